@@ -1,0 +1,34 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../shared/client/i18n";
+
+const ITEMS = [
+  { label: msg("Home"), to: "/" },
+  { label: msg("Email Templates"), to: "/email/template" },
+  { label: msg("Blog"), to: "/blog" },
+  { label: msg("Files"), to: "/files" },
+  { label: msg("Communities"), to: "/communities" },
+  { label: msg("Feedbacks"), to: "/feedbacks" },
+  { label: msg("Users"), to: "/users" },
+  { label: msg("Admins"), to: "/admins" },
+] as const;
+
+/** The admin menu (part 1 §2). */
+export function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("Admin menu")} className="flex flex-col gap-0.5 p-3" data-testid="admin-menu">
+      {ITEMS.map((item) => (
+        <Link
+          key={item.to}
+          to={item.to}
+          onClick={onNavigate}
+          activeOptions={{ exact: item.to === "/" }}
+          className="rounded-lg px-3 py-2 text-sm hover:bg-[var(--hover)] [&.active]:bg-[var(--hover)] [&.active]:font-semibold"
+        >
+          {t(item.label)}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,9 @@
+import { ApiError, type RequestOptions, requestJson, toFormData } from "../../../shared/client/http";
+import { clearAdminToken, getAdminToken } from "./admin-token";
+
+export { ApiError, toFormData };
+
+/** Admin calls: the admin bearer token; a 401 on a signed-in call ends the admin session. */
+export function adminFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return requestJson<T>(path, options, getAdminToken(), clearAdminToken);
+}

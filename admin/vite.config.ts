@@ -1,0 +1,23 @@
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const root = new URL(".", import.meta.url).pathname;
+
+// The admin SPA: built into the assets' admin/ folder, served at /admin/.
+export default defineConfig({
+  root,
+  base: "/admin/",
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: `${root}src/routes`,
+      generatedRouteTree: `${root}src/routeTree.gen.ts`,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: { outDir: `${root}../dist/client/admin`, emptyOutDir: true, sourcemap: false },
+});

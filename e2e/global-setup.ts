@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildSpas, startServer } from "../scripts/server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** A fresh database every run: the journeys start from the seeded demo data, as a newcomer does. */
+export default async function setup(project: TestProject) {
+  const state = mkdtempSync(join(tmpdir(), "agora-e2e-"));
+  const port = Number(process.env.E2E_PORT ?? 8788);
+  if (!process.env.E2E_SKIP_BUILD) await buildSpas();
+  const server = await startServer({ port, persistTo: state, seed: true, quiet: !process.env.E2E_VERBOSE });
+  project.provide("baseUrl", server.base);
+  return () => {
+    server.stop();
+    rmSync(state, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, inject, it } from "vitest";
+
+// Against the same server `bun run dev` runs: one origin, two SPAs, the API and media.
+const get = (path: string) => fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });
+
+describe("one Worker serving the API, the main site and the admin site", () => {
+  it("answers /api/health", async () => {
+    const res = await get("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves different SPAs at / and /admin/, and deep links reach the right one", async () => {
+    const main = await (await get("/")).text();
+    const admin = await (await get("/admin/")).text();
+    expect(main).toContain("<title>Agora</title>");
+    expect(admin).toContain("<title>Agora Admin</title>");
+    for (const path of ["/c/agora", "/user/alice/followers", "/settings/profile", "/chat/thread/new"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain("<title>Agora</title>");
+    }
+    for (const path of ["/admin/users", "/admin/email/template/new", "/admin/admin"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain("<title>Agora Admin</title>");
+    }
+  });
+
+  it("gives an unknown API path a JSON 404 with detail", async () => {
+    const res = await get("/api/v1/unknown");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toHaveProperty("detail");
+  });
+
+  it("serves the OpenAPI document and the reference page", async () => {
+    const doc = await (await get("/api/openapi.json")).json();
+    expect(doc.paths["/api/health"]).toBeDefined();
+    expect((await get("/api/docs")).status).toBe(200);
+  });
+
+  it("serves seeded media with its real type", async () => {
+    const res = await get("/media/seed/community-agora.svg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+  });
+});

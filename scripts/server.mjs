@@ -1,0 +1,68 @@
+// Starting the whole product the way `bun run dev` does, for the dev command, e2e tests and benches.
+import { spawn, spawnSync } from "node:child_process";
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
+}
+
+export async function buildSpas() {
+  run("vite", ["build", "--config", "admin/vite.config.ts", "--logLevel", "warn"]);
+  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+}
+
+async function waitForHealth(base, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server did not answer ${base}/api/health within ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Applies migrations to the local D1 at `persistTo`, starts `wrangler dev` on the port, waits for
+ * /api/health, and seeds demo data when `seed` is set (the seed does nothing on a non-empty DB).
+ */
+export async function startServer({ port, persistTo, seed = true, vars = {}, quiet = false }) {
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    env: { ...process.env, CI: "true" },
+    stdio: quiet ? "ignore" : "inherit",
+  });
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    "wrangler",
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+      ...varArgs,
+    ],
+    { stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"], env: { ...process.env, FORCE_COLOR: "0" } },
+  );
+  const base = `http://localhost:${port}`;
+  await waitForHealth(base, child);
+  if (seed) {
+    const res = await fetch(`${base}/api/dev/seed`, { method: "POST" });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${JSON.stringify(body)}`);
+    if (!quiet) console.log(body.seeded ? "Seeded demo data." : "Demo data already present.");
+  }
+  return {
+    base,
+    stop: () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+    },
+  };
+}

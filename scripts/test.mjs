@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `bun run test`: every check the project has, in order, stopping at the first failure.
+import { spawnSync } from "node:child_process";
+
+const steps = [
+  ["types", "tsc", ["-b"]],
+  ["lint", "biome", ["check", "."]],
+  ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
+  ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
+  ["browser end-to-end tests", "vitest", ["run", "--config", "e2e/vitest.config.ts"]],
+];
+
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+for (const [name, command, args] of steps) {
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status === 0) {
+    passed++;
+    console.log(`━━ ${name}: passed in ${seconds}s`);
+  } else {
+    failed++;
+    console.log(`━━ ${name}: FAILED (exit ${result.status}) after ${seconds}s`);
+    break;
+  }
+}
+console.log(`\nsteps: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

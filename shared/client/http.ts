@@ -1,0 +1,72 @@
+/** An API failure: the status and the server's `detail`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = "ApiError";
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  query?: Query;
+  /** A plain object goes as JSON; FormData as multipart; URLSearchParams as a form. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * One request with a bearer token, JSON or form body, and `{"detail"}` errors. `onUnauthorized`
+ * runs when a request that carried a token answers 401: that session is over.
+ */
+export async function requestJson<T>(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+  onUnauthorized: () => void,
+): Promise<T> {
+  const headers = new Headers({ accept: "application/json" });
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const isJson = res.headers.get("content-type")?.includes("json") ?? false;
+  if (res.ok) return (isJson && res.status !== 204 ? await res.json() : undefined) as T;
+  const data: unknown = isJson ? await res.json().catch(() => null) : null;
+  if (res.status === 401 && token) onUnauthorized();
+  const detail = data && typeof data === "object" && "detail" in data ? String(data.detail) : null;
+  throw new ApiError(res.status, detail);
+}
+
+/** Builds a FormData from an object, skipping undefined and null. */
+export function toFormData(
+  fields: Record<string, string | number | boolean | Blob | null | undefined>,
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined || v === null) continue;
+    form.append(k, v instanceof Blob ? v : String(v));
+  }
+  return form;
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE } from "./constants";
+
+/** Every error the API sends: `{"detail": "..."}`. */
+export const errorSchema = z.object({ detail: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** `skip` and `limit` of every list (DESIGN.md): skip from 0, limit capped at 100. */
+export const pageQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(FIRST_OFFSET),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A page of a list: `{list, total_list, total_pages}`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total_list: z.number().int(), total_pages: z.number().int() });
+}
+export interface Page<T> {
+  list: T[];
+  total_list: number;
+  total_pages: number;
+}
+
+export function toPage<T>(list: T[], total: number, limit: number): Page<T> {
+  return { list, total_list: total, total_pages: Math.ceil(total / limit) };
+}
+
+/** Query booleans arrive as strings. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");

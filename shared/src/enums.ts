@@ -1,0 +1,191 @@
+// Every enumeration of spec part 2 §3 and part 1, as const tuples usable by zod and TypeScript alike.
+
+export const REPORT_CAUSES = [
+  "SPAM",
+  "HARASSMENT",
+  "HATE",
+  "FRAUD",
+  "MISCONDUCT",
+  "NSFW",
+  "MISINFORMATION",
+  "IMPERSONATION",
+  "ILLEGAL_CONTENT",
+  "OTHER",
+] as const;
+export type ReportCause = (typeof REPORT_CAUSES)[number];
+
+export const FEEDBACK_TYPES = [
+  "SUGGESTION",
+  "GENERAL_FEEDBACK",
+  "FEATURE_REQUEST",
+  "ERROR",
+  "OTHER",
+] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+export const USER_STATUSES = ["UNCONFIRMED", "ACTIVE", "INACTIVE", "SUSPENDED"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const MEMBERSHIP_TYPES = ["USER", "BUSINESS"] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+
+export const ROLES = ["USER", "ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PAYMENT_TYPES = [
+  "VERIFIED_USER_SUBSCRIPTION",
+  "SERVICE_PAYMENT",
+  "SERVICE_SUBSCRIPTION",
+  "FIAT_TRANSFER",
+  "CRYPTO_TRANSFER",
+  "REFERRAL_REWARD",
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const PAYMENT_METHODS = ["STRIPE", "PAYPAL", "CRYPTO"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const CHAT_THREAD_TYPES = ["PERSONAL", "GROUP", "CHANNEL", "SUPPORT"] as const;
+export type ChatThreadType = (typeof CHAT_THREAD_TYPES)[number];
+
+export const CHAT_MESSAGE_TYPES = [
+  "PING",
+  "PONG",
+  "CONNECT",
+  "RECONNECT",
+  "TYPING",
+  "STOPTYPING",
+  "TEXT",
+  "DELETE",
+  "EDIT",
+  "IMAGE",
+  "EXCLUDE",
+  "CLOSE",
+  "ERROR",
+] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+/** The sender value of lines written by the server itself ("{name} joined the chat."). */
+export const CHAT_SERVER_SENDER = "server";
+
+export const JOB_WORK_MODES = ["REMOTE", "ONSITE", "HYBRID"] as const;
+export type JobWorkMode = (typeof JOB_WORK_MODES)[number];
+
+export const JOB_TYPES = ["FULLTIME", "PARTTIME", "CONTRACT", "FREELANCE", "INTERNSHIP"] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const JOB_CATEGORIES = [
+  "PROGRAMMING",
+  "BLOCKCHAIN",
+  "DESIGN",
+  "MARKETING",
+  "CUSTOMERSUPPORT",
+  "WRITING",
+  "PRODUCT",
+  "SERVICE",
+  "HUMANRESOURCE",
+  "ELSE",
+] as const;
+export type JobCategory = (typeof JOB_CATEGORIES)[number];
+
+export const EXPERIENCE_LEVELS = ["ALL", "JUNIOR", "MID", "SENIOR", "NOEXPERIENCEREQUIRED"] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+export const JOB_STATUSES = ["DRAFT", "PAID", "CONFIRMED", "HOLD", "REVIEW", "CLOSED"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const FEED_OPTIONS = ["NEW", "TOP", "COMMUNITIES", "VERIFIED", "FOLLOWING"] as const;
+export type FeedOption = (typeof FEED_OPTIONS)[number];
+/** Feed options that need a signed-in user. */
+export const SIGNED_IN_FEED_OPTIONS: readonly FeedOption[] = ["COMMUNITIES", "FOLLOWING"];
+
+export const SEARCH_SCOPES = ["ALL", "POSTS", "COMMENTS"] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
+/** Main-site search types (part 1 §2); an unknown type falls back to the first. */
+export const SEARCH_TYPES = ["posts", "communities", "comments", "users"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+/** Admin search types; an unknown type falls back to the first. */
+export const ADMIN_SEARCH_TYPES = ["users", "admins"] as const;
+export type AdminSearchType = (typeof ADMIN_SEARCH_TYPES)[number];
+
+export const BLOG_CATEGORIES = [
+  "ANNOUNCEMENT",
+  "GUIDE",
+  "COMMUNITY",
+  "SECURITY",
+  "INSIGHTS",
+  "OTHER",
+] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+
+export const USER_BOOLEAN_SETTINGS = [
+  "NEW_REFERRAL_NOTIFICATION",
+  "NEW_FOLLOWER_NOTIFICATION",
+  "NEW_MENTION_NOTIFICATION",
+  "NEW_COMMENT_NOTIFICATION",
+  "NEW_COMMUNITY_NOTIFICATION",
+  "NEW_UPVOTE_NOTIFICATION",
+  "ALLOW_NEW_CHAT",
+  "NEWSLETTER",
+  "USE_NIGHT_MODE",
+  "SERVICE_PROVIDER",
+  "SHOW_BLOCKED_LIST",
+] as const;
+export type UserBooleanSetting = (typeof USER_BOOLEAN_SETTINGS)[number];
+
+export const ADMIN_BOOLEAN_SETTINGS = ["USE_NIGHT_MODE"] as const;
+export type AdminBooleanSetting = (typeof ADMIN_BOOLEAN_SETTINGS)[number];
+
+export const EMAIL_ACTION_KINDS = ["RESET_EMAIL", "FORGOT_PASSWORD", "DELETE_ACCOUNT"] as const;
+export type EmailActionKind = (typeof EMAIL_ACTION_KINDS)[number];
+
+export const CRYPTO_SYMBOLS = ["BTC", "ETH", "SOL"] as const;
+export type CryptoSymbol = (typeof CRYPTO_SYMBOLS)[number];
+
+export const MEDIA_KINDS = ["IMAGE", "VIDEO"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const POST_TYPES = ["TEXT", "MEDIA"] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+export const FOLLOW_TABS = ["followers", "following"] as const;
+export type FollowTab = (typeof FOLLOW_TABS)[number];
+
+export const COMMUNITY_ROLES = ["OWNER", "MODERATOR", "MEMBER"] as const;
+export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
+
+export const NOTIFICATION_KINDS = [
+  "FOLLOWER",
+  "MENTION",
+  "COMMENT",
+  "REPLY",
+  "UPVOTE",
+  "REFERRAL",
+  "COMMUNITY",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const MODAL_KINDS = [
+  "none",
+  "LOGIN",
+  "REGISTER",
+  "REGISTER_CODE_VERIFICATION",
+  "FORGOT_PASSWORD",
+  "UPDATE_EMAIL",
+  "UPDATE_PASSWORD",
+  "DELETE_ACCOUNT",
+  "REPORT",
+  "FEEDBACK",
+  "CREATE_COMMUNITY",
+  "SUBSCRIPTION_PAYMENT",
+  "SEND_FIAT",
+  "SEND_CRYPTO",
+] as const;
+export type ModalKind = (typeof MODAL_KINDS)[number];
+
+export const SETTINGS_TABS = ["account", "profile", "job", "referral", "privacy", "communication"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** Coins that have a price history (part 2 §9). */
+export const PRICE_HISTORY_COINS = ["bitcoin", "ethereum", "solana", "bnb", "avax"] as const;
+export type PriceHistoryCoin = (typeof PRICE_HISTORY_COINS)[number];

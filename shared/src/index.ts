@@ -1,0 +1,5 @@
+export * from "./api";
+export * from "./constants";
+export * from "./enums";
+export * from "./schemas/fields";
+export * from "./schemas/user";

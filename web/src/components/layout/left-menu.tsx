@@ -1,0 +1,115 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../shared/client/i18n";
+import { useMe } from "../../features/accounts/session";
+import { openModal } from "../ui/modal-host";
+
+interface Item {
+  label: string;
+  to?: string;
+  search?: Record<string, string>;
+  onClick?: () => void;
+}
+
+/** Every item of the main left menu (part 1 §2 "Left menu, main site"). */
+export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useMe();
+  const requireLogin = (action: () => void) => () => (isSignedIn ? action() : openModal("LOGIN"));
+
+  const sections: Array<{ title?: string; items: Item[] }> = [
+    {
+      items: [
+        { label: msg("Home"), to: "/" },
+        { label: msg("Referral Rewards"), to: "/referral-rewards" },
+        { label: msg("Build With Us"), to: "/build-with-us" },
+        { label: msg("Announce"), to: "/announce" },
+        { label: msg("Send Feedback"), onClick: requireLogin(() => openModal("FEEDBACK")) },
+      ],
+    },
+    {
+      title: msg("Marketplace"),
+      items: [
+        { label: msg("Services"), to: "/services" },
+        { label: msg("Manage Services"), to: "/services/manage" },
+      ],
+    },
+    {
+      title: msg("Jobs"),
+      items: [
+        { label: msg("Find Jobs"), to: "/jobs" },
+        { label: msg("Create Job"), to: "/job" },
+        { label: msg("Manage Jobs"), to: "/jobs/manage" },
+      ],
+    },
+    {
+      title: msg("Communities"),
+      items: [
+        { label: msg("Find Communities"), to: "/search", search: { type: "communities" } },
+        { label: msg("Create Community"), onClick: requireLogin(() => openModal("CREATE_COMMUNITY")) },
+      ],
+    },
+    {
+      title: msg("Resources"),
+      items: [
+        { label: msg("Blog"), to: "/blog" },
+        { label: msg("About Us"), to: "/about" },
+        { label: msg("Our Roadmap"), to: "/roadmap" },
+        { label: msg("Privacy Policy") },
+        { label: msg("Contact"), to: "/contact" },
+      ],
+    },
+  ];
+
+  const itemClass =
+    "flex w-full items-center rounded-lg px-3 py-2 text-left text-sm text-[var(--text)] hover:bg-[var(--hover)] [&.active]:bg-[var(--hover)] [&.active]:font-semibold";
+  return (
+    <nav aria-label={t("Main menu")} className="flex flex-col gap-4 p-3" data-testid="left-menu">
+      {sections.map((section, i) => (
+        <div key={section.title ?? i} className="flex flex-col gap-0.5">
+          {section.title ? (
+            <h2 className="px-3 pb-1 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">
+              {t(section.title)}
+            </h2>
+          ) : null}
+          {section.items.map((item) =>
+            item.onClick ? (
+              <button
+                key={item.label}
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  onNavigate?.();
+                  item.onClick?.();
+                }}
+              >
+                {t(item.label)}
+              </button>
+            ) : !item.to ? (
+              <Link
+                key={item.label}
+                to="/policies/$page"
+                params={{ page: "privacy-policy" }}
+                className={itemClass}
+                onClick={onNavigate}
+              >
+                {t(item.label)}
+              </Link>
+            ) : (
+              <Link
+                key={item.label}
+                to={item.to!}
+                search={item.search}
+                className={itemClass}
+                activeOptions={{ exact: true, includeSearch: Boolean(item.search) }}
+                onClick={onNavigate}
+              >
+                {t(item.label)}
+              </Link>
+            ),
+          )}
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "../../../../shared/src/constants";
+import { useMe } from "../../features/accounts/session";
+import { apiFetch } from "../../lib/api";
+import { Avatar } from "../ui/avatar";
+import { ChevronLeft, ChevronRight } from "../ui/icons";
+
+interface FeaturedItem {
+  id: number;
+  link: string;
+  title: string;
+  subtitle: string;
+  image: string;
+}
+interface CommunityCard {
+  name: string;
+  image: string | null;
+  total_members: number;
+  user_membership: { role: string } | null;
+}
+
+/** Subscribe prompt, Promoted, Top Communities and the featured carousel (part 1 §2). */
+export function RightSidebar() {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const verified = Boolean(me && (me.is_staff || me.is_verified_user || me.is_verified_business));
+  const featured = useQuery({
+    queryKey: ["featured", "main"],
+    queryFn: () => apiFetch<{ list: FeaturedItem[] }>("/api/v1/featured/main/list"),
+    staleTime: 5 * 60_000,
+  });
+  const top = useQuery({
+    queryKey: ["communities", "top"],
+    queryFn: () =>
+      apiFetch<{ list: CommunityCard[] }>("/api/v1/community/list", {
+        query: { skip: 0, limit: TOP_COMMUNITIES_LIMIT, sort: "top" },
+      }),
+    staleTime: 60_000,
+  });
+
+  return (
+    <aside aria-label={t("Sidebar")} className="flex flex-col gap-4" data-testid="right-sidebar">
+      {verified ? null : (
+        <section className="card p-4" data-testid="subscribe-prompt">
+          <h2 className="font-semibold">{t("Get verified")}</h2>
+          <p className="mt-1 text-sm text-[var(--muted)]">
+            {t("A verified mark, search visibility and the top of the feed.")}
+          </p>
+          <Link to="/account/subscription" className="btn btn-primary mt-3 w-full">
+            {t("Subscribe")}
+          </Link>
+        </section>
+      )}
+      <FeaturedCarousel items={featured.data?.list ?? []} />
+      <section className="card p-4">
+        <h2 className="mb-2 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">
+          {t("Promoted")}
+        </h2>
+        <Link to="/jobs" className="block rounded-lg p-2 hover:bg-[var(--hover)]">
+          <p className="font-medium">{t("Hiring? Post a job on Agora")}</p>
+          <p className="text-sm text-[var(--muted)]">
+            {t("Reach people who already talk about your field.")}
+          </p>
+        </Link>
+      </section>
+      <section className="card p-4">
+        <h2 className="mb-2 font-semibold">{t("Top Communities")}</h2>
+        <ul className="flex flex-col gap-1">
+          {(top.data?.list ?? []).map((c) => (
+            <li key={c.name} className="flex items-center gap-2">
+              <Link
+                to="/c/$name"
+                params={{ name: c.name }}
+                className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-[var(--hover)]"
+              >
+                <Avatar src={c.image} name={c.name} size={28} />
+                <span className="truncate text-sm font-medium">c/{c.name}</span>
+              </Link>
+              <JoinButtonSlot community={c} />
+            </li>
+          ))}
+        </ul>
+        <Link
+          to="/search"
+          search={{ type: "communities" }}
+          className="mt-2 inline-block text-sm font-semibold text-[var(--accent)]"
+        >
+          {t("Find More")}
+        </Link>
+      </section>
+    </aside>
+  );
+}
+
+/** Replaced by the communities feature's JoinButton once it exists. */
+function JoinButtonSlot({ community }: { community: CommunityCard }) {
+  const { t } = useTranslation();
+  if (community.user_membership) return null;
+  return (
+    <Link to="/c/$name" params={{ name: community.name }} className="btn btn-outline px-3 py-1 text-xs">
+      {t("Join")}
+    </Link>
+  );
+}
+
+function FeaturedCarousel({ items }: { items: FeaturedItem[] }) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLUListElement>(null);
+  if (items.length === 0) return null;
+  const scroll = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
+  const card =
+    "block w-[200px] overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface-strong)] hover:border-[var(--accent)]";
+  return (
+    <section className="card p-3" aria-roledescription="carousel" aria-label={t("Featured")}>
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="text-sm font-semibold">{t("Featured")}</h2>
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className="grid size-7 place-items-center rounded-full hover:bg-[var(--hover)]"
+            aria-label={t("Previous")}
+            onClick={() => scroll(-1)}
+          >
+            <ChevronLeft />
+          </button>
+          <button
+            type="button"
+            className="grid size-7 place-items-center rounded-full hover:bg-[var(--hover)]"
+            aria-label={t("Next")}
+            onClick={() => scroll(1)}
+          >
+            <ChevronRight />
+          </button>
+        </div>
+      </div>
+      <ul
+        ref={track}
+        className="flex snap-x gap-4 overflow-x-auto pb-1 [scrollbar-width:none]"
+        data-testid="featured-track"
+      >
+        {items.map((item) => {
+          const inner = (
+            <>
+              <img src={item.image} alt="" className="h-24 w-full object-cover" loading="lazy" />
+              <span className="block p-2">
+                <span className="block truncate text-sm font-semibold">{item.title}</span>
+                <span className="block truncate text-xs text-[var(--muted)]">{item.subtitle}</span>
+              </span>
+            </>
+          );
+          return (
+            <li key={item.id} className="shrink-0 snap-start">
+              {item.link.startsWith("/") ? (
+                <Link to={item.link} className={card}>
+                  {inner}
+                </Link>
+              ) : (
+                <a href={item.link} target="_blank" rel="noopener noreferrer" className={card}>
+                  {inner}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

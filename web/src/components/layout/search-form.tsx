@@ -1,0 +1,65 @@
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SEARCH_TYPES, type SearchType } from "../../../../shared/src/enums";
+import { SearchIcon } from "../ui/icons";
+
+/** The top search bar: Enter or the icon goes to /search?q=&type=; empty input is ignored. */
+export function SearchForm({
+  onDone,
+  autoFocus = false,
+  id,
+}: {
+  onDone?: () => void;
+  autoFocus?: boolean;
+  id: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const current = useSearch({ strict: false }) as { q?: string; type?: string };
+  const [q, setQ] = useState(current.q ?? "");
+  const input = useRef<HTMLInputElement>(null);
+  // The mobile form opens on a tap of the search icon: the caret goes straight into it.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
+  useEffect(() => setQ(current.q ?? ""), [current.q]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = q.trim();
+    if (!text) return;
+    const type: SearchType = SEARCH_TYPES.includes(current.type as SearchType)
+      ? (current.type as SearchType)
+      : "posts";
+    void navigate({ to: "/search", search: { q: text, type } });
+    onDone?.();
+  };
+
+  return (
+    <search className="w-full">
+      <form onSubmit={submit} className="relative flex w-full items-center">
+        <label htmlFor={id} className="sr-only">
+          {t("Search")}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t("Search Agora")}
+          ref={input}
+          maxLength={200}
+          className="w-full rounded-full border border-[var(--line)] bg-[var(--surface-strong)] py-2 pr-11 pl-4 text-sm outline-none focus:border-[var(--accent)]"
+        />
+        <button
+          type="submit"
+          aria-label={t("Search")}
+          className="absolute right-1 grid size-8 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)]"
+        >
+          <SearchIcon />
+        </button>
+      </form>
+    </search>
+  );
+}

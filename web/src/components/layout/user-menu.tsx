@@ -1,0 +1,165 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { UNREAD_BADGE_CAP } from "../../../../shared/src/constants";
+import type { Me } from "../../../../shared/src/schemas/user";
+import { useUnread } from "../../features/accounts/session";
+import { useToggleNightMode } from "../../features/accounts/use-night-mode";
+import { clearToken } from "../../lib/auth-token";
+import { applyTheme, currentTheme } from "../../lib/theme";
+import { Avatar } from "../ui/avatar";
+import {
+  BellIcon,
+  CardIcon,
+  ChatIcon,
+  LogoutIcon,
+  MoonIcon,
+  SettingsIcon,
+  SunIcon,
+  UserIcon,
+  WalletIcon,
+} from "../ui/icons";
+
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
+}
+
+/** The header user menu (part 2 §2): every item, with the unread chat badge. */
+export function UserMenu({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const unread = useUnread();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toggleNight = useToggleNightMode();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    ref.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const logOut = () => {
+    clearToken();
+    applyTheme("night");
+    queryClient.clear();
+    setOpen(false);
+    void navigate({ to: "/" });
+  };
+
+  const chatBadge = unreadBadge(unread?.unread_chat_threads ?? 0);
+  const notificationsBadge = unreadBadge(unread?.unread_notifications ?? 0);
+  const item =
+    "flex w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-[var(--hover)] focus:bg-[var(--hover)] outline-none";
+  const night = currentTheme() === "night";
+
+  return (
+    <div className="flex items-center gap-1" ref={ref}>
+      <Link
+        to="/chat"
+        className="relative grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
+        aria-label={t("Chat")}
+      >
+        <ChatIcon />
+        {chatBadge ? (
+          <span
+            data-testid="chat-badge"
+            className="absolute top-1 right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[10px] font-bold text-white"
+          >
+            {chatBadge}
+          </span>
+        ) : null}
+      </Link>
+      <div className="relative">
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-label={t("Account menu for {{username}}", { username: me.username })}
+          onClick={() => setOpen((v) => !v)}
+          className="flex items-center gap-2 rounded-full p-1 hover:bg-[var(--hover)]"
+        >
+          <Avatar src={me.profile_image} name={me.username} size={32} />
+        </button>
+        {open ? (
+          <div
+            role="menu"
+            aria-label={t("Account")}
+            className="absolute right-0 z-50 mt-2 w-60 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface)] py-2 shadow-xl"
+          >
+            <p className="truncate px-4 pb-2 text-xs text-[var(--muted)]">@{me.username}</p>
+            <Link
+              role="menuitem"
+              to="/user/$username"
+              params={{ username: me.username }}
+              className={item}
+              onClick={() => setOpen(false)}
+            >
+              <UserIcon /> {t("View Profile")}
+            </Link>
+            <Link
+              role="menuitem"
+              to="/settings/$tab"
+              params={{ tab: "profile" }}
+              className={item}
+              onClick={() => setOpen(false)}
+            >
+              <SettingsIcon /> {t("Settings")}
+            </Link>
+            <Link
+              role="menuitem"
+              to="/user/$username/payments"
+              params={{ username: me.username }}
+              className={item}
+              onClick={() => setOpen(false)}
+            >
+              <CardIcon /> {t("Payments")}
+            </Link>
+            <button role="menuitem" type="button" className={item} onClick={() => toggleNight()}>
+              {night ? <SunIcon /> : <MoonIcon />} {t("Night Mode")}
+              <span className="ml-auto text-xs text-[var(--muted)]">{night ? t("On") : t("Off")}</span>
+            </button>
+            <Link role="menuitem" to="/wallet" className={item} onClick={() => setOpen(false)}>
+              <WalletIcon /> {t("Wallet")}
+            </Link>
+            <Link role="menuitem" to="/chat" className={item} onClick={() => setOpen(false)}>
+              <ChatIcon /> {t("Chat")}
+              {chatBadge ? (
+                <span className="ml-auto text-xs font-bold text-[var(--danger)]">{chatBadge}</span>
+              ) : null}
+            </Link>
+            <Link
+              role="menuitem"
+              to="/notifications"
+              search={{ view: (unread?.unread_notifications ?? 0) > 0 ? "unread" : "all" }}
+              className={item}
+              onClick={() => setOpen(false)}
+            >
+              <BellIcon /> {t("Notifications")}
+              {notificationsBadge ? (
+                <span className="ml-auto text-xs font-bold text-[var(--danger)]">{notificationsBadge}</span>
+              ) : null}
+            </Link>
+            <button role="menuitem" type="button" className={item} onClick={logOut}>
+              <LogoutIcon /> {t("Log Out")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import type { Me, UnreadData } from "../../../../shared/src/schemas/user";
+import { apiFetch } from "../../lib/api";
+import { getToken, subscribeToken } from "../../lib/auth-token";
+
+export const accountKeys = {
+  root: ["account"] as const,
+  me: () => [...accountKeys.root, "me"] as const,
+  unread: () => [...accountKeys.root, "unread"] as const,
+};
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.me(),
+    queryFn: () => apiFetch<Me>("/api/v1/private/user/auth/me"),
+    staleTime: 60_000,
+  });
+
+export const unreadQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.unread(),
+    queryFn: () => apiFetch<UnreadData>("/api/v1/private/user/unread/data"),
+    refetchInterval: 30_000,
+  });
+
+/** The token cookie, re-read when the user signs in or out. */
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribeToken, getToken, () => null);
+}
+
+/** The signed-in user, or null for a visitor. */
+export function useMe(): { me: Me | null; isSignedIn: boolean; isLoading: boolean } {
+  const token = useToken();
+  const query = useQuery({ ...meQueryOptions(), enabled: Boolean(token) });
+  return {
+    me: token ? (query.data ?? null) : null,
+    isSignedIn: Boolean(token),
+    isLoading: Boolean(token) && query.isPending,
+  };
+}
+
+export function useUnread(): UnreadData | null {
+  const token = useToken();
+  const query = useQuery({ ...unreadQueryOptions(), enabled: Boolean(token) });
+  return token ? (query.data ?? null) : null;
+}

@@ -1,0 +1,13 @@
+import { useEffect } from "react";
+import { applyTheme } from "../../lib/theme";
+import { useMe } from "./session";
+
+/** The theme follows the account's use_night_mode once it is known (part 2 §4). */
+export function ThemeFromAccount() {
+  const { me } = useMe();
+  const night = me?.use_night_mode;
+  useEffect(() => {
+    if (night !== undefined) applyTheme(night ? "night" : "day");
+  }, [night]);
+  return null;
+}

@@ -1,0 +1,19 @@
+import { ApiError, type RequestOptions, requestJson, toFormData } from "../../../shared/client/http";
+import { clearToken, getToken } from "./auth-token";
+
+export type { RequestOptions };
+export { ApiError, toFormData };
+
+/** Called when a request with a token answers 401: the session is over (set by the app). */
+let onSessionExpired: () => void = () => {};
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+/** Every call of the main SPA goes through here. */
+export function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return requestJson<T>(path, options, getToken(), () => {
+    clearToken();
+    onSessionExpired();
+  });
+}

@@ -1,0 +1,32 @@
+import { i18n } from "../i18n/i18n";
+
+/** Money in the reader's language: USD, or BRL for Portuguese (part 2 §9). */
+export function formatMoney(amountInDollars: number, language = i18n.language): string {
+  const currency = language.startsWith("pt") ? "BRL" : "USD";
+  const locale = language.startsWith("pt") ? "pt-BR" : language.startsWith("es") ? "es" : "en-US";
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountInDollars);
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** "3 hours ago", "hace 3 horas", "há 3 horas". */
+export function formatRelative(iso: string | number, language = i18n.language): string {
+  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);
+  }
+  return "";
+}
+
+export function formatCount(n: number, language = i18n.language): string {
+  return new Intl.NumberFormat(language, { notation: n >= 10_000 ? "compact" : "standard" }).format(n);
+}

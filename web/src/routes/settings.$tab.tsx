@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { EmptyState } from "../components/ui/empty-state";
+
+export const Route = createFileRoute("/settings/$tab")({
+  component: () => <EmptyState />,
+});

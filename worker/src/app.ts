@@ -1,0 +1,71 @@
+import { HTTPException } from "hono/http-exception";
+import { accountsRoutes } from "./features/accounts/routes";
+import { chatRoutes } from "./features/chat/routes";
+import { communitiesRoutes } from "./features/communities/routes";
+import { contentRoutes } from "./features/content/routes";
+import { devRoutes } from "./features/dev/routes";
+import { docsRoutes } from "./features/docs/routes";
+import { healthRoutes } from "./features/health/routes";
+import { mediaRoutes } from "./features/media/routes";
+import { notificationsRoutes } from "./features/notifications/routes";
+import { peopleRoutes } from "./features/people/routes";
+import { postsRoutes } from "./features/posts/routes";
+import { reportsRoutes } from "./features/reports/routes";
+import { searchRoutes } from "./features/search/routes";
+import { spaRoutes } from "./features/spa/routes";
+import { createRouter } from "./lib/router";
+import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
+import { requestId } from "./middleware/request-id";
+import { securityHeaders } from "./middleware/security-headers";
+
+const app = createRouter();
+
+app.use("*", requestId, securityHeaders);
+app.use("/api/v1/private/*", requireUser);
+app.use("/api/admin/private/*", requireAdmin);
+app.use("/api/v1/*", async (c, next) =>
+  c.req.path.startsWith("/api/v1/private/") ? next() : optionalUser(c, next),
+);
+app.use("/api/webpage-preview", requireUser);
+
+// Every feature is mounted in one chain so AppType describes the whole API for `hc<AppType>`.
+const routes = app
+  .route("/", healthRoutes)
+  .route("/", accountsRoutes)
+  .route("/", communitiesRoutes)
+  .route("/", postsRoutes)
+  .route("/", peopleRoutes)
+  .route("/", searchRoutes)
+  .route("/", notificationsRoutes)
+  .route("/", reportsRoutes)
+  .route("/", contentRoutes)
+  .route("/", chatRoutes)
+  .route("/", devRoutes)
+  .route("/", docsRoutes)
+  .route("/", mediaRoutes)
+  .route("/", spaRoutes);
+
+app.doc31("/api/openapi.json", {
+  openapi: "3.1.0",
+  info: {
+    title: "Agora API",
+    version: "1.0.0",
+    description: 'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}.',
+  },
+});
+app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+
+app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
+
+app.onError((error, c) => {
+  if (error instanceof HTTPException) {
+    const detail = error.message || "Request failed";
+    return c.json({ detail }, error.status);
+  }
+  // Never a stack trace in an answer: it goes to the log with the request id.
+  console.error(`[${c.get("requestId")}]`, error);
+  return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+});
+
+export type AppType = typeof routes;
+export default app;

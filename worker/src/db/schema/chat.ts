@@ -1,0 +1,44 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CHAT_THREAD_TYPES } from "../../../../shared/src/enums";
+import { counter, createdAt } from "./columns";
+import { users } from "./users";
+
+/** A chat thread's row; its messages live in the thread's Durable Object. */
+export const chatThreads = sqliteTable(
+  "chat_threads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    publicId: text("public_id").notNull(),
+    chatThreadType: text("chat_thread_type", { enum: CHAT_THREAD_TYPES }).notNull().default("PERSONAL"),
+    /** For PERSONAL threads: "smallerUserId:largerUserId", so a pair has one thread. */
+    pairKey: text("pair_key"),
+    lastMessageText: text("last_message_text"),
+    lastMessageType: text("last_message_type"),
+    lastMessageAt: integer("last_message_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chat_threads_public_id_unique").on(t.publicId),
+    uniqueIndex("chat_threads_pair_unique").on(t.pairKey),
+  ],
+);
+
+export const chatThreadUsers = sqliteTable(
+  "chat_thread_users",
+  {
+    threadId: integer("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    totalUnreadMessages: counter("total_unread_messages"),
+    /** Activity time copied from the thread, so a user's thread list is one index range. */
+    lastActivityAt: integer("last_activity_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index("chat_thread_users_list_idx").on(t.userId, t.lastActivityAt),
+  ],
+);

@@ -1,0 +1,81 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "../../../../shared/src/enums";
+import { createdAt, flag, updatedAt } from "./columns";
+import { admins } from "./users";
+
+export const featuredItems = sqliteTable("featured_items", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  link: text("link").notNull(),
+  title: text("title").notNull(),
+  subtitle: text("subtitle").notNull(),
+  image: text("image").notNull(),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const membershipPlans = sqliteTable("membership_plans", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  membershipType: text("membership_type", { enum: MEMBERSHIP_TYPES }).notNull().unique(),
+  name: text("name").notNull(),
+  /** Monthly price in cents. */
+  priceCents: integer("price_cents").notNull(),
+  /** JSON array of feature strings. */
+  features: text("features").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    cover: text("cover"),
+    category: text("category", { enum: BLOG_CATEGORIES }).notNull().default("OTHER"),
+    summary: text("summary").notNull().default(""),
+    /** Sanitised HTML. */
+    body: text("body").notNull().default(""),
+    authorId: integer("author_id").references(() => admins.id, { onDelete: "set null" }),
+    publishedAt: integer("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_unique").on(t.slug),
+    index("blog_posts_published_idx").on(t.publishedAt),
+  ],
+);
+
+export const emailTemplates = sqliteTable("email_templates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  subject: text("subject").notNull(),
+  mjmlText: text("mjml_text").notNull(),
+  publishedAt: integer("published_at"),
+  isLocked: flag("is_locked", false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Files staff upload from the admin site. */
+export const adminFiles = sqliteTable("admin_files", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  file: text("file").notNull(),
+  filePublicId: text("file_public_id").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Development and test e-mail outbox (DESIGN.md): what would have been sent. */
+export const devOutbox = sqliteTable(
+  "dev_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_outbox_to_idx").on(t.to, t.id)],
+);

@@ -1,0 +1,5 @@
+export * from "./chat";
+export * from "./communities";
+export * from "./content";
+export * from "./posts";
+export * from "./users";

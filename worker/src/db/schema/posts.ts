@@ -1,0 +1,112 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { MEDIA_KINDS, POST_TYPES } from "../../../../shared/src/enums";
+import { counter, createdAt, flag, updatedAt } from "./columns";
+import { communities } from "./communities";
+import { users } from "./users";
+
+export const microposts = sqliteTable(
+  "microposts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    publicId: text("public_id").notNull(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Sanitised HTML. */
+    body: text("body").notNull().default(""),
+    slug: text("slug").notNull(),
+    postType: text("post_type", { enum: POST_TYPES }).notNull().default("TEXT"),
+    isDraft: flag("is_draft", false),
+    isPinned: flag("is_pinned", false),
+    /** Copied from the owner so the VERIFIED feed is one index range. */
+    isOwnerVerified: flag("is_owner_verified", false),
+    totalVotes: counter("total_votes"),
+    totalComments: counter("total_comments"),
+    publishedAt: integer("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("microposts_public_id_unique").on(t.publicId),
+    index("microposts_new_idx").on(t.isDraft, t.publishedAt, t.id),
+    index("microposts_top_idx").on(t.isDraft, t.totalVotes, t.id),
+    index("microposts_verified_idx").on(t.isDraft, t.isOwnerVerified, t.publishedAt, t.id),
+    index("microposts_community_idx").on(t.communityId, t.isDraft, t.publishedAt, t.id),
+    index("microposts_owner_idx").on(t.ownerId, t.isDraft, t.publishedAt, t.id),
+  ],
+);
+
+export const micropostFiles = sqliteTable(
+  "micropost_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    micropostId: integer("micropost_id")
+      .notNull()
+      .references(() => microposts.id, { onDelete: "cascade" }),
+    file: text("file").notNull(),
+    fileType: text("file_type", { enum: MEDIA_KINDS }).notNull(),
+  },
+  (t) => [index("micropost_files_post_idx").on(t.micropostId)],
+);
+
+export const micropostVotes = sqliteTable(
+  "micropost_votes",
+  {
+    micropostId: integer("micropost_id")
+      .notNull()
+      .references(() => microposts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.micropostId, t.userId] }), index("micropost_votes_user_idx").on(t.userId)],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    publicId: text("public_id").notNull(),
+    micropostId: integer("micropost_id")
+      .notNull()
+      .references(() => microposts.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    /** The top-level comment this one hangs under (itself for a top-level comment). */
+    rootId: integer("root_id"),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    depth: integer("depth").notNull().default(0),
+    totalReplies: counter("total_replies"),
+    isDeleted: flag("is_deleted", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("comments_public_id_unique").on(t.publicId),
+    index("comments_post_idx").on(t.micropostId, t.depth, t.id),
+    index("comments_parent_idx").on(t.parentId, t.id),
+    index("comments_root_idx").on(t.rootId, t.id),
+    index("comments_owner_idx").on(t.ownerId),
+  ],
+);
+
+/** Every file a user uploaded (editor images, post media, avatars): the R2 key and its real type. */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("uploads_key_unique").on(t.key), index("uploads_owner_idx").on(t.ownerId)],
+);

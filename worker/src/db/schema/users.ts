@@ -1,0 +1,186 @@
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { USER_STATUSES } from "../../../../shared/src/enums";
+import { counter, createdAt, flag, updatedAt } from "./columns";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("UNCONFIRMED"),
+    profileName: text("profile_name"),
+    profileImage: text("profile_image"),
+    profileCover: text("profile_cover"),
+    isStaff: flag("is_staff", false),
+    isVerifiedUser: flag("is_verified_user", false),
+    isVerifiedBusiness: flag("is_verified_business", false),
+    /** Raised on password change or deletion: every older token stops working. */
+    tokenVersion: counter("token_version"),
+    referrerId: integer("referrer_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    googleSub: text("google_sub"),
+    totalFollowers: counter("total_followers"),
+    totalFollowing: counter("total_following"),
+    totalMicroposts: counter("total_microposts"),
+    defaultMicropostSort: text("default_micropost_sort").notNull().default("NEW"),
+    // Boolean settings (part 2 §3 "User setting flags").
+    notifyReferral: flag("notify_referral", true),
+    notifyFollower: flag("notify_follower", true),
+    notifyMention: flag("notify_mention", true),
+    notifyComment: flag("notify_comment", true),
+    notifyCommunity: flag("notify_community", true),
+    notifyUpvote: flag("notify_upvote", true),
+    allowNewChat: flag("allow_new_chat", true),
+    newsletter: flag("newsletter", true),
+    useNightMode: flag("use_night_mode", true),
+    serviceProvider: flag("service_provider", false),
+    showBlockedList: flag("show_blocked_list", false),
+    jobTitle: text("job_title"),
+    jobSkills: text("job_skills"),
+    lastCodeSentAt: integer("last_code_sent_at"),
+    deletedAt: integer("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(t.username),
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    index("users_referrer_idx").on(t.referrerId),
+    index("users_created_idx").on(t.createdAt),
+  ],
+);
+
+export const verificationCodes = sqliteTable(
+  "verification_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the code: the code itself is never stored. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("verification_codes_hash_unique").on(t.codeHash),
+    index("verification_codes_user_idx").on(t.userId),
+  ],
+);
+
+export const admins = sqliteTable(
+  "admins",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email"),
+    passwordHash: text("password_hash").notNull(),
+    profileImage: text("profile_image"),
+    useNightMode: flag("use_night_mode", true),
+    tokenVersion: counter("token_version"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admins_username_unique").on(t.username)],
+);
+
+/** Fixed-window counters for rate limits, keyed by action and address or account. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start").notNull(),
+});
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: integer("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("follows_pair_unique").on(t.followerId, t.followeeId),
+    index("follows_followee_idx").on(t.followeeId, t.createdAt),
+    index("follows_follower_idx").on(t.followerId, t.createdAt),
+  ],
+);
+
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("blocks_pair_unique").on(t.blockerId, t.blockedId),
+    index("blocks_blocked_idx").on(t.blockedId),
+  ],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Where the notification leads (a post link, a profile). */
+    link: text("link"),
+    text: text("text"),
+    isRead: flag("is_read", false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.isRead, t.id)],
+);
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedUserId: integer("reported_user_id").references(() => users.id, { onDelete: "set null" }),
+    reportCause: text("report_cause").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    resolvedAt: integer("resolved_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reports_open_idx").on(t.resolvedAt, t.id)],
+);
+
+export const feedbacks = sqliteTable(
+  "feedbacks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    feedbackType: text("feedback_type").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedbacks_created_idx").on(t.createdAt)],
+);

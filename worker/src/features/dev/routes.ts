@@ -1,0 +1,70 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { devOutbox } from "../../db/schema";
+import { isDevelopment } from "../../env";
+import { fail } from "../../lib/errors";
+import { createRouter, errorResponses } from "../../lib/router";
+import { seedDemoData } from "./seed";
+
+const outboxMessage = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+
+const outbox = createRoute({
+  method: "get",
+  path: "/api/dev/outbox",
+  tags: ["Development"],
+  summary: "The newest e-mails sent to an address (development and tests only)",
+  request: { query: z.object({ to: z.string().trim().toLowerCase().min(1).max(254) }) },
+  responses: {
+    200: {
+      description: "Newest first",
+      content: { "application/json": { schema: z.object({ list: z.array(outboxMessage) }) } },
+    },
+    ...errorResponses(404, 422),
+  },
+});
+
+const seed = createRoute({
+  method: "post",
+  path: "/api/dev/seed",
+  tags: ["Development"],
+  summary: "Seeds demo data into an empty database (development only)",
+  responses: {
+    200: {
+      description: "Whether anything was written",
+      content: { "application/json": { schema: z.object({ seeded: z.boolean() }) } },
+    },
+    ...errorResponses(404),
+  },
+});
+
+export const devRoutes = createRouter()
+  .openapi(outbox, async (c) => {
+    if (!isDevelopment(c.env)) fail(404, "Not found");
+    const { to } = c.req.valid("query");
+    const rows = await getDb(c.env.DB)
+      .select()
+      .from(devOutbox)
+      .where(eq(devOutbox.to, to))
+      .orderBy(desc(devOutbox.id))
+      .limit(20)
+      .all();
+    const list = rows.map((r) => ({
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      created_at: new Date(r.createdAt).toISOString(),
+    }));
+    return c.json({ list }, 200);
+  })
+  .openapi(seed, async (c) => {
+    if (c.env.ENVIRONMENT !== "development") fail(404, "Not found");
+    return c.json({ seeded: await seedDemoData(c.env) }, 200);
+  });

@@ -1,0 +1,273 @@
+import { count } from "drizzle-orm";
+import { PLAN_PRICE_BUSINESS_USD, PLAN_PRICE_USER_USD } from "../../../../shared/src/constants";
+import { type Db, getDb } from "../../db/client";
+import {
+  admins,
+  blogPosts,
+  comments,
+  communities,
+  communityMembers,
+  featuredItems,
+  follows,
+  membershipPlans,
+  microposts,
+  micropostVotes,
+  users,
+} from "../../db/schema";
+import type { Bindings } from "../../env";
+import { publicId, slugify } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
+import {
+  DEMO_BLOG,
+  DEMO_COMMUNITIES,
+  DEMO_FEATURED,
+  DEMO_POSTS,
+  DEMO_USERS,
+  PLAN_FEATURES,
+} from "./demo-data";
+
+const HOUR = 60 * 60 * 1000;
+
+/** A square SVG with a letter on a colour: demo images that need no network. */
+function letterImage(letter: string, hue: number, wide = false): string {
+  const [w, h] = wide ? [640, 320] : [256, 256];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},70%,35%)"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#g)"/>
+<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="system-ui,sans-serif" font-size="${h * 0.45}" font-weight="700" fill="#fff">${letter.toUpperCase()}</text></svg>`;
+}
+
+async function putImage(env: Bindings, key: string, svg: string): Promise<string> {
+  await env.MEDIA.put(key, svg, { httpMetadata: { contentType: "image/svg+xml" } });
+  return `/media/${key}`;
+}
+
+/** Seeds demo data once: does nothing when any user exists. Returns whether it wrote. */
+export async function seedDemoData(env: Bindings): Promise<boolean> {
+  const db = getDb(env.DB);
+  const existing = await db.select({ n: count() }).from(users).get();
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const now = Date.now();
+  await seedAdmin(db, env.ADMIN_PASSWORD ?? "agora-admin");
+
+  // One hash for every demo user: they all use the password "password".
+  const passwordHash = await hashPassword("password");
+  // One row a statement: D1 allows 100 bound values per statement.
+  const userRows: Array<{ id: number; username: string }> = [];
+  for (const [i, u] of DEMO_USERS.entries()) {
+    const row = await db
+      .insert(users)
+      .values({
+        username: u.username,
+        email: `${u.username}@agora.example`,
+        passwordHash,
+        status: "ACTIVE",
+        profileName: u.name,
+        isStaff: u.staff ?? false,
+        isVerifiedUser: u.verified ?? false,
+        isVerifiedBusiness: u.business ?? false,
+        createdAt: now - (DEMO_USERS.length - i) * 24 * HOUR,
+      })
+      .returning({ id: users.id, username: users.username })
+      .get();
+    userRows.push(row);
+  }
+  const userId = new Map(userRows.map((u) => [u.username, u.id]));
+  for (const [i, u] of DEMO_USERS.entries()) {
+    const image = await putImage(
+      env,
+      `seed/user-${u.username}.svg`,
+      letterImage(u.username[0]!, (i * 47) % 360),
+    );
+    const cover = await putImage(
+      env,
+      `seed/cover-${u.username}.svg`,
+      letterImage(" ", (i * 47 + 180) % 360, true),
+    );
+    await env.DB.prepare("UPDATE users SET profile_image = ?1, profile_cover = ?2 WHERE id = ?3")
+      .bind(image, cover, userId.get(u.username)!)
+      .run();
+  }
+
+  const communityId = new Map<string, number>();
+  for (const [i, c] of DEMO_COMMUNITIES.entries()) {
+    const image = await putImage(
+      env,
+      `seed/community-${c.name}.svg`,
+      letterImage(c.name[0]!, (i * 67 + 20) % 360),
+    );
+    const row = await db
+      .insert(communities)
+      .values({
+        name: c.name,
+        displayName: c.displayName,
+        description: c.description,
+        image,
+        isVerified: c.verified ?? false,
+        ownerId: userId.get(c.owner)!,
+        totalMembers: c.members.length,
+        createdAt: now - (30 - i) * 24 * HOUR,
+      })
+      .returning({ id: communities.id })
+      .get();
+    communityId.set(c.name, row.id);
+    await db.insert(communityMembers).values(
+      c.members.map((m) => ({
+        communityId: row.id,
+        userId: userId.get(m)!,
+        role: m === c.owner ? ("OWNER" as const) : ("MEMBER" as const),
+      })),
+    );
+  }
+
+  const verified = new Set(
+    DEMO_USERS.filter((u) => u.verified || u.business || u.staff).map((u) => u.username),
+  );
+  for (const [i, p] of DEMO_POSTS.entries()) {
+    const publishedAt = now - (DEMO_POSTS.length - i) * 3 * HOUR;
+    const post = await db
+      .insert(microposts)
+      .values({
+        publicId: publicId(),
+        ownerId: userId.get(p.owner)!,
+        communityId: communityId.get(p.community)!,
+        title: p.title,
+        body: p.body,
+        slug: slugify(p.title),
+        isOwnerVerified: verified.has(p.owner),
+        isPinned: p.pinned ?? false,
+        totalVotes: p.voters.length,
+        publishedAt,
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
+      })
+      .returning({ id: microposts.id })
+      .get();
+    if (p.voters.length) {
+      await db
+        .insert(micropostVotes)
+        .values(p.voters.map((v) => ({ micropostId: post.id, userId: userId.get(v)! })));
+    }
+    let total = 0;
+    for (const thread of p.comments) {
+      total += await insertCommentTree(db, post.id, null, null, 0, thread, userId, publishedAt);
+    }
+    await env.DB.prepare("UPDATE microposts SET total_comments = ?1 WHERE id = ?2")
+      .bind(total, post.id)
+      .run();
+    await env.DB.prepare("UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1")
+      .bind(communityId.get(p.community)!)
+      .run();
+    await env.DB.prepare("UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1")
+      .bind(userId.get(p.owner)!)
+      .run();
+  }
+
+  // A follow graph: everyone follows the first two people, and they follow each other back.
+  const pairs: Array<[string, string]> = [];
+  for (const u of DEMO_USERS.slice(1)) pairs.push([u.username, DEMO_USERS[0]!.username]);
+  for (const u of DEMO_USERS.slice(2)) pairs.push([u.username, DEMO_USERS[1]!.username]);
+  pairs.push([DEMO_USERS[0]!.username, DEMO_USERS[1]!.username]);
+  await db
+    .insert(follows)
+    .values(pairs.map(([a, b]) => ({ followerId: userId.get(a)!, followeeId: userId.get(b)! })));
+  await env.DB.prepare(
+    `UPDATE users SET
+       total_followers = (SELECT count(*) FROM follows WHERE followee_id = users.id),
+       total_following = (SELECT count(*) FROM follows WHERE follower_id = users.id)`,
+  ).run();
+
+  for (const [i, f] of DEMO_FEATURED.entries()) {
+    const image = await putImage(
+      env,
+      `seed/featured-${i}.svg`,
+      letterImage(f.title[0]!, (i * 83 + 200) % 360, true),
+    );
+    await db.insert(featuredItems).values({ ...f, image, position: i });
+  }
+
+  await db.insert(membershipPlans).values([
+    {
+      membershipType: "USER",
+      name: "User",
+      priceCents: PLAN_PRICE_USER_USD * 100,
+      features: JSON.stringify(PLAN_FEATURES.USER),
+      position: 0,
+    },
+    {
+      membershipType: "BUSINESS",
+      name: "Business",
+      priceCents: PLAN_PRICE_BUSINESS_USD * 100,
+      features: JSON.stringify(PLAN_FEATURES.BUSINESS),
+      position: 1,
+    },
+  ]);
+
+  for (const [i, b] of DEMO_BLOG.entries()) {
+    const cover = await putImage(
+      env,
+      `seed/blog-${i}.svg`,
+      letterImage(b.title[0]!, (i * 59 + 120) % 360, true),
+    );
+    await db.insert(blogPosts).values({
+      ...b,
+      slug: slugify(b.title),
+      cover,
+      publishedAt: now - (DEMO_BLOG.length - i) * 48 * HOUR,
+    });
+  }
+  return true;
+}
+
+export async function seedAdmin(db: Db, password: string): Promise<void> {
+  await db
+    .insert(admins)
+    .values({ username: "admin", email: "admin@agora.example", passwordHash: await hashPassword(password) })
+    .onConflictDoNothing();
+}
+
+interface CommentSeed {
+  by: string;
+  text: string;
+  replies?: CommentSeed[];
+}
+
+async function insertCommentTree(
+  db: Db,
+  micropostId: number,
+  parentId: number | null,
+  rootId: number | null,
+  depth: number,
+  node: CommentSeed,
+  userId: Map<string, number>,
+  after: number,
+): Promise<number> {
+  const at = after + (depth + 1) * 7 * 60 * 1000;
+  const row = await db
+    .insert(comments)
+    .values({
+      publicId: publicId(),
+      micropostId,
+      parentId,
+      rootId,
+      ownerId: userId.get(node.by)!,
+      body: `<p>${node.text}</p>`,
+      depth,
+      totalReplies: node.replies?.length ?? 0,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: comments.id })
+    .get();
+  const root = rootId ?? row.id;
+  if (rootId === null)
+    await db.$client.prepare("UPDATE comments SET root_id = id WHERE id = ?1").bind(row.id).run();
+  let total = 1;
+  for (const reply of node.replies ?? []) {
+    total += await insertCommentTree(db, micropostId, row.id, root, depth + 1, reply, userId, at);
+  }
+  return total;
+}
+
+export type { CommentSeed };

@@ -1,0 +1,17 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../lib/router";
+
+const health = createRoute({
+  method: "get",
+  path: "/api/health",
+  tags: ["Health"],
+  summary: "Liveness",
+  responses: {
+    200: {
+      description: "The Worker answers",
+      content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } },
+    },
+  },
+});
+
+export const healthRoutes = createRouter().openapi(health, (c) => c.json({ status: "ok" as const }, 200));

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+
+const HAS_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
+
+/**
+ * The admin SPA lives under /admin/. Its built files (/admin/assets/…) are served as they are;
+ * every other /admin path is a route of the admin app and gets its index.html. Other non-API
+ * paths never reach the Worker: the assets layer falls back to the main index.html.
+ */
+export const spaRoutes = new Hono<AppEnv>()
+  .get("/admin/*", async (c) => {
+    const url = new URL(c.req.url);
+    if (HAS_EXTENSION.test(url.pathname)) {
+      const asset = await c.env.ASSETS.fetch(new Request(url, c.req.raw));
+      if (asset.status !== 404 && asset.headers.get("content-type")?.includes("text/html") !== true)
+        return asset;
+      return c.json({ detail: "Not found" }, 404);
+    }
+    url.pathname = "/admin/index.html";
+    const index = await c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }));
+    return new Response(index.body, { status: 200, headers: index.headers });
+  })
+  .get("/admin", (c) => c.redirect("/admin/", 301));

@@ -1,0 +1,10 @@
+import app from "./app";
+import type { Bindings } from "./env";
+import { handleQueue, type JobMessage } from "./queue";
+
+export { ChatThread } from "./features/chat/chat-thread";
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => handleQueue(batch, env),
+} satisfies ExportedHandler<Bindings, JobMessage>;

@@ -1,0 +1,16 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+/** Stops the request with `{"detail": detail}` and the status. */
+export function fail(status: ContentfulStatusCode, detail: string): never {
+  throw new HTTPException(status, { message: detail });
+}
+
+/** "field: rule" for the first problems of a zod failure, so a 422 names the field. */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}

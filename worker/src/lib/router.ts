@@ -1,0 +1,74 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
+import { errorSchema as errorJson } from "../../../shared/src/api";
+import type { AppEnv } from "../env";
+import { describeZodError, fail } from "./errors";
+
+/** A feature's router: zod failures become a 422 whose detail names the field. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return c.json({ detail: describeZodError(result.error as z.ZodError) }, 422);
+    },
+  });
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+
+/** A body the spec calls "body": JSON and form alike (DESIGN.md). Read it with `readBody`. */
+export function jsonOrForm<T extends z.ZodType>(schema: T, description?: string) {
+  return {
+    description,
+    required: false,
+    content: {
+      "application/json": { schema },
+      [FORM_TYPES[0]]: { schema },
+      [FORM_TYPES[1]]: { schema },
+    },
+  } as const;
+}
+
+/** A form or multipart body. */
+export function formBody<T extends z.ZodType>(schema: T, description?: string) {
+  return {
+    description,
+    required: false,
+    content: { [FORM_TYPES[0]]: { schema }, [FORM_TYPES[1]]: { schema } },
+  } as const;
+}
+
+/** A multipart body (uploads). */
+export function multipartBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { description, required: false, content: { [FORM_TYPES[1]]: { schema } } } as const;
+}
+
+/** The validated body, whichever content type carried it; 415 when none did. */
+export function readBody<T>(c: Context): T {
+  const req = c.req as unknown as { valid: (target: "json" | "form") => T | undefined };
+  const body = req.valid("json") ?? req.valid("form");
+  if (body === undefined) fail(415, "Send the body as JSON or as a form");
+  return body;
+}
+
+/** The error answers a route may give, for the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  const described: Record<number, string> = {
+    400: "Bad request",
+    401: "No or bad token",
+    403: "Not allowed",
+    404: "Not found",
+    409: "Conflict",
+    413: "Too large",
+    415: "Wrong media type",
+    422: "Validation failed: the detail names the field",
+    429: "Rate limited",
+    503: "Provider not configured",
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: described[s] ?? "Error", content: { "application/json": { schema: errorJson } } },
+    ]),
+  );
+}

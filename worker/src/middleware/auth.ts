@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { getDb } from "../db/client";
+import { admins, users } from "../db/schema";
+import type { AppEnv, AuthAdmin, AuthUser } from "../env";
+import { fail } from "../lib/errors";
+import { readAccessToken } from "../lib/tokens";
+
+function bearer(c: Context<AppEnv>): string | null {
+  const header = c.req.header("authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** The user behind a user token, if the token is valid and not outdated by a password change. */
+async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUser | null> {
+  const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
+  if (!claims) return null;
+  const row = await getDb(c.env.DB)
+    .select({
+      id: users.id,
+      username: users.username,
+      version: users.tokenVersion,
+      deletedAt: users.deletedAt,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, claims.id))
+    .get();
+  if (!row || row.deletedAt !== null || row.version !== claims.version) return null;
+  if (row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
+  return { id: row.id, username: row.username };
+}
+
+/** Paths under /api/v1/private/user: a valid user token or 401. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearer(c);
+  if (!token) fail(401, "Not authenticated");
+  const user = await userFromToken(c, token);
+  if (!user) fail(401, "Your session has expired. Please log in again.");
+  c.set("user", user);
+  c.set("viewer", user);
+  await next();
+};
+
+/** Public paths: a valid token sets the viewer (for user_voted and the like); a bad one is ignored. */
+export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearer(c);
+  c.set("viewer", token ? await userFromToken(c, token) : null);
+  await next();
+};
+
+/** Paths under /api/admin/private: a valid admin token or 401. A user token never passes. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearer(c);
+  if (!token) fail(401, "Not authenticated");
+  const claims = await readAccessToken(c.env.JWT_SECRET, "admin", token);
+  if (!claims) fail(401, "Your session has expired. Please log in again.");
+  const row = await getDb(c.env.DB)
+    .select({ id: admins.id, username: admins.username, version: admins.tokenVersion })
+    .from(admins)
+    .where(eq(admins.id, claims.id))
+    .get();
+  if (!row || row.version !== claims.version) fail(401, "Your session has expired. Please log in again.");
+  const admin: AuthAdmin = { id: row.id, username: row.username };
+  c.set("admin", admin);
+  await next();
+};

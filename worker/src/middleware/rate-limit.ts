@@ -1,0 +1,34 @@
+import { fail } from "../lib/errors";
+
+export interface RateRule {
+  /** How many hits the window allows. */
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit of `key` and answers 429 once the window's allowance is spent. One upsert, so
+ * concurrent hits are counted exactly (D1 runs statements one at a time).
+ */
+export async function hitRateLimit(db: D1Database, key: string, rule: RateRule): Promise<void> {
+  const now = Date.now();
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
+       RETURNING count, window_start`,
+    )
+    .bind(key, now, rule.windowMs)
+    .first<{ count: number; window_start: number }>();
+  if (row && row.count > rule.max) {
+    const seconds = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
+    fail(429, `Too many attempts. Try again in ${seconds} seconds.`);
+  }
+}
+
+/** The caller's address as Cloudflare reports it (local runs have none). */
+export function clientAddress(headers: Headers): string {
+  return headers.get("cf-connecting-ip") ?? headers.get("x-real-ip") ?? "local";
+}

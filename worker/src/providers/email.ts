@@ -1,0 +1,45 @@
+import { getDb } from "../db/client";
+import { devOutbox } from "../db/schema";
+import { type Bindings, isDevelopment } from "../env";
+import { fail } from "../lib/errors";
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A plain message as text and a minimal HTML twin. */
+export function plainEmail(to: string, subject: string, text: string): Email {
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">${text
+    .split("\n")
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join("")}<p style="color:#888">Agora</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/**
+ * Sends through the configured HTTP e-mail API (`EMAIL_API_URL`, bearer `EMAIL_API_KEY`). Without
+ * it, development and tests write to the dev outbox; production answers 503.
+ */
+export async function sendEmail(env: Bindings, email: Email): Promise<void> {
+  if (env.EMAIL_API_URL && env.EMAIL_API_KEY) {
+    const res = await fetch(env.EMAIL_API_URL, {
+      method: "POST",
+      headers: { authorization: `Bearer ${env.EMAIL_API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ from: env.EMAIL_FROM ?? "Agora <no-reply@agora.example>", ...email }),
+    });
+    if (!res.ok) fail(503, "The e-mail service did not accept the message");
+    return;
+  }
+  if (isDevelopment(env)) {
+    await getDb(env.DB).insert(devOutbox).values(email);
+    return;
+  }
+  fail(503, "E-mail is not configured");
+}
