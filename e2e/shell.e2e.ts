@@ -71,7 +71,11 @@ describe("the main site's shell", () => {
     await p.goto("/");
     await expect(p.getByTestId("left-menu").isVisible()).resolves.toBe(false);
     await p.getByRole("button", { name: "Open menu" }).click();
-    await expect(p.getByTestId("left-menu").isVisible()).resolves.toBe(true);
+    const drawer = p.locator("#left-menu-drawer");
+    await expect(drawer.getByRole("link", { name: "Find Jobs" }).isVisible()).resolves.toBe(true);
+    await drawer.getByRole("link", { name: "Find Jobs" }).click();
+    await p.waitForURL(/\/jobs$/);
+    await expect(drawer.count()).resolves.toBe(0);
   });
 
   it("speaks Spanish to a Spanish browser", async () => {

@@ -8,7 +8,12 @@ const port = Number(process.env.PORT ?? 8787);
 const watch = !process.argv.includes("--no-watch") && !process.env.CI;
 
 await buildSpas();
-const server = await startServer({ port, persistTo: ".wrangler/state", seed: true });
+// PERSIST_TO lets several dev servers run side by side, each on its own local database.
+const server = await startServer({
+  port,
+  persistTo: process.env.PERSIST_TO ?? ".wrangler/state",
+  seed: true,
+});
 console.log(
   `\nAgora is running on http://localhost:${port}  (admin: http://localhost:${port}/admin/, API docs: /api/docs)\n`,
 );

@@ -1,4 +1,8 @@
 import { env, exports } from "cloudflare:workers";
+import { getDb } from "../src/db/client";
+import { users } from "../src/db/schema";
+import { hashPassword } from "../src/lib/password";
+import { signAccessToken } from "../src/lib/tokens";
 
 /** Calls the Worker as a browser or API client would. */
 export function api(path: string, init: RequestInit = {}): Promise<Response> {
@@ -20,3 +24,31 @@ export function form(fields: Record<string, string | Blob>): FormData {
 }
 
 export { env };
+
+let userSeq = 0;
+let sharedHash: Promise<string> | null = null;
+
+/**
+ * An ACTIVE user straight in the database, with a valid token: for tests of features that need a
+ * signed-in person but are not about signing in. Every such user's password is "password".
+ */
+export async function createUser(
+  overrides: Partial<typeof users.$inferInsert> & { username?: string } = {},
+): Promise<{ id: number; username: string; token: string; auth: Record<string, string> }> {
+  userSeq += 1;
+  const username = overrides.username ?? `user${userSeq}${Math.floor(Math.random() * 1e6)}`.slice(0, 18);
+  sharedHash ??= hashPassword("password");
+  const row = await getDb(env.DB)
+    .insert(users)
+    .values({
+      email: `${username}@example.com`,
+      passwordHash: await sharedHash,
+      status: "ACTIVE",
+      ...overrides,
+      username,
+    })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion })
+    .get();
+  const token = await signAccessToken(env.JWT_SECRET, "user", row.id, row.tokenVersion);
+  return { id: row.id, username, token, auth: bearer(token) };
+}

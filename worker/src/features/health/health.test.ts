@@ -55,3 +55,11 @@ describe("the foundation", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("the admin SPA's files", () => {
+  it("answers a missing admin asset with a JSON 404, not the page", async () => {
+    const res = await api("/admin/assets/missing-file.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+  });
+});

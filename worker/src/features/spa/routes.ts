@@ -13,12 +13,14 @@ export const spaRoutes = new Hono<AppEnv>()
     const url = new URL(c.req.url);
     if (HAS_EXTENSION.test(url.pathname)) {
       const asset = await c.env.ASSETS.fetch(new Request(url, c.req.raw));
-      if (asset.status !== 404 && asset.headers.get("content-type")?.includes("text/html") !== true)
-        return asset;
+      // A fresh Response: the assets layer's headers are immutable and the middleware adds its own.
+      if (asset.status !== 404 && asset.headers.get("content-type")?.includes("text/html") !== true) {
+        return new Response(asset.body, { status: asset.status, headers: new Headers(asset.headers) });
+      }
       return c.json({ detail: "Not found" }, 404);
     }
     url.pathname = "/admin/index.html";
     const index = await c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }));
-    return new Response(index.body, { status: 200, headers: index.headers });
+    return new Response(index.body, { status: 200, headers: new Headers(index.headers) });
   })
   .get("/admin", (c) => c.redirect("/admin/", 301));
