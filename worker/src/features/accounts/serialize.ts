@@ -1,0 +1,108 @@
+import type { UserBooleanSetting } from "../../../../shared/src/enums";
+import type { Me, Owner, User } from "../../../../shared/src/schemas/user";
+import { users } from "../../db/schema";
+
+// One place that turns a users row into what the API shows. Every feature that shows a person
+// (post owners, members, followers, profiles, `me`) goes through here, so a new field or a
+// privacy rule changes once.
+
+type UserRow = typeof users.$inferSelect;
+
+/** The columns `toOwner` reads: select only these where a list shows people. */
+export const ownerColumns = {
+  username: users.username,
+  profileName: users.profileName,
+  profileImage: users.profileImage,
+  status: users.status,
+  createdAt: users.createdAt,
+  isStaff: users.isStaff,
+  isVerifiedUser: users.isVerifiedUser,
+  isVerifiedBusiness: users.isVerifiedBusiness,
+};
+export type OwnerRow = Pick<UserRow, keyof typeof ownerColumns>;
+
+/** Which column holds each flag of `PATCH .../setting/boolean` (part 2 §3 "User setting flags"). */
+export const USER_SETTING_COLUMN = {
+  NEW_REFERRAL_NOTIFICATION: "notifyReferral",
+  NEW_FOLLOWER_NOTIFICATION: "notifyFollower",
+  NEW_MENTION_NOTIFICATION: "notifyMention",
+  NEW_COMMENT_NOTIFICATION: "notifyComment",
+  NEW_COMMUNITY_NOTIFICATION: "notifyCommunity",
+  NEW_UPVOTE_NOTIFICATION: "notifyUpvote",
+  ALLOW_NEW_CHAT: "allowNewChat",
+  NEWSLETTER: "newsletter",
+  USE_NIGHT_MODE: "useNightMode",
+  SERVICE_PROVIDER: "serviceProvider",
+  SHOW_BLOCKED_LIST: "showBlockedList",
+} as const satisfies Record<UserBooleanSetting, keyof UserRow>;
+
+/** How the caller stands to the person shown. All false for a visitor. */
+export interface Relation {
+  /** The caller follows them. */
+  isFollowing: boolean;
+  /** The caller has blocked them. */
+  isBlocked: boolean;
+  /** They have blocked the caller. */
+  isBlocking: boolean;
+  /** They are the caller. */
+  isOwner: boolean;
+}
+
+export const NO_RELATION: Relation = {
+  isFollowing: false,
+  isBlocked: false,
+  isBlocking: false,
+  isOwner: false,
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A person as others see them: a post's owner, a member, a follower (part 1 §3 Owner). */
+export function toOwner(row: OwnerRow): Owner {
+  return {
+    username: row.username,
+    profile_name: row.profileName,
+    profile_image: row.profileImage,
+    status: row.status,
+    created_at: iso(row.createdAt),
+    is_staff: row.isStaff,
+    is_verified_user: row.isVerifiedUser,
+    is_verified_business: row.isVerifiedBusiness,
+  };
+}
+
+/** The full User of part 2 §3 with the caller's relation to them. The e-mail goes only to its owner. */
+export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
+  return {
+    ...toOwner(row),
+    email: relation.isOwner ? row.email : null,
+    profile_cover: row.profileCover,
+    is_following: relation.isFollowing,
+    is_blocked: relation.isBlocked,
+    is_blocking: relation.isBlocking,
+    user_is_owner: relation.isOwner,
+    allow_new_chat: row.allowNewChat,
+    total_followers: row.totalFollowers,
+    total_following: row.totalFollowing,
+    use_night_mode: row.useNightMode,
+    default_micropost_sort: row.defaultMicropostSort,
+    role: "USER",
+  };
+}
+
+/** Every boolean setting by its USER_BOOLEAN_SETTINGS name. */
+export function toSettings(row: UserRow): Record<UserBooleanSetting, boolean> {
+  return Object.fromEntries(
+    Object.entries(USER_SETTING_COLUMN).map(([name, column]) => [name, row[column]]),
+  ) as Record<UserBooleanSetting, boolean>;
+}
+
+/** `me`: the caller's own User, every setting, and who referred them. */
+export function toMe(row: UserRow, referrerUsername: string | null): Me {
+  return {
+    ...toUser(row, { ...NO_RELATION, isOwner: true }),
+    settings: toSettings(row),
+    referrer_username: referrerUsername,
+    is_service_provider: row.serviceProvider,
+  };
+}
