@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// The main site's initial JavaScript, gzipped: the entry chunk plus every chunk it imports
+// statically (what the browser must fetch and run before the first paint). Dynamic imports —
+// lazy routes, modals, dictionaries — are not counted.
+//
+// Builds web/ into a temporary folder with a Vite manifest (dist/ is left alone), follows the
+// manifest from index.html, prints a table and writes bench/size/results.md.
+//   node bench/size/measure.mjs [--label "after X"] [--no-write]
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+
+const BUDGET_KB = 120;
+const root = new URL("../..", import.meta.url).pathname;
+const args = process.argv.slice(2);
+const label = args.includes("--label") ? args[args.indexOf("--label") + 1] : "current";
+const write = !args.includes("--no-write");
+
+// The config imports its plugin without an extension, which Vite's native loader will not accept;
+// the bundled loader it uses today is fine.
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = "true";
+const outDir = mkdtempSync(join(tmpdir(), "agora-size-"));
+try {
+  await build({
+    configFile: join(root, "web/vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8"));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith("index.html"));
+  if (!entryKey) throw new Error("no index.html entry in the manifest");
+
+  // Depth-first over static imports only, each chunk once.
+  const seen = new Set();
+  const walk = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next);
+  };
+  walk(entryKey);
+
+  const sizeOf = (file) => {
+    const bytes = readFileSync(join(outDir, file));
+    return { raw: bytes.length, gzip: gzipSync(bytes).length };
+  };
+  const rows = [...seen].map((key) => ({ file: manifest[key].file, ...sizeOf(manifest[key].file) }));
+  rows.sort((a, b) => b.gzip - a.gzip);
+  const css = [...seen].flatMap((key) => manifest[key].css ?? []).map((file) => ({ file, ...sizeOf(file) }));
+  const lazy = Object.values(manifest).filter((c) => c.file.endsWith(".js")).length - rows.length;
+
+  const kb = (n) => (n / 1024).toFixed(1);
+  const total = rows.reduce((s, r) => ({ raw: s.raw + r.raw, gzip: s.gzip + r.gzip }), { raw: 0, gzip: 0 });
+  const verdict = total.gzip / 1024 <= BUDGET_KB ? "within" : "OVER";
+  const lines = [
+    `| chunk | raw KB | gzip KB |`,
+    `|---|---:|---:|`,
+    ...rows.map((r) => `| ${r.file.replace(/^assets\//, "")} | ${kb(r.raw)} | ${kb(r.gzip)} |`),
+    `| **initial JS total** (${rows.length} chunks) | **${kb(total.raw)}** | **${kb(total.gzip)}** |`,
+    ...css.map(
+      (r) => `| (css, not counted) ${r.file.replace(/^assets\//, "")} | ${kb(r.raw)} | ${kb(r.gzip)} |`,
+    ),
+  ];
+  const summary = `Initial JS of the main site: ${kb(total.gzip)} KB gzip (${verdict} the ${BUDGET_KB} KB budget); ${lazy} more chunks load on demand.`;
+  console.log(`\n${label}\n${lines.join("\n")}\n\n${summary}\n`);
+
+  if (write) {
+    // One section per label: a new label is appended, a repeated one replaced, so the file keeps
+    // the before/after history.
+    const file = join(root, "bench/size/results.md");
+    const header = [
+      "# Main site initial JS size",
+      "",
+      "Measured by `node bench/size/measure.mjs --label <name>`: builds `web/` with a Vite manifest",
+      "into a temporary folder and sums the gzip size (zlib default level) of the entry chunk and",
+      "every chunk it imports statically. Goal: at most 120 KB gzip.",
+      "",
+    ].join("\n");
+    const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+    const sections = previous
+      .split(/^(?=## )/m)
+      .slice(1)
+      .filter((s) => !s.startsWith(`## ${label} —`));
+    const section = [
+      `## ${label} — ${new Date().toISOString().slice(0, 10)}`,
+      "",
+      ...lines,
+      "",
+      summary,
+      "",
+      "",
+    ];
+    writeFileSync(file, header + "\n" + [...sections, section.join("\n")].join(""));
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
