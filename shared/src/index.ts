@@ -3,3 +3,4 @@ export * from "./constants";
 export * from "./enums";
 export * from "./schemas/fields";
 export * from "./schemas/user";
+export * from "./schemas/search";
