@@ -46,7 +46,15 @@ export function multipartBody<T extends z.ZodType>(schema: T, description?: stri
 /** The validated body, whichever content type carried it; 415 when none did. */
 export function readBody<T>(c: Context): T {
   const req = c.req as unknown as { valid: (target: "json" | "form") => T | undefined };
-  const body = req.valid("json") ?? req.valid("form");
+  // zod-openapi stores `{}` for each content type a request did not use, so the request's own
+  // content type decides which validated body is the real one.
+  const type = c.req.header("content-type") ?? "";
+  const target = /^application\/(?:[\w.+-]+\+)?json/i.test(type)
+    ? "json"
+    : /^(?:application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)
+      ? "form"
+      : null;
+  const body = target ? req.valid(target) : undefined;
   if (body === undefined) fail(415, "Send the body as JSON or as a form");
   return body;
 }
