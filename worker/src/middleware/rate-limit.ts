@@ -22,10 +22,30 @@ export async function hitRateLimit(db: D1Database, key: string, rule: RateRule):
     )
     .bind(key, now, rule.windowMs)
     .first<{ count: number; window_start: number }>();
-  if (row && row.count > rule.max) {
-    const seconds = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
-    fail(429, `Too many attempts. Try again in ${seconds} seconds.`);
-  }
+  if (row && row.count > rule.max) tooMany(row.window_start + rule.windowMs - now);
+}
+
+/**
+ * Answers 429 when `key` already spent its allowance, without counting a hit. With `hitRateLimit`
+ * on failure only, it limits failures (wrong passwords) rather than every attempt.
+ */
+export async function checkRateLimit(db: D1Database, key: string, rule: RateRule): Promise<void> {
+  const now = Date.now();
+  const row = await db
+    .prepare("SELECT count, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2")
+    .bind(key, now - rule.windowMs)
+    .first<{ count: number; window_start: number }>();
+  if (row && row.count >= rule.max) tooMany(row.window_start + rule.windowMs - now);
+}
+
+/** Forgets a key's hits (a successful login clears that account's failures). */
+export async function clearRateLimit(db: D1Database, key: string): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(key).run();
+}
+
+function tooMany(msLeft: number): never {
+  const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+  fail(429, `Too many attempts. Try again in ${seconds} seconds.`);
 }
 
 /** The caller's address as Cloudflare reports it (local runs have none). */

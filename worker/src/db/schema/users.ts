@@ -16,6 +16,9 @@ export const users = sqliteTable(
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** A forgotten-password replacement, valid beside the current one until first used or expired. */
+    pendingPasswordHash: text("pending_password_hash"),
+    pendingPasswordExpiresAt: integer("pending_password_expires_at"),
     status: text("status", { enum: USER_STATUSES }).notNull().default("UNCONFIRMED"),
     profileName: text("profile_name"),
     profileImage: text("profile_image"),

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { ADMIN_BOOLEAN_SETTINGS, USER_BOOLEAN_SETTINGS } from "../enums";
+import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "./fields";
+
+// Accounts (part 2 §5 "Authentication", §7 "Accounts"). The API and the SPA forms parse with the
+// same schemas, so a rule and its message live here once.
+
+/**
+ * Messages of the account flows: the spec's notices (part 2 §8) and the API's details. They are
+ * i18n keys: the SPAs show them with `t(message)`.
+ */
+export const ACCOUNTS_MSG = {
+  codeSent: "The verification code will be sent to your email",
+  verified: "Your account was verified with the email",
+  codeResent: "An email with a new verification code will be sent",
+  newPasswordSent: "Email with a new password was sent. Please login with it.",
+  accountDeleted: "Your account will be deleted",
+  usernameForResend: "Username is required to resend verification email",
+  loginFailed: "Login failed.",
+  wrongCredentials: "Incorrect username or password.",
+  unverified: "Please verify your email first: enter the code we sent you.",
+  suspended: "This account is suspended.",
+  usernameTaken: "This username is taken.",
+  emailTaken: "This email is already registered.",
+  codeInvalid: "This verification code is not valid.",
+  codeExpired: "This verification code has expired. Ask for a new one.",
+  alreadyVerified: "This account is already verified. Please log in.",
+  noSuchUsername: "No account has this username.",
+  wrongPassword: "The password is incorrect.",
+  usernameMismatch: "The username does not match your account.",
+  sameEmail: "This is already your email.",
+  samePassword: "The new password must be different from the old one.",
+  emailUpdated: "Your email was updated. Please log in again.",
+  passwordUpdated: "Your password was updated. Please log in again.",
+  resetRequested: "If an account uses this email, a new password is on its way.",
+  googleNotConfigured: "Google sign-in is not configured",
+} as const;
+
+const username = usernameSchema.toLowerCase();
+const email = emailSchema.pipe(z.string().toLowerCase());
+
+// Usernames and e-mail addresses are stored lowercase: "Bruno" and "bruno" are one account, and
+// the chat's username search lowercases what it is given (part 2 §5).
+export const registerSchema = z.object({
+  email,
+  username,
+  password: passwordSchema,
+  /** Who invited them; an empty value means nobody. */
+  ref_username: z.union([z.literal(""), username]).optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const registerConfirmQuerySchema = z.object({
+  // Codes are shown in capitals; typed in any case.
+  code: verificationCodeSchema.max(64, "Verification code is too long").toUpperCase(),
+});
+
+export const registerResendQuerySchema = z.object({ username });
+
+export const loginSchema = z.object({ username, password: passwordSchema });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const resetPasswordQuerySchema = z.object({ email });
+
+export const updateEmailSchema = z.object({ new_email: email, password: passwordSchema });
+export const updatePasswordSchema = z.object({
+  old_password: passwordSchema,
+  new_password: passwordSchema,
+});
+export const deleteAccountSchema = z.object({ username, password: passwordSchema });
+
+export const userBooleanSettingQuerySchema = z.object({
+  user_boolean_setting: z.enum(USER_BOOLEAN_SETTINGS),
+});
+export const adminBooleanSettingQuerySchema = z.object({
+  admin_boolean_setting: z.enum(ADMIN_BOOLEAN_SETTINGS),
+});
+
+/** Login, registration confirm and Google sign-in answer a token. */
+export const accessTokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("bearer"),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+export const registeredSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  message: z.string(),
+});
+export type Registered = z.infer<typeof registeredSchema>;
+
+/** A 202: accepted, with the notice to show. */
+export const acceptedSchema = z.object({ message: z.string() });
+
+/** `setting/boolean` flips a flag and answers its new value. */
+export const settingResultSchema = z.object({ result: z.boolean() });
+
+/** The signed-in admin (`GET /api/admin/private/auth/me`). */
+export const adminSchema = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  use_night_mode: z.boolean(),
+  role: z.literal("ADMIN"),
+  created_at: z.string(),
+});
+export type Admin = z.infer<typeof adminSchema>;

@@ -1,0 +1,85 @@
+import { eq, sql } from "drizzle-orm";
+import { ACCOUNTS_MSG, type Admin } from "../../../../shared/src/schemas/accounts";
+import type { Db } from "../../db/client";
+import { admins } from "../../db/schema";
+import { fail } from "../../lib/errors";
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../../lib/password";
+import { checkRateLimit, clearRateLimit, hitRateLimit } from "../../middleware/rate-limit";
+import { LIMITS, limitKey } from "./limits";
+import type { SignedIn } from "./service";
+
+// Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff
+// user's, never opens /api/admin/private (DESIGN.md).
+
+type AdminRow = typeof admins.$inferSelect;
+
+export function toAdmin(row: AdminRow): Admin {
+  return {
+    username: row.username,
+    email: row.email,
+    profile_image: row.profileImage,
+    use_night_mode: row.useNightMode,
+    role: "ADMIN",
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export async function adminLogIn(
+  db: Db,
+  input: { username: string; password: string; address: string },
+): Promise<SignedIn> {
+  const addressKey = limitKey.adminLoginAddress(input.address);
+  const accountKey = limitKey.adminLoginAccount(input.username);
+  await checkRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
+  await checkRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+  const row = await db.select().from(admins).where(eq(admins.username, input.username)).get();
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? UNUSABLE_HASH);
+  if (!row || !ok) {
+    await hitRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
+    await hitRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+    fail(401, ACCOUNTS_MSG.wrongCredentials);
+  }
+  await clearRateLimit(db.$client, accountKey);
+  return { id: row.id, tokenVersion: row.tokenVersion };
+}
+
+export async function getAdmin(db: Db, adminId: number): Promise<Admin> {
+  const row = await db.select().from(admins).where(eq(admins.id, adminId)).get();
+  if (!row) fail(401, "Your session has expired. Please log in again.");
+  return toAdmin(row);
+}
+
+/** New password, confirmed by the old one; every older admin token stops working. */
+export async function updateAdminPassword(
+  db: Db,
+  input: { adminId: number; oldPassword: string; newPassword: string },
+): Promise<void> {
+  if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
+  const key = limitKey.adminPasswordAccount(input.adminId);
+  await checkRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+  const row = await db.select().from(admins).where(eq(admins.id, input.adminId)).get();
+  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!(await verifyPassword(input.oldPassword, row.passwordHash))) {
+    await hitRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+    fail(403, ACCOUNTS_MSG.wrongPassword);
+  }
+  await db
+    .update(admins)
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      tokenVersion: sql`${admins.tokenVersion} + 1`,
+    })
+    .where(eq(admins.id, row.id));
+}
+
+/** The admin site's night mode (its only boolean setting) flipped; answers the new value. */
+export async function toggleAdminNightMode(db: Db, adminId: number): Promise<boolean> {
+  const row = await db
+    .update(admins)
+    .set({ useNightMode: sql`NOT ${admins.useNightMode}` })
+    .where(eq(admins.id, adminId))
+    .returning({ value: admins.useNightMode })
+    .get();
+  if (!row) fail(401, "Your session has expired. Please log in again.");
+  return row.value;
+}

@@ -1,0 +1,44 @@
+import { type Email, plainEmail } from "../../providers/email";
+
+// The texts of the account e-mails. The first line of the first two is the spec's wording
+// (`Your verification code: CODE`, `Your new password: PASSWORD`), which tests and users look for.
+
+export function verificationEmail(to: string, code: string): Email {
+  return plainEmail(
+    to,
+    "Your Agora verification code",
+    `Your verification code: ${code}\nEnter it on Agora to finish creating your account. It expires in 30 minutes.\nIf you did not sign up, ignore this e-mail.`,
+  );
+}
+
+export function newPasswordEmail(to: string, password: string): Email {
+  return plainEmail(
+    to,
+    "Your new Agora password",
+    `Your new password: ${password}\nLog in with it within 24 hours, then change it in Settings.\nIf you did not ask for it, ignore this e-mail: your current password keeps working.`,
+  );
+}
+
+export function emailChangedEmail(to: string, newEmail: string): Email {
+  return plainEmail(
+    to,
+    "Your Agora e-mail was changed",
+    `The e-mail of your Agora account was changed to ${newEmail}.\nIf you did not do this, reply to this e-mail at once.`,
+  );
+}
+
+export function passwordChangedEmail(to: string): Email {
+  return plainEmail(
+    to,
+    "Your Agora password was changed",
+    "The password of your Agora account was changed and every session was signed out.\nIf you did not do this, use Forgot password to get a new one.",
+  );
+}
+
+export function accountDeletedEmail(to: string, username: string): Email {
+  return plainEmail(
+    to,
+    "Your Agora account was deleted",
+    `The Agora account @${username} was deleted as you asked. Your e-mail address is free to use again.`,
+  );
+}

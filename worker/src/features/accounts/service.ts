@@ -1,0 +1,501 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MS } from "../../../../shared/src/constants";
+import type { UserBooleanSetting } from "../../../../shared/src/enums";
+import { ACCOUNTS_MSG } from "../../../../shared/src/schemas/accounts";
+import type { Me, UnreadData } from "../../../../shared/src/schemas/user";
+import type { Db } from "../../db/client";
+import { blocks, communityMembers, follows, users, verificationCodes } from "../../db/schema";
+import { fail } from "../../lib/errors";
+import { publicId, sha256Hex } from "../../lib/ids";
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../../lib/password";
+import { checkRateLimit, clearRateLimit, hitRateLimit } from "../../middleware/rate-limit";
+import { notify } from "../notifications/service";
+import { LIMITS, limitKey } from "./limits";
+import { toMe, USER_SETTING_COLUMN } from "./serialize";
+
+type UserRow = typeof users.$inferSelect;
+
+const MINUTE = 60_000;
+/** A code may be asked for again this long after the last one (part 2 §4). */
+export const RESEND_COOLDOWN_MS = MINUTE;
+/** An account never confirmed frees its username and e-mail after this long. */
+const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
+/** An e-mailed replacement password must be used within this long. */
+const PENDING_PASSWORD_TTL_MS = 24 * 60 * MINUTE;
+
+/** Who the account is, for signing a token. */
+export interface SignedIn {
+  id: number;
+  tokenVersion: number;
+}
+
+/** An unguessable, single-use code: 10 letters of a 32-letter alphabet (50 bits), shown in capitals. */
+function newVerificationCode(): string {
+  return publicId(VERIFICATION_CODE_LENGTH).toUpperCase();
+}
+
+/** Which unique column a failed insert or update ran into, if that is why it failed. */
+function uniqueViolation(error: unknown): "username" | "email" | "other" | null {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const message = String((e as Error).message ?? e);
+    if (!message.includes("UNIQUE constraint failed")) continue;
+    if (message.includes("users.username")) return "username";
+    if (message.includes("users.email")) return "email";
+    return "other";
+  }
+  return null;
+}
+
+/**
+ * A Drizzle query as a D1 statement, for `d1.batch` mixing builders and hand-written SQL (Drizzle's
+ * own batch cannot carry raw SQL).
+ */
+function statement(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  return db.$client.prepare(text).bind(...params);
+}
+
+function refuseInactive(row: Pick<UserRow, "status">): void {
+  if (row.status === "SUSPENDED" || row.status === "INACTIVE") fail(403, ACCOUNTS_MSG.suspended);
+}
+
+// Registration and e-mail verification ----------------------------------------------------------
+
+export interface RegisterParams {
+  email: string;
+  username: string;
+  password: string;
+  refUsername: string | null;
+  address: string;
+}
+
+/** Creates an UNCONFIRMED account and its first code. The caller e-mails the code. */
+export async function registerAccount(
+  db: Db,
+  input: RegisterParams,
+): Promise<{ username: string; email: string; code: string }> {
+  await hitRateLimit(db.$client, limitKey.registerAddress(input.address), LIMITS.registerPerAddress);
+  await hitRateLimit(db.$client, limitKey.registerEmail(input.email), LIMITS.registerPerEmail);
+  const now = Date.now();
+
+  const clashes = await db
+    .select({ id: users.id, username: users.username, status: users.status, createdAt: users.createdAt })
+    .from(users)
+    .where(or(eq(users.username, input.username), eq(users.email, input.email)))
+    .all();
+  // A registration nobody confirmed for a day (a mistyped e-mail) must not hold the name forever.
+  const abandoned = clashes.filter(
+    (r) => r.status === "UNCONFIRMED" && r.createdAt < now - UNCONFIRMED_TTL_MS,
+  );
+  if (clashes.some((r) => r.username === input.username && !abandoned.includes(r)))
+    fail(409, ACCOUNTS_MSG.usernameTaken);
+  if (clashes.some((r) => !abandoned.includes(r))) fail(409, ACCOUNTS_MSG.emailTaken);
+  for (const row of abandoned) await db.delete(users).where(eq(users.id, row.id));
+
+  const referrer = input.refUsername
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(eq(users.username, input.refUsername), eq(users.status, "ACTIVE"), isNull(users.deletedAt)),
+        )
+        .get()
+    : undefined;
+
+  const passwordHash = await hashPassword(input.password);
+  const code = newVerificationCode();
+  const codeHash = await sha256Hex(code);
+  try {
+    await db.$client.batch([
+      statement(
+        db,
+        db.insert(users).values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          status: "UNCONFIRMED",
+          referrerId: referrer?.id ?? null,
+          lastCodeSentAt: now,
+        }),
+      ),
+      db.$client
+        .prepare(
+          `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
+           SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
+        )
+        .bind(codeHash, now + VERIFICATION_CODE_TTL_MS, now, input.username),
+    ]);
+  } catch (error) {
+    // Two people registering the same name at the same moment: the index decides.
+    const clash = uniqueViolation(error);
+    if (clash === "username") fail(409, ACCOUNTS_MSG.usernameTaken);
+    if (clash === "email") fail(409, ACCOUNTS_MSG.emailTaken);
+    throw error;
+  }
+  return { username: input.username, email: input.email, code };
+}
+
+/** Activates the account a code was sent to: once, before it expires. */
+export async function confirmRegistration(
+  db: Db,
+  input: { code: string; address: string },
+): Promise<SignedIn> {
+  const addressKey = limitKey.confirmAddress(input.address);
+  await checkRateLimit(db.$client, addressKey, LIMITS.confirmFailuresPerAddress);
+  const row = await db
+    .select({
+      codeId: verificationCodes.id,
+      usedAt: verificationCodes.usedAt,
+      expiresAt: verificationCodes.expiresAt,
+      userId: users.id,
+      username: users.username,
+      status: users.status,
+      deletedAt: users.deletedAt,
+      tokenVersion: users.tokenVersion,
+      referrerId: users.referrerId,
+    })
+    .from(verificationCodes)
+    .innerJoin(users, eq(users.id, verificationCodes.userId))
+    .where(eq(verificationCodes.codeHash, await sha256Hex(input.code)))
+    .get();
+  if (!row || row.deletedAt !== null) {
+    await hitRateLimit(db.$client, addressKey, LIMITS.confirmFailuresPerAddress);
+    fail(400, ACCOUNTS_MSG.codeInvalid);
+  }
+  await hitRateLimit(db.$client, limitKey.confirmAccount(row.userId), LIMITS.confirmPerAccount);
+  if (row.usedAt !== null || row.status === "ACTIVE") fail(409, ACCOUNTS_MSG.alreadyVerified);
+  refuseInactive(row);
+  const now = Date.now();
+  if (row.expiresAt <= now) fail(400, ACCOUNTS_MSG.codeExpired);
+
+  const [used] = await db.batch([
+    db
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verificationCodes.id, row.codeId), isNull(verificationCodes.usedAt)))
+      .returning({ id: verificationCodes.id }),
+    db
+      .update(users)
+      .set({ status: "ACTIVE" })
+      .where(and(eq(users.id, row.userId), eq(users.status, "UNCONFIRMED"))),
+  ]);
+  // Confirmed by a request a moment earlier.
+  if (used.length === 0) fail(409, ACCOUNTS_MSG.alreadyVerified);
+
+  if (row.referrerId !== null) {
+    await notify(db, {
+      userId: row.referrerId,
+      kind: "REFERRAL",
+      actorId: row.userId,
+      link: `/user/${row.username}`,
+      text: null,
+    });
+  }
+  return { id: row.userId, tokenVersion: row.tokenVersion };
+}
+
+/** A fresh code for an unconfirmed account, at most once a minute. Older codes stop working. */
+export async function resendVerificationCode(
+  db: Db,
+  input: { username: string; address: string },
+): Promise<{ email: string; code: string }> {
+  await hitRateLimit(db.$client, limitKey.resendAddress(input.address), LIMITS.resendPerAddress);
+  await hitRateLimit(db.$client, limitKey.resendAccount(input.username), LIMITS.resendPerAccount);
+  const row = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, input.username), isNull(users.deletedAt)))
+    .get();
+  if (!row) fail(404, ACCOUNTS_MSG.noSuchUsername);
+  if (row.status === "ACTIVE") fail(409, ACCOUNTS_MSG.alreadyVerified);
+  refuseInactive(row);
+
+  const now = Date.now();
+  // The cooldown is claimed in one conditional update, so two quick clicks send one e-mail.
+  const claimed = await db
+    .update(users)
+    .set({ lastCodeSentAt: now })
+    .where(
+      and(
+        eq(users.id, row.id),
+        or(isNull(users.lastCodeSentAt), sql`${users.lastCodeSentAt} <= ${now - RESEND_COOLDOWN_MS}`),
+      ),
+    )
+    .returning({ id: users.id })
+    .get();
+  if (!claimed) {
+    const seconds = Math.max(1, Math.ceil(((row.lastCodeSentAt ?? now) + RESEND_COOLDOWN_MS - now) / 1000));
+    fail(429, `Wait ${seconds} seconds before asking for a new code.`);
+  }
+
+  const code = newVerificationCode();
+  await db.batch([
+    db
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.userId, row.id), isNull(verificationCodes.usedAt))),
+    db.insert(verificationCodes).values({
+      userId: row.id,
+      codeHash: await sha256Hex(code),
+      expiresAt: now + VERIFICATION_CODE_TTL_MS,
+    }),
+  ]);
+  return { email: row.email, code };
+}
+
+// Signing in and passwords -----------------------------------------------------------------------
+
+/**
+ * Whether `password` opens the account: the current password, or an e-mailed replacement that is
+ * still fresh. Using the replacement makes it the password and ends older sessions; using the
+ * current one drops the replacement. Returns the token version to sign with, or null.
+ */
+async function matchPassword(db: Db, row: UserRow, password: string): Promise<number | null> {
+  const pendingFresh = row.pendingPasswordHash !== null && (row.pendingPasswordExpiresAt ?? 0) > Date.now();
+  if (await verifyPassword(password, row.passwordHash)) {
+    if (row.pendingPasswordHash !== null) {
+      await db
+        .update(users)
+        .set({ pendingPasswordHash: null, pendingPasswordExpiresAt: null })
+        .where(eq(users.id, row.id));
+    }
+    return row.tokenVersion;
+  }
+  if (pendingFresh && (await verifyPassword(password, row.pendingPasswordHash!))) {
+    const promoted = await db
+      .update(users)
+      .set({
+        passwordHash: row.pendingPasswordHash!,
+        pendingPasswordHash: null,
+        pendingPasswordExpiresAt: null,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+      })
+      .where(eq(users.id, row.id))
+      .returning({ tokenVersion: users.tokenVersion })
+      .get();
+    return promoted?.tokenVersion ?? null;
+  }
+  return null;
+}
+
+/** Username and password to a session. Wrong ones are 401, and count towards the limits. */
+export async function logIn(
+  db: Db,
+  input: { username: string; password: string; address: string },
+): Promise<SignedIn> {
+  const addressKey = limitKey.loginAddress(input.address);
+  const accountKey = limitKey.loginAccount(input.username);
+  await checkRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
+  await checkRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+
+  const row = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, input.username), isNull(users.deletedAt)))
+    .get();
+  // An unknown name costs the same hashing as a known one, so timing does not tell them apart.
+  const version = row ? await matchPassword(db, row, input.password) : null;
+  if (!row) await verifyPassword(input.password, UNUSABLE_HASH);
+  if (!row || version === null) {
+    await hitRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
+    await hitRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+    fail(401, ACCOUNTS_MSG.wrongCredentials);
+  }
+  await clearRateLimit(db.$client, accountKey);
+  // Only someone who knows the password learns that the account waits for its code.
+  if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
+  refuseInactive(row);
+  return { id: row.id, tokenVersion: version };
+}
+
+/**
+ * Forgot password: a new password, e-mailed, that works beside the old one until first used
+ * (24 hours). Returns null when no account uses the e-mail; the caller answers the same either way.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { email: string; address: string },
+): Promise<{ email: string; password: string } | null> {
+  await hitRateLimit(db.$client, limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
+  await hitRateLimit(db.$client, limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
+  const row = await db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .get();
+  const password = publicId(12);
+  // Hash either way, so the answer takes as long for an unknown address.
+  const pendingHash = await hashPassword(password);
+  if (!row || row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
+  await db
+    .update(users)
+    .set({ pendingPasswordHash: pendingHash, pendingPasswordExpiresAt: Date.now() + PENDING_PASSWORD_TTL_MS })
+    .where(eq(users.id, row.id));
+  return { email: input.email, password };
+}
+
+/** The signed-in user's row after checking their password; wrong ones count towards a limit. */
+async function requirePassword(db: Db, userId: number, password: string): Promise<UserRow> {
+  const key = limitKey.passwordAccount(userId);
+  await checkRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+  const row = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!(await verifyPassword(password, row.passwordHash))) {
+    await hitRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+    // 403, not 401: the session is fine, the password typed into the form is not.
+    fail(403, ACCOUNTS_MSG.wrongPassword);
+  }
+  return row;
+}
+
+const bumpTokenVersion = { tokenVersion: sql`${users.tokenVersion} + 1` };
+
+/** New e-mail, confirmed by the password. Every session ends, as the SPA signs out after it. */
+export async function updateEmail(
+  db: Db,
+  input: { userId: number; newEmail: string; password: string },
+): Promise<{ oldEmail: string }> {
+  const row = await requirePassword(db, input.userId, input.password);
+  if (row.email === input.newEmail) fail(409, ACCOUNTS_MSG.sameEmail);
+  const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).get();
+  if (taken) fail(409, ACCOUNTS_MSG.emailTaken);
+  try {
+    await db
+      .update(users)
+      .set({ email: input.newEmail, ...bumpTokenVersion })
+      .where(eq(users.id, row.id));
+  } catch (error) {
+    if (uniqueViolation(error) === "email") fail(409, ACCOUNTS_MSG.emailTaken);
+    throw error;
+  }
+  return { oldEmail: row.email };
+}
+
+/** New password, confirmed by the old one. Every older token stops working. */
+export async function updatePassword(
+  db: Db,
+  input: { userId: number; oldPassword: string; newPassword: string },
+): Promise<{ email: string }> {
+  if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
+  const row = await requirePassword(db, input.userId, input.oldPassword);
+  await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      pendingPasswordHash: null,
+      pendingPasswordExpiresAt: null,
+      ...bumpTokenVersion,
+    })
+    .where(eq(users.id, row.id));
+  return { email: row.email };
+}
+
+/**
+ * Deletes the account: personal data is wiped and every token ends at once. The row stays (as a
+ * tombstone keeping the username reserved, so nobody can pose as the author of old posts), and
+ * follows and memberships go in the same batch as the counters they feed, so no count drifts.
+ */
+export async function deleteAccount(
+  db: Db,
+  input: { userId: number; username: string; password: string },
+): Promise<{ email: string; username: string }> {
+  const row = await requirePassword(db, input.userId, input.password);
+  if (row.username !== input.username) fail(403, ACCOUNTS_MSG.usernameMismatch);
+  const id = row.id;
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        `UPDATE users SET total_followers = total_followers - 1
+         WHERE id IN (SELECT followee_id FROM follows WHERE follower_id = ?1)`,
+      )
+      .bind(id),
+    d1
+      .prepare(
+        `UPDATE users SET total_following = total_following - 1
+         WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?1)`,
+      )
+      .bind(id),
+    statement(db, db.delete(follows).where(or(eq(follows.followerId, id), eq(follows.followeeId, id)))),
+    d1
+      .prepare(
+        `UPDATE communities SET total_members = total_members - 1
+         WHERE id IN (SELECT community_id FROM community_members WHERE user_id = ?1)`,
+      )
+      .bind(id),
+    statement(db, db.delete(communityMembers).where(eq(communityMembers.userId, id))),
+    statement(db, db.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id)))),
+    statement(db, db.delete(verificationCodes).where(eq(verificationCodes.userId, id))),
+    statement(
+      db,
+      db
+        .update(users)
+        .set({
+          email: `deleted-${id}@deleted.invalid`,
+          passwordHash: UNUSABLE_HASH,
+          pendingPasswordHash: null,
+          pendingPasswordExpiresAt: null,
+          googleSub: null,
+          profileName: null,
+          profileImage: null,
+          profileCover: null,
+          jobTitle: null,
+          jobSkills: null,
+          status: "INACTIVE",
+          deletedAt: Date.now(),
+          ...bumpTokenVersion,
+        })
+        .where(eq(users.id, id)),
+    ),
+  ]);
+  return { email: row.email, username: row.username };
+}
+
+// The signed-in user -----------------------------------------------------------------------------
+
+export async function getMe(db: Db, userId: number): Promise<Me> {
+  const referrer = alias(users, "referrer");
+  const row = await db
+    .select({ user: users, referrerUsername: referrer.username })
+    .from(users)
+    .leftJoin(referrer, eq(referrer.id, users.referrerId))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) fail(401, "Your session has expired. Please log in again.");
+  return toMe(row.user, row.referrerUsername);
+}
+
+/** Flips one boolean setting and answers its new value. */
+export async function toggleUserSetting(
+  db: Db,
+  userId: number,
+  setting: UserBooleanSetting,
+): Promise<boolean> {
+  const column = users[USER_SETTING_COLUMN[setting]];
+  const row = await db
+    .update(users)
+    .set({ [USER_SETTING_COLUMN[setting]]: sql`NOT ${column}` })
+    .where(eq(users.id, userId))
+    .returning({ value: column })
+    .get();
+  if (!row) fail(401, "Your session has expired. Please log in again.");
+  return row.value;
+}
+
+/** Unread notifications and chat threads with unread messages, in one statement. */
+export async function getUnreadData(db: Db, userId: number): Promise<UnreadData> {
+  const row = await db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM notifications WHERE user_id = ?1 AND is_read = 0) AS notifications,
+              (SELECT count(*) FROM chat_thread_users WHERE user_id = ?1 AND total_unread_messages > 0) AS threads`,
+    )
+    .bind(userId)
+    .first<{ notifications: number; threads: number }>();
+  const unreadNotifications = Number(row?.notifications ?? 0);
+  const unreadChatThreads = Number(row?.threads ?? 0);
+  return {
+    unread_notifications: unreadNotifications,
+    unread_chat_threads: unreadChatThreads,
+    total_unread: unreadNotifications + unreadChatThreads,
+  };
+}

@@ -1,0 +1,80 @@
+import { api, json } from "../../../test/helpers";
+
+// Helpers for the account tests: requests from distinct addresses (limits are per address), and
+// the dev outbox read the way a person reads their inbox.
+
+let seq = 0;
+const run = Math.floor(Math.random() * 36 ** 4).toString(36);
+
+/** A fresh caller address, so one test's attempts do not spend another's allowance. */
+export function newAddress(): string {
+  seq += 1;
+  return `198.51.${Math.floor(seq / 250)}.${(seq % 250) + 1}`;
+}
+
+/** A fresh, valid username (letters and digits, at most 18). */
+export function newUsername(prefix = "u"): string {
+  seq += 1;
+  return `${prefix}${run}${seq}`.slice(0, 18);
+}
+
+export function from(address: string, headers: Record<string, string> = {}): Record<string, string> {
+  return { "cf-connecting-ip": address, ...headers };
+}
+
+export function postJson(path: string, body: unknown, address = newAddress()): Promise<Response> {
+  return api(path, {
+    method: "POST",
+    headers: from(address, { "content-type": "application/json" }),
+    body: JSON.stringify(body),
+  });
+}
+
+export async function outbox(email: string): Promise<Array<{ subject: string; text: string }>> {
+  const res = await api(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return (await json<{ list: Array<{ subject: string; text: string }> }>(res)).list;
+}
+
+/** The code of the newest verification e-mail to that address. */
+export async function latestCode(email: string): Promise<string> {
+  for (const message of await outbox(email)) {
+    const match = /Your verification code: ([A-Z0-9]+)/.exec(message.text);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no verification e-mail to ${email}`);
+}
+
+export interface Registered {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export async function register(overrides: Partial<Registered> & { ref_username?: string } = {}) {
+  const username = overrides.username ?? newUsername();
+  const person = {
+    username,
+    email: overrides.email ?? `${username}@example.com`,
+    password: overrides.password ?? "secret123",
+    ...(overrides.ref_username ? { ref_username: overrides.ref_username } : {}),
+  };
+  const res = await postJson("/api/v1/user/auth/register", person);
+  return { res, person: person as Registered };
+}
+
+/** A registered, confirmed user and the token confirm gave them. */
+export async function registerAndConfirm(overrides: Partial<Registered> & { ref_username?: string } = {}) {
+  const { res, person } = await register(overrides);
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  const code = await latestCode(person.email);
+  const confirmed = await api(`/api/v1/user/auth/register/email/confirm?code=${code}`, {
+    method: "POST",
+    headers: from(newAddress()),
+  });
+  const { access_token } = await json<{ access_token: string }>(confirmed);
+  return { ...person, token: access_token };
+}
+
+export async function login(username: string, password: string, address = newAddress()) {
+  return postJson("/api/v1/user/auth/login", { username, password }, address);
+}
