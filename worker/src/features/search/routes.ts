@@ -1,3 +1,28 @@
-import { createRouter } from "../../lib/router";
+import { createRoute } from "@hono/zod-openapi";
+import { searchQuerySchema, searchResultSchema } from "../../../../shared/src/schemas/search";
+import { getDb } from "../../db/client";
+import { createRouter, errorResponses } from "../../lib/router";
+import { search } from "./service";
 
-export const searchRoutes = createRouter();
+const searchRoute = createRoute({
+  method: "get",
+  path: "/api/v1/search",
+  tags: ["Search"],
+  summary: "Search posts, comments, communities or users",
+  description:
+    "The text is read as plain words (no search syntax). An unknown type searches posts. A few matches are ranked by relevance, many are listed newest first; at most 1000 results. With no text, type=communities lists every community, biggest first.",
+  request: { query: searchQuerySchema },
+  responses: {
+    200: {
+      description: "One page of results",
+      content: { "application/json": { schema: searchResultSchema } },
+    },
+    ...errorResponses(422),
+  },
+});
+
+export const searchRoutes = createRouter().openapi(searchRoute, async (c) => {
+  const query = c.req.valid("query");
+  const viewer = c.get("viewer");
+  return c.json(await search(getDb(c.env.DB), { ...query, viewerId: viewer?.id ?? null }), 200);
+});
