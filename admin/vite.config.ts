@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { i18nAliases } from "../shared/client/i18n-aliases.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 
@@ -19,5 +20,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  resolve: { alias: i18nAliases },
   build: { outDir: `${root}../dist/client/admin`, emptyOutDir: true, sourcemap: false },
 });

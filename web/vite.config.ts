@@ -2,7 +2,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { securityHeadersFile } from "./headers-plugin";
+import { i18nAliases } from "../shared/client/i18n-aliases.ts";
+import { securityHeadersFile } from "./headers-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 
@@ -14,6 +15,11 @@ export default defineConfig({
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
+      // A route's loader goes with its page: whatever the loader imports (query modules, schemas)
+      // then stays out of the first load, and one request brings both.
+      codeSplittingOptions: {
+        defaultBehavior: [["loader", "component"], ["errorComponent"], ["notFoundComponent"]],
+      },
       routesDirectory: `${root}src/routes`,
       generatedRouteTree: `${root}src/routeTree.gen.ts`,
     }),
@@ -21,6 +27,13 @@ export default defineConfig({
     tailwindcss(),
     securityHeadersFile(),
   ],
-  build: { outDir: `${root}../dist/client`, emptyOutDir: false, sourcemap: false },
+  resolve: { alias: i18nAliases },
+  build: {
+    outDir: `${root}../dist/client`,
+    emptyOutDir: false,
+    sourcemap: false,
+    // Every browser the product supports preloads modules natively.
+    modulePreload: { polyfill: false },
+  },
   server: { proxy: { "/api": "http://localhost:8787", "/media": "http://localhost:8787" } },
 });

@@ -91,7 +91,7 @@ try {
       "",
       "",
     ];
-    writeFileSync(file, header + "\n" + [...sections, section.join("\n")].join(""));
+    writeFileSync(file, `${header}\n${[...sections, section.join("\n")].join("")}`);
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
+import { type Dictionary, i18n } from "./i18n-runtime";
 
 // English sentences are the keys (a missing translation shows English, never a key name).
 // Spanish and Portuguese live in one file per feature (locales/es/*.ts, locales/pt/*.ts), each
@@ -11,7 +10,7 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]["code"];
 
-export type Dictionary = Record<string, string>;
+export type { Dictionary };
 export type Loaders = Record<string, () => Promise<{ default: Dictionary }>>;
 
 const STORAGE_KEY = "agora.language";
@@ -33,16 +32,10 @@ export function detectLanguage(): Language {
 
 export function createI18n(appLoaders: Record<Exclude<Language, "en">, Loaders>) {
   async function load(lang: Language): Promise<void> {
-    if (lang === "en" || i18n.hasResourceBundle(lang, "translation")) return;
+    if (lang === "en" || i18n.hasResourceBundle(lang)) return;
     const all = [...Object.values(sharedLoaders[lang]), ...Object.values(appLoaders[lang])];
     const modules = await Promise.all(all.map((loader) => loader()));
-    i18n.addResourceBundle(
-      lang,
-      "translation",
-      Object.assign({}, ...modules.map((m) => m.default)),
-      true,
-      true,
-    );
+    i18n.addResourceBundle(lang, "translation", Object.assign({}, ...modules.map((m) => m.default)));
   }
 
   async function setLanguage(lang: Language): Promise<void> {
@@ -52,16 +45,8 @@ export function createI18n(appLoaders: Record<Exclude<Language, "en">, Loaders>)
     document.documentElement.lang = lang;
   }
 
+  /** English needs nothing loaded; another language loads its dictionaries before the first paint. */
   async function initI18n(): Promise<void> {
-    await i18n.use(initReactI18next).init({
-      lng: "en",
-      fallbackLng: "en",
-      resources: { en: { translation: {} } },
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      returnEmptyString: false,
-    });
     const lang = detectLanguage();
     if (lang !== "en") await setLanguage(lang);
   }

@@ -1,15 +1,9 @@
 import { cleanup } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
+import { i18n } from "./i18n-runtime";
 
 // Components under test translate with English keys, as the SPAs do before a language loads.
-await i18n.use(initReactI18next).init({
-  lng: "en",
-  resources: { en: { translation: {} } },
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
+afterEach(async () => {
+  cleanup();
+  if (i18n.language !== "en") await i18n.changeLanguage("en");
 });
-
-afterEach(() => cleanup());

@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { EmptyState } from "../components/ui/empty-state";
-
-const searchParams = z.object({ view: z.enum(["unread", "all"]).optional().catch("all") });
+import { oneOf, searchParams } from "../lib/search-params";
 
 export const Route = createFileRoute("/notifications")({
-  validateSearch: searchParams,
+  validateSearch: searchParams({ view: oneOf(["unread", "all"], "all") }),
   component: () => <EmptyState />,
 });
