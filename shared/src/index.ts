@@ -5,3 +5,4 @@ export * from "./schemas/fields";
 export * from "./schemas/user";
 export * from "./schemas/accounts";
 export * from "./schemas/search";
+export * from "./schemas/chat";

@@ -1,3 +1,310 @@
-import { createRouter } from "../../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { pageQuerySchema, pageSchema, toPage } from "../../../../shared/src/api";
+import { CHAT_IMAGE_MAX_MB, CHAT_PAGE_SIZE, MAX_PAGE_SIZE, MB } from "../../../../shared/src/constants";
+import {
+  CHAT_MSG,
+  chatClientIdSchema,
+  chatMessageSchema,
+  chatSearchUserSchema,
+  chatThreadSchema,
+  chatUsernameSearchSchema,
+  chatUserSchema,
+  createChatThreadSchema,
+  webpagePreviewQuerySchema,
+  webpagePreviewSchema,
+} from "../../../../shared/src/schemas/chat";
+import { fail } from "../../lib/errors";
+import { publicId } from "../../lib/ids";
+import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "../../lib/router";
+import { readChatToken, signChatToken } from "../../lib/tokens";
+import { hitRateLimit } from "../../middleware/rate-limit";
+import { CHAT_HEADERS } from "./chat-thread";
+import { megabytes, sniffImage } from "./image";
+import {
+  activeUser,
+  blockedInThread,
+  createPersonalThread,
+  listPersonalChatUsers,
+  listThreads,
+  listThreadUsers,
+  searchChatUsers,
+  threadForUser,
+  threadStub,
+} from "./service";
+import { fetchWebpagePreview } from "./webpage-preview";
 
-export const chatRoutes = createRouter();
+const PRIVATE = "/api/v1/private/user/chat";
+const tags = ["Chat"];
+const security = [{ bearer: [] }];
+
+const chatPageQuery = pageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CHAT_PAGE_SIZE),
+});
+const threadIdSchema = z.string().trim().min(1, "Required").max(64, "Must be 64 characters or less");
+const threadQuery = z.object({ public_id: threadIdSchema });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** "Your file is X MB. Use another file with its size less than N MB." (part 2 §5). */
+export const fileTooLarge = (size: number) =>
+  `Your file is ${megabytes(size)} MB. Use another file with its size less than ${CHAT_IMAGE_MAX_MB} MB.`;
+
+const createThread = createRoute({
+  method: "post",
+  path: `${PRIVATE}/thread`,
+  tags,
+  security,
+  summary: "Start a personal chat with a user (or get the one that exists)",
+  request: { body: jsonOrForm(createChatThreadSchema) },
+  responses: {
+    200: json(z.object({ public_id: z.string() }), "The pair's thread already existed"),
+    201: json(z.object({ public_id: z.string() }), "A new thread"),
+    ...errorResponses(401, 403, 404, 415, 422),
+  },
+});
+
+const threadList = createRoute({
+  method: "get",
+  path: `${PRIVATE}/thread/list`,
+  tags,
+  security,
+  summary: "The caller's threads, newest activity first",
+  request: { query: chatPageQuery },
+  responses: { 200: json(pageSchema(chatThreadSchema), "A page of threads"), ...errorResponses(401, 422) },
+});
+
+const threadOne = createRoute({
+  method: "get",
+  path: `${PRIVATE}/thread`,
+  tags,
+  security,
+  summary: "One thread of the caller",
+  request: { query: threadQuery },
+  responses: { 200: json(chatThreadSchema, "The thread"), ...errorResponses(401, 404, 422) },
+});
+
+const threadDelete = createRoute({
+  method: "delete",
+  path: `${PRIVATE}/thread`,
+  tags,
+  security,
+  summary: "Delete a thread for everyone (its sockets get EXCLUDE and close)",
+  request: { query: threadQuery },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 422) },
+});
+
+const threadUsers = createRoute({
+  method: "get",
+  path: `${PRIVATE}/thread/user/list`,
+  tags,
+  security,
+  summary: "The participants of a thread",
+  request: { query: chatPageQuery.extend({ public_id: threadIdSchema }) },
+  responses: {
+    200: json(pageSchema(chatUserSchema), "A page of participants"),
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+const messageList = createRoute({
+  method: "get",
+  path: `${PRIVATE}/thread/message/list`,
+  tags,
+  security,
+  summary: "A thread's messages, newest first",
+  request: { query: chatPageQuery.extend({ public_id: threadIdSchema }) },
+  responses: {
+    200: json(pageSchema(chatMessageSchema), "A page of messages"),
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+const userSearch = createRoute({
+  method: "get",
+  path: `${PRIVATE}/user/list`,
+  tags,
+  security,
+  summary: "Users whose name starts with the search (lowercased, spaces removed)",
+  request: { query: chatPageQuery.extend({ username: chatUsernameSearchSchema.default("") }) },
+  responses: { 200: json(pageSchema(chatSearchUserSchema), "A page of users"), ...errorResponses(401, 422) },
+});
+
+const personalUsers = createRoute({
+  method: "get",
+  path: `${PRIVATE}/user/list/personal`,
+  tags,
+  security,
+  summary: "People the caller has a personal thread with, most recent first",
+  request: { query: chatPageQuery },
+  responses: { 200: json(pageSchema(chatUserSchema), "A page of users"), ...errorResponses(401, 422) },
+});
+
+const socketAuth = createRoute({
+  method: "post",
+  path: `${PRIVATE}/websocket/auth`,
+  tags,
+  security,
+  summary: "A socket token: 60 seconds, bound to the caller and this thread",
+  request: { query: threadQuery },
+  responses: {
+    200: json(z.object({ access_token: z.string() }), "The token for /api/v1/chat/websocket/connect"),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const connect = createRoute({
+  method: "get",
+  path: "/api/v1/chat/websocket/connect",
+  tags,
+  summary: "Open the thread's socket (Upgrade: websocket)",
+  description: [
+    "Every frame is one JSON object with `message_type`. Client frames: PING → PONG; TYPING and",
+    "STOPTYPING are relayed to the other participants; TEXT {text, webpage_preview?, client_id?}",
+    "is stored and broadcast (a repeated client_id from the same sender is answered with the",
+    "stored message and not stored again); DELETE {id} (author only); CLOSE deletes the thread",
+    "(EXCLUDE to everyone, sockets closed). A refused frame gets ERROR {text} on that socket only.",
+    "Add reconnect=1 when resuming after a drop: the others get RECONNECT instead of CONNECT.",
+  ].join(" "),
+  request: {
+    query: z.object({
+      public_id: threadIdSchema,
+      token: z.string().min(1, "Required").max(2048),
+      reconnect: z.enum(["0", "1"]).optional(),
+    }),
+  },
+  responses: {
+    101: { description: "Switching protocols: the socket is open" },
+    ...errorResponses(401, 403, 404, 422),
+    426: { description: "Not a WebSocket upgrade" },
+  },
+});
+
+const imageFile = z
+  .custom<File>((value) => value instanceof File, "Required")
+  .openapi({ type: "string", format: "binary" });
+
+const image = createRoute({
+  method: "post",
+  path: `${PRIVATE}/image`,
+  tags,
+  security,
+  summary: "Send a picture to a thread (PNG, JPEG, GIF or WebP, at most 1 MB)",
+  request: {
+    body: multipartBody(
+      z.object({ public_id: threadIdSchema, file: imageFile, client_id: chatClientIdSchema.optional() }),
+    ),
+  },
+  responses: {
+    201: json(chatMessageSchema, "The IMAGE message, also broadcast to the thread"),
+    ...errorResponses(401, 403, 404, 413, 415, 422, 429),
+  },
+});
+
+const preview = createRoute({
+  method: "get",
+  path: "/api/webpage-preview",
+  tags,
+  security,
+  summary: "Title, site name, description (cut at 160) and image of a public web page",
+  request: { query: webpagePreviewQuerySchema },
+  responses: {
+    200: json(webpagePreviewSchema, "The page's preview"),
+    ...errorResponses(400, 401, 422, 429),
+  },
+});
+
+export const chatRoutes = createRouter()
+  .openapi(createThread, async (c) => {
+    const { username } = readBody<z.infer<typeof createChatThreadSchema>>(c);
+    const result = await createPersonalThread(c.env.DB, c.get("user"), username);
+    return c.json({ public_id: result.public_id }, result.created ? 201 : 200);
+  })
+  .openapi(threadList, async (c) => {
+    const { skip, limit } = c.req.valid("query");
+    return c.json(await listThreads(c.env.DB, c.get("user").id, skip, limit), 200);
+  })
+  .openapi(threadOne, async (c) => {
+    const { thread } = await threadForUser(c.env.DB, c.get("user").id, c.req.valid("query").public_id);
+    return c.json(thread, 200);
+  })
+  .openapi(threadDelete, async (c) => {
+    const { ref } = await threadForUser(c.env.DB, c.get("user").id, c.req.valid("query").public_id);
+    await threadStub(c.env, ref.publicId).destroy(ref);
+    return c.body(null, 204);
+  })
+  .openapi(threadUsers, async (c) => {
+    const { public_id, skip, limit } = c.req.valid("query");
+    const { ref } = await threadForUser(c.env.DB, c.get("user").id, public_id);
+    return c.json(await listThreadUsers(c.env.DB, ref.threadId, skip, limit), 200);
+  })
+  .openapi(messageList, async (c) => {
+    const { public_id, skip, limit } = c.req.valid("query");
+    const { ref } = await threadForUser(c.env.DB, c.get("user").id, public_id);
+    const { list, total } = await threadStub(c.env, ref.publicId).listMessages(ref, skip, limit);
+    return c.json(toPage(list, total, limit), 200);
+  })
+  .openapi(userSearch, async (c) => {
+    const { username, skip, limit } = c.req.valid("query");
+    return c.json(await searchChatUsers(c.env.DB, c.get("user").id, username, skip, limit), 200);
+  })
+  .openapi(personalUsers, async (c) => {
+    const { skip, limit } = c.req.valid("query");
+    return c.json(await listPersonalChatUsers(c.env.DB, c.get("user").id, skip, limit), 200);
+  })
+  .openapi(socketAuth, async (c) => {
+    const user = c.get("user");
+    const { ref } = await threadForUser(c.env.DB, user.id, c.req.valid("query").public_id);
+    if (await blockedInThread(c.env.DB, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    return c.json({ access_token: await signChatToken(c.env.JWT_SECRET, user.id, ref.publicId) }, 200);
+  })
+  .openapi(connect, async (c) => {
+    const { public_id, token, reconnect } = c.req.valid("query");
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
+    const userId = await readChatToken(c.env.JWT_SECRET, token, public_id);
+    if (userId === null || !(await activeUser(c.env.DB, userId))) fail(401, CHAT_MSG.badToken);
+    const { ref } = await threadForUser(c.env.DB, userId, public_id);
+    if (await blockedInThread(c.env.DB, userId, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    // A fresh request: whatever identity headers the client sent do not reach the object.
+    const headers = new Headers({
+      upgrade: "websocket",
+      [CHAT_HEADERS.userId]: String(userId),
+      [CHAT_HEADERS.threadId]: String(ref.threadId),
+      [CHAT_HEADERS.publicId]: ref.publicId,
+      [CHAT_HEADERS.createdAt]: String(ref.createdAt),
+      [CHAT_HEADERS.reconnect]: reconnect === "1" ? "1" : "0",
+    });
+    const upgraded = await threadStub(c.env, ref.publicId).fetch(new Request(c.req.url, { headers }));
+    return upgraded as never;
+  })
+  .openapi(image, async (c) => {
+    const user = c.get("user");
+    const body = c.req.valid("form");
+    const { ref } = await threadForUser(c.env.DB, user.id, body.public_id);
+    if (await blockedInThread(c.env.DB, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
+    await hitRateLimit(c.env.DB, `chat-image:${user.id}`, { max: 30, windowMs: 60_000 });
+    const bytes = new Uint8Array(await body.file.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");
+    const key = `chat/${ref.publicId}/${publicId()}.${kind.ext}`;
+    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.type } });
+    await c.env.DB.prepare(
+      "INSERT INTO uploads (key, owner_id, content_type, size, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )
+      .bind(key, user.id, kind.type, bytes.byteLength, Date.now())
+      .run();
+    const link = `/media/${key}`;
+    const message = await threadStub(c.env, ref.publicId).postImage(ref, user.id, link, body.client_id);
+    if (message.media !== link) {
+      // A resend of an image already stored under this client id: keep the first copy only.
+      await c.env.MEDIA.delete(key);
+      await c.env.DB.prepare("DELETE FROM uploads WHERE key = ?1").bind(key).run();
+    }
+    return c.json(message, 201);
+  })
+  .openapi(preview, async (c) => {
+    await hitRateLimit(c.env.DB, `webpage-preview:${c.get("user").id}`, { max: 60, windowMs: 60_000 });
+    return c.json(await fetchWebpagePreview(c.req.valid("query").link), 200);
+  });
