@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { adminSchema } from "../../../../shared/src/schemas/accounts";
+import { api, bearer, createUser, env, form, json } from "../../../test/helpers";
+import { getDb } from "../../db/client";
+import { admins } from "../../db/schema";
+import { hashPassword } from "../../lib/password";
+import { from, newAddress, newUsername } from "./testing";
+
+const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
+const adminMe = (token: string) => api("/api/admin/private/auth/me", { headers: bearer(token) });
+
+async function createAdmin(password = "staff-password") {
+  const username = newUsername("staff");
+  await getDb(env.DB)
+    .insert(admins)
+    .values({ username, email: `${username}@agora.example`, passwordHash: await hashPassword(password) });
+  return { username, password };
+}
+
+function adminLogin(username: string, password: string, address = newAddress()) {
+  return api("/api/admin/auth/login", {
+    method: "POST",
+    headers: from(address),
+    body: form({ username, password }),
+  });
+}
+
+async function adminToken(username: string, password: string) {
+  const res = await adminLogin(username, password);
+  return (await json<{ access_token: string }>(res)).access_token;
+}
+
+describe("admin login", () => {
+  it("takes a form and answers an admin token that opens the admin paths", async () => {
+    const admin = await createAdmin();
+    const res = await adminLogin(admin.username, admin.password);
+    expect(res.status).toBe(200);
+    const { access_token } = await json<{ access_token: string }>(res);
+    const me = await adminMe(access_token);
+    expect(me.status).toBe(200);
+    expect(adminSchema.parse(await json(me))).toMatchObject({
+      username: admin.username,
+      role: "ADMIN",
+      use_night_mode: true,
+    });
+  });
+
+  it("answers 401 for a wrong password or an unknown admin, and a user's password is no admin's", async () => {
+    const admin = await createAdmin();
+    expect((await adminLogin(admin.username, "wrong-password")).status).toBe(401);
+    const user = await createUser();
+    expect((await adminLogin(user.username, "password")).status).toBe(401);
+  });
+
+  it("validates the fields with 422", async () => {
+    const res = await adminLogin("ab", "");
+    expect(res.status).toBe(422);
+    expect(await detail(res)).toContain("username: Must be 3 characters or more");
+  });
+
+  it("limits wrong passwords per account", async () => {
+    const admin = await createAdmin();
+    for (let i = 0; i < 10; i++) expect((await adminLogin(admin.username, `wrong-${i}`)).status).toBe(401);
+    const res = await adminLogin(admin.username, admin.password);
+    expect(res.status).toBe(429);
+    expect(await detail(res)).toMatch(/Try again in \d+ seconds/);
+  });
+
+  it("keeps admin tokens out of user paths", async () => {
+    const admin = await createAdmin();
+    const token = await adminToken(admin.username, admin.password);
+    expect((await api("/api/v1/private/user/auth/me", { headers: bearer(token) })).status).toBe(401);
+  });
+});
+
+describe("admin password", () => {
+  it("changes with the old one; older admin tokens stop working", async () => {
+    const admin = await createAdmin();
+    const token = await adminToken(admin.username, admin.password);
+    const res = await api("/api/admin/private/auth/update/password", {
+      method: "PATCH",
+      headers: bearer(token),
+      body: form({ old_password: admin.password, new_password: "a-new-staff-password" }),
+    });
+    expect(res.status).toBe(202);
+    expect((await adminMe(token)).status).toBe(401);
+    expect((await adminLogin(admin.username, admin.password)).status).toBe(401);
+    expect((await adminLogin(admin.username, "a-new-staff-password")).status).toBe(200);
+  });
+
+  it("refuses a wrong old password with 403 and a short new one with 422", async () => {
+    const admin = await createAdmin();
+    const token = await adminToken(admin.username, admin.password);
+    const wrong = await api("/api/admin/private/auth/update/password", {
+      method: "PATCH",
+      headers: bearer(token),
+      body: form({ old_password: "not-it-at-all", new_password: "a-new-staff-password" }),
+    });
+    expect(wrong.status).toBe(403);
+    const short = await api("/api/admin/private/auth/update/password", {
+      method: "PATCH",
+      headers: bearer(token),
+      body: form({ old_password: admin.password, new_password: "12345" }),
+    });
+    expect(short.status).toBe(422);
+    expect((await adminMe(token)).status).toBe(200);
+  });
+});
+
+describe("admin night mode", () => {
+  it("flips and answers the new value, which me shows", async () => {
+    const admin = await createAdmin();
+    const token = await adminToken(admin.username, admin.password);
+    const flip = () =>
+      api("/api/admin/private/setting/boolean?admin_boolean_setting=USE_NIGHT_MODE", {
+        method: "PATCH",
+        headers: bearer(token),
+      });
+    expect(await json(await flip())).toEqual({ result: false });
+    expect((await json<{ use_night_mode: boolean }>(await adminMe(token))).use_night_mode).toBe(false);
+    expect(await json(await flip())).toEqual({ result: true });
+  });
+
+  it("refuses another setting with 422 and a user token with 401", async () => {
+    const admin = await createAdmin();
+    const token = await adminToken(admin.username, admin.password);
+    const other = await api("/api/admin/private/setting/boolean?admin_boolean_setting=NEWSLETTER", {
+      method: "PATCH",
+      headers: bearer(token),
+    });
+    expect(other.status).toBe(422);
+    const user = await createUser();
+    const asUser = await api("/api/admin/private/setting/boolean?admin_boolean_setting=USE_NIGHT_MODE", {
+      method: "PATCH",
+      headers: user.auth,
+    });
+    expect(asUser.status).toBe(401);
+  });
+});

@@ -1,0 +1,186 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { api, bearer, createUser, env, json } from "../../../test/helpers";
+import { getDb } from "../../db/client";
+import { users } from "../../db/schema";
+import { from, login, newAddress, newUsername, outbox, registerAndConfirm } from "./testing";
+
+const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
+const me = (token: string) => api("/api/v1/private/user/auth/me", { headers: bearer(token) });
+const reset = (email: string, address = newAddress()) =>
+  api(`/api/v1/user/auth/reset/password?email=${encodeURIComponent(email)}`, {
+    method: "POST",
+    headers: from(address),
+  });
+
+async function newPasswordFrom(email: string): Promise<string> {
+  const [mail] = await outbox(email);
+  const match = /^Your new password: (\S+)$/m.exec(mail?.text ?? "");
+  if (!match) throw new Error(`no new-password e-mail to ${email}`);
+  return match[1]!;
+}
+
+describe("logging in", () => {
+  it("answers a token for a JSON body", async () => {
+    const user = await createUser();
+    const res = await login(user.username, "password");
+    expect(res.status).toBe(200);
+    const { access_token } = await json<{ access_token: string }>(res);
+    expect((await me(access_token)).status).toBe(200);
+  });
+
+  it("answers a token for a form body", async () => {
+    const user = await createUser();
+    const res = await api("/api/v1/user/auth/login", {
+      method: "POST",
+      headers: from(newAddress(), { "content-type": "application/x-www-form-urlencoded" }),
+      body: new URLSearchParams({ username: user.username, password: "password" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ token_type: "bearer" });
+  });
+
+  it("takes the username in any case", async () => {
+    const user = await createUser();
+    expect((await login(user.username.toUpperCase(), "password")).status).toBe(200);
+  });
+
+  it("answers 401 for a wrong password and for an unknown username, with the same words", async () => {
+    const user = await createUser();
+    const wrong = await login(user.username, "wrong-password");
+    expect(wrong.status).toBe(401);
+    const unknown = await login("nobodyatall", "wrong-password");
+    expect(unknown.status).toBe(401);
+    expect(await detail(wrong)).toBe("Incorrect username or password.");
+    expect(await detail(unknown)).toBe(await detail(await login("nobodyatall2", "x12345")));
+  });
+
+  it("validates the fields with 422", async () => {
+    const res = await api("/api/v1/user/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "ab", password: "" }),
+    });
+    expect(res.status).toBe(422);
+    expect(await detail(res)).toContain("username: Must be 3 characters or more");
+  });
+
+  it("refuses a suspended account with 403", async () => {
+    const user = await createUser({ status: "SUSPENDED" });
+    const res = await login(user.username, "password");
+    expect(res.status).toBe(403);
+    expect(await detail(res)).toBe("This account is suspended.");
+  });
+
+  it("locks an account for a while after 10 wrong passwords, even from many addresses", async () => {
+    const user = await createUser();
+    for (let i = 0; i < 10; i++) expect((await login(user.username, `wrong-${i}`)).status).toBe(401);
+    const locked = await login(user.username, "password");
+    expect(locked.status).toBe(429);
+    expect(await detail(locked)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+  });
+
+  it("limits wrong passwords per address across accounts", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 30; i++) {
+      expect((await login(newUsername("guess"), "wrong-password", address)).status).toBe(401);
+    }
+    const user = await createUser();
+    expect((await login(user.username, "password", address)).status).toBe(429);
+    expect((await login(user.username, "password")).status).toBe(200);
+  });
+
+  it("does not count correct logins, and a correct one clears the account's failures", async () => {
+    const user = await createUser();
+    for (let i = 0; i < 9; i++) await login(user.username, `wrong-${i}`);
+    expect((await login(user.username, "password")).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(user.username, `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < 15; i++) expect((await login(user.username, "password")).status).toBe(200);
+  });
+});
+
+describe("tokens", () => {
+  it("refuses a forged, a garbled and a missing token with 401", async () => {
+    const user = await createUser();
+    const [head, body] = user.token.split(".");
+    expect((await me(`${head}.${body}.forgedsignature`)).status).toBe(401);
+    expect((await me("garbage")).status).toBe(401);
+    expect((await api("/api/v1/private/user/auth/me")).status).toBe(401);
+  });
+
+  it("never lets a user token open an admin path", async () => {
+    const user = await createUser({ isStaff: true });
+    const res = await api("/api/admin/private/auth/me", { headers: bearer(user.token) });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("forgot password", () => {
+  it("answers 202 for an unknown e-mail and sends nothing", async () => {
+    const email = `${newUsername()}@example.com`;
+    const res = await reset(email);
+    expect(res.status).toBe(202);
+    expect(await outbox(email)).toEqual([]);
+  });
+
+  it("answers the same for a known e-mail, and e-mails a new password", async () => {
+    const person = await registerAndConfirm();
+    const unknown = await reset(`${newUsername()}@example.com`);
+    const known = await reset(person.email.toUpperCase());
+    expect(known.status).toBe(202);
+    expect(await json(known)).toEqual(await json(unknown));
+    const password = await newPasswordFrom(person.email);
+    expect(password.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("keeps the old password working until the new one is used; then only the new one works", async () => {
+    const person = await registerAndConfirm();
+    await reset(person.email);
+    const password = await newPasswordFrom(person.email);
+    // A stranger asking for a reset locks nobody out.
+    expect((await login(person.username, person.password)).status).toBe(200);
+    // Using the old password drops the e-mailed one.
+    expect((await login(person.username, password)).status).toBe(401);
+
+    await reset(person.email);
+    const second = await newPasswordFrom(person.email);
+    const res = await login(person.username, second);
+    expect(res.status).toBe(200);
+    // The e-mailed password is now the password: older sessions are over.
+    expect((await me(person.token)).status).toBe(401);
+    expect((await me((await json<{ access_token: string }>(res)).access_token)).status).toBe(200);
+    expect((await login(person.username, person.password)).status).toBe(401);
+  });
+
+  it("does not honour an e-mailed password after 24 hours", async () => {
+    const person = await registerAndConfirm();
+    await reset(person.email);
+    const password = await newPasswordFrom(person.email);
+    await getDb(env.DB)
+      .update(users)
+      .set({ pendingPasswordExpiresAt: Date.now() - 1 })
+      .where(eq(users.username, person.username));
+    expect((await login(person.username, password)).status).toBe(401);
+  });
+
+  it("validates the e-mail with 422", async () => {
+    const res = await reset("not-an-email");
+    expect(res.status).toBe(422);
+    expect(await detail(res)).toBe("email: Must be a valid email");
+  });
+
+  it("limits requests per e-mail, whether or not it is known", async () => {
+    const email = `${newUsername()}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await reset(email)).status).toBe(202);
+    const res = await reset(email);
+    expect(res.status).toBe(429);
+    expect(await detail(res)).toMatch(/Try again in \d+ seconds/);
+  });
+
+  it("limits requests per address", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 10; i++)
+      expect((await reset(`${newUsername()}@example.com`, address)).status).toBe(202);
+    expect((await reset(`${newUsername()}@example.com`, address)).status).toBe(429);
+  });
+});
