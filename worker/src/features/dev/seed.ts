@@ -17,6 +17,7 @@ import {
 import type { Bindings } from "../../env";
 import { publicId, slugify } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
+import { seedChat } from "../chat/seed";
 import {
   DEMO_BLOG,
   DEMO_COMMUNITIES,
@@ -217,6 +218,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       publishedAt: now - (DEMO_BLOG.length - i) * 48 * HOUR,
     });
   }
+  await seedChat(env, userId);
   return true;
 }
 
