@@ -6,3 +6,7 @@ export * from "./schemas/user";
 export * from "./schemas/accounts";
 export * from "./schemas/search";
 export * from "./schemas/chat";
+export * from "./schemas/people";
+export * from "./schemas/notifications";
+export * from "./schemas/reports";
+export * from "./schemas/content";

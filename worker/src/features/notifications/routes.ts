@@ -1,3 +1,59 @@
-import { createRouter } from "../../lib/router";
+import { createRoute } from "@hono/zod-openapi";
+import { pageSchema } from "../../../../shared/src/api";
+import {
+  notificationListQuerySchema,
+  notificationReadAnswerSchema,
+  notificationReadSchema,
+  notificationSchema,
+} from "../../../../shared/src/schemas/notifications";
+import { getDb } from "../../db/client";
+import { describeZodError, fail } from "../../lib/errors";
+import { createRouter, errorResponses, jsonOrForm, readBody } from "../../lib/router";
+import { listNotifications, markRead } from "./service";
 
-export const notificationsRoutes = createRouter();
+const list = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/notification/list",
+  tags: ["Notifications"],
+  summary: "The caller's notifications, newest first (unread=true for the unread ones)",
+  security: [{ bearer: [] }],
+  request: { query: notificationListQuerySchema },
+  responses: {
+    200: {
+      description: "A page of notifications",
+      content: { "application/json": { schema: pageSchema(notificationSchema) } },
+    },
+    ...errorResponses(401, 422),
+  },
+});
+
+const read = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/notification/read",
+  tags: ["Notifications"],
+  summary: "Mark one notification (id) or all of them read",
+  security: [{ bearer: [] }],
+  request: { query: notificationReadSchema, body: jsonOrForm(notificationReadSchema) },
+  responses: {
+    200: {
+      description: "How many changed and how many are left unread",
+      content: { "application/json": { schema: notificationReadAnswerSchema } },
+    },
+    ...errorResponses(401, 422),
+  },
+});
+
+export const notificationsRoutes = createRouter()
+  .openapi(list, async (c) => {
+    return c.json(await listNotifications(getDb(c.env.DB), c.get("user").id, c.req.valid("query")), 200);
+  })
+  .openapi(read, async (c) => {
+    // The id may come in the query or in a body; none means "all of them".
+    let { id } = c.req.valid("query");
+    if (id === undefined && c.req.header("content-type")) {
+      const parsed = notificationReadSchema.safeParse(readBody(c));
+      if (!parsed.success) fail(422, describeZodError(parsed.error));
+      id = parsed.data.id;
+    }
+    return c.json(await markRead(getDb(c.env.DB), c.get("user").id, id), 200);
+  });

@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { type Page, toPage } from "../../../../shared/src/api";
 import type { NotificationKind } from "../../../../shared/src/enums";
+import type { Notification } from "../../../../shared/src/schemas/notifications";
 import type { Db } from "../../db/client";
-import { notifications, users } from "../../db/schema";
+import { blocks, notifications, users } from "../../db/schema";
+import { ownerColumns, toOwner } from "../accounts/serialize";
 
 /** Which user setting switches each kind of notification (part 2 §3 "User setting flags"). */
 const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect> = {
@@ -23,15 +26,103 @@ export interface NewNotification {
   text: string | null;
 }
 
+/** Excerpts are for a glance: a notification's text is cut to this many characters. */
+const TEXT_MAX = 160;
+
 /**
- * Notifies a user unless they switched that kind off, or it is their own action. Returns whether
- * a notification was written. Callers that write in a batch can use `notificationInsert` instead.
+ * Notifies a user unless they switched that kind off, it is their own action, or one of the two
+ * blocked the other (a blocked person cannot reach the blocker). Returns whether a notification was
+ * written.
  */
 export async function notify(db: Db, input: NewNotification): Promise<boolean> {
   if (input.actorId !== null && input.actorId === input.userId) return false;
   const setting = SETTING_OF[input.kind];
-  const row = await db.select({ on: users[setting] }).from(users).where(eq(users.id, input.userId)).get();
-  if (!row || row.on !== true) return false;
-  await db.insert(notifications).values(input);
+  const actorId = input.actorId ?? 0;
+  const [row, blocked] = await db.batch([
+    db.select({ on: users[setting] }).from(users).where(eq(users.id, input.userId)),
+    db
+      .select({ x: blocks.blockerId })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, input.userId), eq(blocks.blockedId, actorId)),
+          and(eq(blocks.blockerId, actorId), eq(blocks.blockedId, input.userId)),
+        ),
+      ),
+  ]);
+  if (row[0]?.on !== true || blocked.length > 0) return false;
+  await db.insert(notifications).values({ ...input, text: input.text ? excerpt(input.text) : null });
   return true;
+}
+
+/** Plain text for a glance: tags dropped, spaces folded, cut with an ellipsis. */
+export function excerpt(text: string): string {
+  const plain = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.length > TEXT_MAX ? `${plain.slice(0, TEXT_MAX - 1).trimEnd()}…` : plain;
+}
+
+/** `GET .../notification/list`: newest first, all or only the unread ones. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  input: { skip: number; limit: number; unread: boolean },
+): Promise<Page<Notification>> {
+  const where = input.unread
+    ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
+    : eq(notifications.userId, userId);
+  const [rows, total] = await db.batch([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(input.limit)
+      .offset(input.skip),
+    db.select({ n: count() }).from(notifications).where(where),
+  ]);
+  const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is number => id !== null))];
+  const actors = actorIds.length
+    ? await db
+        .select({ id: users.id, ...ownerColumns })
+        .from(users)
+        .where(inArray(users.id, actorIds))
+    : [];
+  const actorById = new Map(actors.map((a) => [a.id, toOwner(a)]));
+  const list = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as NotificationKind,
+    actor: r.actorId === null ? null : (actorById.get(r.actorId) ?? null),
+    link: r.link,
+    text: r.text,
+    is_read: r.isRead,
+    created_at: new Date(r.createdAt).toISOString(),
+  }));
+  return toPage(list, total[0]?.n ?? 0, input.limit);
+}
+
+/** `PATCH .../notification/read`: one notification, or all of them. Answers what is left unread. */
+export async function markRead(
+  db: Db,
+  userId: number,
+  id: number | undefined,
+): Promise<{ updated: number; unread_notifications: number }> {
+  const mine = and(eq(notifications.userId, userId), eq(notifications.isRead, false));
+  const [updated, left] = await db.batch([
+    db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(id === undefined ? mine : and(mine, eq(notifications.id, id)))
+      .returning({ id: notifications.id }),
+    db.select({ n: count() }).from(notifications).where(mine),
+  ]);
+  return { updated: updated.length, unread_notifications: left[0]?.n ?? 0 };
 }

@@ -1,3 +1,56 @@
-import { createRouter } from "../../lib/router";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  feedbackSchema,
+  REPORTS_MSG,
+  reportSchema,
+  submittedSchema,
+} from "../../../../shared/src/schemas/reports";
+import { getDb } from "../../db/client";
+import { createRouter, errorResponses, formBody, readBody } from "../../lib/router";
+import { hitRateLimit } from "../../middleware/rate-limit";
+import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
-export const reportsRoutes = createRouter();
+const report = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/report",
+  tags: ["Reports"],
+  summary: "Report a user or a post to staff (multipart: report_cause, text, link, reported_username)",
+  security: [{ bearer: [] }],
+  request: { body: formBody(reportSchema) },
+  responses: {
+    201: { description: "Stored", content: { "application/json": { schema: submittedSchema } } },
+    ...errorResponses(400, 401, 404, 415, 422, 429),
+  },
+});
+
+const feedback = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/feedback",
+  tags: ["Reports"],
+  summary: "Send feedback to staff (multipart: feedback_type, text, link)",
+  security: [{ bearer: [] }],
+  request: { body: formBody(feedbackSchema) },
+  responses: {
+    201: { description: "Stored", content: { "application/json": { schema: submittedSchema } } },
+    ...errorResponses(401, 415, 422, 429),
+  },
+});
+
+/** Enough for a person who reports a lot; not enough to flood the staff queue. */
+const PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
+
+export const reportsRoutes = createRouter()
+  .openapi(report, async (c) => {
+    const user = c.get("user");
+    const input = readBody<NewReport>(c);
+    await hitRateLimit(c.env.DB, `report:${user.id}`, PER_HOUR);
+    const { id } = await createReport(getDb(c.env.DB), user.id, input);
+    return c.json({ id, detail: REPORTS_MSG.reportSubmitted }, 201);
+  })
+  .openapi(feedback, async (c) => {
+    const user = c.get("user");
+    const input = readBody<NewFeedback>(c);
+    await hitRateLimit(c.env.DB, `feedback:${user.id}`, PER_HOUR);
+    const { id } = await createFeedback(getDb(c.env.DB), user.id, input);
+    return c.json({ id, detail: REPORTS_MSG.feedbackSubmitted }, 201);
+  });

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import {
+  CONNECTION_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  IMAGE_MAX_BYTES,
+  MAX_PAGE_SIZE,
+  MAX_SKILLS,
+  PROFILE_NAME_MAX,
+  SKILL_MAX,
+} from "../constants";
+import { FEED_OPTIONS, FOLLOW_TABS } from "../enums";
+import { ownerSchema } from "./user";
+
+// People: profiles, follow, block, connections, profile and job settings (part 1 §7, part 2 §2,
+// DESIGN.md). The messages are i18n keys: the SPA shows them with `t(message)`.
+export const PEOPLE_MSG = {
+  userNotFound: "This user does not exist",
+  followSelf: "You can not follow yourself",
+  blockSelf: "You can not block yourself",
+  blockedByThem: "This user has blocked you",
+  blockedByYou: "You blocked this user. Unblock them first.",
+  hiddenConnections: "You can not see this list",
+  profileNameMax: `Must be ${PROFILE_NAME_MAX} characters or less`,
+  imageTooLarge: "File size should not exceed 1MB",
+  imageType: "Use a PNG, JPEG, GIF or WebP image",
+  jobTitleMax: "Must be 100 characters or less",
+  skillsMax: `Maximum ${MAX_SKILLS} skills allowed`,
+  skillMax: `Each skill must be ${SKILL_MAX} characters or less`,
+  followed: "You followed @{{username}}",
+  unfollowed: "You unfollowed @{{username}}",
+  blocked: "You blocked @{{username}}",
+  unblocked: "You unblocked @{{username}}",
+  profileSaved: "Your profile was saved",
+} as const;
+
+export const JOB_TITLE_MAX = 100;
+
+/** A username to look up: lowercase, as usernames are stored; a bad one simply finds nobody. */
+export const usernameLookupSchema = z.string().trim().toLowerCase().min(1, "Required").max(64);
+
+export const usernameQuerySchema = z.object({ username: usernameLookupSchema });
+
+/** `GET /api/v1/connections` (part 1 §7): 10 a page (part 1 §9). */
+export const connectionsQuerySchema = z.object({
+  username: usernameLookupSchema,
+  type: z.enum(FOLLOW_TABS),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CONNECTION_PAGE_SIZE),
+});
+
+/** How a profile's posts are sorted; other values read as NEW. */
+export const PROFILE_POST_SORTS = ["NEW", "TOP"] as const;
+export type ProfilePostSort = (typeof PROFILE_POST_SORTS)[number];
+
+/** `GET /api/v1/user/micropost/list` (part 2 §7): username, sort, skip, limit. */
+export const userMicropostListQuerySchema = z.object({
+  username: usernameLookupSchema,
+  sort: z
+    .string()
+    .optional()
+    .transform((s): ProfilePostSort => (s?.toUpperCase() === "TOP" ? "TOP" : "NEW")),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+/** `PATCH .../setting/default-micropost-sort`: one of the feed options, any case. */
+export const defaultSortSchema = z.object({
+  default_micropost_sort: z
+    .string({ error: "Required" })
+    .transform((s) => s.trim().toUpperCase())
+    .pipe(z.enum(FEED_OPTIONS, { error: `Use one of ${FEED_OPTIONS.join(", ")}` })),
+});
+
+/** Sizes and types of the profile image and cover (checked again from the bytes by the API). */
+export const PROFILE_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+export const profileNameSchema = z
+  .string()
+  .trim()
+  .max(PROFILE_NAME_MAX, PEOPLE_MSG.profileNameMax)
+  .transform((s) => s.replace(/\s+/g, " "));
+
+/** The profile form's fields as text; the SPA validates the same name before sending. */
+export const profileFormSchema = z.object({ profile_name: profileNameSchema });
+
+const imageFile = z
+  .instanceof(File)
+  .refine((f) => f.size <= IMAGE_MAX_BYTES, PEOPLE_MSG.imageTooLarge)
+  .optional();
+
+/**
+ * `PATCH /api/v1/private/user/profile` (multipart). A field left out is kept; an empty
+ * profile_name clears the name; remove_profile_image / remove_profile_cover clear the picture.
+ */
+export const profileEditSchema = z.object({
+  profile_name: profileNameSchema.optional(),
+  profile_image: imageFile,
+  profile_cover: imageFile,
+  remove_profile_image: z.enum(["true", "false"]).optional(),
+  remove_profile_cover: z.enum(["true", "false"]).optional(),
+});
+
+/** Skills arrive as a list or comma-joined (part 2 §3); blanks and repeats are dropped. */
+export const skillsSchema = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) =>
+    [...new Set((Array.isArray(v) ? v : v.split(",")).map((s) => s.trim().replace(/\s+/g, " ")))].filter(
+      Boolean,
+    ),
+  )
+  .pipe(z.array(z.string().max(SKILL_MAX, PEOPLE_MSG.skillMax)).max(MAX_SKILLS, PEOPLE_MSG.skillsMax));
+
+/** The job settings tab: the title people see and up to five skills. */
+export const jobProfileSchema = z.object({
+  job_title: z.string().trim().max(JOB_TITLE_MAX, PEOPLE_MSG.jobTitleMax).default(""),
+  job_skills: skillsSchema.default([]),
+});
+export type JobProfileInput = z.input<typeof jobProfileSchema>;
+
+export const jobProfileAnswerSchema = z.object({
+  job_title: z.string().nullable(),
+  job_skills: z.array(z.string()),
+});
+export type JobProfile = z.infer<typeof jobProfileAnswerSchema>;
+
+/** A person with when the relation started (blocked people, people one referred). */
+export const datedPersonSchema = z.object({ owner: ownerSchema, created_at: z.string() });
+export type DatedPerson = z.infer<typeof datedPersonSchema>;
+
+/** Follow and unfollow answer the new state and the counts the profile shows. */
+export const followAnswerSchema = z.object({
+  is_following: z.boolean(),
+  total_followers: z.number().int(),
+  total_following: z.number().int(),
+});
+export type FollowAnswer = z.infer<typeof followAnswerSchema>;
+
+export const blockAnswerSchema = z.object({ is_blocked: z.boolean() });

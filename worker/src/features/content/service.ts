@@ -1,0 +1,96 @@
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, lte } from "drizzle-orm";
+import { type Page, toPage } from "../../../../shared/src/api";
+import type { BlogCategory } from "../../../../shared/src/enums";
+import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "../../../../shared/src/schemas/content";
+import type { Db } from "../../db/client";
+import { blogPosts, featuredItems, membershipPlans } from "../../db/schema";
+import { fail } from "../../lib/errors";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The sidebar carousel's cards, in the order staff set. */
+export async function featuredList(db: Db): Promise<{ list: FeaturedItem[] }> {
+  const rows = await db
+    .select({
+      id: featuredItems.id,
+      link: featuredItems.link,
+      title: featuredItems.title,
+      subtitle: featuredItems.subtitle,
+      image: featuredItems.image,
+    })
+    .from(featuredItems)
+    .orderBy(asc(featuredItems.position), asc(featuredItems.id));
+  return { list: rows };
+}
+
+/** The plans page's cards (part 1 §6): name, monthly price in dollars, features. */
+export async function planList(db: Db): Promise<{ list: MembershipPlan[] }> {
+  const rows = await db.select().from(membershipPlans).orderBy(asc(membershipPlans.position));
+  return {
+    list: rows.map((r) => ({
+      membership_type: r.membershipType,
+      name: r.name,
+      price: r.priceCents / 100,
+      currency: "USD" as const,
+      interval: "month" as const,
+      features: parseFeatures(r.features),
+    })),
+  };
+}
+
+function parseFeatures(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+type BlogRow = typeof blogPosts.$inferSelect;
+
+function toSummary(row: Omit<BlogRow, "body">): BlogSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    cover: row.cover,
+    category: row.category,
+    summary: row.summary,
+    published_at: iso(row.publishedAt ?? row.createdAt),
+  };
+}
+
+/** Published means published_at is set and not in the future (staff may schedule a post). */
+const published = () => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, Date.now()));
+
+/** `GET /api/v1/blog/list`: published posts, newest first, optionally one category. */
+export async function blogList(
+  db: Db,
+  input: { skip: number; limit: number; category: BlogCategory | null },
+): Promise<Page<BlogSummary>> {
+  const where = input.category ? and(published(), eq(blogPosts.category, input.category)) : published();
+  const { body: _body, ...summaryColumns } = getTableColumns(blogPosts);
+  const [rows, total] = await db.batch([
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(input.limit)
+      .offset(input.skip),
+    db.select({ n: count() }).from(blogPosts).where(where),
+  ]);
+  return toPage(rows.map(toSummary), total[0]?.n ?? 0, input.limit);
+}
+
+/** `GET /api/v1/blog?slug=`: one published post, or a 404 (unpublished ones are not public). */
+export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
+  const row = await db
+    .select()
+    .from(blogPosts)
+    .where(and(published(), eq(blogPosts.slug, slug)))
+    .get();
+  if (!row) fail(404, "This blog post does not exist");
+  return { ...toSummary(row), body: row.body, updated_at: iso(row.updatedAt) };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "../../../../shared/src/api";
+import type { Notification } from "../../../../shared/src/schemas/notifications";
+import { api, createUser, env, json } from "../../../test/helpers";
+import { getDb } from "../../db/client";
+import { notify } from "./service";
+
+const list = async (auth: Record<string, string>, query = "") => {
+  const res = await api(`/api/v1/private/user/notification/list${query}`, { headers: auth });
+  expect(res.status).toBe(200);
+  return json<Page<Notification>>(res);
+};
+const unread = async (auth: Record<string, string>) =>
+  (
+    await json<{ unread_notifications: number }>(
+      await api("/api/v1/private/user/unread/data", { headers: auth }),
+    )
+  ).unread_notifications;
+
+describe("notifications", () => {
+  it("lists a user's notifications newest first with the actor, and unread ones on their own", async () => {
+    const me = await createUser();
+    const fan = await createUser({ profileName: "A Fan" });
+    const db = getDb(env.DB);
+    await notify(db, {
+      userId: me.id,
+      kind: "FOLLOWER",
+      actorId: fan.id,
+      link: `/user/${fan.username}`,
+      text: null,
+    });
+    await notify(db, {
+      userId: me.id,
+      kind: "COMMENT",
+      actorId: fan.id,
+      link: "/c/x/p/abc/title",
+      text: `<p>Nice   <strong>post</strong> &amp; ${"long ".repeat(60)}</p>`,
+    });
+    const all = await list(me.auth);
+    expect(all.total_list).toBe(2);
+    expect(all.list.map((n) => n.kind)).toEqual(["COMMENT", "FOLLOWER"]);
+    expect(all.list[0]).toMatchObject({
+      actor: { username: fan.username, profile_name: "A Fan" },
+      link: "/c/x/p/abc/title",
+      is_read: false,
+    });
+    expect(all.list[0]!.text).toMatch(/^Nice post & long long/);
+    expect(all.list[0]!.text!.length).toBeLessThanOrEqual(160);
+    expect(all.list[0]!.text!.endsWith("…")).toBe(true);
+    expect(await unread(me.auth)).toBe(2);
+
+    const one = await api(`/api/v1/private/user/notification/read?id=${all.list[1]!.id}`, {
+      method: "PATCH",
+      headers: me.auth,
+    });
+    expect(await json(one)).toEqual({ updated: 1, unread_notifications: 1 });
+    const unreadOnly = await list(me.auth, "?unread=true");
+    expect(unreadOnly.list.map((n) => n.kind)).toEqual(["COMMENT"]);
+    expect(await unread(me.auth)).toBe(1);
+
+    const rest = await api("/api/v1/private/user/notification/read", { method: "PATCH", headers: me.auth });
+    expect(await json(rest)).toEqual({ updated: 1, unread_notifications: 0 });
+    expect((await list(me.auth, "?unread=true")).list).toEqual([]);
+    expect((await list(me.auth)).list.every((n) => n.is_read)).toBe(true);
+    expect(await unread(me.auth)).toBe(0);
+  });
+
+  it("never shows or marks someone else's notifications", async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const actor = await createUser();
+    await notify(getDb(env.DB), {
+      userId: other.id,
+      kind: "UPVOTE",
+      actorId: actor.id,
+      link: null,
+      text: null,
+    });
+    expect((await list(me.auth)).list).toEqual([]);
+    const theirs = await env.DB.prepare("SELECT id FROM notifications WHERE user_id = ?1")
+      .bind(other.id)
+      .first<{ id: number }>();
+    const res = await api(`/api/v1/private/user/notification/read?id=${theirs!.id}`, {
+      method: "PATCH",
+      headers: me.auth,
+    });
+    expect(await json(res)).toEqual({ updated: 0, unread_notifications: 0 });
+    expect(await unread(other.auth)).toBe(1);
+    expect((await api("/api/v1/private/user/notification/list")).status).toBe(401);
+  });
+
+  it("respects each kind's setting, one's own actions and blocks", async () => {
+    const me = await createUser({ notifyUpvote: false, notifyComment: false });
+    const actor = await createUser();
+    const db = getDb(env.DB);
+    const base = { userId: me.id, actorId: actor.id, link: null, text: null };
+    expect(await notify(db, { ...base, kind: "UPVOTE" })).toBe(false);
+    expect(await notify(db, { ...base, kind: "COMMENT" })).toBe(false);
+    expect(await notify(db, { ...base, kind: "REPLY" })).toBe(false);
+    expect(await notify(db, { ...base, kind: "MENTION" })).toBe(true);
+    expect(await notify(db, { ...base, kind: "MENTION", actorId: me.id })).toBe(false);
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 1)")
+      .bind(me.id, actor.id)
+      .run();
+    expect(await notify(db, { ...base, kind: "MENTION" })).toBe(false);
+    expect(await notify(db, { ...base, kind: "FOLLOWER", userId: actor.id, actorId: me.id })).toBe(false);
+    expect((await list(me.auth)).total_list).toBe(1);
+  });
+
+  it("refuses a bad id or paging with a 422", async () => {
+    const me = await createUser();
+    const res = await api("/api/v1/private/user/notification/read?id=abc", {
+      method: "PATCH",
+      headers: me.auth,
+    });
+    expect(res.status).toBe(422);
+    expect((await api("/api/v1/private/user/notification/list?limit=0", { headers: me.auth })).status).toBe(
+      422,
+    );
+  });
+});

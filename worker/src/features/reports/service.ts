@@ -1,0 +1,55 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { FeedbackType, ReportCause } from "../../../../shared/src/enums";
+import { PEOPLE_MSG } from "../../../../shared/src/schemas/people";
+import { REPORTS_MSG } from "../../../../shared/src/schemas/reports";
+import type { Db } from "../../db/client";
+import { feedbacks, reports, users } from "../../db/schema";
+import { fail } from "../../lib/errors";
+
+export interface NewReport {
+  report_cause: ReportCause;
+  text: string;
+  link: string | null;
+  reported_username: string | null;
+}
+
+/** Stores a report for staff (the admin reports queue). Nobody reports themselves. */
+export async function createReport(db: Db, reporterId: number, input: NewReport): Promise<{ id: number }> {
+  let reportedUserId: number | null = null;
+  if (input.reported_username) {
+    const person = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, input.reported_username), isNull(users.deletedAt)))
+      .get();
+    if (!person) fail(404, PEOPLE_MSG.userNotFound);
+    if (person.id === reporterId) fail(400, REPORTS_MSG.reportSelf);
+    reportedUserId = person.id;
+  }
+  return db
+    .insert(reports)
+    .values({
+      reporterId,
+      reportedUserId,
+      reportCause: input.report_cause,
+      text: input.text,
+      link: input.link,
+    })
+    .returning({ id: reports.id })
+    .get();
+}
+
+export interface NewFeedback {
+  feedback_type: FeedbackType;
+  text: string;
+  link: string | null;
+}
+
+/** Stores feedback for the admin Feedbacks table. */
+export async function createFeedback(db: Db, userId: number, input: NewFeedback): Promise<{ id: number }> {
+  return db
+    .insert(feedbacks)
+    .values({ userId, feedbackType: input.feedback_type, text: input.text, link: input.link })
+    .returning({ id: feedbacks.id })
+    .get();
+}
