@@ -1,6 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { useTranslation } from "react-i18next";
+import { AuthPage } from "../features/accounts/components/auth-page";
+import { ForgotPasswordForm } from "../features/accounts/components/forgot-password-form";
+import { homeIfSignedIn } from "../features/accounts/guards";
 
 export const Route = createFileRoute("/forgot-password")({
-  component: () => <EmptyState />,
+  beforeLoad: homeIfSignedIn,
+  component: ForgotPasswordPage,
 });
+
+function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthPage title={t("Forgot password")}>
+      <ForgotPasswordForm mode="page" />
+    </AuthPage>
+  );
+}

@@ -1,6 +1,48 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ACCOUNTS_MSG } from "../../../shared/src/schemas/accounts";
+import { AuthPage } from "../features/accounts/components/auth-page";
+import { FormAlert } from "../features/accounts/components/form-parts";
+import { LoginForm } from "../features/accounts/components/login-form";
+import { homeIfSignedIn } from "../features/accounts/guards";
+import { signIn } from "../features/accounts/session";
+import { clearToken } from "../lib/auth-token";
 
 export const Route = createFileRoute("/signin")({
-  component: () => <EmptyState />,
+  beforeLoad: homeIfSignedIn,
+  component: SignInPage,
 });
+
+/** The login page; Google sign-in also returns here, with the token or the error in the fragment. */
+function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [googleError, setGoogleError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const back = new URLSearchParams(window.location.hash.slice(1));
+    const token = back.get("access_token");
+    const error = back.get("error");
+    if (!token && !error) return;
+    // The token must not stay in the address bar or the history.
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+    if (token) {
+      signIn(queryClient, token);
+      void navigate({ to: "/", replace: true });
+    } else {
+      // Login failure logs out and says so (part 2 §7).
+      clearToken();
+      setGoogleError(error === ACCOUNTS_MSG.loginFailed ? t(ACCOUNTS_MSG.loginFailed) : t(error ?? ""));
+    }
+  }, [navigate, queryClient, t]);
+
+  return (
+    <AuthPage title={t("Log In")} subtitle={t("Welcome back to Agora")}>
+      {googleError ? <FormAlert>{googleError}</FormAlert> : null}
+      <LoginForm mode="page" />
+    </AuthPage>
+  );
+}

@@ -1,8 +1,10 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import type { Me, UnreadData } from "../../../../shared/src/schemas/user";
+import { openModal } from "../../components/ui/modal-host";
 import { apiFetch } from "../../lib/api";
-import { getToken, subscribeToken } from "../../lib/auth-token";
+import { clearToken, getToken, setToken, subscribeToken } from "../../lib/auth-token";
+import { applyTheme } from "../../lib/theme";
 
 export const accountKeys = {
   root: ["account"] as const,
@@ -44,4 +46,27 @@ export function useUnread(): UnreadData | null {
   const token = useToken();
   const query = useQuery({ ...unreadQueryOptions(), enabled: Boolean(token) });
   return token ? (query.data ?? null) : null;
+}
+
+/** Keeps the token in the `access_token` cookie (7 days) and refetches everything as the new viewer. */
+export function signIn(queryClient: QueryClient, token: string): void {
+  setToken(token);
+  void queryClient.invalidateQueries();
+}
+
+/** Removes the cookie, goes back to the night theme and forgets every cached answer (part 2 §4). */
+export function signOut(queryClient: QueryClient): void {
+  clearToken();
+  applyTheme("night");
+  queryClient.clear();
+}
+
+/**
+ * For any action that needs an account (part 2 §6): true when signed in; otherwise the login
+ * dialog opens and the caller stops.
+ */
+export function requireSignIn(): boolean {
+  if (getToken()) return true;
+  openModal("LOGIN");
+  return false;
 }

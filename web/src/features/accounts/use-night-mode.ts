@@ -1,22 +1,39 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../../shared/src/schemas/user";
 import { apiFetch } from "../../lib/api";
+import { handleApiError } from "../../lib/errors";
 import { applyTheme, currentTheme } from "../../lib/theme";
 import { accountKeys } from "./session";
 
-/** Flips the theme at once and, when signed in, saves use_night_mode (part 2 §4). */
+/**
+ * Flips the theme at once and, when signed in, saves use_night_mode (part 2 §4). The server
+ * answers the saved value, which wins; a failed save puts the theme back and says why.
+ */
 export function useToggleNightMode(): () => void {
   const queryClient = useQueryClient();
   return () => {
-    const next = currentTheme() === "night" ? "day" : "night";
+    const before = currentTheme();
+    const next = before === "night" ? "day" : "night";
     applyTheme(next);
     const me = queryClient.getQueryData<Me>(accountKeys.me());
-    if (me) {
-      queryClient.setQueryData<Me>(accountKeys.me(), { ...me, use_night_mode: next === "night" });
-      void apiFetch("/api/v1/private/user/setting/boolean", {
-        method: "PATCH",
-        query: { user_boolean_setting: "USE_NIGHT_MODE" },
-      }).catch(() => undefined);
-    }
+    if (!me) return;
+    const setNight = (night: boolean) =>
+      queryClient.setQueryData<Me>(accountKeys.me(), (m) =>
+        m ? { ...m, use_night_mode: night, settings: { ...m.settings, USE_NIGHT_MODE: night } } : m,
+      );
+    setNight(next === "night");
+    apiFetch<{ result: boolean }>("/api/v1/private/user/setting/boolean", {
+      method: "PATCH",
+      query: { user_boolean_setting: "USE_NIGHT_MODE" },
+    })
+      .then(({ result }) => {
+        setNight(result);
+        applyTheme(result ? "night" : "day");
+      })
+      .catch((error: unknown) => {
+        setNight(before === "night");
+        applyTheme(before);
+        handleApiError(error);
+      });
   };
 }

@@ -1,6 +1,82 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { ACCOUNTS_MSG, deleteAccountSchema } from "../../../../../shared/src/schemas/accounts";
+import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import { accountsApi } from "../api";
+import { describeError, useEndSession } from "../auth-flow";
+import { useMe } from "../session";
+import { FormAlert, SubmitButton } from "./form-parts";
 
-export default function DeleteAccountDialog(props: ModalProps) {
-  return <UnavailableDialog {...props} title="Delete account" message="This is not available yet." />;
+/** Username and password confirm it (part 2 §2); 202, then signed out (part 2 §4). */
+export default function DeleteAccountDialog({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const endSession = useEndSession();
+  const form = useZodForm(deleteAccountSchema, { username: "", password: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: accountsApi.deleteAccount,
+    onSuccess: () => endSession(t(ACCOUNTS_MSG.accountDeleted), false),
+    onError: (error) => setProblem(describeError(error, t)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || remove.isPending) return;
+    setProblem(null);
+    remove.mutate(form.data);
+  };
+  const typedOwnName = Boolean(me && form.data?.username === me.username);
+  return (
+    <Dialog title={t("Delete account")} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={t("Delete account")}>
+        <div className="mb-4 rounded-lg border border-[var(--danger)]/50 bg-[var(--danger)]/10 px-3 py-2 text-sm">
+          <p className="font-semibold">{t("This cannot be undone.")}</p>
+          <p>
+            {t(
+              "Your profile, e-mail and password are erased and every session ends. Type your username and password to confirm.",
+            )}
+          </p>
+        </div>
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <TextField
+          label={t("Username")}
+          name="username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          value={form.values.username}
+          onValue={(v) => form.setValue("username", v)}
+          onBlur={() => form.touch("username")}
+          error={form.shownError("username")}
+          hint={me ? t("Type {{username}}", { username: me.username }) : undefined}
+        />
+        <TextField
+          label={t("Password")}
+          name="password"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          value={form.values.password}
+          onValue={(v) => form.setValue("password", v)}
+          onBlur={() => form.touch("password")}
+          error={form.shownError("password")}
+        />
+        <div className="flex gap-3">
+          <button type="button" className="btn btn-outline flex-1" onClick={onClose}>
+            {t("Cancel")}
+          </button>
+          <div className="flex-1">
+            <SubmitButton pending={remove.isPending} disabled={!typedOwnName || !form.data} danger>
+              {t("Delete account")}
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
 }

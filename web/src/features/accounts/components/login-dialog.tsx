@@ -1,6 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import { LoginForm } from "./login-form";
 
-export default function LoginDialog(props: ModalProps) {
-  return <UnavailableDialog {...props} title="Log In" message="This is not available yet." />;
+export default function LoginDialog({ onClose, notice }: ModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t("Log In")} onClose={onClose}>
+      <LoginForm mode="modal" notice={typeof notice === "string" ? notice : undefined} />
+    </Dialog>
+  );
 }

@@ -1,6 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import { RegisterForm } from "./register-form";
 
-export default function RegisterDialog(props: ModalProps) {
-  return <UnavailableDialog {...props} title="Sign Up" message="This is not available yet." />;
+export default function RegisterDialog({ onClose, refUsername }: ModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t("Sign Up")} onClose={onClose}>
+      <RegisterForm mode="modal" refUsername={typeof refUsername === "string" ? refUsername : undefined} />
+    </Dialog>
+  );
 }

@@ -1,6 +1,68 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { ACCOUNTS_MSG, updateEmailSchema } from "../../../../../shared/src/schemas/accounts";
+import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import { accountsApi } from "../api";
+import { describeError, useEndSession } from "../auth-flow";
+import { useMe } from "../session";
+import { FormAlert, SubmitButton } from "./form-parts";
 
-export default function UpdateEmailDialog(props: ModalProps) {
-  return <UnavailableDialog {...props} title="Update email" message="This is not available yet." />;
+/** New e-mail and the password (part 2 §2); 202 and then the session ends (part 2 §4). */
+export default function UpdateEmailDialog({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const endSession = useEndSession();
+  const form = useZodForm(updateEmailSchema, { new_email: "", password: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useMutation({
+    mutationFn: accountsApi.updateEmail,
+    onSuccess: () => endSession(t(ACCOUNTS_MSG.emailUpdated), true),
+    onError: (error) => setProblem(describeError(error, t)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || update.isPending) return;
+    setProblem(null);
+    update.mutate(form.data);
+  };
+  return (
+    <Dialog title={t("Update email")} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={t("Update email")}>
+        {me?.email ? (
+          <p className="mb-4 text-sm text-[var(--muted)]">
+            {t("Your email now is {{email}}.", { email: me.email })}
+          </p>
+        ) : null}
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <TextField
+          label={t("New email")}
+          name="new_email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={form.values.new_email}
+          onValue={(v) => form.setValue("new_email", v)}
+          onBlur={() => form.touch("new_email")}
+          error={form.shownError("new_email")}
+        />
+        <TextField
+          label={t("Password")}
+          name="password"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          value={form.values.password}
+          onValue={(v) => form.setValue("password", v)}
+          onBlur={() => form.touch("password")}
+          error={form.shownError("password")}
+          hint={t("You will be signed out and log in again.")}
+        />
+        <SubmitButton pending={update.isPending}>{t("Update email")}</SubmitButton>
+      </form>
+    </Dialog>
+  );
 }

@@ -1,6 +1,68 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { ACCOUNTS_MSG, updatePasswordSchema } from "../../../../../shared/src/schemas/accounts";
+import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import { accountsApi } from "../api";
+import { describeError, useEndSession } from "../auth-flow";
+import { FormAlert, SubmitButton } from "./form-parts";
 
-export default function UpdatePasswordDialog(props: ModalProps) {
-  return <UnavailableDialog {...props} title="Update password" message="This is not available yet." />;
+// The API refuses a new password equal to the old one; the form says so before sending.
+const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_password, {
+  message: ACCOUNTS_MSG.samePassword,
+  path: ["new_password"],
+});
+
+/** Old and new password (part 2 §2); 202 and then every session ends (part 2 §4). */
+export default function UpdatePasswordDialog({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const endSession = useEndSession();
+  const form = useZodForm(schema, { old_password: "", new_password: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useMutation({
+    mutationFn: accountsApi.updatePassword,
+    onSuccess: () => endSession(t(ACCOUNTS_MSG.passwordUpdated), true),
+    onError: (error) => setProblem(describeError(error, t)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || update.isPending) return;
+    setProblem(null);
+    update.mutate(form.data);
+  };
+  return (
+    <Dialog title={t("Update password")} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={t("Update password")}>
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <TextField
+          label={t("Old password")}
+          name="old_password"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          autoFocus
+          value={form.values.old_password}
+          onValue={(v) => form.setValue("old_password", v)}
+          onBlur={() => form.touch("old_password")}
+          error={form.shownError("old_password")}
+        />
+        <TextField
+          label={t("New password")}
+          name="new_password"
+          type="password"
+          revealable
+          autoComplete="new-password"
+          value={form.values.new_password}
+          onValue={(v) => form.setValue("new_password", v)}
+          onBlur={() => form.touch("new_password")}
+          error={form.shownError("new_password")}
+          hint={t("At least 6 characters. Every session will be signed out.")}
+        />
+        <SubmitButton pending={update.isPending}>{t("Update password")}</SubmitButton>
+      </form>
+    </Dialog>
+  );
 }

@@ -1,0 +1,139 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+
+// Forms of both SPAs parse with the same zod schemas as the API (shared/src/schemas), so a field
+// shows exactly the message the API would answer. Messages appear once a field was left (or a
+// submit was tried), as people expect, not while they type their first letter.
+
+export interface ZodForm<K extends string, T> {
+  values: Record<K, string>;
+  /** The parsed values when every field is valid, else null. */
+  data: T | null;
+  /** The first problem of each field (an i18n key), whether or not it is shown yet. */
+  errors: Partial<Record<K, string>>;
+  /** The problem to show: only for a field that was left or after a submit was tried. */
+  shownError: (field: K) => string | undefined;
+  setValue: (field: K, value: string) => void;
+  touch: (field: K) => void;
+  touchAll: () => void;
+  reset: () => void;
+  isDirty: boolean;
+}
+
+export function useZodForm<K extends string, S extends z.ZodType>(
+  schema: S,
+  initial: Record<K, string>,
+): ZodForm<K, z.output<S>> {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
+  const result = schema.safeParse(values);
+  const errors: Partial<Record<K, string>> = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as K;
+      errors[field] ??= issue.message;
+    }
+  }
+  const keys = Object.keys(initial) as K[];
+  return {
+    values,
+    data: result.success ? (result.data as z.output<S>) : null,
+    errors,
+    shownError: (field) => (touched[field] ? errors[field] : undefined),
+    setValue: (field, value) => setValues((v) => ({ ...v, [field]: value })),
+    touch: (field) => setTouched((t) => ({ ...t, [field]: true })),
+    touchAll: () => setTouched(Object.fromEntries(keys.map((k) => [k, true])) as Record<K, boolean>),
+    reset: () => {
+      setValues(initial);
+      setTouched({});
+    },
+    isDirty: keys.some((k) => values[k] !== initial[k]),
+  };
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  /** An i18n key, shown translated under the field. */
+  error?: string;
+  hint?: ReactNode;
+  /** Adds a Show/Hide toggle to a password field. */
+  revealable?: boolean;
+}
+
+function focusOnMount(input: HTMLInputElement | null): void {
+  if (!input) return;
+  input.setAttribute("autofocus", "");
+  input.focus();
+}
+
+/** A labelled input with its error announced to screen readers and a required star. */
+export function TextField({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  revealable,
+  type = "text",
+  required = true,
+  className,
+  autoFocus,
+  ...input
+}: TextFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div className={className ?? "mb-4"}>
+      <label htmlFor={id} className="field-label">
+        {label}{" "}
+        {required ? (
+          <span aria-hidden="true" title={t("This is required field")} className="text-[var(--danger)]">
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          // React focuses autoFocus fields itself and leaves the attribute out, but a native
+          // <dialog> opened afterwards looks for the attribute and would focus its Close button.
+          ref={autoFocus ? focusOnMount : undefined}
+          type={revealable && revealed ? "text" : type}
+          value={value}
+          required={required}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy || undefined}
+          className={`field${revealable ? " pr-20" : ""}`}
+          onChange={(e) => onValue(e.target.value)}
+          {...input}
+        />
+        {revealable ? (
+          <button
+            type="button"
+            className="absolute inset-y-0 right-2 my-auto h-7 rounded px-2 text-xs font-semibold text-[var(--muted)] hover:bg-[var(--hover)]"
+            aria-pressed={revealed}
+            aria-controls={id}
+            onClick={() => setRevealed((v) => !v)}
+          >
+            {revealed ? t("Hide password") : t("Show password")}
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-[var(--muted)]">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

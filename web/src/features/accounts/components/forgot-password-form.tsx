@@ -1,0 +1,73 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { FORGOT_PASSWORD_RETURN_MS } from "../../../../../shared/src/constants";
+import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "../../../../../shared/src/schemas/accounts";
+import { accountsApi } from "../api";
+import { type AuthMode, describeError, StepLink, useAuthFlow } from "../auth-flow";
+import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
+
+/** E-mail; on success the notice shows and the login returns after 4 seconds (part 2 §4). */
+export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
+  const { t } = useTranslation();
+  const flow = useAuthFlow(mode);
+  const form = useZodForm(resetPasswordQuerySchema, { email: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const reset = useMutation({
+    mutationFn: accountsApi.resetPassword,
+    onError: (error) => setProblem(describeError(error, t)),
+  });
+
+  // The timer starts once, at success; a re-render in between must not restart it.
+  const toLogin = useRef(flow.toLogin);
+  toLogin.current = flow.toLogin;
+  const { isSuccess } = reset;
+  useEffect(() => {
+    if (!isSuccess) return;
+    const timer = setTimeout(() => toLogin.current(), FORGOT_PASSWORD_RETURN_MS);
+    return () => clearTimeout(timer);
+  }, [isSuccess]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || reset.isPending || reset.isSuccess) return;
+    setProblem(null);
+    reset.mutate(form.data.email);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("Forgot password")}>
+      {reset.isSuccess ? (
+        <FormNotice>{t(ACCOUNTS_MSG.newPasswordSent)}</FormNotice>
+      ) : (
+        <p className="mb-4 text-sm text-[var(--muted)]">
+          {t("Enter the e-mail of your account and we will send you a new password.")}
+        </p>
+      )}
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <TextField
+        label={t("Email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        readOnly={reset.isSuccess}
+        value={form.values.email}
+        onValue={(v) => form.setValue("email", v)}
+        onBlur={() => form.touch("email")}
+        error={form.shownError("email")}
+      />
+      <SubmitButton pending={reset.isPending} disabled={reset.isSuccess}>
+        {t("Send me a new password")}
+      </SubmitButton>
+      <p className="mt-5 text-center text-sm">
+        <StepLink mode={mode} to="login">
+          {t("Back to Log In")}
+        </StepLink>
+      </p>
+    </form>
+  );
+}

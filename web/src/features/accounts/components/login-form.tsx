@@ -1,0 +1,98 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { ACCOUNTS_MSG, loginSchema } from "../../../../../shared/src/schemas/accounts";
+import { ApiError } from "../../../lib/api";
+import { clearToken } from "../../../lib/auth-token";
+import { accountsApi } from "../api";
+import { type AuthMode, describeError, StepLink, useAuthFlow } from "../auth-flow";
+import { FormAlert, FormNotice, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
+
+/** Username and password; links to forgot password and register; Google (part 2 §2). */
+export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {
+  const { t } = useTranslation();
+  const flow = useAuthFlow(mode);
+  const form = useZodForm(loginSchema, { username: "", password: "" });
+  const [problem, setProblem] = useState<{ message: string; unverified: boolean } | null>(null);
+
+  const login = useMutation({
+    mutationFn: accountsApi.login,
+    onSuccess: ({ access_token }) => flow.signedIn(access_token),
+    onError: (error) => {
+      // A failed login leaves nobody half signed in (part 2 §7).
+      clearToken();
+      setProblem({
+        message: describeError(error, t),
+        unverified: error instanceof ApiError && error.detail === ACCOUNTS_MSG.unverified,
+      });
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || login.isPending) return;
+    setProblem(null);
+    login.mutate(form.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("Log In")}>
+      {notice && !problem ? <FormNotice>{notice}</FormNotice> : null}
+      {problem ? (
+        <FormAlert>
+          <p className="font-semibold">{t(ACCOUNTS_MSG.loginFailed)}</p>
+          <p>{problem.message}</p>
+          {problem.unverified ? (
+            <button
+              type="button"
+              className="mt-2 font-semibold text-[var(--accent)] hover:underline"
+              onClick={() => flow.toVerify({ username: form.values.username.trim().toLowerCase() })}
+            >
+              {t("Enter the verification code")}
+            </button>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <TextField
+        label={t("Username")}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        value={form.values.username}
+        onValue={(v) => form.setValue("username", v)}
+        onBlur={() => form.touch("username")}
+        error={form.shownError("username")}
+      />
+      <TextField
+        label={t("Password")}
+        name="password"
+        type="password"
+        revealable
+        autoComplete="current-password"
+        value={form.values.password}
+        onValue={(v) => form.setValue("password", v)}
+        onBlur={() => form.touch("password")}
+        error={form.shownError("password")}
+        className="mb-2"
+      />
+      <p className="mb-4 text-right text-sm">
+        <StepLink mode={mode} to="forgot">
+          {t("Forgot password?")}
+        </StepLink>
+      </p>
+      <SubmitButton pending={login.isPending}>{t("Log In")}</SubmitButton>
+      <OrDivider />
+      <GoogleButton onError={(message) => setProblem({ message, unverified: false })} />
+      <p className="mt-5 text-center text-sm text-[var(--muted)]">
+        {t("New to Agora?")}{" "}
+        <StepLink mode={mode} to="register">
+          {t("Sign Up")}
+        </StepLink>
+      </p>
+    </form>
+  );
+}

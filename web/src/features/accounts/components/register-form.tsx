@@ -1,0 +1,106 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { registerSchema } from "../../../../../shared/src/schemas/accounts";
+import { usernameSchema } from "../../../../../shared/src/schemas/fields";
+import { accountsApi } from "../api";
+import { type AuthMode, describeError, rememberCodeSent, StepLink, useAuthFlow } from "../auth-flow";
+import { FormAlert, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
+
+/** The referrer of a referral link (`?ref_username=`), if it is a possible username. */
+export function referrerFromAddress(): string | undefined {
+  const ref = new URLSearchParams(window.location.search).get("ref_username") ?? "";
+  const parsed = usernameSchema.safeParse(ref);
+  return parsed.success ? parsed.data.toLowerCase() : undefined;
+}
+
+/**
+ * E-mail, username and password (part 2 §2). The button works only when all three are valid;
+ * Enter submits. A referral link's referrer is shown and sent along.
+ */
+export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsername?: string }) {
+  const { t } = useTranslation();
+  const flow = useAuthFlow(mode);
+  const [ref] = useState(() => refUsername ?? referrerFromAddress());
+  const form = useZodForm(registerSchema, { email: "", username: "", password: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const register = useMutation({
+    mutationFn: accountsApi.register,
+    onSuccess: (created) => {
+      rememberCodeSent(created.username);
+      flow.toVerify({ email: created.email, username: created.username });
+    },
+    onError: (error) => setProblem(describeError(error, t)),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || register.isPending) return;
+    setProblem(null);
+    register.mutate({ ...form.data, ...(ref ? { ref_username: ref } : {}) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("Sign Up")}>
+      {ref ? (
+        <p
+          className="mb-4 rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm"
+          data-testid="referrer-notice"
+        >
+          {t("Your referrer is @{{username}}", { username: ref })}
+        </p>
+      ) : null}
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <TextField
+        label={t("Email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={form.values.email}
+        onValue={(v) => form.setValue("email", v)}
+        onBlur={() => form.touch("email")}
+        error={form.shownError("email")}
+      />
+      <TextField
+        label={t("Username")}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={64}
+        value={form.values.username}
+        onValue={(v) => form.setValue("username", v)}
+        onBlur={() => form.touch("username")}
+        error={form.shownError("username")}
+        hint={t("3 to 18 letters or digits.")}
+      />
+      <TextField
+        label={t("Password")}
+        name="password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        value={form.values.password}
+        onValue={(v) => form.setValue("password", v)}
+        onBlur={() => form.touch("password")}
+        error={form.shownError("password")}
+        hint={t("At least 6 characters.")}
+      />
+      <SubmitButton pending={register.isPending} disabled={!form.data}>
+        {t("Sign Up")}
+      </SubmitButton>
+      <OrDivider />
+      <GoogleButton refUsername={ref} onError={setProblem} />
+      <p className="mt-5 text-center text-sm text-[var(--muted)]">
+        {t("Already have an account?")}{" "}
+        <StepLink mode={mode} to="login">
+          {t("Log In")}
+        </StepLink>
+      </p>
+    </form>
+  );
+}

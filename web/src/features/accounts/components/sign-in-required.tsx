@@ -1,0 +1,25 @@
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { openModal } from "../../../components/ui/modal-host";
+import { useToken } from "../session";
+
+/**
+ * Wraps a page that needs an account: a visitor gets the login dialog at once (part 1 §4) and,
+ * behind it, a page saying why, with a button to open it again.
+ */
+export function SignInRequired({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const signedIn = Boolean(useToken());
+  useEffect(() => {
+    if (!signedIn) openModal("LOGIN");
+  }, [signedIn]);
+  if (signedIn) return <>{children}</>;
+  return (
+    <EmptyState title={t("Log in to see this page")} home={false}>
+      <button type="button" className="btn btn-primary" onClick={() => openModal("LOGIN")}>
+        {t("Log In")}
+      </button>
+    </EmptyState>
+  );
+}

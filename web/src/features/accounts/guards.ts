@@ -1,0 +1,11 @@
+import { redirect } from "@tanstack/react-router";
+import { getToken } from "../../lib/auth-token";
+
+/**
+ * `beforeLoad` of the authentication pages: a signed-in person is sent home (part 2 §4). It runs
+ * in the first load, so it stays this small. The Google return (`/signin#access_token=…`) passes.
+ */
+export function homeIfSignedIn(): void {
+  if (getToken() && !window.location.hash.includes("access_token="))
+    throw redirect({ to: "/", replace: true });
+}
