@@ -10,3 +10,5 @@ export * from "./schemas/people";
 export * from "./schemas/notifications";
 export * from "./schemas/reports";
 export * from "./schemas/content";
+export * from "./schemas/communities";
+export * from "./schemas/posts";

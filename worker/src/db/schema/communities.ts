@@ -41,6 +41,6 @@ export const communityMembers = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.communityId, t.userId] }),
     index("community_members_user_idx").on(t.userId, t.communityId),
-    index("community_members_list_idx").on(t.communityId, t.createdAt),
+    index("community_members_list_idx").on(t.communityId, t.createdAt, t.userId),
   ],
 );

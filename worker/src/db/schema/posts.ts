@@ -26,6 +26,8 @@ export const microposts = sqliteTable(
     isOwnerVerified: flag("is_owner_verified", false),
     totalVotes: counter("total_votes"),
     totalComments: counter("total_comments"),
+    /** Top-level comments only: the total of the comment list's pages (migration 0020). */
+    totalTopComments: counter("total_top_comments"),
     publishedAt: integer("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -36,6 +38,7 @@ export const microposts = sqliteTable(
     index("microposts_top_idx").on(t.isDraft, t.totalVotes, t.id),
     index("microposts_verified_idx").on(t.isDraft, t.isOwnerVerified, t.publishedAt, t.id),
     index("microposts_community_idx").on(t.communityId, t.isDraft, t.publishedAt, t.id),
+    index("microposts_community_pinned_idx").on(t.communityId, t.isDraft, t.isPinned, t.publishedAt, t.id),
     index("microposts_owner_idx").on(t.ownerId, t.isDraft, t.publishedAt, t.id),
   ],
 );
@@ -110,3 +113,12 @@ export const uploads = sqliteTable(
   },
   (t) => [uniqueIndex("uploads_key_unique").on(t.key), index("uploads_owner_idx").on(t.ownerId)],
 );
+
+/**
+ * Site-wide totals (migration 0020): `published_microposts`, `verified_microposts`, `communities`.
+ * Triggers keep them, so no code path writes them.
+ */
+export const siteCounters = sqliteTable("site_counters", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull().default(0),
+});

@@ -1,3 +1,179 @@
-import { createRouter } from "../../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { pageSchema } from "../../../../shared/src/api";
+import {
+  communityCreateFieldsSchema,
+  communityListQuerySchema,
+  communityNameQuerySchema,
+  communitySchema,
+  joinResultSchema,
+  memberListQuerySchema,
+  memberSchema,
+  myCommunityListQuerySchema,
+} from "../../../../shared/src/schemas/communities";
+import { cursorPageSchema, feedItemSchema } from "../../../../shared/src/schemas/posts";
+import { getDb } from "../../db/client";
+import { createRouter, errorResponses, formBody } from "../../lib/router";
+import { readCommunityPosts } from "../posts/feed";
+import { Reader, reportReads } from "../posts/reader";
+import {
+  createCommunity,
+  getCommunity,
+  joinCommunity,
+  leaveCommunity,
+  listCommunities,
+  listMembers,
+  listMyCommunities,
+} from "./service";
 
-export const communitiesRoutes = createRouter();
+const tags = ["Communities"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const secured = [{ bearer: [] }];
+
+/** A file part, or the data URL the spec's Create Community form sends (part 2 §3). */
+const imageField = z
+  .union([z.instanceof(File).openapi({ type: "string", format: "binary" }), z.string()])
+  .optional()
+  .openapi({ description: "A file, or a data:image/…;base64 URL" });
+
+const one = createRoute({
+  method: "get",
+  path: "/api/v1/community",
+  tags,
+  summary: "One community, with the caller's membership",
+  request: { query: communityNameQuerySchema },
+  responses: { 200: json(communitySchema, "The community"), ...errorResponses(404, 422) },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/api/v1/community/list",
+  tags,
+  summary: "Communities by members (sort=top) or newest (sort=new), optionally by name prefix",
+  request: { query: communityListQuerySchema },
+  responses: { 200: json(cursorPageSchema(communitySchema), "A page"), ...errorResponses(422) },
+});
+
+const members = createRoute({
+  method: "get",
+  path: "/api/v1/community/member/list",
+  tags,
+  summary: "Members of a community in joining order",
+  request: { query: memberListQuerySchema },
+  responses: { 200: json(cursorPageSchema(memberSchema), "A page"), ...errorResponses(404, 422) },
+});
+
+const posts = createRoute({
+  method: "get",
+  path: "/api/v1/community/micropost/list",
+  tags,
+  summary: "A community's posts: pinned first, then newest",
+  request: {
+    query: memberListQuerySchema.extend({
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+    }),
+  },
+  responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/community",
+  tags,
+  security: secured,
+  summary: "Create a community; the creator is its owner",
+  request: {
+    body: formBody(communityCreateFieldsSchema.extend({ image: imageField })),
+  },
+  responses: {
+    201: json(z.object({ name: z.string() }), "Created"),
+    ...errorResponses(401, 409, 415, 422, 429),
+  },
+});
+
+const mine = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/community/list",
+  tags,
+  security: secured,
+  summary: "The caller's communities, by name",
+  request: { query: myCommunityListQuerySchema },
+  responses: { 200: json(pageSchema(communitySchema), "A page"), ...errorResponses(401, 422) },
+});
+
+const join = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/community/join",
+  tags,
+  security: secured,
+  summary: "Join a community (again is harmless)",
+  request: { query: communityNameQuerySchema },
+  responses: { 200: json(joinResultSchema, "The membership"), ...errorResponses(401, 404, 422) },
+});
+
+const leave = createRoute({
+  method: "delete",
+  path: "/api/v1/private/user/community/leave",
+  tags,
+  security: secured,
+  summary: "Leave a community",
+  request: { query: communityNameQuerySchema },
+  responses: { 204: { description: "Left" }, ...errorResponses(401, 404, 422) },
+});
+
+export const communitiesRoutes = createRouter()
+  .openapi(one, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const community = await getCommunity(reader, c.get("viewer")?.id ?? null, c.req.valid("query").name);
+    reportReads(c, reader);
+    return c.json(community, 200);
+  })
+  .openapi(list, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const page = await listCommunities(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
+    reportReads(c, reader);
+    return c.json(page, 200);
+  })
+  .openapi(members, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const page = await listMembers(reader, c.req.valid("query"));
+    reportReads(c, reader);
+    return c.json(page, 200);
+  })
+  .openapi(posts, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const page = await readCommunityPosts(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
+    reportReads(c, reader);
+    return c.json(page, 200);
+  })
+  .openapi(create, async (c) => {
+    const { image, ...fields } = c.req.valid("form");
+    const created = await createCommunity(
+      c.env,
+      new Reader(c.env.DB),
+      getDb(c.env.DB),
+      c.get("user"),
+      fields,
+      image ?? null,
+    );
+    return c.json(created, 201);
+  })
+  .openapi(mine, async (c) => {
+    const page = await listMyCommunities(new Reader(c.env.DB), c.get("user").id, c.req.valid("query"));
+    return c.json(page, 200);
+  })
+  .openapi(join, async (c) => {
+    const result = await joinCommunity(
+      new Reader(c.env.DB),
+      getDb(c.env.DB),
+      c.get("user"),
+      c.req.valid("query").name,
+    );
+    return c.json(result, 200);
+  })
+  .openapi(leave, async (c) => {
+    await leaveCommunity(new Reader(c.env.DB), c.get("user"), c.req.valid("query").name);
+    return c.body(null, 204);
+  });

@@ -1,3 +1,377 @@
-import { createRouter } from "../../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { pageQuerySchema, pageSchema, queryBoolean } from "../../../../shared/src/api";
+import { MB } from "../../../../shared/src/constants";
+import {
+  commentCreateSchema,
+  commentEditSchema,
+  commentSchema,
+  createdPostSchema,
+  cursorPageSchema,
+  draftFieldsSchema,
+  draftSchema,
+  feedItemSchema,
+  feedQuerySchema,
+  micropostEditSchema,
+  micropostSchema,
+  postFieldsSchema,
+  uploadResultSchema,
+  voteResultSchema,
+} from "../../../../shared/src/schemas/posts";
+import { getDb } from "../../db/client";
+import { describeZodError, fail } from "../../lib/errors";
+import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "../../lib/router";
+import { hitRateLimit } from "../../middleware/rate-limit";
+import { createComment, deleteComment, editComment, listComments } from "./comments";
+import { readFeed } from "./feed";
+import { storeUpload } from "./media";
+import { Reader, reportReads } from "./reader";
+import {
+  countDrafts,
+  createPost,
+  deletePost,
+  editPost,
+  getDraft,
+  getPost,
+  listDrafts,
+  type PostInput,
+  publishDraft,
+  toggleVote,
+  updateDraft,
+} from "./service";
 
-export const postsRoutes = createRouter();
+const tags = ["Posts"];
+const secured = [{ bearer: [] }];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** Uploads above this never reach the form parser; files themselves are capped at 1 MB (a 422). */
+const uploadLimit = bodyLimit({
+  maxSize: 8 * MB,
+  onError: (c) => c.json({ detail: "The upload is too large: files may be up to 1 MB" }, 413),
+});
+
+const fileField = z
+  .instanceof(File, { message: "Send a file" })
+  .openapi({ type: "string", format: "binary" })
+  .optional();
+const publicIdQuery = z.object({ public_id: z.string().trim().min(1).max(40) });
+
+/** The create-post form as sent (multipart). Its rules depend on is_draft, so they run in the handler. */
+const postForm = z.object({
+  title: z.string().optional(),
+  body: z.string().optional(),
+  community_name: z.string().optional(),
+  post_type: z.string().optional(),
+  is_draft: queryBoolean.optional(),
+  file: fileField,
+});
+const draftForm = postForm.omit({ is_draft: true }).extend({ public_id: z.string().trim().min(1).max(40) });
+
+/** The post rules of part 2 §5 (or the lighter draft ones) as a 422 naming the field. */
+function postInput(form: z.infer<typeof postForm>, draft: boolean): PostInput & { file: File | null } {
+  const result = (draft ? draftFieldsSchema : postFieldsSchema).safeParse(form);
+  if (!result.success) fail(422, describeZodError(result.error));
+  return { ...result.data, file: form.file ?? null };
+}
+
+const feed = createRoute({
+  method: "get",
+  path: "/api/v1/feed",
+  tags,
+  summary: "The home feed: new, top, verified; communities and following when signed in",
+  description:
+    "Pages of 4 by default. Send `cursor` (the previous page's `next_cursor`) to read the next page without reading the skipped posts.",
+  request: { query: feedQuerySchema },
+  responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(401, 422) },
+});
+
+const one = createRoute({
+  method: "get",
+  path: "/api/v1/micropost",
+  tags,
+  summary: "One published post with its owner, community and newest comment",
+  request: { query: publicIdQuery },
+  responses: { 200: json(feedItemSchema, "The post"), ...errorResponses(404, 422) },
+});
+
+const comments = createRoute({
+  method: "get",
+  path: "/api/v1/micropost/comment/list",
+  tags,
+  summary: "A page of a post's comments as a tree, or of one comment's replies",
+  request: {
+    query: z.object({
+      post_public_id: z.string().trim().min(1).max(40),
+      comment_public_id: z.string().trim().min(1).max(40).optional(),
+      skip: pageQuerySchema.shape.skip,
+      limit: pageQuerySchema.shape.limit,
+      cursor: z.string().max(100).optional(),
+    }),
+  },
+  responses: {
+    200: json(cursorPageSchema(commentSchema).extend({ parent: commentSchema.nullable() }), "A page"),
+    ...errorResponses(404, 422),
+  },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/micropost",
+  tags,
+  security: secured,
+  summary: "Create a post, or a draft with is_draft=true",
+  middleware: [uploadLimit] as const,
+  request: { body: multipartBody(postForm) },
+  responses: {
+    201: json(createdPostSchema, "Created; link is the post's address (or the draft's)"),
+    ...errorResponses(401, 404, 413, 415, 422, 429),
+  },
+});
+
+const edit = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/micropost",
+  tags,
+  security: secured,
+  summary: "Edit a text post's body (owner only)",
+  request: { body: jsonOrForm(micropostEditSchema) },
+  responses: { 200: json(micropostSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/api/v1/private/user/micropost",
+  tags,
+  security: secured,
+  summary: "Delete a post or draft (owner only)",
+  request: { query: publicIdQuery },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 422) },
+});
+
+const vote = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/micropost/vote",
+  tags,
+  security: secured,
+  summary: "Toggle the caller's vote",
+  request: { query: publicIdQuery },
+  responses: { 200: json(voteResultSchema, "The vote after the toggle"), ...errorResponses(401, 404, 422) },
+});
+
+const drafts = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/micropost/draft/list",
+  tags,
+  security: secured,
+  summary: "The caller's drafts, newest first",
+  request: { query: pageQuerySchema },
+  responses: { 200: json(pageSchema(draftSchema), "A page"), ...errorResponses(401, 422) },
+});
+
+const draftTotal = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/micropost/draft/list/total",
+  tags,
+  security: secured,
+  summary: "How many drafts the caller has (the Drafts badge)",
+  responses: { 200: json(z.object({ total: z.number().int() }), "The count"), ...errorResponses(401) },
+});
+
+const draft = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/micropost/draft",
+  tags,
+  security: secured,
+  summary: "One of the caller's drafts",
+  request: { query: publicIdQuery },
+  responses: { 200: json(draftSchema, "The draft"), ...errorResponses(401, 404, 422) },
+});
+
+const draftUpdate = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/micropost/draft",
+  tags,
+  security: secured,
+  summary: "Save new content into a draft",
+  middleware: [uploadLimit] as const,
+  request: { body: multipartBody(draftForm) },
+  responses: { 200: json(draftSchema, "The draft"), ...errorResponses(401, 404, 413, 415, 422) },
+});
+
+const draftPublish = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/micropost/draft/publish",
+  tags,
+  security: secured,
+  summary: "Publish a draft, with the form's fields when sent",
+  middleware: [uploadLimit] as const,
+  request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
+  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422) },
+});
+
+const commentCreate = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/micropost/comment",
+  tags,
+  security: secured,
+  summary: "Comment on a post, or reply to a comment below depth 5",
+  request: { body: jsonOrForm(commentCreateSchema) },
+  responses: { 201: json(commentSchema, "The comment"), ...errorResponses(401, 404, 409, 415, 422, 429) },
+});
+
+const commentEdit = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/micropost/comment",
+  tags,
+  security: secured,
+  summary: "Edit a comment (author only)",
+  request: { body: jsonOrForm(commentEditSchema) },
+  responses: { 200: json(commentSchema, "The comment"), ...errorResponses(401, 403, 404, 415, 422) },
+});
+
+const commentDelete = createRoute({
+  method: "delete",
+  path: "/api/v1/private/user/micropost/comment",
+  tags,
+  security: secured,
+  summary: "Delete a comment (author only); one with replies stays as a placeholder",
+  request: { query: publicIdQuery },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 422) },
+});
+
+const upload = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/file/upload",
+  tags,
+  security: secured,
+  summary: "Upload an image for the editor; answers its link",
+  middleware: [uploadLimit] as const,
+  request: {
+    body: multipartBody(
+      z.object({
+        file: z.instanceof(File, { message: "Send a file" }).openapi({ type: "string", format: "binary" }),
+      }),
+    ),
+  },
+  responses: { 200: json(uploadResultSchema, "Stored"), ...errorResponses(401, 413, 415, 422, 429) },
+});
+
+const HOUR = 60 * 60 * 1000;
+
+export const postsRoutes = createRouter()
+  .openapi(feed, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const page = await readFeed(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
+    reportReads(c, reader);
+    return c.json(page, 200);
+  })
+  .openapi(one, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const item = await getPost(reader, c.get("viewer")?.id ?? null, c.req.valid("query").public_id);
+    reportReads(c, reader);
+    return c.json(item, 200);
+  })
+  .openapi(comments, async (c) => {
+    const reader = new Reader(c.env.DB);
+    const page = await listComments(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
+    reportReads(c, reader);
+    return c.json(page, 200);
+  })
+  .openapi(create, async (c) => {
+    const form = c.req.valid("form");
+    const isDraft = form.is_draft ?? false;
+    const input = postInput(form, isDraft);
+    const created = await createPost(c.env, new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), {
+      ...input,
+      isDraft,
+    });
+    return c.json(created, 201);
+  })
+  .openapi(edit, async (c) => {
+    const body = readBody<z.infer<typeof micropostEditSchema>>(c);
+    const micropost = await editPost(new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), body);
+    return c.json(micropost, 200);
+  })
+  .openapi(remove, async (c) => {
+    await deletePost(c.env, new Reader(c.env.DB), c.get("user"), c.req.valid("query").public_id);
+    return c.body(null, 204);
+  })
+  .openapi(vote, async (c) => {
+    const result = await toggleVote(
+      new Reader(c.env.DB),
+      getDb(c.env.DB),
+      c.get("user"),
+      c.req.valid("query").public_id,
+    );
+    return c.json(result, 200);
+  })
+  .openapi(drafts, async (c) => {
+    const page = await listDrafts(new Reader(c.env.DB), c.get("user").id, c.req.valid("query"));
+    return c.json(page, 200);
+  })
+  .openapi(draftTotal, async (c) => {
+    return c.json({ total: await countDrafts(new Reader(c.env.DB), c.get("user").id) }, 200);
+  })
+  .openapi(draft, async (c) => {
+    return c.json(
+      await getDraft(new Reader(c.env.DB), c.get("user").id, c.req.valid("query").public_id),
+      200,
+    );
+  })
+  .openapi(draftUpdate, async (c) => {
+    const form = c.req.valid("form");
+    const saved = await updateDraft(
+      c.env,
+      new Reader(c.env.DB),
+      getDb(c.env.DB),
+      c.get("user"),
+      form.public_id,
+      postInput(form, true),
+    );
+    return c.json(saved, 200);
+  })
+  .openapi(draftPublish, async (c) => {
+    const form = readBody<z.infer<typeof draftForm> & Partial<z.infer<typeof postForm>>>(c);
+    // Only the public id: publish the draft as saved. Any field: publish what the form holds.
+    const withFields =
+      form.title !== undefined || form.body !== undefined || form.community_name !== undefined;
+    const published = await publishDraft(
+      c.env,
+      new Reader(c.env.DB),
+      getDb(c.env.DB),
+      c.get("user"),
+      form.public_id,
+      withFields ? postInput(form, false) : null,
+    );
+    return c.json(published, 200);
+  })
+  .openapi(commentCreate, async (c) => {
+    const body = readBody<z.infer<typeof commentCreateSchema>>(c);
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `comment:${user.id}`, { max: 300, windowMs: HOUR });
+    const comment = await createComment(new Reader(c.env.DB), getDb(c.env.DB), user, body);
+    return c.json(comment, 201);
+  })
+  .openapi(commentEdit, async (c) => {
+    const body = readBody<z.infer<typeof commentEditSchema>>(c);
+    return c.json(await editComment(new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), body), 200);
+  })
+  .openapi(commentDelete, async (c) => {
+    await deleteComment(new Reader(c.env.DB), c.get("user"), c.req.valid("query").public_id);
+    return c.body(null, 204);
+  })
+  .openapi(upload, async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `upload:${user.id}`, { max: 100, windowMs: HOUR });
+    const stored = await storeUpload(c.env, getDb(c.env.DB), {
+      file: c.req.valid("form").file,
+      ownerId: user.id,
+      field: "file",
+      accept: "image",
+      folder: "editor",
+    });
+    return c.json({ link: stored.url }, 200);
+  });

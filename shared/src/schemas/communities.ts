@@ -1,0 +1,142 @@
+import { z } from "zod";
+import {
+  COMMUNITY_DESCRIPTION_MAX,
+  COMMUNITY_DISPLAY_NAME_MAX,
+  COMMUNITY_NAME_MAX,
+  IMAGE_MAX_BYTES,
+  MAX_PAGE_SIZE,
+  MEMBER_PAGE_SIZE,
+} from "../constants";
+import { COMMUNITY_ROLES } from "../enums";
+import { ownerSchema } from "./user";
+
+// Community creation (part 2 §5) and the community shapes of part 1 §3. The messages are the
+// English i18n keys: the SPA shows them with t(message), the API sends them as they are.
+export const COMMUNITY_MSG = {
+  nameRequired: "Name is required",
+  nameMax: `Name must be ${COMMUNITY_NAME_MAX} characters or less`,
+  nameWhitespace: "Name cannot contain whitespace",
+  nameCharacters: "Name can only contain letters, numbers, _ and -",
+  displayNameMax: `Display name must be ${COMMUNITY_DISPLAY_NAME_MAX} characters or less`,
+  displayNameSpaces: "Display name cannot contain two spaces in a row",
+  descriptionMax: `Description must be ${COMMUNITY_DESCRIPTION_MAX} characters or less`,
+  imageMax: "File size should not exceed 1MB",
+  imageType: "Use a PNG, JPEG, GIF or WebP image",
+} as const;
+
+/** The name as typed; the form sends it with whitespace removed (part 2 §5). */
+export function stripWhitespace(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+/**
+ * A community name: required, at most 25, no whitespace. It is part of every post's address
+ * (/c/{name}/…), so it also keeps to letters, digits, "_" and "-".
+ */
+export const communityNameSchema = z
+  .string({ error: COMMUNITY_MSG.nameRequired })
+  .min(1, COMMUNITY_MSG.nameRequired)
+  .max(COMMUNITY_NAME_MAX, COMMUNITY_MSG.nameMax)
+  .refine((v) => !/\s/.test(v), COMMUNITY_MSG.nameWhitespace)
+  .refine((v) => /^[\p{L}\p{N}_-]*$/u.test(v) || /\s/.test(v), COMMUNITY_MSG.nameCharacters);
+
+/** Optional, at most 40, never two spaces in a row. Empty means none. */
+export const communityDisplayNameSchema = z
+  .string()
+  .trim()
+  .max(COMMUNITY_DISPLAY_NAME_MAX, COMMUNITY_MSG.displayNameMax)
+  .refine((v) => !/\s\s/.test(v), COMMUNITY_MSG.displayNameSpaces);
+
+export const communityDescriptionSchema = z
+  .string()
+  .trim()
+  .max(COMMUNITY_DESCRIPTION_MAX, COMMUNITY_MSG.descriptionMax);
+
+/** The text fields of the Create Community form; the image is checked apart (a File or a data URL). */
+export const communityCreateFieldsSchema = z.object({
+  name: communityNameSchema,
+  display_name: communityDisplayNameSchema.optional(),
+  description: communityDescriptionSchema.optional(),
+});
+export type CommunityCreateFields = z.infer<typeof communityCreateFieldsSchema>;
+
+/** The browser's check of the chosen image before it is sent; the server checks the bytes again. */
+export function communityImageProblem(file: { size: number; type: string } | null): string | null {
+  if (!file) return null;
+  if (file.size > IMAGE_MAX_BYTES) return COMMUNITY_MSG.imageMax;
+  if (!/^image\/(png|jpeg|gif|webp)$/.test(file.type)) return COMMUNITY_MSG.imageType;
+  return null;
+}
+
+export const membershipSchema = z.object({
+  role: z.enum(COMMUNITY_ROLES),
+  /** When the caller joined. */
+  created_at: z.string(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** A community (part 1 §3). `user_membership` is null when the caller is not a member. */
+export const communitySchema = z.object({
+  name: z.string(),
+  display_name: z.string().nullable(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+  total_members: z.number().int(),
+  total_microposts: z.number().int(),
+  user_membership: membershipSchema.nullable(),
+});
+export type Community = z.infer<typeof communitySchema>;
+
+/** `POST .../community/join` answers the new membership and the new member count. */
+export const joinResultSchema = membershipSchema.extend({
+  name: z.string(),
+  total_members: z.number().int(),
+});
+export type JoinResult = z.infer<typeof joinResultSchema>;
+
+/** One person of `/c/:name/members`. */
+export const memberSchema = z.object({
+  owner: ownerSchema,
+  role: z.enum(COMMUNITY_ROLES),
+  created_at: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const COMMUNITY_SORTS = ["top", "new"] as const;
+export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
+
+/** `GET /api/v1/community/list`: a name prefix, `sort=top` by members (the sidebar) or `new`. */
+export const communityListQuerySchema = z.object({
+  name: z.string().trim().max(COMMUNITY_NAME_MAX).optional(),
+  sort: z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(COMMUNITY_SORTS, { error: "sort: use top or new" }))
+    .optional(),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  /** From the previous page's `next_cursor` (lists without a name filter). */
+  cursor: z.string().max(100).optional(),
+});
+
+/** `GET .../community/list`: the caller's own communities, by name. */
+export const myCommunityListQuerySchema = z.object({
+  name: z.string().trim().max(COMMUNITY_NAME_MAX).optional(),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+});
+
+/** `?name=` of one community. */
+export const communityNameQuerySchema = z.object({
+  name: z.string({ error: COMMUNITY_MSG.nameRequired }).trim().min(1, COMMUNITY_MSG.nameRequired).max(100),
+});
+
+export const memberListQuerySchema = z.object({
+  name: z.string().trim().min(1).max(COMMUNITY_NAME_MAX),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MEMBER_PAGE_SIZE),
+  /** From the previous page's `next_cursor`: the page after it, read without counting the skipped rows. */
+  cursor: z.string().max(100).optional(),
+});

@@ -1,0 +1,312 @@
+import { z } from "zod";
+import {
+  COMMENT_BODY_MAX,
+  FEED_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MEDIA_MAX_BYTES,
+  POST_BODY_MAX,
+  POST_TITLE_MAX,
+} from "../constants";
+import { FEED_OPTIONS, MEDIA_KINDS, POST_TYPES } from "../enums";
+import { communitySchema } from "./communities";
+import { ownerSchema } from "./user";
+
+// Posts, drafts, votes, comments and the feed (part 2 §3, §5, §7). Messages are the English i18n
+// keys: the SPA shows them with t(message), the API sends them in its 422 details.
+export const POST_MSG = {
+  titleRequired: "Title is required",
+  titleMax: `Title must be ${POST_TITLE_MAX} characters or less`,
+  bodyRequired: "Write something in the body",
+  bodyMax: `Body must be ${POST_BODY_MAX} characters or less`,
+  communityRequired: "Choose a community",
+  fileRequired: "Add an image or a video",
+  fileMax: "File size should not exceed 1MB",
+  fileType: "Use an image (PNG, JPEG, GIF, WebP) or a video (MP4, WebM)",
+  commentRequired: "Write a comment first",
+  commentMax: `Comment must be ${COMMENT_BODY_MAX} characters or less`,
+  linkRequired: "Enter a link",
+  linkInvalid: "Invalid link",
+} as const;
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/** The text a reader sees in a body: tags dropped, entities decoded. */
+export function htmlToText(html: string): string {
+  return html.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+    if (code[0] === "#") {
+      const n =
+        code[1] === "x" || code[1] === "X" ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
+    }
+    return ENTITIES[code.toLowerCase()] ?? whole;
+  });
+}
+
+/** Length as the counter shows it: the visible characters, not the markup around them. */
+export function bodyLength(body: string): number {
+  return htmlToText(body).trim().length;
+}
+
+/** A body with no text and no picture, like the editor's empty `<p></p>`. */
+export function isBlankBody(body: string): boolean {
+  return bodyLength(body) === 0 && !/<img\s/i.test(body);
+}
+
+/** Required, at most 300, and not only whitespace (part 2 §5). */
+export const postTitleSchema = z
+  .string({ error: POST_MSG.titleRequired })
+  .trim()
+  .min(1, POST_MSG.titleRequired)
+  .max(POST_TITLE_MAX, POST_MSG.titleMax);
+
+/** Trimmed, at most 10,000 visible characters. Whether it is required depends on the post type. */
+export const postBodySchema = z
+  .string()
+  .trim()
+  .refine((v) => bodyLength(v) <= POST_BODY_MAX, POST_MSG.bodyMax);
+
+export const commentBodySchema = z
+  .string({ error: POST_MSG.commentRequired })
+  .trim()
+  .refine((v) => !isBlankBody(v), POST_MSG.commentRequired)
+  .refine((v) => bodyLength(v) <= COMMENT_BODY_MAX, POST_MSG.commentMax);
+
+/** `?community_name=` and `community_name` fields: the name as it appears in /c/{name}. */
+export const communityRefSchema = z
+  .string({ error: POST_MSG.communityRequired })
+  .trim()
+  .min(1, POST_MSG.communityRequired)
+  .max(100, POST_MSG.communityRequired);
+
+/** The fields of the create-post form that are not the file. */
+export const postFieldsSchema = z
+  .object({
+    title: postTitleSchema,
+    body: postBodySchema.default(""),
+    community_name: communityRefSchema,
+    post_type: z
+      .string()
+      .toUpperCase()
+      .pipe(z.enum(POST_TYPES, { error: "Use TEXT or MEDIA" }))
+      .default("TEXT"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.post_type === "TEXT" && isBlankBody(value.body))
+      ctx.addIssue({ code: "custom", path: ["body"], message: POST_MSG.bodyRequired });
+  });
+export type PostFields = z.infer<typeof postFieldsSchema>;
+
+/** Drafts may be saved before the body is written: only the title and community are needed. */
+export const draftFieldsSchema = z.object({
+  title: postTitleSchema,
+  body: postBodySchema.default(""),
+  community_name: communityRefSchema,
+  post_type: z
+    .string()
+    .toUpperCase()
+    .pipe(z.enum(POST_TYPES, { error: "Use TEXT or MEDIA" }))
+    .default("TEXT"),
+});
+
+/** The browser's check of a chosen media file; the server checks its bytes again. */
+export function mediaFileProblem(file: { size: number; type: string } | null): string | null {
+  if (!file) return POST_MSG.fileRequired;
+  if (file.size > MEDIA_MAX_BYTES) return POST_MSG.fileMax;
+  if (!/^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|quicktime))$/.test(file.type)) return POST_MSG.fileType;
+  return null;
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const DOTTED = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/**
+ * The editor's link dialog (part 2 §5): http or https, with or without a scheme, whose host is
+ * localhost, an IPv4 address, or dotted with an alphabetic top-level part. Answers the link to
+ * insert (https:// added when no scheme was typed) or the message to show.
+ */
+export function checkEditorLink(input: string): { link: string } | { error: string } {
+  const value = input.trim();
+  if (!value) return { error: POST_MSG.linkRequired };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value);
+  if (hasScheme && !/^https?:\/\//i.test(value)) return { error: POST_MSG.linkInvalid };
+  const link = hasScheme ? value : `https://${value}`;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return { error: POST_MSG.linkInvalid };
+  }
+  // `new URL` accepts odd hosts ("a..b", "1.2.3"); the spec's host rule is checked on what was typed.
+  const typedHost = (link.replace(/^https?:\/\//i, "").split(/[/?#]/)[0] ?? "")
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d{1,5}$/, "")
+    .toLowerCase();
+  const ipv4 = IPV4.exec(typedHost);
+  const hostOk =
+    typedHost === "localhost" ||
+    ipv4?.slice(1).every((octet) => Number(octet) <= 255) ||
+    (ipv4 === null && DOTTED.test(typedHost));
+  if (!hostOk || /\s/.test(value) || url.username || url.password) return { error: POST_MSG.linkInvalid };
+  return { link };
+}
+
+export const mediaFileSchema = z.object({ file: z.string(), file_type: z.enum(MEDIA_KINDS) });
+export type MediaFile = z.infer<typeof mediaFileSchema>;
+
+/** A micropost (part 2 §3), with the caller's vote and whether they own it. */
+export const micropostSchema = z.object({
+  public_id: z.string(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  /** The post's own address: /c/{community}/p/{public_id}/{slug}. */
+  link: z.string(),
+  slug: z.string(),
+  post_type: z.enum(POST_TYPES),
+  user_file_list: z.array(mediaFileSchema),
+  is_pinned: z.boolean(),
+  /** Posts sit at depth 0 of their discussion; comments below them. */
+  depth: z.number().int(),
+  total_micropost_votes: z.number().int(),
+  total_micropost_comments: z.number().int(),
+  user_voted: z.boolean(),
+  user_is_owner: z.boolean(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Micropost = z.infer<typeof micropostSchema>;
+
+/** A comment. Deleted comments that still have replies stay as a placeholder with no body or owner. */
+export interface Comment {
+  public_id: string;
+  micropost_public_id: string;
+  parent_public_id: string | null;
+  /** Sanitised HTML; empty when deleted. */
+  body: string;
+  owner: z.infer<typeof ownerSchema> | null;
+  depth: number;
+  total_replies: number;
+  is_deleted: boolean;
+  user_is_owner: boolean;
+  /** The single-comment view of this comment. */
+  link: string;
+  created_at: string;
+  updated_at: string;
+  /** Replies shown under it (oldest first); fewer than total_replies where the view stops nesting. */
+  replies: Comment[];
+}
+
+export const commentSchema: z.ZodType<Comment> = z
+  .object({
+    public_id: z.string(),
+    micropost_public_id: z.string(),
+    parent_public_id: z.string().nullable(),
+    body: z.string(),
+    owner: ownerSchema.nullable(),
+    depth: z.number().int(),
+    total_replies: z.number().int(),
+    is_deleted: z.boolean(),
+    user_is_owner: z.boolean(),
+    link: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    get replies() {
+      return z.array(commentSchema);
+    },
+    // A named component, so the OpenAPI document refers to it instead of unrolling the recursion.
+  })
+  .meta({ id: "Comment" });
+
+/** A feed item (part 2 §3): the post with its owner, community and newest comments. */
+export const feedItemSchema = z.object({
+  owner: ownerSchema,
+  community: communitySchema,
+  micropost: micropostSchema,
+  comment_list: z.array(commentSchema),
+});
+export type FeedItem = z.infer<typeof feedItemSchema>;
+
+/** A page that can also be continued from `next_cursor` without reading the skipped rows. */
+export function cursorPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total_list: z.number().int(),
+    total_pages: z.number().int(),
+    next_cursor: z.string().nullable(),
+  });
+}
+export interface CursorPage<T> {
+  list: T[];
+  total_list: number;
+  total_pages: number;
+  next_cursor: string | null;
+}
+
+/** A draft (part 2 §3). */
+export const draftSchema = z.object({
+  public_id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  post_type: z.enum(POST_TYPES),
+  community: z.object({
+    name: z.string(),
+    image: z.string().nullable(),
+    user_membership: communitySchema.shape.user_membership,
+  }),
+  file: mediaFileSchema.nullable(),
+  /** Where the draft opens: /post?draft={public_id}. */
+  link: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+/** What creating a post or a draft, or publishing one, answers. */
+export const createdPostSchema = z.object({ public_id: z.string(), link: z.string() });
+export type CreatedPost = z.infer<typeof createdPostSchema>;
+
+export const voteResultSchema = z.object({
+  user_voted: z.boolean(),
+  total_micropost_votes: z.number().int(),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
+
+/** `option` of the feed: the spec shows it lowercase, the enumeration uppercase; both are accepted. */
+export const feedOptionSchema = z
+  .string()
+  .toUpperCase()
+  .pipe(z.enum(FEED_OPTIONS, { error: "Use one of new, top, verified, communities, following" }));
+
+export const feedQuerySchema = z.object({
+  option: feedOptionSchema.default("NEW"),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
+  cursor: z.string().max(100).optional(),
+});
+
+export const commentCreateSchema = z.object({
+  parent_micropost_public_id: z.string().trim().min(1).max(40),
+  parent_micropost_comment_public_id: z.string().trim().min(1).max(40).nullish(),
+  body: commentBodySchema,
+});
+export type CommentCreate = z.infer<typeof commentCreateSchema>;
+
+export const commentEditSchema = z.object({
+  public_id: z.string().trim().min(1).max(40),
+  body: commentBodySchema,
+});
+
+export const micropostEditSchema = z.object({
+  public_id: z.string().trim().min(1).max(40),
+  body: postBodySchema.refine((v) => !isBlankBody(v), POST_MSG.bodyRequired),
+});
+
+export const uploadResultSchema = z.object({ link: z.string() });
