@@ -1,11 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { dismissConfirm } from "./components/ui/confirm";
+import { closeImagePreview } from "./components/ui/image-preview";
 import { closeModal } from "./components/ui/modal-host";
 import { initI18n } from "./i18n/i18n";
 import "./index.css";
-import { setSessionExpiredHandler } from "./lib/api";
+import { ApiError, setSessionExpiredHandler } from "./lib/api";
 import { handleApiError } from "./lib/errors";
 import { installStaleChunkReload } from "./lib/stale-chunk";
 import { applyTheme, initialTheme } from "./lib/theme";
@@ -14,9 +16,28 @@ import { routeTree } from "./routeTree.gen";
 applyTheme(initialTheme());
 installStaleChunkReload();
 
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** `meta: { silent: true }`: the screen shows this query's failure itself (or it does not matter). */
+    queryMeta: { silent?: boolean };
+  }
+}
+
+// A 4xx will answer the same the second time; only network and server failures are retried.
+const retryOnce = (failures: number, error: unknown) =>
+  failures < 1 && !(error instanceof ApiError && error.status < 500);
+
 const queryClient = new QueryClient({
+  // Every API failure goes to the generic handler (part 2 §8), loads included. A 401 is left to
+  // the session handler below, which signs the reader out and goes home.
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (query.meta?.silent || (error instanceof ApiError && error.status === 401)) return;
+      handleApiError(error);
+    },
+  }),
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    queries: { retry: retryOnce, refetchOnWindowFocus: false },
     mutations: { onError: handleApiError },
   },
 });
@@ -42,9 +63,13 @@ setSessionExpiredHandler(() => {
   void router.navigate({ to: "/" });
 });
 
-// Modals close when the path changes (part 2 §4).
+// Modals close when the path changes (part 2 §4); so do a question and an image preview.
 router.subscribe("onResolved", ({ fromLocation, toLocation }) => {
-  if (fromLocation && fromLocation.pathname !== toLocation.pathname) closeModal();
+  if (fromLocation && fromLocation.pathname !== toLocation.pathname) {
+    closeModal();
+    dismissConfirm();
+    closeImagePreview();
+  }
 });
 
 await initI18n();

@@ -1,14 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { useState } from "react";
+import {
+  createRootRouteWithContext,
+  type ErrorComponentProps,
+  Outlet,
+  useRouter,
+  useRouterState,
+} from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Header } from "../components/layout/header";
 import { LeftMenu } from "../components/layout/left-menu";
-import { RightSidebar } from "../components/layout/right-sidebar";
+import { ConfirmHost } from "../components/ui/confirm";
 import { EmptyState } from "../components/ui/empty-state";
+import { ImagePreviewHost } from "../components/ui/image-preview";
 import { ModalHost } from "../components/ui/modal-host";
 import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
+import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
+
+// Only the wide layout shows the sidebar: narrower screens neither download it nor fetch its data.
+const RightSidebar = lazy(() =>
+  import("../components/layout/right-sidebar").then((m) => ({ default: m.RightSidebar })),
+);
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -17,11 +30,55 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: () => <EmptyState />,
+  errorComponent: PageError,
 });
 
-function RootLayout() {
-  const [menuOpen, setMenuOpen] = useState(false);
+/** A page that failed to render: the shell stays, the reader can retry or go home. */
+function PageError({ reset }: ErrorComponentProps) {
   const { t } = useTranslation();
+  const router = useRouter();
+  return (
+    <EmptyState title={t("Something went wrong")}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() => {
+          reset();
+          void router.invalidate();
+        }}
+      >
+        {t("Try again")}
+      </button>
+    </EmptyState>
+  );
+}
+
+/** The phone and tablet menu drawer: Escape or a new page closes it; Escape gives focus back to its button. */
+function useDrawer() {
+  const [open, setOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    void pathname;
+    setOpen(false);
+  }, [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    document.querySelector<HTMLElement>("#left-menu-drawer a, #left-menu-drawer button")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      document.querySelector<HTMLElement>('[aria-controls="left-menu-drawer"]')?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  return [open, setOpen] as const;
+}
+
+function RootLayout() {
+  const [menuOpen, setMenuOpen] = useDrawer();
+  const { t } = useTranslation();
+  const wide = useMediaQuery(WIDE_LAYOUT);
   return (
     <div className="min-h-dvh">
       <ThemeFromAccount />
@@ -55,11 +112,17 @@ function RootLayout() {
         <main id="main" className="min-w-0 flex-1 px-3 py-4 md:px-0">
           <Outlet />
         </main>
-        <div className="hidden w-80 shrink-0 py-4 xl:block">
-          <RightSidebar />
-        </div>
+        {wide ? (
+          <div className="w-80 shrink-0 py-4">
+            <Suspense fallback={null}>
+              <RightSidebar />
+            </Suspense>
+          </div>
+        ) : null}
       </div>
       <ModalHost />
+      <ImagePreviewHost />
+      <ConfirmHost />
       <SnackbarHost />
     </div>
   );

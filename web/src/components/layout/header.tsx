@@ -1,28 +1,34 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../features/accounts/session";
 import { useToggleNightMode } from "../../features/accounts/use-night-mode";
-import { currentTheme } from "../../lib/theme";
+import { useTheme } from "../../lib/theme";
 import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "../ui/icons";
 import { openModal } from "../ui/modal-host";
 import { LanguageSwitch } from "./language-switch";
 import { SearchForm } from "./search-form";
-import { UserMenu } from "./user-menu";
+
+// Visitors never need the account menu, so it is not in the first load.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+
+/** Where the avatar will be, so the header does not jump while the menu or the account loads. */
+const AvatarSlot = () => <span className="mx-1 size-8 rounded-full bg-[var(--surface-strong)]" />;
 
 export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
   const { t } = useTranslation();
   const { me, isSignedIn } = useMe();
   const [mobileSearch, setMobileSearch] = useState(false);
   const toggleNight = useToggleNightMode();
-  const [, rerender] = useState(0);
+  const theme = useTheme();
+  const iconButton = "grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]";
 
   return (
     <header className="sticky top-0 z-40 border-b border-[var(--line)] bg-[var(--surface)]/95 backdrop-blur">
-      <div className="flex h-14 items-center gap-2 px-3 md:gap-4 md:px-4">
+      <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-3 md:gap-4 md:px-4">
         <button
           type="button"
-          className="grid size-10 place-items-center rounded-full hover:bg-[var(--hover)] lg:hidden"
+          className={`${iconButton} lg:hidden`}
           aria-label={menuOpen ? t("Close menu") : t("Open menu")}
           aria-expanded={menuOpen}
           aria-controls="left-menu-drawer"
@@ -30,42 +36,48 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="flex items-center gap-2 font-bold" aria-label={t("Agora home")}>
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-bold" aria-label={t("Agora home")}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span className="hidden text-lg tracking-tight sm:inline">Agora</span>
         </Link>
         <div className="mx-auto hidden w-full max-w-xl md:block">
           <SearchForm id="header-search" />
         </div>
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
           <button
             type="button"
-            className="grid size-10 place-items-center rounded-full hover:bg-[var(--hover)] md:hidden"
+            className={`${iconButton} md:hidden`}
             aria-label={t("Search")}
             aria-expanded={mobileSearch}
+            aria-controls="mobile-search-panel"
             onClick={() => setMobileSearch((v) => !v)}
           >
             <SearchIcon />
           </button>
           <LanguageSwitch />
-          {isSignedIn && me ? (
-            <UserMenu me={me} />
+          {isSignedIn ? (
+            me ? (
+              <Suspense fallback={<AvatarSlot />}>
+                <UserMenu me={me} />
+              </Suspense>
+            ) : (
+              <AvatarSlot />
+            )
           ) : (
             <>
               <button
                 type="button"
-                className="grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
-                aria-label={
-                  currentTheme() === "night" ? t("Switch to day theme") : t("Switch to night theme")
-                }
-                onClick={() => {
-                  toggleNight();
-                  rerender((n) => n + 1);
-                }}
+                className={iconButton}
+                aria-label={theme === "night" ? t("Switch to day theme") : t("Switch to night theme")}
+                onClick={toggleNight}
               >
-                {currentTheme() === "night" ? <SunIcon /> : <MoonIcon />}
+                {theme === "night" ? <SunIcon /> : <MoonIcon />}
               </button>
-              <button type="button" className="btn btn-primary" onClick={() => openModal("LOGIN")}>
+              <button
+                type="button"
+                className="btn btn-primary whitespace-nowrap px-3 sm:px-4"
+                onClick={() => openModal("LOGIN")}
+              >
                 {t("Sign In")}
               </button>
             </>
@@ -73,7 +85,14 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
         </div>
       </div>
       {mobileSearch ? (
-        <div className="border-t border-[var(--line)] p-3 md:hidden">
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the panel closes it; the panel itself is not a control.
+        <div
+          id="mobile-search-panel"
+          className="border-t border-[var(--line)] p-3 md:hidden"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setMobileSearch(false);
+          }}
+        >
           <SearchForm id="mobile-search" autoFocus onDone={() => setMobileSearch(false)} />
         </div>
       ) : null}

@@ -31,6 +31,8 @@ export function RightSidebar() {
     queryKey: ["featured", "main"],
     queryFn: () => apiFetch<{ list: FeaturedItem[] }>("/api/v1/featured/main/list"),
     staleTime: 5 * 60_000,
+    // The sidebar is extra: if it cannot load, the page says nothing about it.
+    meta: { silent: true },
   });
   const top = useQuery({
     queryKey: ["communities", "top"],
@@ -39,6 +41,7 @@ export function RightSidebar() {
         query: { skip: 0, limit: TOP_COMMUNITIES_LIMIT, sort: "top" },
       }),
     staleTime: 60_000,
+    meta: { silent: true },
   });
 
   return (

@@ -2,12 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { UNREAD_BADGE_CAP } from "../../../../shared/src/constants";
 import type { Me } from "../../../../shared/src/schemas/user";
 import { useUnread } from "../../features/accounts/session";
 import { useToggleNightMode } from "../../features/accounts/use-night-mode";
 import { clearToken } from "../../lib/auth-token";
-import { applyTheme, currentTheme } from "../../lib/theme";
+import { applyTheme, useTheme } from "../../lib/theme";
 import { Avatar } from "../ui/avatar";
 import {
   BellIcon,
@@ -20,11 +19,9 @@ import {
   UserIcon,
   WalletIcon,
 } from "../ui/icons";
+import { unreadBadge } from "../ui/unread-badge";
 
-export function unreadBadge(count: number): string | null {
-  if (count <= 0) return null;
-  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
-}
+export { unreadBadge };
 
 /** The header user menu (part 2 §2): every item, with the unread chat badge. */
 export function UserMenu({ me }: { me: Me }) {
@@ -65,7 +62,7 @@ export function UserMenu({ me }: { me: Me }) {
   const notificationsBadge = unreadBadge(unread?.unread_notifications ?? 0);
   const item =
     "flex w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-[var(--hover)] focus:bg-[var(--hover)] outline-none";
-  const night = currentTheme() === "night";
+  const night = useTheme() === "night";
 
   return (
     <div className="flex items-center gap-1" ref={ref}>

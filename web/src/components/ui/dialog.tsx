@@ -1,5 +1,29 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type MouseEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+
+/**
+ * Opens a native <dialog> as a modal while mounted: the browser traps focus, makes the page inert,
+ * closes on Escape (here: calls onClose) and gives focus back to what opened it. A click on the
+ * backdrop (the dialog element itself, outside its content) closes it too.
+ */
+export function useModalDialog(onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return {
+    ref,
+    onCancel: (e: SyntheticEvent) => {
+      e.preventDefault();
+      onClose();
+    },
+    onClick: (e: MouseEvent) => {
+      if (e.target === e.currentTarget) onClose();
+    },
+  };
+}
 
 interface DialogProps {
   title: string;
@@ -10,37 +34,20 @@ interface DialogProps {
   description?: string;
 }
 
-/**
- * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus to
- * what opened it. Clicking the backdrop closes it too.
- */
+/** A modal with a title bar and a close button, for every modal kind of the spec. */
 export function Dialog({ title, onClose, children, size = "sm", description }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(onClose);
   const titleId = useId();
   const descriptionId = useId();
   const { t } = useTranslation();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   const width = size === "lg" ? "max-w-2xl" : size === "md" ? "max-w-lg" : "max-w-md";
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; the keyboard closes it with Escape.
     <dialog
-      ref={ref}
+      {...modal}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl border border-[var(--line)] bg-[var(--surface)] p-0 text-[var(--text)] shadow-2xl backdrop:bg-black/60`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${width} rounded-2xl border border-[var(--line)] bg-[var(--surface)] p-0 text-[var(--text)] shadow-2xl backdrop:bg-black/60`}
     >
       <div className="flex items-center justify-between gap-4 border-b border-[var(--line)] px-5 py-4">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -1,0 +1,280 @@
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { useMediaQuery } from "../../lib/use-media-query";
+import { useModalDialog } from "./dialog";
+
+export interface MenuAction {
+  label: string;
+  onSelect: () => void;
+  icon?: ReactNode;
+  /** Red, for destructive actions (Delete, Block). */
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+interface TriggerProps {
+  ref: RefObject<HTMLButtonElement | null>;
+  type: "button";
+  "aria-haspopup": "menu";
+  "aria-expanded": boolean;
+  "aria-controls": string | undefined;
+  "aria-label": string;
+  onClick: () => void;
+}
+
+/** Phones get a sheet from the bottom of the screen (part 1 §2); wider screens a menu by the button. */
+const PHONE = "(max-width: 767px)";
+
+/** Moves focus among the menu's enabled items with the arrow keys, Home and End (WAI-ARIA menu). */
+function moveFocus(menu: HTMLElement | null, key: string): boolean {
+  const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
+  if (items.length === 0) return false;
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const next =
+    key === "ArrowDown"
+      ? (index + 1) % items.length
+      : key === "ArrowUp"
+        ? (index - 1 + items.length) % items.length
+        : key === "Home"
+          ? 0
+          : key === "End"
+            ? items.length - 1
+            : -1;
+  if (next < 0) return false;
+  items[next]?.focus();
+  return true;
+}
+
+/**
+ * The options menu ("⋯") of a post, comment or message: a bottom sheet on phones, a popover menu
+ * on wider screens. Escape, a click outside or choosing an item closes it, and focus goes back to
+ * the button that opened it.
+ *
+ *   <OptionsMenu label={t("Post options")} actions={[{ label: t("Delete"), danger: true, onSelect }]} />
+ */
+export function OptionsMenu({
+  label,
+  actions,
+  trigger,
+  title,
+}: {
+  /** The button's accessible name, and the sheet's heading unless `title` is given. */
+  label: string;
+  /** Falsy entries are skipped, so `isOwner && { label: t("Delete"), … }` reads naturally. */
+  actions: Array<MenuAction | false | null | undefined>;
+  /** A custom button; spread the props onto a <button>. Defaults to a round "⋯" button. */
+  trigger?: (props: TriggerProps) => ReactNode;
+  title?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const phone = useMediaQuery(PHONE);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const close = useCallback((returnFocus = true) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  }, []);
+
+  const props: TriggerProps = {
+    ref: button,
+    type: "button",
+    "aria-haspopup": "menu",
+    "aria-expanded": open,
+    "aria-controls": open ? menuId : undefined,
+    "aria-label": label,
+    onClick: () => setOpen((v) => !v),
+  };
+
+  const visible = actions.filter((a): a is MenuAction => Boolean(a));
+  const menu = open ? (
+    phone ? (
+      <Sheet id={menuId} title={title ?? label} actions={visible} onClose={close} />
+    ) : (
+      <Popover id={menuId} label={title ?? label} actions={visible} anchor={button} onClose={close} />
+    )
+  ) : null;
+
+  return (
+    <>
+      {trigger ? (
+        trigger(props)
+      ) : (
+        <button
+          {...props}
+          className="grid size-8 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true">
+            <circle cx="5" cy="12" r="2" />
+            <circle cx="12" cy="12" r="2" />
+            <circle cx="19" cy="12" r="2" />
+          </svg>
+        </button>
+      )}
+      {menu}
+    </>
+  );
+}
+
+function Items({ actions, onClose }: { actions: MenuAction[]; onClose: (returnFocus?: boolean) => void }) {
+  return actions.map((action) => (
+    <button
+      key={action.label}
+      type="button"
+      role="menuitem"
+      disabled={action.disabled}
+      onClick={() => {
+        // The action may open a dialog that takes focus; do not pull it back to the button.
+        onClose(false);
+        action.onSelect();
+      }}
+      className={`flex w-full items-center gap-3 px-4 py-3 text-left text-sm outline-none hover:bg-[var(--hover)] focus-visible:bg-[var(--hover)] disabled:cursor-not-allowed disabled:opacity-50 md:py-2 ${
+        action.danger ? "text-[var(--danger)]" : "text-[var(--text)]"
+      }`}
+    >
+      {action.icon}
+      {action.label}
+    </button>
+  ));
+}
+
+function onMenuKeyDown(e: KeyboardEvent<HTMLElement>) {
+  if (moveFocus(e.currentTarget, e.key)) e.preventDefault();
+}
+
+/** The popover: fixed to the viewport under the button, so a card's overflow cannot clip it. */
+function Popover({
+  id,
+  label,
+  actions,
+  anchor,
+  onClose,
+}: {
+  id: string;
+  label: string;
+  actions: MenuAction[];
+  anchor: RefObject<HTMLButtonElement | null>;
+  onClose: (returnFocus?: boolean) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const place = () => {
+      const box = anchor.current?.getBoundingClientRect();
+      const menu = ref.current;
+      if (!box || !menu) return;
+      const width = menu.offsetWidth;
+      const height = menu.offsetHeight;
+      const below = box.bottom + 4;
+      const top = below + height > window.innerHeight - 8 ? Math.max(8, box.top - height - 4) : below;
+      const left = Math.min(Math.max(8, box.right - width), window.innerWidth - width - 8);
+      setPosition({ top, left });
+    };
+    place();
+    window.addEventListener("resize", place);
+    window.addEventListener("scroll", place, true);
+    return () => {
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place, true);
+    };
+  }, [anchor]);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!ref.current?.contains(target) && !anchor.current?.contains(target)) onClose(false);
+    };
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        onClose();
+      }
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey, true);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey, true);
+    };
+  }, [anchor, onClose]);
+
+  return (
+    <div
+      ref={ref}
+      id={id}
+      role="menu"
+      aria-label={label}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        onMenuKeyDown(e);
+        // Tabbing away leaves a popover menu, as in native menus.
+        if (e.key === "Tab") onClose(false);
+      }}
+      style={{
+        top: position?.top ?? 0,
+        left: position?.left ?? 0,
+        visibility: position ? "visible" : "hidden",
+      }}
+      className="fixed z-50 min-w-48 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface)] py-1 shadow-xl"
+    >
+      <Items actions={actions} onClose={onClose} />
+    </div>
+  );
+}
+
+/** The sheet: a modal <dialog> at the bottom, so the page behind is inert and Escape closes it. */
+function Sheet({
+  id,
+  title,
+  actions,
+  onClose,
+}: {
+  id: string;
+  title: string;
+  actions: MenuAction[];
+  onClose: (returnFocus?: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const modal = useModalDialog(onClose);
+  const titleId = useId();
+
+  useEffect(() => {
+    modal.ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+  }, [modal.ref]);
+
+  return (
+    <dialog
+      {...modal}
+      aria-labelledby={titleId}
+      className="m-0 mt-auto w-full max-w-none rounded-t-2xl border-t border-[var(--line)] bg-[var(--surface)] p-0 pb-[env(safe-area-inset-bottom)] text-[var(--text)] shadow-2xl backdrop:bg-black/50"
+    >
+      <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-[var(--line)]" />
+      <h2
+        id={titleId}
+        className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase"
+      >
+        {title}
+      </h2>
+      <div id={id} role="menu" aria-labelledby={titleId} onKeyDown={onMenuKeyDown}>
+        <Items actions={actions} onClose={onClose} />
+      </div>
+      <div className="border-t border-[var(--line)] p-2">
+        <button type="button" className="btn btn-ghost w-full" onClick={() => onClose()}>
+          {t("Cancel")}
+        </button>
+      </div>
+    </dialog>
+  );
+}

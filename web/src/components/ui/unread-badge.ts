@@ -1,0 +1,7 @@
+import { UNREAD_BADGE_CAP } from "../../../../shared/src/constants";
+
+/** The unread badge's text: nothing at 0, the count up to 5, '5+' above (part 2 §2). */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
+}
