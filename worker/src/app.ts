@@ -1,5 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { accountsRoutes } from "./features/accounts/routes";
+import { adminFilesRoutes } from "./features/admin-files/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
 import { contentRoutes } from "./features/content/routes";
@@ -32,6 +33,7 @@ app.use("/api/webpage-preview", requireUser);
 const routes = app
   .route("/", healthRoutes)
   .route("/", accountsRoutes)
+  .route("/", adminFilesRoutes)
   .route("/", communitiesRoutes)
   .route("/", postsRoutes)
   .route("/", peopleRoutes)

@@ -1,0 +1,71 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { IMAGE_MAX_BYTES } from "../../../../shared/src/constants";
+import { getDb } from "../../db/client";
+import { adminFiles } from "../../db/schema";
+import { fail } from "../../lib/errors";
+import { publicId } from "../../lib/ids";
+import { createRouter, errorResponses, multipartBody, readBody } from "../../lib/router";
+import { sniffMedia } from "../posts/media";
+
+// Files staff upload for blogs, e-mails and announcements (part 1 §3 File). The admin header
+// menu uploads an image here and copies its link (part 2 §2).
+
+export const adminFileSchema = z.object({
+  id: z.number().int(),
+  file: z.string(),
+  file_public_id: z.string(),
+  created_at: z.string(),
+});
+
+const upload = createRoute({
+  method: "post",
+  path: "/api/admin/private/file",
+  tags: ["Admin files"],
+  summary: "Upload an image (PNG, JPEG, GIF or WebP, at most 1 MB); answers its link",
+  security: [{ bearer: [] }],
+  request: {
+    body: multipartBody(
+      z.object({
+        file: z.instanceof(File, { message: "Send a file" }).openapi({ type: "string", format: "binary" }),
+      }),
+    ),
+  },
+  responses: {
+    201: { description: "Stored", content: { "application/json": { schema: adminFileSchema } } },
+    ...errorResponses(401, 413, 415, 422),
+  },
+});
+
+export const adminFilesRoutes = createRouter().openapi(upload, async (c) => {
+  const { file } = readBody<{ file: File }>(c);
+  if (file.size === 0) fail(422, "file: The file is empty");
+  if (file.size > IMAGE_MAX_BYTES) fail(413, "file: File size should not exceed 1MB");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // The bytes decide what the file is, never its name or the browser's word.
+  const sniffed = sniffMedia(bytes);
+  if (sniffed?.kind !== "IMAGE") fail(415, "file: Use a PNG, JPEG, GIF or WebP image");
+  const filePublicId = publicId(20);
+  const key = `admin/${filePublicId}.${sniffed.extension}`;
+  await c.env.MEDIA.put(key, bytes, {
+    httpMetadata: { contentType: sniffed.contentType, cacheControl: "public, max-age=31536000, immutable" },
+  });
+  const row = await getDb(c.env.DB)
+    .insert(adminFiles)
+    .values({
+      file: `/media/${key}`,
+      filePublicId,
+      contentType: sniffed.contentType,
+      adminId: c.get("admin").id,
+    })
+    .returning()
+    .get();
+  return c.json(
+    {
+      id: row.id,
+      file: row.file,
+      file_public_id: row.filePublicId,
+      created_at: new Date(row.createdAt).toISOString(),
+    },
+    201,
+  );
+});
