@@ -194,7 +194,12 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
     last_message: chatLastMessageSchema.nullable(),
   }),
   z.object({ message_type: z.literal("EXCLUDE"), text: z.string() }),
-  z.object({ message_type: z.literal("ERROR"), text: z.string() }),
+  z.object({
+    message_type: z.literal("ERROR"),
+    text: z.string(),
+    /** The refused TEXT's client id, when it had one: that message was not stored. */
+    client_id: z.string().optional(),
+  }),
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
 

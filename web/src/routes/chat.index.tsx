@@ -1,6 +1,35 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { NewChatIcon } from "../features/chat/components/chat-icons";
+import { ChatLayout } from "../features/chat/components/chat-layout";
+import { RequireSignIn } from "../features/chat/components/require-sign-in";
 
 export const Route = createFileRoute("/chat/")({
-  component: () => <EmptyState />,
+  component: ChatHome,
 });
+
+function ChatHome() {
+  const { t } = useTranslation();
+  return (
+    <RequireSignIn>
+      {(me) => (
+        <ChatLayout myUsername={me.username} pane="list">
+          <div className="grid flex-1 place-items-center p-6 text-center">
+            <div className="flex flex-col items-center gap-3">
+              <span className="grid size-16 place-items-center rounded-full bg-[var(--surface-strong)] text-[var(--accent)]">
+                <NewChatIcon width={30} height={30} />
+              </span>
+              <p className="font-semibold">{t("Your messages")}</p>
+              <p className="max-w-xs text-sm text-[var(--muted)]">
+                {t("Pick a chat on the left, or start a new one.")}
+              </p>
+              <Link to="/chat/thread/new" className="btn btn-primary">
+                {t("New chat")}
+              </Link>
+            </div>
+          </div>
+        </ChatLayout>
+      )}
+    </RequireSignIn>
+  );
+}

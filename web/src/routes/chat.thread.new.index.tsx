@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { NewChat } from "../features/chat/components/new-chat";
+import { RequireSignIn } from "../features/chat/components/require-sign-in";
 
 export const Route = createFileRoute("/chat/thread/new/")({
-  component: () => <EmptyState />,
+  component: () => <RequireSignIn>{(me) => <NewChat me={me} />}</RequireSignIn>,
 });

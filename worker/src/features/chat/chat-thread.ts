@@ -402,7 +402,7 @@ export class ChatThread extends DurableObject<Bindings> {
       this.buckets.set(ws, bucket);
     }
     const wait = bucket.take();
-    if (wait < 0) return this.sendTo(ws, { message_type: "ERROR", text: CHAT_MSG.tooFast });
+    if (wait < 0) return this.refuse(ws, CHAT_MSG.tooFast, data);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (this.closed) return;
 
@@ -410,10 +410,19 @@ export class ChatThread extends DurableObject<Bindings> {
       const frame = parseFrame(data);
       await this.handle(ws, session, frame);
     } catch (error) {
-      if (error instanceof RefusedFrame)
-        return this.sendTo(ws, { message_type: "ERROR", text: error.message });
+      if (error instanceof RefusedFrame) return this.refuse(ws, error.message, data);
       throw error;
     }
+  }
+
+  /** An ERROR to that socket only, naming the refused text's client id so it is not resent. */
+  private refuse(ws: WebSocket, text: string, data: string | ArrayBuffer): void {
+    const clientId =
+      typeof data === "string" && data.length <= MAX_FRAME_CHARS ? clientIdOf(data) : undefined;
+    this.sendTo(
+      ws,
+      clientId ? { message_type: "ERROR", text, client_id: clientId } : { message_type: "ERROR", text },
+    );
   }
 
   private async handle(ws: WebSocket, session: Session, frame: ChatClientFrame): Promise<void> {
@@ -658,6 +667,19 @@ function parseFrame(data: string | ArrayBuffer): ChatClientFrame {
     throw new RefusedFrame(known ? issue.message : `${CHAT_MSG.malformed}: ${describe(issue)}`);
   }
   return parsed.data;
+}
+
+function clientIdOf(data: string): string | undefined {
+  try {
+    const raw = JSON.parse(data) as { client_id?: unknown; id?: unknown; message_type?: unknown };
+    if (raw.message_type !== "TEXT") return undefined;
+    const id = raw.client_id ?? raw.id;
+    return (typeof id === "string" || typeof id === "number") && String(id).length <= 64
+      ? String(id)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function describe(issue: { path: PropertyKey[]; message: string } | undefined): string {

@@ -229,6 +229,14 @@ describe("frames", () => {
       const error = await sa.next("ERROR", undefined, mark);
       expect(error.text.startsWith(reason), `${JSON.stringify(frame)} → ${error.text}`).toBe(true);
     }
+    // The refusal names the refused text, so its client knows not to send it again.
+    const mark = sa.frames.length;
+    sa.send({ message_type: "TEXT", text: "z".repeat(CHAT_MESSAGE_MAX + 1), client_id: "too-long-1" });
+    expect(await sa.next("ERROR", undefined, mark)).toEqual({
+      message_type: "ERROR",
+      text: CHAT_MSG.tooLong,
+      client_id: "too-long-1",
+    });
     // Exactly at the limit is fine.
     sa.send({ message_type: "TEXT", text: "y".repeat(CHAT_MESSAGE_MAX) });
     await sb.next("TEXT");

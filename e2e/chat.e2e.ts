@@ -1,0 +1,238 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "./browser";
+
+// Chat as two people live it, each in their own browser, against the seeded demo users (all
+// with the password "password"). The seed gives gus and hana no conversations of their own.
+
+const base = () => inject("baseUrl");
+
+async function tokenOf(username: string): Promise<string> {
+  const res = await fetch(`${base()}/api/v1/user/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "password" }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function signIn(context: BrowserContext, username: string): Promise<string> {
+  const token = await tokenOf(username);
+  await context.addCookies([{ name: "access_token", value: token, url: base() }]);
+  return token;
+}
+
+const visible = (page: Page, text: string | RegExp) =>
+  page.getByText(text).first().waitFor({ state: "visible" });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe("chat", () => {
+  const { page } = useBrowser();
+
+  it("asks a visitor to sign in", async () => {
+    const { page: p, errors } = await page();
+    await p.goto("/chat");
+    await visible(p, "Sign in to chat");
+    // The login dialog opens by itself (part 2 §6).
+    await p.locator("dialog[open]").waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("starts a chat by username, talks, types, deletes, and deletes the thread", async () => {
+    const gus = await page();
+    await signIn(gus.context, "gus");
+    const hana = await page();
+    await signIn(hana.context, "hana");
+
+    await hana.page.goto("/chat");
+    await visible(hana.page, "No Chats");
+
+    // New chat: the search is lowercased with spaces removed; refusals are shown by the field.
+    await gus.page.goto("/chat/thread/new");
+    await visible(gus.page, "Get verified"); // the ad card beside the search
+    const search = gus.page.getByLabel("Username");
+    await search.fill("gus");
+    await search.press("Enter");
+    await visible(gus.page, "You can not start a chat with yourself");
+    await search.fill("nobodyatall");
+    await search.press("Enter");
+    await expect(gus.page.getByTestId("new-chat-error").textContent()).resolves.toBe(
+      "The user does not exist",
+    );
+    await search.fill(" HA NA ");
+    await gus.page.getByTestId("chat-user-result").filter({ hasText: "@hana" }).click();
+    await gus.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    await visible(gus.page, "No message here yet");
+    const threadPath = new URL(gus.page.url()).pathname;
+
+    // Hana opens it: Gus sees the server line.
+    await hana.page.goto(threadPath);
+    await visible(gus.page, "Hana Sato joined the chat.");
+
+    // Typing shows on the other side; Enter sends, Shift+Enter makes a new line.
+    const box = gus.page.getByLabel("Message", { exact: true });
+    await box.click();
+    await box.pressSequentially("Hello Hana");
+    await visible(hana.page, "Typing...");
+    await box.press("Shift+Enter");
+    await box.pressSequentially("second line");
+    await box.press("Enter");
+    const hanaMessages = hana.page.getByTestId("text-message");
+    await hanaMessages.filter({ hasText: "second line" }).waitFor();
+    await expect(hanaMessages.first().textContent()).resolves.toContain("Hello Hana\nsecond line");
+    await expect(box.inputValue()).resolves.toBe("");
+    await hana.page.getByTestId("typing").waitFor({ state: "detached" });
+
+    // Blank is not sendable; more than 1000 characters is refused with the spec's message.
+    await box.fill("   ");
+    await expect(gus.page.getByRole("button", { name: "Send", exact: true }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await box.fill("x".repeat(1001));
+    await visible(gus.page, "Your message shouldn't be more than 1000");
+    await expect(gus.page.getByRole("button", { name: "Send", exact: true }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await box.fill("");
+
+    // Emoji from the picker go into the text.
+    await gus.page.getByRole("button", { name: "Emoji", exact: true }).click();
+    const picker = gus.page.getByTestId("emoji-picker");
+    await picker.getByRole("tab", { name: "Gestures" }).click();
+    await picker.getByRole("button", { name: "thumbs up" }).click();
+    await expect(box.inputValue()).resolves.toBe("👍");
+    await gus.page.keyboard.press("Escape");
+    await box.press("Enter");
+    await hanaMessages.filter({ hasText: "👍" }).waitFor();
+
+    // A picture arrives on both sides.
+    await gus.page
+      .getByTestId("chat-image-input")
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    await hana.page.getByTestId("image-message").waitFor();
+    await gus.page.getByTestId("image-message").waitFor();
+
+    // A file over 1 MB gets the size dialog instead of an upload.
+    await gus.page.getByTestId("chat-image-input").setInputFiles({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(1024 * 1024 + 200_000),
+    });
+    await visible(gus.page, "Your file is 1.2 MB. Use another file with its size less than 1 MB.");
+    await gus.page.getByRole("button", { name: "OK" }).click();
+
+    // Only one's own messages can be deleted; the other side sees it go.
+    await expect(hana.page.getByRole("button", { name: "Delete message" }).count()).resolves.toBe(0);
+    const thumbs = gus.page.getByTestId("text-message").filter({ hasText: "👍" });
+    await thumbs.hover();
+    await thumbs.getByRole("button", { name: "Delete message" }).click();
+    await hanaMessages.filter({ hasText: "👍" }).waitFor({ state: "detached" });
+
+    // Hana deletes the thread after confirming; both end up on chat home.
+    await hana.page.getByRole("button", { name: "Delete chat" }).click();
+    await hana.page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await hana.page.waitForURL(`${base()}/chat`);
+    await visible(hana.page, "It was deleted");
+    await gus.page.waitForURL(`${base()}/chat`);
+    await visible(gus.page, "This chat was deleted");
+    expect([...gus.errors, ...hana.errors]).toEqual([]);
+  });
+
+  it("opens a chat from the shareable link, and moves a thread to the top on a new message", async () => {
+    const farah = await page();
+    const farahToken = await signIn(farah.context, "farah");
+    await farah.page.goto("/chat/thread/new/gus");
+    await farah.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    const withGus = new URL(farah.page.url()).pathname.split("/").pop()!;
+
+    // Carmen writes in her older thread with farah, which goes above the new one with gus...
+    const threads = (await (
+      await fetch(`${base()}/api/v1/private/user/chat/thread/list`, {
+        headers: { authorization: `Bearer ${farahToken}` },
+      })
+    ).json()) as { list: Array<{ public_id: string; chat_thread_user_list: Array<{ username: string }> }> };
+    const withCarmen = threads.list.find((t) =>
+      t.chat_thread_user_list.some((u) => u.username === "carmen"),
+    )!;
+    await sendAs("carmen", withCarmen.public_id, "Are you around?");
+    await farah.page.goto("/chat");
+    const first = () => farah.page.getByTestId("thread-item").first().textContent();
+    await expect.poll(first).toContain("Are you around?");
+
+    // ...until gus answers in the open thread: it moves to the top at once.
+    await farah.page.getByTestId("thread-item").nth(1).click();
+    await farah.page.waitForURL(new RegExp(`/chat/thread/${withGus}$`));
+    await visible(farah.page, "No message here yet");
+    await sendAs("gus", withGus, "Thanks for the link!");
+    await farah.page.getByTestId("text-message").filter({ hasText: "Thanks for the link!" }).waitFor();
+    await expect.poll(first).toContain("Thanks for the link!");
+
+    await farah.page.goto("/chat/thread/new/nosuchperson1");
+    await visible(farah.page, "The user does not exist");
+    expect(farah.errors).toEqual([]);
+  });
+
+  it("shows the unread chat badge, 5+ above five", async () => {
+    const target = "edgeworks";
+    for (const sender of ["alice", "bruno", "carmen", "dev", "farah", "gus"]) {
+      const token = await tokenOf(sender);
+      const res = await fetch(`${base()}/api/v1/private/user/chat/thread`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: new URLSearchParams({ username: target }),
+      });
+      const { public_id } = (await res.json()) as { public_id: string };
+      await sendAs(sender, public_id, `Hello from ${sender}`);
+    }
+    const edge = await page();
+    await signIn(edge.context, target);
+    await edge.page.goto("/");
+    await expect
+      .poll(async () => (await edge.page.getByTestId("chat-badge").textContent()) ?? "", { timeout: 15_000 })
+      .toBe("5+");
+    await edge.page.goto("/chat");
+    await edge.page.getByTestId("thread-item").filter({ hasText: "Hello from gus" }).click();
+    await edge.page.getByTestId("text-message").filter({ hasText: "Hello from gus" }).waitFor();
+    await edge.page.goto("/chat");
+    await expect
+      .poll(async () => (await edge.page.getByTestId("chat-badge").textContent()) ?? "", { timeout: 15_000 })
+      .toBe("5");
+  });
+
+  it("speaks Spanish", async () => {
+    const { page: p, context } = await page({ locale: "es-ES" });
+    await signIn(context, "hana");
+    await p.goto("/chat/thread/new");
+    await visible(p, "Nuevo chat");
+    await p.getByPlaceholder("Buscar por nombre de usuario").waitFor();
+  });
+});
+
+/** Sends a text over a real socket, as another device of that user would. */
+async function sendAs(username: string, publicId: string, text: string): Promise<void> {
+  const token = await tokenOf(username);
+  const auth = await fetch(`${base()}/api/v1/private/user/chat/websocket/auth?public_id=${publicId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  const url = `${base().replace(/^http/, "ws")}/api/v1/chat/websocket/connect?public_id=${publicId}&token=${access_token}`;
+  const ws = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    ws.onerror = () => reject(new Error("socket failed"));
+    ws.onopen = () => ws.send(JSON.stringify({ message_type: "TEXT", text, client_id: `e2e-${Date.now()}` }));
+    ws.onmessage = (event) => {
+      const frame = JSON.parse(String(event.data)) as { message_type: string; text?: string };
+      if (frame.message_type === "TEXT" && frame.text === text) {
+        ws.close();
+        resolve();
+      }
+    };
+  });
+}

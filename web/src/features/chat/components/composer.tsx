@@ -1,0 +1,184 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  CHAT_IMAGE_MAX_MB,
+  CHAT_TEXTAREA_MAX_HEIGHT,
+  EMOJI_TYPING_STOP_MS,
+  MB,
+} from "../../../../../shared/src/constants";
+import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "../../../../../shared/src/schemas/chat";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { useSendImage } from "../mutations";
+import { webpagePreviewQueryOptions } from "../queries";
+import { newClientId } from "../socket";
+import { useDebounced } from "../use-debounced";
+import { FileSizeDialog } from "./chat-dialogs";
+import { ImageIcon, SendIcon, SmileIcon } from "./chat-icons";
+import { EmojiPicker } from "./emoji-picker";
+import { firstLink, PreviewCard } from "./message-list";
+import { Spinner } from "./require-sign-in";
+
+const PREVIEW_DEBOUNCE_MS = 600;
+const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
+
+interface Props {
+  publicId: string;
+  onSend: (text: string, preview: WebpagePreview | null) => void;
+  onTyping: (pauseMs?: number) => void;
+  onStopTyping: () => void;
+  /** A refused text comes back here, so nothing the user wrote is lost. */
+  restore: { text: string; n: number } | null;
+}
+
+/** Text (Enter sends, Shift+Enter is a new line, 1000 at most), emoji, pictures, link previews. */
+export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [tooLarge, setTooLarge] = useState<number | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const errorId = useId();
+  const inputId = useId();
+  const sendImage = useSendImage(publicId);
+
+  const parsed = chatTextSchema.safeParse(text);
+  const tooLong = !parsed.success && parsed.error.issues.some((i) => i.message === CHAT_MSG.tooLong);
+  const link = useDebounced(firstLink(text), PREVIEW_DEBOUNCE_MS);
+  const previewQuery = useQuery({
+    ...webpagePreviewQueryOptions(link ?? ""),
+    enabled: Boolean(link) && link !== dismissed,
+  });
+  const preview = link && link !== dismissed && previewQuery.data ? previewQuery.data : null;
+
+  useEffect(() => {
+    if (restore) setText((current) => (current.trim() ? current : restore.text));
+  }, [restore]);
+
+  // The box grows with its text up to the spec's height, then scrolls.
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, CHAT_TEXTAREA_MAX_HEIGHT)}px`;
+  }, [text]);
+
+  const send = () => {
+    if (!parsed.success) return;
+    onSend(parsed.data, preview);
+    setText("");
+    setDismissed(null);
+    onStopTyping();
+    area.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    setText(event.target.value);
+    if (event.target.value.trim()) onTyping();
+    else onStopTyping();
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const el = area.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    // Picking emoji counts as typing; it stops 1 s after the last pick (part 2 §9).
+    onTyping(EMOJI_TYPING_STOP_MS);
+    requestAnimationFrame(() => el?.setSelectionRange(start + emoji.length, start + emoji.length));
+  };
+
+  const closeEmoji = () => {
+    setEmojiOpen(false);
+    emojiButton.current?.focus();
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (file.size > CHAT_IMAGE_MAX_MB * MB) return setTooLarge(file.size);
+    showSnackbar({ message: t("Uploading started... It can take a few seconds.") });
+    sendImage.mutate({ file, clientId: newClientId() });
+  };
+
+  return (
+    <div className="border-t border-[var(--line)] p-2 md:p-3">
+      {preview ? <PreviewCard preview={preview} onDismiss={() => setDismissed(link)} /> : null}
+      {tooLong ? (
+        <p id={errorId} className="field-error mb-1" role="alert">
+          {t(CHAT_MSG.tooLong)}
+        </p>
+      ) : null}
+      <div className="relative mt-1 flex items-end gap-1">
+        {emojiOpen ? <EmojiPicker onPick={insertEmoji} onClose={closeEmoji} /> : null}
+        <button
+          ref={emojiButton}
+          type="button"
+          className="grid size-10 shrink-0 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+          aria-label={t("Emoji")}
+          aria-expanded={emojiOpen}
+          onClick={() => setEmojiOpen((v) => !v)}
+        >
+          <SmileIcon />
+        </button>
+        <button
+          type="button"
+          className="grid size-10 shrink-0 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)] disabled:opacity-50"
+          aria-label={t("Send a picture")}
+          onClick={() => fileInput.current?.click()}
+          disabled={sendImage.isPending}
+        >
+          {sendImage.isPending ? <Spinner label={t("Uploading...")} size={18} /> : <ImageIcon />}
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_TYPES}
+          className="hidden"
+          onChange={onFile}
+          data-testid="chat-image-input"
+        />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="sr-only">
+            {t("Message")}
+          </label>
+          <textarea
+            ref={area}
+            id={inputId}
+            rows={1}
+            value={text}
+            onChange={onChange}
+            onKeyDown={onKeyDown}
+            onBlur={onStopTyping}
+            placeholder={t("Write a message...")}
+            aria-invalid={tooLong}
+            aria-describedby={tooLong ? errorId : undefined}
+            className="field block resize-none rounded-2xl py-2.5 leading-5"
+            style={{ maxHeight: CHAT_TEXTAREA_MAX_HEIGHT }}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary size-10 shrink-0 p-0"
+          aria-label={t("Send")}
+          onClick={send}
+          disabled={!parsed.success}
+        >
+          <SendIcon width={18} height={18} />
+        </button>
+      </div>
+      {tooLarge !== null ? <FileSizeDialog bytes={tooLarge} onClose={() => setTooLarge(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Me } from "../../../../../shared/src/schemas/user";
+import { Avatar } from "../../../components/ui/avatar";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { handleApiError } from "../../../lib/errors";
+import { useDeleteThread } from "../mutations";
+import { displayName, otherParticipant } from "../people";
+import { messageListQueryOptions, threadQueryOptions } from "../queries";
+import { useChatThread } from "../use-chat-thread";
+import { DeleteThreadDialog } from "./chat-dialogs";
+import { ArrowLeftIcon, TrashIcon } from "./chat-icons";
+import { Composer } from "./composer";
+import { MessageList } from "./message-list";
+import { Spinner } from "./require-sign-in";
+
+/** One conversation: header, messages over the thread's socket, composer. */
+export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const threadQuery = useQuery(threadQueryOptions(publicId));
+  const messages = useInfiniteQuery(messageListQueryOptions(publicId));
+  const [restore, setRestore] = useState<{ text: string; n: number } | null>(null);
+  const onRefused = useCallback((text: string) => setRestore((r) => ({ text, n: (r?.n ?? 0) + 1 })), []);
+  const chat = useChatThread(publicId, me.username, onRefused);
+  const [confirming, setConfirming] = useState(false);
+  const deleteThread = useDeleteThread();
+
+  // Thread data that cannot be loaded goes through the generic handler, then to chat home (§8).
+  const loadError = threadQuery.error ?? messages.error;
+  useEffect(() => {
+    if (!loadError) return;
+    handleApiError(loadError);
+    void navigate({ to: "/chat" });
+  }, [loadError, navigate]);
+
+  const thread = threadQuery.data;
+  const other = thread ? otherParticipant(thread, me.username) : null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  const loadOlder = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const confirmDelete = () => {
+    chat.markDeleting();
+    deleteThread.mutate(publicId, {
+      onSuccess: () => {
+        setConfirming(false);
+        showSnackbar({ message: t("It was deleted"), variant: "success" });
+        void navigate({ to: "/chat" });
+      },
+    });
+  };
+
+  const typing = chat.typing.length > 0;
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b border-[var(--line)] px-3 py-2.5">
+        <Link
+          to="/chat"
+          className="grid size-9 place-items-center rounded-full hover:bg-[var(--hover)] md:hidden"
+          aria-label={t("Back to chats")}
+        >
+          <ArrowLeftIcon />
+        </Link>
+        {other ? (
+          <>
+            <Avatar src={other.profile_image} name={other.username} size={40} />
+            <div className="min-w-0 flex-1">
+              <h2 className="truncate font-semibold">{displayName(other)}</h2>
+              <p className="truncate text-xs text-[var(--muted)]" aria-live="polite">
+                {typing ? (
+                  <span className="text-[var(--accent)]">{t("Typing...")}</span>
+                ) : (
+                  <Link
+                    to="/user/$username"
+                    params={{ username: other.username }}
+                    className="hover:underline"
+                  >
+                    @{other.username}
+                  </Link>
+                )}
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="grid size-9 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--danger)]"
+              aria-label={t("Delete chat")}
+              title={t("Delete chat")}
+            >
+              <TrashIcon />
+            </button>
+          </>
+        ) : (
+          <div className="h-10 flex-1" aria-busy="true" />
+        )}
+      </header>
+
+      {chat.reconnecting ? (
+        <p
+          role="status"
+          className="bg-[var(--surface-strong)] px-4 py-1.5 text-center text-xs text-[var(--muted)]"
+        >
+          {t("Reconnecting...")}
+        </p>
+      ) : null}
+
+      {chat.state === "closing" ? (
+        <div className="grid flex-1 place-items-center">
+          <Spinner label={t("Closing...")} />
+        </div>
+      ) : chat.opened && other && messages.data ? (
+        <>
+          <MessageList
+            data={messages.data}
+            hasOlder={Boolean(hasNextPage)}
+            loadingOlder={isFetchingNextPage}
+            loadOlder={loadOlder}
+            lines={chat.lines}
+            pending={chat.pending}
+            typing={chat.typing}
+            myUsername={me.username}
+            other={other}
+            onDelete={chat.deleteMessage}
+          />
+          <Composer
+            publicId={publicId}
+            onSend={chat.sendText}
+            onTyping={chat.notifyTyping}
+            onStopTyping={chat.stopTyping}
+            restore={restore}
+          />
+        </>
+      ) : (
+        // Connecting: nothing is shown yet (part 2 §4), only told to screen readers.
+        <div className="flex-1" aria-busy="true">
+          <span className="sr-only" role="status">
+            {t("Connecting...")}
+          </span>
+        </div>
+      )}
+
+      {confirming && other ? (
+        <DeleteThreadDialog
+          name={displayName(other)}
+          pending={deleteThread.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ChatMessage } from "../../../../shared/src/schemas/chat";
+import { apiFetch } from "../../lib/api";
+import { accountKeys } from "../accounts/session";
+import { addMessage, dropThread } from "./cache";
+import { chatKeys } from "./queries";
+
+const CHAT = "/api/v1/private/user/chat";
+
+/** Starts (or finds) the personal thread with a user; errors are shown by the caller. */
+export function useCreateThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      apiFetch<{ public_id: string }>(`${CHAT}/thread`, {
+        method: "POST",
+        body: new URLSearchParams({ username }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.threads() }),
+    // The new-chat screens show "The user does not exist" and the like next to the field.
+    onError: () => {},
+  });
+}
+
+export function useDeleteThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicId: string) =>
+      apiFetch<void>(`${CHAT}/thread`, { method: "DELETE", query: { public_id: publicId } }),
+    onSuccess: (_data, publicId) => {
+      dropThread(queryClient, publicId);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.unread() });
+    },
+  });
+}
+
+/** Uploads a picture; the thread's socket then brings the IMAGE message to everyone. */
+export function useSendImage(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, clientId }: { file: File; clientId: string }) => {
+      const body = new FormData();
+      body.append("public_id", publicId);
+      body.append("file", file);
+      body.append("client_id", clientId);
+      return apiFetch<ChatMessage>(`${CHAT}/image`, { method: "POST", body });
+    },
+    onSuccess: (message) => addMessage(queryClient, publicId, message),
+  });
+}

@@ -1,0 +1,94 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../../../shared/src/api";
+import { CHAT_PAGE_SIZE } from "../../../../shared/src/constants";
+import type {
+  ChatMessage,
+  ChatSearchUser,
+  ChatThread,
+  WebpagePreview,
+} from "../../../../shared/src/schemas/chat";
+import { apiFetch } from "../../lib/api";
+
+const CHAT = "/api/v1/private/user/chat";
+
+export const chatKeys = {
+  root: ["chat"] as const,
+  threads: () => [...chatKeys.root, "threads"] as const,
+  thread: (publicId: string) => [...chatKeys.root, "thread", publicId] as const,
+  messages: (publicId: string) => [...chatKeys.root, "messages", publicId] as const,
+  userSearch: (username: string) => [...chatKeys.root, "user-search", username] as const,
+  preview: (link: string) => [...chatKeys.root, "preview", link] as const,
+};
+
+/** The next `skip` of an offset-paged list, or undefined at the end. */
+function nextSkip<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
+  const loaded = pages.reduce((n, p) => n + p.list.length, 0);
+  return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
+}
+
+/** The caller's threads, newest activity first; refreshed now and then for new messages. */
+export const threadListQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.threads(),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<ChatThread>>(`${CHAT}/thread/list`, {
+        query: { skip: pageParam, limit: CHAT_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: nextSkip,
+    refetchInterval: 20_000,
+    refetchOnWindowFocus: true,
+  });
+
+export const threadQueryOptions = (publicId: string) =>
+  queryOptions({
+    queryKey: chatKeys.thread(publicId),
+    queryFn: ({ signal }) =>
+      apiFetch<ChatThread>(`${CHAT}/thread`, { query: { public_id: publicId }, signal }),
+    retry: false,
+  });
+
+/** A thread's messages, newest first page by page (the view shows them oldest first). */
+export const messageListQueryOptions = (publicId: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.messages(publicId),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<ChatMessage>>(`${CHAT}/thread/message/list`, {
+        query: { public_id: publicId, skip: pageParam, limit: CHAT_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: nextSkip,
+    retry: false,
+    // The socket keeps the list current while the thread is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const userSearchQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: chatKeys.userSearch(username),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<ChatSearchUser>>(`${CHAT}/user/list`, {
+        query: { username, skip: 0, limit: CHAT_PAGE_SIZE },
+        signal,
+      }),
+    enabled: username.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const webpagePreviewQueryOptions = (link: string) =>
+  queryOptions({
+    queryKey: chatKeys.preview(link),
+    queryFn: ({ signal }) => apiFetch<WebpagePreview>("/api/webpage-preview", { query: { link }, signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+
+export function fetchSocketToken(publicId: string): Promise<string> {
+  return apiFetch<{ access_token: string }>(`${CHAT}/websocket/auth`, {
+    method: "POST",
+    query: { public_id: publicId },
+  }).then((r) => r.access_token);
+}

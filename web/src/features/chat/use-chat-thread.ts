@@ -1,0 +1,217 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TYPING_CLEAR_MS } from "../../../../shared/src/constants";
+import type { ChatServerFrame, ChatUser, WebpagePreview } from "../../../../shared/src/schemas/chat";
+import type { UnreadData } from "../../../../shared/src/schemas/user";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { ApiError } from "../../lib/api";
+import { handleApiError } from "../../lib/errors";
+import { accountKeys } from "../accounts/session";
+import { addMessage, addReader, dropThread, markThreadRead, removeMessage } from "./cache";
+import { fetchSocketToken } from "./queries";
+import { ChatSocket, type PendingText, type SocketState } from "./socket";
+
+/** A line written by the server itself: "{name} joined the chat." */
+export interface ServerLine {
+  key: string;
+  user: ChatUser;
+  at: string;
+}
+
+/** While typing, TYPING goes out at most this often; STOPTYPING follows this long after the last key. */
+const TYPING_RESEND_MS = 3_000;
+
+/**
+ * One open thread: its socket, what the socket's frames do to the cached lists, who is typing,
+ * the server lines, and the texts still on their way.
+ */
+export function useChatThread(
+  publicId: string,
+  myUsername: string | null,
+  onRefused: (text: string) => void,
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<SocketState>("connecting");
+  const [reconnecting, setReconnecting] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const [typing, setTyping] = useState<ChatUser[]>([]);
+  const [lines, setLines] = useState<ServerLine[]>([]);
+  const [pending, setPending] = useState<PendingText[]>([]);
+  const socketRef = useRef<ChatSocket | null>(null);
+  const typingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const deletingRef = useRef(false);
+  const meRef = useRef(myUsername);
+  meRef.current = myUsername;
+  const refusedRef = useRef(onRefused);
+  refusedRef.current = onRefused;
+  /** client id → text, so a refused text can go back into the composer. */
+  const lastSent = useRef(new Map<string, string>());
+  const typingSentAt = useRef(0);
+  const stopTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const stopShowingTyping = useCallback((username: string) => {
+    const timer = typingTimers.current.get(username);
+    if (timer) clearTimeout(timer);
+    typingTimers.current.delete(username);
+    setTyping((list) => list.filter((u) => u.username !== username));
+  }, []);
+
+  useEffect(() => {
+    const timers = typingTimers.current;
+    const showTyping = (user: ChatUser) => {
+      const old = timers.get(user.username);
+      if (old) clearTimeout(old);
+      // "Typing..." clears after 10 s unless the person keeps typing (part 2 §4).
+      timers.set(
+        user.username,
+        setTimeout(() => stopShowingTyping(user.username), TYPING_CLEAR_MS),
+      );
+      setTyping((list) => (list.some((u) => u.username === user.username) ? list : [...list, user]));
+    };
+
+    const onFrame = (frame: ChatServerFrame) => {
+      switch (frame.message_type) {
+        case "CONNECT":
+        case "RECONNECT":
+          addReader(queryClient, publicId, frame.user.username);
+          if (frame.message_type === "CONNECT" && frame.user.username !== meRef.current)
+            setLines((list) => [
+              ...list,
+              { key: `${frame.created_at}-${frame.user.username}`, user: frame.user, at: frame.created_at },
+            ]);
+          break;
+        case "TYPING":
+          if (frame.message_sender.username !== meRef.current) showTyping(frame.message_sender);
+          break;
+        case "STOPTYPING":
+          stopShowingTyping(frame.message_sender.username);
+          break;
+        case "TEXT":
+        case "IMAGE":
+          addMessage(queryClient, publicId, frame);
+          stopShowingTyping(frame.message_sender.username);
+          setPending(socketRef.current?.pending ?? []);
+          break;
+        case "DELETE":
+          removeMessage(queryClient, publicId, frame.id, frame.last_message);
+          break;
+        case "ERROR":
+          showSnackbar({ message: t(frame.text), variant: "error" });
+          setPending(socketRef.current?.pending ?? []);
+          if (frame.client_id) {
+            const refused = lastSent.current.get(frame.client_id);
+            if (refused) refusedRef.current(refused);
+          }
+          break;
+        default:
+          break;
+      }
+    };
+
+    const socket = new ChatSocket({
+      publicId,
+      getToken: () => fetchSocketToken(publicId),
+      isFatalTokenError: (error) =>
+        error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429,
+      onFrame,
+      onState: (next, info) => {
+        setState(next);
+        setReconnecting(info.reconnecting);
+        if (next === "open") {
+          setOpened(true);
+          setPending(socketRef.current?.pending ?? []);
+          readThread();
+        }
+      },
+      onGiveUp: (reason, error) => {
+        if (reason === "unreachable") showSnackbar({ message: t("Unable to reconnect"), variant: "error" });
+        if (reason === "token") handleApiError(error);
+        if (reason === "excluded") {
+          dropThread(queryClient, publicId);
+          if (!deletingRef.current) showSnackbar({ message: t("This chat was deleted") });
+        }
+        void navigate({ to: "/chat" });
+      },
+    });
+
+    /** Opening the thread reads it: its unread count and the header badge go down at once. */
+    const readThread = () => {
+      markThreadRead(queryClient, publicId);
+      queryClient.setQueryData<UnreadData>(accountKeys.unread(), (u) =>
+        u && u.unread_chat_threads > 0 ? { ...u, unread_chat_threads: u.unread_chat_threads - 1 } : u,
+      );
+      // The server's count is written just after the socket opens; read it back then.
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: accountKeys.unread() }), 1_500);
+    };
+
+    socketRef.current = socket;
+    socket.start();
+    return () => {
+      socket.stop();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, [publicId, queryClient, navigate, t, stopShowingTyping]);
+
+  const stopTyping = useCallback(() => {
+    if (stopTimer.current) clearTimeout(stopTimer.current);
+    stopTimer.current = null;
+    if (typingSentAt.current === 0) return;
+    typingSentAt.current = 0;
+    socketRef.current?.send({ message_type: "STOPTYPING" });
+  }, []);
+
+  /** Called on every keystroke (or emoji pick): TYPING now and then, STOPTYPING after a pause. */
+  const notifyTyping = useCallback(
+    (pauseMs = TYPING_RESEND_MS) => {
+      const now = Date.now();
+      if (now - typingSentAt.current > TYPING_RESEND_MS) {
+        if (socketRef.current?.send({ message_type: "TYPING" })) typingSentAt.current = now;
+      }
+      if (stopTimer.current) clearTimeout(stopTimer.current);
+      stopTimer.current = setTimeout(stopTyping, pauseMs);
+    },
+    [stopTyping],
+  );
+
+  const sendText = useCallback((text: string, preview: WebpagePreview | null) => {
+    const socket = socketRef.current;
+    if (!socket) return;
+    if (stopTimer.current) clearTimeout(stopTimer.current);
+    typingSentAt.current = 0;
+    const clientId = socket.sendText(text, preview);
+    lastSent.current.set(clientId, text);
+    setPending(socket.pending);
+  }, []);
+
+  const deleteMessage = useCallback(
+    (id: number) => {
+      if (!socketRef.current?.send({ message_type: "DELETE", id }))
+        showSnackbar({ message: t("Not connected. Try again in a moment."), variant: "error" });
+    },
+    [t],
+  );
+
+  /** Before this user deletes the thread: the EXCLUDE that follows needs no notice. */
+  const markDeleting = useCallback(() => {
+    deletingRef.current = true;
+  }, []);
+
+  return {
+    state,
+    reconnecting,
+    opened,
+    typing,
+    lines,
+    pending,
+    sendText,
+    deleteMessage,
+    notifyTyping,
+    stopTyping,
+    markDeleting,
+  };
+}
