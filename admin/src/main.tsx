@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { applyAdminTheme, initialAdminTheme } from "./features/auth/theme";
 import { initI18n } from "./i18n/i18n";
 import "./index.css";
 import { routeTree } from "./routeTree.gen";
 
-document.documentElement.dataset.theme =
-  localStorage.getItem("agora.admin.theme") === "day" ? "day" : "night";
+applyAdminTheme(initialAdminTheme());
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },

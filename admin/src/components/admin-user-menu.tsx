@@ -1,49 +1,129 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { adminKeys, useAdminMe } from "../features/auth/session";
-import { clearAdminToken } from "../lib/admin-token";
-import { adminFetch } from "../lib/api";
+import { useToggleAdminNightMode } from "../features/auth/night-mode";
+import { adminSignOut, useAdminMe } from "../features/auth/session";
+import { useAdminThemeFrom } from "../features/auth/theme";
+import { ApiError, adminFetch, toFormData } from "../lib/api";
 
-/** The admin header menu: profile, night mode, log out. */
+const NOTICE_MS = 6_000;
+
+/**
+ * The admin header menu (part 2 §2): profile, night mode, an image upload that copies the
+ * uploaded link to the clipboard, and log out.
+ */
 export function AdminUserMenu() {
   const { t } = useTranslation();
   const { admin } = useAdminMe();
-  const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const night = document.documentElement.dataset.theme !== "day";
+  const toggleNight = useToggleAdminNightMode();
+  const [open, setOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useAdminThemeFrom(admin?.use_night_mode);
+  const night = admin?.use_night_mode ?? document.documentElement.dataset.theme !== "day";
 
-  const toggleNight = () => {
-    const next = night ? "day" : "night";
-    document.documentElement.dataset.theme = next;
-    localStorage.setItem("agora.admin.theme", next);
-    if (admin) {
-      queryClient.setQueryData(adminKeys.me, { ...admin, use_night_mode: next === "night" });
-      void adminFetch("/api/admin/private/setting/boolean", {
-        method: "PATCH",
-        query: { admin_boolean_setting: "USE_NIGHT_MODE" },
-      }).catch(() => undefined);
-    }
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    ref.current?.querySelector<HTMLElement>("[role^=menuitem]")?.focus();
+    return () => document.removeEventListener("mousedown", onDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const close = () => {
     setOpen(false);
+    button.current?.focus();
   };
 
-  const item = "flex w-full items-center px-4 py-2 text-left text-sm hover:bg-[var(--hover)]";
+  // Arrow keys move between items, Escape closes and gives focus back to the button.
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>("[role^=menuitem]") ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === "Escape") close();
+    else if (e.key === "ArrowDown") items[(at + 1) % items.length]?.focus();
+    else if (e.key === "ArrowUp") items[(at - 1 + items.length) % items.length]?.focus();
+    else return;
+    e.preventDefault();
+  };
+
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      const stored = await adminFetch<{ file: string }>("/api/admin/private/file", {
+        method: "POST",
+        body: toFormData({ file }),
+      });
+      const link = new URL(stored.file, window.location.origin).toString();
+      try {
+        await navigator.clipboard.writeText(link);
+        setNotice({ text: t("Saved the link to clipboard"), error: false });
+      } catch {
+        // Some browsers refuse the clipboard without a fresh click: show the link to copy by hand.
+        setNotice({ text: link, error: false });
+      }
+    } catch (error) {
+      setNotice({
+        text: t(error instanceof ApiError && error.detail ? error.detail : "Something went wrong"),
+        error: true,
+      });
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const item =
+    "flex w-full items-center px-4 py-2 text-left text-sm outline-none hover:bg-[var(--hover)] focus:bg-[var(--hover)]";
   return (
-    <div className="relative">
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys are handled for the menu inside.
+    <div className="relative" ref={ref} onKeyDown={open ? onMenuKey : undefined}>
       <button
+        ref={button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-label={t("Admin menu for {{username}}", { username: admin?.username ?? "" })}
         onClick={() => setOpen((v) => !v)}
-        className="btn btn-ghost"
+        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-[var(--hover)]"
       >
-        {admin?.username ?? t("Account")}
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-[var(--accent)] text-sm font-bold text-[var(--accent-text)] uppercase"
+        >
+          {admin?.username.slice(0, 1) ?? "·"}
+        </span>
+        <span className="hidden text-sm font-semibold sm:inline">{admin?.username ?? t("Account")}</span>
       </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        className="hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
       {open ? (
         <div
           role="menu"
-          className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-[var(--line)] bg-[var(--surface)] py-2 shadow-xl"
+          aria-label={t("Account")}
+          className="absolute right-0 z-50 mt-2 w-60 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface)] py-2 shadow-xl"
         >
           {admin ? (
             <Link
@@ -56,22 +136,54 @@ export function AdminUserMenu() {
               {t("Profile")}
             </Link>
           ) : null}
-          <button role="menuitem" type="button" className={item} onClick={toggleNight}>
-            {t("Night Mode")}: {night ? t("On") : t("Off")}
+          <button
+            role="menuitemcheckbox"
+            aria-checked={night}
+            type="button"
+            className={item}
+            onClick={() => void toggleNight()}
+          >
+            {t("Night Mode")}
+            <span className="ml-auto text-xs text-[var(--muted)]">{night ? t("On") : t("Off")}</span>
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            className={item}
+            disabled={uploading}
+            onClick={() => {
+              setOpen(false);
+              fileInput.current?.click();
+            }}
+          >
+            {uploading ? t("Uploading…") : t("Upload image")}
           </button>
           <button
             role="menuitem"
             type="button"
             className={item}
             onClick={() => {
-              clearAdminToken();
-              queryClient.clear();
+              setOpen(false);
+              adminSignOut(queryClient);
             }}
           >
             {t("Log Out")}
           </button>
         </div>
       ) : null}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4"
+      >
+        {notice ? (
+          <p
+            role={notice.error ? "alert" : "status"}
+            className={`pointer-events-auto max-w-full rounded-lg px-4 py-3 text-sm break-all shadow-lg ${notice.error ? "bg-red-600 text-white" : "bg-[var(--surface-strong)] text-[var(--text)]"}`}
+          >
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,60 +1,51 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../shared/client/form";
+import { ACCOUNTS_MSG, type AccessToken } from "../../../../shared/src/schemas/accounts";
 import { adminLoginSchema } from "../../../../shared/src/schemas/fields";
-import { setAdminToken } from "../../lib/admin-token";
 import { ApiError, adminFetch } from "../../lib/api";
+import { adminSignIn, takeAdminNotice } from "./session";
 
-type Field = "username" | "password";
-
-/** Admin login (part 1 §5): messages only after a field is touched; submit needs a valid, changed form. */
+/**
+ * Admin login (part 1 §5): messages appear once a field was left; submit waits for a valid,
+ * changed form; the password can be shown.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ username: "", password: "" });
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
-  const [showPassword, setShowPassword] = useState(false);
+  const router = useRouter();
+  const form = useZodForm(adminLoginSchema, { username: "", password: "" });
   const [submitting, setSubmitting] = useState(false);
+  const [notice] = useState(takeAdminNotice);
   const [serverError, setServerError] = useState<string | null>(null);
-  const ids = { username: useId(), password: useId(), error: useId() };
-
-  const parsed = adminLoginSchema.safeParse(values);
-  const errors: Partial<Record<Field, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      errors[field] ??= issue.message;
-    }
-  }
-  const changed = values.username !== "" || values.password !== "";
-  const canSubmit = parsed.success && changed && !submitting;
+  const errorId = useId();
+  const canSubmit = Boolean(form.data) && form.isDirty && !submitting;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!canSubmit) return;
+    form.touchAll();
+    if (!canSubmit || !form.data) return;
     setSubmitting(true);
     setServerError(null);
     try {
-      const { access_token } = await adminFetch<{ access_token: string }>("/api/admin/auth/login", {
+      const { access_token } = await adminFetch<AccessToken>("/api/admin/auth/login", {
         method: "POST",
-        body: new URLSearchParams(values),
+        body: new URLSearchParams(form.data),
       });
-      queryClient.clear();
-      setAdminToken(access_token);
-      if (location.pathname === "/admin/login") history.replaceState(null, "", "/admin/");
+      adminSignIn(queryClient, access_token);
+      if (router.state.location.pathname.endsWith("/login")) void router.navigate({ to: "/", replace: true });
     } catch (error) {
-      setServerError(error instanceof ApiError && error.detail ? error.detail : t("Login failed."));
+      const detail = error instanceof ApiError && error.detail ? error.detail : ACCOUNTS_MSG.loginFailed;
+      const wait = /^Too many attempts\. Try again in (\d+) seconds\.$/.exec(detail);
+      setServerError(
+        wait ? t("Too many attempts. Try again in {{seconds}} seconds.", { seconds: wait[1] }) : t(detail),
+      );
     } finally {
       setSubmitting(false);
     }
   };
-
-  const fieldError = (field: Field) =>
-    touched[field] && errors[field] ? (
-      <p id={`${ids[field]}-error`} className="field-error">
-        {t(errors[field]!)}
-      </p>
-    ) : null;
 
   return (
     <main className="grid min-h-dvh place-items-center p-4">
@@ -62,7 +53,8 @@ export default function LoginPage() {
         onSubmit={submit}
         className="card w-full max-w-sm p-6"
         noValidate
-        aria-describedby={serverError ? ids.error : undefined}
+        aria-label={t("Staff sign in")}
+        aria-describedby={serverError ? errorId : undefined}
       >
         <div className="mb-6 flex items-center gap-3">
           <img src="/admin/favicon.svg" alt="" width="36" height="36" />
@@ -71,53 +63,36 @@ export default function LoginPage() {
             <p className="text-sm text-[var(--muted)]">{t("Staff sign in")}</p>
           </div>
         </div>
-        <div className="mb-4">
-          <label htmlFor={ids.username} className="field-label">
-            {t("Username")} <span title={t("This is required field")}>*</span>
-          </label>
-          <input
-            id={ids.username}
-            name="username"
-            autoComplete="username"
-            className="field"
-            value={values.username}
-            aria-invalid={touched.username && Boolean(errors.username)}
-            aria-describedby={touched.username && errors.username ? `${ids.username}-error` : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
-            onBlur={() => setTouched((s) => ({ ...s, username: true }))}
-          />
-          {fieldError("username")}
-        </div>
-        <div className="mb-4">
-          <label htmlFor={ids.password} className="field-label">
-            {t("Password")} <span title={t("This is required field")}>*</span>
-          </label>
-          <div className="relative">
-            <input
-              id={ids.password}
-              name="password"
-              type={showPassword ? "text" : "password"}
-              autoComplete="current-password"
-              className="field pr-20"
-              value={values.password}
-              aria-invalid={touched.password && Boolean(errors.password)}
-              aria-describedby={touched.password && errors.password ? `${ids.password}-error` : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-              onBlur={() => setTouched((s) => ({ ...s, password: true }))}
-            />
-            <button
-              type="button"
-              className="absolute inset-y-0 right-2 my-auto h-7 rounded px-2 text-xs font-semibold text-[var(--muted)] hover:bg-[var(--hover)]"
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? t("Hide password") : t("Show password")}
-            </button>
-          </div>
-          {fieldError("password")}
-        </div>
+        {notice ? (
+          <p role="status" className="mb-4 rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm">
+            {t(notice)}
+          </p>
+        ) : null}
+        <TextField
+          label={t("Username")}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          value={form.values.username}
+          onValue={(v) => form.setValue("username", v)}
+          onBlur={() => form.touch("username")}
+          error={form.shownError("username")}
+        />
+        <TextField
+          label={t("Password")}
+          name="password"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          value={form.values.password}
+          onValue={(v) => form.setValue("password", v)}
+          onBlur={() => form.touch("password")}
+          error={form.shownError("password")}
+        />
         {serverError ? (
-          <p id={ids.error} role="alert" className="mb-3 text-sm text-[var(--danger)]">
+          <p id={errorId} role="alert" className="mb-3 text-sm text-[var(--danger)]">
             {serverError}
           </p>
         ) : null}

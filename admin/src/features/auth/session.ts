@@ -1,16 +1,10 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { getAdminToken, subscribeAdminToken } from "../../lib/admin-token";
+import type { Admin } from "../../../../shared/src/schemas/accounts";
+import { clearAdminToken, getAdminToken, setAdminToken, subscribeAdminToken } from "../../lib/admin-token";
 import { adminFetch } from "../../lib/api";
 
-export interface AdminMe {
-  username: string;
-  email: string | null;
-  profile_image: string | null;
-  use_night_mode: boolean;
-  role: "ADMIN";
-  created_at: string;
-}
+export type AdminMe = Admin;
 
 export const adminKeys = { me: ["admin", "me"] as const };
 
@@ -29,4 +23,26 @@ export function useAdminMe() {
   const token = useAdminToken();
   const query = useQuery({ ...adminMeQueryOptions(), enabled: Boolean(token) });
   return { admin: token ? (query.data ?? null) : null, isSignedIn: Boolean(token) };
+}
+
+/** Keeps the admin token in `admin_access_token` and starts from a clean cache. */
+export function adminSignIn(queryClient: QueryClient, token: string): void {
+  queryClient.clear();
+  setAdminToken(token);
+}
+
+// A notice for the login page after the session ends on purpose (a password change).
+const NOTICE_KEY = "agora.admin.notice";
+
+export function adminSignOut(queryClient: QueryClient, notice?: string): void {
+  if (notice) sessionStorage.setItem(NOTICE_KEY, notice);
+  clearAdminToken();
+  queryClient.clear();
+}
+
+/** The notice left by adminSignOut, read once. */
+export function takeAdminNotice(): string | null {
+  const notice = sessionStorage.getItem(NOTICE_KEY);
+  sessionStorage.removeItem(NOTICE_KEY);
+  return notice;
 }

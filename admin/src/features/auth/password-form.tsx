@@ -1,0 +1,78 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../shared/client/form";
+import { ACCOUNTS_MSG, updatePasswordSchema } from "../../../../shared/src/schemas/accounts";
+import { ApiError, adminFetch } from "../../lib/api";
+import { adminSignOut } from "./session";
+
+const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_password, {
+  message: ACCOUNTS_MSG.samePassword,
+  path: ["new_password"],
+});
+
+/** The admin's password change: every admin session ends, so the login page follows. */
+export function AdminPasswordForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(schema, { old_password: "", new_password: "" });
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || pending) return;
+    setPending(true);
+    setProblem(null);
+    try {
+      await adminFetch("/api/admin/private/auth/update/password", {
+        method: "PATCH",
+        body: new URLSearchParams(form.data),
+      });
+      adminSignOut(queryClient, ACCOUNTS_MSG.passwordUpdated);
+    } catch (error) {
+      setProblem(t(error instanceof ApiError && error.detail ? error.detail : "Something went wrong"));
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("Change password")} className="card p-5">
+      <h2 className="mb-1 text-lg font-semibold">{t("Change password")}</h2>
+      <p className="mb-4 text-sm text-[var(--muted)]">
+        {t("Every admin session, this one too, will be signed out.")}
+      </p>
+      {problem ? (
+        <p role="alert" className="mb-3 text-sm text-[var(--danger)]">
+          {problem}
+        </p>
+      ) : null}
+      <TextField
+        label={t("Old password")}
+        name="old_password"
+        type="password"
+        revealable
+        autoComplete="current-password"
+        value={form.values.old_password}
+        onValue={(v) => form.setValue("old_password", v)}
+        onBlur={() => form.touch("old_password")}
+        error={form.shownError("old_password")}
+      />
+      <TextField
+        label={t("New password")}
+        name="new_password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        value={form.values.new_password}
+        onValue={(v) => form.setValue("new_password", v)}
+        onBlur={() => form.touch("new_password")}
+        error={form.shownError("new_password")}
+      />
+      <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
+        {pending ? t("Please wait…") : t("Update password")}
+      </button>
+    </form>
+  );
+}

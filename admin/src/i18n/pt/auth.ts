@@ -1,0 +1,39 @@
+import type { Dictionary } from "../../../../shared/client/i18n";
+
+export default {
+  "Agora Admin": "Agora Admin",
+  "Staff sign in": "Acesso da equipe",
+  Username: "Nome de usuário",
+  Password: "Senha",
+  "Log In": "Entrar",
+  "Signing in…": "Entrando…",
+  "Login failed.": "Falha ao entrar.",
+  "Incorrect username or password.": "Nome de usuário ou senha incorretos.",
+  "Too many attempts. Try again in {{seconds}} seconds.":
+    "Tentativas demais. Tente novamente em {{seconds}} segundos.",
+  "Your session has expired. Please log in again.": "Sua sessão expirou. Entre novamente.",
+  "Your password was updated. Please log in again.": "Sua senha foi atualizada. Entre novamente.",
+  "The password is incorrect.": "A senha está incorreta.",
+  "The new password must be different from the old one.": "A nova senha deve ser diferente da anterior.",
+  "Admin menu for {{username}}": "Menu de administração de {{username}}",
+  Account: "Conta",
+  Profile: "Perfil",
+  "Night Mode": "Modo noturno",
+  On: "Ativado",
+  Off: "Desativado",
+  "Upload image": "Enviar imagem",
+  "Uploading…": "Enviando…",
+  "Saved the link to clipboard": "Link copiado para a área de transferência",
+  "Log Out": "Sair",
+  Admin: "Admin",
+  "Joined {{date}}": "Entrou em {{date}}",
+  "The admin site's own theme, kept for your account.":
+    "O tema próprio do site de administração, guardado na sua conta.",
+  "Change password": "Alterar senha",
+  "Every admin session, this one too, will be signed out.":
+    "Todas as sessões de administração, inclusive esta, serão encerradas.",
+  "Old password": "Senha atual",
+  "New password": "Nova senha",
+  "Update password": "Atualizar senha",
+  "Please wait…": "Aguarde…",
+} satisfies Dictionary;
