@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from "../constants";
-import { MEDIA_KINDS, POST_TYPES, SEARCH_TYPES, type SearchType } from "../enums";
+import { SEARCH_TYPES, type SearchType } from "../enums";
+import { communitySchema } from "./communities";
+import { commentSchema, type FeedItem, feedItemSchema, micropostSchema } from "./posts";
 import { ownerSchema } from "./user";
 
 /** Longest search text kept; the rest is dropped rather than refused (the header input stops at it too). */
@@ -29,56 +31,20 @@ export const searchQuerySchema = z.object({
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 // What a search answers (part 1 §3 "Main search result": search_type, list). Post results carry
-// community, owner and micropost; comment results also the comment; users and communities are
-// the person or the community, with the caller's relation.
+// community, owner and micropost (in the feed's shapes, so the same cards show them); comment
+// results also the comment; users and communities are the person or the community, with the
+// caller's relation.
 
-/** A community as lists show it (part 1 §3 Community). `user_membership` is null for non-members. */
-export const communityCardSchema = z.object({
-  name: z.string(),
-  display_name: z.string().nullable(),
-  description: z.string().nullable(),
-  image: z.string().nullable(),
-  is_verified: z.boolean(),
-  created_at: z.string(),
-  total_members: z.number().int(),
-  user_membership: z.object({ role: z.string() }).nullable(),
-});
-export type CommunityCard = z.infer<typeof communityCardSchema>;
+/** A post found by a search, or listed on a profile: the feed's item (owner, community, micropost). */
+export const postItemSchema = feedItemSchema;
+export type PostItem = FeedItem;
 
-/** A micropost as lists show it (part 1 §3 and part 2 §3 Micropost). */
-export const micropostCardSchema = z.object({
-  public_id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string(),
-  post_type: z.enum(POST_TYPES),
-  user_file_list: z.array(z.object({ file: z.string(), file_type: z.enum(MEDIA_KINDS) })),
-  is_pinned: z.boolean(),
-  total_micropost_votes: z.number().int(),
-  total_micropost_comments: z.number().int(),
-  user_voted: z.boolean(),
-  published_at: z.string().nullable(),
-  updated_at: z.string(),
-  created_at: z.string(),
-});
-export type MicropostCard = z.infer<typeof micropostCardSchema>;
-
-export const postItemSchema = z.object({
+/** A comment found by a search: its author as `owner`, and the post it belongs to. */
+export const commentItemSchema = z.object({
   owner: ownerSchema,
-  community: communityCardSchema,
-  micropost: micropostCardSchema,
-});
-export type PostItem = z.infer<typeof postItemSchema>;
-
-export const commentItemSchema = postItemSchema.extend({
-  comment: z.object({
-    public_id: z.string(),
-    body: z.string(),
-    depth: z.number().int(),
-    created_at: z.string(),
-    /** The single-comment view of this comment. */
-    link: z.string(),
-  }),
+  community: communitySchema,
+  micropost: micropostSchema,
+  comment: commentSchema,
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;
 
@@ -86,10 +52,10 @@ export type CommentItem = z.infer<typeof commentItemSchema>;
 export const personItemSchema = z.object({ owner: ownerSchema, is_following: z.boolean() });
 export type PersonItem = z.infer<typeof personItemSchema>;
 
-export const communityItemSchema = z.object({ community: communityCardSchema });
+export const communityItemSchema = z.object({ community: communitySchema });
 export type CommunityItem = z.infer<typeof communityItemSchema>;
 
-const resultPage = <T extends z.ZodType>(type: SearchType, item: T) =>
+const resultPage = <K extends SearchType, T extends z.ZodType>(type: K, item: T) =>
   z.object({
     search_type: z.literal(type),
     list: z.array(item),

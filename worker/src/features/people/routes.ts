@@ -1,3 +1,253 @@
-import { createRouter } from "../../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { pageQuerySchema, pageSchema } from "../../../../shared/src/api";
+import {
+  blockAnswerSchema,
+  connectionsQuerySchema,
+  datedPersonSchema,
+  defaultSortSchema,
+  followAnswerSchema,
+  jobProfileAnswerSchema,
+  jobProfileSchema,
+  profileEditSchema,
+  userMicropostListQuerySchema,
+  usernameLookupSchema,
+  usernameQuerySchema,
+} from "../../../../shared/src/schemas/people";
+import { personItemSchema, postItemSchema } from "../../../../shared/src/schemas/search";
+import { userSchema } from "../../../../shared/src/schemas/user";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { describeZodError, fail } from "../../lib/errors";
+import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "../../lib/router";
+import { hitRateLimit } from "../../middleware/rate-limit";
+import { editProfile, type ProfileEdit } from "./profile";
+import {
+  block,
+  blockedPeople,
+  connections,
+  follow,
+  getJobProfile,
+  getProfile,
+  referredPeople,
+  setDefaultSort,
+  setJobProfile,
+  unblock,
+  unfollow,
+  userPosts,
+} from "./service";
 
-export const peopleRoutes = createRouter();
+const PRIVATE = "/api/v1/private/user";
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+// Follow and block name the person in the query (DESIGN.md); a JSON or form body works as well.
+const optionalUsername = z.object({ username: usernameLookupSchema.optional() });
+const personTarget = { query: optionalUsername, body: jsonOrForm(optionalUsername) };
+
+function targetUsername(c: Context<AppEnv>): string {
+  const fromQuery = c.req.query("username");
+  if (fromQuery !== undefined) {
+    const parsed = usernameLookupSchema.safeParse(fromQuery);
+    if (!parsed.success) fail(422, `username: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+  const type = c.req.header("content-type");
+  const body = type ? readBody<{ username?: string }>(c) : {};
+  if (!body.username) fail(422, "username: Required");
+  return body.username;
+}
+
+const profile = createRoute({
+  method: "get",
+  path: "/api/v1/user",
+  tags: ["People"],
+  summary: "A profile, with the caller's relation to it",
+  request: { query: usernameQuerySchema },
+  responses: { 200: json(userSchema, "The user"), ...errorResponses(404, 422) },
+});
+
+const userPostList = createRoute({
+  method: "get",
+  path: "/api/v1/user/micropost/list",
+  tags: ["People"],
+  summary: "A person's published posts, sorted NEW or TOP",
+  request: { query: userMicropostListQuerySchema },
+  responses: { 200: json(pageSchema(postItemSchema), "A page of posts"), ...errorResponses(403, 404, 422) },
+});
+
+const connectionList = createRoute({
+  method: "get",
+  path: "/api/v1/connections",
+  tags: ["People"],
+  summary: "Followers or following of a person, newest first",
+  request: { query: connectionsQuerySchema },
+  responses: {
+    200: json(pageSchema(personItemSchema), "A page of people"),
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+const followRoute = (method: "post" | "delete") =>
+  createRoute({
+    method,
+    path: `${PRIVATE}/follow`,
+    tags: ["People"],
+    summary: method === "post" ? "Follow someone (idempotent)" : "Unfollow someone (idempotent)",
+    security: [{ bearer: [] }],
+    request: personTarget,
+    responses: {
+      200: json(followAnswerSchema, "The new state and the person's counts"),
+      ...errorResponses(400, 401, 403, 404, 422, 429),
+    },
+  });
+
+const blockRoute = (method: "post" | "delete") =>
+  createRoute({
+    method,
+    path: `${PRIVATE}/block`,
+    tags: ["People"],
+    summary: method === "post" ? "Block someone (ends follows both ways)" : "Unblock someone",
+    security: [{ bearer: [] }],
+    request: personTarget,
+    responses: {
+      200: json(blockAnswerSchema, "The new state"),
+      ...errorResponses(400, 401, 404, 422, 429),
+    },
+  });
+
+const blockList = createRoute({
+  method: "get",
+  path: `${PRIVATE}/block/list`,
+  tags: ["People"],
+  summary: "The people the caller blocked",
+  security: [{ bearer: [] }],
+  request: { query: pageQuerySchema },
+  responses: { 200: json(pageSchema(datedPersonSchema), "A page of people"), ...errorResponses(401, 422) },
+});
+
+const referralList = createRoute({
+  method: "get",
+  path: `${PRIVATE}/referral/list`,
+  tags: ["People"],
+  summary: "The people who joined with the caller's referral link",
+  security: [{ bearer: [] }],
+  request: { query: pageQuerySchema },
+  responses: { 200: json(pageSchema(datedPersonSchema), "A page of people"), ...errorResponses(401, 422) },
+});
+
+const profileEdit = createRoute({
+  method: "patch",
+  path: `${PRIVATE}/profile`,
+  tags: ["People"],
+  summary: "Edit the caller's name, picture and cover (multipart)",
+  security: [{ bearer: [] }],
+  request: { body: multipartBody(profileEditSchema) },
+  responses: { 200: json(userSchema, "The updated user"), ...errorResponses(401, 413, 415, 422, 429) },
+});
+
+const defaultSort = createRoute({
+  method: "patch",
+  path: `${PRIVATE}/setting/default-micropost-sort`,
+  tags: ["People"],
+  summary: "The caller's default sort of posts",
+  security: [{ bearer: [] }],
+  request: { query: defaultSortSchema.partial(), body: jsonOrForm(defaultSortSchema.partial()) },
+  responses: {
+    200: json(z.object({ default_micropost_sort: z.string() }), "The saved sort"),
+    ...errorResponses(401, 422),
+  },
+});
+
+const jobProfileGet = createRoute({
+  method: "get",
+  path: `${PRIVATE}/profile/job`,
+  tags: ["People"],
+  summary: "The caller's job title and skills (job settings tab)",
+  security: [{ bearer: [] }],
+  responses: { 200: json(jobProfileAnswerSchema, "Title and skills"), ...errorResponses(401) },
+});
+
+const jobProfilePatch = createRoute({
+  method: "patch",
+  path: `${PRIVATE}/profile/job`,
+  tags: ["People"],
+  summary: "Save the caller's job title and up to five skills",
+  security: [{ bearer: [] }],
+  request: { body: jsonOrForm(jobProfileSchema) },
+  responses: { 200: json(jobProfileAnswerSchema, "Title and skills"), ...errorResponses(401, 415, 422) },
+});
+
+/** Follow, block and profile edits: generous for people, a wall for scripts. */
+const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
+
+export const peopleRoutes = createRouter()
+  .openapi(profile, async (c) => {
+    const { username } = c.req.valid("query");
+    return c.json(await getProfile(getDb(c.env.DB), username, c.get("viewer")?.id ?? null), 200);
+  })
+  .openapi(userPostList, async (c) => {
+    const query = c.req.valid("query");
+    return c.json(await userPosts(getDb(c.env.DB), { ...query, viewerId: c.get("viewer")?.id ?? null }), 200);
+  })
+  .openapi(connectionList, async (c) => {
+    const query = c.req.valid("query");
+    return c.json(
+      await connections(getDb(c.env.DB), { ...query, viewerId: c.get("viewer")?.id ?? null }),
+      200,
+    );
+  })
+  .openapi(followRoute("post"), async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    return c.json(await follow(getDb(c.env.DB), user, targetUsername(c)), 200);
+  })
+  .openapi(followRoute("delete"), async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    return c.json(await unfollow(getDb(c.env.DB), user.id, targetUsername(c)), 200);
+  })
+  .openapi(blockRoute("post"), async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    return c.json(await block(getDb(c.env.DB), user.id, targetUsername(c)), 200);
+  })
+  .openapi(blockRoute("delete"), async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    return c.json(await unblock(getDb(c.env.DB), user.id, targetUsername(c)), 200);
+  })
+  .openapi(blockList, async (c) => {
+    return c.json(await blockedPeople(getDb(c.env.DB), c.get("user").id, c.req.valid("query")), 200);
+  })
+  .openapi(referralList, async (c) => {
+    return c.json(await referredPeople(getDb(c.env.DB), c.get("user").id, c.req.valid("query")), 200);
+  })
+  .openapi(profileEdit, async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    const body = readBody<ProfileEdit>(c);
+    return c.json(await editProfile(c.env, getDb(c.env.DB), user.id, body), 200);
+  })
+  .openapi(defaultSort, async (c) => {
+    const fromQuery = c.req.query("default_micropost_sort");
+    const raw =
+      fromQuery !== undefined
+        ? { default_micropost_sort: fromQuery }
+        : c.req.header("content-type")
+          ? readBody<Record<string, unknown>>(c)
+          : {};
+    const parsed = defaultSortSchema.safeParse(raw);
+    if (!parsed.success) fail(422, describeZodError(parsed.error));
+    return c.json(
+      await setDefaultSort(getDb(c.env.DB), c.get("user").id, parsed.data.default_micropost_sort),
+      200,
+    );
+  })
+  .openapi(jobProfileGet, async (c) => c.json(await getJobProfile(getDb(c.env.DB), c.get("user").id), 200))
+  .openapi(jobProfilePatch, async (c) => {
+    const body = readBody<{ job_title: string; job_skills: string[] }>(c);
+    return c.json(await setJobProfile(getDb(c.env.DB), c.get("user").id, body), 200);
+  });

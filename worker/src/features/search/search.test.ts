@@ -3,6 +3,7 @@ import type { SearchResult } from "../../../../shared/src/schemas/search";
 import { api, createUser, env, json } from "../../../test/helpers";
 import { insertComment, insertCommunity, insertPost } from "./fixtures";
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read nested fields of four result shapes.
 type Found = SearchResult & { list: Array<Record<string, any>> };
 
 async function search(params: Record<string, string>, auth: Record<string, string> = {}) {
@@ -90,7 +91,7 @@ describe("GET /api/v1/search", () => {
       .run();
     const found = await search({ q: "photo", type: "communities" }, alice.auth);
     expect(found.list.map((i) => i.community.name)).toEqual(["photography"]);
-    expect(found.list[0]!.community.user_membership).toEqual({ role: "MEMBER" });
+    expect(found.list[0]!.community.user_membership).toMatchObject({ role: "MEMBER" });
     expect((await search({ q: "recipes", type: "communities" })).list[0]!.community.name).toBe("cooking");
   });
 

@@ -1,0 +1,380 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "../../../../shared/src/api";
+import type { DatedPerson, FollowAnswer } from "../../../../shared/src/schemas/people";
+import type { PersonItem, PostItem } from "../../../../shared/src/schemas/search";
+import type { User } from "../../../../shared/src/schemas/user";
+import { api, createUser, env, json } from "../../../test/helpers";
+import { insertCommunity, insertPost } from "../search/fixtures";
+
+type Person = Awaited<ReturnType<typeof createUser>>;
+
+const profile = async (username: string, auth: Record<string, string> = {}) => {
+  const res = await api(`/api/v1/user?username=${username}`, { headers: auth });
+  expect(res.status).toBe(200);
+  return json<User>(res);
+};
+const followReq = (method: "POST" | "DELETE", who: Person, username: string) =>
+  api(`/api/v1/private/user/follow?username=${username}`, { method, headers: who.auth });
+const blockReq = (method: "POST" | "DELETE", who: Person, username: string) =>
+  api(`/api/v1/private/user/block?username=${username}`, { method, headers: who.auth });
+const counts = async (id: number) =>
+  env.DB.prepare("SELECT total_followers AS followers, total_following AS following FROM users WHERE id = ?1")
+    .bind(id)
+    .first<{ followers: number; following: number }>();
+const notificationKinds = async (userId: number) =>
+  (
+    await env.DB.prepare("SELECT kind FROM notifications WHERE user_id = ?1 ORDER BY id")
+      .bind(userId)
+      .all<{ kind: string }>()
+  ).results.map((r) => r.kind);
+
+describe("GET /api/v1/user", () => {
+  it("shows a profile with badges and counts, and the e-mail only to its owner", async () => {
+    const staff = await createUser({
+      profileName: "Staff Person",
+      isStaff: true,
+      profileCover: "/media/x.png",
+    });
+    const visitor = await profile(staff.username);
+    expect(visitor).toMatchObject({
+      username: staff.username,
+      profile_name: "Staff Person",
+      profile_cover: "/media/x.png",
+      is_staff: true,
+      is_verified_user: false,
+      is_verified_business: false,
+      total_followers: 0,
+      total_following: 0,
+      is_following: false,
+      user_is_owner: false,
+      email: null,
+    });
+    const own = await profile(staff.username, staff.auth);
+    expect(own.user_is_owner).toBe(true);
+    expect(own.email).toBe(`${staff.username}@example.com`);
+  });
+
+  it("answers 404 for nobody, an unconfirmed account or a deleted one", async () => {
+    const pending = await createUser({ status: "UNCONFIRMED" });
+    const gone = await createUser({ deletedAt: Date.now() });
+    for (const username of ["nosuchperson", pending.username, gone.username, "%27%3B--"]) {
+      const res = await api(`/api/v1/user?username=${username}`);
+      expect(res.status, username).toBe(404);
+      expect((await json<{ detail: string }>(res)).detail).toBe("This user does not exist");
+    }
+    expect((await api("/api/v1/user")).status).toBe(422);
+  });
+});
+
+describe("follow and unfollow", () => {
+  it("counts a follow once however often it is sent, and shows in both profiles", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    for (let i = 0; i < 3; i++) {
+      const res = await followReq("POST", a, b.username);
+      expect(res.status).toBe(200);
+      expect(await json<FollowAnswer>(res)).toEqual({
+        is_following: true,
+        total_followers: 1,
+        total_following: 0,
+      });
+    }
+    await Promise.all([followReq("POST", a, b.username), followReq("POST", a, b.username)]);
+    expect(await counts(b.id)).toEqual({ followers: 1, following: 0 });
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 1 });
+    expect((await profile(b.username, a.auth)).is_following).toBe(true);
+    expect((await profile(b.username, a.auth)).total_followers).toBe(1);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await followReq("DELETE", a, b.username);
+      expect(await json<FollowAnswer>(res)).toEqual({
+        is_following: false,
+        total_followers: 0,
+        total_following: 0,
+      });
+    }
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
+    expect((await profile(b.username, a.auth)).is_following).toBe(false);
+  });
+
+  it("tells the followed person once, as FOLLOWER, unless they switched it off", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const quiet = await createUser({ notifyFollower: false });
+    await followReq("POST", a, b.username);
+    await followReq("POST", a, b.username);
+    await followReq("DELETE", a, b.username);
+    await followReq("POST", a, b.username);
+    expect(await notificationKinds(b.id)).toEqual(["FOLLOWER"]);
+    const row = await env.DB.prepare("SELECT actor_id, link FROM notifications WHERE user_id = ?1")
+      .bind(b.id)
+      .first<{ actor_id: number; link: string }>();
+    expect(row).toEqual({ actor_id: a.id, link: `/user/${a.username}` });
+    await followReq("POST", a, quiet.username);
+    expect(await notificationKinds(quiet.id)).toEqual([]);
+  });
+
+  it("refuses following oneself, nobody, and needs a token", async () => {
+    const a = await createUser();
+    const self = await followReq("POST", a, a.username);
+    expect(self.status).toBe(400);
+    expect((await json<{ detail: string }>(self)).detail).toBe("You can not follow yourself");
+    expect((await followReq("POST", a, "nobodyhere")).status).toBe(404);
+    expect((await api(`/api/v1/private/user/follow?username=${a.username}`, { method: "POST" })).status).toBe(
+      401,
+    );
+    const missing = await api("/api/v1/private/user/follow", { method: "POST", headers: a.auth });
+    expect(missing.status).toBe(422);
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
+  });
+
+  it("takes the username from a JSON or form body too", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    const byJson = await api("/api/v1/private/user/follow", {
+      method: "POST",
+      headers: { ...a.auth, "content-type": "application/json" },
+      body: JSON.stringify({ username: b.username }),
+    });
+    expect(byJson.status).toBe(200);
+    const byForm = await api("/api/v1/private/user/follow", {
+      method: "POST",
+      headers: a.auth,
+      body: new URLSearchParams({ username: c.username }),
+    });
+    expect(byForm.status).toBe(200);
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 2 });
+  });
+});
+
+describe("block and unblock", () => {
+  it("stops a blocked person from following or reaching the blocker, and ends follows both ways", async () => {
+    const blocker = await createUser();
+    const pest = await createUser();
+    await followReq("POST", pest, blocker.username);
+    await followReq("POST", blocker, pest.username);
+    expect(await counts(blocker.id)).toEqual({ followers: 1, following: 1 });
+
+    const res = await blockReq("POST", blocker, pest.username);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ is_blocked: true });
+    expect((await blockReq("POST", blocker, pest.username)).status).toBe(200);
+    expect(await counts(blocker.id)).toEqual({ followers: 0, following: 0 });
+    expect(await counts(pest.id)).toEqual({ followers: 0, following: 0 });
+
+    const refused = await followReq("POST", pest, blocker.username);
+    expect(refused.status).toBe(403);
+    expect((await json<{ detail: string }>(refused)).detail).toBe("This user has blocked you");
+    expect((await followReq("POST", blocker, pest.username)).status).toBe(403);
+    expect(await counts(blocker.id)).toEqual({ followers: 0, following: 0 });
+
+    const seen = await profile(blocker.username, pest.auth);
+    expect(seen).toMatchObject({ is_blocking: true, is_blocked: false });
+    expect(await profile(pest.username, blocker.auth)).toMatchObject({
+      is_blocking: false,
+      is_blocked: true,
+    });
+    const posts = await api(`/api/v1/user/micropost/list?username=${blocker.username}`, {
+      headers: pest.auth,
+    });
+    expect(posts.status).toBe(403);
+    const lists = await api(`/api/v1/connections?username=${blocker.username}&type=followers`, {
+      headers: pest.auth,
+    });
+    expect(lists.status).toBe(403);
+
+    expect((await blockReq("DELETE", blocker, pest.username)).status).toBe(200);
+    expect((await followReq("POST", pest, blocker.username)).status).toBe(200);
+    expect(await counts(blocker.id)).toEqual({ followers: 1, following: 0 });
+  });
+
+  it("lists the people one blocked for the privacy tab", async () => {
+    const me = await createUser();
+    const x = await createUser();
+    const y = await createUser();
+    await blockReq("POST", me, x.username);
+    await blockReq("POST", me, y.username);
+    const res = await api("/api/v1/private/user/block/list", { headers: me.auth });
+    const page = await json<Page<DatedPerson>>(res);
+    expect(page.total_list).toBe(2);
+    expect(page.list.map((p) => p.owner.username).sort()).toEqual([x.username, y.username].sort());
+    const self = await blockReq("POST", me, me.username);
+    expect(self.status).toBe(400);
+  });
+});
+
+describe("GET /api/v1/connections", () => {
+  it("lists followers and following, 10 a page, newest first, with the caller's follow state", async () => {
+    const star = await createUser();
+    const fans: Person[] = [];
+    for (let i = 0; i < 12; i++) {
+      const fan = await createUser();
+      fans.push(fan);
+      await followReq("POST", fan, star.username);
+    }
+    await followReq("POST", star, fans[0]!.username);
+    const first = await json<Page<PersonItem>>(
+      await api(`/api/v1/connections?username=${star.username}&type=followers`, { headers: fans[0]!.auth }),
+    );
+    expect(first.total_list).toBe(12);
+    expect(first.total_pages).toBe(2);
+    expect(first.list).toHaveLength(10);
+    expect(first.list[0]!.owner.username).toBe(fans[11]!.username);
+    const second = await json<Page<PersonItem>>(
+      await api(`/api/v1/connections?username=${star.username}&type=followers&skip=10`),
+    );
+    expect(second.list.map((p) => p.owner.username)).toEqual([fans[1]!.username, fans[0]!.username]);
+
+    const following = await json<Page<PersonItem>>(
+      await api(`/api/v1/connections?username=${star.username}&type=following`, { headers: fans[1]!.auth }),
+    );
+    expect(following).toMatchObject({ total_list: 1, total_pages: 1 });
+    expect(following.list[0]).toEqual({
+      owner: expect.objectContaining({ username: fans[0]!.username }),
+      is_following: false,
+    });
+    expect((await api(`/api/v1/connections?username=${star.username}&type=friends`)).status).toBe(422);
+  });
+});
+
+describe("GET /api/v1/user/micropost/list", () => {
+  it("lists one person's published posts, newest or most voted first", async () => {
+    const author = await createUser();
+    const other = await createUser();
+    const community = await insertCommunity("profileposts");
+    await insertPost(author.id, community.id, "Old but loved", "<p>a</p>", { votes: 9, publishedAt: 1000 });
+    await insertPost(author.id, community.id, "Fresh", "<p>b</p>", { votes: 1, publishedAt: 3000 });
+    await insertPost(author.id, community.id, "Middle", "<p>c</p>", { votes: 4, publishedAt: 2000 });
+    await insertPost(author.id, community.id, "Unfinished", "<p>d</p>", { draft: true });
+    await insertPost(other.id, community.id, "Not theirs");
+    const titles = async (sort: string) => {
+      const res = await api(`/api/v1/user/micropost/list?username=${author.username}&sort=${sort}`);
+      expect(res.status).toBe(200);
+      const page = await json<Page<PostItem>>(res);
+      expect(page.total_list).toBe(3);
+      for (const item of page.list) expect(item.owner.username).toBe(author.username);
+      return page.list.map((i) => i.micropost.title);
+    };
+    expect(await titles("NEW")).toEqual(["Fresh", "Middle", "Old but loved"]);
+    expect(await titles("top")).toEqual(["Old but loved", "Middle", "Fresh"]);
+    expect(await titles("whatever")).toEqual(["Fresh", "Middle", "Old but loved"]);
+  });
+});
+
+describe("settings of people", () => {
+  it("saves the default sort of posts, which me shows", async () => {
+    const me = await createUser();
+    const res = await api("/api/v1/private/user/setting/default-micropost-sort?default_micropost_sort=top", {
+      method: "PATCH",
+      headers: me.auth,
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ default_micropost_sort: "TOP" });
+    const shown = await json<{ default_micropost_sort: string }>(
+      await api("/api/v1/private/user/auth/me", { headers: me.auth }),
+    );
+    expect(shown.default_micropost_sort).toBe("TOP");
+    const bad = await api("/api/v1/private/user/setting/default-micropost-sort", {
+      method: "PATCH",
+      headers: { ...me.auth, "content-type": "application/json" },
+      body: JSON.stringify({ default_micropost_sort: "RANDOM" }),
+    });
+    expect(bad.status).toBe(422);
+    expect((await json<{ detail: string }>(bad)).detail).toMatch(/^default_micropost_sort: /);
+  });
+
+  it("saves a job title and at most five skills", async () => {
+    const me = await createUser();
+    const save = (body: unknown) =>
+      api("/api/v1/private/user/profile/job", {
+        method: "PATCH",
+        headers: { ...me.auth, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const ok = await save({ job_title: " Product designer ", job_skills: "Figma, Research ,figma2,, Figma" });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toEqual({
+      job_title: "Product designer",
+      job_skills: ["Figma", "Research", "figma2"],
+    });
+    const tooMany = await save({ job_title: "x", job_skills: ["a", "b", "c", "d", "e", "f"] });
+    expect(tooMany.status).toBe(422);
+    expect((await json<{ detail: string }>(tooMany)).detail).toBe("job_skills: Maximum 5 skills allowed");
+    const read = await api("/api/v1/private/user/profile/job", { headers: me.auth });
+    expect(await json(read)).toEqual({
+      job_title: "Product designer",
+      job_skills: ["Figma", "Research", "figma2"],
+    });
+  });
+
+  it("lists the people who joined with one's referral link", async () => {
+    const me = await createUser();
+    const friend = await createUser({ referrerId: me.id });
+    await createUser({ referrerId: me.id, status: "UNCONFIRMED" });
+    const page = await json<Page<DatedPerson>>(
+      await api("/api/v1/private/user/referral/list", { headers: me.auth }),
+    );
+    expect(page.total_list).toBe(1);
+    expect(page.list[0]!.owner.username).toBe(friend.username);
+  });
+});
+
+// The smallest valid PNG: a 1×1 transparent pixel.
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+  (c) => c.charCodeAt(0),
+);
+
+describe("PATCH /api/v1/private/user/profile", () => {
+  const edit = (who: Person, fields: Record<string, string | Blob>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    return api("/api/v1/private/user/profile", { method: "PATCH", headers: who.auth, body });
+  };
+
+  it("changes the name, picture and cover, stored by their real type", async () => {
+    const me = await createUser({ profileName: "Old Name" });
+    const res = await edit(me, {
+      profile_name: "  New   Name ",
+      profile_image: new File([PNG], "me.txt", { type: "text/plain" }),
+      profile_cover: new File([PNG], "cover.png", { type: "image/png" }),
+    });
+    expect(res.status).toBe(200);
+    const user = await json<User>(res);
+    expect(user.profile_name).toBe("New Name");
+    expect(user.profile_image).toMatch(/^\/media\/profile\/\w+\.png$/);
+    expect(user.profile_cover).toMatch(/^\/media\/cover\/\w+\.png$/);
+    const image = await api(user.profile_image!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect((await profile(me.username)).profile_name).toBe("New Name");
+
+    const cleared = await json<User>(await edit(me, { profile_name: "", remove_profile_cover: "true" }));
+    expect(cleared.profile_name).toBeNull();
+    expect(cleared.profile_cover).toBeNull();
+    expect(cleared.profile_image).toBe(user.profile_image);
+    expect((await api(user.profile_cover!)).status).toBe(404);
+  });
+
+  it("refuses what is not an image, too large a file or too long a name, changing nothing", async () => {
+    const me = await createUser({ profileName: "Kept" });
+    const script = await edit(me, {
+      profile_image: new File(["<svg onload=alert(1)>"], "x.png", { type: "image/png" }),
+    });
+    expect(script.status).toBe(415);
+    expect((await json<{ detail: string }>(script)).detail).toMatch(/^profile_image: /);
+    const big = new Uint8Array(1024 * 1024 + 1);
+    big.set(PNG);
+    const tooBig = await edit(me, { profile_cover: new File([big], "big.png", { type: "image/png" }) });
+    expect(tooBig.status).toBe(422);
+    expect((await json<{ detail: string }>(tooBig)).detail).toBe(
+      "profile_cover: File size should not exceed 1MB",
+    );
+    const long = await edit(me, { profile_name: "x".repeat(51) });
+    expect(long.status).toBe(422);
+    expect((await json<{ detail: string }>(long)).detail).toBe("profile_name: Must be 50 characters or less");
+    expect((await profile(me.username)).profile_name).toBe("Kept");
+    expect((await profile(me.username)).profile_image).toBeNull();
+  });
+});

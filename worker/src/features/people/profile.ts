@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { User } from "../../../../shared/src/schemas/user";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { fail } from "../../lib/errors";
+import { NO_RELATION, toUser } from "../accounts/serialize";
+import { deleteStoredFiles, storeUpload } from "../posts/media";
+
+export interface ProfileEdit {
+  profile_name?: string;
+  profile_image?: File;
+  profile_cover?: File;
+  remove_profile_image?: "true" | "false";
+  remove_profile_cover?: "true" | "false";
+}
+
+/**
+ * `PATCH /api/v1/private/user/profile`: name, picture and cover. Pictures are checked by their
+ * bytes and stored in R2 under new keys; the ones they replace are removed once the row points at
+ * the new ones (seeded pictures are left alone).
+ */
+export async function editProfile(env: Bindings, db: Db, userId: number, input: ProfileEdit): Promise<User> {
+  const before = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!before) fail(404, "This user does not exist");
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.profile_name !== undefined) changes.profileName = input.profile_name || null;
+  if (input.remove_profile_image === "true") changes.profileImage = null;
+  if (input.remove_profile_cover === "true") changes.profileCover = null;
+  if (input.profile_image) {
+    const stored = await storeUpload(env, db, {
+      file: input.profile_image,
+      ownerId: userId,
+      field: "profile_image",
+      accept: "image",
+      folder: "profile",
+    });
+    changes.profileImage = stored.url;
+  }
+  if (input.profile_cover) {
+    const stored = await storeUpload(env, db, {
+      file: input.profile_cover,
+      ownerId: userId,
+      field: "profile_cover",
+      accept: "image",
+      folder: "cover",
+    });
+    changes.profileCover = stored.url;
+  }
+  const after =
+    Object.keys(changes).length === 0
+      ? before
+      : await db.update(users).set(changes).where(eq(users.id, userId)).returning().get();
+  const replaced = [
+    before.profileImage !== after.profileImage ? before.profileImage : null,
+    before.profileCover !== after.profileCover ? before.profileCover : null,
+  ].filter((url): url is string => url !== null && /^\/media\/(profile|cover)\//.test(url));
+  await deleteStoredFiles(env, replaced);
+  return toUser(after, { ...NO_RELATION, isOwner: true });
+}
