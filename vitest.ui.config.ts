@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: i18nAliases },
   test: {
-    include: ["web/src/**/*.test.{ts,tsx}", "admin/src/**/*.test.{ts,tsx}", "shared/**/*.test.ts"],
+    include: ["web/src/**/*.test.{ts,tsx}", "admin/src/**/*.test.{ts,tsx}", "shared/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
     setupFiles: ["./shared/client/test-setup.ts"],
   },

@@ -37,6 +37,7 @@ export function SearchForm({
   };
 
   return (
+    // <search> is the landmark (React does not know the tag yet and says so in tests; browsers do).
     <search className="w-full">
       <form onSubmit={submit} className="relative flex w-full items-center">
         <label htmlFor={id} className="sr-only">

@@ -41,10 +41,16 @@ const MODALS: Record<Exclude<ModalKind, "none">, ComponentType<ModalProps>> = {
   SEND_CRYPTO: load(() => import("../../features/payments/components/send-crypto-dialog")),
 };
 
-export function ModalHost() {
+/** Mounted once in the root layout. `modals` replaces the registry in tests. */
+export function ModalHost({
+  modals = MODALS,
+}: {
+  modals?: Partial<Record<Exclude<ModalKind, "none">, ComponentType<ModalProps>>>;
+}) {
   const open = useStore(modal);
   if (!open) return null;
-  const Component = MODALS[open.kind];
+  const Component = modals[open.kind];
+  if (!Component) return null;
   return (
     <Suspense fallback={null}>
       <Component {...open.props} onClose={closeModal} />

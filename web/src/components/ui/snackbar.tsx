@@ -38,6 +38,11 @@ export function dismissSnackbar(id: number): void {
   snacks.set((list) => list.filter((s) => s.id !== id));
 }
 
+/** Removes every notice (signing out, tests). */
+export function clearSnackbars(): void {
+  snacks.set([]);
+}
+
 /** The countdown pauses while the pointer or focus is on the notice, so nobody loses a link mid-read. */
 function useCountdown(snack: Snack, paused: boolean) {
   const remaining = useRef(snack.durationMs);

@@ -1,0 +1,40 @@
+import { act, render, screen } from "@testing-library/react";
+import { useTranslation as fromPackageName, Trans } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { i18n } from "./i18n-runtime";
+import { useTranslation } from "./react-i18n";
+
+function Greeting() {
+  const { t } = useTranslation();
+  return <p>{t("Draft saved.")}</p>;
+}
+
+describe("react bindings", () => {
+  it("are what `react-i18next` resolves to", () => {
+    expect(fromPackageName).toBe(useTranslation);
+  });
+
+  it("re-render components when the language changes", async () => {
+    i18n.addResourceBundle("es", "translation", { "Draft saved.": "Borrador guardado." });
+    render(<Greeting />);
+    expect(screen.getByText("Draft saved.")).toBeTruthy();
+    await act(() => i18n.changeLanguage("es"));
+    expect(screen.getByText("Borrador guardado.")).toBeTruthy();
+  });
+
+  it("put elements inside a translated sentence with Trans", async () => {
+    i18n.addResourceBundle("pt", "translation", {
+      "Read the <link>terms</link>.": "Leia os <link>termos</link>.",
+    });
+    await act(() => i18n.changeLanguage("pt"));
+    render(
+      <Trans
+        i18nKey="Read the <link>terms</link>."
+        components={{ link: <a href="/policies/terms-of-use" /> }}
+      />,
+    );
+    const link = screen.getByRole("link", { name: "termos" });
+    expect(link.getAttribute("href")).toBe("/policies/terms-of-use");
+    expect(link.parentElement?.textContent).toBe("Leia os termos.");
+  });
+});

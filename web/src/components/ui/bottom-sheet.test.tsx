@@ -1,0 +1,116 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { OptionsMenu } from "./bottom-sheet";
+
+/** Pretends the screen is a phone (max-width 767px) or wider. */
+function viewport(phone: boolean) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("max-width: 767px") ? phone : !phone,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function setup() {
+  const onEdit = vi.fn();
+  const onDelete = vi.fn();
+  render(
+    <>
+      <OptionsMenu
+        label="Post options"
+        actions={[
+          { label: "Edit", onSelect: onEdit },
+          false,
+          { label: "Archive", onSelect: vi.fn(), disabled: true },
+          { label: "Delete", onSelect: onDelete, danger: true },
+        ]}
+      />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
+  const trigger = screen.getByRole("button", { name: "Post options" });
+  return { trigger, onEdit, onDelete };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the options menu on a wide screen", () => {
+  it("opens a menu by its button, with focus on the first item", () => {
+    viewport(false);
+    const { trigger } = setup();
+    expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+    const menu = screen.getByRole("menu", { name: "Post options" });
+    expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Edit", "Archive", "Delete"]);
+    expect(document.activeElement?.textContent).toBe("Edit");
+    expect(menu.closest("dialog")).toBeNull();
+  });
+
+  it("moves with the arrow keys, skipping disabled items, and wraps", () => {
+    viewport(false);
+    setup();
+    fireEvent.click(screen.getByRole("button", { name: "Post options" }));
+    const menu = screen.getByRole("menu");
+    fireEvent.keyDown(menu, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Delete");
+    fireEvent.keyDown(menu, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Edit");
+    fireEvent.keyDown(menu, { key: "End" });
+    expect(document.activeElement?.textContent).toBe("Delete");
+    fireEvent.keyDown(menu, { key: "Home" });
+    expect(document.activeElement?.textContent).toBe("Edit");
+  });
+
+  it("closes on Escape and gives focus back to its button", () => {
+    viewport(false);
+    const { trigger } = setup();
+    fireEvent.click(trigger);
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it("closes on a click outside", () => {
+    viewport(false);
+    setup();
+    fireEvent.click(screen.getByRole("button", { name: "Post options" }));
+    fireEvent.pointerDown(screen.getByRole("button", { name: "Elsewhere" }));
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  it("runs the chosen action once and closes", () => {
+    viewport(false);
+    const { trigger, onDelete, onEdit } = setup();
+    fireEvent.click(trigger);
+    fireEvent.click(screen.getByRole("menuitem", { name: "Delete" }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(onEdit).not.toHaveBeenCalled();
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+});
+
+describe("the options menu on a phone", () => {
+  it("is a bottom sheet dialog with a Cancel button", () => {
+    viewport(true);
+    const { trigger } = setup();
+    fireEvent.click(trigger);
+    const sheet = screen.getByRole("dialog", { name: "Post options" });
+    expect(sheet.getAttribute("open")).not.toBeNull();
+    expect(screen.getAllByRole("menuitem")).toHaveLength(3);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it("closes on Escape", () => {
+    viewport(true);
+    setup();
+    fireEvent.click(screen.getByRole("button", { name: "Post options" }));
+    act(() => {
+      screen.getByRole("dialog").dispatchEvent(new Event("cancel", { cancelable: true }));
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

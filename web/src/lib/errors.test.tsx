@@ -1,0 +1,41 @@
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { i18n } from "../../../shared/client/i18n-runtime";
+import { clearSnackbars, SnackbarHost } from "../components/ui/snackbar";
+import { ApiError } from "./api";
+import { errorMessage, handleApiError } from "./errors";
+
+afterEach(() => act(() => clearSnackbars()));
+
+describe("the generic error handler (part 2 §8)", () => {
+  it("prefers the server's detail", () => {
+    expect(errorMessage(new ApiError(409, "This email was already sent."))).toBe(
+      "This email was already sent.",
+    );
+  });
+
+  it("falls back to the error's own message", () => {
+    expect(errorMessage(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+  });
+
+  it('says "Something went wrong" when there is neither', () => {
+    expect(errorMessage(new ApiError(500, null))).toBe("Something went wrong");
+    expect(errorMessage(new Error(""))).toBe("Something went wrong");
+    expect(errorMessage(undefined)).toBe("Something went wrong");
+    expect(errorMessage("a thrown string")).toBe("Something went wrong");
+  });
+
+  it("translates what it shows", async () => {
+    i18n.addResourceBundle("es", "translation", { "Something went wrong": "Algo salió mal" });
+    await i18n.changeLanguage("es");
+    expect(errorMessage(null)).toBe("Algo salió mal");
+  });
+
+  it("shows a red notice", () => {
+    render(<SnackbarHost />);
+    act(() => handleApiError(new ApiError(422, "title: Required")));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("title: Required");
+    expect(alert.getAttribute("data-variant")).toBe("error");
+  });
+});

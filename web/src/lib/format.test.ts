@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { i18n } from "../../../shared/client/i18n-runtime";
+import { formatMoney } from "./format";
+
+// Intl puts a no-break space between symbol and amount in some locales.
+const plain = (s: string) => s.replace(/\s/g, " ");
+
+afterEach(() => i18n.changeLanguage("en"));
+
+describe("money (part 2 §9: USD, BRL for Portuguese)", () => {
+  it("is US dollars in English", () => {
+    expect(formatMoney(10)).toBe("$10.00");
+    expect(formatMoney(1234.5, "en")).toBe("$1,234.50");
+  });
+
+  it("is Brazilian reais in Portuguese", () => {
+    expect(plain(formatMoney(100, "pt"))).toBe("R$ 100,00");
+    expect(plain(formatMoney(1234.5, "pt-BR"))).toBe("R$ 1.234,50");
+  });
+
+  it("is dollars written the Spanish way in Spanish", () => {
+    expect(plain(formatMoney(10, "es"))).toBe("10,00 US$");
+  });
+
+  it("follows the language the reader chose", async () => {
+    await i18n.changeLanguage("pt");
+    expect(plain(formatMoney(2))).toBe("R$ 2,00");
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { SEARCH_TYPES } from "../../../shared/src/enums";
+import { flag, integer, oneOf, searchParams, text } from "./search-params";
+
+describe("search params", () => {
+  const search = searchParams({ q: text(), type: oneOf(SEARCH_TYPES, "posts") });
+
+  it("keeps valid values", () => {
+    expect(search({ q: "edge", type: "users" })).toEqual({ q: "edge", type: "users" });
+  });
+
+  it("falls back to posts for an unknown or missing type (part 1 §2)", () => {
+    expect(search({ q: "edge", type: "bogus" })).toEqual({ q: "edge", type: "posts" });
+    expect(search({})).toEqual({ type: "posts" });
+  });
+
+  it("reads numbers the router already parsed as text", () => {
+    expect(search({ q: 2024 })).toEqual({ q: "2024", type: "posts" });
+  });
+
+  it("drops what cannot be read instead of failing", () => {
+    expect(search({ q: { a: 1 }, type: ["users"] })).toEqual({ type: "posts" });
+    expect(search({ q: "" })).toEqual({ type: "posts" });
+  });
+
+  it("reads whole numbers within bounds and flags", () => {
+    const parse = searchParams({ page: integer({ min: 0, max: 10 }), draft: flag() });
+    expect(parse({ page: "3", draft: "true" })).toEqual({ page: 3, draft: true });
+    expect(parse({ page: 11, draft: "maybe" })).toEqual({});
+    expect(parse({ page: 1.5, draft: 0 })).toEqual({ draft: false });
+  });
+});
