@@ -232,15 +232,18 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   /** Everyone with an open socket has seen everything up to `id`. */
-  private markRead(userIds: Iterable<number>, id: number): void {
+  private markRead(userIds: Iterable<number>, id: number): boolean {
     const participants = this.loadParticipants();
     const sql = this.sql();
+    let changed = false;
     for (const userId of userIds) {
       const p = participants.get(userId);
       if (!p || p.lastReadId >= id) continue;
       p.lastReadId = id;
+      changed = true;
       sql.exec("UPDATE participants SET last_read_id = ? WHERE user_id = ?", id, userId);
     }
+    return changed;
   }
 
   private lastId(): number {
@@ -370,26 +373,30 @@ export class ChatThread extends DurableObject<Bindings> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     const session: Session = { userId };
+    const alreadyHere = this.connectedUsers().has(userId);
     this.ctx.acceptWebSocket(server, [String(userId)]);
     server.serializeAttachment(session);
     this.sessions.set(server, session);
 
     // Opening the thread reads it: unread goes to 0 and the others see a new reader.
-    this.markRead([userId], this.lastId());
+    const read = this.markRead([userId], this.lastId());
     const now = Date.now();
     for (const [typist, until] of this.typing) {
       if (typist !== userId && until > now)
         this.sendTo(server, { message_type: "TYPING", message_sender: this.userOf(typist) });
     }
-    const user = this.userOf(userId);
-    this.broadcast({
+    const greeting: ChatServerFrame = {
       message_type: request.headers.get(CHAT_HEADERS.reconnect) === "1" ? "RECONNECT" : "CONNECT",
       message_sender: CHAT_SERVER_SENDER,
-      user,
+      user: this.userOf(userId),
       text: joinedLine(me.profile_name || me.username),
       created_at: iso(now),
-    });
-    this.ctx.waitUntil(this.syncD1());
+    };
+    // A person is announced when they arrive; another tab of someone already here is news to
+    // nobody else (and announcing every socket would cost N² frames in a busy thread).
+    if (alreadyHere) this.sendTo(server, greeting);
+    else this.broadcast(greeting);
+    if (read) this.ctx.waitUntil(this.syncD1());
     return new Response(null, { status: 101, webSocket: client });
   }
 

@@ -54,6 +54,17 @@ describe("opening a socket", () => {
     expect(own && "text" in own && own.text).toBe("Ada Lovelace joined the chat.");
   });
 
+  it("announces a person once, not every tab they open", async () => {
+    const { a, b, id } = await pair();
+    const sa = await openSocket(a, id);
+    await openSocket(b, id);
+    const mark = sa.frames.length;
+    const secondTab = await openSocket(b, id);
+    expect(secondTab.frames.map((f) => f.message_type)).toEqual(["CONNECT"]);
+    await settle();
+    expect(sa.frames.slice(mark)).toEqual([]);
+  });
+
   it("says RECONNECT instead when a client resumes after a drop", async () => {
     const { a, b, id } = await pair();
     const sa = await openSocket(a, id);
