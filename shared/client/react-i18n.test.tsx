@@ -1,8 +1,13 @@
 import { act, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { useTranslation as fromPackageName, Trans } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { i18n } from "./i18n-runtime";
 import { useTranslation } from "./react-i18n";
+
+function TermsLink({ children }: { children?: ReactNode }) {
+  return <a href="/policies/terms-of-use">{children}</a>;
+}
 
 function Greeting() {
   const { t } = useTranslation();
@@ -27,12 +32,7 @@ describe("react bindings", () => {
       "Read the <link>terms</link>.": "Leia os <link>termos</link>.",
     });
     await act(() => i18n.changeLanguage("pt"));
-    render(
-      <Trans
-        i18nKey="Read the <link>terms</link>."
-        components={{ link: <a href="/policies/terms-of-use" /> }}
-      />,
-    );
+    render(<Trans i18nKey="Read the <link>terms</link>." components={{ link: <TermsLink /> }} />);
     const link = screen.getByRole("link", { name: "termos" });
     expect(link.getAttribute("href")).toBe("/policies/terms-of-use");
     expect(link.parentElement?.textContent).toBe("Leia os termos.");
