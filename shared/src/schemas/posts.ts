@@ -134,7 +134,8 @@ const DOTTED = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 export function checkEditorLink(input: string): { link: string } | { error: string } {
   const value = input.trim();
   if (!value) return { error: POST_MSG.linkRequired };
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value);
+  // "localhost:8787" is a host and a port, not a scheme: a scheme's colon is not followed by a digit.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value);
   if (hasScheme && !/^https?:\/\//i.test(value)) return { error: POST_MSG.linkInvalid };
   const link = hasScheme ? value : `https://${value}`;
   let url: URL;

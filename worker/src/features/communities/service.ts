@@ -15,7 +15,7 @@ import { hitRateLimit } from "../../middleware/rate-limit";
 import { notify } from "../notifications/service";
 import { ownerMap, ownersStatement } from "../posts/items";
 import { fileFromDataUrl, storeUpload } from "../posts/media";
-import { decodeCursor, encodeCursor, idList, type Reader } from "../posts/reader";
+import { decodeCursor, encodeCursor, idList, keysetSql, type Reader } from "../posts/reader";
 import { findCommunity, joinStatements } from "../posts/service";
 import {
   COMMUNITY_SQL,
@@ -122,25 +122,27 @@ export async function listCommunities(
   q: { name?: string; sort?: CommunitySort; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<Community>> {
   const sort = q.sort ?? "top";
-  const columns: [string, string] = sort === "top" ? ["total_members", "id"] : ["created_at", "id"];
+  const first = sort === "top" ? "total_members" : "created_at";
   const tag = sort === "top" ? "t" : "n";
   const prefix = q.name?.toLowerCase() ?? "";
   const values = decodeCursor(q.cursor, tag, 2);
-  const where: string[] = [];
-  const binds: unknown[] = [];
-  if (prefix) {
-    binds.push(prefix, prefixEnd(prefix));
-    where.push("lower(c.name) >= ?1 AND lower(c.name) < ?2");
-  }
-  if (values) {
-    where.push(`(c.${columns[0]}, c.id) < (?${binds.length + 1}, ?${binds.length + 2})`);
-    binds.push(...values);
-  }
+  const range = "lower(c.name) >= ?1 AND lower(c.name) < ?2";
   const [rows, count] = await reader.batch<[CommunitySqlRow, { n: number }]>([
     {
-      sql: `SELECT ${COMMUNITY_SQL} FROM communities c ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-        ORDER BY c.${columns[0]} DESC, c.id DESC LIMIT ${q.limit}${values ? "" : ` OFFSET ${q.skip}`}`,
-      binds,
+      sql: keysetSql({
+        select: COMMUNITY_SQL,
+        from: "communities c",
+        where: prefix ? range : "1 = 1",
+        columns: [
+          { expr: `c.${first}`, name: first },
+          { expr: "c.id", name: "id" },
+        ],
+        dir: "DESC",
+        values,
+        limit: q.limit,
+        skip: q.skip,
+      }),
+      binds: prefix ? [prefix, prefixEnd(prefix)] : [],
       isList: true,
     },
     prefix
@@ -265,10 +267,19 @@ export async function listMembers(
   const community = await findCommunity(reader, q.name);
   const values = decodeCursor(q.cursor, "m", 2);
   const rows = await reader.all<{ user_id: number; role: Member["role"]; created_at: number }>({
-    sql: `SELECT cm.user_id, cm.role, cm.created_at FROM community_members cm WHERE cm.community_id = ?1${
-      values ? " AND (cm.created_at, cm.user_id) > (?2, ?3)" : ""
-    } ORDER BY cm.created_at, cm.user_id LIMIT ${q.limit}${values ? "" : ` OFFSET ${q.skip}`}`,
-    binds: [community.id, ...(values ?? [])],
+    sql: keysetSql({
+      select: "cm.user_id, cm.role, cm.created_at",
+      from: "community_members cm",
+      where: `cm.community_id = ${community.id}`,
+      columns: [
+        { expr: "cm.created_at", name: "created_at" },
+        { expr: "cm.user_id", name: "user_id" },
+      ],
+      dir: "ASC",
+      values,
+      limit: q.limit,
+      skip: q.skip,
+    }),
     isList: true,
   });
   const owners = rows.length

@@ -18,6 +18,7 @@ import type { Bindings } from "../../env";
 import { publicId, slugify } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
 import { seedChat } from "../chat/seed";
+import { seedPostsDemo } from "../posts/seed";
 import {
   DEMO_BLOG,
   DEMO_COMMUNITIES,
@@ -219,6 +220,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
     });
   }
   await seedChat(env, userId);
+  await seedPostsDemo(env);
   return true;
 }
 

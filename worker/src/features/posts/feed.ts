@@ -2,7 +2,14 @@ import type { FeedOption } from "../../../../shared/src/enums";
 import type { CursorPage, FeedItem } from "../../../../shared/src/schemas/posts";
 import { fail } from "../../lib/errors";
 import { loadFeedItems, POST_SQL, type PostSqlRow } from "./items";
-import { decodeCursor, encodeCursor, type Reader, type Statement } from "./reader";
+import {
+  decodeCursor,
+  encodeCursor,
+  type KeysetColumn,
+  keysetSql,
+  type Reader,
+  type Statement,
+} from "./reader";
 
 // The home feed (part 2 §2 "Feed", §7). Every order is an index range read from its start or from
 // a keyset cursor (the sort values of the previous page's last post), so page 400 costs what page
@@ -20,7 +27,7 @@ interface Order {
   /** Cursor tag. */
   tag: string;
   /** Sort columns, all descending; the last is the unique id. */
-  columns: [string, string];
+  columns: string[];
 }
 
 const NEWEST: Order = { tag: "n", columns: ["published_at", "id"] };
@@ -34,11 +41,14 @@ const MERGE_MAX_SOURCES = 100;
 /** D1 accepts at most five terms in one compound SELECT; larger merges are nested. */
 const COMPOUND_MAX = 5;
 
-function keyset(order: Order, values: number[] | null, prefix: string, first: number): string {
+/** "After the cursor" inside one merge arm. Ties in published_at are rare, so a seek on it is enough. */
+function keyset(values: number[] | null): string {
   if (!values) return "";
-  const [a, b] = order.columns;
-  return ` AND (${prefix}${a}, ${prefix}${b}) < (?${first}, ?${first + 1})`;
+  return ` AND m.published_at <= ${values[0]} AND (m.published_at < ${values[0]} OR m.id < ${values[1]})`;
 }
+
+const keyColumns = (order: Order): KeysetColumn[] =>
+  order.columns.map((name) => ({ expr: `m.${name}`, name }));
 
 function orderBy(order: Order, prefix: string): string {
   return order.columns.map((c) => `${prefix}${c} DESC`).join(", ");
@@ -52,9 +62,16 @@ function window(limit: number, skip: number, values: number[] | null): string {
 /** One page in one index range. */
 function rangeStatement(where: string, order: Order, q: FeedQuery, values: number[] | null): Statement {
   return {
-    sql: `SELECT ${POST_SQL} FROM microposts m WHERE ${where}${keyset(order, values, "m.", 1)}
-      ORDER BY ${orderBy(order, "m.")}${window(q.limit, q.skip, values)}`,
-    binds: values ?? [],
+    sql: keysetSql({
+      select: POST_SQL,
+      from: "microposts m",
+      where,
+      columns: keyColumns(order),
+      dir: "DESC",
+      values,
+      limit: q.limit,
+      skip: q.skip,
+    }),
     isList: true,
   };
 }
@@ -71,7 +88,7 @@ function mergeStatement(
 ): Statement {
   const arms = sources.map(
     (id) =>
-      `SELECT ${POST_SQL} FROM microposts m WHERE m.${column} = ${id} AND m.is_draft = 0${keyset(NEWEST, values, "m.", 1)}`,
+      `SELECT ${POST_SQL} FROM microposts m WHERE m.${column} = ${id} AND m.is_draft = 0${keyset(values)}`,
   );
   const nest = (terms: string[]): string => {
     if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
@@ -84,7 +101,6 @@ function mergeStatement(
   };
   return {
     sql: `${nest(arms)} ORDER BY ${orderBy(NEWEST, "")}${window(q.limit, q.skip, values)}`,
-    binds: values ?? [],
     isList: true,
   };
 }
@@ -145,28 +161,26 @@ export async function readFeed(
       posts = await reader.all<PostSqlRow>(mergeStatement(column, active, q, values));
     } else {
       const source = communities
-        ? "SELECT community_id FROM community_members WHERE user_id = ?3"
-        : "SELECT followee_id FROM follows WHERE follower_id = ?3";
+        ? "SELECT community_id FROM community_members WHERE user_id = ?1"
+        : "SELECT followee_id FROM follows WHERE follower_id = ?1";
       const statement = rangeStatement(`m.is_draft = 0 AND m.${column} IN (${source})`, NEWEST, q, values);
-      posts = await reader.all<PostSqlRow>({
-        ...statement,
-        sql: values ? statement.sql : statement.sql.replace("?3", "?1"),
-        binds: [...(values ?? []), viewerId],
-      });
+      posts = await reader.all<PostSqlRow>({ ...statement, binds: [viewerId] });
     }
     order = { ...NEWEST, tag };
   }
 
   const list = await loadFeedItems(reader, viewerId, posts);
   const last = posts.at(-1);
-  const [a, b] = order.columns;
   return {
     list,
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
     next_cursor:
       last && posts.length === q.limit
-        ? encodeCursor(order.tag, [Number(last[a as keyof PostSqlRow]), Number(last[b as keyof PostSqlRow])])
+        ? encodeCursor(
+            order.tag,
+            order.columns.map((c) => Number(last[c as keyof PostSqlRow])),
+          )
         : null,
   };
 }
@@ -187,10 +201,16 @@ export async function readCommunityPosts(
   if (!community) fail(404, `The community c/${q.name} does not exist`);
   const values = decodeCursor(q.cursor, "p", 3);
   const posts = await reader.all<PostSqlRow>({
-    sql: `SELECT ${POST_SQL} FROM microposts m WHERE m.community_id = ?1 AND m.is_draft = 0${
-      values ? " AND (m.is_pinned, m.published_at, m.id) < (?2, ?3, ?4)" : ""
-    } ORDER BY m.is_pinned DESC, m.published_at DESC, m.id DESC${window(q.limit, q.skip, values)}`,
-    binds: [community.id, ...(values ?? [])],
+    sql: keysetSql({
+      select: POST_SQL,
+      from: "microposts m",
+      where: `m.community_id = ${community.id} AND m.is_draft = 0`,
+      columns: keyColumns({ tag: "p", columns: ["is_pinned", "published_at", "id"] }),
+      dir: "DESC",
+      values,
+      limit: q.limit,
+      skip: q.skip,
+    }),
     isList: true,
   });
   const list = await loadFeedItems(reader, viewerId, posts);

@@ -34,6 +34,8 @@ const DROP_WITH_CONTENT = [
   "title",
   "head",
 ];
+/** A closed block of one of those tags, with everything inside it. */
+const DROP_BLOCKS = new RegExp(`<(${DROP_WITH_CONTENT.join("|")})\\b[\\s\\S]*?</\\1\\s*>`, "gi");
 
 function safeUrl(value: string, forImage: boolean): string | null {
   // Entities are decoded first: "&#106;avascript:" and "/&#x2F;host" are what a browser would see.
@@ -48,8 +50,8 @@ function safeUrl(value: string, forImage: boolean): string | null {
 
 const filter = new FilterXSS({
   whiteList: WHITE_LIST,
+  // Any other tag goes, its text stays (escaped). Closed dangerous blocks were removed before.
   stripIgnoreTag: true,
-  stripIgnoreTagBody: DROP_WITH_CONTENT,
   allowCommentTag: false,
   css: false,
   onTagAttr(tag, name, value) {
@@ -78,7 +80,14 @@ function hardenLinks(html: string): string {
 
 /** Sanitised HTML: only the allow-listed tags and attributes, safe links, no empty images. */
 export function sanitizeHtml(html: string): string {
-  const clean = filter.process(html).replace(/<img(?![^>]*\ssrc=")[^>]*>/gi, "");
+  // What is left after this (an unclosed <script>, a nested trick) is still filtered below.
+  let stripped = html;
+  for (let i = 0; i < 5; i++) {
+    const next = stripped.replace(DROP_BLOCKS, "");
+    if (next === stripped) break;
+    stripped = next;
+  }
+  const clean = filter.process(stripped).replace(/<img(?![^>]*\ssrc=")[^>]*>/gi, "");
   return hardenLinks(clean).trim();
 }
 
