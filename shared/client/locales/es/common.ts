@@ -24,4 +24,12 @@ export default {
   Delete: "Eliminar",
   "Show password": "Mostrar contraseña",
   "Hide password": "Ocultar contraseña",
+  // Shell words both sites use.
+  Home: "Inicio",
+  Communities: "Comunidades",
+  Blog: "Blog",
+  "Close menu": "Cerrar menú",
+  "Open menu": "Abrir menú",
+  "Skip to content": "Saltar al contenido",
+  Search: "Buscar",
 } satisfies Dictionary;

@@ -24,4 +24,12 @@ export default {
   Delete: "Excluir",
   "Show password": "Mostrar senha",
   "Hide password": "Ocultar senha",
+  // Shell words both sites use.
+  Home: "Início",
+  Communities: "Comunidades",
+  Blog: "Blog",
+  "Close menu": "Fechar menu",
+  "Open menu": "Abrir menu",
+  "Skip to content": "Pular para o conteúdo",
+  Search: "Pesquisar",
 } satisfies Dictionary;

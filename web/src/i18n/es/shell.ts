@@ -1,14 +1,11 @@
 import type { Dictionary } from "../../../../shared/client/i18n";
 
 export default {
-  Search: "Buscar",
   "Search Agora": "Buscar en Agora",
   "Main menu": "Menú principal",
   Marketplace: "Mercado",
   Jobs: "Empleos",
-  Communities: "Comunidades",
   Resources: "Recursos",
-  Home: "Inicio",
   "Referral Rewards": "Recompensas por referidos",
   "Build With Us": "Construye con nosotros",
   Announce: "Anunciar",
@@ -20,7 +17,6 @@ export default {
   "Manage Jobs": "Gestionar empleos",
   "Find Communities": "Buscar comunidades",
   "Create Community": "Crear comunidad",
-  Blog: "Blog",
   "About Us": "Sobre nosotros",
   "Our Roadmap": "Nuestra hoja de ruta",
   "Privacy Policy": "Política de privacidad",
@@ -37,8 +33,6 @@ export default {
   Wallet: "Billetera",
   Notifications: "Notificaciones",
   "Log Out": "Cerrar sesión",
-  "Close menu": "Cerrar menú",
-  "Open menu": "Abrir menú",
   "Agora home": "Inicio de Agora",
   "Switch to day theme": "Cambiar al tema de día",
   "Switch to night theme": "Cambiar al tema de noche",
@@ -57,7 +51,6 @@ export default {
   Featured: "Destacados",
   Previous: "Anterior",
   Next: "Siguiente",
-  "Skip to content": "Saltar al contenido",
   "Log In": "Iniciar sesión",
   "Sign Up": "Registrarse",
   "Verify your email": "Verifica tu correo",
@@ -70,4 +63,7 @@ export default {
   "Send crypto": "Enviar cripto",
   "This is not available yet.": "Esto aún no está disponible.",
   "Payments are not configured on this server.": "Los pagos no están configurados en este servidor.",
+  "Image preview": "Vista previa de la imagen",
+  "Open original": "Abrir original",
+  "Try again": "Reintentar",
 } satisfies Dictionary;

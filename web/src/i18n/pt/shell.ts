@@ -1,14 +1,11 @@
 import type { Dictionary } from "../../../../shared/client/i18n";
 
 export default {
-  Search: "Pesquisar",
   "Search Agora": "Pesquisar no Agora",
   "Main menu": "Menu principal",
   Marketplace: "Mercado",
   Jobs: "Vagas",
-  Communities: "Comunidades",
   Resources: "Recursos",
-  Home: "Início",
   "Referral Rewards": "Recompensas por indicação",
   "Build With Us": "Construa conosco",
   Announce: "Anunciar",
@@ -20,7 +17,6 @@ export default {
   "Manage Jobs": "Gerenciar vagas",
   "Find Communities": "Encontrar comunidades",
   "Create Community": "Criar comunidade",
-  Blog: "Blog",
   "About Us": "Sobre nós",
   "Our Roadmap": "Nosso roteiro",
   "Privacy Policy": "Política de privacidade",
@@ -37,8 +33,6 @@ export default {
   Wallet: "Carteira",
   Notifications: "Notificações",
   "Log Out": "Sair",
-  "Close menu": "Fechar menu",
-  "Open menu": "Abrir menu",
   "Agora home": "Início do Agora",
   "Switch to day theme": "Mudar para o tema diurno",
   "Switch to night theme": "Mudar para o tema noturno",
@@ -57,7 +51,6 @@ export default {
   Featured: "Destaques",
   Previous: "Anterior",
   Next: "Próximo",
-  "Skip to content": "Pular para o conteúdo",
   "Log In": "Entrar",
   "Sign Up": "Cadastrar-se",
   "Verify your email": "Verifique seu e-mail",
@@ -70,4 +63,7 @@ export default {
   "Send crypto": "Enviar cripto",
   "This is not available yet.": "Isto ainda não está disponível.",
   "Payments are not configured on this server.": "Os pagamentos não estão configurados neste servidor.",
+  "Image preview": "Pré-visualização da imagem",
+  "Open original": "Abrir original",
+  "Try again": "Tentar novamente",
 } satisfies Dictionary;
