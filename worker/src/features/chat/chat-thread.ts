@@ -531,6 +531,8 @@ export class ChatThread extends DurableObject<Bindings> {
 
   private async flush(): Promise<void> {
     try {
+      // Let the frames just broadcast go out before the D1 work takes the thread's CPU.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       while (this.dirty) {
         this.dirty = false;
         await this.writeD1().catch((error) => console.error("chat thread D1 sync failed", error));
