@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { MembersPage } from "../features/communities/components/community-pages";
 
+// /c/:name/members: the member list of a community (part 1 §2).
 export const Route = createFileRoute("/c/$name/members")({
-  component: () => <EmptyState />,
+  component: Page,
 });
+
+function Page() {
+  const { name } = Route.useParams();
+  return <MembersPage key={name} name={name} />;
+}

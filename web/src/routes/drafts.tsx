@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { DraftsPage } from "../features/posts/components/drafts-page";
 
+// /drafts: the reader's drafts (part 2 §2).
 export const Route = createFileRoute("/drafts")({
-  component: () => <EmptyState />,
+  component: DraftsPage,
 });

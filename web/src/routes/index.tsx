@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { FeedPage } from "../features/feed/components/feed-page";
+import { oneOf, searchParams } from "../lib/search-params";
 
+const SORTS = ["new", "top", "verified", "communities", "following"] as const;
+
+// `/` and `/?sort=top`: the home feed. Without a sort the reader's saved default applies.
 export const Route = createFileRoute("/")({
-  component: () => <EmptyState />,
+  validateSearch: searchParams({ sort: oneOf(SORTS) }),
+  component: HomePage,
 });
+
+function HomePage() {
+  const { sort } = Route.useSearch();
+  return <FeedPage sort={sort ? (sort.toUpperCase() as Uppercase<typeof sort>) : undefined} />;
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { CreatePostPage } from "../features/posts/components/create-post-page";
+import { searchParams, text } from "../lib/search-params";
 
+// /post (part 2 §2): ?community_name= preselects (and joins) a community, ?draft= opens a draft.
 export const Route = createFileRoute("/post")({
-  component: () => <EmptyState />,
+  validateSearch: searchParams({ community_name: text(), draft: text() }),
+  component: Page,
 });
+
+function Page() {
+  const { community_name, draft } = Route.useSearch();
+  return <CreatePostPage key={draft ?? "new"} communityName={community_name} draftId={draft} />;
+}

@@ -1,6 +1,179 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField, useZodForm } from "../../../../../shared/client/form";
+import {
+  COMMUNITY_DESCRIPTION_MAX,
+  COMMUNITY_DISPLAY_NAME_MAX,
+  COMMUNITY_NAME_MAX,
+} from "../../../../../shared/src/constants";
+import {
+  communityCreateFieldsSchema,
+  communityImageProblem,
+  stripWhitespace,
+} from "../../../../../shared/src/schemas/communities";
+import { Avatar } from "../../../components/ui/avatar";
+import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { useCreateCommunity } from "../mutations";
 
-export default function CreateCommunityDialog(props: ModalProps) {
-  return <UnavailableDialog {...props} title="Create Community" message="This is not available yet." />;
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * CREATE_COMMUNITY (part 2 §5 "Community creation"): name (required, 25, no whitespace, sent
+ * without it), display name (40, no double spaces), description (250), image (1 MB).
+ */
+export default function CreateCommunityDialog({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateCommunity();
+  const form = useZodForm(communityCreateFieldsSchema, { name: "", display_name: "", description: "" });
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const imageError = communityImageProblem(image);
+  const imageId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    if (!image) return setPreview(null);
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const pickImage = (e: ChangeEvent<HTMLInputElement>) => setImage(e.target.files?.[0] ?? null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || imageError || create.isPending) return;
+    const name = stripWhitespace(form.values.name);
+    create.mutate(
+      {
+        name,
+        display_name: form.values.display_name.trim(),
+        description: form.values.description.trim(),
+        image: image ? await readAsDataUrl(image) : null,
+      },
+      {
+        onSuccess: (created) => {
+          showSnackbar({
+            message: t("The community with the name '{{name}}' was created.", { name: created.name }),
+            variant: "success",
+          });
+          onClose();
+          void navigate({ to: "/c/$name", params: { name: created.name } });
+        },
+      },
+    );
+  };
+
+  const descriptionError = form.shownError("description");
+  return (
+    <Dialog title={t("Create Community")} onClose={onClose} size="md">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t("Name")}
+          value={form.values.name}
+          onValue={(v) => form.setValue("name", v)}
+          onBlur={() => form.touch("name")}
+          error={form.values.name ? form.errors.name : form.shownError("name")}
+          hint={t("People find it at c/{{name}}", { name: stripWhitespace(form.values.name) || "name" })}
+          maxLength={COMMUNITY_NAME_MAX + 10}
+          autoComplete="off"
+          autoFocus
+        />
+        <TextField
+          label={t("Display name")}
+          required={false}
+          value={form.values.display_name}
+          onValue={(v) => form.setValue("display_name", v)}
+          onBlur={() => form.touch("display_name")}
+          error={form.values.display_name ? form.errors.display_name : undefined}
+          maxLength={COMMUNITY_DISPLAY_NAME_MAX + 10}
+          autoComplete="off"
+        />
+        <div className="mb-4">
+          <label htmlFor={descriptionId} className="field-label">
+            {t("Description")}
+          </label>
+          <textarea
+            id={descriptionId}
+            className="field min-h-24 resize-y"
+            value={form.values.description}
+            onChange={(e) => form.setValue("description", e.target.value)}
+            onBlur={() => form.touch("description")}
+            aria-invalid={Boolean(form.errors.description)}
+            aria-describedby={`${descriptionId}-count`}
+          />
+          <div className="mt-1 flex justify-between gap-2 text-xs">
+            <span className="field-error mt-0">
+              {form.errors.description
+                ? t(form.errors.description)
+                : descriptionError
+                  ? t(descriptionError)
+                  : ""}
+            </span>
+            <span
+              id={`${descriptionId}-count`}
+              className={
+                form.values.description.trim().length > COMMUNITY_DESCRIPTION_MAX
+                  ? "text-[var(--danger)]"
+                  : "text-[var(--muted)]"
+              }
+            >
+              {form.values.description.trim().length}/{COMMUNITY_DESCRIPTION_MAX}
+            </span>
+          </div>
+        </div>
+        <div className="mb-2 flex items-center gap-3">
+          <Avatar src={preview} name={stripWhitespace(form.values.name) || "?"} size={56} />
+          <div className="min-w-0 flex-1">
+            <label htmlFor={imageId} className="field-label">
+              {t("Image")}
+            </label>
+            <input
+              id={imageId}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              onChange={pickImage}
+              aria-invalid={Boolean(imageError)}
+              aria-describedby={imageError ? `${imageId}-error` : undefined}
+              className="block w-full text-sm text-[var(--muted)] file:mr-3 file:rounded-full file:border-0 file:bg-[var(--surface-strong)] file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-[var(--text)]"
+            />
+            {imageError ? (
+              <p id={`${imageId}-error`} className="field-error" role="alert">
+                {t(imageError)}
+              </p>
+            ) : null}
+          </div>
+          {image ? (
+            <button type="button" className="btn btn-ghost" onClick={() => setImage(null)}>
+              {t("Remove")}
+            </button>
+          ) : null}
+        </div>
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t("Cancel")}
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!form.data || Boolean(imageError) || create.isPending}
+          >
+            {create.isPending ? t("Creating...") : t("Create")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
 }

@@ -1,0 +1,97 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import type { Community } from "../../../../../shared/src/schemas/communities";
+import { Avatar } from "../../../components/ui/avatar";
+import { formatCount } from "../../../lib/format";
+import { pluralKey } from "../../people/count-label";
+import { JoinButton } from "./join-button";
+
+/** The top of /c/:name and /c/:name/members: picture, names, description, counts and actions. */
+export function CommunityHeader({ community, tab }: { community: Community; tab: "posts" | "members" }) {
+  const { t, i18n } = useTranslation();
+  const created = new Date(community.created_at).toLocaleDateString(i18n.language, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  const tabClass = (active: boolean) =>
+    `border-b-2 px-3 py-2 text-sm font-semibold ${
+      active
+        ? "border-[var(--accent)] text-[var(--text)]"
+        : "border-transparent text-[var(--muted)] hover:text-[var(--text)]"
+    }`;
+  return (
+    <section className="card overflow-hidden" aria-labelledby="community-title">
+      <div
+        aria-hidden="true"
+        className="h-20 bg-gradient-to-r from-[var(--accent)] to-[var(--accent-strong)] opacity-80 sm:h-28"
+      />
+      <div className="px-4 pb-2 sm:px-5">
+        <div className="-mt-8 flex flex-wrap items-end gap-3">
+          <span className="rounded-full border-4 border-[var(--surface)] bg-[var(--surface)]">
+            <Avatar src={community.image} name={community.name} size={72} />
+          </span>
+          <div className="min-w-0 flex-1 pb-1">
+            <h1 id="community-title" className="truncate text-xl font-bold">
+              {community.display_name || community.name}
+              {community.is_verified ? (
+                <span
+                  className="ml-2 align-middle text-sm text-[var(--accent)]"
+                  title={t("Verified community")}
+                >
+                  ✓<span className="sr-only">{t("Verified community")}</span>
+                </span>
+              ) : null}
+            </h1>
+            <p className="text-sm text-[var(--muted)]">c/{community.name}</p>
+          </div>
+          <div className="flex gap-2 pb-1">
+            <Link
+              to="/post"
+              search={{ community_name: community.name }}
+              className="btn btn-outline"
+              data-testid="community-create-post"
+            >
+              {t("Create a post")}
+            </Link>
+            <JoinButton community={community} />
+          </div>
+        </div>
+        {community.description ? <p className="mt-3 text-sm break-words">{community.description}</p> : null}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-[var(--muted)]">
+          <span data-testid="community-members">
+            {t(pluralKey(community.total_members, msg("{{count}} member"), msg("{{count}} members")), {
+              count: community.total_members,
+              formatted: formatCount(community.total_members),
+            })}
+          </span>
+          <span>
+            {t(pluralKey(community.total_microposts, msg("{{count}} post"), msg("{{count}} posts")), {
+              count: community.total_microposts,
+            })}
+          </span>
+          <span>{t("Created {{date}}", { date: created })}</span>
+        </p>
+        <nav aria-label={t("Community")} className="mt-3 flex gap-1 border-t border-[var(--line)]">
+          <Link
+            to="/c/$name"
+            params={{ name: community.name }}
+            className={tabClass(tab === "posts")}
+            aria-current={tab === "posts" ? "page" : undefined}
+          >
+            {t("Posts")}
+          </Link>
+          <Link
+            to="/c/$name/members"
+            params={{ name: community.name }}
+            className={tabClass(tab === "members")}
+            aria-current={tab === "members" ? "page" : undefined}
+          >
+            {t("Members")}
+          </Link>
+        </nav>
+      </div>
+    </section>
+  );
+}

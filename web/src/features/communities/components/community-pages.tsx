@@ -1,0 +1,117 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "../../../components/ui/avatar";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { ApiError } from "../../../lib/api";
+import { formatRelative } from "../../../lib/format";
+import { VerifiedBadge } from "../../people/components/verified-badge";
+import { PostList } from "../../posts/components/post-list";
+import { communityPostsQueryOptions } from "../../posts/queries";
+import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import { communityQueryOptions, membersQueryOptions } from "../queries";
+import { CommunityHeader } from "./community-header";
+import { ROLE_LABELS } from "./join-button";
+
+/** Loads the community for a page and shows the missing-page or error state around it. */
+function useCommunityFrame(name: string) {
+  const community = useQuery(communityQueryOptions(name));
+  useEffect(() => {
+    if (community.data) document.title = `c/${community.data.name} · Agora`;
+    return () => {
+      document.title = "Agora";
+    };
+  }, [community.data]);
+  const fallback = community.isPending ? (
+    <ListSkeleton rows={1} height="h-44" />
+  ) : community.isError ? (
+    community.error instanceof ApiError && community.error.status === 404 ? (
+      <EmptyState />
+    ) : (
+      <LoadError error={community.error} retry={community.refetch} />
+    )
+  ) : null;
+  return { community: community.data, fallback };
+}
+
+/** /c/:name: the community and its posts, pinned first (part 1 §2). */
+export function CommunityPage({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const { community, fallback } = useCommunityFrame(name);
+  const posts = useInfiniteQuery({ ...communityPostsQueryOptions(name), enabled: Boolean(community) });
+  if (!community) return fallback;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-3">
+      <CommunityHeader community={community} tab="posts" />
+      <PostList
+        query={posts}
+        showCommunity={false}
+        label={t("Posts in c/{{name}}", { name: community.name })}
+        empty={
+          <EmptyState title={t("There is nothing here yet")} home={false} as="h2">
+            <p>{t("Make one and get this feed started")}</p>
+            <Link to="/post" search={{ community_name: community.name }} className="btn btn-primary mt-4">
+              {t("Create a post")}
+            </Link>
+          </EmptyState>
+        }
+      />
+    </div>
+  );
+}
+
+/** /c/:name/members: everyone in it, in joining order, ten at a time (part 1 §9). */
+export function MembersPage({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const { community, fallback } = useCommunityFrame(name);
+  const members = useInfiniteQuery({ ...membersQueryOptions(name), enabled: Boolean(community) });
+  if (!community) return fallback;
+  const list = members.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-3">
+      <CommunityHeader community={community} tab="members" />
+      {members.isPending ? (
+        <ListSkeleton rows={4} height="h-14" />
+      ) : members.isError ? (
+        <LoadError error={members.error} retry={members.refetch} />
+      ) : list.length === 0 ? (
+        <EmptyState title={t("No Users")} home={false} as="h2" />
+      ) : (
+        <section className="card p-2" aria-labelledby="members-heading">
+          <h2 id="members-heading" className="sr-only">
+            {t("Members")}
+          </h2>
+          <ul className="divide-y divide-[var(--line)]" data-testid="member-list">
+            {list.map((m) => (
+              <li key={m.owner.username} className="flex items-center gap-3 px-2 py-2.5">
+                <Avatar src={m.owner.profile_image} name={m.owner.username} size={40} />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to="/user/$username"
+                    params={{ username: m.owner.username }}
+                    className="flex items-center gap-1 font-semibold hover:underline"
+                  >
+                    <span className="truncate">{m.owner.profile_name || m.owner.username}</span>
+                    <VerifiedBadge person={m.owner} compact />
+                  </Link>
+                  <p className="truncate text-xs text-[var(--muted)]">
+                    u/{m.owner.username} · {t("joined {{when}}", { when: formatRelative(m.created_at) })}
+                  </p>
+                </div>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                    m.role === "MEMBER" ? "text-[var(--muted)]" : "bg-[var(--accent)]/15 text-[var(--accent)]"
+                  }`}
+                >
+                  {t(ROLE_LABELS[m.role] ?? m.role)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <InfiniteFooter query={members} />
+        </section>
+      )}
+    </div>
+  );
+}

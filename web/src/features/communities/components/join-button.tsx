@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import type { Community } from "../../../../../shared/src/schemas/communities";
+import { requireSignIn } from "../../accounts/session";
+import { useJoinCommunity, useLeaveCommunity } from "../mutations";
+
+export const ROLE_LABELS: Record<string, string> = {
+  OWNER: msg("Owner"),
+  MODERATOR: msg("Moderator"),
+  MEMBER: msg("Member"),
+};
+
+/**
+ * Join for non-members (part 1 §4); members see their role, which turns into Leave on hover or
+ * keyboard focus. Visitors get the login dialog.
+ */
+export function JoinButton({
+  community,
+  small = false,
+}: {
+  community: Pick<Community, "name"> & { user_membership: { role: string } | null };
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  const join = useJoinCommunity();
+  const leave = useLeaveCommunity();
+  const size = small ? "px-3 py-1 text-xs" : "px-5";
+  const busy = join.isPending || leave.isPending;
+  if (!community.user_membership) {
+    return (
+      <button
+        type="button"
+        className={`btn btn-primary ${size}`}
+        disabled={busy}
+        aria-label={t("Join c/{{name}}", { name: community.name })}
+        onClick={() => {
+          if (requireSignIn()) join.mutate(community.name);
+        }}
+      >
+        {t("Join")}
+      </button>
+    );
+  }
+  const role = t(ROLE_LABELS[community.user_membership.role] ?? community.user_membership.role);
+  return (
+    <button
+      type="button"
+      className={`group btn btn-outline ${size} min-w-24 hover:border-[var(--danger)] hover:text-[var(--danger)] focus-visible:border-[var(--danger)] focus-visible:text-[var(--danger)]`}
+      disabled={busy}
+      aria-label={t("{{role}} of c/{{name}}. Leave", { role, name: community.name })}
+      onClick={() => leave.mutate(community.name)}
+      data-testid="membership-button"
+    >
+      <span className="group-hover:hidden group-focus-visible:hidden">{role}</span>
+      <span className="hidden group-hover:inline group-focus-visible:inline">{t("Leave")}</span>
+    </button>
+  );
+}

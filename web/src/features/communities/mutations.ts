@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Community, JoinResult } from "../../../../shared/src/schemas/communities";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { i18n } from "../../i18n/i18n";
+import { apiFetch, toFormData } from "../../lib/api";
+import { communityKeys } from "./queries";
+
+/** Sets the reader's membership on the cached community at once, so the button and count follow. */
+function setMembership(
+  queryClient: ReturnType<typeof useQueryClient>,
+  name: string,
+  membership: Community["user_membership"],
+  total: number | null,
+) {
+  queryClient.setQueryData<Community>(communityKeys.one(name), (old) =>
+    old ? { ...old, user_membership: membership, total_members: total ?? old.total_members } : old,
+  );
+}
+
+export function useJoinCommunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch<JoinResult>("/api/v1/private/user/community/join", { method: "POST", query: { name } }),
+    onSuccess: (result) => {
+      setMembership(
+        queryClient,
+        result.name,
+        { role: result.role, created_at: result.created_at },
+        result.total_members,
+      );
+      showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" });
+      void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+    },
+  });
+}
+
+export function useLeaveCommunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } }),
+    onSuccess: (_, name) => {
+      const old = queryClient.getQueryData<Community>(communityKeys.one(name));
+      setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
+      void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+    },
+  });
+}
+
+export interface NewCommunity {
+  name: string;
+  display_name: string;
+  description: string;
+  /** The picture as a data URL, as the spec's form sends it. */
+  image: string | null;
+}
+
+export function useCreateCommunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewCommunity) =>
+      apiFetch<{ name: string }>("/api/v1/private/user/community", {
+        method: "POST",
+        body: toFormData({ ...input }),
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: communityKeys.root }),
+  });
+}

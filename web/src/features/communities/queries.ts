@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../../../shared/src/api";
+import { MEMBER_PAGE_SIZE } from "../../../../shared/src/constants";
+import type { Community, Member } from "../../../../shared/src/schemas/communities";
+import type { CursorPage } from "../../../../shared/src/schemas/posts";
+import { apiFetch } from "../../lib/api";
+
+export const communityKeys = {
+  /** The sidebar's Top Communities live under this root too (["communities", "top"]). */
+  root: ["communities"] as const,
+  one: (name: string) => [...communityKeys.root, "one", name.toLowerCase()] as const,
+  members: (name: string) => [...communityKeys.root, "members", name.toLowerCase()] as const,
+  mine: () => [...communityKeys.root, "mine"] as const,
+};
+
+export const communityQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: communityKeys.one(name),
+    queryFn: ({ signal }) => apiFetch<Community>("/api/v1/community", { query: { name }, signal }),
+    // "Not found" is a page of its own, not an error notice.
+    meta: { silent: true },
+    staleTime: 30_000,
+  });
+
+export const membersQueryOptions = (name: string) =>
+  infiniteQueryOptions({
+    queryKey: communityKeys.members(name),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<CursorPage<Member>>("/api/v1/community/member/list", {
+        query: { name, skip: pageParam.skip, limit: MEMBER_PAGE_SIZE, cursor: pageParam.cursor },
+        signal,
+      }),
+    initialPageParam: { skip: 0, cursor: null as string | null },
+    getNextPageParam: (last, pages) =>
+      last.next_cursor && last.list.length
+        ? { skip: pages.length * MEMBER_PAGE_SIZE, cursor: last.next_cursor }
+        : undefined,
+  });
+
+/** The reader's communities for the post form's picker, by name. */
+export const myCommunitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: communityKeys.mine(),
+    queryFn: () =>
+      apiFetch<Page<Community>>("/api/v1/private/user/community/list", { query: { limit: 100 } }),
+    staleTime: 30_000,
+  });

@@ -1,0 +1,127 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "../../../../../shared/src/enums";
+import { Avatar } from "../../../components/ui/avatar";
+import { OptionsMenu } from "../../../components/ui/bottom-sheet";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { useMe } from "../../accounts/session";
+import { useSaveDefaultSort } from "../../people/mutations";
+import { PostList } from "../../posts/components/post-list";
+import { feedQueryOptions } from "../../posts/queries";
+import { ListSkeleton } from "../../search/components/list-states";
+
+export const FEED_LABELS: Record<FeedOption, string> = {
+  NEW: msg("New"),
+  TOP: msg("Top"),
+  VERIFIED: msg("Verified"),
+  COMMUNITIES: msg("Communities"),
+  FOLLOWING: msg("Following"),
+};
+
+/** The options a reader may pick: Communities and Following only when signed in (part 2 §2). */
+export function feedOptionsFor(signedIn: boolean): FeedOption[] {
+  return FEED_OPTIONS.filter((o) => signedIn || !SIGNED_IN_FEED_OPTIONS.includes(o));
+}
+
+/** The sort menu of the feed: a menu by the button, a sheet on phones. */
+function SortMenu({
+  current,
+  options,
+  onPick,
+}: {
+  current: FeedOption;
+  options: FeedOption[];
+  onPick: (o: FeedOption) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <OptionsMenu
+      label={t("Sort posts")}
+      title={t("Sort by")}
+      trigger={(props) => (
+        <button
+          {...props}
+          aria-label={t("Sort posts: {{sort}}", { sort: t(FEED_LABELS[current]) })}
+          className="btn btn-outline gap-1 px-3 py-1.5"
+          data-testid="feed-sort"
+        >
+          {t(FEED_LABELS[current])}
+          <svg
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </button>
+      )}
+      actions={options.map((option) => ({
+        label: `${option === current ? "✓ " : ""}${t(FEED_LABELS[option])}`,
+        onSelect: () => onPick(option),
+      }))}
+    />
+  );
+}
+
+/**
+ * The home feed (part 2 §2 "Feed"): the sort menu, infinite scroll, the empty state. Without a
+ * choice in the address it opens on the reader's saved default; a new choice is saved as it.
+ */
+export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { me, isSignedIn, isLoading } = useMe();
+  const saveDefault = useSaveDefaultSort();
+  const options = feedOptionsFor(isSignedIn);
+  const saved = me?.default_micropost_sort as FeedOption | undefined;
+  const wanted = sort ?? (saved && FEED_OPTIONS.includes(saved) ? saved : "NEW");
+  const option = options.includes(wanted) ? wanted : "NEW";
+  const feed = useInfiniteQuery({
+    ...feedQueryOptions(option, me?.username ?? null),
+    enabled: !isLoading,
+  });
+
+  const pick = (next: FeedOption) => {
+    void navigate({ to: "/", search: { sort: next.toLowerCase() as Lowercase<FeedOption> }, replace: true });
+    if (isSignedIn && next !== saved) saveDefault.mutate(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-3">
+      <h1 className="sr-only">{t("Home")}</h1>
+      <div className="card flex items-center gap-3 p-3">
+        {me ? <Avatar src={me.profile_image} name={me.username} size={36} /> : null}
+        <Link
+          to="/post"
+          className="flex-1 rounded-full border border-[var(--line)] bg-[var(--bg)] px-4 py-2 text-sm text-[var(--muted)] hover:border-[var(--accent)]"
+        >
+          {t("Create a post")}
+        </Link>
+        <SortMenu current={option} options={options} onPick={pick} />
+      </div>
+      {isLoading ? (
+        <ListSkeleton rows={3} height="h-48" />
+      ) : (
+        <PostList
+          query={feed}
+          label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
+          empty={
+            <EmptyState title={t("There is nothing here yet")} home={false}>
+              <p>{t("Make one and get this feed started")}</p>
+              <Link to="/post" className="btn btn-primary mt-4">
+                {t("Create a post")}
+              </Link>
+            </EmptyState>
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,388 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import {
+  COMMENT_BODY_MAX,
+  COMMENT_MORE_DEPTH,
+  COMMENT_REPLY_MAX_DEPTH,
+  POST_BODY_COUNTER_RATIO,
+} from "../../../../../shared/src/constants";
+import { type Comment, commentBodySchema, type FeedItem } from "../../../../../shared/src/schemas/posts";
+import { Avatar } from "../../../components/ui/avatar";
+import { OptionsMenu } from "../../../components/ui/bottom-sheet";
+import { confirm } from "../../../components/ui/confirm";
+import { openModal } from "../../../components/ui/modal-host";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatRelative } from "../../../lib/format";
+import { requireSignIn, useMe } from "../../accounts/session";
+import { VerifiedBadge } from "../../people/components/verified-badge";
+import { pluralKey } from "../../people/count-label";
+import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
+import { commentsQueryOptions } from "../queries";
+import { absoluteLink, copyCommentText, copyLink } from "../share";
+import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./post-icons";
+import { SafeHtml } from "./safe-html";
+
+/** A stored comment as the text it was typed as: paragraphs and line breaks back to newlines. */
+function editableText(html: string): string {
+  const spaced = html.replace(/<br\s*\/?>/gi, "\n").replace(/<\/p>\s*<p>/gi, "\n\n");
+  return new DOMParser().parseFromString(spaced, "text/html").body.textContent ?? "";
+}
+
+/** A text box for a comment, a reply or an edit. */
+function CommentForm({
+  label,
+  submitLabel,
+  initial = "",
+  busy,
+  onSubmit,
+  onCancel,
+  autoFocus = false,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  busy: boolean;
+  onSubmit: (body: string, reset: () => void) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [body, setBody] = useState(initial);
+  const id = useId();
+  const parsed = commentBodySchema.safeParse(body);
+  const error = body.length > 0 && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (parsed.success && !busy) onSubmit(parsed.data, () => setBody(""));
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        placeholder={label}
+        rows={3}
+        maxLength={COMMENT_BODY_MAX + 100}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="field min-h-20 resize-y"
+        // biome-ignore lint/a11y/noAutofocus: the form opens because the reader asked to write.
+        autoFocus={autoFocus}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && onCancel) onCancel();
+        }}
+      />
+      <div className="flex items-center justify-end gap-2">
+        {error ? (
+          <p id={`${id}-error`} className="field-error mt-0 mr-auto">
+            {t(error)}
+          </p>
+        ) : body.length > COMMENT_BODY_MAX * POST_BODY_COUNTER_RATIO ? (
+          <p className="mr-auto text-xs text-[var(--muted)]">
+            {body.trim().length}/{COMMENT_BODY_MAX}
+          </p>
+        ) : null}
+        {onCancel ? (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            {t("Cancel")}
+          </button>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={!parsed.success || busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({
+  comment,
+  post,
+  isThreadRoot = false,
+}: {
+  comment: Comment;
+  post: FeedItem;
+  /** The comment a single-comment view is about: its replies are shown whatever its depth. */
+  isThreadRoot?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const postId = post.micropost.public_id;
+  const create = useCreateComment(postId);
+  const edit = useEditComment(postId);
+  const remove = useDeleteComment(postId);
+  const threadLink = { to: post.micropost.link, search: { comment: comment.public_id } } as const;
+  const canReply = !comment.is_deleted && comment.depth < COMMENT_REPLY_MAX_DEPTH;
+  // From depth 3, replies are read in the comment's own thread instead of nesting further.
+  const nestsHere = isThreadRoot || comment.depth < COMMENT_MORE_DEPTH;
+  const hiddenReplies = comment.total_replies - comment.replies.length;
+  const edited = Date.parse(comment.updated_at) - Date.parse(comment.created_at) > 1000;
+
+  const del = async () => {
+    const ok = await confirm({
+      message: t("Do you really want to delete it?"),
+      confirmLabel: t("Delete"),
+      danger: true,
+    });
+    if (ok)
+      remove.mutate(comment.public_id, {
+        onSuccess: () => showSnackbar({ message: t("It was deleted"), variant: "success" }),
+      });
+  };
+
+  return (
+    <li className="flex flex-col gap-1" data-testid="comment" data-depth={comment.depth}>
+      <article
+        aria-label={
+          comment.owner
+            ? t("Comment by {{username}}", { username: comment.owner.username })
+            : t("Deleted comment")
+        }
+        className={`rounded-lg p-2 ${isThreadRoot ? "bg-[var(--surface-strong)]" : ""}`}
+      >
+        <header className="flex items-center gap-2 text-xs text-[var(--muted)]">
+          {comment.owner ? (
+            <Link
+              to="/user/$username"
+              params={{ username: comment.owner.username }}
+              className="flex items-center gap-1.5 font-semibold text-[var(--text)] hover:underline"
+            >
+              <Avatar src={comment.owner.profile_image} name={comment.owner.username} size={24} />
+              {comment.owner.username}
+              <VerifiedBadge person={comment.owner} compact />
+            </Link>
+          ) : (
+            <span className="italic">{t("Deleted")}</span>
+          )}
+          <time dateTime={comment.created_at} title={new Date(comment.created_at).toLocaleString()}>
+            · {formatRelative(comment.created_at)}
+          </time>
+          {edited && !comment.is_deleted ? <span>· {t("edited")}</span> : null}
+          {comment.is_deleted ? null : (
+            <span className="ml-auto">
+              <OptionsMenu
+                label={t("Comment options")}
+                actions={[
+                  comment.user_is_owner && {
+                    label: t("Edit"),
+                    icon: <EditIcon />,
+                    onSelect: () => setEditing(true),
+                  },
+                  comment.user_is_owner && {
+                    label: t("Delete"),
+                    icon: <TrashIcon />,
+                    danger: true,
+                    onSelect: () => void del(),
+                  },
+                  !comment.user_is_owner && {
+                    label: t("Report"),
+                    icon: <FlagIcon />,
+                    onSelect: () => {
+                      if (requireSignIn())
+                        openModal("REPORT", {
+                          reported_username: comment.owner?.username ?? "",
+                          link: absoluteLink(comment.link),
+                        });
+                    },
+                  },
+                  { label: t("Share"), icon: <LinkIcon />, onSelect: () => void copyLink(comment.link) },
+                  {
+                    label: t("Copy text"),
+                    icon: <CopyIcon />,
+                    onSelect: () => void copyCommentText(comment.body),
+                  },
+                ]}
+              />
+            </span>
+          )}
+        </header>
+        <div className="mt-1 pl-8">
+          {comment.is_deleted ? (
+            <p className="text-sm text-[var(--muted)] italic">{t("This comment was deleted.")}</p>
+          ) : editing ? (
+            <CommentForm
+              label={t("Edit your comment")}
+              submitLabel={t("Save")}
+              initial={editableText(comment.body)}
+              busy={edit.isPending}
+              autoFocus
+              onCancel={() => setEditing(false)}
+              onSubmit={(body) =>
+                edit.mutate({ public_id: comment.public_id, body }, { onSuccess: () => setEditing(false) })
+              }
+            />
+          ) : (
+            <SafeHtml html={comment.body} className="text-sm" />
+          )}
+          {canReply && !editing ? (
+            <button
+              type="button"
+              className="mt-1 rounded px-1 text-xs font-semibold text-[var(--muted)] hover:text-[var(--text)]"
+              aria-expanded={replying}
+              onClick={() => {
+                if (requireSignIn()) setReplying((v) => !v);
+              }}
+            >
+              {t("Reply")}
+            </button>
+          ) : null}
+          {replying ? (
+            <div className="mt-2">
+              <CommentForm
+                label={t("Reply to {{username}}", { username: comment.owner?.username ?? "" })}
+                submitLabel={t("Reply")}
+                busy={create.isPending}
+                autoFocus
+                onCancel={() => setReplying(false)}
+                onSubmit={(body, reset) =>
+                  create.mutate(
+                    { body, parent: comment.public_id },
+                    {
+                      onSuccess: () => {
+                        reset();
+                        setReplying(false);
+                      },
+                    },
+                  )
+                }
+              />
+            </div>
+          ) : null}
+        </div>
+      </article>
+      {nestsHere && comment.replies.length > 0 ? (
+        <ul className="ml-3 flex flex-col gap-1 border-l-2 border-[var(--line)] pl-2 sm:ml-5 sm:pl-3">
+          {comment.replies.map((reply) => (
+            <CommentItem key={reply.public_id} comment={reply} post={post} />
+          ))}
+        </ul>
+      ) : null}
+      {!isThreadRoot && comment.total_replies > 0 && (!nestsHere || hiddenReplies > 0) ? (
+        <Link {...threadLink} className="ml-10 text-xs font-semibold text-[var(--accent)] hover:underline">
+          {nestsHere
+            ? t(
+                pluralKey(hiddenReplies, msg("See {{count}} more reply"), msg("See {{count}} more replies")),
+                {
+                  count: hiddenReplies,
+                },
+              )
+            : t("More comments")}
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The discussion under a post: "Add a comment", the tree and its pages; or, for one comment, the
+ * "Single comment thread" banner with "See full discussion".
+ */
+export function Comments({ post, commentId }: { post: FeedItem; commentId: string | null }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useMe();
+  const [writing, setWriting] = useState(false);
+  const postId = post.micropost.public_id;
+  const create = useCreateComment(postId);
+  const query = useInfiniteQuery(commentsQueryOptions(postId, commentId));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pages = query.data?.pages ?? [];
+  const list = pages.flatMap((p) => p.list);
+  const parent = pages[0]?.parent ?? null;
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="card flex flex-col gap-3 p-4">
+      <h2 id="comments-heading" ref={heading} className="text-base font-semibold">
+        {t(
+          pluralKey(
+            post.micropost.total_micropost_comments,
+            msg("{{count}} comment"),
+            msg("{{count}} comments"),
+          ),
+          {
+            count: post.micropost.total_micropost_comments,
+          },
+        )}
+      </h2>
+      {commentId ? (
+        <div
+          role="note"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-[var(--accent)]/40 bg-[var(--accent)]/10 px-3 py-2 text-sm"
+          data-testid="single-thread-banner"
+        >
+          <span className="font-semibold">{t("Single comment thread")}</span>
+          <Link
+            to={post.micropost.link}
+            hash="comments"
+            className="font-semibold text-[var(--accent)] hover:underline"
+          >
+            {t("See full discussion")}
+          </Link>
+        </div>
+      ) : writing ? (
+        <CommentForm
+          label={t("Add a comment")}
+          submitLabel={t("Comment")}
+          busy={create.isPending}
+          autoFocus
+          onCancel={() => setWriting(false)}
+          onSubmit={(body, reset) =>
+            create.mutate(
+              { body, parent: null },
+              {
+                onSuccess: () => {
+                  reset();
+                  setWriting(false);
+                },
+              },
+            )
+          }
+        />
+      ) : (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          onClick={() => {
+            if (requireSignIn()) setWriting(true);
+          }}
+        >
+          {t("Add a comment")}
+        </button>
+      )}
+
+      {query.isPending ? (
+        <ListSkeleton rows={2} height="h-16" />
+      ) : query.isError ? (
+        query.error instanceof ApiError && query.error.status === 404 ? (
+          <p className="text-sm text-[var(--muted)]">{t("This comment does not exist any more.")}</p>
+        ) : (
+          <LoadError error={query.error} retry={query.refetch} />
+        )
+      ) : parent ? (
+        <ul className="flex flex-col gap-1">
+          <CommentItem comment={{ ...parent, replies: list }} post={post} isThreadRoot />
+        </ul>
+      ) : list.length === 0 ? (
+        <p className="py-4 text-center text-sm text-[var(--muted)]">
+          {isSignedIn ? t("No comments yet. Start the conversation.") : t("No comments yet.")}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t("Comments")}>
+          {list.map((comment) => (
+            <CommentItem key={comment.public_id} comment={comment} post={post} />
+          ))}
+        </ul>
+      )}
+      {query.data ? <InfiniteFooter query={query} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+import Image from "@tiptap/extension-image";
+import { Placeholder } from "@tiptap/extensions";
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { type ReactNode, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { showSnackbar } from "../../../../components/ui/snackbar";
+import { i18n } from "../../../../i18n/i18n";
+import { errorMessage } from "../../../../lib/errors";
+import { uploadEditorImage } from "../../mutations";
+import { ImageIcon, LinkIcon } from "../post-icons";
+import { LinkDialog } from "./link-dialog";
+
+// The post editor (part 2 §2): headings, lists, quotes, code, links through the link dialog, and
+// pictures pasted, dropped or chosen, uploaded first so the body only ever points at our /media.
+// This file and Tiptap load only where someone writes: the home page never downloads them.
+
+export interface RichEditorProps {
+  /** The HTML to start from. Later changes of this prop are ignored (the editor owns the text). */
+  initial: string;
+  onChange: (html: string) => void;
+  label: string;
+  placeholder?: string;
+  autoFocus?: boolean;
+  /** Shown under the editor (the counter). */
+  footer?: ReactNode;
+  invalid?: boolean;
+}
+
+async function insertImages(editor: Editor, files: File[]) {
+  for (const file of files) {
+    showSnackbar({ message: i18n.t("Uploading started... It can take a few seconds.") });
+    try {
+      const link = await uploadEditorImage(file);
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: link, alt: file.name.replace(/\.[^.]+$/, "") })
+        .run();
+    } catch (error) {
+      showSnackbar({
+        message: i18n.t("Unexpected error during upload: {{reason}}", { reason: errorMessage(error) }),
+        variant: "error",
+      });
+    }
+  }
+}
+
+const imagesOf = (list: FileList | null | undefined) =>
+  [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
+
+function ToolButton({
+  label,
+  active = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={`grid h-8 min-w-8 place-items-center rounded-md px-1.5 text-sm font-semibold ${
+        active
+          ? "bg-[var(--accent)] text-[var(--accent-text)]"
+          : "text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+export default function RichEditor({
+  initial,
+  onChange,
+  label,
+  placeholder,
+  autoFocus,
+  footer,
+  invalid,
+}: RichEditorProps) {
+  const { t } = useTranslation();
+  const [linkOpen, setLinkOpen] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: ["http", "https", "mailto"],
+        },
+      }),
+      Image.configure({ inline: false, allowBase64: false }),
+      Placeholder.configure({ placeholder: placeholder ?? t("Write...") }),
+    ],
+    content: initial,
+    autofocus: autoFocus ? "end" : false,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        class: "prose-post min-h-40 px-3 py-2 outline-none",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": label,
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+      },
+      handlePaste: (_view, event) => {
+        const files = imagesOf(event.clipboardData?.files);
+        if (files.length === 0 || !editorRef.current) return false;
+        void insertImages(editorRef.current, files);
+        return true;
+      },
+      handleDrop: (_view, event) => {
+        const files = imagesOf((event as DragEvent).dataTransfer?.files);
+        if (files.length === 0 || !editorRef.current) return false;
+        event.preventDefault();
+        void insertImages(editorRef.current, files);
+        return true;
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
+  });
+  editorRef.current = editor;
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive("bold") ?? false,
+      italic: e?.isActive("italic") ?? false,
+      strike: e?.isActive("strike") ?? false,
+      h2: e?.isActive("heading", { level: 2 }) ?? false,
+      h3: e?.isActive("heading", { level: 3 }) ?? false,
+      bullet: e?.isActive("bulletList") ?? false,
+      ordered: e?.isActive("orderedList") ?? false,
+      quote: e?.isActive("blockquote") ?? false,
+      code: e?.isActive("codeBlock") ?? false,
+      link: e?.isActive("link") ?? false,
+    }),
+  });
+
+  if (!editor) return null;
+  const chain = () => editor.chain().focus();
+  return (
+    <div
+      className={`rounded-lg border bg-[var(--bg)] focus-within:border-[var(--accent)] ${
+        invalid ? "border-[var(--danger)]" : "border-[var(--line)]"
+      }`}
+      data-testid="rich-editor"
+    >
+      <div
+        role="toolbar"
+        aria-label={t("Formatting")}
+        className="flex flex-wrap gap-0.5 border-b border-[var(--line)] p-1"
+      >
+        <ToolButton label={t("Bold")} active={state?.bold} onClick={() => chain().toggleBold().run()}>
+          <b>B</b>
+        </ToolButton>
+        <ToolButton label={t("Italic")} active={state?.italic} onClick={() => chain().toggleItalic().run()}>
+          <i>I</i>
+        </ToolButton>
+        <ToolButton
+          label={t("Strikethrough")}
+          active={state?.strike}
+          onClick={() => chain().toggleStrike().run()}
+        >
+          <s>S</s>
+        </ToolButton>
+        <ToolButton
+          label={t("Heading")}
+          active={state?.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
+          H2
+        </ToolButton>
+        <ToolButton
+          label={t("Subheading")}
+          active={state?.h3}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
+          H3
+        </ToolButton>
+        <ToolButton
+          label={t("Bulleted list")}
+          active={state?.bullet}
+          onClick={() => chain().toggleBulletList().run()}
+        >
+          •≡
+        </ToolButton>
+        <ToolButton
+          label={t("Numbered list")}
+          active={state?.ordered}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
+          1.
+        </ToolButton>
+        <ToolButton label={t("Quote")} active={state?.quote} onClick={() => chain().toggleBlockquote().run()}>
+          ❝
+        </ToolButton>
+        <ToolButton
+          label={t("Code block")}
+          active={state?.code}
+          onClick={() => chain().toggleCodeBlock().run()}
+        >
+          {"</>"}
+        </ToolButton>
+        <ToolButton label={t("Link")} active={state?.link} onClick={() => setLinkOpen(true)}>
+          <LinkIcon />
+        </ToolButton>
+        <ToolButton label={t("Add a picture")} onClick={() => fileInput.current?.click()}>
+          <ImageIcon />
+        </ToolButton>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          className="hidden"
+          aria-hidden="true"
+          tabIndex={-1}
+          onChange={(e) => {
+            void insertImages(editor, imagesOf(e.target.files));
+            e.target.value = "";
+          }}
+        />
+      </div>
+      <EditorContent editor={editor} />
+      {footer}
+      {linkOpen ? (
+        <LinkDialog
+          initial={(editor.getAttributes("link").href as string | undefined) ?? ""}
+          onClose={() => setLinkOpen(false)}
+          onRemove={
+            state?.link
+              ? () => {
+                  chain().extendMarkRange("link").unsetLink().run();
+                  setLinkOpen(false);
+                }
+              : null
+          }
+          onSubmit={(href) => {
+            if (editor.state.selection.empty && !state?.link) {
+              chain()
+                .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+                .run();
+            } else {
+              chain().extendMarkRange("link").setLink({ href }).run();
+            }
+            setLinkOpen(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

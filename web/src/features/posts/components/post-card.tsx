@@ -1,0 +1,123 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import type { FeedItem } from "../../../../../shared/src/schemas/posts";
+import { Avatar } from "../../../components/ui/avatar";
+import { formatRelative } from "../../../lib/format";
+import { VerifiedBadge } from "../../people/components/verified-badge";
+import { pluralKey } from "../../people/count-label";
+import { plainText } from "../../search/plain-text";
+import { copyLink } from "../share";
+import { PostActions } from "./post-actions";
+import { CommentIcon, PinIcon, ShareIcon } from "./post-icons";
+import { PostMedia } from "./post-media";
+import { SafeHtml } from "./safe-html";
+import { VoteButton } from "./vote-button";
+
+/** Who wrote it, where and when: the first line of a post in a list and on its page. */
+export function PostByline({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
+  const { t } = useTranslation();
+  const { owner, community, micropost } = item;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-[var(--muted)]">
+      {showCommunity ? (
+        <Link
+          to="/c/$name"
+          params={{ name: community.name }}
+          className="flex items-center gap-1.5 font-semibold text-[var(--text)] hover:underline"
+        >
+          <Avatar src={community.image} name={community.name} size={22} />
+          c/{community.name}
+        </Link>
+      ) : null}
+      <Link
+        to="/user/$username"
+        params={{ username: owner.username }}
+        className="flex items-center gap-1 hover:underline"
+      >
+        {showCommunity ? null : <Avatar src={owner.profile_image} name={owner.username} size={22} />}
+        u/{owner.username}
+        <VerifiedBadge person={owner} compact />
+      </Link>
+      {micropost.published_at ? (
+        <time dateTime={micropost.published_at} title={new Date(micropost.published_at).toLocaleString()}>
+          · {formatRelative(micropost.published_at)}
+        </time>
+      ) : null}
+      {micropost.is_pinned ? (
+        <span className="flex items-center gap-1 font-semibold text-[var(--success)]">
+          <PinIcon width={14} height={14} /> {t("Pinned")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A post in the feed or a community: its text is cut short, the title leads to the whole post. */
+export function PostCard({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
+  const { t } = useTranslation();
+  const { micropost } = item;
+  const latest = item.comment_list[0];
+  return (
+    <article className="card p-4" data-testid="post-card" aria-labelledby={`post-${micropost.public_id}`}>
+      <header className="flex items-start justify-between gap-2">
+        <PostByline item={item} showCommunity={showCommunity} />
+        <PostActions item={item} />
+      </header>
+      <h2 id={`post-${micropost.public_id}`} className="mt-2 text-lg leading-snug font-semibold break-words">
+        <Link to={micropost.link} className="hover:underline">
+          {micropost.title}
+        </Link>
+      </h2>
+      {micropost.post_type === "MEDIA" ? (
+        <>
+          {micropost.body ? <SafeHtml html={micropost.body} className="mt-2 line-clamp-3 text-sm" /> : null}
+          <PostMedia files={micropost.user_file_list} title={micropost.title} />
+        </>
+      ) : (
+        <div className="relative mt-2 max-h-56 overflow-hidden">
+          <SafeHtml html={micropost.body} className="text-sm" />
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-[var(--surface)]" />
+        </div>
+      )}
+      {latest?.owner ? (
+        <Link
+          to={micropost.link}
+          className="mt-3 block rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm hover:bg-[var(--hover)]"
+          aria-label={t("Latest comment by {{username}}", { username: latest.owner.username })}
+        >
+          <span className="font-semibold">u/{latest.owner.username}</span>{" "}
+          <span className="text-[var(--muted)]">{plainText(latest.body, 160)}</span>
+        </Link>
+      ) : null}
+      <footer className="mt-3 flex flex-wrap items-center gap-1">
+        <VoteButton micropost={micropost} />
+        <Link
+          to={micropost.link}
+          hash="comments"
+          className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+        >
+          <CommentIcon />
+          {t(
+            pluralKey(
+              micropost.total_micropost_comments,
+              msg("{{count}} comment"),
+              msg("{{count}} comments"),
+            ),
+            {
+              count: micropost.total_micropost_comments,
+            },
+          )}
+        </Link>
+        <button
+          type="button"
+          onClick={() => void copyLink(micropost.link)}
+          className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+        >
+          <ShareIcon />
+          {t("Share")}
+        </button>
+      </footer>
+    </article>
+  );
+}

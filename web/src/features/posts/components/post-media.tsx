@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import type { MediaFile } from "../../../../../shared/src/schemas/posts";
+import { openImagePreview } from "../../../components/ui/image-preview";
+
+/** The pictures or video of a media post; a picture opens full size. */
+export function PostMedia({ files, title }: { files: MediaFile[]; title: string }) {
+  const { t } = useTranslation();
+  if (files.length === 0) return null;
+  return (
+    <div className="mt-3 overflow-hidden rounded-xl border border-[var(--line)] bg-black/40">
+      {files.map((f) =>
+        f.file_type === "VIDEO" ? (
+          // biome-ignore lint/a11y/useMediaCaption: people's own clips come without caption files.
+          <video key={f.file} src={f.file} controls preload="metadata" className="max-h-[32rem] w-full" />
+        ) : (
+          <button
+            key={f.file}
+            type="button"
+            className="block w-full cursor-zoom-in"
+            aria-label={t("Show the picture full size")}
+            onClick={() => openImagePreview(f.file, title)}
+          >
+            <img
+              src={f.file}
+              alt={title}
+              loading="lazy"
+              className="mx-auto max-h-[32rem] w-auto object-contain"
+            />
+          </button>
+        ),
+      )}
+    </div>
+  );
+}

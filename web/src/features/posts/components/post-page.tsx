@@ -1,0 +1,173 @@
+import { useQuery } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "../../../../../shared/src/constants";
+import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "../../../../../shared/src/schemas/posts";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { ApiError } from "../../../lib/api";
+import { ListSkeleton, LoadError } from "../../search/components/list-states";
+import { useEditPost } from "../mutations";
+import { postQueryOptions } from "../queries";
+import { copyLink, copyText } from "../share";
+import { Comments } from "./comments";
+import { Editor } from "./lazy-editor";
+import { PostActions } from "./post-actions";
+import { PostByline } from "./post-card";
+import { CopyIcon, ShareIcon } from "./post-icons";
+import { PostMedia } from "./post-media";
+import { SafeHtml } from "./safe-html";
+import { VoteButton } from "./vote-button";
+
+/** The counter under a body: shown above 97% of the limit (part 2 §5). */
+export function BodyCounter({ body }: { body: string }) {
+  const { t } = useTranslation();
+  const length = bodyLength(body);
+  if (length <= POST_BODY_MAX * POST_BODY_COUNTER_RATIO) return null;
+  const over = length > POST_BODY_MAX;
+  return (
+    <p
+      className={`border-t border-[var(--line)] px-3 py-1 text-right text-xs ${over ? "text-[var(--danger)]" : "text-[var(--muted)]"}`}
+      aria-live="polite"
+    >
+      {over ? `${t(POST_MSG.bodyMax)} · ` : null}
+      {length.toLocaleString()}/{POST_BODY_MAX.toLocaleString()}
+    </p>
+  );
+}
+
+function EditBody({ item, onDone }: { item: FeedItem; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [body, setBody] = useState(item.micropost.body);
+  const save = useEditPost();
+  const invalid = isBlankBody(body) || bodyLength(body) > POST_BODY_MAX;
+  return (
+    <form
+      className="mt-3 flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (invalid) return;
+        save.mutate(
+          { public_id: item.micropost.public_id, body },
+          {
+            onSuccess: () => {
+              showSnackbar({ message: t("Your changes were saved."), variant: "success" });
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <Editor
+        initial={item.micropost.body}
+        onChange={setBody}
+        label={t("Body")}
+        autoFocus
+        invalid={invalid}
+        footer={<BodyCounter body={body} />}
+      />
+      {isBlankBody(body) ? <p className="field-error">{t(POST_MSG.bodyRequired)}</p> : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {t("Cancel")}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={invalid || save.isPending}>
+          {save.isPending ? t("Saving...") : t("Save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A post's page (part 1 §2, part 2 §2 "Micropost detail"). If the address is not the post's own
+ * link (an old slug, another community name), it is replaced with that link.
+ */
+export function PostPage({
+  publicId,
+  commentId,
+  edit,
+}: {
+  publicId: string;
+  commentId: string | null;
+  edit: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useQuery(postQueryOptions(publicId));
+  const item = query.data;
+  const [editing, setEditing] = useState(edit);
+
+  useEffect(() => {
+    if (!item) return;
+    const here = decodeURIComponent(location.pathname);
+    if (here !== decodeURIComponent(item.micropost.link)) {
+      void navigate({
+        to: item.micropost.link,
+        search: commentId ? { comment: commentId } : {},
+        hash: location.hash || undefined,
+        replace: true,
+      } as never);
+    }
+  }, [item, location.pathname, location.hash, commentId, navigate]);
+
+  useEffect(() => {
+    if (item) document.title = `${item.micropost.title} · c/${item.community.name} · Agora`;
+    return () => {
+      document.title = "Agora";
+    };
+  }, [item]);
+
+  if (query.isPending) return <ListSkeleton rows={2} height="h-64" />;
+  if (query.isError) {
+    return query.error instanceof ApiError && query.error.status === 404 ? (
+      <EmptyState />
+    ) : (
+      <LoadError error={query.error} retry={query.refetch} />
+    );
+  }
+  const { micropost } = query.data;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-3">
+      <article className="card p-4 sm:p-5" data-testid="post-detail">
+        <header className="flex items-start justify-between gap-2">
+          <PostByline item={query.data} />
+          <PostActions
+            item={query.data}
+            onEdit={() => setEditing(true)}
+            onDeleted={() => void navigate({ to: "/c/$name", params: { name: query.data.community.name } })}
+          />
+        </header>
+        <h1 className="mt-2 text-2xl leading-tight font-bold break-words">{micropost.title}</h1>
+        {editing && micropost.user_is_owner && micropost.post_type === "TEXT" ? (
+          <EditBody item={query.data} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            {micropost.body ? <SafeHtml html={micropost.body} className="mt-3" /> : null}
+            <PostMedia files={micropost.user_file_list} title={micropost.title} />
+          </>
+        )}
+        <footer className="mt-4 flex flex-wrap items-center gap-1 border-t border-[var(--line)] pt-3">
+          <VoteButton micropost={micropost} />
+          <button
+            type="button"
+            onClick={() => void copyLink(micropost.link)}
+            className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+          >
+            <ShareIcon /> {t("Share")}
+          </button>
+          <button
+            type="button"
+            onClick={() => void copyText(query.data)}
+            className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+          >
+            <CopyIcon /> {t("Copy text")}
+          </button>
+        </footer>
+      </article>
+      <Comments post={query.data} commentId={commentId} />
+    </div>
+  );
+}

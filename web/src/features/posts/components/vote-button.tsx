@@ -1,0 +1,34 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Micropost } from "../../../../../shared/src/schemas/posts";
+import { formatCount } from "../../../lib/format";
+import { requireSignIn } from "../../accounts/session";
+import { toggleVote } from "../mutations";
+import { UpvoteIcon } from "./post-icons";
+
+/** The upvote toggle: it changes at once; the requests behind it never race (see mutations.ts). */
+export function VoteButton({ micropost }: { micropost: Micropost }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const voted = micropost.user_voted;
+  return (
+    <button
+      type="button"
+      aria-pressed={voted}
+      aria-label={t("Upvote")}
+      title={voted ? t("Remove your vote") : t("Upvote")}
+      onClick={() => {
+        if (requireSignIn()) toggleVote(queryClient, micropost.public_id);
+      }}
+      className={`flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold transition-colors ${
+        voted
+          ? "bg-[var(--vote)]/15 text-[var(--vote)]"
+          : "text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
+      }`}
+      data-testid="vote-button"
+    >
+      <UpvoteIcon fill={voted ? "currentColor" : "none"} />
+      <span data-testid="vote-count">{formatCount(micropost.total_micropost_votes)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,249 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PostType } from "../../../../shared/src/enums";
+import type {
+  Comment,
+  CreatedPost,
+  Draft,
+  Micropost,
+  VoteResult,
+} from "../../../../shared/src/schemas/posts";
+import { apiFetch, toFormData } from "../../lib/api";
+import { handleApiError } from "../../lib/errors";
+import { communityKeys } from "../communities/queries";
+import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
+import { draftKeys, postKeys } from "./queries";
+
+// Votes (CONVENTIONS, after bluesky's social-app): the screen changes at once, and requests for one
+// post go out one at a time. The API toggles, so after each answer the queue compares the server's
+// state with the reader's last wish and toggles again if they differ: any burst of clicks ends in
+// the state of the last click, and the count is the server's.
+const voteQueue = new Map<string, { wanted: boolean; sending: boolean }>();
+
+export function toggleVote(queryClient: QueryClient, publicId: string): void {
+  const shown = cachedPost(queryClient, publicId);
+  if (!shown) return;
+  const wanted = !shown.user_voted;
+  updateCachedPost(queryClient, publicId, (m) => ({
+    ...m,
+    user_voted: wanted,
+    total_micropost_votes: Math.max(0, m.total_micropost_votes + (wanted ? 1 : -1)),
+  }));
+  const entry = voteQueue.get(publicId) ?? { wanted, sending: false };
+  entry.wanted = wanted;
+  voteQueue.set(publicId, entry);
+  if (!entry.sending) void sendVotes(queryClient, publicId, entry);
+}
+
+async function sendVotes(
+  queryClient: QueryClient,
+  publicId: string,
+  entry: { wanted: boolean; sending: boolean },
+): Promise<void> {
+  entry.sending = true;
+  try {
+    for (;;) {
+      const result = await apiFetch<VoteResult>("/api/v1/private/user/micropost/vote", {
+        method: "PATCH",
+        query: { public_id: publicId },
+      });
+      if (result.user_voted === entry.wanted) {
+        updateCachedPost(queryClient, publicId, (m) => ({
+          ...m,
+          user_voted: result.user_voted,
+          total_micropost_votes: result.total_micropost_votes,
+        }));
+        break;
+      }
+    }
+  } catch (error) {
+    handleApiError(error);
+    // What the server holds is unknown after a failure: read it again.
+    void queryClient.invalidateQueries({ queryKey: postKeys.root });
+  } finally {
+    voteQueue.delete(publicId);
+  }
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicId: string) =>
+      apiFetch<void>("/api/v1/private/user/micropost", { method: "DELETE", query: { public_id: publicId } }),
+    onSuccess: (_, publicId) => {
+      removeCachedPost(queryClient, publicId);
+      queryClient.removeQueries({ queryKey: postKeys.detail(publicId) });
+      void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+    },
+  });
+}
+
+export function useEditPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { public_id: string; body: string }) =>
+      apiFetch<Micropost>("/api/v1/private/user/micropost", { method: "PATCH", body: input }),
+    onSuccess: (micropost) => updateCachedPost(queryClient, micropost.public_id, () => micropost),
+  });
+}
+
+export interface PostForm {
+  title: string;
+  body: string;
+  community_name: string;
+  post_type: PostType;
+  file: File | null;
+}
+
+function postFormData(form: PostForm, extra: Record<string, string> = {}) {
+  return toFormData({
+    title: form.title,
+    body: form.post_type === "TEXT" ? form.body : form.body || "",
+    community_name: form.community_name,
+    post_type: form.post_type,
+    file: form.post_type === "MEDIA" ? form.file : null,
+    ...extra,
+  });
+}
+
+/** After anything that adds a post or changes drafts: feeds, lists and counts are read again. */
+function refreshAfterWrite(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: postKeys.root });
+  void queryClient.invalidateQueries({ queryKey: draftKeys.root });
+  void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PostForm) =>
+      apiFetch<CreatedPost>("/api/v1/private/user/micropost", {
+        method: "POST",
+        body: postFormData(form, { is_draft: "false" }),
+      }),
+    onSuccess: () => refreshAfterWrite(queryClient),
+  });
+}
+
+export function useSaveDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PostForm) =>
+      apiFetch<CreatedPost>("/api/v1/private/user/micropost", {
+        method: "POST",
+        body: postFormData(form, { is_draft: "true" }),
+      }),
+    onSuccess: () => {
+      // The badge moves at once; the list is read again.
+      queryClient.setQueryData<{ total: number }>(draftKeys.total(), (old) =>
+        old ? { total: old.total + 1 } : old,
+      );
+      refreshAfterWrite(queryClient);
+    },
+  });
+}
+
+export function useUpdateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ publicId, form }: { publicId: string; form: PostForm }) =>
+      apiFetch<Draft>("/api/v1/private/user/micropost/draft", {
+        method: "PATCH",
+        body: postFormData(form, { public_id: publicId }),
+      }),
+    onSuccess: (draft) => {
+      queryClient.setQueryData(draftKeys.one(draft.public_id), draft);
+      void queryClient.invalidateQueries({ queryKey: draftKeys.list() });
+    },
+  });
+}
+
+export function usePublishDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ publicId, form }: { publicId: string; form: PostForm }) =>
+      apiFetch<CreatedPost>("/api/v1/private/user/micropost/draft/publish", {
+        method: "PATCH",
+        body: postFormData(form, { public_id: publicId }),
+      }),
+    onSuccess: (_, { publicId }) => {
+      queryClient.setQueryData<{ total: number }>(draftKeys.total(), (old) =>
+        old ? { total: Math.max(0, old.total - 1) } : old,
+      );
+      queryClient.removeQueries({ queryKey: draftKeys.one(publicId) });
+      refreshAfterWrite(queryClient);
+    },
+  });
+}
+
+export function useDeleteDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicId: string) =>
+      apiFetch<void>("/api/v1/private/user/micropost", { method: "DELETE", query: { public_id: publicId } }),
+    onSuccess: (_, publicId) => {
+      queryClient.setQueryData<{ total: number }>(draftKeys.total(), (old) =>
+        old ? { total: Math.max(0, old.total - 1) } : old,
+      );
+      queryClient.removeQueries({ queryKey: draftKeys.one(publicId) });
+      void queryClient.invalidateQueries({ queryKey: draftKeys.list() });
+    },
+  });
+}
+
+/** Comments change the post's count and its tree: both are read again (part 2 §4). */
+function refreshDiscussion(queryClient: QueryClient, postId: string) {
+  void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
+  void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
+}
+
+export function useCreateComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: string; parent: string | null }) =>
+      apiFetch<Comment>("/api/v1/private/user/micropost/comment", {
+        method: "POST",
+        body: {
+          parent_micropost_public_id: postId,
+          parent_micropost_comment_public_id: input.parent,
+          body: input.body,
+        },
+      }),
+    onSuccess: () => {
+      updateCachedPost(queryClient, postId, (m) => ({
+        ...m,
+        total_micropost_comments: m.total_micropost_comments + 1,
+      }));
+      refreshDiscussion(queryClient, postId);
+    },
+  });
+}
+
+export function useEditComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { public_id: string; body: string }) =>
+      apiFetch<Comment>("/api/v1/private/user/micropost/comment", { method: "PATCH", body: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) }),
+  });
+}
+
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicId: string) =>
+      apiFetch<void>("/api/v1/private/user/micropost/comment", {
+        method: "DELETE",
+        query: { public_id: publicId },
+      }),
+    onSuccess: () => refreshDiscussion(queryClient, postId),
+  });
+}
+
+/** The editor's image upload: answers the link to insert. */
+export async function uploadEditorImage(file: File): Promise<string> {
+  const { link } = await apiFetch<{ link: string }>("/api/v1/private/user/file/upload", {
+    method: "POST",
+    body: toFormData({ file }),
+  });
+  return link;
+}

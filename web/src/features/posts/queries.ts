@@ -1,0 +1,137 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../../../shared/src/api";
+import { FEED_PAGE_SIZE } from "../../../../shared/src/constants";
+import type { FeedOption } from "../../../../shared/src/enums";
+import type { Comment, CursorPage, Draft, FeedItem } from "../../../../shared/src/schemas/posts";
+import { apiFetch } from "../../lib/api";
+
+export const postKeys = {
+  root: ["posts"] as const,
+  feeds: () => [...postKeys.root, "feed"] as const,
+  feed: (option: FeedOption, viewer: string | null) => [...postKeys.feeds(), option, viewer] as const,
+  community: (name: string) => [...postKeys.root, "community", name.toLowerCase()] as const,
+  detail: (publicId: string) => [...postKeys.root, "detail", publicId] as const,
+  comments: (postId: string) => [...postKeys.root, "comments", postId] as const,
+  thread: (postId: string, commentId: string | null) =>
+    [...postKeys.comments(postId), commentId ?? "all"] as const,
+};
+
+export const draftKeys = {
+  root: ["drafts"] as const,
+  list: () => [...draftKeys.root, "list"] as const,
+  total: () => [...draftKeys.root, "total"] as const,
+  one: (publicId: string) => [...draftKeys.root, "one", publicId] as const,
+};
+
+/** Where the next page starts: the offset, and the cursor that lets the API skip reading the rows before it. */
+export interface PageParam {
+  skip: number;
+  cursor: string | null;
+}
+const FIRST: PageParam = { skip: 0, cursor: null };
+
+function nextParam<T>(
+  last: CursorPage<T>,
+  pages: Array<CursorPage<T>>,
+  limit: number,
+): PageParam | undefined {
+  if (!last.next_cursor || last.list.length === 0) return undefined;
+  return { skip: pages.length * limit, cursor: last.next_cursor };
+}
+
+/** The home feed in pages of 4 (part 2 §9), continued from each page's cursor. */
+export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.feed(option, viewer),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<CursorPage<FeedItem>>("/api/v1/feed", {
+        query: {
+          option: option.toLowerCase(),
+          skip: pageParam.skip,
+          limit: FEED_PAGE_SIZE,
+          cursor: pageParam.cursor,
+        },
+        signal,
+      }),
+    initialPageParam: FIRST,
+    getNextPageParam: (last, pages) => nextParam(last, pages, FEED_PAGE_SIZE),
+  });
+
+const COMMUNITY_PAGE_SIZE = 8;
+
+export const communityPostsQueryOptions = (name: string) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.community(name),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<CursorPage<FeedItem>>("/api/v1/community/micropost/list", {
+        query: { name, skip: pageParam.skip, limit: COMMUNITY_PAGE_SIZE, cursor: pageParam.cursor },
+        signal,
+      }),
+    initialPageParam: FIRST,
+    getNextPageParam: (last, pages) => nextParam(last, pages, COMMUNITY_PAGE_SIZE),
+  });
+
+export const postQueryOptions = (publicId: string) =>
+  queryOptions({
+    queryKey: postKeys.detail(publicId),
+    queryFn: ({ signal }) =>
+      apiFetch<FeedItem>("/api/v1/micropost", { query: { public_id: publicId }, signal }),
+    // A missing post is shown as such; it is not an error to report.
+    meta: { silent: true },
+  });
+
+export type CommentPage = CursorPage<Comment> & { parent: Comment | null };
+export const COMMENT_PAGE_SIZE = 10;
+
+/** A post's comment tree, or one comment's thread when `commentId` is given. */
+export const commentsQueryOptions = (postId: string, commentId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.thread(postId, commentId),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<CommentPage>("/api/v1/micropost/comment/list", {
+        query: {
+          post_public_id: postId,
+          comment_public_id: commentId,
+          skip: pageParam.skip,
+          limit: COMMENT_PAGE_SIZE,
+          cursor: pageParam.cursor,
+        },
+        signal,
+      }),
+    initialPageParam: FIRST,
+    getNextPageParam: (last, pages) => nextParam(last, pages, COMMENT_PAGE_SIZE),
+    meta: { silent: true },
+  });
+
+const DRAFT_PAGE_SIZE = 10;
+
+export const draftsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: draftKeys.list(),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<Draft>>("/api/v1/private/user/micropost/draft/list", {
+        query: { skip: pageParam, limit: DRAFT_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.length * DRAFT_PAGE_SIZE;
+      return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
+    },
+  });
+
+export const draftTotalQueryOptions = () =>
+  queryOptions({
+    queryKey: draftKeys.total(),
+    queryFn: () => apiFetch<{ total: number }>("/api/v1/private/user/micropost/draft/list/total"),
+    select: (data) => data.total,
+  });
+
+export const draftQueryOptions = (publicId: string) =>
+  queryOptions({
+    queryKey: draftKeys.one(publicId),
+    queryFn: () =>
+      apiFetch<Draft>("/api/v1/private/user/micropost/draft", { query: { public_id: publicId } }),
+    meta: { silent: true },
+    retry: false,
+  });

@@ -1,0 +1,36 @@
+import type { Dictionary } from "../../../../shared/client/i18n";
+
+// Communities: pages, membership, members and the Create Community dialog (issue 4).
+export default {
+  Members: "Miembros",
+  Member: "Miembro",
+  Owner: "Propietario",
+  Moderator: "Moderador",
+  Leave: "Salir",
+  "Join c/{{name}}": "Unirse a c/{{name}}",
+  "{{role}} of c/{{name}}. Leave": "{{role}} de c/{{name}}. Salir",
+  "You joined c/{{name}}": "Te uniste a c/{{name}}",
+  "Verified community": "Comunidad verificada",
+  "Created {{date}}": "Creada el {{date}}",
+  "{{count}} member": "{{count}} miembro",
+  "{{count}} members": "{{count}} miembros",
+  "Posts in c/{{name}}": "Publicaciones en c/{{name}}",
+  "No Users": "No hay usuarios",
+  "joined {{when}}": "se unió {{when}}",
+  // Create Community
+  Name: "Nombre",
+  "Display name": "Nombre visible",
+  Description: "Descripción",
+  Image: "Imagen",
+  "People find it at c/{{name}}": "La gente la encontrará en c/{{name}}",
+  "Creating...": "Creando...",
+  "The community with the name '{{name}}' was created.": "Se creó la comunidad con el nombre '{{name}}'.",
+  "Name is required": "El nombre es obligatorio",
+  "Name must be 25 characters or less": "El nombre debe tener 25 caracteres o menos",
+  "Name cannot contain whitespace": "El nombre no puede contener espacios",
+  "Name can only contain letters, numbers, _ and -": "El nombre solo puede contener letras, números, _ y -",
+  "Display name must be 40 characters or less": "El nombre visible debe tener 40 caracteres o menos",
+  "Display name cannot contain two spaces in a row": "El nombre visible no puede tener dos espacios seguidos",
+  "Description must be 250 characters or less": "La descripción debe tener 250 caracteres o menos",
+  "Use a PNG, JPEG, GIF or WebP image": "Usa una imagen PNG, JPEG, GIF o WebP",
+} satisfies Dictionary;

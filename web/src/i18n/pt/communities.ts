@@ -1,0 +1,36 @@
+import type { Dictionary } from "../../../../shared/client/i18n";
+
+// Communities: pages, membership, members and the Create Community dialog (issue 4).
+export default {
+  Members: "Membros",
+  Member: "Membro",
+  Owner: "Dono",
+  Moderator: "Moderador",
+  Leave: "Sair",
+  "Join c/{{name}}": "Entrar em c/{{name}}",
+  "{{role}} of c/{{name}}. Leave": "{{role}} de c/{{name}}. Sair",
+  "You joined c/{{name}}": "Você entrou em c/{{name}}",
+  "Verified community": "Comunidade verificada",
+  "Created {{date}}": "Criada em {{date}}",
+  "{{count}} member": "{{count}} membro",
+  "{{count}} members": "{{count}} membros",
+  "Posts in c/{{name}}": "Publicações em c/{{name}}",
+  "No Users": "Nenhum usuário",
+  "joined {{when}}": "entrou {{when}}",
+  // Create Community
+  Name: "Nome",
+  "Display name": "Nome de exibição",
+  Description: "Descrição",
+  Image: "Imagem",
+  "People find it at c/{{name}}": "As pessoas a encontram em c/{{name}}",
+  "Creating...": "Criando...",
+  "The community with the name '{{name}}' was created.": "A comunidade com o nome '{{name}}' foi criada.",
+  "Name is required": "O nome é obrigatório",
+  "Name must be 25 characters or less": "O nome deve ter 25 caracteres ou menos",
+  "Name cannot contain whitespace": "O nome não pode conter espaços",
+  "Name can only contain letters, numbers, _ and -": "O nome só pode conter letras, números, _ e -",
+  "Display name must be 40 characters or less": "O nome de exibição deve ter 40 caracteres ou menos",
+  "Display name cannot contain two spaces in a row": "O nome de exibição não pode ter dois espaços seguidos",
+  "Description must be 250 characters or less": "A descrição deve ter 250 caracteres ou menos",
+  "Use a PNG, JPEG, GIF or WebP image": "Use uma imagem PNG, JPEG, GIF ou WebP",
+} satisfies Dictionary;
