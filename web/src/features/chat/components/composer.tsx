@@ -38,6 +38,7 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [tooLarge, setTooLarge] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const emojiButton = useRef<HTMLButtonElement>(null);
@@ -113,7 +114,7 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
   };
 
   return (
-    <div className="border-t border-[var(--line)] p-2 md:p-3">
+    <div ref={root} className="border-t border-[var(--line)] p-2 md:p-3">
       {preview ? <PreviewCard preview={preview} onDismiss={() => setDismissed(link)} /> : null}
       {tooLong ? (
         <p id={errorId} className="field-error mb-1" role="alert">
@@ -160,7 +161,10 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
             value={text}
             onChange={onChange}
             onKeyDown={onKeyDown}
-            onBlur={onStopTyping}
+            onBlur={(event) => {
+              // Going to the emoji picker or the picture button is still composing.
+              if (!root.current?.contains(event.relatedTarget as Node | null)) onStopTyping();
+            }}
             placeholder={t("Write a message...")}
             aria-invalid={tooLong}
             aria-describedby={tooLong ? errorId : undefined}

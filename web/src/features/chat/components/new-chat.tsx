@@ -61,7 +61,7 @@ export function NewChat({ me }: { me: Me }) {
   const shareLink = `${location.origin}/chat/thread/new/${me.username}`;
 
   return (
-    <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_260px] xl:grid-cols-[minmax(0,1fr)_280px]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(0,1fr)_260px] xl:grid-cols-[minmax(0,1fr)_280px]">
       <section className="card flex flex-col p-4 md:p-5" aria-labelledby={`${inputId}-title`}>
         <div className="mb-4 flex items-center gap-2">
           <Link
