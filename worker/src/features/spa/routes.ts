@@ -21,6 +21,9 @@ export const spaRoutes = new Hono<AppEnv>()
     }
     url.pathname = "/admin/index.html";
     const index = await c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }));
-    return new Response(index.body, { status: 200, headers: new Headers(index.headers) });
+    // A browser's revalidation (If-None-Match) gets 304 and no body: it must stay a 304, or the
+    // browser shows the empty body as the page.
+    const status = index.status === 304 ? 304 : 200;
+    return new Response(status === 304 ? null : index.body, { status, headers: new Headers(index.headers) });
   })
   .get("/admin", (c) => c.redirect("/admin/", 301));
