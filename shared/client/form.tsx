@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
 // Forms of both SPAs parse with the same zod schemas as the API (shared/src/schemas), so a field
-// shows exactly the message the API would answer. Messages appear once a field was left (or a
-// submit was tried), as people expect, not while they type their first letter.
+// shows exactly the message the API would answer. Messages appear once a field was edited and
+// left, or a submit was tried; not while people type their first letter, and not when they merely
+// pass through an empty field (its message appearing would move what they were about to click).
 
 export interface ZodForm<K extends string, T> {
   values: Record<K, string>;
@@ -12,7 +13,7 @@ export interface ZodForm<K extends string, T> {
   data: T | null;
   /** The first problem of each field (an i18n key), whether or not it is shown yet. */
   errors: Partial<Record<K, string>>;
-  /** The problem to show: only for a field that was left or after a submit was tried. */
+  /** The problem to show: only for a field edited and left, or after a submit was tried. */
   shownError: (field: K) => string | undefined;
   setValue: (field: K, value: string) => void;
   touch: (field: K) => void;
@@ -27,6 +28,7 @@ export function useZodForm<K extends string, S extends z.ZodType>(
 ): ZodForm<K, z.output<S>> {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
+  const [edited, setEdited] = useState<Partial<Record<K, boolean>>>({});
   const result = schema.safeParse(values);
   const errors: Partial<Record<K, string>> = {};
   if (!result.success) {
@@ -41,12 +43,18 @@ export function useZodForm<K extends string, S extends z.ZodType>(
     data: result.success ? (result.data as z.output<S>) : null,
     errors,
     shownError: (field) => (touched[field] ? errors[field] : undefined),
-    setValue: (field, value) => setValues((v) => ({ ...v, [field]: value })),
-    touch: (field) => setTouched((t) => ({ ...t, [field]: true })),
+    setValue: (field, value) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
+    },
+    touch: (field) => {
+      if (edited[field]) setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+    },
     touchAll: () => setTouched(Object.fromEntries(keys.map((k) => [k, true])) as Record<K, boolean>),
     reset: () => {
       setValues(initial);
       setTouched({});
+      setEdited({});
     },
     isDirty: keys.some((k) => values[k] !== initial[k]),
   };

@@ -1,0 +1,385 @@
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+
+// Accounts as a newcomer meets them: the dialogs and pages of sign-up, verification, login,
+// forgot password, the user menu, and the admin site's login, menu and profile.
+
+/** The password field (its label also carries the required star). */
+const PASSWORD = /^Password/;
+
+let seq = 0;
+function newPerson() {
+  seq += 1;
+  const username = `e2e${Date.now().toString(36).slice(-6)}${seq}`;
+  return { username, email: `${username}@example.com`, password: "secret-pass-1" };
+}
+
+async function outbox(request: APIRequestContext, email: string): Promise<string[]> {
+  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { list: Array<{ text: string }> }).list.map((m) => m.text);
+}
+
+async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  for (const text of await outbox(request, email)) {
+    const match = /Your verification code: (\w+)/.exec(text);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+/** An account made through the API, confirmed: for journeys that start signed in. */
+async function confirmedAccount(request: APIRequestContext) {
+  const person = newPerson();
+  const res = await request.post("/api/v1/user/auth/register", { data: person });
+  expect(res.status()).toBe(201);
+  const code = await latestCode(request, person.email);
+  expect((await request.post(`/api/v1/user/auth/register/email/confirm?code=${code}`)).status()).toBe(200);
+  return person;
+}
+
+async function tokenCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === "access_token");
+}
+
+async function logInThroughDialog(p: Page, username: string, password: string) {
+  await p.getByRole("button", { name: "Sign In" }).click();
+  const dialog = p.getByRole("dialog", { name: "Log In" });
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByLabel(PASSWORD).fill(password);
+  await dialog.getByRole("button", { name: "Log In" }).click();
+  await p.getByRole("button", { name: `Account menu for ${username}` }).waitFor();
+}
+
+describe("signing up", () => {
+  const { page } = useBrowser();
+
+  it("registers and verifies through the dialogs until the access_token cookie is set", async () => {
+    const { page: p, errors, context } = await page();
+    const person = newPerson();
+    await p.goto("/");
+    await p.getByRole("button", { name: "Sign In" }).click();
+    await p.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Sign Up" }).click();
+
+    const register = p.getByRole("dialog", { name: "Sign Up" });
+    const submit = register.getByRole("button", { name: "Sign Up" });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await register.getByLabel("Email").fill(person.email);
+    await register.getByLabel("Username").fill(person.username);
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await register.getByLabel(PASSWORD).fill(person.password);
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    // Enter submits.
+    await register.getByLabel(PASSWORD).press("Enter");
+
+    const verify = p.getByRole("dialog", { name: "Verify your email" });
+    await verify.getByText("The verification code will be sent to your email").waitFor();
+    await p.waitForURL(
+      (url) =>
+        url.searchParams.get("email") === person.email &&
+        url.searchParams.get("username") === person.username,
+    );
+    // A code was just sent: resending waits out the 60 seconds.
+    const resend = verify.getByRole("button", { name: /^Resend code in \d+ s$/ });
+    await expect(resend.isDisabled()).resolves.toBe(true);
+
+    await verify.getByLabel("Verification code").fill(await latestCode(p.request, person.email));
+    await verify.getByRole("button", { name: "Verify" }).click();
+    await p.getByText("Your account was verified with the email").waitFor();
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+    await expect(verify.count()).resolves.toBe(0);
+
+    const cookie = await tokenCookie(context);
+    expect(cookie?.value).toBeTruthy();
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    expect(new URL(p.url()).searchParams.has("email")).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the spec's messages, the referrer, and a taken username", async () => {
+    const { page: p } = await page();
+    await p.goto("/register?ref_username=bruno");
+    await p.getByText("Your referrer is @bruno").waitFor();
+    const form = p.getByRole("form", { name: "Sign Up" });
+    const username = form.getByLabel("Username");
+    const submit = form.getByRole("button", { name: "Sign Up" });
+
+    await username.fill("ab");
+    await username.blur();
+    await form.getByText("Must be 3 characters or more").waitFor();
+    await username.fill("ab_cd");
+    await form.getByText("Must be alphanumeric characters").waitFor();
+    await username.fill("a".repeat(19));
+    await form.getByText("Must be 18 characters or less").waitFor();
+    const email = form.getByLabel("Email");
+    await email.fill("not-an-email");
+    await email.blur();
+    await form.getByText("Must be a valid email").waitFor();
+    const password = form.getByLabel(PASSWORD);
+    await password.fill("12345");
+    await password.blur();
+    await form.getByText("Must be 6 characters or more").waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+
+    await username.fill("bruno");
+    await email.fill(`${newPerson().email}`);
+    await password.fill("secret-pass-1");
+    await submit.click();
+    await form.getByRole("alert").getByText("This username is taken.").waitFor();
+  });
+
+  it("verifies on the page: a wrong code says so, the right one signs in and goes home", async () => {
+    const { page: p, context } = await page();
+    const person = newPerson();
+    expect((await p.request.post("/api/v1/user/auth/register", { data: person })).status()).toBe(201);
+    await p.goto(
+      `/register/code/verification?email=${encodeURIComponent(person.email)}&username=${person.username}`,
+    );
+    const code = p.getByLabel("Verification code");
+    await code.fill("WRONGCODE1");
+    await p.getByRole("button", { name: "Verify" }).click();
+    await p.getByText("This verification code is not valid.").waitFor();
+
+    const right = await latestCode(p.request, person.email);
+    await code.fill(right.toLowerCase());
+    await p.getByRole("button", { name: "Verify" }).click();
+    await p.waitForURL((url) => url.pathname === "/");
+    await p.getByText("Your account was verified with the email").waitFor();
+    expect(await tokenCookie(context)).toBeTruthy();
+  });
+
+  it("sends a used code's owner to the login", async () => {
+    const { page: p } = await page();
+    const person = newPerson();
+    await p.request.post("/api/v1/user/auth/register", { data: person });
+    const code = await latestCode(p.request, person.email);
+    await p.request.post(`/api/v1/user/auth/register/email/confirm?code=${code}`);
+    await p.goto(`/register/code/verification?username=${person.username}`);
+    await p.getByLabel("Verification code").fill(code);
+    await p.getByRole("button", { name: "Verify" }).click();
+    await p.waitForURL((url) => url.pathname === "/signin");
+  });
+});
+
+describe("logging in and out", () => {
+  const { page, baseUrl } = useBrowser();
+
+  it("says 'Login failed.' for a wrong password, then signs in and shows every menu item", async () => {
+    const { page: p, errors, context } = await page();
+    const person = await confirmedAccount(p.request);
+    await p.goto("/c/agora");
+    await p.getByRole("button", { name: "Sign In" }).click();
+    const dialog = p.getByRole("dialog", { name: "Log In" });
+    await dialog.getByLabel("Username").fill(person.username);
+    await dialog.getByLabel(PASSWORD).fill("not-the-password");
+    await dialog.getByRole("button", { name: "Log In" }).click();
+    const alert = dialog.getByRole("alert");
+    await alert.getByText("Login failed.").waitFor();
+    await alert.getByText("Incorrect username or password.").waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+
+    await dialog.getByLabel(PASSWORD).fill(person.password);
+    await dialog.getByRole("button", { name: "Log In" }).click();
+    const menuButton = p.getByRole("button", { name: `Account menu for ${person.username}` });
+    await menuButton.waitFor();
+    // A dialog login keeps the person where they were.
+    expect(new URL(p.url()).pathname).toBe("/c/agora");
+
+    await menuButton.click();
+    const menu = p.getByRole("menu");
+    for (const item of [
+      "View Profile",
+      "Settings",
+      "Payments",
+      "Night Mode",
+      "Wallet",
+      "Chat",
+      "Notifications",
+    ]) {
+      await expect(menu.getByRole("menuitem", { name: new RegExp(item) }).count()).resolves.toBe(1);
+    }
+    await menu.getByRole("menuitem", { name: "Log Out" }).click();
+    await p.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+    await expect(p.locator("html").getAttribute("data-theme")).resolves.toBe("night");
+    expect(errors).toEqual([]);
+  });
+
+  it("remembers the night mode choice with the account", async () => {
+    const { page: p } = await page();
+    const person = await confirmedAccount(p.request);
+    await p.goto("/");
+    await logInThroughDialog(p, person.username, person.password);
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).click();
+    const saved = p.waitForResponse((r) => r.url().includes("/setting/boolean") && r.status() === 200);
+    await p.getByRole("menuitem", { name: /Night Mode/ }).click();
+    await saved;
+    await expect(p.locator("html").getAttribute("data-theme")).resolves.toBe("day");
+
+    // Another browser, same account: the day theme follows the account.
+    const { page: other } = await page();
+    await other.goto("/");
+    await logInThroughDialog(other, person.username, person.password);
+    await other.waitForFunction(() => document.documentElement.dataset.theme === "day");
+  });
+
+  it("logs in on /signin and goes home; signed in, the auth pages send home", async () => {
+    const { page: p } = await page();
+    const person = await confirmedAccount(p.request);
+    await p.goto("/signin");
+    await p.getByLabel("Username").fill(person.username.toUpperCase());
+    await p.getByLabel(PASSWORD).fill(person.password);
+    await p.getByRole("button", { name: "Log In" }).click();
+    await p.waitForURL((url) => url.pathname === "/");
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+    for (const path of ["/signin", "/register", "/forgot-password", "/register/code/verification"]) {
+      await p.goto(path);
+      await p.waitForURL((url) => url.pathname === "/");
+    }
+  });
+
+  it("signs out and goes home when the token is no longer valid", async () => {
+    const { page: p, context } = await page();
+    await context.addCookies([{ name: "access_token", value: "an.expired.token", url: baseUrl() }]);
+    await p.goto("/blog");
+    await p.waitForURL((url) => url.pathname === "/");
+    await p.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+  });
+
+  it("offers the unverified account its code step from the login", async () => {
+    const { page: p } = await page();
+    const person = newPerson();
+    await p.request.post("/api/v1/user/auth/register", { data: person });
+    await p.goto("/signin");
+    await p.getByLabel("Username").fill(person.username);
+    await p.getByLabel(PASSWORD).fill(person.password);
+    await p.getByRole("button", { name: "Log In" }).click();
+    await p.getByText("Please verify your email first: enter the code we sent you.").waitFor();
+    await p.getByRole("button", { name: "Enter the verification code" }).click();
+    await p.waitForURL((url) => url.pathname === "/register/code/verification");
+    expect(new URL(p.url()).searchParams.get("username")).toBe(person.username);
+  });
+
+  it("says when Google sign-in is not configured", async () => {
+    const { page: p } = await page();
+    await p.goto("/signin");
+    // The username field has the focus; leaving it empty must not move the button under the pointer.
+    await p.getByRole("link", { name: "Continue with Google" }).click();
+    await p.getByText("Google sign-in is not configured").waitFor();
+    expect(new URL(p.url()).pathname).toBe("/signin");
+  });
+});
+
+describe("forgot password", () => {
+  const { page } = useBrowser();
+
+  it("e-mails a new password and returns to the login dialog after 4 seconds", async () => {
+    const { page: p } = await page();
+    const person = await confirmedAccount(p.request);
+    await p.goto("/");
+    await p.getByRole("button", { name: "Sign In" }).click();
+    await p.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Forgot password?" }).click();
+    const dialog = p.getByRole("dialog", { name: "Forgot password" });
+    await dialog.getByLabel("Email").fill(person.email);
+    await dialog.getByRole("button", { name: "Send me a new password" }).click();
+    await dialog.getByText("Email with a new password was sent. Please login with it.").waitFor();
+    await p.getByRole("dialog", { name: "Log In" }).waitFor({ timeout: 8_000 });
+
+    const [mail] = await outbox(p.request, person.email);
+    const password = /Your new password: (\S+)/.exec(mail ?? "")?.[1];
+    expect(password).toBeTruthy();
+    const login = p.getByRole("dialog", { name: "Log In" });
+    await login.getByLabel("Username").fill(person.username);
+    await login.getByLabel(PASSWORD).fill(password!);
+    await login.getByRole("button", { name: "Log In" }).click();
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+  });
+
+  it("works as a page, going back to /signin", async () => {
+    const { page: p } = await page();
+    await p.goto("/forgot-password");
+    await p.getByLabel("Email").fill("nobody-here@example.com");
+    await p.getByRole("button", { name: "Send me a new password" }).click();
+    await p.getByText("Email with a new password was sent. Please login with it.").waitFor();
+    await p.waitForURL((url) => url.pathname === "/signin", { timeout: 8_000 });
+  });
+});
+
+describe("the admin site", () => {
+  const { page } = useBrowser();
+
+  async function adminLogin(p: Page, password = "agora-admin") {
+    await p.goto("/admin/");
+    const form = p.getByRole("form", { name: "Staff sign in" });
+    await form.getByLabel("Username").fill("admin");
+    await form.getByLabel(PASSWORD).fill(password);
+    await form.getByRole("button", { name: "Log In" }).click();
+  }
+
+  it("refuses a wrong password, then signs in with the admin token", async () => {
+    const { page: p, context, errors } = await page();
+    await p.goto("/admin/");
+    const form = p.getByRole("form", { name: "Staff sign in" });
+    const submit = form.getByRole("button", { name: "Log In" });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await form.getByLabel("Username").fill("admin");
+    await form.getByLabel(PASSWORD).fill("wrong-password");
+    await submit.click();
+    await form.getByRole("alert").getByText("Incorrect username or password.").waitFor();
+
+    await form.getByLabel(PASSWORD).fill("agora-admin");
+    await submit.click();
+    await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === "admin_access_token");
+    expect(cookie?.value).toBeTruthy();
+    // An admin token is no user session.
+    expect((await context.cookies()).find((c) => c.name === "access_token")).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the profile from the menu, toggles night mode, changes the password and logs out", async () => {
+    const { page: p } = await page();
+    await adminLogin(p);
+    const menuButton = p.getByRole("button", { name: "Admin menu for admin" });
+    await menuButton.click();
+    await p.getByRole("menuitem", { name: "Profile" }).click();
+    await p.waitForURL((url) => url.pathname === "/admin/admin");
+    await p.getByRole("heading", { name: "admin", exact: true }).waitFor();
+
+    const night = p.getByRole("switch", { name: "Night Mode" });
+    await night.click();
+    await p.waitForFunction(() => document.documentElement.dataset.theme === "day");
+    await night.click();
+    await p.waitForFunction(() => document.documentElement.dataset.theme === "night");
+
+    const change = p.getByRole("form", { name: "Change password" });
+    const changeTo = async (from: string, to: string) => {
+      await change.getByLabel("Old password").fill(from);
+      await change.getByLabel("New password").fill(to);
+      await change.getByRole("button", { name: "Update password" }).click();
+    };
+    await changeTo("not-my-password", "agora-admin-2");
+    await change.getByRole("alert").getByText("The password is incorrect.").waitFor();
+    await changeTo("agora-admin", "agora-admin-2");
+    // Every admin session ends: the login says why.
+    await p.getByText("Your password was updated. Please log in again.").waitFor();
+    try {
+      await adminLogin(p, "agora-admin-2");
+      await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
+    } finally {
+      // Other journeys sign in with the seeded password.
+      const token = (await p.context().cookies()).find((c) => c.name === "admin_access_token")?.value;
+      await p.request.patch("/api/admin/private/auth/update/password", {
+        headers: { authorization: `Bearer ${token}` },
+        form: { old_password: "agora-admin-2", new_password: "agora-admin" },
+      });
+    }
+    await adminLogin(p);
+    await p.getByRole("button", { name: "Admin menu for admin" }).click();
+    await p.getByRole("menuitem", { name: "Log Out" }).click();
+    await p.getByRole("form", { name: "Staff sign in" }).waitFor();
+  });
+});
