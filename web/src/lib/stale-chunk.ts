@@ -1,24 +1,45 @@
 const FLAG = "agora.nocache-reload";
+/** A page that has stayed up this long loaded fine; the next failure is a new deploy. */
+const SETTLED_MS = 10_000;
+
+const isChunkError = (message: string) =>
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    message,
+  );
 
 /**
  * After a deploy, an open tab may ask for a script chunk that no longer exists. Reload once to
- * /?nocache=1 (part 1 §8); the flag stops a loop if the reload fails the same way.
+ * /?nocache=1 (part 1 §8). The flag stops a loop when the reloaded page fails the same way: then
+ * the error reaches the page, which offers Try again.
  */
-export function installStaleChunkReload(): void {
-  const reload = () => {
-    if (sessionStorage.getItem(FLAG)) return;
+export function installStaleChunkReload(
+  go: (url: string) => void = (url) => window.location.replace(url),
+): () => void {
+  const reloadOnce = (): boolean => {
+    if (sessionStorage.getItem(FLAG)) return false;
     sessionStorage.setItem(FLAG, "1");
-    window.location.replace("/?nocache=1");
+    go("/?nocache=1");
+    return true;
   };
-  window.addEventListener("vite:preloadError", (event) => {
-    event.preventDefault();
-    reload();
-  });
-  window.addEventListener("unhandledrejection", (event) => {
-    const message = String((event.reason as Error | undefined)?.message ?? "");
-    if (/Failed to fetch dynamically imported module|Importing a module script failed/.test(message))
-      reload();
-  });
-  // A page that loaded fine clears the flag for the next deploy.
-  window.addEventListener("load", () => setTimeout(() => sessionStorage.removeItem(FLAG), 10_000));
+  // Vite raises this when a lazy chunk (a page, a dialog) or its preloads fail to load.
+  const onPreloadError = (event: Event) => {
+    if (reloadOnce()) event.preventDefault();
+  };
+  const onRejection = (event: PromiseRejectionEvent) => {
+    if (isChunkError(String((event.reason as Error | undefined)?.message ?? ""))) reloadOnce();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settle = () => {
+    timer = setTimeout(() => sessionStorage.removeItem(FLAG), SETTLED_MS);
+  };
+  window.addEventListener("vite:preloadError", onPreloadError);
+  window.addEventListener("unhandledrejection", onRejection);
+  if (document.readyState === "complete") settle();
+  else window.addEventListener("load", settle, { once: true });
+  return () => {
+    window.removeEventListener("vite:preloadError", onPreloadError);
+    window.removeEventListener("unhandledrejection", onRejection);
+    window.removeEventListener("load", settle);
+    clearTimeout(timer);
+  };
 }

@@ -4,9 +4,13 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "../../../../shared/src/constants";
 import { useMe } from "../../features/accounts/session";
+import { JoinButton } from "../../features/communities/components/join-button";
 import { apiFetch } from "../../lib/api";
 import { Avatar } from "../ui/avatar";
 import { ChevronLeft, ChevronRight } from "../ui/icons";
+
+/** The blocks' small headings, one style for all. */
+const heading = "text-xs font-semibold tracking-wider text-[var(--muted)] uppercase";
 
 interface FeaturedItem {
   id: number;
@@ -59,10 +63,8 @@ export function RightSidebar() {
       )}
       <FeaturedCarousel items={featured.data?.list ?? []} />
       <section className="card p-4">
-        <h2 className="mb-2 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">
-          {t("Promoted")}
-        </h2>
-        <Link to="/jobs" className="block rounded-lg p-2 hover:bg-[var(--hover)]">
+        <h2 className={`${heading} mb-2`}>{t("Promoted")}</h2>
+        <Link to="/jobs" className="-mx-2 block rounded-lg p-2 hover:bg-[var(--hover)]">
           <p className="font-medium">{t("Hiring? Post a job on Agora")}</p>
           <p className="text-sm text-[var(--muted)]">
             {t("Reach people who already talk about your field.")}
@@ -70,8 +72,8 @@ export function RightSidebar() {
         </Link>
       </section>
       <section className="card p-4">
-        <h2 className="mb-2 font-semibold">{t("Top Communities")}</h2>
-        <ul className="flex flex-col gap-1">
+        <h2 className={`${heading} mb-2`}>{t("Top Communities")}</h2>
+        <ul className="-mx-1 flex flex-col gap-1">
           {(top.data?.list ?? []).map((c) => (
             <li key={c.name} className="flex items-center gap-2">
               <Link
@@ -82,7 +84,7 @@ export function RightSidebar() {
                 <Avatar src={c.image} name={c.name} size={28} />
                 <span className="truncate text-sm font-medium">c/{c.name}</span>
               </Link>
-              <JoinButtonSlot community={c} />
+              <JoinButton community={c} small />
             </li>
           ))}
         </ul>
@@ -98,17 +100,6 @@ export function RightSidebar() {
   );
 }
 
-/** Replaced by the communities feature's JoinButton once it exists. */
-function JoinButtonSlot({ community }: { community: CommunityCard }) {
-  const { t } = useTranslation();
-  if (community.user_membership) return null;
-  return (
-    <Link to="/c/$name" params={{ name: community.name }} className="btn btn-outline px-3 py-1 text-xs">
-      {t("Join")}
-    </Link>
-  );
-}
-
 function FeaturedCarousel({ items }: { items: FeaturedItem[] }) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
@@ -118,9 +109,9 @@ function FeaturedCarousel({ items }: { items: FeaturedItem[] }) {
   const card =
     "block w-[200px] overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface-strong)] hover:border-[var(--accent)]";
   return (
-    <section className="card p-3" aria-roledescription="carousel" aria-label={t("Featured")}>
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-sm font-semibold">{t("Featured")}</h2>
+    <section className="card p-4" aria-roledescription="carousel" aria-label={t("Featured")}>
+      <div className="-mt-1 mb-1 flex items-center justify-between">
+        <h2 className={heading}>{t("Featured")}</h2>
         <div className="flex gap-1">
           <button
             type="button"

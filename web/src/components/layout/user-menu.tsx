@@ -8,6 +8,7 @@ import { useToggleNightMode } from "../../features/accounts/use-night-mode";
 import { clearToken } from "../../lib/auth-token";
 import { applyTheme, useTheme } from "../../lib/theme";
 import { Avatar } from "../ui/avatar";
+import { moveMenuFocus } from "../ui/bottom-sheet";
 import {
   BellIcon,
   CardIcon,
@@ -39,7 +40,10 @@ export function UserMenu({ me }: { me: Me }) {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setOpen(false);
+      if (e.key === "Escape") {
+        setOpen(false);
+        ref.current?.querySelector<HTMLElement>("[aria-haspopup=menu]")?.focus();
+      }
     };
     document.addEventListener("mousedown", onDown);
     document.addEventListener("keydown", onKey);
@@ -69,7 +73,7 @@ export function UserMenu({ me }: { me: Me }) {
       <Link
         to="/chat"
         className="relative grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
-        aria-label={t("Chat")}
+        aria-label={chatBadge ? t("Chat, {{count}} unread", { count: chatBadge }) : t("Chat")}
       >
         <ChatIcon />
         {chatBadge ? (
@@ -96,6 +100,10 @@ export function UserMenu({ me }: { me: Me }) {
           <div
             role="menu"
             aria-label={t("Account")}
+            onKeyDown={(e) => {
+              if (moveMenuFocus(e.currentTarget, e.key)) e.preventDefault();
+              else if (e.key === "Tab") setOpen(false);
+            }}
             className="absolute right-0 z-50 mt-2 w-60 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface)] py-2 shadow-xl"
           >
             <p className="truncate px-4 pb-2 text-xs text-[var(--muted)]">@{me.username}</p>

@@ -35,8 +35,11 @@ interface TriggerProps {
 /** Phones get a sheet from the bottom of the screen (part 1 §2); wider screens a menu by the button. */
 const PHONE = "(max-width: 767px)";
 
-/** Moves focus among the menu's enabled items with the arrow keys, Home and End (WAI-ARIA menu). */
-function moveFocus(menu: HTMLElement | null, key: string): boolean {
+/**
+ * Moves focus among a menu's enabled items with the arrow keys, Home and End (the WAI-ARIA menu
+ * pattern). Returns whether the key was one of those.
+ */
+export function moveMenuFocus(menu: HTMLElement | null, key: string): boolean {
   const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
   if (items.length === 0) return false;
   const index = items.indexOf(document.activeElement as HTMLElement);
@@ -149,7 +152,7 @@ function Items({ actions, onClose }: { actions: MenuAction[]; onClose: (returnFo
 }
 
 function onMenuKeyDown(e: KeyboardEvent<HTMLElement>) {
-  if (moveFocus(e.currentTarget, e.key)) e.preventDefault();
+  if (moveMenuFocus(e.currentTarget, e.key)) e.preventDefault();
 }
 
 /** The popover: fixed to the viewport under the button, so a card's overflow cannot clip it. */

@@ -66,4 +66,5 @@ export default {
   "Image preview": "Vista previa de la imagen",
   "Open original": "Abrir original",
   "Try again": "Reintentar",
+  "Chat, {{count}} unread": "Chat, {{count}} sin leer",
 } satisfies Dictionary;
