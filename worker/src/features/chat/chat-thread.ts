@@ -58,6 +58,8 @@ interface MessageRow extends Record<string, SqlStorageValue> {
  * refused. Other sockets never wait, because the waiting is a timer, not work.
  */
 export const FLOOD = { capacity: 20, refillPerSecond: 5, maxDebt: 20 } as const;
+/** Sockets one thread holds at most: many tabs and devices, not an unbounded pile. */
+export const MAX_SOCKETS_PER_THREAD = 2_000;
 /** Larger frames are refused before parsing: 1000 characters plus a preview fit easily. */
 const MAX_FRAME_CHARS = 16_384;
 const CLOSE_DELETED = 4000;
@@ -369,6 +371,12 @@ export class ChatThread extends DurableObject<Bindings> {
     const participants = await this.refreshParticipants(ref);
     const me = participants.get(userId);
     if (!me) return Response.json({ detail: CHAT_MSG.threadNotFound }, { status: 404 });
+
+    if (this.sessions.size >= MAX_SOCKETS_PER_THREAD)
+      return Response.json(
+        { detail: "This chat has too many open connections. Try again soon." },
+        { status: 429 },
+      );
 
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
