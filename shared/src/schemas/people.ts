@@ -26,8 +26,6 @@ export const PEOPLE_MSG = {
   jobTitleMax: "Must be 100 characters or less",
   skillsMax: `Maximum ${MAX_SKILLS} skills allowed`,
   skillMax: `Each skill must be ${SKILL_MAX} characters or less`,
-  followed: "You followed @{{username}}",
-  unfollowed: "You unfollowed @{{username}}",
   blocked: "You blocked @{{username}}",
   unblocked: "You unblocked @{{username}}",
   profileSaved: "Your profile was saved",

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { TextPageView } from "../features/content/components/text-page";
 
 export const Route = createFileRoute("/about")({
-  component: () => <EmptyState />,
+  component: () => <TextPageView page="about" />,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { PlansPage } from "../features/content/components/plans-page";
 
 export const Route = createFileRoute("/account/subscription/")({
-  component: () => <EmptyState />,
+  component: PlansPage,
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { BlogPostPage } from "../features/content/components/blog-pages";
 
 export const Route = createFileRoute("/blog/$slug")({
-  component: () => <EmptyState />,
+  component: function BlogPost() {
+    const { slug } = Route.useParams();
+    return <BlogPostPage key={slug} slug={slug} />;
+  },
 });

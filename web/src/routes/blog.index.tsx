@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { BlogListPage } from "../features/content/components/blog-pages";
 
 export const Route = createFileRoute("/blog/")({
-  component: () => <EmptyState />,
+  component: BlogListPage,
 });

@@ -1,6 +1,25 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { useTranslation } from "react-i18next";
+import { openModal } from "../components/ui/modal-host";
+import { requireSignIn } from "../features/accounts/session";
+import { TextPageView } from "../features/content/components/text-page";
 
 export const Route = createFileRoute("/contact")({
-  component: () => <EmptyState />,
+  component: function Contact() {
+    const { t } = useTranslation();
+    return (
+      <TextPageView page="contact">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => requireSignIn() && openModal("FEEDBACK")}
+        >
+          {t("Send Feedback")}
+        </button>
+        <a href="mailto:hello@agora.example" className="btn btn-outline">
+          hello@agora.example
+        </a>
+      </TextPageView>
+    );
+  },
 });

@@ -1,6 +1,28 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { openModal } from "../components/ui/modal-host";
+import { useMe } from "../features/accounts/session";
+import { TextPageView } from "../features/content/components/text-page";
 
 export const Route = createFileRoute("/referral-rewards")({
-  component: () => <EmptyState />,
+  component: function ReferralRewards() {
+    const { t } = useTranslation();
+    const { isSignedIn } = useMe();
+    return (
+      <TextPageView page="referral-rewards">
+        {isSignedIn ? (
+          <Link to="/settings/$tab" params={{ tab: "referral" }} className="btn btn-primary">
+            {t("Get your referral link")}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => openModal("REGISTER")}>
+            {t("Sign Up")}
+          </button>
+        )}
+        <Link to="/policies/$page" params={{ page: "referral-rewards" }} className="btn btn-outline">
+          {t("Referral Rewards terms")}
+        </Link>
+      </TextPageView>
+    );
+  },
 });

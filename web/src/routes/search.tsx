@@ -1,10 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SEARCH_TYPES } from "../../../shared/src/enums";
-import { EmptyState } from "../components/ui/empty-state";
+import { SearchPage } from "../features/search/components/search-page";
 import { oneOf, searchParams, text } from "../lib/search-params";
 
 // An unknown type falls back to posts (part 1 §2).
 export const Route = createFileRoute("/search")({
   validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES, "posts") }),
-  component: () => <EmptyState />,
+  component: function Search() {
+    const { q, type } = Route.useSearch();
+    return <SearchPage q={q ?? ""} type={type} />;
+  },
 });

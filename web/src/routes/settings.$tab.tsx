@@ -1,6 +1,31 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { SETTINGS_TABS, type SettingsTab } from "../../../shared/src/enums";
 import { EmptyState } from "../components/ui/empty-state";
+import { Spinner } from "../components/ui/spinner";
+import { SignInRequired } from "../features/accounts/components/sign-in-required";
+import { useMe } from "../features/accounts/session";
+import { SettingsPage } from "../features/settings/components/settings-page";
 
+// /settings/{tab lowercase}: account, profile, job, referral, privacy, communication (part 2 §2).
 export const Route = createFileRoute("/settings/$tab")({
-  component: () => <EmptyState />,
+  component: function Settings() {
+    const { tab } = Route.useParams();
+    return (
+      <SignInRequired>
+        <SettingsFor tab={tab.toLowerCase()} />
+      </SignInRequired>
+    );
+  },
 });
+
+function SettingsFor({ tab }: { tab: string }) {
+  const { me } = useMe();
+  if (!SETTINGS_TABS.includes(tab as SettingsTab)) return <EmptyState />;
+  if (!me)
+    return (
+      <div className="grid min-h-60 place-items-center">
+        <Spinner />
+      </div>
+    );
+  return <SettingsPage me={me} tab={tab as SettingsTab} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { ConnectionList } from "../features/people/components/connection-list";
+import { ProfileLayout } from "../features/people/components/profile-layout";
 
+// /user/{username}/followers (part 2 §2).
 export const Route = createFileRoute("/user/$username/followers")({
-  component: () => <EmptyState />,
+  component: function FollowersPage() {
+    const { username } = Route.useParams();
+    return (
+      <ProfileLayout username={username} tab="followers">
+        {(user) => <ConnectionList user={user} tab="followers" />}
+      </ProfileLayout>
+    );
+  },
 });

@@ -1,6 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { ConnectionList } from "../features/people/components/connection-list";
+import { ProfileLayout } from "../features/people/components/profile-layout";
 
+// /user/{username}/following (part 2 §2).
 export const Route = createFileRoute("/user/$username/following")({
-  component: () => <EmptyState />,
+  component: function FollowingPage() {
+    const { username } = Route.useParams();
+    return (
+      <ProfileLayout username={username} tab="following">
+        {(user) => <ConnectionList user={user} tab="following" />}
+      </ProfileLayout>
+    );
+  },
 });

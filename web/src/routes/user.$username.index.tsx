@@ -1,6 +1,24 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { useMe } from "../features/accounts/session";
+import { ProfileLayout } from "../features/people/components/profile-layout";
+import { ProfilePosts } from "../features/people/components/profile-posts";
+import { oneOf, searchParams } from "../lib/search-params";
 
+// /user/{username}: the profile and its posts, New or Top (part 2 §2).
 export const Route = createFileRoute("/user/$username/")({
-  component: () => <EmptyState />,
+  validateSearch: searchParams({ sort: oneOf(["new", "top"]) }),
+  component: ProfilePage,
 });
+
+function ProfilePage() {
+  const { username } = Route.useParams();
+  const { sort } = Route.useSearch();
+  const { me } = useMe();
+  // Without a choice in the address, the reader's own default sort applies.
+  const chosen = sort ?? (me?.default_micropost_sort === "TOP" ? "top" : "new");
+  return (
+    <ProfileLayout username={username} tab="posts">
+      {(user) => <ProfilePosts user={user} sort={chosen === "top" ? "TOP" : "NEW"} />}
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Dictionary } from "../../../../shared/client/i18n";
+
+// The API's messages about people, reports and feedback (shared PEOPLE_MSG and REPORTS_MSG),
+// which the admin site shows when a call answers with them.
+export default {
+  "Description is required.": "La descripción es obligatoria.",
+  "Each skill must be 30 characters or less": "Cada habilidad debe tener 30 caracteres o menos",
+  "Feedback submitted successfully!": "¡Comentarios enviados con éxito!",
+  "File size should not exceed 1MB": "El archivo no debe superar 1 MB",
+  "Invalid URL": "URL no válida",
+  "Invalid type": "Tipo no válido",
+  "Maximum 1000 characters allowed": "Máximo 1000 caracteres permitidos",
+  "Maximum 160 characters allowed.": "Máximo 160 caracteres permitidos.",
+  "Maximum 5 skills allowed": "Máximo 5 habilidades permitidas",
+  "Minimum 40 characters required": "Se requieren al menos 40 caracteres",
+  "Minimum 40 characters required.": "Se requieren al menos 40 caracteres.",
+  "Must be 100 characters or less": "Debe tener 100 caracteres o menos",
+  "Must be 50 characters or less": "Debe tener 50 caracteres o menos",
+  "Please select a cause.": "Selecciona un motivo.",
+  "Report submitted successfully!": "¡Denuncia enviada con éxito!",
+  "Say which user or link you are reporting": "Indica qué usuario o enlace denuncias",
+  "This user does not exist": "Este usuario no existe",
+  "This user has blocked you": "Este usuario te ha bloqueado",
+  "Use a PNG, JPEG, GIF or WebP image": "Usa una imagen PNG, JPEG, GIF o WebP",
+  "You blocked @{{username}}": "Bloqueaste a @{{username}}",
+  "You blocked this user. Unblock them first.": "Bloqueaste a este usuario. Desbloquéalo primero.",
+  "You can not block yourself": "No puedes bloquearte a ti mismo",
+  "You can not follow yourself": "No puedes seguirte a ti mismo",
+  "You can not report yourself": "No puedes denunciarte a ti mismo",
+  "You can not see this list": "No puedes ver esta lista",
+  "You unblocked @{{username}}": "Desbloqueaste a @{{username}}",
+  "Your profile was saved": "Tu perfil se guardó",
+} satisfies Dictionary;

@@ -1,0 +1,33 @@
+import type { Dictionary } from "../../../../shared/client/i18n";
+
+// The API's messages about people, reports and feedback (shared PEOPLE_MSG and REPORTS_MSG),
+// which the admin site shows when a call answers with them.
+export default {
+  "Description is required.": "A descrição é obrigatória.",
+  "Each skill must be 30 characters or less": "Cada habilidade deve ter 30 caracteres ou menos",
+  "Feedback submitted successfully!": "Feedback enviado com sucesso!",
+  "File size should not exceed 1MB": "O arquivo não deve passar de 1 MB",
+  "Invalid URL": "URL inválida",
+  "Invalid type": "Tipo inválido",
+  "Maximum 1000 characters allowed": "Máximo de 1000 caracteres permitidos",
+  "Maximum 160 characters allowed.": "Máximo de 160 caracteres permitidos.",
+  "Maximum 5 skills allowed": "Máximo de 5 habilidades permitidas",
+  "Minimum 40 characters required": "São necessários pelo menos 40 caracteres",
+  "Minimum 40 characters required.": "São necessários pelo menos 40 caracteres.",
+  "Must be 100 characters or less": "Deve ter 100 caracteres ou menos",
+  "Must be 50 characters or less": "Deve ter 50 caracteres ou menos",
+  "Please select a cause.": "Selecione um motivo.",
+  "Report submitted successfully!": "Denúncia enviada com sucesso!",
+  "Say which user or link you are reporting": "Informe qual usuário ou link você está denunciando",
+  "This user does not exist": "Este usuário não existe",
+  "This user has blocked you": "Este usuário bloqueou você",
+  "Use a PNG, JPEG, GIF or WebP image": "Use uma imagem PNG, JPEG, GIF ou WebP",
+  "You blocked @{{username}}": "Você bloqueou @{{username}}",
+  "You blocked this user. Unblock them first.": "Você bloqueou este usuário. Desbloqueie-o primeiro.",
+  "You can not block yourself": "Você não pode bloquear a si mesmo",
+  "You can not follow yourself": "Você não pode seguir a si mesmo",
+  "You can not report yourself": "Você não pode denunciar a si mesmo",
+  "You can not see this list": "Você não pode ver esta lista",
+  "You unblocked @{{username}}": "Você desbloqueou @{{username}}",
+  "Your profile was saved": "Seu perfil foi salvo",
+} satisfies Dictionary;

@@ -1,0 +1,143 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import type { MembershipPlan } from "../../../../../shared/src/schemas/content";
+import { openModal } from "../../../components/ui/modal-host";
+import { formatMoney } from "../../../lib/format";
+import { requireSignIn, useMe } from "../../accounts/session";
+import { ListSkeleton, LoadError } from "../../search/components/list-states";
+import { plansQueryOptions } from "../queries";
+
+/** /account/subscription (part 1 §2): the two plans from the database, SUBSCRIBE and the terms. */
+export function PlansPage() {
+  const { t } = useTranslation();
+  const plans = useQuery(plansQueryOptions());
+  const { me } = useMe();
+  const current = me?.is_verified_business ? "BUSINESS" : me?.is_verified_user ? "USER" : null;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <header className="text-center">
+        <h1 className="text-2xl font-bold md:text-3xl">{t("Get verified on Agora")}</h1>
+        <p className="mx-auto mt-2 max-w-xl text-[var(--muted)]">
+          {t("A verified mark, more reach and the tools to work and get paid here. Cancel any time.")}
+        </p>
+      </header>
+      {me?.is_staff ? (
+        <p role="status" className="card p-4 text-center text-sm">
+          {t("Staff accounts are verified already: there is nothing to buy.")}
+        </p>
+      ) : null}
+      {plans.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <ListSkeleton rows={1} height="h-96" />
+          <ListSkeleton rows={1} height="h-96" />
+        </div>
+      ) : plans.isError ? (
+        <LoadError error={plans.error} retry={plans.refetch} />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="plans">
+          {plans.data.list.map((plan) => (
+            <PlanCard
+              key={plan.membership_type}
+              plan={plan}
+              isCurrent={current === plan.membership_type}
+              canSubscribe={!me?.is_staff && current === null}
+            />
+          ))}
+        </ul>
+      )}
+      <p className="text-center text-sm text-[var(--muted)]">
+        {t("By subscribing you agree to the")}{" "}
+        <Link
+          to="/policies/$page"
+          params={{ page: "subscription-terms" }}
+          className="text-[var(--accent)] underline"
+        >
+          {t("Subscription Terms")}
+        </Link>
+        {". "}
+        {t("Cancelling ends the membership at once, with no grace period.")}
+      </p>
+    </div>
+  );
+}
+
+function PlanCard({
+  plan,
+  isCurrent,
+  canSubscribe,
+}: {
+  plan: MembershipPlan;
+  isCurrent: boolean;
+  canSubscribe: boolean;
+}) {
+  const { t } = useTranslation();
+  const business = plan.membership_type === "BUSINESS";
+  return (
+    <li
+      className={`card flex flex-col p-6 ${business ? "border-[var(--accent)]" : ""}`}
+      data-testid={`plan-${plan.membership_type}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">{t(plan.name)}</h2>
+        {isCurrent ? (
+          <span className="rounded-full bg-[var(--accent)] px-3 py-1 text-xs font-semibold text-[var(--accent-text)]">
+            {t("Your plan")}
+          </span>
+        ) : business ? (
+          <span className="rounded-full bg-[var(--surface-strong)] px-3 py-1 text-xs font-semibold">
+            {t("For companies")}
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-4xl font-bold">{formatMoney(plan.price)}</span>
+        <span className="text-[var(--muted)]">{t("/ month")}</span>
+      </p>
+      <ul className="mt-6 flex flex-1 flex-col gap-2">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2 text-sm">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              className="mt-0.5 shrink-0 text-[var(--success)]"
+              aria-hidden="true"
+            >
+              <path
+                d="m5 12.5 4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {t(feature)}
+          </li>
+        ))}
+      </ul>
+      {isCurrent ? (
+        <Link
+          to="/account/subscription/cancellation"
+          search={{ paid_user_membership_type: plan.membership_type }}
+          className="btn btn-outline mt-6"
+        >
+          {t("Manage")}
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className={`btn mt-6 ${business ? "btn-primary" : "btn-outline"}`}
+          disabled={!canSubscribe}
+          onClick={() => {
+            if (!requireSignIn()) return;
+            openModal("SUBSCRIPTION_PAYMENT", { paid_user_membership_type: plan.membership_type });
+          }}
+        >
+          {t("SUBSCRIBE")}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../../../shared/src/api";
+import { DEFAULT_PAGE_SIZE } from "../../../../shared/src/constants";
+import type { Blog, BlogSummary, MembershipPlan } from "../../../../shared/src/schemas/content";
+import { apiFetch } from "../../lib/api";
+import { nextSkip } from "../people/queries";
+
+export const contentKeys = {
+  root: ["content"] as const,
+  plans: () => [...contentKeys.root, "plans"] as const,
+  blogList: () => [...contentKeys.root, "blog", "list"] as const,
+  blog: (slug: string) => [...contentKeys.root, "blog", slug] as const,
+};
+
+export const plansQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.plans(),
+    queryFn: () => apiFetch<{ list: MembershipPlan[] }>("/api/v1/membership/plan/list"),
+    staleTime: 10 * 60_000,
+  });
+
+export const blogListQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: contentKeys.blogList(),
+    queryFn: ({ pageParam }) =>
+      apiFetch<Page<BlogSummary>>("/api/v1/blog/list", {
+        query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextSkip(last, pages, DEFAULT_PAGE_SIZE),
+    staleTime: 60_000,
+  });
+
+export const blogQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: contentKeys.blog(slug),
+    queryFn: () => apiFetch<Blog>("/api/v1/blog", { query: { slug } }),
+    staleTime: 60_000,
+  });

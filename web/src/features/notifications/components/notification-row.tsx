@@ -1,0 +1,83 @@
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import type { NotificationKind } from "../../../../../shared/src/enums";
+import type { Notification } from "../../../../../shared/src/schemas/notifications";
+import { Avatar } from "../../../components/ui/avatar";
+import { BellIcon } from "../../../components/ui/icons";
+import { formatRelative } from "../../../lib/format";
+import { useMarkRead } from "../queries";
+
+/** What happened, by kind; {{name}} is the person who did it. */
+const SENTENCE: Record<NotificationKind, string> = {
+  FOLLOWER: msg("{{name}} started following you"),
+  MENTION: msg("{{name}} mentioned you"),
+  COMMENT: msg("{{name}} commented on your post"),
+  REPLY: msg("{{name}} replied to your comment"),
+  UPVOTE: msg("{{name}} upvoted your post"),
+  REFERRAL: msg("{{name}} joined Agora with your referral link"),
+  COMMUNITY: msg("{{name}} posted in your community"),
+};
+
+/** One notification: a click opens what it is about and marks it read. */
+export function NotificationRow({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const markRead = useMarkRead();
+  const name = notification.actor ? `@${notification.actor.username}` : t("Someone");
+  const sentence = t(SENTENCE[notification.kind], { name });
+  const open = () => {
+    if (!notification.is_read) markRead.mutate(notification.id);
+    if (notification.link) void navigate({ to: notification.link });
+  };
+  return (
+    <li
+      className={`relative flex gap-3 px-4 py-3 ${notification.is_read ? "" : "bg-[var(--accent)]/10"}`}
+      data-testid="notification"
+      data-read={notification.is_read}
+    >
+      {notification.actor ? (
+        <Avatar src={notification.actor.profile_image} name={notification.actor.username} size={40} />
+      ) : (
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-[var(--surface-strong)] text-[var(--muted)]">
+          <BellIcon />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          {notification.link ? (
+            <Link
+              to={notification.link}
+              onClick={(e) => {
+                e.preventDefault();
+                open();
+              }}
+              className="font-medium after:absolute after:inset-0 hover:underline"
+            >
+              {sentence}
+            </Link>
+          ) : (
+            <span className="font-medium">{sentence}</span>
+          )}
+        </p>
+        {notification.text ? (
+          <p className="mt-0.5 line-clamp-2 text-sm break-words text-[var(--muted)]">{notification.text}</p>
+        ) : null}
+        <time dateTime={notification.created_at} className="text-xs text-[var(--muted)]">
+          {formatRelative(notification.created_at)}
+        </time>
+      </div>
+      {notification.is_read ? null : (
+        <button
+          type="button"
+          className="relative z-10 h-8 shrink-0 self-center rounded-full px-3 text-xs font-semibold text-[var(--accent)] hover:bg-[var(--hover)]"
+          onClick={() => markRead.mutate(notification.id)}
+          disabled={markRead.isPending}
+        >
+          <span aria-hidden="true" className="mr-1.5 inline-block size-2 rounded-full bg-[var(--accent)]" />
+          {t("Mark as read")}
+        </button>
+      )}
+    </li>
+  );
+}

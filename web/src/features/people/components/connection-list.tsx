@@ -1,0 +1,47 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { FollowTab } from "../../../../../shared/src/enums";
+import type { User } from "../../../../../shared/src/schemas/user";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { useMe } from "../../accounts/session";
+import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import { connectionsQueryOptions } from "../queries";
+import { FollowButton } from "./follow-button";
+import { PersonRow } from "./person-row";
+
+/** The Followers and Following tabs: 10 at a time with infinite scroll (part 1 §9). */
+export function ConnectionList({ user, tab }: { user: User; tab: FollowTab }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useMe();
+  const people = useInfiniteQuery(connectionsQueryOptions(user.username, tab));
+  const items = people.data?.pages.flatMap((p) => p.list) ?? [];
+  const heading = tab === "followers" ? t("Followers") : t("Following");
+  if (people.isPending) return <ListSkeleton rows={4} height="h-16" />;
+  if (people.isError) return <LoadError error={people.error} retry={people.refetch} />;
+  if (items.length === 0)
+    return (
+      <EmptyState title={t("No Users")} home={false} as="h2">
+        {tab === "followers"
+          ? t("Nobody follows @{{username}} yet.", { username: user.username })
+          : t("@{{username}} does not follow anyone yet.", { username: user.username })}
+      </EmptyState>
+    );
+  return (
+    <section aria-label={heading} className="card">
+      <ul className="divide-y divide-[var(--line)]" data-testid="connection-list">
+        {items.map((item) => (
+          <PersonRow
+            key={item.owner.username}
+            person={item.owner}
+            action={
+              isSignedIn ? (
+                <FollowButton username={item.owner.username} isFollowing={item.is_following} size="sm" />
+              ) : null
+            }
+          />
+        ))}
+      </ul>
+      <InfiniteFooter query={people} />
+    </section>
+  );
+}

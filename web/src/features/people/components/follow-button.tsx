@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { openModal } from "../../../components/ui/modal-host";
+import { useMe } from "../../accounts/session";
+import { useFollow } from "../mutations";
+
+/**
+ * Follow / Following. A visitor is asked to log in first; hovering "Following" offers Unfollow,
+ * as people know it from other networks. Quick clicks wait for the request in flight.
+ */
+export function FollowButton({
+  username,
+  isFollowing,
+  size = "md",
+}: {
+  username: string;
+  isFollowing: boolean;
+  size?: "sm" | "md";
+}) {
+  const { t } = useTranslation();
+  const { isSignedIn, me } = useMe();
+  const follow = useFollow(username);
+  const [hover, setHover] = useState(false);
+  if (me?.username === username) return null;
+  const small = size === "sm" ? "px-3 py-1 text-xs" : "";
+  const label = isFollowing ? (hover ? t("Unfollow") : t("Following")) : t("Follow");
+  return (
+    <button
+      type="button"
+      className={`btn ${isFollowing ? (hover ? "btn-danger" : "btn-outline") : "btn-primary"} min-w-24 ${small}`}
+      aria-pressed={isFollowing}
+      aria-label={
+        isFollowing ? t("Unfollow @{{username}}", { username }) : t("Follow @{{username}}", { username })
+      }
+      disabled={follow.isPending}
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      onFocus={() => setHover(true)}
+      onBlur={() => setHover(false)}
+      onClick={() => {
+        if (!isSignedIn) return openModal("LOGIN");
+        follow.mutate(!isFollowing);
+      }}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { Owner } from "../../../../../shared/src/schemas/user";
+import { Avatar } from "../../../components/ui/avatar";
+import { VerifiedBadge } from "./verified-badge";
+
+/** One person in a list: picture, name, @username and badge, with an action on the right. */
+export function PersonRow({ person, action, meta }: { person: Owner; action?: ReactNode; meta?: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3 px-4 py-3" data-testid="person-row">
+      <Link
+        to="/user/$username"
+        params={{ username: person.username }}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:opacity-90"
+      >
+        <Avatar src={person.profile_image} name={person.username} size={44} />
+        <span className="min-w-0">
+          <span className="flex items-center gap-1">
+            <span className="truncate font-semibold">{person.profile_name || person.username}</span>
+            <VerifiedBadge person={person} compact />
+          </span>
+          <span className="block truncate text-sm text-[var(--muted)]">u/{person.username}</span>
+          {meta ? <span className="block text-xs text-[var(--muted)]">{meta}</span> : null}
+        </span>
+      </Link>
+      {action}
+    </li>
+  );
+}

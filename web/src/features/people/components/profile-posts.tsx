@@ -1,0 +1,70 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import type { ProfilePostSort } from "../../../../../shared/src/schemas/people";
+import type { User } from "../../../../../shared/src/schemas/user";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import { PostSummary } from "../../search/components/post-summary";
+import { userPostsQueryOptions } from "../queries";
+
+/** The Posts tab: New or Top, loading more as the reader scrolls. */
+export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort }) {
+  const { t } = useTranslation();
+  const posts = useInfiniteQuery(userPostsQueryOptions(user.username, sort));
+  const items = posts.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section aria-labelledby="profile-posts-heading" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id="profile-posts-heading" className="text-sm font-semibold text-[var(--muted)]">
+          {t("Posts")}
+        </h2>
+        <nav aria-label={t("Sort posts")} className="flex gap-1 rounded-full bg-[var(--surface)] p-1">
+          {(["NEW", "TOP"] as const).map((option) => (
+            <Link
+              key={option}
+              to="/user/$username"
+              params={{ username: user.username }}
+              search={{ sort: option.toLowerCase() as "new" | "top" }}
+              replace
+              aria-current={sort === option ? "true" : undefined}
+              className={`rounded-full px-3 py-1 text-xs font-semibold ${
+                sort === option
+                  ? "bg-[var(--accent)] text-[var(--accent-text)]"
+                  : "text-[var(--muted)] hover:text-[var(--text)]"
+              }`}
+            >
+              {option === "NEW" ? t("New") : t("Top")}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {posts.isPending ? (
+        <ListSkeleton />
+      ) : posts.isError ? (
+        <LoadError error={posts.error} retry={posts.refetch} />
+      ) : items.length === 0 ? (
+        <EmptyState title={t("No posts yet")} home={false} as="h2">
+          {user.user_is_owner ? (
+            <Link to="/post" className="btn btn-primary mt-1">
+              {t("Write your first post")}
+            </Link>
+          ) : (
+            t("When @{{username}} posts, it shows up here.", { username: user.username })
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {items.map((item) => (
+              <li key={item.micropost.public_id}>
+                <PostSummary item={item} />
+              </li>
+            ))}
+          </ul>
+          <InfiniteFooter query={posts} />
+        </>
+      )}
+    </section>
+  );
+}

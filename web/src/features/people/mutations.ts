@@ -1,0 +1,141 @@
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Page } from "../../../../shared/src/api";
+import type { FollowAnswer, JobProfile, JobProfileInput } from "../../../../shared/src/schemas/people";
+import type { PersonItem } from "../../../../shared/src/schemas/search";
+import type { User } from "../../../../shared/src/schemas/user";
+import { apiFetch, toFormData } from "../../lib/api";
+import { accountKeys } from "../accounts/session";
+import { peopleKeys } from "./queries";
+
+/** Every cached list row of this person shows the new follow state at once. */
+function setFollowingEverywhere(queryClient: QueryClient, username: string, isFollowing: boolean) {
+  queryClient.setQueriesData<InfiniteData<Page<PersonItem>>>(
+    { queryKey: [...peopleKeys.root, "connections"] },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              list: page.list.map((item) =>
+                item.owner.username === username ? { ...item, is_following: isFollowing } : item,
+              ),
+            })),
+          }
+        : data,
+  );
+}
+
+/**
+ * Follow or unfollow. The profile changes at once (state and count); the server's answer then
+ * sets the true counts, and an error puts the profile back as it was.
+ */
+export function useFollow(username: string) {
+  const queryClient = useQueryClient();
+  const key = peopleKeys.profile(username);
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      apiFetch<FollowAnswer>("/api/v1/private/user/follow", {
+        method: follow ? "POST" : "DELETE",
+        query: { username },
+      }),
+    onMutate: async (follow) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<User>(key);
+      if (before && before.is_following !== follow) {
+        queryClient.setQueryData<User>(key, {
+          ...before,
+          is_following: follow,
+          total_followers: before.total_followers + (follow ? 1 : -1),
+        });
+      }
+      setFollowingEverywhere(queryClient, username, follow);
+      return { before };
+    },
+    onError: (_error, follow, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      setFollowingEverywhere(queryClient, username, !follow);
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData<User>(key, (user) =>
+        user
+          ? {
+              ...user,
+              is_following: answer.is_following,
+              total_followers: answer.total_followers,
+              total_following: answer.total_following,
+            }
+          : user,
+      );
+      // The caller's own "following" count and list changed too.
+      void queryClient.invalidateQueries({ queryKey: [...peopleKeys.root, "connections"] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+      void queryClient.invalidateQueries({ queryKey: ["feed"] });
+    },
+  });
+}
+
+export function useBlock(username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blockThem: boolean) =>
+      apiFetch<{ is_blocked: boolean }>("/api/v1/private/user/block", {
+        method: blockThem ? "POST" : "DELETE",
+        query: { username },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.root });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+    },
+  });
+}
+
+export interface ProfileChanges {
+  profile_name?: string;
+  profile_image?: File | null;
+  profile_cover?: File | null;
+  remove_profile_image?: boolean;
+  remove_profile_cover?: boolean;
+}
+
+export function useEditProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) =>
+      apiFetch<User>("/api/v1/private/user/profile", {
+        method: "PATCH",
+        body: toFormData({
+          profile_name: changes.profile_name,
+          profile_image: changes.profile_image,
+          profile_cover: changes.profile_cover,
+          remove_profile_image: changes.remove_profile_image ? "true" : undefined,
+          remove_profile_cover: changes.remove_profile_cover ? "true" : undefined,
+        }),
+      }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(peopleKeys.profile(user.username), user);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+    },
+  });
+}
+
+export function useSaveJobProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: JobProfileInput) =>
+      apiFetch<JobProfile>("/api/v1/private/user/profile/job", { method: "PATCH", body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(peopleKeys.job(), saved),
+  });
+}
+
+export function useSaveDefaultSort() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sort: string) =>
+      apiFetch<{ default_micropost_sort: string }>("/api/v1/private/user/setting/default-micropost-sort", {
+        method: "PATCH",
+        body: { default_micropost_sort: sort },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.me() }),
+  });
+}

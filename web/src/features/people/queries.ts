@@ -1,0 +1,74 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../../../shared/src/api";
+import { CONNECTION_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../../../../shared/src/constants";
+import type { FollowTab } from "../../../../shared/src/enums";
+import type { DatedPerson, JobProfile, ProfilePostSort } from "../../../../shared/src/schemas/people";
+import type { PersonItem, PostItem } from "../../../../shared/src/schemas/search";
+import type { User } from "../../../../shared/src/schemas/user";
+import { apiFetch } from "../../lib/api";
+
+export const peopleKeys = {
+  root: ["people"] as const,
+  profile: (username: string) => [...peopleKeys.root, "profile", username] as const,
+  posts: (username: string, sort: ProfilePostSort) => [...peopleKeys.root, "posts", username, sort] as const,
+  connections: (username: string, tab: FollowTab) =>
+    [...peopleKeys.root, "connections", username, tab] as const,
+  blocked: () => [...peopleKeys.root, "blocked"] as const,
+  referred: () => [...peopleKeys.root, "referred"] as const,
+  job: () => [...peopleKeys.root, "job"] as const,
+};
+
+/** The next page's offset, or undefined after the last page. */
+export function nextSkip<T>(last: Page<T>, pages: Array<Page<T>>, limit: number): number | undefined {
+  const loaded = pages.length * limit;
+  return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
+}
+
+export const profileQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: peopleKeys.profile(username),
+    queryFn: () => apiFetch<User>("/api/v1/user", { query: { username } }),
+    staleTime: 30_000,
+  });
+
+export const userPostsQueryOptions = (username: string, sort: ProfilePostSort) =>
+  infiniteQueryOptions({
+    queryKey: peopleKeys.posts(username, sort),
+    queryFn: ({ pageParam }) =>
+      apiFetch<Page<PostItem>>("/api/v1/user/micropost/list", {
+        query: { username, sort, skip: pageParam, limit: DEFAULT_PAGE_SIZE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextSkip(last, pages, DEFAULT_PAGE_SIZE),
+  });
+
+export const connectionsQueryOptions = (username: string, tab: FollowTab) =>
+  infiniteQueryOptions({
+    queryKey: peopleKeys.connections(username, tab),
+    queryFn: ({ pageParam }) =>
+      apiFetch<Page<PersonItem>>("/api/v1/connections", {
+        query: { username, type: tab, skip: pageParam, limit: CONNECTION_PAGE_SIZE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextSkip(last, pages, CONNECTION_PAGE_SIZE),
+  });
+
+const datedList = (key: readonly unknown[], path: string) =>
+  infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam }) =>
+      apiFetch<Page<DatedPerson>>(path, { query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE } }),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page<DatedPerson>, pages: Array<Page<DatedPerson>>) =>
+      nextSkip(last, pages, DEFAULT_PAGE_SIZE),
+  });
+
+export const blockedQueryOptions = () => datedList(peopleKeys.blocked(), "/api/v1/private/user/block/list");
+export const referredQueryOptions = () =>
+  datedList(peopleKeys.referred(), "/api/v1/private/user/referral/list");
+
+export const jobProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.job(),
+    queryFn: () => apiFetch<JobProfile>("/api/v1/private/user/profile/job"),
+  });

@@ -1,0 +1,180 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import { SEARCH_TYPES, type SearchType } from "../../../../../shared/src/enums";
+import type { SearchResult } from "../../../../../shared/src/schemas/search";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { SearchIcon } from "../../../components/ui/icons";
+import { useMe } from "../../accounts/session";
+import { FollowButton } from "../../people/components/follow-button";
+import { PersonRow } from "../../people/components/person-row";
+import { searchQueryOptions } from "../queries";
+import { InfiniteFooter, ListSkeleton, LoadError } from "./list-states";
+import { PostSummary } from "./post-summary";
+import { CommentResult, CommunityResult } from "./result-items";
+
+const TYPE_LABEL: Record<SearchType, string> = {
+  posts: msg("Posts"),
+  communities: msg("Communities"),
+  comments: msg("Comments"),
+  users: msg("Users"),
+};
+
+/** /search?q=&type= (part 1 §2): four kinds of result, 10 a page, more as the reader scrolls. */
+export function SearchPage({ q, type }: { q: string; type: SearchType }) {
+  const { t } = useTranslation();
+  const text = q.trim();
+  const browsing = !text && type === "communities";
+  const results = useInfiniteQuery({ ...searchQueryOptions(text, type), enabled: Boolean(text) || browsing });
+  const pages = results.data?.pages ?? [];
+  const total = pages[0]?.total_list ?? 0;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-xl font-bold break-words" aria-live="polite">
+          {browsing ? t("Find Communities") : text ? t("Results for “{{q}}”", { q: text }) : t("Search")}
+        </h1>
+        {type === "communities" || !text ? <PageSearchBox q={text} type={type} /> : null}
+        <nav aria-label={t("Kinds of result")} className="card flex overflow-x-auto px-2">
+          {SEARCH_TYPES.map((kind) => (
+            <Link
+              key={kind}
+              to="/search"
+              search={text ? { q: text, type: kind } : { type: kind }}
+              aria-current={kind === type ? "page" : undefined}
+              className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
+                kind === type
+                  ? "border-[var(--accent)] text-[var(--text)]"
+                  : "border-transparent text-[var(--muted)] hover:text-[var(--text)]"
+              }`}
+            >
+              {t(TYPE_LABEL[kind])}
+            </Link>
+          ))}
+        </nav>
+      </header>
+
+      {!text && !browsing ? (
+        <EmptyState title={t("What are you looking for?")} home={false} as="h2">
+          {t("Type a few words in the search box: posts, comments, communities and people.")}
+        </EmptyState>
+      ) : results.isPending ? (
+        <ListSkeleton rows={4} />
+      ) : results.isError ? (
+        <LoadError error={results.error} retry={results.refetch} />
+      ) : total === 0 ? (
+        <NoResults q={text} type={type} />
+      ) : (
+        <>
+          <p className="text-sm text-[var(--muted)]" data-testid="result-count">
+            {total >= 1000
+              ? t("More than 1,000 results")
+              : t(total === 1 ? "1 result" : "{{count}} results", { count: total })}
+          </p>
+          <ul className="flex flex-col gap-3" data-testid="search-results">
+            {pages.flatMap((page) => (
+              <Results key={pages.indexOf(page)} page={page} />
+            ))}
+          </ul>
+          <InfiniteFooter query={results} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Results({ page }: { page: SearchResult }) {
+  const { isSignedIn } = useMe();
+  switch (page.search_type) {
+    case "posts":
+      return page.list.map((item) => (
+        <li key={item.micropost.public_id}>
+          <PostSummary item={item} />
+        </li>
+      ));
+    case "comments":
+      return page.list.map((item) => (
+        <li key={item.comment.public_id}>
+          <CommentResult item={item} />
+        </li>
+      ));
+    case "communities":
+      return page.list.map((item) => (
+        <li key={item.community.name}>
+          <CommunityResult community={item.community} />
+        </li>
+      ));
+    case "users":
+      return (
+        <li className="card">
+          <ul className="divide-y divide-[var(--line)]">
+            {page.list.map((item) => (
+              <PersonRow
+                key={item.owner.username}
+                person={item.owner}
+                action={
+                  isSignedIn ? (
+                    <FollowButton username={item.owner.username} isFollowing={item.is_following} size="sm" />
+                  ) : null
+                }
+              />
+            ))}
+          </ul>
+        </li>
+      );
+  }
+}
+
+function NoResults({ q, type }: { q: string; type: SearchType }) {
+  const { t } = useTranslation();
+  const title =
+    type === "communities" ? t("No Communities") : type === "users" ? t("No Users") : t("No results");
+  return (
+    <EmptyState title={title} home={false} as="h2">
+      {q ? t("Nothing matches “{{q}}”. Try other words, or fewer of them.", { q }) : null}
+    </EmptyState>
+  );
+}
+
+/** A search box on the page itself: the way to narrow Find Communities, and handy on a phone. */
+function PageSearchBox({ q, type }: { q: string; type: SearchType }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(q);
+  useEffect(() => setValue(q), [q]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = value.trim();
+    if (!text && type !== "communities") return;
+    void navigate({ to: "/search", search: text ? { q: text, type } : { type } });
+  };
+  const label = type === "communities" ? t("Search communities") : t("Search Agora");
+  return (
+    <search>
+      <form onSubmit={submit} className="relative flex items-center">
+        <label htmlFor="page-search" className="sr-only">
+          {label}
+        </label>
+        <input
+          id="page-search"
+          type="search"
+          value={value}
+          maxLength={200}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder={label}
+          className="field rounded-full py-2.5 pr-12 pl-4"
+        />
+        <button
+          type="submit"
+          aria-label={t("Search")}
+          className="absolute right-1.5 grid size-9 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)]"
+        >
+          <SearchIcon />
+        </button>
+      </form>
+    </search>
+  );
+}

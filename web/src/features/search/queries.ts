@@ -1,0 +1,25 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { SEARCH_PAGE_SIZE } from "../../../../shared/src/constants";
+import type { SearchType } from "../../../../shared/src/enums";
+import type { SearchResult } from "../../../../shared/src/schemas/search";
+import { apiFetch } from "../../lib/api";
+import { nextSkip } from "../people/queries";
+
+export const searchKeys = {
+  root: ["search"] as const,
+  results: (q: string, type: SearchType) => [...searchKeys.root, type, q] as const,
+};
+
+/** One search, 10 results a page, loaded as the reader scrolls (part 1 §9). */
+export const searchQueryOptions = (q: string, type: SearchType) =>
+  infiniteQueryOptions({
+    queryKey: searchKeys.results(q, type),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<SearchResult>("/api/v1/search", {
+        query: { q, type, skip: pageParam, limit: SEARCH_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextSkip<unknown>(last, pages, SEARCH_PAGE_SIZE),
+    staleTime: 30_000,
+  });

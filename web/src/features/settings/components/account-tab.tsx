@@ -1,0 +1,89 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Me } from "../../../../../shared/src/schemas/user";
+import { openModal } from "../../../components/ui/modal-host";
+import { VerifiedBadge } from "../../people/components/verified-badge";
+import { SettingsSection } from "./setting-switch";
+
+function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="text-sm font-medium">{title}</p>
+        <div className="text-sm break-all text-[var(--muted)]">{detail}</div>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** Subscription, e-mail, password and deletion (part 2 §2 "Settings, account tab"). */
+export function AccountTab({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const membership = me.is_verified_business ? "BUSINESS" : me.is_verified_user ? "USER" : null;
+  return (
+    <div className="flex flex-col gap-4">
+      {me.is_staff ? null : (
+        <SettingsSection title={t("Manage Your Subscription")}>
+          {membership ? (
+            <Row
+              title={t("Your membership")}
+              detail={<VerifiedBadge person={me} />}
+              action={
+                <Link
+                  to="/account/subscription/cancellation"
+                  search={{ paid_user_membership_type: membership }}
+                  className="btn btn-outline"
+                >
+                  {t("Manage")}
+                </Link>
+              }
+            />
+          ) : (
+            <Row
+              title={t("You are not verified yet")}
+              detail={t("Get a verified mark, search visibility and the top of the feed.")}
+              action={
+                <Link to="/account/subscription" className="btn btn-primary">
+                  {t("Subscribe")}
+                </Link>
+              }
+            />
+          )}
+        </SettingsSection>
+      )}
+      <SettingsSection title={t("Sign-in")}>
+        <Row
+          title={t("Email")}
+          detail={me.email}
+          action={
+            <button type="button" className="btn btn-outline" onClick={() => openModal("UPDATE_EMAIL")}>
+              {t("Update email")}
+            </button>
+          }
+        />
+        <Row
+          title={t("Password")}
+          detail={t("Change it any time; you will log in again.")}
+          action={
+            <button type="button" className="btn btn-outline" onClick={() => openModal("UPDATE_PASSWORD")}>
+              {t("Update password")}
+            </button>
+          }
+        />
+      </SettingsSection>
+      <SettingsSection title={t("Delete account")}>
+        <Row
+          title={t("Delete your account and everything in it")}
+          detail={t("It will be done after confirmation")}
+          action={
+            <button type="button" className="btn btn-danger" onClick={() => openModal("DELETE_ACCOUNT")}>
+              {t("Delete account")}
+            </button>
+          }
+        />
+      </SettingsSection>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { PEOPLE_MSG } from "../../../../../shared/src/schemas/people";
+import type { Me } from "../../../../../shared/src/schemas/user";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { formatRelative } from "../../../lib/format";
+import { PersonRow } from "../../people/components/person-row";
+import { useBlock } from "../../people/mutations";
+import { blockedQueryOptions } from "../../people/queries";
+import { InfiniteFooter, LoadError } from "../../search/components/list-states";
+import { SettingSwitch, SettingsSection } from "./setting-switch";
+
+/** Who may start a chat, and the people one blocked (part 2 §3 "allow new chat, show blocked list"). */
+export function PrivacyTab({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <SettingsSection title={t("Privacy")}>
+        <SettingSwitch
+          me={me}
+          setting="ALLOW_NEW_CHAT"
+          label={t("Allow new chats")}
+          description={t("Anyone you have not blocked can start a chat with you.")}
+        />
+        <SettingSwitch
+          me={me}
+          setting="SHOW_BLOCKED_LIST"
+          label={t("Show blocked list")}
+          description={t("See the people you blocked, and unblock them.")}
+        />
+      </SettingsSection>
+      {me.settings.SHOW_BLOCKED_LIST ? <BlockedList /> : null}
+    </div>
+  );
+}
+
+function BlockedList() {
+  const { t } = useTranslation();
+  const blocked = useInfiniteQuery(blockedQueryOptions());
+  const items = blocked.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section className="card" aria-label={t("Blocked people")} data-testid="blocked-list">
+      <h2 className="px-4 pt-4 text-base font-semibold">{t("Blocked people")}</h2>
+      {blocked.isError ? (
+        <div className="p-4">
+          <LoadError error={blocked.error} retry={blocked.refetch} />
+        </div>
+      ) : !blocked.isPending && items.length === 0 ? (
+        <p className="px-4 pt-1 pb-4 text-sm text-[var(--muted)]">{t("You have not blocked anyone.")}</p>
+      ) : (
+        <ul className="divide-y divide-[var(--line)]">
+          {items.map((item) => (
+            <PersonRow
+              key={item.owner.username}
+              person={item.owner}
+              meta={t("Blocked {{when}}", { when: formatRelative(item.created_at) })}
+              action={<UnblockButton username={item.owner.username} />}
+            />
+          ))}
+        </ul>
+      )}
+      <InfiniteFooter query={blocked} />
+    </section>
+  );
+}
+
+function UnblockButton({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const unblock = useBlock(username);
+  return (
+    <button
+      type="button"
+      className="btn btn-outline px-3 py-1 text-xs"
+      disabled={unblock.isPending}
+      aria-label={t("Unblock @{{username}}", { username })}
+      onClick={() =>
+        unblock.mutate(false, {
+          onSuccess: () =>
+            showSnackbar({ message: t(PEOPLE_MSG.unblocked, { username }), variant: "success" }),
+        })
+      }
+    >
+      {t("Unblock")}
+    </button>
+  );
+}

@@ -1,0 +1,203 @@
+import { Link } from "@tanstack/react-router";
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField } from "../../../../../shared/client/form";
+import { msg } from "../../../../../shared/client/i18n";
+import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "../../../../../shared/src/constants";
+import { FEED_OPTIONS, type FeedOption } from "../../../../../shared/src/enums";
+import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "../../../../../shared/src/schemas/people";
+import type { Me } from "../../../../../shared/src/schemas/user";
+import { Avatar } from "../../../components/ui/avatar";
+import { showSnackbar } from "../../../components/ui/snackbar";
+import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "../../people/mutations";
+import { SettingsSection } from "./setting-switch";
+
+const SORT_LABEL: Record<FeedOption, string> = {
+  NEW: msg("New"),
+  TOP: msg("Top"),
+  COMMUNITIES: msg("Communities"),
+  VERIFIED: msg("Verified"),
+  FOLLOWING: msg("Following"),
+};
+
+/** The browser's check of a picture before it goes; the server checks its bytes again. */
+function imageProblem(file: File): string | null {
+  if (file.size > IMAGE_MAX_BYTES) return PEOPLE_MSG.imageTooLarge;
+  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return PEOPLE_MSG.imageType;
+  return null;
+}
+
+/** Name, picture, cover and the default sort of posts (part 2 §2 "settings, profile"). */
+export function ProfileTab({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const edit = useEditProfile();
+  const saveSort = useSaveDefaultSort();
+  const [name, setName] = useState(me.profile_name ?? "");
+  const [touched, setTouched] = useState(false);
+  const parsed = profileFormSchema.safeParse({ profile_name: name });
+  const nameError = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const sortId = useId();
+
+  const send = (changes: ProfileChanges, done: string) =>
+    edit.mutate(changes, { onSuccess: () => showSnackbar({ message: t(done), variant: "success" }) });
+
+  const submitName = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!parsed.success || edit.isPending) return;
+    send({ profile_name: parsed.data.profile_name }, msg("Your profile was saved"));
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SettingsSection title={t("Pictures")}>
+        <PictureRow
+          label={t("Profile picture")}
+          preview={<Avatar src={me.profile_image} name={me.username} size={64} />}
+          hasPicture={Boolean(me.profile_image)}
+          busy={edit.isPending}
+          onPick={(file) => send({ profile_image: file }, msg("Your profile was saved"))}
+          onRemove={() => send({ remove_profile_image: true }, msg("Your profile was saved"))}
+        />
+        <PictureRow
+          label={t("Cover")}
+          preview={
+            <div className="h-16 w-32 overflow-hidden rounded-lg bg-gradient-to-br from-[var(--accent)] to-[var(--surface-strong)]">
+              {me.profile_cover ? (
+                <img src={me.profile_cover} alt="" className="size-full object-cover" />
+              ) : null}
+            </div>
+          }
+          hasPicture={Boolean(me.profile_cover)}
+          busy={edit.isPending}
+          onPick={(file) => send({ profile_cover: file }, msg("Your profile was saved"))}
+          onRemove={() => send({ remove_profile_cover: true }, msg("Your profile was saved"))}
+        />
+      </SettingsSection>
+
+      <form onSubmit={submitName} noValidate className="card p-4 md:p-5" aria-label={t("Your name")}>
+        <h2 className="mb-3 text-base font-semibold">{t("Your name")}</h2>
+        <TextField
+          label={t("Display name")}
+          required={false}
+          value={name}
+          maxLength={PROFILE_NAME_MAX + 10}
+          onValue={setName}
+          onBlur={() => setTouched(true)}
+          error={touched ? nameError : undefined}
+          hint={t("Shown on your profile and next to your posts. Your username stays u/{{username}}.", {
+            username: me.username,
+          })}
+        />
+        <div className="flex items-center justify-between gap-3">
+          <Link
+            to="/user/$username"
+            params={{ username: me.username }}
+            className="text-sm text-[var(--accent)]"
+          >
+            {t("View your profile")}
+          </Link>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={edit.isPending || name.trim() === (me.profile_name ?? "")}
+          >
+            {edit.isPending ? t("Please wait…") : t("Save")}
+          </button>
+        </div>
+      </form>
+
+      <SettingsSection title={t("Posts")}>
+        <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <label htmlFor={sortId} className="text-sm font-medium">
+            {t("Default sort of posts")}
+          </label>
+          <select
+            id={sortId}
+            className="field w-auto"
+            value={me.default_micropost_sort}
+            disabled={saveSort.isPending}
+            onChange={(e) =>
+              saveSort.mutate(e.target.value, {
+                onSuccess: () => showSnackbar({ message: t("Saved"), variant: "success" }),
+              })
+            }
+          >
+            {FEED_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {t(SORT_LABEL[option])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </SettingsSection>
+    </div>
+  );
+}
+
+function PictureRow({
+  label,
+  preview,
+  hasPicture,
+  busy,
+  onPick,
+  onRemove,
+}: {
+  label: string;
+  preview: React.ReactNode;
+  hasPicture: boolean;
+  busy: boolean;
+  onPick: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    if (!file) return;
+    const issue = imageProblem(file);
+    setProblem(issue);
+    if (!issue) onPick(file);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-4 py-3">
+      {preview}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">{label}</p>
+        <p
+          className={problem ? "field-error" : "text-xs text-[var(--muted)]"}
+          role={problem ? "alert" : undefined}
+        >
+          {problem ? t(problem) : t("PNG, JPEG, GIF or WebP, up to 1 MB.")}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={PROFILE_IMAGE_TYPES.join(",")}
+          className="sr-only"
+          onChange={pick}
+          aria-label={t("Choose a new {{what}}", { what: label.toLowerCase() })}
+        />
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
+          {t("Change")}
+        </button>
+        {hasPicture ? (
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={onRemove}>
+            {t("Remove")}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

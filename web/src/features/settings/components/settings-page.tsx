@@ -1,0 +1,53 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../../../shared/client/i18n";
+import { SETTINGS_TABS, type SettingsTab } from "../../../../../shared/src/enums";
+import type { Me } from "../../../../../shared/src/schemas/user";
+import { AccountTab } from "./account-tab";
+import { CommunicationTab } from "./communication-tab";
+import { JobTab } from "./job-tab";
+import { PrivacyTab } from "./privacy-tab";
+import { ProfileTab } from "./profile-tab";
+import { ReferralTab } from "./referral-tab";
+
+const TAB_LABEL: Record<SettingsTab, string> = {
+  account: msg("Account"),
+  profile: msg("Profile"),
+  job: msg("Job"),
+  referral: msg("Referral"),
+  privacy: msg("Privacy"),
+  communication: msg("Communication"),
+};
+
+/** /settings/{tab} (part 2 §2): six tabs, each saving as it goes. */
+export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 className="text-xl font-bold">{t("Settings")}</h1>
+      <nav aria-label={t("Settings sections")} className="card flex overflow-x-auto px-2">
+        {SETTINGS_TABS.map((item) => (
+          <Link
+            key={item}
+            to="/settings/$tab"
+            params={{ tab: item }}
+            aria-current={item === tab ? "page" : undefined}
+            className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
+              item === tab
+                ? "border-[var(--accent)] text-[var(--text)]"
+                : "border-transparent text-[var(--muted)] hover:text-[var(--text)]"
+            }`}
+          >
+            {t(TAB_LABEL[item])}
+          </Link>
+        ))}
+      </nav>
+      {tab === "account" ? <AccountTab me={me} /> : null}
+      {tab === "profile" ? <ProfileTab key={me.username} me={me} /> : null}
+      {tab === "job" ? <JobTab me={me} /> : null}
+      {tab === "referral" ? <ReferralTab me={me} /> : null}
+      {tab === "privacy" ? <PrivacyTab me={me} /> : null}
+      {tab === "communication" ? <CommunicationTab me={me} /> : null}
+    </div>
+  );
+}

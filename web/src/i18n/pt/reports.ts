@@ -1,0 +1,46 @@
+import type { Dictionary } from "../../../../shared/client/i18n";
+
+export default {
+  "A page that shows what you mean, if there is one.":
+    "Uma página que mostre o que você quer dizer, se houver.",
+  "Between {{min}} and {{max}} characters": "Entre {{min}} e {{max}} caracteres",
+  Cause: "Motivo",
+  "Choose a type": "Escolha um tipo",
+  "Description is required.": "A descrição é obrigatória.",
+  Error: "Erro",
+  "Feature request": "Pedido de recurso",
+  "Feedback submitted successfully!": "Feedback enviado com sucesso!",
+  Fraud: "Fraude",
+  "General feedback": "Feedback geral",
+  Harassment: "Assédio",
+  Hate: "Ódio",
+  "Ideas, problems, praise: it all goes to the people who build Agora.":
+    "Ideias, problemas, elogios: tudo chega a quem constrói o Agora.",
+  "Illegal content": "Conteúdo ilegal",
+  Impersonation: "Falsa identidade",
+  "Invalid URL": "URL inválida",
+  "Invalid type": "Tipo inválido",
+  "Link (optional)": "Link (opcional)",
+  "Maximum 1000 characters allowed": "Máximo de 1000 caracteres permitidos",
+  "Maximum 160 characters allowed.": "Máximo de 160 caracteres permitidos.",
+  "Minimum 40 characters required": "São necessários pelo menos 40 caracteres",
+  "Minimum 40 characters required.": "São necessários pelo menos 40 caracteres.",
+  Misconduct: "Má conduta",
+  Misinformation: "Desinformação",
+  NSFW: "Conteúdo sensível (NSFW)",
+  Other: "Outro",
+  "Please select a cause.": "Selecione um motivo.",
+  "Report @{{username}}": "Denunciar @{{username}}",
+  "Report submitted successfully!": "Denúncia enviada com sucesso!",
+  "Say which user or link you are reporting": "Informe qual usuário ou link você está denunciando",
+  "Send report": "Enviar denúncia",
+  Spam: "Spam",
+  Suggestion: "Sugestão",
+  "Tell our staff what is wrong. They read every report.":
+    "Conte à nossa equipe o que há de errado. Eles leem todas as denúncias.",
+  Type: "Tipo",
+  "What happened? Add what helps staff understand.":
+    "O que aconteceu? Acrescente o que ajude a equipe a entender.",
+  "You can not report yourself": "Você não pode denunciar a si mesmo",
+  "Your feedback": "Seu feedback",
+} satisfies Dictionary;
