@@ -7,15 +7,6 @@ export default {
   Password: "Contraseña",
   "Log In": "Iniciar sesión",
   "Signing in…": "Iniciando sesión…",
-  "Login failed.": "Error al iniciar sesión.",
-  "Incorrect username or password.": "Nombre de usuario o contraseña incorrectos.",
-  "Too many attempts. Try again in {{seconds}} seconds.":
-    "Demasiados intentos. Vuelve a intentarlo en {{seconds}} segundos.",
-  "Your session has expired. Please log in again.": "Tu sesión ha caducado. Inicia sesión de nuevo.",
-  "Your password was updated. Please log in again.": "Tu contraseña fue actualizada. Inicia sesión de nuevo.",
-  "The password is incorrect.": "La contraseña es incorrecta.",
-  "The new password must be different from the old one.":
-    "La nueva contraseña debe ser distinta de la anterior.",
   "Admin menu for {{username}}": "Menú de administración de {{username}}",
   Account: "Cuenta",
   Profile: "Perfil",
