@@ -86,6 +86,20 @@ describe("starting a chat", () => {
     expect((await json<{ public_id: string }>(res)).public_id).toBe(existing);
   });
 
+  it("follows the ALLOW_NEW_CHAT setting as its owner switches it", async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const toggle = () =>
+      api("/api/v1/private/user/setting/boolean?user_boolean_setting=ALLOW_NEW_CHAT", {
+        method: "PATCH",
+        headers: other.auth,
+      });
+    expect((await toggle()).status).toBe(200);
+    expect((await create(me, other.username)).status).toBe(403);
+    expect((await toggle()).status).toBe(200);
+    expect((await create(me, other.username)).status).toBe(201);
+  });
+
   it("validates the body and needs a session", async () => {
     const me = await createUser();
     const missing = await api(`${CHAT}/thread`, { method: "POST", headers: me.auth, body: form({}) });
