@@ -29,9 +29,9 @@ describe("the main site's shell", () => {
     await p.goto("/");
     const menu = p.getByTestId("left-menu");
     for (const label of LEFT_MENU) {
-      await expect(menu.getByText(label, { exact: true }).count()).resolves.toBe(1);
+      await expect.poll(() => menu.getByText(label, { exact: true }).count()).toBe(1);
     }
-    await expect(p.getByRole("button", { name: "Sign In" }).isVisible()).resolves.toBe(true);
+    await p.getByRole("button", { name: "Sign In" }).waitFor({ state: "visible" });
     expect(errors).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe("the main site's shell", () => {
   it("shows the empty state with Return to Home on an unknown page", async () => {
     const { page: p, errors } = await page();
     await p.goto("/no/such/page");
-    await expect(p.getByText("There is nothing here").isVisible()).resolves.toBe(true);
+    await p.getByText("There is nothing here").waitFor({ state: "visible" });
     await p.getByRole("link", { name: "Return to Home" }).click();
     await p.waitForURL(`${baseUrl()}/`);
     expect(errors).toEqual([]);
@@ -69,19 +69,108 @@ describe("the main site's shell", () => {
   it("puts the left menu in a drawer on a phone", async () => {
     const { page: p } = await page({ width: 390, height: 800 });
     await p.goto("/");
+    await p.getByRole("button", { name: "Open menu" }).waitFor({ state: "visible" });
     await expect(p.getByTestId("left-menu").isVisible()).resolves.toBe(false);
     await p.getByRole("button", { name: "Open menu" }).click();
     const drawer = p.locator("#left-menu-drawer");
-    await expect(drawer.getByRole("link", { name: "Find Jobs" }).isVisible()).resolves.toBe(true);
+    await drawer.getByRole("link", { name: "Find Jobs" }).waitFor({ state: "visible" });
     await drawer.getByRole("link", { name: "Find Jobs" }).click();
     await p.waitForURL(/\/jobs$/);
-    await expect(drawer.count()).resolves.toBe(0);
+    await expect.poll(() => drawer.count()).toBe(0);
   });
 
   it("speaks Spanish to a Spanish browser", async () => {
     const { page: p } = await page({ locale: "es-ES" });
     await p.goto("/");
-    await expect(p.getByRole("button", { name: "Iniciar sesión" }).isVisible()).resolves.toBe(true);
+    await p.getByRole("button", { name: "Iniciar sesión" }).waitFor({ state: "visible" });
+  });
+});
+
+describe("the featured carousel (part 1 §2)", () => {
+  const { page, baseUrl } = useBrowser();
+
+  it("opens an app link in the same tab", async () => {
+    const { page: p, errors } = await page();
+    await p.goto("/");
+    const card = p.getByTestId("featured-track").getByRole("link", { name: /Join c\/agora/ });
+    await expect(card.getAttribute("target")).resolves.toBeNull();
+    await card.click();
+    await p.waitForURL(`${baseUrl()}/c/agora`);
+    expect(errors).toEqual([]);
+  });
+
+  it("opens any other link in a new tab that cannot reach back to Agora", async () => {
+    const { page: p, context } = await page();
+    // No internet here: the new tab gets a stand-in page for the card's address.
+    await context.route("https://developers.cloudflare.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Workers</title>" }),
+    );
+    await p.goto("/");
+    const card = p.getByTestId("featured-track").getByRole("link", { name: /Built on Workers/ });
+    await expect(card.getAttribute("rel")).resolves.toContain("noopener");
+    const [tab] = await Promise.all([context.waitForEvent("page"), card.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe("https://developers.cloudflare.com/workers/");
+    await expect(tab.evaluate(() => window.opener)).resolves.toBeNull();
+    expect(new URL(p.url()).pathname).toBe("/");
+  });
+
+  it("moves 216 px per click of Next and back with Previous", async () => {
+    const { page: p } = await page();
+    await p.goto("/");
+    const track = p.getByTestId("featured-track");
+    await track.getByRole("link").first().waitFor();
+    const scrollLeft = () => track.evaluate((el) => el.scrollLeft);
+    await p.getByRole("button", { name: "Next" }).click();
+    await expect.poll(scrollLeft).toBe(216);
+    await p.getByRole("button", { name: "Next" }).click();
+    await expect.poll(scrollLeft).toBe(432);
+    await p.getByRole("button", { name: "Previous" }).click();
+    await expect.poll(scrollLeft).toBe(216);
+  });
+});
+
+describe("after a deploy", () => {
+  const { page, baseUrl } = useBrowser();
+
+  it("reloads once to /?nocache=1 when a page's script chunk is gone", async () => {
+    const { page: p } = await page();
+    await p.goto("/");
+    // The open tab still points at the previous build's chunk for About Us, which now 404s.
+    await p.route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await p.getByTestId("left-menu").getByRole("link", { name: "About Us" }).click();
+    await p.waitForURL(`${baseUrl()}/?nocache=1`);
+    await p.getByTestId("left-menu").waitFor({ state: "visible" });
+  });
+});
+
+describe("the shell on a phone", () => {
+  const { page } = useBrowser();
+
+  it("searches from the mobile search form", async () => {
+    const { page: p } = await page({ width: 390, height: 844 });
+    await p.goto("/");
+    await p.getByRole("button", { name: "Search", exact: true }).click();
+    // A phone neither shows nor loads the sidebar.
+    await expect(p.getByTestId("right-sidebar").count()).resolves.toBe(0);
+    const box = p.locator("#mobile-search");
+    await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await box.fill("solana");
+    await box.press("Enter");
+    await p.waitForURL(/\/search\?/);
+    const url = new URL(p.url());
+    expect(url.searchParams.get("q")).toBe("solana");
+    expect(url.searchParams.get("type")).toBe("posts");
+    await expect.poll(() => box.count()).toBe(0);
+  });
+
+  it("switches language from the header", async () => {
+    const { page: p } = await page({ width: 390, height: 844 });
+    await p.goto("/");
+    await p.getByLabel("Language").selectOption("pt");
+    await p.getByRole("button", { name: "Entrar" }).waitFor({ state: "visible" });
+    await p.reload();
+    await p.getByRole("button", { name: "Entrar" }).waitFor({ state: "visible" });
   });
 });
 
@@ -91,8 +180,8 @@ describe("the admin site", () => {
   it("is a different SPA with a labelled username and password form", async () => {
     const { page: p, errors } = await page();
     await p.goto("/admin/");
-    await expect(p.getByLabel("Username").isVisible()).resolves.toBe(true);
-    await expect(p.getByLabel("Password", { exact: false }).first().isVisible()).resolves.toBe(true);
+    await p.getByLabel("Username").waitFor({ state: "visible" });
+    await p.getByLabel("Password", { exact: false }).first().waitFor({ state: "visible" });
     await expect(p.title()).resolves.toBe("Agora Admin");
     expect(errors).toEqual([]);
   });
@@ -102,10 +191,12 @@ describe("the admin site", () => {
     await p.goto("/admin/blog");
     const submit = p.getByRole("button", { name: "Log In" });
     await expect(submit.isDisabled()).resolves.toBe(true);
-    await expect(p.getByText("Required").count()).resolves.toBe(0);
-    await p.getByLabel("Username").focus();
+    await expect.poll(() => p.getByText("Required").count()).toBe(0);
+    // A field speaks up once it was edited and left (shared/client/form.tsx).
+    await p.getByLabel("Username").fill("a");
+    await p.getByLabel("Username").fill("");
     await p.getByLabel("Username").blur();
-    await expect(p.getByText("Required").count()).resolves.toBe(1);
+    await expect.poll(() => p.getByText("Required").count()).toBe(1);
     await p.getByLabel("Username").fill("admin");
     await p.locator("input[name=password]").fill("agora-admin");
     await expect(submit.isEnabled()).resolves.toBe(true);
