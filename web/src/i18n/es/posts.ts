@@ -15,6 +15,7 @@ export default {
   "Make one and get this feed started": "Crea una y pon en marcha este feed",
   Posts: "Publicaciones",
   // Post cards and the post page
+  "Read more": "Leer más",
   Pinned: "Fijada",
   "Post options": "Opciones de la publicación",
   Edit: "Editar",

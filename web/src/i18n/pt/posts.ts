@@ -15,6 +15,7 @@ export default {
   "Make one and get this feed started": "Crie uma e comece este feed",
   Posts: "Publicações",
   // Post cards and the post page
+  "Read more": "Ler mais",
   Pinned: "Fixada",
   "Post options": "Opções da publicação",
   Edit: "Editar",

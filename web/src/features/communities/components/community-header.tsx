@@ -32,7 +32,7 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
           <span className="rounded-full border-4 border-[var(--surface)] bg-[var(--surface)]">
             <Avatar src={community.image} name={community.name} size={72} />
           </span>
-          <div className="min-w-0 flex-1 pb-1">
+          <div className="min-w-48 flex-1 pb-1">
             <h1 id="community-title" className="truncate text-xl font-bold">
               {community.display_name || community.name}
               {community.is_verified ? (
@@ -46,7 +46,7 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
             </h1>
             <p className="text-sm text-[var(--muted)]">c/{community.name}</p>
           </div>
-          <div className="flex gap-2 pb-1">
+          <div className="flex w-full gap-2 pb-1 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
             <Link
               to="/post"
               search={{ community_name: community.name }}

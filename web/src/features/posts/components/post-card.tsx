@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../../../shared/client/i18n";
 import type { FeedItem } from "../../../../../shared/src/schemas/posts";
@@ -53,11 +54,28 @@ export function PostByline({ item, showCommunity = true }: { item: FeedItem; sho
   );
 }
 
+/** Whether a box's content is taller than the box (a long body cut in a card). */
+function useOverflows<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setOverflows(box.scrollHeight > box.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows] as const;
+}
+
 /** A post in the feed or a community: its text is cut short, the title leads to the whole post. */
 export function PostCard({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
   const { t } = useTranslation();
   const { micropost } = item;
   const latest = item.comment_list[0];
+  const [bodyBox, cut] = useOverflows<HTMLDivElement>();
   return (
     <article className="card p-4" data-testid="post-card" aria-labelledby={`post-${micropost.public_id}`}>
       <header className="flex items-start justify-between gap-2">
@@ -75,10 +93,22 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
           <PostMedia files={micropost.user_file_list} title={micropost.title} />
         </>
       ) : (
-        <div className="relative mt-2 max-h-56 overflow-hidden">
-          <SafeHtml html={micropost.body} className="text-sm" />
-          <div className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-[var(--surface)]" />
-        </div>
+        <>
+          <div ref={bodyBox} className="relative mt-2 max-h-56 overflow-hidden">
+            <SafeHtml html={micropost.body} className="text-sm" />
+            {cut ? (
+              <div className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-[var(--surface)]" />
+            ) : null}
+          </div>
+          {cut ? (
+            <Link
+              to={micropost.link}
+              className="mt-1 inline-block text-sm font-semibold text-[var(--accent)] hover:underline"
+            >
+              {t("Read more")}
+            </Link>
+          ) : null}
+        </>
       )}
       {latest?.owner ? (
         <Link

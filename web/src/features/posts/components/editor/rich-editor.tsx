@@ -111,7 +111,9 @@ export default function RichEditor({
     immediatelyRender: true,
     editorProps: {
       attributes: {
-        class: "prose-post min-h-40 px-3 py-2 outline-none",
+        // Tiptap marks the empty first paragraph; its data-placeholder is drawn as greyed text.
+        class:
+          "prose-post min-h-40 px-3 py-2 outline-none [&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-[var(--muted)] [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]",
         role: "textbox",
         "aria-multiline": "true",
         "aria-label": label,
