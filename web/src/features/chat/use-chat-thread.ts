@@ -129,7 +129,8 @@ export function useChatThread(
       },
       onGiveUp: (reason, error) => {
         if (reason === "unreachable") showSnackbar({ message: t("Unable to reconnect"), variant: "error" });
-        if (reason === "token") handleApiError(error);
+        // A thread that does not exist (404) is already reported by the view that failed to load it.
+        if (reason === "token" && !(error instanceof ApiError && error.status === 404)) handleApiError(error);
         if (reason === "excluded") {
           dropThread(queryClient, publicId);
           if (!deletingRef.current) showSnackbar({ message: t("This chat was deleted") });

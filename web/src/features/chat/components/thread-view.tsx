@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "../../../../../shared/src/schemas/user";
 import { Avatar } from "../../../components/ui/avatar";
@@ -30,8 +30,10 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
 
   // Thread data that cannot be loaded goes through the generic handler, then to chat home (§8).
   const loadError = threadQuery.error ?? messages.error;
+  const reported = useRef(false);
   useEffect(() => {
-    if (!loadError) return;
+    if (!loadError || reported.current) return;
+    reported.current = true;
     handleApiError(loadError);
     void navigate({ to: "/chat" });
   }, [loadError, navigate]);
