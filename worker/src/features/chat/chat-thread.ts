@@ -670,12 +670,11 @@ function parseFrame(data: string | ArrayBuffer): ChatClientFrame {
   } catch {
     throw new RefusedFrame(CHAT_MSG.malformed);
   }
-  // A TEXT frame may name its client id `id` (the message's id as the client knows it).
   if (raw && typeof raw === "object" && (raw as { message_type?: unknown }).message_type === "TEXT") {
-    const frame = raw as { id?: unknown; client_id?: unknown };
-    if (frame.client_id === undefined && (typeof frame.id === "string" || typeof frame.id === "number"))
-      frame.client_id = String(frame.id);
-    delete frame.id;
+    const frame = raw as Record<string, unknown>;
+    const clientId = textClientId(frame);
+    for (const alias of CLIENT_ID_ALIASES) delete frame[alias];
+    if (clientId !== undefined) frame.client_id = clientId;
   }
   const parsed = chatClientFrameSchema.safeParse(raw);
   if (!parsed.success) {
@@ -686,14 +685,27 @@ function parseFrame(data: string | ArrayBuffer): ChatClientFrame {
   return parsed.data;
 }
 
+/**
+ * A TEXT's client id: `client_id`, or the names other clients give a client-chosen id (`id`,
+ * `clientId`, `client_message_id`, `nonce`), so a resend is recognised whatever it is called.
+ */
+const CLIENT_ID_ALIASES = ["id", "clientId", "client_message_id", "nonce"] as const;
+
+function textClientId(frame: Record<string, unknown>): string | undefined {
+  for (const key of ["client_id", ...CLIENT_ID_ALIASES]) {
+    const value = frame[key];
+    if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
+      return String(value);
+  }
+  return undefined;
+}
+
 function clientIdOf(data: string): string | undefined {
   try {
-    const raw = JSON.parse(data) as { client_id?: unknown; id?: unknown; message_type?: unknown };
-    if (raw.message_type !== "TEXT") return undefined;
-    const id = raw.client_id ?? raw.id;
-    return (typeof id === "string" || typeof id === "number") && String(id).length <= 64
-      ? String(id)
-      : undefined;
+    const raw = JSON.parse(data) as Record<string, unknown> | null;
+    if (!raw || typeof raw !== "object" || raw.message_type !== "TEXT") return undefined;
+    const id = textClientId(raw);
+    return id !== undefined && id.length <= 64 ? id : undefined;
   } catch {
     return undefined;
   }

@@ -304,8 +304,10 @@ describe("frames", () => {
     sa.send({ message_type: "TEXT", text: "are you there?", client_id: "c-42" });
     const echo = await sa.next("TEXT", (f) => f.client_id === "c-42");
     expect(echo.id).toBe(original.id);
-    // The same id in the `id` field means the same message too.
+    // The same id under the other names clients use for it means the same message too.
     sa.send({ message_type: "TEXT", text: "are you there?", id: "c-42" });
+    sa.send({ message_type: "TEXT", text: "are you there?", nonce: "c-42" });
+    sa.send({ message_type: "TEXT", text: "are you there?", clientId: "c-42" });
     await settle();
     expect(sb.frames.slice(mark).filter((f) => f.message_type === "TEXT")).toEqual([]);
     expect(await storedMessages(id)).toBe(1);
