@@ -24,7 +24,7 @@ export function toMatchExpression(text: string, { prefix = false } = {}): string
 }
 
 /** Below this many matches, results are ranked by relevance; above it, newest first. */
-export const RANK_LIMIT = 2000;
+export const RANK_LIMIT = 1000;
 
 export interface FtsPlan {
   /** How many results the search admits to (capped at SEARCH_MAX_RESULTS). */
@@ -36,8 +36,9 @@ export interface FtsPlan {
 /**
  * Ranking a very common word with bm25 scores every row that has it (about a second at a million
  * posts), so the plan counts matches first, stopping at RANK_LIMIT + 1: few matches are ranked by
- * relevance, many are listed newest first, which FTS5 reads straight off its index and stops after
- * one page. `countSql` must select the ids of the matches from `?1`; it is wrapped in a capped count.
+ * relevance (scoring a thousand rows takes about a millisecond), many are listed newest first,
+ * which FTS5 reads straight off its index and stops after one page. `countSql` must select the ids
+ * of the matches; it is wrapped in a capped count. bench/search measures both plans.
  */
 export async function planFts(db: D1Database, countSql: string, params: unknown[]): Promise<FtsPlan> {
   const row = await db

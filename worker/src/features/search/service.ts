@@ -13,47 +13,44 @@ export interface SearchInput {
   viewerId: number | null;
 }
 
-// People who blocked the viewer, and people the viewer blocked, do not show up in the viewer's
-// searches, nor does what they wrote. ?2 is the viewer (0 for a visitor, who blocks nobody).
-const NOT_BLOCKED = (ownerColumn: string) =>
-  `${ownerColumn} NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?2
-                          UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ?2)`;
+interface Source {
+  table: "micropost_fts" | "comment_fts" | "community_fts" | "user_fts";
+  rank: string;
+  /** Names are searched as typed: each word also matches longer words it starts. */
+  prefix: boolean;
+  /** Where the author of a match is, to leave out people the viewer blocked or who blocked them. */
+  owner: { table: "microposts" | "comments"; column: "owner_id" } | "self" | null;
+}
 
-/** Each type's matching ids: ?1 is the match expression, ?2 the viewer where `viewer` is set. */
-const SOURCES: Record<SearchType, { matches: string; rank: string; prefix: boolean; viewer: boolean }> = {
+const SOURCES: Record<SearchType, Source> = {
   // Titles weigh more than bodies.
   posts: {
-    matches: `SELECT f.rowid AS id FROM micropost_fts f JOIN microposts m ON m.id = f.rowid
-              WHERE micropost_fts MATCH ?1 AND ${NOT_BLOCKED("m.owner_id")}`,
+    table: "micropost_fts",
     rank: "bm25(micropost_fts, 4.0, 1.0)",
     prefix: false,
-    viewer: true,
+    owner: { table: "microposts", column: "owner_id" },
   },
   comments: {
-    matches: `SELECT f.rowid AS id FROM comment_fts f JOIN comments c ON c.id = f.rowid
-              WHERE comment_fts MATCH ?1 AND ${NOT_BLOCKED("c.owner_id")}`,
+    table: "comment_fts",
     rank: "bm25(comment_fts)",
     prefix: false,
-    viewer: true,
+    owner: { table: "comments", column: "owner_id" },
   },
   // A name weighs more than a display name, which weighs more than the description.
   communities: {
-    matches: "SELECT f.rowid AS id FROM community_fts f WHERE community_fts MATCH ?1",
+    table: "community_fts",
     rank: "bm25(community_fts, 10.0, 5.0, 1.0)",
     prefix: true,
-    viewer: false,
+    owner: null,
   },
-  users: {
-    matches: `SELECT f.rowid AS id FROM user_fts f WHERE user_fts MATCH ?1 AND ${NOT_BLOCKED("f.rowid")}`,
-    rank: "bm25(user_fts, 5.0, 2.0)",
-    prefix: true,
-    viewer: true,
-  },
+  users: { table: "user_fts", rank: "bm25(user_fts, 5.0, 2.0)", prefix: true, owner: "self" },
 };
 
 /**
  * `GET /api/v1/search`: one page of one type. Few matches are ranked by relevance; a very common
- * word is answered newest first (see planFts), so no search keeps the database busy.
+ * word is answered newest first (see planFts), so no search keeps the database busy. The queries
+ * read the FTS index alone; people who blocked the viewer, or whom the viewer blocked, are then
+ * left out of the page (a page can hold fewer than `limit` results; the total still counts them).
  */
 export async function search(db: Db, input: SearchInput): Promise<SearchResult> {
   const empty = { search_type: input.type, ...toPage([], 0, input.limit) } as SearchResult;
@@ -65,16 +62,24 @@ export async function search(db: Db, input: SearchInput): Promise<SearchResult> 
   }
   if (input.skip >= SEARCH_MAX_RESULTS) return empty;
 
-  const params = source.viewer ? [match, input.viewerId ?? 0] : [match];
-  const plan: FtsPlan = await planFts(db.$client, source.matches, params);
+  const matches = `SELECT rowid AS id FROM ${source.table} WHERE ${source.table} MATCH ?1`;
+  const [plan, blocked] = await Promise.all([
+    planFts(db.$client, matches, [match]),
+    source.owner && input.viewerId !== null ? blockedAround(db, input.viewerId) : new Set<number>(),
+  ]);
   if (plan.total === 0) return empty;
-  const order = plan.order === "rank" ? `${source.rank}, f.rowid DESC` : "f.rowid DESC";
+  const order = plan.order === "rank" ? `${source.rank}, rowid DESC` : "rowid DESC";
   const limit = Math.min(input.limit, SEARCH_MAX_RESULTS - input.skip);
   const { results } = await db.$client
-    .prepare(`${source.matches} ORDER BY ${order} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
-    .bind(...params, limit, input.skip)
+    .prepare(`${matches} ORDER BY ${order} LIMIT ?2 OFFSET ?3`)
+    .bind(match, limit, input.skip)
     .all<{ id: number }>();
-  const ids = results.map((r) => r.id);
+  const ids = await withoutBlocked(
+    db,
+    results.map((r) => r.id),
+    source.owner,
+    blocked,
+  );
   const page = toPage([], plan.total, input.limit);
   switch (input.type) {
     case "posts":
@@ -90,6 +95,33 @@ export async function search(db: Db, input: SearchInput): Promise<SearchResult> 
     case "users":
       return { ...page, search_type: "users", list: await loadPersonItems(db, ids, input.viewerId) };
   }
+}
+
+/** Everyone the viewer blocked, and everyone who blocked the viewer (usually nobody). */
+async function blockedAround(db: Db, viewerId: number): Promise<Set<number>> {
+  const { results } = await db.$client
+    .prepare(
+      "SELECT blocked_id AS id FROM blocks WHERE blocker_id = ?1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?1",
+    )
+    .bind(viewerId)
+    .all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
+async function withoutBlocked(
+  db: Db,
+  ids: number[],
+  owner: Source["owner"],
+  blocked: Set<number>,
+): Promise<number[]> {
+  if (blocked.size === 0 || ids.length === 0 || owner === null) return ids;
+  if (owner === "self") return ids.filter((id) => !blocked.has(id));
+  // ids are integers from our own index, never from the client.
+  const { results } = await db.$client
+    .prepare(`SELECT id, ${owner.column} AS owner FROM ${owner.table} WHERE id IN (${ids.join(",")})`)
+    .all<{ id: number; owner: number }>();
+  const hidden = new Set(results.filter((r) => blocked.has(r.owner)).map((r) => r.id));
+  return ids.filter((id) => !hidden.has(id));
 }
 
 async function browseCommunities(db: Db, input: SearchInput): Promise<SearchResult> {
