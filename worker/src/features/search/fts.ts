@@ -1,4 +1,6 @@
-import { SEARCH_MAX_RESULTS } from "../../../../shared/src/schemas/search";
+// The full-text part of search: how typed text becomes an FTS5 expression and which SQL answers a
+// page. This module imports nothing, so bench/search runs these very statements against a
+// million-post database (Node strips the types).
 
 /** At most this many words of a search are used; more only slows the query down. */
 const MAX_TOKENS = 8;
@@ -23,28 +25,44 @@ export function toMatchExpression(text: string, { prefix = false } = {}): string
   return unique.map((w) => (prefix && [...w].length >= 2 ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
+export interface FtsSource {
+  table: "micropost_fts" | "comment_fts" | "community_fts" | "user_fts";
+  /** The relevance order: bm25 with a weight per column. */
+  rank: string;
+  /** Names are searched as typed: each word also matches longer words it starts. */
+  prefix: boolean;
+}
+
+export const FTS_SOURCES = {
+  // Titles weigh more than bodies.
+  posts: { table: "micropost_fts", rank: "bm25(micropost_fts, 4.0, 1.0)", prefix: false },
+  comments: { table: "comment_fts", rank: "bm25(comment_fts)", prefix: false },
+  // A name weighs more than a display name, which weighs more than the description.
+  communities: { table: "community_fts", rank: "bm25(community_fts, 10.0, 5.0, 1.0)", prefix: true },
+  users: { table: "user_fts", rank: "bm25(user_fts, 5.0, 2.0)", prefix: true },
+} as const satisfies Record<string, FtsSource>;
+
 /** Below this many matches, results are ranked by relevance; above it, newest first. */
 export const RANK_LIMIT = 1000;
 
-export interface FtsPlan {
-  /** How many results the search admits to (capped at SEARCH_MAX_RESULTS). */
-  total: number;
-  /** "rank" orders by bm25; "recent" by rowid, newest first, which FTS5 walks without sorting. */
-  order: "rank" | "recent";
-}
+export type FtsOrder = "rank" | "recent";
 
 /**
  * Ranking a very common word with bm25 scores every row that has it (about a second at a million
- * posts), so the plan counts matches first, stopping at RANK_LIMIT + 1: few matches are ranked by
- * relevance (scoring a thousand rows takes about a millisecond), many are listed newest first,
- * which FTS5 reads straight off its index and stops after one page. `countSql` must select the ids
- * of the matches; it is wrapped in a capped count. bench/search measures both plans.
+ * posts), so a search first counts its matches, stopping at RANK_LIMIT + 1 (?1 is the expression):
+ * few matches are ranked by relevance (scoring a thousand rows takes about a millisecond), many are
+ * listed newest first, which FTS5 reads straight off its index and stops after one page.
  */
-export async function planFts(db: D1Database, countSql: string, params: unknown[]): Promise<FtsPlan> {
-  const row = await db
-    .prepare(`SELECT count(*) AS n FROM (${countSql} LIMIT ${RANK_LIMIT + 1})`)
-    .bind(...params)
-    .first<{ n: number }>();
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, SEARCH_MAX_RESULTS), order: n > RANK_LIMIT ? "recent" : "rank" };
+export function countSql(source: FtsSource): string {
+  return `SELECT count(*) AS n FROM (SELECT rowid FROM ${source.table} WHERE ${source.table} MATCH ?1 LIMIT ${RANK_LIMIT + 1})`;
+}
+
+export function orderOf(matches: number): FtsOrder {
+  return matches > RANK_LIMIT ? "recent" : "rank";
+}
+
+/** One page of matching ids: ?1 the expression, ?2 the limit, ?3 the offset. */
+export function pageSql(source: FtsSource, order: FtsOrder): string {
+  const by = order === "rank" ? `${source.rank}, rowid DESC` : "rowid DESC";
+  return `SELECT rowid AS id FROM ${source.table} WHERE ${source.table} MATCH ?1 ORDER BY ${by} LIMIT ?2 OFFSET ?3`;
 }

@@ -2,7 +2,7 @@ import { toPage } from "../../../../shared/src/api";
 import type { SearchType } from "../../../../shared/src/enums";
 import { SEARCH_MAX_RESULTS, type SearchResult } from "../../../../shared/src/schemas/search";
 import type { Db } from "../../db/client";
-import { type FtsPlan, planFts, toMatchExpression } from "./fts";
+import { countSql, FTS_SOURCES, orderOf, pageSql, toMatchExpression } from "./fts";
 import { loadCommentItems, loadCommunityItems, loadPersonItems, loadPostItems } from "./items";
 
 export interface SearchInput {
@@ -13,37 +13,12 @@ export interface SearchInput {
   viewerId: number | null;
 }
 
-interface Source {
-  table: "micropost_fts" | "comment_fts" | "community_fts" | "user_fts";
-  rank: string;
-  /** Names are searched as typed: each word also matches longer words it starts. */
-  prefix: boolean;
-  /** Where the author of a match is, to leave out people the viewer blocked or who blocked them. */
-  owner: { table: "microposts" | "comments"; column: "owner_id" } | "self" | null;
-}
-
-const SOURCES: Record<SearchType, Source> = {
-  // Titles weigh more than bodies.
-  posts: {
-    table: "micropost_fts",
-    rank: "bm25(micropost_fts, 4.0, 1.0)",
-    prefix: false,
-    owner: { table: "microposts", column: "owner_id" },
-  },
-  comments: {
-    table: "comment_fts",
-    rank: "bm25(comment_fts)",
-    prefix: false,
-    owner: { table: "comments", column: "owner_id" },
-  },
-  // A name weighs more than a display name, which weighs more than the description.
-  communities: {
-    table: "community_fts",
-    rank: "bm25(community_fts, 10.0, 5.0, 1.0)",
-    prefix: true,
-    owner: null,
-  },
-  users: { table: "user_fts", rank: "bm25(user_fts, 5.0, 2.0)", prefix: true, owner: "self" },
+/** Where the author of a match is, to leave out people the viewer blocked or who blocked them. */
+const OWNER: Record<SearchType, { table: "microposts" | "comments" } | "self" | null> = {
+  posts: { table: "microposts" },
+  comments: { table: "comments" },
+  communities: null,
+  users: "self",
 };
 
 /**
@@ -54,7 +29,8 @@ const SOURCES: Record<SearchType, Source> = {
  */
 export async function search(db: Db, input: SearchInput): Promise<SearchResult> {
   const empty = { search_type: input.type, ...toPage([], 0, input.limit) } as SearchResult;
-  const source = SOURCES[input.type];
+  const source = FTS_SOURCES[input.type];
+  const owner = OWNER[input.type];
   const match = toMatchExpression(input.q, { prefix: source.prefix });
   if (match === null) {
     // "Find More" opens the community search with no text: it lists communities, biggest first.
@@ -62,25 +38,24 @@ export async function search(db: Db, input: SearchInput): Promise<SearchResult> 
   }
   if (input.skip >= SEARCH_MAX_RESULTS) return empty;
 
-  const matches = `SELECT rowid AS id FROM ${source.table} WHERE ${source.table} MATCH ?1`;
-  const [plan, blocked] = await Promise.all([
-    planFts(db.$client, matches, [match]),
-    source.owner && input.viewerId !== null ? blockedAround(db, input.viewerId) : new Set<number>(),
+  const [counted, blocked] = await Promise.all([
+    db.$client.prepare(countSql(source)).bind(match).first<{ n: number }>(),
+    owner && input.viewerId !== null ? blockedAround(db, input.viewerId) : new Set<number>(),
   ]);
-  if (plan.total === 0) return empty;
-  const order = plan.order === "rank" ? `${source.rank}, rowid DESC` : "rowid DESC";
+  const matches = counted?.n ?? 0;
+  if (matches === 0) return empty;
   const limit = Math.min(input.limit, SEARCH_MAX_RESULTS - input.skip);
   const { results } = await db.$client
-    .prepare(`${matches} ORDER BY ${order} LIMIT ?2 OFFSET ?3`)
+    .prepare(pageSql(source, orderOf(matches)))
     .bind(match, limit, input.skip)
     .all<{ id: number }>();
   const ids = await withoutBlocked(
     db,
     results.map((r) => r.id),
-    source.owner,
+    owner,
     blocked,
   );
-  const page = toPage([], plan.total, input.limit);
+  const page = toPage([], Math.min(matches, SEARCH_MAX_RESULTS), input.limit);
   switch (input.type) {
     case "posts":
       return { ...page, search_type: "posts", list: await loadPostItems(db, ids, input.viewerId) };
@@ -111,14 +86,14 @@ async function blockedAround(db: Db, viewerId: number): Promise<Set<number>> {
 async function withoutBlocked(
   db: Db,
   ids: number[],
-  owner: Source["owner"],
+  owner: (typeof OWNER)[SearchType],
   blocked: Set<number>,
 ): Promise<number[]> {
   if (blocked.size === 0 || ids.length === 0 || owner === null) return ids;
   if (owner === "self") return ids.filter((id) => !blocked.has(id));
   // ids are integers from our own index, never from the client.
   const { results } = await db.$client
-    .prepare(`SELECT id, ${owner.column} AS owner FROM ${owner.table} WHERE id IN (${ids.join(",")})`)
+    .prepare(`SELECT id, owner_id AS owner FROM ${owner.table} WHERE id IN (${ids.join(",")})`)
     .all<{ id: number; owner: number }>();
   const hidden = new Set(results.filter((r) => blocked.has(r.owner)).map((r) => r.id));
   return ids.filter((id) => !hidden.has(id));
