@@ -2,10 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../shared/client/api-error-text";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";
-import { ApiError, adminFetch, toFormData } from "../lib/api";
+import { adminFetch, toFormData } from "../lib/api";
 
 const NOTICE_MS = 6_000;
 
@@ -75,10 +76,7 @@ export function AdminUserMenu() {
         setNotice({ text: link, error: false });
       }
     } catch (error) {
-      setNotice({
-        text: t(error instanceof ApiError && error.detail ? error.detail : "Something went wrong"),
-        error: true,
-      });
+      setNotice({ text: apiErrorText(error, t), error: true });
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = "";

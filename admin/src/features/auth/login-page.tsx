@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../shared/client/form";
 import { ACCOUNTS_MSG, type AccessToken } from "../../../../shared/src/schemas/accounts";
 import { adminLoginSchema } from "../../../../shared/src/schemas/fields";
@@ -37,10 +38,8 @@ export default function LoginPage() {
       adminSignIn(queryClient, access_token);
       if (router.state.location.pathname.endsWith("/login")) void router.navigate({ to: "/", replace: true });
     } catch (error) {
-      const detail = error instanceof ApiError && error.detail ? error.detail : ACCOUNTS_MSG.loginFailed;
-      const wait = /^Too many attempts\. Try again in (\d+) seconds\.$/.exec(detail);
       setServerError(
-        wait ? t("Too many attempts. Try again in {{seconds}} seconds.", { seconds: wait[1] }) : t(detail),
+        error instanceof ApiError && error.detail ? apiErrorText(error, t) : t(ACCOUNTS_MSG.loginFailed),
       );
     } finally {
       setSubmitting(false);

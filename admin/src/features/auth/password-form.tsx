@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../shared/client/form";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "../../../../shared/src/schemas/accounts";
-import { ApiError, adminFetch } from "../../lib/api";
+import { adminFetch } from "../../lib/api";
 import { adminSignOut } from "./session";
 
 const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_password, {
@@ -32,7 +33,7 @@ export function AdminPasswordForm() {
       });
       adminSignOut(queryClient, ACCOUNTS_MSG.passwordUpdated);
     } catch (error) {
-      setProblem(t(error instanceof ApiError && error.detail ? error.detail : "Something went wrong"));
+      setProblem(apiErrorText(error, t));
       setPending(false);
     }
   };

@@ -1,11 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
-import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { RESEND_COUNTDOWN_S } from "../../../../shared/src/constants";
 import { closeModal, openModal } from "../../components/ui/modal-host";
 import { showSnackbar } from "../../components/ui/snackbar";
-import { ApiError } from "../../lib/api";
 import { signIn, signOut } from "./session";
 
 // The authentication forms live twice: as dialogs over any page, and as the pages /signin,
@@ -97,26 +95,6 @@ export function clearCodeTargetFromAddress(router: ReturnType<typeof useRouter>)
   url.searchParams.delete("email");
   url.searchParams.delete("username");
   router.history.replace(`${url.pathname}${url.search}${url.hash}`);
-}
-
-const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
-const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
-
-/**
- * The generic handler's choice (part 2 §8: the server's detail, else the error's message, else
- * "Something went wrong"), translated, with the waiting time kept in the sentence.
- */
-export function describeError(error: unknown, t: TFunction): string {
-  const detail = error instanceof ApiError ? error.detail : null;
-  if (detail) {
-    const tooMany = TOO_MANY.exec(detail);
-    if (tooMany) return t("Too many attempts. Try again in {{seconds}} seconds.", { seconds: tooMany[1] });
-    const wait = WAIT_FOR_CODE.exec(detail);
-    if (wait) return t("Wait {{seconds}} seconds before asking for a new code.", { seconds: wait[1] });
-    return t(detail);
-  }
-  if (error instanceof Error && error.message) return t(error.message);
-  return t("Something went wrong");
 }
 
 // When the last code went out, per username, so the resend countdown survives a reload.

@@ -6,7 +6,7 @@ import { fail } from "../../lib/errors";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../../lib/password";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "../../middleware/rate-limit";
 import { LIMITS, limitKey } from "./limits";
-import type { SignedIn } from "./service";
+import { SESSION_OVER, type SignedIn } from "./service";
 
 // Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff
 // user's, never opens /api/admin/private (DESIGN.md).
@@ -45,7 +45,7 @@ export async function adminLogIn(
 
 export async function getAdmin(db: Db, adminId: number): Promise<Admin> {
   const row = await db.select().from(admins).where(eq(admins.id, adminId)).get();
-  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!row) fail(401, SESSION_OVER);
   return toAdmin(row);
 }
 
@@ -58,7 +58,7 @@ export async function updateAdminPassword(
   const key = limitKey.adminPasswordAccount(input.adminId);
   await checkRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
   const row = await db.select().from(admins).where(eq(admins.id, input.adminId)).get();
-  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!row) fail(401, SESSION_OVER);
   if (!(await verifyPassword(input.oldPassword, row.passwordHash))) {
     await hitRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
     fail(403, ACCOUNTS_MSG.wrongPassword);
@@ -80,6 +80,6 @@ export async function toggleAdminNightMode(db: Db, adminId: number): Promise<boo
     .where(eq(admins.id, adminId))
     .returning({ value: admins.useNightMode })
     .get();
-  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!row) fail(401, SESSION_OVER);
   return row.value;
 }

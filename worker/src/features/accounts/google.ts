@@ -6,8 +6,7 @@ import { users } from "../../db/schema";
 import { publicId } from "../../lib/ids";
 import { UNUSABLE_HASH } from "../../lib/password";
 import { type GoogleIdentity, GoogleSignInError } from "../../providers/google";
-import { notify } from "../notifications/service";
-import type { SignedIn } from "./service";
+import { findReferrer, type SignedIn, tellReferrer } from "./service";
 
 /** The sign-in round trip to Google must finish within this long. */
 export const OAUTH_STATE_TTL_S = 10 * 60;
@@ -115,13 +114,7 @@ export async function signInWithGoogle(
     return updated ?? { id: account.id, tokenVersion: account.tokenVersion };
   }
 
-  const referrer = refUsername
-    ? await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.username, refUsername), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
-        .get()
-    : undefined;
+  const referrerId = await findReferrer(db, refUsername);
   const username = await freeUsername(db, identity);
   const created = await db
     .insert(users)
@@ -134,18 +127,10 @@ export async function signInWithGoogle(
       googleSub: identity.sub,
       profileName: identity.name?.slice(0, PROFILE_NAME_MAX) ?? null,
       profileImage: identity.picture,
-      referrerId: referrer?.id ?? null,
+      referrerId,
     })
     .returning({ id: users.id, tokenVersion: users.tokenVersion })
     .get();
-  if (referrer) {
-    await notify(db, {
-      userId: referrer.id,
-      kind: "REFERRAL",
-      actorId: created.id,
-      link: `/user/${username}`,
-      text: null,
-    });
-  }
+  await tellReferrer(db, referrerId, { id: created.id, username });
   return created;
 }

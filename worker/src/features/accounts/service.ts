@@ -24,6 +24,9 @@ const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
 /** An e-mailed replacement password must be used within this long. */
 const PENDING_PASSWORD_TTL_MS = 24 * 60 * MINUTE;
 
+/** The middleware's words when an account behind a valid token is gone. */
+export const SESSION_OVER = "Your session has expired. Please log in again.";
+
 /** Who the account is, for signing a token. */
 export interface SignedIn {
   id: number;
@@ -62,6 +65,33 @@ function refuseInactive(row: Pick<UserRow, "status">): void {
 
 // Registration and e-mail verification ----------------------------------------------------------
 
+/** The active account a referral link names, if any; an unknown referrer is ignored, not an error. */
+export async function findReferrer(db: Db, username: string | null): Promise<number | null> {
+  if (!username) return null;
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, username), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
+    .get();
+  return row?.id ?? null;
+}
+
+/** Tells the referrer that the person they invited is in (their REFERRAL notification setting decides). */
+export async function tellReferrer(
+  db: Db,
+  referrerId: number | null,
+  newcomer: { id: number; username: string },
+): Promise<void> {
+  if (referrerId === null) return;
+  await notify(db, {
+    userId: referrerId,
+    kind: "REFERRAL",
+    actorId: newcomer.id,
+    link: `/user/${newcomer.username}`,
+    text: null,
+  });
+}
+
 export interface RegisterParams {
   email: string;
   username: string;
@@ -93,16 +123,7 @@ export async function registerAccount(
   if (clashes.some((r) => !abandoned.includes(r))) fail(409, ACCOUNTS_MSG.emailTaken);
   for (const row of abandoned) await db.delete(users).where(eq(users.id, row.id));
 
-  const referrer = input.refUsername
-    ? await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(eq(users.username, input.refUsername), eq(users.status, "ACTIVE"), isNull(users.deletedAt)),
-        )
-        .get()
-    : undefined;
-
+  const referrerId = await findReferrer(db, input.refUsername);
   const passwordHash = await hashPassword(input.password);
   const code = newVerificationCode();
   const codeHash = await sha256Hex(code);
@@ -115,7 +136,7 @@ export async function registerAccount(
           email: input.email,
           passwordHash,
           status: "UNCONFIRMED",
-          referrerId: referrer?.id ?? null,
+          referrerId,
           lastCodeSentAt: now,
         }),
       ),
@@ -183,15 +204,7 @@ export async function confirmRegistration(
   // Confirmed by a request a moment earlier.
   if (used.length === 0) fail(409, ACCOUNTS_MSG.alreadyVerified);
 
-  if (row.referrerId !== null) {
-    await notify(db, {
-      userId: row.referrerId,
-      kind: "REFERRAL",
-      actorId: row.userId,
-      link: `/user/${row.username}`,
-      text: null,
-    });
-  }
+  await tellReferrer(db, row.referrerId, { id: row.userId, username: row.username });
   return { id: row.userId, tokenVersion: row.tokenVersion };
 }
 
@@ -339,7 +352,7 @@ async function requirePassword(db: Db, userId: number, password: string): Promis
   const key = limitKey.passwordAccount(userId);
   await checkRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
   const row = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!row) fail(401, SESSION_OVER);
   if (!(await verifyPassword(password, row.passwordHash))) {
     await hitRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
     // 403, not 401: the session is fine, the password typed into the form is not.
@@ -461,7 +474,7 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
     .leftJoin(referrer, eq(referrer.id, users.referrerId))
     .where(eq(users.id, userId))
     .get();
-  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!row) fail(401, SESSION_OVER);
   return toMe(row.user, row.referrerUsername);
 }
 
@@ -478,7 +491,7 @@ export async function toggleUserSetting(
     .where(eq(users.id, userId))
     .returning({ value: column })
     .get();
-  if (!row) fail(401, "Your session has expired. Please log in again.");
+  if (!row) fail(401, SESSION_OVER);
   return row.value;
 }
 

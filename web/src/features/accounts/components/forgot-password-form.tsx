@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../../shared/client/form";
 import { FORGOT_PASSWORD_RETURN_MS } from "../../../../../shared/src/constants";
 import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "../../../../../shared/src/schemas/accounts";
 import { accountsApi } from "../api";
-import { type AuthMode, describeError, StepLink, useAuthFlow } from "../auth-flow";
+import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
 
 /** E-mail; on success the notice shows and the login returns after 4 seconds (part 2 §4). */
@@ -17,7 +18,7 @@ export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
 
   const reset = useMutation({
     mutationFn: accountsApi.resetPassword,
-    onError: (error) => setProblem(describeError(error, t)),
+    onError: (error) => setProblem(apiErrorText(error, t)),
   });
 
   // The timer starts once, at success; a re-render in between must not restart it.

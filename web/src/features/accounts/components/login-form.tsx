@@ -1,12 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../../shared/client/form";
 import { ACCOUNTS_MSG, loginSchema } from "../../../../../shared/src/schemas/accounts";
 import { ApiError } from "../../../lib/api";
 import { clearToken } from "../../../lib/auth-token";
 import { accountsApi } from "../api";
-import { type AuthMode, describeError, StepLink, useAuthFlow } from "../auth-flow";
+import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, FormNotice, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
 
 /** Username and password; links to forgot password and register; Google (part 2 §2). */
@@ -23,7 +24,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
       // A failed login leaves nobody half signed in (part 2 §7).
       clearToken();
       setProblem({
-        message: describeError(error, t),
+        message: apiErrorText(error, t),
         unverified: error instanceof ApiError && error.detail === ACCOUNTS_MSG.unverified,
       });
     },

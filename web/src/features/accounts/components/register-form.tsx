@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../../shared/client/form";
 import { registerSchema } from "../../../../../shared/src/schemas/accounts";
 import { usernameSchema } from "../../../../../shared/src/schemas/fields";
 import { accountsApi } from "../api";
-import { type AuthMode, describeError, rememberCodeSent, StepLink, useAuthFlow } from "../auth-flow";
+import { type AuthMode, rememberCodeSent, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
 
 /** The referrer of a referral link (`?ref_username=`), if it is a possible username. */
@@ -32,7 +33,7 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
       rememberCodeSent(created.username);
       flow.toVerify({ email: created.email, username: created.username });
     },
-    onError: (error) => setProblem(describeError(error, t)),
+    onError: (error) => setProblem(apiErrorText(error, t)),
   });
 
   const submit = (e: FormEvent) => {

@@ -1,12 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../../shared/client/form";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "../../../../../shared/src/schemas/accounts";
 import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
 import { accountsApi } from "../api";
-import { describeError, useEndSession } from "../auth-flow";
+import { useEndSession } from "../auth-flow";
 import { FormAlert, SubmitButton } from "./form-parts";
 
 // The API refuses a new password equal to the old one; the form says so before sending.
@@ -24,7 +25,7 @@ export default function UpdatePasswordDialog({ onClose }: ModalProps) {
   const update = useMutation({
     mutationFn: accountsApi.updatePassword,
     onSuccess: () => endSession(t(ACCOUNTS_MSG.passwordUpdated), true),
-    onError: (error) => setProblem(describeError(error, t)),
+    onError: (error) => setProblem(apiErrorText(error, t)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

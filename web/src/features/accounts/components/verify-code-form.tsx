@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../../../../shared/client/api-error-text";
 import { TextField, useZodForm } from "../../../../../shared/client/form";
 import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "../../../../../shared/src/schemas/accounts";
 import { ApiError } from "../../../lib/api";
@@ -8,7 +9,6 @@ import { accountsApi } from "../api";
 import {
   type AuthMode,
   type CodeTarget,
-  describeError,
   rememberCodeSent,
   resendWaitSeconds,
   useAuthFlow,
@@ -42,7 +42,7 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
       return;
     }
     setNotice(null);
-    setProblem(describeError(error, t));
+    setProblem(apiErrorText(error, t));
   };
 
   const confirm = useMutation({

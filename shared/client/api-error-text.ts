@@ -1,0 +1,22 @@
+import type { TFunction } from "i18next";
+import { ApiError } from "./http";
+
+const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
+const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
+
+/**
+ * The words of the generic handler (part 2 §8: the server's detail, else the error's message,
+ * else "Something went wrong"), translated, keeping the waiting time of a 429 in the sentence.
+ */
+export function apiErrorText(error: unknown, t: TFunction): string {
+  const detail = error instanceof ApiError ? error.detail : null;
+  if (detail) {
+    const tooMany = TOO_MANY.exec(detail);
+    if (tooMany) return t("Too many attempts. Try again in {{seconds}} seconds.", { seconds: tooMany[1] });
+    const wait = WAIT_FOR_CODE.exec(detail);
+    if (wait) return t("Wait {{seconds}} seconds before asking for a new code.", { seconds: wait[1] });
+    return t(detail);
+  }
+  if (error instanceof Error && error.message) return t(error.message);
+  return t("Something went wrong");
+}
