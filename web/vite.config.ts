@@ -34,6 +34,10 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the product supports preloads modules natively.
     modulePreload: { polyfill: false },
+    // Everything the first paint needs goes into one chunk. Left to itself the bundler cuts the
+    // modules that lazy pages also use into dozens of small shared chunks (42 at one point), each
+    // fetched up front and compressed apart: ~20 KB gzip more for the same code.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } } },
   },
   server: { proxy: { "/api": "http://localhost:8787", "/media": "http://localhost:8787" } },
 });

@@ -3,12 +3,12 @@
 // statically (what the browser must fetch and run before the first paint). Dynamic imports —
 // lazy routes, modals, dictionaries — are not counted.
 //
-// Builds web/ into a temporary folder with a Vite manifest (dist/ is left alone), follows the
-// manifest from index.html, prints a table and writes bench/size/results.md.
+// Builds web/ into a temporary folder (dist/ is left alone), follows the static imports from
+// index.html, prints a table and writes bench/size/results.md.
 //   node bench/size/measure.mjs [--label "after X"] [--no-write]
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
@@ -26,29 +26,38 @@ try {
   await build({
     configFile: join(root, "web/vite.config.ts"),
     logLevel: "warn",
-    build: { outDir, emptyOutDir: true, manifest: true },
+    build: { outDir, emptyOutDir: true },
   });
-  const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8"));
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith("index.html"));
-  if (!entryKey) throw new Error("no index.html entry in the manifest");
-
-  // Depth-first over static imports only, each chunk once.
+  // What the browser runs before the first paint: index.html's module scripts and preloads, and
+  // every chunk those import statically (`import "./x.js"`, `import {…} from "./x.js"`).
+  // Dynamic `import("./x.js")` is on demand and not counted.
+  const html = readFileSync(join(outDir, "index.html"), "utf8");
+  const roots = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+  ].map((m) => m[1]);
+  if (roots.length === 0) throw new Error("no module script in index.html");
   const seen = new Set();
-  const walk = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) walk(next);
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(outDir, file), "utf8");
+    for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?["'](\.\/[^"']+\.js)["']/g))
+      walk(join(dirname(file), m[1]));
   };
-  walk(entryKey);
+  for (const file of roots) walk(file);
 
   const sizeOf = (file) => {
     const bytes = readFileSync(join(outDir, file));
     return { raw: bytes.length, gzip: gzipSync(bytes).length };
   };
-  const rows = [...seen].map((key) => ({ file: manifest[key].file, ...sizeOf(manifest[key].file) }));
+  const rows = [...seen].map((file) => ({ file, ...sizeOf(file) }));
   rows.sort((a, b) => b.gzip - a.gzip);
-  const css = [...seen].flatMap((key) => manifest[key].css ?? []).map((file) => ({ file, ...sizeOf(file) }));
-  const lazy = Object.values(manifest).filter((c) => c.file.endsWith(".js")).length - rows.length;
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].map((m) => ({
+    file: m[1],
+    ...sizeOf(m[1]),
+  }));
+  const lazy = readdirSync(join(outDir, "assets")).filter((f) => f.endsWith(".js")).length - rows.length;
 
   const kb = (n) => (n / 1024).toFixed(1);
   const total = rows.reduce((s, r) => ({ raw: s.raw + r.raw, gzip: s.gzip + r.gzip }), { raw: 0, gzip: 0 });
@@ -72,9 +81,9 @@ try {
     const header = [
       "# Main site initial JS size",
       "",
-      "Measured by `node bench/size/measure.mjs --label <name>`: builds `web/` with a Vite manifest",
-      "into a temporary folder and sums the gzip size (zlib default level) of the entry chunk and",
-      "every chunk it imports statically. Goal: at most 120 KB gzip.",
+      "Measured by `node bench/size/measure.mjs --label <name>`: builds `web/` into a temporary",
+      "folder and sums the gzip size (zlib default level) of the module scripts `index.html` loads",
+      "and every chunk they import statically. Goal: at most 120 KB gzip.",
       "",
     ].join("\n");
     const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
