@@ -5,7 +5,8 @@
 //
 // Builds web/ into a temporary folder (dist/ is left alone), follows the static imports from
 // index.html, prints a table and writes bench/size/results.md.
-//   node bench/size/measure.mjs [--label "after X"] [--no-write]
+//   node bench/size/measure.mjs [--label "after X"] [--no-write] [--check]
+// --check exits with 1 when the total is over the budget (for CI).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -17,6 +18,7 @@ const root = new URL("../..", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const label = args.includes("--label") ? args[args.indexOf("--label") + 1] : "current";
 const write = !args.includes("--no-write");
+const check = args.includes("--check");
 
 // The config imports its plugin without an extension, which Vite's native loader will not accept;
 // the bundled loader it uses today is fine.
@@ -102,6 +104,7 @@ try {
     ];
     writeFileSync(file, `${header}\n${[...sections, section.join("\n")].join("")}`);
   }
+  if (check && verdict === "OVER") process.exitCode = 1;
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
