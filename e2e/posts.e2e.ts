@@ -318,6 +318,34 @@ describe("posts and communities in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("sanitises again in the browser: hostile HTML from the API still runs nothing", async () => {
+    const { page } = await open();
+    const feed = await api<{ list: Array<{ micropost: { public_id: string; link: string } }> }>(
+      "/api/v1/feed",
+    );
+    const target = feed.list[0]!.micropost;
+    // The answer is rewritten on its way to the page, as if the stored body had escaped the API's filter.
+    await page.route(`**/api/v1/micropost?public_id=${target.public_id}`, async (route) => {
+      const res = await route.fetch();
+      const item = await res.json();
+      item.micropost.body =
+        '<p id="ok">Still readable</p><img src="/x.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
+        '<a id="js" href="javascript:window.__pwned=3">js</a><svg><animate onbegin="window.__pwned=4"/></svg>' +
+        '<iframe srcdoc="<script>parent.__pwned=5</script>"></iframe><form action="javascript:window.__pwned=6"><button id="go">go</button></form>';
+      await route.fulfill({ response: res, json: item });
+    });
+    await page.goto(target.link);
+    const detail = page.getByTestId("post-detail");
+    await detail.getByText("Still readable").waitFor();
+    const link = detail.getByText("js", { exact: true });
+    await link.click();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    const body = detail.locator(".prose-post");
+    expect(await body.locator("script, iframe, form, svg, [onerror], [onbegin], [id]").count()).toBe(0);
+    expect(await link.getAttribute("href")).toBeNull();
+  });
+
   it("creates a community from the dialog, then others join and leave it", async () => {
     const { page, errors } = await signedIn("farah");
     await page.goto("/");

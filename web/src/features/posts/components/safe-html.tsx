@@ -37,7 +37,8 @@ const ALLOWED_ATTR = ["href", "title", "src", "alt", "width", "height", "start",
 const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
 
 let hooked = false;
-function purify(html: string): string {
+/** The browser's own pass over a stored body: the allow-list again, safe links only. */
+export function purify(html: string): string {
   if (!hooked) {
     hooked = true;
     DOMPurify.addHook("afterSanitizeAttributes", (node) => {
