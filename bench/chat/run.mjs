@@ -7,7 +7,8 @@
 // Without BENCH_URL it starts the server the way `bun run dev` does (scripts/server.mjs: local
 // migrations, `wrangler dev` on 127.0.0.1, demo seed) on BENCH_PORT (8804) with its own
 // throwaway state directory, and stops it at the end. With BENCH_URL it uses that server (it must
-// hold the demo users). Loopback only; every phase has a time limit.
+// hold the demo users). BENCH_STATE_DIR puts the throwaway state elsewhere (e.g. /dev/shm, to
+// take the disk's fsync out of the figures). Loopback only; every phase has a time limit.
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -122,6 +123,7 @@ async function runOnce(base, count) {
     openSockets(base, public_id, tokens, count),
   );
   const openMs = performance.now() - openStarted;
+  console.error(`opened ${count} sockets in ${(openMs / 1000).toFixed(1)} s; sending`);
 
   const sentAt = new Map();
   const received = new Map();
@@ -188,7 +190,7 @@ let state = null;
 let base = process.env.BENCH_URL;
 try {
   if (!base) {
-    state = mkdtempSync(join(tmpdir(), "agora-bench-chat-"));
+    state = mkdtempSync(join(process.env.BENCH_STATE_DIR ?? tmpdir(), "agora-bench-chat-"));
     server = await startServer({
       port: Number(process.env.BENCH_PORT ?? 8804),
       persistTo: state,
