@@ -62,6 +62,22 @@ describe("creating a community", () => {
     expect((await api(community.image!)).headers.get("content-type")).toBe("image/png");
   });
 
+  it("takes JSON too, with the image as a data URL", async () => {
+    const owner = await createUser();
+    const name = uniqueName();
+    const res = await api("/api/v1/private/user/community", {
+      method: "POST",
+      headers: { ...owner.auth, "content-type": "application/json" },
+      body: JSON.stringify({
+        name,
+        description: "By JSON",
+        image: `data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`,
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect((await getCommunity(name)).description).toBe("By JSON");
+  });
+
   it.each([
     [{}, "name: Name is required"],
     [{ name: "a".repeat(26) }, "name: Name must be 25 characters or less"],

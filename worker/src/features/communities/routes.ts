@@ -12,7 +12,7 @@ import {
 } from "../../../../shared/src/schemas/communities";
 import { cursorPageSchema, feedItemSchema } from "../../../../shared/src/schemas/posts";
 import { getDb } from "../../db/client";
-import { createRouter, errorResponses, formBody } from "../../lib/router";
+import { createRouter, errorResponses, jsonOrForm, readBody } from "../../lib/router";
 import { readCommunityPosts } from "../posts/feed";
 import { Reader, reportReads } from "../posts/reader";
 import {
@@ -85,7 +85,7 @@ const create = createRoute({
   security: secured,
   summary: "Create a community; the creator is its owner",
   request: {
-    body: formBody(communityCreateFieldsSchema.extend({ image: imageField })),
+    body: jsonOrForm(communityCreateFieldsSchema.extend({ image: imageField })),
   },
   responses: {
     201: json(z.object({ name: z.string() }), "Created"),
@@ -149,7 +149,9 @@ export const communitiesRoutes = createRouter()
     return c.json(page, 200);
   })
   .openapi(create, async (c) => {
-    const { image, ...fields } = c.req.valid("form");
+    const { image, ...fields } = readBody<
+      z.infer<typeof communityCreateFieldsSchema> & { image?: File | string }
+    >(c);
     const created = await createCommunity(
       c.env,
       new Reader(c.env.DB),

@@ -129,6 +129,26 @@ describe("creating a post", () => {
     expect(res.status).toBe(201);
   });
 
+  it("takes a text post as JSON or as a plain form too", async () => {
+    const author = await createUser();
+    const community = await newCommunity(author);
+    const asJson = await api("/api/v1/private/user/micropost", {
+      method: "POST",
+      ...jsonBody(
+        { title: "From JSON", body: "json body", community_name: community, is_draft: false },
+        author.auth,
+      ),
+    });
+    expect(asJson.status).toBe(201);
+    const asForm = await api("/api/v1/private/user/micropost", {
+      method: "POST",
+      headers: author.auth,
+      body: new URLSearchParams({ title: "From a form", body: "form body", community_name: community }),
+    });
+    expect(asForm.status).toBe(201);
+    expect((await json<{ link: string }>(asForm)).link).toMatch(/\/from-a-form$/);
+  });
+
   it("answers 404 for a community that does not exist", async () => {
     const author = await createUser();
     const res = await createPost(author, { title: "T", body: "B", community_name: "nowhere" });

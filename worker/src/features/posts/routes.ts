@@ -124,7 +124,8 @@ const create = createRoute({
   security: secured,
   summary: "Create a post, or a draft with is_draft=true",
   middleware: [uploadLimit] as const,
-  request: { body: multipartBody(postForm) },
+  // Multipart carries the media file; a text post may come as JSON or a plain form too.
+  request: { body: jsonOrForm(postForm) },
   responses: {
     201: json(createdPostSchema, "Created; link is the post's address (or the draft's)"),
     ...errorResponses(401, 404, 413, 415, 422, 429),
@@ -197,7 +198,7 @@ const draftUpdate = createRoute({
   security: secured,
   summary: "Save new content into a draft",
   middleware: [uploadLimit] as const,
-  request: { body: multipartBody(draftForm) },
+  request: { body: jsonOrForm(draftForm) },
   responses: { 200: json(draftSchema, "The draft"), ...errorResponses(401, 404, 413, 415, 422) },
 });
 
@@ -281,7 +282,7 @@ export const postsRoutes = createRouter()
     return c.json(page, 200);
   })
   .openapi(create, async (c) => {
-    const form = c.req.valid("form");
+    const form = readBody<z.infer<typeof postForm>>(c);
     const isDraft = form.is_draft ?? false;
     const input = postInput(form, isDraft);
     const created = await createPost(c.env, new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), {
@@ -322,7 +323,7 @@ export const postsRoutes = createRouter()
     );
   })
   .openapi(draftUpdate, async (c) => {
-    const form = c.req.valid("form");
+    const form = readBody<z.infer<typeof draftForm>>(c);
     const saved = await updateDraft(
       c.env,
       new Reader(c.env.DB),

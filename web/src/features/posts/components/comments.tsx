@@ -382,7 +382,9 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
           ))}
         </ul>
       )}
-      {query.data ? <InfiniteFooter query={query} /> : null}
+      {query.hasNextPage || query.isFetchingNextPage || query.isFetchNextPageError ? (
+        <InfiniteFooter query={query} />
+      ) : null}
     </section>
   );
 }
