@@ -92,6 +92,19 @@ describe("the home feed", () => {
     expect(page.list.every((i) => i.owner.is_verified_user)).toBe(true);
   });
 
+  it("follows a person's verified mark when it changes after they posted", async () => {
+    const late = await createUser();
+    const place = await newCommunity(late);
+    await newPost(late, place, { title: "Before the plan" });
+    const before = await json<Feed>(await feed("option=verified"));
+    await env.DB.prepare("UPDATE users SET is_verified_business = 1 WHERE id = ?1").bind(late.id).run();
+    const after = await json<Feed>(await feed("option=verified"));
+    expect(after.total_list).toBe(before.total_list + 1);
+    expect(titles(after)[0]).toBe("Before the plan");
+    await env.DB.prepare("UPDATE users SET is_verified_business = 0 WHERE id = ?1").bind(late.id).run();
+    expect((await json<Feed>(await feed("option=verified"))).total_list).toBe(before.total_list);
+  });
+
   it("answers 401 to visitors for COMMUNITIES and FOLLOWING", async () => {
     expect((await feed("option=communities")).status).toBe(401);
     expect((await feed("option=following")).status).toBe(401);
