@@ -1,9 +1,9 @@
 // Every English key the SPAs can show must have a Spanish and a Portuguese translation in the
 // dictionaries that SPA loads (docs/decisions/004). Keys come from the source — t("…"), msg("…"),
-// i18nKey="…" — and from the message objects exported by shared/src (MSG, *_MSG, *MESSAGES), which
-// forms show with t(issue.message) and the API sends as `detail`.
+// i18nKey="…" — and from the message objects exported by the shared/src modules the SPA uses
+// (MSG, *_MSG, *MESSAGES), which forms show with t(issue.message) and the API sends as `detail`.
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dictionary } from "./i18n-runtime";
 
@@ -77,9 +77,42 @@ function keysIn(dirs: string[]): Map<string, Set<string>> {
   return keys;
 }
 
-/** Every string inside the exported message objects of shared/src. */
-function sharedMessages(): Map<string, Set<string>> {
-  const modules = import.meta.glob<Record<string, unknown>>("../src/**/*.ts", { eager: true });
+/**
+ * The shared/src modules an app can reach: those its source (or shared/client) imports, and what
+ * those import in turn. Paths are relative to the repository ("shared/src/schemas/chat.ts").
+ */
+function sharedModulesUsedBy(dirs: string[]): Set<string> {
+  const IMPORT = /(?:from|import)\s*["']([^"']+)["']/g;
+  const resolveTs = (from: string, spec: string) => {
+    const base = join(from, "..", spec).replace(/\.tsx?$/, "");
+    return [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((f) => {
+      try {
+        return readFileSync(join(ROOT, f)) !== null;
+      } catch {
+        return false;
+      }
+    });
+  };
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    const code = withoutComments(readFileSync(join(ROOT, file), "utf8"));
+    for (const [, spec] of code.matchAll(IMPORT)) {
+      if (!spec?.startsWith(".")) continue;
+      const target = resolveTs(file, spec);
+      if (!target?.startsWith("shared/src/") || found.has(target)) continue;
+      found.add(target);
+      visit(target);
+    }
+  };
+  for (const file of dirs.flatMap(sourceFiles)) visit(file);
+  return found;
+}
+
+/** Every string inside the message objects (MSG, *_MSG, *MESSAGES) of the given shared/src modules. */
+function sharedMessages(used: Set<string>): Map<string, Set<string>> {
+  const modules = import.meta.glob<Record<string, unknown>>(["../src/**/*.ts", "!../src/**/*.test.ts"], {
+    eager: true,
+  });
   const keys = new Map<string, Set<string>>();
   const collect = (value: unknown, where: string) => {
     if (typeof value === "string") {
@@ -91,11 +124,11 @@ function sharedMessages(): Map<string, Set<string>> {
     }
   };
   for (const [path, exports] of Object.entries(modules)) {
+    const file = `shared/${path.slice(3)}`;
     // index.ts re-exports the schema files; reading both would name every message twice.
-    if (path.endsWith(".test.ts") || path === "../src/index.ts") continue;
+    if (path.endsWith(".test.ts") || file === "shared/src/index.ts" || !used.has(file)) continue;
     for (const [name, value] of Object.entries(exports))
-      if (/(^|_)MSG$|MESSAGES$/.test(name))
-        collect(value, `${relative(ROOT, join(ROOT, "shared", path.slice(3)))} ${name}`);
+      if (/(^|_)MSG$|MESSAGES$/.test(name)) collect(value, `${file} ${name}`);
   }
   return keys;
 }
@@ -123,26 +156,30 @@ function report(spa: Spa, lines: string[]): string {
   }/{es,pt}/<feature>.ts or shared/client/locales):\n  ${lines.join("\n  ")}`;
 }
 
+// An app must translate the messages of every shared/src module it reaches (forms show them with
+// t(issue.message), the API sends them as `detail`), and every key of its source and of
+// shared/client, which both apps load.
 describe("i18n coverage", () => {
   const shared = keysIn(["shared/client"]);
-  const messages = sharedMessages();
+  const messagesOf = (app: string) => sharedMessages(sharedModulesUsedBy([app, "shared/client"]));
 
   it("finds the keys it is meant to find", () => {
     // A guard on the scanner itself: these keys exist in the shell and in shared/src today.
     const web = keysIn(["web/src"]);
     expect(web.has("Sign In")).toBe(true);
     expect(web.has("Referral Rewards")).toBe(true);
-    expect(messages.has("Must be a valid email")).toBe(true);
+    expect(sharedModulesUsedBy(["web/src"]).has("shared/src/schemas/fields.ts")).toBe(true);
+    expect(messagesOf("web/src").has("Must be a valid email")).toBe(true);
   });
 
   it("has Spanish and Portuguese for every key of the main site", () => {
-    const keys = union(messages, shared, keysIn(["web/src"]));
+    const keys = union(messagesOf("web/src"), shared, keysIn(["web/src"]));
     const lines = missing("web", keys);
     expect(lines.length, report("web", lines)).toBe(0);
   });
 
   it("has Spanish and Portuguese for every key of the admin site", () => {
-    const keys = union(messages, shared, keysIn(["admin/src"]));
+    const keys = union(messagesOf("admin/src"), shared, keysIn(["admin/src"]));
     const lines = missing("admin", keys);
     expect(lines.length, report("admin", lines)).toBe(0);
   });
