@@ -57,20 +57,29 @@ function PageError({ reset }: ErrorComponentProps) {
 function useDrawer() {
   const [open, setOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // From 1024 px the menu is a column of the page; a drawer left open there would lock the page.
+  const desktop = useMediaQuery("(min-width: 1024px)");
   useEffect(() => {
     void pathname;
+    void desktop;
     setOpen(false);
-  }, [pathname]);
+  }, [pathname, desktop]);
   useEffect(() => {
     if (!open) return;
     document.querySelector<HTMLElement>("#left-menu-drawer a, #left-menu-drawer button")?.focus();
+    // The page behind the drawer stays put while the menu scrolls.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
       setOpen(false);
       document.querySelector<HTMLElement>('[aria-controls="left-menu-drawer"]')?.focus();
     };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
   }, [open]);
   return [open, setOpen] as const;
 }
