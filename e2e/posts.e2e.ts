@@ -38,6 +38,21 @@ describe("posts and communities in the browser", () => {
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 
+  /** Waits until `read` gives `expected` (the screen updates a moment after a click). */
+  async function until(
+    read: () => Promise<string | null>,
+    expected: string,
+    ms = 10_000,
+  ): Promise<string | null> {
+    const end = Date.now() + ms;
+    let value = await read();
+    while (value !== expected && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      value = await read();
+    }
+    return value;
+  }
+
   const snackbar = (page: Page, text: string) =>
     page.getByTestId("snackbar").filter({ hasText: text }).first();
   const visible = async (locator: ReturnType<Page["locator"]>) => {
@@ -132,13 +147,13 @@ describe("posts and communities in the browser", () => {
 
     const vote = detail.getByTestId("vote-button");
     await vote.click();
-    await expect(vote.getAttribute("aria-pressed")).resolves.toBe("true");
-    await expect(vote.getByTestId("vote-count").textContent()).resolves.toBe("1");
+    expect(await until(() => vote.getAttribute("aria-pressed"), "true")).toBe("true");
+    expect(await until(() => vote.getByTestId("vote-count").textContent(), "1")).toBe("1");
     // Quick clicks: the screen follows each one and the server ends where the last one left it.
     await vote.click();
     await vote.click();
     await vote.click();
-    await expect(vote.getAttribute("aria-pressed")).resolves.toBe("false");
+    expect(await until(() => vote.getAttribute("aria-pressed"), "false")).toBe("false");
     await page.waitForTimeout(1500);
     const id = new URL(page.url()).pathname.split("/")[4]!;
     const item = await api<{ micropost: { user_voted: boolean; total_micropost_votes: number } }>(
@@ -166,7 +181,7 @@ describe("posts and communities in the browser", () => {
     await page.keyboard.type("First words");
     await page.getByRole("button", { name: "Save Draft" }).click();
     await expect(visible(snackbar(page, "Draft saved."))).resolves.toBe(true);
-    await expect(badge.textContent()).resolves.toBe("1");
+    expect(await until(() => badge.textContent(), "1")).toBe("1");
     await expect(page.getByLabel("Title").inputValue()).resolves.toBe("");
 
     await page.getByTestId("drafts-link").click();
@@ -388,7 +403,9 @@ describe("posts and communities in the browser", () => {
     await expect(
       visible(other.page.locator("main").getByRole("button", { name: "Join c/tealovers" })),
     ).resolves.toBe(true);
-    await expect(other.page.getByTestId("community-members").textContent()).resolves.toBe("1 member");
+    expect(await until(() => other.page.getByTestId("community-members").textContent(), "1 member")).toBe(
+      "1 member",
+    );
 
     await other.page.goto("/c/tealovers/members");
     const members = other.page.getByTestId("member-list").getByRole("listitem");
