@@ -142,7 +142,19 @@ export function PostPage({
         </header>
         <h1 className="mt-2 text-2xl leading-tight font-bold break-words">{micropost.title}</h1>
         {editing && micropost.user_is_owner && micropost.post_type === "TEXT" ? (
-          <EditBody item={query.data} onDone={() => setEditing(false)} />
+          <EditBody
+            item={query.data}
+            onDone={() => {
+              setEditing(false);
+              // Opened from a card's Edit (?edit=1): a reload should show the post, not the form.
+              if (edit)
+                void navigate({
+                  to: micropost.link,
+                  search: commentId ? { comment: commentId } : {},
+                  replace: true,
+                } as never);
+            }}
+          />
         ) : (
           <>
             {micropost.body ? <SafeHtml html={micropost.body} className="mt-3" /> : null}
