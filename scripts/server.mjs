@@ -7,8 +7,11 @@ export function run(command, args, options = {}) {
 }
 
 export async function buildSpas() {
-  run("vite", ["build", "--config", "admin/vite.config.ts", "--logLevel", "warn"]);
-  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+  // Always the production build: called from the e2e setup, vitest's NODE_ENV=test would otherwise
+  // give React's development build (three times larger, StrictMode's double effects).
+  const env = { ...process.env, NODE_ENV: "production" };
+  run("vite", ["build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], { env });
+  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { env });
 }
 
 async function waitForHealth(base, child, timeoutMs = 90_000) {
