@@ -16,7 +16,7 @@ import { VerifyCodeForm } from "./components/verify-code-form";
 const navigate = vi.fn(async (_to: unknown) => {});
 vi.mock("@tanstack/react-router", () => ({
   useNavigate: () => navigate,
-  useRouter: () => ({ history: { replace: vi.fn() } }),
+  useRouter: () => ({ navigate: vi.fn(async () => {}) }),
   Link: ({ children, to }: { children: ReactNode; to: string }) => <a href={to}>{children}</a>,
 }));
 

@@ -48,8 +48,12 @@ export function useAuthFlow(mode: AuthMode) {
   const queryClient = useQueryClient();
   return {
     toLogin() {
-      if (mode === "modal") openModal("LOGIN");
-      else void navigate({ to: "/signin" });
+      if (mode === "page") {
+        void navigate({ to: "/signin" });
+        return;
+      }
+      clearCodeTargetFromAddress(router);
+      openModal("LOGIN");
     },
     /** The code step; in a dialog the address also gets the email and username (part 2 §4). */
     toVerify(target: CodeTarget) {
@@ -60,13 +64,15 @@ export function useAuthFlow(mode: AuthMode) {
       openModal("REGISTER_CODE_VERIFICATION", { ...target });
       const url = new URL(window.location.href);
       for (const [key, value] of Object.entries(target)) if (value) url.searchParams.set(key, value);
-      router.history.replace(`${url.pathname}${url.search}${url.hash}`);
+      void router.navigate({ href: `${url.pathname}${url.search}${url.hash}`, replace: true });
     },
     /** Signed in: a dialog leaves the person where they were; a page goes home (part 1 §4). */
     signedIn(token: string, notice?: string) {
       signIn(queryClient, token);
-      if (mode === "modal") closeModal();
-      else void navigate({ to: "/", replace: true });
+      if (mode === "modal") {
+        closeModal();
+        clearCodeTargetFromAddress(router);
+      } else void navigate({ to: "/", replace: true });
       if (notice) showSnackbar({ message: notice, variant: "success" });
     },
   };
@@ -94,7 +100,7 @@ export function clearCodeTargetFromAddress(router: ReturnType<typeof useRouter>)
   if (!url.searchParams.has("email") && !url.searchParams.has("username")) return;
   url.searchParams.delete("email");
   url.searchParams.delete("username");
-  router.history.replace(`${url.pathname}${url.search}${url.hash}`);
+  void router.navigate({ href: `${url.pathname}${url.search}${url.hash}`, replace: true });
 }
 
 // When the last code went out, per username, so the resend countdown survives a reload.

@@ -1,5 +1,4 @@
 import { useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
@@ -12,17 +11,17 @@ export default function VerifyCodeDialog({ onClose, email, username }: ModalProp
   const { t } = useTranslation();
   const router = useRouter();
   // Opened after registering, the address carries email and username (part 2 §4); a reload
-  // keeps them, so they are read from there when not given. They leave with the dialog, however
-  // it closes (verified, sent to the login, closed), unless the page itself changed.
+  // keeps them, so they are read from there when not given. Closing takes them away; so do the
+  // form's own exits (verified, or on to the login).
   const query = new URLSearchParams(window.location.search);
-  useEffect(() => {
-    const openedOn = window.location.pathname;
-    return () => {
-      if (window.location.pathname === openedOn) clearCodeTargetFromAddress(router);
-    };
-  }, [router]);
   return (
-    <Dialog title={t("Verify your email")} onClose={onClose}>
+    <Dialog
+      title={t("Verify your email")}
+      onClose={() => {
+        clearCodeTargetFromAddress(router);
+        onClose();
+      }}
+    >
       <VerifyCodeForm
         mode="modal"
         email={text(email) ?? text(query.get("email"))}
