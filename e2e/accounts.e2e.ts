@@ -308,6 +308,80 @@ describe("forgot password", () => {
   });
 });
 
+describe("changing the account from Settings", () => {
+  const { page } = useBrowser();
+
+  async function signedInAtSettings(p: Page) {
+    const person = await confirmedAccount(p.request);
+    await p.goto("/signin");
+    await p.getByLabel("Username").fill(person.username);
+    await p.getByLabel(PASSWORD).fill(person.password);
+    await p.getByRole("button", { name: "Log In" }).click();
+    await p.waitForURL((url) => url.pathname === "/");
+    await p.goto("/settings/account");
+    return person;
+  }
+
+  it("updates the e-mail: 202, signed out, home, and the login says why", async () => {
+    const { page: p, context } = await page();
+    const person = await signedInAtSettings(p);
+    await p.getByRole("button", { name: "Update email" }).click();
+    const dialog = p.getByRole("dialog", { name: "Update email" });
+    const newEmail = `new${person.email}`;
+    await dialog.getByLabel("New email").fill(newEmail);
+    await dialog.getByLabel(PASSWORD).fill(person.password);
+    await dialog.getByRole("button", { name: "Update email" }).click();
+    const login = p.getByRole("dialog", { name: "Log In" });
+    await login.getByText("Your email was updated. Please log in again.").waitFor();
+    expect(new URL(p.url()).pathname).toBe("/");
+    expect(await tokenCookie(context)).toBeUndefined();
+    expect((await outbox(p.request, person.email))[0]).toContain(newEmail);
+  });
+
+  it("updates the password: a wrong old one is refused; then only the new one opens the account", async () => {
+    const { page: p } = await page();
+    const person = await signedInAtSettings(p);
+    await p.getByRole("button", { name: "Update password" }).click();
+    const dialog = p.getByRole("dialog", { name: "Update password" });
+    await dialog.getByLabel("Old password").fill("not-my-password");
+    await dialog.getByLabel("New password").fill("a-brand-new-one");
+    await dialog.getByRole("button", { name: "Update password" }).click();
+    await dialog.getByRole("alert").getByText("The password is incorrect.").waitFor();
+    await dialog.getByLabel("Old password").fill(person.password);
+    await dialog.getByRole("button", { name: "Update password" }).click();
+
+    const login = p.getByRole("dialog", { name: "Log In" });
+    await login.getByText("Your password was updated. Please log in again.").waitFor();
+    await login.getByLabel("Username").fill(person.username);
+    await login.getByLabel(PASSWORD).fill(person.password);
+    await login.getByRole("button", { name: "Log In" }).click();
+    await login.getByText("Incorrect username or password.").waitFor();
+    await login.getByLabel(PASSWORD).fill("a-brand-new-one");
+    await login.getByRole("button", { name: "Log In" }).click();
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+  });
+
+  it("deletes the account after typing its username and password", async () => {
+    const { page: p, context } = await page();
+    const person = await signedInAtSettings(p);
+    await p.getByRole("button", { name: "Delete account" }).click();
+    const dialog = p.getByRole("dialog", { name: "Delete account" });
+    const confirm = dialog.getByRole("button", { name: "Delete account" });
+    await dialog.getByLabel("Username").fill("someone");
+    await dialog.getByLabel(PASSWORD).fill(person.password);
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel("Username").fill(person.username);
+    await confirm.click();
+    await p.getByText("Your account will be deleted").waitFor();
+    await p.waitForURL((url) => url.pathname === "/");
+    expect(await tokenCookie(context)).toBeUndefined();
+    const again = await p.request.post("/api/v1/user/auth/login", {
+      data: { username: person.username, password: person.password },
+    });
+    expect(again.status()).toBe(401);
+  });
+});
+
 describe("the admin site", () => {
   const { page } = useBrowser();
 
