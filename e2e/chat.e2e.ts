@@ -125,7 +125,7 @@ describe("chat", () => {
       buffer: Buffer.alloc(1024 * 1024 + 200_000),
     });
     await visible(gus.page, "Your file is 1.2 MB. Use another file with its size less than 1 MB.");
-    await gus.page.getByRole("button", { name: "OK" }).click();
+    await gus.page.getByRole("dialog").getByRole("button", { name: "OK", exact: true }).click();
 
     // Only one's own messages can be deleted; the other side sees it go.
     await expect(hana.page.getByRole("button", { name: "Delete message" }).count()).resolves.toBe(0);
