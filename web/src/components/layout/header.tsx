@@ -5,7 +5,7 @@ import { useMe } from "../../features/accounts/session";
 import { useToggleNightMode } from "../../features/accounts/use-night-mode";
 import { useTheme } from "../../lib/theme";
 import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "../ui/icons";
-import { openModal } from "../ui/modal-host";
+import { openModal, preloadModal } from "../ui/modal-host";
 import { LanguageSwitch } from "./language-switch";
 import { SearchForm } from "./search-form";
 
@@ -76,6 +76,8 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
               <button
                 type="button"
                 className="btn btn-primary whitespace-nowrap px-3 sm:px-4"
+                onPointerEnter={() => preloadModal("LOGIN")}
+                onFocus={() => preloadModal("LOGIN")}
                 onClick={() => openModal("LOGIN")}
               >
                 {t("Sign In")}

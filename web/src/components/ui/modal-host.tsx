@@ -22,30 +22,43 @@ export function useOpenModal(): ModalKind {
   return useStore(modal)?.kind ?? "none";
 }
 
-const load = (importer: () => Promise<{ default: ComponentType<ModalProps> }>) => lazy(importer);
+type Kind = Exclude<ModalKind, "none">;
+type Importer = () => Promise<{ default: ComponentType<ModalProps> }>;
 
-/** Each kind's component, loaded when first opened. */
-const MODALS: Record<Exclude<ModalKind, "none">, ComponentType<ModalProps>> = {
-  LOGIN: load(() => import("../../features/accounts/components/login-dialog")),
-  REGISTER: load(() => import("../../features/accounts/components/register-dialog")),
-  REGISTER_CODE_VERIFICATION: load(() => import("../../features/accounts/components/verify-code-dialog")),
-  FORGOT_PASSWORD: load(() => import("../../features/accounts/components/forgot-password-dialog")),
-  UPDATE_EMAIL: load(() => import("../../features/accounts/components/update-email-dialog")),
-  UPDATE_PASSWORD: load(() => import("../../features/accounts/components/update-password-dialog")),
-  DELETE_ACCOUNT: load(() => import("../../features/accounts/components/delete-account-dialog")),
-  REPORT: load(() => import("../../features/reports/components/report-dialog")),
-  FEEDBACK: load(() => import("../../features/reports/components/feedback-dialog")),
-  CREATE_COMMUNITY: load(() => import("../../features/communities/components/create-community-dialog")),
-  SUBSCRIPTION_PAYMENT: load(() => import("../../features/payments/components/subscription-payment-dialog")),
-  SEND_FIAT: load(() => import("../../features/payments/components/send-fiat-dialog")),
-  SEND_CRYPTO: load(() => import("../../features/payments/components/send-crypto-dialog")),
+/** Where each kind's component lives; loaded when first opened (or when its button is pointed at). */
+const IMPORTERS: Record<Kind, Importer> = {
+  LOGIN: () => import("../../features/accounts/components/login-dialog"),
+  REGISTER: () => import("../../features/accounts/components/register-dialog"),
+  REGISTER_CODE_VERIFICATION: () => import("../../features/accounts/components/verify-code-dialog"),
+  FORGOT_PASSWORD: () => import("../../features/accounts/components/forgot-password-dialog"),
+  UPDATE_EMAIL: () => import("../../features/accounts/components/update-email-dialog"),
+  UPDATE_PASSWORD: () => import("../../features/accounts/components/update-password-dialog"),
+  DELETE_ACCOUNT: () => import("../../features/accounts/components/delete-account-dialog"),
+  REPORT: () => import("../../features/reports/components/report-dialog"),
+  FEEDBACK: () => import("../../features/reports/components/feedback-dialog"),
+  CREATE_COMMUNITY: () => import("../../features/communities/components/create-community-dialog"),
+  SUBSCRIPTION_PAYMENT: () => import("../../features/payments/components/subscription-payment-dialog"),
+  SEND_FIAT: () => import("../../features/payments/components/send-fiat-dialog"),
+  SEND_CRYPTO: () => import("../../features/payments/components/send-crypto-dialog"),
 };
+
+const MODALS: Partial<Record<Kind, ComponentType<ModalProps>>> = {};
+for (const [kind, importer] of Object.entries(IMPORTERS) as Array<[Kind, Importer]>)
+  MODALS[kind] = lazy(importer);
+
+/**
+ * Starts loading a modal's code before it is opened (on hover or focus of the button that opens
+ * it), so the dialog appears at once on click: the lazy component then finds the module loaded.
+ */
+export function preloadModal(kind: Kind): void {
+  void IMPORTERS[kind]().catch(() => undefined);
+}
 
 /** Mounted once in the root layout. `modals` replaces the registry in tests. */
 export function ModalHost({
   modals = MODALS,
 }: {
-  modals?: Partial<Record<Exclude<ModalKind, "none">, ComponentType<ModalProps>>>;
+  modals?: Partial<Record<Kind, ComponentType<ModalProps>>>;
 }) {
   const open = useStore(modal);
   if (!open) return null;
