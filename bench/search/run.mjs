@@ -6,8 +6,8 @@
 // 1. Builds a local D1 with the real migrations in BENCH_STATE (default /tmp/agora-search-bench) and
 //    loads a Zipf-distributed corpus straight into its file with node:sqlite (corpus.mjs): the
 //    schema's triggers fill the FTS tables as they would for any write. --reuse keeps a loaded state.
-// 2. SQL: runs the exact statements `search()` issues (worker/src/features/search/fts.ts, imported
-//    as is) against that file: the capped count, then the page in the order it chose.
+// 2. SQL: runs `findIds`, the planning and the statements `search()` uses (imported as is from
+//    worker/src/features/search/fts.ts), with node:sqlite on that file.
 // 3. Server: starts `wrangler dev` on BENCH_PORT (8803) with that state and times GET /api/v1/search
 //    one request at a time, queries taking turns: the Worker's own time (Server-Timing, D1 calls and
 //    hydration included) and the client's, beside /api/health for the cost of local HTTP.
@@ -16,14 +16,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { DatabaseSync } from "node:sqlite";
 import { run, startServer } from "../../scripts/server.mjs";
-import {
-  countSql,
-  FTS_SOURCES,
-  orderOf,
-  pageSql,
-  RANK_LIMIT,
-  toMatchExpression,
-} from "../../worker/src/features/search/fts.ts";
+import { FTS_SOURCES, findIds, RANK_LIMIT } from "../../worker/src/features/search/fts.ts";
 import { d1File } from "../feed/load.mjs";
 import { rng, seedCorpus, vocabulary } from "./corpus.mjs";
 
@@ -102,9 +95,7 @@ function prepareState() {
 function pickWords(file) {
   const words = vocabulary(SIZES.vocabulary, rng(7));
   const db = new DatabaseSync(file, { readOnly: true });
-  const count = db.prepare(
-    `SELECT count(*) AS n FROM (SELECT rowid FROM micropost_fts WHERE micropost_fts MATCH ?1 LIMIT 100000)`,
-  );
+  const count = db.prepare("SELECT count(*) AS n FROM micropost_fts WHERE micropost_fts MATCH ?1");
   const docs = (w) => Number(count.get(`"${w}"`).n);
   // The hardest word to rank: as many matches as the ranked plan takes (just under RANK_LIMIT).
   let edge = null;
@@ -115,6 +106,7 @@ function pickWords(file) {
   const picked = {
     common: words[0],
     second: words[1],
+    second2: words[59],
     frequent: words[49],
     edge: edge?.word ?? words[6000],
     rare: words[40_000],
@@ -133,6 +125,7 @@ function queries(w) {
     [`posts: ~${RANK_LIMIT} matches, ranked (worst case of bm25)`, { q: w.edge }],
     ["posts: a rare word", { q: w.rare }],
     ["posts: a common and a rare word", { q: `${w.common} ${w.rare}` }],
+    ["posts: two frequent words", { q: `${w.frequent} ${w.second2}` }],
     ["posts: no match", { q: "qzxwvut" }],
     ["posts: hostile text (quotes, OR, NEAR, column, SQL)", { q: hostile }],
     ["posts: most common word, page 100 (skip 990)", { q: w.common, skip: 990 }],
@@ -147,28 +140,25 @@ function queries(w) {
   ];
 }
 
-/** The statements search() runs for the FTS part, timed in node:sqlite on the same file. */
-function timeSql(file, list) {
+/** `findIds` — what search() runs against the index — timed in node:sqlite on the same file. */
+async function timeSql(file, list) {
   const db = new DatabaseSync(file, { readOnly: true });
+  const statements = new Map();
+  const exec = async (sql, params) => {
+    if (!statements.has(sql)) statements.set(sql, db.prepare(sql));
+    return statements.get(sql).all(...params);
+  };
   const out = new Map();
   for (const [name, params] of list) {
     const source = FTS_SOURCES[params.type ?? "posts"];
-    const match = toMatchExpression(params.q ?? "", { prefix: source.prefix });
-    if (match === null) {
-      out.set(name, null);
-      continue;
-    }
-    const count = db.prepare(countSql(source));
     const samples = [];
-    let order = "rank";
+    let found = null;
     for (let i = 0; i < WARMUP + SQL_RUNS; i++) {
       const t = performance.now();
-      const n = Number(count.get(match).n);
-      order = orderOf(n);
-      if (n > 0) db.prepare(pageSql(source, order)).all(match, 10, params.skip ?? 0);
+      found = await findIds(exec, source, params.q ?? "", { skip: params.skip ?? 0, limit: 10 });
       if (i >= WARMUP) samples.push(performance.now() - t);
     }
-    out.set(name, { ...summary(samples), order });
+    out.set(name, found === null ? null : { ...summary(samples), order: found.order, total: found.total });
   }
   db.close();
   return out;
@@ -195,7 +185,7 @@ async function main() {
   say(`words: ${JSON.stringify(words)}`);
   const list = queries(words);
   say(`timing the SQL (${SQL_RUNS} runs each)`);
-  const sql = timeSql(file, list);
+  const sql = await timeSql(file, list);
 
   say(`starting the server on ${PORT}`);
   const server = await startServer({ port: PORT, persistTo: STATE, seed: false, quiet: true });
@@ -233,7 +223,7 @@ async function main() {
       const s = sql.get(name);
       const w = inWorker.get(name).length ? summary(inWorker.get(name)) : {};
       const c = summary(client.get(name));
-      return `| ${name} | ${s ? s.order : "–"} | ${f(s?.p50)} | ${f(s?.p99)} | ${f(w.p50)} | ${f(w.p99)} | ${f(c.p50)} | ${f(c.p99)} |`;
+      return `| ${name} | ${s ? `${s.order}, ${s.total.toLocaleString("en")}` : "–"} | ${f(s?.p50)} | ${f(s?.p99)} | ${f(w.p50)} | ${f(w.p99)} | ${f(c.p50)} | ${f(c.p99)} |`;
     });
     const worstSql = Math.max(...[...sql.values()].filter(Boolean).map((s) => s.p99));
     const lines = [
@@ -247,7 +237,7 @@ async function main() {
       `- **Worker**: \`Server-Timing\` of GET /api/v1/search — the whole search inside the Worker, every D1 call and the hydration of the page included — ${REQUESTS} requests after ${WARMUP} warm-up rounds, one at a time, queries taking turns.`,
       "- **Client**: the same requests timed by the client (request sent → body read), local HTTP included; `health` is the floor.",
       "",
-      "| Query | plan | SQL p50 | SQL p99 | Worker p50 | Worker p99 | client p50 | client p99 |",
+      "| Query | plan, results | SQL p50 | SQL p99 | Worker p50 | Worker p99 | client p50 | client p99 |",
       "|---|---|---:|---:|---:|---:|---:|---:|",
       ...rows,
       "",

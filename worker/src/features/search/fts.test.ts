@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SEARCH_MAX_RESULTS } from "../../../../shared/src/schemas/search";
 import { env } from "../../../test/helpers";
-import { toMatchExpression } from "./fts";
+import { MAX_RESULTS, RANK_LIMIT, toMatchExpression } from "./fts";
 
 describe("the search text", () => {
   it("becomes quoted words, never FTS syntax", () => {
@@ -22,6 +23,13 @@ describe("the search text", () => {
 
   it("keeps at most eight distinct words", () => {
     expect(toMatchExpression("a a a b c d e f g h i j")).toBe('"a" "b" "c" "d" "e" "f" "g" "h"');
+  });
+});
+
+describe("the limits", () => {
+  it("agree with the shared schema: the API says what the index does", () => {
+    expect(MAX_RESULTS).toBe(SEARCH_MAX_RESULTS);
+    expect(RANK_LIMIT).toBeLessThanOrEqual(MAX_RESULTS);
   });
 });
 

@@ -44,21 +44,84 @@ export const FTS_SOURCES = {
 
 /** Below this many matches, results are ranked by relevance; above it, newest first. */
 export const RANK_LIMIT = 1000;
+/** A search answers at most this many results (shared/src/schemas/search.ts says the same). */
+export const MAX_RESULTS = 1000;
+/** A word in more rows than this is "very common": "the", "and", "which" in posts. */
+export const COMMON_WORD_ROWS = 5000;
 
 export type FtsOrder = "rank" | "recent";
 
-/**
- * Ranking a very common word with bm25 scores every row that has it (about a second at a million
- * posts), so a search first counts its matches, stopping at RANK_LIMIT + 1 (?1 is the expression):
- * few matches are ranked by relevance (scoring a thousand rows takes about a millisecond), many are
- * listed newest first, which FTS5 reads straight off its index and stops after one page.
- */
-export function countSql(source: FtsSource): string {
-  return `SELECT count(*) AS n FROM (SELECT rowid FROM ${source.table} WHERE ${source.table} MATCH ?1 LIMIT ${RANK_LIMIT + 1})`;
+/** Runs one statement and answers its rows: D1 in the Worker, node:sqlite in the benchmark. */
+export type Exec = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+export interface FoundIds {
+  ids: number[];
+  /** How many results the search admits to, at most MAX_RESULTS. */
+  total: number;
+  order: FtsOrder;
 }
 
-export function orderOf(matches: number): FtsOrder {
-  return matches > RANK_LIMIT ? "recent" : "rank";
+/**
+ * The ids of one page of a search, or null when the text has no word. Planned so that no search
+ * costs more than a few milliseconds at a million rows:
+ *
+ * 1. How many rows hold each word, counting no further than COMMON_WORD_ROWS + 1 (one statement).
+ *    A word nobody used means no result. bm25 reads the full list of every word it ranks (about
+ *    30 ms for "the" at a million posts), so very common words are left out of a search that has
+ *    rarer ones, as search engines drop stop words; a search of common words only keeps them all
+ *    and is answered newest first, without bm25.
+ * 2. How many rows match all the words kept, counting no further than RANK_LIMIT + 1 (skipped for
+ *    one word: step 1 counted it). Up to RANK_LIMIT matches are ranked by relevance (scoring a
+ *    thousand rows takes a few milliseconds); more are listed newest first, which FTS5 reads
+ *    straight off its index, stopping after the page.
+ * 3. The page.
+ */
+export async function findIds(
+  exec: Exec,
+  source: FtsSource,
+  text: string,
+  page: { skip: number; limit: number },
+): Promise<FoundIds | null> {
+  const terms = toTerms(text, { prefix: source.prefix });
+  if (terms.length === 0) return null;
+  const none: FoundIds = { ids: [], total: 0, order: "rank" };
+  const [counted] = await exec(termCountsSql(source, terms.length), terms);
+  const rows = terms.map((_, i) => Number(counted?.[`c${i}`] ?? 0));
+  if (rows.some((n) => n === 0)) return none;
+  const rare = terms.filter((_, i) => rows[i]! <= COMMON_WORD_ROWS);
+  const kept = rare.length > 0 ? rare : terms;
+  const expression = kept.join(" ");
+  let matches: number;
+  if (kept.length === 1) matches = rows[terms.indexOf(kept[0]!)]!;
+  else {
+    const [all] = await exec(countSql(source), [expression]);
+    matches = Number(all?.n ?? 0);
+  }
+  if (matches === 0) return none;
+  const order: FtsOrder = rare.length === 0 || matches > RANK_LIMIT ? "recent" : "rank";
+  const total = Math.min(matches, MAX_RESULTS);
+  const limit = Math.min(page.limit, MAX_RESULTS - page.skip);
+  if (limit <= 0) return { ids: [], total, order };
+  const found = await exec(pageSql(source, order), [expression, limit, page.skip]);
+  return { ids: found.map((r) => Number(r.id)), total, order };
+}
+
+/** The quoted words of a search, each a safe FTS5 string (see toMatchExpression). */
+export function toTerms(text: string, { prefix = false } = {}): string[] {
+  const expression = toMatchExpression(text, { prefix });
+  return expression === null ? [] : expression.split(" ");
+}
+
+/** One row with c0, c1… : how many rows hold each word (?1, ?2…), capped past COMMON_WORD_ROWS. */
+export function termCountsSql(source: FtsSource, words: number): string {
+  const one = (i: number) =>
+    `(SELECT count(*) FROM (SELECT rowid FROM ${source.table} WHERE ${source.table} MATCH ?${i + 1} LIMIT ${COMMON_WORD_ROWS + 1})) AS c${i}`;
+  return `SELECT ${Array.from({ length: words }, (_, i) => one(i)).join(", ")}`;
+}
+
+/** How many rows match the expression (?1), capped past RANK_LIMIT. */
+export function countSql(source: FtsSource): string {
+  return `SELECT count(*) AS n FROM (SELECT rowid FROM ${source.table} WHERE ${source.table} MATCH ?1 LIMIT ${RANK_LIMIT + 1})`;
 }
 
 /** One page of matching ids: ?1 the expression, ?2 the limit, ?3 the offset. */

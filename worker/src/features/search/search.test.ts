@@ -183,6 +183,31 @@ describe("GET /api/v1/search", () => {
     expect(seen.size).toBe(23);
   });
 
+  it("lets a very common word give way to rarer ones, and lists a common word newest first", async () => {
+    const community = await insertCommunity("commonc");
+    // 5,001 posts with "filler": more than COMMON_WORD_ROWS, so "filler" is a very common word here.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5001)
+       INSERT INTO microposts (public_id, owner_id, community_id, title, body, slug, published_at, created_at, updated_at)
+       SELECT 'fill' || i, ?1, ?2, 'filler post ' || i, '<p>x</p>', 'f', i, i, i FROM n`,
+    )
+      .bind(alice.id, community.id)
+      .run();
+    await insertPost(alice.id, community.id, "Zebu with filler");
+    await insertPost(alice.id, community.id, "Zebu alone");
+    const both = await search({ q: "filler zebu" });
+    expect(both.list.map((i) => i.micropost.title).sort()).toEqual(["Zebu alone", "Zebu with filler"]);
+    const common = await search({ q: "filler" });
+    expect(common.total_list).toBe(1000);
+    expect(common.total_pages).toBe(100);
+    expect(common.list[0]!.micropost.title).toBe("Zebu with filler");
+    expect(common.list[1]!.micropost.title).toBe("filler post 5001");
+    const last = await search({ q: "filler", skip: "990" });
+    expect(last.list).toHaveLength(10);
+    expect((await search({ q: "filler", skip: "1000" })).list).toEqual([]);
+    expect((await search({ q: "filler nosuchwordanywhere" })).total_list).toBe(0);
+  });
+
   it("refuses nonsense paging with a 422 naming the field", async () => {
     const res = await api("/api/v1/search?q=lisbon&skip=-1");
     expect(res.status).toBe(422);

@@ -1,8 +1,8 @@
 import { toPage } from "../../../../shared/src/api";
 import type { SearchType } from "../../../../shared/src/enums";
-import { SEARCH_MAX_RESULTS, type SearchResult } from "../../../../shared/src/schemas/search";
+import type { SearchResult } from "../../../../shared/src/schemas/search";
 import type { Db } from "../../db/client";
-import { countSql, FTS_SOURCES, orderOf, pageSql, toMatchExpression } from "./fts";
+import { type Exec, FTS_SOURCES, findIds } from "./fts";
 import { loadCommentItems, loadCommunityItems, loadPersonItems, loadPostItems } from "./items";
 
 export interface SearchInput {
@@ -22,8 +22,9 @@ const OWNER: Record<SearchType, { table: "microposts" | "comments" } | "self" | 
 };
 
 /**
- * `GET /api/v1/search`: one page of one type. Few matches are ranked by relevance; a very common
- * word is answered newest first (see planFts), so no search keeps the database busy. The queries
+ * `GET /api/v1/search`: one page of one type. Few matches are ranked by relevance, many are listed
+ * newest first, very common words give way to rarer ones (see findIds), so no search keeps the
+ * database busy. The queries
  * read the FTS index alone; people who blocked the viewer, or whom the viewer blocked, are then
  * left out of the page (a page can hold fewer than `limit` results; the total still counts them).
  */
@@ -31,31 +32,22 @@ export async function search(db: Db, input: SearchInput): Promise<SearchResult> 
   const empty = { search_type: input.type, ...toPage([], 0, input.limit) } as SearchResult;
   const source = FTS_SOURCES[input.type];
   const owner = OWNER[input.type];
-  const match = toMatchExpression(input.q, { prefix: source.prefix });
-  if (match === null) {
-    // "Find More" opens the community search with no text: it lists communities, biggest first.
-    return input.type === "communities" ? browseCommunities(db, input) : empty;
-  }
-  if (input.skip >= SEARCH_MAX_RESULTS) return empty;
-
-  const [counted, blocked] = await Promise.all([
-    db.$client.prepare(countSql(source)).bind(match).first<{ n: number }>(),
+  const exec: Exec = async (sql, params) =>
+    (
+      await db.$client
+        .prepare(sql)
+        .bind(...params)
+        .all<Record<string, unknown>>()
+    ).results;
+  const [found, blocked] = await Promise.all([
+    findIds(exec, source, input.q, input),
     owner && input.viewerId !== null ? blockedAround(db, input.viewerId) : new Set<number>(),
   ]);
-  const matches = counted?.n ?? 0;
-  if (matches === 0) return empty;
-  const limit = Math.min(input.limit, SEARCH_MAX_RESULTS - input.skip);
-  const { results } = await db.$client
-    .prepare(pageSql(source, orderOf(matches)))
-    .bind(match, limit, input.skip)
-    .all<{ id: number }>();
-  const ids = await withoutBlocked(
-    db,
-    results.map((r) => r.id),
-    owner,
-    blocked,
-  );
-  const page = toPage([], Math.min(matches, SEARCH_MAX_RESULTS), input.limit);
+  // "Find More" opens the community search with no text: it lists communities, biggest first.
+  if (found === null) return input.type === "communities" ? browseCommunities(db, input) : empty;
+  if (found.total === 0) return empty;
+  const ids = await withoutBlocked(db, found.ids, owner, blocked);
+  const page = toPage([], found.total, input.limit);
   switch (input.type) {
     case "posts":
       return { ...page, search_type: "posts", list: await loadPostItems(db, ids, input.viewerId) };
