@@ -1,6 +1,10 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MS } from "../../../../shared/src/constants";
+import {
+  RESEND_COUNTDOWN_S,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MS,
+} from "../../../../shared/src/constants";
 import type { UserBooleanSetting } from "../../../../shared/src/enums";
 import { ACCOUNTS_MSG } from "../../../../shared/src/schemas/accounts";
 import type { Me, UnreadData } from "../../../../shared/src/schemas/user";
@@ -18,7 +22,7 @@ type UserRow = typeof users.$inferSelect;
 
 const MINUTE = 60_000;
 /** A code may be asked for again this long after the last one (part 2 §4). */
-export const RESEND_COOLDOWN_MS = MINUTE;
+const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 /** An account never confirmed frees its username and e-mail after this long. */
 const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
 /** An e-mailed replacement password must be used within this long. */
