@@ -58,6 +58,8 @@ interface MessageRow extends Record<string, SqlStorageValue> {
  * refused. Other sockets never wait, because the waiting is a timer, not work.
  */
 export const FLOOD = { capacity: 20, refillPerSecond: 5, maxDebt: 20 } as const;
+/** How stale the object's knowledge of a block between the participants may be. */
+export const BLOCK_RECHECK_MS = 30_000;
 /** Sockets one thread holds at most: many tabs and devices, not an unbounded pile. */
 export const MAX_SOCKETS_PER_THREAD = 2_000;
 /** Larger frames are refused before parsing: 1000 characters plus a preview fit easily. */
@@ -103,6 +105,8 @@ export class ChatThread extends DurableObject<Bindings> {
   private closed = false;
   private syncing: Promise<void> | null = null;
   private dirty = false;
+  /** Whether a block stands between the participants, as last read from D1, and when. */
+  private blockCheck: { at: number; blocked: Promise<boolean> } | null = null;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -456,6 +460,7 @@ export class ChatThread extends DurableObject<Bindings> {
         return;
       }
       case "TEXT": {
+        if (await this.blocked()) throw new RefusedFrame(CHAT_MSG.blocked);
         const preview = frame.webpage_preview ?? null;
         if (preview && !mentionsHost(frame.text, preview.link))
           throw new RefusedFrame(CHAT_MSG.previewMismatch);
@@ -526,6 +531,28 @@ export class ChatThread extends DurableObject<Bindings> {
         (s) => s.userId === session.userId,
       );
     }
+  }
+
+  /**
+   * A block made while both people have the thread open stops their texts within
+   * BLOCK_RECHECK_MS: D1 is read again at most that often, and every frame waits on the same read,
+   * so the frames of a socket keep their order.
+   */
+  private blocked(): Promise<boolean> {
+    const now = Date.now();
+    if (this.blockCheck && now - this.blockCheck.at < BLOCK_RECHECK_MS) return this.blockCheck.blocked;
+    const ids = [...this.loadParticipants().keys()];
+    const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
+    const blocked = this.env.DB.prepare(
+      `SELECT 1 AS hit FROM blocks
+        WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
+    )
+      .bind(...ids)
+      .first()
+      .then((row) => row !== null)
+      .catch(() => false);
+    this.blockCheck = { at: now, blocked };
+    return blocked;
   }
 
   // ----- D1 -----

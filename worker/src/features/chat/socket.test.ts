@@ -6,6 +6,7 @@ import { CHAT_MSG } from "../../../../shared/src/schemas/chat";
 import { api, createUser, env, form, json } from "../../../test/helpers";
 import { signChatToken } from "../../lib/tokens";
 import {
+  block,
   CHAT,
   messageList,
   openSocket,
@@ -290,6 +291,18 @@ describe("frames", () => {
     sa.send({ message_type: "DELETE", id: first.id });
     expect((await sb.next("DELETE", (f) => f.id === first.id)).last_message).toBeNull();
     await expect.poll(async () => (await threadOf(b, id)).last_message).toBeNull();
+  });
+
+  it("stops texts when one person blocks the other while both are connected", async () => {
+    const { a, b, id } = await pair();
+    const sa = await openSocket(a, id);
+    const sb = await openSocket(b, id);
+    await block(b, a);
+    sa.send({ message_type: "TEXT", text: "still there?", client_id: "after-block" });
+    expect(await sa.next("ERROR")).toMatchObject({ text: CHAT_MSG.blocked, client_id: "after-block" });
+    await settle();
+    expect(sb.frames.some((f) => f.message_type === "TEXT")).toBe(false);
+    expect(await storedMessages(id)).toBe(0);
   });
 
   it("stores a resent message once when the client reconnects with the same client id", async () => {
