@@ -233,7 +233,7 @@ async function main() {
       "",
       `Data: ${SIZES.posts.toLocaleString("en")} published posts, ${SIZES.comments.toLocaleString("en")} comments, ${SIZES.users.toLocaleString("en")} people, ${SIZES.communities.toLocaleString("en")} communities; words drawn from a ${SIZES.vocabulary.toLocaleString("en")}-word Zipf vocabulary. Posts holding each word: the most common ${words.counts.common.toLocaleString("en")}, rank 50 ${words.counts.frequent.toLocaleString("en")}, the ranking edge ${words.counts.edge?.toLocaleString("en") ?? "?"}, the rare one ${words.counts.rare.toLocaleString("en")}.`,
       "",
-      `- **SQL**: the count and page statements of \`search()\` (imported from \`worker/src/features/search/fts.ts\`) in node:sqlite on the same database file, ${SQL_RUNS} runs after ${WARMUP} warm-up runs.`,
+      `- **SQL**: \`findIds\` — everything \`search()\` asks of the index: the word counts, the match count, the page — imported from \`worker/src/features/search/fts.ts\` and run with node:sqlite on the same database file, ${SQL_RUNS} runs after ${WARMUP} warm-up runs.`,
       `- **Worker**: \`Server-Timing\` of GET /api/v1/search — the whole search inside the Worker, every D1 call and the hydration of the page included — ${REQUESTS} requests after ${WARMUP} warm-up rounds, one at a time, queries taking turns.`,
       "- **Client**: the same requests timed by the client (request sent → body read), local HTTP included; `health` is the floor.",
       "",
