@@ -66,17 +66,23 @@ export const postTitleSchema = z
   .min(1, POST_MSG.titleRequired)
   .max(POST_TITLE_MAX, POST_MSG.titleMax);
 
+/**
+ * The markup around 10,000 visible characters may be long, but not without end: a body of empty
+ * tags would otherwise pass the visible-length rule at any size.
+ */
+export const BODY_HTML_MAX = 10 * POST_BODY_MAX;
+
 /** Trimmed, at most 10,000 visible characters. Whether it is required depends on the post type. */
 export const postBodySchema = z
   .string()
   .trim()
-  .refine((v) => bodyLength(v) <= POST_BODY_MAX, POST_MSG.bodyMax);
+  .refine((v) => v.length <= BODY_HTML_MAX && bodyLength(v) <= POST_BODY_MAX, POST_MSG.bodyMax);
 
 export const commentBodySchema = z
   .string({ error: POST_MSG.commentRequired })
   .trim()
   .refine((v) => !isBlankBody(v), POST_MSG.commentRequired)
-  .refine((v) => bodyLength(v) <= COMMENT_BODY_MAX, POST_MSG.commentMax);
+  .refine((v) => v.length <= BODY_HTML_MAX && bodyLength(v) <= COMMENT_BODY_MAX, POST_MSG.commentMax);
 
 /** `?community_name=` and `community_name` fields: the name as it appears in /c/{name}. */
 export const communityRefSchema = z

@@ -97,6 +97,7 @@ describe("creating a post", () => {
     [{ body: "" }, "body: Write something in the body"],
     [{ body: "<p>  </p>" }, "body: Write something in the body"],
     [{ body: "b".repeat(10_001) }, "body: Body must be 10000 characters or less"],
+    [{ body: `<p>text</p>${"<span></span>".repeat(8_000)}` }, "body: Body must be 10000 characters or less"],
     [{ community_name: "" }, "community_name: Choose a community"],
     [{ post_type: "POLL" }, "post_type: Use TEXT or MEDIA"],
     [{ post_type: "MEDIA" }, "file: Add an image or a video"],
