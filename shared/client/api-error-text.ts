@@ -9,6 +9,9 @@ const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
  * else "Something went wrong"), translated, keeping the waiting time of a 429 in the sentence.
  */
 export function apiErrorText(error: unknown, t: TFunction): string {
+  // An ApiError without detail carries only a stand-in message ("Request failed with status
+  // 500"), which tells a reader nothing: that counts as no message.
+  if (error instanceof ApiError && !error.detail) return t("Something went wrong");
   const detail = error instanceof ApiError ? error.detail : null;
   if (detail) {
     const tooMany = TOO_MANY.exec(detail);

@@ -31,6 +31,17 @@ describe("the generic error handler (part 2 §8)", () => {
     expect(errorMessage(null)).toBe("Algo salió mal");
   });
 
+  it("keeps the waiting time of a 429 in the translated sentence", async () => {
+    i18n.addResourceBundle("es", "translation", {
+      "Too many attempts. Try again in {{seconds}} seconds.":
+        "Demasiados intentos. Reintenta en {{seconds}} segundos.",
+    });
+    await i18n.changeLanguage("es");
+    expect(errorMessage(new ApiError(429, "Too many attempts. Try again in 30 seconds."))).toBe(
+      "Demasiados intentos. Reintenta en 30 segundos.",
+    );
+  });
+
   it("shows a red notice", () => {
     render(<SnackbarHost />);
     act(() => handleApiError(new ApiError(422, "title: Required")));

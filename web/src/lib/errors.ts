@@ -1,16 +1,16 @@
+import type { TFunction } from "i18next";
+import { apiErrorText } from "../../../shared/client/api-error-text";
 import { showSnackbar } from "../components/ui/snackbar";
 import { i18n } from "../i18n/i18n";
-import { ApiError } from "./api";
 
 /**
  * What the generic handler says (part 2 §8): the server's `detail` if present, else the error's
- * own message, else "Something went wrong". An ApiError without detail has only our stand-in
- * message ("Request failed with status 500"), which tells a reader nothing, so it counts as none.
+ * own message, else "Something went wrong" — in the reader's language, the same words the forms
+ * show (shared/client/api-error-text.ts).
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.detail ? i18n.t(error.detail) : i18n.t("Something went wrong");
-  if (error instanceof Error && error.message) return i18n.t(error.message);
-  return i18n.t("Something went wrong");
+  // The runtime's t is what `i18next` resolves to in the app; its type is the package's.
+  return apiErrorText(error, i18n.t as unknown as TFunction);
 }
 
 /** The generic handler: a red notice for 6 s. Every API failure ends here unless a screen handles it. */
