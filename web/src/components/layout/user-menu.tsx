@@ -73,7 +73,7 @@ export function UserMenu({ me }: { me: Me }) {
       <Link
         to="/chat"
         className="relative grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
-        aria-label={chatBadge ? t("Chat, {{count}} unread", { count: chatBadge }) : t("Chat")}
+        aria-label={chatBadge ? t("Chat, {{unread}} unread", { unread: chatBadge }) : t("Chat")}
       >
         <ChatIcon />
         {chatBadge ? (

@@ -66,5 +66,5 @@ export default {
   "Image preview": "Vista previa de la imagen",
   "Open original": "Abrir original",
   "Try again": "Reintentar",
-  "Chat, {{count}} unread": "Chat, {{count}} sin leer",
+  "Chat, {{unread}} unread": "Chat, {{unread}} sin leer",
 } satisfies Dictionary;

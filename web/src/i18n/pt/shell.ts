@@ -66,5 +66,5 @@ export default {
   "Image preview": "Pré-visualização da imagem",
   "Open original": "Abrir original",
   "Try again": "Tentar novamente",
-  "Chat, {{count}} unread": "Chat, {{count}} não lidos",
+  "Chat, {{unread}} unread": "Chat, {{unread}} não lidos",
 } satisfies Dictionary;
