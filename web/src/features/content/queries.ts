@@ -5,6 +5,9 @@ import type { Blog, BlogSummary, MembershipPlan } from "../../../../shared/src/s
 import { apiFetch } from "../../lib/api";
 import { nextSkip } from "../people/queries";
 
+// Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
+// so the generic red notice would only repeat it.
+
 export const contentKeys = {
   root: ["content"] as const,
   plans: () => [...contentKeys.root, "plans"] as const,
@@ -15,6 +18,7 @@ export const contentKeys = {
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: contentKeys.plans(),
+    meta: { silent: true },
     queryFn: () => apiFetch<{ list: MembershipPlan[] }>("/api/v1/membership/plan/list"),
     staleTime: 10 * 60_000,
   });
@@ -22,6 +26,7 @@ export const plansQueryOptions = () =>
 export const blogListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: contentKeys.blogList(),
+    meta: { silent: true },
     queryFn: ({ pageParam }) =>
       apiFetch<Page<BlogSummary>>("/api/v1/blog/list", {
         query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE },
@@ -34,6 +39,7 @@ export const blogListQueryOptions = () =>
 export const blogQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: contentKeys.blog(slug),
+    meta: { silent: true },
     queryFn: () => apiFetch<Blog>("/api/v1/blog", { query: { slug } }),
     staleTime: 60_000,
   });

@@ -9,6 +9,9 @@ import { nextSkip } from "../people/queries";
 
 export type NotificationView = "unread" | "all";
 
+// Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
+// so the generic red notice would only repeat it.
+
 export const notificationKeys = {
   root: ["notifications"] as const,
   list: (view: NotificationView) => [...notificationKeys.root, view] as const,
@@ -17,6 +20,7 @@ export const notificationKeys = {
 export const notificationsQueryOptions = (view: NotificationView) =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(view),
+    meta: { silent: true },
     queryFn: ({ pageParam }) =>
       apiFetch<Page<Notification>>("/api/v1/private/user/notification/list", {
         query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE, unread: view === "unread" },

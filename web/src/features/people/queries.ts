@@ -7,6 +7,9 @@ import type { PersonItem, PostItem } from "../../../../shared/src/schemas/search
 import type { User } from "../../../../shared/src/schemas/user";
 import { apiFetch } from "../../lib/api";
 
+// Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
+// so the generic red notice would only repeat it.
+
 export const peopleKeys = {
   root: ["people"] as const,
   profile: (username: string) => [...peopleKeys.root, "profile", username] as const,
@@ -27,6 +30,7 @@ export function nextSkip<T>(last: Page<T>, pages: Array<Page<T>>, limit: number)
 export const profileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: peopleKeys.profile(username),
+    meta: { silent: true },
     queryFn: () => apiFetch<User>("/api/v1/user", { query: { username } }),
     staleTime: 30_000,
   });
@@ -34,6 +38,7 @@ export const profileQueryOptions = (username: string) =>
 export const userPostsQueryOptions = (username: string, sort: ProfilePostSort) =>
   infiniteQueryOptions({
     queryKey: peopleKeys.posts(username, sort),
+    meta: { silent: true },
     queryFn: ({ pageParam }) =>
       apiFetch<Page<PostItem>>("/api/v1/user/micropost/list", {
         query: { username, sort, skip: pageParam, limit: DEFAULT_PAGE_SIZE },
@@ -45,6 +50,7 @@ export const userPostsQueryOptions = (username: string, sort: ProfilePostSort) =
 export const connectionsQueryOptions = (username: string, tab: FollowTab) =>
   infiniteQueryOptions({
     queryKey: peopleKeys.connections(username, tab),
+    meta: { silent: true },
     queryFn: ({ pageParam }) =>
       apiFetch<Page<PersonItem>>("/api/v1/connections", {
         query: { username, type: tab, skip: pageParam, limit: CONNECTION_PAGE_SIZE },
@@ -56,6 +62,7 @@ export const connectionsQueryOptions = (username: string, tab: FollowTab) =>
 const datedList = (key: readonly unknown[], path: string) =>
   infiniteQueryOptions({
     queryKey: key,
+    meta: { silent: true },
     queryFn: ({ pageParam }) =>
       apiFetch<Page<DatedPerson>>(path, { query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE } }),
     initialPageParam: 0,
@@ -70,5 +77,6 @@ export const referredQueryOptions = () =>
 export const jobProfileQueryOptions = () =>
   queryOptions({
     queryKey: peopleKeys.job(),
+    meta: { silent: true },
     queryFn: () => apiFetch<JobProfile>("/api/v1/private/user/profile/job"),
   });

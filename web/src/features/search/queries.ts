@@ -5,6 +5,9 @@ import type { SearchResult } from "../../../../shared/src/schemas/search";
 import { apiFetch } from "../../lib/api";
 import { nextSkip } from "../people/queries";
 
+// Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
+// so the generic red notice would only repeat it.
+
 export const searchKeys = {
   root: ["search"] as const,
   results: (q: string, type: SearchType) => [...searchKeys.root, type, q] as const,
@@ -14,6 +17,7 @@ export const searchKeys = {
 export const searchQueryOptions = (q: string, type: SearchType) =>
   infiniteQueryOptions({
     queryKey: searchKeys.results(q, type),
+    meta: { silent: true },
     queryFn: ({ pageParam, signal }) =>
       apiFetch<SearchResult>("/api/v1/search", {
         query: { q, type, skip: pageParam, limit: SEARCH_PAGE_SIZE },

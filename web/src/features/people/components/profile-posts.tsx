@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { ProfilePostSort } from "../../../../../shared/src/schemas/people";
 import type { User } from "../../../../../shared/src/schemas/user";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { PostCard } from "../../posts/components/post-card";
 import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
-import { PostSummary } from "../../search/components/post-summary";
 import { userPostsQueryOptions } from "../queries";
 
 /** The Posts tab: New or Top, loading more as the reader scrolls. */
@@ -58,7 +58,7 @@ export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort
           <ul className="flex flex-col gap-3">
             {items.map((item) => (
               <li key={item.micropost.public_id}>
-                <PostSummary item={item} />
+                <PostCard item={item} />
               </li>
             ))}
           </ul>
