@@ -37,16 +37,18 @@ export function TextPageView({ page, children }: { page: TextPage; children?: Re
         {sections.map((section) => (
           <section key={section.heading} className="mb-6 last:mb-0">
             <h2 className="text-lg">{section.heading}</h2>
-            {section.paragraphs?.map((p) => (
-              <p key={p.slice(0, 40)}>{p}</p>
-            ))}
-            {section.list ? (
-              <ul>
-                {section.list.map((item) => (
-                  <li key={item.slice(0, 40)}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
+            {/* Paragraphs and list in the order the text gives them. */}
+            {Object.keys(section).map((part) =>
+              part === "paragraphs" ? (
+                section.paragraphs?.map((p) => <p key={p.slice(0, 40)}>{p}</p>)
+              ) : part === "list" ? (
+                <ul key="list">
+                  {section.list?.map((item) => (
+                    <li key={item.slice(0, 40)}>{item}</li>
+                  ))}
+                </ul>
+              ) : null,
+            )}
           </section>
         ))}
       </div>

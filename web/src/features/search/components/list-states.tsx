@@ -17,6 +17,8 @@ interface InfiniteLike {
 export function InfiniteFooter({ query }: { query: InfiniteLike }) {
   const { t } = useTranslation();
   const sentinel = useInfiniteScroll({ ...query, enabled: !query.isFetchNextPageError });
+  // After the last page there is nothing to wait for: no empty band under the list.
+  if (!query.hasNextPage && !query.isFetchNextPageError) return null;
   return (
     <div ref={sentinel} className="flex min-h-12 items-center justify-center py-3">
       {query.isFetchingNextPage ? <Spinner /> : null}
