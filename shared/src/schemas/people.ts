@@ -81,10 +81,10 @@ export const profileNameSchema = z
 /** The profile form's fields as text; the SPA validates the same name before sending. */
 export const profileFormSchema = z.object({ profile_name: profileNameSchema });
 
-const imageFile = z
-  .instanceof(File)
-  .refine((f) => f.size <= IMAGE_MAX_BYTES, PEOPLE_MSG.imageTooLarge)
-  .optional();
+/** A picture of at most 1 MB (its type is checked from its bytes by the API). */
+export const profileImageFileSchema = z
+  .instanceof(File, { message: "Send a file" })
+  .refine((f) => f.size <= IMAGE_MAX_BYTES, PEOPLE_MSG.imageTooLarge);
 
 /**
  * `PATCH /api/v1/private/user/profile` (multipart). A field left out is kept; an empty
@@ -92,8 +92,8 @@ const imageFile = z
  */
 export const profileEditSchema = z.object({
   profile_name: profileNameSchema.optional(),
-  profile_image: imageFile,
-  profile_cover: imageFile,
+  profile_image: profileImageFileSchema.optional(),
+  profile_cover: profileImageFileSchema.optional(),
   remove_profile_image: z.enum(["true", "false"]).optional(),
   remove_profile_cover: z.enum(["true", "false"]).optional(),
 });

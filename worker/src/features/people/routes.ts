@@ -10,6 +10,7 @@ import {
   jobProfileAnswerSchema,
   jobProfileSchema,
   profileEditSchema,
+  profileImageFileSchema,
   userMicropostListQuerySchema,
   usernameLookupSchema,
   usernameQuerySchema,
@@ -41,6 +42,13 @@ const PRIVATE = "/api/v1/private/user";
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
+});
+
+// The OpenAPI document shows the pictures as binary files (zod alone cannot say it).
+const pictureField = profileImageFileSchema.openapi({ type: "string", format: "binary" }).optional();
+const profileEditBody = profileEditSchema.extend({
+  profile_image: pictureField,
+  profile_cover: pictureField,
 });
 
 // Follow and block name the person in the query (DESIGN.md); a JSON or form body works as well.
@@ -144,7 +152,7 @@ const profileEdit = createRoute({
   tags: ["People"],
   summary: "Edit the caller's name, picture and cover (multipart)",
   security: [{ bearer: [] }],
-  request: { body: multipartBody(profileEditSchema) },
+  request: { body: multipartBody(profileEditBody) },
   responses: { 200: json(userSchema, "The updated user"), ...errorResponses(401, 413, 415, 422, 429) },
 });
 
