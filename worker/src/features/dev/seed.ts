@@ -18,6 +18,7 @@ import type { Bindings } from "../../env";
 import { publicId, slugify } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
 import { seedChat } from "../chat/seed";
+import { seedNotifications } from "../notifications/seed";
 import { seedPostsDemo } from "../posts/seed";
 import {
   DEMO_BLOG,
@@ -221,6 +222,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
   }
   await seedChat(env, userId);
   await seedPostsDemo(env);
+  await seedNotifications(env);
   return true;
 }
 
