@@ -3,10 +3,17 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MembershipPlan } from "../../../../../shared/src/schemas/content";
 import { openModal } from "../../../components/ui/modal-host";
-import { formatMoney } from "../../../lib/format";
 import { requireSignIn, useMe } from "../../accounts/session";
 import { ListSkeleton, LoadError } from "../../search/components/list-states";
 import { plansQueryOptions } from "../queries";
+
+/**
+ * Plans are charged in US dollars (part 1 §6: $10 and $100), so their price says dollars in every
+ * language ("US$ 10,00" in Portuguese) rather than the local currency sign over a dollar amount.
+ */
+function planPrice(dollars: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(dollars);
+}
 
 /** /account/subscription (part 1 §2): the two plans from the database, SUBSCRIBE and the terms. */
 export function PlansPage() {
@@ -71,7 +78,7 @@ function PlanCard({
   isCurrent: boolean;
   canSubscribe: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const business = plan.membership_type === "BUSINESS";
   return (
     <li
@@ -91,7 +98,7 @@ function PlanCard({
         ) : null}
       </div>
       <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold">{formatMoney(plan.price)}</span>
+        <span className="text-4xl font-bold">{planPrice(plan.price, i18n.language)}</span>
         <span className="text-[var(--muted)]">{t("/ month")}</span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2">
