@@ -26,7 +26,7 @@ async function signIn(context: BrowserContext, token: string, base: string) {
   await context.addCookies([{ name: "access_token", value: token, url: base }]);
 }
 
-const text = (p: Page, selector: string) => p.locator(selector).first().innerText();
+const text = (p: Page, selector: string) => p.locator(selector).first().textContent();
 
 describe("search", () => {
   const { page } = useBrowser();
@@ -54,7 +54,7 @@ describe("search", () => {
 
     await p.goto("/search?q=night&type=comments");
     await p.getByTestId("comment-result").first().waitFor();
-    await expect(p.getByTestId("comment-result").first().innerText()).resolves.toMatch(/night/i);
+    await expect(p.getByTestId("comment-result").first().textContent()).resolves.toMatch(/night/i);
     expect(errors).toEqual([]);
   });
 
@@ -96,7 +96,7 @@ describe("profiles, follow and notifications", () => {
     await p.goto("/user/alice");
     const header = p.getByTestId("profile-header");
     await header.getByRole("heading", { name: "Alice Moreau" }).waitFor();
-    await expect(header.getByTestId("verified-badge").innerText()).resolves.toBe("Verified Staff");
+    await expect(header.getByTestId("verified-badge").textContent()).resolves.toBe("Verified Staff");
     await expect(text(p, '[data-testid="followers-count"]')).resolves.toMatch(/^\d+ followers?$/);
     await p.getByTestId("post-card").first().waitFor();
     await p.getByRole("link", { name: "Top" }).click();
@@ -105,7 +105,7 @@ describe("profiles, follow and notifications", () => {
     await p.waitForURL(/\/user\/alice\/followers$/);
     await p.getByTestId("connection-list").getByText("u/bruno").waitFor();
     await p.goto("/user/edgeworks");
-    await expect(p.getByTestId("verified-badge").innerText()).resolves.toBe("Verified Business");
+    await expect(p.getByTestId("verified-badge").textContent()).resolves.toBe("Verified Business");
     await p.goto("/user/nobody-here-at-all");
     await p.getByRole("heading", { name: "This user does not exist" }).waitFor();
     // The page says it once: no red notice repeats it.
@@ -120,18 +120,18 @@ describe("profiles, follow and notifications", () => {
     await signIn(context, fan.token, baseUrl());
     await p.goto(`/user/${star.username}`);
     const followers = p.getByTestId("followers-count");
-    await expect(followers.innerText()).resolves.toBe("0 followers");
+    await expect(followers.textContent()).resolves.toBe("0 followers");
     await p.getByRole("button", { name: `Follow @${star.username}` }).click();
     await p.getByRole("button", { name: `Unfollow @${star.username}` }).waitFor();
-    await expect(followers.innerText()).resolves.toBe("1 follower");
+    await expect(followers.textContent()).resolves.toBe("1 follower");
     await p.reload();
-    await expect(p.getByTestId("followers-count").innerText()).resolves.toBe("1 follower");
+    await expect(p.getByTestId("followers-count").textContent()).resolves.toBe("1 follower");
     // Following twice through the API still counts once.
     await request.post(`/api/v1/private/user/follow?username=${star.username}`, {
       headers: { authorization: `Bearer ${fan.token}` },
     });
     await p.reload();
-    await expect(p.getByTestId("followers-count").innerText()).resolves.toBe("1 follower");
+    await expect(p.getByTestId("followers-count").textContent()).resolves.toBe("1 follower");
 
     const other = await pageWithRequest(page);
     await signIn(other.context, star.token, baseUrl());
@@ -140,13 +140,13 @@ describe("profiles, follow and notifications", () => {
     await other.page.getByRole("menuitem", { name: /Notifications/ }).click();
     await other.page.waitForURL(/\/notifications\?view=unread/);
     const notice = other.page.getByTestId("notification").first();
-    await expect(notice.innerText()).resolves.toContain(`@${fan.username} started following you`);
+    await expect(notice.textContent()).resolves.toContain(`@${fan.username} started following you`);
     await other.page.getByRole("button", { name: "Mark all as read" }).click();
     await other.page.getByText("You are all caught up").waitFor();
 
     await p.getByRole("button", { name: `Unfollow @${star.username}` }).click();
     await p.getByRole("button", { name: `Follow @${star.username}` }).waitFor();
-    await expect(p.getByTestId("followers-count").innerText()).resolves.toBe("0 followers");
+    await expect(p.getByTestId("followers-count").textContent()).resolves.toBe("0 followers");
     expect(errors).toEqual([]);
   });
 
@@ -273,10 +273,10 @@ describe("plans, policies and the blog", () => {
     const { page: p, context, errors, request } = await pageWithRequest(page);
     await p.goto("/account/subscription");
     const user = p.getByTestId("plan-USER");
-    await expect(user.innerText()).resolves.toMatch(/\$10\.00/);
-    await expect(user.innerText()).resolves.toContain("Ability to withdraw tips");
-    await expect(p.getByTestId("plan-BUSINESS").innerText()).resolves.toMatch(/\$100\.00/);
-    await expect(p.getByTestId("plan-BUSINESS").innerText()).resolves.toContain("Professional profile");
+    await expect(user.textContent()).resolves.toMatch(/\$10\.00/);
+    await expect(user.textContent()).resolves.toContain("Ability to withdraw tips");
+    await expect(p.getByTestId("plan-BUSINESS").textContent()).resolves.toMatch(/\$100\.00/);
+    await expect(p.getByTestId("plan-BUSINESS").textContent()).resolves.toContain("Professional profile");
     await p.getByRole("link", { name: "Subscription Terms" }).click();
     await p.waitForURL(/\/policies\/subscription-terms$/);
     await p.getByText(/Cancellation is immediate/).waitFor();
@@ -306,7 +306,7 @@ describe("plans, policies and the blog", () => {
     ]) {
       await p.goto(path!);
       await p.getByRole("heading", { level: 1, name: heading }).waitFor();
-      const words = (await p.getByTestId("text-page").innerText()).split(/\s+/).length;
+      const words = ((await p.getByTestId("text-page").textContent()) ?? "").split(/\s+/).length;
       expect(words, path).toBeGreaterThan(120);
     }
     const es = await page({ locale: "es-ES" });
