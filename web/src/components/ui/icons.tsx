@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 
 // Small inline icons (24×24 strokes), hidden from screen readers: their buttons carry labels.
-function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
+export function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,23 +1,10 @@
 import type { SVGProps } from "react";
+import { Icon as BaseIcon } from "../../../components/ui/icons";
 
-// Icons of posts and comments (24×24 strokes), hidden from screen readers: their buttons carry labels.
-function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
-      <path d={d} />
-    </svg>
-  );
+// Icons of posts and comments: the UI kit's icon at 18 px, hidden from screen readers (their
+// buttons carry labels).
+function Icon(props: SVGProps<SVGSVGElement> & { d: string }) {
+  return <BaseIcon width="18" height="18" {...props} />;
 }
 
 type P = SVGProps<SVGSVGElement>;
