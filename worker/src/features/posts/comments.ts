@@ -7,6 +7,7 @@ import { fail } from "../../lib/errors";
 import { publicId } from "../../lib/ids";
 import type { OwnerSqlRow } from "../communities/serialize";
 import { notify } from "../notifications/service";
+import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
 import { COMMENT_SQL, type CommentSqlRow, ownerMap, ownersStatement, postLink, toComment } from "./items";
 import { notifyMentions, withMentionLinks } from "./mentions";
@@ -202,6 +203,8 @@ export async function createComment(
   input: CommentCreate,
 ): Promise<Comment> {
   const post = await findPost(reader, input.parent_micropost_public_id);
+  // Someone blocked by the post's author (or blocking them) cannot comment there (part 2 §6).
+  await assertCanReach(db, user.id, post.owner_id);
   let parent: {
     id: number;
     depth: number;
@@ -216,6 +219,7 @@ export async function createComment(
     });
     if (!parent) fail(404, "Comment not found");
     if (parent.is_deleted) fail(409, "This comment was deleted; reply to another one");
+    await assertCanReach(db, user.id, parent.owner_id);
     if (parent.depth >= COMMENT_REPLY_MAX_DEPTH)
       fail(
         422,

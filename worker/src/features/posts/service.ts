@@ -21,6 +21,7 @@ import {
   toMembership,
 } from "../communities/serialize";
 import { notify } from "../notifications/service";
+import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
 import { loadFeedItems, POST_SQL, type PostSqlRow, postLink } from "./items";
 import { deleteStoredFiles, storeUpload } from "./media";
@@ -271,6 +272,7 @@ export async function toggleVote(
     binds: [postPublicId],
   });
   if (!post) fail(404, "Post not found");
+  await assertCanReach(db, user.id, post.owner_id);
   const d1 = reader.d1;
   const mine = "micropost_id = ?1 AND user_id = ?2";
   const results = await d1.batch([

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { Comment, FeedItem } from "../../../../shared/src/schemas/posts";
+import { api, createUser, json, jsonBody, newCommunity, newPost, type TestUser } from "./test-kit";
+
+// A blocked person cannot otherwise reach the blocker (part 2 §6): no comments, replies or votes
+// on their posts, in either direction of the block.
+const block = (who: TestUser, username: string) =>
+  api(`/api/v1/private/user/block?username=${username}`, { method: "POST", headers: who.auth });
+const comment = (user: TestUser, body: Record<string, unknown>) =>
+  api("/api/v1/private/user/micropost/comment", { method: "POST", ...jsonBody(body, user.auth) });
+const vote = (user: TestUser, postId: string) =>
+  api(`/api/v1/private/user/micropost/vote?public_id=${postId}`, { method: "PATCH", headers: user.auth });
+const postOf = async (postId: string) =>
+  (await json<FeedItem>(await api(`/api/v1/micropost?public_id=${postId}`))).micropost;
+
+describe("blocks on posts", () => {
+  it("refuses comments and votes from someone the author blocked, and changes nothing", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const stranger = await createUser();
+    expect((await block(author, stranger.username)).status).toBeLessThan(300);
+
+    const refused = await comment(stranger, { parent_micropost_public_id: post.public_id, body: "hello" });
+    expect(refused.status).toBe(403);
+    expect((await json<{ detail: string }>(refused)).detail).toBeTruthy();
+    expect((await vote(stranger, post.public_id)).status).toBe(403);
+
+    const after = await postOf(post.public_id);
+    expect(after.total_micropost_comments).toBe(0);
+    expect(after.total_micropost_votes).toBe(0);
+  });
+
+  it("refuses the blocker too, and a reply to a comment by someone on the other side of a block", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const commenter = await createUser();
+    const res = await comment(commenter, { parent_micropost_public_id: post.public_id, body: "first" });
+    expect(res.status).toBe(201);
+    const first = await json<Comment>(res);
+
+    const blocker = await createUser();
+    expect((await block(blocker, commenter.username)).status).toBeLessThan(300);
+    const reply = await comment(blocker, {
+      parent_micropost_public_id: post.public_id,
+      parent_micropost_comment_public_id: first.public_id,
+      body: "a reply",
+    });
+    expect(reply.status).toBe(403);
+    // The blocker can still comment on the post itself, whose author they did not block.
+    expect((await comment(blocker, { parent_micropost_public_id: post.public_id, body: "top" })).status).toBe(
+      201,
+    );
+    expect((await postOf(post.public_id)).total_micropost_comments).toBe(2);
+  });
+});
