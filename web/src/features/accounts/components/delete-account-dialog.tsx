@@ -1,35 +1,24 @@
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { TextField } from "../../../../../shared/client/form";
 import { ACCOUNTS_MSG, deleteAccountSchema } from "../../../../../shared/src/schemas/accounts";
 import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
 import { accountsApi } from "../api";
-import { useEndSession } from "../auth-flow";
 import { useMe } from "../session";
+import { useSessionEndingForm } from "../use-session-ending-form";
 import { FormAlert, SubmitButton } from "./form-parts";
 
 /** Username and password confirm it (part 2 §2); 202, then signed out (part 2 §4). */
 export default function DeleteAccountDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();
-  const endSession = useEndSession();
-  const form = useZodForm(deleteAccountSchema, { username: "", password: "" });
-  const [problem, setProblem] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: accountsApi.deleteAccount,
-    onSuccess: () => endSession(t(ACCOUNTS_MSG.accountDeleted), false),
-    onError: (error) => setProblem(apiErrorText(error, t)),
+  const { form, problem, pending, submit } = useSessionEndingForm({
+    schema: deleteAccountSchema,
+    initial: { username: "", password: "" },
+    send: accountsApi.deleteAccount,
+    doneMessage: ACCOUNTS_MSG.accountDeleted,
+    openLogin: false,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.data || remove.isPending) return;
-    setProblem(null);
-    remove.mutate(form.data);
-  };
   const typedOwnName = Boolean(me && form.data?.username === me.username);
   return (
     <Dialog title={t("Delete account")} onClose={onClose}>
@@ -72,7 +61,7 @@ export default function DeleteAccountDialog({ onClose }: ModalProps) {
             {t("Cancel")}
           </button>
           <div className="flex-1">
-            <SubmitButton pending={remove.isPending} disabled={!typedOwnName || !form.data} danger>
+            <SubmitButton pending={pending} disabled={!typedOwnName || !form.data} danger>
               {t("Delete account")}
             </SubmitButton>
           </div>

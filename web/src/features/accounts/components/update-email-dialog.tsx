@@ -1,35 +1,24 @@
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { TextField } from "../../../../../shared/client/form";
 import { ACCOUNTS_MSG, updateEmailSchema } from "../../../../../shared/src/schemas/accounts";
 import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
 import { accountsApi } from "../api";
-import { useEndSession } from "../auth-flow";
 import { useMe } from "../session";
+import { useSessionEndingForm } from "../use-session-ending-form";
 import { FormAlert, SubmitButton } from "./form-parts";
 
 /** New e-mail and the password (part 2 §2); 202 and then the session ends (part 2 §4). */
 export default function UpdateEmailDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();
-  const endSession = useEndSession();
-  const form = useZodForm(updateEmailSchema, { new_email: "", password: "" });
-  const [problem, setProblem] = useState<string | null>(null);
-  const update = useMutation({
-    mutationFn: accountsApi.updateEmail,
-    onSuccess: () => endSession(t(ACCOUNTS_MSG.emailUpdated), true),
-    onError: (error) => setProblem(apiErrorText(error, t)),
+  const { form, problem, pending, submit } = useSessionEndingForm({
+    schema: updateEmailSchema,
+    initial: { new_email: "", password: "" },
+    send: accountsApi.updateEmail,
+    doneMessage: ACCOUNTS_MSG.emailUpdated,
+    openLogin: true,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.data || update.isPending) return;
-    setProblem(null);
-    update.mutate(form.data);
-  };
   return (
     <Dialog title={t("Update email")} onClose={onClose}>
       <form onSubmit={submit} noValidate aria-label={t("Update email")}>
@@ -62,7 +51,7 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
           error={form.shownError("password")}
           hint={t("You will be signed out and log in again.")}
         />
-        <SubmitButton pending={update.isPending}>{t("Update email")}</SubmitButton>
+        <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>
       </form>
     </Dialog>
   );

@@ -1,13 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { TextField } from "../../../../../shared/client/form";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "../../../../../shared/src/schemas/accounts";
 import { Dialog } from "../../../components/ui/dialog";
 import type { ModalProps } from "../../../components/ui/modal-host";
 import { accountsApi } from "../api";
-import { useEndSession } from "../auth-flow";
+import { useSessionEndingForm } from "../use-session-ending-form";
 import { FormAlert, SubmitButton } from "./form-parts";
 
 // The API refuses a new password equal to the old one; the form says so before sending.
@@ -19,21 +16,13 @@ const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_passw
 /** Old and new password (part 2 §2); 202 and then every session ends (part 2 §4). */
 export default function UpdatePasswordDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
-  const endSession = useEndSession();
-  const form = useZodForm(schema, { old_password: "", new_password: "" });
-  const [problem, setProblem] = useState<string | null>(null);
-  const update = useMutation({
-    mutationFn: accountsApi.updatePassword,
-    onSuccess: () => endSession(t(ACCOUNTS_MSG.passwordUpdated), true),
-    onError: (error) => setProblem(apiErrorText(error, t)),
+  const { form, problem, pending, submit } = useSessionEndingForm({
+    schema: schema,
+    initial: { old_password: "", new_password: "" },
+    send: accountsApi.updatePassword,
+    doneMessage: ACCOUNTS_MSG.passwordUpdated,
+    openLogin: true,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.data || update.isPending) return;
-    setProblem(null);
-    update.mutate(form.data);
-  };
   return (
     <Dialog title={t("Update password")} onClose={onClose}>
       <form onSubmit={submit} noValidate aria-label={t("Update password")}>
@@ -62,7 +51,7 @@ export default function UpdatePasswordDialog({ onClose }: ModalProps) {
           error={form.shownError("new_password")}
           hint={t("At least 6 characters. Every session will be signed out.")}
         />
-        <SubmitButton pending={update.isPending}>{t("Update password")}</SubmitButton>
+        <SubmitButton pending={pending}>{t("Update password")}</SubmitButton>
       </form>
     </Dialog>
   );

@@ -1,0 +1,37 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { apiErrorText } from "../../../../shared/client/api-error-text";
+import { useZodForm } from "../../../../shared/client/form";
+import { useEndSession } from "./auth-flow";
+
+/**
+ * The update e-mail, update password and delete account forms: each sends its form once, shows
+ * the API's refusal in the form, and on 202 ends the session with a notice (part 2 §4).
+ */
+export function useSessionEndingForm<K extends string, S extends z.ZodType>(options: {
+  schema: S;
+  initial: Record<K, string>;
+  send: (data: z.output<S>) => Promise<unknown>;
+  doneMessage: string;
+  openLogin: boolean;
+}) {
+  const { t } = useTranslation();
+  const endSession = useEndSession();
+  const form = useZodForm(options.schema, options.initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: options.send,
+    onSuccess: () => endSession(t(options.doneMessage), options.openLogin),
+    onError: (error) => setProblem(apiErrorText(error, t)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.data || change.isPending) return;
+    setProblem(null);
+    change.mutate(form.data);
+  };
+  return { form, problem, pending: change.isPending, submit };
+}
