@@ -1,26 +1,8 @@
 import type { SVGProps } from "react";
+import { Icon } from "../../../components/ui/icons";
 
-// The chat's own icons, drawn like those of components/ui/icons.tsx and hidden from screen
-// readers: their buttons carry the labels.
-function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
+// The chat's own icons, drawn with the UI kit's icon (20 px, hidden from screen readers: their
+// buttons carry the labels).
 type P = SVGProps<SVGSVGElement>;
 export const SendIcon = (p: P) => <Icon {...p} d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />;
 export const ImageIcon = (p: P) => (
