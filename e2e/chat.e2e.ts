@@ -205,6 +205,42 @@ describe("chat", () => {
       .toBe("5");
   });
 
+  it("sends chat frames uncompressed, though the browser offers compression", async () => {
+    // One message is one frame per open socket; deflating each of them separately would cost the
+    // thread's fan-out more than the few hundred bytes it saves (ADR 011).
+    const token = await tokenOf("bruno");
+    const threads = await fetch(`${base()}/api/v1/private/user/chat/thread/list`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { list } = (await threads.json()) as {
+      list: Array<{ public_id: string; chat_thread_user_list: Array<{ username: string }> }>;
+    };
+    const withAlice = list.find((t) => t.chat_thread_user_list.some((u) => u.username === "alice"));
+    expect(withAlice).toBeDefined();
+    const auth = await fetch(
+      `${base()}/api/v1/private/user/chat/websocket/auth?public_id=${withAlice!.public_id}`,
+      { method: "POST", headers: { authorization: `Bearer ${token}` } },
+    );
+    const { access_token } = (await auth.json()) as { access_token: string };
+    const url = `${base().replace(/^http/, "ws")}/api/v1/chat/websocket/connect?public_id=${withAlice!.public_id}&token=${access_token}`;
+
+    const { page: p } = await page();
+    await p.goto("/");
+    const seen = await p.evaluate(
+      (socketUrl) =>
+        new Promise<{ extensions: string; greeting: string }>((resolve, reject) => {
+          const ws = new WebSocket(socketUrl);
+          ws.onerror = () => reject(new Error("socket failed"));
+          ws.onmessage = (event) => {
+            resolve({ extensions: ws.extensions, greeting: JSON.parse(String(event.data)).message_type });
+            ws.close();
+          };
+        }),
+      url,
+    );
+    expect(seen).toEqual({ extensions: "", greeting: "CONNECT" });
+  });
+
   it("speaks Spanish", async () => {
     const { page: p, context } = await page({ locale: "es-ES" });
     await signIn(context, "hana");

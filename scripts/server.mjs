@@ -52,7 +52,17 @@ export async function startServer({ port, persistTo, seed = true, vars = {}, qui
       "--show-interactive-dev-session=false",
       ...varArgs,
     ],
-    { stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"], env: { ...process.env, FORCE_COLOR: "0" } },
+    {
+      stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        FORCE_COLOR: "0",
+        // wrangler's local trace collector records every invocation (each chat frame is one) and
+        // writes them out in bursts on the thread that runs the app: a busy chat thread stalled
+        // for up to 0.9 s. Off unless asked for (ADR 011); it is a dev tool, not the product.
+        X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+      },
+    },
   );
   const base = `http://localhost:${port}`;
   await waitForHealth(base, child);
