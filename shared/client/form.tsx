@@ -20,6 +20,15 @@ export interface ZodForm<K extends string, T> {
   touchAll: () => void;
   reset: () => void;
   isDirty: boolean;
+  /** The props that bind a TextField (or any input taking them) to one field. */
+  field: (field: K) => FieldBinding;
+}
+
+export interface FieldBinding {
+  value: string;
+  onValue: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
 }
 
 export function useZodForm<K extends string, S extends z.ZodType>(
@@ -38,18 +47,21 @@ export function useZodForm<K extends string, S extends z.ZodType>(
     }
   }
   const keys = Object.keys(initial) as K[];
+  const shownError = (field: K) => (touched[field] ? errors[field] : undefined);
+  const setValue = (field: K, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
+  };
+  const touch = (field: K) => {
+    if (edited[field]) setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  };
   return {
     values,
     data: result.success ? (result.data as z.output<S>) : null,
     errors,
-    shownError: (field) => (touched[field] ? errors[field] : undefined),
-    setValue: (field, value) => {
-      setValues((v) => ({ ...v, [field]: value }));
-      setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
-    },
-    touch: (field) => {
-      if (edited[field]) setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
-    },
+    shownError,
+    setValue,
+    touch,
     touchAll: () => setTouched(Object.fromEntries(keys.map((k) => [k, true])) as Record<K, boolean>),
     reset: () => {
       setValues(initial);
@@ -57,6 +69,12 @@ export function useZodForm<K extends string, S extends z.ZodType>(
       setEdited({});
     },
     isDirty: keys.some((k) => values[k] !== initial[k]),
+    field: (field) => ({
+      value: values[field],
+      onValue: (value) => setValue(field, value),
+      onBlur: () => touch(field),
+      error: shownError(field),
+    }),
   };
 }
 

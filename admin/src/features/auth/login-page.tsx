@@ -74,10 +74,7 @@ export default function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={form.values.username}
-          onValue={(v) => form.setValue("username", v)}
-          onBlur={() => form.touch("username")}
-          error={form.shownError("username")}
+          {...form.field("username")}
         />
         <TextField
           label={t("Password")}
@@ -85,10 +82,7 @@ export default function LoginPage() {
           type="password"
           revealable
           autoComplete="current-password"
-          value={form.values.password}
-          onValue={(v) => form.setValue("password", v)}
-          onBlur={() => form.touch("password")}
-          error={form.shownError("password")}
+          {...form.field("password")}
         />
         {serverError ? (
           <p id={errorId} role="alert" className="mb-3 text-sm text-[var(--danger)]">

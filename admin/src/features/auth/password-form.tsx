@@ -55,10 +55,7 @@ export function AdminPasswordForm() {
         type="password"
         revealable
         autoComplete="current-password"
-        value={form.values.old_password}
-        onValue={(v) => form.setValue("old_password", v)}
-        onBlur={() => form.touch("old_password")}
-        error={form.shownError("old_password")}
+        {...form.field("old_password")}
       />
       <TextField
         label={t("New password")}
@@ -66,10 +63,7 @@ export function AdminPasswordForm() {
         type="password"
         revealable
         autoComplete="new-password"
-        value={form.values.new_password}
-        onValue={(v) => form.setValue("new_password", v)}
-        onBlur={() => form.touch("new_password")}
-        error={form.shownError("new_password")}
+        {...form.field("new_password")}
       />
       <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
         {pending ? t("Please wait…") : t("Update password")}

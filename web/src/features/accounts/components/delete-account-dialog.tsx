@@ -39,10 +39,7 @@ export default function DeleteAccountDialog({ onClose }: ModalProps) {
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={form.values.username}
-          onValue={(v) => form.setValue("username", v)}
-          onBlur={() => form.touch("username")}
-          error={form.shownError("username")}
+          {...form.field("username")}
           hint={me ? t("Type {{username}}", { username: me.username }) : undefined}
         />
         <TextField
@@ -51,10 +48,7 @@ export default function DeleteAccountDialog({ onClose }: ModalProps) {
           type="password"
           revealable
           autoComplete="current-password"
-          value={form.values.password}
-          onValue={(v) => form.setValue("password", v)}
-          onBlur={() => form.touch("password")}
-          error={form.shownError("password")}
+          {...form.field("password")}
         />
         <div className="flex gap-3">
           <button type="button" className="btn btn-outline flex-1" onClick={onClose}>

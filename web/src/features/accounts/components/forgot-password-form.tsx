@@ -56,10 +56,7 @@ export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
         autoComplete="email"
         autoFocus
         readOnly={reset.isSuccess}
-        value={form.values.email}
-        onValue={(v) => form.setValue("email", v)}
-        onBlur={() => form.touch("email")}
-        error={form.shownError("email")}
+        {...form.field("email")}
       />
       <SubmitButton pending={reset.isPending} disabled={reset.isSuccess}>
         {t("Send me a new password")}

@@ -63,10 +63,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
         autoCapitalize="none"
         spellCheck={false}
         autoFocus
-        value={form.values.username}
-        onValue={(v) => form.setValue("username", v)}
-        onBlur={() => form.touch("username")}
-        error={form.shownError("username")}
+        {...form.field("username")}
       />
       <TextField
         label={t("Password")}
@@ -74,10 +71,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
         type="password"
         revealable
         autoComplete="current-password"
-        value={form.values.password}
-        onValue={(v) => form.setValue("password", v)}
-        onBlur={() => form.touch("password")}
-        error={form.shownError("password")}
+        {...form.field("password")}
         className="mb-2"
       />
       <p className="mb-4 text-right text-sm">

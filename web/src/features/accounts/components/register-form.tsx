@@ -61,10 +61,7 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
         type="email"
         autoComplete="email"
         autoFocus
-        value={form.values.email}
-        onValue={(v) => form.setValue("email", v)}
-        onBlur={() => form.touch("email")}
-        error={form.shownError("email")}
+        {...form.field("email")}
       />
       <TextField
         label={t("Username")}
@@ -73,10 +70,7 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
         autoCapitalize="none"
         spellCheck={false}
         maxLength={64}
-        value={form.values.username}
-        onValue={(v) => form.setValue("username", v)}
-        onBlur={() => form.touch("username")}
-        error={form.shownError("username")}
+        {...form.field("username")}
         hint={t("3 to 18 letters or digits.")}
       />
       <TextField
@@ -85,10 +79,7 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
         type="password"
         revealable
         autoComplete="new-password"
-        value={form.values.password}
-        onValue={(v) => form.setValue("password", v)}
-        onBlur={() => form.touch("password")}
-        error={form.shownError("password")}
+        {...form.field("password")}
         hint={t("At least 6 characters.")}
       />
       <SubmitButton pending={register.isPending} disabled={!form.data}>

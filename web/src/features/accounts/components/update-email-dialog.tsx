@@ -34,10 +34,7 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
           type="email"
           autoComplete="email"
           autoFocus
-          value={form.values.new_email}
-          onValue={(v) => form.setValue("new_email", v)}
-          onBlur={() => form.touch("new_email")}
-          error={form.shownError("new_email")}
+          {...form.field("new_email")}
         />
         <TextField
           label={t("Password")}
@@ -45,10 +42,7 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
           type="password"
           revealable
           autoComplete="current-password"
-          value={form.values.password}
-          onValue={(v) => form.setValue("password", v)}
-          onBlur={() => form.touch("password")}
-          error={form.shownError("password")}
+          {...form.field("password")}
           hint={t("You will be signed out and log in again.")}
         />
         <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>

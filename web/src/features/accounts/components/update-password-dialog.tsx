@@ -34,10 +34,7 @@ export default function UpdatePasswordDialog({ onClose }: ModalProps) {
           revealable
           autoComplete="current-password"
           autoFocus
-          value={form.values.old_password}
-          onValue={(v) => form.setValue("old_password", v)}
-          onBlur={() => form.touch("old_password")}
-          error={form.shownError("old_password")}
+          {...form.field("old_password")}
         />
         <TextField
           label={t("New password")}
@@ -45,10 +42,7 @@ export default function UpdatePasswordDialog({ onClose }: ModalProps) {
           type="password"
           revealable
           autoComplete="new-password"
-          value={form.values.new_password}
-          onValue={(v) => form.setValue("new_password", v)}
-          onBlur={() => form.touch("new_password")}
-          error={form.shownError("new_password")}
+          {...form.field("new_password")}
           hint={t("At least 6 characters. Every session will be signed out.")}
         />
         <SubmitButton pending={pending}>{t("Update password")}</SubmitButton>

@@ -97,10 +97,7 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
         maxLength={64}
         autoFocus
         className="mb-4 [&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
-        value={form.values.code}
-        onValue={(v) => form.setValue("code", v)}
-        onBlur={() => form.touch("code")}
-        error={form.shownError("code")}
+        {...form.field("code")}
         hint={t("Copy it from the e-mail we sent you.")}
       />
       <SubmitButton pending={confirm.isPending}>{t("Verify")}</SubmitButton>

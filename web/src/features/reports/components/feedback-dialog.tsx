@@ -84,10 +84,7 @@ export default function FeedbackDialog({ onClose }: ModalProps) {
         </div>
         <TextAreaField
           label={t("Your feedback")}
-          value={form.values.text}
-          onValue={(v) => form.setValue("text", v)}
-          onBlur={() => form.touch("text")}
-          error={form.shownError("text")}
+          {...form.field("text")}
           min={FEEDBACK_TEXT_MIN}
           max={FEEDBACK_TEXT_MAX}
           rows={6}
@@ -99,10 +96,7 @@ export default function FeedbackDialog({ onClose }: ModalProps) {
           inputMode="url"
           required={false}
           placeholder="https://"
-          value={form.values.link}
-          onValue={(v) => form.setValue("link", v)}
-          onBlur={() => form.touch("link")}
-          error={form.shownError("link")}
+          {...form.field("link")}
           hint={t("A page that shows what you mean, if there is one.")}
         />
         <div className="flex justify-end gap-2">

@@ -102,10 +102,7 @@ export default function ReportDialog({ onClose, reported_username, link }: Modal
         </fieldset>
         <TextAreaField
           label={t("Description")}
-          value={form.values.text}
-          onValue={(v) => form.setValue("text", v)}
-          onBlur={() => form.touch("text")}
-          error={form.shownError("text")}
+          {...form.field("text")}
           min={REPORT_TEXT_MIN}
           max={REPORT_TEXT_MAX}
           placeholder={t("What happened? Add what helps staff understand.")}
