@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { i18nAliases } from "../shared/client/i18n-aliases.ts";
+import { i18nAliases } from "#client/i18n-aliases.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { SECURITY_HEADERS } from "../worker/src/middleware/security-headers";
+import { SECURITY_HEADERS } from "#worker/middleware/security-headers.ts";
 
 /**
  * The main SPA's files are served by the assets layer without the Worker, so the same security

@@ -83,8 +83,12 @@ function keysIn(dirs: string[]): Map<string, Set<string>> {
  */
 function sharedModulesUsedBy(dirs: string[]): Set<string> {
   const IMPORT = /(?:from|import)\s*["']([^"']+)["']/g;
+  // Aliases of package.json "imports" (docs/decisions/040), or a path relative to the importer.
+  const ALIASES: Record<string, string> = { "#shared/": "shared/src/", "#client/": "shared/client/" };
   const resolveTs = (from: string, spec: string) => {
-    const base = join(from, "..", spec).replace(/\.tsx?$/, "");
+    const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+    const path = alias ? ALIASES[alias] + spec.slice(alias.length) : join(from, "..", spec);
+    const base = path.replace(/\.tsx?$/, "");
     return [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((f) => {
       try {
         return readFileSync(join(ROOT, f)) !== null;
@@ -97,7 +101,7 @@ function sharedModulesUsedBy(dirs: string[]): Set<string> {
   const visit = (file: string) => {
     const code = withoutComments(readFileSync(join(ROOT, file), "utf8"));
     for (const [, spec] of code.matchAll(IMPORT)) {
-      if (!spec?.startsWith(".")) continue;
+      if (!spec?.startsWith(".") && !spec?.startsWith("#")) continue;
       const target = resolveTs(file, spec);
       if (!target?.startsWith("shared/src/") || found.has(target)) continue;
       found.add(target);

@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
-import { getDb } from "../src/db/client";
-import { users } from "../src/db/schema";
-import { hashPassword } from "../src/lib/password";
-import { signAccessToken } from "../src/lib/tokens";
+import { getDb } from "#worker/db/client.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { hashPassword } from "#worker/lib/password.ts";
+import { signAccessToken } from "#worker/lib/tokens.ts";
 
 /** Calls the Worker as a browser or API client would. */
 export function api(path: string, init: RequestInit = {}): Promise<Response> {

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../shared/client/i18n";
+import { msg } from "#client/i18n.ts";
 
 const ITEMS = [
   { label: msg("Home"), to: "/" },

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../shared/client/api-error-text";
+import { apiErrorText } from "#client/api-error-text.ts";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";

@@ -1,6 +1,6 @@
-import { createI18n, type Dictionary } from "../../../shared/client/i18n";
+import { createI18n, type Dictionary } from "#client/i18n.ts";
 
-export { i18n, LANGUAGES, type Language } from "../../../shared/client/i18n";
+export { i18n, LANGUAGES, type Language } from "#client/i18n.ts";
 
 export const { initI18n, setLanguage } = createI18n({
   es: import.meta.glob<{ default: Dictionary }>("./es/*.ts"),

@@ -1,5 +1,5 @@
-import { readCookie, removeCookie, writeCookie } from "../../../shared/client/cookies";
-import { ADMIN_TOKEN_COOKIE_DAYS } from "../../../shared/src/constants";
+import { readCookie, removeCookie, writeCookie } from "#client/cookies.ts";
+import { ADMIN_TOKEN_COOKIE_DAYS } from "#shared/constants.ts";
 
 /** The admin SPA keeps its token in `admin_access_token` (DESIGN.md). */
 export const ADMIN_TOKEN_COOKIE = "admin_access_token";

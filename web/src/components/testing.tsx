@@ -11,7 +11,7 @@ import {
 } from "@tanstack/react-router";
 import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { SEARCH_TYPES } from "../../../shared/src/enums";
+import { SEARCH_TYPES } from "#shared/enums.ts";
 import { oneOf, searchParams, text } from "../lib/search-params";
 
 export async function renderInApp(ui: ReactNode, { path = "/" }: { path?: string } = {}) {

@@ -1,4 +1,4 @@
-import { ApiError, type RequestOptions, requestJson, toFormData } from "../../../shared/client/http";
+import { ApiError, type RequestOptions, requestJson, toFormData } from "#client/http.ts";
 import { clearToken, getToken } from "./auth-token";
 
 export type { RequestOptions };

@@ -1,5 +1,5 @@
-import { readCookie, removeCookie, writeCookie } from "../../../shared/client/cookies";
-import { TOKEN_COOKIE_DAYS } from "../../../shared/src/constants";
+import { readCookie, removeCookie, writeCookie } from "#client/cookies.ts";
+import { TOKEN_COOKIE_DAYS } from "#shared/constants.ts";
 
 /** The spec's cookie: `access_token`, 7 days. */
 export const TOKEN_COOKIE = "access_token";

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { i18n } from "../../../shared/client/i18n-runtime";
+import { i18n } from "#client/i18n-runtime.ts";
 import { clearSnackbars, SnackbarHost } from "../components/ui/snackbar";
 import { ApiError } from "./api";
 import { errorMessage, handleApiError } from "./errors";

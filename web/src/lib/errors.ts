@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { apiErrorText } from "../../../shared/client/api-error-text";
+import { apiErrorText } from "#client/api-error-text.ts";
 import { showSnackbar } from "../components/ui/snackbar";
 import { i18n } from "../i18n/i18n";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { i18n } from "../../../shared/client/i18n-runtime";
+import { i18n } from "#client/i18n-runtime.ts";
 import { formatMoney } from "./format";
 
 // Intl puts a no-break space between symbol and amount in some locales.

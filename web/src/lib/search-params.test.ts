@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_TYPES } from "../../../shared/src/enums";
+import { SEARCH_TYPES } from "#shared/enums.ts";
 import { flag, integer, oneOf, searchParams, text } from "./search-params";
 
 // The router hands validateSearch whatever the address holds, whatever its declared input type.

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SETTINGS_TABS, type SettingsTab } from "../../../shared/src/enums";
+import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
 import { EmptyState } from "../components/ui/empty-state";
 import { Spinner } from "../components/ui/spinner";
 import { SignInRequired } from "../features/accounts/components/sign-in-required";

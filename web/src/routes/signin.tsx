@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNTS_MSG } from "../../../shared/src/schemas/accounts";
+import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { AuthPage } from "../features/accounts/components/auth-page";
 import { FormAlert } from "../features/accounts/components/form-parts";
 import { LoginForm } from "../features/accounts/components/login-form";

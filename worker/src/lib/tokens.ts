@@ -1,5 +1,5 @@
 import { sign, verify } from "hono/jwt";
-import { CHAT_SOCKET_TOKEN_TTL_S, TOKEN_TTL_S } from "../../../shared/src/constants";
+import { CHAT_SOCKET_TOKEN_TTL_S, TOKEN_TTL_S } from "#shared/constants.ts";
 
 export type TokenKind = "user" | "admin";
 

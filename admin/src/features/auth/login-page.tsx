@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../shared/client/form";
-import { ACCOUNTS_MSG, type AccessToken } from "../../../../shared/src/schemas/accounts";
-import { adminLoginSchema } from "../../../../shared/src/schemas/fields";
-import { ApiError, adminFetch } from "../../lib/api";
+import { ApiError, adminFetch } from "#admin/lib/api.ts";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
+import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { adminSignIn, takeAdminNotice } from "./session";
 
 /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "../../lib/api";
+import { adminFetch } from "#admin/lib/api.ts";
 import { type AdminMe, adminKeys } from "./session";
 import { applyAdminTheme, currentAdminTheme } from "./theme";
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../shared/client/form";
-import { ACCOUNTS_MSG, updatePasswordSchema } from "../../../../shared/src/schemas/accounts";
-import { adminFetch } from "../../lib/api";
+import { adminFetch } from "#admin/lib/api.ts";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { adminSignOut } from "./session";
 
 const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_password, {

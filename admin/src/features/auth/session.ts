@@ -1,8 +1,13 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import type { Admin } from "../../../../shared/src/schemas/accounts";
-import { clearAdminToken, getAdminToken, setAdminToken, subscribeAdminToken } from "../../lib/admin-token";
-import { adminFetch } from "../../lib/api";
+import {
+  clearAdminToken,
+  getAdminToken,
+  setAdminToken,
+  subscribeAdminToken,
+} from "#admin/lib/admin-token.ts";
+import { adminFetch } from "#admin/lib/api.ts";
+import type { Admin } from "#shared/schemas/accounts.ts";
 
 export type AdminMe = Admin;
 

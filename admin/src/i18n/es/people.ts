@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../../../shared/client/i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 // The API's messages about people, reports and feedback (shared PEOPLE_MSG and REPORTS_MSG),
 // which the admin site shows when a call answers with them.

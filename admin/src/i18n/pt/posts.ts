@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../../../shared/client/i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 // The post and community rules' messages (shared/src/schemas/posts.ts, communities.ts): the API
 // sends them as details, which the admin site shows through the same generic handler.

@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 // The account messages of shared/src/schemas/accounts.ts (part 2 §8) and the API details both
 // SPAs show: the notices, the refusals and the waiting times.

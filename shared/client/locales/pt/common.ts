@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 export default {
   Close: "Fechar",

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useMe } from "../../features/accounts/session";
-import { useToggleNightMode } from "../../features/accounts/use-night-mode";
-import { useTheme } from "../../lib/theme";
+import { useMe } from "#web/features/accounts/session.ts";
+import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
+import { useTheme } from "#web/lib/theme.ts";
 import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "../ui/icons";
 import { openModal, preloadModal } from "../ui/modal-host";
 import { LanguageSwitch } from "./language-switch";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language, setLanguage } from "../../i18n/i18n";
+import { LANGUAGES, type Language, setLanguage } from "#web/i18n/i18n.ts";
 import { GlobeIcon } from "../ui/icons";
 
 /**

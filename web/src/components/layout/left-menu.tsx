@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../shared/client/i18n";
-import { useMe } from "../../features/accounts/session";
+import { msg } from "#client/i18n.ts";
+import { useMe } from "#web/features/accounts/session.ts";
 import { openModal } from "../ui/modal-host";
 
 interface Item {

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "../../../../shared/src/constants";
-import { useMe } from "../../features/accounts/session";
-import { JoinButton } from "../../features/communities/components/join-button";
-import { apiFetch } from "../../lib/api";
+import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
+import { useMe } from "#web/features/accounts/session.ts";
+import { JoinButton } from "#web/features/communities/components/join-button.tsx";
+import { apiFetch } from "#web/lib/api.ts";
 import { Avatar } from "../ui/avatar";
 import { ChevronLeft, ChevronRight } from "../ui/icons";
 

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Me } from "../../../../shared/src/schemas/user";
-import { useUnread } from "../../features/accounts/session";
-import { useToggleNightMode } from "../../features/accounts/use-night-mode";
-import { clearToken } from "../../lib/auth-token";
-import { applyTheme, useTheme } from "../../lib/theme";
+import type { Me } from "#shared/schemas/user.ts";
+import { useUnread } from "#web/features/accounts/session.ts";
+import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
+import { clearToken } from "#web/lib/auth-token.ts";
+import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import { Avatar } from "../ui/avatar";
 import { moveMenuFocus } from "../ui/bottom-sheet";
 import {

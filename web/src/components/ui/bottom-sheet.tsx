@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { useMediaQuery } from "../../lib/use-media-query";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { useModalDialog } from "./dialog";
 
 export interface MenuAction {

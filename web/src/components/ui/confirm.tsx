@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { createStore, useStore } from "../../../../shared/client/store";
+import { createStore, useStore } from "#client/store.ts";
 
 // The dialog itself loads the first time a question is asked: most visits never ask one.
 const ConfirmDialog = lazy(() => import("./confirm-dialog"));

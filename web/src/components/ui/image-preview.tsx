@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { createStore, useStore } from "../../../../shared/client/store";
+import { createStore, useStore } from "#client/store.ts";
 
 // The viewer loads when a picture is first opened.
 const ImagePreview = lazy(() => import("./image-preview-dialog"));

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { createStore, useStore } from "../../../../shared/client/store";
-import type { ModalKind } from "../../../../shared/src/enums";
+import { createStore, useStore } from "#client/store.ts";
+import type { ModalKind } from "#shared/enums.ts";
 
 /** Every modal gets `onClose`; a kind may take more props through openModal. */
 export interface ModalProps {
@@ -27,19 +27,19 @@ type Importer = () => Promise<{ default: ComponentType<ModalProps> }>;
 
 /** Where each kind's component lives; loaded when first opened (or when its button is pointed at). */
 const IMPORTERS: Record<Kind, Importer> = {
-  LOGIN: () => import("../../features/accounts/components/login-dialog"),
-  REGISTER: () => import("../../features/accounts/components/register-dialog"),
-  REGISTER_CODE_VERIFICATION: () => import("../../features/accounts/components/verify-code-dialog"),
-  FORGOT_PASSWORD: () => import("../../features/accounts/components/forgot-password-dialog"),
-  UPDATE_EMAIL: () => import("../../features/accounts/components/update-email-dialog"),
-  UPDATE_PASSWORD: () => import("../../features/accounts/components/update-password-dialog"),
-  DELETE_ACCOUNT: () => import("../../features/accounts/components/delete-account-dialog"),
-  REPORT: () => import("../../features/reports/components/report-dialog"),
-  FEEDBACK: () => import("../../features/reports/components/feedback-dialog"),
-  CREATE_COMMUNITY: () => import("../../features/communities/components/create-community-dialog"),
-  SUBSCRIPTION_PAYMENT: () => import("../../features/payments/components/subscription-payment-dialog"),
-  SEND_FIAT: () => import("../../features/payments/components/send-fiat-dialog"),
-  SEND_CRYPTO: () => import("../../features/payments/components/send-crypto-dialog"),
+  LOGIN: () => import("#web/features/accounts/components/login-dialog.tsx"),
+  REGISTER: () => import("#web/features/accounts/components/register-dialog.tsx"),
+  REGISTER_CODE_VERIFICATION: () => import("#web/features/accounts/components/verify-code-dialog.tsx"),
+  FORGOT_PASSWORD: () => import("#web/features/accounts/components/forgot-password-dialog.tsx"),
+  UPDATE_EMAIL: () => import("#web/features/accounts/components/update-email-dialog.tsx"),
+  UPDATE_PASSWORD: () => import("#web/features/accounts/components/update-password-dialog.tsx"),
+  DELETE_ACCOUNT: () => import("#web/features/accounts/components/delete-account-dialog.tsx"),
+  REPORT: () => import("#web/features/reports/components/report-dialog.tsx"),
+  FEEDBACK: () => import("#web/features/reports/components/feedback-dialog.tsx"),
+  CREATE_COMMUNITY: () => import("#web/features/communities/components/create-community-dialog.tsx"),
+  SUBSCRIPTION_PAYMENT: () => import("#web/features/payments/components/subscription-payment-dialog.tsx"),
+  SEND_FIAT: () => import("#web/features/payments/components/send-fiat-dialog.tsx"),
+  SEND_CRYPTO: () => import("#web/features/payments/components/send-crypto-dialog.tsx"),
 };
 
 const MODALS: Partial<Record<Kind, ComponentType<ModalProps>>> = {};

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { createStore, useStore } from "../../../../shared/client/store";
-import { SNACKBAR_MS } from "../../../../shared/src/constants";
+import { createStore, useStore } from "#client/store.ts";
+import { SNACKBAR_MS } from "#shared/constants.ts";
 import { CloseIcon } from "./icons";
 
 export interface Snack {

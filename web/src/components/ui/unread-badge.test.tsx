@@ -1,8 +1,8 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Me } from "../../../../shared/src/schemas/user";
-import { accountKeys } from "../../features/accounts/session";
-import { clearToken, setToken } from "../../lib/auth-token";
+import type { Me } from "#shared/schemas/user.ts";
+import { accountKeys } from "#web/features/accounts/session.ts";
+import { clearToken, setToken } from "#web/lib/auth-token.ts";
 import { UserMenu } from "../layout/user-menu";
 import { renderInApp } from "../testing";
 import { unreadBadge } from "./unread-badge";

@@ -1,4 +1,4 @@
-import { UNREAD_BADGE_CAP } from "../../../../shared/src/constants";
+import { UNREAD_BADGE_CAP } from "#shared/constants.ts";
 
 /** The unread badge's text: nothing at 0, the count up to 5, '5+' above (part 2 §2). */
 export function unreadBadge(count: number): string | null {

@@ -1,10 +1,5 @@
-import type {
-  AccessToken,
-  LoginInput,
-  Registered,
-  RegisterInput,
-} from "../../../../shared/src/schemas/accounts";
-import { apiFetch } from "../../lib/api";
+import type { AccessToken, LoginInput, Registered, RegisterInput } from "#shared/schemas/accounts.ts";
+import { apiFetch } from "#web/lib/api.ts";
 
 // The account calls of part 2 §7, typed. Forms send what the spec lists: "body" as JSON,
 // "form" as a form, "query" in the address.

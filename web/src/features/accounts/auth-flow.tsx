@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { RESEND_COUNTDOWN_S } from "../../../../shared/src/constants";
-import { closeModal, openModal } from "../../components/ui/modal-host";
-import { showSnackbar } from "../../components/ui/snackbar";
+import { RESEND_COUNTDOWN_S } from "#shared/constants.ts";
+import { closeModal, openModal } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { signIn, signOut } from "./session";
 
 // The authentication forms live twice: as dialogs over any page, and as the pages /signin,

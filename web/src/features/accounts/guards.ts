@@ -1,5 +1,5 @@
 import { redirect } from "@tanstack/react-router";
-import { getToken } from "../../lib/auth-token";
+import { getToken } from "#web/lib/auth-token.ts";
 
 /**
  * `beforeLoad` of the authentication pages: a signed-in person is sent home (part 2 §4). It runs

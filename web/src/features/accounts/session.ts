@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import type { Me, UnreadData } from "../../../../shared/src/schemas/user";
-import { openModal } from "../../components/ui/modal-host";
-import { apiFetch } from "../../lib/api";
-import { clearToken, getToken, setToken, subscribeToken } from "../../lib/auth-token";
-import { applyTheme } from "../../lib/theme";
+import type { Me, UnreadData } from "#shared/schemas/user.ts";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { apiFetch } from "#web/lib/api.ts";
+import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
+import { applyTheme } from "#web/lib/theme.ts";
 
 export const accountKeys = {
   root: ["account"] as const,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { applyTheme } from "../../lib/theme";
+import { applyTheme } from "#web/lib/theme.ts";
 import { useMe } from "./session";
 
 /** The theme follows the account's use_night_mode once it is known (part 2 §4). */

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { Me } from "../../../../shared/src/schemas/user";
-import { apiFetch } from "../../lib/api";
-import { handleApiError } from "../../lib/errors";
-import { applyTheme, currentTheme } from "../../lib/theme";
+import type { Me } from "#shared/schemas/user.ts";
+import { apiFetch } from "#web/lib/api.ts";
+import { handleApiError } from "#web/lib/errors.ts";
+import { applyTheme, currentTheme } from "#web/lib/theme.ts";
 import { accountKeys } from "./session";
 
 /**

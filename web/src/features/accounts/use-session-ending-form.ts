@@ -2,8 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { apiErrorText } from "../../../../shared/client/api-error-text";
-import { useZodForm } from "../../../../shared/client/form";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { useZodForm } from "#client/form.tsx";
 import { useEndSession } from "./auth-flow";
 
 /**

@@ -1,7 +1,7 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { Page } from "../../../../shared/src/api";
-import type { ChatMessage, ChatThread } from "../../../../shared/src/schemas/chat";
+import type { Page } from "#shared/api.ts";
+import type { ChatMessage, ChatThread } from "#shared/schemas/chat.ts";
 import { addMessage, addReader, dropThread, removeMessage } from "./cache";
 import { chatKeys } from "./queries";
 

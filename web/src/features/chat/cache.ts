@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import type { ChatLastMessage, ChatMessage, ChatThread } from "../../../../shared/src/schemas/chat";
+import type { Page } from "#shared/api.ts";
+import type { ChatLastMessage, ChatMessage, ChatThread } from "#shared/schemas/chat.ts";
 import { chatKeys } from "./queries";
 
 // What the socket's frames do to the cached lists, so every screen shows the same thread.

@@ -1,4 +1,4 @@
-import { msg } from "../../../../shared/client/i18n";
+import { msg } from "#client/i18n.ts";
 
 // A compact emoji set built into the app: no CDN (the network may be closed) and no data file
 // to download. Each entry is the emoji, its name (also its label) and more words it is found by.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage } from "../../../../shared/src/schemas/chat";
-import { apiFetch } from "../../lib/api";
+import type { ChatMessage } from "#shared/schemas/chat.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { addMessage, dropThread } from "./cache";
 import { chatKeys } from "./queries";

@@ -1,4 +1,4 @@
-import type { ChatThread, ChatUser } from "../../../../shared/src/schemas/chat";
+import type { ChatThread, ChatUser } from "#shared/schemas/chat.ts";
 
 /** The person a personal thread is with: anyone but the reader. */
 export function otherParticipant(thread: ChatThread, myUsername: string): ChatUser {

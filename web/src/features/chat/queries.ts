@@ -1,13 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import { CHAT_PAGE_SIZE } from "../../../../shared/src/constants";
-import type {
-  ChatMessage,
-  ChatSearchUser,
-  ChatThread,
-  WebpagePreview,
-} from "../../../../shared/src/schemas/chat";
-import { apiFetch } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import { CHAT_PAGE_SIZE } from "#shared/constants.ts";
+import type { ChatMessage, ChatSearchUser, ChatThread, WebpagePreview } from "#shared/schemas/chat.ts";
+import { apiFetch } from "#web/lib/api.ts";
 
 const CHAT = "/api/v1/private/user/chat";
 

@@ -3,8 +3,8 @@ import {
   CHAT_PING_INTERVAL_MS,
   CHAT_RECONNECT_ATTEMPTS,
   CHAT_RECONNECT_INTERVAL_MS,
-} from "../../../../shared/src/constants";
-import type { ChatServerFrame } from "../../../../shared/src/schemas/chat";
+} from "#shared/constants.ts";
+import type { ChatServerFrame } from "#shared/schemas/chat.ts";
 import { ChatSocket, CLOSE_THREAD_DELETED, type GiveUpReason, type SocketState } from "./socket";
 
 /** A WebSocket the test drives: it opens, receives and closes when told. */

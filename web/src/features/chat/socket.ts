@@ -2,13 +2,13 @@ import {
   CHAT_PING_INTERVAL_MS,
   CHAT_RECONNECT_ATTEMPTS,
   CHAT_RECONNECT_INTERVAL_MS,
-} from "../../../../shared/src/constants";
+} from "#shared/constants.ts";
 import {
   type ChatClientFrame,
   type ChatServerFrame,
   chatServerFrameSchema,
   type WebpagePreview,
-} from "../../../../shared/src/schemas/chat";
+} from "#shared/schemas/chat.ts";
 
 /** The socket states of part 2 §4: connecting (nothing shown), open, closing (spinner), closed. */
 export type SocketState = "connecting" | "open" | "closing" | "closed";

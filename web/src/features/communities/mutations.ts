@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Community, JoinResult } from "../../../../shared/src/schemas/communities";
-import { showSnackbar } from "../../components/ui/snackbar";
-import { i18n } from "../../i18n/i18n";
-import { apiFetch, toFormData } from "../../lib/api";
+import type { Community, JoinResult } from "#shared/schemas/communities.ts";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { i18n } from "#web/i18n/i18n.ts";
+import { apiFetch, toFormData } from "#web/lib/api.ts";
 import { communityKeys } from "./queries";
 
 /** Sets the reader's membership on the cached community at once, so the button and count follow. */

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import { MEMBER_PAGE_SIZE } from "../../../../shared/src/constants";
-import type { Community, Member } from "../../../../shared/src/schemas/communities";
-import type { CursorPage } from "../../../../shared/src/schemas/posts";
-import { apiFetch } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import { MEMBER_PAGE_SIZE } from "#shared/constants.ts";
+import type { Community, Member } from "#shared/schemas/communities.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
+import { apiFetch } from "#web/lib/api.ts";
 
 export const communityKeys = {
   /** The sidebar's Top Communities live under this root too (["communities", "top"]). */

@@ -1,4 +1,4 @@
-import type { Language } from "../../i18n/i18n";
+import type { Language } from "#web/i18n/i18n.ts";
 
 /** A long text page (About Us, a policy): written per language, loaded only when shown. */
 export interface PageText {

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import { DEFAULT_PAGE_SIZE } from "../../../../shared/src/constants";
-import type { Blog, BlogSummary, MembershipPlan } from "../../../../shared/src/schemas/content";
-import { apiFetch } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
+import type { Blog, BlogSummary, MembershipPlan } from "#shared/schemas/content.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { nextSkip } from "../people/queries";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),

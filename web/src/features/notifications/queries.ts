@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import { DEFAULT_PAGE_SIZE } from "../../../../shared/src/constants";
-import type { Notification } from "../../../../shared/src/schemas/notifications";
-import type { UnreadData } from "../../../../shared/src/schemas/user";
-import { apiFetch } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
+import type { Notification } from "#shared/schemas/notifications.ts";
+import type { UnreadData } from "#shared/schemas/user.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { nextSkip } from "../people/queries";
 

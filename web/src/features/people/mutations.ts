@@ -1,9 +1,9 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import type { FollowAnswer, JobProfile, JobProfileInput } from "../../../../shared/src/schemas/people";
-import type { PersonItem } from "../../../../shared/src/schemas/search";
-import type { User } from "../../../../shared/src/schemas/user";
-import { apiFetch, toFormData } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import type { FollowAnswer, JobProfile, JobProfileInput } from "#shared/schemas/people.ts";
+import type { PersonItem } from "#shared/schemas/search.ts";
+import type { User } from "#shared/schemas/user.ts";
+import { apiFetch, toFormData } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { peopleKeys } from "./queries";
 

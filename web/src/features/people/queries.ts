@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import { CONNECTION_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../../../../shared/src/constants";
-import type { FollowTab } from "../../../../shared/src/enums";
-import type { DatedPerson, JobProfile, ProfilePostSort } from "../../../../shared/src/schemas/people";
-import type { PersonItem, PostItem } from "../../../../shared/src/schemas/search";
-import type { User } from "../../../../shared/src/schemas/user";
-import { apiFetch } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import { CONNECTION_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
+import type { FollowTab } from "#shared/enums.ts";
+import type { DatedPerson, JobProfile, ProfilePostSort } from "#shared/schemas/people.ts";
+import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
+import type { User } from "#shared/schemas/user.ts";
+import { apiFetch } from "#web/lib/api.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Micropost } from "../../../../shared/src/schemas/posts";
+import type { Micropost } from "#shared/schemas/posts.ts";
 
 // A post is cached in many places: home feeds, a community's page, its own page, a profile's list,
 // search results. Every copy must show the same votes and body (CONVENTIONS: "every cached copy of

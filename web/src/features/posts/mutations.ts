@@ -1,14 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PostType } from "../../../../shared/src/enums";
-import type {
-  Comment,
-  CreatedPost,
-  Draft,
-  Micropost,
-  VoteResult,
-} from "../../../../shared/src/schemas/posts";
-import { apiFetch, toFormData } from "../../lib/api";
-import { handleApiError } from "../../lib/errors";
+import type { PostType } from "#shared/enums.ts";
+import type { Comment, CreatedPost, Draft, Micropost, VoteResult } from "#shared/schemas/posts.ts";
+import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
 import { draftKeys, postKeys } from "./queries";

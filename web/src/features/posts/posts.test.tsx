@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FeedItem, Micropost } from "../../../../shared/src/schemas/posts";
+import type { FeedItem, Micropost } from "#shared/schemas/posts.ts";
 import { feedOptionsFor } from "../feed/components/feed-page";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
 import { LinkDialog } from "./components/editor/link-dialog";

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../../../shared/src/api";
-import { FEED_PAGE_SIZE } from "../../../../shared/src/constants";
-import type { FeedOption } from "../../../../shared/src/enums";
-import type { Comment, CursorPage, Draft, FeedItem } from "../../../../shared/src/schemas/posts";
-import { apiFetch } from "../../lib/api";
+import type { Page } from "#shared/api.ts";
+import { FEED_PAGE_SIZE } from "#shared/constants.ts";
+import type { FeedOption } from "#shared/enums.ts";
+import type { Comment, CursorPage, Draft, FeedItem } from "#shared/schemas/posts.ts";
+import { apiFetch } from "#web/lib/api.ts";
 
 export const postKeys = {
   root: ["posts"] as const,

@@ -1,7 +1,7 @@
-import { msg } from "../../../../shared/client/i18n";
-import type { FeedItem } from "../../../../shared/src/schemas/posts";
-import { showSnackbar } from "../../components/ui/snackbar";
-import { i18n } from "../../i18n/i18n";
+import { msg } from "#client/i18n.ts";
+import type { FeedItem } from "#shared/schemas/posts.ts";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { i18n } from "#web/i18n/i18n.ts";
 import { plainText } from "../search/plain-text";
 
 /** The full address of a path of this site, for sharing outside it. */

@@ -1,5 +1,5 @@
-import { msg } from "../../../../shared/client/i18n";
-import type { FeedbackType, ReportCause } from "../../../../shared/src/enums";
+import { msg } from "#client/i18n.ts";
+import type { FeedbackType, ReportCause } from "#shared/enums.ts";
 
 export const CAUSE_LABEL: Record<ReportCause, string> = {
   SPAM: msg("Spam"),

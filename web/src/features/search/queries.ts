@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { SEARCH_PAGE_SIZE } from "../../../../shared/src/constants";
-import type { SearchType } from "../../../../shared/src/enums";
-import type { SearchResult } from "../../../../shared/src/schemas/search";
-import { apiFetch } from "../../lib/api";
+import { SEARCH_PAGE_SIZE } from "#shared/constants.ts";
+import type { SearchType } from "#shared/enums.ts";
+import type { SearchResult } from "#shared/schemas/search.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { nextSkip } from "../people/queries";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UserBooleanSetting } from "../../../../shared/src/enums";
-import type { Me } from "../../../../shared/src/schemas/user";
-import { apiFetch } from "../../lib/api";
+import type { UserBooleanSetting } from "#shared/enums.ts";
+import type { Me } from "#shared/schemas/user.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 
 const MIRRORED: Partial<Record<UserBooleanSetting, keyof Me>> = {

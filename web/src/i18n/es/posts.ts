@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../../../shared/client/i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 // Posts, drafts, votes, comments and the feed (issue 4).
 export default {

@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../../../shared/client/i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 // Communities: pages, membership, members and the Create Community dialog (issue 4).
 export default {

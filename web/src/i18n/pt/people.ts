@@ -1,4 +1,4 @@
-import type { Dictionary } from "../../../../shared/client/i18n";
+import type { Dictionary } from "#client/i18n.ts";
 
 export default {
   "@{{username}} does not follow anyone yet.": "@{{username}} ainda não segue ninguém.",

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CHAT_THREAD_TYPES } from "../../../../shared/src/enums";
+import { CHAT_THREAD_TYPES } from "#shared/enums.ts";
 import { counter, createdAt } from "./columns";
 import { users } from "./users";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { COMMUNITY_ROLES } from "../../../../shared/src/enums";
+import { COMMUNITY_ROLES } from "#shared/enums.ts";
 import { counter, createdAt, flag } from "./columns";
 import { users } from "./users";
 

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "../../../../shared/src/enums";
+import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "#shared/enums.ts";
 import { createdAt, flag, updatedAt } from "./columns";
 import { admins } from "./users";
 

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { MEDIA_KINDS, POST_TYPES } from "../../../../shared/src/enums";
+import { MEDIA_KINDS, POST_TYPES } from "#shared/enums.ts";
 import { counter, createdAt, flag, updatedAt } from "./columns";
 import { communities } from "./communities";
 import { users } from "./users";

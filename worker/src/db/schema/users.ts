@@ -6,7 +6,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { USER_STATUSES } from "../../../../shared/src/enums";
+import { USER_STATUSES } from "#shared/enums.ts";
 import { counter, createdAt, flag, updatedAt } from "./columns";
 
 export const users = sqliteTable(

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { USER_BOOLEAN_SETTINGS } from "../../../../shared/src/enums";
-import { meSchema } from "../../../../shared/src/schemas/user";
-import { api, bearer, createUser, env, form, json } from "../../../test/helpers";
-import { getDb } from "../../db/client";
+import { USER_BOOLEAN_SETTINGS } from "#shared/enums.ts";
+import { meSchema } from "#shared/schemas/user.ts";
+import { getDb } from "#worker/db/client.ts";
 import {
   chatThreads,
   chatThreadUsers,
@@ -12,7 +11,8 @@ import {
   follows,
   notifications,
   users,
-} from "../../db/schema";
+} from "#worker/db/schema/index.ts";
+import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
 import { login, newUsername, outbox, register, registerAndConfirm } from "./testing";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;

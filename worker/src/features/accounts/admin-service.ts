@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { ACCOUNTS_MSG, type Admin } from "../../../../shared/src/schemas/accounts";
-import type { Db } from "../../db/client";
-import { admins } from "../../db/schema";
-import { fail } from "../../lib/errors";
-import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../../lib/password";
-import { checkRateLimit, clearRateLimit, hitRateLimit } from "../../middleware/rate-limit";
+import { ACCOUNTS_MSG, type Admin } from "#shared/schemas/accounts.ts";
+import type { Db } from "#worker/db/client.ts";
+import { admins } from "#worker/db/schema/index.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
+import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { LIMITS, limitKey } from "./limits";
 import { SESSION_OVER, type SignedIn } from "./service";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { adminSchema } from "../../../../shared/src/schemas/accounts";
-import { api, bearer, createUser, env, form, json } from "../../../test/helpers";
-import { getDb } from "../../db/client";
-import { admins } from "../../db/schema";
-import { hashPassword } from "../../lib/password";
+import { adminSchema } from "#shared/schemas/accounts.ts";
+import { getDb } from "#worker/db/client.ts";
+import { admins } from "#worker/db/schema/index.ts";
+import { hashPassword } from "#worker/lib/password.ts";
+import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
 import { from, newAddress, newUsername } from "./testing";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;

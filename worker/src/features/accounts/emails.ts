@@ -1,4 +1,4 @@
-import { type Email, plainEmail } from "../../providers/email";
+import { type Email, plainEmail } from "#worker/providers/email.ts";
 
 // The texts of the account e-mails. The first line of the first two is the spec's wording
 // (`Your verification code: CODE`, `Your new password: PASSWORD`), which tests and users look for.

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, bearer, createUser, env, json } from "../../../test/helpers";
-import app from "../../app";
-import { getDb } from "../../db/client";
-import { users } from "../../db/schema";
+import app from "#worker/app.ts";
+import { getDb } from "#worker/db/client.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { api, bearer, createUser, env, json } from "#worker-test/helpers.ts";
 import { login, newUsername, register } from "./testing";
 
 // Google is played by an intercepted fetch: a token endpoint that answers an ID token this test

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
-import { PROFILE_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "../../../../shared/src/constants";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import { publicId } from "../../lib/ids";
-import { UNUSABLE_HASH } from "../../lib/password";
-import { type GoogleIdentity, GoogleSignInError } from "../../providers/google";
+import { PROFILE_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "#shared/constants.ts";
+import type { Db } from "#worker/db/client.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { publicId } from "#worker/lib/ids.ts";
+import { UNUSABLE_HASH } from "#worker/lib/password.ts";
+import { type GoogleIdentity, GoogleSignInError } from "#worker/providers/google.ts";
 import { findReferrer, type SignedIn, tellReferrer } from "./service";
 
 /** The sign-in round trip to Google must finish within this long. */

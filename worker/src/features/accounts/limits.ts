@@ -1,4 +1,4 @@
-import type { RateRule } from "../../middleware/rate-limit";
+import type { RateRule } from "#worker/middleware/rate-limit.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

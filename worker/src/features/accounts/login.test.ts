@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { api, bearer, createUser, env, json } from "../../../test/helpers";
-import { getDb } from "../../db/client";
-import { users } from "../../db/schema";
+import { getDb } from "#worker/db/client.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { api, bearer, createUser, env, json } from "#worker-test/helpers.ts";
 import { from, login, newAddress, newUsername, outbox, registerAndConfirm } from "./testing";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;

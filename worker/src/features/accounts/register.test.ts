@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { api, bearer, createUser, env, form, json } from "../../../test/helpers";
-import { getDb } from "../../db/client";
-import { notifications, users, verificationCodes } from "../../db/schema";
+import { getDb } from "#worker/db/client.ts";
+import { notifications, users, verificationCodes } from "#worker/db/schema/index.ts";
+import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
 import {
   from,
   latestCode,

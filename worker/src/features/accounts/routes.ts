@@ -17,22 +17,22 @@ import {
   updateEmailSchema,
   updatePasswordSchema,
   userBooleanSettingQuerySchema,
-} from "../../../../shared/src/schemas/accounts";
-import { adminLoginSchema } from "../../../../shared/src/schemas/fields";
-import { meSchema, unreadDataSchema } from "../../../../shared/src/schemas/user";
-import { getDb } from "../../db/client";
-import { fail } from "../../lib/errors";
-import { createRouter, errorResponses, formBody, jsonOrForm, readBody } from "../../lib/router";
-import { signAccessToken } from "../../lib/tokens";
-import { clientAddress } from "../../middleware/rate-limit";
-import { sendEmail } from "../../providers/email";
+} from "#shared/schemas/accounts.ts";
+import { adminLoginSchema } from "#shared/schemas/fields.ts";
+import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
+import { getDb } from "#worker/db/client.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, formBody, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { signAccessToken } from "#worker/lib/tokens.ts";
+import { clientAddress } from "#worker/middleware/rate-limit.ts";
+import { sendEmail } from "#worker/providers/email.ts";
 import {
   exchangeGoogleCode,
   GoogleSignInError,
   googleAuthorizeUrl,
   googleConfig,
   verifyGoogleIdToken,
-} from "../../providers/google";
+} from "#worker/providers/google.ts";
 import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "./admin-service";
 import {
   accountDeletedEmail,

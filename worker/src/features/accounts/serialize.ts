@@ -1,6 +1,6 @@
-import type { UserBooleanSetting } from "../../../../shared/src/enums";
-import type { Me, Owner, User } from "../../../../shared/src/schemas/user";
-import { users } from "../../db/schema";
+import type { UserBooleanSetting } from "#shared/enums.ts";
+import type { Me, Owner, User } from "#shared/schemas/user.ts";
+import { users } from "#worker/db/schema/index.ts";
 
 // One place that turns a users row into what the API shows. Every feature that shows a person
 // (post owners, members, followers, profiles, `me`) goes through here, so a new field or a

@@ -1,19 +1,15 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import {
-  RESEND_COUNTDOWN_S,
-  VERIFICATION_CODE_LENGTH,
-  VERIFICATION_CODE_TTL_MS,
-} from "../../../../shared/src/constants";
-import type { UserBooleanSetting } from "../../../../shared/src/enums";
-import { ACCOUNTS_MSG } from "../../../../shared/src/schemas/accounts";
-import type { Me, UnreadData } from "../../../../shared/src/schemas/user";
-import type { Db } from "../../db/client";
-import { blocks, communityMembers, follows, users, verificationCodes } from "../../db/schema";
-import { fail } from "../../lib/errors";
-import { publicId, sha256Hex } from "../../lib/ids";
-import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../../lib/password";
-import { checkRateLimit, clearRateLimit, hitRateLimit } from "../../middleware/rate-limit";
+import { RESEND_COUNTDOWN_S, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MS } from "#shared/constants.ts";
+import type { UserBooleanSetting } from "#shared/enums.ts";
+import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
+import type { Me, UnreadData } from "#shared/schemas/user.ts";
+import type { Db } from "#worker/db/client.ts";
+import { blocks, communityMembers, follows, users, verificationCodes } from "#worker/db/schema/index.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId, sha256Hex } from "#worker/lib/ids.ts";
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
+import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { notify } from "../notifications/service";
 import { LIMITS, limitKey } from "./limits";
 import { toMe, USER_SETTING_COLUMN } from "./serialize";

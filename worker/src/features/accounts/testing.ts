@@ -1,4 +1,4 @@
-import { api, json } from "../../../test/helpers";
+import { api, json } from "#worker-test/helpers.ts";
 
 // Helpers for the account tests: requests from distinct addresses (limits are per address), and
 // the dev outbox read the way a person reads their inbox.

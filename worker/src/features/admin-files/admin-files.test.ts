@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { api, bearer, createUser, env, form, json } from "../../../test/helpers";
-import { getDb } from "../../db/client";
-import { admins } from "../../db/schema";
-import { hashPassword } from "../../lib/password";
+import { getDb } from "#worker/db/client.ts";
+import { admins } from "#worker/db/schema/index.ts";
+import { hashPassword } from "#worker/lib/password.ts";
+import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 

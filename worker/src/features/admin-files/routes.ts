@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IMAGE_MAX_BYTES } from "../../../../shared/src/constants";
-import { getDb } from "../../db/client";
-import { adminFiles } from "../../db/schema";
-import { fail } from "../../lib/errors";
-import { publicId } from "../../lib/ids";
-import { createRouter, errorResponses, multipartBody, readBody } from "../../lib/router";
+import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
+import { getDb } from "#worker/db/client.ts";
+import { adminFiles } from "#worker/db/schema/index.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId } from "#worker/lib/ids.ts";
+import { createRouter, errorResponses, multipartBody, readBody } from "#worker/lib/router.ts";
 import { sniffMedia } from "../posts/media";
 
 // Files staff upload for blogs, e-mails and announcements (part 1 §3 File). The admin header

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { ChatServerFrame } from "../../../../shared/src/schemas/chat";
-import { api, type createUser, env, form, json } from "../../../test/helpers";
+import type { ChatServerFrame } from "#shared/schemas/chat.ts";
+import { api, type createUser, env, form, json } from "#worker-test/helpers.ts";
 
 // Shared by the chat test files: people, threads and real WebSockets through the Worker.
 

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { TYPING_CLEAR_MS } from "../../../../shared/src/constants";
-import { CHAT_SERVER_SENDER } from "../../../../shared/src/enums";
+import { TYPING_CLEAR_MS } from "#shared/constants.ts";
+import { CHAT_SERVER_SENDER } from "#shared/enums.ts";
 import {
   CHAT_MSG,
   type ChatClientFrame,
@@ -11,8 +11,8 @@ import {
   chatClientFrameSchema,
   joinedLine,
   type WebpagePreview,
-} from "../../../../shared/src/schemas/chat";
-import type { Bindings } from "../../env";
+} from "#shared/schemas/chat.ts";
+import type { Bindings } from "#worker/env.ts";
 
 /** Which thread a call is about; the Worker looked it up in D1 and checked the caller. */
 export interface ThreadRef {

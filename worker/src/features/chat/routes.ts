@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pageQuerySchema, pageSchema, toPage } from "../../../../shared/src/api";
-import { CHAT_IMAGE_MAX_MB, CHAT_PAGE_SIZE, MAX_PAGE_SIZE, MB } from "../../../../shared/src/constants";
+import { pageQuerySchema, pageSchema, toPage } from "#shared/api.ts";
+import { CHAT_IMAGE_MAX_MB, CHAT_PAGE_SIZE, MAX_PAGE_SIZE, MB } from "#shared/constants.ts";
 import {
   CHAT_MSG,
   chatClientIdSchema,
@@ -12,12 +12,12 @@ import {
   createChatThreadSchema,
   webpagePreviewQuerySchema,
   webpagePreviewSchema,
-} from "../../../../shared/src/schemas/chat";
-import { fail } from "../../lib/errors";
-import { publicId } from "../../lib/ids";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "../../lib/router";
-import { readChatToken, signChatToken } from "../../lib/tokens";
-import { hitRateLimit } from "../../middleware/rate-limit";
+} from "#shared/schemas/chat.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId } from "#worker/lib/ids.ts";
+import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import {

@@ -1,4 +1,4 @@
-import type { Bindings } from "../../env";
+import type { Bindings } from "#worker/env.ts";
 import { createPersonalThread, threadForUser, threadStub } from "./service";
 
 // A few conversations for a newcomer's first `bun run dev`, sent through the threads' Durable

@@ -1,14 +1,9 @@
-import { type Page, toPage } from "../../../../shared/src/api";
-import type { ChatThreadType } from "../../../../shared/src/enums";
-import {
-  CHAT_MSG,
-  type ChatSearchUser,
-  type ChatThread,
-  type ChatUser,
-} from "../../../../shared/src/schemas/chat";
-import type { Bindings } from "../../env";
-import { fail } from "../../lib/errors";
-import { publicId } from "../../lib/ids";
+import { type Page, toPage } from "#shared/api.ts";
+import type { ChatThreadType } from "#shared/enums.ts";
+import { CHAT_MSG, type ChatSearchUser, type ChatThread, type ChatUser } from "#shared/schemas/chat.ts";
+import type { Bindings } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId } from "#worker/lib/ids.ts";
 import type { ThreadRef } from "./chat-thread";
 
 // Thread rows, participants and the rules of part 2 §6. Messages live in each thread's Durable

@@ -1,10 +1,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
-import { CHAT_MESSAGE_MAX } from "../../../../shared/src/constants";
-import { CHAT_MSG } from "../../../../shared/src/schemas/chat";
-import { api, createUser, env, form, json } from "../../../test/helpers";
-import { signChatToken } from "../../lib/tokens";
+import { CHAT_MESSAGE_MAX } from "#shared/constants.ts";
+import { CHAT_MSG } from "#shared/schemas/chat.ts";
+import { signChatToken } from "#worker/lib/tokens.ts";
+import { api, createUser, env, form, json } from "#worker-test/helpers.ts";
 import {
   block,
   CHAT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_MSG } from "../../../../shared/src/schemas/chat";
-import { api, createUser, env, form, json } from "../../../test/helpers";
+import { CHAT_MSG } from "#shared/schemas/chat.ts";
+import { api, createUser, env, form, json } from "#worker-test/helpers.ts";
 import { block, CHAT, openSocket, socketToken, startThread, type TestUser } from "./chat-test-helpers";
 
 const create = (who: TestUser, username: string) =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, createUser, json } from "../../../test/helpers";
+import { api, createUser, json } from "#worker-test/helpers.ts";
 import { isPublicHost, PREVIEW_MAX_BYTES, PREVIEW_MSG } from "./webpage-preview";
 
 const preview = async (link: string, auth?: Record<string, string>) =>

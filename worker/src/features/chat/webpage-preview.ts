@@ -1,6 +1,6 @@
-import { WEBPAGE_PREVIEW_DESCRIPTION_MAX } from "../../../../shared/src/constants";
-import type { WebpagePreview } from "../../../../shared/src/schemas/chat";
-import { fail } from "../../lib/errors";
+import { WEBPAGE_PREVIEW_DESCRIPTION_MAX } from "#shared/constants.ts";
+import type { WebpagePreview } from "#shared/schemas/chat.ts";
+import { fail } from "#worker/lib/errors.ts";
 
 // `GET /api/webpage-preview`: the server fetches a page a user pasted, so it must not become a
 // way into private networks. Only http(s) on the standard ports, to public host names or public

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Community, JoinResult, Member } from "../../../../shared/src/schemas/communities";
-import type { CursorPage } from "../../../../shared/src/schemas/posts";
+import type { Community, JoinResult, Member } from "#shared/schemas/communities.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
 import {
   api,
   bigPng,

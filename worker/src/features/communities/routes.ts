@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pageSchema } from "../../../../shared/src/api";
+import { pageSchema } from "#shared/api.ts";
 import {
   communityCreateFieldsSchema,
   communityListQuerySchema,
@@ -9,10 +9,10 @@ import {
   memberListQuerySchema,
   memberSchema,
   myCommunityListQuerySchema,
-} from "../../../../shared/src/schemas/communities";
-import { cursorPageSchema, feedItemSchema } from "../../../../shared/src/schemas/posts";
-import { getDb } from "../../db/client";
-import { createRouter, errorResponses, jsonOrForm, readBody } from "../../lib/router";
+} from "#shared/schemas/communities.ts";
+import { cursorPageSchema, feedItemSchema } from "#shared/schemas/posts.ts";
+import { getDb } from "#worker/db/client.ts";
+import { createRouter, errorResponses, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { readCommunityPosts } from "../posts/feed";
 import { Reader, reportReads } from "../posts/reader";
 import {

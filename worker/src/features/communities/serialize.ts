@@ -1,6 +1,6 @@
-import type { CommunityRole } from "../../../../shared/src/enums";
-import type { Community, Membership } from "../../../../shared/src/schemas/communities";
-import type { Owner } from "../../../../shared/src/schemas/user";
+import type { CommunityRole } from "#shared/enums.ts";
+import type { Community, Membership } from "#shared/schemas/communities.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import { toOwner } from "../accounts/serialize";
 
 // Rows read with plain SQL (see posts/reader.ts) come back with SQLite's types: booleans as 0/1.

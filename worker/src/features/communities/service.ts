@@ -1,17 +1,17 @@
-import { type Page, toPage } from "../../../../shared/src/api";
-import { IMAGE_MAX_BYTES } from "../../../../shared/src/constants";
+import { type Page, toPage } from "#shared/api.ts";
+import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import type {
   Community,
   CommunityCreateFields,
   CommunitySort,
   JoinResult,
   Member,
-} from "../../../../shared/src/schemas/communities";
-import type { CursorPage } from "../../../../shared/src/schemas/posts";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
-import { fail } from "../../lib/errors";
-import { hitRateLimit } from "../../middleware/rate-limit";
+} from "#shared/schemas/communities.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
+import type { Db } from "#worker/db/client.ts";
+import type { Bindings } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { notify } from "../notifications/service";
 import { ownerMap, ownersStatement } from "../posts/items";
 import { fileFromDataUrl, storeUpload } from "../posts/media";

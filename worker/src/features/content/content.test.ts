@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "../../../../shared/src/api";
-import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "../../../../shared/src/schemas/content";
-import { api, env, json } from "../../../test/helpers";
+import type { Page } from "#shared/api.ts";
+import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "#shared/schemas/content.ts";
+import { api, env, json } from "#worker-test/helpers.ts";
 
 beforeAll(async () => {
   const db = env.DB;

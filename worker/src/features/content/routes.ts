@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pageSchema } from "../../../../shared/src/api";
+import { pageSchema } from "#shared/api.ts";
 import {
   blogListQuerySchema,
   blogQuerySchema,
@@ -7,9 +7,9 @@ import {
   blogSummarySchema,
   featuredItemSchema,
   membershipPlanSchema,
-} from "../../../../shared/src/schemas/content";
-import { getDb } from "../../db/client";
-import { createRouter, errorResponses } from "../../lib/router";
+} from "#shared/schemas/content.ts";
+import { getDb } from "#worker/db/client.ts";
+import { createRouter, errorResponses } from "#worker/lib/router.ts";
 import { blogBySlug, blogList, featuredList, planList } from "./service";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, lte } from "drizzle-orm";
-import { type Page, toPage } from "../../../../shared/src/api";
-import type { BlogCategory } from "../../../../shared/src/enums";
-import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "../../../../shared/src/schemas/content";
-import type { Db } from "../../db/client";
-import { blogPosts, featuredItems, membershipPlans } from "../../db/schema";
-import { fail } from "../../lib/errors";
+import { type Page, toPage } from "#shared/api.ts";
+import type { BlogCategory } from "#shared/enums.ts";
+import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "#shared/schemas/content.ts";
+import type { Db } from "#worker/db/client.ts";
+import { blogPosts, featuredItems, membershipPlans } from "#worker/db/schema/index.ts";
+import { fail } from "#worker/lib/errors.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
-import { devOutbox } from "../../db/schema";
-import { isDevelopment } from "../../env";
-import { fail } from "../../lib/errors";
-import { createRouter, errorResponses } from "../../lib/router";
+import { getDb } from "#worker/db/client.ts";
+import { devOutbox } from "#worker/db/schema/index.ts";
+import { isDevelopment } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses } from "#worker/lib/router.ts";
 import { seedDemoData } from "./seed";
 
 const outboxMessage = z.object({

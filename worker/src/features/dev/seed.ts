@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
-import { PLAN_PRICE_BUSINESS_USD, PLAN_PRICE_USER_USD } from "../../../../shared/src/constants";
-import { type Db, getDb } from "../../db/client";
+import { PLAN_PRICE_BUSINESS_USD, PLAN_PRICE_USER_USD } from "#shared/constants.ts";
+import { type Db, getDb } from "#worker/db/client.ts";
 import {
   admins,
   blogPosts,
@@ -13,10 +13,10 @@ import {
   microposts,
   micropostVotes,
   users,
-} from "../../db/schema";
-import type { Bindings } from "../../env";
-import { publicId, slugify } from "../../lib/ids";
-import { hashPassword } from "../../lib/password";
+} from "#worker/db/schema/index.ts";
+import type { Bindings } from "#worker/env.ts";
+import { publicId, slugify } from "#worker/lib/ids.ts";
+import { hashPassword } from "#worker/lib/password.ts";
 import { seedChat } from "../chat/seed";
 import { seedNotifications } from "../notifications/seed";
 import { seedPostsDemo } from "../posts/seed";

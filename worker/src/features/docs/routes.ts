@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "#worker/env.ts";
 import { REFERENCE_PAGE, REFERENCE_SCRIPT } from "./reference-page";
 
 /** The API reference, served by the Worker itself (no CDN): a page that reads /api/openapi.json. */

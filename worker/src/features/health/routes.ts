@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "#worker/lib/router.ts";
 
 const health = createRoute({
   method: "get",

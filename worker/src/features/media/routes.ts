@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env";
-import { fail } from "../../lib/errors";
+import type { AppEnv } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
 
 /** Uploaded files from R2, with the content type sniffed at upload time. */
 export const mediaRoutes = new Hono<AppEnv>().get("/media/:key{.+}", async (c) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "../../../../shared/src/api";
-import type { Notification } from "../../../../shared/src/schemas/notifications";
-import { api, createUser, env, json } from "../../../test/helpers";
-import { getDb } from "../../db/client";
+import type { Page } from "#shared/api.ts";
+import type { Notification } from "#shared/schemas/notifications.ts";
+import { getDb } from "#worker/db/client.ts";
+import { api, createUser, env, json } from "#worker-test/helpers.ts";
 import { notify } from "./service";
 
 const list = async (auth: Record<string, string>, query = "") => {

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
-import { pageSchema } from "../../../../shared/src/api";
+import { pageSchema } from "#shared/api.ts";
 import {
   notificationListQuerySchema,
   notificationReadAnswerSchema,
   notificationReadSchema,
   notificationSchema,
-} from "../../../../shared/src/schemas/notifications";
-import { getDb } from "../../db/client";
-import { describeZodError, fail } from "../../lib/errors";
-import { createRouter, errorResponses, jsonOrForm, readBody } from "../../lib/router";
+} from "#shared/schemas/notifications.ts";
+import { getDb } from "#worker/db/client.ts";
+import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { listNotifications, markRead } from "./service";
 
 const list = createRoute({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "../../../../shared/src/api";
-import type { Notification } from "../../../../shared/src/schemas/notifications";
-import { api, env, json } from "../../../test/helpers";
+import type { Page } from "#shared/api.ts";
+import type { Notification } from "#shared/schemas/notifications.ts";
+import { api, env, json } from "#worker-test/helpers.ts";
 import { seedDemoData } from "../dev/seed";
 
 describe("the demo notifications", () => {

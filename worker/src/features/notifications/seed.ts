@@ -1,4 +1,4 @@
-import type { Bindings } from "../../env";
+import type { Bindings } from "#worker/env.ts";
 
 // Demo notifications, so a newcomer's first `bun run dev` shows a lived-in /notifications: what
 // the seeded follows, comments and replies would have told each person. The newest three of each

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, or } from "drizzle-orm";
-import { type Page, toPage } from "../../../../shared/src/api";
-import type { NotificationKind } from "../../../../shared/src/enums";
-import type { Notification } from "../../../../shared/src/schemas/notifications";
-import type { Db } from "../../db/client";
-import { blocks, notifications, users } from "../../db/schema";
+import { type Page, toPage } from "#shared/api.ts";
+import type { NotificationKind } from "#shared/enums.ts";
+import type { Notification } from "#shared/schemas/notifications.ts";
+import type { Db } from "#worker/db/client.ts";
+import { blocks, notifications, users } from "#worker/db/schema/index.ts";
 import { ownerColumns, toOwner } from "../accounts/serialize";
 
 /** Which user setting switches each kind of notification (part 2 §3 "User setting flags"). */

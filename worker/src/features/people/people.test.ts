@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "../../../../shared/src/api";
-import type { DatedPerson, FollowAnswer } from "../../../../shared/src/schemas/people";
-import type { PersonItem, PostItem } from "../../../../shared/src/schemas/search";
-import type { User } from "../../../../shared/src/schemas/user";
-import { api, createUser, env, json } from "../../../test/helpers";
+import type { Page } from "#shared/api.ts";
+import type { DatedPerson, FollowAnswer } from "#shared/schemas/people.ts";
+import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
+import type { User } from "#shared/schemas/user.ts";
+import { api, createUser, env, json } from "#worker-test/helpers.ts";
 import { insertCommunity, insertPost } from "../search/fixtures";
 
 type Person = Awaited<ReturnType<typeof createUser>>;

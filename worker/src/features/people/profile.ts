@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { User } from "../../../../shared/src/schemas/user";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import type { Bindings } from "../../env";
-import { fail } from "../../lib/errors";
+import type { User } from "#shared/schemas/user.ts";
+import type { Db } from "#worker/db/client.ts";
+import { users } from "#worker/db/schema/index.ts";
+import type { Bindings } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
 import { NO_RELATION, toUser } from "../accounts/serialize";
 import { deleteStoredFiles, storeUpload } from "../posts/media";
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { pageQuerySchema, pageSchema } from "../../../../shared/src/api";
+import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import {
   blockAnswerSchema,
   connectionsQuerySchema,
@@ -14,14 +14,14 @@ import {
   userMicropostListQuerySchema,
   usernameLookupSchema,
   usernameQuerySchema,
-} from "../../../../shared/src/schemas/people";
-import { personItemSchema, postItemSchema } from "../../../../shared/src/schemas/search";
-import { userSchema } from "../../../../shared/src/schemas/user";
-import { getDb } from "../../db/client";
-import type { AppEnv } from "../../env";
-import { describeZodError, fail } from "../../lib/errors";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "../../lib/router";
-import { hitRateLimit } from "../../middleware/rate-limit";
+} from "#shared/schemas/people.ts";
+import { personItemSchema, postItemSchema } from "#shared/schemas/search.ts";
+import { userSchema } from "#shared/schemas/user.ts";
+import { getDb } from "#worker/db/client.ts";
+import type { AppEnv } from "#worker/env.ts";
+import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,

@@ -1,18 +1,18 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { type Page, toPage } from "../../../../shared/src/api";
-import type { FeedOption, FollowTab } from "../../../../shared/src/enums";
+import { type Page, toPage } from "#shared/api.ts";
+import type { FeedOption, FollowTab } from "#shared/enums.ts";
 import {
   type DatedPerson,
   type FollowAnswer,
   type JobProfile,
   PEOPLE_MSG,
   type ProfilePostSort,
-} from "../../../../shared/src/schemas/people";
-import type { PersonItem, PostItem } from "../../../../shared/src/schemas/search";
-import type { User } from "../../../../shared/src/schemas/user";
-import type { Db } from "../../db/client";
-import { blocks, follows, microposts, users } from "../../db/schema";
-import { fail } from "../../lib/errors";
+} from "#shared/schemas/people.ts";
+import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
+import type { User } from "#shared/schemas/user.ts";
+import type { Db } from "#worker/db/client.ts";
+import { blocks, follows, microposts, users } from "#worker/db/schema/index.ts";
+import { fail } from "#worker/lib/errors.ts";
 import { NO_RELATION, ownerColumns, type Relation, toOwner, toUser } from "../accounts/serialize";
 import { notify } from "../notifications/service";
 import { loadPersonItems, loadPostItems } from "../search/items";

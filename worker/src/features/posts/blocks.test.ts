@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Comment, FeedItem } from "../../../../shared/src/schemas/posts";
+import type { Comment, FeedItem } from "#shared/schemas/posts.ts";
 import { api, createUser, json, jsonBody, newCommunity, newPost, type TestUser } from "./test-kit";
 
 // A blocked person cannot otherwise reach the blocker (part 2 §6): no comments, replies or votes

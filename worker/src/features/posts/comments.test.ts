@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Comment, CursorPage, FeedItem } from "../../../../shared/src/schemas/posts";
+import type { Comment, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import {
   api,
   createUser,

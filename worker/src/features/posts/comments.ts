@@ -1,10 +1,10 @@
-import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "../../../../shared/src/constants";
-import type { Comment, CommentCreate, CursorPage } from "../../../../shared/src/schemas/posts";
-import { htmlToText } from "../../../../shared/src/schemas/posts";
-import type { Owner } from "../../../../shared/src/schemas/user";
-import type { Db } from "../../db/client";
-import { fail } from "../../lib/errors";
-import { publicId } from "../../lib/ids";
+import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.ts";
+import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
+import { htmlToText } from "#shared/schemas/posts.ts";
+import type { Owner } from "#shared/schemas/user.ts";
+import type { Db } from "#worker/db/client.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId } from "#worker/lib/ids.ts";
 import type { OwnerSqlRow } from "../communities/serialize";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";

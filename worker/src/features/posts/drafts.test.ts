@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Community } from "../../../../shared/src/schemas/communities";
-import type { CursorPage, Draft, FeedItem } from "../../../../shared/src/schemas/posts";
+import type { Community } from "#shared/schemas/communities.ts";
+import type { CursorPage, Draft, FeedItem } from "#shared/schemas/posts.ts";
 import { api, createUser, form, json, newCommunity, newPost, type TestUser } from "./test-kit";
 
 const total = async (user: TestUser) =>

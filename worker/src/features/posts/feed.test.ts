@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CursorPage, FeedItem } from "../../../../shared/src/schemas/posts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import {
   api,
   createUser,

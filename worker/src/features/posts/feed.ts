@@ -1,6 +1,6 @@
-import type { FeedOption } from "../../../../shared/src/enums";
-import type { CursorPage, FeedItem } from "../../../../shared/src/schemas/posts";
-import { fail } from "../../lib/errors";
+import type { FeedOption } from "#shared/enums.ts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { fail } from "#worker/lib/errors.ts";
 import { loadFeedItems, POST_SQL, type PostSqlRow } from "./items";
 import {
   decodeCursor,

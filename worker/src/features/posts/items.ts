@@ -1,6 +1,6 @@
-import type { MediaKind, PostType } from "../../../../shared/src/enums";
-import type { Comment, FeedItem, MediaFile, Micropost } from "../../../../shared/src/schemas/posts";
-import type { Owner } from "../../../../shared/src/schemas/user";
+import type { MediaKind, PostType } from "#shared/enums.ts";
+import type { Comment, FeedItem, MediaFile, Micropost } from "#shared/schemas/posts.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import {
   COMMUNITY_SQL,
   type CommunitySqlRow,

@@ -1,11 +1,11 @@
-import { MEDIA_MAX_BYTES } from "../../../../shared/src/constants";
-import type { MediaKind } from "../../../../shared/src/enums";
-import { POST_MSG } from "../../../../shared/src/schemas/posts";
-import type { Db } from "../../db/client";
-import { uploads } from "../../db/schema";
-import type { Bindings } from "../../env";
-import { fail } from "../../lib/errors";
-import { publicId } from "../../lib/ids";
+import { MEDIA_MAX_BYTES } from "#shared/constants.ts";
+import type { MediaKind } from "#shared/enums.ts";
+import { POST_MSG } from "#shared/schemas/posts.ts";
+import type { Db } from "#worker/db/client.ts";
+import { uploads } from "#worker/db/schema/index.ts";
+import type { Bindings } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId } from "#worker/lib/ids.ts";
 
 export interface Sniffed {
   contentType: string;

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#worker/db/client.ts";
 import { notify } from "../notifications/service";
 import { findMentions, linkMentions } from "./html";
 import type { Reader } from "./reader";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Community } from "../../../../shared/src/schemas/communities";
-import type { FeedItem, Micropost, VoteResult } from "../../../../shared/src/schemas/posts";
+import type { Community } from "#shared/schemas/communities.ts";
+import type { FeedItem, Micropost, VoteResult } from "#shared/schemas/posts.ts";
 import {
   api,
   bigPng,

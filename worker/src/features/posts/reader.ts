@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
-import { isDevelopment } from "../../env";
-import { fail } from "../../lib/errors";
+import type { AppEnv } from "#worker/env.ts";
+import { isDevelopment } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
 
 /** One SQL statement with its bound values. Integers taken from our own rows may be inlined. */
 export interface Statement {

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { pageQuerySchema, pageSchema, queryBoolean } from "../../../../shared/src/api";
-import { MB } from "../../../../shared/src/constants";
+import { pageQuerySchema, pageSchema, queryBoolean } from "#shared/api.ts";
+import { MB } from "#shared/constants.ts";
 import {
   commentCreateSchema,
   commentEditSchema,
@@ -17,11 +17,11 @@ import {
   postFieldsSchema,
   uploadResultSchema,
   voteResultSchema,
-} from "../../../../shared/src/schemas/posts";
-import { getDb } from "../../db/client";
-import { describeZodError, fail } from "../../lib/errors";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "../../lib/router";
-import { hitRateLimit } from "../../middleware/rate-limit";
+} from "#shared/schemas/posts.ts";
+import { getDb } from "#worker/db/client.ts";
+import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readFeed } from "./feed";
 import { storeUpload } from "./media";

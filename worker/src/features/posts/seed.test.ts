@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CursorPage, FeedItem } from "../../../../shared/src/schemas/posts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { seedDemoData } from "../dev/seed";
 import { sniffMedia } from "./media";
 import { api, env, json } from "./test-kit";

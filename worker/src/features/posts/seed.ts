@@ -1,5 +1,5 @@
-import type { Bindings } from "../../env";
-import { publicId, slugify } from "../../lib/ids";
+import type { Bindings } from "#worker/env.ts";
+import { publicId, slugify } from "#worker/lib/ids.ts";
 
 // Demo media posts for `bun run dev` (the text posts, comment trees and votes come from the
 // foundation's seed). Pictures are drawn here as real PNGs, so the demo needs no network and the

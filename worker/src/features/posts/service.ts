@@ -1,5 +1,5 @@
-import { type Page, toPage } from "../../../../shared/src/api";
-import type { MediaKind, PostType } from "../../../../shared/src/enums";
+import { type Page, toPage } from "#shared/api.ts";
+import type { MediaKind, PostType } from "#shared/enums.ts";
 import {
   type CreatedPost,
   type Draft,
@@ -8,12 +8,12 @@ import {
   type Micropost,
   POST_MSG,
   type VoteResult,
-} from "../../../../shared/src/schemas/posts";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
-import { fail } from "../../lib/errors";
-import { publicId, slugify } from "../../lib/ids";
-import { hitRateLimit } from "../../middleware/rate-limit";
+} from "#shared/schemas/posts.ts";
+import type { Db } from "#worker/db/client.ts";
+import type { Bindings } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId, slugify } from "#worker/lib/ids.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import {
   COMMUNITY_SQL,
   type CommunitySqlRow,

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { CreatedPost } from "../../../../shared/src/schemas/posts";
-import { api, createUser, env, form, json } from "../../../test/helpers";
+import type { CreatedPost } from "#shared/schemas/posts.ts";
+import { api, createUser, env, form, json } from "#worker-test/helpers.ts";
 
 // Helpers for the posts and communities tests: people, communities and posts made through the API.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, createUser, env, json } from "../../../test/helpers";
+import { api, createUser, env, json } from "#worker-test/helpers.ts";
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 

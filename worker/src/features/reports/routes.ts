@@ -1,13 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import {
-  feedbackSchema,
-  REPORTS_MSG,
-  reportSchema,
-  submittedSchema,
-} from "../../../../shared/src/schemas/reports";
-import { getDb } from "../../db/client";
-import { createRouter, errorResponses, formBody, readBody } from "../../lib/router";
-import { hitRateLimit } from "../../middleware/rate-limit";
+import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
+import { getDb } from "#worker/db/client.ts";
+import { createRouter, errorResponses, formBody, readBody } from "#worker/lib/router.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
 const report = createRoute({

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { FeedbackType, ReportCause } from "../../../../shared/src/enums";
-import { PEOPLE_MSG } from "../../../../shared/src/schemas/people";
-import { REPORTS_MSG } from "../../../../shared/src/schemas/reports";
-import type { Db } from "../../db/client";
-import { feedbacks, reports, users } from "../../db/schema";
-import { fail } from "../../lib/errors";
+import type { FeedbackType, ReportCause } from "#shared/enums.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
+import { REPORTS_MSG } from "#shared/schemas/reports.ts";
+import type { Db } from "#worker/db/client.ts";
+import { feedbacks, reports, users } from "#worker/db/schema/index.ts";
+import { fail } from "#worker/lib/errors.ts";
 
 export interface NewReport {
   report_cause: ReportCause;

@@ -1,5 +1,5 @@
-import { env } from "../../../test/helpers";
-import { publicId, slugify } from "../../lib/ids";
+import { publicId, slugify } from "#worker/lib/ids.ts";
+import { env } from "#worker-test/helpers.ts";
 
 // Rows written straight into D1 for the people and search tests, so they do not depend on the
 // posting API (another feature's). Only tests import this file.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_MAX_RESULTS } from "../../../../shared/src/schemas/search";
-import { env } from "../../../test/helpers";
+import { SEARCH_MAX_RESULTS } from "#shared/schemas/search.ts";
+import { env } from "#worker-test/helpers.ts";
 import { MAX_RESULTS, RANK_LIMIT, toMatchExpression } from "./fts";
 
 describe("the search text", () => {

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Community } from "../../../../shared/src/schemas/communities";
-import type { CommentItem, PersonItem, PostItem } from "../../../../shared/src/schemas/search";
-import type { Db } from "../../db/client";
-import { follows, users } from "../../db/schema";
+import type { Community } from "#shared/schemas/communities.ts";
+import type { CommentItem, PersonItem, PostItem } from "#shared/schemas/search.ts";
+import type { Db } from "#worker/db/client.ts";
+import { follows, users } from "#worker/db/schema/index.ts";
 import { ownerColumns, toOwner } from "../accounts/serialize";
 import {
   COMMUNITY_SQL,

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { searchQuerySchema, searchResultSchema } from "../../../../shared/src/schemas/search";
-import { getDb } from "../../db/client";
-import { isDevelopment } from "../../env";
-import { createRouter, errorResponses } from "../../lib/router";
+import { searchQuerySchema, searchResultSchema } from "#shared/schemas/search.ts";
+import { getDb } from "#worker/db/client.ts";
+import { isDevelopment } from "#worker/env.ts";
+import { createRouter, errorResponses } from "#worker/lib/router.ts";
 import { search } from "./service";
 
 const searchRoute = createRoute({

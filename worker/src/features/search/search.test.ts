@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SearchResult } from "../../../../shared/src/schemas/search";
-import { api, createUser, env, json } from "../../../test/helpers";
+import type { SearchResult } from "#shared/schemas/search.ts";
+import { api, createUser, env, json } from "#worker-test/helpers.ts";
 import { insertComment, insertCommunity, insertPost } from "./fixtures";
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read nested fields of four result shapes.

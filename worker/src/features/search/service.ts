@@ -1,7 +1,7 @@
-import { toPage } from "../../../../shared/src/api";
-import type { SearchType } from "../../../../shared/src/enums";
-import type { SearchResult } from "../../../../shared/src/schemas/search";
-import type { Db } from "../../db/client";
+import { toPage } from "#shared/api.ts";
+import type { SearchType } from "#shared/enums.ts";
+import type { SearchResult } from "#shared/schemas/search.ts";
+import type { Db } from "#worker/db/client.ts";
 import { type Exec, FTS_SOURCES, findIds } from "./fts";
 import { loadCommentItems, loadCommunityItems, loadPersonItems, loadPostItems } from "./items";
 

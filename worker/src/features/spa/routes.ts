@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "#worker/env.ts";
 
 const HAS_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
 

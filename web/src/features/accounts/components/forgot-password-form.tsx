@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
-import { FORGOT_PASSWORD_RETURN_MS } from "../../../../../shared/src/constants";
-import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "../../../../../shared/src/schemas/accounts";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { FORGOT_PASSWORD_RETURN_MS } from "#shared/constants.ts";
+import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "#shared/schemas/accounts.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, FormNotice, SubmitButton } from "./form-parts";

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNTS_MSG } from "../../../../../shared/src/schemas/accounts";
+import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { GOOGLE_LOGIN_PATH } from "../api";
 
 /** A problem with the whole form, read out at once. It sits in the form, so a dialog never hides it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Dialog } from "../../../components/ui/dialog";
-import type { ModalProps } from "../../../components/ui/modal-host";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { LoginForm } from "./login-form";
 
 export default function LoginDialog({ onClose, notice }: ModalProps) {

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
-import { ACCOUNTS_MSG, loginSchema } from "../../../../../shared/src/schemas/accounts";
-import { ApiError } from "../../../lib/api";
-import { clearToken } from "../../../lib/auth-token";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { ACCOUNTS_MSG, loginSchema } from "#shared/schemas/accounts.ts";
+import { ApiError } from "#web/lib/api.ts";
+import { clearToken } from "#web/lib/auth-token.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, FormNotice, GoogleButton, OrDivider, SubmitButton } from "./form-parts";

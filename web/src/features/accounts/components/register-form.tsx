@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
-import { registerSchema } from "../../../../../shared/src/schemas/accounts";
-import { usernameSchema } from "../../../../../shared/src/schemas/fields";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { registerSchema } from "#shared/schemas/accounts.ts";
+import { usernameSchema } from "#shared/schemas/fields.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, rememberCodeSent, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, GoogleButton, OrDivider, SubmitButton } from "./form-parts";

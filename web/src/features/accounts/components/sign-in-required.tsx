@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { openModal } from "../../../components/ui/modal-host";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { openModal } from "#web/components/ui/modal-host.tsx";
 import { useToken } from "../session";
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../../../shared/client/form";
-import { ACCOUNTS_MSG, updateEmailSchema } from "../../../../../shared/src/schemas/accounts";
-import { Dialog } from "../../../components/ui/dialog";
-import type { ModalProps } from "../../../components/ui/modal-host";
+import { TextField } from "#client/form.tsx";
+import { ACCOUNTS_MSG, updateEmailSchema } from "#shared/schemas/accounts.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";

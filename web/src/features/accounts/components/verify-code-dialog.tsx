@@ -1,7 +1,7 @@
 import { useRouter } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { Dialog } from "../../../components/ui/dialog";
-import type { ModalProps } from "../../../components/ui/modal-host";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { clearCodeTargetFromAddress } from "../auth-flow";
 import { VerifyCodeForm } from "./verify-code-form";
 

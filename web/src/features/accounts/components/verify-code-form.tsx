@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../../../../shared/client/api-error-text";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
-import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "../../../../../shared/src/schemas/accounts";
-import { ApiError } from "../../../lib/api";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "#shared/schemas/accounts.ts";
+import { ApiError } from "#web/lib/api.ts";
 import { accountsApi } from "../api";
 import {
   type AuthMode,

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { CHAT_IMAGE_MAX_MB } from "../../../../../shared/src/constants";
-import { Dialog } from "../../../components/ui/dialog";
+import { CHAT_IMAGE_MAX_MB } from "#shared/constants.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
 
 /** "Your file is X MB. Use another file with its size less than N MB." (part 2 §5). */
 export function FileSizeDialog({ bytes, onClose }: { bytes: number; onClose: () => void }) {

@@ -1,14 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  CHAT_IMAGE_MAX_MB,
-  CHAT_TEXTAREA_MAX_HEIGHT,
-  EMOJI_TYPING_STOP_MS,
-  MB,
-} from "../../../../../shared/src/constants";
-import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "../../../../../shared/src/schemas/chat";
-import { showSnackbar } from "../../../components/ui/snackbar";
+import { CHAT_IMAGE_MAX_MB, CHAT_TEXTAREA_MAX_HEIGHT, EMOJI_TYPING_STOP_MS, MB } from "#shared/constants.ts";
+import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useSendImage } from "../mutations";
 import { webpagePreviewQueryOptions } from "../queries";
 import { newClientId } from "../socket";

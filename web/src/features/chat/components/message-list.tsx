@@ -1,10 +1,10 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { Page } from "../../../../../shared/src/api";
-import type { ChatMessage, ChatUser, WebpagePreview } from "../../../../../shared/src/schemas/chat";
-import { Avatar } from "../../../components/ui/avatar";
-import { i18n } from "../../../i18n/i18n";
+import type { Page } from "#shared/api.ts";
+import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { i18n } from "#web/i18n/i18n.ts";
 import { displayName } from "../people";
 import type { PendingText } from "../socket";
 import type { ServerLine } from "../use-chat-thread";

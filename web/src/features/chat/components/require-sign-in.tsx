@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { Me } from "../../../../../shared/src/schemas/user";
-import { ChatIcon } from "../../../components/ui/icons";
-import { openModal } from "../../../components/ui/modal-host";
-import { useMe } from "../../accounts/session";
+import type { Me } from "#shared/schemas/user.ts";
+import { ChatIcon } from "#web/components/ui/icons.tsx";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
 
 /**
  * Chat is for signed-in people: a visitor gets the login dialog (part 2 §6) and a prompt here.

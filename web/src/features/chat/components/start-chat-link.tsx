@@ -1,8 +1,8 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CHAT_MSG } from "../../../../../shared/src/schemas/chat";
-import type { Me } from "../../../../../shared/src/schemas/user";
+import { CHAT_MSG } from "#shared/schemas/chat.ts";
+import type { Me } from "#shared/schemas/user.ts";
 import { useCreateThread } from "../mutations";
 import { NewChatIcon } from "./chat-icons";
 import { chatErrorText, normalizeUsername } from "./new-chat";

@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { Community } from "../../../../../shared/src/schemas/communities";
-import { Avatar } from "../../../components/ui/avatar";
-import { formatCount } from "../../../lib/format";
-import { pluralKey } from "../../people/count-label";
+import { msg } from "#client/i18n.ts";
+import type { Community } from "#shared/schemas/communities.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { pluralKey } from "#web/features/people/count-label.ts";
+import { formatCount } from "#web/lib/format.ts";
 import { JoinButton } from "./join-button";
 
 /** The top of /c/:name and /c/:name/members: picture, names, description, counts and actions. */

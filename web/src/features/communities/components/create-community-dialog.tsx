@@ -1,21 +1,21 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
+import { TextField, useZodForm } from "#client/form.tsx";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,
   COMMUNITY_NAME_MAX,
-} from "../../../../../shared/src/constants";
+} from "#shared/constants.ts";
 import {
   communityCreateFieldsSchema,
   communityImageProblem,
   stripWhitespace,
-} from "../../../../../shared/src/schemas/communities";
-import { Avatar } from "../../../components/ui/avatar";
-import { Dialog } from "../../../components/ui/dialog";
-import type { ModalProps } from "../../../components/ui/modal-host";
-import { showSnackbar } from "../../../components/ui/snackbar";
+} from "#shared/schemas/communities.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useCreateCommunity } from "../mutations";
 
 function readAsDataUrl(file: File): Promise<string> {

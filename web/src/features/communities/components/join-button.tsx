@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { Community } from "../../../../../shared/src/schemas/communities";
-import { requireSignIn } from "../../accounts/session";
+import { msg } from "#client/i18n.ts";
+import type { Community } from "#shared/schemas/communities.ts";
+import { requireSignIn } from "#web/features/accounts/session.ts";
 import { useJoinCommunity, useLeaveCommunity } from "../mutations";
 
 export const ROLE_LABELS: Record<string, string> = {

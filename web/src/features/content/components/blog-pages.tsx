@@ -2,12 +2,12 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import DOMPurify from "dompurify";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { BlogCategory } from "../../../../../shared/src/enums";
-import type { BlogSummary } from "../../../../../shared/src/schemas/content";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ApiError } from "../../../lib/api";
-import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import { msg } from "#client/i18n.ts";
+import type { BlogCategory } from "#shared/enums.ts";
+import type { BlogSummary } from "#shared/schemas/content.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { ApiError } from "#web/lib/api.ts";
 import { blogListQueryOptions, blogQueryOptions } from "../queries";
 
 const CATEGORY_LABEL: Record<BlogCategory, string> = {

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { MembershipPlan } from "../../../../../shared/src/schemas/content";
-import { openModal } from "../../../components/ui/modal-host";
-import { requireSignIn, useMe } from "../../accounts/session";
-import { ListSkeleton, LoadError } from "../../search/components/list-states";
+import type { MembershipPlan } from "#shared/schemas/content.ts";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
+import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { plansQueryOptions } from "../queries";
 
 /**

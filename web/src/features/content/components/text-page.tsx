@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "../../../i18n/i18n";
-import { ListSkeleton, LoadError } from "../../search/components/list-states";
+import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import type { Language } from "#web/i18n/i18n.ts";
 import { loadPageText, type TextPage } from "../page-text";
 
 /** A page of long text in the reader's language, with optional actions under the lead. */

@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "../../../../../shared/src/enums";
-import { Avatar } from "../../../components/ui/avatar";
-import { OptionsMenu } from "../../../components/ui/bottom-sheet";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useMe } from "../../accounts/session";
-import { useSaveDefaultSort } from "../../people/mutations";
-import { PostList } from "../../posts/components/post-list";
-import { feedQueryOptions } from "../../posts/queries";
-import { ListSkeleton } from "../../search/components/list-states";
+import { msg } from "#client/i18n.ts";
+import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
+import { useSaveDefaultSort } from "#web/features/people/mutations.ts";
+import { PostList } from "#web/features/posts/components/post-list.tsx";
+import { feedQueryOptions } from "#web/features/posts/queries.ts";
+import { ListSkeleton } from "#web/features/search/components/list-states.tsx";
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { NotificationKind } from "../../../../../shared/src/enums";
-import type { Notification } from "../../../../../shared/src/schemas/notifications";
-import { Avatar } from "../../../components/ui/avatar";
-import { BellIcon } from "../../../components/ui/icons";
-import { formatRelative } from "../../../lib/format";
+import { msg } from "#client/i18n.ts";
+import type { NotificationKind } from "#shared/enums.ts";
+import type { Notification } from "#shared/schemas/notifications.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { BellIcon } from "#web/components/ui/icons.tsx";
+import { formatRelative } from "#web/lib/format.ts";
 import { useMarkRead } from "../queries";
 
 /** What happened, by kind; {{name}} is the person who did it. */

@@ -1,5 +1,5 @@
-import type { ModalProps } from "../../../components/ui/modal-host";
-import { UnavailableDialog } from "../../../components/ui/unavailable-dialog";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { UnavailableDialog } from "#web/components/ui/unavailable-dialog.tsx";
 
 export default function SendCryptoDialog(props: ModalProps) {
   return (

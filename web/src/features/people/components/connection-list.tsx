@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { FollowTab } from "../../../../../shared/src/enums";
-import type { User } from "../../../../../shared/src/schemas/user";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useMe } from "../../accounts/session";
-import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import type { FollowTab } from "#shared/enums.ts";
+import type { User } from "#shared/schemas/user.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { connectionsQueryOptions } from "../queries";
 import { FollowButton } from "./follow-button";
 import { PersonRow } from "./person-row";

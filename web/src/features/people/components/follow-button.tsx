@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { openModal } from "../../../components/ui/modal-host";
-import { useMe } from "../../accounts/session";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
 import { useFollow } from "../mutations";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import type { Owner } from "../../../../../shared/src/schemas/user";
-import { Avatar } from "../../../components/ui/avatar";
+import type { Owner } from "#shared/schemas/user.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "./verified-badge";
 
 /** One person in a list: picture, name, @username and badge, with an action on the right. */

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { User } from "../../../../../shared/src/schemas/user";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ApiError } from "../../../lib/api";
-import { LoadError } from "../../search/components/list-states";
+import { msg } from "#client/i18n.ts";
+import type { User } from "#shared/schemas/user.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { LoadError } from "#web/features/search/components/list-states.tsx";
+import { ApiError } from "#web/lib/api.ts";
 import { profileQueryOptions } from "../queries";
 import { ProfileHeader } from "./profile-header";
 

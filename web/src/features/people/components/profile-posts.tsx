@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { ProfilePostSort } from "../../../../../shared/src/schemas/people";
-import type { User } from "../../../../../shared/src/schemas/user";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PostCard } from "../../posts/components/post-card";
-import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+import type { ProfilePostSort } from "#shared/schemas/people.ts";
+import type { User } from "#shared/schemas/user.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { PostCard } from "#web/features/posts/components/post-card.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { userPostsQueryOptions } from "../queries";
 
 /** The Posts tab: New or Top, loading more as the reader scrolls. */

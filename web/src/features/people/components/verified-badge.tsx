@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { Owner } from "../../../../../shared/src/schemas/user";
+import { msg } from "#client/i18n.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 
 type Badged = Pick<Owner, "is_staff" | "is_verified_user" | "is_verified_business">;
 

@@ -2,25 +2,25 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
+import { msg } from "#client/i18n.ts";
 import {
   COMMENT_BODY_MAX,
   COMMENT_MORE_DEPTH,
   COMMENT_REPLY_MAX_DEPTH,
   POST_BODY_COUNTER_RATIO,
-} from "../../../../../shared/src/constants";
-import { type Comment, commentBodySchema, type FeedItem } from "../../../../../shared/src/schemas/posts";
-import { Avatar } from "../../../components/ui/avatar";
-import { OptionsMenu } from "../../../components/ui/bottom-sheet";
-import { confirm } from "../../../components/ui/confirm";
-import { openModal } from "../../../components/ui/modal-host";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { ApiError } from "../../../lib/api";
-import { formatRelative } from "../../../lib/format";
-import { requireSignIn, useMe } from "../../accounts/session";
-import { VerifiedBadge } from "../../people/components/verified-badge";
-import { pluralKey } from "../../people/count-label";
-import { InfiniteFooter, ListSkeleton, LoadError } from "../../search/components/list-states";
+} from "#shared/constants.ts";
+import { type Comment, commentBodySchema, type FeedItem } from "#shared/schemas/posts.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
+import { confirm } from "#web/components/ui/confirm.tsx";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
+import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
+import { pluralKey } from "#web/features/people/count-label.ts";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { ApiError } from "#web/lib/api.ts";
+import { formatRelative } from "#web/lib/format.ts";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
 import { commentsQueryOptions } from "../queries";
 import { absoluteLink, copyCommentText, copyLink } from "../share";

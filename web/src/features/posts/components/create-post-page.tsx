@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { POST_BODY_MAX, POST_TITLE_MAX } from "../../../../../shared/src/constants";
-import type { PostType } from "../../../../../shared/src/enums";
-import type { Community } from "../../../../../shared/src/schemas/communities";
+import { POST_BODY_MAX, POST_TITLE_MAX } from "#shared/constants.ts";
+import type { PostType } from "#shared/enums.ts";
+import type { Community } from "#shared/schemas/communities.ts";
 import {
   bodyLength,
   isBlankBody,
@@ -12,13 +12,13 @@ import {
   mediaFileProblem,
   POST_MSG,
   postTitleSchema,
-} from "../../../../../shared/src/schemas/posts";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { openModal } from "../../../components/ui/modal-host";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { useMe } from "../../accounts/session";
-import { useJoinCommunity } from "../../communities/mutations";
-import { communityKeys, myCommunitiesQueryOptions } from "../../communities/queries";
+} from "#shared/schemas/posts.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
+import { useJoinCommunity } from "#web/features/communities/mutations.ts";
+import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
 import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
 import { draftQueryOptions, draftTotalQueryOptions } from "../queries";
 import { Editor } from "./lazy-editor";

@@ -1,11 +1,11 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { FeedItem } from "../../../../../shared/src/schemas/posts";
-import { OptionsMenu } from "../../../components/ui/bottom-sheet";
-import { confirm } from "../../../components/ui/confirm";
-import { openModal } from "../../../components/ui/modal-host";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { requireSignIn } from "../../accounts/session";
+import type { FeedItem } from "#shared/schemas/posts.ts";
+import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
+import { confirm } from "#web/components/ui/confirm.tsx";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { requireSignIn } from "#web/features/accounts/session.ts";
 import { useDeletePost } from "../mutations";
 import { absoluteLink, copyLink, copyText } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./post-icons";

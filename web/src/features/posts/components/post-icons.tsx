@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { Icon as BaseIcon } from "../../../components/ui/icons";
+import { Icon as BaseIcon } from "#web/components/ui/icons.tsx";
 
 // Icons of posts and comments: the UI kit's icon at 18 px, hidden from screen readers (their
 // buttons carry labels).

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { MediaFile } from "../../../../../shared/src/schemas/posts";
-import { openImagePreview } from "../../../components/ui/image-preview";
+import type { MediaFile } from "#shared/schemas/posts.ts";
+import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 
 /** The pictures or video of a media post; a picture opens full size. */
 export function PostMedia({ files, title }: { files: MediaFile[]; title: string }) {

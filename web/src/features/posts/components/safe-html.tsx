@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import DOMPurify from "dompurify";
 import { type MouseEvent, useMemo } from "react";
-import { openImagePreview } from "../../../components/ui/image-preview";
+import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 
 // Bodies were sanitised by the API; they are sanitised again here before they touch the DOM, with
 // the same allow-list, so nothing stored earlier or by another client can run a script.

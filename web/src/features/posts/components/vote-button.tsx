@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Micropost } from "../../../../../shared/src/schemas/posts";
-import { formatCount } from "../../../lib/format";
-import { requireSignIn } from "../../accounts/session";
+import type { Micropost } from "#shared/schemas/posts.ts";
+import { requireSignIn } from "#web/features/accounts/session.ts";
+import { formatCount } from "#web/lib/format.ts";
 import { toggleVote } from "../mutations";
 import { UpvoteIcon } from "./post-icons";
 

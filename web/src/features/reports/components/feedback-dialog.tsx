@@ -1,15 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField, useZodForm } from "../../../../../shared/client/form";
-import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "../../../../../shared/src/constants";
-import { FEEDBACK_TYPES } from "../../../../../shared/src/enums";
-import { feedbackSchema, REPORTS_MSG } from "../../../../../shared/src/schemas/reports";
-import { Dialog } from "../../../components/ui/dialog";
-import type { ModalProps } from "../../../components/ui/modal-host";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { apiFetch, toFormData } from "../../../lib/api";
-import { errorMessage } from "../../../lib/errors";
+import { TextField, useZodForm } from "#client/form.tsx";
+import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
+import { FEEDBACK_TYPES } from "#shared/enums.ts";
+import { feedbackSchema, REPORTS_MSG } from "#shared/schemas/reports.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { errorMessage } from "#web/lib/errors.ts";
 import { FEEDBACK_LABEL } from "../labels";
 import { TextAreaField } from "./text-area-field";
 

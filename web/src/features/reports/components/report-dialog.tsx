@@ -1,15 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useZodForm } from "../../../../../shared/client/form";
-import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "../../../../../shared/src/constants";
-import { REPORT_CAUSES } from "../../../../../shared/src/enums";
-import { REPORTS_MSG, reportSchema } from "../../../../../shared/src/schemas/reports";
-import { Dialog } from "../../../components/ui/dialog";
-import type { ModalProps } from "../../../components/ui/modal-host";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { apiFetch, toFormData } from "../../../lib/api";
-import { errorMessage } from "../../../lib/errors";
+import { useZodForm } from "#client/form.tsx";
+import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
+import { REPORT_CAUSES } from "#shared/enums.ts";
+import { REPORTS_MSG, reportSchema } from "#shared/schemas/reports.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { errorMessage } from "#web/lib/errors.ts";
 import { CAUSE_LABEL } from "../labels";
 import { TextAreaField } from "./text-area-field";
 

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import type { PostItem } from "../../../../../shared/src/schemas/search";
-import { Avatar } from "../../../components/ui/avatar";
-import { formatRelative } from "../../../lib/format";
-import { VerifiedBadge } from "../../people/components/verified-badge";
-import { pluralKey } from "../../people/count-label";
+import { msg } from "#client/i18n.ts";
+import type { PostItem } from "#shared/schemas/search.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
+import { pluralKey } from "#web/features/people/count-label.ts";
+import { formatRelative } from "#web/lib/format.ts";
 import { plainText } from "../plain-text";
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Me } from "../../../../../shared/src/schemas/user";
-import { openModal } from "../../../components/ui/modal-host";
-import { VerifiedBadge } from "../../people/components/verified-badge";
+import type { Me } from "#shared/schemas/user.ts";
+import { openModal } from "#web/components/ui/modal-host.tsx";
+import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
 import { SettingsSection } from "./setting-switch";
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Me } from "../../../../../shared/src/schemas/user";
+import type { Me } from "#shared/schemas/user.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
 /** Which notifications arrive, and the newsletter (part 2 §3 "User setting flags"). */

@@ -1,15 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../../../shared/client/form";
-import { msg } from "../../../../../shared/client/i18n";
-import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "../../../../../shared/src/constants";
-import { FEED_OPTIONS, type FeedOption } from "../../../../../shared/src/enums";
-import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "../../../../../shared/src/schemas/people";
-import type { Me } from "../../../../../shared/src/schemas/user";
-import { Avatar } from "../../../components/ui/avatar";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "../../people/mutations";
+import { TextField } from "#client/form.tsx";
+import { msg } from "#client/i18n.ts";
+import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "#shared/constants.ts";
+import { FEED_OPTIONS, type FeedOption } from "#shared/enums.ts";
+import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "#shared/schemas/people.ts";
+import type { Me } from "#shared/schemas/user.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "#web/features/people/mutations.ts";
 import { SettingsSection } from "./setting-switch";
 
 const SORT_LABEL: Record<FeedOption, string> = {

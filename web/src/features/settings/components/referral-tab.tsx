@@ -2,12 +2,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { Me } from "../../../../../shared/src/schemas/user";
-import { showSnackbar } from "../../../components/ui/snackbar";
-import { formatRelative } from "../../../lib/format";
-import { PersonRow } from "../../people/components/person-row";
-import { referredQueryOptions } from "../../people/queries";
-import { InfiniteFooter, LoadError } from "../../search/components/list-states";
+import type { Me } from "#shared/schemas/user.ts";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { PersonRow } from "#web/features/people/components/person-row.tsx";
+import { referredQueryOptions } from "#web/features/people/queries.ts";
+import { InfiniteFooter, LoadError } from "#web/features/search/components/list-states.tsx";
+import { formatRelative } from "#web/lib/format.ts";
 import { SettingsSection } from "./setting-switch";
 
 /** One's referral link and the people who joined with it. */

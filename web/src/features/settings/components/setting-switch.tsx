@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { UserBooleanSetting } from "../../../../../shared/src/enums";
-import type { Me } from "../../../../../shared/src/schemas/user";
+import type { UserBooleanSetting } from "#shared/enums.ts";
+import type { Me } from "#shared/schemas/user.ts";
 import { useFlipSetting } from "../use-setting";
 
 /** A labelled on/off switch for one of the user's boolean settings. */

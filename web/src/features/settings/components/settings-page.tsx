@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../../../shared/client/i18n";
-import { SETTINGS_TABS, type SettingsTab } from "../../../../../shared/src/enums";
-import type { Me } from "../../../../../shared/src/schemas/user";
+import { msg } from "#client/i18n.ts";
+import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
+import type { Me } from "#shared/schemas/user.ts";
 import { AccountTab } from "./account-tab";
 import { CommunicationTab } from "./communication-tab";
 import { JobTab } from "./job-tab";

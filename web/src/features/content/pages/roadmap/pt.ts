@@ -1,4 +1,4 @@
-import type { PageText } from "../../page-text";
+import type { PageText } from "#web/features/content/page-text.ts";
 
 export default {
   title: "Nosso roteiro",

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkEditorLink } from "../../../../../../shared/src/schemas/posts";
-import { Dialog } from "../../../../components/ui/dialog";
+import { checkEditorLink } from "#shared/schemas/posts.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
 
 /**
  * The editor's link dialog (part 2 §5): http or https links, with or without a scheme; errors

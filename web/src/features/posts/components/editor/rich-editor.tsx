@@ -4,10 +4,10 @@ import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showSnackbar } from "../../../../components/ui/snackbar";
-import { i18n } from "../../../../i18n/i18n";
-import { errorMessage } from "../../../../lib/errors";
-import { uploadEditorImage } from "../../mutations";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { uploadEditorImage } from "#web/features/posts/mutations.ts";
+import { i18n } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/errors.ts";
 import { ImageIcon, LinkIcon } from "../post-icons";
 import { LinkDialog } from "./link-dialog";
 
