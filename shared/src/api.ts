@@ -26,6 +26,10 @@ export function toPage<T>(list: T[], total: number, limit: number): Page<T> {
   return { list, total_list: total, total_pages: Math.ceil(total / limit) };
 }
 
+/** A public id as a client sends it (posts, comments, drafts, threads): random and URL-safe. */
+export const publicIdSchema = z.string().trim().min(1).max(40);
+export const publicIdQuery = z.object({ public_id: publicIdSchema });
+
 /** Query booleans arrive as strings. */
 export const queryBoolean = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])

@@ -16,12 +16,14 @@ import { searchRoutes } from "./features/search/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
+import { database } from "./middleware/database";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 
 const app = createRouter();
 
 app.use("*", requestId, securityHeaders);
+app.use("/api/*", database);
 app.use("/api/v1/private/*", requireUser);
 app.use("/api/admin/private/*", requireAdmin);
 app.use("/api/v1/*", async (c, next) =>

@@ -1,3 +1,4 @@
+import type { Deps } from "./deps";
 import type { ChatThread } from "./features/chat/chat-thread";
 import type { JobMessage } from "./queue";
 
@@ -35,6 +36,8 @@ export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     requestId: string;
+    /** The request's data handle and bindings, for services (middleware/database.ts). */
+    deps: Deps;
     user: AuthUser;
     admin: AuthAdmin;
     /** Set for any request with a valid user token, also on public paths. */

@@ -59,6 +59,11 @@ export function readBody<T>(c: Context): T {
   return body;
 }
 
+/** A JSON answer for a route's `responses`: `200: json(schema, "The post")`. */
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } } as const;
+}
+
 /** The error answers a route may give, for the OpenAPI document. */
 export function errorResponses(...statuses: number[]) {
   const described: Record<number, string> = {

@@ -1,3 +1,4 @@
+import type { Database } from "../db/database";
 import { fail } from "../lib/errors";
 
 export interface RateRule {
@@ -10,9 +11,9 @@ export interface RateRule {
  * Counts one hit of `key` and answers 429 once the window's allowance is spent. One upsert, so
  * concurrent hits are counted exactly (D1 runs statements one at a time).
  */
-export async function hitRateLimit(db: D1Database, key: string, rule: RateRule): Promise<void> {
+export async function hitRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
-  const row = await db
+  const row = await db.d1
     .prepare(
       `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
        ON CONFLICT(key) DO UPDATE SET
@@ -29,9 +30,9 @@ export async function hitRateLimit(db: D1Database, key: string, rule: RateRule):
  * Answers 429 when `key` already spent its allowance, without counting a hit. With `hitRateLimit`
  * on failure only, it limits failures (wrong passwords) rather than every attempt.
  */
-export async function checkRateLimit(db: D1Database, key: string, rule: RateRule): Promise<void> {
+export async function checkRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
-  const row = await db
+  const row = await db.d1
     .prepare("SELECT count, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2")
     .bind(key, now - rule.windowMs)
     .first<{ count: number; window_start: number }>();

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { ACCOUNTS_MSG, type Admin } from "#shared/schemas/accounts.ts";
 import type { Db } from "#worker/db/client.ts";
+import { Database } from "#worker/db/database.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
@@ -30,13 +31,13 @@ export async function adminLogIn(
 ): Promise<SignedIn> {
   const addressKey = limitKey.adminLoginAddress(input.address);
   const accountKey = limitKey.adminLoginAccount(input.username);
-  await checkRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
-  await checkRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+  await checkRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
+  await checkRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
   const row = await db.select().from(admins).where(eq(admins.username, input.username)).get();
   const ok = await verifyPassword(input.password, row?.passwordHash ?? UNUSABLE_HASH);
   if (!row || !ok) {
-    await hitRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
-    await hitRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+    await hitRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
+    await hitRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
   await clearRateLimit(db.$client, accountKey);
@@ -56,11 +57,11 @@ export async function updateAdminPassword(
 ): Promise<void> {
   if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
   const key = limitKey.adminPasswordAccount(input.adminId);
-  await checkRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+  await checkRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
   const row = await db.select().from(admins).where(eq(admins.id, input.adminId)).get();
   if (!row) fail(401, SESSION_OVER);
   if (!(await verifyPassword(input.oldPassword, row.passwordHash))) {
-    await hitRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+    await hitRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
     fail(403, ACCOUNTS_MSG.wrongPassword);
   }
   await db

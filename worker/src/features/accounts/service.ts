@@ -5,6 +5,7 @@ import type { UserBooleanSetting } from "#shared/enums.ts";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
 import type { Db } from "#worker/db/client.ts";
+import { Database } from "#worker/db/database.ts";
 import { blocks, communityMembers, follows, users, verificationCodes } from "#worker/db/schema/index.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
@@ -105,8 +106,12 @@ export async function registerAccount(
   db: Db,
   input: RegisterParams,
 ): Promise<{ username: string; email: string; code: string }> {
-  await hitRateLimit(db.$client, limitKey.registerAddress(input.address), LIMITS.registerPerAddress);
-  await hitRateLimit(db.$client, limitKey.registerEmail(input.email), LIMITS.registerPerEmail);
+  await hitRateLimit(
+    new Database(db.$client),
+    limitKey.registerAddress(input.address),
+    LIMITS.registerPerAddress,
+  );
+  await hitRateLimit(new Database(db.$client), limitKey.registerEmail(input.email), LIMITS.registerPerEmail);
   const now = Date.now();
 
   const clashes = await db
@@ -163,7 +168,7 @@ export async function confirmRegistration(
   input: { code: string; address: string },
 ): Promise<SignedIn> {
   const addressKey = limitKey.confirmAddress(input.address);
-  await checkRateLimit(db.$client, addressKey, LIMITS.confirmFailuresPerAddress);
+  await checkRateLimit(new Database(db.$client), addressKey, LIMITS.confirmFailuresPerAddress);
   const row = await db
     .select({
       codeId: verificationCodes.id,
@@ -181,10 +186,10 @@ export async function confirmRegistration(
     .where(eq(verificationCodes.codeHash, await sha256Hex(input.code)))
     .get();
   if (!row || row.deletedAt !== null) {
-    await hitRateLimit(db.$client, addressKey, LIMITS.confirmFailuresPerAddress);
+    await hitRateLimit(new Database(db.$client), addressKey, LIMITS.confirmFailuresPerAddress);
     fail(400, ACCOUNTS_MSG.codeInvalid);
   }
-  await hitRateLimit(db.$client, limitKey.confirmAccount(row.userId), LIMITS.confirmPerAccount);
+  await hitRateLimit(new Database(db.$client), limitKey.confirmAccount(row.userId), LIMITS.confirmPerAccount);
   if (row.usedAt !== null || row.status === "ACTIVE") fail(409, ACCOUNTS_MSG.alreadyVerified);
   refuseInactive(row);
   const now = Date.now();
@@ -213,8 +218,16 @@ export async function resendVerificationCode(
   db: Db,
   input: { username: string; address: string },
 ): Promise<{ email: string; code: string }> {
-  await hitRateLimit(db.$client, limitKey.resendAddress(input.address), LIMITS.resendPerAddress);
-  await hitRateLimit(db.$client, limitKey.resendAccount(input.username), LIMITS.resendPerAccount);
+  await hitRateLimit(
+    new Database(db.$client),
+    limitKey.resendAddress(input.address),
+    LIMITS.resendPerAddress,
+  );
+  await hitRateLimit(
+    new Database(db.$client),
+    limitKey.resendAccount(input.username),
+    LIMITS.resendPerAccount,
+  );
   const row = await db
     .select()
     .from(users)
@@ -298,8 +311,8 @@ export async function logIn(
 ): Promise<SignedIn> {
   const addressKey = limitKey.loginAddress(input.address);
   const accountKey = limitKey.loginAccount(input.username);
-  await checkRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
-  await checkRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+  await checkRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
+  await checkRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
 
   const row = await db
     .select()
@@ -310,8 +323,8 @@ export async function logIn(
   const version = row ? await matchPassword(db, row, input.password) : null;
   if (!row) await verifyPassword(input.password, UNUSABLE_HASH);
   if (!row || version === null) {
-    await hitRateLimit(db.$client, addressKey, LIMITS.loginFailuresPerAddress);
-    await hitRateLimit(db.$client, accountKey, LIMITS.loginFailuresPerAccount);
+    await hitRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
+    await hitRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
   await clearRateLimit(db.$client, accountKey);
@@ -329,8 +342,8 @@ export async function resetPassword(
   db: Db,
   input: { email: string; address: string },
 ): Promise<{ email: string; password: string } | null> {
-  await hitRateLimit(db.$client, limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
-  await hitRateLimit(db.$client, limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
+  await hitRateLimit(new Database(db.$client), limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
+  await hitRateLimit(new Database(db.$client), limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
   const row = await db
     .select({ id: users.id, status: users.status })
     .from(users)
@@ -350,11 +363,11 @@ export async function resetPassword(
 /** The signed-in user's row after checking their password; wrong ones count towards a limit. */
 async function requirePassword(db: Db, userId: number, password: string): Promise<UserRow> {
   const key = limitKey.passwordAccount(userId);
-  await checkRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+  await checkRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
   const row = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!row) fail(401, SESSION_OVER);
   if (!(await verifyPassword(password, row.passwordHash))) {
-    await hitRateLimit(db.$client, key, LIMITS.passwordFailuresPerAccount);
+    await hitRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
     // 403, not 401: the session is fine, the password typed into the form is not.
     fail(403, ACCOUNTS_MSG.wrongPassword);
   }

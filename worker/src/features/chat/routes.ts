@@ -285,7 +285,7 @@ export const chatRoutes = createRouter()
     const { ref } = await threadForUser(c.env.DB, user.id, body.public_id);
     if (await blockedInThread(c.env.DB, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
     if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
-    await hitRateLimit(c.env.DB, `chat-image:${user.id}`, { max: 30, windowMs: 60_000 });
+    await hitRateLimit(c.var.deps.db, `chat-image:${user.id}`, { max: 30, windowMs: 60_000 });
     const bytes = new Uint8Array(await body.file.arrayBuffer());
     const kind = sniffImage(bytes);
     if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");
@@ -306,6 +306,6 @@ export const chatRoutes = createRouter()
     return c.json(message, 201);
   })
   .openapi(preview, async (c) => {
-    await hitRateLimit(c.env.DB, `webpage-preview:${c.get("user").id}`, { max: 60, windowMs: 60_000 });
+    await hitRateLimit(c.var.deps.db, `webpage-preview:${c.get("user").id}`, { max: 60, windowMs: 60_000 });
     return c.json(await fetchWebpagePreview(c.req.valid("query").link), 200);
   });

@@ -42,7 +42,7 @@ export async function createCommunity(
     binds: [fields.name],
   });
   if (taken) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
-  await hitRateLimit(env.DB, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
+  await hitRateLimit(reader, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
   const file = typeof image === "string" ? (image.trim() ? fileFromDataUrl(image, "image") : null) : image;
   const stored = file
     ? await storeUpload(env, db, {

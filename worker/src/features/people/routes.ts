@@ -209,22 +209,22 @@ export const peopleRoutes = createRouter()
   })
   .openapi(followRoute("post"), async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
     return c.json(await follow(getDb(c.env.DB), user, targetUsername(c)), 200);
   })
   .openapi(followRoute("delete"), async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
     return c.json(await unfollow(getDb(c.env.DB), user.id, targetUsername(c)), 200);
   })
   .openapi(blockRoute("post"), async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
     return c.json(await block(getDb(c.env.DB), user.id, targetUsername(c)), 200);
   })
   .openapi(blockRoute("delete"), async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
     return c.json(await unblock(getDb(c.env.DB), user.id, targetUsername(c)), 200);
   })
   .openapi(blockList, async (c) => {
@@ -235,7 +235,7 @@ export const peopleRoutes = createRouter()
   })
   .openapi(profileEdit, async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
     const body = readBody<ProfileEdit>(c);
     return c.json(await editProfile(c.env, getDb(c.env.DB), user.id, body), 200);
   })

@@ -352,7 +352,7 @@ export const postsRoutes = createRouter()
   .openapi(commentCreate, async (c) => {
     const body = readBody<z.infer<typeof commentCreateSchema>>(c);
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `comment:${user.id}`, { max: 300, windowMs: HOUR });
+    await hitRateLimit(c.var.deps.db, `comment:${user.id}`, { max: 300, windowMs: HOUR });
     const comment = await createComment(new Reader(c.env.DB), getDb(c.env.DB), user, body);
     return c.json(comment, 201);
   })
@@ -366,7 +366,7 @@ export const postsRoutes = createRouter()
   })
   .openapi(upload, async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.env.DB, `upload:${user.id}`, { max: 100, windowMs: HOUR });
+    await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
     const stored = await storeUpload(c.env, getDb(c.env.DB), {
       file: c.req.valid("form").file,
       ownerId: user.id,

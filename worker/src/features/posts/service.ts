@@ -105,7 +105,7 @@ export async function createPost(
   const community = await findCommunity(reader, input.community_name);
   if (input.post_type === "MEDIA" && !input.file) fail(422, `file: ${POST_MSG.fileRequired}`);
   const body = await storedBody(reader, input.body, input.post_type, !input.isDraft);
-  await hitRateLimit(env.DB, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
+  await hitRateLimit(reader, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
   const media =
     input.post_type === "MEDIA" && input.file ? await storeMedia(env, db, user.id, input.file) : null;
 

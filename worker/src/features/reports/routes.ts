@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
-import { getDb } from "#worker/db/client.ts";
 import { createRouter, errorResponses, formBody, readBody } from "#worker/lib/router.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
@@ -38,14 +37,16 @@ export const reportsRoutes = createRouter()
   .openapi(report, async (c) => {
     const user = c.get("user");
     const input = readBody<NewReport>(c);
-    await hitRateLimit(c.env.DB, `report:${user.id}`, PER_HOUR);
-    const { id } = await createReport(getDb(c.env.DB), user.id, input);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, `report:${user.id}`, PER_HOUR);
+    const { id } = await createReport(deps, user.id, input);
     return c.json({ id, detail: REPORTS_MSG.reportSubmitted }, 201);
   })
   .openapi(feedback, async (c) => {
     const user = c.get("user");
     const input = readBody<NewFeedback>(c);
-    await hitRateLimit(c.env.DB, `feedback:${user.id}`, PER_HOUR);
-    const { id } = await createFeedback(getDb(c.env.DB), user.id, input);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, `feedback:${user.id}`, PER_HOUR);
+    const { id } = await createFeedback(deps, user.id, input);
     return c.json({ id, detail: REPORTS_MSG.feedbackSubmitted }, 201);
   });

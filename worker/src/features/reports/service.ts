@@ -2,8 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FeedbackType, ReportCause } from "#shared/enums.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { REPORTS_MSG } from "#shared/schemas/reports.ts";
-import type { Db } from "#worker/db/client.ts";
 import { feedbacks, reports, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 
 export interface NewReport {
@@ -14,10 +14,14 @@ export interface NewReport {
 }
 
 /** Stores a report for staff (the admin reports queue). Nobody reports themselves. */
-export async function createReport(db: Db, reporterId: number, input: NewReport): Promise<{ id: number }> {
+export async function createReport(
+  { db }: Deps,
+  reporterId: number,
+  input: NewReport,
+): Promise<{ id: number }> {
   let reportedUserId: number | null = null;
   if (input.reported_username) {
-    const person = await db
+    const person = await db.orm
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.username, input.reported_username), isNull(users.deletedAt)))
@@ -26,7 +30,7 @@ export async function createReport(db: Db, reporterId: number, input: NewReport)
     if (person.id === reporterId) fail(400, REPORTS_MSG.reportSelf);
     reportedUserId = person.id;
   }
-  return db
+  return db.orm
     .insert(reports)
     .values({
       reporterId,
@@ -46,8 +50,12 @@ export interface NewFeedback {
 }
 
 /** Stores feedback for the admin Feedbacks table. */
-export async function createFeedback(db: Db, userId: number, input: NewFeedback): Promise<{ id: number }> {
-  return db
+export async function createFeedback(
+  { db }: Deps,
+  userId: number,
+  input: NewFeedback,
+): Promise<{ id: number }> {
+  return db.orm
     .insert(feedbacks)
     .values({ userId, feedbackType: input.feedback_type, text: input.text, link: input.link })
     .returning({ id: feedbacks.id })

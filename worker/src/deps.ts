@@ -1,0 +1,16 @@
+import { Database } from "./db/database";
+import type { Bindings } from "./env";
+
+/**
+ * What a service needs, as its one first argument: the request's data handle and the bindings
+ * (R2, the chat namespace, the queue, provider settings). Routes pass `c.var.deps`; Durable
+ * Objects, the queue consumer and scheduled handlers build theirs with `createDeps(env)`.
+ */
+export interface Deps {
+  db: Database;
+  env: Bindings;
+}
+
+export function createDeps(env: Bindings): Deps {
+  return { db: new Database(env.DB), env };
+}
