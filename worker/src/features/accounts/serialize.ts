@@ -1,25 +1,12 @@
 import type { UserBooleanSetting } from "#shared/enums.ts";
-import type { Me, Owner, User } from "#shared/schemas/user.ts";
-import { users } from "#worker/db/schema/index.ts";
+import type { Me, User } from "#shared/schemas/user.ts";
+import type { users } from "#worker/db/schema/index.ts";
+import { toOwner } from "#worker/lib/owners.ts";
 
-// One place that turns a users row into what the API shows. Every feature that shows a person
-// (post owners, members, followers, profiles, `me`) goes through here, so a new field or a
-// privacy rule changes once.
+// A users row as a profile and as `me`. The public part every feature shows (post owners,
+// members, followers) is `toOwner` in lib/owners.ts; these build on it.
 
 type UserRow = typeof users.$inferSelect;
-
-/** The columns `toOwner` reads: select only these where a list shows people. */
-export const ownerColumns = {
-  username: users.username,
-  profileName: users.profileName,
-  profileImage: users.profileImage,
-  status: users.status,
-  createdAt: users.createdAt,
-  isStaff: users.isStaff,
-  isVerifiedUser: users.isVerifiedUser,
-  isVerifiedBusiness: users.isVerifiedBusiness,
-};
-export type OwnerRow = Pick<UserRow, keyof typeof ownerColumns>;
 
 /** Which column holds each flag of `PATCH .../setting/boolean` (part 2 §3 "User setting flags"). */
 export const USER_SETTING_COLUMN = {
@@ -54,22 +41,6 @@ export const NO_RELATION: Relation = {
   isBlocking: false,
   isOwner: false,
 };
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A person as others see them: a post's owner, a member, a follower (part 1 §3 Owner). */
-export function toOwner(row: OwnerRow): Owner {
-  return {
-    username: row.username,
-    profile_name: row.profileName,
-    profile_image: row.profileImage,
-    status: row.status,
-    created_at: iso(row.createdAt),
-    is_staff: row.isStaff,
-    is_verified_user: row.isVerifiedUser,
-    is_verified_business: row.isVerifiedBusiness,
-  };
-}
 
 /** The full User of part 2 §3 with the caller's relation to them. The e-mail goes only to its owner. */
 export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {

@@ -7,6 +7,7 @@ import type { Me, UnreadData } from "#shared/schemas/user.ts";
 import type { Db } from "#worker/db/client.ts";
 import { Database } from "#worker/db/database.ts";
 import { blocks, communityMembers, follows, users, verificationCodes } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
@@ -84,7 +85,8 @@ export async function tellReferrer(
   newcomer: { id: number; username: string },
 ): Promise<void> {
   if (referrerId === null) return;
-  await notify(db, {
+  // Transitional: `{ db }` is all notify reads; this goes once accounts takes `deps`.
+  await notify({ db: new Database(db.$client) } as Deps, {
     userId: referrerId,
     kind: "REFERRAL",
     actorId: newcomer.id,

@@ -4,8 +4,8 @@ import { getDb } from "#worker/db/client.ts";
 import { adminFiles } from "#worker/db/schema/index.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { sniffMedia } from "#worker/lib/media.ts";
 import { createRouter, errorResponses, multipartBody, readBody } from "#worker/lib/router.ts";
-import { sniffMedia } from "../posts/media";
 
 // Files staff upload for blogs, e-mails and announcements (part 1 §3 File). The admin header
 // menu uploads an image here and copies its link (part 2 §2).

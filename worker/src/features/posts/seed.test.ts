@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { sniffMedia } from "#worker/lib/media.ts";
 import { seedDemoData } from "../dev/seed";
-import { sniffMedia } from "./media";
 import { api, env, json } from "./test-kit";
 
 describe("the demo data", () => {
