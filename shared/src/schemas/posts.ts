@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publicIdSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
@@ -300,19 +301,19 @@ export const feedQuerySchema = z.object({
 });
 
 export const commentCreateSchema = z.object({
-  parent_micropost_public_id: z.string().trim().min(1).max(40),
-  parent_micropost_comment_public_id: z.string().trim().min(1).max(40).nullish(),
+  parent_micropost_public_id: publicIdSchema,
+  parent_micropost_comment_public_id: publicIdSchema.nullish(),
   body: commentBodySchema,
 });
 export type CommentCreate = z.infer<typeof commentCreateSchema>;
 
 export const commentEditSchema = z.object({
-  public_id: z.string().trim().min(1).max(40),
+  public_id: publicIdSchema,
   body: commentBodySchema,
 });
 
 export const micropostEditSchema = z.object({
-  public_id: z.string().trim().min(1).max(40),
+  public_id: publicIdSchema,
   body: postBodySchema.refine((v) => !isBlankBody(v), POST_MSG.bodyRequired),
 });
 
