@@ -25,7 +25,7 @@ import {
 const tags = ["Communities"];
 const secured = [{ bearer: [] }];
 
-/** A file part, or the data URL the spec's Create Community form sends (part 2 §3). */
+/** A file part, or a data URL: the Create Community form may send its image either way. */
 const imageField = z
   .union([z.instanceof(File).openapi({ type: "string", format: "binary" }), z.string()])
   .optional()
