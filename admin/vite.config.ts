@@ -5,6 +5,8 @@ import { defineConfig } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
 
 const root = new URL(".", import.meta.url).pathname;
+/** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
+const outDir = `${process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`}/admin`;
 
 // The admin SPA: built into the assets' admin/ folder, served at /admin/.
 export default defineConfig({
@@ -21,5 +23,5 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: { alias: i18nAliases },
-  build: { outDir: `${root}../dist/client/admin`, emptyOutDir: true, sourcemap: false },
+  build: { outDir, emptyOutDir: true, sourcemap: false },
 });
