@@ -160,7 +160,10 @@ export function illustration(
     return `<circle cx="${x}" cy="${y}" r="${r1(0.8 + rand() * 1.4)}" fill="#fff" opacity="${r1(0.3 + rand() * 0.5)}"/>`;
   }).join("");
   const ridges = p.hills
-    .map((fill, i) => `<path d="${ridge(rand, w, h, h * (0.58 + i * 0.13), h * (0.16 - i * 0.03))}" fill="${fill}"/>`)
+    .map(
+      (fill, i) =>
+        `<path d="${ridge(rand, w, h, h * (0.58 + i * 0.13), h * (0.16 - i * 0.03))}" fill="${fill}"/>`,
+    )
     .join("");
   const scale = r1(h / 320);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
