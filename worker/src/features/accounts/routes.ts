@@ -20,7 +20,6 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
-import { getDb } from "#worker/db/client.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, formBody, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
@@ -295,7 +294,7 @@ function backToSite(fragment: Record<string, string>): Response {
 export const accountsRoutes = createRouter()
   .openapi(register, async (c) => {
     const body = readBody<z.output<typeof registerSchema>>(c);
-    const created = await registerAccount(getDb(c.env.DB), {
+    const created = await registerAccount(c.var.deps, {
       email: body.email,
       username: body.username,
       password: body.password,
@@ -307,7 +306,7 @@ export const accountsRoutes = createRouter()
   })
   .openapi(confirm, async (c) => {
     const { code } = c.req.valid("query");
-    const account = await confirmRegistration(getDb(c.env.DB), {
+    const account = await confirmRegistration(c.var.deps, {
       code,
       address: clientAddress(c.req.raw.headers),
     });
@@ -316,7 +315,7 @@ export const accountsRoutes = createRouter()
   })
   .openapi(resend, async (c) => {
     const { username } = c.req.valid("query");
-    const sent = await resendVerificationCode(getDb(c.env.DB), {
+    const sent = await resendVerificationCode(c.var.deps, {
       username,
       address: clientAddress(c.req.raw.headers),
     });
@@ -325,20 +324,20 @@ export const accountsRoutes = createRouter()
   })
   .openapi(login, async (c) => {
     const body = readBody<z.output<typeof loginSchema>>(c);
-    const account = await logIn(getDb(c.env.DB), { ...body, address: clientAddress(c.req.raw.headers) });
+    const account = await logIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
     const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
     return c.json({ access_token: token, token_type: "bearer" as const }, 200);
   })
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");
-    const issued = await resetPassword(getDb(c.env.DB), { email, address: clientAddress(c.req.raw.headers) });
+    const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
     if (issued) await sendEmail(c.env, newPasswordEmail(issued.email, issued.password));
     return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);
   })
-  .openapi(me, async (c) => c.json(await getMe(getDb(c.env.DB), c.get("user").id), 200))
+  .openapi(me, async (c) => c.json(await getMe(c.var.deps, c.get("user").id), 200))
   .openapi(changeEmail, async (c) => {
     const body = readBody<z.output<typeof updateEmailSchema>>(c);
-    const { oldEmail } = await updateEmail(getDb(c.env.DB), {
+    const { oldEmail } = await updateEmail(c.var.deps, {
       userId: c.get("user").id,
       newEmail: body.new_email,
       password: body.password,
@@ -348,7 +347,7 @@ export const accountsRoutes = createRouter()
   })
   .openapi(changePassword, async (c) => {
     const body = readBody<z.output<typeof updatePasswordSchema>>(c);
-    const { email } = await updatePassword(getDb(c.env.DB), {
+    const { email } = await updatePassword(c.var.deps, {
       userId: c.get("user").id,
       oldPassword: body.old_password,
       newPassword: body.new_password,
@@ -358,16 +357,16 @@ export const accountsRoutes = createRouter()
   })
   .openapi(removeAccount, async (c) => {
     const body = readBody<z.output<typeof deleteAccountSchema>>(c);
-    const gone = await deleteAccount(getDb(c.env.DB), { userId: c.get("user").id, ...body });
+    const gone = await deleteAccount(c.var.deps, { userId: c.get("user").id, ...body });
     await sendEmail(c.env, accountDeletedEmail(gone.email, gone.username));
     return c.json({ message: ACCOUNTS_MSG.accountDeleted }, 202);
   })
   .openapi(userSetting, async (c) => {
     const { user_boolean_setting } = c.req.valid("query");
-    const result = await toggleUserSetting(getDb(c.env.DB), c.get("user").id, user_boolean_setting);
+    const result = await toggleUserSetting(c.var.deps, c.get("user").id, user_boolean_setting);
     return c.json({ result }, 200);
   })
-  .openapi(unread, async (c) => c.json(await getUnreadData(getDb(c.env.DB), c.get("user").id), 200))
+  .openapi(unread, async (c) => c.json(await getUnreadData(c.var.deps, c.get("user").id), 200))
   .openapi(googleLogin, async (c) => {
     const config = googleConfig(c.env);
     if (!config) fail(503, ACCOUNTS_MSG.googleNotConfigured);
@@ -398,7 +397,7 @@ export const accountsRoutes = createRouter()
       const redirectUri = new URL(GOOGLE_CALLBACK_PATH, c.req.url).toString();
       const idToken = await exchangeGoogleCode(config, { code: query.code, redirectUri });
       const identity = await verifyGoogleIdToken(config, idToken, nonce);
-      const account = await signInWithGoogle(getDb(c.env.DB), identity, ref);
+      const account = await signInWithGoogle(c.var.deps, identity, ref);
       const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
       return backToSite({ access_token: token, token_type: "bearer" });
     } catch (error) {
@@ -411,14 +410,14 @@ export const accountsRoutes = createRouter()
   })
   .openapi(adminLogin, async (c) => {
     const body = readBody<z.output<typeof adminLoginSchema>>(c);
-    const admin = await adminLogIn(getDb(c.env.DB), { ...body, address: clientAddress(c.req.raw.headers) });
+    const admin = await adminLogIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
     const token = await signAccessToken(c.env.JWT_SECRET, "admin", admin.id, admin.tokenVersion);
     return c.json({ access_token: token, token_type: "bearer" as const }, 200);
   })
-  .openapi(adminMe, async (c) => c.json(await getAdmin(getDb(c.env.DB), c.get("admin").id), 200))
+  .openapi(adminMe, async (c) => c.json(await getAdmin(c.var.deps, c.get("admin").id), 200))
   .openapi(adminPassword, async (c) => {
     const body = readBody<z.output<typeof updatePasswordSchema>>(c);
-    await updateAdminPassword(getDb(c.env.DB), {
+    await updateAdminPassword(c.var.deps, {
       adminId: c.get("admin").id,
       oldPassword: body.old_password,
       newPassword: body.new_password,
@@ -426,6 +425,6 @@ export const accountsRoutes = createRouter()
     return c.json({ message: ACCOUNTS_MSG.passwordUpdated }, 202);
   })
   .openapi(adminSetting, async (c) => {
-    const result = await toggleAdminNightMode(getDb(c.env.DB), c.get("admin").id);
+    const result = await toggleAdminNightMode(c.var.deps, c.get("admin").id);
     return c.json({ result }, 200);
   });
