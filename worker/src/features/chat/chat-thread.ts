@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { TYPING_CLEAR_MS } from "#shared/constants.ts";
 import { CHAT_SERVER_SENDER } from "#shared/enums.ts";
 import {
@@ -12,6 +13,8 @@ import {
   joinedLine,
   type WebpagePreview,
 } from "#shared/schemas/chat.ts";
+import { uploads } from "#worker/db/schema/index.ts";
+import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 
 /** Which thread a call is about; the Worker looked it up in D1 and checked the caller. */
@@ -105,6 +108,7 @@ const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, 
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
  */
 export class ChatThread extends DurableObject<Bindings> {
+  private readonly deps: Deps;
   private sessions = new Map<WebSocket, Session>();
   private buckets = new WeakMap<WebSocket, Bucket>();
   /** userId → when their "Typing..." lapses. Lost on hibernation, which only follows silence. */
@@ -119,6 +123,7 @@ export class ChatThread extends DurableObject<Bindings> {
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
+    this.deps = createDeps(env);
     // Sockets accepted before a hibernation come back with their attachment.
     for (const ws of ctx.getWebSockets()) {
       const session = ws.deserializeAttachment() as Session | null;
@@ -194,13 +199,17 @@ export class ChatThread extends DurableObject<Bindings> {
 
   /** Copies the participants' names and pictures from D1 (they change on profile edits). */
   private async refreshParticipants(ref: ThreadRef): Promise<Map<number, Participant>> {
-    const { results } = await this.env.DB.prepare(
-      `SELECT u.id, u.username, u.profile_name, u.profile_image
-         FROM chat_thread_users ctu JOIN users u ON u.id = ctu.user_id
-        WHERE ctu.thread_id = ?1`,
-    )
-      .bind(ref.threadId)
-      .all<{ id: number; username: string; profile_name: string | null; profile_image: string | null }>();
+    const results = await this.deps.db.all<{
+      id: number;
+      username: string;
+      profile_name: string | null;
+      profile_image: string | null;
+    }>({
+      sql: `SELECT u.id, u.username, u.profile_name, u.profile_image
+              FROM chat_thread_users ctu JOIN users u ON u.id = ctu.user_id
+             WHERE ctu.thread_id = ?1`,
+      binds: [ref.threadId],
+    });
     const sql = this.sql();
     for (const u of results) {
       sql.exec(
@@ -516,8 +525,8 @@ export class ChatThread extends DurableObject<Bindings> {
 
   private async deleteMedia(link: string): Promise<void> {
     const key = link.replace(/^\/media\//, "");
-    await this.env.MEDIA.delete(key);
-    await this.env.DB.prepare("DELETE FROM uploads WHERE key = ?1").bind(key).run();
+    await this.deps.env.MEDIA.delete(key);
+    await this.deps.db.orm.delete(uploads).where(eq(uploads.key, key));
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -556,12 +565,12 @@ export class ChatThread extends DurableObject<Bindings> {
     if (this.blockCheck && now - this.blockCheck.at < BLOCK_RECHECK_MS) return this.blockCheck.blocked;
     const ids = [...this.loadParticipants().keys()];
     const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
-    const blocked = this.env.DB.prepare(
-      `SELECT 1 AS hit FROM blocks
-        WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
-    )
-      .bind(...ids)
-      .first()
+    const blocked = this.deps.db
+      .first({
+        sql: `SELECT 1 AS hit FROM blocks
+               WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
+        binds: ids,
+      })
       .then((row) => row !== null)
       .catch(() => false);
     this.blockCheck = { at: now, blocked };
@@ -600,10 +609,12 @@ export class ChatThread extends DurableObject<Bindings> {
       )
       .toArray()[0];
     const activity = last?.created_at ?? ref.createdAt;
+    const { db } = this.deps;
     const statements = [
-      this.env.DB.prepare(
-        "UPDATE chat_threads SET last_message_text = ?1, last_message_type = ?2, last_message_at = ?3 WHERE id = ?4",
-      ).bind(last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, ref.threadId),
+      db.prepare({
+        sql: "UPDATE chat_threads SET last_message_text = ?1, last_message_type = ?2, last_message_at = ?3 WHERE id = ?4",
+        binds: [last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, ref.threadId],
+      }),
     ];
     for (const p of this.loadParticipants().values()) {
       const unread = Number(
@@ -616,13 +627,14 @@ export class ChatThread extends DurableObject<Bindings> {
           .one().n,
       );
       statements.push(
-        this.env.DB.prepare(
-          `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2
-            WHERE thread_id = ?3 AND user_id = ?4`,
-        ).bind(unread, activity, ref.threadId, p.userId),
+        db.prepare({
+          sql: `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2
+                 WHERE thread_id = ?3 AND user_id = ?4`,
+          binds: [unread, activity, ref.threadId, p.userId],
+        }),
       );
     }
-    await this.env.DB.batch(statements);
+    await db.write(statements);
   }
 
   // ----- Calls from the Worker (RPC) -----
@@ -671,10 +683,11 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Deletes the thread for everyone: D1 rows, sockets (after EXCLUDE), images and storage. */
   async destroy(ref: ThreadRef): Promise<void> {
     this.closed = true;
-    await this.env.DB.batch([
-      this.env.DB.prepare("DELETE FROM chat_thread_users WHERE thread_id = ?1").bind(ref.threadId),
-      this.env.DB.prepare("DELETE FROM chat_threads WHERE id = ?1").bind(ref.threadId),
-      this.env.DB.prepare("DELETE FROM uploads WHERE key LIKE ?1").bind(`chat/${ref.publicId}/%`),
+    const { db } = this.deps;
+    await db.write([
+      db.prepare({ sql: "DELETE FROM chat_thread_users WHERE thread_id = ?1", binds: [ref.threadId] }),
+      db.prepare({ sql: "DELETE FROM chat_threads WHERE id = ?1", binds: [ref.threadId] }),
+      db.prepare({ sql: "DELETE FROM uploads WHERE key LIKE ?1", binds: [`chat/${ref.publicId}/%`] }),
     ]);
     this.broadcast({ message_type: "EXCLUDE", text: "The chat was deleted" });
     for (const ws of this.ctx.getWebSockets()) {
@@ -689,8 +702,8 @@ export class ChatThread extends DurableObject<Bindings> {
     const prefix = `chat/${ref.publicId}/`;
     let cursor: string | undefined;
     do {
-      const page = await this.env.MEDIA.list({ prefix, cursor });
-      if (page.objects.length) await this.env.MEDIA.delete(page.objects.map((o) => o.key));
+      const page = await this.deps.env.MEDIA.list({ prefix, cursor });
+      if (page.objects.length) await this.deps.env.MEDIA.delete(page.objects.map((o) => o.key));
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
     await this.ctx.storage.deleteAll();
