@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, eq } from "drizzle-orm";
-import { getDb } from "#worker/db/client.ts";
-import { devOutbox } from "#worker/db/schema/index.ts";
 import { isDevelopment } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses } from "#worker/lib/router.ts";
+import { readOutbox } from "./outbox";
 import { seedDemoData } from "./seed";
 
 const outboxMessage = z.object({
@@ -48,23 +46,10 @@ export const devRoutes = createRouter()
   .openapi(outbox, async (c) => {
     if (!isDevelopment(c.env)) fail(404, "Not found");
     const { to } = c.req.valid("query");
-    const rows = await getDb(c.env.DB)
-      .select()
-      .from(devOutbox)
-      .where(eq(devOutbox.to, to))
-      .orderBy(desc(devOutbox.id))
-      .limit(20)
-      .all();
-    const list = rows.map((r) => ({
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      html: r.html,
-      created_at: new Date(r.createdAt).toISOString(),
-    }));
+    const list = await readOutbox(c.var.deps, to);
     return c.json({ list }, 200);
   })
   .openapi(seed, async (c) => {
     if (c.env.ENVIRONMENT !== "development") fail(404, "Not found");
-    return c.json({ seeded: await seedDemoData(c.env) }, 200);
+    return c.json({ seeded: await seedDemoData(c.var.deps) }, 200);
   });
