@@ -18,7 +18,7 @@ import {
   upgrade,
 } from "./chat-test-helpers";
 import type { ChatThread } from "./chat-thread";
-import { FLOOD } from "./chat-thread";
+import { FLOOD } from "./rate-bucket";
 
 async function pair() {
   const a = await createUser({ profileName: "Ada Lovelace" });
