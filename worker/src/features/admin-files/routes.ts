@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, multipartBody, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, multipartBody, readBody } from "#worker/lib/router.ts";
 import { sniffMedia } from "../posts/media";
 import { storeAdminFile } from "./service";
 
@@ -29,7 +29,7 @@ const upload = createRoute({
     ),
   },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: adminFileSchema } } },
+    201: json(adminFileSchema, "Stored"),
     ...errorResponses(401, 413, 415, 422),
   },
 });

@@ -14,7 +14,14 @@ import {
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import {
+  createRouter,
+  errorResponses,
+  json,
+  jsonOrForm,
+  multipartBody,
+  readBody,
+} from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { CHAT_HEADERS } from "./chat-thread";
@@ -42,10 +49,6 @@ const chatPageQuery = pageQuerySchema.extend({
 });
 const threadIdSchema = z.string().trim().min(1, "Required").max(64, "Must be 64 characters or less");
 const threadQuery = z.object({ public_id: threadIdSchema });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 /** "Your file is X MB. Use another file with its size less than N MB." (part 2 §5). */
 export const fileTooLarge = (size: number) =>

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isDevelopment } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
 import { readOutbox } from "./outbox";
 import { seedDemoData } from "./seed";
 
@@ -20,10 +20,7 @@ const outbox = createRoute({
   summary: "The newest e-mails sent to an address (development and tests only)",
   request: { query: z.object({ to: z.string().trim().toLowerCase().min(1).max(254) }) },
   responses: {
-    200: {
-      description: "Newest first",
-      content: { "application/json": { schema: z.object({ list: z.array(outboxMessage) }) } },
-    },
+    200: json(z.object({ list: z.array(outboxMessage) }), "Newest first"),
     ...errorResponses(404, 422),
   },
 });
@@ -34,10 +31,7 @@ const seed = createRoute({
   tags: ["Development"],
   summary: "Seeds demo data into an empty database (development only)",
   responses: {
-    200: {
-      description: "Whether anything was written",
-      content: { "application/json": { schema: z.object({ seeded: z.boolean() }) } },
-    },
+    200: json(z.object({ seeded: z.boolean() }), "Whether anything was written"),
     ...errorResponses(404),
   },
 });
