@@ -13,7 +13,7 @@ import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/passwor
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { notify } from "../notifications/service";
 import { LIMITS, limitKey } from "./limits";
-import { toMe, USER_SETTING_COLUMN } from "./serialize";
+import { toMe, USER_SETTING_COLUMN } from "./user-json";
 
 type UserRow = typeof users.$inferSelect;
 
