@@ -9,7 +9,7 @@ import { LIMITS, limitKey } from "./limits";
 import { SESSION_OVER, type SignedIn } from "./service";
 
 // Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff
-// user's, never opens /api/admin/private (DESIGN.md).
+// user's, never opens /api/admin/private (ADR 005).
 
 type AdminRow = typeof admins.$inferSelect;
 

@@ -18,7 +18,7 @@ import { toMe, USER_SETTING_COLUMN } from "./user-json";
 type UserRow = typeof users.$inferSelect;
 
 const MINUTE = 60_000;
-/** A code may be asked for again this long after the last one (part 2 §4). */
+/** A code may be asked for again this long after the last one; the SPA counts the same wait down. */
 const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 /** An account never confirmed frees its username and e-mail after this long. */
 const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;

@@ -5,8 +5,8 @@ import { createRouter, errorResponses, json, multipartBody, readBody } from "#wo
 import { sniffMedia } from "../posts/media";
 import { storeAdminFile } from "./service";
 
-// Files staff upload for blogs, e-mails and announcements (part 1 §3 File). The admin header
-// menu uploads an image here and copies its link (part 2 §2).
+// Files staff upload for blogs, e-mails and announcements: the admin site's header menu uploads
+// an image here and copies its link.
 
 export const adminFileSchema = z.object({
   id: z.number().int(),

@@ -50,7 +50,7 @@ const chatPageQuery = pageQuerySchema.extend({
 const threadIdSchema = z.string().trim().min(1, "Required").max(64, "Must be 64 characters or less");
 const threadQuery = z.object({ public_id: threadIdSchema });
 
-/** "Your file is X MB. Use another file with its size less than N MB." (part 2 §5). */
+/** What the chat says about a picture over CHAT_IMAGE_MAX_MB, with both sizes in MB. */
 export const fileTooLarge = (size: number) =>
   `Your file is ${megabytes(size)} MB. Use another file with its size less than ${CHAT_IMAGE_MAX_MB} MB.`;
 

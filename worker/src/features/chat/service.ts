@@ -14,8 +14,8 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import type { ThreadRef } from "./chat-thread";
 
-// Thread rows, participants and the rules of part 2 §6. Messages live in each thread's Durable
-// Object; these functions only read and write D1.
+// Thread rows, participants and who may chat with whom. Messages live in each thread's Durable
+// Object (ADR 009); these functions only read and write D1.
 
 interface ThreadRow {
   id: number;
@@ -140,8 +140,8 @@ export async function blockedInThread({ db }: Deps, userId: number, threadId: nu
 }
 
 /**
- * Starts (or finds) the personal thread of two people, under part 2 §6: not with oneself, not
- * across a block, and a new thread only with someone who allows new chats.
+ * Starts (or finds) the personal thread of two people: not with oneself, not across a block, and
+ * a new thread only with someone who allows new chats.
  */
 export async function createPersonalThread(
   deps: Deps,
@@ -188,8 +188,8 @@ export async function createPersonalThread(
 }
 
 /**
- * Users whose name starts with the search (part 2 §5: already lowercased, spaces removed), exact
- * match first. People who block the caller are left out, as is the caller.
+ * Users whose name starts with the search (chatUsernameSearchSchema has lowercased it and removed
+ * its spaces), exact match first. People who block the caller are left out, as is the caller.
  */
 export async function searchChatUsers(
   { db }: Deps,
