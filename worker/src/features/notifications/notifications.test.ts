@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
-import { createDeps } from "#worker/deps.ts";
-import { api, createUser, env, json } from "#worker-test/helpers.ts";
+import { api, deps, env, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
 import { notify } from "./service";
 
 const list = async (auth: Record<string, string>, query = "") => {
@@ -21,7 +21,6 @@ describe("notifications", () => {
   it("lists a user's notifications newest first with the actor, and unread ones on their own", async () => {
     const me = await createUser();
     const fan = await createUser({ profileName: "A Fan" });
-    const deps = createDeps(env);
     await notify(deps, {
       userId: me.id,
       kind: "FOLLOWER",
@@ -69,7 +68,7 @@ describe("notifications", () => {
     const me = await createUser();
     const other = await createUser();
     const actor = await createUser();
-    await notify(createDeps(env), {
+    await notify(deps, {
       userId: other.id,
       kind: "UPVOTE",
       actorId: actor.id,
@@ -92,7 +91,6 @@ describe("notifications", () => {
   it("respects each kind's setting, one's own actions and blocks", async () => {
     const me = await createUser({ notifyUpvote: false, notifyComment: false });
     const actor = await createUser();
-    const deps = createDeps(env);
     const base = { userId: me.id, actorId: actor.id, link: null, text: null };
     expect(await notify(deps, { ...base, kind: "UPVOTE" })).toBe(false);
     expect(await notify(deps, { ...base, kind: "COMMENT" })).toBe(false);

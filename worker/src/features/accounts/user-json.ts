@@ -3,12 +3,13 @@ import type { Me, User } from "#shared/schemas/user.ts";
 import type { users } from "#worker/db/schema/index.ts";
 import { toOwner } from "#worker/lib/owners.ts";
 
-// A users row as a profile and as `me`. The public part every feature shows (post owners,
-// members, followers) is `toOwner` in lib/owners.ts; these build on it.
+// A users row as the API's User (a profile, with the caller's relation) and Me. The public part
+// every feature shows, the Owner (post owners, members, followers), is `toOwner` in
+// lib/owners.ts; these build on it.
 
 type UserRow = typeof users.$inferSelect;
 
-/** Which column holds each flag of `PATCH .../setting/boolean` (part 2 §3 "User setting flags"). */
+/** Which users column holds each flag of `PATCH .../setting/boolean` (USER_BOOLEAN_SETTINGS). */
 export const USER_SETTING_COLUMN = {
   NEW_REFERRAL_NOTIFICATION: "notifyReferral",
   NEW_FOLLOWER_NOTIFICATION: "notifyFollower",
@@ -42,7 +43,7 @@ export const NO_RELATION: Relation = {
   isOwner: false,
 };
 
-/** The full User of part 2 §3 with the caller's relation to them. The e-mail goes only to its owner. */
+/** The full User with the caller's relation to them. The e-mail goes only to its owner. */
 export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
   return {
     ...toOwner(row),
