@@ -26,7 +26,7 @@ import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { notify } from "../notifications/service";
-import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./to-api";
+import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./community-json";
 
 const DAY = 24 * 60 * 60 * 1000;
 const COMMUNITIES_PER_DAY = 10;

@@ -13,7 +13,7 @@ import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
-import { type CommentRow, type PostRow, postLink, toComment } from "./to-api";
+import { type CommentRow, type PostRow, postLink, toComment } from "./post-json";
 
 /** Replies shown under one comment before "See more replies" leads to its own thread. */
 export const REPLIES_PER_COMMENT = 10;

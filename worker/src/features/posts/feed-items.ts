@@ -3,14 +3,14 @@ import { comments, micropostFiles, microposts } from "#worker/db/schema/index.ts
 import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { toCommunity } from "../communities/community-json";
 import {
   communitiesStatement,
   communityMap,
   membershipMap,
   membershipsStatement,
 } from "../communities/service";
-import { toCommunity } from "../communities/to-api";
-import { type PostRow, toComment, toMicropost } from "./to-api";
+import { type PostRow, toComment, toMicropost } from "./post-json";
 
 // Feed items (a post with its owner, its community, the viewer's vote and membership, its media and
 // its newest comment) for a page of posts: the feed, a community's and a person's posts, one post,

@@ -18,7 +18,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { findPerson, relationOf } from "../people/service";
 import { loadFeedItems, loadPostItems } from "./feed-items";
-import type { PostRow } from "./to-api";
+import type { PostRow } from "./post-json";
 
 // Lists of published posts: the home feed (NEW, TOP, VERIFIED for everyone; COMMUNITIES and
 // FOLLOWING for the signed-in), a community's posts and a person's. Every order is an index range

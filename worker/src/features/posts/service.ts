@@ -17,6 +17,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { toMembership } from "../communities/community-json";
 import {
   communitiesStatement,
   communityMap,
@@ -25,13 +26,12 @@ import {
   membershipMap,
   membershipsStatement,
 } from "../communities/service";
-import { toMembership } from "../communities/to-api";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { fileMap, filesStatement, loadFeedItems } from "./feed-items";
 import { toSafeHtml } from "./html";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
-import { type PostRow, postLink } from "./to-api";
+import { type PostRow, postLink } from "./post-json";
 
 const HOUR = 60 * 60 * 1000;
 /** Posts and drafts one person may create in an hour: generous for people, a wall for scripts. */
