@@ -39,7 +39,7 @@ export async function adminLogIn(
     await hitRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
-  await clearRateLimit(db.d1, accountKey);
+  await clearRateLimit(db, accountKey);
   return { id: row.id, tokenVersion: row.tokenVersion };
 }
 

@@ -318,7 +318,7 @@ export async function logIn(
     await hitRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
-  await clearRateLimit(db.d1, accountKey);
+  await clearRateLimit(db, accountKey);
   // Only someone who knows the password learns that the account waits for its code.
   if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
   refuseInactive(row);
