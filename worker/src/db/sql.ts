@@ -9,7 +9,10 @@ export interface Statement {
   isList?: boolean;
 }
 
-/** A table, or some of its columns by JS key (`{ id: users.id, ...ownerColumns }`, as Drizzle's `select()` takes them). */
+/**
+ * A table, or some of its columns by JS key (`{ id: users.id, ...ownerColumns }`, as Drizzle's
+ * `select()` takes them).
+ */
 export type Columns = Table | Record<string, Column>;
 
 type ColumnMap<S extends Columns> = S extends Table ? S["_"]["columns"] : S;
