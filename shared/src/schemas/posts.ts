@@ -91,25 +91,10 @@ export const communityRefSchema = z
   .min(1, POST_MSG.communityRequired)
   .max(100, POST_MSG.communityRequired);
 
-/** The fields of the create-post form that are not the file. */
-export const postFieldsSchema = z
-  .object({
-    title: postTitleSchema,
-    body: postBodySchema.default(""),
-    community_name: communityRefSchema,
-    post_type: z
-      .string()
-      .toUpperCase()
-      .pipe(z.enum(POST_TYPES, { error: "Use TEXT or MEDIA" }))
-      .default("TEXT"),
-  })
-  .superRefine((value, ctx) => {
-    if (value.post_type === "TEXT" && isBlankBody(value.body))
-      ctx.addIssue({ code: "custom", path: ["body"], message: POST_MSG.bodyRequired });
-  });
-export type PostFields = z.infer<typeof postFieldsSchema>;
-
-/** Drafts may be saved before the body is written: only the title and community are needed. */
+/**
+ * The fields of the create-post form that are not the file, as a draft needs them: drafts may be
+ * saved before the body is written, so only the title and community are required.
+ */
 export const draftFieldsSchema = z.object({
   title: postTitleSchema,
   body: postBodySchema.default(""),
@@ -120,6 +105,13 @@ export const draftFieldsSchema = z.object({
     .pipe(z.enum(POST_TYPES, { error: "Use TEXT or MEDIA" }))
     .default("TEXT"),
 });
+
+/** A post's fields: a draft's, and a TEXT post also needs a body. */
+export const postFieldsSchema = draftFieldsSchema.superRefine((value, ctx) => {
+  if (value.post_type === "TEXT" && isBlankBody(value.body))
+    ctx.addIssue({ code: "custom", path: ["body"], message: POST_MSG.bodyRequired });
+});
+export type PostFields = z.infer<typeof postFieldsSchema>;
 
 /** The browser's check of a chosen media file; the server checks its bytes again. */
 export function mediaFileProblem(file: { size: number; type: string } | null): string | null {
