@@ -3,7 +3,8 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { adminFetch } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { TextField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { adminSignOut } from "./session";
 

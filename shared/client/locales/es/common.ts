@@ -24,6 +24,9 @@ export default {
   Delete: "Eliminar",
   "Show password": "Mostrar contraseña",
   "Hide password": "Ocultar contraseña",
+  // The form kit's words (form-fields.tsx) both sites show.
+  "Please wait…": "Espera…",
+  "Between {{min}} and {{max}} characters": "Entre {{min}} y {{max}} caracteres",
   // Shell words both sites use.
   Home: "Inicio",
   Communities: "Comunidades",

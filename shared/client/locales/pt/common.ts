@@ -24,6 +24,9 @@ export default {
   Delete: "Excluir",
   "Show password": "Mostrar senha",
   "Hide password": "Ocultar senha",
+  // The form kit's words (form-fields.tsx) both sites show.
+  "Please wait…": "Aguarde…",
+  "Between {{min}} and {{max}} characters": "Entre {{min}} e {{max}} caracteres",
   // Shell words both sites use.
   Home: "Início",
   Communities: "Comunidades",

@@ -2,12 +2,12 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { FORGOT_PASSWORD_RETURN_MS } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "#shared/schemas/accounts.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
-import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
 
 /** E-mail; on success the notice shows and the login returns after 4 seconds (part 2 §4). */
 export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {

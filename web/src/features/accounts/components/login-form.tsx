@@ -2,13 +2,14 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, loginSchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
-import { FormAlert, FormNotice, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
+import { GoogleButton, OrDivider } from "./google-button";
 
 /** Username and password; links to forgot password and register; Google (part 2 §2). */
 export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {

@@ -2,12 +2,13 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { registerSchema } from "#shared/schemas/accounts.ts";
 import { usernameSchema } from "#shared/schemas/fields.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, rememberCodeSent, StepLink, useAuthFlow } from "../auth-flow";
-import { FormAlert, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
+import { GoogleButton, OrDivider } from "./google-button";
 
 /** The referrer of a referral link (`?ref_username=`), if it is a possible username. */
 export function referrerFromAddress(): string | undefined {

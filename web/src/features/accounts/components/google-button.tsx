@@ -1,55 +1,7 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { GOOGLE_LOGIN_PATH } from "../api";
-
-/** A problem with the whole form, read out at once. It sits in the form, so a dialog never hides it. */
-export function FormAlert({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="alert"
-      className="mb-4 rounded-lg border border-[var(--danger)]/50 bg-[var(--danger)]/10 px-3 py-2 text-sm text-[var(--text)]"
-    >
-      {children}
-    </div>
-  );
-}
-
-/** Good news inside a form (a code was sent, a new password is on its way). */
-export function FormNotice({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="status"
-      className="mb-4 rounded-lg border border-[var(--success)]/50 bg-[var(--success)]/10 px-3 py-2 text-sm text-[var(--text)]"
-    >
-      {children}
-    </div>
-  );
-}
-
-export function SubmitButton({
-  pending,
-  disabled,
-  children,
-  danger,
-}: {
-  pending: boolean;
-  disabled?: boolean;
-  children: ReactNode;
-  danger?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      className={`btn ${danger ? "btn-danger" : "btn-primary"} w-full`}
-      disabled={pending || disabled}
-      aria-busy={pending}
-    >
-      {pending ? t("Please wait…") : children}
-    </button>
-  );
-}
 
 function GoogleMark() {
   return (
