@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { FieldBinding } from "./form";
 
 // The pieces forms of both SPAs are built from. A field takes `{...form.field(name)}` from
 // useZodForm (form.tsx) and shows the field's message, translated, once the form decides to.
@@ -105,6 +106,93 @@ export function TextField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A TextField whose label has a default. */
+type NamedFieldProps = Omit<TextFieldProps, "label"> & { label?: string };
+
+/** A username: no capital letter or spelling fix forced on it. */
+export function UsernameField({ label, ...props }: NamedFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={label ?? t("Username")}
+      name="username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
+export function EmailField({ label, ...props }: NamedFieldProps) {
+  const { t } = useTranslation();
+  return <TextField label={label ?? t("Email")} name="email" type="email" autoComplete="email" {...props} />;
+}
+
+/**
+ * A password with its Show/Hide toggle. The browser offers the saved one; a field for a new
+ * password says `autoComplete="new-password"`.
+ */
+export function PasswordField({ label, ...props }: Omit<NamedFieldProps, "type" | "revealable">) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={label ?? t("Password")}
+      name="password"
+      type="password"
+      revealable
+      autoComplete="current-password"
+      {...props}
+    />
+  );
+}
+
+/** The username and password of a login form, the username focused first. */
+export function LoginFields({
+  form,
+  passwordClassName,
+}: {
+  form: { field: (name: "username" | "password") => FieldBinding };
+  passwordClassName?: string;
+}) {
+  return (
+    <>
+      <UsernameField autoFocus {...form.field("username")} />
+      <PasswordField {...form.field("password")} className={passwordClassName} />
+    </>
+  );
+}
+
+/** The old and the new password of a password change. */
+export function PasswordChangeFields({
+  form,
+  autoFocus,
+  newPasswordHint,
+}: {
+  form: { field: (name: "old_password" | "new_password") => FieldBinding };
+  autoFocus?: boolean;
+  newPasswordHint?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={t("Old password")}
+        name="old_password"
+        autoFocus={autoFocus}
+        {...form.field("old_password")}
+      />
+      <PasswordField
+        label={t("New password")}
+        name="new_password"
+        autoComplete="new-password"
+        {...form.field("new_password")}
+        hint={newPasswordHint}
+      />
+    </>
   );
 }
 

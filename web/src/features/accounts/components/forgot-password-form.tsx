@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
-import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { EmailField, FormAlert, FormNotice, SubmitButton } from "#client/form-fields.tsx";
 import { FORGOT_PASSWORD_RETURN_MS } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "#shared/schemas/accounts.ts";
 import { accountsApi } from "../api";
@@ -49,15 +49,7 @@ export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
         </p>
       )}
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <TextField
-        label={t("Email")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        readOnly={reset.isSuccess}
-        {...form.field("email")}
-      />
+      <EmailField autoFocus readOnly={reset.isSuccess} {...form.field("email")} />
       <SubmitButton pending={reset.isPending} disabled={reset.isSuccess}>
         {t("Send me a new password")}
       </SubmitButton>

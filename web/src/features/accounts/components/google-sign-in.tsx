@@ -27,16 +27,10 @@ function GoogleMark() {
 }
 
 /**
- * Sign in with Google: a full-page trip to the provider through the API (part 2 §2). The API is
- * asked first, so a server without Google configured says so here instead of showing raw JSON.
+ * Sign in with Google: a full-page trip to the provider through the API (docs/decisions/010). The
+ * API is asked first, so a server without Google configured says so here instead of showing raw JSON.
  */
-export function GoogleButton({
-  refUsername,
-  onError,
-}: {
-  refUsername?: string;
-  onError: (m: string) => void;
-}) {
+function GoogleButton({ refUsername, onError }: { refUsername?: string; onError: (m: string) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const href = refUsername
@@ -70,7 +64,7 @@ export function GoogleButton({
   );
 }
 
-export function OrDivider() {
+function OrDivider() {
   const { t } = useTranslation();
   return (
     <div className="my-4 flex items-center gap-3 text-xs text-[var(--muted)]" aria-hidden="true">
@@ -78,5 +72,15 @@ export function OrDivider() {
       {t("or")}
       <span className="h-px flex-1 bg-[var(--line)]" />
     </div>
+  );
+}
+
+/** Under the login and sign-up forms: "or", then Continue with Google. */
+export function GoogleSignIn(props: { refUsername?: string; onError: (m: string) => void }) {
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton {...props} />
+    </>
   );
 }
