@@ -17,7 +17,8 @@ export interface ZodForm<K extends string, T> {
   setValue: (field: K, value: string) => void;
   touch: (field: K) => void;
   touchAll: () => void;
-  reset: () => void;
+  /** Back to the initial values, or to these (a draft loaded for editing), as if never edited. */
+  reset: (values?: Record<K, string>) => void;
   isDirty: boolean;
   /** The props that bind a TextField (form-fields.tsx, or any input taking them) to one field. */
   field: (field: K) => FieldBinding;
@@ -62,8 +63,8 @@ export function useZodForm<K extends string, S extends z.ZodType>(
     setValue,
     touch,
     touchAll: () => setTouched(Object.fromEntries(keys.map((k) => [k, true])) as Record<K, boolean>),
-    reset: () => {
-      setValues(initial);
+    reset: (to = initial) => {
+      setValues(to);
       setTouched({});
       setEdited({});
     },
