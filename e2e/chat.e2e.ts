@@ -24,7 +24,7 @@ describe("chat", () => {
     const { page: p, errors } = await page();
     await p.goto("/chat");
     await visible(p, "Sign in to chat");
-    // The login dialog opens by itself (part 2 §6).
+    // A page that needs an account opens the login dialog by itself.
     await p.locator("dialog[open]").waitFor();
     expect(errors).toEqual([]);
   });
