@@ -26,7 +26,7 @@ function FilePreview({
   const video = file ? file.type.startsWith("video/") : saved?.file_type === "VIDEO";
   return (
     <div
-      className="relative overflow-hidden rounded-xl border border-[var(--line)] bg-black/40"
+      className="relative overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--media-letterbox)]"
       data-testid="media-preview"
     >
       {video ? (
