@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { TextAreaField, TextField } from "#client/form-fields.tsx";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
 import { FEEDBACK_TYPES } from "#shared/enums.ts";
 import { feedbackSchema, REPORTS_MSG } from "#shared/schemas/reports.ts";
@@ -11,7 +12,6 @@ import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { apiFetch, toFormData } from "#web/lib/api.ts";
 import { errorMessage } from "#web/lib/errors.ts";
 import { FEEDBACK_LABEL } from "../labels";
-import { TextAreaField } from "./text-area-field";
 
 /** The FEEDBACK modal (left menu, Send Feedback): a type, 40-1000 characters and an optional link. */
 export default function FeedbackDialog({ onClose }: ModalProps) {

@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
+import { TextAreaField } from "#client/form-fields.tsx";
 import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
 import { REPORT_CAUSES } from "#shared/enums.ts";
 import { REPORTS_MSG, reportSchema } from "#shared/schemas/reports.ts";
@@ -11,7 +12,6 @@ import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { apiFetch, toFormData } from "#web/lib/api.ts";
 import { errorMessage } from "#web/lib/errors.ts";
 import { CAUSE_LABEL } from "../labels";
-import { TextAreaField } from "./text-area-field";
 
 /**
  * The REPORT modal: `openModal("REPORT", { reported_username, link })` from a post (its owner and
