@@ -5,8 +5,8 @@ import { sendEmail } from "./providers/email";
 export type JobMessage = { kind: "email"; to: string; subject: string; text: string; html: string };
 
 /** Runs one job; a throw sends the message back to the queue to be retried. */
-async function runJob({ env }: Deps, job: JobMessage): Promise<void> {
-  if (job.kind === "email") await sendEmail(env, job);
+async function runJob(deps: Deps, job: JobMessage): Promise<void> {
+  if (job.kind === "email") await sendEmail(deps, job);
 }
 
 /** The queue consumer: `deps` is built once per batch by the entry point (index.ts). */

@@ -103,7 +103,7 @@ export const accountRoutes = createRouter()
       newEmail: body.new_email,
       password: body.password,
     });
-    await sendEmail(c.env, emailChangedEmail(oldEmail, body.new_email));
+    await sendEmail(c.var.deps, emailChangedEmail(oldEmail, body.new_email));
     return c.json({ message: ACCOUNTS_MSG.emailUpdated }, 202);
   })
   .openapi(changePassword, async (c) => {
@@ -113,13 +113,13 @@ export const accountRoutes = createRouter()
       oldPassword: body.old_password,
       newPassword: body.new_password,
     });
-    await sendEmail(c.env, passwordChangedEmail(email));
+    await sendEmail(c.var.deps, passwordChangedEmail(email));
     return c.json({ message: ACCOUNTS_MSG.passwordUpdated }, 202);
   })
   .openapi(removeAccount, async (c) => {
     const body = readBody<z.output<typeof deleteAccountSchema>>(c);
     const gone = await deleteAccount(c.var.deps, { userId: c.get("user").id, ...body });
-    await sendEmail(c.env, accountDeletedEmail(gone.email, gone.username));
+    await sendEmail(c.var.deps, accountDeletedEmail(gone.email, gone.username));
     return c.json({ message: ACCOUNTS_MSG.accountDeleted }, 202);
   })
   .openapi(userSetting, async (c) => {

@@ -101,7 +101,7 @@ export const userAuthRoutes = createRouter()
       refUsername: body.ref_username || null,
       address: clientAddress(c.req.raw.headers),
     });
-    await sendEmail(c.env, verificationEmail(created.email, created.code));
+    await sendEmail(c.var.deps, verificationEmail(created.email, created.code));
     return c.json({ username: created.username, email: created.email, message: ACCOUNTS_MSG.codeSent }, 201);
   })
   .openapi(confirm, async (c) => {
@@ -119,7 +119,7 @@ export const userAuthRoutes = createRouter()
       username,
       address: clientAddress(c.req.raw.headers),
     });
-    await sendEmail(c.env, verificationEmail(sent.email, sent.code));
+    await sendEmail(c.var.deps, verificationEmail(sent.email, sent.code));
     return c.json({ message: ACCOUNTS_MSG.codeResent }, 202);
   })
   .openapi(login, async (c) => {
@@ -131,6 +131,6 @@ export const userAuthRoutes = createRouter()
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");
     const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
-    if (issued) await sendEmail(c.env, newPasswordEmail(issued.email, issued.password));
+    if (issued) await sendEmail(c.var.deps, newPasswordEmail(issued.email, issued.password));
     return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);
   });
