@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
+import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { openModal } from "#web/components/ui/modal-host.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
-import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { plansQueryOptions } from "../queries";
 
 /**

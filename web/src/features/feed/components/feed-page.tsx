@@ -6,11 +6,11 @@ import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/e
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { useSaveDefaultSort } from "#web/features/people/mutations.ts";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
 import { feedQueryOptions } from "#web/features/posts/queries.ts";
-import { ListSkeleton } from "#web/features/search/components/list-states.tsx";
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { LoadError } from "#web/features/search/components/list-states.tsx";
+import { LoadError } from "#web/components/ui/list-states.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { profileQueryOptions } from "../queries";
 import { ProfileHeader } from "./profile-header";

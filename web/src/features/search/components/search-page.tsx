@@ -7,11 +7,11 @@ import { SEARCH_TYPES, type SearchType } from "#shared/enums.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { FollowButton } from "#web/features/people/components/follow-button.tsx";
 import { PersonRow } from "#web/features/people/components/person-row.tsx";
 import { searchQueryOptions } from "../queries";
-import { InfiniteFooter, ListSkeleton, LoadError } from "./list-states";
 import { PostSummary } from "./post-summary";
 import { CommentResult, CommunityResult } from "./result-items";
 
