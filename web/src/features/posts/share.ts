@@ -2,7 +2,7 @@ import { msg } from "#client/i18n.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
-import { plainText } from "../search/plain-text";
+import { plainText } from "#web/lib/plain-text.ts";
 
 /** The full address of a path of this site, for sharing outside it. */
 export function absoluteLink(path: string): string {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
 import { communityPostsQueryOptions } from "#web/features/posts/queries.ts";
 import { ApiError } from "#web/lib/api.ts";

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Owner } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { VerifiedBadge } from "./verified-badge";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 
 /** One person in a list: picture, name, @username and badge, with an action on the right. */
 export function PersonRow({ person, action, meta }: { person: Owner; action?: ReactNode; meta?: ReactNode }) {

@@ -8,8 +8,8 @@ import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list
 import { openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
-import { plainText } from "#web/features/search/plain-text.ts";
 import { formatRelative } from "#web/lib/format.ts";
+import { plainText } from "#web/lib/plain-text.ts";
 import { useDeleteDraft } from "../mutations";
 import { draftsQueryOptions } from "../queries";
 import { EditIcon, TrashIcon } from "./post-icons";

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { PostItem } from "#shared/schemas/search.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
-import { pluralKey } from "#web/features/people/count-label.ts";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { pluralKey } from "#web/lib/count-label.ts";
 import { formatRelative } from "#web/lib/format.ts";
-import { plainText } from "../plain-text";
+import { plainText } from "#web/lib/plain-text.ts";
 
 /**
  * A post in a list of results or a profile: community, author, time, title, the first lines of
