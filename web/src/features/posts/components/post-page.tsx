@@ -14,7 +14,7 @@ import { copyLink, copyText } from "../share";
 import { Comments } from "./comments";
 import { Editor } from "./lazy-editor";
 import { PostActions } from "./post-actions";
-import { PostByline } from "./post-card";
+import { PostByline } from "./post-byline";
 import { CopyIcon, ShareIcon } from "./post-icons";
 import { PostMedia } from "./post-media";
 import { SafeHtml } from "./safe-html";
