@@ -8,9 +8,7 @@ import type { SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
-import { FollowButton } from "#web/features/people/components/follow-button.tsx";
-import { PersonRow } from "#web/features/people/components/person-row.tsx";
+import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
 import { searchQueryOptions } from "../queries";
 import { PostSummary } from "./post-summary";
 import { CommentResult, CommunityResult } from "./result-items";
@@ -87,7 +85,6 @@ export function SearchPage({ q, type }: { q: string; type: SearchType }) {
 }
 
 function Results({ page }: { page: SearchResult }) {
-  const { isSignedIn } = useMe();
   switch (page.search_type) {
     case "posts":
       return page.list.map((item) => (
@@ -112,15 +109,7 @@ function Results({ page }: { page: SearchResult }) {
         <li className="card">
           <ul className="divide-y divide-[var(--line)]">
             {page.list.map((item) => (
-              <PersonRow
-                key={item.owner.username}
-                person={item.owner}
-                action={
-                  isSignedIn ? (
-                    <FollowButton username={item.owner.username} isFollowing={item.is_following} size="sm" />
-                  ) : null
-                }
-              />
+              <FollowPersonRow key={item.owner.username} item={item} />
             ))}
           </ul>
         </li>
