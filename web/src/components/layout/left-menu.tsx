@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import { useMe } from "#web/features/accounts/session.ts";
-import { openModal } from "../ui/modal-host";
+import { openModal } from "#web/modals.tsx";
 
 interface Item {
   label: string;

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { RESEND_COUNTDOWN_S } from "#shared/constants.ts";
-import { closeModal, openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { closeModal, openModal } from "#web/modals.tsx";
 import { signIn, signOut } from "./session";
 
 // The authentication forms live twice: as dialogs over any page, and as the pages /signin,

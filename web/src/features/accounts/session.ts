@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
 import { applyTheme } from "#web/lib/theme.ts";
+import { openModal } from "#web/modals.tsx";
 
 export const accountKeys = {
   root: ["account"] as const,

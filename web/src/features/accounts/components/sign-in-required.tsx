@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
+import { openModal } from "#web/modals.tsx";
 import { useToken } from "../session";
 
 /**

@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
+import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
 
 /**

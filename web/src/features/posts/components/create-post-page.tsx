@@ -14,11 +14,11 @@ import {
   postTitleSchema,
 } from "#shared/schemas/posts.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
+import { openModal } from "#web/modals.tsx";
 import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
 import { draftQueryOptions, draftTotalQueryOptions } from "../queries";
 import { Editor } from "./lazy-editor";

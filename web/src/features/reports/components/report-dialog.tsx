@@ -14,16 +14,13 @@ import { TextAreaField } from "./text-area-field";
  * The REPORT modal: `openModal("REPORT", { reported_username, link })` from a post (its owner and
  * address) or a profile. A cause from the list and a description of 40-160 characters.
  */
-export default function ReportDialog({ onClose, reported_username, link }: ModalProps) {
-  const username = typeof reported_username === "string" ? reported_username : "";
-  const target = typeof link === "string" ? link : "";
+export default function ReportDialog({
+  onClose,
+  reported_username: username,
+  link,
+}: ModalProps & { reported_username: string; link: string }) {
   const { t } = useTranslation();
-  const form = useZodForm(reportSchema, {
-    report_cause: "",
-    text: "",
-    link: target,
-    reported_username: username,
-  });
+  const form = useZodForm(reportSchema, { report_cause: "", text: "", link, reported_username: username });
   const causeId = useId();
   const causeError = form.shownError("report_cause");
   return (
