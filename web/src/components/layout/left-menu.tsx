@@ -11,7 +11,7 @@ interface Item {
   onClick?: () => void;
 }
 
-/** Every item of the main left menu (part 1 §2 "Left menu, main site"). */
+/** Every item of the main left menu. */
 export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { isSignedIn } = useMe();

@@ -11,7 +11,7 @@ const person = (
   ...flags,
 });
 
-describe("badges (part 1 §6)", () => {
+describe("badges", () => {
   it("names staff, business and user verification, staff first", () => {
     expect(badgeOf(person({ is_staff: true, is_verified_user: true }))).toBe("Verified Staff");
     expect(badgeOf(person({ is_verified_business: true, is_verified_user: true }))).toBe("Verified Business");

@@ -54,7 +54,7 @@ export function signIn(queryClient: QueryClient, token: string): void {
   void queryClient.invalidateQueries();
 }
 
-/** Removes the cookie, goes back to the night theme and forgets every cached answer (part 2 §4). */
+/** Removes the cookie, goes back to the night theme and forgets every cached answer. */
 export function signOut(queryClient: QueryClient): void {
   clearToken();
   applyTheme("night");
@@ -62,7 +62,7 @@ export function signOut(queryClient: QueryClient): void {
 }
 
 /**
- * For any action that needs an account (part 2 §6): true when signed in; otherwise the login
+ * For any action that needs an account: true when signed in; otherwise the login
  * dialog opens and the caller stops.
  */
 export function requireSignIn(): boolean {

@@ -21,7 +21,7 @@ async function copy(text: string, success: string): Promise<void> {
   }
 }
 
-/** Share: the post's (or comment's) own address goes to the clipboard (part 2 §8). */
+/** Share: the post's (or comment's) own address goes to the clipboard. */
 export function copyLink(path: string): Promise<void> {
   return copy(absoluteLink(path), msg("Saved the link to clipboard"));
 }

@@ -9,7 +9,7 @@ import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
 
-/** E-mail; on success the notice shows and the login returns after 4 seconds (part 2 §4). */
+/** E-mail; on success the notice shows and the login returns after 4 seconds. */
 export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
   const { t } = useTranslation();
   const flow = useAuthFlow(mode);

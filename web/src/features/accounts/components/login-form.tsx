@@ -10,7 +10,7 @@ import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { FormAlert, FormNotice, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
 
-/** Username and password; links to forgot password and register; Google (part 2 §2). */
+/** Username and password; links to forgot password and register; Google. */
 export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {
   const { t } = useTranslation();
   const flow = useAuthFlow(mode);
@@ -21,7 +21,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     mutationFn: accountsApi.login,
     onSuccess: ({ access_token }) => flow.signedIn(access_token),
     onError: (error) => {
-      // A failed login leaves nobody half signed in (part 2 §7).
+      // A failed login leaves nobody half signed in.
       clearToken();
       setProblem({
         message: apiErrorText(error, t),

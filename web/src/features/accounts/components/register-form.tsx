@@ -17,7 +17,7 @@ export function referrerFromAddress(): string | undefined {
 }
 
 /**
- * E-mail, username and password (part 2 §2). The button works only when all three are valid;
+ * E-mail, username and password. The button works only when all three are valid;
  * Enter submits. A referral link's referrer is shown and sent along.
  */
 export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsername?: string }) {

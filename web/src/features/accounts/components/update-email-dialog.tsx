@@ -8,7 +8,7 @@ import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
 import { FormAlert, SubmitButton } from "./form-parts";
 
-/** New e-mail and the password (part 2 §2); 202 and then the session ends (part 2 §4). */
+/** New e-mail and the password; 202 and then the session ends. */
 export default function UpdateEmailDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();

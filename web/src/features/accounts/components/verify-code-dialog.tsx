@@ -10,7 +10,7 @@ const text = (value: string | null | undefined) => value || undefined;
 export default function VerifyCodeDialog({ onClose, email, username }: ModalProps & CodeTarget) {
   const { t } = useTranslation();
   const router = useRouter();
-  // Opened after registering, the address carries email and username (part 2 §4); a reload
+  // Opened after registering, the address carries email and username; a reload
   // keeps them, so they are read from there when not given. Closing takes them away; so do the
   // form's own exits (verified, or on to the login).
   const query = new URLSearchParams(window.location.search);

@@ -6,7 +6,7 @@ import { useMe } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
 
 /**
- * Chat is for signed-in people: a visitor gets the login dialog (part 2 §6) and a prompt here.
+ * Chat is for signed-in people: a visitor gets the login dialog and a prompt here.
  * Children render once the signed-in user is known.
  */
 export function RequireSignIn({ children }: { children: (me: Me) => ReactNode }) {

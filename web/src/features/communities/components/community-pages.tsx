@@ -49,7 +49,7 @@ export function CommunityPage({ name, posts }: { name: string; posts: (community
   );
 }
 
-/** /c/:name/members: everyone in it, in joining order, ten at a time (part 1 §9). */
+/** /c/:name/members: everyone in it, in joining order, ten at a time. */
 export function MembersPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { community, fallback } = useCommunityFrame(name);

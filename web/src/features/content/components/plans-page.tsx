@@ -8,14 +8,14 @@ import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
 
 /**
- * Plans are charged in US dollars (part 1 §6: $10 and $100), so their price says dollars in every
+ * Plans are charged in US dollars ($10 and $100), so their price says dollars in every
  * language ("US$ 10,00" in Portuguese) rather than the local currency sign over a dollar amount.
  */
 function planPrice(dollars: number, language: string): string {
   return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(dollars);
 }
 
-/** /account/subscription (part 1 §2): the two plans from the database, SUBSCRIBE and the terms. */
+/** /account/subscription: the two plans from the database, SUBSCRIBE and the terms. */
 export function PlansPage() {
   const { t } = useTranslation();
   const plans = useQuery(plansQueryOptions());

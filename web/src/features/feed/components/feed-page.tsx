@@ -20,7 +20,7 @@ export const FEED_LABELS: Record<FeedOption, string> = {
   FOLLOWING: msg("Following"),
 };
 
-/** The options a reader may pick: Communities and Following only when signed in (part 2 §2). */
+/** The options a reader may pick: Communities and Following only when signed in. */
 export function feedOptionsFor(signedIn: boolean): FeedOption[] {
   return FEED_OPTIONS.filter((o) => signedIn || !SIGNED_IN_FEED_OPTIONS.includes(o));
 }
@@ -70,7 +70,7 @@ function SortMenu({
 }
 
 /**
- * The home feed (part 2 §2 "Feed"): the sort menu, infinite scroll, the empty state. Without a
+ * The home feed: the sort menu, infinite scroll, the empty state. Without a
  * choice in the address it opens on the reader's saved default; a new choice is saved as it.
  */
 export function FeedPage({ sort }: { sort: FeedOption | undefined }) {

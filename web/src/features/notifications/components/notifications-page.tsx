@@ -7,7 +7,7 @@ import { useUnread } from "#web/features/accounts/session.ts";
 import { type NotificationView, notificationsQueryOptions, useMarkRead } from "../queries";
 import { NotificationRow } from "./notification-row";
 
-/** /notifications with its unread and all views (part 2 §2). */
+/** /notifications with its unread and all views. */
 export function NotificationsPage({ view }: { view: NotificationView }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(notificationsQueryOptions(view));

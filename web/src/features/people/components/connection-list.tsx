@@ -7,7 +7,7 @@ import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list
 import { connectionsQueryOptions } from "../queries";
 import { FollowPersonRow } from "./person-row";
 
-/** The Followers and Following tabs: 10 at a time with infinite scroll (part 1 §9). */
+/** The Followers and Following tabs: 10 at a time with infinite scroll. */
 export function ConnectionList({ user, tab }: { user: User; tab: FollowTab }) {
   const { t } = useTranslation();
   const people = useInfiniteQuery(connectionsQueryOptions(user.username, tab));

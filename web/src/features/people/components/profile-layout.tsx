@@ -19,7 +19,7 @@ const TABS: Array<{ tab: ProfileTab; label: string; to: string }> = [
 ];
 
 /**
- * A profile page (part 2 §2 "/user/{username}" and its tabs): the header, the tabs, then the tab.
+ * A profile page (/user/{username} and its tabs): the header, the tabs, then the tab.
  * `children` gets the loaded user; a person who blocked the viewer shows only the header.
  */
 export function ProfileLayout({

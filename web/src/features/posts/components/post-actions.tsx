@@ -11,7 +11,7 @@ import { absoluteLink, copyLink, copyText } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./post-icons";
 
 /**
- * The "⋯" of a post (part 2 §2, §6): Edit and Delete for its owner (media posts cannot be edited),
+ * The "⋯" of a post: Edit and Delete for its owner (media posts cannot be edited),
  * Report and Tip for others, Share and Copy text for everyone, signed in or not.
  */
 export function PostActions({

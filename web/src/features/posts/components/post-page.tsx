@@ -20,7 +20,7 @@ import { PostMedia } from "./post-media";
 import { SafeHtml } from "./safe-html";
 import { VoteButton } from "./vote-button";
 
-/** The counter under a body: shown above 97% of the limit (part 2 §5). */
+/** The counter under a body: shown above 97% of the limit. */
 export function BodyCounter({ body }: { body: string }) {
   const { t } = useTranslation();
   const length = bodyLength(body);
@@ -81,7 +81,7 @@ function EditBody({ item, onDone }: { item: FeedItem; onDone: () => void }) {
 }
 
 /**
- * A post's page (part 1 §2, part 2 §2 "Micropost detail"). If the address is not the post's own
+ * A post's page. If the address is not the post's own
  * link (an old slug, another community name), it is replaced with that link.
  */
 export function PostPage({

@@ -20,7 +20,7 @@ const TYPE_LABEL: Record<SearchType, string> = {
   users: msg("Users"),
 };
 
-/** /search?q=&type= (part 1 §2): four kinds of result, 10 a page, more as the reader scrolls. */
+/** /search?q=&type=: four kinds of result, 10 a page, more as the reader scrolls. */
 export function SearchPage({ q, type }: { q: string; type: SearchType }) {
   const { t } = useTranslation();
   const text = q.trim();

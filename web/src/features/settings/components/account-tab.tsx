@@ -18,7 +18,7 @@ function Row({ title, detail, action }: { title: string; detail: ReactNode; acti
   );
 }
 
-/** Subscription, e-mail, password and deletion (part 2 §2 "Settings, account tab"). */
+/** Subscription, e-mail, password and deletion. */
 export function AccountTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const membership = me.is_verified_business ? "BUSINESS" : me.is_verified_user ? "USER" : null;

@@ -11,7 +11,7 @@ import { useSaveJobProfile } from "#web/features/people/mutations.ts";
 import { jobProfileQueryOptions } from "#web/features/people/queries.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** The job settings tab (part 1 §2 /settings/job): a title, up to five skills, and services. */
+/** The job settings tab: a title, up to five skills, and services. */
 export function JobTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const job = useQuery(jobProfileQueryOptions());

@@ -10,7 +10,7 @@ import { blockedQueryOptions } from "#web/features/people/queries.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** Who may start a chat, and the people one blocked (part 2 §3 "allow new chat, show blocked list"). */
+/** Who may start a chat, and the people one blocked. */
 export function PrivacyTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (
