@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildSpas, startServer } from "../scripts/server.mjs";
+import { assetsDirFor, buildSpas, startServer } from "../scripts/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,8 +14,16 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "agora-e2e-"));
   const port = Number(process.env.E2E_PORT ?? 8788);
-  if (!process.env.E2E_SKIP_BUILD) await buildSpas();
-  const server = await startServer({ port, persistTo: state, seed: true, quiet: !process.env.E2E_VERBOSE });
+  // Its own assets folder: a build here never reloads a `bun run dev` serving another one.
+  const assetsDir = assetsDirFor(`e2e-${port}`);
+  if (!process.env.E2E_SKIP_BUILD) await buildSpas({ outDir: assetsDir });
+  const server = await startServer({
+    port,
+    persistTo: state,
+    assetsDir,
+    seed: true,
+    quiet: !process.env.E2E_VERBOSE,
+  });
   project.provide("baseUrl", server.base);
   return () => {
     server.stop();

@@ -1,17 +1,91 @@
 // Starting the whole product the way `bun run dev` does, for the dev command, e2e tests and benches.
 import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { createInterface } from "node:readline";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+/** Show everything wrangler and Vite print, not just what a person needs. */
+const VERBOSE = Boolean(process.env.AGORA_VERBOSE);
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
 }
 
-export async function buildSpas() {
-  // Always the production build: called from the e2e setup, vitest's NODE_ENV=test would otherwise
-  // give React's development build (three times larger, StrictMode's double effects).
-  const env = { ...process.env, NODE_ENV: "production" };
-  run("vite", ["build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], { env });
-  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { env });
+/**
+ * Where a server's SPAs are built. Each kind of run has its own folder, because wrangler reloads the
+ * Worker whenever its assets folder changes: a test run building into the folder a `bun run dev`
+ * serves would drop that server's chat sockets. `dist/client` is the deployed build's.
+ */
+export const assetsDirFor = (name) => resolve(ROOT, "dist", name);
+
+// Always the production build: called from the e2e setup, vitest's NODE_ENV=test would otherwise
+// give React's development build (three times larger, StrictMode's double effects).
+const viteEnv = (outDir) => ({ ...process.env, NODE_ENV: "production", AGORA_ASSETS_DIR: outDir });
+
+/** Builds both SPAs into `outDir` (the admin SPA into its `admin/` folder). */
+export async function buildSpas({ outDir = assetsDirFor("client") } = {}) {
+  const env = viteEnv(outDir);
+  for (const app of ["admin", "web"])
+    run("vite", ["build", "--config", `${app}/vite.config.ts`, "--logLevel", "warn"], { env, cwd: ROOT });
+}
+
+/**
+ * Builds both SPAs into `outDir` and rebuilds them when their sources change. Resolves once the
+ * first builds are written, so a server started after it sees no change until someone edits a file.
+ */
+export async function watchSpas({ outDir, onRebuild = () => {} }) {
+  const env = { ...viteEnv(outDir), AGORA_WATCH: "1" };
+  const children = [];
+  const firstBuilds = ["admin", "web"].map(
+    (app) =>
+      new Promise((done, fail) => {
+        const child = spawn("vite", ["build", "--config", `${app}/vite.config.ts`], {
+          env,
+          cwd: ROOT,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        children.push(child);
+        let builds = 0;
+        const onLine = (line) => {
+          if (VERBOSE) console.log(`[${app}] ${line}`);
+          else if (/error|warn/i.test(line)) console.error(`[${app}] ${line}`);
+          if (/built in/.test(line) && builds++ === 0) done();
+          else if (/built in/.test(line)) onRebuild(app);
+        };
+        createInterface({ input: child.stdout }).on("line", onLine);
+        createInterface({ input: child.stderr }).on("line", onLine);
+        child.on("exit", (code) => fail(new Error(`vite build --watch (${app}) exited with ${code}`)));
+      }),
+  );
+  await Promise.all(firstBuilds);
+  return {
+    stop: () => {
+      for (const c of children) c.kill("SIGTERM");
+    },
+  };
+}
+
+/** wrangler's own chatter at start and on each reload; errors, warnings and the Worker's logs pass. */
+const CHATTER = [
+  /^\s*$/,
+  /⛅️ wrangler/,
+  /^[─-]+$/,
+  /Your Worker has access to the following bindings/,
+  /^Binding\s+Resource/,
+  /^env\.\w+/,
+  /^⎔ (Starting local server|Connection status updated)/,
+  /\[wrangler:info\] (Ready on|✨ Parsed)/,
+  // Request lines of answers below 500 (a 5xx is worth seeing).
+  /\[wrangler:info\] [A-Z]+ \S+ [1-4]\d\d /,
+];
+
+function relay(stream, write) {
+  createInterface({ input: stream }).on("line", (line) => {
+    if (!VERBOSE && CHATTER.some((re) => re.test(line))) return;
+    write(line.startsWith("⎔ Reloading") ? "↻ The Worker's source changed: reloaded." : line);
+  });
 }
 
 async function waitForHealth(base, child, timeoutMs = 90_000) {
@@ -29,16 +103,40 @@ async function waitForHealth(base, child, timeoutMs = 90_000) {
   throw new Error(`the server did not answer ${base}/api/health within ${timeoutMs / 1000}s`);
 }
 
+/** Applies the local D1 migrations; prints wrangler's output only when they fail. */
+export function migrate(persistTo) {
+  const result = spawnSync(
+    "wrangler",
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CI: "true" },
+      encoding: "utf8",
+    },
+  );
+  if (VERBOSE || result.status !== 0) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+  if (result.status !== 0) throw new Error(`applying the migrations failed (exit ${result.status})`);
+}
+
 /**
- * Applies migrations to the local D1 at `persistTo`, starts `wrangler dev` on the port, waits for
- * /api/health, and seeds demo data when `seed` is set (the seed does nothing on a non-empty DB).
+ * Applies migrations to the local D1 at `persistTo`, starts `wrangler dev` on the port serving the
+ * SPAs in `assetsDir`, waits for /api/health, and seeds demo data when `seed` is set (the seed does
+ * nothing on a non-empty DB). Links the server writes (e-mails, previews) use its own port unless
+ * PUBLIC_URL says otherwise.
  */
-export async function startServer({ port, persistTo, seed = true, vars = {}, quiet = false }) {
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    env: { ...process.env, CI: "true" },
-    stdio: quiet ? "ignore" : "inherit",
-  });
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+export async function startServer({
+  port,
+  persistTo,
+  assetsDir = assetsDirFor("client"),
+  seed = true,
+  vars = {},
+  quiet = false,
+}) {
+  migrate(persistTo);
+  // The API answers without the SPAs (benchmarks); wrangler only needs the folder to exist.
+  mkdirSync(assetsDir, { recursive: true });
+  const allVars = { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`, ...vars };
+  const varArgs = Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "wrangler",
     [
@@ -49,11 +147,14 @@ export async function startServer({ port, persistTo, seed = true, vars = {}, qui
       "127.0.0.1",
       "--persist-to",
       persistTo,
+      "--assets",
+      assetsDir,
       "--show-interactive-dev-session=false",
       ...varArgs,
     ],
     {
-      stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+      cwd: ROOT,
+      stdio: quiet ? "ignore" : ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,
         FORCE_COLOR: "0",
@@ -61,9 +162,16 @@ export async function startServer({ port, persistTo, seed = true, vars = {}, qui
         // writes them out in bursts on the thread that runs the app: a busy chat thread stalled
         // for up to 0.9 s. Off unless asked for (ADR 011); it is a dev tool, not the product.
         X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+        // `request.cf` would be fetched from workers.cloudflare.com on every start and reload; the
+        // product does not read it, and offline the failed lookup printed a stack trace each time.
+        CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? "false",
       },
     },
   );
+  if (!quiet) {
+    relay(child.stdout, (line) => console.log(line));
+    relay(child.stderr, (line) => console.error(line));
+  }
   const base = `http://localhost:${port}`;
   await waitForHealth(base, child);
   if (seed) {

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `bun run test`: every check the project has, in order, stopping at the first failure.
 import { spawnSync } from "node:child_process";
+import { ensureChromium, ensurePackages } from "./setup.mjs";
+
+ensurePackages();
 
 const steps = [
   ["types", "tsc", ["-b"]],
@@ -15,6 +18,7 @@ let passed = 0;
 let failed = 0;
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  if (name.startsWith("browser")) ensureChromium();
   console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
   const started = Date.now();
   const result = spawnSync(command, args, {

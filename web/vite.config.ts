@@ -3,9 +3,12 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
+import { devWatch } from "#client/vite-watch.ts";
 import { securityHeadersFile } from "./headers-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
+/** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
+const outDir = process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`;
 
 // The main SPA: built into the assets root, served at /.
 export default defineConfig({
@@ -29,8 +32,9 @@ export default defineConfig({
   ],
   resolve: { alias: i18nAliases },
   build: {
-    outDir: `${root}../dist/client`,
+    outDir,
     emptyOutDir: false,
+    watch: devWatch(),
     sourcemap: false,
     // Every browser the product supports preloads modules natively.
     modulePreload: { polyfill: false },

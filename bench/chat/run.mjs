@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "../../scripts/server.mjs";
+import { assetsDirFor, startServer } from "../../scripts/server.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -216,6 +216,7 @@ try {
     server = await startServer({
       port: Number(process.env.BENCH_PORT ?? 8804),
       persistTo: state,
+      assetsDir: assetsDirFor("bench"),
       seed: true,
       quiet: true,
     });

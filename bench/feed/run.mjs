@@ -11,7 +11,7 @@
 // written to bench/feed/results.md.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { startServer } from "../../scripts/server.mjs";
+import { assetsDirFor, startServer } from "../../scripts/server.mjs";
 import { d1File, loadFeedData } from "./load.mjs";
 
 const args = Object.fromEntries(
@@ -58,7 +58,13 @@ async function prepare() {
   }
   rmSync(STATE, { recursive: true, force: true });
   say("migrations and demo data through the real server");
-  const first = await startServer({ port: PORT, persistTo: STATE, seed: true, quiet: true });
+  const first = await startServer({
+    port: PORT,
+    persistTo: STATE,
+    assetsDir: assetsDirFor("bench"),
+    seed: true,
+    quiet: true,
+  });
   first.stop();
   await stopped(first.base);
   say(`loading ${POSTS.toLocaleString()} posts and a 5,000-comment thread into ${d1File(STATE)}`);
@@ -86,7 +92,13 @@ const percentile = (sorted, p) =>
 async function main() {
   const loaded = await prepare();
   say(`starting wrangler dev on port ${PORT}`);
-  const server = await startServer({ port: PORT, persistTo: STATE, seed: true, quiet: true });
+  const server = await startServer({
+    port: PORT,
+    persistTo: STATE,
+    assetsDir: assetsDirFor("bench"),
+    seed: true,
+    quiet: true,
+  });
   const base = server.base;
   try {
     // Page 400 the way the SPA reaches it: each page's next_cursor opens the next.

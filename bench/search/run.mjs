@@ -15,7 +15,7 @@ import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { DatabaseSync } from "node:sqlite";
-import { run, startServer } from "../../scripts/server.mjs";
+import { assetsDirFor, run, startServer } from "../../scripts/server.mjs";
 import { FTS_SOURCES, findIds, RANK_LIMIT } from "../../worker/src/features/search/fts.ts";
 import { d1File } from "../feed/load.mjs";
 import { rng, seedCorpus, vocabulary } from "./corpus.mjs";
@@ -188,7 +188,13 @@ async function main() {
   const sql = await timeSql(file, list);
 
   say(`starting the server on ${PORT}`);
-  const server = await startServer({ port: PORT, persistTo: STATE, seed: false, quiet: true });
+  const server = await startServer({
+    port: PORT,
+    persistTo: STATE,
+    assetsDir: assetsDirFor("bench"),
+    seed: false,
+    quiet: true,
+  });
   try {
     const base = server.base;
     const login = await fetch(`${base}/api/v1/user/auth/login`, {

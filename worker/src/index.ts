@@ -1,4 +1,5 @@
 import app from "./app";
+import { createDeps } from "./deps";
 import type { Bindings } from "./env";
 import { handleQueue, type JobMessage } from "./queue";
 
@@ -6,5 +7,5 @@ export { ChatThread } from "./features/chat/chat-thread";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleQueue(batch, env),
+  queue: (batch, env) => handleQueue(batch, createDeps(env)),
 } satisfies ExportedHandler<Bindings, JobMessage>;

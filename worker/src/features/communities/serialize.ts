@@ -1,7 +1,7 @@
 import type { CommunityRole } from "#shared/enums.ts";
 import type { Community, Membership } from "#shared/schemas/communities.ts";
 import type { Owner } from "#shared/schemas/user.ts";
-import { toOwner } from "../accounts/serialize";
+import { toOwner } from "../accounts/user-json";
 
 // Rows read with plain SQL (see posts/reader.ts) come back with SQLite's types: booleans as 0/1.
 // These turn them into the API's shapes, through the accounts serialiser for people.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainEmail, sendEmail } from "#worker/providers/email.ts";
-import { api, env, json } from "#worker-test/helpers.ts";
+import { api, env, json } from "#worker-test/api.ts";
 
 describe("the dev outbox", () => {
   it("keeps what would have been e-mailed, newest first", async () => {

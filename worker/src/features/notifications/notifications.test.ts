@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { getDb } from "#worker/db/client.ts";
-import { api, createUser, env, json } from "#worker-test/helpers.ts";
+import { api, env, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
 import { notify } from "./service";
 
 const list = async (auth: Record<string, string>, query = "") => {

@@ -4,7 +4,7 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { Db } from "#worker/db/client.ts";
 import { blocks, notifications, users } from "#worker/db/schema/index.ts";
-import { ownerColumns, toOwner } from "../accounts/serialize";
+import { ownerColumns, toOwner } from "../accounts/user-json";
 
 /** Which user setting switches each kind of notification (part 2 §3 "User setting flags"). */
 const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect> = {

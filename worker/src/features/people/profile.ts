@@ -4,7 +4,7 @@ import type { Db } from "#worker/db/client.ts";
 import { users } from "#worker/db/schema/index.ts";
 import type { Bindings } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { NO_RELATION, toUser } from "../accounts/serialize";
+import { NO_RELATION, toUser } from "../accounts/user-json";
 import { deleteStoredFiles, storeUpload } from "../posts/media";
 
 export interface ProfileEdit {

@@ -13,7 +13,7 @@ import type { User } from "#shared/schemas/user.ts";
 import type { Db } from "#worker/db/client.ts";
 import { blocks, follows, microposts, users } from "#worker/db/schema/index.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { NO_RELATION, ownerColumns, type Relation, toOwner, toUser } from "../accounts/serialize";
+import { NO_RELATION, ownerColumns, type Relation, toOwner, toUser } from "../accounts/user-json";
 import { notify } from "../notifications/service";
 import { loadPersonItems, loadPostItems } from "../search/items";
 

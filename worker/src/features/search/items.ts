@@ -3,7 +3,7 @@ import type { Community } from "#shared/schemas/communities.ts";
 import type { CommentItem, PersonItem, PostItem } from "#shared/schemas/search.ts";
 import type { Db } from "#worker/db/client.ts";
 import { follows, users } from "#worker/db/schema/index.ts";
-import { ownerColumns, toOwner } from "../accounts/serialize";
+import { ownerColumns, toOwner } from "../accounts/user-json";
 import {
   COMMUNITY_SQL,
   type CommunitySqlRow,

@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, deleteAccountSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
-import { FormAlert, SubmitButton } from "./form-parts";
 
 /** Username and password confirm it; 202, then signed out. */
 export default function DeleteAccountDialog({ onClose }: ModalProps) {

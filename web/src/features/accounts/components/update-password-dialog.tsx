@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useSessionEndingForm } from "../use-session-ending-form";
-import { FormAlert, SubmitButton } from "./form-parts";
 
 // The API refuses a new password equal to the old one; the form says so before sending.
 const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_password, {

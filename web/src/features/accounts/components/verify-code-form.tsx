@@ -2,7 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { accountsApi } from "../api";
@@ -13,7 +14,6 @@ import {
   resendWaitSeconds,
   useAuthFlow,
 } from "../auth-flow";
-import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
 
 /** Counts down the seconds until a new code may be asked for (60 s after each). */
 function useResendCountdown(username: string | undefined) {

@@ -12,7 +12,13 @@ import { plansQueryOptions } from "../queries";
  * language ("US$ 10,00" in Portuguese) rather than the local currency sign over a dollar amount.
  */
 function planPrice(dollars: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(dollars);
+  // Whole-dollar plans read "$10", not "$10.00": shorter, and it keeps "/ month" beside the price.
+  const whole = Number.isInteger(dollars);
+  return new Intl.NumberFormat(language, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+  }).format(dollars);
 }
 
 /** /account/subscription: the two plans from the database, SUBSCRIBE and the terms. */
@@ -97,9 +103,9 @@ function PlanCard({
           </span>
         ) : null}
       </div>
-      <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold">{planPrice(plan.price, i18n.language)}</span>
-        <span className="text-[var(--muted)]">{t("/ month")}</span>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-1">
+        <span className="text-4xl font-bold whitespace-nowrap">{planPrice(plan.price, i18n.language)}</span>
+        <span className="whitespace-nowrap text-[var(--muted)]">{t("/ month")}</span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2">
         {plan.features.map((feature) => (

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { TextAreaField, TextField } from "#client/form-fields.tsx";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
 import { FEEDBACK_TYPES } from "#shared/enums.ts";
 import { feedbackSchema, REPORTS_MSG } from "#shared/schemas/reports.ts";
@@ -8,7 +9,6 @@ import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { FEEDBACK_LABEL } from "../labels";
 import { sendFeedback } from "../mutations";
 import { SendDialog } from "./send-dialog";
-import { TextAreaField } from "./text-area-field";
 
 /** The FEEDBACK modal (left menu, Send Feedback): a type, 40-1000 characters and an optional link. */
 export default function FeedbackDialog({ onClose }: ModalProps) {

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
+import { TextAreaField } from "#client/form-fields.tsx";
 import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
 import { REPORT_CAUSES } from "#shared/enums.ts";
 import { REPORTS_MSG, reportSchema } from "#shared/schemas/reports.ts";
@@ -8,7 +9,6 @@ import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { CAUSE_LABEL } from "../labels";
 import { sendReport } from "../mutations";
 import { SendDialog } from "./send-dialog";
-import { TextAreaField } from "./text-area-field";
 
 /**
  * The REPORT modal: `openModal("REPORT", { reported_username, link })` from a post (its owner and

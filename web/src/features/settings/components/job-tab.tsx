@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { TextField } from "#client/form-fields.tsx";
 import { MAX_SKILLS, SKILL_MAX } from "#shared/constants.ts";
 import { JOB_TITLE_MAX, jobProfileSchema, PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { TextField } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "#shared/constants.ts";
 import { FEED_OPTIONS, type FeedOption } from "#shared/enums.ts";

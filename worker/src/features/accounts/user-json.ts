@@ -21,7 +21,7 @@ export const ownerColumns = {
 };
 export type OwnerRow = Pick<UserRow, keyof typeof ownerColumns>;
 
-/** Which column holds each flag of `PATCH .../setting/boolean` (part 2 §3 "User setting flags"). */
+/** Which users column holds each flag of `PATCH .../setting/boolean` (USER_BOOLEAN_SETTINGS). */
 export const USER_SETTING_COLUMN = {
   NEW_REFERRAL_NOTIFICATION: "notifyReferral",
   NEW_FOLLOWER_NOTIFICATION: "notifyFollower",
@@ -57,7 +57,7 @@ export const NO_RELATION: Relation = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A person as others see them: a post's owner, a member, a follower (part 1 §3 Owner). */
+/** A person as others see them: a post's owner, a member, a follower. */
 export function toOwner(row: OwnerRow): Owner {
   return {
     username: row.username,
@@ -71,7 +71,7 @@ export function toOwner(row: OwnerRow): Owner {
   };
 }
 
-/** The full User of part 2 §3 with the caller's relation to them. The e-mail goes only to its owner. */
+/** The full User with the caller's relation to them. The e-mail goes only to its owner. */
 export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
   return {
     ...toOwner(row),
