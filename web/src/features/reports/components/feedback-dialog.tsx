@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
-import { TextAreaField, TextField } from "#client/form-fields.tsx";
+import { FieldLabel, TextAreaField, TextField } from "#client/form-fields.tsx";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
 import { FEEDBACK_TYPES } from "#shared/enums.ts";
 import { feedbackSchema, REPORTS_MSG } from "#shared/schemas/reports.ts";
@@ -28,12 +28,7 @@ export default function FeedbackDialog({ onClose }: ModalProps) {
       onClose={onClose}
     >
       <div className="mb-4">
-        <label htmlFor={typeId} className="field-label">
-          {t("Type")}{" "}
-          <span aria-hidden="true" title={t("This is required field")} className="text-[var(--danger)]">
-            *
-          </span>
-        </label>
+        <FieldLabel htmlFor={typeId}>{t("Type")}</FieldLabel>
         <select
           id={typeId}
           value={form.values.feedback_type}
