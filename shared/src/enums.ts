@@ -165,24 +165,6 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const MODAL_KINDS = [
-  "none",
-  "LOGIN",
-  "REGISTER",
-  "REGISTER_CODE_VERIFICATION",
-  "FORGOT_PASSWORD",
-  "UPDATE_EMAIL",
-  "UPDATE_PASSWORD",
-  "DELETE_ACCOUNT",
-  "REPORT",
-  "FEEDBACK",
-  "CREATE_COMMUNITY",
-  "SUBSCRIPTION_PAYMENT",
-  "SEND_FIAT",
-  "SEND_CRYPTO",
-] as const;
-export type ModalKind = (typeof MODAL_KINDS)[number];
-
 export const SETTINGS_TABS = ["account", "profile", "job", "referral", "privacy", "communication"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 

@@ -33,7 +33,7 @@ function SignInPage() {
       signIn(queryClient, token);
       void navigate({ to: "/", replace: true });
     } else {
-      // Login failure logs out and says so (part 2 §7).
+      // Login failure logs out and says so.
       clearToken();
       setGoogleError(error === ACCOUNTS_MSG.loginFailed ? t(ACCOUNTS_MSG.loginFailed) : t(error ?? ""));
     }

@@ -7,7 +7,7 @@ import { accountsApi } from "../api";
 import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
 
-/** Username and password confirm it (part 2 §2); 202, then signed out (part 2 §4). */
+/** Username and password confirm it; 202, then signed out. */
 export default function DeleteAccountDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();

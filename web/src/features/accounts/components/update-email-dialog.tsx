@@ -7,7 +7,7 @@ import { accountsApi } from "../api";
 import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
 
-/** New e-mail and the password (part 2 §2); 202 and then the session ends (part 2 §4). */
+/** New e-mail and the password; 202 and then the session ends. */
 export default function UpdateEmailDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();

@@ -12,7 +12,7 @@ const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_passw
   path: ["new_password"],
 });
 
-/** Old and new password (part 2 §2); 202 and then every session ends (part 2 §4). */
+/** Old and new password; 202 and then every session ends. */
 export default function UpdatePasswordDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { form, problem, pending, submit } = useSessionEndingForm({

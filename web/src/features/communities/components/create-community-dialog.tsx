@@ -29,7 +29,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * CREATE_COMMUNITY (part 2 §5 "Community creation"): name (required, 25, no whitespace, sent
+ * CREATE_COMMUNITY: name (required, 25, no whitespace, sent
  * without it), display name (40, no double spaces), description (250), image (1 MB).
  */
 export default function CreateCommunityDialog({ onClose }: ModalProps) {

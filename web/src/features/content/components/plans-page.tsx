@@ -2,13 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
-import { openModal } from "#web/components/ui/modal-host.tsx";
+import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
-import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
 
 /**
- * Plans are charged in US dollars (part 1 §6: $10 and $100), so their price says dollars in every
+ * Plans are charged in US dollars ($10 and $100), so their price says dollars in every
  * language ("US$ 10,00" in Portuguese) rather than the local currency sign over a dollar amount.
  */
 function planPrice(dollars: number, language: string): string {
@@ -21,7 +21,7 @@ function planPrice(dollars: number, language: string): string {
   }).format(dollars);
 }
 
-/** /account/subscription (part 1 §2): the two plans from the database, SUBSCRIBE and the terms. */
+/** /account/subscription: the two plans from the database, SUBSCRIBE and the terms. */
 export function PlansPage() {
   const { t } = useTranslation();
   const plans = useQuery(plansQueryOptions());

@@ -6,7 +6,7 @@ import { POST_TITLE_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
+import { openModal } from "#web/modals.tsx";
 import { Editor } from "./lazy-editor";
 import { MediaPicker } from "./media-picker";
 import { DraftIcon, ImageIcon, TextIcon } from "./post-icons";

@@ -13,11 +13,11 @@ import {
   mediaFileProblem,
   postFieldsSchema,
 } from "#shared/schemas/posts.ts";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
+import { openModal } from "#web/modals.tsx";
 import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
 import { draftQueryOptions, draftTotalQueryOptions } from "../queries";
 

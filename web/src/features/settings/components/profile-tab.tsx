@@ -27,7 +27,7 @@ function imageProblem(file: File): string | null {
   return null;
 }
 
-/** Name, picture, cover and the default sort of posts (part 2 §2 "settings, profile"). */
+/** Name, picture, cover and the default sort of posts. */
 export function ProfileTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const edit = useEditProfile();
