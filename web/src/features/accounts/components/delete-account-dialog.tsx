@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { FormAlert, PasswordField, SubmitButton, UsernameField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, deleteAccountSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
@@ -31,24 +31,13 @@ export default function DeleteAccountDialog({ onClose }: ModalProps) {
           </p>
         </div>
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <TextField
-          label={t("Username")}
-          name="username"
+        <UsernameField
           autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           autoFocus
           {...form.field("username")}
           hint={me ? t("Type {{username}}", { username: me.username }) : undefined}
         />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          revealable
-          autoComplete="current-password"
-          {...form.field("password")}
-        />
+        <PasswordField {...form.field("password")} />
         <div className="flex gap-3">
           <button type="button" className="btn btn-outline flex-1" onClick={onClose}>
             {t("Cancel")}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { EmailField, FormAlert, PasswordField, SubmitButton } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updateEmailSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
@@ -27,23 +27,8 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
           </p>
         ) : null}
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <TextField
-          label={t("New email")}
-          name="new_email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.field("new_email")}
-        />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          revealable
-          autoComplete="current-password"
-          {...form.field("password")}
-          hint={t("You will be signed out and log in again.")}
-        />
+        <EmailField label={t("New email")} name="new_email" autoFocus {...form.field("new_email")} />
+        <PasswordField {...form.field("password")} hint={t("You will be signed out and log in again.")} />
         <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>
       </form>
     </Dialog>

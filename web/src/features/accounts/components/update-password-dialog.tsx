@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { FormAlert, PasswordChangeFields, SubmitButton } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
@@ -26,23 +26,10 @@ export default function UpdatePasswordDialog({ onClose }: ModalProps) {
     <Dialog title={t("Update password")} onClose={onClose}>
       <form onSubmit={submit} noValidate aria-label={t("Update password")}>
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <TextField
-          label={t("Old password")}
-          name="old_password"
-          type="password"
-          revealable
-          autoComplete="current-password"
+        <PasswordChangeFields
+          form={form}
           autoFocus
-          {...form.field("old_password")}
-        />
-        <TextField
-          label={t("New password")}
-          name="new_password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          {...form.field("new_password")}
-          hint={t("At least 6 characters. Every session will be signed out.")}
+          newPasswordHint={t("At least 6 characters. Every session will be signed out.")}
         />
         <SubmitButton pending={pending}>{t("Update password")}</SubmitButton>
       </form>
