@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
@@ -24,7 +24,40 @@ import { unreadBadge } from "../ui/unread-badge";
 
 export { unreadBadge };
 
-/** The header user menu: every item, with the unread chat badge. */
+/** An icon link of the header with its unread count ("5+" above five), named for screen readers. */
+function BadgeLink({
+  to,
+  icon,
+  badge,
+  label,
+  testId,
+}: {
+  to: "/chat" | "/notifications";
+  icon: ReactNode;
+  badge: string | null;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="relative grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
+      aria-label={label}
+    >
+      {icon}
+      {badge ? (
+        <span
+          data-testid={testId}
+          className="absolute top-1 right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[10px] font-bold text-white"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The header's chat and notification links with their unread counts, and the user menu. */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -70,21 +103,24 @@ export function UserMenu({ me }: { me: Me }) {
 
   return (
     <div className="flex items-center gap-1" ref={ref}>
-      <Link
+      <BadgeLink
         to="/chat"
-        className="relative grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
-        aria-label={chatBadge ? t("Chat, {{unread}} unread", { unread: chatBadge }) : t("Chat")}
-      >
-        <ChatIcon />
-        {chatBadge ? (
-          <span
-            data-testid="chat-badge"
-            className="absolute top-1 right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[10px] font-bold text-white"
-          >
-            {chatBadge}
-          </span>
-        ) : null}
-      </Link>
+        icon={<ChatIcon />}
+        badge={chatBadge}
+        label={chatBadge ? t("Chat, {{unread}} unread", { unread: chatBadge }) : t("Chat")}
+        testId="chat-badge"
+      />
+      <BadgeLink
+        to="/notifications"
+        icon={<BellIcon />}
+        badge={notificationsBadge}
+        label={
+          notificationsBadge
+            ? t("Notifications, {{unread}} unread", { unread: notificationsBadge })
+            : t("Notifications")
+        }
+        testId="notifications-badge"
+      />
       <div className="relative">
         <button
           type="button"

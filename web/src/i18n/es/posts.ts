@@ -64,6 +64,7 @@ export default {
   "{{count}} drafts": "{{count}} borradores",
   Community: "Comunidad",
   "Choose a community": "Elige una comunidad",
+  "To post:": "Para publicar:",
   "You have not joined a community yet.": "Aún no te has unido a ninguna comunidad.",
   "Kind of post": "Tipo de publicación",
   Text: "Texto",

@@ -9,6 +9,7 @@ export default {
   Change: "Cambiar",
   "Change it any time; you will log in again.":
     "Cámbiala cuando quieras; tendrás que volver a iniciar sesión.",
+  Choose: "Elegir",
   "Choose a new {{what}}": "Elegir nueva {{what}}",
   "Choose what you want to hear about.": "Elige de qué quieres enterarte.",
   "Comments and replies": "Comentarios y respuestas",

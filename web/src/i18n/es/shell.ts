@@ -67,4 +67,5 @@ export default {
   "Open original": "Abrir original",
   "Try again": "Reintentar",
   "Chat, {{unread}} unread": "Chat, {{unread}} sin leer",
+  "Notifications, {{unread}} unread": "Notificaciones, {{unread}} sin leer",
 } satisfies Dictionary;

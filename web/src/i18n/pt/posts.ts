@@ -64,6 +64,7 @@ export default {
   "{{count}} drafts": "{{count}} rascunhos",
   Community: "Comunidade",
   "Choose a community": "Escolha uma comunidade",
+  "To post:": "Para publicar:",
   "You have not joined a community yet.": "Você ainda não entrou em nenhuma comunidade.",
   "Kind of post": "Tipo de publicação",
   Text: "Texto",

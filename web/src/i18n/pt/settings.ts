@@ -8,6 +8,7 @@ export default {
   "Blocked {{when}}": "Bloqueada {{when}}",
   Change: "Alterar",
   "Change it any time; you will log in again.": "Altere quando quiser; você precisará entrar de novo.",
+  Choose: "Escolher",
   "Choose a new {{what}}": "Escolher nova {{what}}",
   "Choose what you want to hear about.": "Escolha sobre o que você quer ser avisado.",
   "Comments and replies": "Comentários e respostas",

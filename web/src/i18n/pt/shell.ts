@@ -67,4 +67,5 @@ export default {
   "Open original": "Abrir original",
   "Try again": "Tentar novamente",
   "Chat, {{unread}} unread": "Chat, {{unread}} não lidos",
+  "Notifications, {{unread}} unread": "Notificações, {{unread}} não lidas",
 } satisfies Dictionary;

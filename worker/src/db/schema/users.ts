@@ -153,7 +153,10 @@ export const notifications = sqliteTable(
     isRead: flag("is_read", false),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.isRead, t.id)],
+  (t) => [
+    index("notifications_user_time_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_user_unread_time_idx").on(t.userId, t.isRead, t.createdAt, t.id),
+  ],
 );
 
 export const reports = sqliteTable(

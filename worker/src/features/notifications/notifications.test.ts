@@ -18,6 +18,30 @@ const unread = async (auth: Record<string, string>) =>
   ).unread_notifications;
 
 describe("notifications", () => {
+  it("lists by when things happened, not by when the rows were written", async () => {
+    const me = await createUser();
+    const hour = 60 * 60 * 1000;
+    const now = Date.now();
+    // Written oldest-last, as the demo seed writes notifications from older follows and comments.
+    for (const [kind, ago] of [
+      ["COMMENT", 1],
+      ["FOLLOWER", 30],
+      ["REPLY", 5],
+    ] as const) {
+      await env.DB.prepare(
+        "INSERT INTO notifications (user_id, kind, link, is_read, created_at) VALUES (?1, ?2, '/x', 0, ?3)",
+      )
+        .bind(me.id, kind, now - ago * hour)
+        .run();
+    }
+    expect((await list(me.auth)).list.map((n) => n.kind)).toEqual(["COMMENT", "REPLY", "FOLLOWER"]);
+    expect((await list(me.auth, "?unread=true")).list.map((n) => n.kind)).toEqual([
+      "COMMENT",
+      "REPLY",
+      "FOLLOWER",
+    ]);
+  });
+
   it("lists a user's notifications newest first with the actor, and unread ones on their own", async () => {
     const me = await createUser();
     const fan = await createUser({ profileName: "A Fan" });

@@ -84,7 +84,7 @@ export async function listNotifications(
       .select()
       .from(notifications)
       .where(where)
-      .orderBy(desc(notifications.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(input.limit)
       .offset(input.skip),
     db.orm.select({ n: count() }).from(notifications).where(where),

@@ -29,7 +29,7 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
       />
       <div className="px-4 pb-2 sm:px-5">
         <div className="-mt-8 flex flex-wrap items-end gap-3">
-          <span className="rounded-full border-4 border-[var(--surface)] bg-[var(--surface)]">
+          <span className="relative z-10 rounded-full border-4 border-[var(--surface)] bg-[var(--surface)]">
             <Avatar src={community.image} name={community.name} size={72} />
           </span>
           <div className="min-w-48 flex-1 pb-1">

@@ -1,5 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { TextField } from "#client/form-fields.tsx";
@@ -16,6 +16,7 @@ import {
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useCreateCommunity } from "../mutations";
 
@@ -39,8 +40,6 @@ export default function CreateCommunityDialog({ onClose }: ModalProps) {
   const form = useZodForm(communityCreateFieldsSchema, { name: "", display_name: "", description: "" });
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const imageError = communityImageProblem(image);
-  const imageId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
@@ -50,12 +49,10 @@ export default function CreateCommunityDialog({ onClose }: ModalProps) {
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const pickImage = (e: ChangeEvent<HTMLInputElement>) => setImage(e.target.files?.[0] ?? null);
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     form.touchAll();
-    if (!form.data || imageError || create.isPending) return;
+    if (!form.data || create.isPending) return;
     const name = stripWhitespace(form.values.name);
     create.mutate(
       {
@@ -87,7 +84,11 @@ export default function CreateCommunityDialog({ onClose }: ModalProps) {
           onValue={(v) => form.setValue("name", v)}
           onBlur={() => form.touch("name")}
           error={form.values.name ? form.errors.name : form.shownError("name")}
-          hint={t("People find it at c/{{name}}", { name: stripWhitespace(form.values.name) || "name" })}
+          hint={
+            form.errors.name
+              ? undefined
+              : t("People find it at c/{{name}}", { name: stripWhitespace(form.values.name) || "name" })
+          }
           maxLength={COMMUNITY_NAME_MAX + 10}
           autoComplete="off"
           autoFocus
@@ -135,42 +136,19 @@ export default function CreateCommunityDialog({ onClose }: ModalProps) {
             </span>
           </div>
         </div>
-        <div className="mb-2 flex items-center gap-3">
-          <Avatar src={preview} name={stripWhitespace(form.values.name) || "?"} size={56} />
-          <div className="min-w-0 flex-1">
-            <label htmlFor={imageId} className="field-label">
-              {t("Image")}
-            </label>
-            <input
-              id={imageId}
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={pickImage}
-              aria-invalid={Boolean(imageError)}
-              aria-describedby={imageError ? `${imageId}-error` : undefined}
-              className="block w-full text-sm text-[var(--muted)] file:mr-3 file:rounded-full file:border-0 file:bg-[var(--surface-strong)] file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-[var(--text)]"
-            />
-            {imageError ? (
-              <p id={`${imageId}-error`} className="field-error" role="alert">
-                {t(imageError)}
-              </p>
-            ) : null}
-          </div>
-          {image ? (
-            <button type="button" className="btn btn-ghost" onClick={() => setImage(null)}>
-              {t("Remove")}
-            </button>
-          ) : null}
-        </div>
+        <PicturePicker
+          label={t("Image")}
+          preview={<Avatar src={preview} name={stripWhitespace(form.values.name) || "?"} size={56} />}
+          hasPicture={Boolean(image)}
+          check={communityImageProblem}
+          onPick={setImage}
+          onRemove={() => setImage(null)}
+        />
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t("Cancel")}
           </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={!form.data || Boolean(imageError) || create.isPending}
-          >
+          <button type="submit" className="btn btn-primary" disabled={!form.data || create.isPending}>
             {create.isPending ? t("Creating...") : t("Create")}
           </button>
         </div>

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { FieldLabel } from "#client/form-fields.tsx";
 import { POST_TITLE_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
-import { isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { openModal } from "#web/modals.tsx";
 import { Editor } from "./lazy-editor";
@@ -175,8 +174,14 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
           )}
 
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-[var(--line)] pt-3">
-            {type === "TEXT" && isBlankBody(form.values.body) && title.value.trim() ? (
-              <p className="mr-auto text-xs text-[var(--muted)]">{t(POST_MSG.bodyRequired)}</p>
+            {postForm.missing.length ? (
+              <p
+                className="mr-auto text-xs text-[var(--muted)]"
+                data-testid="post-missing"
+                aria-live="polite"
+              >
+                {t("To post:")} {postForm.missing.map((m) => t(m)).join(" · ")}
+              </p>
             ) : null}
             <button
               type="button"

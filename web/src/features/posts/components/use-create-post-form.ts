@@ -9,6 +9,7 @@ import type { Community } from "#shared/schemas/communities.ts";
 import {
   bodyLength,
   draftFieldsSchema,
+  isBlankBody,
   type MediaFile,
   mediaFileProblem,
   postFieldsSchema,
@@ -118,7 +119,16 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   const busy =
     create.isPending || save.isPending || updateDraft.isPending || publish.isPending || join.isPending;
   const loading = mine.isPending || (Boolean(draftId) && draft.isPending);
-  const canPost = !busy && !loading && postFieldsSchema.safeParse(sent).success && fileProblem === null;
+  const checked = postFieldsSchema.safeParse(sent);
+  const canPost = !busy && !loading && checked.success && fileProblem === null;
+  // What still keeps Post off, in the form's order, once the person has started writing.
+  const started = Boolean(values.title.trim() || !isBlankBody(values.body) || media.file);
+  const missing =
+    started && !busy && !loading
+      ? [...new Set([...(checked.error?.issues.map((issue) => issue.message) ?? []), fileProblem])].filter(
+          (m): m is string => Boolean(m),
+        )
+      : [];
   const canSaveDraft = type === "TEXT" && !busy && !loading && draftFieldsSchema.safeParse(sent).success;
 
   const clear = () => {
@@ -191,6 +201,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     bodyTooLong: bodyLength(values.body) > POST_BODY_MAX,
     busy,
     canPost,
+    missing,
     canSaveDraft,
     post,
     saveDraft,

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
@@ -8,6 +8,7 @@ import { FEED_OPTIONS, type FeedOption } from "#shared/enums.ts";
 import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "#web/features/people/mutations.ts";
 import { SettingsSection } from "./setting-switch";
@@ -51,15 +52,16 @@ export function ProfileTab({ me }: { me: Me }) {
   return (
     <div className="flex flex-col gap-4">
       <SettingsSection title={t("Pictures")}>
-        <PictureRow
+        <PicturePicker
           label={t("Profile picture")}
           preview={<Avatar src={me.profile_image} name={me.username} size={64} />}
           hasPicture={Boolean(me.profile_image)}
           busy={edit.isPending}
+          check={imageProblem}
           onPick={(file) => send({ profile_image: file }, msg("Your profile was saved"))}
           onRemove={() => send({ remove_profile_image: true }, msg("Your profile was saved"))}
         />
-        <PictureRow
+        <PicturePicker
           label={t("Cover")}
           preview={
             <div className="h-16 w-32 overflow-hidden rounded-lg bg-gradient-to-br from-[var(--accent)] to-[var(--surface-strong)]">
@@ -70,6 +72,7 @@ export function ProfileTab({ me }: { me: Me }) {
           }
           hasPicture={Boolean(me.profile_cover)}
           busy={edit.isPending}
+          check={imageProblem}
           onPick={(file) => send({ profile_cover: file }, msg("Your profile was saved"))}
           onRemove={() => send({ remove_profile_cover: true }, msg("Your profile was saved"))}
         />
@@ -131,73 +134,6 @@ export function ProfileTab({ me }: { me: Me }) {
           </select>
         </div>
       </SettingsSection>
-    </div>
-  );
-}
-
-function PictureRow({
-  label,
-  preview,
-  hasPicture,
-  busy,
-  onPick,
-  onRemove,
-}: {
-  label: string;
-  preview: React.ReactNode;
-  hasPicture: boolean;
-  busy: boolean;
-  onPick: (file: File) => void;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = useId();
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = "";
-    if (!file) return;
-    const issue = imageProblem(file);
-    setProblem(issue);
-    if (!issue) onPick(file);
-  };
-  return (
-    <div className="flex flex-wrap items-center gap-4 py-3">
-      {preview}
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium">{label}</p>
-        <p
-          className={problem ? "field-error" : "text-xs text-[var(--muted)]"}
-          role={problem ? "alert" : undefined}
-        >
-          {problem ? t(problem) : t("PNG, JPEG, GIF or WebP, up to 1 MB.")}
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={PROFILE_IMAGE_TYPES.join(",")}
-          className="sr-only"
-          onChange={pick}
-          aria-label={t("Choose a new {{what}}", { what: label.toLowerCase() })}
-        />
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={busy}
-          onClick={() => input.current?.click()}
-        >
-          {t("Change")}
-        </button>
-        {hasPicture ? (
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={onRemove}>
-            {t("Remove")}
-          </button>
-        ) : null}
-      </div>
     </div>
   );
 }

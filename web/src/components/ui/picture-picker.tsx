@@ -1,0 +1,88 @@
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
+
+/**
+ * A picture field: its preview, a styled Choose/Change button over a hidden file input, Remove,
+ * and the rule ("PNG, JPEG, GIF or WebP, up to 1 MB.") that turns into the problem when a file
+ * breaks it. `check` answers a problem's message key, or null; only a file that passes reaches
+ * `onPick`.
+ */
+export function PicturePicker({
+  label,
+  preview,
+  hasPicture,
+  busy = false,
+  check,
+  onPick,
+  onRemove,
+}: {
+  label: string;
+  preview: ReactNode;
+  hasPicture: boolean;
+  busy?: boolean;
+  check: (file: File) => string | null;
+  onPick: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    if (!file) return;
+    const issue = check(file);
+    setProblem(issue);
+    if (!issue) onPick(file);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-4 py-3">
+      {preview}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">{label}</p>
+        <p
+          id={`${id}-rule`}
+          className={problem ? "field-error" : "text-xs text-[var(--muted)]"}
+          role={problem ? "alert" : undefined}
+        >
+          {problem ? t(problem) : t("PNG, JPEG, GIF or WebP, up to 1 MB.")}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={PROFILE_IMAGE_TYPES.join(",")}
+          className="sr-only"
+          onChange={pick}
+          aria-label={t("Choose a new {{what}}", { what: label.toLowerCase() })}
+          aria-describedby={`${id}-rule`}
+        />
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
+          {hasPicture ? t("Change") : t("Choose")}
+        </button>
+        {hasPicture ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={busy}
+            onClick={() => {
+              setProblem(null);
+              onRemove();
+            }}
+          >
+            {t("Remove")}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
