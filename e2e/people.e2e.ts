@@ -254,9 +254,10 @@ describe("plans, policies and the blog", () => {
     const { page: p, context, errors, request } = await pageWithRequest(page);
     await p.goto("/account/subscription");
     const user = p.getByTestId("plan-USER");
-    await expect(user.textContent()).resolves.toMatch(/\$10\.00/);
+    // Whole-dollar prices without cents, "/ month" beside them.
+    await expect(user.textContent()).resolves.toMatch(/\$10\/ month/);
     await expect(user.textContent()).resolves.toContain("Ability to withdraw tips");
-    await expect(p.getByTestId("plan-BUSINESS").textContent()).resolves.toMatch(/\$100\.00/);
+    await expect(p.getByTestId("plan-BUSINESS").textContent()).resolves.toMatch(/\$100\/ month/);
     await expect(p.getByTestId("plan-BUSINESS").textContent()).resolves.toContain("Professional profile");
     await p.getByRole("link", { name: "Subscription Terms" }).click();
     await p.waitForURL(/\/policies\/subscription-terms$/);

@@ -154,14 +154,22 @@ export function PasswordField({ label, ...props }: Omit<NamedFieldProps, "type" 
 export function LoginFields({
   form,
   passwordClassName,
+  passwordHint,
 }: {
   form: { field: (name: "username" | "password") => FieldBinding };
   passwordClassName?: string;
+  /** A rule to show under the password until its own message replaces it. */
+  passwordHint?: ReactNode;
 }) {
+  const password = form.field("password");
   return (
     <>
       <UsernameField autoFocus {...form.field("username")} />
-      <PasswordField {...form.field("password")} className={passwordClassName} />
+      <PasswordField
+        {...password}
+        className={passwordClassName}
+        hint={password.error ? undefined : passwordHint}
+      />
     </>
   );
 }

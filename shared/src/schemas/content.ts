@@ -14,6 +14,21 @@ export const featuredItemSchema = z.object({
 });
 export type FeaturedItem = z.infer<typeof featuredItemSchema>;
 
+/** The languages content written by staff can be translated into (English is the text itself). */
+export const CONTENT_LANGUAGES = ["es", "pt"] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+/** `?lang=` of content lists: a featured card answers in that language when staff translated it. */
+export const contentLanguageQuerySchema = z.object({
+  lang: z.string().max(10).optional(),
+});
+
+/** A featured card's text in another language. */
+export interface FeaturedTranslation {
+  title: string;
+  subtitle: string;
+}
+
 /** A membership plan card: price in dollars a month. */
 export const membershipPlanSchema = z.object({
   membership_type: z.enum(MEMBERSHIP_TYPES),

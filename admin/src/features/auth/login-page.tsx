@@ -7,7 +7,7 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { LoginFields } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
-import { adminLoginSchema } from "#shared/schemas/fields.ts";
+import { adminLoginSchema, MSG } from "#shared/schemas/fields.ts";
 import { adminSignIn, takeAdminNotice } from "./session";
 
 /**
@@ -68,7 +68,8 @@ export default function LoginPage() {
             {t(notice)}
           </p>
         ) : null}
-        <LoginFields form={form} />
+        {/* Staff passwords have a minimum: say it, so a disabled Log In is never a riddle. */}
+        <LoginFields form={form} passwordHint={t(MSG.passwordMin)} />
         {serverError ? (
           <p id={errorId} role="alert" className="mb-3 text-sm text-[var(--danger)]">
             {serverError}

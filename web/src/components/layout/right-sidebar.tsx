@@ -28,12 +28,13 @@ interface CommunityCard {
 
 /** Subscribe prompt, Promoted, Top Communities and the featured carousel. */
 export function RightSidebar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { me } = useMe();
   const verified = Boolean(me && (me.is_staff || me.is_verified_user || me.is_verified_business));
   const featured = useQuery({
-    queryKey: ["featured", "main"],
-    queryFn: () => apiFetch<{ list: FeaturedItem[] }>("/api/v1/featured/main/list"),
+    queryKey: ["featured", "main", i18n.language],
+    queryFn: () =>
+      apiFetch<{ list: FeaturedItem[] }>("/api/v1/featured/main/list", { query: { lang: i18n.language } }),
     staleTime: 5 * 60_000,
     // The sidebar is extra: if it cannot load, the page says nothing about it.
     meta: { silent: true },

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "#shared/enums.ts";
+import type { ContentLanguage, FeaturedTranslation } from "#shared/schemas/content.ts";
 import { createdAt, flag, updatedAt } from "./columns";
 import { admins } from "./users";
 
@@ -10,6 +11,11 @@ export const featuredItems = sqliteTable("featured_items", {
   subtitle: text("subtitle").notNull(),
   image: text("image").notNull(),
   position: integer("position").notNull().default(0),
+  /** Title and subtitle by language ("es", "pt"); English is `title` and `subtitle`. */
+  translations: text("translations", { mode: "json" })
+    .$type<Partial<Record<ContentLanguage, FeaturedTranslation>>>()
+    .notNull()
+    .default({}),
   createdAt: createdAt(),
 });
 

@@ -7,9 +7,10 @@ beforeAll(async () => {
   const db = env.DB;
   await db.batch([
     db.prepare(
-      `INSERT INTO featured_items (link, title, subtitle, image, position, created_at) VALUES
-       ('https://example.org', 'Second', 'Outside', '/media/b.svg', 2, 1),
-       ('/c/agora', 'First', 'Inside', '/media/a.svg', 1, 1)`,
+      `INSERT INTO featured_items (link, title, subtitle, image, position, translations, created_at) VALUES
+       ('https://example.org', 'Second', 'Outside', '/media/b.svg', 2, '{}', 1),
+       ('/c/agora', 'First', 'Inside', '/media/a.svg', 1,
+        '{"es": {"title": "Primera", "subtitle": "Dentro"}}', 1)`,
     ),
     db.prepare(
       `INSERT INTO membership_plans (membership_type, name, price_cents, features, position) VALUES
@@ -35,6 +36,23 @@ describe("content from the database", () => {
       ["First", "/c/agora", "Inside", "/media/a.svg"],
       ["Second", "https://example.org", "Outside", "/media/b.svg"],
     ]);
+  });
+
+  it("answers a card in the reader's language where staff translated it, else in English", async () => {
+    const titles = async (lang: string) =>
+      (await json<{ list: FeaturedItem[] }>(await api(`/api/v1/featured/main/list?lang=${lang}`))).list.map(
+        (f) => [f.title, f.subtitle],
+      );
+    expect(await titles("es")).toEqual([
+      ["Primera", "Dentro"],
+      ["Second", "Outside"],
+    ]);
+    expect(await titles("es-MX")).toEqual(await titles("es"));
+    expect(await titles("pt")).toEqual([
+      ["First", "Inside"],
+      ["Second", "Outside"],
+    ]);
+    expect(await titles("xx")).toEqual(await titles("pt"));
   });
 
   it("lists the plans with their monthly price and features", async () => {

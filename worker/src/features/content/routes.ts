@@ -5,6 +5,7 @@ import {
   blogQuerySchema,
   blogSchema,
   blogSummarySchema,
+  contentLanguageQuerySchema,
   featuredItemSchema,
   membershipPlanSchema,
 } from "#shared/schemas/content.ts";
@@ -16,6 +17,8 @@ const featured = createRoute({
   path: "/api/v1/featured/main/list",
   tags: ["Content"],
   summary: "The featured carousel's cards",
+  description: "`lang` (es, pt) answers each card in that language where staff translated it.",
+  request: { query: contentLanguageQuerySchema },
   responses: { 200: json(z.object({ list: z.array(featuredItemSchema) }), "The cards, in order") },
 });
 
@@ -51,7 +54,7 @@ const PUBLIC_CACHE = "public, max-age=60";
 export const contentRoutes = createRouter()
   .openapi(featured, async (c) => {
     c.header("cache-control", PUBLIC_CACHE);
-    return c.json(await featuredList(c.var.deps), 200);
+    return c.json(await featuredList(c.var.deps, c.req.valid("query").lang), 200);
   })
   .openapi(plans, async (c) => {
     c.header("cache-control", PUBLIC_CACHE);

@@ -1,15 +1,24 @@
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, lte } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { BlogCategory } from "#shared/enums.ts";
-import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "#shared/schemas/content.ts";
+import {
+  type Blog,
+  type BlogSummary,
+  CONTENT_LANGUAGES,
+  type FeaturedItem,
+  type MembershipPlan,
+} from "#shared/schemas/content.ts";
 import { blogPosts, featuredItems, membershipPlans } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The sidebar carousel's cards, in the order staff set. */
-export async function featuredList({ db }: Deps): Promise<{ list: FeaturedItem[] }> {
+/**
+ * The sidebar carousel's cards, in the order staff set, in `lang` where staff translated a card
+ * (any other language, or a card without that translation, reads in English).
+ */
+export async function featuredList({ db }: Deps, lang?: string): Promise<{ list: FeaturedItem[] }> {
   const rows = await db.orm
     .select({
       id: featuredItems.id,
@@ -17,10 +26,17 @@ export async function featuredList({ db }: Deps): Promise<{ list: FeaturedItem[]
       title: featuredItems.title,
       subtitle: featuredItems.subtitle,
       image: featuredItems.image,
+      translations: featuredItems.translations,
     })
     .from(featuredItems)
     .orderBy(asc(featuredItems.position), asc(featuredItems.id));
-  return { list: rows };
+  const language = CONTENT_LANGUAGES.find((l) => l === lang?.slice(0, 2).toLowerCase());
+  return {
+    list: rows.map(({ translations, ...card }) => ({
+      ...card,
+      ...(language ? translations[language] : undefined),
+    })),
+  };
 }
 
 /** The plans page's cards: name, monthly price in dollars (stored in cents), features. */

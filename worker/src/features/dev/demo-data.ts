@@ -1,3 +1,4 @@
+import type { Subject } from "./illustrations";
 import type { CommentSeed } from "./seed";
 
 // Demo content for a newcomer's first `bun run dev`: enough people, communities and talk that
@@ -213,15 +214,62 @@ export const DEMO_POSTS: Array<{
   },
 ];
 
-export const DEMO_FEATURED = [
-  { link: "/c/agora", title: "Join c/agora", subtitle: "News and ideas about Agora" },
-  { link: "/account/subscription", title: "Get verified", subtitle: "Plans from $10 a month" },
-  { link: "/jobs", title: "Find your next job", subtitle: "Remote and on-site roles" },
-  { link: "/blog", title: "Read the blog", subtitle: "Guides and announcements" },
+export const DEMO_FEATURED: Array<{
+  link: string;
+  title: string;
+  subtitle: string;
+  art: Subject;
+  translations: Record<"es" | "pt", { title: string; subtitle: string }>;
+}> = [
+  {
+    link: "/c/agora",
+    title: "Join c/agora",
+    subtitle: "News and ideas about Agora",
+    art: "people",
+    translations: {
+      es: { title: "Únete a c/agora", subtitle: "Noticias e ideas sobre Agora" },
+      pt: { title: "Entre em c/agora", subtitle: "Novidades e ideias sobre a Agora" },
+    },
+  },
+  {
+    link: "/account/subscription",
+    title: "Get verified",
+    subtitle: "Plans from $10 a month",
+    art: "badge",
+    translations: {
+      es: { title: "Verifícate", subtitle: "Planes desde 10 US$ al mes" },
+      pt: { title: "Seja verificado", subtitle: "Planos a partir de US$ 10 por mês" },
+    },
+  },
+  {
+    link: "/jobs",
+    title: "Find your next job",
+    subtitle: "Remote and on-site roles",
+    art: "briefcase",
+    translations: {
+      es: { title: "Encuentra tu próximo empleo", subtitle: "Puestos remotos y presenciales" },
+      pt: { title: "Encontre seu próximo emprego", subtitle: "Vagas remotas e presenciais" },
+    },
+  },
+  {
+    link: "/blog",
+    title: "Read the blog",
+    subtitle: "Guides and announcements",
+    art: "book",
+    translations: {
+      es: { title: "Lee el blog", subtitle: "Guías y anuncios" },
+      pt: { title: "Leia o blog", subtitle: "Guias e anúncios" },
+    },
+  },
   {
     link: "https://developers.cloudflare.com/workers/",
     title: "Built on Workers",
     subtitle: "How Agora runs at the edge",
+    art: "cloud",
+    translations: {
+      es: { title: "Hecho con Workers", subtitle: "Cómo Agora funciona en el borde de la red" },
+      pt: { title: "Feito com Workers", subtitle: "Como a Agora roda na borda da rede" },
+    },
   },
 ];
 
@@ -238,30 +286,35 @@ export const PLAN_FEATURES = {
 
 export const DEMO_BLOG: Array<{
   title: string;
+  art: Subject;
   category: "ANNOUNCEMENT" | "GUIDE" | "COMMUNITY" | "SECURITY" | "INSIGHTS" | "OTHER";
   summary: string;
   body: string;
 }> = [
   {
     title: "Introducing Agora",
+    art: "megaphone",
     category: "ANNOUNCEMENT",
     summary: "A social platform that is fast everywhere, kind to your data, and yours to shape.",
     body: "<p>Agora brings communities, chat, jobs and payments together on one fast site that runs close to every reader.</p><p>We built it to be quick on a slow phone and safe with your money and data.</p>",
   },
   {
     title: "How to start a community that lasts",
+    art: "people",
     category: "GUIDE",
     summary: "Five habits of communities that are still lively a year later.",
     body: "<ol><li>Write a clear description.</li><li>Post first, and often.</li><li>Answer every early comment.</li><li>Invite ten people you know.</li><li>Write down the rules before you need them.</li></ol>",
   },
   {
     title: "How we keep your account safe",
+    art: "shield",
     category: "SECURITY",
     summary: "Hashed passwords, signed tokens, and limits on repeated attempts.",
     body: "<p>Passwords are hashed with PBKDF2 and a per-user salt. Changing your password ends every other session at once.</p>",
   },
   {
     title: "Community spotlight: c/photography",
+    art: "camera",
     category: "COMMUNITY",
     summary: "Golden hours, first cameras and a lot of kindness.",
     body: "<p>This month we look at c/photography, where beginners and professionals trade tips every day.</p>",

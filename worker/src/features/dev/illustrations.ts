@@ -144,7 +144,7 @@ ${[-60, -38, -16].map((x) => `<circle cx="${x}" cy="-10" r="7" fill="${ink}" opa
  * hills and the sun's place; `palette` picks the colours (any integer).
  */
 export function illustration(
-  subject: Subject,
+  subject: Subject | null,
   seed: number,
   palette: number,
   size: { w: number; h: number } = { w: 640, h: 320 },
@@ -172,6 +172,11 @@ export function illustration(
 <rect width="${w}" height="${h}" fill="url(#sky)"/>${stars}
 <circle cx="${sunX}" cy="${sunY}" r="${r1(h * 0.3)}" fill="url(#glow)"/><circle cx="${sunX}" cy="${sunY}" r="${r1(h * 0.11)}" fill="${p.sun}"/>
 ${ridges}
-<g transform="translate(${r1(w * 0.66)} ${r1(h * 0.5)}) scale(${scale})"><ellipse cx="0" cy="78" rx="92" ry="12" fill="#000" opacity=".18"/>${subjectArt(subject, p)}</g>
+${subject ? `<g transform="translate(${r1(w * 0.66)} ${r1(h * 0.5)}) scale(${scale})"><ellipse cx="0" cy="78" rx="92" ry="12" fill="#000" opacity=".18"/>${subjectArt(subject, p)}</g>` : ""}
 </svg>`;
+}
+
+/** A banner with no subject (profile covers): the sky, the sun and the hills, 960×320. */
+export function landscape(seed: number, palette: number): string {
+  return illustration(null, seed, palette, { w: 960, h: 320 });
 }

@@ -28,8 +28,10 @@ import {
   DEMO_USERS,
   PLAN_FEATURES,
 } from "./demo-data";
+import { illustration, landscape } from "./illustrations";
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 /** A square SVG with a letter on a colour: demo images that need no network. */
 function letterImage(letter: string, hue: number, wide = false): string {
@@ -70,7 +72,8 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
         isStaff: u.staff ?? false,
         isVerifiedUser: u.verified ?? false,
         isVerifiedBusiness: u.business ?? false,
-        createdAt: now - (DEMO_USERS.length - i) * 24 * HOUR,
+        // People joined over the weeks before the communities started.
+        createdAt: now - (60 - i * 2) * DAY,
       })
       .returning({ id: users.id, username: users.username })
       .get();
@@ -83,11 +86,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
       `seed/user-${u.username}.svg`,
       letterImage(u.username[0]!, (i * 47) % 360),
     );
-    const cover = await putImage(
-      env,
-      `seed/cover-${u.username}.svg`,
-      letterImage(" ", (i * 47 + 180) % 360, true),
-    );
+    const cover = await putImage(env, `seed/cover-${u.username}.svg`, landscape(i + 29, i));
     await db.orm
       .update(users)
       .set({ profileImage: image, profileCover: cover })
@@ -111,16 +110,23 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
         isVerified: c.verified ?? false,
         ownerId: userId.get(c.owner)!,
         totalMembers: c.members.length,
-        createdAt: now - (30 - i) * 24 * HOUR,
+        createdAt: now - (30 - i) * DAY,
       })
       .returning({ id: communities.id })
       .get();
     communityId.set(c.name, row.id);
+    // The owner joined when the community started; the others over the days after, not all at once.
+    const startedAt = now - (30 - i) * DAY;
+    const others = c.members.filter((m) => m !== c.owner);
     await db.orm.insert(communityMembers).values(
       c.members.map((m) => ({
         communityId: row.id,
         userId: userId.get(m)!,
         role: m === c.owner ? ("OWNER" as const) : ("MEMBER" as const),
+        createdAt:
+          m === c.owner
+            ? startedAt
+            : startedAt + Math.round(((others.indexOf(m) + 1) / (others.length + 1)) * (25 - i) * DAY),
       })),
     );
   }
@@ -187,12 +193,9 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   ]);
 
   for (const [i, f] of DEMO_FEATURED.entries()) {
-    const image = await putImage(
-      env,
-      `seed/featured-${i}.svg`,
-      letterImage(f.title[0]!, (i * 83 + 200) % 360, true),
-    );
-    await db.orm.insert(featuredItems).values({ ...f, image, position: i });
+    const image = await putImage(env, `seed/featured-${i}.svg`, illustration(f.art, i + 11, i + 1));
+    const { art: _art, ...card } = f;
+    await db.orm.insert(featuredItems).values({ ...card, image, position: i });
   }
 
   await db.orm.insert(membershipPlans).values([
@@ -213,13 +216,10 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   ]);
 
   for (const [i, b] of DEMO_BLOG.entries()) {
-    const cover = await putImage(
-      env,
-      `seed/blog-${i}.svg`,
-      letterImage(b.title[0]!, (i * 59 + 120) % 360, true),
-    );
+    const cover = await putImage(env, `seed/blog-${i}.svg`, illustration(b.art, i + 3, i + 2));
+    const { art: _art, ...post } = b;
     await db.orm.insert(blogPosts).values({
-      ...b,
+      ...post,
       slug: slugify(b.title),
       cover,
       publishedAt: now - (DEMO_BLOG.length - i) * 48 * HOUR,
