@@ -7,6 +7,8 @@ import { contentRoutes } from "./features/content/routes";
 import { devRoutes } from "./features/dev/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
+import { jobsAdminRoutes } from "./features/jobs/admin-routes";
+import { jobsRoutes } from "./features/jobs/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { peopleRoutes } from "./features/people/routes";
@@ -44,6 +46,8 @@ const routes = app
   .route("/", reportsRoutes)
   .route("/", contentRoutes)
   .route("/", chatRoutes)
+  .route("/", jobsRoutes)
+  .route("/", jobsAdminRoutes)
   .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)
