@@ -15,6 +15,7 @@ import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
 import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
+import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
@@ -48,6 +49,7 @@ const routes = app
   .route("/", chatRoutes)
   .route("/", jobsRoutes)
   .route("/", jobsAdminRoutes)
+  .route("/", servicesRoutes)
   .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)

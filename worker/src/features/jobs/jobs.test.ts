@@ -338,7 +338,7 @@ describe("DELETE /api/v1/private/user/job", () => {
 });
 
 describe("the OpenAPI document", () => {
-  it("describes every jobs and résumé call with its body and answers", async () => {
+  it("describes every jobs, résumé and services call with its body and answers", async () => {
     type Operation = {
       requestBody?: { content: Record<string, { schema: unknown }> };
       responses: Record<string, unknown>;
@@ -358,6 +358,10 @@ describe("the OpenAPI document", () => {
       "/api/v1/private/user/resume": ["get", "delete"],
       "/api/admin/private/job/list": ["get"],
       "/api/admin/private/job": ["get", "patch"],
+      "/api/v1/service/list": ["get"],
+      "/api/v1/service": ["get"],
+      "/api/v1/private/user/service/list": ["get"],
+      "/api/v1/private/user/service": ["post", "patch", "delete"],
     };
     for (const [path, methods] of Object.entries(calls))
       for (const method of methods) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
@@ -365,6 +369,7 @@ describe("the OpenAPI document", () => {
     expect(form).toContain("multipart/form-data");
     expect(form).toMatch(/"company_logo":\{[^}]*"format":"binary"/);
     expect(doc.components.schemas.Job).toBeDefined();
+    expect(doc.components.schemas.Service).toBeDefined();
     expect(doc.paths["/api/v1/private/user/job"]!.post!.responses["201"]).toBeDefined();
   });
 });
