@@ -18,6 +18,7 @@ import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { seedChat } from "../chat/seed";
+import { seedJobsDemo } from "../jobs/seed";
 import { seedNotifications } from "../notifications/seed";
 import { seedPostsDemo } from "../posts/seed";
 import {
@@ -223,6 +224,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
   await seedChat(env, userId);
   await seedPostsDemo(env);
   await seedNotifications(env);
+  await seedJobsDemo(env);
   return true;
 }
 
