@@ -271,7 +271,9 @@ describe("companies", () => {
     await newJob(owner, { company_name: name, company_logo: pngFile("new.png") });
     const [after] = (await myCompanies(owner)).list;
     expect(after!.logo).not.toBe(first!.logo);
-    expect(await env.MEDIA.get(first!.logo!.slice("/media/".length))).toBeNull();
+    const oldKey = first!.logo!.slice("/media/".length);
+    expect(await env.MEDIA.get(oldKey)).toBeNull();
+    expect(await env.DB.prepare("SELECT key FROM uploads WHERE key = ?1").bind(oldKey).first()).toBeNull();
   });
 
   it("lets nobody post under someone else's company, and leaves that company as it was", async () => {

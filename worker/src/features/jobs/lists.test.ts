@@ -275,6 +275,11 @@ describe("a deleted account", () => {
     expect(titles(await json(await list("q=narwhal")))).toEqual([]);
     const resume = await env.DB.prepare("SELECT 1 FROM resumes WHERE user_id = ?1").bind(owner.id).first();
     expect(resume).toBeNull();
+    expect((await jobPage(owner.username, slug)).status).toBe(404);
+    const staff = await api(`/api/admin/private/job?username=${owner.username}&slug=${slug}`, {
+      headers: await adminAuth(),
+    });
+    expect((await json<Job>(staff)).job_status).toBe("CLOSED");
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { COMPANY_LOGO_MAX_MB, JOB_LIFETIME_DAYS, MB } from "#shared/constants.ts";
 import {
   type AdminJobPatch,
@@ -10,7 +10,7 @@ import {
   salaryOrderProblem,
 } from "#shared/schemas/jobs.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
-import { companies, jobs, users } from "#worker/db/schema/index.ts";
+import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
@@ -29,15 +29,26 @@ export function makeSlug(title: string, kind: "job" | "service"): string {
   return `${base}-${publicId(6)}`;
 }
 
-/** A person who has not deleted their account, by username, or a 404. */
-export async function findOwnerId(deps: Deps, username: string): Promise<number> {
+/**
+ * A person by username, or a 404: one who has not deleted their account, unless `staff` ask (the
+ * jobs of deleted accounts stay in the admin list, closed).
+ */
+export async function findOwnerId(deps: Deps, username: string, { staff = false } = {}): Promise<number> {
   const row = await deps.db.orm
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.username, username), isNull(users.deletedAt)))
+    .where(staff ? eq(users.username, username) : and(eq(users.username, username), isNull(users.deletedAt)))
     .get();
   if (!row) fail(404, PEOPLE_MSG.userNotFound);
   return row.id;
+}
+
+/** Removes stored files nothing shows any more: their uploads rows, then the R2 objects (best effort). */
+export async function forgetFiles(deps: Deps, links: string[]): Promise<void> {
+  const keys = links.filter((l) => l.startsWith("/media/")).map((l) => l.slice("/media/".length));
+  if (keys.length === 0) return;
+  await deps.db.orm.delete(uploads).where(inArray(uploads.key, keys));
+  await deleteStoredFiles(deps.env, links);
 }
 
 /** A company by its name in any case (one company per name). */
@@ -147,9 +158,17 @@ export async function createJob(deps: Deps, owner: { id: number; username: strin
       updatedAt: now,
     })
     .returning({ slug: jobs.slug });
-  await deps.db.orm.batch([upsertCompany(deps, owner.id, company, logoUrl, now), job]);
+  try {
+    await deps.db.orm.batch([upsertCompany(deps, owner.id, company, logoUrl, now), job]);
+  } catch (error) {
+    // Someone else took the name between the check above and this batch: the guarded upsert left
+    // their company alone, so the job found no company of ours.
+    if (String(error).includes("NOT NULL constraint failed: jobs.company_id"))
+      fail(403, `company_name: ${JOBS_MSG.companyTaken}`);
+    throw error;
+  }
   // The logo it replaced is no longer shown anywhere.
-  if (logoUrl && existing?.logo) await deleteStoredFiles(deps.env, [existing.logo]);
+  if (logoUrl && existing?.logo) await forgetFiles(deps, [existing.logo]);
   return { slug, link: jobLink(owner.username, slug) } satisfies JobCreated;
 }
 
@@ -177,7 +196,7 @@ export async function deleteJob(deps: Deps, userId: number, key: JobKey): Promis
 
 /** `GET /api/admin/private/job`: one job in any status. */
 export async function adminGetJob(deps: Deps, key: JobKey): Promise<Job> {
-  const ownerId = await findOwnerId(deps, key.username);
+  const ownerId = await findOwnerId(deps, key.username, { staff: true });
   const found = await findJob(deps, ownerId, key.slug);
   if (!found) fail(404, JOBS_MSG.jobNotFound);
   const [job] = await toJobs(deps, [found], null);
@@ -191,7 +210,7 @@ export async function adminGetJob(deps: Deps, key: JobKey): Promise<Job> {
  * name puts the job under its owner's company of that name, with the same rules as posting.
  */
 export async function adminUpdateJob(deps: Deps, patch: AdminJobPatch): Promise<Job> {
-  const ownerId = await findOwnerId(deps, patch.username);
+  const ownerId = await findOwnerId(deps, patch.username, { staff: true });
   const found = await findJob(deps, ownerId, patch.slug);
   if (!found) fail(404, JOBS_MSG.jobNotFound);
   const job = found.row;

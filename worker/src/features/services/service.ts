@@ -23,8 +23,8 @@ import { fail } from "#worker/lib/errors.ts";
 import { toOwner } from "../accounts/serialize";
 import { columnsOf, type RowOf, rowOf } from "../jobs/rows";
 import { type JobOwnerRow, jobOwnerColumns } from "../jobs/serialize";
-import { findOwnerId, makeSlug } from "../jobs/service";
-import { deleteStoredFiles, storeUpload } from "../posts/media";
+import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
+import { storeUpload } from "../posts/media";
 import { toMatchExpression } from "../search/fts";
 
 // The services marketplace (docs/decisions/050). Lists read like the job lists: newest first by id,
@@ -185,7 +185,7 @@ export async function updateService(
       updatedAt: Date.now(),
     })
     .where(eq(services.id, row.id));
-  if (images && row.images.length) await deleteStoredFiles(deps.env, row.images);
+  if (images && row.images.length) await forgetFiles(deps, row.images);
   const updated = await findService(deps, row.ownerId, row.slug);
   if (!updated) fail(404, SERVICES_MSG.serviceNotFound);
   const [service] = await toServices(deps, [updated], viewer.id);
@@ -197,7 +197,7 @@ export async function updateService(
 export async function deleteService(deps: Deps, userId: number, key: ServiceKey): Promise<void> {
   const row = await ownService(deps, userId, key);
   await deps.db.orm.delete(services).where(eq(services.id, row.id));
-  if (row.images.length) await deleteStoredFiles(deps.env, row.images);
+  if (row.images.length) await forgetFiles(deps, row.images);
 }
 
 async function page(

@@ -150,7 +150,9 @@ describe("changing, pausing and deleting a service", () => {
     const after = await json<Service>(res);
     expect(after).toMatchObject({ price: 20000, title: before.title, slug });
     expect(after.images).toHaveLength(1);
-    expect(await env.MEDIA.get(before.images[0]!.slice("/media/".length))).toBeNull();
+    const oldKey = before.images[0]!.slice("/media/".length);
+    expect(await env.MEDIA.get(oldKey)).toBeNull();
+    expect(await env.DB.prepare("SELECT key FROM uploads WHERE key = ?1").bind(oldKey).first()).toBeNull();
     const bad = await patch(user, { slug, delivery_days: 100 });
     expect(bad.status).toBe(422);
     expect(await detail(bad)).toBe("delivery_days: Delivery takes 1 to 90 days");
