@@ -30,7 +30,7 @@ import { skillsSchema, usernameLookupSchema } from "./people";
 import { checkEditorLink } from "./posts";
 import { ownerSchema } from "./user";
 
-// The jobs board: the job form, its lists and the résumé (part 2 §3, §5; docs/decisions/050).
+// The jobs board: the job form, its lists and the résumé (docs/decisions/050).
 // The messages are i18n keys' English text: the SPA shows them with t(message), the API sends them
 // in its 422 details as "field: message".
 
@@ -172,7 +172,7 @@ export const companyNameSchema = requiredText(COMPANY_NAME_MAX, JOBS_MSG.company
   .refine((v) => COMPANY_NAME.test(v), JOBS_MSG.alphanumeric)
   .describe("Letters and digits, words separated by single spaces");
 
-/** The job form's fields (part 2 §3 "Job post form"), before the rule between the two salaries. */
+/** The job form's fields, before the rule between the two salaries. */
 export const jobFieldsSchema = z.object({
   company_name: companyNameSchema,
   /** Required unless the company was used before and has a logo (checked by the API). */
@@ -287,7 +287,7 @@ export const companyListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(COMPANY_LIST_FETCH_LIMIT).default(DEFAULT_PAGE_SIZE),
 });
 
-/** A company list item (part 2 §3). */
+/** A company of the job form's company list: what it reuses. */
 export const companySchema = z
   .object({
     name: z.string(),
