@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
+import { devWatch } from "#client/vite-watch.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 /** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
@@ -23,5 +24,5 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: { alias: i18nAliases },
-  build: { outDir, emptyOutDir: true, sourcemap: false },
+  build: { outDir, emptyOutDir: true, sourcemap: false, watch: devWatch() },
 });

@@ -1,42 +1,10 @@
-import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { latestCode, newAccount, newPerson, outbox, PASSWORD_LABEL, submitLogin } from "./sign-in";
 
 // Accounts as a newcomer meets them: the dialogs and pages of sign-up, verification, login,
 // forgot password, the user menu, and the admin site's login, menu and profile.
-
-/** The password field (its label also carries the required star). */
-const PASSWORD = /^Password/;
-
-let seq = 0;
-function newPerson() {
-  seq += 1;
-  const username = `e2e${Date.now().toString(36).slice(-6)}${seq}`;
-  return { username, email: `${username}@example.com`, password: "secret-pass-1" };
-}
-
-async function outbox(request: APIRequestContext, email: string): Promise<string[]> {
-  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { list: Array<{ text: string }> }).list.map((m) => m.text);
-}
-
-async function latestCode(request: APIRequestContext, email: string): Promise<string> {
-  for (const text of await outbox(request, email)) {
-    const match = /Your verification code: (\w+)/.exec(text);
-    if (match) return match[1]!;
-  }
-  throw new Error(`no code for ${email}`);
-}
-
-/** An account made through the API, confirmed: for journeys that start signed in. */
-async function confirmedAccount(request: APIRequestContext) {
-  const person = newPerson();
-  const res = await request.post("/api/v1/user/auth/register", { data: person });
-  expect(res.status()).toBe(201);
-  const code = await latestCode(request, person.email);
-  expect((await request.post(`/api/v1/user/auth/register/email/confirm?code=${code}`)).status()).toBe(200);
-  return person;
-}
 
 async function tokenCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === "access_token");
@@ -44,10 +12,7 @@ async function tokenCookie(context: BrowserContext) {
 
 async function logInThroughDialog(p: Page, username: string, password: string) {
   await p.getByRole("button", { name: "Sign In" }).click();
-  const dialog = p.getByRole("dialog", { name: "Log In" });
-  await dialog.getByLabel("Username").fill(username);
-  await dialog.getByLabel(PASSWORD).fill(password);
-  await dialog.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(p.getByRole("dialog", { name: "Log In" }), username, password);
   await p.getByRole("button", { name: `Account menu for ${username}` }).waitFor();
 }
 
@@ -67,10 +32,10 @@ describe("signing up", () => {
     await register.getByLabel("Email").fill(person.email);
     await register.getByLabel("Username").fill(person.username);
     await expect(submit.isDisabled()).resolves.toBe(true);
-    await register.getByLabel(PASSWORD).fill(person.password);
+    await register.getByLabel(PASSWORD_LABEL).fill(person.password);
     await expect(submit.isEnabled()).resolves.toBe(true);
     // Enter submits.
-    await register.getByLabel(PASSWORD).press("Enter");
+    await register.getByLabel(PASSWORD_LABEL).press("Enter");
 
     const verify = p.getByRole("dialog", { name: "Verify your email" });
     await verify.getByText("The verification code will be sent to your email").waitFor();
@@ -117,7 +82,7 @@ describe("signing up", () => {
     await email.fill("not-an-email");
     await email.blur();
     await form.getByText("Must be a valid email").waitFor();
-    const password = form.getByLabel(PASSWORD);
+    const password = form.getByLabel(PASSWORD_LABEL);
     await password.fill("12345");
     await password.blur();
     await form.getByText("Must be 6 characters or more").waitFor();
@@ -168,19 +133,17 @@ describe("logging in and out", () => {
 
   it("says 'Login failed.' for a wrong password, then signs in and shows every menu item", async () => {
     const { page: p, errors, context } = await page();
-    const person = await confirmedAccount(p.request);
+    const person = await newAccount(p.request);
     await p.goto("/c/agora");
     await p.getByRole("button", { name: "Sign In" }).click();
     const dialog = p.getByRole("dialog", { name: "Log In" });
-    await dialog.getByLabel("Username").fill(person.username);
-    await dialog.getByLabel(PASSWORD).fill("not-the-password");
-    await dialog.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(dialog, person.username, "not-the-password");
     const alert = dialog.getByRole("alert");
     await alert.getByText("Login failed.").waitFor();
     await alert.getByText("Incorrect username or password.").waitFor();
     expect(await tokenCookie(context)).toBeUndefined();
 
-    await dialog.getByLabel(PASSWORD).fill(person.password);
+    await dialog.getByLabel(PASSWORD_LABEL).fill(person.password);
     await dialog.getByRole("button", { name: "Log In" }).click();
     const menuButton = p.getByRole("button", { name: `Account menu for ${person.username}` });
     await menuButton.waitFor();
@@ -209,7 +172,7 @@ describe("logging in and out", () => {
 
   it("remembers the night mode choice with the account", async () => {
     const { page: p } = await page();
-    const person = await confirmedAccount(p.request);
+    const person = await newAccount(p.request);
     await p.goto("/");
     await logInThroughDialog(p, person.username, person.password);
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).click();
@@ -227,11 +190,9 @@ describe("logging in and out", () => {
 
   it("logs in on /signin and goes home; signed in, the auth pages send home", async () => {
     const { page: p } = await page();
-    const person = await confirmedAccount(p.request);
+    const person = await newAccount(p.request);
     await p.goto("/signin");
-    await p.getByLabel("Username").fill(person.username.toUpperCase());
-    await p.getByLabel(PASSWORD).fill(person.password);
-    await p.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(p, person.username.toUpperCase(), person.password);
     await p.waitForURL((url) => url.pathname === "/");
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
     for (const path of ["/signin", "/register", "/forgot-password", "/register/code/verification"]) {
@@ -254,9 +215,7 @@ describe("logging in and out", () => {
     const person = newPerson();
     await p.request.post("/api/v1/user/auth/register", { data: person });
     await p.goto("/signin");
-    await p.getByLabel("Username").fill(person.username);
-    await p.getByLabel(PASSWORD).fill(person.password);
-    await p.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(p, person.username, person.password);
     await p.getByText("Please verify your email first: enter the code we sent you.").waitFor();
     await p.getByRole("button", { name: "Enter the verification code" }).click();
     await p.waitForURL((url) => url.pathname === "/register/code/verification");
@@ -278,7 +237,7 @@ describe("forgot password", () => {
 
   it("e-mails a new password and returns to the login dialog after 4 seconds", async () => {
     const { page: p } = await page();
-    const person = await confirmedAccount(p.request);
+    const person = await newAccount(p.request);
     await p.goto("/");
     await p.getByRole("button", { name: "Sign In" }).click();
     await p.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Forgot password?" }).click();
@@ -291,10 +250,7 @@ describe("forgot password", () => {
     const [mail] = await outbox(p.request, person.email);
     const password = /Your new password: (\S+)/.exec(mail ?? "")?.[1];
     expect(password).toBeTruthy();
-    const login = p.getByRole("dialog", { name: "Log In" });
-    await login.getByLabel("Username").fill(person.username);
-    await login.getByLabel(PASSWORD).fill(password!);
-    await login.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(p.getByRole("dialog", { name: "Log In" }), person.username, password!);
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
   });
 
@@ -312,11 +268,9 @@ describe("changing the account from Settings", () => {
   const { page } = useBrowser();
 
   async function signedInAtSettings(p: Page) {
-    const person = await confirmedAccount(p.request);
+    const person = await newAccount(p.request);
     await p.goto("/signin");
-    await p.getByLabel("Username").fill(person.username);
-    await p.getByLabel(PASSWORD).fill(person.password);
-    await p.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(p, person.username, person.password);
     await p.waitForURL((url) => url.pathname === "/");
     await p.goto("/settings/account");
     return person;
@@ -329,7 +283,7 @@ describe("changing the account from Settings", () => {
     const dialog = p.getByRole("dialog", { name: "Update email" });
     const newEmail = `new${person.email}`;
     await dialog.getByLabel("New email").fill(newEmail);
-    await dialog.getByLabel(PASSWORD).fill(person.password);
+    await dialog.getByLabel(PASSWORD_LABEL).fill(person.password);
     await dialog.getByRole("button", { name: "Update email" }).click();
     const login = p.getByRole("dialog", { name: "Log In" });
     await login.getByText("Your email was updated. Please log in again.").waitFor();
@@ -352,11 +306,9 @@ describe("changing the account from Settings", () => {
 
     const login = p.getByRole("dialog", { name: "Log In" });
     await login.getByText("Your password was updated. Please log in again.").waitFor();
-    await login.getByLabel("Username").fill(person.username);
-    await login.getByLabel(PASSWORD).fill(person.password);
-    await login.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(login, person.username, person.password);
     await login.getByText("Incorrect username or password.").waitFor();
-    await login.getByLabel(PASSWORD).fill("a-brand-new-one");
+    await login.getByLabel(PASSWORD_LABEL).fill("a-brand-new-one");
     await login.getByRole("button", { name: "Log In" }).click();
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
   });
@@ -368,7 +320,7 @@ describe("changing the account from Settings", () => {
     const dialog = p.getByRole("dialog", { name: "Delete account" });
     const confirm = dialog.getByRole("button", { name: "Delete account" });
     await dialog.getByLabel("Username").fill("someone");
-    await dialog.getByLabel(PASSWORD).fill(person.password);
+    await dialog.getByLabel(PASSWORD_LABEL).fill(person.password);
     await expect(confirm.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel("Username").fill(person.username);
     await confirm.click();
@@ -387,10 +339,7 @@ describe("the admin site", () => {
 
   async function adminLogin(p: Page, password = "agora-admin") {
     await p.goto("/admin/");
-    const form = p.getByRole("form", { name: "Staff sign in" });
-    await form.getByLabel("Username").fill("admin");
-    await form.getByLabel(PASSWORD).fill(password);
-    await form.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", password);
   }
 
   it("refuses a wrong password, then signs in with the admin token", async () => {
@@ -400,11 +349,11 @@ describe("the admin site", () => {
     const submit = form.getByRole("button", { name: "Log In" });
     await expect(submit.isDisabled()).resolves.toBe(true);
     await form.getByLabel("Username").fill("admin");
-    await form.getByLabel(PASSWORD).fill("wrong-password");
+    await form.getByLabel(PASSWORD_LABEL).fill("wrong-password");
     await submit.click();
     await form.getByRole("alert").getByText("Incorrect username or password.").waitFor();
 
-    await form.getByLabel(PASSWORD).fill("agora-admin");
+    await form.getByLabel(PASSWORD_LABEL).fill("agora-admin");
     await submit.click();
     await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === "admin_access_token");

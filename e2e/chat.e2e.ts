@@ -1,27 +1,12 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "./browser";
+import { accessToken, signIn } from "./sign-in";
 
 // Chat as two people live it, each in their own browser, against the seeded demo users (all
 // with the password "password"). The seed gives gus and hana no conversations of their own.
 
 const base = () => inject("baseUrl");
-
-async function tokenOf(username: string): Promise<string> {
-  const res = await fetch(`${base()}/api/v1/user/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "password" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function signIn(context: BrowserContext, username: string): Promise<string> {
-  const token = await tokenOf(username);
-  await context.addCookies([{ name: "access_token", value: token, url: base() }]);
-  return token;
-}
 
 const visible = (page: Page, text: string | RegExp) =>
   page.getByText(text).first().waitFor({ state: "visible" });
@@ -39,7 +24,7 @@ describe("chat", () => {
     const { page: p, errors } = await page();
     await p.goto("/chat");
     await visible(p, "Sign in to chat");
-    // The login dialog opens by itself (part 2 §6).
+    // A page that needs an account opens the login dialog by itself.
     await p.locator("dialog[open]").waitFor();
     expect(errors).toEqual([]);
   });
@@ -181,7 +166,7 @@ describe("chat", () => {
   it("shows the unread chat badge, 5+ above five", async () => {
     const target = "edgeworks";
     for (const sender of ["alice", "bruno", "carmen", "dev", "farah", "gus"]) {
-      const token = await tokenOf(sender);
+      const token = await accessToken(sender);
       const res = await fetch(`${base()}/api/v1/private/user/chat/thread`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
@@ -208,7 +193,7 @@ describe("chat", () => {
   it("sends chat frames uncompressed, though the browser offers compression", async () => {
     // One message is one frame per open socket; deflating each of them separately would cost the
     // thread's fan-out more than the few hundred bytes it saves (ADR 011).
-    const token = await tokenOf("bruno");
+    const token = await accessToken("bruno");
     const threads = await fetch(`${base()}/api/v1/private/user/chat/thread/list`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -252,7 +237,7 @@ describe("chat", () => {
 
 /** Sends a text over a real socket, as another device of that user would. */
 async function sendAs(username: string, publicId: string, text: string): Promise<void> {
-  const token = await tokenOf(username);
+  const token = await accessToken(username);
   const auth = await fetch(`${base()}/api/v1/private/user/chat/websocket/auth?public_id=${publicId}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },

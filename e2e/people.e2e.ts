@@ -1,30 +1,11 @@
-import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { newAccount, signIn } from "./sign-in";
 
 // People, search, notifications, settings and the pages around them (issue 5), as a newcomer
 // meets them. Searching reads the demo data; anything that changes state happens between two
 // accounts made for the run, so the other journeys' demo people stay as they were.
-
-let seq = 0;
-
-/** A confirmed account made through the API (register, the code from the dev outbox, confirm). */
-async function newAccount(request: APIRequestContext) {
-  seq += 1;
-  const username = `pe${Date.now().toString(36).slice(-7)}${seq}`;
-  const person = { username, email: `${username}@example.com`, password: "secret-pass-1" };
-  expect((await request.post("/api/v1/user/auth/register", { data: person })).status()).toBe(201);
-  const mail = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(person.email)}`)).json();
-  const code = /Your verification code: (\w+)/.exec(mail.list[0].text)![1];
-  const confirmed = await request.post(`/api/v1/user/auth/register/email/confirm?code=${code}`);
-  expect(confirmed.status()).toBe(200);
-  const { access_token: token } = await confirmed.json();
-  return { ...person, token: token as string };
-}
-
-async function signIn(context: BrowserContext, token: string, base: string) {
-  await context.addCookies([{ name: "access_token", value: token, url: base }]);
-}
 
 const text = (p: Page, selector: string) => p.locator(selector).first().textContent();
 
@@ -89,7 +70,7 @@ describe("search", () => {
 });
 
 describe("profiles, follow and notifications", () => {
-  const { page, baseUrl } = useBrowser();
+  const { page } = useBrowser();
 
   it("shows a profile with its badge, counts and posts", async () => {
     const { page: p, errors } = await page();
@@ -117,7 +98,7 @@ describe("profiles, follow and notifications", () => {
     const { page: p, context, errors, request } = await pageWithRequest(page);
     const fan = await newAccount(request);
     const star = await newAccount(request);
-    await signIn(context, fan.token, baseUrl());
+    await signIn(context, fan);
     await p.goto(`/user/${star.username}`);
     const followers = p.getByTestId("followers-count");
     await expect(followers.textContent()).resolves.toBe("0 followers");
@@ -134,7 +115,7 @@ describe("profiles, follow and notifications", () => {
     await expect(p.getByTestId("followers-count").textContent()).resolves.toBe("1 follower");
 
     const other = await pageWithRequest(page);
-    await signIn(other.context, star.token, baseUrl());
+    await signIn(other.context, star);
     await other.page.goto("/");
     await other.page.getByRole("button", { name: `Account menu for ${star.username}` }).click();
     await other.page.getByRole("menuitem", { name: /Notifications/ }).click();
@@ -154,7 +135,7 @@ describe("profiles, follow and notifications", () => {
     const { page: p, context, request } = await pageWithRequest(page);
     const me = await newAccount(request);
     const pest = await newAccount(request);
-    await signIn(context, me.token, baseUrl());
+    await signIn(context, me);
     await p.goto(`/user/${pest.username}`);
     await p.getByRole("button", { name: `More options for @${pest.username}` }).click();
     await p.getByRole("menuitem", { name: "Block" }).click();
@@ -163,7 +144,7 @@ describe("profiles, follow and notifications", () => {
     await p.getByTestId("profile-header").getByRole("button", { name: "Unblock" }).waitFor();
 
     const them = await pageWithRequest(page);
-    await signIn(them.context, pest.token, baseUrl());
+    await signIn(them.context, pest);
     await them.page.goto(`/user/${me.username}`);
     await them.page.getByText(`@${me.username} has blocked you`).waitFor();
     await expect(them.page.getByRole("button", { name: `Follow @${me.username}` }).count()).resolves.toBe(0);
@@ -184,7 +165,7 @@ describe("profiles, follow and notifications", () => {
   it("reports a person with the spec's messages", async () => {
     const { page: p, context, request } = await pageWithRequest(page);
     const me = await newAccount(request);
-    await signIn(context, me.token, baseUrl());
+    await signIn(context, me);
     await p.goto("/user/gus");
     await p.getByRole("button", { name: "More options for @gus" }).click();
     await p.getByRole("menuitem", { name: "Report" }).click();
@@ -209,7 +190,7 @@ describe("settings and feedback", () => {
   it("flips a notification setting that me then shows, and saves the display name", async () => {
     const { page: p, context, request } = await pageWithRequest(page);
     const me = await newAccount(request);
-    await signIn(context, me.token, baseUrl());
+    await signIn(context, me);
     await p.goto("/settings/communication");
     const upvotes = p.getByRole("switch", { name: "Upvotes" });
     await expect(upvotes.getAttribute("aria-checked")).resolves.toBe("true");
@@ -247,7 +228,7 @@ describe("settings and feedback", () => {
     await p.getByRole("dialog", { name: "Log In" }).waitFor();
 
     const me = await newAccount(request);
-    await signIn(context, me.token, baseUrl());
+    await signIn(context, me);
     await p.goto("/");
     await p.getByTestId("left-menu").getByRole("button", { name: "Send Feedback" }).click();
     const dialog = p.getByRole("dialog", { name: "Send Feedback" });
@@ -282,7 +263,7 @@ describe("plans, policies and the blog", () => {
     await p.getByText(/Cancellation is immediate/).waitFor();
 
     const me = await newAccount(request);
-    await context.addCookies([{ name: "access_token", value: me.token, url: new URL(p.url()).origin }]);
+    await signIn(context, me);
     await p.goto("/account/subscription");
     await p.getByTestId("plan-USER").getByRole("button", { name: "SUBSCRIBE" }).click();
     await p.getByText("Payments are not configured on this server.").waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { accessToken, signIn } from "./sign-in";
 
 // Communities, posts, drafts, votes, comments and the feed, as people use them (issue 4). The server
 // starts from the demo data: alice (staff), bruno and dev (verified), carmen… all with "password".
@@ -13,26 +14,16 @@ const PNG = Buffer.from(
 describe("posts and communities in the browser", () => {
   const { page: open, baseUrl } = useBrowser();
 
-  async function token(username: string): Promise<string> {
-    const res = await fetch(`${baseUrl()}/api/v1/user/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username, password: "password" }),
-    });
-    return ((await res.json()) as { access_token: string }).access_token;
-  }
-
+  /** A fresh page, signed in as a demo person. */
   async function signedIn(username: string, options: { width?: number } = {}) {
     const session = await open(options);
-    await session.context.addCookies([
-      { name: "access_token", value: await token(username), url: baseUrl() },
-    ]);
+    await signIn(session.context, username);
     return session;
   }
 
   async function api<T>(path: string, init: RequestInit & { user?: string } = {}): Promise<T> {
     const headers = new Headers(init.headers);
-    if (init.user) headers.set("authorization", `Bearer ${await token(init.user)}`);
+    if (init.user) headers.set("authorization", `Bearer ${await accessToken(init.user)}`);
     const res = await fetch(`${baseUrl()}${path}`, { ...init, headers });
     expect(res.ok, `${path}: ${res.status}`).toBe(true);
     return (res.status === 204 ? undefined : await res.json()) as T;

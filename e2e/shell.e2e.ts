@@ -86,7 +86,7 @@ describe("the main site's shell", () => {
   });
 });
 
-describe("the featured carousel (part 1 §2)", () => {
+describe("the featured carousel", () => {
   const { page, baseUrl } = useBrowser();
 
   it("opens an app link in the same tab", async () => {

@@ -36,12 +36,12 @@ export async function buildSpas({ outDir = assetsDirFor("client") } = {}) {
  * first builds are written, so a server started after it sees no change until someone edits a file.
  */
 export async function watchSpas({ outDir, onRebuild = () => {} }) {
-  const env = viteEnv(outDir);
+  const env = { ...viteEnv(outDir), AGORA_WATCH: "1" };
   const children = [];
   const firstBuilds = ["admin", "web"].map(
     (app) =>
       new Promise((done, fail) => {
-        const child = spawn("vite", ["build", "--watch", "--config", `${app}/vite.config.ts`], {
+        const child = spawn("vite", ["build", "--config", `${app}/vite.config.ts`], {
           env,
           cwd: ROOT,
           stdio: ["ignore", "pipe", "pipe"],

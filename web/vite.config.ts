@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
+import { devWatch } from "#client/vite-watch.ts";
 import { securityHeadersFile } from "./headers-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
@@ -33,6 +34,7 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: false,
+    watch: devWatch(),
     sourcemap: false,
     // Every browser the product supports preloads modules natively.
     modulePreload: { polyfill: false },

@@ -5,7 +5,7 @@ const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
 
 /**
- * The words of the generic handler (part 2 §8: the server's detail, else the error's message,
+ * The words of the generic error handler (the server's detail, else the error's message,
  * else "Something went wrong"), translated, keeping the waiting time of a 429 in the sentence.
  */
 export function apiErrorText(error: unknown, t: TFunction): string {

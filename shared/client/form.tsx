@@ -1,5 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
 import type { z } from "zod";
 
 // Forms of both SPAs parse with the same zod schemas as the API (shared/src/schemas), so a field
@@ -18,9 +17,10 @@ export interface ZodForm<K extends string, T> {
   setValue: (field: K, value: string) => void;
   touch: (field: K) => void;
   touchAll: () => void;
-  reset: () => void;
+  /** Back to the initial values, or to these (a draft loaded for editing), as if never edited. */
+  reset: (values?: Record<K, string>) => void;
   isDirty: boolean;
-  /** The props that bind a TextField (or any input taking them) to one field. */
+  /** The props that bind a TextField (form-fields.tsx, or any input taking them) to one field. */
   field: (field: K) => FieldBinding;
 }
 
@@ -63,8 +63,8 @@ export function useZodForm<K extends string, S extends z.ZodType>(
     setValue,
     touch,
     touchAll: () => setTouched(Object.fromEntries(keys.map((k) => [k, true])) as Record<K, boolean>),
-    reset: () => {
-      setValues(initial);
+    reset: (to = initial) => {
+      setValues(to);
       setTouched({});
       setEdited({});
     },
@@ -76,90 +76,4 @@ export function useZodForm<K extends string, S extends z.ZodType>(
       error: shownError(field),
     }),
   };
-}
-
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  /** An i18n key, shown translated under the field. */
-  error?: string;
-  hint?: ReactNode;
-  /** Adds a Show/Hide toggle to a password field. */
-  revealable?: boolean;
-}
-
-function focusOnMount(input: HTMLInputElement | null): void {
-  if (!input) return;
-  input.setAttribute("autofocus", "");
-  input.focus();
-}
-
-/** A labelled input with its error announced to screen readers and a required star. */
-export function TextField({
-  label,
-  value,
-  onValue,
-  error,
-  hint,
-  revealable,
-  type = "text",
-  required = true,
-  className,
-  autoFocus,
-  ...input
-}: TextFieldProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [revealed, setRevealed] = useState(false);
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
-  return (
-    <div className={className ?? "mb-4"}>
-      <label htmlFor={id} className="field-label">
-        {label}{" "}
-        {required ? (
-          <span aria-hidden="true" title={t("This is required field")} className="text-[var(--danger)]">
-            *
-          </span>
-        ) : null}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          // React focuses autoFocus fields itself and leaves the attribute out, but a native
-          // <dialog> opened afterwards looks for the attribute and would focus its Close button.
-          ref={autoFocus ? focusOnMount : undefined}
-          type={revealable && revealed ? "text" : type}
-          value={value}
-          required={required}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy || undefined}
-          className={`field${revealable ? " pr-20" : ""}`}
-          onChange={(e) => onValue(e.target.value)}
-          {...input}
-        />
-        {revealable ? (
-          <button
-            type="button"
-            className="absolute inset-y-0 right-2 my-auto h-7 rounded px-2 text-xs font-semibold text-[var(--muted)] hover:bg-[var(--hover)]"
-            aria-pressed={revealed}
-            aria-controls={id}
-            onClick={() => setRevealed((v) => !v)}
-          >
-            {revealed ? t("Hide password") : t("Show password")}
-          </button>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-[var(--muted)]">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
 }

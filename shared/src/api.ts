@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE } from "./constants";
 export const errorSchema = z.object({ detail: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
 
-/** `skip` and `limit` of every list (DESIGN.md): skip from 0, limit capped at 100. */
+/** `skip` and `limit` of every list: skip from 0, limit capped at 100 (docs/decisions/020). */
 export const pageQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).default(FIRST_OFFSET),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -1,10 +1,10 @@
-// Every limit of both "Business constants" tables (part 1 §9, part 2 §9) as a named constant.
-// Where the spec says "value not shown", the value chosen here is ours and says so.
+// Every business limit as a named constant, shared by the API and both SPAs. "Value not shown"
+// marks a limit the product brief names without a value: the value here is ours.
 
 // Lists
-/** Default list page size (part 1 §9: value not shown). */
+/** Default list page size (value not shown). */
 export const DEFAULT_PAGE_SIZE = 10;
-/** The largest `limit` any list accepts (DESIGN.md). */
+/** The largest `limit` any list accepts. */
 export const MAX_PAGE_SIZE = 100;
 export const FIRST_OFFSET = 0;
 export const FEED_PAGE_SIZE = 4;
@@ -34,7 +34,7 @@ export const RESEND_COUNTDOWN_S = 60;
 export const TOKEN_COOKIE_DAYS = 7;
 export const ADMIN_TOKEN_COOKIE_DAYS = 7;
 export const TOKEN_TTL_S = TOKEN_COOKIE_DAYS * 24 * 60 * 60;
-/** Admin login field bound (part 1 §5: value not shown). */
+/** Admin login field bound (value not shown). */
 export const ADMIN_FIELD_MAX = 128;
 export const ADMIN_FIELD_MIN = 3;
 export const PROFILE_NAME_MAX = 50;

@@ -1,4 +1,4 @@
-// Every enumeration of spec part 2 §3 and part 1, as const tuples usable by zod and TypeScript alike.
+// Every enumeration the API and the SPAs share, as const tuples usable by zod and TypeScript alike.
 
 export const REPORT_CAUSES = [
   "SPAM",
@@ -109,7 +109,7 @@ export const SIGNED_IN_FEED_OPTIONS: readonly FeedOption[] = ["COMMUNITIES", "FO
 export const SEARCH_SCOPES = ["ALL", "POSTS", "COMMENTS"] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 
-/** Main-site search types (part 1 §2); an unknown type falls back to the first. */
+/** Main-site search types; an unknown type falls back to the first. */
 export const SEARCH_TYPES = ["posts", "communities", "comments", "users"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 /** Admin search types; an unknown type falls back to the first. */
@@ -173,27 +173,9 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const MODAL_KINDS = [
-  "none",
-  "LOGIN",
-  "REGISTER",
-  "REGISTER_CODE_VERIFICATION",
-  "FORGOT_PASSWORD",
-  "UPDATE_EMAIL",
-  "UPDATE_PASSWORD",
-  "DELETE_ACCOUNT",
-  "REPORT",
-  "FEEDBACK",
-  "CREATE_COMMUNITY",
-  "SUBSCRIPTION_PAYMENT",
-  "SEND_FIAT",
-  "SEND_CRYPTO",
-] as const;
-export type ModalKind = (typeof MODAL_KINDS)[number];
-
 export const SETTINGS_TABS = ["account", "profile", "job", "referral", "privacy", "communication"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-/** Coins that have a price history (part 2 §9). */
+/** Coins that have a price history. */
 export const PRICE_HISTORY_COINS = ["bitcoin", "ethereum", "solana", "bnb", "avax"] as const;
 export type PriceHistoryCoin = (typeof PRICE_HISTORY_COINS)[number];

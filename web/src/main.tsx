@@ -4,8 +4,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { dismissConfirm } from "./components/ui/confirm";
 import { closeImagePreview } from "./components/ui/image-preview";
-import { closeModal } from "./components/ui/modal-host";
 import { initI18n } from "./i18n/i18n";
+import { closeModal } from "./modals";
 import "./index.css";
 import { ApiError, setSessionExpiredHandler } from "./lib/api";
 import { handleApiError } from "./lib/errors";
@@ -28,7 +28,7 @@ const retryOnce = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 const queryClient = new QueryClient({
-  // Every API failure goes to the generic handler (part 2 §8), loads included. A 401 is left to
+  // Every API failure goes to the generic handler, loads included. A 401 is left to
   // the session handler below, which signs the reader out and goes home.
   queryCache: new QueryCache({
     onError: (error, query) => {
@@ -56,14 +56,14 @@ declare module "@tanstack/react-router" {
   }
 }
 
-// An expired token signs the user out and goes home (part 2 §4).
+// An expired token signs the user out and goes home.
 setSessionExpiredHandler(() => {
   queryClient.clear();
   applyTheme("night");
   void router.navigate({ to: "/" });
 });
 
-// Modals close when the path changes (part 2 §4); so do a question and an image preview.
+// Modals close when the path changes; so do a question and an image preview.
 router.subscribe("onResolved", ({ fromLocation, toLocation }) => {
   if (fromLocation && fromLocation.pathname !== toLocation.pathname) {
     closeModal();

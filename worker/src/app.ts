@@ -1,5 +1,8 @@
 import { HTTPException } from "hono/http-exception";
-import { accountsRoutes } from "./features/accounts/routes";
+import { accountRoutes } from "./features/accounts/routes/account";
+import { adminAuthRoutes } from "./features/accounts/routes/admin-auth";
+import { googleRoutes } from "./features/accounts/routes/google";
+import { userAuthRoutes } from "./features/accounts/routes/user-auth";
 import { adminFilesRoutes } from "./features/admin-files/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
@@ -37,7 +40,10 @@ app.use("/api/webpage-preview", requireUser);
 // Every feature is mounted in one chain so AppType describes the whole API for `hc<AppType>`.
 const routes = app
   .route("/", healthRoutes)
-  .route("/", accountsRoutes)
+  .route("/", userAuthRoutes)
+  .route("/", accountRoutes)
+  .route("/", googleRoutes)
+  .route("/", adminAuthRoutes)
   .route("/", adminFilesRoutes)
   .route("/", communitiesRoutes)
   .route("/", postsRoutes)

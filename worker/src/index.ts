@@ -8,7 +8,7 @@ export { ChatThread } from "./features/chat/chat-thread";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleQueue(batch, env),
+  queue: (batch, env) => handleQueue(batch, createDeps(env)),
   // The daily Cron Trigger of wrangler.toml.
   scheduled: async (controller, env) => {
     await closeExpiredJobs(createDeps(env), controller.scheduledTime);

@@ -1,14 +1,19 @@
-import type { Bindings } from "./env";
+import type { Deps } from "./deps";
 import { sendEmail } from "./providers/email";
 
-/** Background work (DESIGN.md): e-mail batches and notification fan-out. */
+/** Work done after the answer, off the request: e-mail for now (`env.JOBS`). */
 export type JobMessage = { kind: "email"; to: string; subject: string; text: string; html: string };
 
-export async function handleQueue(batch: MessageBatch<JobMessage>, env: Bindings): Promise<void> {
+/** Runs one job; a throw sends the message back to the queue to be retried. */
+async function runJob(deps: Deps, job: JobMessage): Promise<void> {
+  if (job.kind === "email") await sendEmail(deps, job);
+}
+
+/** The queue consumer: `deps` is built once per batch by the entry point (index.ts). */
+export async function handleQueue(batch: MessageBatch<JobMessage>, deps: Deps): Promise<void> {
   for (const message of batch.messages) {
     try {
-      const job = message.body;
-      if (job.kind === "email") await sendEmail(env, job);
+      await runJob(deps, message.body);
       message.ack();
     } catch (error) {
       console.error("queue job failed", error);

@@ -13,7 +13,7 @@ const ITEMS = [
   { label: msg("Admins"), to: "/admins" },
 ] as const;
 
-/** The admin menu (part 1 §2). */
+/** The admin site's menu of staff pages. */
 export function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (

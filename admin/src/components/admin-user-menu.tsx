@@ -11,7 +11,7 @@ import { adminFetch, toFormData } from "../lib/api";
 const NOTICE_MS = 6_000;
 
 /**
- * The admin header menu (part 2 §2): profile, night mode, an image upload that copies the
+ * The admin header menu: profile, night mode, an image upload that copies the
  * uploaded link to the clipboard, and log out.
  */
 export function AdminUserMenu() {

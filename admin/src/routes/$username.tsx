@@ -5,7 +5,7 @@ import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { AdminPasswordForm } from "../features/auth/password-form";
 import { useAdminMe } from "../features/auth/session";
 
-// The admin profile, /admin/{username} (part 2 §2), linked from the admin header menu.
+// The admin profile, /admin/{username}, linked from the admin header menu.
 export const Route = createFileRoute("/$username")({ component: AdminProfilePage });
 
 function AdminProfilePage() {

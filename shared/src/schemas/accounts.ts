@@ -2,11 +2,11 @@ import { z } from "zod";
 import { ADMIN_BOOLEAN_SETTINGS, USER_BOOLEAN_SETTINGS } from "../enums";
 import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "./fields";
 
-// Accounts (part 2 §5 "Authentication", §7 "Accounts"). The API and the SPA forms parse with the
-// same schemas, so a rule and its message live here once.
+// Accounts: sign-up, verification, login, password and e-mail changes (docs/decisions/010). The
+// API and the SPA forms parse with the same schemas, so a rule and its message live here once.
 
 /**
- * Messages of the account flows: the spec's notices (part 2 §8) and the API's details. They are
+ * Messages of the account flows: the notices the SPAs show and the API's details. They are
  * i18n keys: the SPAs show them with `t(message)`.
  */
 export const ACCOUNTS_MSG = {
@@ -40,7 +40,7 @@ const username = usernameSchema.toLowerCase();
 const email = emailSchema.pipe(z.string().toLowerCase());
 
 // Usernames and e-mail addresses are stored lowercase: "Bruno" and "bruno" are one account, and
-// the chat's username search lowercases what it is given (part 2 §5).
+// the chat's username search lowercases what it is given (docs/decisions/010).
 export const registerSchema = z.object({
   email,
   username,

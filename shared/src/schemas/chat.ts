@@ -7,7 +7,7 @@ import {
 } from "../constants";
 import { CHAT_SERVER_SENDER, CHAT_THREAD_TYPES } from "../enums";
 
-// Chat (part 2 §3, §4, §5 "Chat") and the socket protocol of DESIGN.md. The frame schemas here
+// Chat: threads, messages and the socket protocol (docs/decisions/009). The frame schemas here
 // are the only definition of what travels on a chat socket: the Durable Object parses every
 // client frame with `chatClientFrameSchema`, the SPA parses every server frame with
 // `chatServerFrameSchema` and checks its own text with `chatTextSchema` before sending.
@@ -28,7 +28,7 @@ export const CHAT_MSG = {
   previewMismatch: "The link preview must be for a link in the message",
 } as const;
 
-/** A message's text: trimmed, not blank, at most 1000 characters (part 2 §5). */
+/** A message's text: trimmed, not blank, at most 1000 characters. */
 export const chatTextSchema = z
   .string({ error: CHAT_MSG.blank })
   .trim()
@@ -47,7 +47,7 @@ const httpUrl = z
     }
   }, "Must be an http or https link");
 
-/** What a link points at (part 2 §3 "Webpage preview"). */
+/** What a link in a message points at: the webpage preview. */
 export const webpagePreviewSchema = z.object({
   site_name: z.string().max(200).nullable(),
   title: z.string().max(300).nullable(),
@@ -86,7 +86,7 @@ export type ChatSearchUser = z.infer<typeof chatSearchUserSchema>;
 
 export const CHAT_STORED_MESSAGE_TYPES = ["TEXT", "IMAGE"] as const;
 
-/** A stored message (part 2 §3 "Chat message"). `client_id` is the sender's own id for it. */
+/** A stored message. `client_id` is the sender's own id for it. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   message_type: z.enum(CHAT_STORED_MESSAGE_TYPES),
@@ -110,7 +110,7 @@ export const chatLastMessageSchema = z.object({
 });
 export type ChatLastMessage = z.infer<typeof chatLastMessageSchema>;
 
-/** A thread (part 2 §3 "Chat thread"), with its last message and last activity. */
+/** A thread, with its last message and last activity. */
 export const chatThreadSchema = z.object({
   public_id: z.string(),
   chat_thread_type: z.enum(CHAT_THREAD_TYPES),
@@ -123,7 +123,7 @@ export const chatThreadSchema = z.object({
 });
 export type ChatThread = z.infer<typeof chatThreadSchema>;
 
-/** The username search box (part 2 §5): lowercased, spaces removed, bounded. */
+/** The username search box: lowercased, spaces removed, bounded. */
 export const chatUsernameSearchSchema = z
   .string()
   .transform((value) => value.toLowerCase().replace(/\s+/g, ""))
@@ -154,7 +154,7 @@ export const chatClientIdSchema = z
 
 const messageIdSchema = z.number({ error: "id: a message id" }).int().positive();
 
-/** Every frame a client may send (DESIGN.md "Chat socket protocol"). */
+/** Every frame a client may send (docs/decisions/009). */
 export const chatClientFrameSchema = z.discriminatedUnion("message_type", [
   z.object({ message_type: z.literal("PING") }),
   z.object({ message_type: z.literal("TYPING") }),
@@ -203,5 +203,5 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
 
-/** The line shown when someone opens the thread (part 2 §4). */
+/** The line the others see when someone opens the thread. */
 export const joinedLine = (name: string) => `${name} joined the chat.`;

@@ -10,7 +10,7 @@ import {
 import { COMMUNITY_ROLES } from "../enums";
 import { ownerSchema } from "./user";
 
-// Community creation (part 2 §5) and the community shapes of part 1 §3. The messages are the
+// Community creation and the community shapes. The messages are the
 // English i18n keys: the SPA shows them with t(message), the API sends them as they are.
 export const COMMUNITY_MSG = {
   nameRequired: "Name is required",
@@ -24,7 +24,7 @@ export const COMMUNITY_MSG = {
   imageType: "Use a PNG, JPEG, GIF or WebP image",
 } as const;
 
-/** The name as typed; the form sends it with whitespace removed (part 2 §5). */
+/** The name as typed; the form sends it with whitespace removed. */
 export function stripWhitespace(value: string): string {
   return value.replace(/\s+/g, "");
 }
@@ -75,7 +75,7 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-/** A community (part 1 §3). `user_membership` is null when the caller is not a member. */
+/** A community. `user_membership` is null when the caller is not a member. */
 export const communitySchema = z.object({
   name: z.string(),
   display_name: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "../enums";
 
-// Featured cards, membership plans and the public blog (part 1 §3, DESIGN.md paths). All of it
+// Featured cards, membership plans and the public blog. All of it
 // comes from the database, written by staff (or the seed), never from code.
 
 export const featuredItemSchema = z.object({
@@ -14,7 +14,7 @@ export const featuredItemSchema = z.object({
 });
 export type FeaturedItem = z.infer<typeof featuredItemSchema>;
 
-/** A plan card (part 1 §3 Membership plan): price in dollars a month. */
+/** A membership plan card: price in dollars a month. */
 export const membershipPlanSchema = z.object({
   membership_type: z.enum(MEMBERSHIP_TYPES),
   name: z.string(),
@@ -25,7 +25,7 @@ export const membershipPlanSchema = z.object({
 });
 export type MembershipPlan = z.infer<typeof membershipPlanSchema>;
 
-/** A blog post in the list (part 1 §3 Blog), with its summary. */
+/** A blog post in the list, with its summary. */
 export const blogSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -10,7 +10,7 @@ import {
   VERIFICATION_CODE_MIN,
 } from "../constants";
 
-// Field schemas with the spec's messages (part 2 §5). The messages are i18n keys' English text:
+// Field schemas and their messages. The messages are i18n keys' English text:
 // the SPAs translate them with `t(message)`, the API sends them as they are.
 export const MSG = {
   required: "Required",
@@ -51,13 +51,13 @@ export const verificationCodeSchema = z
   .min(1, MSG.codeRequired)
   .min(VERIFICATION_CODE_MIN, MSG.codeMin);
 
-/** Admin login fields: required, bounded (part 1 §5 leaves the bounds to us). */
+/** Admin login fields: required, bounded (the bounds are ours). */
 export const adminFieldSchema = z
   .string({ error: MSG.required })
   .min(1, MSG.required)
   .max(ADMIN_FIELD_MAX, `Must be ${ADMIN_FIELD_MAX} characters or less`);
 
-/** The admin login form (part 1 §5): required, bounded both ways. */
+/** The admin login form: required, bounded both ways. */
 export const adminLoginSchema = z.object({
   username: adminFieldSchema.pipe(
     z.string().min(ADMIN_FIELD_MIN, `Must be ${ADMIN_FIELD_MIN} characters or more`),

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { NOTIFICATION_KINDS } from "../enums";
 import { ownerSchema } from "./user";
 
-/** A notification: who did what, and where a click leads (DESIGN.md "Notifications"). */
+/** A notification: who did what, and where a click leads. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),

@@ -11,8 +11,8 @@ import {
 import { FEED_OPTIONS, FOLLOW_TABS } from "../enums";
 import { ownerSchema } from "./user";
 
-// People: profiles, follow, block, connections, profile and job settings (part 1 §7, part 2 §2,
-// DESIGN.md). The messages are i18n keys: the SPA shows them with `t(message)`.
+// People: profiles, follow, block, connections, profile and job settings. The messages are i18n
+// keys: the SPA shows them with `t(message)`.
 export const PEOPLE_MSG = {
   userNotFound: "This user does not exist",
   followSelf: "You can not follow yourself",
@@ -38,7 +38,7 @@ export const usernameLookupSchema = z.string().trim().toLowerCase().min(1, "Requ
 
 export const usernameQuerySchema = z.object({ username: usernameLookupSchema });
 
-/** `GET /api/v1/connections` (part 1 §7): 10 a page (part 1 §9). */
+/** `GET /api/v1/connections`: 10 a page. */
 export const connectionsQuerySchema = z.object({
   username: usernameLookupSchema,
   type: z.enum(FOLLOW_TABS),
@@ -50,7 +50,7 @@ export const connectionsQuerySchema = z.object({
 export const PROFILE_POST_SORTS = ["NEW", "TOP"] as const;
 export type ProfilePostSort = (typeof PROFILE_POST_SORTS)[number];
 
-/** `GET /api/v1/user/micropost/list` (part 2 §7): username, sort, skip, limit. */
+/** `GET /api/v1/user/micropost/list`: username, sort, skip, limit. */
 export const userMicropostListQuerySchema = z.object({
   username: usernameLookupSchema,
   sort: z
@@ -98,7 +98,7 @@ export const profileEditSchema = z.object({
   remove_profile_cover: z.enum(["true", "false"]).optional(),
 });
 
-/** Skills arrive as a list or comma-joined (part 2 §3); blanks and repeats are dropped. */
+/** Skills arrive as a list or comma-joined; blanks and repeats are dropped. */
 export const skillsSchema = z
   .union([z.array(z.string()), z.string()])
   .transform((v) =>

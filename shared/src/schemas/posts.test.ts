@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bodyLength, checkEditorLink, isBlankBody, postFieldsSchema } from "./posts";
 
-describe("the editor's link rule (part 2 §5)", () => {
+describe("the editor's link rule", () => {
   it.each([
     ["example.com", "https://example.com"],
     ["http://example.com/a?b=c#d", "http://example.com/a?b=c#d"],

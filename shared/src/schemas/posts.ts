@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publicIdSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
@@ -11,7 +12,7 @@ import { FEED_OPTIONS, MEDIA_KINDS, POST_TYPES } from "../enums";
 import { communitySchema } from "./communities";
 import { ownerSchema } from "./user";
 
-// Posts, drafts, votes, comments and the feed (part 2 §3, §5, §7). Messages are the English i18n
+// Posts, drafts, votes, comments and the feed. Messages are the English i18n
 // keys: the SPA shows them with t(message), the API sends them in its 422 details.
 export const POST_MSG = {
   titleRequired: "Title is required",
@@ -59,7 +60,7 @@ export function isBlankBody(body: string): boolean {
   return bodyLength(body) === 0 && !/<img\s/i.test(body);
 }
 
-/** Required, at most 300, and not only whitespace (part 2 §5). */
+/** Required, at most 300, and not only whitespace. */
 export const postTitleSchema = z
   .string({ error: POST_MSG.titleRequired })
   .trim()
@@ -91,25 +92,10 @@ export const communityRefSchema = z
   .min(1, POST_MSG.communityRequired)
   .max(100, POST_MSG.communityRequired);
 
-/** The fields of the create-post form that are not the file. */
-export const postFieldsSchema = z
-  .object({
-    title: postTitleSchema,
-    body: postBodySchema.default(""),
-    community_name: communityRefSchema,
-    post_type: z
-      .string()
-      .toUpperCase()
-      .pipe(z.enum(POST_TYPES, { error: "Use TEXT or MEDIA" }))
-      .default("TEXT"),
-  })
-  .superRefine((value, ctx) => {
-    if (value.post_type === "TEXT" && isBlankBody(value.body))
-      ctx.addIssue({ code: "custom", path: ["body"], message: POST_MSG.bodyRequired });
-  });
-export type PostFields = z.infer<typeof postFieldsSchema>;
-
-/** Drafts may be saved before the body is written: only the title and community are needed. */
+/**
+ * The fields of the create-post form that are not the file, as a draft needs them: drafts may be
+ * saved before the body is written, so only the title and community are required.
+ */
 export const draftFieldsSchema = z.object({
   title: postTitleSchema,
   body: postBodySchema.default(""),
@@ -120,6 +106,13 @@ export const draftFieldsSchema = z.object({
     .pipe(z.enum(POST_TYPES, { error: "Use TEXT or MEDIA" }))
     .default("TEXT"),
 });
+
+/** A post's fields: a draft's, and a TEXT post also needs a body. */
+export const postFieldsSchema = draftFieldsSchema.superRefine((value, ctx) => {
+  if (value.post_type === "TEXT" && isBlankBody(value.body))
+    ctx.addIssue({ code: "custom", path: ["body"], message: POST_MSG.bodyRequired });
+});
+export type PostFields = z.infer<typeof postFieldsSchema>;
 
 /** The browser's check of a chosen media file; the server checks its bytes again. */
 export function mediaFileProblem(file: { size: number; type: string } | null): string | null {
@@ -133,7 +126,7 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const DOTTED = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 /**
- * The editor's link dialog (part 2 §5): http or https, with or without a scheme, whose host is
+ * The editor's link dialog: http or https, with or without a scheme, whose host is
  * localhost, an IPv4 address, or dotted with an alphabetic top-level part. Answers the link to
  * insert (https:// added when no scheme was typed) or the message to show.
  */
@@ -167,7 +160,7 @@ export function checkEditorLink(input: string): { link: string } | { error: stri
 export const mediaFileSchema = z.object({ file: z.string(), file_type: z.enum(MEDIA_KINDS) });
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
-/** A micropost (part 2 §3), with the caller's vote and whether they own it. */
+/** A micropost, with the caller's vote and whether they own it. */
 export const micropostSchema = z.object({
   public_id: z.string(),
   title: z.string(),
@@ -232,7 +225,7 @@ export const commentSchema: z.ZodType<Comment> = z
   })
   .meta({ id: "Comment" });
 
-/** A feed item (part 2 §3): the post with its owner, community and newest comments. */
+/** A feed item: the post with its owner, community and newest comments. */
 export const feedItemSchema = z.object({
   owner: ownerSchema,
   community: communitySchema,
@@ -257,7 +250,7 @@ export interface CursorPage<T> {
   next_cursor: string | null;
 }
 
-/** A draft (part 2 §3). */
+/** A draft: a post its owner saved without publishing it. */
 export const draftSchema = z.object({
   public_id: z.string(),
   title: z.string(),
@@ -300,19 +293,19 @@ export const feedQuerySchema = z.object({
 });
 
 export const commentCreateSchema = z.object({
-  parent_micropost_public_id: z.string().trim().min(1).max(40),
-  parent_micropost_comment_public_id: z.string().trim().min(1).max(40).nullish(),
+  parent_micropost_public_id: publicIdSchema,
+  parent_micropost_comment_public_id: publicIdSchema.nullish(),
   body: commentBodySchema,
 });
 export type CommentCreate = z.infer<typeof commentCreateSchema>;
 
 export const commentEditSchema = z.object({
-  public_id: z.string().trim().min(1).max(40),
+  public_id: publicIdSchema,
   body: commentBodySchema,
 });
 
 export const micropostEditSchema = z.object({
-  public_id: z.string().trim().min(1).max(40),
+  public_id: publicIdSchema,
   body: postBodySchema.refine((v) => !isBlankBody(v), POST_MSG.bodyRequired),
 });
 

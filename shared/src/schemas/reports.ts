@@ -2,8 +2,8 @@ import { z } from "zod";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "../constants";
 import { FEEDBACK_TYPES, REPORT_CAUSES } from "../enums";
 
-// Report and feedback (part 2 §5 "Report and feedback"; messages as the spec writes them, with
-// and without the full stop). They are i18n keys too.
+// Report and feedback. The messages keep the product's wording, some with a full stop and some
+// without; they are i18n keys too.
 export const REPORTS_MSG = {
   causeRequired: "Please select a cause.",
   descriptionRequired: "Description is required.",

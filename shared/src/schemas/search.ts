@@ -10,7 +10,7 @@ export const SEARCH_QUERY_MAX = 200;
 /** A search answers at most this many results, like most search engines: nobody reads page 101. */
 export const SEARCH_MAX_RESULTS = 1000;
 
-/** An unknown or missing type falls back to posts (part 1 §2). */
+/** An unknown or missing type falls back to posts. */
 export function toSearchType(value: unknown): SearchType {
   return SEARCH_TYPES.includes(value as SearchType) ? (value as SearchType) : "posts";
 }
@@ -30,7 +30,7 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-// What a search answers (part 1 §3 "Main search result": search_type, list). Post results carry
+// What a search answers: search_type and list. Post results carry
 // community, owner and micropost (in the feed's shapes, so the same cards show them); comment
 // results also the comment; users and communities are the person or the community, with the
 // caller's relation.

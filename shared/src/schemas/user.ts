@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES, USER_STATUSES } from "../enums";
 
-/** A user as others see them: the owner of a post, a member, a follower (part 1 §3 Owner). */
+/** A user as others see them: the owner of a post, a member, a follower. */
 export const ownerSchema = z.object({
   username: z.string(),
   profile_name: z.string().nullable(),
@@ -14,7 +14,7 @@ export const ownerSchema = z.object({
 });
 export type Owner = z.infer<typeof ownerSchema>;
 
-/** The full user (part 2 §3), with the caller's relation to them. `email` only to the owner. */
+/** The full user, with the caller's relation to them. `email` only to the owner. */
 export const userSchema = ownerSchema.extend({
   email: z.string().nullable(),
   profile_cover: z.string().nullable(),

@@ -7,7 +7,7 @@ import { errorMessage, handleApiError } from "./errors";
 
 afterEach(() => act(() => clearSnackbars()));
 
-describe("the generic error handler (part 2 §8)", () => {
+describe("the generic error handler", () => {
   it("prefers the server's detail", () => {
     expect(errorMessage(new ApiError(409, "This email was already sent."))).toBe(
       "This email was already sent.",

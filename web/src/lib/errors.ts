@@ -4,7 +4,7 @@ import { showSnackbar } from "../components/ui/snackbar";
 import { i18n } from "../i18n/i18n";
 
 /**
- * What the generic handler says (part 2 §8): the server's `detail` if present, else the error's
+ * What the generic handler says: the server's `detail` if present, else the error's
  * own message, else "Something went wrong" — in the reader's language, the same words the forms
  * show (shared/client/api-error-text.ts).
  */

@@ -7,7 +7,7 @@ const plain = (s: string) => s.replace(/\s/g, " ");
 
 afterEach(() => i18n.changeLanguage("en"));
 
-describe("money (part 2 §9: USD, BRL for Portuguese)", () => {
+describe("money (USD, BRL for Portuguese)", () => {
   it("is US dollars in English", () => {
     expect(formatMoney(10)).toBe("$10.00");
     expect(formatMoney(1234.5, "en")).toBe("$1,234.50");

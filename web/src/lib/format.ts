@@ -1,6 +1,6 @@
 import { i18n } from "../i18n/i18n";
 
-/** Money in the reader's language: USD, or BRL for Portuguese (part 2 §9). */
+/** Money in the reader's language: USD, or BRL for Portuguese. */
 export function formatMoney(amountInDollars: number, language = i18n.language): string {
   const currency = language.startsWith("pt") ? "BRL" : "USD";
   const locale = language.startsWith("pt") ? "pt-BR" : language.startsWith("es") ? "es" : "en-US";

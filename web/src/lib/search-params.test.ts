@@ -13,7 +13,7 @@ describe("search params", () => {
     expect(search({ q: "edge", type: "users" })).toEqual({ q: "edge", type: "users" });
   });
 
-  it("falls back to posts for an unknown or missing type (part 1 §2)", () => {
+  it("falls back to posts for an unknown or missing type", () => {
     expect(search({ q: "edge", type: "bogus" })).toEqual({ q: "edge", type: "posts" });
     expect(search({})).toEqual({ type: "posts" });
   });

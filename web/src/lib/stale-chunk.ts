@@ -9,7 +9,7 @@ const isChunkError = (message: string) =>
 
 /**
  * After a deploy, an open tab may ask for a script chunk that no longer exists. Reload once to
- * /?nocache=1 (part 1 §8). The flag stops a loop when the reloaded page fails the same way: then
+ * /?nocache=1. The flag stops a loop when the reloaded page fails the same way: then
  * the error reaches the page, which offers Try again.
  */
 export function installStaleChunkReload(

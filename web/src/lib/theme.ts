@@ -4,7 +4,7 @@ export type Theme = "night" | "day";
 const STORAGE_KEY = "agora.theme";
 const listeners = new Set<() => void>();
 
-/** Night by default (part 2 §4); the user's choice is remembered and follows use_night_mode. */
+/** Night by default; the user's choice is remembered and follows use_night_mode. */
 export function currentTheme(): Theme {
   return document.documentElement.dataset.theme === "day" ? "day" : "night";
 }

@@ -9,8 +9,8 @@ interface InfiniteSource {
 }
 
 /**
- * Loads the next page when a sentinel element comes within `rootMargin` of the viewport (part 1
- * §9: lists of 10 with infinite scroll; admin lists within 400 px of the bottom). Returns a ref for
+ * Loads the next page when a sentinel element comes within `rootMargin` of the viewport (lists
+ * of 10 with infinite scroll; admin lists within 400 px of the bottom). Returns a ref for
  * the sentinel, placed after the last item:
  *
  *   const query = useInfiniteQuery(...);

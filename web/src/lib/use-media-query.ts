@@ -17,5 +17,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The spec's wide layout (part 2 §9: from 1280 px), where the right sidebar appears. */
+/** The wide layout (from 1280 px), where the right sidebar appears. */
 export const WIDE_LAYOUT = "(min-width: 1280px)";

@@ -13,10 +13,10 @@ import { LeftMenu } from "../components/layout/left-menu";
 import { ConfirmHost } from "../components/ui/confirm";
 import { EmptyState } from "../components/ui/empty-state";
 import { ImagePreviewHost } from "../components/ui/image-preview";
-import { ModalHost } from "../components/ui/modal-host";
 import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
 import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
+import { ModalHost } from "../modals";
 
 // Only the wide layout shows the sidebar: narrower screens neither download it nor fetch its data.
 const RightSidebar = lazy(() =>

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MembersPage } from "../features/communities/components/community-pages";
 
-// /c/:name/members: the member list of a community (part 1 §2).
+// /c/:name/members: the member list of a community.
 export const Route = createFileRoute("/c/$name/members")({
   component: Page,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { openModal } from "../components/ui/modal-host";
 import { requireSignIn } from "../features/accounts/session";
 import { TextPageView } from "../features/content/components/text-page";
+import { openModal } from "../modals";
 
 export const Route = createFileRoute("/contact")({
   component: function Contact() {

@@ -4,7 +4,7 @@ import { POLICY_PAGES, PolicyNav, type PolicyPage } from "../features/content/co
 import { TextPageView } from "../features/content/components/text-page";
 import type { TextPage } from "../features/content/page-text";
 
-// /policies/terms-of-use, privacy-policy, code-of-conduct, subscription-terms, referral-rewards (part 2 §2).
+// /policies/terms-of-use, privacy-policy, code-of-conduct, subscription-terms, referral-rewards.
 export const Route = createFileRoute("/policies/$page")({
   component: function Policy() {
     const { page } = Route.useParams();

@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { CreatePostPage } from "../features/posts/components/create-post-page";
 import { searchParams, text } from "../lib/search-params";
 
-// /post (part 2 §2): ?community_name= preselects (and joins) a community, ?draft= opens a draft.
+// /post: ?community_name= preselects (and joins) a community, ?draft= opens a draft.
 export const Route = createFileRoute("/post")({
   validateSearch: searchParams({ community_name: text(), draft: text() }),
   component: Page,

@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { openModal } from "../components/ui/modal-host";
 import { useMe } from "../features/accounts/session";
 import { TextPageView } from "../features/content/components/text-page";
+import { openModal } from "../modals";
 
 export const Route = createFileRoute("/referral-rewards")({
   component: function ReferralRewards() {

@@ -3,7 +3,7 @@ import { SEARCH_TYPES } from "#shared/enums.ts";
 import { SearchPage } from "../features/search/components/search-page";
 import { oneOf, searchParams, text } from "../lib/search-params";
 
-// An unknown type falls back to posts (part 1 §2).
+// An unknown type falls back to posts.
 export const Route = createFileRoute("/search")({
   validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES, "posts") }),
   component: function Search() {

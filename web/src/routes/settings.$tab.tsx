@@ -6,7 +6,7 @@ import { SignInRequired } from "../features/accounts/components/sign-in-required
 import { useMe } from "../features/accounts/session";
 import { SettingsPage } from "../features/settings/components/settings-page";
 
-// /settings/{tab lowercase}: account, profile, job, referral, privacy, communication (part 2 §2).
+// /settings/{tab lowercase}: account, profile, job, referral, privacy, communication.
 export const Route = createFileRoute("/settings/$tab")({
   component: function Settings() {
     const { tab } = Route.useParams();

@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { AuthPage } from "../features/accounts/components/auth-page";
-import { FormAlert } from "../features/accounts/components/form-parts";
 import { LoginForm } from "../features/accounts/components/login-form";
 import { homeIfSignedIn } from "../features/accounts/guards";
 import { signIn } from "../features/accounts/session";
@@ -33,7 +33,7 @@ function SignInPage() {
       signIn(queryClient, token);
       void navigate({ to: "/", replace: true });
     } else {
-      // Login failure logs out and says so (part 2 §7).
+      // Login failure logs out and says so.
       clearToken();
       setGoogleError(error === ACCOUNTS_MSG.loginFailed ? t(ACCOUNTS_MSG.loginFailed) : t(error ?? ""));
     }

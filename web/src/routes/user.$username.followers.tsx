@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ConnectionList } from "../features/people/components/connection-list";
 import { ProfileLayout } from "../features/people/components/profile-layout";
 
-// /user/{username}/followers (part 2 §2).
+// /user/{username}/followers.
 export const Route = createFileRoute("/user/$username/followers")({
   component: function FollowersPage() {
     const { username } = Route.useParams();

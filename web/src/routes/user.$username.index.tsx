@@ -4,7 +4,7 @@ import { ProfileLayout } from "../features/people/components/profile-layout";
 import { ProfilePosts } from "../features/people/components/profile-posts";
 import { oneOf, searchParams } from "../lib/search-params";
 
-// /user/{username}: the profile and its posts, New or Top (part 2 §2).
+// /user/{username}: the profile and its posts, New or Top.
 export const Route = createFileRoute("/user/$username/")({
   validateSearch: searchParams({ sort: oneOf(["new", "top"]) }),
   component: ProfilePage,

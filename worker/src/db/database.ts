@@ -31,12 +31,12 @@ export class Database {
     this.orm = drizzle(d1, { schema });
   }
 
-  async all<T>(statement: Statement): Promise<T[]> {
+  async all<T = Record<string, unknown>>(statement: Statement): Promise<T[]> {
     const [rows] = await this.batch<[T]>([statement]);
     return rows;
   }
 
-  async first<T>(statement: Statement): Promise<T | null> {
+  async first<T = Record<string, unknown>>(statement: Statement): Promise<T | null> {
     const rows = await this.all<T>(statement);
     return rows[0] ?? null;
   }

@@ -1,3 +1,4 @@
+import { type Column, getTableColumns, type InferModelFromColumns, is, Table } from "drizzle-orm";
 import { fail } from "#worker/lib/errors.ts";
 
 /** One SQL statement with its bound values. Integers taken from our own rows may be inlined. */
@@ -6,6 +7,46 @@ export interface Statement {
   binds?: unknown[];
   /** The statement that pages through a list: its cost is reported on its own. */
   isList?: boolean;
+}
+
+/**
+ * A table, or some of its columns by JS key (`{ id: users.id, ...ownerColumns }`, as Drizzle's
+ * `select()` takes them).
+ */
+export type Columns = Table | Record<string, Column>;
+
+type ColumnMap<S extends Columns> = S extends Table ? S["_"]["columns"] : S;
+
+/** A row of `source` as Drizzle types it: `typeof table.$inferSelect`, or the same for some columns. */
+export type RowOf<S extends Columns> = InferModelFromColumns<ColumnMap<S>, "select">;
+
+function columnMap(source: Columns): Record<string, Column> {
+  return is(source, Table) ? getTableColumns(source) : source;
+}
+
+/**
+ * The select list of `source` for plain SQL, from the Drizzle table itself: each column under the
+ * query's alias, named by its JS key (`m.public_id AS "publicId"`), so that `rowOf` can read it.
+ * A `prefix` keeps two tables apart in one row (`o_` for a comment's author beside the comment).
+ */
+export function columnsOf(source: Columns, alias: string, prefix = ""): string {
+  return Object.entries(columnMap(source))
+    .map(([key, column]) => `${alias}.${column.name} AS "${prefix}${key}"`)
+    .join(", ");
+}
+
+/**
+ * A row read with `columnsOf`, as Drizzle would answer it: each column through its own driver
+ * mapping (flags become booleans), typed `RowOf<source>`. Other fields of the raw row are left out.
+ */
+export function rowOf<S extends Columns>(source: S, raw: object, prefix = ""): RowOf<S> {
+  const values = raw as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columnMap(source))) {
+    const value = values[prefix + key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as RowOf<S>;
 }
 
 /** Integers for an inline `IN (...)` list: they come from our rows, never from the client. */
@@ -34,8 +75,18 @@ export function decodeCursor(cursor: string | undefined, tag: string, size: numb
 export interface KeysetColumn {
   /** The column as the query names it ("m.total_votes"). */
   expr: string;
-  /** Its name in the result ("total_votes"). */
+  /** Its name in the result, as `columnsOf` names it ('"totalVotes"'). */
   name: string;
+}
+
+/** A sort column of a keyset list, from the Drizzle table: `keysetColumn(microposts, "m", "totalVotes")`. */
+export function keysetColumn<T extends Table>(
+  table: T,
+  alias: string,
+  key: keyof T["_"]["columns"] & string,
+): KeysetColumn {
+  const column = getTableColumns(table)[key] as Column;
+  return { expr: `${alias}.${column.name}`, name: `"${key}"` };
 }
 
 /**

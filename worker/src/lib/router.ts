@@ -16,7 +16,7 @@ export function createRouter() {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 
-/** A body the spec calls "body": JSON and form alike (DESIGN.md). Read it with `readBody`. */
+/** A request body accepted as JSON and as a form alike (the API's rule for a "body"). Read it with `readBody`. */
 export function jsonOrForm<T extends z.ZodType>(schema: T, description?: string) {
   return {
     description,

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import { getDb } from "../db/client";
 import { admins, users } from "../db/schema";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { fail } from "../lib/errors";
@@ -17,7 +16,7 @@ function bearer(c: Context<AppEnv>): string | null {
 async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUser | null> {
   const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
   if (!claims) return null;
-  const row = await getDb(c.env.DB)
+  const row = await c.var.deps.db.orm
     .select({
       id: users.id,
       username: users.username,
@@ -57,7 +56,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!token) fail(401, "Not authenticated");
   const claims = await readAccessToken(c.env.JWT_SECRET, "admin", token);
   if (!claims) fail(401, "Your session has expired. Please log in again.");
-  const row = await getDb(c.env.DB)
+  const row = await c.var.deps.db.orm
     .select({ id: admins.id, username: admins.username, version: admins.tokenVersion })
     .from(admins)
     .where(eq(admins.id, claims.id))

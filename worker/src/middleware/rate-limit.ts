@@ -13,16 +13,17 @@ export interface RateRule {
  */
 export async function hitRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
-  const row = await db.d1
-    .prepare(
-      `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
+  const [result] = await db.write([
+    db.prepare({
+      sql: `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
        ON CONFLICT(key) DO UPDATE SET
          count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
          window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
        RETURNING count, window_start`,
-    )
-    .bind(key, now, rule.windowMs)
-    .first<{ count: number; window_start: number }>();
+      binds: [key, now, rule.windowMs],
+    }),
+  ]);
+  const row = result?.results[0] as { count: number; window_start: number } | undefined;
   if (row && row.count > rule.max) tooMany(row.window_start + rule.windowMs - now);
 }
 
@@ -32,16 +33,16 @@ export async function hitRateLimit(db: Database, key: string, rule: RateRule): P
  */
 export async function checkRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
-  const row = await db.d1
-    .prepare("SELECT count, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2")
-    .bind(key, now - rule.windowMs)
-    .first<{ count: number; window_start: number }>();
+  const row = await db.first<{ count: number; window_start: number }>({
+    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2",
+    binds: [key, now - rule.windowMs],
+  });
   if (row && row.count >= rule.max) tooMany(row.window_start + rule.windowMs - now);
 }
 
 /** Forgets a key's hits (a successful login clears that account's failures). */
-export async function clearRateLimit(db: D1Database, key: string): Promise<void> {
-  await db.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(key).run();
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
+  await db.write([db.prepare({ sql: "DELETE FROM rate_limits WHERE key = ?1", binds: [key] })]);
 }
 
 function tooMany(msLeft: number): never {

@@ -1,6 +1,6 @@
-import { getDb } from "../db/client";
 import { devOutbox } from "../db/schema";
-import { type Bindings, isDevelopment } from "../env";
+import type { Deps } from "../deps";
+import { isDevelopment } from "../env";
 import { fail } from "../lib/errors";
 
 export interface Email {
@@ -27,7 +27,7 @@ export function plainEmail(to: string, subject: string, text: string): Email {
  * Sends through the configured HTTP e-mail API (`EMAIL_API_URL`, bearer `EMAIL_API_KEY`). Without
  * it, development and tests write to the dev outbox; production answers 503.
  */
-export async function sendEmail(env: Bindings, email: Email): Promise<void> {
+export async function sendEmail({ db, env }: Deps, email: Email): Promise<void> {
   if (env.EMAIL_API_URL && env.EMAIL_API_KEY) {
     const res = await fetch(env.EMAIL_API_URL, {
       method: "POST",
@@ -38,7 +38,7 @@ export async function sendEmail(env: Bindings, email: Email): Promise<void> {
     return;
   }
   if (isDevelopment(env)) {
-    await getDb(env.DB).insert(devOutbox).values(email);
+    await db.orm.insert(devOutbox).values(email);
     return;
   }
   fail(503, "E-mail is not configured");

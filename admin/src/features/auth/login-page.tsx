@@ -4,14 +4,15 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, adminFetch } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { LoginFields } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { adminSignIn, takeAdminNotice } from "./session";
 
 /**
- * Admin login (part 1 §5): messages appear once a field was left; submit waits for a valid,
- * changed form; the password can be shown.
+ * The admin site's login, with the main site's login fields: messages appear once a field was
+ * left; submit waits for a valid, changed form; the password can be shown.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -67,23 +68,7 @@ export default function LoginPage() {
             {t(notice)}
           </p>
         ) : null}
-        <TextField
-          label={t("Username")}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          {...form.field("username")}
-        />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          revealable
-          autoComplete="current-password"
-          {...form.field("password")}
-        />
+        <LoginFields form={form} />
         {serverError ? (
           <p id={errorId} role="alert" className="mb-3 text-sm text-[var(--danger)]">
             {serverError}

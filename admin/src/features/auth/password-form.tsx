@@ -3,7 +3,8 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { adminFetch } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { PasswordChangeFields } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { adminSignOut } from "./session";
 
@@ -49,22 +50,7 @@ export function AdminPasswordForm() {
           {problem}
         </p>
       ) : null}
-      <TextField
-        label={t("Old password")}
-        name="old_password"
-        type="password"
-        revealable
-        autoComplete="current-password"
-        {...form.field("old_password")}
-      />
-      <TextField
-        label={t("New password")}
-        name="new_password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        {...form.field("new_password")}
-      />
+      <PasswordChangeFields form={form} />
       <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
         {pending ? t("Please wait…") : t("Update password")}
       </button>

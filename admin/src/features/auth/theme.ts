@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 
-// The admin site has its own night mode (part 2 §4), remembered per browser and per admin.
+// The admin site has its own night mode, apart from the main site's, remembered per browser and
+// per admin.
 export type AdminTheme = "night" | "day";
 const STORAGE_KEY = "agora.admin.theme";
 

@@ -3,8 +3,6 @@ import type { Dictionary } from "#client/i18n.ts";
 export default {
   "Agora Admin": "Agora Admin",
   "Staff sign in": "Acceso del personal",
-  Username: "Nombre de usuario",
-  Password: "Contraseña",
   "Log In": "Iniciar sesión",
   "Signing in…": "Iniciando sesión…",
   "Admin menu for {{username}}": "Menú de administración de {{username}}",
@@ -24,8 +22,5 @@ export default {
   "Change password": "Cambiar contraseña",
   "Every admin session, this one too, will be signed out.":
     "Se cerrarán todas las sesiones de administración, también esta.",
-  "Old password": "Contraseña actual",
-  "New password": "Nueva contraseña",
   "Update password": "Actualizar contraseña",
-  "Please wait…": "Espera…",
 } satisfies Dictionary;

@@ -3,8 +3,6 @@ import type { Dictionary } from "#client/i18n.ts";
 export default {
   "Agora Admin": "Agora Admin",
   "Staff sign in": "Acesso da equipe",
-  Username: "Nome de usuário",
-  Password: "Senha",
   "Log In": "Entrar",
   "Signing in…": "Entrando…",
   "Admin menu for {{username}}": "Menu de administração de {{username}}",
@@ -24,8 +22,5 @@ export default {
   "Change password": "Alterar senha",
   "Every admin session, this one too, will be signed out.":
     "Todas as sessões de administração, inclusive esta, serão encerradas.",
-  "Old password": "Senha atual",
-  "New password": "Nova senha",
   "Update password": "Atualizar senha",
-  "Please wait…": "Aguarde…",
 } satisfies Dictionary;

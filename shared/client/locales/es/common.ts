@@ -24,6 +24,14 @@ export default {
   Delete: "Eliminar",
   "Show password": "Mostrar contraseña",
   "Hide password": "Ocultar contraseña",
+  // The form kit's words (form-fields.tsx).
+  Username: "Nombre de usuario",
+  Password: "Contraseña",
+  Email: "Correo electrónico",
+  "Old password": "Contraseña actual",
+  "New password": "Nueva contraseña",
+  "Please wait…": "Espera…",
+  "Between {{min}} and {{max}} characters": "Entre {{min}} y {{max}} caracteres",
   // Shell words both sites use.
   Home: "Inicio",
   Communities: "Comunidades",

@@ -1,6 +1,6 @@
 import type { Dictionary } from "#client/i18n.ts";
 
-// The account messages of shared/src/schemas/accounts.ts (part 2 §8) and the API details both
+// The account messages of shared/src/schemas/accounts.ts and the API details both
 // SPAs show: the notices, the refusals and the waiting times.
 export default {
   "The verification code will be sent to your email":

@@ -24,6 +24,14 @@ export default {
   Delete: "Excluir",
   "Show password": "Mostrar senha",
   "Hide password": "Ocultar senha",
+  // The form kit's words (form-fields.tsx).
+  Username: "Nome de usuário",
+  Password: "Senha",
+  Email: "E-mail",
+  "Old password": "Senha atual",
+  "New password": "Nova senha",
+  "Please wait…": "Aguarde…",
+  "Between {{min}} and {{max}} characters": "Entre {{min}} e {{max}} caracteres",
   // Shell words both sites use.
   Home: "Início",
   Communities: "Comunidades",

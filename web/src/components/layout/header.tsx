@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useMe } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { useTheme } from "#web/lib/theme.ts";
+import { openModal, preloadModal } from "#web/modals.tsx";
 import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "../ui/icons";
-import { openModal, preloadModal } from "../ui/modal-host";
 import { LanguageSwitch } from "./language-switch";
 import { SearchForm } from "./search-form";
 

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import { useMe } from "#web/features/accounts/session.ts";
-import { openModal } from "../ui/modal-host";
+import { openModal } from "#web/modals.tsx";
 
 interface Item {
   label: string;
@@ -11,7 +11,7 @@ interface Item {
   onClick?: () => void;
 }
 
-/** Every item of the main left menu (part 1 §2 "Left menu, main site"). */
+/** Every item of the main left menu. */
 export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { isSignedIn } = useMe();

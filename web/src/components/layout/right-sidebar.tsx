@@ -26,7 +26,7 @@ interface CommunityCard {
   user_membership: { role: string } | null;
 }
 
-/** Subscribe prompt, Promoted, Top Communities and the featured carousel (part 1 §2). */
+/** Subscribe prompt, Promoted, Top Communities and the featured carousel. */
 export function RightSidebar() {
   const { t } = useTranslation();
   const { me } = useMe();

@@ -10,7 +10,7 @@ const submitWithEnter = async () => {
   });
 };
 
-describe("the header search form (part 1 §2)", () => {
+describe("the header search form", () => {
   it("ignores an empty or blank search", async () => {
     const { router } = await renderInApp(<SearchForm id="s" />);
     await submitWithEnter();

@@ -24,7 +24,7 @@ import { unreadBadge } from "../ui/unread-badge";
 
 export { unreadBadge };
 
-/** The header user menu (part 2 §2): every item, with the unread chat badge. */
+/** The header user menu: every item, with the unread chat badge. */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -32,7 +32,7 @@ interface TriggerProps {
   onClick: () => void;
 }
 
-/** Phones get a sheet from the bottom of the screen (part 1 §2); wider screens a menu by the button. */
+/** Phones get a sheet from the bottom of the screen; wider screens a menu by the button. */
 const PHONE = "(max-width: 767px)";
 
 /**

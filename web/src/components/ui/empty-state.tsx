@@ -33,7 +33,7 @@ function EmptyIllustration() {
 }
 
 /**
- * "There is nothing here" with Return to Home (part 1 §2), or any other empty message ("No
+ * "There is nothing here" with Return to Home, or any other empty message ("No
  * Communities", "No Chats") with `title`, optional text or actions as children, and `home={false}`
  * where going home makes no sense (an empty list inside a page).
  */

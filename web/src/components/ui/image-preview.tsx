@@ -11,7 +11,7 @@ export interface Preview {
 
 const preview = createStore<Preview | null>(null);
 
-/** Shows an image full size over the page (part 1 §2): Escape, the backdrop or × closes it. */
+/** Shows an image full size over the page: Escape, the backdrop or × closes it. */
 export function openImagePreview(src: string, alt = ""): void {
   preview.set({ src, alt });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Dialog } from "./dialog";
-import { closeModal, ModalHost, type ModalProps, openModal, useOpenModal } from "./modal-host";
+import { createModals, type ModalProps } from "./modal-host";
 
 function Fake({ title, onClose, who }: ModalProps & { title?: string; who?: string }) {
   return (
@@ -10,11 +10,12 @@ function Fake({ title, onClose, who }: ModalProps & { title?: string; who?: stri
     </Dialog>
   );
 }
-const modals = {
+// A registry of its own, with plain components in place of the app's lazy dialogs.
+const { ModalHost, openModal, closeModal, useOpenModal } = createModals({
   LOGIN: (p: ModalProps) => <Fake {...p} title="Log In" />,
   REGISTER: (p: ModalProps) => <Fake {...p} title="Sign Up" />,
-  REPORT: (p: ModalProps) => <Fake {...p} title="Report" />,
-};
+  REPORT: (p: ModalProps & { who: string }) => <Fake {...p} title="Report" />,
+});
 
 function Current() {
   return <output data-testid="current">{useOpenModal()}</output>;
@@ -24,14 +25,14 @@ afterEach(() => act(() => closeModal()));
 
 describe("the modal host", () => {
   it("shows nothing until a modal is opened", () => {
-    render(<ModalHost modals={modals} />);
+    render(<ModalHost />);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("keeps one modal at a time: opening another replaces the first", () => {
     render(
       <>
-        <ModalHost modals={modals} />
+        <ModalHost />
         <Current />
       </>,
     );
@@ -47,7 +48,7 @@ describe("the modal host", () => {
   it("passes props through and closes from the modal's own close button", () => {
     render(
       <>
-        <ModalHost modals={modals} />
+        <ModalHost />
         <Current />
       </>,
     );
@@ -59,7 +60,7 @@ describe("the modal host", () => {
   });
 
   it("closes on Escape (the dialog's cancel event)", () => {
-    render(<ModalHost modals={modals} />);
+    render(<ModalHost />);
     act(() => openModal("LOGIN"));
     const dialog = screen.getByRole("dialog");
     act(() => {
@@ -69,9 +70,22 @@ describe("the modal host", () => {
   });
 
   it("closes when closeModal is called (a change of page)", () => {
-    render(<ModalHost modals={modals} />);
+    render(<ModalHost />);
     act(() => openModal("LOGIN"));
     act(() => closeModal());
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
+
+// Checked by tsc (bun run typecheck), never run: each call below must fail to compile, else its
+// expect-error directive is itself reported as an error.
+export function misuse() {
+  // @ts-expect-error a kind the registry does not have
+  openModal("NOPE");
+  // @ts-expect-error REPORT needs `who`
+  openModal("REPORT");
+  // @ts-expect-error `who` is a string
+  openModal("REPORT", { who: 1 });
+  // @ts-expect-error LOGIN takes no props
+  openModal("LOGIN", { who: "bruno" });
+}

@@ -1,72 +1,69 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, type JSXElementConstructor, lazy, Suspense } from "react";
 import { createStore, useStore } from "#client/store.ts";
-import type { ModalKind } from "#shared/enums.ts";
 
-/** Every modal gets `onClose`; a kind may take more props through openModal. */
+/** What the host gives every modal; a modal's own props come on top (`ModalProps & { … }`). */
 export interface ModalProps {
   onClose: () => void;
-  [key: string]: unknown;
 }
-
-type OpenModal = { kind: Exclude<ModalKind, "none">; props: Record<string, unknown> } | null;
-const modal = createStore<OpenModal>(null);
-
-/** Only one modal at a time (part 2 §4): opening one replaces the other. */
-export function openModal(kind: Exclude<ModalKind, "none">, props: Record<string, unknown> = {}) {
-  modal.set({ kind, props });
-}
-export function closeModal() {
-  modal.set(null);
-}
-export function useOpenModal(): ModalKind {
-  return useStore(modal)?.kind ?? "none";
-}
-
-type Kind = Exclude<ModalKind, "none">;
-type Importer = () => Promise<{ default: ComponentType<ModalProps> }>;
-
-/** Where each kind's component lives; loaded when first opened (or when its button is pointed at). */
-const IMPORTERS: Record<Kind, Importer> = {
-  LOGIN: () => import("#web/features/accounts/components/login-dialog.tsx"),
-  REGISTER: () => import("#web/features/accounts/components/register-dialog.tsx"),
-  REGISTER_CODE_VERIFICATION: () => import("#web/features/accounts/components/verify-code-dialog.tsx"),
-  FORGOT_PASSWORD: () => import("#web/features/accounts/components/forgot-password-dialog.tsx"),
-  UPDATE_EMAIL: () => import("#web/features/accounts/components/update-email-dialog.tsx"),
-  UPDATE_PASSWORD: () => import("#web/features/accounts/components/update-password-dialog.tsx"),
-  DELETE_ACCOUNT: () => import("#web/features/accounts/components/delete-account-dialog.tsx"),
-  REPORT: () => import("#web/features/reports/components/report-dialog.tsx"),
-  FEEDBACK: () => import("#web/features/reports/components/feedback-dialog.tsx"),
-  CREATE_COMMUNITY: () => import("#web/features/communities/components/create-community-dialog.tsx"),
-  SUBSCRIPTION_PAYMENT: () => import("#web/features/payments/components/subscription-payment-dialog.tsx"),
-  SEND_FIAT: () => import("#web/features/payments/components/send-fiat-dialog.tsx"),
-  SEND_CRYPTO: () => import("#web/features/payments/components/send-crypto-dialog.tsx"),
-};
-
-const MODALS: Partial<Record<Kind, ComponentType<ModalProps>>> = {};
-for (const [kind, importer] of Object.entries(IMPORTERS) as Array<[Kind, Importer]>)
-  MODALS[kind] = lazy(importer);
 
 /**
- * Starts loading a modal's code before it is opened (on hover or focus of the button that opens
- * it), so the dialog appears at once on click: the lazy component then finds the module loaded.
+ * A modal whose code loads when it is first opened, or earlier through `preload` (on hover or
+ * focus of the button that opens it, so the dialog appears at once on click).
  */
-export function preloadModal(kind: Kind): void {
-  void IMPORTERS[kind]().catch(() => undefined);
+export function lazyModal<P extends ModalProps>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
 }
 
-/** Mounted once in the root layout. `modals` replaces the registry in tests. */
-export function ModalHost({
-  modals = MODALS,
-}: {
-  modals?: Partial<Record<Kind, ComponentType<ModalProps>>>;
-}) {
-  const open = useStore(modal);
-  if (!open) return null;
-  const Component = modals[open.kind];
-  if (!Component) return null;
-  return (
-    <Suspense fallback={null}>
-      <Component {...open.props} onClose={closeModal} />
-    </Suspense>
-  );
+/** A registry: each modal kind and its component (usually a lazyModal). */
+type Registry = Record<string, JSXElementConstructor<never> & { preload?: () => void }>;
+
+/** The props `openModal` takes for a component: its own, without the host's onClose. */
+type OwnProps<C> = C extends JSXElementConstructor<infer P> ? Omit<P, keyof ModalProps> : never;
+
+/** No argument for a modal without props, an optional one when every prop is optional. */
+type PropsArgument<P> = [keyof P] extends [never] ? [] : object extends P ? [props?: P] : [props: P];
+
+/**
+ * The one open modal of an app and the functions that open and close it, typed by `registry`: a
+ * kind that is not in it, or props its component does not take, fail to compile. Opening one
+ * modal replaces the open one. The registry belongs to the app (it names features); this file
+ * knows none.
+ */
+export function createModals<R extends Registry>(registry: R) {
+  type Kind = keyof R & string;
+  const open = createStore<{ kind: Kind; props: object } | null>(null);
+
+  function openModal<K extends Kind>(
+    kind: K,
+    ...[props]: K extends Kind ? PropsArgument<OwnProps<R[K]>> : never
+  ): void {
+    open.set({ kind, props: props ?? {} });
+  }
+
+  function closeModal(): void {
+    open.set(null);
+  }
+
+  function useOpenModal(): Kind | "none" {
+    return useStore(open)?.kind ?? "none";
+  }
+
+  function preloadModal(kind: Kind): void {
+    registry[kind]?.preload?.();
+  }
+
+  /** Mounted once in the root layout. */
+  function ModalHost() {
+    const current = useStore(open);
+    if (!current) return null;
+    // The props were checked against this kind when it was opened.
+    const Component = registry[current.kind] as unknown as ComponentType<ModalProps>;
+    return (
+      <Suspense fallback={null}>
+        <Component {...current.props} onClose={closeModal} />
+      </Suspense>
+    );
+  }
+
+  return { openModal, closeModal, useOpenModal, preloadModal, ModalHost };
 }

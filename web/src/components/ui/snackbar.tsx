@@ -20,7 +20,7 @@ let nextId = 1;
 const MAX_VISIBLE = 3;
 
 /**
- * Shows a notice for 6 s by default (part 2 §9); `variant: "error"` is the red one. Messages and
+ * Shows a notice for 6 s by default; `variant: "error"` is the red one. Messages and
  * link labels are already translated. Returns the id for dismissSnackbar.
  */
 export function showSnackbar(input: {

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "#shared/schemas/user.ts";
-import { closeModal, useOpenModal } from "#web/components/ui/modal-host.tsx";
 import { SnackbarHost } from "#web/components/ui/snackbar.tsx";
 import { getToken, setToken } from "#web/lib/auth-token.ts";
+import { closeModal, useOpenModal } from "#web/modals.tsx";
 import { rememberCodeSent } from "./auth-flow";
 import DeleteAccountDialog from "./components/delete-account-dialog";
 import { RegisterForm } from "./components/register-form";

@@ -1,8 +1,8 @@
 import type { AccessToken, LoginInput, Registered, RegisterInput } from "#shared/schemas/accounts.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
-// The account calls of part 2 §7, typed. Forms send what the spec lists: "body" as JSON,
-// "form" as a form, "query" in the address.
+// The account calls, typed. Each field goes where the API reads it: a JSON body, a form
+// (URLSearchParams) or the query string.
 
 interface Accepted {
   message: string;

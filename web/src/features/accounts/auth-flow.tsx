@@ -2,12 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { RESEND_COUNTDOWN_S } from "#shared/constants.ts";
-import { closeModal, openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { closeModal, openModal } from "#web/modals.tsx";
 import { signIn, signOut } from "./session";
 
 // The authentication forms live twice: as dialogs over any page, and as the pages /signin,
-// /register, /register/code/verification and /forgot-password (part 2 §2). The form is one
+// /register, /register/code/verification and /forgot-password. The form is one
 // component; `mode` decides whether a step opens the next dialog or goes to the next page.
 
 export type AuthMode = "modal" | "page";
@@ -55,7 +55,7 @@ export function useAuthFlow(mode: AuthMode) {
       clearCodeTargetFromAddress(router);
       openModal("LOGIN");
     },
-    /** The code step; in a dialog the address also gets the email and username (part 2 §4). */
+    /** The code step; in a dialog the address also gets the email and username. */
     toVerify(target: CodeTarget) {
       if (mode === "page") {
         void navigate({ to: "/register/code/verification", search: target });
@@ -66,7 +66,7 @@ export function useAuthFlow(mode: AuthMode) {
       for (const [key, value] of Object.entries(target)) if (value) url.searchParams.set(key, value);
       void router.navigate({ href: `${url.pathname}${url.search}${url.hash}`, replace: true });
     },
-    /** Signed in: a dialog leaves the person where they were; a page goes home (part 1 §4). */
+    /** Signed in: a dialog leaves the person where they were; a page goes home. */
     signedIn(token: string, notice?: string) {
       signIn(queryClient, token);
       if (mode === "modal") {
@@ -79,7 +79,7 @@ export function useAuthFlow(mode: AuthMode) {
 }
 
 /**
- * After changing the e-mail or password or deleting the account the session is over (part 2 §4):
+ * After changing the e-mail or password or deleting the account the session is over:
  * signed out, home, and the notice; for a change, the login dialog opens with the notice in it.
  */
 export function useEndSession() {

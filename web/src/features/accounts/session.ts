@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
 import { applyTheme } from "#web/lib/theme.ts";
+import { openModal } from "#web/modals.tsx";
 
 export const accountKeys = {
   root: ["account"] as const,
@@ -54,7 +54,7 @@ export function signIn(queryClient: QueryClient, token: string): void {
   void queryClient.invalidateQueries();
 }
 
-/** Removes the cookie, goes back to the night theme and forgets every cached answer (part 2 §4). */
+/** Removes the cookie, goes back to the night theme and forgets every cached answer. */
 export function signOut(queryClient: QueryClient): void {
   clearToken();
   applyTheme("night");
@@ -62,7 +62,7 @@ export function signOut(queryClient: QueryClient): void {
 }
 
 /**
- * For any action that needs an account (part 2 §6): true when signed in; otherwise the login
+ * For any action that needs an account: true when signed in; otherwise the login
  * dialog opens and the caller stops.
  */
 export function requireSignIn(): boolean {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { applyTheme } from "#web/lib/theme.ts";
 import { useMe } from "./session";
 
-/** The theme follows the account's use_night_mode once it is known (part 2 §4). */
+/** The theme follows the account's use_night_mode once it is known. */
 export function ThemeFromAccount() {
   const { me } = useMe();
   const night = me?.use_night_mode;

@@ -6,7 +6,7 @@ import { applyTheme, currentTheme } from "#web/lib/theme.ts";
 import { accountKeys } from "./session";
 
 /**
- * Flips the theme at once and, when signed in, saves use_night_mode (part 2 §4). The server
+ * Flips the theme at once and, when signed in, saves use_night_mode. The server
  * answers the saved value, which wins; a failed save puts the theme back and says why.
  */
 export function useToggleNightMode(): () => void {

@@ -8,7 +8,7 @@ import { useEndSession } from "./auth-flow";
 
 /**
  * The update e-mail, update password and delete account forms: each sends its form once, shows
- * the API's refusal in the form, and on 202 ends the session with a notice (part 2 §4).
+ * the API's refusal in the form, and on 202 ends the session with a notice.
  */
 export function useSessionEndingForm<K extends string, S extends z.ZodType>(options: {
   schema: S;

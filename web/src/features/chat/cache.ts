@@ -56,7 +56,7 @@ export function removeMessage(
     if (!data?.pages.some((p) => p.list.some((m) => m.id === id))) return data;
     return mapPages(data, (list) => list.filter((m) => m.id !== id), -1);
   });
-  // The preview falls back to the previous message, or to none (part 2 §4); the order stays.
+  // The preview falls back to the previous message, or to none; the order stays.
   updateThread(queryClient, publicId, (t) => ({ ...t, last_message: last }), false);
 }
 
@@ -69,7 +69,7 @@ export function addReader(queryClient: QueryClient, publicId: string, username: 
   );
 }
 
-/** A new message: the thread shows it and moves to the top of the list (part 2 §4). */
+/** A new message: the thread shows it and moves to the top of the list. */
 export function touchThread(queryClient: QueryClient, publicId: string, last: ChatLastMessage): void {
   updateThread(
     queryClient,

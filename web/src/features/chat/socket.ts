@@ -10,7 +10,7 @@ import {
   type WebpagePreview,
 } from "#shared/schemas/chat.ts";
 
-/** The socket states of part 2 §4: connecting (nothing shown), open, closing (spinner), closed. */
+/** The socket states: connecting (nothing shown), open, closing (spinner), closed. */
 export type SocketState = "connecting" | "open" | "closing" | "closed";
 
 /** Why the socket stopped for good; each sends the user back to chat home. */
@@ -46,7 +46,7 @@ export function newClientId(): string {
 }
 
 /**
- * The chat client (part 2 §4): connects with a fresh token, pings every 30 s, reconnects every
+ * The chat client: connects with a fresh token, pings every 30 s, reconnects every
  * second after a drop and gives up after CHAT_RECONNECT_ATTEMPTS tries. Texts wait in an outbox
  * until the server echoes their client id, and are sent again after every reconnect; the server
  * stores a client id once, so nothing is lost and nothing is doubled.

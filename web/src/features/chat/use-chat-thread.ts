@@ -65,7 +65,7 @@ export function useChatThread(
     const showTyping = (user: ChatUser) => {
       const old = timers.get(user.username);
       if (old) clearTimeout(old);
-      // "Typing..." clears after 10 s unless the person keeps typing (part 2 §4).
+      // "Typing..." clears after 10 s unless the person keeps typing.
       timers.set(
         user.username,
         setTimeout(() => stopShowingTyping(user.username), TYPING_CLEAR_MS),

@@ -184,7 +184,7 @@ export function useDeleteDraft() {
   });
 }
 
-/** Comments change the post's count and its tree: both are read again (part 2 §4). */
+/** Comments change the post's count and its tree: both are read again. */
 function refreshDiscussion(queryClient: QueryClient, postId: string) {
   void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
   void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });

@@ -2,7 +2,6 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedItem, Micropost } from "#shared/schemas/posts.ts";
-import { feedOptionsFor } from "../feed/components/feed-page";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
 import { LinkDialog } from "./components/editor/link-dialog";
 import { toggleVote } from "./mutations";
@@ -136,12 +135,5 @@ describe("the editor's link dialog", () => {
     fireEvent.change(screen.getByLabelText("Link"), { target: { value: "example.com/page" } });
     act(() => fireEvent.click(save));
     expect(onSubmit).toHaveBeenCalledWith("https://example.com/page");
-  });
-});
-
-describe("the feed's sort menu", () => {
-  it("offers Communities and Following only to signed-in readers", () => {
-    expect(feedOptionsFor(false)).toEqual(["NEW", "TOP", "VERIFIED"]);
-    expect(feedOptionsFor(true)).toEqual(["NEW", "TOP", "COMMUNITIES", "VERIFIED", "FOLLOWING"]);
   });
 });

@@ -39,7 +39,7 @@ function nextParam<T>(
   return { skip: pages.length * limit, cursor: last.next_cursor };
 }
 
-/** The home feed in pages of 4 (part 2 §9), continued from each page's cursor. */
+/** The home feed in pages of 4, continued from each page's cursor. */
 export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
   infiniteQueryOptions({
     queryKey: postKeys.feed(option, viewer),

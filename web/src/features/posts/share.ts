@@ -2,7 +2,7 @@ import { msg } from "#client/i18n.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
-import { plainText } from "../search/plain-text";
+import { plainText } from "#web/lib/plain-text.ts";
 
 /** The full address of a path of this site, for sharing outside it. */
 export function absoluteLink(path: string): string {
@@ -21,7 +21,7 @@ async function copy(text: string, success: string): Promise<void> {
   }
 }
 
-/** Share: the post's (or comment's) own address goes to the clipboard (part 2 §8). */
+/** Share: the post's (or comment's) own address goes to the clipboard. */
 export function copyLink(path: string): Promise<void> {
   return copy(absoluteLink(path), msg("Saved the link to clipboard"));
 }

@@ -13,7 +13,7 @@ export const searchKeys = {
   results: (q: string, type: SearchType) => [...searchKeys.root, type, q] as const,
 };
 
-/** One search, 10 results a page, loaded as the reader scrolls (part 1 §9). */
+/** One search, 10 results a page, loaded as the reader scrolls. */
 export const searchQueryOptions = (q: string, type: SearchType) =>
   infiniteQueryOptions({
     queryKey: searchKeys.results(q, type),

@@ -66,7 +66,7 @@ export const adminFiles = sqliteTable("admin_files", {
   createdAt: createdAt(),
 });
 
-/** Development and test e-mail outbox (DESIGN.md): what would have been sent. */
+/** Development and test e-mail outbox: what would have been sent (`GET /api/dev/outbox?to=`). */
 export const devOutbox = sqliteTable(
   "dev_outbox",
   {

@@ -34,7 +34,7 @@ export const users = sqliteTable(
     totalFollowing: counter("total_following"),
     totalMicroposts: counter("total_microposts"),
     defaultMicropostSort: text("default_micropost_sort").notNull().default("NEW"),
-    // Boolean settings (part 2 §3 "User setting flags").
+    // Boolean settings, each one a person switches with `PATCH .../setting/boolean`.
     notifyReferral: flag("notify_referral", true),
     notifyFollower: flag("notify_follower", true),
     notifyMention: flag("notify_mention", true),

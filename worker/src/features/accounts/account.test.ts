@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { USER_BOOLEAN_SETTINGS } from "#shared/enums.ts";
 import { meSchema } from "#shared/schemas/user.ts";
-import { getDb } from "#worker/db/client.ts";
 import {
   chatThreads,
   chatThreadUsers,
@@ -12,8 +11,8 @@ import {
   notifications,
   users,
 } from "#worker/db/schema/index.ts";
-import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
-import { login, newUsername, outbox, register, registerAndConfirm } from "./testing";
+import { api, bearer, deps, form, json } from "#worker-test/api.ts";
+import { createUser, login, newUsername, outbox, register, registerAndConfirm } from "#worker-test/people.ts";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const me = (token: string) => api("/api/v1/private/user/auth/me", { headers: bearer(token) });
@@ -103,7 +102,7 @@ describe("unread data", () => {
   it("counts unread notifications and chat threads with unread messages, for that user only", async () => {
     const user = await createUser();
     const other = await createUser();
-    const db = getDb(env.DB);
+    const db = deps.db.orm;
     await db.insert(notifications).values([
       { userId: user.id, kind: "FOLLOWER", actorId: other.id, link: null, text: null },
       { userId: user.id, kind: "UPVOTE", actorId: other.id, link: null, text: null },
@@ -261,7 +260,7 @@ describe("deleting the account", () => {
     expect(await json(res)).toEqual({ message: "Your account will be deleted" });
     expect((await me(person.token)).status).toBe(401);
     expect((await login(person.username, person.password)).status).toBe(401);
-    const row = await getDb(env.DB).select().from(users).where(eq(users.username, person.username)).get();
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
     expect(row?.deletedAt).not.toBeNull();
     expect(row?.email).not.toBe(person.email);
     // The address can make a new account; the old name stays reserved.
@@ -293,7 +292,7 @@ describe("deleting the account", () => {
     const leaving = await createUser();
     const friend = await createUser();
     const fan = await createUser();
-    const db = getDb(env.DB);
+    const db = deps.db.orm;
     await db.insert(follows).values([
       { followerId: leaving.id, followeeId: friend.id },
       { followerId: fan.id, followeeId: leaving.id },

@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { ACCOUNTS_MSG, type Admin } from "#shared/schemas/accounts.ts";
-import type { Db } from "#worker/db/client.ts";
-import { Database } from "#worker/db/database.ts";
 import { admins } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
@@ -10,7 +9,7 @@ import { LIMITS, limitKey } from "./limits";
 import { SESSION_OVER, type SignedIn } from "./service";
 
 // Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff
-// user's, never opens /api/admin/private (DESIGN.md).
+// user's, never opens /api/admin/private (ADR 005).
 
 type AdminRow = typeof admins.$inferSelect;
 
@@ -26,45 +25,45 @@ export function toAdmin(row: AdminRow): Admin {
 }
 
 export async function adminLogIn(
-  db: Db,
+  { db }: Deps,
   input: { username: string; password: string; address: string },
 ): Promise<SignedIn> {
   const addressKey = limitKey.adminLoginAddress(input.address);
   const accountKey = limitKey.adminLoginAccount(input.username);
-  await checkRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
-  await checkRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
-  const row = await db.select().from(admins).where(eq(admins.username, input.username)).get();
+  await checkRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
+  await checkRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
+  const row = await db.orm.select().from(admins).where(eq(admins.username, input.username)).get();
   const ok = await verifyPassword(input.password, row?.passwordHash ?? UNUSABLE_HASH);
   if (!row || !ok) {
-    await hitRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
-    await hitRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
+    await hitRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
+    await hitRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
-  await clearRateLimit(db.$client, accountKey);
+  await clearRateLimit(db, accountKey);
   return { id: row.id, tokenVersion: row.tokenVersion };
 }
 
-export async function getAdmin(db: Db, adminId: number): Promise<Admin> {
-  const row = await db.select().from(admins).where(eq(admins.id, adminId)).get();
+export async function getAdmin({ db }: Deps, adminId: number): Promise<Admin> {
+  const row = await db.orm.select().from(admins).where(eq(admins.id, adminId)).get();
   if (!row) fail(401, SESSION_OVER);
   return toAdmin(row);
 }
 
 /** New password, confirmed by the old one; every older admin token stops working. */
 export async function updateAdminPassword(
-  db: Db,
+  { db }: Deps,
   input: { adminId: number; oldPassword: string; newPassword: string },
 ): Promise<void> {
   if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
   const key = limitKey.adminPasswordAccount(input.adminId);
-  await checkRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
-  const row = await db.select().from(admins).where(eq(admins.id, input.adminId)).get();
+  await checkRateLimit(db, key, LIMITS.passwordFailuresPerAccount);
+  const row = await db.orm.select().from(admins).where(eq(admins.id, input.adminId)).get();
   if (!row) fail(401, SESSION_OVER);
   if (!(await verifyPassword(input.oldPassword, row.passwordHash))) {
-    await hitRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
+    await hitRateLimit(db, key, LIMITS.passwordFailuresPerAccount);
     fail(403, ACCOUNTS_MSG.wrongPassword);
   }
-  await db
+  await db.orm
     .update(admins)
     .set({
       passwordHash: await hashPassword(input.newPassword),
@@ -74,8 +73,8 @@ export async function updateAdminPassword(
 }
 
 /** The admin site's night mode (its only boolean setting) flipped; answers the new value. */
-export async function toggleAdminNightMode(db: Db, adminId: number): Promise<boolean> {
-  const row = await db
+export async function toggleAdminNightMode({ db }: Deps, adminId: number): Promise<boolean> {
+  const row = await db.orm
     .update(admins)
     .set({ useNightMode: sql`NOT ${admins.useNightMode}` })
     .where(eq(admins.id, adminId))

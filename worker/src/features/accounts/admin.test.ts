@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { adminSchema } from "#shared/schemas/accounts.ts";
-import { getDb } from "#worker/db/client.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
-import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
-import { from, newAddress, newUsername } from "./testing";
+import { api, bearer, deps, form, json } from "#worker-test/api.ts";
+import { createUser, from, newAddress, newUsername } from "#worker-test/people.ts";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const adminMe = (token: string) => api("/api/admin/private/auth/me", { headers: bearer(token) });
 
 async function createAdmin(password = "staff-password") {
   const username = newUsername("staff");
-  await getDb(env.DB)
+  await deps.db.orm
     .insert(admins)
     .values({ username, email: `${username}@agora.example`, passwordHash: await hashPassword(password) });
   return { username, password };

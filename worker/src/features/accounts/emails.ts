@@ -1,7 +1,7 @@
 import { type Email, plainEmail } from "#worker/providers/email.ts";
 
-// The texts of the account e-mails. The first line of the first two is the spec's wording
-// (`Your verification code: CODE`, `Your new password: PASSWORD`), which tests and users look for.
+// The texts of the account e-mails. The first line of the first two is fixed wording
+// (`Your verification code: CODE`, `Your new password: PASSWORD`) that tests and users look for.
 
 export function verificationEmail(to: string, code: string): Email {
   return plainEmail(

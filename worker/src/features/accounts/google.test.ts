@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "#worker/app.ts";
-import { getDb } from "#worker/db/client.ts";
 import { users } from "#worker/db/schema/index.ts";
-import { api, bearer, createUser, env, json } from "#worker-test/helpers.ts";
-import { login, newUsername, register } from "./testing";
+import { api, bearer, deps, env, json } from "#worker-test/api.ts";
+import { createUser, login, newUsername, register } from "#worker-test/people.ts";
 
 // Google is played by an intercepted fetch: a token endpoint that answers an ID token this test
 // signs with its own RSA key, and a key endpoint that publishes that key.
@@ -198,7 +197,7 @@ describe("Google sign-in", () => {
     const { person } = await register();
     const done = await finish(await start(), { claims: { email: person.email } });
     expect(done.fragment.get("access_token")).toBeTruthy();
-    const row = await getDb(env.DB).select().from(users).where(eq(users.username, person.username)).get();
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
     expect(row?.status).toBe("ACTIVE");
     expect((await login(person.username, person.password)).status).toBe(401);
   });
@@ -229,7 +228,7 @@ describe("Google sign-in", () => {
     expect(done.res.status).toBe(302);
     expect(done.fragment.get("error")).toBe("Login failed.");
     expect(done.fragment.get("access_token")).toBeNull();
-    const created = await getDb(env.DB)
+    const created = await deps.db.orm
       .select()
       .from(users)
       .where(eq(users.email, String(done.claims.email)))

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
 import { PROFILE_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "#shared/constants.ts";
-import type { Db } from "#worker/db/client.ts";
 import { users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { UNUSABLE_HASH } from "#worker/lib/password.ts";
 import { type GoogleIdentity, GoogleSignInError } from "#worker/providers/google.ts";
@@ -55,13 +55,17 @@ export async function readOAuthState(
 }
 
 /** A free username from the person's e-mail: lowercase letters and digits, 3-18 of them. */
-async function freeUsername(db: Db, identity: GoogleIdentity): Promise<string> {
+async function freeUsername({ db }: Deps, identity: GoogleIdentity): Promise<string> {
   const base = (identity.email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
   const stem = (base.length >= USERNAME_MIN ? base : `${base}user`).slice(0, USERNAME_MAX);
   for (let attempt = 0; attempt < 6; attempt++) {
     const suffix = attempt === 0 ? "" : String(Math.floor(1000 + Math.random() * 9000));
     const candidate = stem.slice(0, USERNAME_MAX - suffix.length) + suffix;
-    const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).get();
+    const taken = await db.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, candidate))
+      .get();
     if (!taken) return candidate;
   }
   return `user${publicId(10).replace(/[^a-z0-9]/g, "")}`.slice(0, USERNAME_MAX);
@@ -75,19 +79,20 @@ async function freeUsername(db: Db, identity: GoogleIdentity): Promise<string> {
  * way in).
  */
 export async function signInWithGoogle(
-  db: Db,
+  deps: Deps,
   identity: GoogleIdentity,
   refUsername: string | null,
 ): Promise<SignedIn> {
+  const { db } = deps;
   if (!identity.emailVerified) throw new GoogleSignInError("Google has not verified this e-mail");
-  const linked = await db
+  const linked = await db.orm
     .select()
     .from(users)
     .where(and(eq(users.googleSub, identity.sub), isNull(users.deletedAt)))
     .get();
   const account =
     linked ??
-    (await db
+    (await db.orm
       .select()
       .from(users)
       .where(and(eq(users.email, identity.email), isNull(users.deletedAt)))
@@ -101,7 +106,7 @@ export async function signInWithGoogle(
       return { id: account.id, tokenVersion: account.tokenVersion };
     }
     const waiting = account.status === "UNCONFIRMED";
-    const updated = await db
+    const updated = await db.orm
       .update(users)
       .set({
         googleSub: identity.sub,
@@ -114,9 +119,9 @@ export async function signInWithGoogle(
     return updated ?? { id: account.id, tokenVersion: account.tokenVersion };
   }
 
-  const referrerId = await findReferrer(db, refUsername);
-  const username = await freeUsername(db, identity);
-  const created = await db
+  const referrerId = await findReferrer(deps, refUsername);
+  const username = await freeUsername(deps, identity);
+  const created = await db.orm
     .insert(users)
     .values({
       username,
@@ -131,6 +136,6 @@ export async function signInWithGoogle(
     })
     .returning({ id: users.id, tokenVersion: users.tokenVersion })
     .get();
-  await tellReferrer(db, referrerId, { id: created.id, username });
+  await tellReferrer(deps, referrerId, { id: created.id, username });
   return created;
 }

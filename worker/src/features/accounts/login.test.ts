@@ -1,9 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "#worker/db/client.ts";
 import { users } from "#worker/db/schema/index.ts";
-import { api, bearer, createUser, env, json } from "#worker-test/helpers.ts";
-import { from, login, newAddress, newUsername, outbox, registerAndConfirm } from "./testing";
+import { api, bearer, deps, json } from "#worker-test/api.ts";
+import {
+  createUser,
+  from,
+  login,
+  newAddress,
+  newUsername,
+  outbox,
+  registerAndConfirm,
+} from "#worker-test/people.ts";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const me = (token: string) => api("/api/v1/private/user/auth/me", { headers: bearer(token) });
@@ -156,7 +163,7 @@ describe("forgot password", () => {
     const person = await registerAndConfirm();
     await reset(person.email);
     const password = await newPasswordFrom(person.email);
-    await getDb(env.DB)
+    await deps.db.orm
       .update(users)
       .set({ pendingPasswordExpiresAt: Date.now() - 1 })
       .where(eq(users.username, person.username));

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "#worker/db/client.ts";
 import { notifications, users, verificationCodes } from "#worker/db/schema/index.ts";
-import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
+import { api, bearer, deps, form, json } from "#worker-test/api.ts";
 import {
+  createUser,
   from,
   latestCode,
   login,
@@ -13,7 +13,7 @@ import {
   postJson,
   register,
   registerAndConfirm,
-} from "./testing";
+} from "#worker-test/people.ts";
 
 const REGISTER = "/api/v1/user/auth/register";
 const confirm = (code: string, address = newAddress()) =>
@@ -29,12 +29,12 @@ const resend = (username: string, address = newAddress()) =>
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 async function userRow(username: string) {
-  return getDb(env.DB).select().from(users).where(eq(users.username, username)).get();
+  return deps.db.orm.select().from(users).where(eq(users.username, username)).get();
 }
 
 /** Moves the last code e-mail a minute back, as if the person waited. */
 async function waitOutCooldown(username: string) {
-  await getDb(env.DB)
+  await deps.db.orm
     .update(users)
     .set({ lastCodeSentAt: Date.now() - 61_000 })
     .where(eq(users.username, username));
@@ -88,7 +88,7 @@ describe("registering", () => {
 
   it("frees the name of a registration nobody confirmed for a day", async () => {
     const { person } = await register();
-    await getDb(env.DB)
+    await deps.db.orm
       .update(users)
       .set({ createdAt: Date.now() - 25 * 3600_000 })
       .where(eq(users.username, person.username));
@@ -159,7 +159,7 @@ describe("registering", () => {
       await api("/api/v1/private/user/auth/me", { headers: bearer(person.token) }),
     );
     expect(me.referrer_username).toBe(referrer.username);
-    const told = await getDb(env.DB)
+    const told = await deps.db.orm
       .select()
       .from(notifications)
       .where(eq(notifications.userId, referrer.id))
@@ -222,7 +222,7 @@ describe("confirming the e-mail", () => {
   it("refuses an expired code", async () => {
     const { person } = await register();
     const row = await userRow(person.username);
-    await getDb(env.DB)
+    await deps.db.orm
       .update(verificationCodes)
       .set({ expiresAt: Date.now() - 1 })
       .where(eq(verificationCodes.userId, row!.id));
@@ -235,7 +235,7 @@ describe("confirming the e-mail", () => {
   it("stores only a hash of the code", async () => {
     const { person } = await register();
     const code = await latestCode(person.email);
-    const rows = await getDb(env.DB).select().from(verificationCodes).all();
+    const rows = await deps.db.orm.select().from(verificationCodes).all();
     expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
   });
 

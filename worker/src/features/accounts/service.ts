@@ -4,21 +4,21 @@ import { RESEND_COUNTDOWN_S, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MS 
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
-import type { Db } from "#worker/db/client.ts";
-import { Database } from "#worker/db/database.ts";
 import { blocks, communityMembers, follows, users, verificationCodes } from "#worker/db/schema/index.ts";
+import type { Statement } from "#worker/db/sql.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { notify } from "../notifications/service";
 import { LIMITS, limitKey } from "./limits";
-import { toMe, USER_SETTING_COLUMN } from "./serialize";
+import { toMe, USER_SETTING_COLUMN } from "./user-json";
 
 type UserRow = typeof users.$inferSelect;
 
 const MINUTE = 60_000;
-/** A code may be asked for again this long after the last one (part 2 §4). */
+/** A code may be asked for again this long after the last one; the SPA counts the same wait down. */
 const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 /** An account never confirmed frees its username and e-mail after this long. */
 const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
@@ -52,12 +52,12 @@ function uniqueViolation(error: unknown): "username" | "email" | "other" | null 
 }
 
 /**
- * A Drizzle query as a D1 statement, for `d1.batch` mixing builders and hand-written SQL (Drizzle's
- * own batch cannot carry raw SQL).
+ * A Drizzle query as a plain statement, for `db.write` batches mixing builders and hand-written SQL
+ * (Drizzle's own batch cannot carry raw SQL).
  */
-function statement(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+function fromOrm(query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
   const { sql: text, params } = query.toSQL();
-  return db.$client.prepare(text).bind(...params);
+  return { sql: text, binds: params };
 }
 
 function refuseInactive(row: Pick<UserRow, "status">): void {
@@ -67,9 +67,9 @@ function refuseInactive(row: Pick<UserRow, "status">): void {
 // Registration and e-mail verification ----------------------------------------------------------
 
 /** The active account a referral link names, if any; an unknown referrer is ignored, not an error. */
-export async function findReferrer(db: Db, username: string | null): Promise<number | null> {
+export async function findReferrer({ db }: Deps, username: string | null): Promise<number | null> {
   if (!username) return null;
-  const row = await db
+  const row = await db.orm
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.username, username), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
@@ -79,12 +79,12 @@ export async function findReferrer(db: Db, username: string | null): Promise<num
 
 /** Tells the referrer that the person they invited is in (their REFERRAL notification setting decides). */
 export async function tellReferrer(
-  db: Db,
+  deps: Deps,
   referrerId: number | null,
   newcomer: { id: number; username: string },
 ): Promise<void> {
   if (referrerId === null) return;
-  await notify(db, {
+  await notify(deps, {
     userId: referrerId,
     kind: "REFERRAL",
     actorId: newcomer.id,
@@ -103,18 +103,15 @@ export interface RegisterParams {
 
 /** Creates an UNCONFIRMED account and its first code. The caller e-mails the code. */
 export async function registerAccount(
-  db: Db,
+  deps: Deps,
   input: RegisterParams,
 ): Promise<{ username: string; email: string; code: string }> {
-  await hitRateLimit(
-    new Database(db.$client),
-    limitKey.registerAddress(input.address),
-    LIMITS.registerPerAddress,
-  );
-  await hitRateLimit(new Database(db.$client), limitKey.registerEmail(input.email), LIMITS.registerPerEmail);
+  const { db } = deps;
+  await hitRateLimit(db, limitKey.registerAddress(input.address), LIMITS.registerPerAddress);
+  await hitRateLimit(db, limitKey.registerEmail(input.email), LIMITS.registerPerEmail);
   const now = Date.now();
 
-  const clashes = await db
+  const clashes = await db.orm
     .select({ id: users.id, username: users.username, status: users.status, createdAt: users.createdAt })
     .from(users)
     .where(or(eq(users.username, input.username), eq(users.email, input.email)))
@@ -126,31 +123,31 @@ export async function registerAccount(
   if (clashes.some((r) => r.username === input.username && !abandoned.includes(r)))
     fail(409, ACCOUNTS_MSG.usernameTaken);
   if (clashes.some((r) => !abandoned.includes(r))) fail(409, ACCOUNTS_MSG.emailTaken);
-  for (const row of abandoned) await db.delete(users).where(eq(users.id, row.id));
+  for (const row of abandoned) await db.orm.delete(users).where(eq(users.id, row.id));
 
-  const referrerId = await findReferrer(db, input.refUsername);
+  const referrerId = await findReferrer(deps, input.refUsername);
   const passwordHash = await hashPassword(input.password);
   const code = newVerificationCode();
   const codeHash = await sha256Hex(code);
   try {
-    await db.$client.batch([
-      statement(
-        db,
-        db.insert(users).values({
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          status: "UNCONFIRMED",
-          referrerId,
-          lastCodeSentAt: now,
-        }),
+    await db.write([
+      db.prepare(
+        fromOrm(
+          db.orm.insert(users).values({
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            status: "UNCONFIRMED",
+            referrerId,
+            lastCodeSentAt: now,
+          }),
+        ),
       ),
-      db.$client
-        .prepare(
-          `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
-           SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
-        )
-        .bind(codeHash, now + VERIFICATION_CODE_TTL_MS, now, input.username),
+      db.prepare({
+        sql: `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
+              SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
+        binds: [codeHash, now + VERIFICATION_CODE_TTL_MS, now, input.username],
+      }),
     ]);
   } catch (error) {
     // Two people registering the same name at the same moment: the index decides.
@@ -164,12 +161,13 @@ export async function registerAccount(
 
 /** Activates the account a code was sent to: once, before it expires. */
 export async function confirmRegistration(
-  db: Db,
+  deps: Deps,
   input: { code: string; address: string },
 ): Promise<SignedIn> {
+  const { db } = deps;
   const addressKey = limitKey.confirmAddress(input.address);
-  await checkRateLimit(new Database(db.$client), addressKey, LIMITS.confirmFailuresPerAddress);
-  const row = await db
+  await checkRateLimit(db, addressKey, LIMITS.confirmFailuresPerAddress);
+  const row = await db.orm
     .select({
       codeId: verificationCodes.id,
       usedAt: verificationCodes.usedAt,
@@ -186,22 +184,22 @@ export async function confirmRegistration(
     .where(eq(verificationCodes.codeHash, await sha256Hex(input.code)))
     .get();
   if (!row || row.deletedAt !== null) {
-    await hitRateLimit(new Database(db.$client), addressKey, LIMITS.confirmFailuresPerAddress);
+    await hitRateLimit(db, addressKey, LIMITS.confirmFailuresPerAddress);
     fail(400, ACCOUNTS_MSG.codeInvalid);
   }
-  await hitRateLimit(new Database(db.$client), limitKey.confirmAccount(row.userId), LIMITS.confirmPerAccount);
+  await hitRateLimit(db, limitKey.confirmAccount(row.userId), LIMITS.confirmPerAccount);
   if (row.usedAt !== null || row.status === "ACTIVE") fail(409, ACCOUNTS_MSG.alreadyVerified);
   refuseInactive(row);
   const now = Date.now();
   if (row.expiresAt <= now) fail(400, ACCOUNTS_MSG.codeExpired);
 
-  const [used] = await db.batch([
-    db
+  const [used] = await db.orm.batch([
+    db.orm
       .update(verificationCodes)
       .set({ usedAt: now })
       .where(and(eq(verificationCodes.id, row.codeId), isNull(verificationCodes.usedAt)))
       .returning({ id: verificationCodes.id }),
-    db
+    db.orm
       .update(users)
       .set({ status: "ACTIVE" })
       .where(and(eq(users.id, row.userId), eq(users.status, "UNCONFIRMED"))),
@@ -209,26 +207,18 @@ export async function confirmRegistration(
   // Confirmed by a request a moment earlier.
   if (used.length === 0) fail(409, ACCOUNTS_MSG.alreadyVerified);
 
-  await tellReferrer(db, row.referrerId, { id: row.userId, username: row.username });
+  await tellReferrer(deps, row.referrerId, { id: row.userId, username: row.username });
   return { id: row.userId, tokenVersion: row.tokenVersion };
 }
 
 /** A fresh code for an unconfirmed account, at most once a minute. Older codes stop working. */
 export async function resendVerificationCode(
-  db: Db,
+  { db }: Deps,
   input: { username: string; address: string },
 ): Promise<{ email: string; code: string }> {
-  await hitRateLimit(
-    new Database(db.$client),
-    limitKey.resendAddress(input.address),
-    LIMITS.resendPerAddress,
-  );
-  await hitRateLimit(
-    new Database(db.$client),
-    limitKey.resendAccount(input.username),
-    LIMITS.resendPerAccount,
-  );
-  const row = await db
+  await hitRateLimit(db, limitKey.resendAddress(input.address), LIMITS.resendPerAddress);
+  await hitRateLimit(db, limitKey.resendAccount(input.username), LIMITS.resendPerAccount);
+  const row = await db.orm
     .select()
     .from(users)
     .where(and(eq(users.username, input.username), isNull(users.deletedAt)))
@@ -239,7 +229,7 @@ export async function resendVerificationCode(
 
   const now = Date.now();
   // The cooldown is claimed in one conditional update, so two quick clicks send one e-mail.
-  const claimed = await db
+  const claimed = await db.orm
     .update(users)
     .set({ lastCodeSentAt: now })
     .where(
@@ -256,11 +246,11 @@ export async function resendVerificationCode(
   }
 
   const code = newVerificationCode();
-  await db.batch([
-    db
+  await db.orm.batch([
+    db.orm
       .delete(verificationCodes)
       .where(and(eq(verificationCodes.userId, row.id), isNull(verificationCodes.usedAt))),
-    db.insert(verificationCodes).values({
+    db.orm.insert(verificationCodes).values({
       userId: row.id,
       codeHash: await sha256Hex(code),
       expiresAt: now + VERIFICATION_CODE_TTL_MS,
@@ -276,11 +266,11 @@ export async function resendVerificationCode(
  * still fresh. Using the replacement makes it the password and ends older sessions; using the
  * current one drops the replacement. Returns the token version to sign with, or null.
  */
-async function matchPassword(db: Db, row: UserRow, password: string): Promise<number | null> {
+async function matchPassword({ db }: Deps, row: UserRow, password: string): Promise<number | null> {
   const pendingFresh = row.pendingPasswordHash !== null && (row.pendingPasswordExpiresAt ?? 0) > Date.now();
   if (await verifyPassword(password, row.passwordHash)) {
     if (row.pendingPasswordHash !== null) {
-      await db
+      await db.orm
         .update(users)
         .set({ pendingPasswordHash: null, pendingPasswordExpiresAt: null })
         .where(eq(users.id, row.id));
@@ -288,7 +278,7 @@ async function matchPassword(db: Db, row: UserRow, password: string): Promise<nu
     return row.tokenVersion;
   }
   if (pendingFresh && (await verifyPassword(password, row.pendingPasswordHash!))) {
-    const promoted = await db
+    const promoted = await db.orm
       .update(users)
       .set({
         passwordHash: row.pendingPasswordHash!,
@@ -306,28 +296,29 @@ async function matchPassword(db: Db, row: UserRow, password: string): Promise<nu
 
 /** Username and password to a session. Wrong ones are 401, and count towards the limits. */
 export async function logIn(
-  db: Db,
+  deps: Deps,
   input: { username: string; password: string; address: string },
 ): Promise<SignedIn> {
+  const { db } = deps;
   const addressKey = limitKey.loginAddress(input.address);
   const accountKey = limitKey.loginAccount(input.username);
-  await checkRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
-  await checkRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
+  await checkRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
+  await checkRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
 
-  const row = await db
+  const row = await db.orm
     .select()
     .from(users)
     .where(and(eq(users.username, input.username), isNull(users.deletedAt)))
     .get();
   // An unknown name costs the same hashing as a known one, so timing does not tell them apart.
-  const version = row ? await matchPassword(db, row, input.password) : null;
+  const version = row ? await matchPassword(deps, row, input.password) : null;
   if (!row) await verifyPassword(input.password, UNUSABLE_HASH);
   if (!row || version === null) {
-    await hitRateLimit(new Database(db.$client), addressKey, LIMITS.loginFailuresPerAddress);
-    await hitRateLimit(new Database(db.$client), accountKey, LIMITS.loginFailuresPerAccount);
+    await hitRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
+    await hitRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
-  await clearRateLimit(db.$client, accountKey);
+  await clearRateLimit(db, accountKey);
   // Only someone who knows the password learns that the account waits for its code.
   if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
   refuseInactive(row);
@@ -339,12 +330,12 @@ export async function logIn(
  * (24 hours). Returns null when no account uses the e-mail; the caller answers the same either way.
  */
 export async function resetPassword(
-  db: Db,
+  { db }: Deps,
   input: { email: string; address: string },
 ): Promise<{ email: string; password: string } | null> {
-  await hitRateLimit(new Database(db.$client), limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
-  await hitRateLimit(new Database(db.$client), limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
-  const row = await db
+  await hitRateLimit(db, limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
+  await hitRateLimit(db, limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
+  const row = await db.orm
     .select({ id: users.id, status: users.status })
     .from(users)
     .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
@@ -353,7 +344,7 @@ export async function resetPassword(
   // Hash either way, so the answer takes as long for an unknown address.
   const pendingHash = await hashPassword(password);
   if (!row || row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
-  await db
+  await db.orm
     .update(users)
     .set({ pendingPasswordHash: pendingHash, pendingPasswordExpiresAt: Date.now() + PENDING_PASSWORD_TTL_MS })
     .where(eq(users.id, row.id));
@@ -361,13 +352,13 @@ export async function resetPassword(
 }
 
 /** The signed-in user's row after checking their password; wrong ones count towards a limit. */
-async function requirePassword(db: Db, userId: number, password: string): Promise<UserRow> {
+async function requirePassword({ db }: Deps, userId: number, password: string): Promise<UserRow> {
   const key = limitKey.passwordAccount(userId);
-  await checkRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
-  const row = await db.select().from(users).where(eq(users.id, userId)).get();
+  await checkRateLimit(db, key, LIMITS.passwordFailuresPerAccount);
+  const row = await db.orm.select().from(users).where(eq(users.id, userId)).get();
   if (!row) fail(401, SESSION_OVER);
   if (!(await verifyPassword(password, row.passwordHash))) {
-    await hitRateLimit(new Database(db.$client), key, LIMITS.passwordFailuresPerAccount);
+    await hitRateLimit(db, key, LIMITS.passwordFailuresPerAccount);
     // 403, not 401: the session is fine, the password typed into the form is not.
     fail(403, ACCOUNTS_MSG.wrongPassword);
   }
@@ -378,15 +369,20 @@ const bumpTokenVersion = { tokenVersion: sql`${users.tokenVersion} + 1` };
 
 /** New e-mail, confirmed by the password. Every session ends, as the SPA signs out after it. */
 export async function updateEmail(
-  db: Db,
+  deps: Deps,
   input: { userId: number; newEmail: string; password: string },
 ): Promise<{ oldEmail: string }> {
-  const row = await requirePassword(db, input.userId, input.password);
+  const { db } = deps;
+  const row = await requirePassword(deps, input.userId, input.password);
   if (row.email === input.newEmail) fail(409, ACCOUNTS_MSG.sameEmail);
-  const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).get();
+  const taken = await db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.newEmail))
+    .get();
   if (taken) fail(409, ACCOUNTS_MSG.emailTaken);
   try {
-    await db
+    await db.orm
       .update(users)
       .set({ email: input.newEmail, ...bumpTokenVersion })
       .where(eq(users.id, row.id));
@@ -399,12 +395,13 @@ export async function updateEmail(
 
 /** New password, confirmed by the old one. Every older token stops working. */
 export async function updatePassword(
-  db: Db,
+  deps: Deps,
   input: { userId: number; oldPassword: string; newPassword: string },
 ): Promise<{ email: string }> {
+  const { db } = deps;
   if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
-  const row = await requirePassword(db, input.userId, input.oldPassword);
-  await db
+  const row = await requirePassword(deps, input.userId, input.oldPassword);
+  await db.orm
     .update(users)
     .set({
       passwordHash: await hashPassword(input.newPassword),
@@ -422,56 +419,56 @@ export async function updatePassword(
  * follows and memberships go in the same batch as the counters they feed, so no count drifts.
  */
 export async function deleteAccount(
-  db: Db,
+  deps: Deps,
   input: { userId: number; username: string; password: string },
 ): Promise<{ email: string; username: string }> {
-  const row = await requirePassword(db, input.userId, input.password);
+  const { db } = deps;
+  const row = await requirePassword(deps, input.userId, input.password);
   if (row.username !== input.username) fail(403, ACCOUNTS_MSG.usernameMismatch);
   const id = row.id;
-  const d1 = db.$client;
-  await d1.batch([
-    d1
-      .prepare(
-        `UPDATE users SET total_followers = total_followers - 1
-         WHERE id IN (SELECT followee_id FROM follows WHERE follower_id = ?1)`,
-      )
-      .bind(id),
-    d1
-      .prepare(
-        `UPDATE users SET total_following = total_following - 1
-         WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?1)`,
-      )
-      .bind(id),
-    statement(db, db.delete(follows).where(or(eq(follows.followerId, id), eq(follows.followeeId, id)))),
-    d1
-      .prepare(
-        `UPDATE communities SET total_members = total_members - 1
-         WHERE id IN (SELECT community_id FROM community_members WHERE user_id = ?1)`,
-      )
-      .bind(id),
-    statement(db, db.delete(communityMembers).where(eq(communityMembers.userId, id))),
-    statement(db, db.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id)))),
-    statement(db, db.delete(verificationCodes).where(eq(verificationCodes.userId, id))),
-    statement(
-      db,
-      db
-        .update(users)
-        .set({
-          email: `deleted-${id}@deleted.invalid`,
-          passwordHash: UNUSABLE_HASH,
-          pendingPasswordHash: null,
-          pendingPasswordExpiresAt: null,
-          googleSub: null,
-          profileName: null,
-          profileImage: null,
-          profileCover: null,
-          jobTitle: null,
-          jobSkills: null,
-          status: "INACTIVE",
-          deletedAt: Date.now(),
-          ...bumpTokenVersion,
-        })
-        .where(eq(users.id, id)),
+  await db.write([
+    db.prepare({
+      sql: `UPDATE users SET total_followers = total_followers - 1
+            WHERE id IN (SELECT followee_id FROM follows WHERE follower_id = ?1)`,
+      binds: [id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following - 1
+            WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?1)`,
+      binds: [id],
+    }),
+    db.prepare(
+      fromOrm(db.orm.delete(follows).where(or(eq(follows.followerId, id), eq(follows.followeeId, id)))),
+    ),
+    db.prepare({
+      sql: `UPDATE communities SET total_members = total_members - 1
+            WHERE id IN (SELECT community_id FROM community_members WHERE user_id = ?1)`,
+      binds: [id],
+    }),
+    db.prepare(fromOrm(db.orm.delete(communityMembers).where(eq(communityMembers.userId, id)))),
+    db.prepare(fromOrm(db.orm.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id))))),
+    db.prepare(fromOrm(db.orm.delete(verificationCodes).where(eq(verificationCodes.userId, id)))),
+    db.prepare(
+      fromOrm(
+        db.orm
+          .update(users)
+          .set({
+            email: `deleted-${id}@deleted.invalid`,
+            passwordHash: UNUSABLE_HASH,
+            pendingPasswordHash: null,
+            pendingPasswordExpiresAt: null,
+            googleSub: null,
+            profileName: null,
+            profileImage: null,
+            profileCover: null,
+            jobTitle: null,
+            jobSkills: null,
+            status: "INACTIVE",
+            deletedAt: Date.now(),
+            ...bumpTokenVersion,
+          })
+          .where(eq(users.id, id)),
+      ),
     ),
   ]);
   return { email: row.email, username: row.username };
@@ -479,9 +476,9 @@ export async function deleteAccount(
 
 // The signed-in user -----------------------------------------------------------------------------
 
-export async function getMe(db: Db, userId: number): Promise<Me> {
+export async function getMe({ db }: Deps, userId: number): Promise<Me> {
   const referrer = alias(users, "referrer");
-  const row = await db
+  const row = await db.orm
     .select({ user: users, referrerUsername: referrer.username })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referrerId))
@@ -493,12 +490,12 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
 
 /** Flips one boolean setting and answers its new value. */
 export async function toggleUserSetting(
-  db: Db,
+  { db }: Deps,
   userId: number,
   setting: UserBooleanSetting,
 ): Promise<boolean> {
   const column = users[USER_SETTING_COLUMN[setting]];
-  const row = await db
+  const row = await db.orm
     .update(users)
     .set({ [USER_SETTING_COLUMN[setting]]: sql`NOT ${column}` })
     .where(eq(users.id, userId))
@@ -509,14 +506,12 @@ export async function toggleUserSetting(
 }
 
 /** Unread notifications and chat threads with unread messages, in one statement. */
-export async function getUnreadData(db: Db, userId: number): Promise<UnreadData> {
-  const row = await db.$client
-    .prepare(
-      `SELECT (SELECT count(*) FROM notifications WHERE user_id = ?1 AND is_read = 0) AS notifications,
-              (SELECT count(*) FROM chat_thread_users WHERE user_id = ?1 AND total_unread_messages > 0) AS threads`,
-    )
-    .bind(userId)
-    .first<{ notifications: number; threads: number }>();
+export async function getUnreadData({ db }: Deps, userId: number): Promise<UnreadData> {
+  const row = await db.first<{ notifications: number; threads: number }>({
+    sql: `SELECT (SELECT count(*) FROM notifications WHERE user_id = ?1 AND is_read = 0) AS notifications,
+                 (SELECT count(*) FROM chat_thread_users WHERE user_id = ?1 AND total_unread_messages > 0) AS threads`,
+    binds: [userId],
+  });
   const unreadNotifications = Number(row?.notifications ?? 0);
   const unreadChatThreads = Number(row?.threads ?? 0);
   return {

@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "#worker/db/client.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
-import { api, bearer, createUser, env, form, json } from "#worker-test/helpers.ts";
+import { api, bearer, deps, form, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 async function adminToken(): Promise<string> {
   const username = `staff${Math.floor(Math.random() * 1e9)}`;
-  await getDb(env.DB)
-    .insert(admins)
-    .values({ username, passwordHash: await hashPassword("staff-password") });
+  await deps.db.orm.insert(admins).values({ username, passwordHash: await hashPassword("staff-password") });
   const res = await api("/api/admin/auth/login", {
     method: "POST",
     body: form({ username, password: "staff-password" }),

@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
-import { getDb } from "#worker/db/client.ts";
-import { adminFiles } from "#worker/db/schema/index.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { publicId } from "#worker/lib/ids.ts";
-import { createRouter, errorResponses, multipartBody, readBody } from "#worker/lib/router.ts";
-import { sniffMedia } from "../posts/media";
+import { sniffMedia } from "#worker/lib/media.ts";
+import { createRouter, errorResponses, json, multipartBody, readBody } from "#worker/lib/router.ts";
+import { storeAdminFile } from "./service";
 
-// Files staff upload for blogs, e-mails and announcements (part 1 §3 File). The admin header
-// menu uploads an image here and copies its link (part 2 §2).
+// Files staff upload for blogs, e-mails and announcements: the admin site's header menu uploads
+// an image here and copies its link.
 
 export const adminFileSchema = z.object({
   id: z.number().int(),
@@ -31,7 +29,7 @@ const upload = createRoute({
     ),
   },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: adminFileSchema } } },
+    201: json(adminFileSchema, "Stored"),
     ...errorResponses(401, 413, 415, 422),
   },
 });
@@ -44,21 +42,7 @@ export const adminFilesRoutes = createRouter().openapi(upload, async (c) => {
   // The bytes decide what the file is, never its name or the browser's word.
   const sniffed = sniffMedia(bytes);
   if (sniffed?.kind !== "IMAGE") fail(415, "file: Use a PNG, JPEG, GIF or WebP image");
-  const filePublicId = publicId(20);
-  const key = `admin/${filePublicId}.${sniffed.extension}`;
-  await c.env.MEDIA.put(key, bytes, {
-    httpMetadata: { contentType: sniffed.contentType, cacheControl: "public, max-age=31536000, immutable" },
-  });
-  const row = await getDb(c.env.DB)
-    .insert(adminFiles)
-    .values({
-      file: `/media/${key}`,
-      filePublicId,
-      contentType: sniffed.contentType,
-      adminId: c.get("admin").id,
-    })
-    .returning()
-    .get();
+  const row = await storeAdminFile(c.var.deps, c.get("admin").id, { ...sniffed, bytes });
   return c.json(
     {
       id: row.id,

@@ -1,18 +1,20 @@
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { TYPING_CLEAR_MS } from "#shared/constants.ts";
 import { CHAT_SERVER_SENDER } from "#shared/enums.ts";
 import {
   CHAT_MSG,
   type ChatClientFrame,
-  type ChatLastMessage,
   type ChatMessage,
   type ChatServerFrame,
-  type ChatUser,
-  chatClientFrameSchema,
   joinedLine,
-  type WebpagePreview,
 } from "#shared/schemas/chat.ts";
+import { uploads } from "#worker/db/schema/index.ts";
+import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
+import { RateBucket } from "./rate-bucket";
+import { type Participant, type ParticipantSource, ThreadStorage } from "./thread-storage";
 
 /** Which thread a call is about; the Worker looked it up in D1 and checked the caller. */
 export interface ThreadRef {
@@ -35,35 +37,10 @@ interface Session {
   userId: number;
 }
 
-interface Participant extends ChatUser {
-  userId: number;
-  lastReadId: number;
-}
-
-interface MessageRow extends Record<string, SqlStorageValue> {
-  id: number;
-  sender_id: number;
-  client_id: string | null;
-  message_type: string;
-  text: string | null;
-  media: string | null;
-  webpage_preview: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-/**
- * Flood control per socket: a token bucket. A socket that spends its burst waits for tokens (its
- * frames are processed later, in order); only when its backlog grows past `maxDebt` are frames
- * refused. Other sockets never wait, because the waiting is a timer, not work.
- */
-export const FLOOD = { capacity: 20, refillPerSecond: 5, maxDebt: 20 } as const;
 /** How stale the object's knowledge of a block between the participants may be. */
 export const BLOCK_RECHECK_MS = 30_000;
 /** Sockets one thread holds at most: many tabs and devices, not an unbounded pile. */
 export const MAX_SOCKETS_PER_THREAD = 2_000;
-/** Larger frames are refused before parsing: 1000 characters plus a preview fit easily. */
-const MAX_FRAME_CHARS = 16_384;
 const CLOSE_DELETED = 4000;
 /**
  * The extensions this object accepts on its sockets: none, so frames are not compressed. The
@@ -75,42 +52,26 @@ const CLOSE_DELETED = 4000;
  */
 const NO_COMPRESSION = "identity";
 
-class Bucket {
-  private tokens: number = FLOOD.capacity;
-  private at = Date.now();
-
-  /** Milliseconds to wait before the frame may run, or -1 when it is refused. */
-  take(): number {
-    const now = Date.now();
-    this.tokens = Math.min(FLOOD.capacity, this.tokens + ((now - this.at) / 1000) * FLOOD.refillPerSecond);
-    this.at = now;
-    if (this.tokens - 1 < -FLOOD.maxDebt) return -1;
-    this.tokens -= 1;
-    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / FLOOD.refillPerSecond) * 1000);
-  }
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
-const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });
 
 /**
- * One chat thread, addressed by its public id. Lifecycle:
+ * One chat thread, addressed by its public id (ADR 009). Lifecycle:
  * - The Worker authenticates an upgrade and forwards it with the user's id in CHAT_HEADERS; this
  *   object accepts the socket with the hibernation API, so idle threads cost nothing.
- * - Messages go into this object's SQLite storage. Storage writes are synchronous and the
- *   runtime's output gate holds every outgoing frame until they are durable, so a broadcast
- *   never announces a message that could be lost.
+ * - Messages go into this object's SQLite storage (thread-storage.ts). Storage writes are
+ *   synchronous and the runtime's output gate holds every outgoing frame until they are durable,
+ *   so a broadcast never announces a message that could be lost.
  * - After each change the thread's D1 rows (last message, unread counts, activity time) are
  *   rewritten from this storage; writes are coalesced so one runs at a time and the last wins.
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
  */
 export class ChatThread extends DurableObject<Bindings> {
+  private readonly deps: Deps;
+  private readonly storage: ThreadStorage;
   private sessions = new Map<WebSocket, Session>();
-  private buckets = new WeakMap<WebSocket, Bucket>();
+  private buckets = new WeakMap<WebSocket, RateBucket>();
   /** userId → when their "Typing..." lapses. Lost on hibernation, which only follows silence. */
   private typing = new Map<number, number>();
-  private participants: Map<number, Participant> | null = null;
-  private schemaReady = false;
   private closed = false;
   private syncing: Promise<void> | null = null;
   private dirty = false;
@@ -119,6 +80,8 @@ export class ChatThread extends DurableObject<Bindings> {
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
+    this.deps = createDeps(env);
+    this.storage = new ThreadStorage(ctx.storage);
     // Sockets accepted before a hibernation come back with their attachment.
     for (const ws of ctx.getWebSockets()) {
       const session = ws.deserializeAttachment() as Session | null;
@@ -133,212 +96,29 @@ export class ChatThread extends DurableObject<Bindings> {
     );
   }
 
-  // ----- Storage -----
+  // ----- Which thread, and who takes part -----
 
-  private sql(): SqlStorage {
-    if (!this.schemaReady) {
-      this.ctx.storage.sql.exec(`
-        CREATE TABLE IF NOT EXISTS thread (
-          one INTEGER PRIMARY KEY CHECK (one = 1),
-          thread_id INTEGER NOT NULL,
-          public_id TEXT NOT NULL,
-          created_at INTEGER NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS participants (
-          user_id INTEGER PRIMARY KEY,
-          username TEXT NOT NULL,
-          profile_name TEXT,
-          profile_image TEXT,
-          last_read_id INTEGER NOT NULL DEFAULT 0
-        );
-        CREATE TABLE IF NOT EXISTS messages (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          sender_id INTEGER NOT NULL,
-          client_id TEXT,
-          message_type TEXT NOT NULL,
-          text TEXT,
-          media TEXT,
-          webpage_preview TEXT,
-          created_at INTEGER NOT NULL,
-          updated_at INTEGER NOT NULL,
-          deleted_at INTEGER
-        );
-        CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id
-          ON messages (sender_id, client_id) WHERE client_id IS NOT NULL;
-      `);
-      this.schemaReady = true;
-    }
-    return this.ctx.storage.sql;
-  }
-
-  /** Remembers which D1 thread this object is (the first call tells it). */
+  /** Remembers which D1 thread this object is (the first call tells it); it is open again. */
   private bind(ref: ThreadRef): void {
     this.closed = false;
-    this.sql().exec(
-      "INSERT OR IGNORE INTO thread (one, thread_id, public_id, created_at) VALUES (1, ?, ?, ?)",
-      ref.threadId,
-      ref.publicId,
-      ref.createdAt,
-    );
-  }
-
-  private boundThread(): ThreadRef | null {
-    const row = this.sql().exec("SELECT thread_id, public_id, created_at FROM thread").toArray()[0];
-    if (!row) return null;
-    return {
-      threadId: Number(row.thread_id),
-      publicId: String(row.public_id),
-      createdAt: Number(row.created_at),
-    };
+    this.storage.bind(ref);
   }
 
   /** Copies the participants' names and pictures from D1 (they change on profile edits). */
   private async refreshParticipants(ref: ThreadRef): Promise<Map<number, Participant>> {
-    const { results } = await this.env.DB.prepare(
-      `SELECT u.id, u.username, u.profile_name, u.profile_image
-         FROM chat_thread_users ctu JOIN users u ON u.id = ctu.user_id
-        WHERE ctu.thread_id = ?1`,
-    )
-      .bind(ref.threadId)
-      .all<{ id: number; username: string; profile_name: string | null; profile_image: string | null }>();
-    const sql = this.sql();
-    for (const u of results) {
-      sql.exec(
-        `INSERT INTO participants (user_id, username, profile_name, profile_image) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET username = excluded.username,
-           profile_name = excluded.profile_name, profile_image = excluded.profile_image`,
-        u.id,
-        u.username,
-        u.profile_name,
-        u.profile_image,
-      );
-    }
-    this.participants = null;
-    return this.loadParticipants();
-  }
-
-  private loadParticipants(): Map<number, Participant> {
-    if (!this.participants) {
-      this.participants = new Map();
-      for (const row of this.sql().exec("SELECT * FROM participants")) {
-        this.participants.set(Number(row.user_id), {
-          userId: Number(row.user_id),
-          username: String(row.username),
-          profile_name: (row.profile_name as string | null) ?? null,
-          profile_image: (row.profile_image as string | null) ?? null,
-          lastReadId: Number(row.last_read_id),
-        });
-      }
-    }
-    return this.participants;
+    const rows = await this.deps.db.all<ParticipantSource>({
+      sql: `SELECT u.id, u.username, u.profile_name, u.profile_image
+              FROM chat_thread_users ctu JOIN users u ON u.id = ctu.user_id
+             WHERE ctu.thread_id = ?1`,
+      binds: [ref.threadId],
+    });
+    return this.storage.saveParticipants(rows);
   }
 
   private async participantsFor(ref: ThreadRef): Promise<Map<number, Participant>> {
     this.bind(ref);
-    const known = this.loadParticipants();
+    const known = this.storage.participants();
     return known.size > 0 ? known : this.refreshParticipants(ref);
-  }
-
-  private userOf(userId: number): ChatUser {
-    const p = this.loadParticipants().get(userId);
-    return p
-      ? { username: p.username, profile_name: p.profile_name, profile_image: p.profile_image }
-      : unknownUser();
-  }
-
-  /** Everyone with an open socket has seen everything up to `id`. */
-  private markRead(userIds: Iterable<number>, id: number): boolean {
-    const participants = this.loadParticipants();
-    const sql = this.sql();
-    let changed = false;
-    for (const userId of userIds) {
-      const p = participants.get(userId);
-      if (!p || p.lastReadId >= id) continue;
-      p.lastReadId = id;
-      changed = true;
-      sql.exec("UPDATE participants SET last_read_id = ? WHERE user_id = ?", id, userId);
-    }
-    return changed;
-  }
-
-  private lastId(): number {
-    const row = this.sql().exec("SELECT max(id) AS id FROM messages").one();
-    return Number(row.id ?? 0);
-  }
-
-  private toMessage(row: MessageRow): ChatMessage {
-    const readers: string[] = [];
-    for (const p of this.loadParticipants().values()) if (p.lastReadId >= row.id) readers.push(p.username);
-    return {
-      id: row.id,
-      message_type: row.message_type === "IMAGE" ? "IMAGE" : "TEXT",
-      message_sender: this.userOf(row.sender_id),
-      text: row.text,
-      media: row.media,
-      webpage_preview: row.webpage_preview ? (JSON.parse(row.webpage_preview) as WebpagePreview) : null,
-      readers,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
-      client_id: row.client_id,
-    };
-  }
-
-  private lastMessage(): ChatLastMessage | null {
-    const row = this.sql()
-      .exec<{ message_type: string; text: string | null; created_at: number }>(
-        "SELECT message_type, text, created_at FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1",
-      )
-      .toArray()[0];
-    if (!row) return null;
-    return {
-      message_type: row.message_type === "IMAGE" ? "IMAGE" : "TEXT",
-      text: row.text,
-      created_at: iso(row.created_at),
-    };
-  }
-
-  /**
-   * Stores a message once: a repeat of the sender's `clientId` returns the stored one with
-   * `created: false`, so a client that resends after a reconnect never makes a duplicate.
-   */
-  private store(
-    senderId: number,
-    input: { type: "TEXT" | "IMAGE"; text?: string; media?: string; preview?: WebpagePreview | null },
-    clientId?: string,
-  ): { message: ChatMessage; created: boolean } {
-    const sql = this.sql();
-    if (clientId) {
-      const existing = sql
-        .exec<MessageRow>(
-          "SELECT * FROM messages WHERE sender_id = ? AND client_id = ? AND deleted_at IS NULL",
-          senderId,
-          clientId,
-        )
-        .toArray()[0];
-      if (existing) return { message: this.toMessage(existing), created: false };
-      // A resend of a message its author has deleted since: nothing to store or show.
-      const deleted = sql
-        .exec("SELECT id FROM messages WHERE sender_id = ? AND client_id = ?", senderId, clientId)
-        .toArray()[0];
-      if (deleted) throw new RefusedFrame(CHAT_MSG.messageNotFound);
-    }
-    const now = Date.now();
-    const row = sql
-      .exec<MessageRow>(
-        `INSERT INTO messages (sender_id, client_id, message_type, text, media, webpage_preview, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        senderId,
-        clientId ?? null,
-        input.type,
-        input.text ?? null,
-        input.media ?? null,
-        input.preview ? JSON.stringify(input.preview) : null,
-        now,
-        now,
-      )
-      .one();
-    this.markRead(new Set([senderId, ...this.connectedUsers()]), row.id);
-    return { message: this.toMessage(row), created: true };
   }
 
   // ----- Sockets -----
@@ -400,16 +180,16 @@ export class ChatThread extends DurableObject<Bindings> {
     this.sessions.set(server, session);
 
     // Opening the thread reads it: unread goes to 0 and the others see a new reader.
-    const read = this.markRead([userId], this.lastId());
+    const read = this.storage.markRead([userId], this.storage.lastId());
     const now = Date.now();
     for (const [typist, until] of this.typing) {
       if (typist !== userId && until > now)
-        this.sendTo(server, { message_type: "TYPING", message_sender: this.userOf(typist) });
+        this.sendTo(server, { message_type: "TYPING", message_sender: this.storage.userOf(typist) });
     }
     const greeting: ChatServerFrame = {
       message_type: request.headers.get(CHAT_HEADERS.reconnect) === "1" ? "RECONNECT" : "CONNECT",
       message_sender: CHAT_SERVER_SENDER,
-      user: this.userOf(userId),
+      user: this.storage.userOf(userId),
       text: joinedLine(me.profile_name || me.username),
       created_at: iso(now),
     };
@@ -430,11 +210,11 @@ export class ChatThread extends DurableObject<Bindings> {
     if (!session || this.closed) return;
     let bucket = this.buckets.get(ws);
     if (!bucket) {
-      bucket = new Bucket();
+      bucket = new RateBucket();
       this.buckets.set(ws, bucket);
     }
     const wait = bucket.take();
-    if (wait < 0) return this.refuse(ws, CHAT_MSG.tooFast, data);
+    if (wait < 0) return this.sendTo(ws, refusal(CHAT_MSG.tooFast, data));
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (this.closed) return;
 
@@ -442,19 +222,9 @@ export class ChatThread extends DurableObject<Bindings> {
       const frame = parseFrame(data);
       await this.handle(ws, session, frame);
     } catch (error) {
-      if (error instanceof RefusedFrame) return this.refuse(ws, error.message, data);
+      if (error instanceof RefusedFrame) return this.sendTo(ws, refusal(error.message, data));
       throw error;
     }
-  }
-
-  /** An ERROR to that socket only, naming the refused text's client id so it is not resent. */
-  private refuse(ws: WebSocket, text: string, data: string | ArrayBuffer): void {
-    const clientId =
-      typeof data === "string" && data.length <= MAX_FRAME_CHARS ? clientIdOf(data) : undefined;
-    this.sendTo(
-      ws,
-      clientId ? { message_type: "ERROR", text, client_id: clientId } : { message_type: "ERROR", text },
-    );
   }
 
   private async handle(ws: WebSocket, session: Session, frame: ChatClientFrame): Promise<void> {
@@ -465,7 +235,7 @@ export class ChatThread extends DurableObject<Bindings> {
       case "STOPTYPING": {
         if (frame.message_type === "TYPING") this.typing.set(session.userId, Date.now() + TYPING_CLEAR_MS);
         else this.typing.delete(session.userId);
-        const sender = this.userOf(session.userId);
+        const sender = this.storage.userOf(session.userId);
         this.broadcast(
           { message_type: frame.message_type, message_sender: sender },
           (s) => s.userId === session.userId,
@@ -477,10 +247,11 @@ export class ChatThread extends DurableObject<Bindings> {
         const preview = frame.webpage_preview ?? null;
         if (preview && !mentionsHost(frame.text, preview.link))
           throw new RefusedFrame(CHAT_MSG.previewMismatch);
-        const { message, created } = this.store(
+        const { message, created } = this.storage.store(
           session.userId,
           { type: "TEXT", text: frame.text, preview },
           frame.client_id,
+          this.connectedUsers(),
         );
         this.typing.delete(session.userId);
         if (!created) return this.sendTo(ws, { ...message, message_type: "TEXT" });
@@ -490,7 +261,7 @@ export class ChatThread extends DurableObject<Bindings> {
       case "DELETE":
         return this.deleteMessage(session.userId, frame.id);
       case "CLOSE": {
-        const ref = this.boundThread();
+        const ref = this.storage.boundThread();
         if (ref) await this.destroy(ref);
         return;
       }
@@ -498,26 +269,16 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   private async deleteMessage(userId: number, id: number): Promise<void> {
-    const row = this.sql()
-      .exec<MessageRow>("SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL", id)
-      .toArray()[0];
-    if (!row) throw new RefusedFrame(CHAT_MSG.messageNotFound);
-    if (row.sender_id !== userId) throw new RefusedFrame(CHAT_MSG.notAuthor);
-    // A tombstone keeps the client id, so a late resend of this message is not stored again.
-    this.sql().exec(
-      "UPDATE messages SET deleted_at = ?, text = NULL, media = NULL, webpage_preview = NULL WHERE id = ?",
-      Date.now(),
-      id,
-    );
-    this.broadcast({ message_type: "DELETE", id, last_message: this.lastMessage() });
-    if (row.media) await this.deleteMedia(row.media);
+    const { media } = this.storage.deleteMessage(userId, id);
+    this.broadcast({ message_type: "DELETE", id, last_message: this.storage.lastMessage() });
+    if (media) await this.deleteMedia(media);
     return this.syncD1();
   }
 
   private async deleteMedia(link: string): Promise<void> {
     const key = link.replace(/^\/media\//, "");
-    await this.env.MEDIA.delete(key);
-    await this.env.DB.prepare("DELETE FROM uploads WHERE key = ?1").bind(key).run();
+    await this.deps.env.MEDIA.delete(key);
+    await this.deps.db.orm.delete(uploads).where(eq(uploads.key, key));
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -540,7 +301,7 @@ export class ChatThread extends DurableObject<Bindings> {
     const stillHere = [...this.sessions.values()].some((s) => s.userId === session.userId);
     if (!stillHere && this.typing.delete(session.userId)) {
       this.broadcast(
-        { message_type: "STOPTYPING", message_sender: this.userOf(session.userId) },
+        { message_type: "STOPTYPING", message_sender: this.storage.userOf(session.userId) },
         (s) => s.userId === session.userId,
       );
     }
@@ -554,14 +315,14 @@ export class ChatThread extends DurableObject<Bindings> {
   private blocked(): Promise<boolean> {
     const now = Date.now();
     if (this.blockCheck && now - this.blockCheck.at < BLOCK_RECHECK_MS) return this.blockCheck.blocked;
-    const ids = [...this.loadParticipants().keys()];
+    const ids = [...this.storage.participants().keys()];
     const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
-    const blocked = this.env.DB.prepare(
-      `SELECT 1 AS hit FROM blocks
-        WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
-    )
-      .bind(...ids)
-      .first()
+    const blocked = this.deps.db
+      .first({
+        sql: `SELECT 1 AS hit FROM blocks
+               WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
+        binds: ids,
+      })
       .then((row) => row !== null)
       .catch(() => false);
     this.blockCheck = { at: now, blocked };
@@ -591,38 +352,28 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   private async writeD1(): Promise<void> {
-    const ref = this.boundThread();
+    const ref = this.storage.boundThread();
     if (!ref || this.closed) return;
-    const sql = this.sql();
-    const last = sql
-      .exec<{ message_type: string; text: string | null; created_at: number }>(
-        "SELECT message_type, text, created_at FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1",
-      )
-      .toArray()[0];
+    const last = this.storage.newest();
     const activity = last?.created_at ?? ref.createdAt;
+    const { db } = this.deps;
     const statements = [
-      this.env.DB.prepare(
-        "UPDATE chat_threads SET last_message_text = ?1, last_message_type = ?2, last_message_at = ?3 WHERE id = ?4",
-      ).bind(last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, ref.threadId),
+      db.prepare({
+        sql: "UPDATE chat_threads SET last_message_text = ?1, last_message_type = ?2, last_message_at = ?3 WHERE id = ?4",
+        binds: [last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, ref.threadId],
+      }),
     ];
-    for (const p of this.loadParticipants().values()) {
-      const unread = Number(
-        sql
-          .exec(
-            "SELECT count(*) AS n FROM messages WHERE id > ? AND sender_id != ? AND deleted_at IS NULL",
-            p.lastReadId,
-            p.userId,
-          )
-          .one().n,
-      );
+    for (const p of this.storage.participants().values()) {
+      const unread = this.storage.unreadBy(p);
       statements.push(
-        this.env.DB.prepare(
-          `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2
-            WHERE thread_id = ?3 AND user_id = ?4`,
-        ).bind(unread, activity, ref.threadId, p.userId),
+        db.prepare({
+          sql: `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2
+                 WHERE thread_id = ?3 AND user_id = ?4`,
+          binds: [unread, activity, ref.threadId, p.userId],
+        }),
       );
     }
-    await this.env.DB.batch(statements);
+    await db.write(statements);
   }
 
   // ----- Calls from the Worker (RPC) -----
@@ -634,23 +385,19 @@ export class ChatThread extends DurableObject<Bindings> {
     limit: number,
   ): Promise<{ list: ChatMessage[]; total: number }> {
     await this.participantsFor(ref);
-    const sql = this.sql();
-    const total = Number(sql.exec("SELECT count(*) AS n FROM messages WHERE deleted_at IS NULL").one().n);
-    const rows = sql
-      .exec<MessageRow>(
-        "SELECT * FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?",
-        limit,
-        skip,
-      )
-      .toArray();
-    return { list: rows.map((r) => this.toMessage(r)), total };
+    return this.storage.listMessages(skip, limit);
   }
 
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */
   async postImage(ref: ThreadRef, userId: number, media: string, clientId?: string): Promise<ChatMessage> {
     const participants = await this.participantsFor(ref);
     if (!participants.has(userId)) throw new Error("not a participant");
-    const { message, created } = this.store(userId, { type: "IMAGE", media }, clientId);
+    const { message, created } = this.storage.store(
+      userId,
+      { type: "IMAGE", media },
+      clientId,
+      this.connectedUsers(),
+    );
     if (created) {
       this.broadcast({ ...message, message_type: "IMAGE" });
       await this.syncD1();
@@ -662,7 +409,7 @@ export class ChatThread extends DurableObject<Bindings> {
   async postText(ref: ThreadRef, userId: number, text: string): Promise<ChatMessage> {
     const participants = await this.participantsFor(ref);
     if (!participants.has(userId)) throw new Error("not a participant");
-    const { message } = this.store(userId, { type: "TEXT", text });
+    const { message } = this.storage.store(userId, { type: "TEXT", text }, undefined, this.connectedUsers());
     this.broadcast({ ...message, message_type: "TEXT" });
     await this.syncD1();
     return message;
@@ -671,10 +418,11 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Deletes the thread for everyone: D1 rows, sockets (after EXCLUDE), images and storage. */
   async destroy(ref: ThreadRef): Promise<void> {
     this.closed = true;
-    await this.env.DB.batch([
-      this.env.DB.prepare("DELETE FROM chat_thread_users WHERE thread_id = ?1").bind(ref.threadId),
-      this.env.DB.prepare("DELETE FROM chat_threads WHERE id = ?1").bind(ref.threadId),
-      this.env.DB.prepare("DELETE FROM uploads WHERE key LIKE ?1").bind(`chat/${ref.publicId}/%`),
+    const { db } = this.deps;
+    await db.write([
+      db.prepare({ sql: "DELETE FROM chat_thread_users WHERE thread_id = ?1", binds: [ref.threadId] }),
+      db.prepare({ sql: "DELETE FROM chat_threads WHERE id = ?1", binds: [ref.threadId] }),
+      db.prepare({ sql: "DELETE FROM uploads WHERE key LIKE ?1", binds: [`chat/${ref.publicId}/%`] }),
     ]);
     this.broadcast({ message_type: "EXCLUDE", text: "The chat was deleted" });
     for (const ws of this.ctx.getWebSockets()) {
@@ -689,75 +437,10 @@ export class ChatThread extends DurableObject<Bindings> {
     const prefix = `chat/${ref.publicId}/`;
     let cursor: string | undefined;
     do {
-      const page = await this.env.MEDIA.list({ prefix, cursor });
-      if (page.objects.length) await this.env.MEDIA.delete(page.objects.map((o) => o.key));
+      const page = await this.deps.env.MEDIA.list({ prefix, cursor });
+      if (page.objects.length) await this.deps.env.MEDIA.delete(page.objects.map((o) => o.key));
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
-    await this.ctx.storage.deleteAll();
-    this.schemaReady = false;
-    this.participants = null;
+    await this.storage.wipe();
   }
-}
-
-/** A frame refused with an ERROR to its socket only; nothing is stored. */
-class RefusedFrame extends Error {}
-
-function parseFrame(data: string | ArrayBuffer): ChatClientFrame {
-  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) throw new RefusedFrame(CHAT_MSG.malformed);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(data);
-  } catch {
-    throw new RefusedFrame(CHAT_MSG.malformed);
-  }
-  if (raw && typeof raw === "object" && (raw as { message_type?: unknown }).message_type === "TEXT") {
-    const frame = raw as Record<string, unknown>;
-    const clientId = textClientId(frame);
-    for (const alias of CLIENT_ID_ALIASES) delete frame[alias];
-    if (clientId !== undefined) frame.client_id = clientId;
-  }
-  const parsed = chatClientFrameSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const known = issue?.message && Object.values(CHAT_MSG).includes(issue.message as never);
-    throw new RefusedFrame(known ? issue.message : `${CHAT_MSG.malformed}: ${describe(issue)}`);
-  }
-  return parsed.data;
-}
-
-/**
- * A TEXT's client id: `client_id`, or the names other clients give a client-chosen id (`id`,
- * `clientId`, `client_message_id`, `nonce`), so a resend is recognised whatever it is called.
- */
-const CLIENT_ID_ALIASES = ["id", "clientId", "client_message_id", "nonce"] as const;
-
-function textClientId(frame: Record<string, unknown>): string | undefined {
-  for (const key of ["client_id", ...CLIENT_ID_ALIASES]) {
-    const value = frame[key];
-    if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
-      return String(value);
-  }
-  return undefined;
-}
-
-function clientIdOf(data: string): string | undefined {
-  try {
-    const raw = JSON.parse(data) as Record<string, unknown> | null;
-    if (!raw || typeof raw !== "object" || raw.message_type !== "TEXT") return undefined;
-    const id = textClientId(raw);
-    return id !== undefined && id.length <= 64 ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function describe(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  if (!issue) return "unknown";
-  return issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message;
-}
-
-/** A preview must be of a site the message names, so nobody dresses a link up as another. */
-function mentionsHost(text: string, link: string): boolean {
-  const host = new URL(link).hostname.toLowerCase();
-  return text.toLowerCase().includes(host.replace(/^www\./, ""));
 }

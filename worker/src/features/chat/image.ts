@@ -1,5 +1,5 @@
 // The kinds of picture a chat accepts, recognised from their first bytes: the type a browser
-// claims for an upload is never trusted (DESIGN.md).
+// claims for an upload is never trusted.
 const SIGNATURES: Array<{ type: string; ext: string; test: (b: Uint8Array) => boolean }> = [
   { type: "image/png", ext: "png", test: (b) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   { type: "image/jpeg", ext: "jpg", test: (b) => starts(b, [0xff, 0xd8, 0xff]) },

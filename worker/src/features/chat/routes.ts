@@ -14,8 +14,14 @@ import {
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { publicId } from "#worker/lib/ids.ts";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import {
+  createRouter,
+  errorResponses,
+  json,
+  jsonOrForm,
+  multipartBody,
+  readBody,
+} from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { CHAT_HEADERS } from "./chat-thread";
@@ -28,6 +34,7 @@ import {
   listThreads,
   listThreadUsers,
   searchChatUsers,
+  sendImage,
   threadForUser,
   threadStub,
 } from "./service";
@@ -42,12 +49,8 @@ const chatPageQuery = pageQuerySchema.extend({
 });
 const threadIdSchema = z.string().trim().min(1, "Required").max(64, "Must be 64 characters or less");
 const threadQuery = z.object({ public_id: threadIdSchema });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
-/** "Your file is X MB. Use another file with its size less than N MB." (part 2 §5). */
+/** What the chat says about a picture over CHAT_IMAGE_MAX_MB, with both sizes in MB. */
 export const fileTooLarge = (size: number) =>
   `Your file is ${megabytes(size)} MB. Use another file with its size less than ${CHAT_IMAGE_MAX_MB} MB.`;
 
@@ -219,54 +222,56 @@ const preview = createRoute({
 export const chatRoutes = createRouter()
   .openapi(createThread, async (c) => {
     const { username } = readBody<z.infer<typeof createChatThreadSchema>>(c);
-    const result = await createPersonalThread(c.env.DB, c.get("user"), username);
+    const result = await createPersonalThread(c.var.deps, c.get("user"), username);
     return c.json({ public_id: result.public_id }, result.created ? 201 : 200);
   })
   .openapi(threadList, async (c) => {
     const { skip, limit } = c.req.valid("query");
-    return c.json(await listThreads(c.env.DB, c.get("user").id, skip, limit), 200);
+    return c.json(await listThreads(c.var.deps, c.get("user").id, skip, limit), 200);
   })
   .openapi(threadOne, async (c) => {
-    const { thread } = await threadForUser(c.env.DB, c.get("user").id, c.req.valid("query").public_id);
+    const { thread } = await threadForUser(c.var.deps, c.get("user").id, c.req.valid("query").public_id);
     return c.json(thread, 200);
   })
   .openapi(threadDelete, async (c) => {
-    const { ref } = await threadForUser(c.env.DB, c.get("user").id, c.req.valid("query").public_id);
-    await threadStub(c.env, ref.publicId).destroy(ref);
+    const { ref } = await threadForUser(c.var.deps, c.get("user").id, c.req.valid("query").public_id);
+    await threadStub(c.var.deps, ref.publicId).destroy(ref);
     return c.body(null, 204);
   })
   .openapi(threadUsers, async (c) => {
     const { public_id, skip, limit } = c.req.valid("query");
-    const { ref } = await threadForUser(c.env.DB, c.get("user").id, public_id);
-    return c.json(await listThreadUsers(c.env.DB, ref.threadId, skip, limit), 200);
+    const { ref } = await threadForUser(c.var.deps, c.get("user").id, public_id);
+    return c.json(await listThreadUsers(c.var.deps, ref.threadId, skip, limit), 200);
   })
   .openapi(messageList, async (c) => {
     const { public_id, skip, limit } = c.req.valid("query");
-    const { ref } = await threadForUser(c.env.DB, c.get("user").id, public_id);
-    const { list, total } = await threadStub(c.env, ref.publicId).listMessages(ref, skip, limit);
+    const { ref } = await threadForUser(c.var.deps, c.get("user").id, public_id);
+    const { list, total } = await threadStub(c.var.deps, ref.publicId).listMessages(ref, skip, limit);
     return c.json(toPage(list, total, limit), 200);
   })
   .openapi(userSearch, async (c) => {
     const { username, skip, limit } = c.req.valid("query");
-    return c.json(await searchChatUsers(c.env.DB, c.get("user").id, username, skip, limit), 200);
+    return c.json(await searchChatUsers(c.var.deps, c.get("user").id, username, skip, limit), 200);
   })
   .openapi(personalUsers, async (c) => {
     const { skip, limit } = c.req.valid("query");
-    return c.json(await listPersonalChatUsers(c.env.DB, c.get("user").id, skip, limit), 200);
+    return c.json(await listPersonalChatUsers(c.var.deps, c.get("user").id, skip, limit), 200);
   })
   .openapi(socketAuth, async (c) => {
     const user = c.get("user");
-    const { ref } = await threadForUser(c.env.DB, user.id, c.req.valid("query").public_id);
-    if (await blockedInThread(c.env.DB, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    const deps = c.var.deps;
+    const { ref } = await threadForUser(deps, user.id, c.req.valid("query").public_id);
+    if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
     return c.json({ access_token: await signChatToken(c.env.JWT_SECRET, user.id, ref.publicId) }, 200);
   })
   .openapi(connect, async (c) => {
     const { public_id, token, reconnect } = c.req.valid("query");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
+    const deps = c.var.deps;
     const userId = await readChatToken(c.env.JWT_SECRET, token, public_id);
-    if (userId === null || !(await activeUser(c.env.DB, userId))) fail(401, CHAT_MSG.badToken);
-    const { ref } = await threadForUser(c.env.DB, userId, public_id);
-    if (await blockedInThread(c.env.DB, userId, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    if (userId === null || !(await activeUser(deps, userId))) fail(401, CHAT_MSG.badToken);
+    const { ref } = await threadForUser(deps, userId, public_id);
+    if (await blockedInThread(deps, userId, ref.threadId)) fail(403, CHAT_MSG.blocked);
     // A fresh request: whatever identity headers the client sent do not reach the object.
     const headers = new Headers({
       upgrade: "websocket",
@@ -276,34 +281,21 @@ export const chatRoutes = createRouter()
       [CHAT_HEADERS.createdAt]: String(ref.createdAt),
       [CHAT_HEADERS.reconnect]: reconnect === "1" ? "1" : "0",
     });
-    const upgraded = await threadStub(c.env, ref.publicId).fetch(new Request(c.req.url, { headers }));
+    const upgraded = await threadStub(deps, ref.publicId).fetch(new Request(c.req.url, { headers }));
     return upgraded as never;
   })
   .openapi(image, async (c) => {
     const user = c.get("user");
     const body = c.req.valid("form");
-    const { ref } = await threadForUser(c.env.DB, user.id, body.public_id);
-    if (await blockedInThread(c.env.DB, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    const deps = c.var.deps;
+    const { ref } = await threadForUser(deps, user.id, body.public_id);
+    if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
     if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
-    await hitRateLimit(c.var.deps.db, `chat-image:${user.id}`, { max: 30, windowMs: 60_000 });
+    await hitRateLimit(deps.db, `chat-image:${user.id}`, { max: 30, windowMs: 60_000 });
     const bytes = new Uint8Array(await body.file.arrayBuffer());
     const kind = sniffImage(bytes);
     if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");
-    const key = `chat/${ref.publicId}/${publicId()}.${kind.ext}`;
-    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.type } });
-    await c.env.DB.prepare(
-      "INSERT INTO uploads (key, owner_id, content_type, size, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )
-      .bind(key, user.id, kind.type, bytes.byteLength, Date.now())
-      .run();
-    const link = `/media/${key}`;
-    const message = await threadStub(c.env, ref.publicId).postImage(ref, user.id, link, body.client_id);
-    if (message.media !== link) {
-      // A resend of an image already stored under this client id: keep the first copy only.
-      await c.env.MEDIA.delete(key);
-      await c.env.DB.prepare("DELETE FROM uploads WHERE key = ?1").bind(key).run();
-    }
-    return c.json(message, 201);
+    return c.json(await sendImage(deps, user.id, ref, { ...kind, bytes }, body.client_id), 201);
   })
   .openapi(preview, async (c) => {
     await hitRateLimit(c.var.deps.db, `webpage-preview:${c.get("user").id}`, { max: 60, windowMs: 60_000 });

@@ -1,4 +1,4 @@
-import type { Bindings } from "#worker/env.ts";
+import type { Deps } from "#worker/deps.ts";
 import { createPersonalThread, threadForUser, threadStub } from "./service";
 
 // A few conversations for a newcomer's first `bun run dev`, sent through the threads' Durable
@@ -30,13 +30,13 @@ const CONVERSATIONS: Array<{ between: [string, string]; lines: Array<[string, st
   },
 ];
 
-export async function seedChat(env: Bindings, userId: Map<string, number>): Promise<void> {
+export async function seedChat(deps: Deps, userId: Map<string, number>): Promise<void> {
   for (const { between, lines } of CONVERSATIONS) {
     const [starter, other] = between.map((name) => userId.get(name));
     if (starter === undefined || other === undefined) continue;
-    const { public_id } = await createPersonalThread(env.DB, { id: starter }, between[1]);
-    const { ref } = await threadForUser(env.DB, starter, public_id);
-    const thread = threadStub(env, public_id);
+    const { public_id } = await createPersonalThread(deps, { id: starter }, between[1]);
+    const { ref } = await threadForUser(deps, starter, public_id);
+    const thread = threadStub(deps, public_id);
     for (const [by, text] of lines) await thread.postText(ref, userId.get(by)!, text);
   }
 }

@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 import { CHAT_MESSAGE_MAX } from "#shared/constants.ts";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { signChatToken } from "#worker/lib/tokens.ts";
-import { api, createUser, env, form, json } from "#worker-test/helpers.ts";
+import { api, env, form, json } from "#worker-test/api.ts";
 import {
-  block,
   CHAT,
   messageList,
   openSocket,
@@ -16,9 +15,11 @@ import {
   type TestSocket,
   threadOf,
   upgrade,
-} from "./chat-test-helpers";
+} from "#worker-test/chat.ts";
+import { createUser } from "#worker-test/people.ts";
+import { block } from "#worker-test/rows.ts";
 import type { ChatThread } from "./chat-thread";
-import { FLOOD } from "./chat-thread";
+import { FLOOD } from "./rate-bucket";
 
 async function pair() {
   const a = await createUser({ profileName: "Ada Lovelace" });

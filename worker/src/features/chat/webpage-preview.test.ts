@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, createUser, json } from "#worker-test/helpers.ts";
+import { api, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
 import { isPublicHost, PREVIEW_MAX_BYTES, PREVIEW_MSG } from "./webpage-preview";
 
 const preview = async (link: string, auth?: Record<string, string>) =>

@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Community, JoinResult, Member } from "#shared/schemas/communities.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import {
-  api,
-  bigPng,
-  createUser,
-  env,
-  form,
-  insertPosts,
-  json,
-  newCommunity,
-  PNG_BYTES,
-  pngFile,
-  reads,
-  uniqueName,
-} from "../posts/test-kit";
+import { api, env, form, json, reads } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
+import { bigPng, newCommunity, PNG_BYTES, pngFile, uniqueName } from "#worker-test/posts.ts";
+import { insertPosts } from "#worker-test/rows.ts";
 
 const create = (auth: Record<string, string>, fields: Record<string, string | Blob>) =>
   api("/api/v1/private/user/community", { method: "POST", headers: auth, body: form(fields) });

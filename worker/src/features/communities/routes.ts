@@ -10,11 +10,8 @@ import {
   memberSchema,
   myCommunityListQuerySchema,
 } from "#shared/schemas/communities.ts";
-import { cursorPageSchema, feedItemSchema } from "#shared/schemas/posts.ts";
-import { getDb } from "#worker/db/client.ts";
-import { createRouter, errorResponses, jsonOrForm, readBody } from "#worker/lib/router.ts";
-import { readCommunityPosts } from "../posts/feed";
-import { Reader, reportReads } from "../posts/reader";
+import { cursorPageSchema } from "#shared/schemas/posts.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import {
   createCommunity,
   getCommunity,
@@ -26,13 +23,9 @@ import {
 } from "./service";
 
 const tags = ["Communities"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const secured = [{ bearer: [] }];
 
-/** A file part, or the data URL the spec's Create Community form sends (part 2 §3). */
+/** A file part, or a data URL: the Create Community form may send its image either way. */
 const imageField = z
   .union([z.instanceof(File).openapi({ type: "string", format: "binary" }), z.string()])
   .optional()
@@ -63,19 +56,6 @@ const members = createRoute({
   summary: "Members of a community in joining order",
   request: { query: memberListQuerySchema },
   responses: { 200: json(cursorPageSchema(memberSchema), "A page"), ...errorResponses(404, 422) },
-});
-
-const posts = createRoute({
-  method: "get",
-  path: "/api/v1/community/micropost/list",
-  tags,
-  summary: "A community's posts: pinned first, then newest",
-  request: {
-    query: memberListQuerySchema.extend({
-      limit: z.coerce.number().int().min(1).max(100).default(10),
-    }),
-  },
-  responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
 });
 
 const create = createRoute({
@@ -125,57 +105,31 @@ const leave = createRoute({
 
 export const communitiesRoutes = createRouter()
   .openapi(one, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const community = await getCommunity(reader, c.get("viewer")?.id ?? null, c.req.valid("query").name);
-    reportReads(c, reader);
+    const community = await getCommunity(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query").name);
     return c.json(community, 200);
   })
   .openapi(list, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const page = await listCommunities(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
-    reportReads(c, reader);
+    const page = await listCommunities(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query"));
     return c.json(page, 200);
   })
   .openapi(members, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const page = await listMembers(reader, c.req.valid("query"));
-    reportReads(c, reader);
-    return c.json(page, 200);
-  })
-  .openapi(posts, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const page = await readCommunityPosts(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
-    reportReads(c, reader);
-    return c.json(page, 200);
+    return c.json(await listMembers(c.var.deps, c.req.valid("query")), 200);
   })
   .openapi(create, async (c) => {
     const { image, ...fields } = readBody<
       z.infer<typeof communityCreateFieldsSchema> & { image?: File | string }
     >(c);
-    const created = await createCommunity(
-      c.env,
-      new Reader(c.env.DB),
-      getDb(c.env.DB),
-      c.get("user"),
-      fields,
-      image ?? null,
-    );
+    const created = await createCommunity(c.var.deps, c.get("user"), fields, image ?? null);
     return c.json(created, 201);
   })
   .openapi(mine, async (c) => {
-    const page = await listMyCommunities(new Reader(c.env.DB), c.get("user").id, c.req.valid("query"));
+    const page = await listMyCommunities(c.var.deps, c.get("user").id, c.req.valid("query"));
     return c.json(page, 200);
   })
   .openapi(join, async (c) => {
-    const result = await joinCommunity(
-      new Reader(c.env.DB),
-      getDb(c.env.DB),
-      c.get("user"),
-      c.req.valid("query").name,
-    );
-    return c.json(result, 200);
+    return c.json(await joinCommunity(c.var.deps, c.get("user"), c.req.valid("query").name), 200);
   })
   .openapi(leave, async (c) => {
-    await leaveCommunity(new Reader(c.env.DB), c.get("user"), c.req.valid("query").name);
+    await leaveCommunity(c.var.deps, c.get("user"), c.req.valid("query").name);
     return c.body(null, 204);
   });

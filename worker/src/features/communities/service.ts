@@ -8,44 +8,107 @@ import type {
   Member,
 } from "#shared/schemas/communities.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import type { Db } from "#worker/db/client.ts";
-import type { Bindings } from "#worker/env.ts";
+import type { Database } from "#worker/db/database.ts";
+import { communities, communityMembers } from "#worker/db/schema/index.ts";
+import {
+  columnsOf,
+  decodeCursor,
+  encodeCursor,
+  idList,
+  keysetColumn,
+  keysetSql,
+  rowOf,
+  type Statement,
+} from "#worker/db/sql.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
+import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { notify } from "../notifications/service";
-import { ownerMap, ownersStatement } from "../posts/items";
-import { fileFromDataUrl, storeUpload } from "../posts/media";
-import { decodeCursor, encodeCursor, idList, keysetSql, type Reader } from "../posts/reader";
-import { findCommunity, joinStatements } from "../posts/service";
-import {
-  COMMUNITY_SQL,
-  type CommunitySqlRow,
-  type MembershipSqlRow,
-  type OwnerSqlRow,
-  toCommunity,
-} from "./serialize";
+import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./community-json";
 
 const DAY = 24 * 60 * 60 * 1000;
 const COMMUNITIES_PER_DAY = 10;
 
+/** The community of that name (names are unique in any case), or a 404. */
+export async function findCommunity({ db }: Deps, name: string): Promise<CommunityRow> {
+  const row = await db.first({
+    sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+    binds: [name],
+  });
+  if (!row) fail(404, `The community c/${name} does not exist`);
+  return rowOf(communities, row);
+}
+
+/** These communities by id, for `communityMap`: one statement for a page. */
+export function communitiesStatement(ids: Iterable<number>): Statement {
+  return { sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${idList(ids)})` };
+}
+
+export function communityMap(rows: object[]): Map<number, CommunityRow> {
+  return new Map(
+    rows.map((raw) => {
+      const row = rowOf(communities, raw);
+      return [row.id, row];
+    }),
+  );
+}
+
+/** The user's memberships of these communities, for `membershipMap`. */
+export function membershipsStatement(userId: number, communityIds: Iterable<number>): Statement {
+  return {
+    sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+      WHERE cm.user_id = ?1 AND cm.community_id IN (${idList(communityIds)})`,
+    binds: [userId],
+  };
+}
+
+export function membershipMap(rows: object[]): Map<number, MembershipRow> {
+  return new Map(
+    rows.map((raw) => {
+      const row = rowOf(membershipColumns, raw);
+      return [row.communityId, row];
+    }),
+  );
+}
+
+/**
+ * Statements that make the user a member unless they are one; the count moves only when the row is
+ * new (checked in the same transaction, so two joins at once count once).
+ */
+export function joinStatements(db: Database, communityId: number, userId: number, now: number) {
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_members = total_members + 1 WHERE id = ?1
+         AND NOT EXISTS (SELECT 1 FROM community_members WHERE community_id = ?1 AND user_id = ?2)`,
+      binds: [communityId, userId],
+    }),
+    db.prepare({
+      sql: `INSERT INTO community_members (community_id, user_id, role, created_at) VALUES (?1, ?2, 'MEMBER', ?3)
+         ON CONFLICT DO NOTHING`,
+      binds: [communityId, userId, now],
+    }),
+  ];
+}
+
 /** Creates a community; its creator is its OWNER and first member. Names are unique in any case. */
 export async function createCommunity(
-  env: Bindings,
-  reader: Reader,
-  db: Db,
+  deps: Deps,
   user: { id: number },
   fields: CommunityCreateFields,
   image: File | string | null,
 ): Promise<{ name: string }> {
-  const taken = await reader.first({
+  const { db } = deps;
+  const taken = await db.first({
     sql: "SELECT 1 FROM communities WHERE lower(name) = lower(?1)",
     binds: [fields.name],
   });
   if (taken) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
-  await hitRateLimit(reader, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
+  await hitRateLimit(db, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
   const file = typeof image === "string" ? (image.trim() ? fileFromDataUrl(image, "image") : null) : image;
   const stored = file
-    ? await storeUpload(env, db, {
+    ? await storeUpload(deps, {
         file,
         ownerId: user.id,
         field: "image",
@@ -55,28 +118,25 @@ export async function createCommunity(
       })
     : null;
   const now = Date.now();
-  const d1 = reader.d1;
   try {
-    await d1.batch([
-      d1
-        .prepare(
-          `INSERT INTO communities (name, display_name, description, image, owner_id, total_members, created_at)
+    await db.write([
+      db.prepare({
+        sql: `INSERT INTO communities (name, display_name, description, image, owner_id, total_members, created_at)
            VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)`,
-        )
-        .bind(
+        binds: [
           fields.name,
           fields.display_name || null,
           fields.description || null,
           stored?.url ?? null,
           user.id,
           now,
-        ),
-      d1
-        .prepare(
-          `INSERT INTO community_members (community_id, user_id, role, created_at)
+        ],
+      }),
+      db.prepare({
+        sql: `INSERT INTO community_members (community_id, user_id, role, created_at)
            SELECT id, ?2, 'OWNER', ?3 FROM communities WHERE lower(name) = lower(?1)`,
-        )
-        .bind(fields.name, user.id, now),
+        binds: [fields.name, user.id, now],
+      }),
     ]);
   } catch (error) {
     // Two people creating the same name at once: the unique index decides, the loser gets a 409.
@@ -87,23 +147,14 @@ export async function createCommunity(
   return { name: fields.name };
 }
 
-async function membershipsOf(reader: Reader, viewerId: number | null, communityIds: number[]) {
-  if (viewerId === null || communityIds.length === 0) return new Map<number, MembershipSqlRow>();
-  const rows = await reader.all<MembershipSqlRow>({
-    sql: `SELECT community_id, role, created_at FROM community_members
-      WHERE user_id = ?1 AND community_id IN (${idList(communityIds)})`,
-    binds: [viewerId],
-  });
-  return new Map(rows.map((m) => [m.community_id, m]));
+async function membershipsOf({ db }: Deps, viewerId: number | null, communityIds: number[]) {
+  if (viewerId === null || communityIds.length === 0) return new Map<number, MembershipRow>();
+  return membershipMap(await db.all(membershipsStatement(viewerId, communityIds)));
 }
 
-export async function getCommunity(
-  reader: Reader,
-  viewerId: number | null,
-  name: string,
-): Promise<Community> {
-  const row = await findCommunity(reader, name);
-  const memberships = await membershipsOf(reader, viewerId, [row.id]);
+export async function getCommunity(deps: Deps, viewerId: number | null, name: string): Promise<Community> {
+  const row = await findCommunity(deps, name);
+  const memberships = await membershipsOf(deps, viewerId, [row.id]);
   return toCommunity(row, memberships.get(row.id));
 }
 
@@ -117,26 +168,23 @@ function prefixEnd(prefix: string): string {
  * names starting with `name`. Without a name it pages through an index from a keyset cursor.
  */
 export async function listCommunities(
-  reader: Reader,
+  deps: Deps,
   viewerId: number | null,
   q: { name?: string; sort?: CommunitySort; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<Community>> {
   const sort = q.sort ?? "top";
-  const first = sort === "top" ? "total_members" : "created_at";
+  const first = sort === "top" ? "totalMembers" : "createdAt";
   const tag = sort === "top" ? "t" : "n";
   const prefix = q.name?.toLowerCase() ?? "";
   const values = decodeCursor(q.cursor, tag, 2);
   const range = "lower(c.name) >= ?1 AND lower(c.name) < ?2";
-  const [rows, count] = await reader.batch<[CommunitySqlRow, { n: number }]>([
+  const [page, count] = await deps.db.batch<[object, { n: number }]>([
     {
       sql: keysetSql({
-        select: COMMUNITY_SQL,
+        select: columnsOf(communities, "c"),
         from: "communities c",
         where: prefix ? range : "1 = 1",
-        columns: [
-          { expr: `c.${first}`, name: first },
-          { expr: "c.id", name: "id" },
-        ],
+        columns: [keysetColumn(communities, "c", first), keysetColumn(communities, "c", "id")],
         dir: "DESC",
         values,
         limit: q.limit,
@@ -152,8 +200,9 @@ export async function listCommunities(
         }
       : { sql: "SELECT value AS n FROM site_counters WHERE key = 'communities'" },
   ]);
+  const rows = page.map((raw) => rowOf(communities, raw));
   const memberships = await membershipsOf(
-    reader,
+    deps,
     viewerId,
     rows.map((r) => r.id),
   );
@@ -163,27 +212,22 @@ export async function listCommunities(
     list: rows.map((r) => toCommunity(r, memberships.get(r.id))),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
-    next_cursor:
-      last && rows.length === q.limit
-        ? encodeCursor(tag, [sort === "top" ? last.total_members : last.created_at, last.id])
-        : null,
+    next_cursor: last && rows.length === q.limit ? encodeCursor(tag, [last[first], last.id]) : null,
   };
 }
 
 /** `GET .../community/list`: the caller's communities by name (the create-post picker). */
 export async function listMyCommunities(
-  reader: Reader,
+  { db }: Deps,
   userId: number,
   q: { name?: string; skip: number; limit: number },
 ): Promise<Page<Community>> {
   const prefix = q.name?.toLowerCase() ?? "";
   const filter = prefix ? " AND lower(c.name) >= ?2 AND lower(c.name) < ?3" : "";
   const binds = prefix ? [userId, prefix, prefixEnd(prefix)] : [userId];
-  const [rows, count] = await reader.batch<
-    [CommunitySqlRow & { m_role: MembershipSqlRow["role"]; m_created_at: number }, { n: number }]
-  >([
+  const [rows, count] = await db.batch<[object, { n: number }]>([
     {
-      sql: `SELECT ${COMMUNITY_SQL}, cm.role AS m_role, cm.created_at AS m_created_at
+      sql: `SELECT ${columnsOf(communities, "c")}, ${columnsOf(membershipColumns, "cm", "m_")}
         FROM community_members cm JOIN communities c ON c.id = cm.community_id
         WHERE cm.user_id = ?1${filter} ORDER BY lower(c.name) LIMIT ${q.limit} OFFSET ${q.skip}`,
       binds,
@@ -195,29 +239,47 @@ export async function listMyCommunities(
       binds,
     },
   ]);
-  const list = rows.map((r) =>
-    toCommunity(r, { community_id: r.id, role: r.m_role, created_at: r.m_created_at }),
-  );
+  const list = rows.map((r) => toCommunity(rowOf(communities, r), rowOf(membershipColumns, r, "m_")));
   return toPage(list, count[0]?.n ?? 0, q.limit);
 }
 
-/** Joins (part 1 §4): sets the membership and adds 1 to total_members, once, however often it is called. */
+/** Communities by id (search results), in the order asked, with the viewer's membership. */
+export async function loadCommunityItems(
+  { db }: Deps,
+  ids: number[],
+  viewerId: number | null,
+): Promise<Array<{ community: Community }>> {
+  if (ids.length === 0) return [];
+  const [rows, memberships] = await db.batch<[object, object]>([
+    communitiesStatement(ids),
+    membershipsStatement(viewerId ?? 0, ids),
+  ]);
+  const byId = communityMap(rows);
+  const membership = membershipMap(memberships);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ community: toCommunity(row, membership.get(id)) }] : [];
+  });
+}
+
+/**
+ * Joining makes the caller a member and adds 1 to total_members, once, however often it is
+ * called; the owner hears of a new member.
+ */
 export async function joinCommunity(
-  reader: Reader,
-  db: Db,
+  deps: Deps,
   user: { id: number; username: string },
   name: string,
 ): Promise<JoinResult> {
-  const community = await findCommunity(reader, name);
-  const d1 = reader.d1;
-  const results = await d1.batch([
-    ...joinStatements(d1, community.id, user.id, Date.now()),
-    d1
-      .prepare(
-        `SELECT cm.role, cm.created_at, c.total_members FROM community_members cm
+  const { db } = deps;
+  const community = await findCommunity(deps, name);
+  const results = await db.write([
+    ...joinStatements(db, community.id, user.id, Date.now()),
+    db.prepare({
+      sql: `SELECT cm.role, cm.created_at, c.total_members FROM community_members cm
          JOIN communities c ON c.id = cm.community_id WHERE cm.community_id = ?1 AND cm.user_id = ?2`,
-      )
-      .bind(community.id, user.id),
+      binds: [community.id, user.id],
+    }),
   ]);
   const joined = (results[1]?.meta.changes ?? 0) > 0;
   const row = results[2]?.results[0] as {
@@ -225,9 +287,9 @@ export async function joinCommunity(
     created_at: number;
     total_members: number;
   };
-  if (joined && community.owner_id !== null) {
-    await notify(db, {
-      userId: community.owner_id,
+  if (joined && community.ownerId !== null) {
+    await notify(deps, {
+      userId: community.ownerId,
       kind: "COMMUNITY",
       actorId: user.id,
       link: `/c/${community.name}/members`,
@@ -242,38 +304,45 @@ export async function joinCommunity(
   };
 }
 
-/** Leaves (part 1 §4): membership gone and 1 less member, only if they were one. */
-export async function leaveCommunity(reader: Reader, user: { id: number }, name: string): Promise<void> {
-  const community = await findCommunity(reader, name);
-  const d1 = reader.d1;
-  await d1.batch([
-    d1
-      .prepare(
-        `UPDATE communities SET total_members = total_members - 1 WHERE id = ?1
+/** Leaving removes the membership and 1 member, only if they were one. */
+export async function leaveCommunity(deps: Deps, user: { id: number }, name: string): Promise<void> {
+  const { db } = deps;
+  const community = await findCommunity(deps, name);
+  await db.write([
+    db.prepare({
+      sql: `UPDATE communities SET total_members = total_members - 1 WHERE id = ?1
          AND EXISTS (SELECT 1 FROM community_members WHERE community_id = ?1 AND user_id = ?2)`,
-      )
-      .bind(community.id, user.id),
-    d1
-      .prepare("DELETE FROM community_members WHERE community_id = ?1 AND user_id = ?2")
-      .bind(community.id, user.id),
+      binds: [community.id, user.id],
+    }),
+    db.prepare({
+      sql: "DELETE FROM community_members WHERE community_id = ?1 AND user_id = ?2",
+      binds: [community.id, user.id],
+    }),
   ]);
 }
 
+const memberColumns = {
+  userId: communityMembers.userId,
+  role: communityMembers.role,
+  createdAt: communityMembers.createdAt,
+};
+
 /** `/c/:name/members`: members in the order they joined, paged from a keyset cursor. */
 export async function listMembers(
-  reader: Reader,
+  deps: Deps,
   q: { name: string; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<Member>> {
-  const community = await findCommunity(reader, q.name);
+  const { db } = deps;
+  const community = await findCommunity(deps, q.name);
   const values = decodeCursor(q.cursor, "m", 2);
-  const rows = await reader.all<{ user_id: number; role: Member["role"]; created_at: number }>({
+  const page = await db.all({
     sql: keysetSql({
-      select: "cm.user_id, cm.role, cm.created_at",
+      select: columnsOf(memberColumns, "cm"),
       from: "community_members cm",
       where: `cm.community_id = ${community.id}`,
       columns: [
-        { expr: "cm.created_at", name: "created_at" },
-        { expr: "cm.user_id", name: "user_id" },
+        keysetColumn(communityMembers, "cm", "createdAt"),
+        keysetColumn(communityMembers, "cm", "userId"),
       ],
       dir: "ASC",
       values,
@@ -282,17 +351,16 @@ export async function listMembers(
     }),
     isList: true,
   });
-  const owners = rows.length
-    ? ownerMap(await reader.all<OwnerSqlRow>(ownersStatement(rows.map((r) => r.user_id))))
-    : new Map();
+  const rows = page.map((raw) => rowOf(memberColumns, raw));
+  const owners = rows.length ? ownerMap(await db.all(ownersStatement(rows.map((r) => r.userId)))) : new Map();
   const last = rows.at(-1);
   return {
     list: rows.flatMap((r) => {
-      const owner = owners.get(r.user_id);
-      return owner ? [{ owner, role: r.role, created_at: new Date(r.created_at).toISOString() }] : [];
+      const owner = owners.get(r.userId);
+      return owner ? [{ owner, role: r.role, created_at: new Date(r.createdAt).toISOString() }] : [];
     }),
-    total_list: community.total_members,
-    total_pages: Math.ceil(community.total_members / q.limit),
-    next_cursor: last && rows.length === q.limit ? encodeCursor("m", [last.created_at, last.user_id]) : null,
+    total_list: community.totalMembers,
+    total_pages: Math.ceil(community.totalMembers / q.limit),
+    next_cursor: last && rows.length === q.limit ? encodeCursor("m", [last.createdAt, last.userId]) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "#shared/schemas/content.ts";
-import { api, env, json } from "#worker-test/helpers.ts";
+import { api, env, json } from "#worker-test/api.ts";
 
 beforeAll(async () => {
   const db = env.DB;

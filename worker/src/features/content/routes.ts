@@ -8,14 +8,8 @@ import {
   featuredItemSchema,
   membershipPlanSchema,
 } from "#shared/schemas/content.ts";
-import { getDb } from "#worker/db/client.ts";
-import { createRouter, errorResponses } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
 import { blogBySlug, blogList, featuredList, planList } from "./service";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const featured = createRoute({
   method: "get",
@@ -57,11 +51,11 @@ const PUBLIC_CACHE = "public, max-age=60";
 export const contentRoutes = createRouter()
   .openapi(featured, async (c) => {
     c.header("cache-control", PUBLIC_CACHE);
-    return c.json(await featuredList(getDb(c.env.DB)), 200);
+    return c.json(await featuredList(c.var.deps), 200);
   })
   .openapi(plans, async (c) => {
     c.header("cache-control", PUBLIC_CACHE);
-    return c.json(await planList(getDb(c.env.DB)), 200);
+    return c.json(await planList(c.var.deps), 200);
   })
-  .openapi(blogs, async (c) => c.json(await blogList(getDb(c.env.DB), c.req.valid("query")), 200))
-  .openapi(blog, async (c) => c.json(await blogBySlug(getDb(c.env.DB), c.req.valid("query").slug), 200));
+  .openapi(blogs, async (c) => c.json(await blogList(c.var.deps, c.req.valid("query")), 200))
+  .openapi(blog, async (c) => c.json(await blogBySlug(c.var.deps, c.req.valid("query").slug), 200));

@@ -2,15 +2,15 @@ import { and, asc, count, desc, eq, getTableColumns, isNotNull, lte } from "driz
 import { type Page, toPage } from "#shared/api.ts";
 import type { BlogCategory } from "#shared/enums.ts";
 import type { Blog, BlogSummary, FeaturedItem, MembershipPlan } from "#shared/schemas/content.ts";
-import type { Db } from "#worker/db/client.ts";
 import { blogPosts, featuredItems, membershipPlans } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The sidebar carousel's cards, in the order staff set. */
-export async function featuredList(db: Db): Promise<{ list: FeaturedItem[] }> {
-  const rows = await db
+export async function featuredList({ db }: Deps): Promise<{ list: FeaturedItem[] }> {
+  const rows = await db.orm
     .select({
       id: featuredItems.id,
       link: featuredItems.link,
@@ -23,9 +23,9 @@ export async function featuredList(db: Db): Promise<{ list: FeaturedItem[] }> {
   return { list: rows };
 }
 
-/** The plans page's cards (part 1 §6): name, monthly price in dollars, features. */
-export async function planList(db: Db): Promise<{ list: MembershipPlan[] }> {
-  const rows = await db.select().from(membershipPlans).orderBy(asc(membershipPlans.position));
+/** The plans page's cards: name, monthly price in dollars (stored in cents), features. */
+export async function planList({ db }: Deps): Promise<{ list: MembershipPlan[] }> {
+  const rows = await db.orm.select().from(membershipPlans).orderBy(asc(membershipPlans.position));
   return {
     list: rows.map((r) => ({
       membership_type: r.membershipType,
@@ -66,27 +66,27 @@ const published = () => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publ
 
 /** `GET /api/v1/blog/list`: published posts, newest first, optionally one category. */
 export async function blogList(
-  db: Db,
+  { db }: Deps,
   input: { skip: number; limit: number; category: BlogCategory | null },
 ): Promise<Page<BlogSummary>> {
   const where = input.category ? and(published(), eq(blogPosts.category, input.category)) : published();
   const { body: _body, ...summaryColumns } = getTableColumns(blogPosts);
-  const [rows, total] = await db.batch([
-    db
+  const [rows, total] = await db.orm.batch([
+    db.orm
       .select(summaryColumns)
       .from(blogPosts)
       .where(where)
       .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
       .limit(input.limit)
       .offset(input.skip),
-    db.select({ n: count() }).from(blogPosts).where(where),
+    db.orm.select({ n: count() }).from(blogPosts).where(where),
   ]);
   return toPage(rows.map(toSummary), total[0]?.n ?? 0, input.limit);
 }
 
 /** `GET /api/v1/blog?slug=`: one published post, or a 404 (unpublished ones are not public). */
-export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
-  const row = await db
+export async function blogBySlug({ db }: Deps, slug: string): Promise<Blog> {
+  const row = await db.orm
     .select()
     .from(blogPosts)
     .where(and(published(), eq(blogPosts.slug, slug)))

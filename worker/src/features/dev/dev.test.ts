@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { plainEmail, sendEmail } from "#worker/providers/email.ts";
-import { api, env, json } from "#worker-test/helpers.ts";
+import { api, deps, json } from "#worker-test/api.ts";
 
 describe("the dev outbox", () => {
   it("keeps what would have been e-mailed, newest first", async () => {
-    await sendEmail(env, plainEmail("reader@example.com", "First", "one"));
-    await sendEmail(env, plainEmail("reader@example.com", "Second", "two"));
+    await sendEmail(deps, plainEmail("reader@example.com", "First", "one"));
+    await sendEmail(deps, plainEmail("reader@example.com", "Second", "two"));
     const res = await api("/api/dev/outbox?to=Reader@Example.com");
     expect(res.status).toBe(200);
     const { list } = await json<{ list: Array<{ subject: string; text: string; html: string }> }>(res);
@@ -29,7 +29,7 @@ describe("the dev outbox", () => {
     };
     try {
       await sendEmail(
-        { ...env, EMAIL_API_URL: "https://mail.example/send", EMAIL_API_KEY: "k1" },
+        { ...deps, env: { ...deps.env, EMAIL_API_URL: "https://mail.example/send", EMAIL_API_KEY: "k1" } },
         plainEmail("x@example.com", "Hi", "hello"),
       );
     } finally {

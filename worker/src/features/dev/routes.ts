@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, eq } from "drizzle-orm";
-import { getDb } from "#worker/db/client.ts";
-import { devOutbox } from "#worker/db/schema/index.ts";
 import { isDevelopment } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
+import { readOutbox } from "./outbox";
 import { seedDemoData } from "./seed";
 
 const outboxMessage = z.object({
@@ -22,10 +20,7 @@ const outbox = createRoute({
   summary: "The newest e-mails sent to an address (development and tests only)",
   request: { query: z.object({ to: z.string().trim().toLowerCase().min(1).max(254) }) },
   responses: {
-    200: {
-      description: "Newest first",
-      content: { "application/json": { schema: z.object({ list: z.array(outboxMessage) }) } },
-    },
+    200: json(z.object({ list: z.array(outboxMessage) }), "Newest first"),
     ...errorResponses(404, 422),
   },
 });
@@ -36,10 +31,7 @@ const seed = createRoute({
   tags: ["Development"],
   summary: "Seeds demo data into an empty database (development only)",
   responses: {
-    200: {
-      description: "Whether anything was written",
-      content: { "application/json": { schema: z.object({ seeded: z.boolean() }) } },
-    },
+    200: json(z.object({ seeded: z.boolean() }), "Whether anything was written"),
     ...errorResponses(404),
   },
 });
@@ -48,23 +40,10 @@ export const devRoutes = createRouter()
   .openapi(outbox, async (c) => {
     if (!isDevelopment(c.env)) fail(404, "Not found");
     const { to } = c.req.valid("query");
-    const rows = await getDb(c.env.DB)
-      .select()
-      .from(devOutbox)
-      .where(eq(devOutbox.to, to))
-      .orderBy(desc(devOutbox.id))
-      .limit(20)
-      .all();
-    const list = rows.map((r) => ({
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      html: r.html,
-      created_at: new Date(r.createdAt).toISOString(),
-    }));
+    const list = await readOutbox(c.var.deps, to);
     return c.json({ list }, 200);
   })
   .openapi(seed, async (c) => {
     if (c.env.ENVIRONMENT !== "development") fail(404, "Not found");
-    return c.json({ seeded: await seedDemoData(c.env) }, 200);
+    return c.json({ seeded: await seedDemoData(c.var.deps) }, 200);
   });

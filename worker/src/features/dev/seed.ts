@@ -1,6 +1,5 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { PLAN_PRICE_BUSINESS_USD, PLAN_PRICE_USER_USD } from "#shared/constants.ts";
-import { type Db, getDb } from "#worker/db/client.ts";
 import {
   admins,
   blogPosts,
@@ -14,6 +13,7 @@ import {
   micropostVotes,
   users,
 } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
@@ -47,20 +47,20 @@ async function putImage(env: Bindings, key: string, svg: string): Promise<string
 }
 
 /** Seeds demo data once: does nothing when any user exists. Returns whether it wrote. */
-export async function seedDemoData(env: Bindings): Promise<boolean> {
-  const db = getDb(env.DB);
-  const existing = await db.select({ n: count() }).from(users).get();
+export async function seedDemoData(deps: Deps): Promise<boolean> {
+  const { db, env } = deps;
+  const existing = await db.orm.select({ n: count() }).from(users).get();
   if ((existing?.n ?? 0) > 0) return false;
 
   const now = Date.now();
-  await seedAdmin(db, env.ADMIN_PASSWORD ?? "agora-admin");
+  await seedAdmin(deps, env.ADMIN_PASSWORD ?? "agora-admin");
 
   // One hash for every demo user: they all use the password "password".
   const passwordHash = await hashPassword("password");
   // One row a statement: D1 allows 100 bound values per statement.
   const userRows: Array<{ id: number; username: string }> = [];
   for (const [i, u] of DEMO_USERS.entries()) {
-    const row = await db
+    const row = await db.orm
       .insert(users)
       .values({
         username: u.username,
@@ -89,9 +89,10 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       `seed/cover-${u.username}.svg`,
       letterImage(" ", (i * 47 + 180) % 360, true),
     );
-    await env.DB.prepare("UPDATE users SET profile_image = ?1, profile_cover = ?2 WHERE id = ?3")
-      .bind(image, cover, userId.get(u.username)!)
-      .run();
+    await db.orm
+      .update(users)
+      .set({ profileImage: image, profileCover: cover })
+      .where(eq(users.id, userId.get(u.username)!));
   }
 
   const communityId = new Map<string, number>();
@@ -101,7 +102,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       `seed/community-${c.name}.svg`,
       letterImage(c.name[0]!, (i * 67 + 20) % 360),
     );
-    const row = await db
+    const row = await db.orm
       .insert(communities)
       .values({
         name: c.name,
@@ -116,7 +117,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       .returning({ id: communities.id })
       .get();
     communityId.set(c.name, row.id);
-    await db.insert(communityMembers).values(
+    await db.orm.insert(communityMembers).values(
       c.members.map((m) => ({
         communityId: row.id,
         userId: userId.get(m)!,
@@ -130,7 +131,7 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
   );
   for (const [i, p] of DEMO_POSTS.entries()) {
     const publishedAt = now - (DEMO_POSTS.length - i) * 3 * HOUR;
-    const post = await db
+    const post = await db.orm
       .insert(microposts)
       .values({
         publicId: publicId(),
@@ -149,23 +150,25 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       .returning({ id: microposts.id })
       .get();
     if (p.voters.length) {
-      await db
+      await db.orm
         .insert(micropostVotes)
         .values(p.voters.map((v) => ({ micropostId: post.id, userId: userId.get(v)! })));
     }
     let total = 0;
     for (const thread of p.comments) {
-      total += await insertCommentTree(db, post.id, null, null, 0, thread, userId, publishedAt);
+      total += await insertCommentTree(deps, post.id, null, null, 0, thread, userId, publishedAt);
     }
-    await env.DB.prepare("UPDATE microposts SET total_comments = ?1 WHERE id = ?2")
-      .bind(total, post.id)
-      .run();
-    await env.DB.prepare("UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1")
-      .bind(communityId.get(p.community)!)
-      .run();
-    await env.DB.prepare("UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1")
-      .bind(userId.get(p.owner)!)
-      .run();
+    await db.write([
+      db.prepare({ sql: "UPDATE microposts SET total_comments = ?1 WHERE id = ?2", binds: [total, post.id] }),
+      db.prepare({
+        sql: "UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1",
+        binds: [communityId.get(p.community)!],
+      }),
+      db.prepare({
+        sql: "UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1",
+        binds: [userId.get(p.owner)!],
+      }),
+    ]);
   }
 
   // A follow graph: everyone follows the first two people, and they follow each other back.
@@ -173,14 +176,16 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
   for (const u of DEMO_USERS.slice(1)) pairs.push([u.username, DEMO_USERS[0]!.username]);
   for (const u of DEMO_USERS.slice(2)) pairs.push([u.username, DEMO_USERS[1]!.username]);
   pairs.push([DEMO_USERS[0]!.username, DEMO_USERS[1]!.username]);
-  await db
+  await db.orm
     .insert(follows)
     .values(pairs.map(([a, b]) => ({ followerId: userId.get(a)!, followeeId: userId.get(b)! })));
-  await env.DB.prepare(
-    `UPDATE users SET
-       total_followers = (SELECT count(*) FROM follows WHERE followee_id = users.id),
-       total_following = (SELECT count(*) FROM follows WHERE follower_id = users.id)`,
-  ).run();
+  await db.write([
+    db.prepare({
+      sql: `UPDATE users SET
+              total_followers = (SELECT count(*) FROM follows WHERE followee_id = users.id),
+              total_following = (SELECT count(*) FROM follows WHERE follower_id = users.id)`,
+    }),
+  ]);
 
   for (const [i, f] of DEMO_FEATURED.entries()) {
     const image = await putImage(
@@ -188,10 +193,10 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       `seed/featured-${i}.svg`,
       letterImage(f.title[0]!, (i * 83 + 200) % 360, true),
     );
-    await db.insert(featuredItems).values({ ...f, image, position: i });
+    await db.orm.insert(featuredItems).values({ ...f, image, position: i });
   }
 
-  await db.insert(membershipPlans).values([
+  await db.orm.insert(membershipPlans).values([
     {
       membershipType: "USER",
       name: "User",
@@ -214,22 +219,22 @@ export async function seedDemoData(env: Bindings): Promise<boolean> {
       `seed/blog-${i}.svg`,
       letterImage(b.title[0]!, (i * 59 + 120) % 360, true),
     );
-    await db.insert(blogPosts).values({
+    await db.orm.insert(blogPosts).values({
       ...b,
       slug: slugify(b.title),
       cover,
       publishedAt: now - (DEMO_BLOG.length - i) * 48 * HOUR,
     });
   }
-  await seedChat(env, userId);
+  await seedChat(deps, userId);
   await seedPostsDemo(env);
   await seedNotifications(env);
-  await seedJobsDemo(env);
+  await seedJobsDemo(deps);
   return true;
 }
 
-export async function seedAdmin(db: Db, password: string): Promise<void> {
-  await db
+export async function seedAdmin({ db }: Deps, password: string): Promise<void> {
+  await db.orm
     .insert(admins)
     .values({ username: "admin", email: "admin@agora.example", passwordHash: await hashPassword(password) })
     .onConflictDoNothing();
@@ -242,7 +247,7 @@ interface CommentSeed {
 }
 
 async function insertCommentTree(
-  db: Db,
+  deps: Deps,
   micropostId: number,
   parentId: number | null,
   rootId: number | null,
@@ -251,8 +256,9 @@ async function insertCommentTree(
   userId: Map<string, number>,
   after: number,
 ): Promise<number> {
+  const { db } = deps;
   const at = after + (depth + 1) * 7 * 60 * 1000;
-  const row = await db
+  const row = await db.orm
     .insert(comments)
     .values({
       publicId: publicId(),
@@ -269,11 +275,10 @@ async function insertCommentTree(
     .returning({ id: comments.id })
     .get();
   const root = rootId ?? row.id;
-  if (rootId === null)
-    await db.$client.prepare("UPDATE comments SET root_id = id WHERE id = ?1").bind(row.id).run();
+  if (rootId === null) await db.orm.update(comments).set({ rootId: row.id }).where(eq(comments.id, row.id));
   let total = 1;
   for (const reply of node.replies ?? []) {
-    total += await insertCommentTree(db, micropostId, row.id, root, depth + 1, reply, userId, at);
+    total += await insertCommentTree(deps, micropostId, row.id, root, depth + 1, reply, userId, at);
   }
   return total;
 }

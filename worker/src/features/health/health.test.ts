@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, json } from "#worker-test/helpers.ts";
+import { api, json } from "#worker-test/api.ts";
 
 describe("the foundation", () => {
   it("answers /api/health", async () => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "#worker/lib/router.ts";
+import { createRouter, json } from "#worker/lib/router.ts";
 
 const health = createRoute({
   method: "get",
@@ -7,10 +7,7 @@ const health = createRoute({
   tags: ["Health"],
   summary: "Liveness",
   responses: {
-    200: {
-      description: "The Worker answers",
-      content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } },
-    },
+    200: json(z.object({ status: z.literal("ok") }), "The Worker answers"),
   },
 });
 

@@ -8,7 +8,7 @@ import {
   detail,
   env,
   json,
-  jsonBody,
+  jsonRequest,
   newJob,
   pngFile,
   postJob,
@@ -307,7 +307,7 @@ describe("companies", () => {
 
 describe("DELETE /api/v1/private/user/job", () => {
   const remove = (user: TestUser, body: unknown) =>
-    api("/api/v1/private/user/job", jsonBody("DELETE", body, user.auth));
+    api("/api/v1/private/user/job", jsonRequest("DELETE", body, user.auth));
 
   it("lets the owner delete their job (body or query), and nobody else", async () => {
     const owner = await createUser();

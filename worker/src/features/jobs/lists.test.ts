@@ -11,7 +11,7 @@ import {
   env,
   insertJobs,
   json,
-  jsonBody,
+  jsonRequest,
   newJob,
   type Page,
   reads,
@@ -199,7 +199,7 @@ describe("one visibility rule", () => {
 
     const held = await api(
       "/api/admin/private/job",
-      jsonBody("PATCH", { username: owner.username, slug, job_status: "HOLD" }, admin),
+      jsonRequest("PATCH", { username: owner.username, slug, job_status: "HOLD" }, admin),
     );
     expect(held.status).toBe(200);
     expect(await json<Job>(held)).toMatchObject({ job_status: "HOLD", is_public: false });
@@ -220,13 +220,13 @@ describe("one visibility rule", () => {
     // Someone else cannot even learn that a hidden job exists by trying to delete it.
     const remove = await api(
       "/api/v1/private/user/job",
-      jsonBody("DELETE", { username: owner.username, slug }, stranger.auth),
+      jsonRequest("DELETE", { username: owner.username, slug }, stranger.auth),
     );
     expect(remove.status).toBe(404);
 
     const back = await api(
       "/api/admin/private/job",
-      jsonBody("PATCH", { username: owner.username, slug, job_status: "CONFIRMED" }, admin),
+      jsonRequest("PATCH", { username: owner.username, slug, job_status: "CONFIRMED" }, admin),
     );
     expect(back.status).toBe(200);
     expect(await visible()).toEqual({ list: true, search: 1, person: 1, page: 200 });
@@ -318,7 +318,7 @@ describe("staff", () => {
     const admin = await adminAuth();
     const slug = await newJob(owner);
     const patch = (body: Record<string, unknown>) =>
-      api("/api/admin/private/job", jsonBody("PATCH", { username: owner.username, slug, ...body }, admin));
+      api("/api/admin/private/job", jsonRequest("PATCH", { username: owner.username, slug, ...body }, admin));
 
     const edited = await patch({
       job_title: "Staff Rust Engineer",
@@ -352,7 +352,7 @@ describe("staff", () => {
       .run();
     const res = await api(
       "/api/admin/private/job",
-      jsonBody("PATCH", { username: owner.username, slug, job_status: "CONFIRMED" }, admin),
+      jsonRequest("PATCH", { username: owner.username, slug, job_status: "CONFIRMED" }, admin),
     );
     const job = await json<Job>(res);
     expect(job.is_public).toBe(true);

@@ -6,17 +6,19 @@ import type { Company, Job, JobListQuery, JobPageQuery } from "#shared/schemas/j
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import { companies, jobs } from "#worker/db/schema/index.ts";
 import {
+  columnsOf,
   decodeCursor,
   encodeCursor,
   idList,
-  type KeysetColumn,
+  keysetColumn,
   keysetSql,
+  rowOf,
   type Statement,
 } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { toMatchExpression } from "../search/fts";
-import { columnsOf, rowOf } from "./rows";
-import { type JobRow, jobOwnerColumns, toCompany, toJob } from "./serialize";
+import { type JobRow, toCompany, toJob } from "./serialize";
 import { publicJobSql } from "./visibility";
 
 // The job lists (docs/decisions/020, 050). Every list is newest first by id and reads one index
@@ -25,7 +27,7 @@ import { publicJobSql } from "./visibility";
 // MARKET_COUNT_CAP. Owners and companies of a page are read by id in one more round trip.
 
 const TAG = "j";
-const BY_ID: KeysetColumn = { expr: "j.id", name: '"id"' };
+const BY_ID = keysetColumn(jobs, "j", "id");
 
 /** A job's columns and whether the visibility rule holds for it now. */
 function jobSelect(now: number): string {
@@ -53,16 +55,14 @@ export async function findJob(deps: Deps, ownerId: number, slug: string): Promis
 /** The answers for a page of job rows: their companies and owners, read by id in one round trip. */
 export async function toJobs(deps: Deps, page: ReadJob[], viewerId: number | null): Promise<Job[]> {
   if (page.length === 0) return [];
-  const [companyRows, ownerRows] = await deps.db.batch<[Record<string, unknown>, Record<string, unknown>]>([
+  const [companyRows, ownerRows] = await deps.db.batch<[object, object]>([
     {
       sql: `SELECT ${columnsOf(companies, "c")} FROM companies c WHERE c.id IN (${idList(page.map((j) => j.row.companyId))})`,
     },
-    {
-      sql: `SELECT ${columnsOf(jobOwnerColumns, "u")} FROM users u WHERE u.id IN (${idList(page.map((j) => j.row.ownerId))})`,
-    },
+    ownersStatement(page.map((j) => j.row.ownerId)),
   ]);
   const companyById = new Map(companyRows.map((raw) => rowOf(companies, raw)).map((c) => [c.id, c]));
-  const ownerById = new Map(ownerRows.map((raw) => rowOf(jobOwnerColumns, raw)).map((o) => [o.id, o]));
+  const ownerById = ownerMap(ownerRows);
   return page.flatMap(({ row, isPublic }) => {
     const company = companyById.get(row.companyId);
     const owner = ownerById.get(row.ownerId);

@@ -4,7 +4,7 @@ import { resumes, uploads } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
-import { deleteStoredFiles } from "../posts/media";
+import { deleteStoredFiles } from "#worker/lib/media.ts";
 
 // The résumé of the job settings tab: one PDF per person in R2, beside the job title and skills of
 // the job profile (features/people). Replacing it removes the old file.
@@ -45,7 +45,7 @@ export async function storeResume(deps: Deps, userId: number, file: File): Promi
       .onConflictDoUpdate({ target: resumes.userId, set: { key, size: bytes.length, createdAt: now } }),
     ...(previous ? [deps.db.orm.delete(uploads).where(eq(uploads.key, previous.key))] : []),
   ]);
-  if (previous) await deleteStoredFiles(deps.env, [link(previous.key)]);
+  if (previous) await deleteStoredFiles(deps, [link(previous.key)]);
   return { link: link(key) };
 }
 
@@ -57,5 +57,5 @@ export async function deleteResume(deps: Deps, userId: number): Promise<void> {
     deps.db.orm.delete(resumes).where(eq(resumes.userId, userId)),
     deps.db.orm.delete(uploads).where(eq(uploads.key, previous.key)),
   ]);
-  await deleteStoredFiles(deps.env, [link(previous.key)]);
+  await deleteStoredFiles(deps, [link(previous.key)]);
 }

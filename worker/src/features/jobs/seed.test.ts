@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Job } from "#shared/schemas/jobs.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service } from "#shared/schemas/services.ts";
+import { deps } from "#worker-test/api.ts";
 import { seedDemoData } from "../dev/seed";
 import { api, env, json } from "./test-kit";
 
 describe("the demo jobs and services", () => {
   it("fill the board across categories and companies, with logos in R2, and counters that agree", async () => {
-    expect(await seedDemoData(env)).toBe(true);
+    expect(await seedDemoData(deps)).toBe(true);
     const board = await json<CursorPage<Job>>(await api("/api/v1/job/list?limit=100"));
     expect(board.list).toHaveLength(12);
     expect(board.total_list).toBe(12);

@@ -1,8 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared/enums.ts";
 import { companies, jobs, users } from "#worker/db/schema/index.ts";
-import { createDeps } from "#worker/deps.ts";
-import type { Bindings } from "#worker/env.ts";
+import type { Deps } from "#worker/deps.ts";
 import { seedServicesDemo } from "../services/seed";
 import { initialsSvg, putSvg } from "./demo-images";
 import { JOB_LIFETIME_MS, makeSlug } from "./service";
@@ -231,8 +230,7 @@ const DEMO_JOBS: DemoJob[] = [
 ];
 
 /** Seeds the demo jobs and services once the demo people exist (the dev seed calls it). */
-export async function seedJobsDemo(env: Bindings): Promise<void> {
-  const deps = createDeps(env);
+export async function seedJobsDemo(deps: Deps): Promise<void> {
   const owners = await deps.db.orm
     .select({ id: users.id, username: users.username })
     .from(users)

@@ -1,14 +1,9 @@
 import type { Company, Job } from "#shared/schemas/jobs.ts";
-import { type companies, type jobs, users } from "#worker/db/schema/index.ts";
-import { type OwnerRow, ownerColumns, toOwner } from "../accounts/serialize";
-import type { RowOf } from "./rows";
+import type { Owner } from "#shared/schemas/user.ts";
+import type { companies, jobs } from "#worker/db/schema/index.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
-
-/** The columns a job list reads of its owners. */
-export const jobOwnerColumns = { id: users.id, ...ownerColumns };
-export type JobOwnerRow = RowOf<typeof jobOwnerColumns>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -30,7 +25,7 @@ export function toCompany(row: CompanyRow): Company {
 export function toJob(
   row: JobRow,
   company: CompanyRow,
-  owner: OwnerRow,
+  owner: Owner,
   isPublic: boolean,
   viewerId: number | null,
 ): Job {
@@ -38,7 +33,7 @@ export function toJob(
     slug: row.slug,
     username: owner.username,
     link: jobLink(owner.username, row.slug),
-    owner: toOwner(owner),
+    owner,
     company: toCompany(company),
     job_title: row.title,
     job_description: row.description,

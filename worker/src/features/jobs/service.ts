@@ -14,7 +14,7 @@ import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
-import { deleteStoredFiles, storeUpload } from "../posts/media";
+import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { findJob, toJobs } from "./lists";
 import { type CompanyRow, jobLink } from "./serialize";
 
@@ -48,7 +48,7 @@ export async function forgetFiles(deps: Deps, links: string[]): Promise<void> {
   const keys = links.filter((l) => l.startsWith("/media/")).map((l) => l.slice("/media/".length));
   if (keys.length === 0) return;
   await deps.db.orm.delete(uploads).where(inArray(uploads.key, keys));
-  await deleteStoredFiles(deps.env, links);
+  await deleteStoredFiles(deps, links);
 }
 
 /** A company by its name in any case (one company per name). */
@@ -71,7 +71,7 @@ async function resolveCompany(
   if (existing && existing.ownerId !== ownerId) fail(403, `company_name: ${JOBS_MSG.companyTaken}`);
   if (!logo && !existing?.logo) fail(422, `company_logo: ${JOBS_MSG.logoRequired}`);
   if (!logo) return { existing, logoUrl: null };
-  const stored = await storeUpload(deps.env, deps.db.orm, {
+  const stored = await storeUpload(deps, {
     file: logo,
     ownerId,
     field: "company_logo",

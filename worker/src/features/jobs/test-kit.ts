@@ -1,15 +1,14 @@
 import { expect } from "vitest";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import { getDb } from "#worker/db/client.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { api, bearer, createUser, env, json } from "#worker-test/helpers.ts";
-import { pngFile, reads } from "../posts/test-kit";
+import { api, bearer, deps, env, json, jsonBody, reads } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { pngFile } from "#worker-test/posts.ts";
 
 // Helpers for the jobs and services tests: job forms as a browser sends them, staff tokens, and
 // many jobs straight into D1 for the cost tests.
 
-export type TestUser = Awaited<ReturnType<typeof createUser>>;
 export type Page<T> = CursorPage<T>;
 
 let seq = 0;
@@ -63,7 +62,7 @@ export const detail = async (res: Response) => (await json<{ detail: string }>(r
 export async function adminAuth(): Promise<Record<string, string>> {
   seq += 1;
   const username = `staff${seq}x${Math.floor(Math.random() * 1e6)}`;
-  const row = await getDb(env.DB)
+  const row = await deps.db.orm
     .insert(admins)
     .values({ username, passwordHash: "unused" })
     .returning({ id: admins.id, tokenVersion: admins.tokenVersion })
@@ -71,8 +70,9 @@ export async function adminAuth(): Promise<Record<string, string>> {
   return bearer(await signAccessToken(env.JWT_SECRET, "admin", row.id, row.tokenVersion));
 }
 
-export function jsonBody(method: string, body: unknown, headers: Record<string, string>): RequestInit {
-  return { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+/** A request with a JSON body: `jsonRequest("PATCH", {...}, auth)`. */
+export function jsonRequest(method: string, body: unknown, headers: Record<string, string>): RequestInit {
+  return { method, ...jsonBody(body, headers) };
 }
 
 /**
@@ -120,4 +120,4 @@ export async function insertJobs(
   for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
 }
 
-export { api, createUser, env, json, pngFile, reads };
+export { api, createUser, env, json, pngFile, reads, type TestUser };

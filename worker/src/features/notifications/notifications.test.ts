@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
-import { getDb } from "#worker/db/client.ts";
-import { api, createUser, env, json } from "#worker-test/helpers.ts";
+import { api, deps, env, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
 import { notify } from "./service";
 
 const list = async (auth: Record<string, string>, query = "") => {
@@ -21,15 +21,14 @@ describe("notifications", () => {
   it("lists a user's notifications newest first with the actor, and unread ones on their own", async () => {
     const me = await createUser();
     const fan = await createUser({ profileName: "A Fan" });
-    const db = getDb(env.DB);
-    await notify(db, {
+    await notify(deps, {
       userId: me.id,
       kind: "FOLLOWER",
       actorId: fan.id,
       link: `/user/${fan.username}`,
       text: null,
     });
-    await notify(db, {
+    await notify(deps, {
       userId: me.id,
       kind: "COMMENT",
       actorId: fan.id,
@@ -69,7 +68,7 @@ describe("notifications", () => {
     const me = await createUser();
     const other = await createUser();
     const actor = await createUser();
-    await notify(getDb(env.DB), {
+    await notify(deps, {
       userId: other.id,
       kind: "UPVOTE",
       actorId: actor.id,
@@ -92,18 +91,17 @@ describe("notifications", () => {
   it("respects each kind's setting, one's own actions and blocks", async () => {
     const me = await createUser({ notifyUpvote: false, notifyComment: false });
     const actor = await createUser();
-    const db = getDb(env.DB);
     const base = { userId: me.id, actorId: actor.id, link: null, text: null };
-    expect(await notify(db, { ...base, kind: "UPVOTE" })).toBe(false);
-    expect(await notify(db, { ...base, kind: "COMMENT" })).toBe(false);
-    expect(await notify(db, { ...base, kind: "REPLY" })).toBe(false);
-    expect(await notify(db, { ...base, kind: "MENTION" })).toBe(true);
-    expect(await notify(db, { ...base, kind: "MENTION", actorId: me.id })).toBe(false);
+    expect(await notify(deps, { ...base, kind: "UPVOTE" })).toBe(false);
+    expect(await notify(deps, { ...base, kind: "COMMENT" })).toBe(false);
+    expect(await notify(deps, { ...base, kind: "REPLY" })).toBe(false);
+    expect(await notify(deps, { ...base, kind: "MENTION" })).toBe(true);
+    expect(await notify(deps, { ...base, kind: "MENTION", actorId: me.id })).toBe(false);
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 1)")
       .bind(me.id, actor.id)
       .run();
-    expect(await notify(db, { ...base, kind: "MENTION" })).toBe(false);
-    expect(await notify(db, { ...base, kind: "FOLLOWER", userId: actor.id, actorId: me.id })).toBe(false);
+    expect(await notify(deps, { ...base, kind: "MENTION" })).toBe(false);
+    expect(await notify(deps, { ...base, kind: "FOLLOWER", userId: actor.id, actorId: me.id })).toBe(false);
     expect((await list(me.auth)).total_list).toBe(1);
   });
 

@@ -6,9 +6,8 @@ import {
   notificationReadSchema,
   notificationSchema,
 } from "#shared/schemas/notifications.ts";
-import { getDb } from "#worker/db/client.ts";
 import { describeZodError, fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { listNotifications, markRead } from "./service";
 
 const list = createRoute({
@@ -19,10 +18,7 @@ const list = createRoute({
   security: [{ bearer: [] }],
   request: { query: notificationListQuerySchema },
   responses: {
-    200: {
-      description: "A page of notifications",
-      content: { "application/json": { schema: pageSchema(notificationSchema) } },
-    },
+    200: json(pageSchema(notificationSchema), "A page of notifications"),
     ...errorResponses(401, 422),
   },
 });
@@ -35,17 +31,14 @@ const read = createRoute({
   security: [{ bearer: [] }],
   request: { query: notificationReadSchema, body: jsonOrForm(notificationReadSchema) },
   responses: {
-    200: {
-      description: "How many changed and how many are left unread",
-      content: { "application/json": { schema: notificationReadAnswerSchema } },
-    },
+    200: json(notificationReadAnswerSchema, "How many changed and how many are left unread"),
     ...errorResponses(401, 422),
   },
 });
 
 export const notificationsRoutes = createRouter()
   .openapi(list, async (c) => {
-    return c.json(await listNotifications(getDb(c.env.DB), c.get("user").id, c.req.valid("query")), 200);
+    return c.json(await listNotifications(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
   })
   .openapi(read, async (c) => {
     // The id may come in the query or in a body; none means "all of them".
@@ -55,5 +48,5 @@ export const notificationsRoutes = createRouter()
       if (!parsed.success) fail(422, describeZodError(parsed.error));
       id = parsed.data.id;
     }
-    return c.json(await markRead(getDb(c.env.DB), c.get("user").id, id), 200);
+    return c.json(await markRead(c.var.deps, c.get("user").id, id), 200);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
-import { api, env, json } from "#worker-test/helpers.ts";
+import { api, deps, json } from "#worker-test/api.ts";
 import { seedDemoData } from "../dev/seed";
 
 describe("the demo notifications", () => {
   it("tell each demo person about their followers, comments and replies, the newest three unread", async () => {
-    expect(await seedDemoData(env)).toBe(true);
+    expect(await seedDemoData(deps)).toBe(true);
     const login = await api("/api/v1/user/auth/login", {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -2,11 +2,11 @@ import { and, count, desc, eq, inArray, or } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
-import type { Db } from "#worker/db/client.ts";
 import { blocks, notifications, users } from "#worker/db/schema/index.ts";
-import { ownerColumns, toOwner } from "../accounts/serialize";
+import type { Deps } from "#worker/deps.ts";
+import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 
-/** Which user setting switches each kind of notification (part 2 §3 "User setting flags"). */
+/** Which of the person's settings (`notify_*` columns) switches each kind of notification off. */
 const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect> = {
   FOLLOWER: "notifyFollower",
   MENTION: "notifyMention",
@@ -34,13 +34,13 @@ const TEXT_MAX = 160;
  * blocked the other (a blocked person cannot reach the blocker). Returns whether a notification was
  * written.
  */
-export async function notify(db: Db, input: NewNotification): Promise<boolean> {
+export async function notify({ db }: Deps, input: NewNotification): Promise<boolean> {
   if (input.actorId !== null && input.actorId === input.userId) return false;
   const setting = SETTING_OF[input.kind];
   const actorId = input.actorId ?? 0;
-  const [row, blocked] = await db.batch([
-    db.select({ on: users[setting] }).from(users).where(eq(users.id, input.userId)),
-    db
+  const [row, blocked] = await db.orm.batch([
+    db.orm.select({ on: users[setting] }).from(users).where(eq(users.id, input.userId)),
+    db.orm
       .select({ x: blocks.blockerId })
       .from(blocks)
       .where(
@@ -51,7 +51,7 @@ export async function notify(db: Db, input: NewNotification): Promise<boolean> {
       ),
   ]);
   if (row[0]?.on !== true || blocked.length > 0) return false;
-  await db.insert(notifications).values({ ...input, text: input.text ? excerpt(input.text) : null });
+  await db.orm.insert(notifications).values({ ...input, text: input.text ? excerpt(input.text) : null });
   return true;
 }
 
@@ -72,26 +72,26 @@ export function excerpt(text: string): string {
 
 /** `GET .../notification/list`: newest first, all or only the unread ones. */
 export async function listNotifications(
-  db: Db,
+  { db }: Deps,
   userId: number,
   input: { skip: number; limit: number; unread: boolean },
 ): Promise<Page<Notification>> {
   const where = input.unread
     ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
     : eq(notifications.userId, userId);
-  const [rows, total] = await db.batch([
-    db
+  const [rows, total] = await db.orm.batch([
+    db.orm
       .select()
       .from(notifications)
       .where(where)
       .orderBy(desc(notifications.id))
       .limit(input.limit)
       .offset(input.skip),
-    db.select({ n: count() }).from(notifications).where(where),
+    db.orm.select({ n: count() }).from(notifications).where(where),
   ]);
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is number => id !== null))];
   const actors = actorIds.length
-    ? await db
+    ? await db.orm
         .select({ id: users.id, ...ownerColumns })
         .from(users)
         .where(inArray(users.id, actorIds))
@@ -111,18 +111,18 @@ export async function listNotifications(
 
 /** `PATCH .../notification/read`: one notification, or all of them. Answers what is left unread. */
 export async function markRead(
-  db: Db,
+  { db }: Deps,
   userId: number,
   id: number | undefined,
 ): Promise<{ updated: number; unread_notifications: number }> {
   const mine = and(eq(notifications.userId, userId), eq(notifications.isRead, false));
-  const [updated, left] = await db.batch([
-    db
+  const [updated, left] = await db.orm.batch([
+    db.orm
       .update(notifications)
       .set({ isRead: true })
       .where(id === undefined ? mine : and(mine, eq(notifications.id, id)))
       .returning({ id: notifications.id }),
-    db.select({ n: count() }).from(notifications).where(mine),
+    db.orm.select({ n: count() }).from(notifications).where(mine),
   ]);
   return { updated: updated.length, unread_notifications: left[0]?.n ?? 0 };
 }

@@ -3,8 +3,9 @@ import type { Page } from "#shared/api.ts";
 import type { DatedPerson, FollowAnswer } from "#shared/schemas/people.ts";
 import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import { api, createUser, env, json } from "#worker-test/helpers.ts";
-import { insertCommunity, insertPost } from "../search/fixtures";
+import { api, env, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
+import { insertCommunity, insertPost } from "#worker-test/rows.ts";
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { User } from "#shared/schemas/user.ts";
-import type { Db } from "#worker/db/client.ts";
 import { users } from "#worker/db/schema/index.ts";
-import type { Bindings } from "#worker/env.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { NO_RELATION, toUser } from "../accounts/serialize";
-import { deleteStoredFiles, storeUpload } from "../posts/media";
+import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { NO_RELATION, toUser } from "../accounts/user-json";
 
 export interface ProfileEdit {
   profile_name?: string;
@@ -20,15 +19,16 @@ export interface ProfileEdit {
  * bytes and stored in R2 under new keys; the ones they replace are removed once the row points at
  * the new ones (seeded pictures are left alone).
  */
-export async function editProfile(env: Bindings, db: Db, userId: number, input: ProfileEdit): Promise<User> {
-  const before = await db.select().from(users).where(eq(users.id, userId)).get();
+export async function editProfile(deps: Deps, userId: number, input: ProfileEdit): Promise<User> {
+  const { db } = deps;
+  const before = await db.orm.select().from(users).where(eq(users.id, userId)).get();
   if (!before) fail(404, "This user does not exist");
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.profile_name !== undefined) changes.profileName = input.profile_name || null;
   if (input.remove_profile_image === "true") changes.profileImage = null;
   if (input.remove_profile_cover === "true") changes.profileCover = null;
   if (input.profile_image) {
-    const stored = await storeUpload(env, db, {
+    const stored = await storeUpload(deps, {
       file: input.profile_image,
       ownerId: userId,
       field: "profile_image",
@@ -38,7 +38,7 @@ export async function editProfile(env: Bindings, db: Db, userId: number, input: 
     changes.profileImage = stored.url;
   }
   if (input.profile_cover) {
-    const stored = await storeUpload(env, db, {
+    const stored = await storeUpload(deps, {
       file: input.profile_cover,
       ownerId: userId,
       field: "profile_cover",
@@ -50,11 +50,11 @@ export async function editProfile(env: Bindings, db: Db, userId: number, input: 
   const after =
     Object.keys(changes).length === 0
       ? before
-      : await db.update(users).set(changes).where(eq(users.id, userId)).returning().get();
+      : await db.orm.update(users).set(changes).where(eq(users.id, userId)).returning().get();
   const replaced = [
     before.profileImage !== after.profileImage ? before.profileImage : null,
     before.profileCover !== after.profileCover ? before.profileCover : null,
   ].filter((url): url is string => url !== null && /^\/media\/(profile|cover)\//.test(url));
-  await deleteStoredFiles(env, replaced);
+  await deleteStoredFiles(deps, replaced);
   return toUser(after, { ...NO_RELATION, isOwner: true });
 }

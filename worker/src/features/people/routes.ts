@@ -11,16 +11,21 @@ import {
   jobProfileSchema,
   profileEditSchema,
   profileImageFileSchema,
-  userMicropostListQuerySchema,
   usernameLookupSchema,
   usernameQuerySchema,
 } from "#shared/schemas/people.ts";
-import { personItemSchema, postItemSchema } from "#shared/schemas/search.ts";
+import { personItemSchema } from "#shared/schemas/search.ts";
 import { userSchema } from "#shared/schemas/user.ts";
-import { getDb } from "#worker/db/client.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { describeZodError, fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import {
+  createRouter,
+  errorResponses,
+  json,
+  jsonOrForm,
+  multipartBody,
+  readBody,
+} from "#worker/lib/router.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
@@ -35,14 +40,9 @@ import {
   setJobProfile,
   unblock,
   unfollow,
-  userPosts,
 } from "./service";
 
 const PRIVATE = "/api/v1/private/user";
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 // The OpenAPI document shows the pictures as binary files (zod alone cannot say it).
 const pictureField = profileImageFileSchema.openapi({ type: "string", format: "binary" }).optional();
@@ -51,7 +51,7 @@ const profileEditBody = profileEditSchema.extend({
   profile_cover: pictureField,
 });
 
-// Follow and block name the person in the query (DESIGN.md); a JSON or form body works as well.
+// Follow and block name the person in the query (`?username=`); a JSON or form body works as well.
 const optionalUsername = z.object({ username: usernameLookupSchema.optional() });
 const personTarget = { query: optionalUsername, body: jsonOrForm(optionalUsername) };
 
@@ -75,15 +75,6 @@ const profile = createRoute({
   summary: "A profile, with the caller's relation to it",
   request: { query: usernameQuerySchema },
   responses: { 200: json(userSchema, "The user"), ...errorResponses(404, 422) },
-});
-
-const userPostList = createRoute({
-  method: "get",
-  path: "/api/v1/user/micropost/list",
-  tags: ["People"],
-  summary: "A person's published posts, sorted NEW or TOP",
-  request: { query: userMicropostListQuerySchema },
-  responses: { 200: json(pageSchema(postItemSchema), "A page of posts"), ...errorResponses(403, 404, 422) },
 });
 
 const connectionList = createRoute({
@@ -194,50 +185,43 @@ const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
 export const peopleRoutes = createRouter()
   .openapi(profile, async (c) => {
     const { username } = c.req.valid("query");
-    return c.json(await getProfile(getDb(c.env.DB), username, c.get("viewer")?.id ?? null), 200);
-  })
-  .openapi(userPostList, async (c) => {
-    const query = c.req.valid("query");
-    return c.json(await userPosts(getDb(c.env.DB), { ...query, viewerId: c.get("viewer")?.id ?? null }), 200);
+    return c.json(await getProfile(c.var.deps, username, c.get("viewer")?.id ?? null), 200);
   })
   .openapi(connectionList, async (c) => {
     const query = c.req.valid("query");
-    return c.json(
-      await connections(getDb(c.env.DB), { ...query, viewerId: c.get("viewer")?.id ?? null }),
-      200,
-    );
+    return c.json(await connections(c.var.deps, { ...query, viewerId: c.get("viewer")?.id ?? null }), 200);
   })
   .openapi(followRoute("post"), async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await follow(getDb(c.env.DB), user, targetUsername(c)), 200);
+    return c.json(await follow(c.var.deps, user, targetUsername(c)), 200);
   })
   .openapi(followRoute("delete"), async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await unfollow(getDb(c.env.DB), user.id, targetUsername(c)), 200);
+    return c.json(await unfollow(c.var.deps, user.id, targetUsername(c)), 200);
   })
   .openapi(blockRoute("post"), async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await block(getDb(c.env.DB), user.id, targetUsername(c)), 200);
+    return c.json(await block(c.var.deps, user.id, targetUsername(c)), 200);
   })
   .openapi(blockRoute("delete"), async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await unblock(getDb(c.env.DB), user.id, targetUsername(c)), 200);
+    return c.json(await unblock(c.var.deps, user.id, targetUsername(c)), 200);
   })
   .openapi(blockList, async (c) => {
-    return c.json(await blockedPeople(getDb(c.env.DB), c.get("user").id, c.req.valid("query")), 200);
+    return c.json(await blockedPeople(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
   })
   .openapi(referralList, async (c) => {
-    return c.json(await referredPeople(getDb(c.env.DB), c.get("user").id, c.req.valid("query")), 200);
+    return c.json(await referredPeople(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
   })
   .openapi(profileEdit, async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
     const body = readBody<ProfileEdit>(c);
-    return c.json(await editProfile(c.env, getDb(c.env.DB), user.id, body), 200);
+    return c.json(await editProfile(c.var.deps, user.id, body), 200);
   })
   .openapi(defaultSort, async (c) => {
     const fromQuery = c.req.query("default_micropost_sort");
@@ -250,12 +234,12 @@ export const peopleRoutes = createRouter()
     const parsed = defaultSortSchema.safeParse(raw);
     if (!parsed.success) fail(422, describeZodError(parsed.error));
     return c.json(
-      await setDefaultSort(getDb(c.env.DB), c.get("user").id, parsed.data.default_micropost_sort),
+      await setDefaultSort(c.var.deps, c.get("user").id, parsed.data.default_micropost_sort),
       200,
     );
   })
-  .openapi(jobProfileGet, async (c) => c.json(await getJobProfile(getDb(c.env.DB), c.get("user").id), 200))
+  .openapi(jobProfileGet, async (c) => c.json(await getJobProfile(c.var.deps, c.get("user").id), 200))
   .openapi(jobProfilePatch, async (c) => {
     const body = readBody<{ job_title: string; job_skills: string[] }>(c);
-    return c.json(await setJobProfile(getDb(c.env.DB), c.get("user").id, body), 200);
+    return c.json(await setJobProfile(c.var.deps, c.get("user").id, body), 200);
   });

@@ -1,27 +1,22 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption, FollowTab } from "#shared/enums.ts";
-import {
-  type DatedPerson,
-  type FollowAnswer,
-  type JobProfile,
-  PEOPLE_MSG,
-  type ProfilePostSort,
-} from "#shared/schemas/people.ts";
-import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
+import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from "#shared/schemas/people.ts";
+import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import type { Db } from "#worker/db/client.ts";
-import { blocks, follows, microposts, users } from "#worker/db/schema/index.ts";
+import type { Database } from "#worker/db/database.ts";
+import { blocks, follows, notifications, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { NO_RELATION, ownerColumns, type Relation, toOwner, toUser } from "../accounts/serialize";
+import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { NO_RELATION, type Relation, toUser } from "../accounts/user-json";
 import { notify } from "../notifications/service";
-import { loadPersonItems, loadPostItems } from "../search/items";
 
 type UserRow = typeof users.$inferSelect;
 
 /** An ACTIVE, not deleted person by username, or a 404. */
-export async function findPerson(db: Db, username: string): Promise<UserRow> {
-  const row = await db
+export async function findPerson({ db }: Deps, username: string): Promise<UserRow> {
+  const row = await db.orm
     .select()
     .from(users)
     .where(and(eq(users.username, username), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
@@ -31,19 +26,19 @@ export async function findPerson(db: Db, username: string): Promise<UserRow> {
 }
 
 /** How the viewer stands to a person: one round trip for the three questions. */
-export async function relationOf(db: Db, viewerId: number | null, personId: number): Promise<Relation> {
+export async function relationOf({ db }: Deps, viewerId: number | null, personId: number): Promise<Relation> {
   if (viewerId === null) return NO_RELATION;
   if (viewerId === personId) return { ...NO_RELATION, isOwner: true };
-  const [following, blocked, blocking] = await db.batch([
-    db
+  const [following, blocked, blocking] = await db.orm.batch([
+    db.orm
       .select({ x: follows.followerId })
       .from(follows)
       .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, personId))),
-    db
+    db.orm
       .select({ x: blocks.blockerId })
       .from(blocks)
       .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, personId))),
-    db
+    db.orm
       .select({ x: blocks.blockerId })
       .from(blocks)
       .where(and(eq(blocks.blockerId, personId), eq(blocks.blockedId, viewerId))),
@@ -61,20 +56,20 @@ export async function relationOf(db: Db, viewerId: number | null, personId: numb
  * mention or otherwise reach the one who blocked them. Other features call this before they let
  * one person act towards another.
  */
-export async function assertCanReach(db: Db, actorId: number, targetId: number): Promise<void> {
-  const relation = await relationOf(db, actorId, targetId);
+export async function assertCanReach(deps: Deps, actorId: number, targetId: number): Promise<void> {
+  const relation = await relationOf(deps, actorId, targetId);
   if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
   if (relation.isBlocked) fail(403, PEOPLE_MSG.blockedByYou);
 }
 
 /** `GET /api/v1/user`: the profile with the caller's relation to it. */
-export async function getProfile(db: Db, username: string, viewerId: number | null): Promise<User> {
-  const row = await findPerson(db, username);
-  return toUser(row, await relationOf(db, viewerId, row.id));
+export async function getProfile(deps: Deps, username: string, viewerId: number | null): Promise<User> {
+  const row = await findPerson(deps, username);
+  return toUser(row, await relationOf(deps, viewerId, row.id));
 }
 
-async function followCounts(db: Db, personId: number) {
-  const row = await db
+async function followCounts({ db }: Deps, personId: number) {
+  const row = await db.orm
     .select({ followers: users.totalFollowers, following: users.totalFollowing })
     .from(users)
     .where(eq(users.id, personId))
@@ -86,65 +81,73 @@ async function followCounts(db: Db, personId: number) {
 // row really appears or goes: each UPDATE checks the row first, so following twice counts once.
 const FOLLOW_EXISTS = "EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ?2)";
 
-function followStatements(d1: D1Database, followerId: number, followeeId: number, now: number) {
+function followStatements(db: Database, followerId: number, followeeId: number, now: number) {
   return [
-    d1
-      .prepare(
-        `UPDATE users SET total_following = total_following + 1 WHERE id = ?1 AND NOT ${FOLLOW_EXISTS}`,
-      )
-      .bind(followerId, followeeId),
-    d1
-      .prepare(
-        `UPDATE users SET total_followers = total_followers + 1 WHERE id = ?2 AND NOT ${FOLLOW_EXISTS}`,
-      )
-      .bind(followerId, followeeId),
-    d1
-      .prepare(
-        "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING created_at",
-      )
-      .bind(followerId, followeeId, now),
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following + 1 WHERE id = ?1 AND NOT ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_followers = total_followers + 1 WHERE id = ?2 AND NOT ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING created_at",
+      binds: [followerId, followeeId, now],
+    }),
   ];
 }
 
-function unfollowStatements(d1: D1Database, followerId: number, followeeId: number) {
+function unfollowStatements(db: Database, followerId: number, followeeId: number) {
   return [
-    d1
-      .prepare(`UPDATE users SET total_following = total_following - 1 WHERE id = ?1 AND ${FOLLOW_EXISTS}`)
-      .bind(followerId, followeeId),
-    d1
-      .prepare(`UPDATE users SET total_followers = total_followers - 1 WHERE id = ?2 AND ${FOLLOW_EXISTS}`)
-      .bind(followerId, followeeId),
-    d1
-      .prepare("DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ?2")
-      .bind(followerId, followeeId),
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following - 1 WHERE id = ?1 AND ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_followers = total_followers - 1 WHERE id = ?2 AND ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: "DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ?2",
+      binds: [followerId, followeeId],
+    }),
   ];
 }
 
 /** `POST .../follow`: idempotent; the followed person hears of it once. */
 export async function follow(
-  db: Db,
+  deps: Deps,
   follower: { id: number; username: string },
   username: string,
 ): Promise<FollowAnswer> {
-  const target = await findPerson(db, username);
+  const { db } = deps;
+  const target = await findPerson(deps, username);
   if (target.id === follower.id) fail(400, PEOPLE_MSG.followSelf);
-  await assertCanReach(db, follower.id, target.id);
-  const results = await db.$client.batch(followStatements(db.$client, follower.id, target.id, Date.now()));
+  await assertCanReach(deps, follower.id, target.id);
+  const results = await db.write(followStatements(db, follower.id, target.id, Date.now()));
   const isNew = (results[2]?.results.length ?? 0) > 0;
-  if (isNew) await notifyNewFollower(db, follower, target.id);
-  return { is_following: true, ...(await followCounts(db, target.id)) };
+  if (isNew) await notifyNewFollower(deps, follower, target.id);
+  return { is_following: true, ...(await followCounts(deps, target.id)) };
 }
 
 /** Following, unfollowing and following again tells them once while the first notice is unread. */
-async function notifyNewFollower(db: Db, follower: { id: number; username: string }, targetId: number) {
-  const unread = await db.$client
-    .prepare(
-      "SELECT 1 FROM notifications WHERE user_id = ?1 AND is_read = 0 AND kind = 'FOLLOWER' AND actor_id = ?2 LIMIT 1",
+async function notifyNewFollower(deps: Deps, follower: { id: number; username: string }, targetId: number) {
+  const unread = await deps.db.orm
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, targetId),
+        eq(notifications.isRead, false),
+        eq(notifications.kind, "FOLLOWER"),
+        eq(notifications.actorId, follower.id),
+      ),
     )
-    .bind(targetId, follower.id)
-    .first();
+    .limit(1)
+    .get();
   if (unread) return;
-  await notify(db, {
+  await notify(deps, {
     userId: targetId,
     kind: "FOLLOWER",
     actorId: follower.id,
@@ -154,34 +157,40 @@ async function notifyNewFollower(db: Db, follower: { id: number; username: strin
 }
 
 /** `DELETE .../follow`: idempotent too. */
-export async function unfollow(db: Db, followerId: number, username: string): Promise<FollowAnswer> {
-  const target = await findPerson(db, username);
+export async function unfollow(deps: Deps, followerId: number, username: string): Promise<FollowAnswer> {
+  const { db } = deps;
+  const target = await findPerson(deps, username);
   if (target.id === followerId) fail(400, PEOPLE_MSG.followSelf);
-  await db.$client.batch(unfollowStatements(db.$client, followerId, target.id));
-  return { is_following: false, ...(await followCounts(db, target.id)) };
+  await db.write(unfollowStatements(db, followerId, target.id));
+  return { is_following: false, ...(await followCounts(deps, target.id)) };
 }
 
 /** `POST .../block`: also ends any follow between the two, in the same transaction. */
-export async function block(db: Db, blockerId: number, username: string): Promise<{ is_blocked: true }> {
-  const target = await findPerson(db, username);
+export async function block(deps: Deps, blockerId: number, username: string): Promise<{ is_blocked: true }> {
+  const { db } = deps;
+  const target = await findPerson(deps, username);
   if (target.id === blockerId) fail(400, PEOPLE_MSG.blockSelf);
-  const d1 = db.$client;
-  await d1.batch([
-    ...unfollowStatements(d1, blockerId, target.id),
-    ...unfollowStatements(d1, target.id, blockerId),
-    d1
-      .prepare(
-        "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-      )
-      .bind(blockerId, target.id, Date.now()),
+  await db.write([
+    ...unfollowStatements(db, blockerId, target.id),
+    ...unfollowStatements(db, target.id, blockerId),
+    db.prepare({
+      sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+      binds: [blockerId, target.id, Date.now()],
+    }),
   ]);
   return { is_blocked: true };
 }
 
 /** `DELETE .../block`. The follows a block ended stay ended. */
-export async function unblock(db: Db, blockerId: number, username: string): Promise<{ is_blocked: false }> {
-  const target = await findPerson(db, username);
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, target.id)));
+export async function unblock(
+  deps: Deps,
+  blockerId: number,
+  username: string,
+): Promise<{ is_blocked: false }> {
+  const target = await findPerson(deps, username);
+  await deps.db.orm
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, target.id)));
   return { is_blocked: false };
 }
 
@@ -190,16 +199,16 @@ export async function unblock(db: Db, blockerId: number, username: string): Prom
  * the profile's own counter, so the list and the profile never disagree.
  */
 export async function connections(
-  db: Db,
+  deps: Deps,
   input: { username: string; type: FollowTab; skip: number; limit: number; viewerId: number | null },
 ): Promise<Page<PersonItem>> {
-  const person = await findPerson(db, input.username);
+  const person = await findPerson(deps, input.username);
   if (input.viewerId !== null) {
-    const relation = await relationOf(db, input.viewerId, person.id);
+    const relation = await relationOf(deps, input.viewerId, person.id);
     if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
   }
   const followers = input.type === "followers";
-  const rows = await db
+  const rows = await deps.db.orm
     .select({ id: followers ? follows.followerId : follows.followeeId })
     .from(follows)
     .where(followers ? eq(follows.followeeId, person.id) : eq(follows.followerId, person.id))
@@ -207,7 +216,7 @@ export async function connections(
     .limit(input.limit)
     .offset(input.skip);
   const list = await loadPersonItems(
-    db,
+    deps,
     rows.map((r) => r.id),
     input.viewerId,
   );
@@ -217,12 +226,12 @@ export async function connections(
 
 /** The people the caller blocked (privacy tab), newest first. */
 export async function blockedPeople(
-  db: Db,
+  { db }: Deps,
   userId: number,
   page: { skip: number; limit: number },
 ): Promise<Page<DatedPerson>> {
-  const [rows, total] = await db.batch([
-    db
+  const [rows, total] = await db.orm.batch([
+    db.orm
       .select({ at: blocks.createdAt, ...ownerColumns })
       .from(blocks)
       .innerJoin(users, eq(users.id, blocks.blockedId))
@@ -230,7 +239,7 @@ export async function blockedPeople(
       .orderBy(desc(blocks.createdAt))
       .limit(page.limit)
       .offset(page.skip),
-    db.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, userId)),
+    db.orm.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, userId)),
   ]);
   return toPage(
     rows.map((r) => ({ owner: toOwner(r), created_at: new Date(r.at).toISOString() })),
@@ -241,20 +250,20 @@ export async function blockedPeople(
 
 /** The people who joined with the caller's referral link (referral tab), newest first. */
 export async function referredPeople(
-  db: Db,
+  { db }: Deps,
   userId: number,
   page: { skip: number; limit: number },
 ): Promise<Page<DatedPerson>> {
   const mine = and(eq(users.referrerId, userId), eq(users.status, "ACTIVE"), isNull(users.deletedAt));
-  const [rows, total] = await db.batch([
-    db
+  const [rows, total] = await db.orm.batch([
+    db.orm
       .select(ownerColumns)
       .from(users)
       .where(mine)
       .orderBy(desc(users.createdAt))
       .limit(page.limit)
       .offset(page.skip),
-    db.select({ n: count() }).from(users).where(mine),
+    db.orm.select({ n: count() }).from(users).where(mine),
   ]);
   return toPage(
     rows.map((r) => ({ owner: toOwner(r), created_at: new Date(r.createdAt).toISOString() })),
@@ -264,13 +273,13 @@ export async function referredPeople(
 }
 
 /** `PATCH .../setting/default-micropost-sort`. */
-export async function setDefaultSort(db: Db, userId: number, sort: FeedOption) {
-  await db.update(users).set({ defaultMicropostSort: sort }).where(eq(users.id, userId));
+export async function setDefaultSort({ db }: Deps, userId: number, sort: FeedOption) {
+  await db.orm.update(users).set({ defaultMicropostSort: sort }).where(eq(users.id, userId));
   return { default_micropost_sort: sort };
 }
 
-export async function getJobProfile(db: Db, userId: number): Promise<JobProfile> {
-  const row = await db
+export async function getJobProfile({ db }: Deps, userId: number): Promise<JobProfile> {
+  const row = await db.orm
     .select({ title: users.jobTitle, skills: users.jobSkills })
     .from(users)
     .where(eq(users.id, userId))
@@ -279,13 +288,13 @@ export async function getJobProfile(db: Db, userId: number): Promise<JobProfile>
 }
 
 export async function setJobProfile(
-  db: Db,
+  { db }: Deps,
   userId: number,
   input: { job_title: string; job_skills: string[] },
 ): Promise<JobProfile> {
   const title = input.job_title || null;
   const skills = input.job_skills.length ? JSON.stringify(input.job_skills) : null;
-  await db.update(users).set({ jobTitle: title, jobSkills: skills }).where(eq(users.id, userId));
+  await db.orm.update(users).set({ jobTitle: title, jobSkills: skills }).where(eq(users.id, userId));
   return toJobProfile(title, skills);
 }
 
@@ -300,38 +309,27 @@ function toJobProfile(title: string | null, skills: string | null): JobProfile {
   return { job_title: title, job_skills: list };
 }
 
-/**
- * `GET /api/v1/user/micropost/list`: a person's published posts, newest or most voted first. Read
- * through the owner index, so the cost follows the person's posts, not the whole table.
- */
-export async function userPosts(
-  db: Db,
-  input: { username: string; sort: ProfilePostSort; skip: number; limit: number; viewerId: number | null },
-): Promise<Page<PostItem>> {
-  const person = await findPerson(db, input.username);
-  if (input.viewerId !== null && input.viewerId !== person.id) {
-    const relation = await relationOf(db, input.viewerId, person.id);
-    if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
-  }
-  const mine = and(eq(microposts.ownerId, person.id), eq(microposts.isDraft, false));
-  const order =
-    input.sort === "TOP"
-      ? [desc(microposts.totalVotes), desc(microposts.publishedAt), desc(microposts.id)]
-      : [desc(microposts.publishedAt), desc(microposts.id)];
-  const [rows, total] = await db.batch([
-    db
-      .select({ id: microposts.id })
-      .from(microposts)
-      .where(mine)
-      .orderBy(...order)
-      .limit(input.limit)
-      .offset(input.skip),
-    db.select({ n: count() }).from(microposts).where(mine),
+/** People by id (followers, search results), in the order asked, with whether the viewer follows each. */
+export async function loadPersonItems(
+  { db }: Deps,
+  ids: number[],
+  viewerId: number | null,
+): Promise<PersonItem[]> {
+  if (ids.length === 0) return [];
+  const [rows, followed] = await db.orm.batch([
+    db.orm
+      .select({ id: users.id, ...ownerColumns })
+      .from(users)
+      .where(inArray(users.id, ids)),
+    db.orm
+      .select({ id: follows.followeeId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId ?? 0), inArray(follows.followeeId, ids))),
   ]);
-  const list = await loadPostItems(
-    db,
-    rows.map((r) => r.id),
-    input.viewerId,
-  );
-  return toPage(list, total[0]?.n ?? 0, input.limit);
+  const following = new Set(followed.map((f) => f.id));
+  const byId = new Map(rows.map((r) => [r.id, { owner: toOwner(r), is_following: following.has(r.id) }]));
+  return ids.flatMap((id) => {
+    const item = byId.get(id);
+    return item ? [item] : [];
+  });
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Comment, FeedItem } from "#shared/schemas/posts.ts";
-import { api, createUser, json, jsonBody, newCommunity, newPost, type TestUser } from "./test-kit";
+import { api, json, jsonBody } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
 
-// A blocked person cannot otherwise reach the blocker (part 2 §6): no comments, replies or votes
+// A blocked person cannot otherwise reach the blocker: no comments, replies or votes
 // on their posts, in either direction of the block.
 const block = (who: TestUser, username: string) =>
   api(`/api/v1/private/user/block?username=${username}`, { method: "POST", headers: who.auth });

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Comment, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import {
-  api,
-  createUser,
-  env,
-  json,
-  jsonBody,
-  newCommunity,
-  newPost,
-  reads,
-  type TestUser,
-} from "./test-kit";
+import { api, env, json, jsonBody, reads } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
 
 type CommentPage = CursorPage<Comment> & { parent: Comment | null };
 

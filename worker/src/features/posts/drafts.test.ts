@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { CursorPage, Draft, FeedItem } from "#shared/schemas/posts.ts";
-import { api, createUser, form, json, newCommunity, newPost, type TestUser } from "./test-kit";
+import { api, form, json } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
 
 const total = async (user: TestUser) =>
   (

@@ -1,16 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import {
-  api,
-  createUser,
-  env,
-  insertPosts,
-  json,
-  newCommunity,
-  newPost,
-  reads,
-  type TestUser,
-} from "./test-kit";
+import { api, env, json, reads } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
+import { insertPosts } from "#worker-test/rows.ts";
 
 type Feed = CursorPage<FeedItem>;
 const feed = (query: string, auth: Record<string, string> = {}) =>

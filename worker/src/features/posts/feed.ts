@@ -1,20 +1,33 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption } from "#shared/enums.ts";
+import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { fail } from "#worker/lib/errors.ts";
-import { loadFeedItems, POST_SQL, type PostSqlRow } from "./items";
+import { microposts } from "#worker/db/schema/index.ts";
 import {
+  columnsOf,
   decodeCursor,
   encodeCursor,
   type KeysetColumn,
+  keysetColumn,
   keysetSql,
-  type Reader,
+  rowOf,
   type Statement,
-} from "./reader";
+} from "#worker/db/sql.ts";
+import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { findPerson, relationOf } from "../people/service";
+import { loadFeedItems, loadPostItems } from "./feed-items";
+import type { PostRow } from "./post-json";
 
-// The home feed (part 2 §2 "Feed", §7). Every order is an index range read from its start or from
-// a keyset cursor (the sort values of the previous page's last post), so page 400 costs what page
-// 1 costs. `skip` alone still works for clients that do not send the cursor; it reads the skipped
-// index entries, as OFFSET must.
+// Lists of published posts: the home feed (NEW, TOP, VERIFIED for everyone; COMMUNITIES and
+// FOLLOWING for the signed-in), a community's posts and a person's. Every order is an index range
+// read from its start or from a keyset cursor (the sort values of the previous page's last post),
+// so page 400 costs what page 1 costs (docs/decisions/020). `skip` alone still works for clients
+// that do not send the cursor; it reads the skipped index entries, as OFFSET must.
+
+/** The columns of a post, for `FROM microposts m`. */
+const POST_COLUMNS = columnsOf(microposts, "m");
 
 export interface FeedQuery {
   option: FeedOption;
@@ -27,11 +40,11 @@ interface Order {
   /** Cursor tag. */
   tag: string;
   /** Sort columns, all descending; the last is the unique id. */
-  columns: string[];
+  columns: Array<"publishedAt" | "totalVotes" | "isPinned" | "id">;
 }
 
-const NEWEST: Order = { tag: "n", columns: ["published_at", "id"] };
-const TOP: Order = { tag: "t", columns: ["total_votes", "id"] };
+const NEWEST: Order = { tag: "n", columns: ["publishedAt", "id"] };
+const TOP: Order = { tag: "t", columns: ["totalVotes", "id"] };
 
 /**
  * Sources with more posts than this are merged by scanning the newest posts and keeping those of
@@ -48,10 +61,13 @@ function keyset(values: number[] | null): string {
 }
 
 const keyColumns = (order: Order): KeysetColumn[] =>
-  order.columns.map((name) => ({ expr: `m.${name}`, name }));
+  order.columns.map((key) => keysetColumn(microposts, "m", key));
 
-function orderBy(order: Order, prefix: string): string {
-  return order.columns.map((c) => `${prefix}${c} DESC`).join(", ");
+/** The order of merged rows, by their names in the result. */
+function orderBy(order: Order): string {
+  return keyColumns(order)
+    .map((c) => `${c.name} DESC`)
+    .join(", ");
 }
 
 /** LIMIT and, without a cursor, OFFSET. */
@@ -63,7 +79,7 @@ function window(limit: number, skip: number, values: number[] | null): string {
 function rangeStatement(where: string, order: Order, q: FeedQuery, values: number[] | null): Statement {
   return {
     sql: keysetSql({
-      select: POST_SQL,
+      select: POST_COLUMNS,
       from: "microposts m",
       where,
       columns: keyColumns(order),
@@ -88,37 +104,32 @@ function mergeStatement(
 ): Statement {
   const arms = sources.map(
     (id) =>
-      `SELECT ${POST_SQL} FROM microposts m WHERE m.${column} = ${id} AND m.is_draft = 0${keyset(values)}`,
+      `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${column} = ${id} AND m.is_draft = 0${keyset(values)}`,
   );
   const nest = (terms: string[]): string => {
     if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
     const size = Math.ceil(terms.length / COMPOUND_MAX);
     const groups: string[] = [];
     for (let i = 0; i < terms.length; i += size) {
-      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))} ORDER BY ${orderBy(NEWEST, "")})`);
+      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))} ORDER BY ${orderBy(NEWEST)})`);
     }
     return groups.join(" UNION ALL ");
   };
   return {
-    sql: `${nest(arms)} ORDER BY ${orderBy(NEWEST, "")}${window(q.limit, q.skip, values)}`,
+    sql: `${nest(arms)} ORDER BY ${orderBy(NEWEST)}${window(q.limit, q.skip, values)}`,
     isList: true,
   };
 }
 
-async function counter(reader: Reader, key: string): Promise<number> {
-  const row = await reader.first<{ value: number }>({
-    sql: "SELECT value FROM site_counters WHERE key = ?1",
-    binds: [key],
-  });
-  return row?.value ?? 0;
-}
+const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
 
 export async function readFeed(
-  reader: Reader,
+  deps: Deps,
   viewerId: number | null,
   q: FeedQuery,
 ): Promise<CursorPage<FeedItem>> {
-  let posts: PostSqlRow[];
+  const { db } = deps;
+  let posts: PostRow[];
   let total: number;
   let order = NEWEST;
 
@@ -128,11 +139,11 @@ export async function readFeed(
     const values = decodeCursor(q.cursor, tag, 2);
     const where = q.option === "VERIFIED" ? "m.is_draft = 0 AND m.is_owner_verified = 1" : "m.is_draft = 0";
     const key = q.option === "VERIFIED" ? "verified_microposts" : "published_microposts";
-    const [rows, count] = await reader.batch<[PostSqlRow, { value: number }]>([
+    const [rows, count] = await db.batch<[object, { value: number }]>([
       rangeStatement(where, order, q, values),
       { sql: "SELECT value FROM site_counters WHERE key = ?1", binds: [key] },
     ]);
-    posts = rows;
+    posts = toPosts(rows);
     total = count[0]?.value ?? 0;
     order = { ...order, tag };
   } else {
@@ -140,7 +151,7 @@ export async function readFeed(
     const communities = q.option === "COMMUNITIES";
     const tag = communities ? "c" : "f";
     const values = decodeCursor(q.cursor, tag, 2);
-    const sources = await reader.all<{ id: number; total: number }>(
+    const sources = await db.all<{ id: number; total: number }>(
       communities
         ? {
             sql: `SELECT c.id, c.total_microposts AS total FROM community_members cm
@@ -158,18 +169,18 @@ export async function readFeed(
     const column = communities ? "community_id" : "owner_id";
     if (active.length === 0) posts = [];
     else if (active.length <= MERGE_MAX_SOURCES) {
-      posts = await reader.all<PostSqlRow>(mergeStatement(column, active, q, values));
+      posts = toPosts(await db.all(mergeStatement(column, active, q, values)));
     } else {
       const source = communities
         ? "SELECT community_id FROM community_members WHERE user_id = ?1"
         : "SELECT followee_id FROM follows WHERE follower_id = ?1";
       const statement = rangeStatement(`m.is_draft = 0 AND m.${column} IN (${source})`, NEWEST, q, values);
-      posts = await reader.all<PostSqlRow>({ ...statement, binds: [viewerId] });
+      posts = toPosts(await db.all({ ...statement, binds: [viewerId] }));
     }
     order = { ...NEWEST, tag };
   }
 
-  const list = await loadFeedItems(reader, viewerId, posts);
+  const list = await loadFeedItems(deps, viewerId, posts);
   const last = posts.at(-1);
   return {
     list,
@@ -179,7 +190,7 @@ export async function readFeed(
       last && posts.length === q.limit
         ? encodeCursor(
             order.tag,
-            order.columns.map((c) => Number(last[c as keyof PostSqlRow])),
+            order.columns.map((c) => Number(last[c])),
           )
         : null,
   };
@@ -190,22 +201,23 @@ export async function readFeed(
  * One index range (community, pinned, published, id), read from a keyset cursor.
  */
 export async function readCommunityPosts(
-  reader: Reader,
+  deps: Deps,
   viewerId: number | null,
   q: { name: string; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<FeedItem>> {
-  const community = await reader.first<{ id: number; total_microposts: number }>({
+  const { db } = deps;
+  const community = await db.first<{ id: number; total_microposts: number }>({
     sql: "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)",
     binds: [q.name],
   });
   if (!community) fail(404, `The community c/${q.name} does not exist`);
   const values = decodeCursor(q.cursor, "p", 3);
-  const posts = await reader.all<PostSqlRow>({
+  const rows = await db.all({
     sql: keysetSql({
-      select: POST_SQL,
+      select: POST_COLUMNS,
       from: "microposts m",
       where: `m.community_id = ${community.id} AND m.is_draft = 0`,
-      columns: keyColumns({ tag: "p", columns: ["is_pinned", "published_at", "id"] }),
+      columns: keyColumns({ tag: "p", columns: ["isPinned", "publishedAt", "id"] }),
       dir: "DESC",
       values,
       limit: q.limit,
@@ -213,7 +225,8 @@ export async function readCommunityPosts(
     }),
     isList: true,
   });
-  const list = await loadFeedItems(reader, viewerId, posts);
+  const posts = toPosts(rows);
+  const list = await loadFeedItems(deps, viewerId, posts);
   const last = posts.at(-1);
   return {
     list,
@@ -221,9 +234,44 @@ export async function readCommunityPosts(
     total_pages: Math.ceil(community.total_microposts / q.limit),
     next_cursor:
       last && posts.length === q.limit
-        ? encodeCursor("p", [last.is_pinned, last.published_at ?? 0, last.id])
+        ? encodeCursor("p", [Number(last.isPinned), last.publishedAt ?? 0, last.id])
         : null,
   };
 }
 
-export { counter as siteCounter };
+/**
+ * `GET /api/v1/user/micropost/list`: a person's published posts, newest or most voted first. Read
+ * through the owner index, so the cost follows the person's posts, not the whole table.
+ */
+export async function readPersonPosts(
+  deps: Deps,
+  input: { username: string; sort: ProfilePostSort; skip: number; limit: number; viewerId: number | null },
+): Promise<Page<FeedItem>> {
+  const { db } = deps;
+  const person = await findPerson(deps, input.username);
+  if (input.viewerId !== null && input.viewerId !== person.id) {
+    const relation = await relationOf(deps, input.viewerId, person.id);
+    if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
+  }
+  const mine = and(eq(microposts.ownerId, person.id), eq(microposts.isDraft, false));
+  const order =
+    input.sort === "TOP"
+      ? [desc(microposts.totalVotes), desc(microposts.publishedAt), desc(microposts.id)]
+      : [desc(microposts.publishedAt), desc(microposts.id)];
+  const [rows, total] = await db.orm.batch([
+    db.orm
+      .select({ id: microposts.id })
+      .from(microposts)
+      .where(mine)
+      .orderBy(...order)
+      .limit(input.limit)
+      .offset(input.skip),
+    db.orm.select({ n: count() }).from(microposts).where(mine),
+  ]);
+  const list = await loadPostItems(
+    deps,
+    rows.map((r) => r.id),
+    input.viewerId,
+  );
+  return toPage(list, total[0]?.n ?? 0, input.limit);
+}

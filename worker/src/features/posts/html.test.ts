@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { sniffMedia } from "#worker/lib/media.ts";
+import { MP4_BYTES, PNG_BYTES } from "#worker-test/posts.ts";
 import { findMentions, linkMentions, plainTextToHtml, sanitizeHtml, toSafeHtml } from "./html";
-import { sniffMedia } from "./media";
-import { MP4_BYTES, PNG_BYTES } from "./test-kit";
 
 describe("the body sanitiser", () => {
   it.each([

@@ -1,16 +1,15 @@
-import type { Db } from "#worker/db/client.ts";
+import type { Deps } from "#worker/deps.ts";
 import { notify } from "../notifications/service";
 import { findMentions, linkMentions } from "./html";
-import type { Reader } from "./reader";
 
 /** The people named with @ that exist, by lowercase name. Typed and lowercase forms both hit the index. */
 async function existingUsers(
-  reader: Reader,
+  { db }: Deps,
   names: string[],
 ): Promise<Map<string, { id: number; username: string }>> {
   if (names.length === 0) return new Map();
   const candidates = [...new Set(names.flatMap((n) => [n, n.toLowerCase()]))];
-  const rows = await reader.all<{ id: number; username: string }>({
+  const rows = await db.all<{ id: number; username: string }>({
     sql: `SELECT id, username FROM users WHERE username IN (${candidates.map((_, i) => `?${i + 1}`).join(",")})
       AND deleted_at IS NULL`,
     binds: candidates,
@@ -19,8 +18,8 @@ async function existingUsers(
 }
 
 /** A sanitised body with each @name of an existing person linked to their profile. */
-export async function withMentionLinks(reader: Reader, html: string): Promise<string> {
-  const users = await existingUsers(reader, findMentions(html));
+export async function withMentionLinks(deps: Deps, html: string): Promise<string> {
+  const users = await existingUsers(deps, findMentions(html));
   return linkMentions(html, new Map([...users].map(([key, u]) => [key, u.username])));
 }
 
@@ -31,15 +30,14 @@ export function mentionedUsernames(html: string): string[] {
 
 /** MENTION notifications for people named in `html` and not already in `before` (an edit). */
 export async function notifyMentions(
-  reader: Reader,
-  db: Db,
+  deps: Deps,
   input: { html: string; before: string; actorId: number; link: string; text: string },
 ): Promise<void> {
   const already = new Set(mentionedUsernames(input.before).map((n) => n.toLowerCase()));
   const fresh = mentionedUsernames(input.html).filter((n) => !already.has(n.toLowerCase()));
-  const users = await existingUsers(reader, fresh);
+  const users = await existingUsers(deps, fresh);
   for (const user of users.values()) {
-    await notify(db, {
+    await notify(deps, {
       userId: user.id,
       kind: "MENTION",
       actorId: input.actorId,
@@ -47,4 +45,34 @@ export async function notifyMentions(
       text: input.text,
     });
   }
+}
+
+/**
+ * An edit of a post's or a comment's body: `save` stores the new body, `load` reads the item back as
+ * the API shows it, and only the people the new body names for the first time hear of it.
+ */
+export async function saveEditedBody<T extends { link: string }>(
+  deps: Deps,
+  edit: {
+    actorId: number;
+    /** The body before the edit. */
+    before: string;
+    /** The new body, as stored (sanitised, @names linked). */
+    body: string;
+    /** The notification's text: the post's title, or the comment's excerpt. */
+    text: string;
+    save: () => Promise<unknown>;
+    load: () => Promise<T>;
+  },
+): Promise<T> {
+  await edit.save();
+  const item = await edit.load();
+  await notifyMentions(deps, {
+    html: edit.body,
+    before: edit.before,
+    actorId: edit.actorId,
+    link: item.link,
+    text: edit.text,
+  });
+  return item;
 }

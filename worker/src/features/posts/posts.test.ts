@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { FeedItem, Micropost, VoteResult } from "#shared/schemas/posts.ts";
-import {
-  api,
-  bigPng,
-  createUser,
-  env,
-  form,
-  json,
-  jsonBody,
-  mp4File,
-  newCommunity,
-  newPost,
-  pngFile,
-  type TestUser,
-} from "./test-kit";
+import { api, env, form, json, jsonBody } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
 
 const createPost = (user: TestUser, fields: Record<string, string | Blob>) =>
   api("/api/v1/private/user/micropost", { method: "POST", headers: user.auth, body: form(fields) });

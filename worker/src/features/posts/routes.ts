@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { pageQuerySchema, pageSchema, queryBoolean } from "#shared/api.ts";
+import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
 import { MB } from "#shared/constants.ts";
+import { memberListQuerySchema } from "#shared/schemas/communities.ts";
+import { userMicropostListQuerySchema } from "#shared/schemas/people.ts";
 import {
   commentCreateSchema,
   commentEditSchema,
@@ -18,14 +20,20 @@ import {
   uploadResultSchema,
   voteResultSchema,
 } from "#shared/schemas/posts.ts";
-import { getDb } from "#worker/db/client.ts";
+import { postItemSchema } from "#shared/schemas/search.ts";
 import { describeZodError, fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, jsonOrForm, multipartBody, readBody } from "#worker/lib/router.ts";
+import { storeUpload } from "#worker/lib/media.ts";
+import {
+  createRouter,
+  errorResponses,
+  json,
+  jsonOrForm,
+  multipartBody,
+  readBody,
+} from "#worker/lib/router.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
-import { readFeed } from "./feed";
-import { storeUpload } from "./media";
-import { Reader, reportReads } from "./reader";
+import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
   countDrafts,
   createPost,
@@ -42,10 +50,6 @@ import {
 
 const tags = ["Posts"];
 const secured = [{ bearer: [] }];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 /** Uploads above this never reach the form parser; files themselves are capped at 1 MB (a 422). */
 const uploadLimit = bodyLimit({
@@ -57,7 +61,6 @@ const fileField = z
   .instanceof(File, { message: "Send a file" })
   .openapi({ type: "string", format: "binary" })
   .optional();
-const publicIdQuery = z.object({ public_id: z.string().trim().min(1).max(40) });
 
 /** The create-post form as sent (multipart). Its rules depend on is_draft, so they run in the handler. */
 const postForm = z.object({
@@ -68,9 +71,9 @@ const postForm = z.object({
   is_draft: queryBoolean.optional(),
   file: fileField,
 });
-const draftForm = postForm.omit({ is_draft: true }).extend({ public_id: z.string().trim().min(1).max(40) });
+const draftForm = postForm.omit({ is_draft: true }).extend({ public_id: publicIdSchema });
 
-/** The post rules of part 2 §5 (or the lighter draft ones) as a 422 naming the field. */
+/** The rules of a post (or the lighter ones of a draft) as a 422 naming the field. */
 function postInput(form: z.infer<typeof postForm>, draft: boolean): PostInput & { file: File | null } {
   const result = (draft ? draftFieldsSchema : postFieldsSchema).safeParse(form);
   if (!result.success) fail(422, describeZodError(result.error));
@@ -104,8 +107,8 @@ const comments = createRoute({
   summary: "A page of a post's comments as a tree, or of one comment's replies",
   request: {
     query: z.object({
-      post_public_id: z.string().trim().min(1).max(40),
-      comment_public_id: z.string().trim().min(1).max(40).optional(),
+      post_public_id: publicIdSchema,
+      comment_public_id: publicIdSchema.optional(),
       skip: pageQuerySchema.shape.skip,
       limit: pageQuerySchema.shape.limit,
       cursor: z.string().max(100).optional(),
@@ -115,6 +118,28 @@ const comments = createRoute({
     200: json(cursorPageSchema(commentSchema).extend({ parent: commentSchema.nullable() }), "A page"),
     ...errorResponses(404, 422),
   },
+});
+
+const communityPosts = createRoute({
+  method: "get",
+  path: "/api/v1/community/micropost/list",
+  tags: ["Communities"],
+  summary: "A community's posts: pinned first, then newest",
+  request: {
+    query: memberListQuerySchema.extend({
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+    }),
+  },
+  responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
+});
+
+const personPosts = createRoute({
+  method: "get",
+  path: "/api/v1/user/micropost/list",
+  tags: ["People"],
+  summary: "A person's published posts, sorted NEW or TOP",
+  request: { query: userMicropostListQuerySchema },
+  responses: { 200: json(pageSchema(postItemSchema), "A page of posts"), ...errorResponses(403, 404, 422) },
 });
 
 const create = createRoute({
@@ -264,74 +289,55 @@ const HOUR = 60 * 60 * 1000;
 
 export const postsRoutes = createRouter()
   .openapi(feed, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const page = await readFeed(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
-    reportReads(c, reader);
-    return c.json(page, 200);
+    return c.json(await readFeed(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query")), 200);
   })
   .openapi(one, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const item = await getPost(reader, c.get("viewer")?.id ?? null, c.req.valid("query").public_id);
-    reportReads(c, reader);
+    const item = await getPost(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query").public_id);
     return c.json(item, 200);
   })
   .openapi(comments, async (c) => {
-    const reader = new Reader(c.env.DB);
-    const page = await listComments(reader, c.get("viewer")?.id ?? null, c.req.valid("query"));
-    reportReads(c, reader);
+    const page = await listComments(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query"));
+    return c.json(page, 200);
+  })
+  .openapi(communityPosts, async (c) => {
+    const page = await readCommunityPosts(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query"));
+    return c.json(page, 200);
+  })
+  .openapi(personPosts, async (c) => {
+    const query = c.req.valid("query");
+    const page = await readPersonPosts(c.var.deps, { ...query, viewerId: c.get("viewer")?.id ?? null });
     return c.json(page, 200);
   })
   .openapi(create, async (c) => {
     const form = readBody<z.infer<typeof postForm>>(c);
     const isDraft = form.is_draft ?? false;
     const input = postInput(form, isDraft);
-    const created = await createPost(c.env, new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), {
-      ...input,
-      isDraft,
-    });
+    const created = await createPost(c.var.deps, c.get("user"), { ...input, isDraft });
     return c.json(created, 201);
   })
   .openapi(edit, async (c) => {
     const body = readBody<z.infer<typeof micropostEditSchema>>(c);
-    const micropost = await editPost(new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), body);
-    return c.json(micropost, 200);
+    return c.json(await editPost(c.var.deps, c.get("user"), body), 200);
   })
   .openapi(remove, async (c) => {
-    await deletePost(c.env, new Reader(c.env.DB), c.get("user"), c.req.valid("query").public_id);
+    await deletePost(c.var.deps, c.get("user"), c.req.valid("query").public_id);
     return c.body(null, 204);
   })
   .openapi(vote, async (c) => {
-    const result = await toggleVote(
-      new Reader(c.env.DB),
-      getDb(c.env.DB),
-      c.get("user"),
-      c.req.valid("query").public_id,
-    );
-    return c.json(result, 200);
+    return c.json(await toggleVote(c.var.deps, c.get("user"), c.req.valid("query").public_id), 200);
   })
   .openapi(drafts, async (c) => {
-    const page = await listDrafts(new Reader(c.env.DB), c.get("user").id, c.req.valid("query"));
-    return c.json(page, 200);
+    return c.json(await listDrafts(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
   })
   .openapi(draftTotal, async (c) => {
-    return c.json({ total: await countDrafts(new Reader(c.env.DB), c.get("user").id) }, 200);
+    return c.json({ total: await countDrafts(c.var.deps, c.get("user").id) }, 200);
   })
   .openapi(draft, async (c) => {
-    return c.json(
-      await getDraft(new Reader(c.env.DB), c.get("user").id, c.req.valid("query").public_id),
-      200,
-    );
+    return c.json(await getDraft(c.var.deps, c.get("user").id, c.req.valid("query").public_id), 200);
   })
   .openapi(draftUpdate, async (c) => {
     const form = readBody<z.infer<typeof draftForm>>(c);
-    const saved = await updateDraft(
-      c.env,
-      new Reader(c.env.DB),
-      getDb(c.env.DB),
-      c.get("user"),
-      form.public_id,
-      postInput(form, true),
-    );
+    const saved = await updateDraft(c.var.deps, c.get("user"), form.public_id, postInput(form, true));
     return c.json(saved, 200);
   })
   .openapi(draftPublish, async (c) => {
@@ -340,9 +346,7 @@ export const postsRoutes = createRouter()
     const withFields =
       form.title !== undefined || form.body !== undefined || form.community_name !== undefined;
     const published = await publishDraft(
-      c.env,
-      new Reader(c.env.DB),
-      getDb(c.env.DB),
+      c.var.deps,
       c.get("user"),
       form.public_id,
       withFields ? postInput(form, false) : null,
@@ -353,21 +357,21 @@ export const postsRoutes = createRouter()
     const body = readBody<z.infer<typeof commentCreateSchema>>(c);
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `comment:${user.id}`, { max: 300, windowMs: HOUR });
-    const comment = await createComment(new Reader(c.env.DB), getDb(c.env.DB), user, body);
+    const comment = await createComment(c.var.deps, user, body);
     return c.json(comment, 201);
   })
   .openapi(commentEdit, async (c) => {
     const body = readBody<z.infer<typeof commentEditSchema>>(c);
-    return c.json(await editComment(new Reader(c.env.DB), getDb(c.env.DB), c.get("user"), body), 200);
+    return c.json(await editComment(c.var.deps, c.get("user"), body), 200);
   })
   .openapi(commentDelete, async (c) => {
-    await deleteComment(new Reader(c.env.DB), c.get("user"), c.req.valid("query").public_id);
+    await deleteComment(c.var.deps, c.get("user"), c.req.valid("query").public_id);
     return c.body(null, 204);
   })
   .openapi(upload, async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
-    const stored = await storeUpload(c.env, getDb(c.env.DB), {
+    const stored = await storeUpload(c.var.deps, {
       file: c.req.valid("form").file,
       ownerId: user.id,
       field: "file",

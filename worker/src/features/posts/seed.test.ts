@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { sniffMedia } from "#worker/lib/media.ts";
+import { api, deps, env, json } from "#worker-test/api.ts";
 import { seedDemoData } from "../dev/seed";
-import { sniffMedia } from "./media";
-import { api, env, json } from "./test-kit";
 
 describe("the demo data", () => {
   it("has posts of both kinds with real pictures, and every counter agrees with its rows", async () => {
-    expect(await seedDemoData(env)).toBe(true);
+    expect(await seedDemoData(deps)).toBe(true);
     const counts = await env.DB.prepare(
       `SELECT
          (SELECT value FROM site_counters WHERE key = 'published_microposts') AS published_counter,

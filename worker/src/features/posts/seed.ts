@@ -1,3 +1,4 @@
+import { createDeps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 
@@ -150,9 +151,9 @@ const MEDIA_POSTS: Array<{
 
 /** Adds the demo media posts, and counts the seeded top-level comments for the comment pages. */
 export async function seedPostsDemo(env: Bindings): Promise<void> {
-  const db = env.DB;
+  const { db } = createDeps(env);
   const ids = async (sql: string) =>
-    new Map((await db.prepare(sql).all<{ id: number; name: string }>()).results.map((r) => [r.name, r.id]));
+    new Map((await db.all<{ id: number; name: string }>({ sql })).map((r) => [r.name, r.id]));
   const users = await ids("SELECT id, username AS name FROM users");
   const communities = await ids("SELECT id, name FROM communities");
   const now = Date.now();
@@ -165,14 +166,12 @@ export async function seedPostsDemo(env: Bindings): Promise<void> {
     const id = publicId();
     const at = now - (i * 5 + 1) * 60 * 60 * 1000;
     const statements = [
-      db
-        .prepare(
-          `INSERT INTO microposts (public_id, owner_id, community_id, title, body, slug, post_type, total_votes,
+      db.prepare({
+        sql: `INSERT INTO microposts (public_id, owner_id, community_id, title, body, slug, post_type, total_votes,
              total_comments, total_top_comments, is_owner_verified, published_at, created_at, updated_at)
            SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'MEDIA', ?7, ?8, ?8,
              (SELECT is_staff OR is_verified_user OR is_verified_business FROM users WHERE id = ?2), ?9, ?9, ?9`,
-        )
-        .bind(
+        binds: [
           id,
           owner,
           community,
@@ -182,45 +181,47 @@ export async function seedPostsDemo(env: Bindings): Promise<void> {
           p.voters.length,
           p.comment ? 1 : 0,
           at,
-        ),
-      db
-        .prepare(
-          "INSERT INTO micropost_files (micropost_id, file, file_type) SELECT id, ?2, 'IMAGE' FROM microposts WHERE public_id = ?1",
-        )
-        .bind(id, `/media/${key}`),
-      db
-        .prepare("UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1")
-        .bind(community),
-      db.prepare("UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1").bind(owner),
+        ],
+      }),
+      db.prepare({
+        sql: "INSERT INTO micropost_files (micropost_id, file, file_type) SELECT id, ?2, 'IMAGE' FROM microposts WHERE public_id = ?1",
+        binds: [id, `/media/${key}`],
+      }),
+      db.prepare({
+        sql: "UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1",
+        binds: [community],
+      }),
+      db.prepare({
+        sql: "UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1",
+        binds: [owner],
+      }),
       ...p.voters.flatMap((v) =>
         users.has(v)
           ? [
-              db
-                .prepare(
-                  "INSERT INTO micropost_votes (micropost_id, user_id, created_at) SELECT id, ?2, ?3 FROM microposts WHERE public_id = ?1",
-                )
-                .bind(id, users.get(v)!, at),
+              db.prepare({
+                sql: "INSERT INTO micropost_votes (micropost_id, user_id, created_at) SELECT id, ?2, ?3 FROM microposts WHERE public_id = ?1",
+                binds: [id, users.get(v)!, at],
+              }),
             ]
           : [],
       ),
     ];
     if (p.comment && users.has(p.comment.by)) {
       statements.push(
-        db
-          .prepare(
-            `INSERT INTO comments (public_id, micropost_id, owner_id, body, depth, created_at, updated_at)
+        db.prepare({
+          sql: `INSERT INTO comments (public_id, micropost_id, owner_id, body, depth, created_at, updated_at)
              SELECT ?2, id, ?3, ?4, 0, ?5, ?5 FROM microposts WHERE public_id = ?1`,
-          )
-          .bind(id, publicId(), users.get(p.comment.by)!, `<p>${p.comment.text}</p>`, at + 600_000),
-        db.prepare("UPDATE comments SET root_id = id WHERE root_id IS NULL AND depth = 0"),
+          binds: [id, publicId(), users.get(p.comment.by)!, `<p>${p.comment.text}</p>`, at + 600_000],
+        }),
+        db.prepare({ sql: "UPDATE comments SET root_id = id WHERE root_id IS NULL AND depth = 0" }),
       );
     }
-    await db.batch(statements);
+    await db.write(statements);
   }
-  await db
-    .prepare(
-      `UPDATE microposts SET total_top_comments =
+  await db.write([
+    db.prepare({
+      sql: `UPDATE microposts SET total_top_comments =
          (SELECT count(*) FROM comments WHERE comments.micropost_id = microposts.id AND comments.depth = 0)`,
-    )
-    .run();
+    }),
+  ]);
 }

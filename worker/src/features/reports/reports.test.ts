@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api, createUser, env, json } from "#worker-test/helpers.ts";
+import { api, env, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 

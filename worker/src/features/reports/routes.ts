@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
-import { createRouter, errorResponses, formBody, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
@@ -12,7 +12,7 @@ const report = createRoute({
   security: [{ bearer: [] }],
   request: { body: formBody(reportSchema) },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: submittedSchema } } },
+    201: json(submittedSchema, "Stored"),
     ...errorResponses(400, 401, 404, 415, 422, 429),
   },
 });
@@ -25,7 +25,7 @@ const feedback = createRoute({
   security: [{ bearer: [] }],
   request: { body: formBody(feedbackSchema) },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: submittedSchema } } },
+    201: json(submittedSchema, "Stored"),
     ...errorResponses(401, 415, 422, 429),
   },
 });

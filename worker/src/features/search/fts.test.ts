@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_MAX_RESULTS } from "#shared/schemas/search.ts";
-import { env } from "#worker-test/helpers.ts";
+import { env } from "#worker-test/api.ts";
 import { MAX_RESULTS, RANK_LIMIT, toMatchExpression } from "./fts";
 
 describe("the search text", () => {

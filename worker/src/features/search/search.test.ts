@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "#shared/schemas/search.ts";
-import { api, createUser, env, json } from "#worker-test/helpers.ts";
-import { insertComment, insertCommunity, insertPost } from "./fixtures";
+import { api, env, json } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
+import { insertComment, insertCommunity, insertPost } from "#worker-test/rows.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read nested fields of four result shapes.
 type Found = SearchResult & { list: Array<Record<string, any>> };

@@ -9,22 +9,23 @@ import {
   type ServiceListQuery,
   type ServicePatch,
 } from "#shared/schemas/services.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import { services, users } from "#worker/db/schema/index.ts";
 import {
+  columnsOf,
   decodeCursor,
   encodeCursor,
-  idList,
-  type KeysetColumn,
+  keysetColumn,
   keysetSql,
+  type RowOf,
+  rowOf,
   type Statement,
 } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { toOwner } from "../accounts/serialize";
-import { columnsOf, type RowOf, rowOf } from "../jobs/rows";
-import { type JobOwnerRow, jobOwnerColumns } from "../jobs/serialize";
+import { storeUpload } from "#worker/lib/media.ts";
+import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
-import { storeUpload } from "../posts/media";
 import { toMatchExpression } from "../search/fts";
 
 // The services marketplace (docs/decisions/050). Lists read like the job lists: newest first by id,
@@ -41,7 +42,7 @@ export function publicServiceSql(alias: string): string {
 }
 
 const TAG = "s";
-const BY_ID: KeysetColumn = { expr: "s.id", name: '"id"' };
+const BY_ID = keysetColumn(services, "s", "id");
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -49,12 +50,12 @@ export function serviceLink(username: string, slug: string): string {
   return `/service/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
 }
 
-function toService(row: ServiceRow, owner: JobOwnerRow, viewerId: number | null): Service {
+function toService(row: ServiceRow, owner: Owner, viewerId: number | null): Service {
   return {
     slug: row.slug,
     username: owner.username,
     link: serviceLink(owner.username, row.slug),
-    owner: toOwner(owner),
+    owner,
     title: row.title,
     description: row.description,
     category: row.category,
@@ -71,10 +72,7 @@ function toService(row: ServiceRow, owner: JobOwnerRow, viewerId: number | null)
 
 async function toServices(deps: Deps, rows: ServiceRow[], viewerId: number | null): Promise<Service[]> {
   if (rows.length === 0) return [];
-  const owners = await deps.db.all<Record<string, unknown>>({
-    sql: `SELECT ${columnsOf(jobOwnerColumns, "u")} FROM users u WHERE u.id IN (${idList(rows.map((r) => r.ownerId))})`,
-  });
-  const byId = new Map(owners.map((raw) => rowOf(jobOwnerColumns, raw)).map((o) => [o.id, o]));
+  const byId = ownerMap(await deps.db.all<object>(ownersStatement(rows.map((r) => r.ownerId))));
   return rows.flatMap((row) => {
     const owner = byId.get(row.ownerId);
     return owner ? [toService(row, owner, viewerId)] : [];
@@ -94,7 +92,7 @@ async function assertProvider(deps: Deps, userId: number): Promise<void> {
 async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<string[]> {
   const links: string[] = [];
   for (const [i, file] of files.entries()) {
-    const stored = await storeUpload(deps.env, deps.db.orm, {
+    const stored = await storeUpload(deps, {
       file,
       ownerId,
       field: `images.${i}`,

@@ -7,7 +7,7 @@ import {
   detail,
   env,
   json,
-  jsonBody,
+  jsonRequest,
   pngFile,
   reads,
   type TestUser,
@@ -44,7 +44,7 @@ async function newService(user: TestUser, overrides: Record<string, string | Blo
 }
 
 const patch = (user: TestUser, body: Record<string, unknown>) =>
-  api("/api/v1/private/user/service", jsonBody("PATCH", body, user.auth));
+  api("/api/v1/private/user/service", jsonRequest("PATCH", body, user.auth));
 const one = (username: string, slug: string, auth: Record<string, string> = {}) =>
   api(`/api/v1/service?username=${username}&slug=${slug}`, { headers: auth });
 const list = async (query: string) => json<Page>(await api(`/api/v1/service/list?${query}`));
@@ -203,7 +203,7 @@ describe("changing, pausing and deleting a service", () => {
 
     const own = await api(
       "/api/v1/private/user/service",
-      jsonBody("DELETE", { username: owner.username, slug }, owner.auth),
+      jsonRequest("DELETE", { username: owner.username, slug }, owner.auth),
     );
     expect(own.status).toBe(204);
     expect((await one(owner.username, slug)).status).toBe(404);

@@ -1,14 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { FormAlert, PasswordField, SubmitButton, UsernameField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, deleteAccountSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
-import { FormAlert, SubmitButton } from "./form-parts";
 
-/** Username and password confirm it (part 2 §2); 202, then signed out (part 2 §4). */
+/** Username and password confirm it; 202, then signed out. */
 export default function DeleteAccountDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();
@@ -32,24 +31,13 @@ export default function DeleteAccountDialog({ onClose }: ModalProps) {
           </p>
         </div>
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <TextField
-          label={t("Username")}
-          name="username"
+        <UsernameField
           autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           autoFocus
           {...form.field("username")}
           hint={me ? t("Type {{username}}", { username: me.username }) : undefined}
         />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          revealable
-          autoComplete="current-password"
-          {...form.field("password")}
-        />
+        <PasswordField {...form.field("password")} />
         <div className="flex gap-3">
           <button type="button" className="btn btn-outline flex-1" onClick={onClose}>
             {t("Cancel")}

@@ -2,14 +2,14 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { EmailField, FormAlert, FormNotice, SubmitButton } from "#client/form-fields.tsx";
 import { FORGOT_PASSWORD_RETURN_MS } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "#shared/schemas/accounts.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
-import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
 
-/** E-mail; on success the notice shows and the login returns after 4 seconds (part 2 §4). */
+/** E-mail; on success the notice shows and the login returns after 4 seconds. */
 export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
   const { t } = useTranslation();
   const flow = useAuthFlow(mode);
@@ -49,15 +49,7 @@ export function ForgotPasswordForm({ mode }: { mode: AuthMode }) {
         </p>
       )}
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <TextField
-        label={t("Email")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        readOnly={reset.isSuccess}
-        {...form.field("email")}
-      />
+      <EmailField autoFocus readOnly={reset.isSuccess} {...form.field("email")} />
       <SubmitButton pending={reset.isPending} disabled={reset.isSuccess}>
         {t("Send me a new password")}
       </SubmitButton>

@@ -3,11 +3,12 @@ import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { LoginForm } from "./login-form";
 
-export default function LoginDialog({ onClose, notice }: ModalProps) {
+/** The LOGIN modal; `notice` is shown above the form (e.g. why the session ended). */
+export default function LoginDialog({ onClose, notice }: ModalProps & { notice?: string }) {
   const { t } = useTranslation();
   return (
     <Dialog title={t("Log In")} onClose={onClose}>
-      <LoginForm mode="modal" notice={typeof notice === "string" ? notice : undefined} />
+      <LoginForm mode="modal" notice={notice} />
     </Dialog>
   );
 }

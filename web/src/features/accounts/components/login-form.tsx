@@ -2,15 +2,16 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { FormAlert, FormNotice, LoginFields, SubmitButton } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, loginSchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
-import { FormAlert, FormNotice, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
+import { GoogleSignIn } from "./google-sign-in";
 
-/** Username and password; links to forgot password and register; Google (part 2 §2). */
+/** Username and password; links to forgot password and register; Google. */
 export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {
   const { t } = useTranslation();
   const flow = useAuthFlow(mode);
@@ -21,7 +22,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     mutationFn: accountsApi.login,
     onSuccess: ({ access_token }) => flow.signedIn(access_token),
     onError: (error) => {
-      // A failed login leaves nobody half signed in (part 2 §7).
+      // A failed login leaves nobody half signed in: any old token goes.
       clearToken();
       setProblem({
         message: apiErrorText(error, t),
@@ -56,32 +57,14 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
           ) : null}
         </FormAlert>
       ) : null}
-      <TextField
-        label={t("Username")}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        autoFocus
-        {...form.field("username")}
-      />
-      <TextField
-        label={t("Password")}
-        name="password"
-        type="password"
-        revealable
-        autoComplete="current-password"
-        {...form.field("password")}
-        className="mb-2"
-      />
+      <LoginFields form={form} passwordClassName="mb-2" />
       <p className="mb-4 text-right text-sm">
         <StepLink mode={mode} to="forgot">
           {t("Forgot password?")}
         </StepLink>
       </p>
       <SubmitButton pending={login.isPending}>{t("Log In")}</SubmitButton>
-      <OrDivider />
-      <GoogleButton onError={(message) => setProblem({ message, unverified: false })} />
+      <GoogleSignIn onError={(message) => setProblem({ message, unverified: false })} />
       <p className="mt-5 text-center text-sm text-[var(--muted)]">
         {t("New to Agora?")}{" "}
         <StepLink mode={mode} to="register">

@@ -3,11 +3,11 @@ import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { RegisterForm } from "./register-form";
 
-export default function RegisterDialog({ onClose, refUsername }: ModalProps) {
+export default function RegisterDialog({ onClose, refUsername }: ModalProps & { refUsername?: string }) {
   const { t } = useTranslation();
   return (
     <Dialog title={t("Sign Up")} onClose={onClose}>
-      <RegisterForm mode="modal" refUsername={typeof refUsername === "string" ? refUsername : undefined} />
+      <RegisterForm mode="modal" refUsername={refUsername} />
     </Dialog>
   );
 }

@@ -2,12 +2,13 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { EmailField, FormAlert, PasswordField, SubmitButton, UsernameField } from "#client/form-fields.tsx";
 import { registerSchema } from "#shared/schemas/accounts.ts";
 import { usernameSchema } from "#shared/schemas/fields.ts";
 import { accountsApi } from "../api";
 import { type AuthMode, rememberCodeSent, StepLink, useAuthFlow } from "../auth-flow";
-import { FormAlert, GoogleButton, OrDivider, SubmitButton } from "./form-parts";
+import { GoogleSignIn } from "./google-sign-in";
 
 /** The referrer of a referral link (`?ref_username=`), if it is a possible username. */
 export function referrerFromAddress(): string | undefined {
@@ -17,7 +18,7 @@ export function referrerFromAddress(): string | undefined {
 }
 
 /**
- * E-mail, username and password (part 2 §2). The button works only when all three are valid;
+ * E-mail, username and password. The button works only when all three are valid;
  * Enter submits. A referral link's referrer is shown and sent along.
  */
 export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsername?: string }) {
@@ -55,29 +56,9 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
         </p>
       ) : null}
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <TextField
-        label={t("Email")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        {...form.field("email")}
-      />
-      <TextField
-        label={t("Username")}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={64}
-        {...form.field("username")}
-        hint={t("3 to 18 letters or digits.")}
-      />
-      <TextField
-        label={t("Password")}
-        name="password"
-        type="password"
-        revealable
+      <EmailField autoFocus {...form.field("email")} />
+      <UsernameField maxLength={64} {...form.field("username")} hint={t("3 to 18 letters or digits.")} />
+      <PasswordField
         autoComplete="new-password"
         {...form.field("password")}
         hint={t("At least 6 characters.")}
@@ -85,8 +66,7 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
       <SubmitButton pending={register.isPending} disabled={!form.data}>
         {t("Sign Up")}
       </SubmitButton>
-      <OrDivider />
-      <GoogleButton refUsername={ref} onError={setProblem} />
+      <GoogleSignIn refUsername={ref} onError={setProblem} />
       <p className="mt-5 text-center text-sm text-[var(--muted)]">
         {t("Already have an account?")}{" "}
         <StepLink mode={mode} to="login">

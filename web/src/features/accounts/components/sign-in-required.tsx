@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
+import { openModal } from "#web/modals.tsx";
 import { useToken } from "../session";
 
 /**
- * Wraps a page that needs an account: a visitor gets the login dialog at once (part 1 §4) and,
+ * Wraps a page that needs an account: a visitor gets the login dialog at once and,
  * behind it, a page saying why, with a button to open it again.
  */
 export function SignInRequired({ children }: { children: ReactNode }) {

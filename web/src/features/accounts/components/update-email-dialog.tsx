@@ -1,14 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { EmailField, FormAlert, PasswordField, SubmitButton } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updateEmailSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
-import { FormAlert, SubmitButton } from "./form-parts";
 
-/** New e-mail and the password (part 2 §2); 202 and then the session ends (part 2 §4). */
+/** New e-mail and the password; 202 and then the session ends. */
 export default function UpdateEmailDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();
@@ -28,23 +27,8 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
           </p>
         ) : null}
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <TextField
-          label={t("New email")}
-          name="new_email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.field("new_email")}
-        />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          revealable
-          autoComplete="current-password"
-          {...form.field("password")}
-          hint={t("You will be signed out and log in again.")}
-        />
+        <EmailField label={t("New email")} name="new_email" autoFocus {...form.field("new_email")} />
+        <PasswordField {...form.field("password")} hint={t("You will be signed out and log in again.")} />
         <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>
       </form>
     </Dialog>

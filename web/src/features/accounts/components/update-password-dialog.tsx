@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { FormAlert, PasswordChangeFields, SubmitButton } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useSessionEndingForm } from "../use-session-ending-form";
-import { FormAlert, SubmitButton } from "./form-parts";
 
 // The API refuses a new password equal to the old one; the form says so before sending.
 const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_password, {
@@ -13,7 +12,7 @@ const schema = updatePasswordSchema.refine((v) => v.old_password !== v.new_passw
   path: ["new_password"],
 });
 
-/** Old and new password (part 2 §2); 202 and then every session ends (part 2 §4). */
+/** Old and new password; 202 and then every session ends. */
 export default function UpdatePasswordDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { form, problem, pending, submit } = useSessionEndingForm({
@@ -27,23 +26,10 @@ export default function UpdatePasswordDialog({ onClose }: ModalProps) {
     <Dialog title={t("Update password")} onClose={onClose}>
       <form onSubmit={submit} noValidate aria-label={t("Update password")}>
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <TextField
-          label={t("Old password")}
-          name="old_password"
-          type="password"
-          revealable
-          autoComplete="current-password"
+        <PasswordChangeFields
+          form={form}
           autoFocus
-          {...form.field("old_password")}
-        />
-        <TextField
-          label={t("New password")}
-          name="new_password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          {...form.field("new_password")}
-          hint={t("At least 6 characters. Every session will be signed out.")}
+          newPasswordHint={t("At least 6 characters. Every session will be signed out.")}
         />
         <SubmitButton pending={pending}>{t("Update password")}</SubmitButton>
       </form>

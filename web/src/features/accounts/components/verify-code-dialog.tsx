@@ -2,15 +2,15 @@ import { useRouter } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { clearCodeTargetFromAddress } from "../auth-flow";
+import { type CodeTarget, clearCodeTargetFromAddress } from "../auth-flow";
 import { VerifyCodeForm } from "./verify-code-form";
 
-const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+const text = (value: string | null | undefined) => value || undefined;
 
-export default function VerifyCodeDialog({ onClose, email, username }: ModalProps) {
+export default function VerifyCodeDialog({ onClose, email, username }: ModalProps & CodeTarget) {
   const { t } = useTranslation();
   const router = useRouter();
-  // Opened after registering, the address carries email and username (part 2 §4); a reload
+  // Opened after registering, the address carries email and username; a reload
   // keeps them, so they are read from there when not given. Closing takes them away; so do the
   // form's own exits (verified, or on to the login).
   const query = new URLSearchParams(window.location.search);

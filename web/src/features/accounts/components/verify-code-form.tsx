@@ -2,7 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { accountsApi } from "../api";
@@ -13,9 +14,8 @@ import {
   resendWaitSeconds,
   useAuthFlow,
 } from "../auth-flow";
-import { FormAlert, FormNotice, SubmitButton } from "./form-parts";
 
-/** Counts down the seconds until a new code may be asked for (part 2 §4: 60 s after each). */
+/** Counts down the seconds until a new code may be asked for (60 s after each). */
 function useResendCountdown(username: string | undefined) {
   const [seconds, setSeconds] = useState(() => resendWaitSeconds(username));
   useEffect(() => {
@@ -26,7 +26,7 @@ function useResendCountdown(username: string | undefined) {
   return { seconds, restart: () => setSeconds(resendWaitSeconds(username)) };
 }
 
-/** The code from the e-mail, and a resend action with its countdown (part 2 §2). */
+/** The code from the e-mail, and a resend action with its countdown. */
 export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & CodeTarget) {
   const { t } = useTranslation();
   const flow = useAuthFlow(mode);
@@ -35,7 +35,7 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
   const [notice, setNotice] = useState<string | null>(email ? ACCOUNTS_MSG.codeSent : null);
   const countdown = useResendCountdown(username);
 
-  // A conflict means the account is already verified: on to the login (part 2 §8).
+  // A conflict means the account is already verified: on to the login.
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 409) {
       flow.toLogin();

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { CHAT_IMAGE_MAX_MB } from "#shared/constants.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 
-/** "Your file is X MB. Use another file with its size less than N MB." (part 2 §5). */
+/** A file over the limit: "Your file is X MB. Use another file with its size less than N MB." */
 export function FileSizeDialog({ bytes, onClose }: { bytes: number; onClose: () => void }) {
   const { t } = useTranslation();
   const size = (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
@@ -23,7 +23,7 @@ export function FileSizeDialog({ bytes, onClose }: { bytes: number; onClose: () 
   );
 }
 
-/** Any participant may delete the thread, after confirming (part 2 §6). */
+/** Any participant may delete the thread, after confirming. */
 export function DeleteThreadDialog({
   name,
   pending,

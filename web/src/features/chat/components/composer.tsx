@@ -89,7 +89,7 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
     setText(text.slice(0, start) + emoji + text.slice(end));
-    // Picking emoji counts as typing; it stops 1 s after the last pick (part 2 §9).
+    // Picking emoji counts as typing; it stops 1 s after the last pick.
     onTyping(EMOJI_TYPING_STOP_MS);
     requestAnimationFrame(() => el?.setSelectionRange(start + emoji.length, start + emoji.length));
   };

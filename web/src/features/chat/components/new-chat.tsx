@@ -16,7 +16,7 @@ import { useDebounced } from "../use-debounced";
 import { ArrowLeftIcon, LinkIcon } from "./chat-icons";
 import { Spinner } from "./require-sign-in";
 
-/** Part 2 §5: the search is lowercased, spaces removed, and bounded. */
+/** The search is lowercased, spaces removed, and bounded. */
 export function normalizeUsername(value: string): string {
   return value.toLowerCase().replace(/\s+/g, "").slice(0, CHAT_USERNAME_SEARCH_MAX);
 }
@@ -26,7 +26,7 @@ export function chatErrorText(error: unknown): string {
   return error instanceof ApiError && error.detail ? error.detail : "Something went wrong";
 }
 
-/** New chat (part 2 §2): username search on the left, an ad card on the right. */
+/** New chat: username search on the left, an ad card on the right. */
 export function NewChat({ me }: { me: Me }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -215,7 +215,7 @@ function UserRow({
   );
 }
 
-/** The ad card beside the search (part 2 §2): our own promotion of the verified plans. */
+/** The ad card beside the search: our own promotion of the verified plans. */
 export function ChatAdCard() {
   const { t } = useTranslation();
   return (

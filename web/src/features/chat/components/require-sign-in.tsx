@@ -2,11 +2,11 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
 import { ChatIcon } from "#web/components/ui/icons.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
+import { openModal } from "#web/modals.tsx";
 
 /**
- * Chat is for signed-in people: a visitor gets the login dialog (part 2 §6) and a prompt here.
+ * Chat is for signed-in people: a visitor gets the login dialog and a prompt here.
  * Children render once the signed-in user is known.
  */
 export function RequireSignIn({ children }: { children: (me: Me) => ReactNode }) {

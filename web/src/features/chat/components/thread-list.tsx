@@ -12,7 +12,7 @@ import { useLoadMore } from "../use-load-more";
 import { NewChatIcon } from "./chat-icons";
 import { Spinner } from "./require-sign-in";
 
-/** Chat home's list (part 2 §2): newest activity first, unread counts, "No Chats" when empty. */
+/** Chat home's list: newest activity first, unread counts, "No Chats" when empty. */
 export function ThreadList({ myUsername, activeId }: { myUsername: string; activeId?: string }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(threadListQueryOptions());

@@ -28,7 +28,7 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
   const [confirming, setConfirming] = useState(false);
   const deleteThread = useDeleteThread();
 
-  // Thread data that cannot be loaded goes through the generic handler, then to chat home (§8).
+  // Thread data that cannot be loaded goes through the generic handler, then to chat home.
   const loadError = threadQuery.error ?? messages.error;
   const reported = useRef(false);
   useEffect(() => {
@@ -137,7 +137,7 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
           />
         </>
       ) : (
-        // Connecting: nothing is shown yet (part 2 §4), only told to screen readers.
+        // Connecting: nothing is shown yet, only told to screen readers.
         <div className="flex-1" aria-busy="true">
           <span className="sr-only" role="status">
             {t("Connecting...")}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { pluralKey } from "#web/features/people/count-label.ts";
+import { pluralKey } from "#web/lib/count-label.ts";
 import { formatCount } from "#web/lib/format.ts";
 import { JoinButton } from "./join-button";
 

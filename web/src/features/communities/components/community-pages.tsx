@@ -1,13 +1,12 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
-import { PostList } from "#web/features/posts/components/post-list.tsx";
-import { communityPostsQueryOptions } from "#web/features/posts/queries.ts";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { communityQueryOptions, membersQueryOptions } from "../queries";
@@ -35,33 +34,22 @@ function useCommunityFrame(name: string) {
   return { community: community.data, fallback };
 }
 
-/** /c/:name: the community and its posts, pinned first (part 1 §2). */
-export function CommunityPage({ name }: { name: string }) {
-  const { t } = useTranslation();
+/**
+ * /c/:name: the community's header over its posts, pinned first. The posts come from the posts
+ * feature through `posts` (composed by the route), shown once the community has loaded.
+ */
+export function CommunityPage({ name, posts }: { name: string; posts: (community: Community) => ReactNode }) {
   const { community, fallback } = useCommunityFrame(name);
-  const posts = useInfiniteQuery({ ...communityPostsQueryOptions(name), enabled: Boolean(community) });
   if (!community) return fallback;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
       <CommunityHeader community={community} tab="posts" />
-      <PostList
-        query={posts}
-        showCommunity={false}
-        label={t("Posts in c/{{name}}", { name: community.name })}
-        empty={
-          <EmptyState title={t("There is nothing here yet")} home={false} as="h2">
-            <p>{t("Make one and get this feed started")}</p>
-            <Link to="/post" search={{ community_name: community.name }} className="btn btn-primary mt-4">
-              {t("Create a post")}
-            </Link>
-          </EmptyState>
-        }
-      />
+      {posts(community)}
     </div>
   );
 }
 
-/** /c/:name/members: everyone in it, in joining order, ten at a time (part 1 §9). */
+/** /c/:name/members: everyone in it, in joining order, ten at a time. */
 export function MembersPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { community, fallback } = useCommunityFrame(name);

@@ -1,7 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField, useZodForm } from "#client/form.tsx";
+import { useZodForm } from "#client/form.tsx";
+import { TextField } from "#client/form-fields.tsx";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,
@@ -28,7 +29,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * CREATE_COMMUNITY (part 2 §5 "Community creation"): name (required, 25, no whitespace, sent
+ * CREATE_COMMUNITY: name (required, 25, no whitespace, sent
  * without it), display name (40, no double spaces), description (250), image (1 MB).
  */
 export default function CreateCommunityDialog({ onClose }: ModalProps) {

@@ -11,7 +11,7 @@ export const ROLE_LABELS: Record<string, string> = {
 };
 
 /**
- * Join for non-members (part 1 §4); members see their role, which turns into Leave on hover or
+ * Join for non-members; members see their role, which turns into Leave on hover or
  * keyboard focus. Visitors get the login dialog.
  */
 export function JoinButton({

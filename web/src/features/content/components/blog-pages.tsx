@@ -6,7 +6,7 @@ import { msg } from "#client/i18n.ts";
 import type { BlogCategory } from "#shared/enums.ts";
 import type { BlogSummary } from "#shared/schemas/content.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { blogListQueryOptions, blogQueryOptions } from "../queries";
 

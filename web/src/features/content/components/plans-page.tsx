@@ -2,20 +2,26 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
-import { openModal } from "#web/components/ui/modal-host.tsx";
+import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
-import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
 
 /**
- * Plans are charged in US dollars (part 1 §6: $10 and $100), so their price says dollars in every
+ * Plans are charged in US dollars ($10 and $100), so their price says dollars in every
  * language ("US$ 10,00" in Portuguese) rather than the local currency sign over a dollar amount.
  */
 function planPrice(dollars: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(dollars);
+  // Whole-dollar plans read "$10", not "$10.00": shorter, and it keeps "/ month" beside the price.
+  const whole = Number.isInteger(dollars);
+  return new Intl.NumberFormat(language, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+  }).format(dollars);
 }
 
-/** /account/subscription (part 1 §2): the two plans from the database, SUBSCRIBE and the terms. */
+/** /account/subscription: the two plans from the database, SUBSCRIBE and the terms. */
 export function PlansPage() {
   const { t } = useTranslation();
   const plans = useQuery(plansQueryOptions());
@@ -97,9 +103,9 @@ function PlanCard({
           </span>
         ) : null}
       </div>
-      <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold">{planPrice(plan.price, i18n.language)}</span>
-        <span className="text-[var(--muted)]">{t("/ month")}</span>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-1">
+        <span className="text-4xl font-bold whitespace-nowrap">{planPrice(plan.price, i18n.language)}</span>
+        <span className="whitespace-nowrap text-[var(--muted)]">{t("/ month")}</span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2">
         {plan.features.map((feature) => (

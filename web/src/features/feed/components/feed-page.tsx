@@ -6,11 +6,11 @@ import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/e
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { useSaveDefaultSort } from "#web/features/people/mutations.ts";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
 import { feedQueryOptions } from "#web/features/posts/queries.ts";
-import { ListSkeleton } from "#web/features/search/components/list-states.tsx";
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),
@@ -20,7 +20,7 @@ export const FEED_LABELS: Record<FeedOption, string> = {
   FOLLOWING: msg("Following"),
 };
 
-/** The options a reader may pick: Communities and Following only when signed in (part 2 §2). */
+/** The options a reader may pick: Communities and Following only when signed in. */
 export function feedOptionsFor(signedIn: boolean): FeedOption[] {
   return FEED_OPTIONS.filter((o) => signedIn || !SIGNED_IN_FEED_OPTIONS.includes(o));
 }
@@ -70,7 +70,7 @@ function SortMenu({
 }
 
 /**
- * The home feed (part 2 §2 "Feed"): the sort menu, infinite scroll, the empty state. Without a
+ * The home feed: the sort menu, infinite scroll, the empty state. Without a
  * choice in the address it opens on the reader's saved default; a new choice is saved as it.
  */
 export function FeedPage({ sort }: { sort: FeedOption | undefined }) {

@@ -2,12 +2,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { useUnread } from "#web/features/accounts/session.ts";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { type NotificationView, notificationsQueryOptions, useMarkRead } from "../queries";
 import { NotificationRow } from "./notification-row";
 
-/** /notifications with its unread and all views (part 2 §2). */
+/** /notifications with its unread and all views. */
 export function NotificationsPage({ view }: { view: NotificationView }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(notificationsQueryOptions(view));

@@ -1,8 +1,12 @@
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { UnavailableDialog } from "#web/components/ui/unavailable-dialog.tsx";
 
-export default function SendCryptoDialog(props: ModalProps) {
+export default function SendCryptoDialog({ onClose }: ModalProps) {
   return (
-    <UnavailableDialog {...props} title="Send crypto" message="Payments are not configured on this server." />
+    <UnavailableDialog
+      onClose={onClose}
+      title="Send crypto"
+      message="Payments are not configured on this server."
+    />
   );
 }

@@ -3,16 +3,13 @@ import { useTranslation } from "react-i18next";
 import type { FollowTab } from "#shared/enums.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { connectionsQueryOptions } from "../queries";
-import { FollowButton } from "./follow-button";
-import { PersonRow } from "./person-row";
+import { FollowPersonRow } from "./person-row";
 
-/** The Followers and Following tabs: 10 at a time with infinite scroll (part 1 §9). */
+/** The Followers and Following tabs: 10 at a time with infinite scroll. */
 export function ConnectionList({ user, tab }: { user: User; tab: FollowTab }) {
   const { t } = useTranslation();
-  const { isSignedIn } = useMe();
   const people = useInfiniteQuery(connectionsQueryOptions(user.username, tab));
   const items = people.data?.pages.flatMap((p) => p.list) ?? [];
   const heading = tab === "followers" ? t("Followers") : t("Following");
@@ -30,15 +27,7 @@ export function ConnectionList({ user, tab }: { user: User; tab: FollowTab }) {
     <section aria-label={heading} className="card">
       <ul className="divide-y divide-[var(--line)]" data-testid="connection-list">
         {items.map((item) => (
-          <PersonRow
-            key={item.owner.username}
-            person={item.owner}
-            action={
-              isSignedIn ? (
-                <FollowButton username={item.owner.username} isFollowing={item.is_following} size="sm" />
-              ) : null
-            }
-          />
+          <FollowPersonRow key={item.owner.username} item={item} />
         ))}
       </ul>
       <InfiniteFooter query={people} />

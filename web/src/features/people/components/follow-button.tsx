@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
+import { openModal } from "#web/modals.tsx";
 import { useFollow } from "../mutations";
 
 /**

@@ -1,8 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import type { PersonItem } from "#shared/schemas/search.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { VerifiedBadge } from "./verified-badge";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
+import { FollowButton } from "./follow-button";
 
 /** One person in a list: picture, name, @username and badge, with an action on the right. */
 export function PersonRow({ person, action, meta }: { person: Owner; action?: ReactNode; meta?: ReactNode }) {
@@ -25,5 +28,20 @@ export function PersonRow({ person, action, meta }: { person: Owner; action?: Re
       </Link>
       {action}
     </li>
+  );
+}
+
+/** A person in a list of people (followers, following, search results): Follow for signed-in readers. */
+export function FollowPersonRow({ item }: { item: PersonItem }) {
+  const { isSignedIn } = useMe();
+  return (
+    <PersonRow
+      person={item.owner}
+      action={
+        isSignedIn ? (
+          <FollowButton username={item.owner.username} isFollowing={item.is_following} size="sm" />
+        ) : null
+      }
+    />
   );
 }

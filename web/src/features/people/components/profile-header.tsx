@@ -7,14 +7,14 @@ import type { User } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
-import { pluralKey } from "../count-label";
+import { pluralKey } from "#web/lib/count-label.ts";
+import { openModal } from "#web/modals.tsx";
 import { useBlock } from "../mutations";
 import { peopleKeys } from "../queries";
 import { FollowButton } from "./follow-button";
-import { VerifiedBadge } from "./verified-badge";
 
 /** Cover, picture, name, badge, counts and the actions that fit the viewer. */
 export function ProfileHeader({ user }: { user: User }) {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { LoadError } from "#web/features/search/components/list-states.tsx";
+import { LoadError } from "#web/components/ui/list-states.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { profileQueryOptions } from "../queries";
 import { ProfileHeader } from "./profile-header";
@@ -19,7 +19,7 @@ const TABS: Array<{ tab: ProfileTab; label: string; to: string }> = [
 ];
 
 /**
- * A profile page (part 2 §2 "/user/{username}" and its tabs): the header, the tabs, then the tab.
+ * A profile page (/user/{username} and its tabs): the header, the tabs, then the tab.
  * `children` gets the loaded user; a person who blocked the viewer shows only the header.
  */
 export function ProfileLayout({

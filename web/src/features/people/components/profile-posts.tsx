@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { PostCard } from "#web/features/posts/components/post-card.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { userPostsQueryOptions } from "../queries";
 
 /** The Posts tab: New or Top, loading more as the reader scrolls. */

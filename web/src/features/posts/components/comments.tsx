@@ -13,14 +13,14 @@ import { type Comment, commentBodySchema, type FeedItem } from "#shared/schemas/
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
-import { pluralKey } from "#web/features/people/count-label.ts";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { ApiError } from "#web/lib/api.ts";
+import { pluralKey } from "#web/lib/count-label.ts";
 import { formatRelative } from "#web/lib/format.ts";
+import { openModal } from "#web/modals.tsx";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
 import { commentsQueryOptions } from "../queries";
 import { absoluteLink, copyCommentText, copyLink } from "../share";

@@ -3,15 +3,15 @@ import { useTranslation } from "react-i18next";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
-import { openModal } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { requireSignIn } from "#web/features/accounts/session.ts";
+import { openModal } from "#web/modals.tsx";
 import { useDeletePost } from "../mutations";
 import { absoluteLink, copyLink, copyText } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./post-icons";
 
 /**
- * The "⋯" of a post (part 2 §2, §6): Edit and Delete for its owner (media posts cannot be edited),
+ * The "⋯" of a post: Edit and Delete for its owner (media posts cannot be edited),
  * Report and Tip for others, Share and Copy text for everyone, signed in or not.
  */
 export function PostActions({

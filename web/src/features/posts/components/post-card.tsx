@@ -3,56 +3,15 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
-import { Avatar } from "#web/components/ui/avatar.tsx";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
-import { pluralKey } from "#web/features/people/count-label.ts";
-import { plainText } from "#web/features/search/plain-text.ts";
-import { formatRelative } from "#web/lib/format.ts";
+import { pluralKey } from "#web/lib/count-label.ts";
+import { plainText } from "#web/lib/plain-text.ts";
 import { copyLink } from "../share";
 import { PostActions } from "./post-actions";
-import { CommentIcon, PinIcon, ShareIcon } from "./post-icons";
+import { PostByline } from "./post-byline";
+import { CommentIcon, ShareIcon } from "./post-icons";
 import { PostMedia } from "./post-media";
 import { SafeHtml } from "./safe-html";
 import { VoteButton } from "./vote-button";
-
-/** Who wrote it, where and when: the first line of a post in a list and on its page. */
-export function PostByline({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
-  const { t } = useTranslation();
-  const { owner, community, micropost } = item;
-  return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-[var(--muted)]">
-      {showCommunity ? (
-        <Link
-          to="/c/$name"
-          params={{ name: community.name }}
-          className="flex items-center gap-1.5 font-semibold text-[var(--text)] hover:underline"
-        >
-          <Avatar src={community.image} name={community.name} size={22} />
-          c/{community.name}
-        </Link>
-      ) : null}
-      <Link
-        to="/user/$username"
-        params={{ username: owner.username }}
-        className="flex items-center gap-1 hover:underline"
-      >
-        {showCommunity ? null : <Avatar src={owner.profile_image} name={owner.username} size={22} />}
-        u/{owner.username}
-        <VerifiedBadge person={owner} compact />
-      </Link>
-      {micropost.published_at ? (
-        <time dateTime={micropost.published_at} title={new Date(micropost.published_at).toLocaleString()}>
-          · {formatRelative(micropost.published_at)}
-        </time>
-      ) : null}
-      {micropost.is_pinned ? (
-        <span className="flex items-center gap-1 font-semibold text-[var(--success)]">
-          <PinIcon width={14} height={14} /> {t("Pinned")}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 /** Whether a box's content is taller than the box (a long body cut in a card). */
 function useOverflows<T extends HTMLElement>() {

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { PostCard } from "./post-card";
 
 /** An infinite list of post cards with its loading, error and empty states. */

@@ -7,7 +7,7 @@ export function PostMedia({ files, title }: { files: MediaFile[]; title: string 
   const { t } = useTranslation();
   if (files.length === 0) return null;
   return (
-    <div className="mt-3 overflow-hidden rounded-xl border border-[var(--line)] bg-black/40">
+    <div className="mt-3 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--media-letterbox)]">
       {files.map((f) =>
         f.file_type === "VIDEO" ? (
           // biome-ignore lint/a11y/useMediaCaption: people's own clips come without caption files.

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { useEditPost } from "../mutations";
 import { postQueryOptions } from "../queries";
@@ -14,13 +14,13 @@ import { copyLink, copyText } from "../share";
 import { Comments } from "./comments";
 import { Editor } from "./lazy-editor";
 import { PostActions } from "./post-actions";
-import { PostByline } from "./post-card";
+import { PostByline } from "./post-byline";
 import { CopyIcon, ShareIcon } from "./post-icons";
 import { PostMedia } from "./post-media";
 import { SafeHtml } from "./safe-html";
 import { VoteButton } from "./vote-button";
 
-/** The counter under a body: shown above 97% of the limit (part 2 §5). */
+/** The counter under a body: shown above 97% of the limit. */
 export function BodyCounter({ body }: { body: string }) {
   const { t } = useTranslation();
   const length = bodyLength(body);
@@ -81,7 +81,7 @@ function EditBody({ item, onDone }: { item: FeedItem; onDone: () => void }) {
 }
 
 /**
- * A post's page (part 1 §2, part 2 §2 "Micropost detail"). If the address is not the post's own
+ * A post's page. If the address is not the post's own
  * link (an old slug, another community name), it is replaced with that link.
  */
 export function PostPage({

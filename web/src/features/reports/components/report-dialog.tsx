@@ -1,126 +1,85 @@
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
+import { TextAreaField } from "#client/form-fields.tsx";
 import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
 import { REPORT_CAUSES } from "#shared/enums.ts";
 import { REPORTS_MSG, reportSchema } from "#shared/schemas/reports.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { apiFetch, toFormData } from "#web/lib/api.ts";
-import { errorMessage } from "#web/lib/errors.ts";
 import { CAUSE_LABEL } from "../labels";
-import { TextAreaField } from "./text-area-field";
+import { sendReport } from "../mutations";
+import { SendDialog } from "./send-dialog";
 
 /**
  * The REPORT modal: `openModal("REPORT", { reported_username, link })` from a post (its owner and
  * address) or a profile. A cause from the list and a description of 40-160 characters.
  */
-export default function ReportDialog({ onClose, reported_username, link }: ModalProps) {
+export default function ReportDialog({
+  onClose,
+  reported_username: username,
+  link,
+}: ModalProps & { reported_username: string; link: string }) {
   const { t } = useTranslation();
-  const username = typeof reported_username === "string" ? reported_username : "";
-  const target = typeof link === "string" ? link : "";
-  const form = useZodForm(reportSchema, {
-    report_cause: "",
-    text: "",
-    link: target,
-    reported_username: username,
-  });
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(reportSchema, { report_cause: "", text: "", link, reported_username: username });
   const causeId = useId();
-  const send = useMutation({
-    mutationFn: () =>
-      apiFetch("/api/v1/private/user/report", {
-        method: "POST",
-        body: toFormData({ ...form.values, text: form.values.text.trim() }),
-      }),
-    onSuccess: () => {
-      showSnackbar({ message: t(REPORTS_MSG.reportSubmitted), variant: "success" });
-      onClose();
-    },
-    onError: (error) => setProblem(errorMessage(error)),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.data || send.isPending) return;
-    setProblem(null);
-    send.mutate();
-  };
   const causeError = form.shownError("report_cause");
   return (
-    <Dialog
+    <SendDialog
       title={username ? t("Report @{{username}}", { username }) : t("Report")}
       description={t("Tell our staff what is wrong. They read every report.")}
+      formLabel={t("Report")}
+      submitLabel={t("Send report")}
+      submitClassName="btn-danger"
+      form={form}
+      send={() => sendReport(form.values)}
+      sentMessage={t(REPORTS_MSG.reportSubmitted)}
       onClose={onClose}
-      size="md"
     >
-      <form onSubmit={submit} noValidate aria-label={t("Report")}>
-        {problem ? (
-          <p role="alert" className="mb-4 rounded-lg border border-[var(--danger)] px-3 py-2 text-sm">
-            {problem}
+      <fieldset className="mb-4" aria-describedby={causeError ? `${causeId}-error` : undefined}>
+        <legend className="field-label">
+          {t("Cause")}{" "}
+          <span aria-hidden="true" title={t("This is required field")} className="text-[var(--danger)]">
+            *
+          </span>
+        </legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-required="true">
+          {REPORT_CAUSES.map((cause) => (
+            <label
+              key={cause}
+              className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] ${
+                form.values.report_cause === cause
+                  ? "border-[var(--accent)] bg-[var(--accent)] text-[var(--accent-text)]"
+                  : "border-[var(--line)] hover:bg-[var(--hover)]"
+              }`}
+            >
+              <input
+                type="radio"
+                name="report_cause"
+                value={cause}
+                checked={form.values.report_cause === cause}
+                onChange={() => {
+                  form.setValue("report_cause", cause);
+                  form.touch("report_cause");
+                }}
+                className="sr-only"
+              />
+              {t(CAUSE_LABEL[cause])}
+            </label>
+          ))}
+        </div>
+        {causeError ? (
+          <p id={`${causeId}-error`} className="field-error">
+            {t(causeError)}
           </p>
         ) : null}
-        <fieldset className="mb-4" aria-describedby={causeError ? `${causeId}-error` : undefined}>
-          <legend className="field-label">
-            {t("Cause")}{" "}
-            <span aria-hidden="true" title={t("This is required field")} className="text-[var(--danger)]">
-              *
-            </span>
-          </legend>
-          <div className="flex flex-wrap gap-2" role="radiogroup" aria-required="true">
-            {REPORT_CAUSES.map((cause) => (
-              <label
-                key={cause}
-                className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] ${
-                  form.values.report_cause === cause
-                    ? "border-[var(--accent)] bg-[var(--accent)] text-[var(--accent-text)]"
-                    : "border-[var(--line)] hover:bg-[var(--hover)]"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="report_cause"
-                  value={cause}
-                  checked={form.values.report_cause === cause}
-                  onChange={() => {
-                    form.setValue("report_cause", cause);
-                    form.touch("report_cause");
-                  }}
-                  className="sr-only"
-                />
-                {t(CAUSE_LABEL[cause])}
-              </label>
-            ))}
-          </div>
-          {causeError ? (
-            <p id={`${causeId}-error`} className="field-error">
-              {t(causeError)}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextAreaField
-          label={t("Description")}
-          {...form.field("text")}
-          min={REPORT_TEXT_MIN}
-          max={REPORT_TEXT_MAX}
-          placeholder={t("What happened? Add what helps staff understand.")}
-        />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t("Cancel")}
-          </button>
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={send.isPending}
-            aria-busy={send.isPending}
-          >
-            {send.isPending ? t("Please wait…") : t("Send report")}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      </fieldset>
+      <TextAreaField
+        label={t("Description")}
+        {...form.field("text")}
+        min={REPORT_TEXT_MIN}
+        max={REPORT_TEXT_MAX}
+        placeholder={t("What happened? Add what helps staff understand.")}
+      />
+    </SendDialog>
   );
 }

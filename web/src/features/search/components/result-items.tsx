@@ -4,10 +4,10 @@ import { msg } from "#client/i18n.ts";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { CommentItem } from "#shared/schemas/search.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
-import { pluralKey } from "#web/features/people/count-label.ts";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { pluralKey } from "#web/lib/count-label.ts";
 import { formatRelative } from "#web/lib/format.ts";
-import { plainText } from "../plain-text";
+import { plainText } from "#web/lib/plain-text.ts";
 
 /** A comment found by a search: who wrote it, on which post, and its first lines. */
 export function CommentResult({ item }: { item: CommentItem }) {

@@ -7,11 +7,9 @@ import { SEARCH_TYPES, type SearchType } from "#shared/enums.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
-import { FollowButton } from "#web/features/people/components/follow-button.tsx";
-import { PersonRow } from "#web/features/people/components/person-row.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
 import { searchQueryOptions } from "../queries";
-import { InfiniteFooter, ListSkeleton, LoadError } from "./list-states";
 import { PostSummary } from "./post-summary";
 import { CommentResult, CommunityResult } from "./result-items";
 
@@ -22,7 +20,7 @@ const TYPE_LABEL: Record<SearchType, string> = {
   users: msg("Users"),
 };
 
-/** /search?q=&type= (part 1 §2): four kinds of result, 10 a page, more as the reader scrolls. */
+/** /search?q=&type=: four kinds of result, 10 a page, more as the reader scrolls. */
 export function SearchPage({ q, type }: { q: string; type: SearchType }) {
   const { t } = useTranslation();
   const text = q.trim();
@@ -87,7 +85,6 @@ export function SearchPage({ q, type }: { q: string; type: SearchType }) {
 }
 
 function Results({ page }: { page: SearchResult }) {
-  const { isSignedIn } = useMe();
   switch (page.search_type) {
     case "posts":
       return page.list.map((item) => (
@@ -112,15 +109,7 @@ function Results({ page }: { page: SearchResult }) {
         <li className="card">
           <ul className="divide-y divide-[var(--line)]">
             {page.list.map((item) => (
-              <PersonRow
-                key={item.owner.username}
-                person={item.owner}
-                action={
-                  isSignedIn ? (
-                    <FollowButton username={item.owner.username} isFollowing={item.is_following} size="sm" />
-                  ) : null
-                }
-              />
+              <FollowPersonRow key={item.owner.username} item={item} />
             ))}
           </ul>
         </li>

@@ -2,8 +2,8 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
-import { openModal } from "#web/components/ui/modal-host.tsx";
-import { VerifiedBadge } from "#web/features/people/components/verified-badge.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { openModal } from "#web/modals.tsx";
 import { SettingsSection } from "./setting-switch";
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
@@ -18,7 +18,7 @@ function Row({ title, detail, action }: { title: string; detail: ReactNode; acti
   );
 }
 
-/** Subscription, e-mail, password and deletion (part 2 §2 "Settings, account tab"). */
+/** Subscription, e-mail, password and deletion. */
 export function AccountTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const membership = me.is_verified_business ? "BUSINESS" : me.is_verified_user ? "USER" : null;

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** Which notifications arrive, and the newsletter (part 2 §3 "User setting flags"). */
+/** Which notifications arrive, and the newsletter. */
 export function CommunicationTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (

@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { TextField } from "#client/form-fields.tsx";
 import { MAX_SKILLS, SKILL_MAX } from "#shared/constants.ts";
 import { JOB_TITLE_MAX, jobProfileSchema, PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useSaveJobProfile } from "#web/features/people/mutations.ts";
 import { jobProfileQueryOptions } from "#web/features/people/queries.ts";
-import { ListSkeleton, LoadError } from "#web/features/search/components/list-states.tsx";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** The job settings tab (part 1 §2 /settings/job): a title, up to five skills, and services. */
+/** The job settings tab: a title, up to five skills, and services. */
 export function JobTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const job = useQuery(jobProfileQueryOptions());

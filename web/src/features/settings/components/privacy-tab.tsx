@@ -2,15 +2,15 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { PersonRow } from "#web/features/people/components/person-row.tsx";
 import { useBlock } from "#web/features/people/mutations.ts";
 import { blockedQueryOptions } from "#web/features/people/queries.ts";
-import { InfiniteFooter, LoadError } from "#web/features/search/components/list-states.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** Who may start a chat, and the people one blocked (part 2 §3 "allow new chat, show blocked list"). */
+/** Who may start a chat, and the people one blocked. */
 export function PrivacyTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "#client/form.tsx";
+import { TextField } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "#shared/constants.ts";
 import { FEED_OPTIONS, type FeedOption } from "#shared/enums.ts";
@@ -27,7 +27,7 @@ function imageProblem(file: File): string | null {
   return null;
 }
 
-/** Name, picture, cover and the default sort of posts (part 2 §2 "settings, profile"). */
+/** Name, picture, cover and the default sort of posts. */
 export function ProfileTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const edit = useEditProfile();

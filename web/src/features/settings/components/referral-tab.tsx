@@ -3,10 +3,10 @@ import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
+import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { PersonRow } from "#web/features/people/components/person-row.tsx";
 import { referredQueryOptions } from "#web/features/people/queries.ts";
-import { InfiniteFooter, LoadError } from "#web/features/search/components/list-states.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { SettingsSection } from "./setting-switch";
 

@@ -19,7 +19,7 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   communication: msg("Communication"),
 };
 
-/** /settings/{tab} (part 2 §2): six tabs, each saving as it goes. */
+/** /settings/{tab}: six tabs, each saving as it goes. */
 export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
   const { t } = useTranslation();
   return (

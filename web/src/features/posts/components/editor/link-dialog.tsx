@@ -4,7 +4,7 @@ import { checkEditorLink } from "#shared/schemas/posts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 
 /**
- * The editor's link dialog (part 2 §5): http or https links, with or without a scheme; errors
+ * The editor's link dialog: http or https links, with or without a scheme; errors
  * "Enter a link" and "Invalid link". A link without a scheme is saved with https://.
  */
 export function LinkDialog({

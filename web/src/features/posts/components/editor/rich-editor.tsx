@@ -11,7 +11,7 @@ import { errorMessage } from "#web/lib/errors.ts";
 import { ImageIcon, LinkIcon } from "../post-icons";
 import { LinkDialog } from "./link-dialog";
 
-// The post editor (part 2 §2): headings, lists, quotes, code, links through the link dialog, and
+// The post editor: headings, lists, quotes, code, links through the link dialog, and
 // pictures pasted, dropped or chosen, uploaded first so the body only ever points at our /media.
 // This file and Tiptap load only where someone writes: the home page never downloads them.
 

@@ -1,11 +1,13 @@
 import { MEDIA_MAX_BYTES } from "#shared/constants.ts";
 import type { MediaKind } from "#shared/enums.ts";
 import { POST_MSG } from "#shared/schemas/posts.ts";
-import type { Db } from "#worker/db/client.ts";
 import { uploads } from "#worker/db/schema/index.ts";
-import type { Bindings } from "#worker/env.ts";
-import { fail } from "#worker/lib/errors.ts";
-import { publicId } from "#worker/lib/ids.ts";
+import type { Deps } from "#worker/deps.ts";
+import { fail } from "./errors";
+import { publicId } from "./ids";
+
+// Uploaded files: what a file really is, storing it in R2 (and in `uploads`), removing it. Posts,
+// communities, profiles and the admin's file list use these.
 
 export interface Sniffed {
   contentType: string;
@@ -55,8 +57,7 @@ export interface StoredFile {
  * `field` names the form field in the 422 detail.
  */
 export async function storeUpload(
-  env: Bindings,
-  db: Db,
+  { db, env }: Deps,
   input: {
     file: File;
     ownerId: number;
@@ -83,7 +84,7 @@ export async function storeUpload(
   await env.MEDIA.put(key, bytes, {
     httpMetadata: { contentType: sniffed.contentType, cacheControl: "public, max-age=31536000, immutable" },
   });
-  await db.insert(uploads).values({
+  await db.orm.insert(uploads).values({
     key,
     ownerId: input.ownerId,
     contentType: sniffed.contentType,
@@ -110,7 +111,7 @@ export function fileFromDataUrl(value: string, field: string): File {
 }
 
 /** Removes stored files that nothing points at any more (a deleted post's media). Best effort. */
-export async function deleteStoredFiles(env: Bindings, urls: string[]): Promise<void> {
+export async function deleteStoredFiles({ env }: Deps, urls: string[]): Promise<void> {
   const keys = urls.filter((u) => u.startsWith("/media/")).map((u) => u.slice("/media/".length));
   if (keys.length) await env.MEDIA.delete(keys).catch(() => undefined);
 }

@@ -1,55 +1,7 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { GOOGLE_LOGIN_PATH } from "../api";
-
-/** A problem with the whole form, read out at once. It sits in the form, so a dialog never hides it. */
-export function FormAlert({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="alert"
-      className="mb-4 rounded-lg border border-[var(--danger)]/50 bg-[var(--danger)]/10 px-3 py-2 text-sm text-[var(--text)]"
-    >
-      {children}
-    </div>
-  );
-}
-
-/** Good news inside a form (a code was sent, a new password is on its way). */
-export function FormNotice({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="status"
-      className="mb-4 rounded-lg border border-[var(--success)]/50 bg-[var(--success)]/10 px-3 py-2 text-sm text-[var(--text)]"
-    >
-      {children}
-    </div>
-  );
-}
-
-export function SubmitButton({
-  pending,
-  disabled,
-  children,
-  danger,
-}: {
-  pending: boolean;
-  disabled?: boolean;
-  children: ReactNode;
-  danger?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      className={`btn ${danger ? "btn-danger" : "btn-primary"} w-full`}
-      disabled={pending || disabled}
-      aria-busy={pending}
-    >
-      {pending ? t("Please wait…") : children}
-    </button>
-  );
-}
 
 function GoogleMark() {
   return (
@@ -75,16 +27,10 @@ function GoogleMark() {
 }
 
 /**
- * Sign in with Google: a full-page trip to the provider through the API (part 2 §2). The API is
- * asked first, so a server without Google configured says so here instead of showing raw JSON.
+ * Sign in with Google: a full-page trip to the provider through the API (docs/decisions/010). The
+ * API is asked first, so a server without Google configured says so here instead of showing raw JSON.
  */
-export function GoogleButton({
-  refUsername,
-  onError,
-}: {
-  refUsername?: string;
-  onError: (m: string) => void;
-}) {
+function GoogleButton({ refUsername, onError }: { refUsername?: string; onError: (m: string) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const href = refUsername
@@ -118,7 +64,7 @@ export function GoogleButton({
   );
 }
 
-export function OrDivider() {
+function OrDivider() {
   const { t } = useTranslation();
   return (
     <div className="my-4 flex items-center gap-3 text-xs text-[var(--muted)]" aria-hidden="true">
@@ -126,5 +72,15 @@ export function OrDivider() {
       {t("or")}
       <span className="h-px flex-1 bg-[var(--line)]" />
     </div>
+  );
+}
+
+/** Under the login and sign-up forms: "or", then Continue with Google. */
+export function GoogleSignIn(props: { refUsername?: string; onError: (m: string) => void }) {
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton {...props} />
+    </>
   );
 }

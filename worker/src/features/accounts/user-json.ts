@@ -1,27 +1,15 @@
 import type { UserBooleanSetting } from "#shared/enums.ts";
-import type { Me, Owner, User } from "#shared/schemas/user.ts";
-import { users } from "#worker/db/schema/index.ts";
+import type { Me, User } from "#shared/schemas/user.ts";
+import type { users } from "#worker/db/schema/index.ts";
+import { toOwner } from "#worker/lib/owners.ts";
 
-// One place that turns a users row into what the API shows. Every feature that shows a person
-// (post owners, members, followers, profiles, `me`) goes through here, so a new field or a
-// privacy rule changes once.
+// A users row as the API's User (a profile, with the caller's relation) and Me. The public part
+// every feature shows, the Owner (post owners, members, followers), is `toOwner` in
+// lib/owners.ts; these build on it.
 
 type UserRow = typeof users.$inferSelect;
 
-/** The columns `toOwner` reads: select only these where a list shows people. */
-export const ownerColumns = {
-  username: users.username,
-  profileName: users.profileName,
-  profileImage: users.profileImage,
-  status: users.status,
-  createdAt: users.createdAt,
-  isStaff: users.isStaff,
-  isVerifiedUser: users.isVerifiedUser,
-  isVerifiedBusiness: users.isVerifiedBusiness,
-};
-export type OwnerRow = Pick<UserRow, keyof typeof ownerColumns>;
-
-/** Which column holds each flag of `PATCH .../setting/boolean` (part 2 §3 "User setting flags"). */
+/** Which users column holds each flag of `PATCH .../setting/boolean` (USER_BOOLEAN_SETTINGS). */
 export const USER_SETTING_COLUMN = {
   NEW_REFERRAL_NOTIFICATION: "notifyReferral",
   NEW_FOLLOWER_NOTIFICATION: "notifyFollower",
@@ -55,23 +43,7 @@ export const NO_RELATION: Relation = {
   isOwner: false,
 };
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A person as others see them: a post's owner, a member, a follower (part 1 §3 Owner). */
-export function toOwner(row: OwnerRow): Owner {
-  return {
-    username: row.username,
-    profile_name: row.profileName,
-    profile_image: row.profileImage,
-    status: row.status,
-    created_at: iso(row.createdAt),
-    is_staff: row.isStaff,
-    is_verified_user: row.isVerifiedUser,
-    is_verified_business: row.isVerifiedBusiness,
-  };
-}
-
-/** The full User of part 2 §3 with the caller's relation to them. The e-mail goes only to its owner. */
+/** The full User with the caller's relation to them. The e-mail goes only to its owner. */
 export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
   return {
     ...toOwner(row),

@@ -1,7 +1,47 @@
-import { api, json } from "#worker-test/helpers.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { hashPassword } from "#worker/lib/password.ts";
+import { signAccessToken } from "#worker/lib/tokens.ts";
+import { api, bearer, deps, env, json } from "./api";
 
-// Helpers for the account tests: requests from distinct addresses (limits are per address), and
-// the dev outbox read the way a person reads their inbox.
+// People for the tests: signed-in users made straight in the database, and the account flows
+// (register, confirm, log in) driven through the API from distinct addresses, with the dev outbox
+// read the way a person reads their inbox.
+
+/** A signed-in person: their id and username, a user token and its Authorization header. */
+export interface TestUser {
+  id: number;
+  username: string;
+  token: string;
+  auth: Record<string, string>;
+}
+
+let userSeq = 0;
+let sharedHash: Promise<string> | null = null;
+
+/**
+ * An ACTIVE user straight in the database, with a valid token: for tests of features that need a
+ * signed-in person but are not about signing in. Every such user's password is "password".
+ */
+export async function createUser(
+  overrides: Partial<typeof users.$inferInsert> & { username?: string } = {},
+): Promise<TestUser> {
+  userSeq += 1;
+  const username = overrides.username ?? `user${userSeq}${Math.floor(Math.random() * 1e6)}`.slice(0, 18);
+  sharedHash ??= hashPassword("password");
+  const row = await deps.db.orm
+    .insert(users)
+    .values({
+      email: `${username}@example.com`,
+      passwordHash: await sharedHash,
+      status: "ACTIVE",
+      ...overrides,
+      username,
+    })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion })
+    .get();
+  const token = await signAccessToken(env.JWT_SECRET, "user", row.id, row.tokenVersion);
+  return { id: row.id, username, token, auth: bearer(token) };
+}
 
 let seq = 0;
 const run = Math.floor(Math.random() * 36 ** 4).toString(36);
@@ -18,6 +58,7 @@ export function newUsername(prefix = "u"): string {
   return `${prefix}${run}${seq}`.slice(0, 18);
 }
 
+/** Headers of a request from that address (rate limits count per address). */
 export function from(address: string, headers: Record<string, string> = {}): Record<string, string> {
   return { "cf-connecting-ip": address, ...headers };
 }

@@ -4,7 +4,7 @@ import type { Owner } from "#shared/schemas/user.ts";
 
 type Badged = Pick<Owner, "is_staff" | "is_verified_user" | "is_verified_business">;
 
-/** Which badge a person carries (part 1 §6): staff first, then business, then user. */
+/** Which badge a person carries: staff first, then business, then user. */
 export function badgeOf(person: Badged): string | null {
   if (person.is_staff) return msg("Verified Staff");
   if (person.is_verified_business) return msg("Verified Business");

@@ -1,10 +1,11 @@
 import { expect } from "vitest";
 import type { ChatServerFrame } from "#shared/schemas/chat.ts";
-import { api, type createUser, env, form, json } from "#worker-test/helpers.ts";
+import { api, form, json } from "./api";
+import type { TestUser } from "./people";
 
-// Shared by the chat test files: people, threads and real WebSockets through the Worker.
+// Chat for the tests: threads, socket tokens and real WebSockets through the Worker to the
+// thread's Durable Object.
 
-export type TestUser = Awaited<ReturnType<typeof createUser>>;
 export const CHAT = "/api/v1/private/user/chat";
 
 export async function startThread(a: TestUser, b: TestUser): Promise<string> {
@@ -107,10 +108,4 @@ export async function threadOf(user: TestUser, publicId: string) {
   const res = await api(`${CHAT}/thread?public_id=${publicId}`, { headers: user.auth });
   expect(res.status).toBe(200);
   return json<{ total_unread_messages: number; last_message: { text: string | null } | null }>(res);
-}
-
-export async function block(blocker: TestUser, blocked: TestUser): Promise<void> {
-  await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)")
-    .bind(blocker.id, blocked.id, Date.now())
-    .run();
 }

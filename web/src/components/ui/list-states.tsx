@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/errors.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
+import { Spinner } from "./spinner";
 
 interface InfiniteLike {
   hasNextPage: boolean;

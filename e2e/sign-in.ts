@@ -1,0 +1,74 @@
+import type { APIRequestContext, BrowserContext, Locator, Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+// How journeys get a signed-in person: a demo person or an account made for the run, signed in
+// through the API and handed to a browser as the session cookie, or through a login form as a
+// person would.
+
+/** Every demo person of the seed (worker/src/features/dev/seed.ts) has this password. */
+export const DEMO_PASSWORD = "password";
+
+/** The password field (its label also carries the required star and a Show password button). */
+export const PASSWORD_LABEL = /^Password/;
+
+let seq = 0;
+
+/** A new person's details, unique within the run. */
+export function newPerson() {
+  seq += 1;
+  const username = `e2e${Date.now().toString(36).slice(-6)}${seq}`;
+  return { username, email: `${username}@example.com`, password: "secret-pass-1" };
+}
+
+/** The texts of the e-mails the dev outbox holds for an address, newest first. */
+export async function outbox(request: APIRequestContext, email: string): Promise<string[]> {
+  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { list: Array<{ text: string }> }).list.map((m) => m.text);
+}
+
+export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  for (const text of await outbox(request, email)) {
+    const match = /Your verification code: (\w+)/.exec(text);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+/** An account made through the API and confirmed with the e-mailed code, with its access token. */
+export async function newAccount(request: APIRequestContext) {
+  const person = newPerson();
+  expect((await request.post("/api/v1/user/auth/register", { data: person })).status()).toBe(201);
+  const code = await latestCode(request, person.email);
+  const confirmed = await request.post(`/api/v1/user/auth/register/email/confirm?code=${code}`);
+  expect(confirmed.status()).toBe(200);
+  const { access_token: token } = (await confirmed.json()) as { access_token: string };
+  return { ...person, token };
+}
+
+/** The access token the API's login gives, as the login form gets it. */
+export async function accessToken(username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${inject("baseUrl")}/api/v1/user/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Signs a browser in, as the SPA keeps a session: the access_token cookie. `who` is a demo
+ * person's username, or an account whose token is at hand. Answers the token.
+ */
+export async function signIn(context: BrowserContext, who: string | { token: string }): Promise<string> {
+  const token = typeof who === "string" ? await accessToken(who) : who.token;
+  await context.addCookies([{ name: "access_token", value: token, url: inject("baseUrl") }]);
+  return token;
+}
+
+/** Fills a login form (the dialog, /signin, the admin site's) and presses Log In. */
+export async function submitLogin(form: Page | Locator, username: string, password: string): Promise<void> {
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel(PASSWORD_LABEL).fill(password);
+  await form.getByRole("button", { name: "Log In" }).click();
+}

@@ -1,0 +1,64 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import type { FeedItem } from "#shared/schemas/posts.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { formatRelative } from "#web/lib/format.ts";
+import { PinIcon } from "./post-icons";
+
+/**
+ * Who wrote it, where and when: the first line of a post in a list, on its page and in search
+ * results. `overCardLink` is for a card that is one link as a whole (a search result): the
+ * byline's own links are raised above that link (z-10), its avatar is smaller, and it leaves out
+ * the Pinned mark and the date's tooltip.
+ */
+export function PostByline({
+  item,
+  showCommunity = true,
+  overCardLink = false,
+}: {
+  item: FeedItem;
+  showCommunity?: boolean;
+  overCardLink?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { owner, community, micropost } = item;
+  const raised = overCardLink ? "relative z-10 " : "";
+  const avatarSize = overCardLink ? 20 : 22;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-[var(--muted)]">
+      {showCommunity ? (
+        <Link
+          to="/c/$name"
+          params={{ name: community.name }}
+          className={`${raised}flex items-center gap-1.5 font-semibold text-[var(--text)] hover:underline`}
+        >
+          <Avatar src={community.image} name={community.name} size={avatarSize} />
+          c/{community.name}
+        </Link>
+      ) : null}
+      <Link
+        to="/user/$username"
+        params={{ username: owner.username }}
+        className={`${raised}flex items-center gap-1 hover:underline`}
+      >
+        {showCommunity ? null : <Avatar src={owner.profile_image} name={owner.username} size={avatarSize} />}
+        u/{owner.username}
+        <VerifiedBadge person={owner} compact />
+      </Link>
+      {micropost.published_at ? (
+        <time
+          dateTime={micropost.published_at}
+          title={overCardLink ? undefined : new Date(micropost.published_at).toLocaleString()}
+        >
+          · {formatRelative(micropost.published_at)}
+        </time>
+      ) : null}
+      {micropost.is_pinned && !overCardLink ? (
+        <span className="flex items-center gap-1 font-semibold text-[var(--success)]">
+          <PinIcon width={14} height={14} /> {t("Pinned")}
+        </span>
+      ) : null}
+    </div>
+  );
+}

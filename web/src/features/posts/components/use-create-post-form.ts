@@ -1,0 +1,198 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useZodForm } from "#client/form.tsx";
+import { POST_BODY_MAX } from "#shared/constants.ts";
+import type { PostType } from "#shared/enums.ts";
+import type { Community } from "#shared/schemas/communities.ts";
+import {
+  bodyLength,
+  draftFieldsSchema,
+  type MediaFile,
+  mediaFileProblem,
+  postFieldsSchema,
+} from "#shared/schemas/posts.ts";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { useMe } from "#web/features/accounts/session.ts";
+import { useJoinCommunity } from "#web/features/communities/mutations.ts";
+import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
+import { openModal } from "#web/modals.tsx";
+import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
+import { draftQueryOptions, draftTotalQueryOptions } from "../queries";
+
+/** The chosen file, and a draft's stored file, shown until replaced. */
+export interface Media {
+  file: File | null;
+  saved: MediaFile | null;
+}
+
+const EMPTY = { community_name: "", title: "", body: "" };
+const NO_MEDIA: Media = { file: null, saved: null };
+
+/**
+ * The create-post form: the text fields on the form kit, the post type and the media beside them.
+ * Post and Save Draft turn on when the API's own schemas would take what they send.
+ */
+export function useCreatePostForm({ communityName, draftId }: { communityName?: string; draftId?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isSignedIn } = useMe();
+  const mine = useQuery({ ...myCommunitiesQueryOptions(), enabled: isSignedIn });
+  const draftTotal = useQuery({ ...draftTotalQueryOptions(), enabled: isSignedIn });
+  const draft = useQuery({ ...draftQueryOptions(draftId ?? ""), enabled: isSignedIn && Boolean(draftId) });
+  const join = useJoinCommunity();
+  const create = useCreatePost();
+  const save = useSaveDraft();
+  const updateDraft = useUpdateDraft();
+  const publish = usePublishDraft();
+
+  const form = useZodForm(draftFieldsSchema, EMPTY);
+  const [type, setType] = useState<PostType>("TEXT");
+  const [media, setMedia] = useState<Media>(NO_MEDIA);
+  // A new key starts the editor again from the body (a loaded draft, a cleared form).
+  const [editorKey, setEditorKey] = useState(0);
+  const loadedDraft = useRef<string | null>(null);
+  const handledCommunity = useRef(false);
+  // The effects fill fields in; they run when the address or the queries change, not the form.
+  const latestForm = useRef(form);
+  latestForm.current = form;
+
+  // A page that needs an account opens the login dialog.
+  useEffect(() => {
+    if (!isSignedIn) openModal("LOGIN");
+  }, [isSignedIn]);
+
+  // ?community_name=X joins X if needed, preselects it, then the address becomes /post.
+  useEffect(() => {
+    if (!communityName || !isSignedIn || !mine.data || handledCommunity.current) return;
+    handledCommunity.current = true;
+    const known = mine.data.list.find((c) => c.name.toLowerCase() === communityName.toLowerCase());
+    const done = (name: string | null) => {
+      if (name) latestForm.current.setValue("community_name", name);
+      void navigate({ to: "/post", search: draftId ? { draft: draftId } : {}, replace: true });
+    };
+    if (known) done(known.name);
+    else
+      join.mutate(communityName, {
+        onSuccess: (result) => {
+          void queryClient.invalidateQueries({ queryKey: communityKeys.mine() });
+          done(result.name);
+        },
+        onError: () => done(null),
+      });
+  }, [communityName, isSignedIn, mine.data, draftId, join, navigate, queryClient]);
+
+  // ?draft=ID loads the draft; one that does not exist sends the reader to /post.
+  useEffect(() => {
+    if (!draftId) {
+      loadedDraft.current = null;
+      return;
+    }
+    if (draft.isError) {
+      showSnackbar({ message: t("This draft does not exist any more."), variant: "error" });
+      void navigate({ to: "/post", replace: true });
+      return;
+    }
+    if (draft.data && loadedDraft.current !== draft.data.public_id) {
+      loadedDraft.current = draft.data.public_id;
+      const { community, title, body } = draft.data;
+      latestForm.current.reset({ community_name: community.name, title, body });
+      setType(draft.data.post_type);
+      setMedia({ file: null, saved: draft.data.file });
+      setEditorKey((k) => k + 1);
+    }
+  }, [draftId, draft.data, draft.isError, navigate, t]);
+
+  const { values } = form;
+  const sent: PostForm = {
+    title: values.title.trim(),
+    body: type === "TEXT" ? values.body : "",
+    community_name: values.community_name,
+    post_type: type,
+    file: media.file,
+  };
+  const editingDraft = Boolean(draftId && draft.data);
+  const fileProblem = type === "MEDIA" && !media.saved ? mediaFileProblem(media.file) : null;
+  const busy =
+    create.isPending || save.isPending || updateDraft.isPending || publish.isPending || join.isPending;
+  const loading = mine.isPending || (Boolean(draftId) && draft.isPending);
+  const canPost = !busy && !loading && postFieldsSchema.safeParse(sent).success && fileProblem === null;
+  const canSaveDraft = type === "TEXT" && !busy && !loading && draftFieldsSchema.safeParse(sent).success;
+
+  const clear = () => {
+    form.reset({ ...EMPTY, community_name: values.community_name });
+    setType("TEXT");
+    setMedia(NO_MEDIA);
+    setEditorKey((k) => k + 1);
+  };
+
+  const post = () => {
+    if (!canPost) return;
+    if (editingDraft && draftId) {
+      publish.mutate(
+        { publicId: draftId, form: sent },
+        {
+          onSuccess: ({ link }) => {
+            showSnackbar({ message: t("Draft published."), variant: "success" });
+            void navigate({ to: link });
+          },
+        },
+      );
+      return;
+    }
+    create.mutate(sent, {
+      onSuccess: ({ link }) => {
+        showSnackbar({ message: t("It was posted"), variant: "success" });
+        void navigate({ to: link });
+      },
+    });
+  };
+
+  const saveDraft = () => {
+    if (!canSaveDraft) return;
+    if (editingDraft && draftId) {
+      updateDraft.mutate(
+        { publicId: draftId, form: sent },
+        { onSuccess: () => showSnackbar({ message: t("Draft updated."), variant: "success" }) },
+      );
+      return;
+    }
+    save.mutate(sent, {
+      onSuccess: () => {
+        showSnackbar({ message: t("Draft saved."), variant: "success" });
+        clear();
+      },
+    });
+  };
+
+  // The chosen community stays listed even before the list of joined ones knows it.
+  const communities: Array<Pick<Community, "name" | "display_name">> = [...(mine.data?.list ?? [])];
+  if (
+    values.community_name &&
+    !communities.some((c) => c.name.toLowerCase() === values.community_name.toLowerCase())
+  )
+    communities.push({ name: values.community_name, display_name: null });
+
+  return {
+    isSignedIn,
+    form,
+    type,
+    setType,
+    media,
+    setMedia,
+    editorKey,
+    editingDraft,
+    communities,
+    communitiesLoading: mine.isPending,
+    joinedNone: mine.data?.list.length === 0,
+    draftTotal: draftTotal.data ?? 0,
+    bodyTooLong: bodyLength(values.body) > POST_BODY_MAX,
+    busy,
+    canPost,
+    canSaveDraft,
+    post,
+    saveDraft,
+  };
+}

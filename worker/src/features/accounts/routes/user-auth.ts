@@ -1,0 +1,136 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import {
+  ACCOUNTS_MSG,
+  acceptedSchema,
+  accessTokenSchema,
+  loginSchema,
+  registerConfirmQuerySchema,
+  registeredSchema,
+  registerResendQuerySchema,
+  registerSchema,
+  resetPasswordQuerySchema,
+} from "#shared/schemas/accounts.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { signAccessToken } from "#worker/lib/tokens.ts";
+import { clientAddress } from "#worker/middleware/rate-limit.ts";
+import { sendEmail } from "#worker/providers/email.ts";
+import { newPasswordEmail, verificationEmail } from "../emails";
+import {
+  confirmRegistration,
+  logIn,
+  registerAccount,
+  resendVerificationCode,
+  resetPassword,
+} from "../service";
+
+// Signing up and in with a username and password: register, confirm the e-mail with its code,
+// ask for a new code, log in, and ask for a new password. Every one is rate limited per address.
+
+const tags = ["Accounts"];
+
+const register = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/register",
+  tags,
+  summary: "Create an unconfirmed account and e-mail it a verification code",
+  request: { body: jsonOrForm(registerSchema) },
+  responses: {
+    201: json(registeredSchema, "Created; the code is on its way (the code step comes next)"),
+    ...errorResponses(409, 415, 422, 429, 503),
+  },
+});
+
+const confirm = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/register/email/confirm",
+  tags,
+  summary: "Confirm the e-mail with the code: activates the account and signs it in",
+  request: { query: registerConfirmQuerySchema },
+  responses: {
+    200: json(accessTokenSchema, "Verified and signed in"),
+    ...errorResponses(400, 403, 409, 422, 429),
+  },
+});
+
+const resend = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/register/email/resend",
+  tags,
+  summary: "E-mail a new verification code (not within 60 s of the last one)",
+  request: { query: registerResendQuerySchema },
+  responses: {
+    202: json(acceptedSchema, "A new code is on its way"),
+    ...errorResponses(403, 404, 409, 422, 429, 503),
+  },
+});
+
+const login = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/login",
+  tags,
+  summary: "Username and password to an access token",
+  description: "403 for an account whose e-mail is not verified yet (after a correct password only).",
+  request: { body: jsonOrForm(loginSchema) },
+  responses: {
+    200: json(accessTokenSchema, "Signed in"),
+    ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+const reset = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/reset/password",
+  tags,
+  summary: "E-mail a new password",
+  description:
+    "Always 202, whether or not an account uses the address. The e-mailed password works beside the current one until it is first used (24 hours).",
+  request: { query: resetPasswordQuerySchema },
+  responses: {
+    202: json(acceptedSchema, "Accepted"),
+    ...errorResponses(422, 429, 503),
+  },
+});
+
+export const userAuthRoutes = createRouter()
+  .openapi(register, async (c) => {
+    const body = readBody<z.output<typeof registerSchema>>(c);
+    const created = await registerAccount(c.var.deps, {
+      email: body.email,
+      username: body.username,
+      password: body.password,
+      refUsername: body.ref_username || null,
+      address: clientAddress(c.req.raw.headers),
+    });
+    await sendEmail(c.var.deps, verificationEmail(created.email, created.code));
+    return c.json({ username: created.username, email: created.email, message: ACCOUNTS_MSG.codeSent }, 201);
+  })
+  .openapi(confirm, async (c) => {
+    const { code } = c.req.valid("query");
+    const account = await confirmRegistration(c.var.deps, {
+      code,
+      address: clientAddress(c.req.raw.headers),
+    });
+    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
+    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
+  })
+  .openapi(resend, async (c) => {
+    const { username } = c.req.valid("query");
+    const sent = await resendVerificationCode(c.var.deps, {
+      username,
+      address: clientAddress(c.req.raw.headers),
+    });
+    await sendEmail(c.var.deps, verificationEmail(sent.email, sent.code));
+    return c.json({ message: ACCOUNTS_MSG.codeResent }, 202);
+  })
+  .openapi(login, async (c) => {
+    const body = readBody<z.output<typeof loginSchema>>(c);
+    const account = await logIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
+    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
+    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
+  })
+  .openapi(reset, async (c) => {
+    const { email } = c.req.valid("query");
+    const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
+    if (issued) await sendEmail(c.var.deps, newPasswordEmail(issued.email, issued.password));
+    return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);
+  });

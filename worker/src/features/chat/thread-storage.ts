@@ -1,0 +1,304 @@
+import {
+  CHAT_MSG,
+  type ChatLastMessage,
+  type ChatMessage,
+  type ChatUser,
+  type WebpagePreview,
+} from "#shared/schemas/chat.ts";
+import type { ThreadRef } from "./chat-thread";
+import { RefusedFrame } from "./frames";
+
+export interface Participant extends ChatUser {
+  userId: number;
+  lastReadId: number;
+}
+
+/** A participant's row as the object copies it from D1. */
+export interface ParticipantSource {
+  id: number;
+  username: string;
+  profile_name: string | null;
+  profile_image: string | null;
+}
+
+interface MessageRow extends Record<string, SqlStorageValue> {
+  id: number;
+  sender_id: number;
+  client_id: string | null;
+  message_type: string;
+  text: string | null;
+  media: string | null;
+  webpage_preview: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+type NewestRow = { message_type: string; text: string | null; created_at: number };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });
+
+/**
+ * A thread object's own SQLite storage: which D1 thread it is, the participants with how far each
+ * has read, and the messages (ids only grow; a deleted message stays as a tombstone that keeps its
+ * client id). Every call is synchronous: the runtime's output gate holds the object's outgoing
+ * frames until these writes are durable.
+ */
+export class ThreadStorage {
+  private schemaReady = false;
+  private cache: Map<number, Participant> | null = null;
+
+  constructor(private readonly storage: DurableObjectStorage) {}
+
+  private sql(): SqlStorage {
+    if (!this.schemaReady) {
+      this.storage.sql.exec(`
+        CREATE TABLE IF NOT EXISTS thread (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          thread_id INTEGER NOT NULL,
+          public_id TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS participants (
+          user_id INTEGER PRIMARY KEY,
+          username TEXT NOT NULL,
+          profile_name TEXT,
+          profile_image TEXT,
+          last_read_id INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE IF NOT EXISTS messages (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          sender_id INTEGER NOT NULL,
+          client_id TEXT,
+          message_type TEXT NOT NULL,
+          text TEXT,
+          media TEXT,
+          webpage_preview TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          deleted_at INTEGER
+        );
+        CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id
+          ON messages (sender_id, client_id) WHERE client_id IS NOT NULL;
+      `);
+      this.schemaReady = true;
+    }
+    return this.storage.sql;
+  }
+
+  /** Remembers which D1 thread this object is (the first call tells it). */
+  bind(ref: ThreadRef): void {
+    this.sql().exec(
+      "INSERT OR IGNORE INTO thread (one, thread_id, public_id, created_at) VALUES (1, ?, ?, ?)",
+      ref.threadId,
+      ref.publicId,
+      ref.createdAt,
+    );
+  }
+
+  boundThread(): ThreadRef | null {
+    const row = this.sql().exec("SELECT thread_id, public_id, created_at FROM thread").toArray()[0];
+    if (!row) return null;
+    return {
+      threadId: Number(row.thread_id),
+      publicId: String(row.public_id),
+      createdAt: Number(row.created_at),
+    };
+  }
+
+  /** Stores the participants' names and pictures as D1 has them now; how far they read is kept. */
+  saveParticipants(rows: ParticipantSource[]): Map<number, Participant> {
+    const sql = this.sql();
+    for (const u of rows) {
+      sql.exec(
+        `INSERT INTO participants (user_id, username, profile_name, profile_image) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET username = excluded.username,
+           profile_name = excluded.profile_name, profile_image = excluded.profile_image`,
+        u.id,
+        u.username,
+        u.profile_name,
+        u.profile_image,
+      );
+    }
+    this.cache = null;
+    return this.participants();
+  }
+
+  participants(): Map<number, Participant> {
+    if (!this.cache) {
+      this.cache = new Map();
+      for (const row of this.sql().exec("SELECT * FROM participants")) {
+        this.cache.set(Number(row.user_id), {
+          userId: Number(row.user_id),
+          username: String(row.username),
+          profile_name: (row.profile_name as string | null) ?? null,
+          profile_image: (row.profile_image as string | null) ?? null,
+          lastReadId: Number(row.last_read_id),
+        });
+      }
+    }
+    return this.cache;
+  }
+
+  userOf(userId: number): ChatUser {
+    const p = this.participants().get(userId);
+    return p
+      ? { username: p.username, profile_name: p.profile_name, profile_image: p.profile_image }
+      : unknownUser();
+  }
+
+  /** These people have seen everything up to `id`. Answers whether anyone's mark moved. */
+  markRead(userIds: Iterable<number>, id: number): boolean {
+    const participants = this.participants();
+    const sql = this.sql();
+    let changed = false;
+    for (const userId of userIds) {
+      const p = participants.get(userId);
+      if (!p || p.lastReadId >= id) continue;
+      p.lastReadId = id;
+      changed = true;
+      sql.exec("UPDATE participants SET last_read_id = ? WHERE user_id = ?", id, userId);
+    }
+    return changed;
+  }
+
+  lastId(): number {
+    const row = this.sql().exec("SELECT max(id) AS id FROM messages").one();
+    return Number(row.id ?? 0);
+  }
+
+  /** The newest message that is not deleted, as stored. */
+  newest(): NewestRow | undefined {
+    return this.sql()
+      .exec<NewestRow>(
+        "SELECT message_type, text, created_at FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1",
+      )
+      .toArray()[0];
+  }
+
+  /** The thread's preview: its newest message, or null. */
+  lastMessage(): ChatLastMessage | null {
+    const row = this.newest();
+    if (!row) return null;
+    return {
+      message_type: row.message_type === "IMAGE" ? "IMAGE" : "TEXT",
+      text: row.text,
+      created_at: iso(row.created_at),
+    };
+  }
+
+  /** Messages after the participant's read mark that others sent. */
+  unreadBy(p: Participant): number {
+    return Number(
+      this.sql()
+        .exec(
+          "SELECT count(*) AS n FROM messages WHERE id > ? AND sender_id != ? AND deleted_at IS NULL",
+          p.lastReadId,
+          p.userId,
+        )
+        .one().n,
+    );
+  }
+
+  private toMessage(row: MessageRow): ChatMessage {
+    const readers: string[] = [];
+    for (const p of this.participants().values()) if (p.lastReadId >= row.id) readers.push(p.username);
+    return {
+      id: row.id,
+      message_type: row.message_type === "IMAGE" ? "IMAGE" : "TEXT",
+      message_sender: this.userOf(row.sender_id),
+      text: row.text,
+      media: row.media,
+      webpage_preview: row.webpage_preview ? (JSON.parse(row.webpage_preview) as WebpagePreview) : null,
+      readers,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+      client_id: row.client_id,
+    };
+  }
+
+  /**
+   * Stores a message once: a repeat of the sender's `clientId` returns the stored one with
+   * `created: false`, so a client that resends after a reconnect never makes a duplicate. The
+   * sender and everyone in `present` have read it at once.
+   */
+  store(
+    senderId: number,
+    input: { type: "TEXT" | "IMAGE"; text?: string; media?: string; preview?: WebpagePreview | null },
+    clientId: string | undefined,
+    present: Iterable<number>,
+  ): { message: ChatMessage; created: boolean } {
+    const sql = this.sql();
+    if (clientId) {
+      const existing = sql
+        .exec<MessageRow>(
+          "SELECT * FROM messages WHERE sender_id = ? AND client_id = ? AND deleted_at IS NULL",
+          senderId,
+          clientId,
+        )
+        .toArray()[0];
+      if (existing) return { message: this.toMessage(existing), created: false };
+      // A resend of a message its author has deleted since: nothing to store or show.
+      const deleted = sql
+        .exec("SELECT id FROM messages WHERE sender_id = ? AND client_id = ?", senderId, clientId)
+        .toArray()[0];
+      if (deleted) throw new RefusedFrame(CHAT_MSG.messageNotFound);
+    }
+    const now = Date.now();
+    const row = sql
+      .exec<MessageRow>(
+        `INSERT INTO messages (sender_id, client_id, message_type, text, media, webpage_preview, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        senderId,
+        clientId ?? null,
+        input.type,
+        input.text ?? null,
+        input.media ?? null,
+        input.preview ? JSON.stringify(input.preview) : null,
+        now,
+        now,
+      )
+      .one();
+    this.markRead(new Set([senderId, ...present]), row.id);
+    return { message: this.toMessage(row), created: true };
+  }
+
+  /**
+   * Deletes the author's own message, leaving a tombstone that keeps the client id, so a late
+   * resend of it is not stored again. Answers the picture it carried, if any.
+   */
+  deleteMessage(userId: number, id: number): { media: string | null } {
+    const row = this.sql()
+      .exec<MessageRow>("SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL", id)
+      .toArray()[0];
+    if (!row) throw new RefusedFrame(CHAT_MSG.messageNotFound);
+    if (row.sender_id !== userId) throw new RefusedFrame(CHAT_MSG.notAuthor);
+    this.sql().exec(
+      "UPDATE messages SET deleted_at = ?, text = NULL, media = NULL, webpage_preview = NULL WHERE id = ?",
+      Date.now(),
+      id,
+    );
+    return { media: row.media };
+  }
+
+  /** Newest first, as `{list, total}`. */
+  listMessages(skip: number, limit: number): { list: ChatMessage[]; total: number } {
+    const sql = this.sql();
+    const total = Number(sql.exec("SELECT count(*) AS n FROM messages WHERE deleted_at IS NULL").one().n);
+    const rows = sql
+      .exec<MessageRow>(
+        "SELECT * FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?",
+        limit,
+        skip,
+      )
+      .toArray();
+    return { list: rows.map((r) => this.toMessage(r)), total };
+  }
+
+  /** Forgets everything; the next call starts an empty thread. */
+  async wipe(): Promise<void> {
+    await this.storage.deleteAll();
+    this.schemaReady = false;
+    this.cache = null;
+  }
+}

@@ -1,0 +1,36 @@
+import type { Community, Membership } from "#shared/schemas/communities.ts";
+import { type communities, communityMembers } from "#worker/db/schema/index.ts";
+import type { RowOf } from "#worker/db/sql.ts";
+
+// A community row and a membership row as the API shows them, wherever they appear: the community
+// pages, the feed's items, drafts, search results.
+
+export type CommunityRow = typeof communities.$inferSelect;
+
+/** The columns `toMembership` reads: the viewer's membership of a community. */
+export const membershipColumns = {
+  communityId: communityMembers.communityId,
+  role: communityMembers.role,
+  createdAt: communityMembers.createdAt,
+};
+export type MembershipRow = RowOf<typeof membershipColumns>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toMembership(row: MembershipRow | null | undefined): Membership | null {
+  return row ? { role: row.role, created_at: iso(row.createdAt) } : null;
+}
+
+export function toCommunity(row: CommunityRow, membership: MembershipRow | null | undefined): Community {
+  return {
+    name: row.name,
+    display_name: row.displayName,
+    description: row.description,
+    image: row.image,
+    is_verified: row.isVerified,
+    created_at: iso(row.createdAt),
+    total_members: row.totalMembers,
+    total_microposts: row.totalMicroposts,
+    user_membership: toMembership(membership),
+  };
+}

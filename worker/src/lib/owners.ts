@@ -1,0 +1,51 @@
+import type { Owner } from "#shared/schemas/user.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { columnsOf, idList, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+
+// A person as others see them (a post's owner, a member, a follower, who caused a notification):
+// the columns it is made of and the one function that shapes it, so a new field or a privacy rule
+// changes here for every feature. The full profile and `me` build on it in accounts/user-json.ts.
+
+/** The columns `toOwner` reads: select only these where a list shows people. */
+export const ownerColumns = {
+  username: users.username,
+  profileName: users.profileName,
+  profileImage: users.profileImage,
+  status: users.status,
+  createdAt: users.createdAt,
+  isStaff: users.isStaff,
+  isVerifiedUser: users.isVerifiedUser,
+  isVerifiedBusiness: users.isVerifiedBusiness,
+};
+export type OwnerRow = RowOf<typeof ownerColumns>;
+
+/** The owner columns with the id, for plain-SQL lists that look owners up by id. */
+export const ownerWithId = { id: users.id, ...ownerColumns };
+
+/** The public fields of a person: never the e-mail, settings or anything only they may see. */
+export function toOwner(row: OwnerRow): Owner {
+  return {
+    username: row.username,
+    profile_name: row.profileName,
+    profile_image: row.profileImage,
+    status: row.status,
+    created_at: new Date(row.createdAt).toISOString(),
+    is_staff: row.isStaff,
+    is_verified_user: row.isVerifiedUser,
+    is_verified_business: row.isVerifiedBusiness,
+  };
+}
+
+/** Owners of these ids (a page's authors), in one statement; `ownerMap` reads its rows. */
+export function ownersStatement(ids: Iterable<number>): Statement {
+  return { sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${idList(ids)})` };
+}
+
+export function ownerMap(rows: object[]): Map<number, Owner> {
+  return new Map(
+    rows.map((raw) => {
+      const row = rowOf(ownerWithId, raw);
+      return [row.id, toOwner(row)];
+    }),
+  );
+}

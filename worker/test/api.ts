@@ -1,0 +1,43 @@
+import { env, exports } from "cloudflare:workers";
+import { createDeps, type Deps } from "#worker/deps.ts";
+
+// Calling the Worker as a browser or API client would, and reading its answers. Tests see the
+// app only through `api`, except where they set up or inspect rows (`deps`, `env.DB`).
+
+export { env };
+
+export function api(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`http://localhost${path}`, init));
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function form(fields: Record<string, string | Blob>): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  return body;
+}
+
+export function jsonBody(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
+/** D1's cost of an answer, from the development headers (middleware/database.ts). */
+export function reads(res: Response) {
+  const n = (name: string) => Number(res.headers.get(name));
+  return {
+    total: n("x-d1-rows-read"),
+    returned: n("x-d1-rows-returned"),
+    list: n("x-d1-list-rows-read"),
+    listReturned: n("x-d1-list-rows-returned"),
+  };
+}
+
+/** The data handle and bindings the Worker's own code gets: for rows a test sets up or inspects. */
+export const deps: Deps = createDeps(env);
