@@ -71,7 +71,7 @@ const list = createRoute({
   path: "/api/v1/job/list",
   tags,
   summary: "Public jobs: full text and filters, newest first",
-  description: `Only public jobs (CONFIRMED and not expired). \`q\` searches title, description, company and skills (every word must match). Filters: job_category, job_type, job_work_mode, job_experience_level, salary_min (the job's maximum salary reaches it, USD a year), pay_in_crypto=true. ${PAGE_NOTE} With \`q\` or more than one filter, total_list stops at 1000.`,
+  description: `Only public jobs (CONFIRMED and not expired). \`q\` searches title, description, company and skills (every word must match). Filters: job_category, job_type, job_work_mode, job_experience_level, salary_min (the job's maximum salary reaches it, USD a year), pay_in_crypto=true. ${PAGE_NOTE} With \`q\`, salary_min or more than one filter, total_list stops at 1000.`,
   request: { query: jobListQuerySchema },
   responses: { 200: json(cursorPageSchema(jobSchema), "A page of jobs"), ...errorResponses(422) },
 });
