@@ -74,6 +74,40 @@ export const COMPANY_LOGO_MAX_MB = 1;
 export const MAX_SKILLS = 5;
 /** Skill input length (value not shown). */
 export const SKILL_MAX = 30;
+/** Job title in the job form (value not shown; ours). */
+export const JOB_POST_TITLE_MAX = 100;
+/** Job description in the job form, plain text (value not shown; ours). */
+export const JOB_POST_DESCRIPTION_MAX = 5000;
+/** job_location, a place in free text (ours). */
+export const JOB_LOCATION_MAX = 100;
+/** A web address or e-mail in the job form: company_website, job_how_to_apply (ours). */
+export const JOB_LINK_MAX = 2048;
+/** Salaries are whole US dollars per year; this bound only catches typos (ours). */
+export const JOB_SALARY_MAX_USD = 10_000_000;
+/** A job is public this many days after it is posted; then the daily cron closes it. */
+export const JOB_LIFETIME_DAYS = 60;
+/** Longest search text of the job and service lists (ours). */
+export const MARKET_SEARCH_MAX = 200;
+/**
+ * Searched or multi-filtered job and service lists count their total no further than this
+ * ("more than 1,000"); lists with one filter or none read a counter instead (ours).
+ */
+export const MARKET_COUNT_CAP = 1000;
+/** Résumé upload: a PDF of at most this many MB. */
+export const RESUME_MAX_MB = 5;
+
+// Services (the marketplace)
+/** Service title and description (values not shown; ours). */
+export const SERVICE_TITLE_MAX = 100;
+export const SERVICE_DESCRIPTION_MAX = 5000;
+/** Prices are integer cents: at least $5; the upper bound only catches typos (ours). */
+export const SERVICE_PRICE_MIN_CENTS = 500;
+export const SERVICE_PRICE_MAX_CENTS = 10_000_000;
+export const SERVICE_DELIVERY_DAYS_MIN = 1;
+export const SERVICE_DELIVERY_DAYS_MAX = 90;
+export const SERVICE_IMAGES_MAX = 3;
+/** Each service image, like every other picture (value not shown). */
+export const SERVICE_IMAGE_MAX_MB = 1;
 
 // Chat
 export const CHAT_MESSAGE_MAX = 1000;

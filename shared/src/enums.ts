@@ -92,6 +92,14 @@ export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 
 export const JOB_STATUSES = ["DRAFT", "PAID", "CONFIRMED", "HOLD", "REVIEW", "CLOSED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/** The statuses staff move a job to (DRAFT and PAID belong to a paid posting flow we do not have). */
+export const ADMIN_JOB_STATUSES = [
+  "CONFIRMED",
+  "HOLD",
+  "REVIEW",
+  "CLOSED",
+] as const satisfies readonly JobStatus[];
+export type AdminJobStatus = (typeof ADMIN_JOB_STATUSES)[number];
 
 export const FEED_OPTIONS = ["NEW", "TOP", "COMMUNITIES", "VERIFIED", "FOLLOWING"] as const;
 export type FeedOption = (typeof FEED_OPTIONS)[number];

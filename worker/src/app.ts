@@ -10,12 +10,15 @@ import { contentRoutes } from "./features/content/routes";
 import { devRoutes } from "./features/dev/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
+import { jobsAdminRoutes } from "./features/jobs/admin-routes";
+import { jobsRoutes } from "./features/jobs/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
 import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
+import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
@@ -50,6 +53,9 @@ const routes = app
   .route("/", reportsRoutes)
   .route("/", contentRoutes)
   .route("/", chatRoutes)
+  .route("/", jobsRoutes)
+  .route("/", jobsAdminRoutes)
+  .route("/", servicesRoutes)
   .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)

@@ -1,6 +1,7 @@
 import app from "./app";
 import { createDeps } from "./deps";
 import type { Bindings } from "./env";
+import { closeExpiredJobs } from "./features/jobs/expiry";
 import { handleQueue, type JobMessage } from "./queue";
 
 export { ChatThread } from "./features/chat/chat-thread";
@@ -8,4 +9,8 @@ export { ChatThread } from "./features/chat/chat-thread";
 export default {
   fetch: app.fetch,
   queue: (batch, env) => handleQueue(batch, createDeps(env)),
+  // The daily Cron Trigger of wrangler.toml.
+  scheduled: async (controller, env) => {
+    await closeExpiredJobs(createDeps(env), controller.scheduledTime);
+  },
 } satisfies ExportedHandler<Bindings, JobMessage>;

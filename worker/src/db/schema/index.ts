@@ -1,5 +1,6 @@
 export * from "./chat";
 export * from "./communities";
 export * from "./content";
+export * from "./jobs";
 export * from "./posts";
 export * from "./users";

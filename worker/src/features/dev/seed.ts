@@ -18,6 +18,7 @@ import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { seedChat } from "../chat/seed";
+import { seedJobsDemo } from "../jobs/seed";
 import { seedNotifications } from "../notifications/seed";
 import { seedPostsDemo } from "../posts/seed";
 import {
@@ -228,6 +229,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedChat(deps, userId);
   await seedPostsDemo(env);
   await seedNotifications(env);
+  await seedJobsDemo(deps);
   return true;
 }
 

@@ -1,0 +1,266 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { COMPANY_LOGO_MAX_MB, JOB_LIFETIME_DAYS, MB } from "#shared/constants.ts";
+import {
+  type AdminJobPatch,
+  JOBS_MSG,
+  type Job,
+  type JobCreated,
+  type JobForm,
+  type JobKey,
+  salaryOrderProblem,
+} from "#shared/schemas/jobs.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
+import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { publicId, slugify } from "#worker/lib/ids.ts";
+import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { findJob, toJobs } from "./lists";
+import { type CompanyRow, jobLink } from "./serialize";
+
+export const JOB_LIFETIME_MS = JOB_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * A slug for a job or a service: its title slugified plus six random characters, so two jobs of one
+ * owner with the same title still get different addresses (the unique index backs this up).
+ */
+export function makeSlug(title: string, kind: "job" | "service"): string {
+  const base = /[a-z0-9]/i.test(title.normalize("NFKD")) ? slugify(title, 50) : kind;
+  return `${base}-${publicId(6)}`;
+}
+
+/**
+ * A person by username, or a 404: one who has not deleted their account, unless `staff` ask (the
+ * jobs of deleted accounts stay in the admin list, closed).
+ */
+export async function findOwnerId(deps: Deps, username: string, { staff = false } = {}): Promise<number> {
+  const row = await deps.db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(staff ? eq(users.username, username) : and(eq(users.username, username), isNull(users.deletedAt)))
+    .get();
+  if (!row) fail(404, PEOPLE_MSG.userNotFound);
+  return row.id;
+}
+
+/** Removes stored files nothing shows any more: their uploads rows, then the R2 objects (best effort). */
+export async function forgetFiles(deps: Deps, links: string[]): Promise<void> {
+  const keys = links.filter((l) => l.startsWith("/media/")).map((l) => l.slice("/media/".length));
+  if (keys.length === 0) return;
+  await deps.db.orm.delete(uploads).where(inArray(uploads.key, keys));
+  await deleteStoredFiles(deps, links);
+}
+
+/** A company by its name in any case (one company per name). */
+async function companyByName(deps: Deps, name: string): Promise<CompanyRow | undefined> {
+  return deps.db.orm.select().from(companies).where(eq(companies.nameKey, name.toLowerCase())).get();
+}
+
+/**
+ * The company a job goes under: the caller's own company of that name (reused, and updated with
+ * what the form says), or a new one. A name that belongs to someone else is refused: nobody posts
+ * under another person's company. A new company needs a logo.
+ */
+async function resolveCompany(
+  deps: Deps,
+  ownerId: number,
+  name: string,
+  logo: File | undefined,
+): Promise<{ existing: CompanyRow | undefined; logoUrl: string | null }> {
+  const existing = await companyByName(deps, name);
+  if (existing && existing.ownerId !== ownerId) fail(403, `company_name: ${JOBS_MSG.companyTaken}`);
+  if (!logo && !existing?.logo) fail(422, `company_logo: ${JOBS_MSG.logoRequired}`);
+  if (!logo) return { existing, logoUrl: null };
+  const stored = await storeUpload(deps, {
+    file: logo,
+    ownerId,
+    field: "company_logo",
+    accept: "image",
+    folder: "logos",
+    maxBytes: COMPANY_LOGO_MAX_MB * MB,
+  });
+  return { existing, logoUrl: stored.url };
+}
+
+/** The insert-or-update of the caller's company, guarded so it never changes someone else's. */
+function upsertCompany(
+  deps: Deps,
+  ownerId: number,
+  fields: { name: string; description: string; location: string; website: string | null },
+  logoUrl: string | null,
+  now: number,
+) {
+  return deps.db.orm
+    .insert(companies)
+    .values({
+      ownerId,
+      name: fields.name,
+      nameKey: fields.name.toLowerCase(),
+      description: fields.description,
+      location: fields.location,
+      website: fields.website,
+      logo: logoUrl,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: companies.nameKey,
+      set: {
+        description: sql`excluded.description`,
+        location: sql`excluded.location`,
+        website: sql`excluded.website`,
+        ...(logoUrl ? { logo: sql`excluded.logo` } : {}),
+        updatedAt: now,
+      },
+      setWhere: eq(companies.ownerId, ownerId),
+    });
+}
+
+/** The id of the caller's company of that name, inside the same batch that may create it. */
+const companyIdOf = (ownerId: number, name: string) =>
+  sql`(SELECT id FROM companies WHERE name_key = ${name.toLowerCase()} AND owner_id = ${ownerId})`;
+
+/**
+ * `POST .../job`: the job form. The job is CONFIRMED at once and public for JOB_LIFETIME_DAYS.
+ * The company row and the job land in one batch.
+ */
+export async function createJob(deps: Deps, owner: { id: number; username: string }, form: JobForm) {
+  const { existing, logoUrl } = await resolveCompany(deps, owner.id, form.company_name, form.company_logo);
+  const now = Date.now();
+  const slug = makeSlug(form.job_title, "job");
+  const company = {
+    name: existing?.name ?? form.company_name,
+    description: form.company_description,
+    location: form.company_location,
+    website: form.company_website,
+  };
+  const job = deps.db.orm
+    .insert(jobs)
+    .values({
+      ownerId: owner.id,
+      companyId: companyIdOf(owner.id, form.company_name),
+      slug,
+      title: form.job_title,
+      description: form.job_description,
+      location: form.job_location,
+      jobType: form.job_type,
+      jobCategory: form.job_category,
+      workMode: form.job_work_mode,
+      experienceLevel: form.job_experience_level,
+      minimumSalary: form.job_minimum_salary,
+      maximumSalary: form.job_maximum_salary,
+      payInCrypto: form.job_pay_in_cryptocurrency,
+      howToApply: form.job_how_to_apply,
+      skills: form.job_skills,
+      status: "CONFIRMED",
+      expiresAt: now + JOB_LIFETIME_MS,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ slug: jobs.slug });
+  try {
+    await deps.db.orm.batch([upsertCompany(deps, owner.id, company, logoUrl, now), job]);
+  } catch (error) {
+    // Someone else took the name between the check above and this batch: the guarded upsert left
+    // their company alone, so the job found no company of ours.
+    if (String(error).includes("NOT NULL constraint failed: jobs.company_id"))
+      fail(403, `company_name: ${JOBS_MSG.companyTaken}`);
+    throw error;
+  }
+  // The logo it replaced is no longer shown anywhere.
+  if (logoUrl && existing?.logo) await forgetFiles(deps, [existing.logo]);
+  return { slug, link: jobLink(owner.username, slug) } satisfies JobCreated;
+}
+
+/**
+ * `GET /api/v1/job`: one job. A job the visibility rule hides is a 404 to everyone but its owner
+ * (staff read it through the admin path).
+ */
+export async function getJob(deps: Deps, key: JobKey, viewerId: number | null): Promise<Job> {
+  const ownerId = await findOwnerId(deps, key.username);
+  const found = await findJob(deps, ownerId, key.slug);
+  if (!found || (!found.isPublic && viewerId !== ownerId)) fail(404, JOBS_MSG.jobNotFound);
+  const [job] = await toJobs(deps, [found], viewerId);
+  if (!job) fail(404, JOBS_MSG.jobNotFound);
+  return job;
+}
+
+/** `DELETE .../job`: only its owner deletes a job; someone else's is a 403 (a hidden one a 404). */
+export async function deleteJob(deps: Deps, userId: number, key: JobKey): Promise<void> {
+  const ownerId = await findOwnerId(deps, key.username);
+  const found = await findJob(deps, ownerId, key.slug);
+  if (!found || (!found.isPublic && ownerId !== userId)) fail(404, JOBS_MSG.jobNotFound);
+  if (ownerId !== userId) fail(403, JOBS_MSG.notYourJob);
+  await deps.db.orm.delete(jobs).where(eq(jobs.id, found.row.id));
+}
+
+/** `GET /api/admin/private/job`: one job in any status. */
+export async function adminGetJob(deps: Deps, key: JobKey): Promise<Job> {
+  const ownerId = await findOwnerId(deps, key.username, { staff: true });
+  const found = await findJob(deps, ownerId, key.slug);
+  if (!found) fail(404, JOBS_MSG.jobNotFound);
+  const [job] = await toJobs(deps, [found], null);
+  if (!job) fail(404, JOBS_MSG.jobNotFound);
+  return job;
+}
+
+/**
+ * `PATCH /api/admin/private/job`: staff change a job's fields and move it between CONFIRMED, HOLD,
+ * REVIEW and CLOSED. A job confirmed again after it expired gets a new lifetime. A new company
+ * name puts the job under its owner's company of that name, with the same rules as posting.
+ */
+export async function adminUpdateJob(deps: Deps, patch: AdminJobPatch): Promise<Job> {
+  const ownerId = await findOwnerId(deps, patch.username, { staff: true });
+  const found = await findJob(deps, ownerId, patch.slug);
+  if (!found) fail(404, JOBS_MSG.jobNotFound);
+  const job = found.row;
+  const min = patch.job_minimum_salary ?? job.minimumSalary;
+  const max = patch.job_maximum_salary ?? job.maximumSalary;
+  const problem = salaryOrderProblem(min, max);
+  if (problem) fail(422, `job_maximum_salary: ${problem}`);
+
+  const now = Date.now();
+  const current = await deps.db.orm.select().from(companies).where(eq(companies.id, job.companyId)).get();
+  if (!current) fail(404, JOBS_MSG.jobNotFound);
+  const companyName = patch.company_name ?? current.name;
+  const moving = companyName.toLowerCase() !== current.nameKey;
+  const target = moving ? await resolveCompany(deps, ownerId, companyName, undefined) : null;
+  const base = moving ? target?.existing : current;
+  const companyWrite = upsertCompany(
+    deps,
+    ownerId,
+    {
+      name: base?.name ?? companyName,
+      description: patch.company_description ?? base?.description ?? "",
+      location: patch.company_location ?? base?.location ?? "",
+      website: patch.company_website === undefined ? (base?.website ?? null) : patch.company_website,
+    },
+    null,
+    now,
+  );
+  const status = patch.job_status ?? job.status;
+  const revived = status === "CONFIRMED" && job.status !== "CONFIRMED" && job.expiresAt <= now;
+  const jobWrite = deps.db.orm
+    .update(jobs)
+    .set({
+      companyId: companyIdOf(ownerId, companyName),
+      title: patch.job_title,
+      description: patch.job_description,
+      location: patch.job_location,
+      jobType: patch.job_type,
+      jobCategory: patch.job_category,
+      workMode: patch.job_work_mode,
+      experienceLevel: patch.job_experience_level,
+      minimumSalary: patch.job_minimum_salary,
+      maximumSalary: patch.job_maximum_salary,
+      payInCrypto: patch.job_pay_in_cryptocurrency,
+      howToApply: patch.job_how_to_apply,
+      skills: patch.job_skills,
+      status,
+      ...(revived ? { expiresAt: now + JOB_LIFETIME_MS } : {}),
+      updatedAt: now,
+    })
+    .where(eq(jobs.id, job.id));
+  await deps.db.orm.batch([companyWrite, jobWrite]);
+  return adminGetJob(deps, { username: patch.username, slug: patch.slug });
+}

@@ -1,0 +1,113 @@
+import { eq, inArray } from "drizzle-orm";
+import type { JobCategory } from "#shared/enums.ts";
+import { services, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import { initialsSvg, putSvg } from "../jobs/demo-images";
+import { makeSlug } from "../jobs/service";
+
+// Demo services (called by the jobs demo seed): three demo people offer services, so their
+// service-provider setting is on.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const DEMO_SERVICES: Array<{
+  owner: string;
+  title: string;
+  description: string;
+  category: JobCategory;
+  price: number;
+  days: number;
+  skills: string[];
+  images: number;
+  paused?: boolean;
+}> = [
+  {
+    owner: "carmen",
+    title: "Portrait session editing",
+    description: "I edit up to 40 photos of a portrait session: colour, skin, light. Two rounds of changes.",
+    category: "DESIGN",
+    price: 12000,
+    days: 5,
+    skills: ["Lightroom", "Retouching"],
+    images: 2,
+  },
+  {
+    owner: "carmen",
+    title: "Product photos for your shop",
+    description: "Ten clean product photos on white or in context, ready for any marketplace.",
+    category: "MARKETING",
+    price: 25000,
+    days: 10,
+    skills: ["Product photography"],
+    images: 3,
+  },
+  {
+    owner: "dev",
+    title: "Code review of your React app",
+    description:
+      "A written review of structure, performance and accessibility, with the ten fixes that matter most.",
+    category: "PROGRAMMING",
+    price: 30000,
+    days: 4,
+    skills: ["React", "TypeScript", "Performance"],
+    images: 1,
+  },
+  {
+    owner: "hana",
+    title: "Japanese to English translation",
+    description: "Natural English for your app, website or documents, up to 2,000 words.",
+    category: "WRITING",
+    price: 8000,
+    days: 3,
+    skills: ["Translation", "Japanese", "Localisation"],
+    images: 1,
+  },
+  {
+    owner: "hana",
+    title: "Newsletter writing",
+    description: "A weekly newsletter written from your notes. Paused while I travel.",
+    category: "WRITING",
+    price: 6000,
+    days: 7,
+    skills: ["Writing", "Email"],
+    images: 0,
+    paused: true,
+  },
+];
+
+export async function seedServicesDemo(deps: Deps): Promise<void> {
+  const owners = await deps.db.orm
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, [...new Set(DEMO_SERVICES.map((s) => s.owner))]))
+    .all();
+  const ownerId = new Map(owners.map((o) => [o.username, o.id]));
+  for (const id of ownerId.values())
+    await deps.db.orm.update(users).set({ serviceProvider: true }).where(eq(users.id, id));
+
+  const now = Date.now();
+  for (const [i, s] of DEMO_SERVICES.entries()) {
+    const owner = ownerId.get(s.owner);
+    if (owner === undefined) continue;
+    const images: string[] = [];
+    for (let k = 0; k < s.images; k++)
+      images.push(
+        await putSvg(deps, `seed/service-${i}-${k}.svg`, initialsSvg(s.title, (i * 53 + k * 90) % 360)),
+      );
+    const at = now - (DEMO_SERVICES.length - i) * 2 * DAY;
+    await deps.db.orm.insert(services).values({
+      ownerId: owner,
+      slug: makeSlug(s.title, "service"),
+      title: s.title,
+      description: s.description,
+      category: s.category,
+      price: s.price,
+      deliveryDays: s.days,
+      images,
+      skills: s.skills,
+      isActive: !s.paused,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+}

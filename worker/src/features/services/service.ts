@@ -1,0 +1,298 @@
+import { eq } from "drizzle-orm";
+import { MARKET_COUNT_CAP, MB, SERVICE_IMAGE_MAX_MB } from "#shared/constants.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
+import {
+  SERVICES_MSG,
+  type Service,
+  type ServiceForm,
+  type ServiceKey,
+  type ServiceListQuery,
+  type ServicePatch,
+} from "#shared/schemas/services.ts";
+import type { Owner } from "#shared/schemas/user.ts";
+import { services, users } from "#worker/db/schema/index.ts";
+import {
+  columnsOf,
+  decodeCursor,
+  encodeCursor,
+  keysetColumn,
+  keysetSql,
+  type RowOf,
+  rowOf,
+  type Statement,
+} from "#worker/db/sql.ts";
+import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { storeUpload } from "#worker/lib/media.ts";
+import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
+import { toMatchExpression } from "../search/fts";
+
+// The services marketplace (docs/decisions/050). Lists read like the job lists: newest first by id,
+// one index range from a keyset cursor, totals from counters or a capped count.
+
+type ServiceRow = RowOf<typeof services>;
+
+/**
+ * Who sees a service: everyone while it is active; its owner always. Paused services are hidden
+ * from the public list and page. Every public read uses this condition.
+ */
+export function publicServiceSql(alias: string): string {
+  return `${alias}.is_active = 1`;
+}
+
+const TAG = "s";
+const BY_ID = keysetColumn(services, "s", "id");
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function serviceLink(username: string, slug: string): string {
+  return `/service/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
+}
+
+function toService(row: ServiceRow, owner: Owner, viewerId: number | null): Service {
+  return {
+    slug: row.slug,
+    username: owner.username,
+    link: serviceLink(owner.username, row.slug),
+    owner,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    price: row.price,
+    delivery_days: row.deliveryDays,
+    images: row.images,
+    skills: row.skills,
+    is_active: row.isActive,
+    user_is_owner: viewerId !== null && viewerId === row.ownerId,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+async function toServices(deps: Deps, rows: ServiceRow[], viewerId: number | null): Promise<Service[]> {
+  if (rows.length === 0) return [];
+  const byId = ownerMap(await deps.db.all<object>(ownersStatement(rows.map((r) => r.ownerId))));
+  return rows.flatMap((row) => {
+    const owner = byId.get(row.ownerId);
+    return owner ? [toService(row, owner, viewerId)] : [];
+  });
+}
+
+/** Only people with the service-provider setting on publish services. */
+async function assertProvider(deps: Deps, userId: number): Promise<void> {
+  const row = await deps.db.orm
+    .select({ on: users.serviceProvider })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!row?.on) fail(403, SERVICES_MSG.notProvider);
+}
+
+async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<string[]> {
+  const links: string[] = [];
+  for (const [i, file] of files.entries()) {
+    const stored = await storeUpload(deps, {
+      file,
+      ownerId,
+      field: `images.${i}`,
+      accept: "image",
+      folder: "services",
+      maxBytes: SERVICE_IMAGE_MAX_MB * MB,
+    });
+    links.push(stored.url);
+  }
+  return links;
+}
+
+/** `POST .../service`: a new active service of the caller. */
+export async function createService(
+  deps: Deps,
+  owner: { id: number; username: string },
+  form: ServiceForm,
+): Promise<{ slug: string; link: string }> {
+  await assertProvider(deps, owner.id);
+  const images = await storeImages(deps, owner.id, form.images);
+  const slug = makeSlug(form.title, "service");
+  await deps.db.orm.insert(services).values({
+    ownerId: owner.id,
+    slug,
+    title: form.title,
+    description: form.description,
+    category: form.category,
+    price: form.price,
+    deliveryDays: form.delivery_days,
+    images,
+    skills: form.skills,
+  });
+  return { slug, link: serviceLink(owner.username, slug) };
+}
+
+async function findService(deps: Deps, ownerId: number, slug: string): Promise<ServiceRow | undefined> {
+  const raw = await deps.db.first<Record<string, unknown>>({
+    sql: `SELECT ${columnsOf(services, "s")} FROM services s WHERE s.owner_id = ?1 AND s.slug = ?2`,
+    binds: [ownerId, slug],
+  });
+  return raw ? rowOf(services, raw) : undefined;
+}
+
+/** `GET /api/v1/service`: one service; a paused one is a 404 to everyone but its owner. */
+export async function getService(deps: Deps, key: ServiceKey, viewerId: number | null): Promise<Service> {
+  const ownerId = await findOwnerId(deps, key.username);
+  const row = await findService(deps, ownerId, key.slug);
+  if (!row || (!row.isActive && viewerId !== ownerId)) fail(404, SERVICES_MSG.serviceNotFound);
+  const [service] = await toServices(deps, [row], viewerId);
+  if (!service) fail(404, SERVICES_MSG.serviceNotFound);
+  return service;
+}
+
+/** The caller's own service by slug; someone else's is a 403 (when they can see it at all). */
+async function ownService(deps: Deps, userId: number, key: { username?: string; slug: string }) {
+  const ownerId = key.username === undefined ? userId : await findOwnerId(deps, key.username);
+  const row = await findService(deps, ownerId, key.slug);
+  if (!row || (!row.isActive && ownerId !== userId)) fail(404, SERVICES_MSG.serviceNotFound);
+  if (ownerId !== userId) fail(403, SERVICES_MSG.notYourService);
+  return row;
+}
+
+/**
+ * `PATCH .../service`: the owner changes fields, replaces the pictures, or pauses (`is_active`
+ * false) and resumes it. Pausing is always allowed; anything that leaves it published needs the
+ * service-provider setting.
+ */
+export async function updateService(
+  deps: Deps,
+  viewer: { id: number },
+  patch: ServicePatch,
+): Promise<Service> {
+  const row = await ownService(deps, viewer.id, patch);
+  const active = patch.is_active ?? row.isActive;
+  if (active) await assertProvider(deps, viewer.id);
+  const images = patch.images?.length ? await storeImages(deps, viewer.id, patch.images) : null;
+  await deps.db.orm
+    .update(services)
+    .set({
+      title: patch.title,
+      description: patch.description,
+      category: patch.category,
+      price: patch.price,
+      deliveryDays: patch.delivery_days,
+      skills: patch.skills,
+      isActive: active,
+      ...(images ? { images } : {}),
+      updatedAt: Date.now(),
+    })
+    .where(eq(services.id, row.id));
+  if (images && row.images.length) await forgetFiles(deps, row.images);
+  const updated = await findService(deps, row.ownerId, row.slug);
+  if (!updated) fail(404, SERVICES_MSG.serviceNotFound);
+  const [service] = await toServices(deps, [updated], viewer.id);
+  if (!service) fail(404, SERVICES_MSG.serviceNotFound);
+  return service;
+}
+
+/** `DELETE .../service`: the owner deletes it with its pictures. */
+export async function deleteService(deps: Deps, userId: number, key: ServiceKey): Promise<void> {
+  const row = await ownService(deps, userId, key);
+  await deps.db.orm.delete(services).where(eq(services.id, row.id));
+  if (row.images.length) await forgetFiles(deps, row.images);
+}
+
+async function page(
+  deps: Deps,
+  statements: [Statement, Statement],
+  q: { limit: number },
+  viewerId: number | null,
+  cap = Number.POSITIVE_INFINITY,
+): Promise<CursorPage<Service>> {
+  const [raws, counted] = await deps.db.batch<[Record<string, unknown>, { n: number }]>(statements);
+  const rows = raws.map((raw) => rowOf(services, raw));
+  const total = Math.min(Number(counted[0]?.n ?? 0), cap);
+  const last = rows.at(-1);
+  return {
+    list: await toServices(deps, rows, viewerId),
+    total_list: total,
+    total_pages: Math.ceil(total / q.limit),
+    next_cursor: last && rows.length === q.limit ? encodeCursor(TAG, [last.id]) : null,
+  };
+}
+
+/**
+ * `GET /api/v1/service/list`: active services, newest first. Without `q`, one index range
+ * (active, then category when given); with `q`, the full-text index newest first. The price range
+ * is checked on the rows read.
+ */
+export async function listPublicServices(
+  deps: Deps,
+  q: ServiceListQuery,
+  viewerId: number | null,
+): Promise<CursorPage<Service>> {
+  const values = decodeCursor(q.cursor, TAG, 1);
+  const binds: unknown[] = [];
+  const bind = (value: unknown) => {
+    binds.push(value);
+    return `?${binds.length}`;
+  };
+  const match = q.q === undefined ? null : toMatchExpression(q.q);
+  const where: string[] = [];
+  if (match !== null) where.push(`service_fts MATCH ${bind(match)}`);
+  where.push(publicServiceSql("s"));
+  if (q.category) where.push(`s.category = ${bind(q.category)}`);
+  if (q.price_min !== undefined) where.push(`s.price >= ${bind(q.price_min)}`);
+  if (q.price_max !== undefined) where.push(`s.price <= ${bind(q.price_max)}`);
+
+  const select = columnsOf(services, "s");
+  const from = match === null ? "services s" : "service_fts JOIN services s ON s.id = service_fts.rowid";
+  const countable = match === null && q.price_min === undefined && q.price_max === undefined;
+  const total: Statement = countable
+    ? {
+        sql: "SELECT value AS n FROM site_counters WHERE key = ?1",
+        binds: [q.category ? `services.public.category.${q.category}` : "services.public"],
+      }
+    : {
+        sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where.join(" AND ")} LIMIT ${MARKET_COUNT_CAP + 1})`,
+        binds,
+      };
+  const pageSql =
+    match === null
+      ? keysetSql({
+          select,
+          from,
+          where: where.join(" AND "),
+          columns: [BY_ID],
+          dir: "DESC",
+          values,
+          limit: q.limit,
+          skip: q.skip,
+        })
+      : `SELECT ${select} FROM ${from} WHERE ${[...where, ...(values ? [`service_fts.rowid < ${values[0]}`] : [])].join(" AND ")}
+        ORDER BY service_fts.rowid DESC LIMIT ${q.limit}${values ? "" : ` OFFSET ${q.skip}`}`;
+  return page(deps, [{ sql: pageSql, binds, isList: true }, total], q, viewerId, MARKET_COUNT_CAP);
+}
+
+/** `GET .../service/list`: the caller's services, active and paused. */
+export async function listMyServices(
+  deps: Deps,
+  ownerId: number,
+  q: { skip: number; limit: number; cursor?: string },
+): Promise<CursorPage<Service>> {
+  const sql = keysetSql({
+    select: columnsOf(services, "s"),
+    from: "services s",
+    where: "s.owner_id = ?1",
+    columns: [BY_ID],
+    dir: "DESC",
+    values: decodeCursor(q.cursor, TAG, 1),
+    limit: q.limit,
+    skip: q.skip,
+  });
+  return page(
+    deps,
+    [
+      { sql, binds: [ownerId], isList: true },
+      { sql: "SELECT count(*) AS n FROM services WHERE owner_id = ?1", binds: [ownerId] },
+    ],
+    q,
+    ownerId,
+  );
+}
