@@ -17,6 +17,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
+import { seedAdminDemo } from "../admin/seed";
 import { seedChat } from "../chat/seed";
 import { seedNotifications } from "../notifications/seed";
 import { seedPostsDemo } from "../posts/seed";
@@ -228,6 +229,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedChat(deps, userId);
   await seedPostsDemo(env);
   await seedNotifications(env);
+  await seedAdminDemo(deps);
   return true;
 }
 
