@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api";
 import {
+  ADMIN_FIELD_MAX,
   COMMUNITY_NAME_MAX,
   EMAIL_MAX,
   NEW_USERS_TODAY_DAYS,
@@ -211,6 +212,14 @@ export type UserStatusInput = z.input<typeof userStatusSchema>;
 export const userStatusAnswerSchema = z.object({ detail: z.string(), user: adminUserSchema });
 
 export const adminUserQuerySchema = z.object({ username: adminUsernameQuery });
+
+/** Admin usernames keep their case and may be longer than a user's (the admin login's bound). */
+const adminAccountName = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(ADMIN_FIELD_MAX, tooLong(ADMIN_FIELD_MAX));
+export const adminAccountQuerySchema = z.object({ username: adminAccountName });
 
 /** `GET .../search`: q (empty lists everyone), type users or admins (anything else is users). */
 export const adminSearchQuerySchema = pageQuerySchema.extend({
@@ -495,8 +504,5 @@ export const auditListQuerySchema = pageQuerySchema.extend({
     (v) => (v === "" ? undefined : upper(v)),
     z.enum(AUDIT_ACTIONS, { error: ADMIN_MSG.invalidAuditAction }).optional(),
   ),
-  admin: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.string().trim().toLowerCase().max(USERNAME_MAX, tooLong(USERNAME_MAX)).optional(),
-  ),
+  admin: z.preprocess((v) => (v === "" ? undefined : v), adminAccountName.optional()),
 });

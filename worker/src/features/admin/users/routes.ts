@@ -1,6 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import {
+  adminAccountQuerySchema,
   adminAccountSchema,
   adminSearchQuerySchema,
   adminSearchResultSchema,
@@ -99,7 +100,7 @@ const oneAdmin = createRoute({
   tags,
   summary: "One admin by username (the admin profile page)",
   security,
-  request: { query: adminUserQuerySchema },
+  request: { query: adminAccountQuerySchema },
   responses: { 200: json(adminAccountSchema, "The admin"), ...errorResponses(401, 404, 422) },
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { AdminSearchType, UserStatus } from "#shared/enums.ts";
 import {
@@ -132,10 +132,10 @@ export async function listAdmins(
   { db }: Deps,
   input: { q?: string; skip: number; limit: number },
 ): Promise<Page<AdminAccount>> {
-  const q = input.q ?? "";
-  const where: SQL | undefined = q
-    ? and(gte(admins.username, q), lt(admins.username, prefixEnd(q)))
-    : undefined;
+  const q = (input.q ?? "").toLowerCase();
+  // Admin usernames keep their case; the table is small enough to compare lowercased.
+  const name = sql`lower(${admins.username})`;
+  const where: SQL | undefined = q ? and(gte(name, q), lt(name, prefixEnd(q))) : undefined;
   const [rows, total] = await db.orm.batch([
     db.orm
       .select()

@@ -119,6 +119,16 @@ describe("users and admins search", () => {
       role: "ADMIN",
     });
     expect((await get(admin, "/admin?username=nosuchadmin")).status).toBe(404);
+    // Admin usernames keep their case (the create-admin script allows capitals and 128 characters).
+    const boss = `Boss${newUsername("X")}`;
+    await env.DB.prepare("INSERT INTO admins (username, password_hash, created_at) VALUES (?1, 'x', ?2)")
+      .bind(boss, Date.now())
+      .run();
+    expect((await get(admin, `/admin?username=${boss}`)).status).toBe(200);
+    const found = adminSearchResultSchema.parse(
+      await json(await get(admin, `/search?type=admins&q=${boss.toLowerCase()}`)),
+    );
+    expect(found.list.map((a) => a.username)).toEqual([boss]);
     const person = await createUser();
     const one = adminUserDetailSchema.parse(
       await json(await get(admin, `/user?username=${person.username}`)),
