@@ -12,6 +12,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
+import { glance } from "#worker/lib/plain-text.ts";
 import { sanitizeHtml } from "../../posts/html";
 import { auditStatement } from "../audit/service";
 
@@ -42,17 +43,7 @@ function toDetail(row: BlogRow): AdminBlogDetail {
 
 /** The first words of the body's text, for a summary nobody wrote. */
 function summaryOf(html: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length <= SUMMARY_FROM_BODY ? text : `${text.slice(0, SUMMARY_FROM_BODY - 1).trimEnd()}…`;
+  return glance(html, SUMMARY_FROM_BODY);
 }
 
 async function slugIsFree({ db }: Deps, slug: string, exceptId?: number): Promise<boolean> {

@@ -1,3 +1,5 @@
+import { decodeEntities } from "#worker/lib/plain-text.ts";
+
 // MJML to HTML with mjml-browser (4.x: synchronous, no Node built-ins). It is large, so it is loaded
 // on first use only: paths that never render an e-mail never evaluate it.
 
@@ -41,17 +43,13 @@ export async function renderMjml(mjml: string): Promise<Rendered> {
 
 /** The text part of an e-mail: the HTML's words, one block a line. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, "")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  return decodeEntities(
+    html
+      .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, "")
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, "\n")
+      .replace(/<[^>]*>/g, ""),
+  )
     .split("\n")
     .map((line) => line.replace(/[ \t]+/g, " ").trim())
     .filter(Boolean)
