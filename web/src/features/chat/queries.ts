@@ -36,11 +36,24 @@ export const threadListQueryOptions = () =>
     refetchOnWindowFocus: true,
   });
 
+/**
+ * Threads deleted while this page was open. Their view may render once more before the page
+ * leaves it; it must not ask for what is gone (a 404 whose notice would hide "This chat was deleted").
+ */
+const deletedThreads = new Set<string>();
+
+export function markThreadDeleted(publicId: string): void {
+  deletedThreads.add(publicId);
+}
+
+const notDeleted = (publicId: string) => () => !deletedThreads.has(publicId);
+
 export const threadQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: chatKeys.thread(publicId),
     queryFn: ({ signal }) =>
       apiFetch<ChatThread>(`${CHAT}/thread`, { query: { public_id: publicId }, signal }),
+    enabled: notDeleted(publicId),
     retry: false,
   });
 
@@ -55,6 +68,7 @@ export const messageListQueryOptions = (publicId: string) =>
       }),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
+    enabled: notDeleted(publicId),
     retry: false,
     // The socket keeps the list current while the thread is open.
     staleTime: Number.POSITIVE_INFINITY,
