@@ -116,4 +116,6 @@ export function dropThread(queryClient: QueryClient, publicId: string): void {
   });
   queryClient.removeQueries({ queryKey: chatKeys.thread(publicId) });
   queryClient.removeQueries({ queryKey: chatKeys.messages(publicId) });
+  // A lookup may name this thread; the next "Message" asks again.
+  queryClient.removeQueries({ queryKey: chatKeys.personalAll() });
 }

@@ -1,7 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { CHAT_PAGE_SIZE } from "#shared/constants.ts";
-import type { ChatMessage, ChatSearchUser, ChatThread, WebpagePreview } from "#shared/schemas/chat.ts";
+import type {
+  ChatMessage,
+  ChatSearchUser,
+  ChatThread,
+  PersonalThread,
+  WebpagePreview,
+} from "#shared/schemas/chat.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 const CHAT = "/api/v1/private/user/chat";
@@ -11,6 +17,9 @@ export const chatKeys = {
   threads: () => [...chatKeys.root, "threads"] as const,
   thread: (publicId: string) => [...chatKeys.root, "thread", publicId] as const,
   messages: (publicId: string) => [...chatKeys.root, "messages", publicId] as const,
+  /** Every lookup of a pair's thread by username: dropped when a thread goes. */
+  personalAll: () => [...chatKeys.root, "personal"] as const,
+  personal: (username: string) => [...chatKeys.personalAll(), username] as const,
   userSearch: (username: string) => [...chatKeys.root, "user-search", username] as const,
   preview: (link: string) => [...chatKeys.root, "preview", link] as const,
 };
@@ -72,6 +81,20 @@ export const messageListQueryOptions = (publicId: string) =>
     retry: false,
     // The socket keeps the list current while the thread is open.
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * The thread with a person, or null before the first message creates it, and the person (ADR 044).
+ * Its refusals ("The user does not exist"…) are shown by the screen that asked.
+ */
+export const personalThreadQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: chatKeys.personal(username),
+    queryFn: ({ signal }) =>
+      apiFetch<PersonalThread>(`${CHAT}/thread/personal`, { query: { username }, signal }),
+    retry: false,
+    staleTime: 30_000,
+    meta: { silent: true },
   });
 
 export const userSearchQueryOptions = (username: string) =>
