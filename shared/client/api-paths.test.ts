@@ -134,7 +134,9 @@ function workerRoutes(): Set<string> {
       const where = `${file}:${lineOf(code, match.index)}`;
       // `path: "/api/..."`, a template with a prefix constant, or the name of a constant.
       const written = /\bpath:\s*(?:(["'`])([^"'`]*)\1|(\w+))/.exec(block);
-      const path = written?.[2] ?? constants.get(written?.[3] ?? "");
+      // …or the shorthand `path,` naming a constant `path` of the file.
+      const shorthand = written ? undefined : /(?:^|[{,\s])path\s*[,}]/.test(block) ? "path" : undefined;
+      const path = written?.[2] ?? constants.get(written?.[3] ?? shorthand ?? "");
       // `method: "get"`, or `method,` taken from a helper's parameter: (method: "post" | "delete") =>
       const literal = /\bmethod:\s*["'](\w+)["']/.exec(block)?.[1];
       const parameter = literal
