@@ -29,4 +29,26 @@ describe("the admin website's screens", () => {
     await p.getByTestId("user-row").filter({ hasText: person.email }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it("Users finds a person, opens their page and changes their status after asking", async () => {
+    const { p, errors } = await adminPage();
+    const person = await newAccount(p.request);
+    await p.getByTestId("admin-menu").getByRole("link", { name: "Users", exact: true }).click();
+    await p.getByRole("searchbox", { name: "Search Users" }).fill(person.email);
+    await p.getByTestId("user-row").filter({ hasText: person.email }).click();
+    await p.waitForURL((url) => url.pathname === `/admin/${person.username}`);
+    const card = p.getByTestId("user-card");
+    await card.getByRole("button", { name: "SUSPENDED" }).click();
+    await p.getByTestId("confirm-dialog").getByText("Are you sure about this?").waitFor();
+    await p.getByTestId("confirm-dialog").getByRole("button", { name: "Confirm" }).click();
+    await p
+      .getByTestId("snackbar")
+      .filter({ hasText: `User status updated to SUSPENDED for ${person.email}` })
+      .waitFor();
+    expect(await card.getByRole("button", { name: "SUSPENDED" }).getAttribute("aria-pressed")).toBe("true");
+    // Admins lists the demo admin, whose page is their own profile.
+    await p.getByTestId("admin-menu").getByRole("link", { name: "Admins" }).click();
+    await p.getByTestId("admin-row").filter({ hasText: "admin" }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
 });
