@@ -216,6 +216,7 @@ export function JobFormPage() {
         <div className="mb-4">
           <PicturePicker
             label={t("Company logo")}
+            required={!known?.logo}
             preview={
               <CompanyLogo
                 src={preview ?? known?.logo ?? null}
@@ -359,7 +360,7 @@ export function JobFormPage() {
       </section>
 
       {formProblem ? <FormAlert>{formProblem}</FormAlert> : null}
-      <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+      <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         {!valid && !post.isPending ? (
           <p className="text-xs text-[var(--muted)] sm:mr-auto">
             {t("Fill in the fields marked * to post.")}
