@@ -117,14 +117,19 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("the job form", () => {
-  it("stays disabled until valid, asks before posting, and shows the API's refusal on its field", async () => {
+  it("stays disabled until valid, asks before posting, says Submitting..., and shows the API's refusal on its field", async () => {
     const posted: FormData[] = [];
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.startsWith("/api/v1/private/user/company/list"))
         return json({ list: [], total_list: 0, total_pages: 0 });
       if (url === "/api/v1/private/user/job" && init?.method === "POST") {
         posted.push(init.body as FormData);
+        await answered;
         return json(
           { detail: "company_name: This company belongs to someone else. Use the name of your own company." },
           403,
@@ -166,6 +171,9 @@ describe("the job form", () => {
       "Once you submit this job post, it can be edited by admins only. Are you sure you want to post this?",
     );
     act(() => fireEvent.click(within(question).getByRole("button", { name: "Post job" })));
+    const sending = (await screen.findByRole("button", { name: "Submitting..." })) as HTMLButtonElement;
+    expect(sending.disabled).toBe(true);
+    answer();
 
     await screen.findByText("This company belongs to someone else. Use the name of your own company.");
     expect(posted).toHaveLength(1);
