@@ -1,12 +1,14 @@
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { newAccount, signIn } from "./sign-in";
+import { signIn } from "./sign-in";
 
 // The jobs board and the services marketplace as people use them: posting a job through the whole
 // form, finding it, opening it, hiding and deleting it; the résumé; offering a service after
-// turning the setting on, and finding it; every menu item of Jobs and Marketplace. Everything that
-// changes state happens on accounts made for the run.
+// turning the setting on, and finding it; every menu item of Jobs and Marketplace. They sign in as
+// demo people (new accounts would spend the run's registrations, which the other journeys need)
+// and put back what they change: the jobs and services they make are deleted, the setting turned
+// off again, the résumé removed. farah and bruno have no jobs or services in the seed.
 
 /** A 1×1 PNG: the API reads a picture's bytes, not its name. */
 const PNG = Buffer.from(
@@ -46,8 +48,8 @@ describe("jobs", () => {
 
   it("posts a job through the whole form, finds it with a filter, hides it and deletes it", async () => {
     const { page: p, context, errors, request } = await session(page);
-    const me = await newAccount(request);
-    await signIn(context, me);
+    const me = { username: "farah" };
+    await signIn(context, me.username);
     const word = uniqueWord("Quokka");
     const title = `${word} Product Designer`;
 
@@ -191,53 +193,40 @@ describe("jobs", () => {
   });
 
   it("reuses an earlier company and opens an e-mail to apply", async () => {
-    const { page: p, context, request } = await session(page, { width: 390 });
-    const me = await newAccount(request);
-    await signIn(context, me);
-    const company = `Otterworks ${me.username}`;
-    // An earlier job of this company, posted through the API.
-    const first = {
-      company_name: company,
-      company_description: "Boats for rivers.",
-      company_location: "Lyon",
-      company_website: "https://otterworks.example",
-      job_title: "River Guide",
-      job_description: "Guide people down the river.",
-      job_type: "PARTTIME",
-      job_category: "SERVICE",
-      job_work_mode: "ONSITE",
-      job_experience_level: "ALL",
-      job_how_to_apply: "https://otterworks.example",
-    };
-    const res = await request.post("/api/v1/private/user/job", {
-      headers: { authorization: `Bearer ${me.token}` },
-      multipart: { ...first, company_logo: picture("logo.png") },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-
+    const { page: p, context, errors, request } = await session(page, { width: 390 });
+    // gus posted for Chainlight Labs before (the seed): its details and logo come back.
+    const token = await signIn(context, "gus");
     await p.goto("/job");
-    await p.getByLabel("Use a company you posted with before").selectOption(company);
-    await expect(value(p.getByLabel(/^Company name/))).resolves.toBe(company);
-    await expect(value(p.getByLabel(/^Company location/))).resolves.toBe("Lyon");
-    await expect(value(p.getByLabel(/^Company website/))).resolves.toBe("https://otterworks.example");
+    await p.getByLabel("Use a company you posted with before").selectOption("Chainlight Labs");
+    await expect(value(p.getByLabel(/^Company name/))).resolves.toBe("Chainlight Labs");
+    await expect(value(p.getByLabel(/^Company location/))).resolves.toBe("Stockholm, Sweden");
+    await expect(value(p.getByLabel(/^Company website/))).resolves.toBe("https://chainlight.example");
+    await p.getByText("The logo you used before stays unless you choose another.").waitFor();
     await expect(p.getByTestId("logo-error").count()).resolves.toBe(0);
-    await p.getByLabel(/^Job title/).fill("Boat Mechanic");
+    const title = `${uniqueWord("Boat")} Mechanic`;
+    await p.getByLabel(/^Job title/).fill(title);
     await p.getByLabel(/^Job description/).fill("Keep the boats afloat.");
     await p.getByLabel(/^Category/).selectOption("SERVICE");
-    await p.getByLabel(/^How to apply/).fill(`jobs@${me.username}.example`);
+    await p.getByLabel(/^How to apply/).fill("jobs@chainlight.example");
     await p.getByRole("button", { name: "Post job" }).click();
     await answer(p, "Post job");
-    await p.getByRole("heading", { name: "Boat Mechanic" }).waitFor();
+    await p.getByRole("heading", { name: title }).waitFor();
     const apply = p.getByTestId("apply-link").first();
-    await expect(apply.getAttribute("href")).resolves.toBe(`mailto:jobs@${me.username}.example`);
+    await expect(apply.getAttribute("href")).resolves.toBe("mailto:jobs@chainlight.example");
     await expect(apply.getAttribute("target")).resolves.toBeNull();
     await expect(p.getByTestId("job-page").getByTestId("job-salary").count()).resolves.toBe(0);
+    const slug = new URL(p.url()).pathname.split("/").at(-1)!;
+    const removed = await request.delete("/api/v1/private/user/job", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { username: "gus", slug },
+    });
+    expect(removed.status()).toBe(204);
+    expect(errors).toEqual([]);
   });
 
   it("keeps a résumé in the job settings: a PDF by its bytes, replaced and removed", async () => {
     const { page: p, context, errors, request } = await session(page);
-    const me = await newAccount(request);
-    await signIn(context, me);
+    await signIn(context, "farah");
     await p.goto("/settings/job");
     const section = p.getByTestId("resume-section");
     await section.getByText("No résumé yet").waitFor();
@@ -271,8 +260,8 @@ describe("services", () => {
 
   it("turns on the setting, offers a service, finds it in /services, pauses it", async () => {
     const { page: p, context, errors, request } = await session(page);
-    const me = await newAccount(request);
-    await signIn(context, me);
+    const me = { username: "farah" };
+    const token = await signIn(context, me.username);
     const word = uniqueWord("Otter");
     const title = `${word} watercolour portraits`;
 
@@ -312,8 +301,7 @@ describe("services", () => {
 
     // Someone else finds it by a word and a price range, and can message the provider.
     const other = await session(page);
-    const buyer = await newAccount(other.request);
-    await signIn(other.context, buyer);
+    await signIn(other.context, "bruno");
     await other.page.goto("/services");
     await other.page.getByRole("searchbox", { name: "Search services" }).fill(word);
     await other.page.getByRole("searchbox", { name: "Search services" }).press("Enter");
@@ -346,6 +334,14 @@ describe("services", () => {
     await mine.getByRole("button", { name: "Delete" }).click();
     await answer(p, "Delete");
     await expect.poll(() => mine.count()).toBe(0);
+    // farah offers no services again, as the seed has it.
+    const off = await request.patch(
+      "/api/v1/private/user/setting/boolean?user_boolean_setting=SERVICE_PROVIDER",
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(await off.json()).toEqual({ result: false });
     expect(errors).toEqual([]);
     expect(other.errors).toEqual([]);
   });
@@ -362,8 +358,8 @@ describe("the Jobs and Marketplace menus", () => {
   ];
 
   it("leads a signed-in person to each screen", async () => {
-    const { page: p, context, errors, request } = await session(page);
-    await signIn(context, await newAccount(request));
+    const { page: p, context, errors } = await session(page);
+    await signIn(context, "bruno");
     await p.goto("/");
     for (const [label, url, heading] of ITEMS) {
       await p.getByTestId("left-menu").getByRole("link", { name: label, exact: true }).click();
