@@ -354,8 +354,12 @@ export function JobFormPage() {
           name="job_how_to_apply"
           maxLength={JOB_LINK_MAX}
           placeholder={t("https://… or jobs@example.com")}
-          hint={t("A web address to apply at, or an e-mail address to write to.")}
           {...bind("job_how_to_apply")}
+          hint={
+            bind("job_how_to_apply").error
+              ? undefined
+              : t("A web address to apply at, or an e-mail address to write to.")
+          }
         />
       </section>
 
