@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "./browser";
-import { accessToken, signIn } from "./sign-in";
+import { accessToken, newAccount, signIn } from "./sign-in";
 
 // Chat as two people live it, each in their own browser, against the seeded demo users (all
 // with the password "password"). The seed gives gus and hana no conversations of their own.
@@ -52,8 +52,16 @@ describe("chat", () => {
     );
     await search.fill(" HA NA ");
     await gus.page.getByTestId("chat-user-result").filter({ hasText: "@hana" }).click();
-    await gus.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    // A pick opens a new conversation; the thread is made by the first message, not before.
+    await gus.page.waitForURL(`${base()}/chat/thread/new/hana`);
     await visible(gus.page, "No message here yet");
+    await hana.page.reload();
+    await visible(hana.page, "No Chats");
+    const box = gus.page.getByLabel("Message", { exact: true });
+    await box.fill("Hi Hana");
+    await box.press("Enter");
+    await gus.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    await gus.page.getByTestId("text-message").filter({ hasText: "Hi Hana" }).waitFor();
     const threadPath = new URL(gus.page.url()).pathname;
 
     // Hana opens it: Gus sees the server line.
@@ -61,7 +69,6 @@ describe("chat", () => {
     await visible(gus.page, "Hana Sato joined the chat.");
 
     // Typing shows on the other side; Enter sends, Shift+Enter makes a new line.
-    const box = gus.page.getByLabel("Message", { exact: true });
     await box.click();
     await box.pressSequentially("Hello Hana");
     await visible(hana.page, "Typing...");
@@ -70,7 +77,8 @@ describe("chat", () => {
     await box.press("Enter");
     const hanaMessages = hana.page.getByTestId("text-message");
     await hanaMessages.filter({ hasText: "second line" }).waitFor();
-    await expect(hanaMessages.first().textContent()).resolves.toContain("Hello Hana\nsecond line");
+    await expect(hanaMessages.first().textContent()).resolves.toContain("Hi Hana");
+    await expect(hanaMessages.nth(1).textContent()).resolves.toContain("Hello Hana\nsecond line");
     await expect(box.inputValue()).resolves.toBe("");
     await hana.page.getByTestId("typing").waitFor({ state: "detached" });
 
@@ -133,8 +141,14 @@ describe("chat", () => {
     const farah = await page();
     const farahToken = await signIn(farah.context, "farah");
     await farah.page.goto("/chat/thread/new/gus");
+    await visible(farah.page, "No message here yet");
+    const box = farah.page.getByLabel("Message", { exact: true });
+    await box.fill("Found you through your link");
+    await box.press("Enter");
     await farah.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
     const withGus = new URL(farah.page.url()).pathname.split("/").pop()!;
+    const mine = farah.page.getByTestId("text-message").filter({ hasText: "Found you through your link" });
+    await mine.waitFor();
 
     // Carmen writes in her older thread with farah, which goes above the new one with gus...
     const threads = (await (
@@ -153,7 +167,7 @@ describe("chat", () => {
     // ...until gus answers in the open thread: it moves to the top at once.
     await farah.page.getByTestId("thread-item").nth(1).click();
     await farah.page.waitForURL(new RegExp(`/chat/thread/${withGus}$`));
-    await visible(farah.page, "No message here yet");
+    await mine.waitFor();
     await sendAs("gus", withGus, "Thanks for the link!");
     await farah.page.getByTestId("text-message").filter({ hasText: "Thanks for the link!" }).waitFor();
     await expect.poll(first).toContain("Thanks for the link!");
@@ -161,6 +175,102 @@ describe("chat", () => {
     await farah.page.goto("/chat/thread/new/nosuchperson1");
     await visible(farah.page, "The user does not exist");
     expect(farah.errors).toEqual([]);
+  });
+
+  it("starts no thread from a profile's Message until the first message is sent", async () => {
+    const hana = await page();
+    await signIn(hana.context, "hana");
+    const other = await page();
+    const person = await newAccount(other.context.request);
+    await signIn(other.context, person);
+    const threadsOf = async (token: string) =>
+      (
+        (await (
+          await fetch(`${base()}/api/v1/private/user/chat/thread/list`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { total_list: number }
+      ).total_list;
+
+    // "Message" opens a new conversation with them: their name, the composer, nothing created.
+    const message = async () => {
+      await hana.page.goto(`/user/${person.username}`);
+      await hana.page.getByRole("link", { name: "Message", exact: true }).click();
+    };
+    await message();
+    await hana.page.waitForURL(`${base()}/chat/thread/new/${person.username}`);
+    await hana.page.getByRole("heading", { name: person.username, exact: true }).waitFor();
+    await visible(hana.page, "No message here yet");
+    await other.page.goto("/chat");
+    await visible(other.page, "No Chats");
+
+    // Leaving without writing leaves nothing behind, on either side.
+    await hana.page
+      .getByRole("link", { name: /^Chat(,| |$)/ })
+      .first()
+      .click();
+    await hana.page.waitForURL(`${base()}/chat`);
+    await hana.page.getByTestId("thread-list").or(hana.page.getByTestId("no-chats")).waitFor();
+    await expect(
+      hana.page.getByTestId("thread-item").filter({ hasText: person.username }).count(),
+    ).resolves.toBe(0);
+    await expect(threadsOf(person.token)).resolves.toBe(0);
+
+    // The first message makes the thread: the page becomes it, and Back skips the empty view.
+    await message();
+    await hana.page.waitForURL(`${base()}/chat/thread/new/${person.username}`);
+    const box = hana.page.getByLabel("Message", { exact: true });
+    await box.fill("Welcome to Agora!");
+    await box.press("Enter");
+    await hana.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    const threadUrl = hana.page.url();
+    const sent = hana.page.getByTestId("text-message").filter({ hasText: "Welcome to Agora!" });
+    await sent.waitFor();
+    await expect(hana.page.getByText("Sending...").count()).resolves.toBe(0);
+    await expect(threadsOf(person.token)).resolves.toBe(1);
+    await other.page.reload();
+    await other.page.getByTestId("thread-item").filter({ hasText: "Hana Sato" }).waitFor();
+    await hana.page.goBack();
+    await hana.page.waitForURL(`${base()}/user/${person.username}`);
+
+    // With a thread between them, "Message" goes straight to it.
+    await message();
+    await hana.page.waitForURL(threadUrl);
+    await sent.waitFor();
+    expect([...hana.errors, ...other.errors]).toEqual([]);
+  });
+
+  it("gives a conversation the page's width beside the menu, and one pane on a phone", async () => {
+    const wide = await page({ width: 1280, height: 800 });
+    await signIn(wide.context, "bruno");
+    await wide.page.goto("/");
+    await wide.page.getByTestId("right-sidebar").waitFor();
+    await wide.page.goto("/chat");
+    await wide.page.getByTestId("thread-item").filter({ hasText: "Alice" }).click();
+    await wide.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    const box = wide.page.getByLabel("Message", { exact: true });
+    await box.waitFor();
+    // The sidebar gives way; the menu stays; the box to write in is a comfortable width.
+    await expect(wide.page.getByTestId("right-sidebar").count()).resolves.toBe(0);
+    await expect(wide.page.getByRole("complementary", { name: "Chats" }).isVisible()).resolves.toBe(true);
+    await expect(wide.page.getByRole("link", { name: "Find Communities" }).isVisible()).resolves.toBe(true);
+    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(500);
+    // Leaving chat brings the sidebar back.
+    await wide.page.getByRole("link", { name: "Home", exact: true }).first().click();
+    await wide.page.getByTestId("right-sidebar").waitFor();
+
+    const phone = await page({ width: 390, height: 800 });
+    await signIn(phone.context, "bruno");
+    await phone.page.goto("/chat");
+    const list = phone.page.getByRole("complementary", { name: "Chats" });
+    await list.getByTestId("thread-item").first().click();
+    await phone.page.waitForURL(/\/chat\/thread\/[a-z2-9]{16}$/);
+    await phone.page.getByLabel("Message", { exact: true }).waitFor();
+    await expect(list.isVisible()).resolves.toBe(false);
+    await phone.page.getByRole("link", { name: "Back to chats" }).click();
+    await phone.page.waitForURL(`${base()}/chat`);
+    await list.getByTestId("thread-item").first().waitFor();
+    expect([...wide.errors, ...phone.errors]).toEqual([]);
   });
 
   it("shows the unread chat badge, 5+ above five", async () => {

@@ -117,6 +117,9 @@ describe("profiles, follow and notifications", () => {
     const other = await pageWithRequest(page);
     await signIn(other.context, star);
     await other.page.goto("/");
+    // The header's bell shows the unread count without opening any menu.
+    const bell = other.page.getByRole("link", { name: "Notifications, 1 unread" });
+    await expect(bell.getByTestId("notifications-badge").textContent()).resolves.toBe("1");
     await other.page.getByRole("button", { name: `Account menu for ${star.username}` }).click();
     await other.page.getByRole("menuitem", { name: /Notifications/ }).click();
     await other.page.waitForURL(/\/notifications\?view=unread/);
@@ -124,6 +127,7 @@ describe("profiles, follow and notifications", () => {
     await expect(notice.textContent()).resolves.toContain(`@${fan.username} started following you`);
     await other.page.getByRole("button", { name: "Mark all as read" }).click();
     await other.page.getByText("You are all caught up").waitFor();
+    await other.page.getByRole("link", { name: "Notifications", exact: true }).waitFor();
 
     await p.getByRole("button", { name: `Unfollow @${star.username}` }).click();
     await p.getByRole("button", { name: `Follow @${star.username}` }).waitFor();

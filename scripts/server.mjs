@@ -150,6 +150,8 @@ export async function startServer({
       "--assets",
       assetsDir,
       "--show-interactive-dev-session=false",
+      // Cron handlers run on demand at /__scheduled (local dev never runs them on their own).
+      "--test-scheduled",
       ...varArgs,
     ],
     {

@@ -17,5 +17,7 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
     testTimeout: 30_000,
+    // mjml-browser is a CommonJS bundle: pre-bundled so workerd can load it (e-mail templates).
+    deps: { optimizer: { ssr: { include: ["mjml-browser"] } } },
   },
 });

@@ -12,10 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as UsernameRouteImport } from './routes/$username'
 import { Route as AdminsRouteImport } from './routes/admins'
+import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CommunitiesRouteImport } from './routes/communities'
 import { Route as FeedbacksRouteImport } from './routes/feedbacks'
 import { Route as FilesRouteImport } from './routes/files'
+import { Route as JobsRouteImport } from './routes/jobs'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ReportsRouteImport } from './routes/reports'
 import { Route as UsersRouteImport } from './routes/users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogIdRouteImport } from './routes/blog.$id'
@@ -39,6 +42,11 @@ const AdminsRoute = AdminsRouteImport.update({
   path: '/admins',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuditRoute = AuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CommunitiesRoute = CommunitiesRouteImport.update({
   id: '/communities',
   path: '/communities',
@@ -54,9 +62,19 @@ const FilesRoute = FilesRouteImport.update({
   path: '/files',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JobsRoute = JobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportsRoute = ReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsersRoute = UsersRouteImport.update({
@@ -99,10 +117,13 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/admins': typeof AdminsRoute
+  '/audit': typeof AuditRoute
   '/communities': typeof CommunitiesRoute
   '/feedbacks': typeof FeedbacksRoute
   '/files': typeof FilesRoute
+  '/jobs': typeof JobsRoute
   '/login': typeof LoginRoute
+  '/reports': typeof ReportsRoute
   '/users': typeof UsersRoute
   '/blog/$id': typeof BlogIdRoute
   '/blog/new': typeof BlogNewRoute
@@ -115,10 +136,13 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/admins': typeof AdminsRoute
+  '/audit': typeof AuditRoute
   '/communities': typeof CommunitiesRoute
   '/feedbacks': typeof FeedbacksRoute
   '/files': typeof FilesRoute
+  '/jobs': typeof JobsRoute
   '/login': typeof LoginRoute
+  '/reports': typeof ReportsRoute
   '/users': typeof UsersRoute
   '/blog/$id': typeof BlogIdRoute
   '/blog/new': typeof BlogNewRoute
@@ -132,10 +156,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/admins': typeof AdminsRoute
+  '/audit': typeof AuditRoute
   '/communities': typeof CommunitiesRoute
   '/feedbacks': typeof FeedbacksRoute
   '/files': typeof FilesRoute
+  '/jobs': typeof JobsRoute
   '/login': typeof LoginRoute
+  '/reports': typeof ReportsRoute
   '/users': typeof UsersRoute
   '/blog/$id': typeof BlogIdRoute
   '/blog/new': typeof BlogNewRoute
@@ -150,10 +177,13 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/admins'
+    | '/audit'
     | '/communities'
     | '/feedbacks'
     | '/files'
+    | '/jobs'
     | '/login'
+    | '/reports'
     | '/users'
     | '/blog/$id'
     | '/blog/new'
@@ -166,10 +196,13 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/admins'
+    | '/audit'
     | '/communities'
     | '/feedbacks'
     | '/files'
+    | '/jobs'
     | '/login'
+    | '/reports'
     | '/users'
     | '/blog/$id'
     | '/blog/new'
@@ -182,10 +215,13 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/admins'
+    | '/audit'
     | '/communities'
     | '/feedbacks'
     | '/files'
+    | '/jobs'
     | '/login'
+    | '/reports'
     | '/users'
     | '/blog/$id'
     | '/blog/new'
@@ -199,10 +235,13 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   UsernameRoute: typeof UsernameRoute
   AdminsRoute: typeof AdminsRoute
+  AuditRoute: typeof AuditRoute
   CommunitiesRoute: typeof CommunitiesRoute
   FeedbacksRoute: typeof FeedbacksRoute
   FilesRoute: typeof FilesRoute
+  JobsRoute: typeof JobsRoute
   LoginRoute: typeof LoginRoute
+  ReportsRoute: typeof ReportsRoute
   UsersRoute: typeof UsersRoute
   BlogIdRoute: typeof BlogIdRoute
   BlogNewRoute: typeof BlogNewRoute
@@ -235,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/audit': {
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/communities': {
       id: '/communities'
       path: '/communities'
@@ -256,11 +302,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FilesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/jobs': {
+      id: '/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof JobsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reports': {
+      id: '/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof ReportsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/users': {
@@ -319,10 +379,13 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   UsernameRoute: UsernameRoute,
   AdminsRoute: AdminsRoute,
+  AuditRoute: AuditRoute,
   CommunitiesRoute: CommunitiesRoute,
   FeedbacksRoute: FeedbacksRoute,
   FilesRoute: FilesRoute,
+  JobsRoute: JobsRoute,
   LoginRoute: LoginRoute,
+  ReportsRoute: ReportsRoute,
   UsersRoute: UsersRoute,
   BlogIdRoute: BlogIdRoute,
   BlogNewRoute: BlogNewRoute,

@@ -132,9 +132,10 @@ function workerRoutes(): Set<string> {
     for (const match of code.matchAll(/createRoute\(\s*\{/g)) {
       const block = restOfCall(code, match.index + match[0].length);
       const where = `${file}:${lineOf(code, match.index)}`;
-      // `path: "/api/..."`, a template with a prefix constant, or the name of a constant.
-      const written = /\bpath:\s*(?:(["'`])([^"'`]*)\1|(\w+))/.exec(block);
-      const path = written?.[2] ?? constants.get(written?.[3] ?? "");
+      // `path: "/api/..."`, a template with a prefix constant, the name of a constant, or the
+      // shorthand `path,` for a constant named path.
+      const written = /\bpath(?::\s*(?:(["'`])([^"'`]*)\1|(\w+))|\s*[,}\n])/.exec(block);
+      const path = written?.[2] ?? constants.get(written?.[3] ?? (written ? "path" : ""));
       // `method: "get"`, or `method,` taken from a helper's parameter: (method: "post" | "delete") =>
       const literal = /\bmethod:\s*["'](\w+)["']/.exec(block)?.[1];
       const parameter = literal

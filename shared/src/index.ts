@@ -2,6 +2,7 @@ export * from "./api";
 export * from "./constants";
 export * from "./enums";
 export * from "./schemas/accounts";
+export * from "./schemas/admin";
 export * from "./schemas/chat";
 export * from "./schemas/communities";
 export * from "./schemas/content";

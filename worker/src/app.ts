@@ -3,6 +3,7 @@ import { accountRoutes } from "./features/accounts/routes/account";
 import { adminAuthRoutes } from "./features/accounts/routes/admin-auth";
 import { googleRoutes } from "./features/accounts/routes/google";
 import { userAuthRoutes } from "./features/accounts/routes/user-auth";
+import { adminRoutes } from "./features/admin/routes";
 import { adminFilesRoutes } from "./features/admin-files/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
@@ -45,6 +46,7 @@ const routes = app
   .route("/", googleRoutes)
   .route("/", adminAuthRoutes)
   .route("/", adminFilesRoutes)
+  .route("/", adminRoutes)
   .route("/", communitiesRoutes)
   .route("/", postsRoutes)
   .route("/", peopleRoutes)

@@ -1,20 +1,34 @@
 import type { Deps } from "./deps";
+import {
+  CLAIM_LEASE_MS,
+  deliverTemplateBatch,
+  type TemplateEmailJob,
+} from "./features/admin/email-templates/delivery";
 import { sendEmail } from "./providers/email";
 
-/** Work done after the answer, off the request: e-mail for now (`env.JOBS`). */
-export type JobMessage = { kind: "email"; to: string; subject: string; text: string; html: string };
+/** Work done after the answer, off the request (`env.JOBS`): one e-mail, or a batch of a template's. */
+export type JobMessage =
+  | { kind: "email"; to: string; subject: string; text: string; html: string }
+  | TemplateEmailJob;
 
 /** Runs one job; a throw sends the message back to the queue to be retried. */
-async function runJob(deps: Deps, job: JobMessage): Promise<void> {
+async function runJob(deps: Deps, job: JobMessage): Promise<{ retryAfterSeconds?: number }> {
   if (job.kind === "email") await sendEmail(deps, job);
+  if (job.kind === "template-email") {
+    const outcome = await deliverTemplateBatch(deps, job);
+    // Rows another consumer holds: come back once its lease may have run out.
+    if (outcome.busy > 0) return { retryAfterSeconds: CLAIM_LEASE_MS / 1000 };
+  }
+  return {};
 }
 
 /** The queue consumer: `deps` is built once per batch by the entry point (index.ts). */
 export async function handleQueue(batch: MessageBatch<JobMessage>, deps: Deps): Promise<void> {
   for (const message of batch.messages) {
     try {
-      await runJob(deps, message.body);
-      message.ack();
+      const { retryAfterSeconds } = await runJob(deps, message.body);
+      if (retryAfterSeconds) message.retry({ delaySeconds: retryAfterSeconds });
+      else message.ack();
     } catch (error) {
       console.error("queue job failed", error);
       message.retry();

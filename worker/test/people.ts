@@ -1,7 +1,7 @@
-import { users } from "#worker/db/schema/index.ts";
+import { admins, users } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { api, bearer, deps, env, json } from "./api";
+import { api, bearer, deps, env, form, json } from "./api";
 
 // People for the tests: signed-in users made straight in the database, and the account flows
 // (register, confirm, log in) driven through the API from distinct addresses, with the dev outbox
@@ -41,6 +41,37 @@ export async function createUser(
     .get();
   const token = await signAccessToken(env.JWT_SECRET, "user", row.id, row.tokenVersion);
   return { id: row.id, username, token, auth: bearer(token) };
+}
+
+/** A signed-in admin: made in the database, signed in through the admin login like the admin SPA. */
+export interface TestAdmin {
+  id: number;
+  username: string;
+  password: string;
+  token: string;
+  auth: Record<string, string>;
+}
+
+let adminHash: Promise<string> | null = null;
+
+/** An admin account and an admin token from `POST /api/admin/auth/login`. Password "staff-password". */
+export async function createAdmin(): Promise<TestAdmin> {
+  const username = newUsername("staff");
+  const password = "staff-password";
+  adminHash ??= hashPassword(password);
+  const row = await deps.db.orm
+    .insert(admins)
+    .values({ username, email: `${username}@agora.example`, passwordHash: await adminHash })
+    .returning({ id: admins.id })
+    .get();
+  const res = await api("/api/admin/auth/login", {
+    method: "POST",
+    headers: from(newAddress()),
+    body: form({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${await res.text()}`);
+  const { access_token } = await json<{ access_token: string }>(res);
+  return { id: row.id, username, password, token: access_token, auth: bearer(access_token) };
 }
 
 let seq = 0;

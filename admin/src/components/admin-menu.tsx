@@ -11,6 +11,9 @@ const ITEMS = [
   { label: msg("Feedbacks"), to: "/feedbacks" },
   { label: msg("Users"), to: "/users" },
   { label: msg("Admins"), to: "/admins" },
+  { label: msg("Reports"), to: "/reports" },
+  { label: msg("Jobs"), to: "/jobs" },
+  { label: msg("Audit"), to: "/audit" },
 ] as const;
 
 /** The admin site's menu of staff pages. */

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { AdminEmptyPage } from "../components/admin-empty-page";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { AdminPasswordForm } from "../features/auth/password-form";
 import { useAdminMe } from "../features/auth/session";
+import { PersonPage } from "../features/users/person-page";
 
-// The admin profile, /admin/{username}, linked from the admin header menu.
+// /admin/{username}: one's own admin profile (from the header menu), or a person's or admin's page.
 export const Route = createFileRoute("/$username")({ component: AdminProfilePage });
 
 function AdminProfilePage() {
@@ -14,8 +14,8 @@ function AdminProfilePage() {
   const { admin } = useAdminMe();
   const toggleNight = useToggleAdminNightMode();
   if (!admin) return <p className="text-sm text-[var(--muted)]">{t("Loading")}</p>;
-  // Only one's own profile exists here: there is no call that shows another admin.
-  if (admin.username !== username) return <AdminEmptyPage />;
+  // Anyone else's name: the person, or the admin, of that name.
+  if (admin.username !== username) return <PersonPage username={username} />;
   const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(
     new Date(admin.created_at),
   );

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminMenu } from "../components/admin-menu";
 import { AdminUserMenu } from "../components/admin-user-menu";
+import { ConfirmHost } from "../components/ui/confirm";
+import { SnackbarHost } from "../components/ui/snackbar";
 import LoginPage from "../features/auth/login-page";
 import { useAdminToken } from "../features/auth/session";
 
@@ -65,6 +67,8 @@ function AdminLayout() {
           <Outlet />
         </main>
       </div>
+      <ConfirmHost />
+      <SnackbarHost />
     </div>
   );
 }

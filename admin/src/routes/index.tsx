@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { HomePage } from "../features/home/home-page";
 
-export const Route = createFileRoute("/")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/")({ component: HomePage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { SearchPage } from "../features/users/search-page";
 
-export const Route = createFileRoute("/users")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/users")({ component: () => <SearchPage type="users" /> });

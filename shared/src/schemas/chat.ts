@@ -143,6 +143,16 @@ export const createChatThreadSchema = z.object({
     ),
 });
 
+/**
+ * `GET .../chat/thread/personal` (query username): the pair's thread, null before the first
+ * message creates it, and the person, for the new conversation's header.
+ */
+export const personalThreadSchema = z.object({
+  public_id: z.string().nullable(),
+  user: chatUserSchema,
+});
+export type PersonalThread = z.infer<typeof personalThreadSchema>;
+
 // ----- Socket frames -----
 
 /** The client's own id for a message, so a resend after a reconnect is stored once. */

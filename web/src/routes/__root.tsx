@@ -84,10 +84,14 @@ function useDrawer() {
   return [open, setOpen] as const;
 }
 
+/** Chat's screens take the right column too: a conversation needs the width more than the sidebar. */
+const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
+
 function RootLayout() {
   const [menuOpen, setMenuOpen] = useDrawer();
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_LAYOUT);
+  const chat = useRouterState({ select: (s) => isChatPath(s.location.pathname) });
   return (
     <div className="min-h-dvh">
       <ThemeFromAccount />
@@ -121,7 +125,7 @@ function RootLayout() {
         <main id="main" className="min-w-0 flex-1 px-3 py-4 md:px-0">
           <Outlet />
         </main>
-        {wide ? (
+        {wide && !chat ? (
           <div className="w-80 shrink-0 py-4">
             <Suspense fallback={null}>
               <RightSidebar />

@@ -1,12 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { ChatLayout } from "../features/chat/components/chat-layout";
+import { NewConversation } from "../features/chat/components/new-conversation";
 import { RequireSignIn } from "../features/chat/components/require-sign-in";
-import { StartChatFromLink } from "../features/chat/components/start-chat-link";
 
 export const Route = createFileRoute("/chat/thread/new/$username")({
-  component: StartChatPage,
+  component: NewConversationPage,
 });
 
-function StartChatPage() {
+function NewConversationPage() {
   const { username } = Route.useParams();
-  return <RequireSignIn>{(me) => <StartChatFromLink username={username} me={me} />}</RequireSignIn>;
+  return (
+    <RequireSignIn>
+      {(me) => (
+        <ChatLayout myUsername={me.username} pane="thread">
+          <NewConversation key={username} username={username} me={me} />
+        </ChatLayout>
+      )}
+    </RequireSignIn>
+  );
 }

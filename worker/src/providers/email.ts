@@ -25,20 +25,31 @@ export function plainEmail(to: string, subject: string, text: string): Email {
 
 /**
  * Sends through the configured HTTP e-mail API (`EMAIL_API_URL`, bearer `EMAIL_API_KEY`). Without
- * it, development and tests write to the dev outbox; production answers 503.
+ * it, development and tests write to the dev outbox; production answers 503. An idempotency key
+ * (derived from our own row) lets the provider drop a message it already accepted.
  */
-export async function sendEmail({ db, env }: Deps, email: Email): Promise<void> {
+export async function sendEmail(
+  { db, env }: Deps,
+  email: Email,
+  options: { idempotencyKey?: string } = {},
+): Promise<void> {
   if (env.EMAIL_API_URL && env.EMAIL_API_KEY) {
     const res = await fetch(env.EMAIL_API_URL, {
       method: "POST",
-      headers: { authorization: `Bearer ${env.EMAIL_API_KEY}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${env.EMAIL_API_KEY}`,
+        "content-type": "application/json",
+        ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+      },
       body: JSON.stringify({ from: env.EMAIL_FROM ?? "Agora <no-reply@agora.example>", ...email }),
     });
     if (!res.ok) fail(503, "The e-mail service did not accept the message");
     return;
   }
   if (isDevelopment(env)) {
-    await db.orm.insert(devOutbox).values(email);
+    await db.orm
+      .insert(devOutbox)
+      .values({ to: email.to, subject: email.subject, text: email.text, html: email.html });
     return;
   }
   fail(503, "E-mail is not configured");

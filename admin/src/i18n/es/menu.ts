@@ -7,4 +7,6 @@ export default {
   Feedbacks: "Comentarios",
   Files: "Archivos",
   Users: "Usuarios",
+  Audit: "Auditoría",
+  Jobs: "Empleos",
 } satisfies Dictionary;

@@ -7,4 +7,6 @@ export default {
   Feedbacks: "Feedbacks",
   Files: "Arquivos",
   Users: "Usuários",
+  Audit: "Auditoria",
+  Jobs: "Vagas",
 } satisfies Dictionary;

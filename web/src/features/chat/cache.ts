@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import type { ChatLastMessage, ChatMessage, ChatThread } from "#shared/schemas/chat.ts";
-import { chatKeys } from "./queries";
+import { chatKeys, markThreadDeleted } from "./queries";
 
 // What the socket's frames do to the cached lists, so every screen shows the same thread.
 
@@ -109,10 +109,13 @@ function updateThread(
 
 /** The thread is gone (deleted here or by the other person). */
 export function dropThread(queryClient: QueryClient, publicId: string): void {
+  markThreadDeleted(publicId);
   queryClient.setQueryData<Pages<ChatThread>>(chatKeys.threads(), (data) => {
     if (!data?.pages.some((p) => p.list.some((t) => t.public_id === publicId))) return data;
     return mapPages(data, (list) => list.filter((t) => t.public_id !== publicId), -1);
   });
   queryClient.removeQueries({ queryKey: chatKeys.thread(publicId) });
   queryClient.removeQueries({ queryKey: chatKeys.messages(publicId) });
+  // A lookup may name this thread; the next "Message" asks again.
+  queryClient.removeQueries({ queryKey: chatKeys.personalAll() });
 }

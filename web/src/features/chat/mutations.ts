@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage } from "#shared/schemas/chat.ts";
+import type { ChatMessage, PersonalThread } from "#shared/schemas/chat.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { addMessage, dropThread } from "./cache";
@@ -7,7 +7,10 @@ import { chatKeys } from "./queries";
 
 const CHAT = "/api/v1/private/user/chat";
 
-/** Starts (or finds) the personal thread with a user; errors are shown by the caller. */
+/**
+ * Starts (or finds) the personal thread with a user, as a new conversation's first message does;
+ * errors are shown by the caller.
+ */
 export function useCreateThread() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,7 +19,14 @@ export function useCreateThread() {
         method: "POST",
         body: new URLSearchParams({ username }),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.threads() }),
+    onSuccess: ({ public_id }, username) => {
+      // "Message" on this person now leads to the thread, not to a new conversation.
+      queryClient.setQueryData<PersonalThread>(chatKeys.personal(username), (found) =>
+        found ? { ...found, public_id } : found,
+      );
+      // Not awaited: the new conversation opens the thread without waiting for the list.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+    },
     // The new-chat screens show "The user does not exist" and the like next to the field.
     onError: () => {},
   });
@@ -35,16 +45,16 @@ export function useDeleteThread() {
 }
 
 /** Uploads a picture; the thread's socket then brings the IMAGE message to everyone. */
-export function useSendImage(publicId: string) {
+export function useSendImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, clientId }: { file: File; clientId: string }) => {
+    mutationFn: ({ publicId, file, clientId }: { publicId: string; file: File; clientId: string }) => {
       const body = new FormData();
       body.append("public_id", publicId);
       body.append("file", file);
       body.append("client_id", clientId);
       return apiFetch<ChatMessage>(`${CHAT}/image`, { method: "POST", body });
     },
-    onSuccess: (message) => addMessage(queryClient, publicId, message),
+    onSuccess: (message, { publicId }) => addMessage(queryClient, publicId, message),
   });
 }

@@ -1,7 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { CHAT_PAGE_SIZE } from "#shared/constants.ts";
-import type { ChatMessage, ChatSearchUser, ChatThread, WebpagePreview } from "#shared/schemas/chat.ts";
+import type {
+  ChatMessage,
+  ChatSearchUser,
+  ChatThread,
+  PersonalThread,
+  WebpagePreview,
+} from "#shared/schemas/chat.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 const CHAT = "/api/v1/private/user/chat";
@@ -11,6 +17,9 @@ export const chatKeys = {
   threads: () => [...chatKeys.root, "threads"] as const,
   thread: (publicId: string) => [...chatKeys.root, "thread", publicId] as const,
   messages: (publicId: string) => [...chatKeys.root, "messages", publicId] as const,
+  /** Every lookup of a pair's thread by username: dropped when a thread goes. */
+  personalAll: () => [...chatKeys.root, "personal"] as const,
+  personal: (username: string) => [...chatKeys.personalAll(), username] as const,
   userSearch: (username: string) => [...chatKeys.root, "user-search", username] as const,
   preview: (link: string) => [...chatKeys.root, "preview", link] as const,
 };
@@ -36,11 +45,24 @@ export const threadListQueryOptions = () =>
     refetchOnWindowFocus: true,
   });
 
+/**
+ * Threads deleted while this page was open. Their view may render once more before the page
+ * leaves it; it must not ask for what is gone (a 404 whose notice would hide "This chat was deleted").
+ */
+const deletedThreads = new Set<string>();
+
+export function markThreadDeleted(publicId: string): void {
+  deletedThreads.add(publicId);
+}
+
+const notDeleted = (publicId: string) => () => !deletedThreads.has(publicId);
+
 export const threadQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: chatKeys.thread(publicId),
     queryFn: ({ signal }) =>
       apiFetch<ChatThread>(`${CHAT}/thread`, { query: { public_id: publicId }, signal }),
+    enabled: notDeleted(publicId),
     retry: false,
   });
 
@@ -55,9 +77,24 @@ export const messageListQueryOptions = (publicId: string) =>
       }),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
+    enabled: notDeleted(publicId),
     retry: false,
     // The socket keeps the list current while the thread is open.
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * The thread with a person, or null before the first message creates it, and the person (ADR 044).
+ * Its refusals ("The user does not exist"…) are shown by the screen that asked.
+ */
+export const personalThreadQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: chatKeys.personal(username),
+    queryFn: ({ signal }) =>
+      apiFetch<PersonalThread>(`${CHAT}/thread/personal`, { query: { username }, signal }),
+    retry: false,
+    staleTime: 30_000,
+    meta: { silent: true },
   });
 
 export const userSearchQueryOptions = (username: string) =>

@@ -89,6 +89,21 @@ describe("ChatSocket", () => {
     ]);
   });
 
+  it("sends a text queued before it opens once it opens, keeping the client id it was given", async () => {
+    // A new conversation's first text is handed to the thread's socket before it connects.
+    const { chat, last } = setup();
+    expect(chat.sendText("hello", null, "first-1")).toBe("first-1");
+    chat.start();
+    await flush();
+    expect(last().sent).toEqual([]);
+    last().open();
+    expect(last().sent.map((f) => JSON.parse(f))).toEqual([
+      { message_type: "TEXT", client_id: "first-1", text: "hello", webpage_preview: null },
+    ]);
+    last().receive(message("first-1"));
+    expect(chat.pending).toEqual([]);
+  });
+
   it("pings every 30 seconds while open", async () => {
     const { chat, last } = setup();
     chat.start();

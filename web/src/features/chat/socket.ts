@@ -91,9 +91,12 @@ export class ChatSocket {
     } else this.setState("closed");
   }
 
-  /** Queues a text and sends it now if the socket is open; returns its client id. */
-  sendText(text: string, webpage_preview: WebpagePreview | null): string {
-    const pending: PendingText = { client_id: newClientId(), text, webpage_preview };
+  /**
+   * Queues a text and sends it now if the socket is open (else once it opens); returns its client
+   * id. A text handed over with its own client id keeps it, so a repeat is stored once.
+   */
+  sendText(text: string, webpage_preview: WebpagePreview | null, client_id = newClientId()): string {
+    const pending: PendingText = { client_id, text, webpage_preview };
     this.outbox.set(pending.client_id, pending);
     this.sendFrame({ message_type: "TEXT", ...pending });
     return pending.client_id;

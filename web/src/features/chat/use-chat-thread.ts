@@ -10,6 +10,7 @@ import { ApiError } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "../accounts/session";
 import { addMessage, addReader, dropThread, markThreadRead, removeMessage } from "./cache";
+import { firstMessageOf, settleFirstMessage } from "./first-message";
 import { fetchSocketToken } from "./queries";
 import { ChatSocket, type PendingText, type SocketState } from "./socket";
 
@@ -92,6 +93,7 @@ export function useChatThread(
           break;
         case "TEXT":
         case "IMAGE":
+          if (frame.client_id) settleFirstMessage(publicId, frame.client_id);
           addMessage(queryClient, publicId, frame);
           stopShowingTyping(frame.message_sender.username);
           setPending(socketRef.current?.pending ?? []);
@@ -103,6 +105,7 @@ export function useChatThread(
           showSnackbar({ message: t(frame.text), variant: "error" });
           setPending(socketRef.current?.pending ?? []);
           if (frame.client_id) {
+            settleFirstMessage(publicId, frame.client_id);
             const refused = lastSent.current.get(frame.client_id);
             if (refused) refusedRef.current(refused);
           }
@@ -149,6 +152,12 @@ export function useChatThread(
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: accountKeys.unread() }), 1_500);
     };
 
+    // A new conversation's first text goes out as soon as the socket opens (ADR 044).
+    const first = firstMessageOf(publicId);
+    if (first) {
+      socket.sendText(first.text, first.webpage_preview, first.client_id);
+      lastSent.current.set(first.client_id, first.text);
+    }
     socketRef.current = socket;
     socket.start();
     return () => {

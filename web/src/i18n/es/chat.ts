@@ -8,6 +8,8 @@ export default {
   "Start a conversation with someone on Agora.": "Empieza una conversación con alguien en Agora.",
   "No message here yet": "Aún no hay mensajes aquí",
   "Say hello to {{name}}.": "Saluda a {{name}}.",
+  "{{name}} sees this chat once you send your first message.":
+    "{{name}} verá este chat cuando envíes tu primer mensaje.",
   "Your messages": "Tus mensajes",
   "Pick a chat on the left, or start a new one.": "Elige un chat a la izquierda o empieza uno nuevo.",
   "Sign in to chat": "Inicia sesión para chatear",

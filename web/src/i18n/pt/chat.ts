@@ -8,6 +8,8 @@ export default {
   "Start a conversation with someone on Agora.": "Comece uma conversa com alguém na Agora.",
   "No message here yet": "Ainda não há mensagens aqui",
   "Say hello to {{name}}.": "Diga olá para {{name}}.",
+  "{{name}} sees this chat once you send your first message.":
+    "{{name}} verá esta conversa quando você enviar sua primeira mensagem.",
   "Your messages": "Suas mensagens",
   "Pick a chat on the left, or start a new one.": "Escolha uma conversa à esquerda ou comece uma nova.",
   "Sign in to chat": "Entre para conversar",

@@ -58,6 +58,8 @@ export const emailTemplates = sqliteTable("email_templates", {
   mjmlText: text("mjml_text").notNull(),
   publishedAt: integer("published_at"),
   isLocked: flag("is_locked", false),
+  /** The send that set published_at: its later statements in the same batch check it (migration 0060). */
+  sendToken: text("send_token"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

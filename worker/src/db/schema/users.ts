@@ -49,6 +49,8 @@ export const users = sqliteTable(
     jobTitle: text("job_title"),
     jobSkills: text("job_skills"),
     lastCodeSentAt: integer("last_code_sent_at"),
+    /** When the account was first confirmed (kept by triggers, migration 0060); null while never. */
+    confirmedAt: integer("confirmed_at"),
     deletedAt: integer("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -170,10 +172,12 @@ export const reports = sqliteTable(
     reportCause: text("report_cause").notNull(),
     text: text("text").notNull(),
     link: text("link"),
+    /** The admin reports queue's group of this report's target (migration 0060). */
+    groupId: integer("group_id"),
     resolvedAt: integer("resolved_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("reports_open_idx").on(t.resolvedAt, t.id)],
+  (t) => [index("reports_open_idx").on(t.resolvedAt, t.id), index("reports_group_idx").on(t.groupId, t.id)],
 );
 
 export const feedbacks = sqliteTable(

@@ -112,13 +112,20 @@ export async function registerAccount(
   const now = Date.now();
 
   const clashes = await db.orm
-    .select({ id: users.id, username: users.username, status: users.status, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      status: users.status,
+      createdAt: users.createdAt,
+      confirmedAt: users.confirmedAt,
+    })
     .from(users)
     .where(or(eq(users.username, input.username), eq(users.email, input.email)))
     .all();
   // A registration nobody confirmed for a day (a mistyped e-mail) must not hold the name forever.
+  // An account that was ever confirmed is never one, even when staff set it back to UNCONFIRMED.
   const abandoned = clashes.filter(
-    (r) => r.status === "UNCONFIRMED" && r.createdAt < now - UNCONFIRMED_TTL_MS,
+    (r) => r.status === "UNCONFIRMED" && r.confirmedAt === null && r.createdAt < now - UNCONFIRMED_TTL_MS,
   );
   if (clashes.some((r) => r.username === input.username && !abandoned.includes(r)))
     fail(409, ACCOUNTS_MSG.usernameTaken);

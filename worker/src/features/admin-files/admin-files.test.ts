@@ -1,30 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { admins } from "#worker/db/schema/index.ts";
-import { hashPassword } from "#worker/lib/password.ts";
-import { api, bearer, deps, form, json } from "#worker-test/api.ts";
-import { createUser } from "#worker-test/people.ts";
+import { adminFileSchema } from "#shared/schemas/admin.ts";
+import { api, form, json, jsonBody } from "#worker-test/api.ts";
+import { createAdmin, createUser, type TestAdmin } from "#worker-test/people.ts";
+import { PNG_BYTES } from "#worker-test/posts.ts";
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
-
-async function adminToken(): Promise<string> {
-  const username = `staff${Math.floor(Math.random() * 1e9)}`;
-  await deps.db.orm.insert(admins).values({ username, passwordHash: await hashPassword("staff-password") });
-  const res = await api("/api/admin/auth/login", {
-    method: "POST",
-    body: form({ username, password: "staff-password" }),
-  });
-  return (await json<{ access_token: string }>(res)).access_token;
-}
-
-const upload = (token: string, file: Blob) =>
-  api("/api/admin/private/file", { method: "POST", headers: bearer(token), body: form({ file }) });
+const upload = (admin: TestAdmin | { auth: Record<string, string> }, file: Blob) =>
+  api("/api/admin/private/file", { method: "POST", headers: admin.auth, body: form({ file }) });
+const remove = (admin: TestAdmin, body: unknown) =>
+  api("/api/admin/private/file", { method: "DELETE", ...jsonBody(body, admin.auth) });
 
 describe("admin file upload", () => {
   it("stores an image and answers a link that serves it", async () => {
-    const token = await adminToken();
-    const res = await upload(token, new File([PNG], "logo.txt", { type: "text/plain" }));
+    const admin = await createAdmin();
+    const res = await upload(admin, new File([PNG_BYTES], "logo.txt", { type: "text/plain" }));
     expect(res.status).toBe(201);
-    const body = await json<{ id: number; file: string; file_public_id: string; created_at: string }>(res);
+    const body = adminFileSchema.parse(await json(res));
     expect(body.file).toMatch(/^\/media\/admin\/[a-z0-9]+\.png$/);
     const served = await api(body.file);
     expect(served.status).toBe(200);
@@ -32,20 +22,47 @@ describe("admin file upload", () => {
   });
 
   it("refuses what is not an image by its bytes, an empty file, and a large one", async () => {
-    const token = await adminToken();
+    const admin = await createAdmin();
     const text = await upload(
-      token,
+      admin,
       new File(["<script>alert(1)</script> padding"], "x.png", { type: "image/png" }),
     );
     expect(text.status).toBe(415);
-    expect((await upload(token, new File([], "empty.png"))).status).toBe(422);
+    expect((await upload(admin, new File([], "empty.png"))).status).toBe(422);
     const big = new Uint8Array(1024 * 1024 + 1);
-    big.set(PNG);
-    expect((await upload(token, new File([big], "big.png"))).status).toBe(413);
+    big.set(PNG_BYTES);
+    expect((await upload(admin, new File([big], "big.png"))).status).toBe(413);
   });
 
   it("is for admins only", async () => {
     const user = await createUser({ isStaff: true });
-    expect((await upload(user.token, new File([PNG], "a.png"))).status).toBe(401);
+    expect((await upload(user, new File([PNG_BYTES], "a.png"))).status).toBe(401);
+  });
+});
+
+describe("admin file list and delete", () => {
+  it("lists newest first in pages, and a deleted file's link stops working", async () => {
+    const admin = await createAdmin();
+    const first = adminFileSchema.parse(await json(await upload(admin, new File([PNG_BYTES], "a.png"))));
+    const second = adminFileSchema.parse(await json(await upload(admin, new File([PNG_BYTES], "b.png"))));
+    const page = await json<{ list: Array<{ id: number }>; total_list: number; total_pages: number }>(
+      await api("/api/admin/private/file/list?skip=0&limit=1", { headers: admin.auth }),
+    );
+    expect(page.list.map((f) => f.id)).toEqual([second.id]);
+    expect(page.total_pages).toBe(page.total_list);
+    const next = await json<{ list: Array<{ id: number }> }>(
+      await api("/api/admin/private/file/list?skip=1&limit=1", { headers: admin.auth }),
+    );
+    expect(next.list.map((f) => f.id)).toEqual([first.id]);
+
+    expect((await remove(admin, { id: second.id })).status).toBe(204);
+    expect((await api(second.file)).status).toBe(404);
+    const again = await remove(admin, { id: second.id });
+    expect(again.status).toBe(404);
+    expect((await json<{ detail: string }>(again)).detail).toBe("This file does not exist");
+    const bad = await remove(admin, { id: "one" });
+    expect(bad.status).toBe(422);
+    expect((await json<{ detail: string }>(bad)).detail).toBe("id: Must be a positive whole number");
+    expect((await api("/api/admin/private/file/list?limit=0", { headers: admin.auth })).status).toBe(422);
   });
 });

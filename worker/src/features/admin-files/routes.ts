@@ -1,26 +1,31 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
+import { adminFileSchema, adminIdBodySchema } from "#shared/schemas/admin.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { sniffMedia } from "#worker/lib/media.ts";
-import { createRouter, errorResponses, json, multipartBody, readBody } from "#worker/lib/router.ts";
-import { storeAdminFile } from "./service";
+import {
+  createRouter,
+  errorResponses,
+  json,
+  jsonOrForm,
+  multipartBody,
+  readBody,
+} from "#worker/lib/router.ts";
+import { deleteAdminFile, listAdminFiles, storeAdminFile } from "./service";
 
 // Files staff upload for blogs, e-mails and announcements: the admin site's header menu uploads
-// an image here and copies its link.
+// an image here and copies its link; the Files page lists and deletes them.
 
-export const adminFileSchema = z.object({
-  id: z.number().int(),
-  file: z.string(),
-  file_public_id: z.string(),
-  created_at: z.string(),
-});
+const tags = ["Admin files"];
+const security = [{ bearer: [] }];
 
 const upload = createRoute({
   method: "post",
   path: "/api/admin/private/file",
-  tags: ["Admin files"],
+  tags,
   summary: "Upload an image (PNG, JPEG, GIF or WebP, at most 1 MB); answers its link",
-  security: [{ bearer: [] }],
+  security,
   request: {
     body: multipartBody(
       z.object({
@@ -34,22 +39,40 @@ const upload = createRoute({
   },
 });
 
-export const adminFilesRoutes = createRouter().openapi(upload, async (c) => {
-  const { file } = readBody<{ file: File }>(c);
-  if (file.size === 0) fail(422, "file: The file is empty");
-  if (file.size > IMAGE_MAX_BYTES) fail(413, "file: File size should not exceed 1MB");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  // The bytes decide what the file is, never its name or the browser's word.
-  const sniffed = sniffMedia(bytes);
-  if (sniffed?.kind !== "IMAGE") fail(415, "file: Use a PNG, JPEG, GIF or WebP image");
-  const row = await storeAdminFile(c.var.deps, c.get("admin").id, { ...sniffed, bytes });
-  return c.json(
-    {
-      id: row.id,
-      file: row.file,
-      file_public_id: row.filePublicId,
-      created_at: new Date(row.createdAt).toISOString(),
-    },
-    201,
-  );
+const list = createRoute({
+  method: "get",
+  path: "/api/admin/private/file/list",
+  tags,
+  summary: "Uploaded files, newest first",
+  security,
+  request: { query: pageQuerySchema },
+  responses: { 200: json(pageSchema(adminFileSchema), "A page of files"), ...errorResponses(401, 422) },
 });
+
+const remove = createRoute({
+  method: "delete",
+  path: "/api/admin/private/file",
+  tags,
+  summary: "Delete an uploaded file (body id): its link stops working",
+  security,
+  request: { body: jsonOrForm(adminIdBodySchema) },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 415, 422) },
+});
+
+export const adminFilesRoutes = createRouter()
+  .openapi(upload, async (c) => {
+    const { file } = readBody<{ file: File }>(c);
+    if (file.size === 0) fail(422, "file: The file is empty");
+    if (file.size > IMAGE_MAX_BYTES) fail(413, "file: File size should not exceed 1MB");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // The bytes decide what the file is, never its name or the browser's word.
+    const sniffed = sniffMedia(bytes);
+    if (sniffed?.kind !== "IMAGE") fail(415, "file: Use a PNG, JPEG, GIF or WebP image");
+    return c.json(await storeAdminFile(c.var.deps, c.get("admin"), { ...sniffed, bytes }), 201);
+  })
+  .openapi(list, async (c) => c.json(await listAdminFiles(c.var.deps, c.req.valid("query")), 200))
+  .openapi(remove, async (c) => {
+    const { id } = readBody<z.output<typeof adminIdBodySchema>>(c);
+    await deleteAdminFile(c.var.deps, c.get("admin"), id);
+    return c.body(null, 204);
+  });

@@ -10,6 +10,7 @@ import {
   chatUsernameSearchSchema,
   chatUserSchema,
   createChatThreadSchema,
+  personalThreadSchema,
   webpagePreviewQuerySchema,
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
@@ -30,6 +31,7 @@ import {
   activeUser,
   blockedInThread,
   createPersonalThread,
+  findPersonalThread,
   listPersonalChatUsers,
   listThreads,
   listThreadUsers,
@@ -65,6 +67,22 @@ const createThread = createRoute({
     200: json(z.object({ public_id: z.string() }), "The pair's thread already existed"),
     201: json(z.object({ public_id: z.string() }), "A new thread"),
     ...errorResponses(401, 403, 404, 415, 422),
+  },
+});
+
+const personalThread = createRoute({
+  method: "get",
+  path: `${PRIVATE}/thread/personal`,
+  tags,
+  security,
+  summary: "The personal thread with a user, or null before one is started; creates nothing",
+  description:
+    "Refuses as POST .../chat/thread would (unknown user, oneself, a block, new chats off), so a " +
+    "new conversation can show the refusal before anything is written.",
+  request: { query: createChatThreadSchema },
+  responses: {
+    200: json(personalThreadSchema, "The pair's thread (null when none) and the user"),
+    ...errorResponses(401, 403, 404, 422),
   },
 });
 
@@ -224,6 +242,10 @@ export const chatRoutes = createRouter()
     const { username } = readBody<z.infer<typeof createChatThreadSchema>>(c);
     const result = await createPersonalThread(c.var.deps, c.get("user"), username);
     return c.json({ public_id: result.public_id }, result.created ? 201 : 200);
+  })
+  .openapi(personalThread, async (c) => {
+    const { username } = c.req.valid("query");
+    return c.json(await findPersonalThread(c.var.deps, c.get("user"), username), 200);
   })
   .openapi(threadList, async (c) => {
     const { skip, limit } = c.req.valid("query");

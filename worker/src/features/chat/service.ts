@@ -7,6 +7,7 @@ import {
   type ChatSearchUser,
   type ChatThread,
   type ChatUser,
+  type PersonalThread,
 } from "#shared/schemas/chat.ts";
 import { uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
@@ -140,17 +141,14 @@ export async function blockedInThread({ db }: Deps, userId: number, threadId: nu
 }
 
 /**
- * Starts (or finds) the personal thread of two people: not with oneself, not across a block, and
- * a new thread only with someone who allows new chats.
+ * Who a personal chat with `username` would be with, and the pair's thread if there is one: not
+ * with oneself, not across a block, and no new thread with someone who turned new chats off.
+ * Refuses with the same errors whether or not the caller goes on to create the thread.
  */
-export async function createPersonalThread(
-  deps: Deps,
-  me: { id: number },
-  username: string,
-): Promise<{ public_id: string; created: boolean }> {
+async function personalPair(deps: Deps, me: { id: number }, username: string) {
   const { db } = deps;
-  const target = await db.first<{ id: number; allow_new_chat: number }>({
-    sql: `SELECT id, allow_new_chat FROM users
+  const target = await db.first<ChatUser & { id: number; allow_new_chat: number }>({
+    sql: `SELECT id, username, profile_name, profile_image, allow_new_chat FROM users
            WHERE lower(username) = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL`,
     binds: [username.toLowerCase()],
   });
@@ -161,8 +159,37 @@ export async function createPersonalThread(
   const pairKey = `${Math.min(me.id, target.id)}:${Math.max(me.id, target.id)}`;
   const threadOfPair = { sql: "SELECT public_id FROM chat_threads WHERE pair_key = ?1", binds: [pairKey] };
   const existing = await db.first<{ public_id: string }>(threadOfPair);
+  if (!existing && !target.allow_new_chat) fail(403, CHAT_MSG.newChatsOff);
+  const user: ChatUser = {
+    username: target.username,
+    profile_name: target.profile_name,
+    profile_image: target.profile_image,
+  };
+  return { targetId: target.id, user, pairKey, threadOfPair, existing };
+}
+
+/**
+ * The pair's thread, or null when they have none yet, and the person: what a new conversation
+ * shows before its first message creates the thread (ADR 044). Creates nothing.
+ */
+export async function findPersonalThread(
+  deps: Deps,
+  me: { id: number },
+  username: string,
+): Promise<PersonalThread> {
+  const { user, existing } = await personalPair(deps, me, username);
+  return { public_id: existing?.public_id ?? null, user };
+}
+
+/** Starts (or finds) the personal thread of two people, on the rules of `personalPair`. */
+export async function createPersonalThread(
+  deps: Deps,
+  me: { id: number },
+  username: string,
+): Promise<{ public_id: string; created: boolean }> {
+  const { db } = deps;
+  const { targetId, pairKey, threadOfPair, existing } = await personalPair(deps, me, username);
   if (existing) return { public_id: existing.public_id, created: false };
-  if (!target.allow_new_chat) fail(403, CHAT_MSG.newChatsOff);
 
   // Two requests at once for one pair: the unique pair key lets one insert win, and the
   // participant rows are written only for the thread that was really inserted.
@@ -181,7 +208,7 @@ export async function createPersonalThread(
       binds: [id, pairKey, now],
     }),
     participant(me.id),
-    participant(target.id),
+    participant(targetId),
   ]);
   const winner = await db.first<{ public_id: string }>(threadOfPair);
   return { public_id: winner!.public_id, created: winner!.public_id === id };

@@ -113,6 +113,59 @@ describe("starting a chat", () => {
   });
 });
 
+describe("looking up a personal thread before starting it", () => {
+  const find = (who: TestUser, username: string) =>
+    api(`${CHAT}/thread/personal?username=${encodeURIComponent(username)}`, { headers: who.auth });
+  const threadCount = async (who: TestUser) =>
+    (await json<{ total_list: number }>(await api(`${CHAT}/thread/list`, { headers: who.auth }))).total_list;
+
+  it("answers null and the person, and creates nothing; then the thread once there is one", async () => {
+    const me = await createUser();
+    const other = await createUser({ profileName: "Olga", profileImage: "/media/seed/o.svg" });
+    const before = await find(me, ` ${other.username.toUpperCase()} `);
+    expect(before.status).toBe(200);
+    expect(await json(before)).toEqual({
+      public_id: null,
+      user: { username: other.username, profile_name: "Olga", profile_image: "/media/seed/o.svg" },
+    });
+    expect(await threadCount(me)).toBe(0);
+    expect(await threadCount(other)).toBe(0);
+
+    const id = await startThread(other, me);
+    const after = await json<{ public_id: string | null }>(await find(me, other.username));
+    expect(after.public_id).toBe(id);
+  });
+
+  it("refuses as starting would: oneself, unknown people, blocks, new chats off", async () => {
+    const me = await createUser();
+    const self = await find(me, me.username);
+    expect(self.status).toBe(403);
+    expect(await detail(self)).toBe(CHAT_MSG.withYourself);
+    const ghost = await find(me, "nobodyhere123");
+    expect(ghost.status).toBe(404);
+    expect(await detail(ghost)).toBe(CHAT_MSG.userNotFound);
+
+    const blocker = await createUser();
+    await block(blocker, me);
+    const blocked = await find(me, blocker.username);
+    expect(blocked.status).toBe(403);
+    expect(await detail(blocked)).toBe(CHAT_MSG.blocked);
+
+    const quiet = await createUser({ allowNewChat: false });
+    const off = await find(me, quiet.username);
+    expect(off.status).toBe(403);
+    expect(await detail(off)).toBe(CHAT_MSG.newChatsOff);
+    // ...but an existing conversation with them is still found.
+    const friend = await createUser();
+    const existing = await startThread(me, friend);
+    await env.DB.prepare("UPDATE users SET allow_new_chat = 0 WHERE id = ?1").bind(friend.id).run();
+    expect((await json<{ public_id: string }>(await find(me, friend.username))).public_id).toBe(existing);
+
+    expect((await api(`${CHAT}/thread/personal`, { headers: me.auth })).status).toBe(422);
+    expect((await api(`${CHAT}/thread/personal?username=x`)).status).toBe(401);
+  });
+});
+
 describe("threads", () => {
   it("lists the caller's threads with the spec's fields, and shows one", async () => {
     const me = await createUser({ profileName: "Me Myself" });

@@ -17,6 +17,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
+import { seedAdminDemo } from "../admin/seed";
 import { seedChat } from "../chat/seed";
 import { seedJobsDemo } from "../jobs/seed";
 import { seedNotifications } from "../notifications/seed";
@@ -230,6 +231,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedPostsDemo(env);
   await seedNotifications(env);
   await seedJobsDemo(deps);
+  await seedAdminDemo(deps);
   return true;
 }
 

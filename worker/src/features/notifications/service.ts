@@ -5,6 +5,7 @@ import type { Notification } from "#shared/schemas/notifications.ts";
 import { blocks, notifications, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { glance } from "#worker/lib/plain-text.ts";
 
 /** Which of the person's settings (`notify_*` columns) switches each kind of notification off. */
 const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect> = {
@@ -57,17 +58,7 @@ export async function notify({ db }: Deps, input: NewNotification): Promise<bool
 
 /** Plain text for a glance: tags dropped, spaces folded, cut with an ellipsis. */
 export function excerpt(text: string): string {
-  const plain = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > TEXT_MAX ? `${plain.slice(0, TEXT_MAX - 1).trimEnd()}…` : plain;
+  return glance(text, TEXT_MAX);
 }
 
 /** `GET .../notification/list`: newest first, all or only the unread ones. */

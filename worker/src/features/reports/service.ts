@@ -2,9 +2,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FeedbackType, ReportCause } from "#shared/enums.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { REPORTS_MSG } from "#shared/schemas/reports.ts";
-import { feedbacks, reports, users } from "#worker/db/schema/index.ts";
+import { feedbacks, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { fileReport } from "../admin/reports/targets";
 
 export interface NewReport {
   report_cause: ReportCause;
@@ -15,10 +16,11 @@ export interface NewReport {
 
 /** Stores a report for staff (the admin reports queue). Nobody reports themselves. */
 export async function createReport(
-  { db }: Deps,
+  deps: Deps,
   reporterId: number,
   input: NewReport,
 ): Promise<{ id: number }> {
+  const { db } = deps;
   let reportedUserId: number | null = null;
   if (input.reported_username) {
     const person = await db.orm
@@ -30,17 +32,14 @@ export async function createReport(
     if (person.id === reporterId) fail(400, REPORTS_MSG.reportSelf);
     reportedUserId = person.id;
   }
-  return db.orm
-    .insert(reports)
-    .values({
-      reporterId,
-      reportedUserId,
-      reportCause: input.report_cause,
-      text: input.text,
-      link: input.link,
-    })
-    .returning({ id: reports.id })
-    .get();
+  // The report joins its target's group in the admin reports queue.
+  return fileReport(deps, {
+    reporterId,
+    reportedUserId,
+    cause: input.report_cause,
+    text: input.text,
+    link: input.link,
+  });
 }
 
 export interface NewFeedback {

@@ -24,7 +24,7 @@ export function ChatLayout({
     <div className="card flex h-[calc(100dvh-5.5rem)] min-h-[420px] overflow-hidden">
       <aside
         aria-label={t("Chats")}
-        className={`${pane === "list" ? "flex" : "hidden"} w-full flex-col border-[var(--line)] md:flex md:w-72 md:shrink-0 md:border-r`}
+        className={`${pane === "list" ? "flex" : "hidden"} w-full flex-col border-[var(--line)] md:flex md:w-64 md:shrink-0 md:border-r xl:w-72`}
       >
         <div className="flex items-center justify-between gap-2 border-b border-[var(--line)] px-4 py-3">
           <h1 className="text-lg font-semibold">{t("Chat")}</h1>

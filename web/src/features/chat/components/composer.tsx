@@ -4,9 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CHAT_IMAGE_MAX_MB, CHAT_TEXTAREA_MAX_HEIGHT, EMOJI_TYPING_STOP_MS, MB } from "#shared/constants.ts";
 import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { useSendImage } from "../mutations";
 import { webpagePreviewQueryOptions } from "../queries";
-import { newClientId } from "../socket";
 import { useDebounced } from "../use-debounced";
 import { FileSizeDialog } from "./chat-dialogs";
 import { ImageIcon, SendIcon, SmileIcon } from "./chat-icons";
@@ -18,8 +16,13 @@ const PREVIEW_DEBOUNCE_MS = 600;
 const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 
 interface Props {
-  publicId: string;
   onSend: (text: string, preview: WebpagePreview | null) => void;
+  /** A picture within the size limit, to upload. */
+  onPicture: (file: File) => void;
+  /** A picture is on its way: the picture button shows a spinner. */
+  uploading: boolean;
+  /** Nothing can be sent for now (a new conversation's first message is starting the thread). */
+  busy?: boolean;
   onTyping: (pauseMs?: number) => void;
   onStopTyping: () => void;
   /** A refused text comes back here, so nothing the user wrote is lost. */
@@ -27,7 +30,15 @@ interface Props {
 }
 
 /** Text (Enter sends, Shift+Enter is a new line, 1000 at most), emoji, pictures, link previews. */
-export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: Props) {
+export function Composer({
+  onSend,
+  onPicture,
+  uploading,
+  busy = false,
+  onTyping,
+  onStopTyping,
+  restore,
+}: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -39,7 +50,6 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
   const emojiButton = useRef<HTMLButtonElement>(null);
   const errorId = useId();
   const inputId = useId();
-  const sendImage = useSendImage(publicId);
 
   const parsed = chatTextSchema.safeParse(text);
   const tooLong = !parsed.success && parsed.error.issues.some((i) => i.message === CHAT_MSG.tooLong);
@@ -63,7 +73,7 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
   }, [text]);
 
   const send = () => {
-    if (!parsed.success) return;
+    if (!parsed.success || busy) return;
     onSend(parsed.data, preview);
     setText("");
     setDismissed(null);
@@ -105,7 +115,7 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
     if (!file) return;
     if (file.size > CHAT_IMAGE_MAX_MB * MB) return setTooLarge(file.size);
     showSnackbar({ message: t("Uploading started... It can take a few seconds.") });
-    sendImage.mutate({ file, clientId: newClientId() });
+    onPicture(file);
   };
 
   return (
@@ -133,9 +143,9 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
           className="grid size-10 shrink-0 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)] disabled:opacity-50"
           aria-label={t("Send a picture")}
           onClick={() => fileInput.current?.click()}
-          disabled={sendImage.isPending}
+          disabled={uploading || busy}
         >
-          {sendImage.isPending ? <Spinner label={t("Uploading...")} size={18} /> : <ImageIcon />}
+          {uploading ? <Spinner label={t("Uploading...")} size={18} /> : <ImageIcon />}
         </button>
         <input
           ref={fileInput}
@@ -172,7 +182,7 @@ export function Composer({ publicId, onSend, onTyping, onStopTyping, restore }: 
           className="btn btn-primary size-10 shrink-0 p-0"
           aria-label={t("Send")}
           onClick={send}
-          disabled={!parsed.success}
+          disabled={!parsed.success || busy}
         >
           <SendIcon width={18} height={18} />
         </button>

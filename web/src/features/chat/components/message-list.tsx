@@ -28,6 +28,8 @@ interface Props {
   myUsername: string;
   other: ChatUser;
   onDelete: (id: number) => void;
+  /** A line under the empty state's greeting. */
+  note?: string;
 }
 
 /** The conversation, oldest at the top; older pages load when scrolled up to them. */
@@ -42,6 +44,7 @@ export function MessageList({
   myUsername,
   other,
   onDelete,
+  note,
 }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -120,6 +123,7 @@ export function MessageList({
             <p className="text-sm text-[var(--muted)]">
               {t("Say hello to {{name}}.", { name: displayName(other) })}
             </p>
+            {note ? <p className="max-w-xs text-xs text-[var(--muted)]">{note}</p> : null}
           </div>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,9 +9,8 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
-import { useCreateThread } from "../mutations";
 import { displayName } from "../people";
-import { userSearchQueryOptions } from "../queries";
+import { personalThreadQueryOptions, userSearchQueryOptions } from "../queries";
 import { useDebounced } from "../use-debounced";
 import { ArrowLeftIcon, LinkIcon } from "./chat-icons";
 import { Spinner } from "./require-sign-in";
@@ -35,19 +34,29 @@ export function NewChat({ me }: { me: Me }) {
   const username = normalizeUsername(value);
   const searched = useDebounced(username, 250);
   const search = useQuery(userSearchQueryOptions(searched));
-  const create = useCreateThread();
+  const queryClient = useQueryClient();
+  const [opening, setOpening] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
 
+  /**
+   * A pick opens the thread the two already have, or a new conversation that the first message
+   * creates (ADR 044); a refusal shows by the field.
+   */
   const start = (name: string) => {
     setError(null);
     if (!name) return;
     if (name === me.username.toLowerCase()) return setError(CHAT_MSG.withYourself);
-    create.mutate(name, {
-      onSuccess: ({ public_id }) =>
-        navigate({ to: "/chat/thread/$publicId", params: { publicId: public_id } }),
-      onError: (e) => setError(chatErrorText(e)),
-    });
+    setOpening(name);
+    queryClient
+      .fetchQuery(personalThreadQueryOptions(name))
+      .then(({ public_id }) =>
+        public_id
+          ? navigate({ to: "/chat/thread/$publicId", params: { publicId: public_id } })
+          : navigate({ to: "/chat/thread/new/$username", params: { username: name } }),
+      )
+      .catch((e: unknown) => setError(chatErrorText(e)))
+      .finally(() => setOpening(null));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -121,12 +130,7 @@ export function NewChat({ me }: { me: Me }) {
           ) : (
             <ul aria-label={t("People")} className="flex flex-col gap-1" aria-busy={search.isFetching}>
               {results.map((user) => (
-                <UserRow
-                  key={user.username}
-                  user={user}
-                  busy={create.isPending && create.variables === user.username}
-                  onStart={start}
-                />
+                <UserRow key={user.username} user={user} busy={opening === user.username} onStart={start} />
               ))}
             </ul>
           )}

@@ -1,18 +1,19 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
-import { Avatar } from "#web/components/ui/avatar.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
-import { useDeleteThread } from "../mutations";
+import { useDeleteThread, useSendImage } from "../mutations";
 import { displayName, otherParticipant } from "../people";
 import { messageListQueryOptions, threadQueryOptions } from "../queries";
+import { newClientId } from "../socket";
 import { useChatThread } from "../use-chat-thread";
 import { DeleteThreadDialog } from "./chat-dialogs";
-import { ArrowLeftIcon, TrashIcon } from "./chat-icons";
+import { TrashIcon } from "./chat-icons";
 import { Composer } from "./composer";
+import { ConversationHeader } from "./conversation-header";
 import { MessageList } from "./message-list";
 import { Spinner } from "./require-sign-in";
 
@@ -27,6 +28,7 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
   const chat = useChatThread(publicId, me.username, onRefused);
   const [confirming, setConfirming] = useState(false);
   const deleteThread = useDeleteThread();
+  const sendImage = useSendImage();
 
   // Thread data that cannot be loaded goes through the generic handler, then to chat home.
   const loadError = threadQuery.error ?? messages.error;
@@ -59,47 +61,21 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
   const typing = chat.typing.length > 0;
   return (
     <>
-      <header className="flex items-center gap-3 border-b border-[var(--line)] px-3 py-2.5">
-        <Link
-          to="/chat"
-          className="grid size-9 place-items-center rounded-full hover:bg-[var(--hover)] md:hidden"
-          aria-label={t("Back to chats")}
-        >
-          <ArrowLeftIcon />
-        </Link>
-        {other ? (
-          <>
-            <Avatar src={other.profile_image} name={other.username} size={40} />
-            <div className="min-w-0 flex-1">
-              <h2 className="truncate font-semibold">{displayName(other)}</h2>
-              <p className="truncate text-xs text-[var(--muted)]" aria-live="polite">
-                {typing ? (
-                  <span className="text-[var(--accent)]">{t("Typing...")}</span>
-                ) : (
-                  <Link
-                    to="/user/$username"
-                    params={{ username: other.username }}
-                    className="hover:underline"
-                  >
-                    @{other.username}
-                  </Link>
-                )}
-              </p>
-            </div>
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              className="grid size-9 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--danger)]"
-              aria-label={t("Delete chat")}
-              title={t("Delete chat")}
-            >
-              <TrashIcon />
-            </button>
-          </>
-        ) : (
-          <div className="h-10 flex-1" aria-busy="true" />
-        )}
-      </header>
+      <ConversationHeader
+        user={other}
+        typing={typing}
+        actions={
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="grid size-9 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--danger)]"
+            aria-label={t("Delete chat")}
+            title={t("Delete chat")}
+          >
+            <TrashIcon />
+          </button>
+        }
+      />
 
       {chat.reconnecting ? (
         <p
@@ -129,8 +105,9 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
             onDelete={chat.deleteMessage}
           />
           <Composer
-            publicId={publicId}
             onSend={chat.sendText}
+            onPicture={(file) => sendImage.mutate({ publicId, file, clientId: newClientId() })}
+            uploading={sendImage.isPending}
             onTyping={chat.notifyTyping}
             onStopTyping={chat.stopTyping}
             restore={restore}

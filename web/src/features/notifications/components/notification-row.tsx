@@ -70,12 +70,17 @@ export function NotificationRow({ notification }: { notification: Notification }
       {notification.is_read ? null : (
         <button
           type="button"
-          className="relative z-10 h-8 shrink-0 self-center rounded-full px-3 text-xs font-semibold text-[var(--accent)] hover:bg-[var(--hover)]"
+          className="relative z-10 grid h-8 min-w-8 shrink-0 place-items-center self-center rounded-full text-xs font-semibold text-[var(--accent)] hover:bg-[var(--hover)] sm:flex sm:px-3"
           onClick={() => markRead.mutate(notification.id)}
           disabled={markRead.isPending}
+          title={t("Mark as read")}
         >
-          <span aria-hidden="true" className="mr-1.5 inline-block size-2 rounded-full bg-[var(--accent)]" />
-          {t("Mark as read")}
+          <span
+            aria-hidden="true"
+            className="inline-block size-2.5 rounded-full bg-[var(--accent)] sm:mr-1.5 sm:size-2"
+          />
+          {/* On a phone the unread dot alone is the button, leaving the row's width to its text. */}
+          <span className="sr-only sm:not-sr-only">{t("Mark as read")}</span>
         </button>
       )}
     </li>

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { apiErrorText } from "#client/api-error-text.ts";
+
+/** Grey blocks while a list or page loads. */
+export function Loading({ rows = 3 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" aria-label={t("Loading")} className="flex flex-col gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="h-14 animate-pulse rounded-xl bg-[var(--surface-strong)]" />
+      ))}
+    </div>
+  );
+}
+
+/** A call that failed: the reason and a retry. */
+export function LoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
+      <p className="font-semibold">{t("This could not be loaded.")}</p>
+      <p className="text-sm text-[var(--muted)]">{apiErrorText(error, t)}</p>
+      <button type="button" className="btn btn-outline" onClick={() => retry()}>
+        {t("Try again")}
+      </button>
+    </div>
+  );
+}
+
+/** A list with nothing in it. */
+export function EmptyList({ children }: { children: ReactNode }) {
+  return (
+    <p className="card px-6 py-10 text-center text-sm text-[var(--muted)]" data-testid="empty-list">
+      {children}
+    </p>
+  );
+}
+
+/** Previous / next buttons of a paged table. */
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={t("Pages")} className="mt-3 flex items-center justify-end gap-2 text-sm">
+      <button type="button" className="btn btn-outline" disabled={page <= 0} onClick={() => onPage(page - 1)}>
+        {t("Previous")}
+      </button>
+      <span className="tabular-nums">
+        {t("Page {{page}} of {{total}}", { page: page + 1, total: totalPages })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={page + 1 >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t("Next")}
+      </button>
+    </nav>
+  );
+}
+
+/** A date and time in the reader's language. */
+export function useDateTime() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (iso: string) => format.format(new Date(iso));
+}

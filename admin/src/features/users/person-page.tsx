@@ -1,0 +1,146 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { ApiError } from "#client/http.ts";
+import {
+  ADMIN_MSG,
+  ADMIN_SETTABLE_STATUSES,
+  type AdminSettableStatus,
+  type AdminUserDetail,
+} from "#shared/schemas/admin.ts";
+import { AdminEmptyPage } from "../../components/admin-empty-page";
+import { confirm } from "../../components/ui/confirm";
+import { LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { useSetUserStatus } from "./mutations";
+import { adminAccountQuery, userQuery } from "./queries";
+import { Avatar, StatusBadge } from "./user-row";
+
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function StatusControl({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const setStatus = useSetUserStatus();
+  const choose = async (status: AdminSettableStatus) => {
+    if (status === user.status || setStatus.isPending) return;
+    if (!(await confirm(t("Are you sure about this?"), status === "SUSPENDED"))) return;
+    setStatus.mutate(
+      { email: user.email, user_status: status },
+      {
+        onSuccess: () =>
+          showSnackbar(t(ADMIN_MSG.statusUpdated).replace("{status}", status).replace("{email}", user.email)),
+        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      },
+    );
+  };
+  if (user.deleted_at || user.status === "INACTIVE")
+    return <p className="text-sm text-[var(--muted)]">{t(ADMIN_MSG.deletedAccount)}</p>;
+  return (
+    <fieldset aria-label={t("Status")} className="flex flex-wrap gap-2">
+      {ADMIN_SETTABLE_STATUSES.map((status) => (
+        <button
+          key={status}
+          type="button"
+          aria-pressed={user.status === status}
+          disabled={setStatus.isPending}
+          onClick={() => void choose(status)}
+          className={`btn ${user.status === status ? "btn-primary" : "btn-outline"}`}
+        >
+          {status}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function UserCard({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const facts = [
+    [t("Followers"), user.total_followers],
+    [t("Following"), user.total_following],
+    [t("Posts"), user.total_microposts],
+    [t("Reports"), user.total_reports],
+  ] as const;
+  return (
+    <section className="card flex flex-col gap-4 p-5" aria-labelledby="person-name" data-testid="user-card">
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar src={user.profile_image} name={user.username} />
+        <div className="min-w-0 flex-1">
+          <h1 id="person-name" className="truncate text-xl font-semibold">
+            {user.profile_name ?? user.username}
+          </h1>
+          <p className="truncate text-sm text-[var(--muted)]">
+            @{user.username} · {user.email}
+          </p>
+          <p className="mt-1 text-xs text-[var(--muted)]">
+            {t("Joined {{date}}", { date: when(user.created_at) })}
+          </p>
+        </div>
+        <StatusBadge status={user.status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {facts.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-[var(--surface-strong)] px-3 py-2">
+            <dt className="text-xs text-[var(--muted)]">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="flex flex-wrap gap-2 text-xs">
+        {user.is_staff ? (
+          <span className="rounded-full bg-[var(--surface-strong)] px-2 py-0.5">{t("Staff")}</span>
+        ) : null}
+        {user.is_verified_user ? (
+          <span className="rounded-full bg-[var(--surface-strong)] px-2 py-0.5">{t("Verified user")}</span>
+        ) : null}
+        {user.is_verified_business ? (
+          <span className="rounded-full bg-[var(--surface-strong)] px-2 py-0.5">
+            {t("Verified business")}
+          </span>
+        ) : null}
+        <span className="rounded-full bg-[var(--surface-strong)] px-2 py-0.5">
+          {user.newsletter ? t("Newsletter on") : t("Newsletter off")}
+        </span>
+      </p>
+      <div>
+        <h2 className="mb-2 font-semibold">{t("Status")}</h2>
+        <StatusControl user={user} />
+      </div>
+    </section>
+  );
+}
+
+/** /admin/{username} of anyone but oneself: the person (with their status) or the admin of that name. */
+export function PersonPage({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const user = useQuery(userQuery(username));
+  const admin = useQuery(adminAccountQuery(username));
+  if (user.isPending || admin.isPending) return <Loading rows={2} />;
+  if (user.isError && !notFound(user.error)) return <LoadError error={user.error} retry={user.refetch} />;
+  if (admin.isError && !notFound(admin.error)) return <LoadError error={admin.error} retry={admin.refetch} />;
+  if (!user.data && !admin.data) return <AdminEmptyPage />;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      {user.data ? <UserCard user={user.data} /> : null}
+      {admin.data ? (
+        <section className="card flex flex-wrap items-center gap-4 p-5" data-testid="admin-card">
+          <Avatar src={admin.data.profile_image} name={admin.data.username} />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-xl font-semibold">{admin.data.username}</h2>
+            {admin.data.email ? (
+              <p className="truncate text-sm text-[var(--muted)]">{admin.data.email}</p>
+            ) : null}
+            <p className="mt-1 text-xs text-[var(--muted)]">
+              <span className="mr-2 rounded-full bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">
+                {t("Admin")}
+              </span>
+              {t("Joined {{date}}", { date: when(admin.data.created_at) })}
+            </p>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

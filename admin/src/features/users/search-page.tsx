@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
+import { searchQuery } from "./queries";
+import { Avatar, UserRow } from "./user-row";
+
+const PAGE = 20;
+
+/** Users or Admins: a search box (username, e-mail or name) over a paged list. */
+export function SearchPage({ type }: { type: "users" | "admins" }) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const result = useQuery(searchQuery(type, q, page * PAGE, PAGE));
+  const title = type === "users" ? t("Users") : t("Admins");
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">
+        {title}
+        {result.data ? (
+          <span className="ml-2 text-base font-normal text-[var(--muted)]">({result.data.total_list})</span>
+        ) : null}
+      </h1>
+      <input
+        type="search"
+        className="field"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t("Search by username, email or name")}
+        aria-label={t("Search {{what}}", { what: title })}
+      />
+      {result.isPending ? (
+        <Loading />
+      ) : result.isError ? (
+        <LoadError error={result.error} retry={result.refetch} />
+      ) : result.data.list.length === 0 ? (
+        <EmptyList>{q ? t("Nobody matches this search.") : t("There is nobody here yet.")}</EmptyList>
+      ) : (
+        <>
+          <ul className="card divide-y divide-[var(--line)] overflow-hidden" aria-label={title}>
+            {result.data.search_type === "users"
+              ? result.data.list.map((u) => <UserRow key={u.username} user={u} />)
+              : result.data.list.map((a) => (
+                  <li key={a.username}>
+                    <Link
+                      to="/$username"
+                      params={{ username: a.username }}
+                      className="flex items-center gap-3 px-4 py-3 hover:bg-[var(--hover)]"
+                      data-testid="admin-row"
+                    >
+                      <Avatar src={a.profile_image} name={a.username} />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-semibold">{a.username}</span>
+                        {a.email ? (
+                          <span className="block truncate text-sm text-[var(--muted)]">{a.email}</span>
+                        ) : null}
+                      </span>
+                      <span className="hidden text-xs text-[var(--muted)] sm:block">
+                        {t("Joined {{date}}", { date: when(a.created_at) })}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+          </ul>
+          <Pager page={page} totalPages={result.data.total_pages} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

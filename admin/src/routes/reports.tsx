@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { AdminEmptyPage } from "../components/admin-empty-page";
+
+export const Route = createFileRoute("/reports")({
+  component: () => <AdminEmptyPage />,
+});

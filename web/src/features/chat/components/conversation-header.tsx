@@ -1,0 +1,54 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatUser } from "#shared/schemas/chat.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { displayName } from "../people";
+import { ArrowLeftIcon } from "./chat-icons";
+
+/**
+ * The top of a conversation, started or not: back to the list on a phone, the person (a blank
+ * bar until known), "Typing..." in place of their username, and the conversation's actions.
+ */
+export function ConversationHeader({
+  user,
+  typing = false,
+  actions,
+}: {
+  user: ChatUser | null;
+  typing?: boolean;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex items-center gap-3 border-b border-[var(--line)] px-3 py-2.5">
+      <Link
+        to="/chat"
+        className="grid size-9 place-items-center rounded-full hover:bg-[var(--hover)] md:hidden"
+        aria-label={t("Back to chats")}
+      >
+        <ArrowLeftIcon />
+      </Link>
+      {user ? (
+        <>
+          <Avatar src={user.profile_image} name={user.username} size={40} />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate font-semibold">{displayName(user)}</h2>
+            <p className="truncate text-xs text-[var(--muted)]" aria-live="polite">
+              {typing ? (
+                <span className="text-[var(--accent)]">{t("Typing...")}</span>
+              ) : (
+                <Link to="/user/$username" params={{ username: user.username }} className="hover:underline">
+                  @{user.username}
+                </Link>
+              )}
+            </p>
+          </div>
+          {actions}
+        </>
+      ) : (
+        <div className="h-10 flex-1" aria-busy="true" />
+      )}
+    </header>
+  );
+}

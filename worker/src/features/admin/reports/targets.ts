@@ -1,0 +1,111 @@
+import type { ReportCause } from "#shared/enums.ts";
+import type { ReportTargetType } from "#shared/schemas/admin.ts";
+import type { Deps } from "#worker/deps.ts";
+
+// What a report points at, worked out when it is made: the post or comment its link names, else
+// the person it names, else the link itself. Reports of one target gather in its OPEN group.
+
+export interface ReportTarget {
+  type: ReportTargetType;
+  /** Unique per target: `MICROPOST:12`, `COMMENT:7`, `USER:3`, `LINK:<link>`. */
+  key: string;
+  id: number | null;
+  link: string | null;
+  /** The person behind it: the author of the post or comment, or the person reported. */
+  userId: number | null;
+}
+
+/** The path and query of a link, whether it was sent whole (`https://host/c/…`) or as a path. */
+function parseLink(link: string): URL | null {
+  try {
+    return new URL(link, "http://agora.invalid");
+  } catch {
+    return null;
+  }
+}
+
+export async function resolveReportTarget(
+  { db }: Deps,
+  input: { link: string | null; reportedUserId: number | null },
+): Promise<ReportTarget> {
+  const url = input.link ? parseLink(input.link) : null;
+  const post = url && /^\/c\/[^/]+\/p\/([^/?#]+)/.exec(url.pathname)?.[1];
+  const commentId = url?.searchParams.get("comment");
+  if (post && commentId) {
+    const row = await db.first<{ id: number; owner_id: number }>({
+      sql: "SELECT id, owner_id FROM comments WHERE public_id = ?1 AND is_deleted = 0",
+      binds: [commentId],
+    });
+    if (row)
+      return {
+        type: "COMMENT",
+        key: `COMMENT:${row.id}`,
+        id: row.id,
+        link: input.link,
+        userId: row.owner_id,
+      };
+  }
+  if (post) {
+    const row = await db.first<{ id: number; owner_id: number }>({
+      sql: "SELECT id, owner_id FROM microposts WHERE public_id = ?1",
+      binds: [decodeURIComponent(post)],
+    });
+    if (row)
+      return {
+        type: "MICROPOST",
+        key: `MICROPOST:${row.id}`,
+        id: row.id,
+        link: input.link,
+        userId: row.owner_id,
+      };
+  }
+  const profile = url && /^\/user\/([^/?#]+)/.exec(url.pathname)?.[1];
+  if (profile && input.reportedUserId === null) {
+    const row = await db.first<{ id: number }>({
+      sql: "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL",
+      binds: [decodeURIComponent(profile).toLowerCase()],
+    });
+    if (row) return { type: "USER", key: `USER:${row.id}`, id: row.id, link: input.link, userId: row.id };
+  }
+  if (input.reportedUserId !== null) {
+    const id = input.reportedUserId;
+    return { type: "USER", key: `USER:${id}`, id, link: input.link, userId: id };
+  }
+  return { type: "LINK", key: `LINK:${input.link ?? ""}`, id: null, link: input.link, userId: null };
+}
+
+/**
+ * Stores a report in its target's OPEN group (made if there is none) in one batch: the group's
+ * count moves with the row. Called by the reports feature when someone reports.
+ */
+export async function fileReport(
+  deps: Deps,
+  input: {
+    reporterId: number;
+    reportedUserId: number | null;
+    cause: ReportCause;
+    text: string;
+    link: string | null;
+  },
+): Promise<{ id: number }> {
+  const { db } = deps;
+  const target = await resolveReportTarget(deps, input);
+  const now = Date.now();
+  const [, inserted] = await db.write([
+    db.prepare({
+      sql: `INSERT INTO report_groups (target_type, target_key, target_id, target_link, reported_user_id, status,
+              total_reports, created_at, updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, 'OPEN', 1, ?6, ?6)
+            ON CONFLICT (target_key) WHERE status = 'OPEN'
+            DO UPDATE SET total_reports = total_reports + 1, updated_at = excluded.updated_at`,
+      binds: [target.type, target.key, target.id, target.link, target.userId, now],
+    }),
+    db.prepare({
+      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7)
+            RETURNING id`,
+      binds: [input.reporterId, input.reportedUserId, input.cause, input.text, input.link, target.key, now],
+    }),
+  ]);
+  return { id: (inserted!.results[0] as { id: number }).id };
+}

@@ -1,0 +1,223 @@
+import { and, asc, count, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { type Page, toPage } from "#shared/api.ts";
+import type { AdminSearchType, UserStatus } from "#shared/enums.ts";
+import {
+  ADMIN_MSG,
+  type AdminAccount,
+  type AdminSearchResult,
+  type AdminSettableStatus,
+  type AdminUser,
+  type AdminUserDetail,
+  type UserStats,
+} from "#shared/schemas/admin.ts";
+import { admins, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import type { AuthAdmin } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { toAdmin } from "../../accounts/admin-service";
+import { auditStatement } from "../audit/service";
+
+const DAY = 24 * 60 * 60 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The columns of a person as staff see them, for plain-SQL lists. */
+const USER_COLUMNS = `username, email, profile_name, profile_image, status, is_staff, is_verified_user,
+  is_verified_business, newsletter, total_followers, total_following, total_microposts, created_at`;
+
+interface UserSqlRow {
+  username: string;
+  email: string;
+  profile_name: string | null;
+  profile_image: string | null;
+  status: UserStatus;
+  is_staff: number;
+  is_verified_user: number;
+  is_verified_business: number;
+  newsletter: number;
+  total_followers: number;
+  total_following: number;
+  total_microposts: number;
+  created_at: number;
+}
+
+export function toAdminUser(r: UserSqlRow): AdminUser {
+  return {
+    username: r.username,
+    email: r.email,
+    profile_name: r.profile_name,
+    profile_image: r.profile_image,
+    status: r.status,
+    is_staff: Boolean(r.is_staff),
+    is_verified_user: Boolean(r.is_verified_user),
+    is_verified_business: Boolean(r.is_verified_business),
+    newsletter: Boolean(r.newsletter),
+    total_followers: r.total_followers,
+    total_following: r.total_following,
+    total_microposts: r.total_microposts,
+    created_at: iso(r.created_at),
+  };
+}
+
+/** The home page's four totals, from the counters the users triggers keep (migration 0060). */
+export async function userStats({ db }: Deps): Promise<UserStats> {
+  const rows = await db.all<{ key: string; value: number }>({
+    sql: `SELECT key, value FROM site_counters
+          WHERE key IN ('users', 'unpaid_users', 'paid_users', 'paid_businesses')`,
+  });
+  const value = (key: string) => rows.find((r) => r.key === key)?.value ?? 0;
+  return {
+    total_users: value("users"),
+    total_unpaid_users: value("unpaid_users"),
+    total_paid_users: value("paid_users"),
+    total_paid_businesses: value("paid_businesses"),
+  };
+}
+
+/** People who joined since midnight UTC `days` days ago (0: today), newest first. */
+export async function newUsers(
+  { db }: Deps,
+  input: { days: number; skip: number; limit: number },
+  now = Date.now(),
+): Promise<Page<AdminUser>> {
+  const since = now - (now % DAY) - input.days * DAY;
+  const where = "created_at >= ? AND deleted_at IS NULL";
+  const [rows, total] = await db.batch<[UserSqlRow, { n: number }]>([
+    {
+      sql: `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      binds: [since, input.limit, input.skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n FROM users WHERE ${where}`, binds: [since] },
+  ]);
+  return toPage(rows.map(toAdminUser), total[0]?.n ?? 0, input.limit);
+}
+
+/**
+ * The upper bound of a prefix range: `x >= q AND x < next(q)` seeks a unique index where
+ * `LIKE 'q%'` would scan the table (usernames and e-mails are stored lowercase).
+ */
+function prefixEnd(q: string): string {
+  return `${q}\u{10FFFF}`;
+}
+
+/** `GET .../search`: users (by username or e-mail prefix) or admins (by username prefix). */
+export async function searchPeople(
+  deps: Deps,
+  input: { q: string; type: AdminSearchType; skip: number; limit: number },
+): Promise<AdminSearchResult> {
+  if (input.type === "admins") {
+    return { search_type: "admins", ...(await listAdmins(deps, input)) };
+  }
+  const { db } = deps;
+  const q = input.q;
+  const match = q
+    ? `id IN (SELECT id FROM users WHERE username >= ?1 AND username < ?2
+              UNION SELECT id FROM users WHERE email >= ?1 AND email < ?2)`
+    : "1";
+  const binds = q ? [q, prefixEnd(q)] : [];
+  const [rows, total] = await db.batch<[UserSqlRow, { n: number }]>([
+    {
+      sql: `SELECT ${USER_COLUMNS} FROM users WHERE ${match} AND deleted_at IS NULL
+            ORDER BY ${q ? "username" : "created_at DESC, id DESC"} LIMIT ?${binds.length + 1} OFFSET ?${binds.length + 2}`,
+      binds: [...binds, input.limit, input.skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n FROM users WHERE ${match} AND deleted_at IS NULL`, binds },
+  ]);
+  return { search_type: "users", ...toPage(rows.map(toAdminUser), total[0]?.n ?? 0, input.limit) };
+}
+
+/** `GET .../admin/list` and admin search: staff accounts by username (a small table). */
+export async function listAdmins(
+  { db }: Deps,
+  input: { q?: string; skip: number; limit: number },
+): Promise<Page<AdminAccount>> {
+  const q = (input.q ?? "").toLowerCase();
+  // Admin usernames keep their case; the table is small enough to compare lowercased.
+  const name = sql`lower(${admins.username})`;
+  const where: SQL | undefined = q ? and(gte(name, q), lt(name, prefixEnd(q))) : undefined;
+  const [rows, total] = await db.orm.batch([
+    db.orm
+      .select()
+      .from(admins)
+      .where(where)
+      .orderBy(asc(admins.username))
+      .limit(input.limit)
+      .offset(input.skip),
+    db.orm.select({ n: count() }).from(admins).where(where),
+  ]);
+  return toPage(rows.map(toAdmin), total[0]?.n ?? 0, input.limit);
+}
+
+/** One admin, for the admin profile page. */
+export async function getAdminAccount({ db }: Deps, username: string): Promise<AdminAccount> {
+  const row = await db.orm.select().from(admins).where(eq(admins.username, username)).get();
+  if (!row) fail(404, ADMIN_MSG.adminNotFound);
+  return toAdmin(row);
+}
+
+/** One person by username, deleted accounts too (their tombstone). */
+export async function getUser({ db }: Deps, username: string): Promise<AdminUserDetail> {
+  const row = await db.first<UserSqlRow & { deleted_at: number | null; total_reports: number }>({
+    sql: `SELECT ${USER_COLUMNS}, deleted_at,
+            (SELECT count(*) FROM reports WHERE reported_user_id = users.id) AS total_reports
+          FROM users WHERE username = ?1`,
+    binds: [username],
+  });
+  if (!row) fail(404, ADMIN_MSG.usernameNotFound);
+  return {
+    ...toAdminUser(row),
+    total_reports: row.total_reports,
+    deleted_at: row.deleted_at === null ? null : iso(row.deleted_at),
+  };
+}
+
+/**
+ * Statements that set a person's status. Leaving ACTIVE raises the token version, so every token
+ * they hold stops at once (ADR 005); a SUSPENDED person is refused at sign-in and by the auth
+ * middleware, an UNCONFIRMED one must verify their e-mail again. Shared with the reports queue.
+ */
+export function setStatusStatement(
+  { db }: Deps,
+  userId: number,
+  status: AdminSettableStatus,
+  /** SQL that must also hold (the reports queue's "this resolution took effect"). */
+  onlyIf = "1",
+) {
+  return db.prepare({
+    sql: `UPDATE users SET status = ?1,
+            token_version = token_version + (CASE WHEN ?1 <> 'ACTIVE' AND status <> ?1 THEN 1 ELSE 0 END),
+            updated_at = ?2
+          WHERE id = ?3 AND deleted_at IS NULL AND ${onlyIf}`,
+    binds: [status, Date.now(), userId],
+  });
+}
+
+/** `PATCH .../user/status`: the person with that e-mail gets the status; audited in the same batch. */
+export async function setUserStatus(
+  deps: Deps,
+  admin: AuthAdmin,
+  input: { email: string; user_status: AdminSettableStatus },
+): Promise<AdminUser> {
+  const { db } = deps;
+  const row = await db.orm
+    .select({ id: users.id, username: users.username, deletedAt: users.deletedAt })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .get();
+  if (!row) fail(404, ADMIN_MSG.userNotFound);
+  await db.write([
+    setStatusStatement(deps, row.id, input.user_status),
+    auditStatement(
+      db,
+      admin,
+      { action: "USER_STATUS", target: `user:${row.username}`, detail: input.user_status },
+      "changed",
+    ),
+  ]);
+  const updated = await db.first<UserSqlRow>({
+    sql: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`,
+    binds: [row.id],
+  });
+  return toAdminUser(updated!);
+}
