@@ -63,8 +63,10 @@ setSessionExpiredHandler(() => {
   void router.navigate({ to: "/" });
 });
 
-// Modals close when the path changes; so do a question and an image preview.
-router.subscribe("onResolved", ({ fromLocation, toLocation }) => {
+// Modals close when the path changes; so do a question and an image preview. They close as the
+// navigation starts, not once it is done: the new page may open one as it mounts (a private page
+// opens the login dialog for a visitor), and that one must stay.
+router.subscribe("onBeforeNavigate", ({ fromLocation, toLocation }) => {
   if (fromLocation && fromLocation.pathname !== toLocation.pathname) {
     closeModal();
     dismissConfirm();

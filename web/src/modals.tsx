@@ -25,4 +25,5 @@ export const { openModal, closeModal, useOpenModal, preloadModal, ModalHost } = 
   ),
   SEND_FIAT: lazyModal(() => import("#web/features/payments/components/send-fiat-dialog.tsx")),
   SEND_CRYPTO: lazyModal(() => import("#web/features/payments/components/send-crypto-dialog.tsx")),
+  SERVICE_FORM: lazyModal(() => import("#web/features/services/components/service-form-dialog.tsx")),
 });

@@ -44,6 +44,7 @@ import { Route as CNameMembersRouteImport } from './routes/c.$name.members'
 import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
 import { Route as RegisterCodeVerificationRouteImport } from './routes/register.code.verification'
+import { Route as ServiceUsernameSlugRouteImport } from './routes/service.$username.$slug'
 import { Route as UserUsernameIndexRouteImport } from './routes/user.$username.index'
 import { Route as UserUsernameFollowersRouteImport } from './routes/user.$username.followers'
 import { Route as UserUsernameFollowingRouteImport } from './routes/user.$username.following'
@@ -233,6 +234,11 @@ const RegisterCodeVerificationRoute =
     path: '/register/code/verification',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ServiceUsernameSlugRoute = ServiceUsernameSlugRouteImport.update({
+  id: '/service/$username/$slug',
+  path: '/service/$username/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserUsernameIndexRoute = UserUsernameIndexRouteImport.update({
   id: '/user/$username/',
   path: '/user/$username/',
@@ -313,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
+  '/service/$username/$slug': typeof ServiceUsernameSlugRoute
   '/user/$username/followers': typeof UserUsernameFollowersRoute
   '/user/$username/following': typeof UserUsernameFollowingRoute
   '/user/$username/jobs': typeof UserUsernameJobsRoute
@@ -359,6 +366,7 @@ export interface FileRoutesByTo {
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
+  '/service/$username/$slug': typeof ServiceUsernameSlugRoute
   '/user/$username/followers': typeof UserUsernameFollowersRoute
   '/user/$username/following': typeof UserUsernameFollowingRoute
   '/user/$username/jobs': typeof UserUsernameJobsRoute
@@ -406,6 +414,7 @@ export interface FileRoutesById {
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
+  '/service/$username/$slug': typeof ServiceUsernameSlugRoute
   '/user/$username/followers': typeof UserUsernameFollowersRoute
   '/user/$username/following': typeof UserUsernameFollowingRoute
   '/user/$username/jobs': typeof UserUsernameJobsRoute
@@ -454,6 +463,7 @@ export interface FileRouteTypes {
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
+    | '/service/$username/$slug'
     | '/user/$username/followers'
     | '/user/$username/following'
     | '/user/$username/jobs'
@@ -500,6 +510,7 @@ export interface FileRouteTypes {
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
+    | '/service/$username/$slug'
     | '/user/$username/followers'
     | '/user/$username/following'
     | '/user/$username/jobs'
@@ -546,6 +557,7 @@ export interface FileRouteTypes {
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
+    | '/service/$username/$slug'
     | '/user/$username/followers'
     | '/user/$username/following'
     | '/user/$username/jobs'
@@ -593,6 +605,7 @@ export interface RootRouteChildren {
   ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
   RegisterCodeVerificationRoute: typeof RegisterCodeVerificationRoute
+  ServiceUsernameSlugRoute: typeof ServiceUsernameSlugRoute
   UserUsernameFollowersRoute: typeof UserUsernameFollowersRoute
   UserUsernameFollowingRoute: typeof UserUsernameFollowingRoute
   UserUsernameJobsRoute: typeof UserUsernameJobsRoute
@@ -853,6 +866,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterCodeVerificationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/service/$username/$slug': {
+      id: '/service/$username/$slug'
+      path: '/service/$username/$slug'
+      fullPath: '/service/$username/$slug'
+      preLoaderRoute: typeof ServiceUsernameSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/$username/': {
       id: '/user/$username/'
       path: '/user/$username'
@@ -953,6 +973,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,
   RegisterCodeVerificationRoute: RegisterCodeVerificationRoute,
+  ServiceUsernameSlugRoute: ServiceUsernameSlugRoute,
   UserUsernameFollowersRoute: UserUsernameFollowersRoute,
   UserUsernameFollowingRoute: UserUsernameFollowingRoute,
   UserUsernameJobsRoute: UserUsernameJobsRoute,

@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { JobPage } from "../features/jobs/components/job-page";
 
+// /job/{username}/{slug}: one job, where the job form lands after posting.
 export const Route = createFileRoute("/job/$username/$slug")({
-  component: () => <EmptyState />,
+  component: function Job() {
+    const { username, slug } = Route.useParams();
+    return <JobPage username={username} slug={slug} />;
+  },
 });

@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { SignInRequired } from "../features/accounts/components/sign-in-required";
+import { JobFormPage } from "../features/jobs/components/job-form-page";
 
+// /job: the job form (Create Job); a visitor gets the login dialog.
 export const Route = createFileRoute("/job/")({
-  component: () => <EmptyState />,
+  component: () => (
+    <SignInRequired>
+      <JobFormPage />
+    </SignInRequired>
+  ),
 });

@@ -1,6 +1,25 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { Spinner } from "../components/ui/spinner";
+import { SignInRequired } from "../features/accounts/components/sign-in-required";
+import { useMe } from "../features/accounts/session";
+import { ManageServicesPage } from "../features/services/components/manage-services-page";
 
+// /services/manage: the caller's services; a visitor gets the login dialog.
 export const Route = createFileRoute("/services/manage")({
-  component: () => <EmptyState />,
+  component: () => (
+    <SignInRequired>
+      <WithMe />
+    </SignInRequired>
+  ),
 });
+
+function WithMe() {
+  const { me } = useMe();
+  if (!me)
+    return (
+      <div className="grid min-h-60 place-items-center">
+        <Spinner />
+      </div>
+    );
+  return <ManageServicesPage me={me} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState } from "../components/ui/empty-state";
+import { PersonJobs } from "../features/jobs/components/person-jobs";
+import { ProfileLayout } from "../features/people/components/profile-layout";
 
+// /user/{username}/jobs: the profile's Jobs tab.
 export const Route = createFileRoute("/user/$username/jobs")({
-  component: () => <EmptyState />,
+  component: function ProfileJobs() {
+    const { username } = Route.useParams();
+    return (
+      <ProfileLayout username={username} tab="jobs">
+        {(user) => <PersonJobs user={user} />}
+      </ProfileLayout>
+    );
+  },
 });

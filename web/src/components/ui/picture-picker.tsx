@@ -16,8 +16,11 @@ export function PicturePicker({
   check,
   onPick,
   onRemove,
+  required = false,
 }: {
   label: string;
+  /** Marks the picture as required with the star of the form kit's labels. */
+  required?: boolean;
   preview: ReactNode;
   hasPicture: boolean;
   busy?: boolean;
@@ -41,7 +44,17 @@ export function PicturePicker({
     <div className="flex flex-wrap items-center gap-4 py-3">
       {preview}
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium">{label}</p>
+        <p className="text-sm font-medium">
+          {label}
+          {required ? (
+            <>
+              {" "}
+              <span aria-hidden="true" title={t("This is required field")} className="text-[var(--danger)]">
+                *
+              </span>
+            </>
+          ) : null}
+        </p>
         <p
           id={`${id}-rule`}
           className={problem ? "field-error" : "text-xs text-[var(--muted)]"}

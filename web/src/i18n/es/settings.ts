@@ -72,5 +72,4 @@ export default {
   "Your name": "Tu nombre",
   "Your referral link": "Tu enlace de referido",
   "e.g. Front-end engineer": "p. ej., Ingeniera front-end",
-  "{{count}} of {{max}} skills": "{{count}} de {{max}} habilidades",
 } satisfies Dictionary;

@@ -71,5 +71,4 @@ export default {
   "Your name": "Seu nome",
   "Your referral link": "Seu link de indicação",
   "e.g. Front-end engineer": "ex.: Engenheira front-end",
-  "{{count}} of {{max}} skills": "{{count}} de {{max}} habilidades",
 } satisfies Dictionary;

@@ -10,12 +10,13 @@ import { ApiError } from "#web/lib/api.ts";
 import { profileQueryOptions } from "../queries";
 import { ProfileHeader } from "./profile-header";
 
-export type ProfileTab = "posts" | "followers" | "following";
+export type ProfileTab = "posts" | "followers" | "following" | "jobs";
 
 const TABS: Array<{ tab: ProfileTab; label: string; to: string }> = [
   { tab: "posts", label: msg("Posts"), to: "/user/$username" },
   { tab: "followers", label: msg("Followers"), to: "/user/$username/followers" },
   { tab: "following", label: msg("Following"), to: "/user/$username/following" },
+  { tab: "jobs", label: msg("Jobs"), to: "/user/$username/jobs" },
 ];
 
 /**

@@ -1,17 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
-import { MAX_SKILLS, SKILL_MAX } from "#shared/constants.ts";
-import { JOB_TITLE_MAX, jobProfileSchema, PEOPLE_MSG } from "#shared/schemas/people.ts";
+import { JOB_TITLE_MAX, jobProfileSchema } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { SkillsField } from "#web/components/ui/skills-field.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { ResumeSection } from "#web/features/jobs/components/resume-section.tsx";
 import { useSaveJobProfile } from "#web/features/people/mutations.ts";
 import { jobProfileQueryOptions } from "#web/features/people/queries.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** The job settings tab: a title, up to five skills, and services. */
+/** The job settings tab: a title, up to five skills, the résumé, and services. */
 export function JobTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const job = useQuery(jobProfileQueryOptions());
@@ -24,6 +26,7 @@ export function JobTab({ me }: { me: Me }) {
       ) : (
         <JobForm initialTitle={job.data.job_title ?? ""} initialSkills={job.data.job_skills} />
       )}
+      <ResumeSection />
       <SettingsSection title={t("Services")}>
         <SettingSwitch
           me={me}
@@ -31,6 +34,13 @@ export function JobTab({ me }: { me: Me }) {
           label={t("I offer services")}
           description={t("Show that people can hire you through the marketplace.")}
         />
+        {me.settings.SERVICE_PROVIDER ? (
+          <p className="py-3 text-sm">
+            <Link to="/services/manage" className="font-medium text-[var(--accent)] hover:underline">
+              {t("Manage your services")}
+            </Link>
+          </p>
+        ) : null}
       </SettingsSection>
     </div>
   );
@@ -41,10 +51,6 @@ function JobForm({ initialTitle, initialSkills }: { initialTitle: string; initia
   const save = useSaveJobProfile();
   const [title, setTitle] = useState(initialTitle);
   const [skills, setSkills] = useState(initialSkills);
-  const [draft, setDraft] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const skillId = useId();
-  useEffect(() => setProblem(null), [skills, title]);
 
   const parsed = jobProfileSchema.safeParse({ job_title: title, job_skills: skills });
   const titleError = parsed.success
@@ -52,22 +58,6 @@ function JobForm({ initialTitle, initialSkills }: { initialTitle: string; initia
     : parsed.error.issues.find((i) => i.path[0] === "job_title")?.message;
   const dirty = title !== initialTitle || skills.join("\n") !== initialSkills.join("\n");
 
-  const addSkill = () => {
-    const skill = draft.trim().replace(/\s+/g, " ");
-    if (!skill) return;
-    if (skills.some((s) => s.toLowerCase() === skill.toLowerCase())) return setDraft("");
-    if (skills.length >= MAX_SKILLS) return setProblem(PEOPLE_MSG.skillsMax);
-    setSkills([...skills, skill]);
-    setDraft("");
-  };
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "Enter" || e.key === ",") {
-      e.preventDefault();
-      addSkill();
-    } else if (e.key === "Backspace" && !draft && skills.length) {
-      setSkills(skills.slice(0, -1));
-    }
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!parsed.success || save.isPending) return;
@@ -89,48 +79,7 @@ function JobForm({ initialTitle, initialSkills }: { initialTitle: string; initia
         placeholder={t("e.g. Front-end engineer")}
         error={titleError}
       />
-      <div className="mb-4">
-        <label htmlFor={skillId} className="field-label">
-          {t("Skills")}
-        </label>
-        <div className="field flex flex-wrap items-center gap-2 py-1.5">
-          {skills.map((skill) => (
-            <span
-              key={skill}
-              className="inline-flex items-center gap-1 rounded-full bg-[var(--surface-strong)] py-0.5 pr-1 pl-3 text-sm"
-            >
-              {skill}
-              <button
-                type="button"
-                className="grid size-5 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)]"
-                aria-label={t("Remove {{skill}}", { skill })}
-                onClick={() => setSkills(skills.filter((s) => s !== skill))}
-              >
-                ×
-              </button>
-            </span>
-          ))}
-          <input
-            id={skillId}
-            value={draft}
-            maxLength={SKILL_MAX}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKey}
-            onBlur={addSkill}
-            disabled={skills.length >= MAX_SKILLS}
-            placeholder={skills.length >= MAX_SKILLS ? "" : t("Type a skill and press Enter")}
-            aria-describedby={`${skillId}-hint`}
-            className="min-w-32 flex-1 bg-transparent py-1 text-sm outline-none"
-          />
-        </div>
-        <p
-          id={`${skillId}-hint`}
-          className={problem ? "field-error" : "mt-1 text-xs text-[var(--muted)]"}
-          role={problem ? "alert" : undefined}
-        >
-          {problem ? t(problem) : t("{{count}} of {{max}} skills", { count: skills.length, max: MAX_SKILLS })}
-        </p>
-      </div>
+      <SkillsField label={t("Skills")} skills={skills} onChange={setSkills} />
       <div className="flex justify-end">
         <button
           type="submit"

@@ -1,0 +1,172 @@
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { FieldLabel } from "#client/form-fields.tsx";
+
+// Fields of the job and service forms that the shared form kit has no piece for: a select, a
+// long text with its counter, a checkbox. Errors are i18n keys, shown translated.
+
+export function SelectField({
+  label,
+  value,
+  onValue,
+  onBlur,
+  options,
+  placeholder,
+  error,
+  name,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  onBlur?: () => void;
+  options: Array<{ value: string; label: string }>;
+  /** A first, empty choice ("Choose a category") while nothing is chosen. */
+  placeholder?: string;
+  error?: string;
+  name?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        required
+        onChange={(e) => onValue(e.target.value)}
+        onBlur={onBlur}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="field"
+      >
+        {placeholder ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A text area with an "n / max" counter, red past the limit. */
+export function LongTextField({
+  label,
+  value,
+  onValue,
+  onBlur,
+  max,
+  error,
+  required = true,
+  rows = 4,
+  placeholder,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  onBlur?: () => void;
+  max: number;
+  error?: string;
+  required?: boolean;
+  rows?: number;
+  placeholder?: string;
+  hint?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const length = value.trim().length;
+  return (
+    <div className="mb-4">
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      <textarea
+        id={id}
+        value={value}
+        rows={rows}
+        required={required}
+        placeholder={placeholder}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-counter${error ? ` ${id}-error` : ""}`}
+        onChange={(e) => onValue(e.target.value)}
+        onBlur={onBlur}
+        className="field resize-y"
+      />
+      <div className="mt-1 flex justify-between gap-3 text-xs">
+        {error ? (
+          <p id={`${id}-error`} className="field-error mt-0">
+            {t(error)}
+          </p>
+        ) : (
+          <span className="text-[var(--muted)]">{hint}</span>
+        )}
+        <span
+          id={`${id}-counter`}
+          className={`shrink-0 tabular-nums ${length > max ? "text-[var(--danger)]" : "text-[var(--muted)]"}`}
+        >
+          {length} / {max}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** An on/off switch that is part of a form (not a saved setting). */
+export function FormSwitch({
+  label,
+  checked,
+  onChange,
+  description,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  description?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-4 flex items-center justify-between gap-4">
+      <div className="min-w-0">
+        <p id={`${id}-label`} className="text-sm font-medium">
+          {label}
+        </p>
+        {description ? (
+          <p id={`${id}-description`} className="text-xs text-[var(--muted)]">
+            {description}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        onClick={() => onChange(!checked)}
+        className={`relative h-6 w-11 shrink-0 rounded-full transition-colors ${
+          checked ? "bg-[var(--accent)]" : "bg-[var(--line)]"
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${
+            checked ? "translate-x-5" : ""
+          }`}
+        />
+      </button>
+    </div>
+  );
+}

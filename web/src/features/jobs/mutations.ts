@@ -1,0 +1,74 @@
+import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Job, JobCreated, JobKey, Resume } from "#shared/schemas/jobs.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
+import { apiFetch } from "#web/lib/api.ts";
+import { jobKeys } from "./queries";
+
+/** What the job form sends: its fields as text, the logo as a file (multipart). */
+export interface JobPost {
+  fields: Record<string, string>;
+  logo: File | null;
+}
+
+/**
+ * Posts a job. The form shows a refusal on its field (or above the form), so the generic red
+ * notice stays quiet.
+ */
+export function usePostJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, logo }: JobPost) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries(fields)) body.append(key, value);
+      if (logo) body.append("company_logo", logo);
+      return apiFetch<JobCreated>("/api/v1/private/user/job", { method: "POST", body });
+    },
+    onError: () => {},
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: jobKeys.root }),
+  });
+}
+
+/** Deletes one of the caller's jobs; it leaves every cached list at once. */
+export function useDeleteJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: JobKey) => apiFetch<void>("/api/v1/private/user/job", { method: "DELETE", body: key }),
+    onSuccess: (_answer, key) => {
+      queryClient.setQueriesData<InfiniteData<CursorPage<Job>>>({ queryKey: jobKeys.root }, (data) =>
+        data?.pages
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                list: page.list.filter((job) => !(job.username === key.username && job.slug === key.slug)),
+              })),
+            }
+          : data,
+      );
+      queryClient.removeQueries({ queryKey: jobKeys.one(key.username, key.slug) });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.root });
+    },
+  });
+}
+
+/** Uploads (or replaces) the caller's résumé; the API checks that the bytes are a PDF. */
+export function useUploadResume() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      return apiFetch<Resume>("/api/v1/user/resume", { method: "POST", body });
+    },
+    onError: () => {},
+    onSuccess: (resume) => queryClient.setQueryData(jobKeys.resume(), resume),
+  });
+}
+
+export function useDeleteResume() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>("/api/v1/private/user/resume", { method: "DELETE" }),
+    onSuccess: () => queryClient.setQueryData<Resume>(jobKeys.resume(), { link: null }),
+  });
+}

@@ -1,0 +1,117 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "#shared/api.ts";
+import { COMPANY_LIST_FETCH_LIMIT } from "#shared/constants.ts";
+import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared/enums.ts";
+import type { Company, Job, Resume } from "#shared/schemas/jobs.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
+import { apiFetch } from "#web/lib/api.ts";
+
+// Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
+// so the generic red notice would only repeat it.
+
+export const JOB_PAGE_SIZE = 10;
+
+/** The filters of Find Jobs, as the address keeps them. */
+export interface JobFilters {
+  q?: string;
+  category?: JobCategory;
+  type?: JobType;
+  mode?: JobWorkMode;
+  level?: ExperienceLevel;
+  /** Whole US dollars a year that the job's maximum salary reaches. */
+  salary?: number;
+  crypto?: boolean;
+}
+
+export const jobKeys = {
+  root: ["jobs"] as const,
+  list: (filters: JobFilters) => [...jobKeys.root, "list", filters] as const,
+  one: (username: string, slug: string) => [...jobKeys.root, "one", username.toLowerCase(), slug] as const,
+  person: (username: string) => [...jobKeys.root, "person", username.toLowerCase()] as const,
+  mine: () => [...jobKeys.root, "mine"] as const,
+  companies: () => [...jobKeys.root, "companies"] as const,
+  resume: () => [...jobKeys.root, "resume"] as const,
+};
+
+/** Where the next page starts: the offset, and the cursor that spares the API the rows before it. */
+export interface PageParam {
+  skip: number;
+  cursor: string | null;
+}
+export const FIRST_PAGE: PageParam = { skip: 0, cursor: null };
+
+export function nextPageParam<T>(
+  last: CursorPage<T>,
+  pages: Array<CursorPage<T>>,
+  limit: number,
+): PageParam | undefined {
+  if (!last.next_cursor || last.list.length === 0) return undefined;
+  return { skip: pages.length * limit, cursor: last.next_cursor };
+}
+
+/** A list of jobs newest first, a page of 10 at a time. */
+function jobPages(
+  key: readonly unknown[],
+  path: string,
+  query: Record<string, string | number | boolean | undefined>,
+) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    meta: { silent: true },
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<CursorPage<Job>>(path, {
+        query: { ...query, skip: pageParam.skip, cursor: pageParam.cursor, limit: JOB_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last: CursorPage<Job>, pages: Array<CursorPage<Job>>) =>
+      nextPageParam(last, pages, JOB_PAGE_SIZE),
+    staleTime: 30_000,
+  });
+}
+
+/** Find Jobs: public jobs by full text and filters. */
+export const jobListQueryOptions = (filters: JobFilters) =>
+  jobPages(jobKeys.list(filters), "/api/v1/job/list", {
+    q: filters.q,
+    job_category: filters.category,
+    job_type: filters.type,
+    job_work_mode: filters.mode,
+    job_experience_level: filters.level,
+    salary_min: filters.salary,
+    pay_in_crypto: filters.crypto ? true : undefined,
+  });
+
+/** A person's public jobs (their profile's Jobs tab). */
+export const personJobsQueryOptions = (username: string) =>
+  jobPages(jobKeys.person(username), "/api/v1/user/job/list", { username });
+
+/** The caller's jobs in every status (Manage Jobs). */
+export const myJobsQueryOptions = () => jobPages(jobKeys.mine(), "/api/v1/private/user/job/list", {});
+
+export const jobQueryOptions = (username: string, slug: string) =>
+  queryOptions({
+    queryKey: jobKeys.one(username, slug),
+    meta: { silent: true },
+    queryFn: ({ signal }) => apiFetch<Job>("/api/v1/job", { query: { username, slug }, signal }),
+  });
+
+/** The companies the caller posted with before, to reuse one in the job form. */
+export const companiesQueryOptions = () =>
+  queryOptions({
+    queryKey: jobKeys.companies(),
+    meta: { silent: true },
+    queryFn: ({ signal }) =>
+      apiFetch<Page<Company>>("/api/v1/private/user/company/list", {
+        query: { skip: 0, limit: COMPANY_LIST_FETCH_LIMIT },
+        signal,
+      }),
+    select: (page) => page.list,
+  });
+
+export const resumeQueryOptions = () =>
+  queryOptions({
+    queryKey: jobKeys.resume(),
+    meta: { silent: true },
+    queryFn: ({ signal }) => apiFetch<Resume>("/api/v1/private/user/resume", { signal }),
+  });

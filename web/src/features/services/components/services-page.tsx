@@ -1,0 +1,160 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MARKET_COUNT_CAP, MARKET_SEARCH_MAX } from "#shared/constants.ts";
+import { JOB_CATEGORIES } from "#shared/enums.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { FilterPanel, FilterSelect, ListSearchBox } from "#web/features/jobs/components/filter-controls.tsx";
+import { enumOptions, JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
+import { type ServiceFilters, serviceListQueryOptions } from "../queries";
+import { ServiceCard } from "./service-card";
+
+/** /services: active services by text, category and price, kept in the address. */
+export function ServicesPage({ filters }: { filters: ServiceFilters }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // A range the wrong way round would be refused; the page reads it the right way round.
+  const range =
+    filters.min !== undefined && filters.max !== undefined && filters.min > filters.max
+      ? { ...filters, min: filters.max, max: filters.min }
+      : filters;
+  const services = useInfiniteQuery(serviceListQueryOptions(range));
+  const pages = services.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.list);
+  const total = pages[0]?.total_list ?? 0;
+  const active = Object.values(filters).some((v) => v !== undefined);
+
+  const set = (changes: Partial<ServiceFilters>) =>
+    void navigate({
+      to: "/services",
+      search: Object.fromEntries(
+        Object.entries({ ...filters, ...changes }).filter(([, v]) => v !== undefined && v !== ""),
+      ),
+    });
+  const clear = () => void navigate({ to: "/services", search: {} });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("Services")}</h1>
+        <Link to="/services/manage" className="btn btn-outline">
+          {t("Offer a service")}
+        </Link>
+      </header>
+      <ListSearchBox
+        value={filters.q ?? ""}
+        label={t("Search services")}
+        maxLength={MARKET_SEARCH_MAX}
+        onSearch={(q) => set({ q: q || undefined })}
+      />
+      <FilterPanel active={active} onClear={clear}>
+        <FilterSelect
+          label={t("Category")}
+          anyLabel={t("All categories")}
+          value={filters.category}
+          options={enumOptions(JOB_CATEGORIES, JOB_CATEGORY_LABEL, t)}
+          onChange={(category) => set({ category })}
+        />
+        <PriceRange min={filters.min} max={filters.max} onChange={(min, max) => set({ min, max })} />
+      </FilterPanel>
+
+      {services.isPending ? (
+        <ListSkeleton rows={3} height="h-40" />
+      ) : services.isError ? (
+        <LoadError error={services.error} retry={services.refetch} />
+      ) : list.length === 0 ? (
+        active ? (
+          <EmptyState title={t("No services match your search")} home={false} as="h2">
+            <p>{t("Try other words, or fewer filters.")}</p>
+            <button type="button" className="btn btn-primary mt-4" onClick={clear}>
+              {t("Clear filters")}
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t("No services yet")} home={false} as="h2">
+            <p>{t("Offer yours and be the first here.")}</p>
+            <Link to="/services/manage" className="btn btn-primary mt-4">
+              {t("Offer a service")}
+            </Link>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <p className="text-sm text-[var(--muted)]" data-testid="service-count" aria-live="polite">
+            {total >= MARKET_COUNT_CAP
+              ? t("More than 1,000 services")
+              : t(total === 1 ? "1 service" : "{{count}} services", { count: total })}
+          </p>
+          <ul className="grid gap-3 sm:grid-cols-2" data-testid="service-list">
+            {list.map((service) => (
+              <li key={`${service.username}/${service.slug}`}>
+                <ServiceCard service={service} />
+              </li>
+            ))}
+          </ul>
+          <InfiniteFooter query={services} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The lowest and highest price in whole dollars, applied with its button (or Enter). */
+function PriceRange({
+  min,
+  max,
+  onChange,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  onChange: (min: number | undefined, max: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [low, setLow] = useState(min === undefined ? "" : String(min));
+  const [high, setHigh] = useState(max === undefined ? "" : String(max));
+  useEffect(() => setLow(min === undefined ? "" : String(min)), [min]);
+  useEffect(() => setHigh(max === undefined ? "" : String(max)), [max]);
+  const read = (v: string) => (v.trim() === "" || !(Number(v) >= 0) ? undefined : Math.floor(Number(v)));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    onChange(read(low), read(high));
+  };
+  return (
+    <form onSubmit={apply} className="col-span-2 flex min-w-0 flex-col gap-1" aria-label={t("Price range")}>
+      <span className="text-xs font-medium text-[var(--muted)]" id={`${id}-label`}>
+        {t("Price (USD)")}
+      </span>
+      <div className="flex items-center gap-2">
+        <input
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={low}
+          onChange={(e) => setLow(e.target.value)}
+          placeholder={t("Min")}
+          aria-label={t("Lowest price")}
+          className="field w-full min-w-0 py-1.5"
+        />
+        <span aria-hidden="true" className="text-[var(--muted)]">
+          –
+        </span>
+        <input
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={high}
+          onChange={(e) => setHigh(e.target.value)}
+          placeholder={t("Max")}
+          aria-label={t("Highest price")}
+          className="field w-full min-w-0 py-1.5"
+        />
+        <button type="submit" className="btn btn-outline shrink-0 px-3 py-1.5">
+          {t("Apply")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Dictionary } from "#client/i18n.ts";
+
+// The services marketplace: /services, a service's page, Manage Services and its form, and the
+// messages of shared/src/schemas/services.ts (SERVICES_MSG).
+export default {
+  "1 service": "1 servicio",
+  "{{count}} services": "{{count}} servicios",
+  "Delivery in 1 day": "Entrega en 1 día",
+  "Delivery in {{count}} days": "Entrega en {{count}} días",
+  Active: "Activo",
+  Add: "Añadir",
+  "Add pictures": "Añadir imágenes",
+  "At least $5.": "Al menos 5 US$.",
+  "Choosing new pictures replaces these.": "Si eliges imágenes nuevas, reemplazan a estas.",
+  "Delivery (days)": "Entrega (días)",
+  "Describe what you do, your price and how long it takes.":
+    "Describe lo que haces, tu precio y cuánto tardas.",
+  "Edit service": "Editar servicio",
+  "Highest price": "Precio máximo",
+  "List service": "Publicar servicio",
+  "Listed {{when}}": "Publicado {{when}}",
+  "Lowest price": "Precio mínimo",
+  "Manage your services": "Gestiona tus servicios",
+  Max: "Máx.",
+  Min: "Mín.",
+  "More than 1,000 services": "Más de 1.000 servicios",
+  "No services match your search": "Ningún servicio coincide con tu búsqueda",
+  "No services yet": "Aún no hay servicios",
+  "Offer a service": "Ofrecer un servicio",
+  "Offer yours and be the first here.": "Ofrece el tuyo y sé el primero aquí.",
+  "Open job settings": "Abrir ajustes de empleo",
+  Order: "Pedir",
+  "Ordering by card comes with payments. Until then, message the provider to agree on the work.":
+    "Los pedidos con tarjeta llegarán con los pagos. Mientras tanto, escribe al proveedor para acordar el trabajo.",
+  Pause: "Pausar",
+  Paused: "En pausa",
+  "Picture {{n}}": "Imagen {{n}}",
+  "Price (USD)": "Precio (USD)",
+  "Price range": "Rango de precios",
+  "Remove picture {{n}}": "Quitar imagen {{n}}",
+  Resume: "Reanudar",
+  "Search services": "Buscar servicios",
+  "Services are offered by people who say they offer them. Turn it on in your job settings, then come back to list your first service.":
+    "Los servicios los ofrecen quienes indican que ofrecen servicios. Actívalo en tus ajustes de empleo y vuelve para publicar tu primer servicio.",
+  "This service is paused: only you can see it.": "Este servicio está en pausa: solo tú puedes verlo.",
+  "Turn on “I offer services” first": "Primero activa «Ofrezco servicios»",
+  "Up to {{count}} pictures: PNG, JPEG, GIF or WebP, up to 1 MB each.":
+    "Hasta {{count}} imágenes: PNG, JPEG, GIF o WebP, de hasta 1 MB cada una.",
+  "You do not offer a service yet": "Aún no ofreces ningún servicio",
+  "Your service is listed": "Tu servicio está publicado",
+  "Your service is listed again": "Tu servicio vuelve a estar publicado",
+  "Your service is paused": "Tu servicio está en pausa",
+  "Your service was saved": "Tu servicio se guardó",
+
+  // SERVICES_MSG
+  "Delivery takes 1 to 90 days": "La entrega lleva de 1 a 90 días",
+  "Maximum 3 images allowed": "Se permiten 3 imágenes como máximo",
+  "Must be at least the lowest price": "Debe ser al menos el precio mínimo",
+  "The price must be $100,000 or less": "El precio debe ser de 100.000 US$ o menos",
+  "The price must be at least $5": "El precio debe ser de al menos 5 US$",
+  "This service does not exist": "Este servicio no existe",
+  "Turn on the service provider setting to offer services":
+    "Activa el ajuste de proveedor de servicios para ofrecer servicios",
+  "You can only change your own services": "Solo puedes cambiar tus propios servicios",
+} satisfies Dictionary;

@@ -1,0 +1,65 @@
+import type { Dictionary } from "#client/i18n.ts";
+
+// The services marketplace: /services, a service's page, Manage Services and its form, and the
+// messages of shared/src/schemas/services.ts (SERVICES_MSG).
+export default {
+  "1 service": "1 serviço",
+  "{{count}} services": "{{count}} serviços",
+  "Delivery in 1 day": "Entrega em 1 dia",
+  "Delivery in {{count}} days": "Entrega em {{count}} dias",
+  Active: "Ativo",
+  Add: "Adicionar",
+  "Add pictures": "Adicionar imagens",
+  "At least $5.": "No mínimo US$ 5.",
+  "Choosing new pictures replaces these.": "Escolher novas imagens substitui estas.",
+  "Delivery (days)": "Entrega (dias)",
+  "Describe what you do, your price and how long it takes.":
+    "Descreva o que você faz, seu preço e quanto tempo leva.",
+  "Edit service": "Editar serviço",
+  "Highest price": "Preço máximo",
+  "List service": "Publicar serviço",
+  "Listed {{when}}": "Publicado {{when}}",
+  "Lowest price": "Preço mínimo",
+  "Manage your services": "Gerencie seus serviços",
+  Max: "Máx.",
+  Min: "Mín.",
+  "More than 1,000 services": "Mais de 1.000 serviços",
+  "No services match your search": "Nenhum serviço corresponde à sua busca",
+  "No services yet": "Ainda não há serviços",
+  "Offer a service": "Oferecer um serviço",
+  "Offer yours and be the first here.": "Ofereça o seu e seja o primeiro aqui.",
+  "Open job settings": "Abrir configurações de trabalho",
+  Order: "Contratar",
+  "Ordering by card comes with payments. Until then, message the provider to agree on the work.":
+    "A contratação com cartão chega com os pagamentos. Até lá, mande uma mensagem ao prestador para combinar o trabalho.",
+  Pause: "Pausar",
+  Paused: "Pausado",
+  "Picture {{n}}": "Imagem {{n}}",
+  "Price (USD)": "Preço (USD)",
+  "Price range": "Faixa de preço",
+  "Remove picture {{n}}": "Remover imagem {{n}}",
+  Resume: "Retomar",
+  "Search services": "Buscar serviços",
+  "Services are offered by people who say they offer them. Turn it on in your job settings, then come back to list your first service.":
+    "Serviços são oferecidos por quem indica que oferece serviços. Ative isso nas suas configurações de trabalho e volte para publicar seu primeiro serviço.",
+  "This service is paused: only you can see it.": "Este serviço está pausado: só você pode vê-lo.",
+  "Turn on “I offer services” first": "Primeiro ative “Ofereço serviços”",
+  "Up to {{count}} pictures: PNG, JPEG, GIF or WebP, up to 1 MB each.":
+    "Até {{count}} imagens: PNG, JPEG, GIF ou WebP, de até 1 MB cada.",
+  "You do not offer a service yet": "Você ainda não oferece nenhum serviço",
+  "Your service is listed": "Seu serviço está publicado",
+  "Your service is listed again": "Seu serviço está publicado de novo",
+  "Your service is paused": "Seu serviço está pausado",
+  "Your service was saved": "Seu serviço foi salvo",
+
+  // SERVICES_MSG
+  "Delivery takes 1 to 90 days": "A entrega leva de 1 a 90 dias",
+  "Maximum 3 images allowed": "São permitidas no máximo 3 imagens",
+  "Must be at least the lowest price": "Deve ser pelo menos o preço mínimo",
+  "The price must be $100,000 or less": "O preço deve ser de US$ 100.000 ou menos",
+  "The price must be at least $5": "O preço deve ser de pelo menos US$ 5",
+  "This service does not exist": "Este serviço não existe",
+  "Turn on the service provider setting to offer services":
+    "Ative a configuração de prestador de serviços para oferecer serviços",
+  "You can only change your own services": "Você só pode alterar seus próprios serviços",
+} satisfies Dictionary;
