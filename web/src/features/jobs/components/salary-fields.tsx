@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
 import { JOB_SALARY_MAX_USD } from "#shared/constants.ts";
-import { FormSwitch } from "./form-bits";
+import { Switch } from "#web/components/ui/switch.tsx";
 
 /** The salary part of the job form: whether it is shown, and the two amounts as typed. */
 export interface Salary {
@@ -37,7 +37,7 @@ export function SalaryFields({
   return (
     <fieldset className="mb-2">
       <legend className="sr-only">{t("Salary")}</legend>
-      <FormSwitch
+      <Switch
         label={t("Show Yearly Salary in USD")}
         description={t("Whole US dollars a year. Leave it off to show no salary.")}
         checked={value.show}

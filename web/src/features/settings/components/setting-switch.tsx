@@ -1,7 +1,6 @@
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { Switch } from "#web/components/ui/switch.tsx";
 import { useFlipSetting } from "../use-setting";
 
 /** A labelled on/off switch for one of the user's boolean settings. */
@@ -16,44 +15,17 @@ export function SettingSwitch({
   label: string;
   description?: string;
 }) {
-  const { t } = useTranslation();
   const flip = useFlipSetting(setting);
-  const id = useId();
-  const on = me.settings[setting] ?? false;
   return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div className="min-w-0">
-        <p id={`${id}-label`} className="text-sm font-medium">
-          {label}
-        </p>
-        {description ? (
-          <p id={`${id}-description`} className="text-xs text-[var(--muted)]">
-            {description}
-          </p>
-        ) : null}
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={description ? `${id}-description` : undefined}
-        disabled={flip.isPending}
-        onClick={() => flip.mutate()}
-        data-setting={setting}
-        className={`relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60 ${
-          on ? "bg-[var(--accent)]" : "bg-[var(--line)]"
-        }`}
-      >
-        <span className="sr-only">{on ? t("On") : t("Off")}</span>
-        <span
-          aria-hidden="true"
-          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${
-            on ? "translate-x-5" : ""
-          }`}
-        />
-      </button>
-    </div>
+    <Switch
+      label={label}
+      description={description}
+      checked={me.settings[setting] ?? false}
+      onChange={() => flip.mutate()}
+      disabled={flip.isPending}
+      className="py-3"
+      data={{ "data-setting": setting }}
+    />
   );
 }
 
