@@ -1,0 +1,26 @@
+import type { Dictionary } from "#client/i18n.ts";
+
+// The payment messages of shared/src/schemas/payments.ts (PAYMENTS_MSG): the send fiat dialog's
+// field messages and the API's money answers.
+export default {
+  "Amount must be at least $2": "O valor deve ser de pelo menos $2",
+  "Must be a number": "Deve ser um número",
+  "Must be an integer": "Deve ser um número inteiro",
+  "Payments are not configured": "Os pagamentos não estão configurados",
+  "Stripe is not configured": "O Stripe não está configurado",
+  "PayPal is not configured": "O PayPal não está configurado",
+  "You already have an active membership": "Você já tem uma assinatura ativa",
+  "You do not have an active membership": "Você não tem uma assinatura ativa",
+  "You cannot send money to yourself": "Você não pode enviar dinheiro para si mesmo",
+  "This person cannot receive payments yet: they have not set up payouts":
+    "Esta pessoa ainda não pode receber pagamentos: não configurou os recebimentos",
+  "This user does not exist": "Este usuário não existe",
+  "You cannot order your own service": "Você não pode encomendar o seu próprio serviço",
+  "Only verified members can turn on payouts": "Somente membros verificados podem ativar os recebimentos",
+  "This PayPal subscription is not active": "Esta assinatura do PayPal não está ativa",
+  "This PayPal subscription is not for the chosen plan": "Esta assinatura do PayPal não é do plano escolhido",
+  "This PayPal subscription belongs to another account": "Esta assinatura do PayPal pertence a outra conta",
+  "The card could not be charged": "Não foi possível cobrar o cartão",
+  "The webhook signature is missing, wrong or too old":
+    "A assinatura do webhook está ausente, errada ou antiga",
+} satisfies Dictionary;
