@@ -590,7 +590,8 @@ describe("payment history", () => {
         payerId: me.id,
         receiverId: null,
       },
-    ]);
+    ] as const;
+    for (const row of more) await deps.db.orm.insert(payments).values(row);
     const page = async (query: string) =>
       json<Page<PaymentHistoryItem>>(
         await expectStatus(await call(`${PRIVATE}/payment/history/list${query}`, { headers: me.auth }), 200),
