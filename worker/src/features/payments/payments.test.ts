@@ -2,9 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { PaymentConfig, PaymentHistoryItem } from "#shared/schemas/payments.ts";
-import { notifications, payments, services, subscriptions, users } from "#worker/db/schema/index.ts";
-import { deps, json } from "#worker-test/api.ts";
+import {
+  microposts,
+  notifications,
+  payments,
+  services,
+  subscriptions,
+  users,
+} from "#worker/db/schema/index.ts";
+import { api, deps, json } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
 import {
   call,
   deliverStripe,
@@ -247,6 +255,57 @@ describe("subscribing by card", () => {
     const none = await call(`${PRIVATE}/payment/subscription/cancel`, { method: "DELETE", headers: me.auth });
     expect(none.status).toBe(404);
     expect(await detail(none)).toBe("You do not have an active membership");
+  });
+});
+
+describe("the verified mark", () => {
+  it("follows the membership onto the member's posts (VERIFIED feed)", async () => {
+    const me = await createUser();
+    const post = await newPost(me, await newCommunity(me));
+    const ownerVerified = async () =>
+      (
+        await deps.db.orm
+          .select({ v: microposts.isOwnerVerified })
+          .from(microposts)
+          .where(eq(microposts.ownerId, me.id))
+          .get()
+      )?.v;
+    expect(post).toBeTruthy();
+    expect(await ownerVerified()).toBe(false);
+    const sub = providers.stripeSubscription({ price: KEYS.STRIPE_PRICE_ID_USER, userId: me.id });
+    await expectStatus(await deliverStripe(await stripeEvent("customer.subscription.updated", sub)), 200);
+    expect(await ownerVerified()).toBe(true);
+    await expectStatus(
+      await call(`${PRIVATE}/payment/subscription/cancel`, { method: "DELETE", headers: me.auth }),
+      204,
+    );
+    expect(await ownerVerified()).toBe(false);
+  });
+});
+
+describe("the API document", () => {
+  it("lists every payments call", async () => {
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await api("/api/openapi.json"),
+    );
+    const ops = Object.entries(doc.paths).flatMap(([path, o]) =>
+      Object.keys(o).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    for (const op of [
+      "GET /api/v1/payment/config",
+      `POST ${PRIVATE}/payment/subscription/start`,
+      `POST ${PRIVATE}/payment/stripe/complete/subscription`,
+      `POST ${PRIVATE}/payment/paypal/complete/subscription`,
+      `DELETE ${PRIVATE}/payment/subscription/cancel`,
+      "POST /api/v1/payment/stripe/webhook",
+      "POST /api/v1/payment/paypal/webhook",
+      "POST /api/v1/tip/stripe",
+      `POST ${PRIVATE}/service/order`,
+      `PATCH ${PRIVATE}/payment/stripe/onboarding-status`,
+      `GET ${PRIVATE}/payment/history/list`,
+      "GET /api/admin/private/payment/mismatch/list",
+    ])
+      expect(ops).toContain(op);
   });
 });
 
