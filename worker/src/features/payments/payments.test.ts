@@ -18,6 +18,7 @@ import {
   deliverStripe,
   detail,
   expectStatus,
+  invoice,
   jsonInit,
   KEYS,
   NO_KEYS,
@@ -60,6 +61,11 @@ describe("without provider keys", () => {
       [
         `${PRIVATE}/payment/subscription/start`,
         jsonInit("POST", { paid_user_membership_type: "USER" }, me.auth),
+        "Payments are not configured",
+      ],
+      [
+        `${PRIVATE}/payment/subscription/cancel`,
+        { method: "DELETE", headers: me.auth },
         "Payments are not configured",
       ],
       [
@@ -200,6 +206,21 @@ describe("subscribing by card", () => {
     expect(
       (await complete(me, { payment_method_id: "pm_card_visa", paid_user_membership_type: "USER" })).status,
     ).toBe(409);
+  });
+
+  it("keeps one row when Stripe's invoice.paid arrives before Stripe's answer to us", async () => {
+    const me = await createUser();
+    providers.onSubscriptionCreated = async (sub) => {
+      const paid = await deliverStripe(await stripeEvent("invoice.paid", invoice(sub.id as string)));
+      expect(paid.status).toBe(200);
+    };
+    const res = await complete(me, { payment_method_id: "pm_card_visa", paid_user_membership_type: "USER" });
+    const { subscription_id } = await json<{ subscription_id: string }>(await expectStatus(res, 200));
+    const rows = await deps.db.orm.select().from(subscriptions).where(eq(subscriptions.userId, me.id)).all();
+    expect(rows).toEqual([
+      expect.objectContaining({ providerSubscriptionId: subscription_id, status: "ACTIVE" }),
+    ]);
+    expect(await flagsOf(me.id)).toEqual({ user: true, business: false });
   });
 
   it("answers the client secret when the card needs confirming", async () => {
