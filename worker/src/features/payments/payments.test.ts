@@ -254,6 +254,9 @@ describe("subscribing by card", () => {
     const missing = await complete(me, { paid_user_membership_type: "USER" });
     expect(missing.status).toBe(422);
     expect(await detail(missing)).toContain("payment_method_id");
+    const odd = await complete(me, { payment_method_id: "../customers", paid_user_membership_type: "USER" });
+    expect(odd.status).toBe(422);
+    expect(await detail(odd)).toBe("payment_method_id: This is not a valid id");
     const plan = await complete(me, { payment_method_id: "pm_card_visa", paid_user_membership_type: "GOLD" });
     expect(plan.status).toBe(422);
     expect(await detail(plan)).toContain("paid_user_membership_type");
@@ -406,6 +409,7 @@ describe("tipping by card", () => {
       [-500, "Amount must be at least $2"],
       ["abc", "Must be a number"],
       [250.5, "Must be an integer"],
+      [100_000_000, "Amount must be $999,999 or less"],
       [undefined, "Required"],
     ];
     for (const [amount, message] of cases) {

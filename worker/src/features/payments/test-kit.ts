@@ -226,7 +226,7 @@ export class Providers {
   // ---- PayPal (https://developer.paypal.com/docs/api/subscriptions/v1/)
 
   paypalSubscription(input: { plan: string; status?: string; id?: string }): Json {
-    const id = input.id ?? `I-${nextId("PP").toUpperCase()}`;
+    const id = input.id ?? `I-${nextId("PP").toUpperCase().replace(/_/g, "")}`;
     const sub = {
       id,
       plan_id: input.plan,
