@@ -30,6 +30,7 @@ import {
   jsonOrForm,
   multipartBody,
   readBody,
+  readMultipart,
 } from "#worker/lib/router.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
@@ -372,7 +373,7 @@ export const postsRoutes = createRouter()
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
     const stored = await storeUpload(c.var.deps, {
-      file: c.req.valid("form").file,
+      file: readMultipart<{ file: File }>(c).file,
       ownerId: user.id,
       field: "file",
       accept: "image",
