@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { api, env } from "./api";
-import { hostileRequests, LEAKS, type Operation, operations } from "./hostile";
+import {
+  databaseFingerprint as fingerprint,
+  hostileRequests,
+  LEAKS,
+  type Operation,
+  operations,
+} from "./hostile";
 import { createAdmin, createUser } from "./people";
 
 // Issue 17: every operation of the OpenAPI document gets at least 50 hostile requests, each with
@@ -9,31 +15,6 @@ import { createAdmin, createUser } from "./people";
 // leave the database as it found it.
 
 const ops = await operations();
-
-/** Row counts and last changes of every table: what a refused request must not move. */
-let fingerprintSql = "";
-
-async function fingerprint(): Promise<string> {
-  const row = await env.DB.prepare(fingerprintSql).first<{ f: string }>();
-  return row?.f ?? "";
-}
-
-beforeAll(async () => {
-  const { results } = await env.DB.prepare(
-    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'
-       AND name NOT LIKE 'd1_%' AND name <> 'rate_limits' AND name NOT GLOB '*_fts_*'`,
-  ).all<{ name: string }>();
-  const parts = await Promise.all(
-    results.map(async ({ name }) => {
-      const cols = await env.DB.prepare(`SELECT name FROM pragma_table_info(?)`)
-        .bind(name)
-        .all<{ name: string }>();
-      const changed = cols.results.some((c) => c.name === "updated_at") ? "max(updated_at)" : "0";
-      return `(SELECT count(*) || ':' || ifnull(${changed}, 0) FROM "${name}")`;
-    }),
-  );
-  fingerprintSql = `SELECT ${parts.join(" || ',' || ")} AS f`;
-});
 
 let requestsSent = 0;
 afterAll(() => {

@@ -1,4 +1,4 @@
-import { api } from "./api";
+import { api, env } from "./api";
 
 // Hostile requests generated from the OpenAPI document (issue 17): every operation gets malformed
 // bodies, wrong content types and hostile values in every field, path and query parameter. The
@@ -211,3 +211,27 @@ export const LEAKS = [
   /TypeError|ReferenceError|SyntaxError: Unexpected/,
   /drizzle|miniflare|workerd/i,
 ];
+
+let fingerprintSql: string | null = null;
+
+/** Row counts and last changes of every table: what a refused request must leave as it was. */
+export async function databaseFingerprint(): Promise<string> {
+  if (!fingerprintSql) {
+    const { results } = await env.DB.prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'
+         AND name NOT LIKE 'd1_%' AND name <> 'rate_limits' AND name NOT GLOB '*_fts_*'`,
+    ).all<{ name: string }>();
+    const parts = await Promise.all(
+      results.map(async ({ name }) => {
+        const cols = await env.DB.prepare("SELECT name FROM pragma_table_info(?)")
+          .bind(name)
+          .all<{ name: string }>();
+        const changed = cols.results.some((c) => c.name === "updated_at") ? "max(updated_at)" : "0";
+        return `(SELECT count(*) || ':' || ifnull(${changed}, 0) FROM "${name}")`;
+      }),
+    );
+    fingerprintSql = `SELECT ${parts.join(" || ',' || ")} AS f`;
+  }
+  const row = await env.DB.prepare(fingerprintSql).first<{ f: string }>();
+  return row?.f ?? "";
+}
