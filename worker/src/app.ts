@@ -25,11 +25,12 @@ import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { database } from "./middleware/database";
 import { requestId } from "./middleware/request-id";
+import { refuseUnsafeSecrets } from "./middleware/secrets";
 import { securityHeaders } from "./middleware/security-headers";
 
 const app = createRouter();
 
-app.use("*", requestId, securityHeaders);
+app.use("*", requestId, securityHeaders, refuseUnsafeSecrets);
 app.use("/api/*", database);
 app.use("/api/v1/private/*", requireUser);
 app.use("/api/admin/private/*", requireAdmin);
