@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 
 const result = spawnSync("bun", ["audit", "--production", "--audit-level=high"], { encoding: "utf8" });
 const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-const unreachable = /security\/advisories\/bulk - (4\d\d|5\d\d)|ConnectionRefused|ENOTFOUND|ECONNRESET|timed out/i;
+const unreachable =
+  /security\/advisories\/bulk - (4\d\d|5\d\d)|ConnectionRefused|ENOTFOUND|ECONNRESET|timed out/i;
 
 if (result.status === 0) {
   process.stdout.write(output);

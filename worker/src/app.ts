@@ -21,6 +21,7 @@ import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
+import { RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { database } from "./middleware/database";
@@ -77,6 +78,7 @@ app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http
 app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
 
 app.onError((error, c) => {
+  if (error instanceof RetryLater) c.header("Retry-After", String(error.seconds));
   if (error instanceof HTTPException) {
     const detail = error.message || "Request failed";
     return c.json({ detail }, error.status);

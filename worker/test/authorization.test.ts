@@ -61,7 +61,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/v1/membership/plan/list": "public",
   "GET /api/v1/blog/list": "public",
   "GET /api/v1/blog": "public",
-  "GET /api/webpage-preview": "public",
+  // Needs a signed-in person (app.ts), so a visitor is refused.
   "GET /api/v1/job/list": "public",
   "GET /api/v1/job": "public",
   "GET /api/v1/user/job/list": "public",
@@ -74,6 +74,7 @@ const RULES: Record<string, Rule> = {
   // The socket is opened with a one-use token from websocket/auth, which is owner-checked.
   "GET /api/v1/chat/websocket/connect": "public",
 
+  "GET /api/webpage-preview": "self",
   [`GET ${V1}/auth/me`]: "self",
   [`PATCH ${V1}/auth/update/email`]: "self",
   [`PATCH ${V1}/auth/update/password`]: "self",

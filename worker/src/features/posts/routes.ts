@@ -32,7 +32,7 @@ import {
   readBody,
   readMultipart,
 } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitBurstLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
@@ -183,9 +183,12 @@ const vote = createRoute({
   path: "/api/v1/private/user/micropost/vote",
   tags,
   security: secured,
-  summary: "Toggle the caller's vote",
+  summary: "Toggle the caller's vote (60 a minute)",
   request: { query: publicIdQuery },
-  responses: { 200: json(voteResultSchema, "The vote after the toggle"), ...errorResponses(401, 404, 422) },
+  responses: {
+    200: json(voteResultSchema, "The vote after the toggle"),
+    ...errorResponses(401, 404, 422, 429),
+  },
 });
 
 const drafts = createRoute({
@@ -325,6 +328,7 @@ export const postsRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(vote, async (c) => {
+    await hitBurstLimit(c.env.VOTE_LIMITER, `vote:${c.get("user").id}`, 60);
     return c.json(await toggleVote(c.var.deps, c.get("user"), c.req.valid("query").public_id), 200);
   })
   .openapi(drafts, async (c) => {
