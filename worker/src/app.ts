@@ -22,15 +22,17 @@ import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
+import { RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { database } from "./middleware/database";
 import { requestId } from "./middleware/request-id";
+import { refuseUnsafeSecrets } from "./middleware/secrets";
 import { securityHeaders } from "./middleware/security-headers";
 
 const app = createRouter();
 
-app.use("*", requestId, securityHeaders);
+app.use("*", requestId, securityHeaders, refuseUnsafeSecrets);
 app.use("/api/*", database);
 app.use("/api/v1/private/*", requireUser);
 app.use("/api/admin/private/*", requireAdmin);
@@ -78,6 +80,7 @@ app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http
 app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
 
 app.onError((error, c) => {
+  if (error instanceof RetryLater) c.header("Retry-After", String(error.seconds));
   if (error instanceof HTTPException) {
     const detail = error.message || "Request failed";
     return c.json({ detail }, error.status);

@@ -9,6 +9,8 @@ export interface Bindings {
   CHAT_THREAD: DurableObjectNamespace<ChatThread>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
+  /** Workers Rate Limiting binding for vote bursts (wrangler.toml `[[ratelimits]]`). */
+  VOTE_LIMITER?: RateLimit;
   ENVIRONMENT: "development" | "test" | "production" | string;
   PUBLIC_URL: string;
   JWT_SECRET: string;

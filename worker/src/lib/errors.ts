@@ -7,6 +7,16 @@ export function fail(status: ContentfulStatusCode, detail: string): never {
   throw new HTTPException(status, { message: detail });
 }
 
+/** A 429 that tells the client when to try again (`Retry-After`, in seconds). */
+export class RetryLater extends HTTPException {
+  constructor(
+    readonly seconds: number,
+    detail: string,
+  ) {
+    super(429, { message: detail });
+  }
+}
+
 /** "field: rule" for the first problems of a zod failure, so a 422 names the field. */
 export function describeZodError(error: ZodError): string {
   return error.issues

@@ -59,6 +59,15 @@ export function readBody<T>(c: Context): T {
   return body;
 }
 
+/** The validated multipart body of an upload; 415 when the request carried none. */
+export function readMultipart<T>(c: Context): T {
+  const req = c.req as unknown as { valid: (target: "form") => T | undefined };
+  const type = c.req.header("content-type") ?? "";
+  const body = /^multipart\/form-data/i.test(type) ? req.valid("form") : undefined;
+  if (body === undefined) fail(415, "Send the file as multipart/form-data");
+  return body;
+}
+
 /** A JSON answer for a route's `responses`: `200: json(schema, "The post")`. */
 export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } } as const;

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import { fail } from "../lib/errors";
+import { RetryLater } from "../lib/errors";
 
 export interface RateRule {
   /** How many hits the window allows. */
@@ -47,7 +47,23 @@ export async function clearRateLimit(db: Database, key: string): Promise<void> {
 
 function tooMany(msLeft: number): never {
   const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-  fail(429, `Too many attempts. Try again in ${seconds} seconds.`);
+  throw new RetryLater(seconds, `Too many attempts. Try again in ${seconds} seconds.`);
+}
+
+/**
+ * Counts one hit of `key` against a Workers Rate Limiting binding: for bursts of cheap, frequent
+ * actions (votes) where a D1 write per request would cost more than the action itself
+ * (docs/decisions/091). Its window is the binding's period; counts are per location, approximate.
+ */
+export async function hitBurstLimit(
+  limiter: RateLimit | undefined,
+  key: string,
+  periodSeconds: number,
+): Promise<void> {
+  if (!limiter) return;
+  const { success } = await limiter.limit({ key });
+  if (!success)
+    throw new RetryLater(periodSeconds, `Too many at once. Try again in ${periodSeconds} seconds.`);
 }
 
 /** The caller's address as Cloudflare reports it (local runs have none). */

@@ -17,6 +17,7 @@ export default {
     "Describe lo que haces, tu precio y cuánto tardas.",
   "Edit service": "Editar servicio",
   "Highest price": "Precio máximo",
+  "Apply the price range": "Aplicar",
   "List service": "Publicar servicio",
   "Listed {{when}}": "Publicado {{when}}",
   "Lowest price": "Precio mínimo",

@@ -17,6 +17,7 @@ export default {
     "Descreva o que você faz, seu preço e quanto tempo leva.",
   "Edit service": "Editar serviço",
   "Highest price": "Preço máximo",
+  "Apply the price range": "Aplicar",
   "List service": "Publicar serviço",
   "Listed {{when}}": "Publicado {{when}}",
   "Lowest price": "Preço mínimo",

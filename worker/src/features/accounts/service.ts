@@ -7,7 +7,7 @@ import type { Me, UnreadData } from "#shared/schemas/user.ts";
 import { blocks, communityMembers, follows, users, verificationCodes } from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
-import { fail } from "#worker/lib/errors.ts";
+import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
@@ -249,7 +249,7 @@ export async function resendVerificationCode(
     .get();
   if (!claimed) {
     const seconds = Math.max(1, Math.ceil(((row.lastCodeSentAt ?? now) + RESEND_COOLDOWN_MS - now) / 1000));
-    fail(429, `Wait ${seconds} seconds before asking for a new code.`);
+    throw new RetryLater(seconds, `Wait ${seconds} seconds before asking for a new code.`);
   }
 
   const code = newVerificationCode();

@@ -168,7 +168,7 @@ export class ChatThread extends DurableObject<Bindings> {
     if (this.sessions.size >= MAX_SOCKETS_PER_THREAD)
       return Response.json(
         { detail: "This chat has too many open connections. Try again soon." },
-        { status: 429 },
+        { status: 429, headers: { "Retry-After": "30" } },
       );
 
     const pair = new WebSocketPair();

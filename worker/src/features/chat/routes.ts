@@ -22,6 +22,7 @@ import {
   jsonOrForm,
   multipartBody,
   readBody,
+  readMultipart,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
@@ -207,6 +208,12 @@ const imageFile = z
   .custom<File>((value) => value instanceof File, "Required")
   .openapi({ type: "string", format: "binary" });
 
+const imageBody = z.object({
+  public_id: threadIdSchema,
+  file: imageFile,
+  client_id: chatClientIdSchema.optional(),
+});
+
 const image = createRoute({
   method: "post",
   path: `${PRIVATE}/image`,
@@ -214,9 +221,7 @@ const image = createRoute({
   security,
   summary: "Send a picture to a thread (PNG, JPEG, GIF or WebP, at most 1 MB)",
   request: {
-    body: multipartBody(
-      z.object({ public_id: threadIdSchema, file: imageFile, client_id: chatClientIdSchema.optional() }),
-    ),
+    body: multipartBody(imageBody),
   },
   responses: {
     201: json(chatMessageSchema, "The IMAGE message, also broadcast to the thread"),
@@ -308,7 +313,7 @@ export const chatRoutes = createRouter()
   })
   .openapi(image, async (c) => {
     const user = c.get("user");
-    const body = c.req.valid("form");
+    const body = readMultipart<z.infer<typeof imageBody>>(c);
     const deps = c.var.deps;
     const { ref } = await threadForUser(deps, user.id, body.public_id);
     if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);

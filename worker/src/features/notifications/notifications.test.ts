@@ -107,7 +107,8 @@ describe("notifications", () => {
       method: "PATCH",
       headers: me.auth,
     });
-    expect(await json(res)).toEqual({ updated: 0, unread_notifications: 0 });
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ detail: "Notification not found" });
     expect(await unread(other.auth)).toBe(1);
     expect((await api("/api/v1/private/user/notification/list")).status).toBe(401);
   });

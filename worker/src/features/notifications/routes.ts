@@ -32,7 +32,7 @@ const read = createRoute({
   request: { query: notificationReadSchema, body: jsonOrForm(notificationReadSchema) },
   responses: {
     200: json(notificationReadAnswerSchema, "How many changed and how many are left unread"),
-    ...errorResponses(401, 422),
+    ...errorResponses(401, 404, 422),
   },
 });
 

@@ -4,6 +4,7 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { blocks, notifications, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 
@@ -123,5 +124,14 @@ export async function markRead(
       .returning({ id: notifications.id }),
     db.orm.select({ n: count() }).from(notifications).where(mine),
   ]);
+  if (id !== undefined && updated.length === 0) {
+    // Already read is fine; someone else's notification, or none, is not found.
+    const own = await db.orm
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .get();
+    if (!own) fail(404, "Notification not found");
+  }
   return { updated: updated.length, unread_notifications: left[0]?.n ?? 0 };
 }

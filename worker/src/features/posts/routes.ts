@@ -30,8 +30,9 @@ import {
   jsonOrForm,
   multipartBody,
   readBody,
+  readMultipart,
 } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitBurstLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
@@ -182,9 +183,12 @@ const vote = createRoute({
   path: "/api/v1/private/user/micropost/vote",
   tags,
   security: secured,
-  summary: "Toggle the caller's vote",
+  summary: "Toggle the caller's vote (60 a minute)",
   request: { query: publicIdQuery },
-  responses: { 200: json(voteResultSchema, "The vote after the toggle"), ...errorResponses(401, 404, 422) },
+  responses: {
+    200: json(voteResultSchema, "The vote after the toggle"),
+    ...errorResponses(401, 404, 422, 429),
+  },
 });
 
 const drafts = createRoute({
@@ -324,6 +328,7 @@ export const postsRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(vote, async (c) => {
+    await hitBurstLimit(c.env.VOTE_LIMITER, `vote:${c.get("user").id}`, 60);
     return c.json(await toggleVote(c.var.deps, c.get("user"), c.req.valid("query").public_id), 200);
   })
   .openapi(drafts, async (c) => {
@@ -372,7 +377,7 @@ export const postsRoutes = createRouter()
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
     const stored = await storeUpload(c.var.deps, {
-      file: c.req.valid("form").file,
+      file: readMultipart<{ file: File }>(c).file,
       ownerId: user.id,
       field: "file",
       accept: "image",

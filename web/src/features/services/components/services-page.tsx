@@ -152,7 +152,8 @@ function PriceRange({
           className="field w-full min-w-0 py-1.5"
         />
         <button type="submit" className="btn btn-outline shrink-0 px-3 py-1.5">
-          {t("Apply")}
+          {/* "Apply" alone is a job application in es and pt; this one applies a filter. */}
+          {t(["Apply the price range", "Apply"])}
         </button>
       </div>
     </form>

@@ -1,0 +1,326 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "#worker/db/schema/index.ts";
+import { jobForm } from "#worker/features/jobs/test-kit.ts";
+import { api, deps, form, json } from "./api";
+import { startThread } from "./chat";
+import { databaseFingerprint, type Operation, operations } from "./hostile";
+import { createAdmin, createUser, type TestUser } from "./people";
+import { newCommunity, newPost, pngFile } from "./posts";
+
+// Issue 17: the authorization matrix, generated from the OpenAPI document. Every private
+// operation refuses a visitor, every admin operation refuses a user token, and every operation on
+// something a person owns refuses another person without changing anything. An operation the
+// matrix does not classify fails the test, so a new route must say who may call it.
+
+type Rule =
+  /** Anyone may call it. */
+  | "public"
+  /** A signed-in person acting on their own account or things, named by the token alone. */
+  | "self"
+  /** Staff only. */
+  | "admin"
+  /** Acts on one person's thing named in the request: another person is refused. */
+  | { owned: (f: Fixture) => { path: string; init: RequestInit } };
+
+interface Fixture {
+  owner: TestUser;
+  community: string;
+  post: string;
+  draft: string;
+  comment: string;
+  thread: string;
+  job: string;
+  service: string;
+  notification: number;
+}
+
+const V1 = "/api/v1/private/user";
+
+const RULES: Record<string, Rule> = {
+  "GET /api/health": "public",
+  "POST /api/v1/user/auth/register": "public",
+  "POST /api/v1/user/auth/register/email/confirm": "public",
+  "POST /api/v1/user/auth/register/email/resend": "public",
+  "POST /api/v1/user/auth/login": "public",
+  "POST /api/v1/user/auth/reset/password": "public",
+  "GET /api/v1/user/auth/oauth/google/login": "public",
+  "GET /api/v1/user/auth/oauth/google/callback": "public",
+  "POST /api/admin/auth/login": "public",
+  "GET /api/v1/community": "public",
+  "GET /api/v1/community/list": "public",
+  "GET /api/v1/community/member/list": "public",
+  "GET /api/v1/feed": "public",
+  "GET /api/v1/micropost": "public",
+  "GET /api/v1/micropost/comment/list": "public",
+  "GET /api/v1/community/micropost/list": "public",
+  "GET /api/v1/user/micropost/list": "public",
+  "GET /api/v1/user": "public",
+  "GET /api/v1/connections": "public",
+  "GET /api/v1/search": "public",
+  "GET /api/v1/featured/main/list": "public",
+  "GET /api/v1/membership/plan/list": "public",
+  "GET /api/v1/blog/list": "public",
+  "GET /api/v1/blog": "public",
+  // Needs a signed-in person (app.ts), so a visitor is refused.
+  "GET /api/v1/job/list": "public",
+  "GET /api/v1/job": "public",
+  "GET /api/v1/user/job/list": "public",
+  "POST /api/v1/user/resume": "public",
+  "GET /api/v1/service/list": "public",
+  "GET /api/v1/service": "public",
+  // Development only (404 in production), checked in the dev feature's tests.
+  "GET /api/dev/outbox": "public",
+  "POST /api/dev/seed": "public",
+  // The socket is opened with a one-use token from websocket/auth, which is owner-checked.
+  "GET /api/v1/chat/websocket/connect": "public",
+
+  "GET /api/webpage-preview": "self",
+  [`GET ${V1}/auth/me`]: "self",
+  [`PATCH ${V1}/auth/update/email`]: "self",
+  [`PATCH ${V1}/auth/update/password`]: "self",
+  [`DELETE ${V1}/auth/delete/account`]: "self",
+  [`PATCH ${V1}/setting/boolean`]: "self",
+  [`GET ${V1}/unread/data`]: "self",
+  [`POST ${V1}/community`]: "self",
+  [`GET ${V1}/community/list`]: "self",
+  [`POST ${V1}/community/join`]: "self",
+  [`DELETE ${V1}/community/leave`]: "self",
+  [`POST ${V1}/micropost`]: "self",
+  [`PATCH ${V1}/micropost/vote`]: "self",
+  [`GET ${V1}/micropost/draft/list`]: "self",
+  [`GET ${V1}/micropost/draft/list/total`]: "self",
+  [`POST ${V1}/micropost/comment`]: "self",
+  [`POST ${V1}/file/upload`]: "self",
+  [`POST ${V1}/follow`]: "self",
+  [`DELETE ${V1}/follow`]: "self",
+  [`POST ${V1}/block`]: "self",
+  [`DELETE ${V1}/block`]: "self",
+  [`GET ${V1}/block/list`]: "self",
+  [`GET ${V1}/referral/list`]: "self",
+  [`PATCH ${V1}/profile`]: "self",
+  [`PATCH ${V1}/setting/default-micropost-sort`]: "self",
+  [`GET ${V1}/profile/job`]: "self",
+  [`PATCH ${V1}/profile/job`]: "self",
+  [`GET ${V1}/notification/list`]: "self",
+  [`POST ${V1}/report`]: "self",
+  [`POST ${V1}/feedback`]: "self",
+  [`POST ${V1}/chat/thread`]: "self",
+  [`GET ${V1}/chat/thread/personal`]: "self",
+  [`GET ${V1}/chat/thread/list`]: "self",
+  [`GET ${V1}/chat/user/list`]: "self",
+  [`GET ${V1}/chat/user/list/personal`]: "self",
+  [`POST ${V1}/job`]: "self",
+  [`GET ${V1}/job/list`]: "self",
+  [`GET ${V1}/company/list`]: "self",
+  [`GET ${V1}/resume`]: "self",
+  [`DELETE ${V1}/resume`]: "self",
+  [`GET ${V1}/service/list`]: "self",
+  [`POST ${V1}/service`]: "self",
+
+  [`PATCH ${V1}/micropost`]: {
+    owned: (f) => ({
+      path: `${V1}/micropost`,
+      init: { method: "PATCH", body: form({ public_id: f.post, body: "<p>Mine now</p>" }) },
+    }),
+  },
+  [`DELETE ${V1}/micropost`]: {
+    owned: (f) => ({ path: `${V1}/micropost?public_id=${f.post}`, init: { method: "DELETE" } }),
+  },
+  [`GET ${V1}/micropost/draft`]: {
+    owned: (f) => ({ path: `${V1}/micropost/draft?public_id=${f.draft}`, init: {} }),
+  },
+  [`PATCH ${V1}/micropost/draft`]: {
+    owned: (f) => ({
+      path: `${V1}/micropost/draft`,
+      init: {
+        method: "PATCH",
+        body: form({ public_id: f.draft, title: "Taken", body: "", community_name: f.community }),
+      },
+    }),
+  },
+  [`PATCH ${V1}/micropost/draft/publish`]: {
+    owned: (f) => ({
+      path: `${V1}/micropost/draft/publish`,
+      init: {
+        method: "PATCH",
+        body: form({ public_id: f.draft, title: "Taken", body: "<p>x</p>", community_name: f.community }),
+      },
+    }),
+  },
+  [`PATCH ${V1}/micropost/comment`]: {
+    owned: (f) => ({
+      path: `${V1}/micropost/comment`,
+      init: { method: "PATCH", body: form({ public_id: f.comment, body: "Edited" }) },
+    }),
+  },
+  [`DELETE ${V1}/micropost/comment`]: {
+    owned: (f) => ({ path: `${V1}/micropost/comment?public_id=${f.comment}`, init: { method: "DELETE" } }),
+  },
+  [`PATCH ${V1}/notification/read`]: {
+    owned: (f) => ({ path: `${V1}/notification/read?id=${f.notification}`, init: { method: "PATCH" } }),
+  },
+  [`GET ${V1}/chat/thread`]: {
+    owned: (f) => ({ path: `${V1}/chat/thread?public_id=${f.thread}`, init: {} }),
+  },
+  [`DELETE ${V1}/chat/thread`]: {
+    owned: (f) => ({ path: `${V1}/chat/thread?public_id=${f.thread}`, init: { method: "DELETE" } }),
+  },
+  [`GET ${V1}/chat/thread/user/list`]: {
+    owned: (f) => ({ path: `${V1}/chat/thread/user/list?public_id=${f.thread}`, init: {} }),
+  },
+  [`GET ${V1}/chat/thread/message/list`]: {
+    owned: (f) => ({ path: `${V1}/chat/thread/message/list?public_id=${f.thread}`, init: {} }),
+  },
+  [`POST ${V1}/chat/websocket/auth`]: {
+    owned: (f) => ({ path: `${V1}/chat/websocket/auth?public_id=${f.thread}`, init: { method: "POST" } }),
+  },
+  [`POST ${V1}/chat/image`]: {
+    owned: (f) => ({
+      path: `${V1}/chat/image`,
+      init: { method: "POST", body: form({ public_id: f.thread, file: pngFile() }) },
+    }),
+  },
+  [`DELETE ${V1}/job`]: {
+    owned: (f) => ({
+      path: `${V1}/job?username=${f.owner.username}&slug=${f.job}`,
+      init: { method: "DELETE" },
+    }),
+  },
+  [`PATCH ${V1}/service`]: {
+    owned: (f) => ({
+      path: `${V1}/service`,
+      init: {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          username: f.owner.username,
+          slug: f.service,
+          title: "Taken over",
+          is_active: false,
+        }),
+      },
+    }),
+  },
+  [`DELETE ${V1}/service`]: {
+    owned: (f) => ({
+      path: `${V1}/service?username=${f.owner.username}&slug=${f.service}`,
+      init: { method: "DELETE" },
+    }),
+  },
+};
+
+const ops = await operations();
+const key = (op: Operation) => `${op.method} ${op.path}`;
+const ruleOf = (op: Operation): Rule | undefined =>
+  op.path.startsWith("/api/admin/private/") ? "admin" : RULES[key(op)];
+
+/** A plausible request for an operation: harmless parameters, an empty form body. */
+function plainRequest(op: Operation): { path: string; init: RequestInit } {
+  const path = op.path.replace(/\{[^}]+\}/g, "x");
+  const body = op.method === "GET" ? undefined : form({ id: "1" });
+  return { path, init: { method: op.method, body } };
+}
+
+async function ownedFixture(): Promise<Fixture> {
+  const owner = await createUser({ serviceProvider: true });
+  const friend = await createUser();
+  const community = await newCommunity(owner);
+  const post = (await newPost(owner, community)).public_id;
+  const draft = (await newPost(owner, community, { title: "Half an idea", body: "", is_draft: "true" }))
+    .public_id;
+  const commented = await api(`${V1}/micropost/comment`, {
+    method: "POST",
+    headers: owner.auth,
+    body: form({ parent_micropost_public_id: post, body: "My own comment" }),
+  });
+  expect(commented.status, await commented.clone().text()).toBe(201);
+  const comment = (await json<{ public_id: string }>(commented)).public_id;
+  const thread = await startThread(owner, friend);
+  const posted = await api(`${V1}/job`, { method: "POST", headers: owner.auth, body: jobForm() });
+  expect(posted.status, await posted.clone().text()).toBe(201);
+  const job = (await json<{ slug: string }>(posted)).slug;
+  const offered = await api(`${V1}/service`, {
+    method: "POST",
+    headers: owner.auth,
+    body: form({
+      title: "Logo design in three days",
+      description: "A clean vector logo with two rounds of changes.",
+      category: "DESIGN",
+      price: "15000",
+      delivery_days: "3",
+      images: pngFile(),
+    }),
+  });
+  expect(offered.status, await offered.clone().text()).toBe(201);
+  const service = (await json<{ slug: string }>(offered)).slug;
+  const note = await deps.db.orm
+    .insert(notifications)
+    .values({ userId: owner.id, kind: "FOLLOW", actorId: friend.id, text: "followed you" })
+    .returning({ id: notifications.id })
+    .get();
+  return { owner, community, post, draft, comment, thread, job, service, notification: note.id };
+}
+
+describe("the authorization matrix", () => {
+  let fixture: Fixture;
+  let stranger: TestUser;
+  beforeAll(async () => {
+    fixture = await ownedFixture();
+    stranger = await createUser({ serviceProvider: true });
+  });
+
+  it("classifies every operation of the OpenAPI document", () => {
+    const unclassified = ops.filter((op) => !ruleOf(op)).map(key);
+    expect(unclassified, "add these operations to RULES in worker/test/authorization.test.ts").toEqual([]);
+    const stale = Object.keys(RULES).filter((k) => !ops.some((op) => key(op) === k));
+    expect(stale, "these RULES name operations that no longer exist").toEqual([]);
+  });
+
+  const privateOps = ops.filter((op) => ruleOf(op) !== "public");
+  it.each(privateOps.map((op) => [key(op), op] as const))("a visitor is refused: %s", async (_name, op) => {
+    const { path, init } = plainRequest(op);
+    const before = await databaseFingerprint();
+    const res = await api(path, init);
+    expect(res.status, await res.text()).toBe(401);
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  const adminOps = ops.filter((op) => ruleOf(op) === "admin");
+  it.each(adminOps.map((op) => [key(op), op] as const))("a user token is refused: %s", async (_name, op) => {
+    const { path, init } = plainRequest(op);
+    const before = await databaseFingerprint();
+    const res = await api(path, { ...init, headers: stranger.auth });
+    expect([401, 403], await res.text()).toContain(res.status);
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("an admin token is not a user token", async () => {
+    const admin = await createAdmin();
+    const res = await api(`${V1}/auth/me`, { headers: admin.auth });
+    expect(res.status).toBe(401);
+  });
+
+  const ownedOps = ops.filter((op) => typeof ruleOf(op) === "object");
+  it.each(ownedOps.map((op) => [key(op), op] as const))(
+    "another person is refused: %s",
+    async (_name, op) => {
+      const rule = ruleOf(op) as Extract<Rule, { owned: unknown }>;
+      const { path, init } = rule.owned(fixture);
+      const before = await databaseFingerprint();
+      const res = await api(path, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...stranger.auth },
+      });
+      expect([403, 404], `${res.status} ${await res.text()}`).toContain(res.status);
+      expect(await databaseFingerprint()).toBe(before);
+      // The owner's own request is accepted, so the refusal was about who asked, not what was sent.
+      if (op.method === "GET") {
+        const own = await api(path, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), ...fixture.owner.auth },
+        });
+        expect(own.status, await own.text()).toBe(200);
+      }
+    },
+  );
+});

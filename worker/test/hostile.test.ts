@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { api, env } from "./api";
+import {
+  databaseFingerprint as fingerprint,
+  hostileRequests,
+  LEAKS,
+  type Operation,
+  operations,
+} from "./hostile";
+import { createAdmin, createUser } from "./people";
+
+// Issue 17: every operation of the OpenAPI document gets at least 50 hostile requests, each with
+// and without a valid token. No answer may be a 5xx (except the designed 503 "… is not
+// configured"), no body may carry a stack trace or an internal name, and a refused request must
+// leave the database as it found it.
+
+const ops = await operations();
+
+let requestsSent = 0;
+afterAll(() => {
+  console.info(`hostile input: ${requestsSent} requests over ${ops.length} operations`);
+});
+
+function designed503(status: number, body: string): boolean {
+  return status === 503 && /is not configured/.test(body);
+}
+
+async function probe(op: Operation, credentials: Record<string, string> | null) {
+  const problems: string[] = [];
+  const mutating = op.method !== "GET";
+  let sent = 0;
+  for (const request of hostileRequests(op)) {
+    const headers = new Headers(request.init.headers);
+    if (credentials) for (const [k, v] of Object.entries(credentials)) headers.set(k, v);
+    // Each request from its own address, so rate limits answer for the caller, not the whole suite.
+    headers.set("cf-connecting-ip", `203.0.${(sent >> 8) & 255}.${sent & 255}`);
+    const before = mutating ? await fingerprint() : "";
+    const res = await api(request.path, { ...request.init, headers });
+    const body = await res.text();
+    sent += 1;
+    requestsSent += 1;
+    const where = `${op.method} ${op.path} [${request.label}]${credentials ? " with token" : ""}`;
+    if (res.status >= 500 && !designed503(res.status, body))
+      problems.push(`${where}: ${res.status} ${body.slice(0, 200)}`);
+    for (const leak of LEAKS)
+      if (leak.test(body)) problems.push(`${where}: leaks ${leak} in ${body.slice(0, 200)}`);
+    if (mutating && res.status >= 400 && (await fingerprint()) !== before) {
+      problems.push(`${where}: refused with ${res.status} but changed the database`);
+    }
+  }
+  return { problems, sent };
+}
+
+describe("hostile input to every operation of the OpenAPI document", () => {
+  it("finds the operations", () => {
+    expect(ops.length).toBeGreaterThan(100);
+  });
+
+  it.each(ops.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", async (_name, op) => {
+    await env.DB.prepare("DELETE FROM rate_limits").run();
+    const admin = op.path.startsWith("/api/admin/");
+    const token = admin ? (await createAdmin()).auth : (await createUser()).auth;
+    const visitor = await probe(op, null);
+    const signedIn = await probe(op, token);
+    const problems = [...visitor.problems, ...signedIn.problems];
+    expect(problems.length, problems.join("\n")).toBe(0);
+    expect(visitor.sent).toBeGreaterThanOrEqual(50);
+  });
+});
