@@ -26,7 +26,10 @@ export function startSubscription(paid_user_membership_type: MembershipType) {
 }
 
 /** The card's PaymentMethod (made by Stripe.js) becomes a Stripe subscription on the server. */
-export function completeStripeSubscription(payment_method_id: string, paid_user_membership_type: MembershipType) {
+export function completeStripeSubscription(
+  payment_method_id: string,
+  paid_user_membership_type: MembershipType,
+) {
   return apiFetch<StripeCompleteSubscriptionResult>(`${PAYMENT}/stripe/complete/subscription`, {
     method: "POST",
     body: toFormData({ payment_method_id, paid_user_membership_type }),
@@ -34,7 +37,10 @@ export function completeStripeSubscription(payment_method_id: string, paid_user_
 }
 
 /** PayPal's approved subscription id; the server checks it with PayPal before anything changes. */
-export function completePaypalSubscription(subscription_id: string, paid_user_membership_type: MembershipType) {
+export function completePaypalSubscription(
+  subscription_id: string,
+  paid_user_membership_type: MembershipType,
+) {
   return apiFetch<Subscription>(`${PAYMENT}/paypal/complete/subscription`, {
     method: "POST",
     body: { subscription_id, paid_user_membership_type },

@@ -77,27 +77,21 @@ function CardForm({ plan, onDone }: { plan: MembershipType; onDone: (confirmed: 
   return (
     <form onSubmit={submit} noValidate aria-label={t("Pay by card")}>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <p id={`${id}-label`} className="field-label">
-        {t("Card")}
-      </p>
-      {/* Stripe draws the card number, expiry and CVC in its own frame; the label names that group. */}
-      <div
-        role="group"
-        aria-labelledby={`${id}-label`}
-        aria-describedby={cardError ? `${id}-error` : undefined}
-        className="field flex min-h-11 items-center"
-        data-testid="card-element"
-      >
-        <div className="w-full">
-          <CardElement
-            options={options}
-            onChange={(event: StripeCardElementChangeEvent) => {
-              setCardError(event.error?.message ?? null);
-              setComplete(event.complete);
-            }}
-          />
+      {/* Stripe draws the card number, expiry and CVC in its own frame; the legend names it. */}
+      <fieldset aria-describedby={cardError ? `${id}-error` : undefined}>
+        <legend className="field-label">{t("Card")}</legend>
+        <div className="field flex min-h-11 items-center" data-testid="card-element">
+          <div className="w-full">
+            <CardElement
+              options={options}
+              onChange={(event: StripeCardElementChangeEvent) => {
+                setCardError(event.error?.message ?? null);
+                setComplete(event.complete);
+              }}
+            />
+          </div>
         </div>
-      </div>
+      </fieldset>
       {cardError ? (
         <p id={`${id}-error`} className="field-error">
           {cardError}

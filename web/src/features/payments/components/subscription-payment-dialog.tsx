@@ -71,7 +71,15 @@ function NotConfiguredBody({ onClose }: { onClose: () => void }) {
 }
 
 /** The pre-subscription check first: a second membership is refused (409) before any card is asked. */
-function Checked({ config, plan, onClose }: { config: PaymentConfig; plan: MembershipType; onClose: () => void }) {
+function Checked({
+  config,
+  plan,
+  onClose,
+}: {
+  config: PaymentConfig;
+  plan: MembershipType;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const check = useQuery({
@@ -102,7 +110,12 @@ function Checked({ config, plan, onClose }: { config: PaymentConfig; plan: Membe
         </p>
         <div className="flex flex-wrap justify-end gap-2">
           {active ? (
-            <Link to="/settings/$tab" params={{ tab: "account" }} className="btn btn-outline" onClick={onClose}>
+            <Link
+              to="/settings/$tab"
+              params={{ tab: "account" }}
+              className="btn btn-outline"
+              onClick={onClose}
+            >
               {t("Manage Your Subscription")}
             </Link>
           ) : (
@@ -152,20 +165,20 @@ function Checked({ config, plan, onClose }: { config: PaymentConfig; plan: Membe
         </Link>
       </p>
       {methods.length > 1 ? (
-        <div role="radiogroup" aria-label={t("Payment method")} className="grid grid-cols-2 gap-2">
+        <fieldset className="grid grid-cols-2 gap-2">
+          <legend className="sr-only">{t("Payment method")}</legend>
           {methods.map((m) => (
             <button
               key={m}
               type="button"
-              role="radio"
-              aria-checked={method === m}
+              aria-pressed={method === m}
               onClick={() => setMethod(m)}
               className={`btn ${method === m ? "btn-primary" : "btn-outline"}`}
             >
               {m === "STRIPE" ? t("Card") : "PayPal"}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       {method === "STRIPE" && config.stripe_publishable_key ? (
         <CardSubscriptionForm publishableKey={config.stripe_publishable_key} plan={plan} onDone={done} />
