@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
+import { msg } from "#client/i18n.ts";
 import type { PayoutStatus } from "#shared/schemas/payments.ts";
 import { useMe } from "#web/features/accounts/session.ts";
 import { errorMessage } from "#web/lib/errors.ts";
@@ -10,9 +11,9 @@ import { paymentConfigQueryOptions } from "../queries";
 import { PaymentsNotConfigured } from "./not-configured";
 
 const STATUS_TEXT: Record<PayoutStatus, string> = {
-  NOT_STARTED: "Payouts are off: set them up with Stripe to receive tips and service orders.",
-  PENDING: "Stripe still needs some details before payouts can start.",
-  READY: "Payouts are on: you can receive tips and service orders.",
+  NOT_STARTED: msg("Payouts are off: set them up with Stripe to receive tips and service orders."),
+  PENDING: msg("Stripe still needs some details before payouts can start."),
+  READY: msg("Payouts are on: you can receive tips and service orders."),
 };
 
 /**
