@@ -170,6 +170,10 @@ export const NOTIFICATION_KINDS = [
   "UPVOTE",
   "REFERRAL",
   "COMMUNITY",
+  /** Someone paid for one of your services (payments). */
+  "SERVICE_ORDER",
+  /** A membership renewal failed; access stays until the period ends (payments). */
+  "PAYMENT_FAILED",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -15,6 +15,7 @@ import { jobsAdminRoutes } from "./features/jobs/admin-routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
+import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
 import { reportsRoutes } from "./features/reports/routes";
@@ -58,6 +59,7 @@ const routes = app
   .route("/", jobsRoutes)
   .route("/", jobsAdminRoutes)
   .route("/", servicesRoutes)
+  .route("/", paymentsRoutes)
   .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)

@@ -21,6 +21,21 @@ export interface Bindings {
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_JWKS_URL?: string;
   ADMIN_PASSWORD?: string;
+  // Payments (DESIGN.md "External services"); empty or absent means not configured.
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_ID_USER?: string;
+  STRIPE_PRICE_ID_BUSINESS?: string;
+  /** Stripe's API (https://api.stripe.com), or a local stand-in speaking its wire format. */
+  STRIPE_API_BASE?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_SECRET?: string;
+  PAYPAL_PLAN_ID_USER?: string;
+  PAYPAL_PLAN_ID_BUSINESS?: string;
+  PAYPAL_WEBHOOK_ID?: string;
+  /** PayPal's REST API (https://api-m.paypal.com; sandbox: https://api-m.sandbox.paypal.com). */
+  PAYPAL_API_BASE?: string;
 }
 
 export interface AuthUser {

@@ -2,6 +2,7 @@ import app from "./app";
 import { createDeps } from "./deps";
 import type { Bindings } from "./env";
 import { closeExpiredJobs } from "./features/jobs/expiry";
+import { reconcileMemberships } from "./features/payments/reconcile";
 import { handleQueue, type JobMessage } from "./queue";
 
 export { ChatThread } from "./features/chat/chat-thread";
@@ -11,6 +12,8 @@ export default {
   queue: (batch, env) => handleQueue(batch, createDeps(env)),
   // The daily Cron Trigger of wrangler.toml.
   scheduled: async (controller, env) => {
-    await closeExpiredJobs(createDeps(env), controller.scheduledTime);
+    const deps = createDeps(env);
+    await closeExpiredJobs(deps, controller.scheduledTime);
+    await reconcileMemberships(deps, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

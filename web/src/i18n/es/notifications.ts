@@ -19,4 +19,7 @@ export default {
   "{{name}} replied to your comment": "{{name}} respondió a tu comentario",
   "{{name}} started following you": "{{name}} empezó a seguirte",
   "{{name}} upvoted your post": "{{name}} votó tu publicación",
+  "{{name}} ordered your service": "{{name}} pidió tu servicio",
+  "Your membership payment failed. Your access stays until the paid period ends.":
+    "El pago de tu membresía falló. Conservas el acceso hasta que termine el período pagado.",
 } satisfies Dictionary;

@@ -19,4 +19,7 @@ export default {
   "{{name}} replied to your comment": "{{name}} respondeu ao seu comentário",
   "{{name}} started following you": "{{name}} começou a seguir você",
   "{{name}} upvoted your post": "{{name}} votou no seu post",
+  "{{name}} ordered your service": "{{name}} encomendou seu serviço",
+  "Your membership payment failed. Your access stays until the paid period ends.":
+    "O pagamento da sua assinatura falhou. Seu acesso continua até o fim do período pago.",
 } satisfies Dictionary;

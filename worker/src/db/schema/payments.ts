@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { MEMBERSHIP_TYPES } from "#shared/enums.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from "#shared/schemas/payments.ts";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, flag, updatedAt } from "./columns";
 import { users } from "./users";
 
 // The payments ledger (migration 0070, docs/decisions/070).
@@ -35,5 +36,96 @@ export const payments = sqliteTable(
       .where(sql`${t.providerRef} IS NOT NULL`),
     index("payments_payer_idx").on(t.payerId, t.status, t.id),
     index("payments_receiver_idx").on(t.receiverId, t.status, t.id),
+  ],
+);
+
+// Memberships, provider events, payout accounts, reconciliation (migration 0071, docs/decisions/071).
+
+export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "PAST_DUE", "CANCELLED"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * One provider subscription. `status` is the provider's, mapped; the person's verified marks
+ * follow these rows by trigger (ACTIVE or PAST_DUE means a member). The provider id is null only
+ * between our row and the provider's answer (the row's id is the idempotency key).
+ */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentMethod: text("payment_method", { enum: ["STRIPE", "PAYPAL"] }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    membershipType: text("membership_type", { enum: MEMBERSHIP_TYPES }).notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("PENDING"),
+    /** Milliseconds; null until the provider says. */
+    currentPeriodEnd: integer("current_period_end"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_provider_idx")
+      .on(t.paymentMethod, t.providerSubscriptionId)
+      .where(sql`${t.providerSubscriptionId} IS NOT NULL`),
+    index("subscriptions_user_idx").on(t.userId, t.status),
+    index("subscriptions_status_idx").on(t.status, t.id),
+  ],
+);
+
+/** Provider events already applied: inserted in the same batch as their change. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    provider: text("provider", { enum: ["STRIPE", "PAYPAL"] }).notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A person's Stripe customer (card subscriptions) and Connect account (receiving money). */
+export const paymentAccounts = sqliteTable(
+  "payment_accounts",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeAccountId: text("stripe_account_id"),
+    chargesEnabled: flag("charges_enabled", false),
+    payoutsEnabled: flag("payouts_enabled", false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_accounts_customer_idx")
+      .on(t.stripeCustomerId)
+      .where(sql`${t.stripeCustomerId} IS NOT NULL`),
+    uniqueIndex("payment_accounts_account_idx")
+      .on(t.stripeAccountId)
+      .where(sql`${t.stripeAccountId} IS NOT NULL`),
+  ],
+);
+
+/** A disagreement the daily reconciliation found, one per subscription and day. */
+export const paymentMismatches = sqliteTable(
+  "payment_mismatches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    paymentMethod: text("payment_method", { enum: ["STRIPE", "PAYPAL"] }).notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+    localStatus: text("local_status").notNull(),
+    providerStatus: text("provider_status").notNull(),
+    detail: text("detail").notNull(),
+    /** YYYY-MM-DD of the run. */
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_mismatches_day_idx").on(t.paymentMethod, t.subscriptionId, t.day),
+    index("payment_mismatches_created_idx").on(t.createdAt, t.id),
   ],
 );

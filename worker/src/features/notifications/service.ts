@@ -7,8 +7,11 @@ import type { Deps } from "#worker/deps.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 
-/** Which of the person's settings (`notify_*` columns) switches each kind of notification off. */
-const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect> = {
+/**
+ * Which of the person's settings (`notify_*` columns) switches each kind of notification off; null
+ * for money matters, which no setting silences.
+ */
+const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect | null> = {
   FOLLOWER: "notifyFollower",
   MENTION: "notifyMention",
   COMMENT: "notifyComment",
@@ -16,6 +19,8 @@ const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect> = {
   UPVOTE: "notifyUpvote",
   REFERRAL: "notifyReferral",
   COMMUNITY: "notifyCommunity",
+  SERVICE_ORDER: null,
+  PAYMENT_FAILED: null,
 };
 
 export interface NewNotification {
@@ -40,7 +45,10 @@ export async function notify({ db }: Deps, input: NewNotification): Promise<bool
   const setting = SETTING_OF[input.kind];
   const actorId = input.actorId ?? 0;
   const [row, blocked] = await db.orm.batch([
-    db.orm.select({ on: users[setting] }).from(users).where(eq(users.id, input.userId)),
+    db.orm
+      .select({ on: setting ? users[setting] : users.id })
+      .from(users)
+      .where(eq(users.id, input.userId)),
     db.orm
       .select({ x: blocks.blockerId })
       .from(blocks)
@@ -51,7 +59,7 @@ export async function notify({ db }: Deps, input: NewNotification): Promise<bool
         ),
       ),
   ]);
-  if (row[0]?.on !== true || blocked.length > 0) return false;
+  if (!row[0] || (setting && row[0].on !== true) || blocked.length > 0) return false;
   await db.orm.insert(notifications).values({ ...input, text: input.text ? excerpt(input.text) : null });
   return true;
 }

@@ -17,6 +17,8 @@ const SENTENCE: Record<NotificationKind, string> = {
   UPVOTE: msg("{{name}} upvoted your post"),
   REFERRAL: msg("{{name}} joined Agora with your referral link"),
   COMMUNITY: msg("{{name}} posted in your community"),
+  SERVICE_ORDER: msg("{{name}} ordered your service"),
+  PAYMENT_FAILED: msg("Your membership payment failed. Your access stays until the paid period ends."),
 };
 
 /** One notification: a click opens what it is about and marks it read. */

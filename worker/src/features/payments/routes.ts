@@ -1,0 +1,261 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { pageQuerySchema, pageSchema } from "#shared/api.ts";
+import {
+  checkoutLinkSchema,
+  onboardingStatusSchema,
+  PAYMENTS_MSG,
+  type PaypalCompleteSubscription,
+  paymentConfigSchema,
+  paymentHistoryPageSchema,
+  paymentHistoryQuerySchema,
+  paymentMismatchSchema,
+  paypalCompleteSubscriptionSchema,
+  type ServiceOrder,
+  type StripeCompleteSubscription,
+  type SubscriptionStart,
+  serviceOrderSchema,
+  stripeCompleteSubscriptionResultSchema,
+  stripeCompleteSubscriptionSchema,
+  subscriptionSchema,
+  subscriptionStartResultSchema,
+  subscriptionStartSchema,
+  type TipStripe,
+  tipStripeSchema,
+} from "#shared/schemas/payments.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { requireUser } from "#worker/middleware/auth.ts";
+import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { orderService, tipByCard } from "./checkout";
+import { paymentConfig, requirePaypal, requireStripe } from "./config";
+import { listHistory } from "./history";
+import { onboardingStatus } from "./payouts";
+import { type PaypalEvent, verifyPaypalWebhook } from "./paypal";
+import { listMismatches } from "./reconcile";
+import { verifyStripeEvent } from "./stripe";
+import {
+  cancelSubscription,
+  completePaypalSubscription,
+  completeStripeSubscription,
+  startSubscription,
+} from "./subscriptions";
+import { handlePaypalEvent, handleStripeEvent, NotYetKnown } from "./webhooks";
+
+// Payments (DESIGN.md "Payments (decided)"): config, memberships, webhooks, tips and service
+// orders by Stripe Checkout, payouts onboarding, the history, and staff's reconciliation list.
+
+const tags = ["Payments"];
+const secured = [{ bearer: [] }];
+const PRIVATE = "/api/v1/private/user";
+const NOT_CONFIGURED = `Without provider keys: 503 {"detail": "${PAYMENTS_MSG.notConfigured}"} (or Stripe/PayPal is not configured).`;
+
+const received = z.object({ received: z.literal(true), outcome: z.string() });
+
+const config = createRoute({
+  method: "get",
+  path: "/api/v1/payment/config",
+  tags,
+  summary:
+    "What the browser needs to take money: publishable key, PayPal client and plan ids (null when not configured)",
+  responses: { 200: json(paymentConfigSchema, "The public payment settings") },
+});
+
+const start = createRoute({
+  method: "post",
+  path: `${PRIVATE}/payment/subscription/start`,
+  tags,
+  summary: "Pre-subscription check: 409 when a membership is already active",
+  description: NOT_CONFIGURED,
+  security: secured,
+  request: { body: jsonOrForm(subscriptionStartSchema) },
+  responses: {
+    200: json(subscriptionStartResultSchema, "The plan and its monthly price in cents"),
+    ...errorResponses(401, 409, 415, 422, 503),
+  },
+});
+
+const stripeComplete = createRoute({
+  method: "post",
+  path: `${PRIVATE}/payment/stripe/complete/subscription`,
+  tags,
+  summary: "Card subscription (form: payment_method_id, paid_user_membership_type)",
+  description: `Returns the Stripe subscription id, and a client_secret when the card needs confirming in the browser. The membership turns on when Stripe's invoice.paid arrives. ${NOT_CONFIGURED}`,
+  security: secured,
+  request: { body: jsonOrForm(stripeCompleteSubscriptionSchema) },
+  responses: {
+    200: json(stripeCompleteSubscriptionResultSchema, "The subscription"),
+    ...errorResponses(400, 401, 409, 415, 422, 503),
+  },
+});
+
+const paypalComplete = createRoute({
+  method: "post",
+  path: `${PRIVATE}/payment/paypal/complete/subscription`,
+  tags,
+  summary: "PayPal subscription after approval: verified with PayPal (ACTIVE, our plan)",
+  description: NOT_CONFIGURED,
+  security: secured,
+  request: { body: jsonOrForm(paypalCompleteSubscriptionSchema) },
+  responses: {
+    200: json(subscriptionSchema, "The membership, ACTIVE"),
+    ...errorResponses(400, 401, 404, 409, 415, 422, 503),
+  },
+});
+
+const cancel = createRoute({
+  method: "delete",
+  path: `${PRIVATE}/payment/subscription/cancel`,
+  tags,
+  summary: "Cancel the membership, immediately (as the Subscription Terms say)",
+  security: secured,
+  responses: { 204: { description: "Cancelled; the mark is gone" }, ...errorResponses(401, 404, 503) },
+});
+
+const stripeWebhook = createRoute({
+  method: "post",
+  path: "/api/v1/payment/stripe/webhook",
+  tags,
+  summary: "Stripe's events (Stripe-Signature checked on the raw body)",
+  description:
+    "invoice.paid, invoice.payment_failed, customer.subscription.updated/.deleted, checkout.session.completed, account.updated. Each event applies once; a missing, wrong or stale signature is a 400.",
+  responses: { 200: json(received, "Applied, a duplicate, or not ours"), ...errorResponses(400, 503) },
+});
+
+const paypalWebhook = createRoute({
+  method: "post",
+  path: "/api/v1/payment/paypal/webhook",
+  tags,
+  summary: "PayPal's events (checked with PayPal's verify-webhook-signature)",
+  description:
+    "BILLING.SUBSCRIPTION.ACTIVATED/.CANCELLED/.SUSPENDED, PAYMENT.SALE.COMPLETED. A sale for a subscription not yet completed answers 409 so PayPal delivers it again.",
+  responses: { 200: json(received, "Applied, a duplicate, or not ours"), ...errorResponses(400, 409, 503) },
+});
+
+const tip = createRoute({
+  method: "post",
+  path: "/api/v1/tip/stripe",
+  tags,
+  summary: "Tip someone by card: username, amount in cents (at least 200) → Stripe Checkout link",
+  description: `Needs a user token. Not to yourself (400); the receiver must have payouts ready (409). ${NOT_CONFIGURED}`,
+  security: secured,
+  middleware: [requireUser] as const,
+  request: { body: jsonOrForm(tipStripeSchema) },
+  responses: {
+    200: json(checkoutLinkSchema, "Stripe Checkout's page"),
+    ...errorResponses(400, 401, 404, 409, 415, 422, 429, 503),
+  },
+});
+
+const order = createRoute({
+  method: "post",
+  path: `${PRIVATE}/service/order`,
+  tags,
+  summary: "Order a service by card: username, slug → Stripe Checkout link",
+  description: `The provider is notified once Stripe says it is paid. ${NOT_CONFIGURED}`,
+  security: secured,
+  request: { body: jsonOrForm(serviceOrderSchema) },
+  responses: {
+    200: json(checkoutLinkSchema, "Stripe Checkout's page"),
+    ...errorResponses(400, 401, 404, 409, 415, 422, 429, 503),
+  },
+});
+
+const onboarding = createRoute({
+  method: "patch",
+  path: `${PRIVATE}/payment/stripe/onboarding-status`,
+  tags,
+  summary: "Payouts: the Stripe Connect account's status, and an onboarding link until it is READY",
+  description: `Verified members only (403). ${NOT_CONFIGURED}`,
+  security: secured,
+  responses: { 200: json(onboardingStatusSchema, "The status"), ...errorResponses(401, 403, 503) },
+});
+
+const history = createRoute({
+  method: "get",
+  path: `${PRIVATE}/payment/history/list`,
+  tags,
+  summary: "My payment history: paid and received, newest first (12 a page)",
+  security: secured,
+  request: { query: paymentHistoryQuerySchema },
+  responses: { 200: json(paymentHistoryPageSchema, "A page of payments"), ...errorResponses(401, 422) },
+});
+
+const mismatches = createRoute({
+  method: "get",
+  path: "/api/admin/private/payment/mismatch/list",
+  tags: ["Admin payments"],
+  summary: "What the daily reconciliation found: memberships we and the provider disagree on",
+  security: secured,
+  request: { query: pageQuerySchema },
+  responses: {
+    200: json(pageSchema(paymentMismatchSchema), "A page of mismatches"),
+    ...errorResponses(401, 422),
+  },
+});
+
+const MONEY_PER_HOUR = { max: 30, windowMs: 60 * 60_000 };
+
+export const paymentsRoutes = createRouter()
+  .openapi(config, (c) => c.json(paymentConfig(c.env), 200))
+  .openapi(start, async (c) => {
+    const body = readBody<SubscriptionStart>(c);
+    return c.json(await startSubscription(c.var.deps, c.get("user").id, body.paid_user_membership_type), 200);
+  })
+  .openapi(stripeComplete, async (c) => {
+    const body = readBody<StripeCompleteSubscription>(c);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, `subscribe:${c.get("user").id}`, MONEY_PER_HOUR);
+    return c.json(await completeStripeSubscription(deps, c.get("user").id, body), 200);
+  })
+  .openapi(paypalComplete, async (c) => {
+    const body = readBody<PaypalCompleteSubscription>(c);
+    return c.json(await completePaypalSubscription(c.var.deps, c.get("user").id, body), 200);
+  })
+  .openapi(cancel, async (c) => {
+    await cancelSubscription(c.var.deps, c.get("user").id);
+    return c.body(null, 204);
+  })
+  .openapi(stripeWebhook, async (c) => {
+    const settings = requireStripe(c.env);
+    const raw = await c.req.text();
+    const event = await verifyStripeEvent(settings, raw, c.req.header("stripe-signature"));
+    const outcome = await handleStripeEvent(c.var.deps, settings, event);
+    return c.json({ received: true as const, outcome }, 200);
+  })
+  .openapi(paypalWebhook, async (c) => {
+    const settings = requirePaypal(c.env);
+    const raw = await c.req.text();
+    await verifyPaypalWebhook(settings, raw, (name) => c.req.header(name));
+    const event = JSON.parse(raw) as PaypalEvent;
+    if (
+      typeof event?.id !== "string" ||
+      typeof event.event_type !== "string" ||
+      typeof event.resource !== "object"
+    )
+      fail(400, "Not a PayPal event");
+    try {
+      const outcome = await handlePaypalEvent(c.var.deps, settings, event);
+      return c.json({ received: true as const, outcome }, 200);
+    } catch (error) {
+      if (error instanceof NotYetKnown)
+        fail(409, "This subscription is not completed yet; deliver again later");
+      throw error;
+    }
+  })
+  .openapi(tip, async (c) => {
+    const body = readBody<TipStripe>(c);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, `tip:${c.get("user").id}`, MONEY_PER_HOUR);
+    return c.json(await tipByCard(deps, c.get("user"), body), 200);
+  })
+  .openapi(order, async (c) => {
+    const body = readBody<ServiceOrder>(c);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, `order:${c.get("user").id}`, MONEY_PER_HOUR);
+    return c.json(await orderService(deps, c.get("user"), body), 200);
+  })
+  .openapi(onboarding, async (c) => c.json(await onboardingStatus(c.var.deps, c.get("user").id), 200))
+  .openapi(history, async (c) =>
+    c.json(await listHistory(c.var.deps, c.get("user").id, c.req.valid("query")), 200),
+  )
+  .openapi(mismatches, async (c) => c.json(await listMismatches(c.var.deps, c.req.valid("query")), 200));

@@ -1,0 +1,305 @@
+import { eq } from "drizzle-orm";
+import { payments, subscriptions } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import { membershipOf, type PaypalSettings, type StripeSettings } from "./config";
+import {
+  eventSeen,
+  isDuplicateEvent,
+  notifyAbout,
+  type Provider,
+  recordEvent,
+  recordMembershipPayment,
+  rewardReferrer,
+  setSubscription,
+} from "./ledger";
+import { centsOf, getPaypalSubscription, type PaypalEvent } from "./paypal";
+import { callStripe, idOf, type Stripe, stripeClient } from "./stripe";
+import {
+  paypalMembership,
+  paypalPeriodEnd,
+  paypalStatus,
+  stripeMembership,
+  stripePeriodEnd,
+  stripeStatus,
+} from "./subscriptions";
+
+// Provider events, applied exactly once (docs/decisions/071). Each handler reads the provider's
+// current object (not the event's snapshot), so a late or replayed event sets the state the
+// provider holds now; then the event id and every change land in one D1 batch.
+
+export type Outcome = "applied" | "duplicate" | "ignored";
+
+type D1Statement = D1PreparedStatement;
+
+async function applyOnce(
+  { db }: Deps,
+  provider: Provider,
+  event: { id: string; type: string },
+  effects: D1Statement[] | null,
+): Promise<Outcome> {
+  try {
+    await db.write([recordEvent(db, provider, event.id, event.type), ...(effects ?? [])]);
+  } catch (error) {
+    if (isDuplicateEvent(error)) return "duplicate";
+    throw error;
+  }
+  return effects?.length ? "applied" : "ignored";
+}
+
+async function subscriptionRow({ db }: Deps, provider: Provider, providerId: string) {
+  return (
+    (await db.orm
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, providerId))
+      .all()
+      .then((rows) => rows.find((r) => r.paymentMethod === provider))) ?? null
+  );
+}
+
+// ---- Stripe
+
+interface StripeState {
+  userId: number;
+  statement: D1Statement;
+}
+
+/** The subscription as Stripe holds it now, as a statement; null when it is not for our prices. */
+async function stripeSubscriptionState(
+  deps: Deps,
+  settings: StripeSettings,
+  stripe: Stripe,
+  subscriptionId: string,
+): Promise<StripeState | null> {
+  const sub = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+  const membership = stripeMembership(settings, sub);
+  if (!membership) return null;
+  const row = await subscriptionRow(deps, "STRIPE", sub.id);
+  // Our own subscriptions carry our user id in their metadata (set when we created them).
+  const userId = row?.userId ?? Number(sub.metadata?.user_id);
+  if (!Number.isInteger(userId) || userId <= 0) return null;
+  return {
+    userId,
+    statement: setSubscription(deps.db, {
+      userId,
+      provider: "STRIPE",
+      providerSubscriptionId: sub.id,
+      membershipType: membership,
+      status: stripeStatus(sub.status),
+      currentPeriodEnd: stripePeriodEnd(sub),
+    }),
+  };
+}
+
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
+}
+
+async function stripeEffects(
+  deps: Deps,
+  settings: StripeSettings,
+  event: Stripe.Event,
+): Promise<D1Statement[] | null> {
+  const { db } = deps;
+  const stripe = stripeClient(settings);
+  switch (event.type) {
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      const subId = invoiceSubscription(invoice);
+      if (!subId || !invoice.id) return null;
+      const state = await stripeSubscriptionState(deps, settings, stripe, subId);
+      if (!state) return null;
+      const payment = {
+        provider: "STRIPE" as const,
+        providerRef: invoice.id,
+        userId: state.userId,
+        amount: invoice.amount_paid,
+        currency: invoice.currency,
+      };
+      const money =
+        invoice.amount_paid > 0 ? [recordMembershipPayment(db, payment), rewardReferrer(db, payment)] : [];
+      return [state.statement, ...money];
+    }
+    case "invoice.payment_failed": {
+      const subId = invoiceSubscription(event.data.object);
+      if (!subId) return null;
+      const state = await stripeSubscriptionState(deps, settings, stripe, subId);
+      if (!state) return null;
+      return [
+        state.statement,
+        notifyAbout(db, {
+          userId: state.userId,
+          kind: "PAYMENT_FAILED",
+          actorId: null,
+          link: "/account/subscription",
+          text: null,
+        }),
+      ];
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const state = await stripeSubscriptionState(deps, settings, stripe, event.data.object.id);
+      return state ? [state.statement] : null;
+    }
+    case "checkout.session.completed":
+      return checkoutEffects(deps, event.data.object);
+    case "account.updated": {
+      const account = await callStripe(() => stripe.accounts.retrieve(event.data.object.id));
+      return [
+        db.prepare({
+          sql: `UPDATE payment_accounts SET charges_enabled = ?, payouts_enabled = ?, updated_at = ?
+                WHERE stripe_account_id = ?`,
+          binds: [account.charges_enabled ? 1 : 0, account.payouts_enabled ? 1 : 0, Date.now(), account.id],
+        }),
+      ];
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A paid Checkout session fulfils our PENDING ledger row (a tip or a service order) once: the
+ * row must be ours (its id in the session's metadata, the session id we stored, the same amount).
+ * A service order notifies its provider in the same batch.
+ */
+async function checkoutEffects(
+  { db }: Deps,
+  session: Stripe.Checkout.Session,
+): Promise<D1Statement[] | null> {
+  const paymentId = session.metadata?.payment_id;
+  if (!paymentId || session.payment_status !== "paid") return null;
+  const row = await db.orm.select().from(payments).where(eq(payments.publicId, paymentId)).get();
+  if (
+    row?.paymentMethod !== "STRIPE" ||
+    row.providerRef !== session.id ||
+    row.amount !== session.amount_total
+  )
+    return null;
+  const effects = [
+    db.prepare({
+      sql: "UPDATE payments SET status = 'SUCCEEDED', updated_at = ? WHERE id = ? AND status = 'PENDING'",
+      binds: [Date.now(), row.id],
+    }),
+  ];
+  if (row.paymentType === "SERVICE_PAYMENT" && row.receiverId !== null && row.status === "PENDING") {
+    const service = await db.first<{ title: string; slug: string; username: string }>({
+      sql: `SELECT s.title, s.slug, u.username FROM services s JOIN users u ON u.id = s.owner_id WHERE s.id = ?`,
+      binds: [row.serviceId],
+    });
+    effects.push(
+      notifyAbout(db, {
+        userId: row.receiverId,
+        kind: "SERVICE_ORDER",
+        actorId: row.payerId,
+        link: service ? `/service/${service.username}/${service.slug}` : null,
+        text: service?.title ?? null,
+      }),
+    );
+  }
+  return effects;
+}
+
+export async function handleStripeEvent(
+  deps: Deps,
+  settings: StripeSettings,
+  event: Stripe.Event,
+): Promise<Outcome> {
+  if (await eventSeen(deps.db, "STRIPE", event.id)) return "duplicate";
+  return applyOnce(deps, "STRIPE", event, await stripeEffects(deps, settings, event));
+}
+
+// ---- PayPal
+
+/** The subscription as PayPal holds it now, for a subscription we know; null otherwise. */
+async function paypalSubscriptionState(
+  deps: Deps,
+  settings: PaypalSettings,
+  subscriptionId: string,
+): Promise<StripeState | null> {
+  const row = await subscriptionRow(deps, "PAYPAL", subscriptionId);
+  if (!row) return null;
+  const sub = await getPaypalSubscription(settings, subscriptionId);
+  if (!sub) return null;
+  const membership = paypalMembership(settings, sub);
+  if (!membership) return null;
+  return {
+    userId: row.userId,
+    statement: setSubscription(deps.db, {
+      userId: row.userId,
+      provider: "PAYPAL",
+      providerSubscriptionId: sub.id,
+      membershipType: membership,
+      status: paypalStatus(sub.status),
+      currentPeriodEnd: paypalPeriodEnd(sub),
+    }),
+  };
+}
+
+/** Thrown when an event is for a subscription we do not know yet: PayPal will deliver it again. */
+export class NotYetKnown extends Error {}
+
+async function paypalEffects(
+  deps: Deps,
+  settings: PaypalSettings,
+  event: PaypalEvent,
+): Promise<D1Statement[] | null> {
+  const resource = event.resource;
+  switch (event.event_type) {
+    case "BILLING.SUBSCRIPTION.ACTIVATED":
+    case "BILLING.SUBSCRIPTION.UPDATED":
+    case "BILLING.SUBSCRIPTION.CANCELLED":
+    case "BILLING.SUBSCRIPTION.SUSPENDED":
+    case "BILLING.SUBSCRIPTION.EXPIRED": {
+      const id = typeof resource.id === "string" ? resource.id : null;
+      if (!id) return null;
+      // Not ours (yet): the completion call looks the subscription up itself.
+      if (typeof resource.plan_id === "string" && !membershipOf(settings.plans, resource.plan_id))
+        return null;
+      const state = await paypalSubscriptionState(deps, settings, id);
+      return state ? [state.statement] : null;
+    }
+    case "PAYMENT.SALE.COMPLETED": {
+      const saleId = typeof resource.id === "string" ? resource.id : null;
+      const agreement =
+        typeof resource.billing_agreement_id === "string" ? resource.billing_agreement_id : null;
+      const amount = resource.amount as { total?: unknown; currency?: unknown } | undefined;
+      const cents = centsOf(amount?.total);
+      if (!saleId || !agreement || cents === null || typeof amount?.currency !== "string") return null;
+      const known = await subscriptionRow(deps, "PAYPAL", agreement);
+      if (!known) {
+        // A sale can arrive before the completion call made the row: PayPal retries non-2xx.
+        const sub = await getPaypalSubscription(settings, agreement);
+        if (sub && paypalMembership(settings, sub)) throw new NotYetKnown(agreement);
+        return null;
+      }
+      const state = await paypalSubscriptionState(deps, settings, agreement);
+      if (!state) return null;
+      const payment = {
+        provider: "PAYPAL" as const,
+        providerRef: saleId,
+        userId: state.userId,
+        amount: cents,
+        currency: amount.currency,
+      };
+      return [state.statement, recordMembershipPayment(deps.db, payment), rewardReferrer(deps.db, payment)];
+    }
+    default:
+      return null;
+  }
+}
+
+export async function handlePaypalEvent(
+  deps: Deps,
+  settings: PaypalSettings,
+  event: PaypalEvent,
+): Promise<Outcome> {
+  if (await eventSeen(deps.db, "PAYPAL", event.id)) return "duplicate";
+  return applyOnce(
+    deps,
+    "PAYPAL",
+    { id: event.id, type: event.event_type },
+    await paypalEffects(deps, settings, event),
+  );
+}
