@@ -77,8 +77,9 @@ describe("payments", () => {
 
     // A second membership is refused before any card is asked for.
     await s.page.goto("/account/subscription");
-    await s.page.getByTestId("plan-BUSINESS").getByRole("button", { name: "SUBSCRIBE" }).isDisabled();
-    await s.page.evaluate(() => undefined);
+    await expect(
+      s.page.getByTestId("plan-BUSINESS").getByRole("button", { name: "SUBSCRIBE" }).isDisabled(),
+    ).resolves.toBe(true);
     const start = await fetch(`${baseUrl()}/api/v1/private/user/payment/subscription/start`, {
       method: "POST",
       headers: { authorization: `Bearer ${ana.token}`, "content-type": "application/json" },
@@ -174,7 +175,11 @@ describe("payments", () => {
     await s.page.getByRole("menuitem", { name: "Tip" }).click();
     const toAna = s.page.getByRole("dialog", { name: `Send USD to @${ana.username}` });
     await toAna.getByLabel("Amount (USD)").fill("2");
-    await s.page.route("**/checkout/**", (route) => route.abort());
+    // Checkout's page is held back a moment: the notice shows while the browser leaves.
+    await s.page.route("**/checkout/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 5_000));
+      await route.continue();
+    });
     await toAna.getByRole("button", { name: "Send" }).click();
     await snackbar(s.page, "USD transfer session started. Please complete the payment").waitFor();
   });

@@ -117,8 +117,10 @@ export async function startProviderStandIn({ appBase }: { appBase: string }): Pr
           body,
         });
         if (res.ok) return;
-      } catch {
+        console.error(`stand-in: ${path} answered ${res.status} ${await res.text()}`);
+      } catch (error) {
         // the server is not up: try again
+        console.error(`stand-in: ${path} failed`, error);
       }
       await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
     }

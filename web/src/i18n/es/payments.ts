@@ -49,8 +49,8 @@ export default {
   "USD transfer session started. Please complete the payment":
     "Sesión de transferencia en USD iniciada. Por favor, completa el pago",
   "Waiting for the payment provider": "Esperando al proveedor de pagos",
-  "Whole dollars, at least ${{min}}. You pay on Stripe's secure page.":
-    "Dólares enteros, al menos ${{min}}. Pagas en la página segura de Stripe.",
+  "Whole dollars, at least $2. You pay on Stripe's secure page.":
+    "Dólares enteros, al menos $2. Pagas en la página segura de Stripe.",
   "You Paid {{amount}} {{currency}} to {{username}}": "Pagaste {{amount}} {{currency}} a {{username}}",
   "You Received {{amount}} {{currency}} from {{username}}":
     "Recibiste {{amount}} {{currency}} de {{username}}",

@@ -50,8 +50,8 @@ export default {
   "USD transfer session started. Please complete the payment":
     "Sessão de transferência em USD iniciada. Por favor, conclua o pagamento",
   "Waiting for the payment provider": "Aguardando o provedor de pagamento",
-  "Whole dollars, at least ${{min}}. You pay on Stripe's secure page.":
-    "Dólares inteiros, no mínimo ${{min}}. Você paga na página segura do Stripe.",
+  "Whole dollars, at least $2. You pay on Stripe's secure page.":
+    "Dólares inteiros, no mínimo $2. Você paga na página segura do Stripe.",
   "You Paid {{amount}} {{currency}} to {{username}}": "Você pagou {{amount}} {{currency}} para {{username}}",
   "You Received {{amount}} {{currency}} from {{username}}":
     "Você recebeu {{amount}} {{currency}} de {{username}}",

@@ -31,7 +31,7 @@ export default function SendFiatDialog({ onClose, username }: ModalProps & { use
       ) : config.isError ? (
         <LoadError error={config.error} retry={config.refetch} />
       ) : config.data.stripe_publishable_key ? (
-        <TipForm username={username} />
+        <TipForm username={username} onClose={onClose} />
       ) : (
         <>
           <PaymentsNotConfigured />
@@ -46,7 +46,7 @@ export default function SendFiatDialog({ onClose, username }: ModalProps & { use
   );
 }
 
-function TipForm({ username }: { username: string }) {
+function TipForm({ username, onClose }: { username: string; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useZodForm(sendFiatFormSchema, { amount: "" });
   const tip = useTip();
@@ -60,6 +60,8 @@ function TipForm({ username }: { username: string }) {
       {
         onSuccess: ({ link }) => {
           setLeaving(true);
+          // The dialog closes so the notice is not behind it while Checkout's page loads.
+          onClose();
           showSnackbar({
             message: t("USD transfer session started. Please complete the payment"),
             variant: "success",
@@ -80,9 +82,7 @@ function TipForm({ username }: { username: string }) {
         placeholder={String(FIAT_TRANSFER_MIN_USD)}
         autoFocus
         {...form.field("amount")}
-        hint={t("Whole dollars, at least ${{min}}. You pay on Stripe's secure page.", {
-          min: FIAT_TRANSFER_MIN_USD,
-        })}
+        hint={t("Whole dollars, at least $2. You pay on Stripe's secure page.")}
       />
       <SubmitButton pending={tip.isPending || leaving}>{t("Send")}</SubmitButton>
     </form>
