@@ -50,13 +50,15 @@ describe("payments", () => {
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 
-  const snackbar = (page: Page, text: string) =>
-    page.getByTestId("snackbar").filter({ hasText: text }).first();
+  /** With E2E_SCREENSHOTS=<folder>, the screens are saved there to be looked at. */
+  async function shot(page: Page, name: string) {
+    const folder = process.env.E2E_SCREENSHOTS;
+    if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  }
 
   let ana: Awaited<ReturnType<typeof newAccount>>;
   let ben: Awaited<ReturnType<typeof newAccount>>;
   let anaPost = "";
-  let anaService = "";
 
   it("subscribes by card, confirming the card, and shows the mark once Stripe says it is paid", async () => {
     const { page, errors } = await open();
@@ -68,12 +70,14 @@ describe("payments", () => {
     const dialog = s.page.getByRole("dialog", { name: "Subscribe to the User plan" });
     await expect(dialog.getByTestId("subscription-price").textContent()).resolves.toBe("$10");
     await dialog.getByLabel("Card number").fill(CARD_NEEDS_CONFIRMING);
+    await shot(s.page, "subscription-dialog-card");
     await dialog.getByRole("button", { name: "Pay and subscribe" }).click();
     await s.page.waitForURL(/\/account\/subscription\/confirmed\?/);
     expect(new URL(s.page.url()).searchParams.get("payment_method")).toBe("STRIPE");
     const confirmed = s.page.getByTestId("subscription-confirmed");
     await confirmed.getByRole("heading", { name: "You are verified" }).waitFor({ timeout: 30_000 });
     await expect(confirmed.getByTestId("verified-mark").textContent()).resolves.toContain("Verified User");
+    await shot(s.page, "subscription-confirmed");
 
     // A second membership is refused before any card is asked for.
     await s.page.goto("/account/subscription");
@@ -102,6 +106,7 @@ describe("payments", () => {
     await s.page.getByRole("button", { name: "Agree and submit" }).click();
     await s.page.waitForURL(`${baseUrl()}/user/${ana.username}/payments`);
     await payouts.getByText("Payouts are on: you can receive tips and service orders.").waitFor();
+    await shot(s.page, "payouts-on");
     expect(s.errors).toEqual([]);
   });
 
@@ -130,6 +135,7 @@ describe("payments", () => {
     await amount.fill("2.5");
     await dialog.getByText("Must be an integer").waitFor();
     await amount.fill("5");
+    await shot(ben1.page, "send-fiat-dialog");
     await dialog.getByRole("button", { name: "Send" }).click();
     await ben1.page.getByRole("heading", { name: "Pay $5.00" }).waitFor();
     await ben1.page.getByRole("button", { name: "Pay" }).click();
@@ -143,6 +149,7 @@ describe("payments", () => {
     await anaRows.filter({ hasText: `You Received 5.00 USD from ${ben.username}` }).waitFor();
     // Her own membership is there too, paid to Agora.
     await anaRows.filter({ hasText: "You Paid 10.00 USD" }).waitFor();
+    await shot(ana1.page, "history-desktop");
     expect(ben1.errors).toEqual([]);
     expect(ana1.errors).toEqual([]);
   });
@@ -175,13 +182,22 @@ describe("payments", () => {
     await s.page.getByRole("menuitem", { name: "Tip" }).click();
     const toAna = s.page.getByRole("dialog", { name: `Send USD to @${ana.username}` });
     await toAna.getByLabel("Amount (USD)").fill("2");
-    // Checkout's page is held back a moment: the notice shows while the browser leaves.
-    await s.page.route("**/checkout/**", async (route) => {
-      await new Promise((r) => setTimeout(r, 5_000));
-      await route.continue();
+    // The notice shows as the browser leaves for Checkout: it is caught as it appears.
+    const notices: string[] = [];
+    await s.page.exposeFunction("reportNotice", (text: string) => notices.push(text));
+    await s.page.evaluate(() => {
+      const report = (window as unknown as { reportNotice: (t: string) => void }).reportNotice;
+      new MutationObserver(() => {
+        const shown = document.querySelectorAll('[data-testid="snackbar"]');
+        for (let i = 0; i < shown.length; i++) report(shown[i]?.textContent ?? "");
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await toAna.getByRole("button", { name: "Send" }).click();
-    await snackbar(s.page, "USD transfer session started. Please complete the payment").waitFor();
+    await expect
+      .poll(() => notices.join(" | "), { timeout: 15_000 })
+      .toContain("USD transfer session started. Please complete the payment");
+    await s.page.getByRole("heading", { name: "Pay $2.00" }).waitFor();
+    expect(s.errors).toEqual([]);
   });
 
   it("orders a service by card, and the provider sees the order", async () => {
@@ -199,10 +215,11 @@ describe("payments", () => {
       method: "POST",
       body: form,
     });
-    anaService = `/service/${ana.username}/${made.slug}`;
+    const anaService = `/service/${ana.username}/${made.slug}`;
 
     const s = await session(ben);
     await s.page.goto(anaService);
+    await shot(s.page, "service-page");
     await s.page.getByTestId("order-button").click();
     await s.page.getByRole("heading", { name: "Pay $25.00" }).waitFor();
     await s.page.getByRole("button", { name: "Pay" }).click();
@@ -229,22 +246,32 @@ describe("payments", () => {
     await s.page.getByTestId("plan-BUSINESS").getByRole("button", { name: "SUBSCRIBE" }).click();
     const dialog = s.page.getByRole("dialog", { name: "Subscribe to the Business plan" });
     await dialog.getByRole("button", { name: "PayPal" }).click();
+    await dialog.getByRole("button", { name: "PayPal Subscribe" }).waitFor();
+    await shot(s.page, "subscription-dialog-paypal");
     await dialog.getByRole("button", { name: "PayPal Subscribe" }).click();
     await s.page.waitForURL(/\/account\/subscription\/confirmed\?/);
     expect(new URL(s.page.url()).searchParams.get("payment_method")).toBe("PAYPAL");
     await s.page.getByRole("heading", { name: "You are verified" }).waitFor({ timeout: 30_000 });
     await expect(s.page.getByTestId("verified-mark").textContent()).resolves.toContain("Verified Business");
 
-    // PayPal's sale webhook puts the first month in the history.
-    await s.page.goto(`/user/${cleo.username}/payments`);
-    await s.page
-      .getByTestId("payment-row")
-      .filter({ hasText: "You Paid 100.00 USD" })
-      .waitFor({ timeout: 30_000 });
+    // PayPal's sale webhook (a moment after the approval) puts the first month in the history.
+    const paid = s.page.getByTestId("payment-row").filter({ hasText: "You Paid 100.00 USD" });
+    await expect
+      .poll(
+        async () => {
+          await s.page.goto(`/user/${cleo.username}/payments`);
+          await s.page.getByTestId("payouts").waitFor();
+          await s.page.getByTestId("payment-row").or(s.page.getByTestId("empty-state")).first().waitFor();
+          return paid.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
 
     await s.page.goto("/settings/account");
     await s.page.getByRole("link", { name: "Manage" }).click();
     await s.page.waitForURL(/\/account\/subscription\/cancellation\?paid_user_membership_type=BUSINESS/);
+    await shot(s.page, "cancellation");
     await s.page.getByRole("button", { name: "Cancel membership" }).click();
     await s.page
       .getByText("Your membership was cancelled. The verified mark is gone from your profile.")
@@ -262,9 +289,29 @@ describe("payments", () => {
     const s = await session(dan, { width: 390 });
     await s.page.goto(`/user/${dan.username}/payments`);
     await s.page.getByRole("heading", { name: "You don't have anything here yet" }).waitFor();
+    await shot(s.page, "history-empty-phone");
     await s.page.getByTestId("payouts").getByText("Only verified members can turn on payouts").waitFor();
     await s.page.goto(`/user/${ana.username}/payments`);
     await s.page.getByRole("heading", { name: "Only the owner can see their payments" }).waitFor();
+
+    // On a phone, in the day theme: the tip and subscription dialogs fit and read well.
+    await s.page.evaluate(() => localStorage.setItem("agora.theme", "day"));
+    await s.page.goto(anaPost);
+    await s.page.getByTestId("post-detail").getByRole("button", { name: "Post options" }).click();
+    await s.page.getByRole("menuitem", { name: "Tip" }).click();
+    const tip = s.page.getByRole("dialog", { name: `Send USD to @${ana.username}` });
+    await expect(tip.getByLabel("Amount (USD)").evaluate((e) => e === document.activeElement)).resolves.toBe(
+      true,
+    );
+    await shot(s.page, "send-fiat-phone-day");
+    await s.page.keyboard.press("Escape");
+    await s.page.goto("/account/subscription");
+    await s.page.getByTestId("plan-USER").getByRole("button", { name: "SUBSCRIBE" }).click();
+    const subscribe = s.page.getByRole("dialog", { name: "Subscribe to the User plan" });
+    await subscribe.getByLabel("Card number").waitFor();
+    await shot(s.page, "subscription-dialog-phone-day");
+    const box = await subscribe.boundingBox();
+    expect(box && box.width <= 390).toBe(true);
     expect(s.errors).toEqual([]);
   });
 });
