@@ -269,7 +269,7 @@ describe("payments", () => {
       .toBe(1);
 
     await s.page.goto("/settings/account");
-    await s.page.getByRole("link", { name: "Manage" }).click();
+    await s.page.getByRole("link", { name: "Manage", exact: true }).click();
     await s.page.waitForURL(/\/account\/subscription\/cancellation\?paid_user_membership_type=BUSINESS/);
     await shot(s.page, "cancellation");
     await s.page.getByRole("button", { name: "Cancel membership" }).click();
@@ -295,7 +295,9 @@ describe("payments", () => {
     await s.page.getByRole("heading", { name: "Only the owner can see their payments" }).waitFor();
 
     // On a phone, in the day theme: the tip and subscription dialogs fit and read well.
-    await s.page.evaluate(() => localStorage.setItem("agora.theme", "day"));
+    await api("/api/v1/private/user/setting/boolean?user_boolean_setting=USE_NIGHT_MODE", dan.token, {
+      method: "PATCH",
+    });
     await s.page.goto(anaPost);
     await s.page.getByTestId("post-detail").getByRole("button", { name: "Post options" }).click();
     await s.page.getByRole("menuitem", { name: "Tip" }).click();
