@@ -279,7 +279,12 @@ describe("payments", () => {
     const me = await api<{ is_verified_business: boolean }>("/api/v1/private/user/auth/me", cleo.token);
     expect(me.is_verified_business).toBe(false);
     await s.page.goto("/settings/account");
-    await s.page.getByRole("link", { name: "Subscribe" }).waitFor();
+    // The account tab and the sidebar prompt offer the plans again.
+    await s.page
+      .getByRole("region", { name: "Manage Your Subscription" })
+      .getByRole("link", { name: "Subscribe" })
+      .waitFor();
+    await s.page.getByTestId("subscribe-prompt").waitFor();
     expect(s.errors).toEqual([]);
   });
 
