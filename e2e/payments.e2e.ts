@@ -219,6 +219,7 @@ describe("payments", () => {
 
     const s = await session(ben);
     await s.page.goto(anaService);
+    await s.page.getByTestId("order-button").waitFor();
     await shot(s.page, "service-page");
     await s.page.getByTestId("order-button").click();
     await s.page.getByRole("heading", { name: "Pay $25.00" }).waitFor();

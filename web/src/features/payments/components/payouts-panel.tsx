@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
@@ -41,7 +42,12 @@ export function PayoutsPanel() {
       {config.data && !config.data.stripe_publishable_key ? (
         <PaymentsNotConfigured />
       ) : !verified ? (
-        <p className="text-sm text-[var(--muted)]">{t("Only verified members can turn on payouts")}</p>
+        <p className="text-sm text-[var(--muted)]">
+          {t("Only verified members can turn on payouts")}{" "}
+          <Link to="/account/subscription" className="font-medium text-[var(--accent)] hover:underline">
+            {t("See the plans")}
+          </Link>
+        </p>
       ) : (
         <>
           <p role="status" className="text-sm" data-testid="payouts-status">

@@ -53,6 +53,8 @@ export function ProfileLayout({
             to={item.to}
             params={{ username: user.username }}
             aria-current={item.tab === tab ? "page" : undefined}
+            // On a phone the tabs scroll sideways: the current one is brought into view.
+            ref={item.tab === tab ? scrollIntoViewSideways : undefined}
             className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
               item.tab === tab
                 ? "border-[var(--accent)] text-[var(--text)]"
@@ -76,6 +78,10 @@ export function ProfileLayout({
       )}
     </div>
   );
+}
+
+function scrollIntoViewSideways(element: HTMLElement | null) {
+  element?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
 }
 
 function ProfileSkeleton() {
