@@ -4,7 +4,7 @@ import type { SubscriptionStatus } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { paypalSettings, stripeSettings } from "./config";
 import { getPaypalSubscription } from "./paypal";
-import { stripeClient } from "./stripe";
+import { Stripe, stripeClient } from "./stripe";
 import { paypalStatus, stripeStatus } from "./subscriptions";
 
 // The daily reconciliation (Cron Trigger): every membership we hold as live is compared with the
@@ -42,9 +42,16 @@ export async function reconcileMemberships(deps: Deps, now: number): Promise<num
     try {
       if (row.payment_method === "STRIPE") {
         if (!client) continue;
-        const sub = await client.subscriptions.retrieve(row.provider_subscription_id);
-        providerStatus = sub.status;
-        ours = stripeStatus(sub.status);
+        const sub = await client.subscriptions
+          .retrieve(row.provider_subscription_id)
+          .catch((error: unknown) => {
+            // Stripe does not know it at all: that is a finding, not a failure to read.
+            if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+              return null;
+            throw error;
+          });
+        providerStatus = sub?.status ?? "NOT_FOUND";
+        ours = sub ? stripeStatus(sub.status) : "CANCELLED";
       } else {
         if (!paypal) continue;
         const sub = await getPaypalSubscription(paypal, row.provider_subscription_id);

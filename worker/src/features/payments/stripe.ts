@@ -7,7 +7,7 @@ import type { StripeSettings } from "./config";
 // signatures, and the base URL from STRIPE_API_BASE (host, port, protocol) so tests and browser
 // journeys can point it at a stand-in speaking Stripe's wire format.
 
-export type { Stripe };
+export { Stripe };
 
 /** Webhook signatures older than this are refused (Stripe's own default tolerance). */
 export const STRIPE_SIGNATURE_TOLERANCE_S = 300;
