@@ -46,6 +46,9 @@ export default function SendFiatDialog({ onClose, username }: ModalProps & { use
   );
 }
 
+/** How long the "session started" notice shows before the browser leaves for Checkout. */
+const CHECKOUT_DELAY_MS = 1_200;
+
 function TipForm({ username, onClose }: { username: string; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useZodForm(sendFiatFormSchema, { amount: "" });
@@ -60,13 +63,14 @@ function TipForm({ username, onClose }: { username: string; onClose: () => void 
       {
         onSuccess: ({ link }) => {
           setLeaving(true);
-          // The dialog closes so the notice is not behind it while Checkout's page loads.
+          // The dialog closes and the notice shows for a moment before Checkout's page, so people
+          // know where they are being sent (a local Checkout answers before it could be read).
           onClose();
           showSnackbar({
             message: t("USD transfer session started. Please complete the payment"),
             variant: "success",
           });
-          goTo(link);
+          setTimeout(() => goTo(link), CHECKOUT_DELAY_MS);
         },
       },
     );
