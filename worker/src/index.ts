@@ -13,7 +13,11 @@ export default {
   // The daily Cron Trigger of wrangler.toml.
   scheduled: async (controller, env) => {
     const deps = createDeps(env);
-    await closeExpiredJobs(deps, controller.scheduledTime);
-    await reconcileMemberships(deps, controller.scheduledTime);
+    // Each daily task runs even when the other fails; a failure still marks the run failed.
+    const runs = await Promise.allSettled([
+      closeExpiredJobs(deps, controller.scheduledTime),
+      reconcileMemberships(deps, controller.scheduledTime),
+    ]);
+    for (const run of runs) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

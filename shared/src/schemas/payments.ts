@@ -54,11 +54,15 @@ export type Currency = keyof typeof CURRENCY_DECIMALS;
 
 /** The smallest tip, in cents ($2). */
 export const TIP_MIN_CENTS = FIAT_TRANSFER_MIN_USD * CENTS_PER_DOLLAR;
+/** The largest card payment Stripe takes at once ($999,999), in whole dollars. */
+export const TIP_MAX_USD = 999_999;
 
 /** Field messages (i18n keys) and the API's money answers (`detail`). */
 export const PAYMENTS_MSG = {
   required: "Required",
   amountMin: `Amount must be at least $${FIAT_TRANSFER_MIN_USD}`,
+  amountMax: "Amount must be $999,999 or less",
+  badId: "This is not a valid id",
   number: "Must be a number",
   integer: "Must be an integer",
   notConfigured: "Payments are not configured",
@@ -122,7 +126,12 @@ export type SubscriptionStartResult = z.infer<typeof subscriptionStartResultSche
 
 /** `POST .../payment/stripe/complete/subscription` (form): the card's PaymentMethod from Stripe.js. */
 export const stripeCompleteSubscriptionSchema = z.object({
-  payment_method_id: z.string({ error: PAYMENTS_MSG.required }).trim().min(1, PAYMENTS_MSG.required).max(255),
+  payment_method_id: z
+    .string({ error: PAYMENTS_MSG.required })
+    .trim()
+    .min(1, PAYMENTS_MSG.required)
+    .max(255)
+    .regex(/^[A-Za-z0-9_]+$/, PAYMENTS_MSG.badId),
   paid_user_membership_type: membershipTypeSchema,
 });
 export type StripeCompleteSubscription = z.infer<typeof stripeCompleteSubscriptionSchema>;
@@ -139,7 +148,12 @@ export type StripeCompleteSubscriptionResult = z.infer<typeof stripeCompleteSubs
 
 /** `POST .../payment/paypal/complete/subscription`: the id PayPal's buttons returned on approval. */
 export const paypalCompleteSubscriptionSchema = z.object({
-  subscription_id: z.string({ error: PAYMENTS_MSG.required }).trim().min(1, PAYMENTS_MSG.required).max(64),
+  subscription_id: z
+    .string({ error: PAYMENTS_MSG.required })
+    .trim()
+    .min(1, PAYMENTS_MSG.required)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, PAYMENTS_MSG.badId),
   paid_user_membership_type: membershipTypeSchema,
 });
 export type PaypalCompleteSubscription = z.infer<typeof paypalCompleteSubscriptionSchema>;
@@ -163,7 +177,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** The send fiat dialog's field: whole dollars, at least $2 (sent to the API ×100, in cents). */
 export const fiatAmountDollarsSchema = integerField().pipe(
-  z.number().min(FIAT_TRANSFER_MIN_USD, PAYMENTS_MSG.amountMin),
+  z.number().min(FIAT_TRANSFER_MIN_USD, PAYMENTS_MSG.amountMin).max(TIP_MAX_USD, PAYMENTS_MSG.amountMax),
 );
 
 /** The send fiat dialog's form. */
@@ -173,7 +187,12 @@ export type SendFiatFormInput = z.input<typeof sendFiatFormSchema>;
 /** `POST /api/v1/tip/stripe` (signed in): `amount` in cents, at least 200. */
 export const tipStripeSchema = z.object({
   username: usernameSchema,
-  amount: integerField().pipe(z.number().min(TIP_MIN_CENTS, PAYMENTS_MSG.amountMin)),
+  amount: integerField().pipe(
+    z
+      .number()
+      .min(TIP_MIN_CENTS, PAYMENTS_MSG.amountMin)
+      .max(TIP_MAX_USD * CENTS_PER_DOLLAR, PAYMENTS_MSG.amountMax),
+  ),
 });
 export type TipStripe = z.infer<typeof tipStripeSchema>;
 

@@ -4,6 +4,8 @@ import type { Dictionary } from "#client/i18n.ts";
 // field messages and the API's money answers.
 export default {
   "Amount must be at least $2": "El monto debe ser de al menos $2",
+  "Amount must be $999,999 or less": "El monto debe ser de $999,999 o menos",
+  "This is not a valid id": "Este no es un identificador válido",
   "Must be a number": "Debe ser un número",
   "Must be an integer": "Debe ser un número entero",
   "Payments are not configured": "Los pagos no están configurados",

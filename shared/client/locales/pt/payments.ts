@@ -4,6 +4,8 @@ import type { Dictionary } from "#client/i18n.ts";
 // field messages and the API's money answers.
 export default {
   "Amount must be at least $2": "O valor deve ser de pelo menos $2",
+  "Amount must be $999,999 or less": "O valor deve ser de $999,999 ou menos",
+  "This is not a valid id": "Este não é um identificador válido",
   "Must be a number": "Deve ser um número",
   "Must be an integer": "Deve ser um número inteiro",
   "Payments are not configured": "Os pagamentos não estão configurados",

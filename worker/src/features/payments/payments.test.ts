@@ -18,6 +18,7 @@ import {
   deliverStripe,
   detail,
   expectStatus,
+  invoice,
   jsonInit,
   KEYS,
   NO_KEYS,
@@ -60,6 +61,11 @@ describe("without provider keys", () => {
       [
         `${PRIVATE}/payment/subscription/start`,
         jsonInit("POST", { paid_user_membership_type: "USER" }, me.auth),
+        "Payments are not configured",
+      ],
+      [
+        `${PRIVATE}/payment/subscription/cancel`,
+        { method: "DELETE", headers: me.auth },
         "Payments are not configured",
       ],
       [
@@ -202,6 +208,21 @@ describe("subscribing by card", () => {
     ).toBe(409);
   });
 
+  it("keeps one row when Stripe's invoice.paid arrives before Stripe's answer to us", async () => {
+    const me = await createUser();
+    providers.onSubscriptionCreated = async (sub) => {
+      const paid = await deliverStripe(await stripeEvent("invoice.paid", invoice(sub.id as string)));
+      expect(paid.status).toBe(200);
+    };
+    const res = await complete(me, { payment_method_id: "pm_card_visa", paid_user_membership_type: "USER" });
+    const { subscription_id } = await json<{ subscription_id: string }>(await expectStatus(res, 200));
+    const rows = await deps.db.orm.select().from(subscriptions).where(eq(subscriptions.userId, me.id)).all();
+    expect(rows).toEqual([
+      expect.objectContaining({ providerSubscriptionId: subscription_id, status: "ACTIVE" }),
+    ]);
+    expect(await flagsOf(me.id)).toEqual({ user: true, business: false });
+  });
+
   it("answers the client secret when the card needs confirming", async () => {
     const me = await createUser();
     const res = await complete(me, {
@@ -233,6 +254,9 @@ describe("subscribing by card", () => {
     const missing = await complete(me, { paid_user_membership_type: "USER" });
     expect(missing.status).toBe(422);
     expect(await detail(missing)).toContain("payment_method_id");
+    const odd = await complete(me, { payment_method_id: "../customers", paid_user_membership_type: "USER" });
+    expect(odd.status).toBe(422);
+    expect(await detail(odd)).toBe("payment_method_id: This is not a valid id");
     const plan = await complete(me, { payment_method_id: "pm_card_visa", paid_user_membership_type: "GOLD" });
     expect(plan.status).toBe(422);
     expect(await detail(plan)).toContain("paid_user_membership_type");
@@ -385,6 +409,7 @@ describe("tipping by card", () => {
       [-500, "Amount must be at least $2"],
       ["abc", "Must be a number"],
       [250.5, "Must be an integer"],
+      [100_000_000, "Amount must be $999,999 or less"],
       [undefined, "Required"],
     ];
     for (const [amount, message] of cases) {

@@ -168,10 +168,19 @@ export async function completeStripeSubscription(
         { idempotencyKey: `subscription-${row.id}` },
       ),
     );
-    await db.orm
-      .update(subscriptions)
-      .set({ providerSubscriptionId: sub.id, currentPeriodEnd: stripePeriodEnd(sub) })
-      .where(eq(subscriptions.id, row.id));
+    // Stripe's invoice.paid may have come first and made the row from the metadata: then ours,
+    // still without a provider id, goes; otherwise it takes the id. One batch, so never both.
+    await db.write([
+      db.prepare({
+        sql: `DELETE FROM subscriptions WHERE id = ? AND EXISTS (SELECT 1 FROM subscriptions
+                WHERE payment_method = 'STRIPE' AND provider_subscription_id = ?)`,
+        binds: [row.id, sub.id],
+      }),
+      db.prepare({
+        sql: "UPDATE subscriptions SET provider_subscription_id = ?, current_period_end = ?, updated_at = ? WHERE id = ?",
+        binds: [sub.id, stripePeriodEnd(sub), Date.now(), row.id],
+      }),
+    ]);
     const invoice = typeof sub.latest_invoice === "object" ? sub.latest_invoice : null;
     const secret = sub.status === "incomplete" ? (invoice?.confirmation_secret?.client_secret ?? null) : null;
     return { subscription_id: sub.id, client_secret: secret };
@@ -237,6 +246,7 @@ export async function completePaypalSubscription(
  * cancel) sets the row, so the marks go at once.
  */
 export async function cancelSubscription(deps: Deps, userId: number): Promise<void> {
+  requireAnyProvider(deps.env);
   const { db } = deps;
   const row = await liveSubscription(deps, userId);
   if (!row?.providerSubscriptionId) fail(404, PAYMENTS_MSG.noSubscription);

@@ -119,7 +119,10 @@ export class Providers {
     return sub;
   }
 
-  private stripe(c: Recorded, request: Request): Response {
+  /** Runs when a subscription is made, before Stripe answers (a webhook that wins the race). */
+  onSubscriptionCreated: ((sub: Json) => Promise<void>) | null = null;
+
+  private async stripe(c: Recorded, request: Request): Promise<Response> {
     const ok = (body: Json, status = 200) =>
       Response.json(body, { status, headers: { "request-id": nextId("req") } });
     const error = (status: number, type: string, message: string, code?: string) =>
@@ -156,6 +159,7 @@ export class Providers {
               ? { client_secret: `pi_secret_${sub.id}`, type: "payment_intent" }
               : null,
         };
+        await this.onSubscriptionCreated?.(sub);
         return ok(sub);
       }
       const sub = id ? this.stripeSubscriptions.get(id) : undefined;
@@ -222,7 +226,7 @@ export class Providers {
   // ---- PayPal (https://developer.paypal.com/docs/api/subscriptions/v1/)
 
   paypalSubscription(input: { plan: string; status?: string; id?: string }): Json {
-    const id = input.id ?? `I-${nextId("PP").toUpperCase()}`;
+    const id = input.id ?? `I-${nextId("PP").toUpperCase().replace(/_/g, "")}`;
     const sub = {
       id,
       plan_id: input.plan,
