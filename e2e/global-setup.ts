@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { assetsDirFor, buildSpas, startServer } from "../scripts/server.mjs";
+import { providerVars, startProviderStandIn } from "./stand-ins/providers";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The Stripe and PayPal stand-in (e2e/stand-ins/providers.ts) the server's payments use. */
+    paymentsStandInUrl: string;
   }
 }
 
@@ -17,16 +20,21 @@ export default async function setup(project: TestProject) {
   // Its own assets folder: a build here never reloads a `bun run dev` serving another one.
   const assetsDir = assetsDirFor(`e2e-${port}`);
   if (!process.env.E2E_SKIP_BUILD) await buildSpas({ outDir: assetsDir });
+  // Stripe and PayPal: a local stand-in speaking their wire format, sending webhooks to the server.
+  const payments = await startProviderStandIn({ appBase: `http://127.0.0.1:${port}` });
   const server = await startServer({
     port,
     persistTo: state,
     assetsDir,
     seed: true,
     quiet: !process.env.E2E_VERBOSE,
+    vars: { ...providerVars(payments) },
   });
   project.provide("baseUrl", server.base);
+  project.provide("paymentsStandInUrl", payments.url);
   return () => {
     server.stop();
+    void payments.stop();
     rmSync(state, { recursive: true, force: true });
   };
 }

@@ -2,18 +2,19 @@ import type { MiddlewareHandler } from "hono";
 
 /**
  * One policy for both SPAs and the API. Scripts only from this origin; inline styles are allowed
- * because the SPAs set element styles from React. Stripe's script and frames are named for the
- * payment dialogs.
+ * because the SPAs set element styles from React. Stripe's and PayPal's scripts, frames and calls
+ * are named for the money screens (their published CSP lists: Stripe.js talks to api.stripe.com,
+ * the PayPal SDK loads from www.paypal.com and opens its checkout frames there or in the sandbox).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
+  "script-src 'self' https://js.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-src https://js.stripe.com https://www.paypal.com",
+  "connect-src 'self' ws: wss: https://api.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
+  "frame-src https://js.stripe.com https://hooks.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -31,8 +31,6 @@ export default {
   "Offer yours and be the first here.": "Ofrece el tuyo y sé el primero aquí.",
   "Open job settings": "Abrir ajustes de empleo",
   Order: "Pedir",
-  "Ordering by card comes with payments. Until then, message the provider to agree on the work.":
-    "Los pedidos con tarjeta llegarán con los pagos. Mientras tanto, escribe al proveedor para acordar el trabajo.",
   Pause: "Pausar",
   Paused: "En pausa",
   "Picture {{n}}": "Imagen {{n}}",

@@ -31,8 +31,6 @@ export default {
   "Offer yours and be the first here.": "Ofereça o seu e seja o primeiro aqui.",
   "Open job settings": "Abrir configurações de trabalho",
   Order: "Contratar",
-  "Ordering by card comes with payments. Until then, message the provider to agree on the work.":
-    "A contratação com cartão chega com os pagamentos. Até lá, mande uma mensagem ao prestador para combinar o trabalho.",
   Pause: "Pausar",
   Paused: "Pausado",
   "Picture {{n}}": "Imagem {{n}}",

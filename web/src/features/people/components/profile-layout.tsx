@@ -10,13 +10,15 @@ import { ApiError } from "#web/lib/api.ts";
 import { profileQueryOptions } from "../queries";
 import { ProfileHeader } from "./profile-header";
 
-export type ProfileTab = "posts" | "followers" | "following" | "jobs";
+export type ProfileTab = "posts" | "followers" | "following" | "jobs" | "payments";
 
-const TABS: Array<{ tab: ProfileTab; label: string; to: string }> = [
+/** `own`: shown only on the viewer's own profile (their payment history). */
+const TABS: Array<{ tab: ProfileTab; label: string; to: string; own?: boolean }> = [
   { tab: "posts", label: msg("Posts"), to: "/user/$username" },
   { tab: "followers", label: msg("Followers"), to: "/user/$username/followers" },
   { tab: "following", label: msg("Following"), to: "/user/$username/following" },
   { tab: "jobs", label: msg("Jobs"), to: "/user/$username/jobs" },
+  { tab: "payments", label: msg("Payments"), to: "/user/$username/payments", own: true },
 ];
 
 /**
@@ -45,12 +47,14 @@ export function ProfileLayout({
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <ProfileHeader user={user} />
       <nav aria-label={t("Profile sections")} className="card flex overflow-x-auto px-2">
-        {TABS.map((item) => (
+        {TABS.filter((item) => !item.own || user.user_is_owner).map((item) => (
           <Link
             key={item.tab}
             to={item.to}
             params={{ username: user.username }}
             aria-current={item.tab === tab ? "page" : undefined}
+            // On a phone the tabs scroll sideways: the current one is brought into view.
+            ref={item.tab === tab ? scrollIntoViewSideways : undefined}
             className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
               item.tab === tab
                 ? "border-[var(--accent)] text-[var(--text)]"
@@ -74,6 +78,10 @@ export function ProfileLayout({
       )}
     </div>
   );
+}
+
+function scrollIntoViewSideways(element: HTMLElement | null) {
+  element?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
 }
 
 function ProfileSkeleton() {

@@ -10,6 +10,7 @@ import { useMe } from "#web/features/accounts/session.ts";
 import { SkillChips } from "#web/features/jobs/components/tags.tsx";
 import { formatCents } from "#web/features/jobs/format.ts";
 import { JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
+import { OrderServiceButton } from "#web/features/payments/components/order-service-button.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { openModal } from "#web/modals.tsx";
@@ -138,29 +139,16 @@ function ServiceDetails({ service }: { service: Service }) {
                 <Link
                   to="/chat/thread/new/$username"
                   params={{ username: service.owner.username }}
-                  className="btn btn-primary"
+                  className="btn btn-outline"
                 >
                   {t("Message")}
                 </Link>
               ) : (
-                <button type="button" className="btn btn-primary" onClick={() => openModal("LOGIN")}>
+                <button type="button" className="btn btn-outline" onClick={() => openModal("LOGIN")}>
                   {t("Message")}
                 </button>
               )}
-              <button
-                type="button"
-                className="btn btn-outline"
-                disabled
-                aria-describedby="order-note"
-                data-testid="order-button"
-              >
-                {t("Order")}
-              </button>
-              <p id="order-note" className="text-xs text-[var(--muted)]">
-                {t(
-                  "Ordering by card comes with payments. Until then, message the provider to agree on the work.",
-                )}
-              </p>
+              <OrderServiceButton service={{ username: service.owner.username, slug: service.slug }} />
             </>
           )}
         </aside>

@@ -51,6 +51,19 @@ export function AccountTab({ me }: { me: Me }) {
               }
             />
           )}
+          <Row
+            title={t("Payouts and payment history")}
+            detail={t("Set up payouts to receive tips and service orders, and see every payment.")}
+            action={
+              <Link
+                to="/user/$username/payments"
+                params={{ username: me.username }}
+                className="btn btn-outline"
+              >
+                {t("Payments")}
+              </Link>
+            }
+          />
         </SettingsSection>
       )}
       <SettingsSection title={t("Sign-in")}>

@@ -1,0 +1,79 @@
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "#client/form-fields.tsx";
+import type { MembershipType } from "#shared/enums.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { errorMessage } from "#web/lib/errors.ts";
+import { completePaypalSubscription } from "../mutations";
+import type { Confirmed } from "./subscription-payment-dialog";
+
+/**
+ * PayPal's subscription buttons for the plan's PayPal plan id. On approval the server checks the
+ * subscription with PayPal (ACTIVE and our plan) before the confirmed page.
+ */
+export function PaypalSubscriptionButtons({
+  clientId,
+  planId,
+  plan,
+  onDone,
+}: {
+  clientId: string;
+  planId: string;
+  plan: MembershipType;
+  onDone: (confirmed: Confirmed) => void;
+}) {
+  return (
+    <PayPalScriptProvider
+      options={{ clientId, vault: true, intent: "subscription", components: "buttons", currency: "USD" }}
+    >
+      <Buttons planId={planId} plan={plan} onDone={onDone} />
+    </PayPalScriptProvider>
+  );
+}
+
+function Buttons({
+  planId,
+  plan,
+  onDone,
+}: {
+  planId: string;
+  plan: MembershipType;
+  onDone: (confirmed: Confirmed) => void;
+}) {
+  const { t } = useTranslation();
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [completing, setCompleting] = useState(false);
+  if (isRejected) return <FormAlert>{t("PayPal could not be loaded. Try again later.")}</FormAlert>;
+  return (
+    <div data-testid="paypal-buttons" aria-busy={isPending || completing}>
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      {isPending || completing ? (
+        <div className="flex justify-center py-4">
+          <Spinner />
+        </div>
+      ) : null}
+      <PayPalButtons
+        style={{ layout: "vertical", label: "subscribe", shape: "pill" }}
+        forceReRender={[planId]}
+        disabled={completing}
+        createSubscription={(_data, actions) => actions.subscription.create({ plan_id: planId })}
+        onApprove={async (data) => {
+          if (!data.subscriptionID) return;
+          setProblem(null);
+          setCompleting(true);
+          try {
+            const subscription = await completePaypalSubscription(data.subscriptionID, plan);
+            onDone({ subscription_id: subscription.subscription_id, payment_method: "PAYPAL" });
+          } catch (error) {
+            setProblem(errorMessage(error));
+          } finally {
+            setCompleting(false);
+          }
+        }}
+        onError={() => setProblem(t("PayPal could not finish the payment. Try again."))}
+      />
+    </div>
+  );
+}

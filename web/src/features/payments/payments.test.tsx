@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PaymentConfig } from "#shared/schemas/payments.ts";
+import SendFiatDialog from "./components/send-fiat-dialog";
+import SubscriptionPaymentDialog from "./components/subscription-payment-dialog";
+
+afterEach(() => vi.restoreAllMocks());
+
+const NOT_CONFIGURED: PaymentConfig = {
+  stripe_publishable_key: null,
+  paypal_client_id: null,
+  paypal_plan_id_user: null,
+  paypal_plan_id_business: null,
+  prices: { USER: 1000, BUSINESS: 10000 },
+};
+const CONFIGURED: PaymentConfig = { ...NOT_CONFIGURED, stripe_publishable_key: "pk_test_x" };
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** The server's answers by path: the payment config, then whatever `more` says. */
+function server(
+  config: PaymentConfig,
+  more: (url: string, init?: RequestInit) => Response | undefined = () => undefined,
+) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith("/api/v1/payment/config")) return json(config);
+    return more(url, init) ?? json({ detail: "unexpected" }, 500);
+  });
+}
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
+}
+
+describe("money screens without provider keys", () => {
+  it("say plainly that payments are not configured", async () => {
+    server(NOT_CONFIGURED);
+    wrap(<SendFiatDialog onClose={() => {}} username="ana" />);
+    await screen.findByText("Payments are not configured on this server.");
+    expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+  });
+
+  it("the subscription dialog too, without asking for a card", async () => {
+    const fetch = server(NOT_CONFIGURED);
+    wrap(<SubscriptionPaymentDialog onClose={() => {}} paid_user_membership_type="USER" />);
+    await screen.findByText("Payments are not configured on this server.");
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(["/api/v1/payment/config"]);
+  });
+});
+
+describe("the send fiat dialog", () => {
+  it("takes whole dollars of at least $2 and sends cents", async () => {
+    const fetch = server(CONFIGURED, (url) =>
+      url === "/api/v1/tip/stripe"
+        ? json({ detail: "This person cannot receive payments yet: they have not set up payouts" }, 409)
+        : undefined,
+    );
+    wrap(<SendFiatDialog onClose={() => {}} username="ana" />);
+    const amount = await screen.findByLabelText(/^Amount \(USD\)/);
+    fireEvent.change(amount, { target: { value: "1" } });
+    fireEvent.blur(amount);
+    expect(screen.getByText("Amount must be at least $2")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "2.5" } });
+    expect(screen.getByText("Must be an integer")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "abc" } });
+    expect(screen.getByText("Must be a number")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByText("This person cannot receive payments yet: they have not set up payouts");
+    const call = fetch.mock.calls.find(([url]) => String(url) === "/api/v1/tip/stripe");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "ana", amount: 500 });
+  });
+});
