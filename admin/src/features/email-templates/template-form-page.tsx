@@ -236,7 +236,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
           {(
             [
               [t("Recipients"), delivery.total_recipients],
-              [t("Sent"), delivery.total_sent],
+              [t("Delivered"), delivery.total_sent],
               [t("Skipped"), delivery.total_skipped],
               [t("Pending"), delivery.total_pending],
             ] as const
