@@ -132,10 +132,13 @@ describe("the admin website's content screens", () => {
 
     // The queue delivers it to the subscriber, once.
     await expect
-      .poll(async () => (await mailTo(p.request, subscriber.email)).filter((m) => m.subject === subject).length, {
-        timeout: 45_000,
-        interval: 1_000,
-      })
+      .poll(
+        async () => (await mailTo(p.request, subscriber.email)).filter((m) => m.subject === subject).length,
+        {
+          timeout: 45_000,
+          interval: 1_000,
+        },
+      )
       .toBe(1);
     const [mail] = (await mailTo(p.request, subscriber.email)).filter((m) => m.subject === subject);
     expect(mail?.text).toContain("Our news of the week");
