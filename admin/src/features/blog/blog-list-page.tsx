@@ -99,7 +99,23 @@ function BlogCard({ post }: { post: AdminBlog }) {
             className="aspect-[16/9] w-full bg-[var(--surface-strong)] object-cover"
           />
         ) : (
-          <span aria-hidden="true" className="block aspect-[16/9] w-full bg-[var(--surface-strong)]" />
+          <span
+            aria-hidden="true"
+            className="grid aspect-[16/9] w-full place-items-center bg-[var(--surface-strong)] text-[var(--muted)]"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="32"
+              height="32"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9h.01" />
+            </svg>
+          </span>
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
