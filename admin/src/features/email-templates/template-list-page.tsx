@@ -94,8 +94,20 @@ export function TemplateBadges({
         {template.published_at ? t("Sent") : t("Not sent")}
       </span>
       {template.is_locked ? (
-        <span className="rounded-full bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">
-          🔒 {t("Locked")}
+        <span className="flex items-center gap-1 rounded-full bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">
+          <svg
+            viewBox="0 0 24 24"
+            width="12"
+            height="12"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
+            <path d="M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+          {t("Locked")}
         </span>
       ) : null}
     </>
