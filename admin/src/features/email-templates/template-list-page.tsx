@@ -89,12 +89,12 @@ export function TemplateBadges({
   return (
     <>
       <span
-        className={`rounded-full px-2 py-0.5 font-semibold ${template.published_at ? "bg-emerald-700 text-white" : "bg-[var(--surface-strong)]"}`}
+        className={`rounded-full border px-2 py-0.5 font-semibold ${template.published_at ? "border-transparent bg-emerald-700 text-white" : "border-[var(--line)] bg-[var(--surface-strong)]"}`}
       >
         {template.published_at ? t("Sent") : t("Not sent")}
       </span>
       {template.is_locked ? (
-        <span className="flex items-center gap-1 rounded-full bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">
+        <span className="flex items-center gap-1 rounded-full border border-[var(--line)] bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">
           <svg
             viewBox="0 0 24 24"
             width="12"
