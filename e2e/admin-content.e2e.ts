@@ -63,6 +63,17 @@ describe("the admin website's content screens", () => {
 
     const card = p.getByTestId("blog-card").filter({ hasText: title });
     await card.getByText("Guide").waitFor();
+
+    // A card opens the post's form, loaded; a summary written there is saved.
+    await card.getByRole("link", { name: title }).click();
+    await p.waitForURL((url) => /^\/admin\/blog\/\d+$/.test(url.pathname));
+    const edit = p.getByRole("form", { name: "Edit blog post" });
+    expect(await edit.getByLabel("Title").inputValue()).toBe(title);
+    await edit.getByRole("textbox", { name: "Body" }).getByText("Bold words").waitFor();
+    await edit.getByLabel("Summary").fill("A summary written by staff");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await snackbar(p, "The blog post was saved").waitFor();
+    await p.waitForURL((url) => url.pathname === "/admin/blog");
     expect(await card.locator("img").getAttribute("src")).toMatch(/^\/?.+/);
     const toggle = card.getByRole("switch", { name: `Published: ${title}` });
     expect(await toggle.getAttribute("aria-checked")).toBe("false");
@@ -76,6 +87,7 @@ describe("the admin website's content screens", () => {
     expect(href).toMatch(/^\/blog\/e2e-post-/);
     await p.goto("/blog");
     await p.getByText(title).first().waitFor();
+    await p.getByText("A summary written by staff").first().waitFor();
     await p.goto(href!);
     await p.locator("strong", { hasText: "Bold words" }).waitFor();
 

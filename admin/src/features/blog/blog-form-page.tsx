@@ -7,7 +7,12 @@ import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ApiError } from "#client/http.ts";
 import { BLOG_CATEGORIES } from "#shared/enums.ts";
-import { type AdminBlogDetail, adminBlogCreateSchema, BLOG_TITLE_MAX } from "#shared/schemas/admin.ts";
+import {
+  type AdminBlogDetail,
+  adminBlogCreateSchema,
+  BLOG_SUMMARY_MAX,
+  BLOG_TITLE_MAX,
+} from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
 import { LoadError, Loading } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
@@ -40,6 +45,7 @@ export function BlogForm({ post }: { post?: AdminBlogDetail }) {
     title: post?.title ?? "",
     category: post?.category ?? "ANNOUNCEMENT",
     cover: post?.cover ?? "",
+    summary: post?.summary ?? "",
     body: post?.body ?? "",
   });
   const categoryId = useId();
@@ -93,6 +99,13 @@ export function BlogForm({ post }: { post?: AdminBlogDetail }) {
             ))}
           </select>
         </div>
+        <TextField
+          label={t("Summary")}
+          {...form.field("summary")}
+          required={false}
+          maxLength={BLOG_SUMMARY_MAX}
+          hint={t("Shown in the blog's list. Left empty, it is the first words of the body.")}
+        />
         <CoverField value={form.values.cover} onValue={(link) => form.setValue("cover", link)} />
         <div className="mb-4">
           <p className="field-label">

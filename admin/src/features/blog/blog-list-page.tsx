@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { confirm } from "../../components/ui/confirm";
@@ -15,7 +16,10 @@ import { blogListQuery } from "./queries";
 export function BlogListPage() {
   const { t } = useTranslation();
   const blog = useInfiniteQuery(blogListQuery());
-  const sentinel = useInfiniteScroll({ ...blog, enabled: !blog.isFetchNextPageError });
+  const sentinel = useInfiniteScroll(
+    { ...blog, enabled: !blog.isFetchNextPageError },
+    { rootMargin: `${LOAD_MORE_THRESHOLD_PX}px` },
+  );
   const posts = blog.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">

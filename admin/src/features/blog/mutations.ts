@@ -21,7 +21,8 @@ export function useSaveBlog() {
         ? adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", { method: "POST", body: fields })
         : adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", {
             method: "PATCH",
-            body: { id, ...fields },
+            // An empty summary is made again from the (perhaps changed) body.
+            body: { id, ...fields, summary: fields.summary ?? "" },
           }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.all }),
   });

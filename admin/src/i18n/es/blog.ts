@@ -20,6 +20,9 @@ export default {
   Title: "Título",
   Category: "Categoría",
   Body: "Cuerpo",
+  Summary: "Resumen",
+  "Shown in the blog's list. Left empty, it is the first words of the body.":
+    "Se muestra en la lista del blog. Si se deja vacío, son las primeras palabras del cuerpo.",
   Cover: "Portada",
   "Upload a cover": "Subir una portada",
   "Change cover": "Cambiar la portada",

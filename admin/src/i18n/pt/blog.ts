@@ -20,6 +20,9 @@ export default {
   Title: "Título",
   Category: "Categoria",
   Body: "Corpo",
+  Summary: "Resumo",
+  "Shown in the blog's list. Left empty, it is the first words of the body.":
+    "Aparece na lista do blog. Se ficar vazio, são as primeiras palavras do corpo.",
   Cover: "Capa",
   "Upload a cover": "Enviar uma capa",
   "Change cover": "Trocar a capa",
