@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { BlogEditPage } from "../features/blog/blog-form-page";
 
-export const Route = createFileRoute("/blog/$id")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/blog/$id")({ component: BlogRoute });
+
+function BlogRoute() {
+  const { id } = Route.useParams();
+  return <BlogEditPage key={id} id={Number(id)} />;
+}

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { BlogListPage } from "../features/blog/blog-list-page";
 
-export const Route = createFileRoute("/blog/")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/blog/")({ component: BlogListPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { BlogForm } from "../features/blog/blog-form-page";
 
-export const Route = createFileRoute("/blog/new")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/blog/new")({ component: () => <BlogForm /> });

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { TemplateEditPage } from "../features/email-templates/template-form-page";
 
-export const Route = createFileRoute("/email/template/$id")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/email/template/$id")({ component: TemplateRoute });
+
+function TemplateRoute() {
+  const { id } = Route.useParams();
+  return <TemplateEditPage key={id} id={Number(id)} />;
+}

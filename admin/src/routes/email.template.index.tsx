@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { TemplateListPage } from "../features/email-templates/template-list-page";
 
-export const Route = createFileRoute("/email/template/")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/email/template/")({ component: TemplateListPage });

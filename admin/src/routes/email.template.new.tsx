@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { TemplateForm } from "../features/email-templates/template-form-page";
 
-export const Route = createFileRoute("/email/template/new")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/email/template/new")({ component: () => <TemplateForm /> });

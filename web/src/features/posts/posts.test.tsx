@@ -1,9 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LinkDialog } from "#client/editor/link-dialog.tsx";
 import type { FeedItem, Micropost } from "#shared/schemas/posts.ts";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
-import { LinkDialog } from "./components/editor/link-dialog";
 import { toggleVote } from "./mutations";
 
 function item(publicId: string, voted = false, votes = 5): FeedItem {

@@ -1,17 +1,11 @@
-import { lazy, Suspense } from "react";
-import type { RichEditorProps } from "./editor/rich-editor";
+import { Editor as SharedEditor } from "#client/editor/lazy-editor.tsx";
+import type { RichEditorProps } from "#client/editor/rich-editor.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { uploadEditorImage } from "../mutations";
 
-const RichEditor = lazy(() => import("./editor/rich-editor"));
+const notify = (message: string, variant: "info" | "error") => showSnackbar({ message, variant });
 
-/** The rich editor, fetched the first time someone writes. */
+/** The shared rich editor (docs/decisions/064), uploading pictures as the signed-in person. */
 export function Editor(props: RichEditorProps) {
-  return (
-    <Suspense
-      fallback={
-        <div className="h-52 animate-pulse rounded-lg border border-[var(--line)] bg-[var(--surface-strong)]" />
-      }
-    >
-      <RichEditor {...props} />
-    </Suspense>
-  );
+  return <SharedEditor {...props} uploadImage={uploadEditorImage} notify={notify} />;
 }

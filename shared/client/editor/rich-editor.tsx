@@ -2,18 +2,18 @@ import Image from "@tiptap/extension-image";
 import { Placeholder } from "@tiptap/extensions";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type ReactNode, useRef, useState } from "react";
+import type { TFunction } from "i18next";
+import { type ReactNode, type SVGProps, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { uploadEditorImage } from "#web/features/posts/mutations.ts";
-import { i18n } from "#web/i18n/i18n.ts";
-import { errorMessage } from "#web/lib/errors.ts";
-import { ImageIcon, LinkIcon } from "../post-icons";
+import { apiErrorText } from "../api-error-text";
+import { i18n } from "../i18n";
 import { LinkDialog } from "./link-dialog";
 
-// The post editor: headings, lists, quotes, code, links through the link dialog, and
-// pictures pasted, dropped or chosen, uploaded first so the body only ever points at our /media.
-// This file and Tiptap load only where someone writes: the home page never downloads them.
+// The rich text editor of both sites (the main site's posts and comments, the admin site's blog;
+// docs/decisions/064): headings, lists, quotes, code, links through the link dialog, and
+// pictures pasted, dropped or chosen, uploaded first (each site through its own call) so the body
+// only ever points at our /media. This file and Tiptap load only where someone writes
+// (lazy-editor.tsx): no other page downloads them.
 
 export interface RichEditorProps {
   /** The HTML to start from. Later changes of this prop are ignored (the editor owns the text). */
@@ -27,24 +27,54 @@ export interface RichEditorProps {
   invalid?: boolean;
 }
 
-async function insertImages(editor: Editor, files: File[]) {
+/** What a site gives the editor: its picture upload and its snackbar. */
+export interface EditorSite {
+  /** Uploads a picture and answers the link to insert. */
+  uploadImage: (file: File) => Promise<string>;
+  /** Shows an already translated message in the site's snackbar. */
+  notify: (message: string, variant: "info" | "error") => void;
+}
+
+async function insertImages(editor: Editor, files: File[], site: EditorSite) {
   for (const file of files) {
-    showSnackbar({ message: i18n.t("Uploading started... It can take a few seconds.") });
+    site.notify(i18n.t("Uploading started... It can take a few seconds."), "info");
     try {
-      const link = await uploadEditorImage(file);
+      const link = await site.uploadImage(file);
       editor
         .chain()
         .focus()
         .setImage({ src: link, alt: file.name.replace(/\.[^.]+$/, "") })
         .run();
     } catch (error) {
-      showSnackbar({
-        message: i18n.t("Unexpected error during upload: {{reason}}", { reason: errorMessage(error) }),
-        variant: "error",
-      });
+      // The runtime's t is what `i18next` resolves to in the app; its type is the package's.
+      const reason = apiErrorText(error, i18n.t as unknown as TFunction);
+      site.notify(i18n.t("Unexpected error during upload: {{reason}}", { reason }), "error");
     }
   }
 }
+
+function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+const ImageIcon = () => <Icon d="M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9h.01" />;
+const LinkIcon = () => (
+  <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+);
 
 const imagesOf = (list: FileList | null | undefined) =>
   [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
@@ -87,11 +117,14 @@ export default function RichEditor({
   autoFocus,
   footer,
   invalid,
-}: RichEditorProps) {
+  uploadImage,
+  notify,
+}: RichEditorProps & EditorSite) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const editorRef = useRef<Editor | null>(null);
+  const site = { uploadImage, notify };
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -122,14 +155,14 @@ export default function RichEditor({
       handlePaste: (_view, event) => {
         const files = imagesOf(event.clipboardData?.files);
         if (files.length === 0 || !editorRef.current) return false;
-        void insertImages(editorRef.current, files);
+        void insertImages(editorRef.current, files, site);
         return true;
       },
       handleDrop: (_view, event) => {
         const files = imagesOf((event as DragEvent).dataTransfer?.files);
         if (files.length === 0 || !editorRef.current) return false;
         event.preventDefault();
-        void insertImages(editorRef.current, files);
+        void insertImages(editorRef.current, files, site);
         return true;
       },
     },
@@ -232,7 +265,7 @@ export default function RichEditor({
           aria-hidden="true"
           tabIndex={-1}
           onChange={(e) => {
-            void insertImages(editor, imagesOf(e.target.files));
+            void insertImages(editor, imagesOf(e.target.files), site);
             e.target.value = "";
           }}
         />

@@ -1,0 +1,12 @@
+import { Editor } from "#client/editor/lazy-editor.tsx";
+import type { RichEditorProps } from "#client/editor/rich-editor.tsx";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { uploadAdminImage } from "./mutations";
+
+const notify = (message: string, variant: "info" | "error") =>
+  showSnackbar(message, variant === "error" ? "error" : "success");
+
+/** The main site's rich editor (docs/decisions/064), uploading pictures to the admin files. */
+export function BlogEditor(props: RichEditorProps) {
+  return <Editor {...props} uploadImage={uploadAdminImage} notify={notify} />;
+}

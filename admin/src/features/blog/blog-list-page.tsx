@@ -1,0 +1,180 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
+import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
+import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
+import { confirm } from "../../components/ui/confirm";
+import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { CATEGORY_LABEL } from "./category";
+import { useDeleteBlog, usePublishBlog } from "./mutations";
+import { blogListQuery } from "./queries";
+
+/** /blog: a tile for a new post, then every post as a card; more load near the bottom. */
+export function BlogListPage() {
+  const { t } = useTranslation();
+  const blog = useInfiniteQuery(blogListQuery());
+  const sentinel = useInfiniteScroll(
+    { ...blog, enabled: !blog.isFetchNextPageError },
+    { rootMargin: `${LOAD_MORE_THRESHOLD_PX}px` },
+  );
+  const posts = blog.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">
+        {t("Blog")}
+        {blog.data ? (
+          <span className="ml-2 text-base font-normal text-[var(--muted)]">
+            ({blog.data.pages[0]?.total_list ?? 0})
+          </span>
+        ) : null}
+      </h1>
+      {blog.isPending ? (
+        <Loading rows={4} />
+      ) : blog.isError && posts.length === 0 ? (
+        <LoadError error={blog.error} retry={blog.refetch} />
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Blog posts")}>
+            <li>
+              <Link
+                to="/blog/new"
+                className="card flex h-full min-h-40 flex-col items-center justify-center gap-2 border-dashed p-6 text-center hover:bg-[var(--hover)]"
+              >
+                <span aria-hidden="true" className="text-3xl leading-none">
+                  +
+                </span>
+                <span className="font-semibold">{t("New blog post")}</span>
+              </Link>
+            </li>
+            {posts.map((post) => (
+              <BlogCard key={post.id} post={post} />
+            ))}
+          </ul>
+          {posts.length === 0 ? <EmptyList>{t("There are no blog posts yet.")}</EmptyList> : null}
+          {blog.isFetchNextPageError ? (
+            <LoadError error={blog.error} retry={() => blog.fetchNextPage()} />
+          ) : null}
+          {blog.isFetchingNextPage ? <Loading rows={1} /> : null}
+          <div ref={sentinel} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function BlogCard({ post }: { post: AdminBlog }) {
+  const { t } = useTranslation();
+  const publish = usePublishBlog();
+  const remove = useDeleteBlog();
+  const published = post.published_at !== null;
+
+  const toggle = async () => {
+    const question = published
+      ? t("This blog was already published. Do you want to unpublish it?")
+      : t("Do you really want to publish this?");
+    if (!(await confirm(question))) return;
+    publish.mutate(
+      { id: post.id, published: !published },
+      {
+        onSuccess: (answer) => showSnackbar(t(answer.detail)),
+        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      },
+    );
+  };
+
+  const onDelete = async () => {
+    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    remove.mutate(post.id, {
+      onSuccess: () => showSnackbar(t(ADMIN_MSG.deleted)),
+      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+    });
+  };
+
+  return (
+    <li className="card flex flex-col overflow-hidden" data-testid="blog-card">
+      <Link to="/blog/$id" params={{ id: String(post.id) }} className="block hover:opacity-90">
+        {post.cover ? (
+          <img
+            src={post.cover}
+            alt=""
+            className="aspect-[16/9] w-full bg-[var(--surface-strong)] object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid aspect-[16/9] w-full place-items-center bg-[var(--surface-strong)] text-[var(--muted)]"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="32"
+              height="32"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9h.01" />
+            </svg>
+          </span>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-semibold tracking-wide text-[var(--muted)] uppercase">
+          {t(CATEGORY_LABEL[post.category])}
+        </p>
+        <h2 className="line-clamp-2 font-semibold">
+          <Link to="/blog/$id" params={{ id: String(post.id) }} className="hover:underline">
+            {post.title}
+          </Link>
+        </h2>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={published}
+            aria-label={t("Published: {{title}}", { title: post.title })}
+            disabled={publish.isPending}
+            onClick={() => void toggle()}
+            className="flex items-center gap-2 rounded-full py-1 pr-2 text-sm disabled:opacity-60"
+          >
+            <span
+              aria-hidden="true"
+              className={`relative h-6 w-11 shrink-0 rounded-full transition-colors ${published ? "bg-[var(--accent)]" : "bg-[var(--line)]"}`}
+            >
+              <span
+                className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${published ? "translate-x-5" : ""}`}
+              />
+            </span>
+            <span>{published ? t("Published") : t("Unpublished")}</span>
+          </button>
+          <span className="ml-auto flex items-center gap-1">
+            {published ? (
+              <a
+                href={`/blog/${post.slug}`}
+                target="_blank"
+                rel="noreferrer"
+                className="btn btn-ghost"
+                aria-label={t("View {{title}}", { title: post.title })}
+              >
+                {t("View")}
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-ghost text-[var(--danger)]"
+              disabled={remove.isPending}
+              onClick={() => void onDelete()}
+              aria-label={t("Delete {{title}}", { title: post.title })}
+            >
+              {t("Delete")}
+            </button>
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}

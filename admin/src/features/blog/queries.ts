@@ -1,0 +1,28 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { adminFetch } from "#admin/lib/api.ts";
+import type { Page } from "#shared/api.ts";
+import type { AdminBlog, AdminBlogDetail } from "#shared/schemas/admin.ts";
+
+export const blogKeys = { all: ["admin", "blog"] as const };
+
+const PAGE = 12;
+
+/** Every post, published or not, newest first, a page at a time (more near the bottom). */
+export const blogListQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [...blogKeys.all, "list"],
+    queryFn: ({ pageParam }) =>
+      adminFetch<Page<AdminBlog>>("/api/admin/private/admin/blog/list", {
+        query: { skip: pageParam * PAGE, limit: PAGE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (pages.length < last.total_pages ? pages.length : undefined),
+  });
+
+/** One post with its body. */
+export const blogQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...blogKeys.all, "one", id],
+    queryFn: () => adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", { query: { id } }),
+    retry: false,
+  });
