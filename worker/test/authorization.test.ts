@@ -75,6 +75,19 @@ const RULES: Record<string, Rule> = {
   "GET /api/v1/chat/websocket/connect": "public",
 
   "GET /api/webpage-preview": "self",
+  // Payments: the webhooks are the providers' (signature-checked), the rest act on the caller's
+  // own membership, money and history.
+  "GET /api/v1/payment/config": "public",
+  "POST /api/v1/payment/stripe/webhook": "public",
+  "POST /api/v1/payment/paypal/webhook": "public",
+  "POST /api/v1/tip/stripe": "self",
+  [`POST ${V1}/payment/subscription/start`]: "self",
+  [`POST ${V1}/payment/stripe/complete/subscription`]: "self",
+  [`POST ${V1}/payment/paypal/complete/subscription`]: "self",
+  [`DELETE ${V1}/payment/subscription/cancel`]: "self",
+  [`POST ${V1}/service/order`]: "self",
+  [`PATCH ${V1}/payment/stripe/onboarding-status`]: "self",
+  [`GET ${V1}/payment/history/list`]: "self",
   [`GET ${V1}/auth/me`]: "self",
   [`PATCH ${V1}/auth/update/email`]: "self",
   [`PATCH ${V1}/auth/update/password`]: "self",
