@@ -129,6 +129,16 @@ describe("configuration", () => {
     expect(await json(res)).toEqual({
       detail: "The Solana network is not answering. Try again in a minute.",
     });
+    // A JSON-RPC node that does not know the methods (the Ethereum stand-in) is not a 500 either.
+    const wrongNode = await post(
+      "/solana/estimate/send/coin",
+      { to: freshAddress(), amount: "0.1" },
+      user.auth,
+      {
+        SOLANA_RPC_URL: `${CHAIN_APIS}/eth`,
+      },
+    );
+    expect(wrongNode.status).toBe(503);
   });
 });
 
