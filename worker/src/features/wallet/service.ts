@@ -425,7 +425,11 @@ async function broadcast(deps: Deps, rpc: SolanaRpc, row: SendRow): Promise<void
   try {
     await rpc.sendTransaction(row.signedTx);
   } catch (error) {
-    if (!(error instanceof JsonRpcError)) throw error; // the node did not answer: stays SENDING, a retry resends
+    if (!(error instanceof JsonRpcError)) {
+      // The node did not answer: the send stays SENDING and unclaimed, so a retry sends it at once.
+      await deps.db.orm.update(walletSends).set({ sentAt: null }).where(eq(walletSends.id, row.id)).run();
+      throw error;
+    }
     // Already processed (a resend of a transaction that landed) is success; anything else failed.
     const status = await rpc.getSignatureStatus(row.signature).catch(() => null);
     if (status && !status.err) return;

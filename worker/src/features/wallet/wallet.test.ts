@@ -493,50 +493,56 @@ describe("confirm is idempotent", () => {
 });
 
 describe("a send whose request died", () => {
-  it("is sent again from the stored bytes by the next confirm with its key, once", async () => {
-    const { user, address } = await funded(LAMPORTS_PER_SOL);
-    const to = freshAddress();
-    // As if a confirm stored its signed transaction and stopped before sending it.
-    const { seed } = await openSolanaSeed(user.id);
-    const { value } = await rpc<{ value: { blockhash: string } }>("getLatestBlockhash");
-    const signed = Transaction.from(base64.decode(signSame(seed, to, 200_000_000n, value.blockhash)));
-    const signature = base58.encode(signed.signature!);
-    const key = newKey();
-    await deps.db.orm
-      .insert(walletSends)
-      .values({
-        userId: user.id,
-        idempotencyKey: key,
-        chain: "SOL",
-        fromAddress: address,
-        toAddress: to,
-        amount: 200_000_000,
-        fee: 5000,
-        signedTx: signed.serialize().toString("base64"),
-        signature,
-        status: "SENDING",
-        sentAt: Date.now() - 60_000,
-      })
-      .run();
+  it.each([
+    ["stopped 60 s ago", () => Date.now() - 60_000],
+    ["lost the node while sending", () => null],
+  ])(
+    "(%s) is sent again from the stored bytes by the next confirm with its key, once",
+    async (_case, sentAt) => {
+      const { user, address } = await funded(LAMPORTS_PER_SOL);
+      const to = freshAddress();
+      // As if a confirm stored its signed transaction and stopped before sending it.
+      const { seed } = await openSolanaSeed(user.id);
+      const { value } = await rpc<{ value: { blockhash: string } }>("getLatestBlockhash");
+      const signed = Transaction.from(base64.decode(signSame(seed, to, 200_000_000n, value.blockhash)));
+      const signature = base58.encode(signed.signature!);
+      const key = newKey();
+      await deps.db.orm
+        .insert(walletSends)
+        .values({
+          userId: user.id,
+          idempotencyKey: key,
+          chain: "SOL",
+          fromAddress: address,
+          toAddress: to,
+          amount: 200_000_000,
+          fee: 5000,
+          signedTx: signed.serialize().toString("base64"),
+          signature,
+          status: "SENDING",
+          sentAt: sentAt(),
+        })
+        .run();
 
-    const res = await post(
-      "/solana/confirm/send/coin",
-      { to, amount: "0.2", idempotency_key: key },
-      user.auth,
-    );
-    expect(await json(res)).toEqual({ tx: signature, link: `https://explorer.solana.com/tx/${signature}` });
-    expect((await sendCounts())[signature]).toBe(1);
-    expect(await lamportsOf(to)).toBe(200_000_000n);
-    const row = await deps.db.orm
-      .select()
-      .from(walletSends)
-      .where(eq(walletSends.signature, signature))
-      .get();
-    expect(row?.status).toBe("CONFIRMED");
-    expect(
-      await deps.db.orm.select().from(payments).where(eq(payments.providerRef, signature)).all(),
-    ).toHaveLength(1);
-  });
+      const res = await post(
+        "/solana/confirm/send/coin",
+        { to, amount: "0.2", idempotency_key: key },
+        user.auth,
+      );
+      expect(await json(res)).toEqual({ tx: signature, link: `https://explorer.solana.com/tx/${signature}` });
+      expect((await sendCounts())[signature]).toBe(1);
+      expect(await lamportsOf(to)).toBe(200_000_000n);
+      const row = await deps.db.orm
+        .select()
+        .from(walletSends)
+        .where(eq(walletSends.signature, signature))
+        .get();
+      expect(row?.status).toBe("CONFIRMED");
+      expect(
+        await deps.db.orm.select().from(payments).where(eq(payments.providerRef, signature)).all(),
+      ).toHaveLength(1);
+    },
+  );
 });
 
 describe("limits and formats", () => {
