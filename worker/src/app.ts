@@ -23,6 +23,7 @@ import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { RetryLater } from "./lib/errors";
+import { walletRoutes } from "./features/wallet/routes";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { database } from "./middleware/database";
@@ -62,6 +63,7 @@ const routes = app
   .route("/", jobsAdminRoutes)
   .route("/", servicesRoutes)
   .route("/", paymentsRoutes)
+  .route("/", walletRoutes)
   .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)

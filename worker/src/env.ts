@@ -38,6 +38,13 @@ export interface Bindings {
   PAYPAL_WEBHOOK_ID?: string;
   /** PayPal's REST API (https://api-m.paypal.com; sandbox: https://api-m.sandbox.paypal.com). */
   PAYPAL_API_BASE?: string;
+  /** The wallet's sources (docs/decisions/080); unset outside production means "not configured". */
+  SOLANA_RPC_URL?: string;
+  ETHEREUM_RPC_URL?: string;
+  BITCOIN_API_URL?: string;
+  PRICE_API_URL?: string;
+  /** 32 bytes, base64: seals the custodial keys (AES-GCM). A secret: never in vars. */
+  WALLET_ENCRYPTION_KEY?: string;
 }
 
 export interface AuthUser {
