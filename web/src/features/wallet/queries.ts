@@ -1,0 +1,98 @@
+import { queryOptions } from "@tanstack/react-query";
+import type {
+  MarketChart,
+  MaxEstimate,
+  ValidateToResult,
+  WalletItem,
+  WalletList,
+  WalletSymbol,
+} from "#shared/schemas/wallet.ts";
+import { ApiError, apiFetch } from "#web/lib/api.ts";
+
+// The wallet's reads. Every query is `meta: { silent: true }`: its screen says itself what went
+// wrong (a 503 is "not configured", with no red notice on top).
+
+export const BLOCKCHAIN_API = "/api/v1/private/user/payment/blockchain";
+
+export const walletKeys = {
+  root: ["wallet"] as const,
+  list: () => [...walletKeys.root, "list"] as const,
+  coin: (abbreviation: string) => [...walletKeys.root, "coin", abbreviation] as const,
+  max: (symbol: WalletSymbol) => [...walletKeys.root, "max", symbol] as const,
+  recipient: (symbol: WalletSymbol, to: string) => [...walletKeys.root, "recipient", symbol, to] as const,
+  chart: (coin: string) => ["coin-chart", coin] as const,
+};
+
+/** The server answers 503 while a wallet source (key, RPC, price API) is missing from its configuration. */
+export function isNotConfigured(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
+/** Network and server failures are tried once more; a 4xx or a missing configuration would answer the same. */
+const retry = (failures: number, error: unknown) =>
+  failures < 1 && !isNotConfigured(error) && !(error instanceof ApiError && error.status < 500);
+
+/** One row per chain: balance in coin and dollars, address, scanner link. */
+export const walletListQueryOptions = () =>
+  queryOptions({
+    queryKey: walletKeys.list(),
+    meta: { silent: true },
+    queryFn: ({ signal }) => apiFetch<WalletList>(`${BLOCKCHAIN_API}/wallet/list`, { signal }),
+    staleTime: 30_000,
+    retry,
+  });
+
+/** One chain's wallet: the same row, with the price and its 24 h change. */
+export const walletCoinQueryOptions = (abbreviation: string) =>
+  queryOptions({
+    queryKey: walletKeys.coin(abbreviation),
+    meta: { silent: true },
+    queryFn: ({ signal }) =>
+      apiFetch<WalletItem>(`${BLOCKCHAIN_API}/wallet/coin`, { query: { abbreviation }, signal }),
+    staleTime: 30_000,
+    retry,
+  });
+
+/** The most one can send now (what the balance keeps back is the fee). */
+export const maxEstimateQueryOptions = (symbol: WalletSymbol) =>
+  queryOptions({
+    queryKey: walletKeys.max(symbol),
+    meta: { silent: true },
+    queryFn: ({ signal }) =>
+      apiFetch<MaxEstimate>(
+        `${BLOCKCHAIN_API}/${symbol === "BTC" ? "bitcoin" : "solana"}/estimate/send/coin/max`,
+        {
+          signal,
+        },
+      ),
+    staleTime: 15_000,
+    retry: false,
+  });
+
+/**
+ * Whether a recipient (an address of the chain or an Agora username) can receive: the answer for
+ * one text is kept, so going back to a checked text asks nothing again.
+ */
+export const recipientQueryOptions = (symbol: WalletSymbol, to: string) =>
+  queryOptions({
+    queryKey: walletKeys.recipient(symbol, to),
+    meta: { silent: true },
+    queryFn: ({ signal }) =>
+      apiFetch<ValidateToResult>(`${BLOCKCHAIN_API}/validate/to`, { body: { to, symbol }, signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** The last day of a coin's price in USD, served and cached by the Worker. */
+export const marketChartQueryOptions = (coin: string) =>
+  queryOptions({
+    queryKey: walletKeys.chart(coin),
+    meta: { silent: true },
+    queryFn: ({ signal }) =>
+      apiFetch<MarketChart>("/api/v1/coin/market-chart", {
+        query: { coin, vs_currency: "usd", days: 1 },
+        signal,
+      }),
+    staleTime: 60_000,
+    retry,
+  });
