@@ -16,6 +16,8 @@ export default defineConfig({
     root: new URL(".", import.meta.url).pathname,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
+    // The wallet's chain sources (Solana RPC on litesvm, ETH, BTC, prices) as local servers.
+    globalSetup: ["./test/stand-ins-setup.ts"],
     testTimeout: 30_000,
     // mjml-browser is a CommonJS bundle: pre-bundled so workerd can load it (e-mail templates).
     deps: { optimizer: { ssr: { include: ["mjml-browser"] } } },
