@@ -18,7 +18,7 @@ export const walletKeys = {
   root: ["wallet"] as const,
   list: () => [...walletKeys.root, "list"] as const,
   coin: (abbreviation: string) => [...walletKeys.root, "coin", abbreviation] as const,
-  max: (symbol: WalletSymbol) => [...walletKeys.root, "max", symbol] as const,
+  max: (symbol: WalletSymbol, to?: string) => [...walletKeys.root, "max", symbol, to ?? null] as const,
   recipient: (symbol: WalletSymbol, to: string) => [...walletKeys.root, "recipient", symbol, to] as const,
   chart: (coin: string) => ["coin-chart", coin] as const,
 };

@@ -205,7 +205,11 @@ function EstimateStep({
         ? errorMessage(recipient.error)
         : null;
   const max = useMutation({
-    mutationFn: () => queryClient.fetchQuery({ ...maxEstimateQueryOptions(symbol), staleTime: 0 }),
+    mutationFn: () =>
+      queryClient.fetchQuery({
+        ...maxEstimateQueryOptions(symbol, long && recipient.data?.is_valid ? wanted : undefined),
+        staleTime: 0,
+      }),
     onSuccess: (result) => {
       const value = toSmallestUnit(result.max_transferable_amount, item.blockchain.decimals) ?? 0n;
       if (value === 0n) showSnackbar({ message: t(WALLET_MSG.emptyBalance, { symbol }), variant: "error" });
