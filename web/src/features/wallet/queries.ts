@@ -53,15 +53,19 @@ export const walletCoinQueryOptions = (abbreviation: string) =>
     retry,
   });
 
-/** The most one can send now (what the balance keeps back is the fee). */
-export const maxEstimateQueryOptions = (symbol: WalletSymbol) =>
+/**
+ * The most one can send now: the balance less the fee. For SOL with a checked recipient `to`, a
+ * new account's rent-exempt minimum counts too.
+ */
+export const maxEstimateQueryOptions = (symbol: WalletSymbol, to?: string) =>
   queryOptions({
-    queryKey: walletKeys.max(symbol),
+    queryKey: walletKeys.max(symbol, to),
     meta: { silent: true },
     queryFn: ({ signal }) =>
       apiFetch<MaxEstimate>(
         `${BLOCKCHAIN_API}/${symbol === "BTC" ? "bitcoin" : "solana"}/estimate/send/coin/max`,
         {
+          query: { to },
           signal,
         },
       ),
