@@ -19,7 +19,7 @@ export default defineConfig({
     // The wallet's chain sources (Solana RPC on litesvm, ETH, BTC, prices) as local servers.
     globalSetup: ["./test/stand-ins-setup.ts"],
     testTimeout: 30_000,
-    // mjml-browser is a CommonJS bundle: pre-bundled so workerd can load it (e-mail templates).
-    deps: { optimizer: { ssr: { include: ["mjml-browser"] } } },
+    // mjml-browser (e-mail templates) and @solana/web3.js (the wallet) are pre-bundled so workerd can load them.
+    deps: { optimizer: { ssr: { enabled: true, include: ["mjml-browser", "@solana/web3.js"] } } },
   },
 });

@@ -21,6 +21,7 @@ import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
+import { walletRoutes } from "./features/wallet/routes";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { database } from "./middleware/database";
@@ -58,6 +59,7 @@ const routes = app
   .route("/", jobsRoutes)
   .route("/", jobsAdminRoutes)
   .route("/", servicesRoutes)
+  .route("/", walletRoutes)
   .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)

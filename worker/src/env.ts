@@ -21,6 +21,13 @@ export interface Bindings {
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_JWKS_URL?: string;
   ADMIN_PASSWORD?: string;
+  /** The wallet's sources (docs/decisions/080); unset outside production means "not configured". */
+  SOLANA_RPC_URL?: string;
+  ETHEREUM_RPC_URL?: string;
+  BITCOIN_API_URL?: string;
+  PRICE_API_URL?: string;
+  /** 32 bytes, base64: seals the custodial keys (AES-GCM). A secret: never in vars. */
+  WALLET_ENCRYPTION_KEY?: string;
 }
 
 export interface AuthUser {

@@ -157,6 +157,9 @@ export const walletCoinQuerySchema = z.object({ abbreviation: z.string().trim().
 export const validateToSchema = z.object({ to: recipientSchema, symbol: walletSymbolSchema });
 export type ValidateToInput = z.infer<typeof validateToSchema>;
 
+/** GET .../payment/blockchain/solana/estimate/send/coin/max: with `to`, a new account's rent counts. */
+export const solanaMaxQuerySchema = z.object({ to: recipientSchema.optional() });
+
 /** POST .../payment/blockchain/solana/estimate/send/coin */
 export const solanaEstimateSchema = z.object({ to: recipientSchema, amount: coinAmountSchema });
 export type SolanaEstimateInput = z.infer<typeof solanaEstimateSchema>;
@@ -251,3 +254,25 @@ export type ConfirmSend = z.infer<typeof confirmSendSchema>;
 /** CoinGecko's market chart: `[timestamp_ms, price]` pairs, oldest first. */
 export const marketChartSchema = z.object({ prices: z.array(z.tuple([z.number(), z.number()])) });
 export type MarketChart = z.infer<typeof marketChartSchema>;
+
+// ---- Amounts: decimal strings <-> integers of the smallest unit (no floats) ----
+
+/** "1.5" SOL with 9 decimals is 1_500_000_000n; null when it has more decimals than the coin. */
+export function toUnits(amount: string, decimals: number): bigint | null {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return null;
+  const [whole = "0", fraction = ""] = amount.trim().split(".");
+  const cut = fraction.replace(/0+$/, "");
+  if (cut.length > decimals) return null;
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(cut.padEnd(decimals, "0") || "0");
+}
+
+/** 1_500_000_000n with 9 decimals is "1.5"; "0" for nothing; no trailing zeros. */
+export function fromUnits(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  const fraction = decimals ? (abs % base).toString().padStart(decimals, "0").replace(/0+$/, "") : "";
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}

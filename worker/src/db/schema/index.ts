@@ -6,3 +6,4 @@ export * from "./jobs";
 export * from "./payments";
 export * from "./posts";
 export * from "./users";
+export * from "./wallet";
