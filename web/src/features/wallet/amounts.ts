@@ -2,23 +2,7 @@ import { FEE_DECIMALS, FIAT_DECIMALS } from "#shared/constants.ts";
 import { i18n } from "#web/i18n/i18n.ts";
 
 // Coin amounts stay decimal strings from the API to the screen; comparisons go through integers
-// of the smallest unit (lamports, satoshis), never floats, as the server counts them.
-
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** "1.5" with 9 decimals is 1500000000n; null when the text is not a plain decimal or has too many decimals. */
-export function toSmallestUnit(amount: string, decimals: number): bigint | null {
-  const text = amount.trim();
-  if (!DECIMAL.test(text)) return null;
-  const [whole = "0", fraction = ""] = text.split(".");
-  if (fraction.length > decimals) return null;
-  return BigInt(whole + fraction.padEnd(decimals, "0"));
-}
-
-/** How many decimals a typed amount has. */
-export function decimalsOf(amount: string): number {
-  return amount.trim().split(".")[1]?.length ?? 0;
-}
+// of the smallest unit (toUnits of #shared/schemas/wallet.ts), never floats, as the server counts.
 
 function locale(language = i18n.language): string {
   return language.startsWith("pt") ? "pt-BR" : language.startsWith("es") ? "es" : "en-US";

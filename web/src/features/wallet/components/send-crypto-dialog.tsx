@@ -13,6 +13,7 @@ import {
   CHAINS,
   coinAmountSchema,
   type SendEstimate,
+  toUnits,
   type ValidateToResult,
   WALLET_MSG,
   type WalletItem,
@@ -26,7 +27,7 @@ import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useDebounced } from "#web/features/chat/use-debounced.ts";
 import { errorMessage } from "#web/lib/errors.ts";
-import { decimalsOf, formatCoin, formatFee, formatUsd, toSmallestUnit } from "../amounts";
+import { formatCoin, formatFee, formatUsd } from "../amounts";
 import { estimateSolanaSend, newIdempotencyKey, useConfirmSolanaSend } from "../mutations";
 import { maxEstimateQueryOptions, recipientQueryOptions, walletCoinQueryOptions } from "../queries";
 import { copyAddress, WalletLoadError } from "./wallet-parts";
@@ -88,10 +89,10 @@ function amountProblem(amount: string, item: WalletItem, t: TFunction): string |
   const { symbol, decimals } = item.blockchain;
   const parsed = coinAmountSchema.safeParse(amount);
   if (!parsed.success) return t(parsed.error.issues[0]?.message ?? WALLET_MSG.amountNumber);
-  if (decimalsOf(parsed.data) > decimals) return t(WALLET_MSG.amountDecimals, { decimals });
-  const value = toSmallestUnit(parsed.data, decimals) ?? 0n;
-  const min = toSmallestUnit(item.minimum_coin_transfer_amount, decimals) ?? 0n;
-  const balance = toSmallestUnit(item.wallet.balance_in_coin, decimals) ?? 0n;
+  const value = toUnits(parsed.data, decimals);
+  if (value === null) return t(WALLET_MSG.amountDecimals, { decimals });
+  const min = toUnits(item.minimum_coin_transfer_amount, decimals) ?? 0n;
+  const balance = toUnits(item.wallet.balance_in_coin, decimals) ?? 0n;
   if (value < min) return t(WALLET_MSG.amountMin, { min: item.minimum_coin_transfer_amount, symbol });
   if (value > balance) return t(WALLET_MSG.amountMax, { balance: item.wallet.balance_in_coin, symbol });
   return null;
@@ -117,7 +118,7 @@ function SendSolana({ item, onClose }: { item: WalletItem; onClose: () => void }
     amount: string;
     idempotencyKey: string;
   } | null>(null);
-  const empty = (toSmallestUnit(item.wallet.balance_in_coin, item.blockchain.decimals) ?? 0n) === 0n;
+  const empty = (toUnits(item.wallet.balance_in_coin, item.blockchain.decimals) ?? 0n) === 0n;
 
   if (empty)
     return (
@@ -211,7 +212,7 @@ function EstimateStep({
         staleTime: 0,
       }),
     onSuccess: (result) => {
-      const value = toSmallestUnit(result.max_transferable_amount, item.blockchain.decimals) ?? 0n;
+      const value = toUnits(result.max_transferable_amount, item.blockchain.decimals) ?? 0n;
       if (value === 0n) showSnackbar({ message: t(WALLET_MSG.emptyBalance, { symbol }), variant: "error" });
       else setAmount(result.max_transferable_amount);
     },
