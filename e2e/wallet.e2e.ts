@@ -188,7 +188,8 @@ describe("wallet", () => {
       }>;
     };
     const entry = list.find((row) => row.payment_method === "CRYPTO");
-    expect(entry).toMatchObject({ amount_paid: "0.5", currency: "SOL", user_is_payer: true });
+    expect(entry).toMatchObject({ currency: "SOL", user_is_payer: true });
+    expect(Number(entry!.amount_paid)).toBe(0.5);
     expect(errors).toEqual([]);
   });
 });
