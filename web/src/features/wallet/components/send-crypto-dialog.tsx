@@ -116,6 +116,7 @@ function SendSolana({ item, onClose }: { item: WalletItem; onClose: () => void }
     estimate: SendEstimate;
     to: string;
     amount: string;
+    username: string | null;
     idempotencyKey: string;
   } | null>(null);
   const empty = (toUnits(item.wallet.balance_in_coin, item.blockchain.decimals) ?? 0n) === 0n;
@@ -155,9 +156,15 @@ function SendSolana({ item, onClose }: { item: WalletItem; onClose: () => void }
       }}
       amountError={amountError}
       setAmountError={setAmountError}
-      onEstimated={(estimate, sentTo, sentAmount) =>
+      onEstimated={(estimate, sentTo, sentAmount, username) =>
         // One idempotency key per confirmation step: a retry or a double click reuses it.
-        setConfirmStep({ estimate, to: sentTo, amount: sentAmount, idempotencyKey: newIdempotencyKey() })
+        setConfirmStep({
+          estimate,
+          to: sentTo,
+          amount: sentAmount,
+          username,
+          idempotencyKey: newIdempotencyKey(),
+        })
       }
       onClose={onClose}
     />
@@ -182,7 +189,7 @@ function EstimateStep({
   setAmount: (v: string) => void;
   amountError: string | null;
   setAmountError: (v: string | null) => void;
-  onEstimated: (estimate: SendEstimate, to: string, amount: string) => void;
+  onEstimated: (estimate: SendEstimate, to: string, amount: string, username: string | null) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -221,10 +228,10 @@ function EstimateStep({
     mutationFn: async (input: { to: string; amount: string }) => {
       const check = await queryClient.fetchQuery(recipientQueryOptions(symbol, input.to));
       if (!check.is_valid) return null;
-      return { estimate: await estimateSolanaSend(input), ...input };
+      return { estimate: await estimateSolanaSend(input), ...input, username: check.username };
     },
     onSuccess: (result) => {
-      if (result) onEstimated(result.estimate, result.to, result.amount);
+      if (result) onEstimated(result.estimate, result.to, result.amount, result.username);
     },
   });
 
@@ -314,6 +321,7 @@ function ConfirmStep({
   estimate,
   to,
   amount,
+  username,
   idempotencyKey,
   onBack,
   onClose,
@@ -322,6 +330,8 @@ function ConfirmStep({
   estimate: SendEstimate;
   to: string;
   amount: string;
+  /** Set when the recipient is someone on Agora. */
+  username: string | null;
   idempotencyKey: string;
   onBack: () => void;
   onClose: () => void;
@@ -338,7 +348,7 @@ function ConfirmStep({
     asking.current = true;
     const ok = await confirm({
       title: t("Send {{amount}} {{symbol}}?", { amount, symbol }),
-      message: t("It goes to {{to}} and cannot be undone.", { to }),
+      message: t("It goes to {{to}} and cannot be undone.", { to: username ? `@${username}` : to }),
       confirmLabel: t("Send"),
     });
     asking.current = false;
@@ -383,7 +393,9 @@ function ConfirmStep({
       <dl className="text-sm">
         <div className={row}>
           <dt className="text-[var(--muted)]">{t("Recipient")}</dt>
-          <dd className="min-w-0 font-mono break-all">{to}</dd>
+          <dd className={`min-w-0 break-all ${username ? "font-semibold" : "font-mono"}`}>
+            {username ? `@${username}` : to}
+          </dd>
         </div>
         {estimate.to_address !== to ? (
           <div className={row}>
