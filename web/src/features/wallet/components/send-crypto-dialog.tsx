@@ -119,6 +119,7 @@ function SendSolana({ item, onClose }: { item: WalletItem; onClose: () => void }
     username: string | null;
     idempotencyKey: string;
   } | null>(null);
+  const lastKey = useRef<{ to: string; amount: string; key: string } | null>(null);
   const empty = (toUnits(item.wallet.balance_in_coin, item.blockchain.decimals) ?? 0n) === 0n;
 
   if (empty)
@@ -156,16 +157,15 @@ function SendSolana({ item, onClose }: { item: WalletItem; onClose: () => void }
       }}
       amountError={amountError}
       setAmountError={setAmountError}
-      onEstimated={(estimate, sentTo, sentAmount, username) =>
-        // One idempotency key per confirmation step: a retry or a double click reuses it.
-        setConfirmStep({
-          estimate,
-          to: sentTo,
-          amount: sentAmount,
-          username,
-          idempotencyKey: newIdempotencyKey(),
-        })
-      }
+      onEstimated={(estimate, sentTo, sentAmount, username) => {
+        // One idempotency key per transfer: a retry or a double click reuses it, and so does
+        // coming back to the same recipient and amount (a send that failed on the way may have
+        // gone out); another recipient or amount is another transfer with a new key.
+        const same = lastKey.current?.to === sentTo && lastKey.current.amount === sentAmount;
+        const idempotencyKey = same && lastKey.current ? lastKey.current.key : newIdempotencyKey();
+        lastKey.current = { to: sentTo, amount: sentAmount, key: idempotencyKey };
+        setConfirmStep({ estimate, to: sentTo, amount: sentAmount, username, idempotencyKey });
+      }}
       onClose={onClose}
     />
   );
