@@ -15,6 +15,7 @@ import { createUser, type TestUser } from "#worker-test/people.ts";
 import {
   airdrop,
   answered,
+  BASE,
   CHAIN_APIS,
   ENCRYPTION_KEY,
   FEE,
@@ -128,6 +129,16 @@ describe("configuration", () => {
     expect(await json(res)).toEqual({
       detail: "The Solana network is not answering. Try again in a minute.",
     });
+    // A JSON-RPC node that does not know the methods (the Ethereum stand-in) is not a 500 either.
+    const wrongNode = await post(
+      "/solana/estimate/send/coin",
+      { to: freshAddress(), amount: "0.1" },
+      user.auth,
+      {
+        SOLANA_RPC_URL: `${CHAIN_APIS}/eth`,
+      },
+    );
+    expect(wrongNode.status).toBe(503);
   });
 });
 
@@ -478,6 +489,91 @@ describe("confirm is idempotent", () => {
 
     const badKey = await post("/solana/confirm/send/coin", { ...body, idempotency_key: "x" }, user.auth);
     expect(badKey.status).toBe(422);
+  });
+});
+
+describe("a send whose request died", () => {
+  it("is sent again from the stored bytes by the next confirm with its key, once", async () => {
+    const { user, address } = await funded(LAMPORTS_PER_SOL);
+    const to = freshAddress();
+    // As if a confirm stored its signed transaction and stopped before sending it.
+    const { seed } = await openSolanaSeed(user.id);
+    const { value } = await rpc<{ value: { blockhash: string } }>("getLatestBlockhash");
+    const signed = Transaction.from(base64.decode(signSame(seed, to, 200_000_000n, value.blockhash)));
+    const signature = base58.encode(signed.signature!);
+    const key = newKey();
+    await deps.db.orm
+      .insert(walletSends)
+      .values({
+        userId: user.id,
+        idempotencyKey: key,
+        chain: "SOL",
+        fromAddress: address,
+        toAddress: to,
+        amount: 200_000_000,
+        fee: 5000,
+        signedTx: signed.serialize().toString("base64"),
+        signature,
+        status: "SENDING",
+        sentAt: Date.now() - 60_000,
+      })
+      .run();
+
+    const res = await post(
+      "/solana/confirm/send/coin",
+      { to, amount: "0.2", idempotency_key: key },
+      user.auth,
+    );
+    expect(await json(res)).toEqual({ tx: signature, link: `https://explorer.solana.com/tx/${signature}` });
+    expect((await sendCounts())[signature]).toBe(1);
+    expect(await lamportsOf(to)).toBe(200_000_000n);
+    const row = await deps.db.orm
+      .select()
+      .from(walletSends)
+      .where(eq(walletSends.signature, signature))
+      .get();
+    expect(row?.status).toBe("CONFIRMED");
+    expect(
+      await deps.db.orm.select().from(payments).where(eq(payments.providerRef, signature)).all(),
+    ).toHaveLength(1);
+  });
+});
+
+describe("limits and formats", () => {
+  it("takes forms as well as JSON, and limits how many sends a person starts", async () => {
+    const user = await createUser();
+    const friend = await createUser();
+    const body = new FormData();
+    body.append("to", friend.username);
+    body.append("symbol", "sol");
+    const res = await walletApi(`${BASE}/validate/to`, { method: "POST", headers: user.auth, body });
+    expect(await json(res)).toMatchObject({ is_valid: true, username: friend.username });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await post(
+        "/solana/confirm/send/coin",
+        { to: friend.username, amount: "0.1", idempotency_key: newKey() },
+        user.auth,
+      );
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
+  });
+
+  it("lists every wallet path in the OpenAPI document", async () => {
+    const doc = (await json(await walletApi("/api/openapi.json"))) as { paths: Record<string, unknown> };
+    for (const path of [
+      "/wallet/list",
+      "/wallet/coin",
+      "/validate/to",
+      "/solana/estimate/send/coin/max",
+      "/solana/estimate/send/coin",
+      "/solana/confirm/send/coin",
+      "/bitcoin/estimate/send/coin/max",
+    ])
+      expect(doc.paths[`${BASE}${path}`]).toBeDefined();
+    expect(doc.paths["/api/v1/coin/market-chart"]).toBeDefined();
   });
 });
 
