@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { assetsDirFor, buildSpas, startServer } from "../scripts/server.mjs";
-import { startChainApis } from "./stand-ins/chain-apis";
-import { startSolanaRpc } from "./stand-ins/solana-rpc";
+import { startWalletStandIns } from "./stand-ins/wallet";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,30 +22,21 @@ export default async function setup(project: TestProject) {
   const assetsDir = assetsDirFor(`e2e-${port}`);
   if (!process.env.E2E_SKIP_BUILD) await buildSpas({ outDir: assetsDir });
   // The wallet's sources, each speaking its real wire format (Solana JSON-RPC on litesvm).
-  const solana = await startSolanaRpc();
-  const chains = await startChainApis();
+  const wallet = await startWalletStandIns();
   const server = await startServer({
     port,
     persistTo: state,
     assetsDir,
     seed: true,
     quiet: !process.env.E2E_VERBOSE,
-    vars: {
-      SOLANA_RPC_URL: solana.url,
-      ETHEREUM_RPC_URL: `${chains.url}/eth`,
-      BITCOIN_API_URL: `${chains.url}/btc`,
-      PRICE_API_URL: `${chains.url}/coingecko`,
-      // A throwaway key for this run's custodial wallets (32 bytes, base64).
-      WALLET_ENCRYPTION_KEY: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"),
-    },
+    vars: wallet.vars,
   });
   project.provide("baseUrl", server.base);
-  project.provide("solanaRpcUrl", solana.url);
-  project.provide("chainApisUrl", chains.url);
+  project.provide("solanaRpcUrl", wallet.solana.url);
+  project.provide("chainApisUrl", wallet.chains.url);
   return async () => {
     server.stop();
-    await solana.close();
-    await chains.close();
+    await wallet.stop();
     rmSync(state, { recursive: true, force: true });
   };
 }

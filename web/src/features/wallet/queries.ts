@@ -1,16 +1,17 @@
 import { queryOptions } from "@tanstack/react-query";
-import type {
-  MarketChart,
-  MaxEstimate,
-  ValidateToResult,
-  WalletItem,
-  WalletList,
-  WalletSymbol,
+import {
+  type MarketChart,
+  type MaxEstimate,
+  type ValidateToResult,
+  WALLET_MSG,
+  type WalletItem,
+  type WalletList,
+  type WalletSymbol,
 } from "#shared/schemas/wallet.ts";
 import { ApiError, apiFetch } from "#web/lib/api.ts";
 
 // The wallet's reads. Every query is `meta: { silent: true }`: its screen says itself what went
-// wrong (a 503 is "not configured", with no red notice on top).
+// wrong (a 503 "… is not configured" says so plainly, with no red notice on top).
 
 export const BLOCKCHAIN_API = "/api/v1/private/user/payment/blockchain";
 
@@ -23,9 +24,22 @@ export const walletKeys = {
   chart: (coin: string) => ["coin-chart", coin] as const,
 };
 
-/** The server answers 503 while a wallet source (key, RPC, price API) is missing from its configuration. */
+const NOT_CONFIGURED: ReadonlySet<string> = new Set([
+  WALLET_MSG.walletNotConfigured,
+  WALLET_MSG.solanaNotConfigured,
+  WALLET_MSG.ethereumNotConfigured,
+  WALLET_MSG.bitcoinNotConfigured,
+  WALLET_MSG.pricesNotConfigured,
+]);
+
+/**
+ * The server answers 503 "… is not configured" while a wallet source (key, RPC, price API) is
+ * missing from its configuration; a 503 that says a network is not answering is a passing failure.
+ */
 export function isNotConfigured(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503;
+  return (
+    error instanceof ApiError && error.status === 503 && (!error.detail || NOT_CONFIGURED.has(error.detail))
+  );
 }
 
 /** Network and server failures are tried once more; a 4xx or a missing configuration would answer the same. */

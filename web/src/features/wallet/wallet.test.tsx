@@ -228,4 +228,13 @@ describe("the wallet page", () => {
     await renderInApp(<WalletPage />);
     expect(await screen.findByText("The wallet is not configured on this server.")).toBeTruthy();
   });
+
+  it("tells a network that is not answering apart from a missing configuration", async () => {
+    const detail = "The Solana network is not answering. Try again in a minute.";
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json({ detail }, 503));
+    await renderInApp(<WalletPage />);
+    expect(await screen.findByText(detail, {}, { timeout: 3_000 })).toBeTruthy();
+    expect(screen.queryByText("The wallet is not configured on this server.")).toBeNull();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
 });
