@@ -37,9 +37,7 @@ const NOT_CONFIGURED: ReadonlySet<string> = new Set([
  * missing from its configuration; a 503 that says a network is not answering is a passing failure.
  */
 export function isNotConfigured(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 503 && (!error.detail || NOT_CONFIGURED.has(error.detail))
-  );
+  return error instanceof ApiError && error.status === 503 && NOT_CONFIGURED.has(error.detail ?? "");
 }
 
 /** Network and server failures are tried once more; a 4xx or a missing configuration would answer the same. */

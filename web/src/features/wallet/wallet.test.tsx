@@ -224,14 +224,16 @@ describe("the wallet page", () => {
   });
 
   it("says plainly when the server has no wallet configuration", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(json({ detail: "Wallet is not configured" }, 503));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      json({ detail: "Wallet is not configured" }, 503),
+    );
     await renderInApp(<WalletPage />);
     expect(await screen.findByText("The wallet is not configured on this server.")).toBeTruthy();
   });
 
   it("tells a network that is not answering apart from a missing configuration", async () => {
     const detail = "The Solana network is not answering. Try again in a minute.";
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(json({ detail }, 503));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => json({ detail }, 503));
     await renderInApp(<WalletPage />);
     expect(await screen.findByText(detail, {}, { timeout: 3_000 })).toBeTruthy();
     expect(screen.queryByText("The wallet is not configured on this server.")).toBeNull();
