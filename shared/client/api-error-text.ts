@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { walletDetailTemplate } from "#shared/schemas/wallet.ts";
 import { ApiError } from "./http";
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
@@ -18,6 +19,9 @@ export function apiErrorText(error: unknown, t: TFunction): string {
     if (tooMany) return t("Too many attempts. Try again in {{seconds}} seconds.", { seconds: tooMany[1] });
     const wait = WAIT_FOR_CODE.exec(detail);
     if (wait) return t("Wait {{seconds}} seconds before asking for a new code.", { seconds: wait[1] });
+    // The wallet's details carry amounts and addresses: translate the template, keep the values.
+    const wallet = walletDetailTemplate(detail);
+    if (wallet) return t(wallet.template, wallet.values);
     return t(detail);
   }
   if (error instanceof Error && error.message) return t(error.message);

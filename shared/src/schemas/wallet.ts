@@ -30,6 +30,7 @@ export const WALLET_MSG = {
   idempotencyKey: "idempotency_key must be 8 to 100 letters, digits, '-' or '_'",
   idempotencyKeyReused: "This idempotency_key was already used for another transfer",
   sendFailed: "The transaction was not accepted: {{reason}}",
+  recipientRequired: "Recipient is required",
   waitNotice: "Pleae wait a few seconds until your tx is complete",
   depositNotice: "Saved the text to clipboard",
 } as const;
@@ -39,6 +40,36 @@ export function walletMessage(message: string, values: Record<string, string | n
   return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+const TEMPLATES = Object.values(WALLET_MSG)
+  .filter((m) => m.includes("{{"))
+  .map((template) => {
+    const names: string[] = [];
+    const source = template
+      .split(/(\{\{\w+\}\})/)
+      .map((part) => {
+        const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(name);
+        return "(.+?)";
+      })
+      .join("");
+    return { template, names, pattern: new RegExp(`^${source}$`, "s") };
+  });
+
+/**
+ * The template and values of a filled wallet message ("0.5 SOL" back out of "Amount must be at
+ * least {{min}} {{symbol}}"), so the SPA can show a server `detail` in the reader's language.
+ */
+export function walletDetailTemplate(
+  detail: string,
+): { template: string; values: Record<string, string> } | null {
+  for (const { template, names, pattern } of TEMPLATES) {
+    const match = pattern.exec(detail);
+    if (match) return { template, values: Object.fromEntries(names.map((n, i) => [n, match[i + 1] ?? ""])) };
+  }
+  return null;
 }
 
 export const walletSymbolSchema = z
@@ -141,7 +172,7 @@ export const coinAmountSchema = z.preprocess(
     .refine((s) => /[1-9]/.test(s), WALLET_MSG.amountPositive),
 );
 
-export const recipientSchema = z.string().trim().min(1, "Recipient is required").max(120);
+export const recipientSchema = z.string().trim().min(1, WALLET_MSG.recipientRequired).max(120);
 
 export const idempotencyKeySchema = z
   .string()

@@ -67,7 +67,7 @@ const validate = createRoute({
     "is_valid false with a detail ('{value} is invalid', or sending to oneself). For SOL, is_new_account says whether the address holds no account yet (it must then receive the rent-exempt minimum).",
   security: secured,
   request: { body: jsonOrForm(validateToSchema) },
-  responses: { 200: json(validateToResultSchema, "The verdict"), ...errorResponses(401, 415, 422, 503) },
+  responses: { 200: json(validateToResultSchema, "The verdict"), ...errorResponses(401, 415, 422, 429, 503) },
 });
 
 const solMax = createRoute({

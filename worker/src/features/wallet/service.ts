@@ -40,6 +40,8 @@ import { signTransfer, transferMessage } from "./solana-tx";
 const SOL = CHAINS.SOL;
 /** Sends a person may start per window (a retry with the same idempotency key is not a new send). */
 const SEND_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+/** Recipient checks a person may make per minute (each may ask the chain and make someone's key). */
+const VALIDATE_LIMIT = { max: 120, windowMs: 60_000 };
 /** How long a confirm waits for the network to confirm before answering with the signature anyway. */
 const CONFIRM_POLLS = 30;
 const POLL_MS = 500;
@@ -203,6 +205,7 @@ export async function validateTo(
   input: ValidateToInput,
 ): Promise<ValidateToResult> {
   await requireCustody(deps);
+  await hitRateLimit(deps.db, `wallet-validate:${user.id}`, VALIDATE_LIMIT);
   const resolved = await resolveRecipient(deps, user, input.symbol, input.to);
   if (!resolved.ok)
     return { is_valid: false, detail: resolved.detail, address: null, username: null, is_new_account: null };
