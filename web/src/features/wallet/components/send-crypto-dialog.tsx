@@ -206,7 +206,7 @@ function EstimateStep({
   const [recipientRequired, setRecipientRequired] = useState(false);
   const checking = long && recipient.isFetching;
   const recipientError = recipientRequired
-    ? t("Recipient is required")
+    ? t(WALLET_MSG.recipientRequired)
     : long && recipient.data
       ? recipientProblem(wanted, recipient.data, t)
       : long && recipient.isError
