@@ -4,12 +4,16 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { assetsDirFor, buildSpas, startServer } from "../scripts/server.mjs";
 import { providerVars, startProviderStandIn } from "./stand-ins/providers";
+import { startWalletStandIns } from "./stand-ins/wallet";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     /** The Stripe and PayPal stand-in (e2e/stand-ins/providers.ts) the server's payments use. */
     paymentsStandInUrl: string;
+    /** The wallet's chain sources the server talks to (e2e/stand-ins): journeys fund wallets there. */
+    solanaRpcUrl: string;
+    chainApisUrl: string;
   }
 }
 
@@ -22,19 +26,24 @@ export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) await buildSpas({ outDir: assetsDir });
   // Stripe and PayPal: a local stand-in speaking their wire format, sending webhooks to the server.
   const payments = await startProviderStandIn({ appBase: `http://127.0.0.1:${port}` });
+  // The wallet's sources, each speaking its real wire format (Solana JSON-RPC on litesvm).
+  const wallet = await startWalletStandIns();
   const server = await startServer({
     port,
     persistTo: state,
     assetsDir,
     seed: true,
     quiet: !process.env.E2E_VERBOSE,
-    vars: { ...providerVars(payments) },
+    vars: { ...providerVars(payments), ...wallet.vars },
   });
   project.provide("baseUrl", server.base);
   project.provide("paymentsStandInUrl", payments.url);
-  return () => {
+  project.provide("solanaRpcUrl", wallet.solana.url);
+  project.provide("chainApisUrl", wallet.chains.url);
+  return async () => {
     server.stop();
-    void payments.stop();
+    await payments.stop();
+    await wallet.stop();
     rmSync(state, { recursive: true, force: true });
   };
 }

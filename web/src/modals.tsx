@@ -24,6 +24,6 @@ export const { openModal, closeModal, useOpenModal, preloadModal, ModalHost } = 
     () => import("#web/features/payments/components/subscription-payment-dialog.tsx"),
   ),
   SEND_FIAT: lazyModal(() => import("#web/features/payments/components/send-fiat-dialog.tsx")),
-  SEND_CRYPTO: lazyModal(() => import("#web/features/payments/components/send-crypto-dialog.tsx")),
+  SEND_CRYPTO: lazyModal(() => import("#web/features/wallet/components/send-crypto-dialog.tsx")),
   SERVICE_FORM: lazyModal(() => import("#web/features/services/components/service-form-dialog.tsx")),
 });

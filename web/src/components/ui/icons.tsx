@@ -50,6 +50,9 @@ export const SettingsIcon = (p: P) => (
 export const LogoutIcon = (p: P) => (
   <Icon {...p} d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
 );
+export const ExternalLinkIcon = (p: P) => (
+  <Icon {...p} d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+);
 export const CardIcon = (p: P) => <Icon {...p} d="M2 5h20v14H2zM2 10h20" />;
 export const GlobeIcon = (p: P) => (
   <Icon
