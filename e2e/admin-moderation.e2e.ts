@@ -63,7 +63,7 @@ describe("the admin website's moderation screens", () => {
     await p.getByRole("searchbox", { name: "Search communities" }).fill("cryp");
     await p.getByTestId("community-row").filter({ hasText: "c/crypto" }).waitFor();
     await p.waitForFunction(() =>
-      [...document.querySelectorAll("[data-testid=community-row]")].every((r) =>
+      Array.from(document.querySelectorAll("[data-testid=community-row]")).every((r) =>
         r.textContent?.includes("c/cryp"),
       ),
     );

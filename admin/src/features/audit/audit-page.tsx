@@ -26,11 +26,14 @@ function EntryRow({ entry, onAdmin }: { entry: AuditEntry; onAdmin: (admin: stri
   const { t } = useTranslation();
   const when = useDateTime();
   return (
-    <li className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_8rem_1fr]" data-testid="audit-row">
-      <span className="text-xs text-[var(--muted)] sm:text-sm">{when(entry.created_at)}</span>
+    <li
+      className="grid gap-1 px-4 py-3 text-sm leading-6 sm:grid-cols-[12.5rem_9rem_1fr] sm:gap-x-4"
+      data-testid="audit-row"
+    >
+      <span className="text-xs text-[var(--muted)] sm:text-sm sm:leading-6">{when(entry.created_at)}</span>
       <button
         type="button"
-        className="w-fit truncate text-left font-semibold hover:underline"
+        className="w-fit max-w-full truncate text-left leading-6 font-semibold hover:underline"
         title={t("Only {{admin}}", { admin: entry.admin })}
         onClick={() => onAdmin(entry.admin)}
       >

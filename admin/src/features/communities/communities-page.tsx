@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsOf } from "#admin/lib/paged.ts";
 import { useDebounced } from "#admin/lib/use-debounced.ts";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { EmptyList, LoadError, Loading, useDate, useDateTime } from "../../components/ui/list-states";
 import { LoadMore } from "../../components/ui/load-more";
 import { communityListQuery } from "./queries";
 
@@ -11,6 +11,7 @@ import { communityListQuery } from "./queries";
 export function CommunitiesPage() {
   const { t } = useTranslation();
   const when = useDateTime();
+  const day = useDate();
   const [text, setText] = useState("");
   const name = useDebounced(text.trim());
   const query = useInfiniteQuery(communityListQuery(name));
@@ -58,7 +59,7 @@ export function CommunitiesPage() {
               <tbody className="divide-y divide-[var(--line)]">
                 {rows.map((c) => (
                   <tr key={c.name} data-testid="community-row">
-                    <td className="max-w-0 px-4 py-3">
+                    <td className="px-4 py-3">
                       <a
                         href={`/c/${encodeURIComponent(c.name)}`}
                         target="_blank"
@@ -75,7 +76,7 @@ export function CommunitiesPage() {
                             c/
                           </span>
                         )}
-                        <span className="truncate">c/{c.name}</span>
+                        <span className="break-all">c/{c.name}</span>
                         {c.is_verified ? (
                           <span className="shrink-0 text-xs text-[var(--accent)]">{t("Verified")}</span>
                         ) : null}
@@ -84,7 +85,10 @@ export function CommunitiesPage() {
                     <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
                       {c.total_members}
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-[var(--muted)]">{when(c.created_at)}</td>
+                    <td className="px-4 py-3 text-[var(--muted)]">
+                      <span className="sm:hidden">{day(c.created_at)}</span>
+                      <span className="hidden whitespace-nowrap sm:inline">{when(c.created_at)}</span>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -77,8 +77,8 @@ export function FeedbacksPage() {
       ) : (
         <>
           <div className="card overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="feedbacks-table">
-              <thead className="border-b border-[var(--line)] text-xs text-[var(--muted)] uppercase">
+            <table className="block w-full text-left text-sm sm:table" data-testid="feedbacks-table">
+              <thead className="hidden border-b border-[var(--line)] text-xs text-[var(--muted)] uppercase sm:table-header-group">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-semibold">
                     {t("Email")}
@@ -94,12 +94,16 @@ export function FeedbacksPage() {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-[var(--line)]">
+              <tbody className="block divide-y divide-[var(--line)] sm:table-row-group">
                 {rows.map((item) => {
                   const { short, cut } = preview(item.user_feedback.text);
                   return (
-                    <tr key={item.user_feedback.id} data-testid="feedback-row" className="align-top">
-                      <td className="px-4 py-3">
+                    <tr
+                      key={item.user_feedback.id}
+                      data-testid="feedback-row"
+                      className="flex flex-wrap items-baseline gap-x-3 px-4 py-3 align-top sm:table-row sm:p-0"
+                    >
+                      <td className="min-w-0 flex-1 font-semibold sm:px-4 sm:py-3 sm:font-normal">
                         <Link
                           to="/$username"
                           params={{ username: item.user.username }}
@@ -108,10 +112,10 @@ export function FeedbacksPage() {
                           {item.user.email}
                         </Link>
                       </td>
-                      <td className="px-4 py-3 whitespace-nowrap">
+                      <td className="text-xs whitespace-nowrap text-[var(--muted)] sm:px-4 sm:py-3 sm:text-sm sm:text-[var(--text)]">
                         {t(FEEDBACK_LABEL[item.user_feedback.feedback_type])}
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="w-full py-1 sm:w-auto sm:px-4 sm:py-3">
                         <span className="break-words">{short}</span>
                         {cut ? (
                           <button
@@ -123,7 +127,9 @@ export function FeedbacksPage() {
                           </button>
                         ) : null}
                       </td>
-                      <td className="px-4 py-3 text-[var(--muted)]">{when(item.user_feedback.created_at)}</td>
+                      <td className="text-xs text-[var(--muted)] sm:px-4 sm:py-3 sm:text-sm">
+                        {when(item.user_feedback.created_at)}
+                      </td>
                     </tr>
                   );
                 })}

@@ -17,9 +17,9 @@ import { jobListQuery } from "./queries";
 const STATUS_TONE: Record<JobStatus, string> = {
   DRAFT: "bg-[var(--surface-strong)] text-[var(--muted)]",
   PAID: "bg-[var(--surface-strong)] text-[var(--muted)]",
-  CONFIRMED: "bg-emerald-600/15 text-emerald-700 dark:text-emerald-400",
-  HOLD: "bg-amber-500/15 text-amber-700 dark:text-amber-400",
-  REVIEW: "bg-sky-500/15 text-sky-700 dark:text-sky-400",
+  CONFIRMED: "bg-[var(--success)]/15 text-[var(--success)]",
+  HOLD: "bg-amber-500/15 text-amber-500",
+  REVIEW: "bg-sky-500/15 text-sky-500",
   CLOSED: "bg-[var(--danger)]/15 text-[var(--danger)]",
 };
 
@@ -85,7 +85,7 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
             </button>
           ))}
         </fieldset>
-        <button type="button" className="btn btn-ghost ml-auto text-sm" onClick={onEdit}>
+        <button type="button" className="btn btn-outline ml-auto px-3 py-1 text-xs" onClick={onEdit}>
           {t("Edit")}
         </button>
       </div>

@@ -116,6 +116,9 @@ function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => 
   return (
     <Dialog title={t("Resolve these reports")} onClose={onClose} testId="resolve-dialog">
       <form onSubmit={submit} aria-label={t("Resolve these reports")}>
+        <div className="mb-4 rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm">
+          <Target group={group} />
+        </div>
         {resolve.isError ? <FormAlert>{apiErrorText(resolve.error, t)}</FormAlert> : null}
         <fieldset className="mb-4 flex flex-col gap-2">
           <legend className="field-label mb-2">{t("Action")}</legend>
