@@ -12,7 +12,7 @@ import { FEEDBACK_LABEL } from "../../lib/labels";
 import { feedbackListQuery } from "./queries";
 
 /** The first 21 characters of a text (whole characters, not halves of an emoji). */
-function preview(text: string): { short: string; cut: boolean } {
+export function preview(text: string): { short: string; cut: boolean } {
   const chars = [...text];
   return chars.length > ADMIN_FEEDBACK_PREVIEW
     ? { short: `${chars.slice(0, ADMIN_FEEDBACK_PREVIEW).join("")}…`, cut: true }
