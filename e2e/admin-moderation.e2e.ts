@@ -181,7 +181,7 @@ describe("the admin website's moderation screens", () => {
     expect(errors).toEqual([]);
   });
 
-  it("Jobs moves a job to HOLD after asking, and the audit log shows it", async () => {
+  it("Jobs moves a job to HOLD after asking and edits it, and the audit log shows both", async () => {
     const { p, errors } = await adminPage();
     await openMenu(p, "Jobs");
     await p.getByLabel("Status").selectOption("CONFIRMED");
@@ -198,6 +198,16 @@ describe("the admin website's moderation screens", () => {
     expect(await held.getByTestId("job-status").textContent()).toBe("HOLD");
     expect(await held.getByRole("button", { name: "HOLD" }).getAttribute("aria-pressed")).toBe("true");
 
+    // Staff edit the job's title in the dialog; the list shows the new one.
+    const newTitle = `${title} (checked)`;
+    await held.getByRole("button", { name: "Edit" }).click();
+    const dialog = p.getByTestId("job-edit-dialog");
+    await dialog.getByLabel("Job title").fill(newTitle);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await p.getByTestId("snackbar").filter({ hasText: "The job was saved" }).waitFor();
+    await p.getByTestId("job-row").filter({ hasText: newTitle }).waitFor();
+
+    await seeInAudit(p, "JOB_UPDATE", "job:");
     await seeInAudit(p, "JOB_STATUS", "job:");
     expect(await p.getByTestId("audit-row").filter({ hasText: "CONFIRMED → HOLD" }).first().isVisible()).toBe(
       true,
