@@ -127,6 +127,29 @@ describe("the admin website's moderation screens", () => {
     expect(errors).toEqual([]);
   });
 
+  it("Files loads more when the list comes within 400 px of the bottom", async () => {
+    const login = await fetch(`${inject("baseUrl")}/api/admin/auth/login`, {
+      method: "POST",
+      body: form({ username: "admin", password: "agora-admin" }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const { total_list: stored } = await api<{ total_list: number }>("/api/admin/private/file/list", {
+      token,
+    });
+    for (let i = stored; i < 30; i++) {
+      const body = new FormData();
+      body.set("file", new File([PNG], `dot-${i}.png`, { type: "image/png" }));
+      await api("/api/admin/private/file", { method: "POST", token, body });
+    }
+    const { p, errors } = await adminPage();
+    await openMenu(p, "Files");
+    await p.getByTestId("file-card").nth(23).waitFor();
+    expect(await p.getByTestId("file-card").count()).toBe(24);
+    await p.mouse.wheel(0, 100_000);
+    await p.getByTestId("file-card").nth(24).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it("Reports resolves a post's reports by removing it, and the post is gone from the main site", async () => {
     const title = `A post to report ${Date.now()}`;
     const post = await api<{ public_id: string; link: string }>("/api/v1/private/user/micropost", {
