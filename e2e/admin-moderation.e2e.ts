@@ -127,6 +127,29 @@ describe("the admin website's moderation screens", () => {
     expect(errors).toEqual([]);
   });
 
+  it("the header's Upload image copies the link and the Files page lists the file at once", async () => {
+    const { p, errors, context } = await adminPage();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+    await openMenu(p, "Files");
+    await p.getByTestId("file-card").first().waitFor();
+    const newest = await p.getByTestId("file-card").first().locator("p.font-mono").textContent();
+    await p.getByRole("button", { name: "Admin menu for admin" }).click();
+    const [chooser] = await Promise.all([
+      p.waitForEvent("filechooser"),
+      p.getByRole("menuitem", { name: "Upload image" }).click(),
+    ]);
+    await chooser.setFiles({ name: "header.png", mimeType: "image/png", buffer: PNG });
+    await p.getByText("Saved the link to clipboard").waitFor();
+    const link = await p.evaluate(() => navigator.clipboard.readText());
+    const first = p.getByTestId("file-card").first().locator("p.font-mono");
+    await p.waitForFunction(
+      (before) => document.querySelector("[data-testid=file-card] p.font-mono")?.textContent !== before,
+      newest,
+    );
+    expect(link).toBe(`${inject("baseUrl")}${await first.textContent()}`);
+    expect(errors).toEqual([]);
+  });
+
   it("Files loads more when the list comes within 400 px of the bottom", async () => {
     const login = await fetch(`${inject("baseUrl")}/api/admin/auth/login`, {
       method: "POST",
