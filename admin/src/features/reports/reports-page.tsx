@@ -33,10 +33,10 @@ const ACTION_LABEL: Record<ReportAction, string> = {
 };
 
 const TARGET_LABEL: Record<ReportGroup["target"]["type"], string> = {
-  MICROPOST: msg("Post"),
-  COMMENT: msg("Comment"),
-  USER: msg("Person"),
-  LINK: msg("Link"),
+  MICROPOST: msg("A post"),
+  COMMENT: msg("A comment"),
+  USER: msg("A person"),
+  LINK: msg("A link"),
 };
 
 /** Which actions make sense for a group: content to remove, a person to suspend. */

@@ -2,13 +2,16 @@ import type { Dictionary } from "#client/i18n.ts";
 
 // The admin Reports, Audit log, Communities, Feedbacks and Files screens.
 export default {
+  "A post": "Una publicación",
+  "A comment": "Un comentario",
+  "A person": "Una persona",
+  "A link": "Un enlace",
   Action: "Acción",
   "All actions": "Todas las acciones",
   "All admins": "Todos los administradores",
   "Audit log": "Registro de auditoría",
   Causes: "Motivos",
   "Clear filters": "Borrar filtros",
-  Comment: "Comentar",
   "Copy link": "Copiar enlace",
   Created: "Creado",
   "Created at": "Creada el",
@@ -46,8 +49,6 @@ export default {
   Open: "Abiertas",
   Other: "Otro",
   "PNG, JPEG, GIF or WebP images of at most 1 MB.": "Imágenes PNG, JPEG, GIF o WebP de 1 MB como máximo.",
-  Person: "Persona",
-  Post: "Publicar",
   "Read all": "Leer todo",
   "Remove the post or comment": "Eliminar la publicación o el comentario",
   "Reports: {{n}}": "Denuncias: {{n}}",

@@ -2,13 +2,16 @@ import type { Dictionary } from "#client/i18n.ts";
 
 // The admin Reports, Audit log, Communities, Feedbacks and Files screens.
 export default {
+  "A post": "Uma publicação",
+  "A comment": "Um comentário",
+  "A person": "Uma pessoa",
+  "A link": "Um link",
   Action: "Ação",
   "All actions": "Todas as ações",
   "All admins": "Todos os administradores",
   "Audit log": "Registro de auditoria",
   Causes: "Motivos",
   "Clear filters": "Limpar filtros",
-  Comment: "Comentar",
   "Copy link": "Copiar link",
   Created: "Criado",
   "Created at": "Criada em",
@@ -46,8 +49,6 @@ export default {
   Open: "Abertas",
   Other: "Outro",
   "PNG, JPEG, GIF or WebP images of at most 1 MB.": "Imagens PNG, JPEG, GIF ou WebP de no máximo 1 MB.",
-  Person: "Pessoa",
-  Post: "Publicar",
   "Read all": "Ler tudo",
   "Remove the post or comment": "Remover a publicação ou o comentário",
   "Reports: {{n}}": "Denúncias: {{n}}",
