@@ -6,7 +6,7 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";
-import { adminFetch, toFormData } from "../lib/api";
+import { useUploadFile } from "../features/files/mutations";
 
 const NOTICE_MS = 6_000;
 
@@ -19,6 +19,7 @@ export function AdminUserMenu() {
   const { admin } = useAdminMe();
   const queryClient = useQueryClient();
   const toggleNight = useToggleAdminNightMode();
+  const uploadFile = useUploadFile();
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
@@ -63,10 +64,8 @@ export function AdminUserMenu() {
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      const stored = await adminFetch<{ file: string }>("/api/admin/private/file", {
-        method: "POST",
-        body: toFormData({ file }),
-      });
+      // The Files page and the audit log refetch too.
+      const stored = await uploadFile.mutateAsync(file);
       const link = new URL(stored.file, window.location.origin).toString();
       try {
         await navigator.clipboard.writeText(link);

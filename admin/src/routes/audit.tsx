@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { AuditPage } from "../features/audit/audit-page";
 
-export const Route = createFileRoute("/audit")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/audit")({ component: AuditPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { CommunitiesPage } from "../features/communities/communities-page";
 
-export const Route = createFileRoute("/communities")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/communities")({ component: CommunitiesPage });

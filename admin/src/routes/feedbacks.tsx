@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { FeedbacksPage } from "../features/feedbacks/feedbacks-page";
 
-export const Route = createFileRoute("/feedbacks")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/feedbacks")({ component: FeedbacksPage });

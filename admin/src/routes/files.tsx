@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { FilesPage } from "../features/files/files-page";
 
-export const Route = createFileRoute("/files")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/files")({ component: FilesPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { JobsPage } from "../features/jobs/jobs-page";
 
-export const Route = createFileRoute("/jobs")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/jobs")({ component: JobsPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminEmptyPage } from "../components/admin-empty-page";
+import { ReportsPage } from "../features/reports/reports-page";
 
-export const Route = createFileRoute("/reports")({
-  component: () => <AdminEmptyPage />,
-});
+export const Route = createFileRoute("/reports")({ component: ReportsPage });

@@ -75,3 +75,10 @@ export function useDateTime() {
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (iso: string) => format.format(new Date(iso));
 }
+
+/** A date alone, for narrow columns. */
+export function useDate() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  return (iso: string) => format.format(new Date(iso));
+}

@@ -11,7 +11,8 @@ import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worke
 import { listAllJobs } from "./lists";
 import { adminGetJob, adminUpdateJob } from "./service";
 
-// Staff's jobs calls (admin token): every job in any status, and changes to one.
+// Staff's jobs calls (admin token): every job in any status, and changes to one (each with its
+// audit row in the change's batch).
 
 const tags = ["Admin jobs"];
 const secured = [{ bearer: [] }];
@@ -52,4 +53,6 @@ const update = createRoute({
 export const jobsAdminRoutes = createRouter()
   .openapi(list, async (c) => c.json(await listAllJobs(c.var.deps, c.req.valid("query")), 200))
   .openapi(one, async (c) => c.json(await adminGetJob(c.var.deps, c.req.valid("query")), 200))
-  .openapi(update, async (c) => c.json(await adminUpdateJob(c.var.deps, readBody<AdminJobPatch>(c)), 200));
+  .openapi(update, async (c) =>
+    c.json(await adminUpdateJob(c.var.deps, c.get("admin"), readBody<AdminJobPatch>(c)), 200),
+  );

@@ -343,6 +343,34 @@ describe("staff", () => {
     expect((await jobPage(owner.username, slug)).status).toBe(404);
   });
 
+  it("writes each change's audit row with it, and none for a refused one", async () => {
+    const owner = await createUser();
+    const admin = await adminAuth();
+    const slug = await newJob(owner);
+    const target = `job:${owner.username}/${slug}`;
+    const patch = (body: Record<string, unknown>) =>
+      api("/api/admin/private/job", jsonRequest("PATCH", { username: owner.username, slug, ...body }, admin));
+    const rows = async () =>
+      (
+        await env.DB.prepare("SELECT action, detail FROM admin_audit WHERE target = ?1 ORDER BY id")
+          .bind(target)
+          .all<{ action: string; detail: string }>()
+      ).results;
+
+    expect((await patch({ job_status: "HOLD" })).status).toBe(200);
+    expect((await patch({ job_title: "Principal Rust Engineer" })).status).toBe(200);
+    expect((await patch({ job_minimum_salary: 500000 })).status).toBe(422);
+    expect((await patch({ job_status: "PAID" })).status).toBe(422);
+    expect(await rows()).toEqual([
+      { action: "JOB_STATUS", detail: "CONFIRMED → HOLD" },
+      { action: "JOB_UPDATE", detail: "job_title" },
+    ]);
+    const jobsChanged = await env.DB.prepare("SELECT status, title FROM jobs WHERE slug = ?1")
+      .bind(slug)
+      .first<{ status: string; title: string }>();
+    expect(jobsChanged).toEqual({ status: "HOLD", title: "Principal Rust Engineer" });
+  });
+
   it("gives a job confirmed again after it expired a new lifetime", async () => {
     const owner = await createUser();
     const admin = await adminAuth();

@@ -12,9 +12,11 @@ import {
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { auditInsert } from "../admin/audit/service";
 import { findJob, toJobs } from "./lists";
 import { type CompanyRow, jobLink } from "./serialize";
 
@@ -208,8 +210,9 @@ export async function adminGetJob(deps: Deps, key: JobKey): Promise<Job> {
  * `PATCH /api/admin/private/job`: staff change a job's fields and move it between CONFIRMED, HOLD,
  * REVIEW and CLOSED. A job confirmed again after it expired gets a new lifetime. A new company
  * name puts the job under its owner's company of that name, with the same rules as posting.
+ * The audit row (JOB_STATUS when the status moves, else JOB_UPDATE) is written in the same batch.
  */
-export async function adminUpdateJob(deps: Deps, patch: AdminJobPatch): Promise<Job> {
+export async function adminUpdateJob(deps: Deps, admin: AuthAdmin, patch: AdminJobPatch): Promise<Job> {
   const ownerId = await findOwnerId(deps, patch.username, { staff: true });
   const found = await findJob(deps, ownerId, patch.slug);
   if (!found) fail(404, JOBS_MSG.jobNotFound);
@@ -261,6 +264,14 @@ export async function adminUpdateJob(deps: Deps, patch: AdminJobPatch): Promise<
       updatedAt: now,
     })
     .where(eq(jobs.id, job.id));
-  await deps.db.orm.batch([companyWrite, jobWrite]);
+  const { username: _owner, slug: _slug, job_status: _status, ...fields } = patch;
+  const changed = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined);
+  const moved = status !== job.status;
+  const audit = auditInsert(deps.db, admin, {
+    action: moved ? "JOB_STATUS" : "JOB_UPDATE",
+    target: `job:${patch.username}/${patch.slug}`,
+    detail: [moved ? `${job.status} → ${status}` : "", changed.join(", ")].filter(Boolean).join("; "),
+  });
+  await deps.db.orm.batch([companyWrite, jobWrite, audit]);
   return adminGetJob(deps, { username: patch.username, slug: patch.slug });
 }

@@ -3,6 +3,7 @@ import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.t
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
+import type { Database } from "#worker/db/database.ts";
 import { comments, microposts } from "#worker/db/schema/index.ts";
 import { columnsOf, decodeCursor, encodeCursor, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
@@ -322,30 +323,42 @@ export async function deleteComment(
   user: { id: number },
   commentPublicId: string,
 ): Promise<void> {
-  const { db } = deps;
   const row = await ownComment(deps, user.id, commentPublicId);
-  // Whether it is removed or kept as a placeholder is decided inside the batch, on the row as it is
-  // then; the counters move only if this batch is the one that deletes it.
+  await deps.db.write(commentDeleteStatements(deps.db, row));
+}
+
+/**
+ * The statements that delete a comment, for its author and for staff removing a reported one
+ * (admin/reports). Whether it is removed or kept as a placeholder (it has replies, which keep their
+ * place) is decided inside the batch, on the row as it is then; the counters move only if this
+ * batch is the one that deletes it. `guard` is SQL that must hold for any of them to act.
+ */
+export function commentDeleteStatements(
+  db: Database,
+  row: { id: number; micropostId: number; parentId: number | null; depth: number },
+  guard = "1",
+): D1PreparedStatement[] {
   const alive = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND is_deleted = 0)";
   const leaf = "(SELECT total_replies FROM comments WHERE id = ?1) = 0";
-  await db.write([
+  return [
     db.prepare({
       sql: `UPDATE microposts SET total_comments = total_comments - 1,
            total_top_comments = total_top_comments - (CASE WHEN ?3 = 0 AND ${leaf} THEN 1 ELSE 0 END)
-         WHERE id = ?2 AND ${alive}`,
+         WHERE id = ?2 AND ${alive} AND ${guard}`,
       binds: [row.id, row.micropostId, row.depth],
     }),
     db.prepare({
-      sql: `UPDATE comments SET total_replies = total_replies - 1 WHERE id = ?2 AND ${alive} AND ${leaf}`,
+      sql: `UPDATE comments SET total_replies = total_replies - 1 WHERE id = ?2 AND ${alive} AND ${leaf} AND ${guard}`,
       binds: [row.id, row.parentId],
     }),
     db.prepare({
-      sql: "UPDATE comments SET is_deleted = 1, body = '', updated_at = ?2 WHERE id = ?1 AND is_deleted = 0 AND total_replies > 0",
+      sql: `UPDATE comments SET is_deleted = 1, body = '', updated_at = ?2
+         WHERE id = ?1 AND is_deleted = 0 AND total_replies > 0 AND ${guard}`,
       binds: [row.id, Date.now()],
     }),
     db.prepare({
-      sql: "DELETE FROM comments WHERE id = ?1 AND is_deleted = 0 AND total_replies = 0",
+      sql: `DELETE FROM comments WHERE id = ?1 AND is_deleted = 0 AND total_replies = 0 AND ${guard}`,
       binds: [row.id],
     }),
-  ]);
+  ];
 }

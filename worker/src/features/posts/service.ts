@@ -10,6 +10,7 @@ import {
   POST_MSG,
   type VoteResult,
 } from "#shared/schemas/posts.ts";
+import type { Database } from "#worker/db/database.ts";
 import { microposts } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
@@ -196,22 +197,35 @@ export async function deletePost(deps: Deps, user: Person, postPublicId: string)
     sql: "SELECT file FROM micropost_files WHERE micropost_id = ?1",
     binds: [row.id],
   });
-  const stillPublished = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0)";
-  await db.write([
-    db.prepare({
-      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished}`,
-      binds: [row.communityId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished}`,
-      binds: [row.ownerId, row.id],
-    }),
-    db.prepare({ sql: "DELETE FROM microposts WHERE id = ?1", binds: [row.id] }),
-  ]);
+  await db.write(postDeleteStatements(db, row));
   await deleteStoredFiles(
     deps,
     files.map((f) => f.file),
   );
+}
+
+/**
+ * The statements that delete a post and move its counters, for the author's delete and for staff
+ * removing a reported post (admin/reports). `guard` is SQL that must hold for any of them to act:
+ * staff pass the condition that their resolution took effect in the same batch.
+ */
+export function postDeleteStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const stillPublished = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0)";
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished} AND ${guard}`,
+      binds: [row.communityId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished} AND ${guard}`,
+      binds: [row.ownerId, row.id],
+    }),
+    db.prepare({ sql: `DELETE FROM microposts WHERE id = ?1 AND ${guard}`, binds: [row.id] }),
+  ];
 }
 
 /**

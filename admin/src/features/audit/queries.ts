@@ -1,0 +1,22 @@
+import { adminFetch } from "#admin/lib/api.ts";
+import { skipPagesQuery } from "#admin/lib/paged.ts";
+import type { Page } from "#shared/api.ts";
+import type { AuditAction, AuditEntry } from "#shared/schemas/admin.ts";
+
+export const auditKeys = { all: ["admin", "audit"] as const };
+
+const PAGE = 30;
+
+export interface AuditFilter {
+  action: AuditAction | "";
+  /** An admin's username, exactly. */
+  admin: string;
+}
+
+/** Every admin change, newest first, of one action and one admin when given. */
+export const auditListQuery = ({ action, admin }: AuditFilter) =>
+  skipPagesQuery([...auditKeys.all, "list", action, admin], PAGE, (skip, limit) =>
+    adminFetch<Page<AuditEntry>>("/api/admin/private/audit/list", {
+      query: { action: action || undefined, admin: admin || undefined, skip, limit },
+    }),
+  );

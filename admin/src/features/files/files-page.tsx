@@ -1,0 +1,128 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { rowsOf } from "#admin/lib/paged.ts";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { ADMIN_MSG, type AdminFile } from "#shared/schemas/admin.ts";
+import { confirm } from "../../components/ui/confirm";
+import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { LoadMore } from "../../components/ui/load-more";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { useDeleteFile, useUploadFile } from "./mutations";
+import { fileAddress, fileListQuery } from "./queries";
+
+function FileCard({ file }: { file: AdminFile }) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const remove = useDeleteFile();
+  const address = fileAddress(file);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      showSnackbar(t("Saved the link to clipboard"));
+    } catch {
+      showSnackbar(t("The browser did not let us copy. The link is {{link}}", { link: address }), "error");
+    }
+  };
+  const del = async () => {
+    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    remove.mutate(file.id, {
+      onSuccess: () => showSnackbar(t(ADMIN_MSG.deleted)),
+      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+    });
+  };
+  return (
+    <li className="card flex flex-col overflow-hidden" data-testid="file-card">
+      <a
+        href={file.file}
+        target="_blank"
+        rel="noreferrer"
+        className="block aspect-video bg-[var(--surface-strong)]"
+      >
+        <img src={file.file} alt={file.file_public_id} loading="lazy" className="size-full object-contain" />
+      </a>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="truncate font-mono text-xs" title={address}>
+          {file.file}
+        </p>
+        <p className="text-xs text-[var(--muted)]">{when(file.created_at)}</p>
+        <div className="mt-auto flex gap-2">
+          <button type="button" className="btn btn-outline flex-1" onClick={() => void copy()}>
+            {t("Copy link")}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger flex-1"
+            disabled={remove.isPending}
+            onClick={() => void del()}
+          >
+            {t("Delete")}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Files staff uploaded: upload, copy a link, delete; more load within 400 px of the bottom. */
+export function FilesPage() {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(fileListQuery());
+  const upload = useUploadFile();
+  const input = useRef<HTMLInputElement>(null);
+  const rows = rowsOf(query.data);
+  const total = query.data?.pages[0]?.total_list;
+  const send = (file: File) =>
+    upload.mutate(file, {
+      onSuccess: () => showSnackbar(t("The file was uploaded")),
+      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      onSettled: () => {
+        if (input.current) input.current.value = "";
+      },
+    });
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold">
+          {t("Files")}
+          {total !== undefined ? (
+            <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
+          ) : null}
+        </h1>
+        <label
+          className={`btn btn-primary cursor-pointer focus-within:ring-2 focus-within:ring-[var(--accent)] focus-within:ring-offset-2 ${upload.isPending ? "opacity-60" : ""}`}
+        >
+          {upload.isPending ? t("Uploading…") : t("Upload a file")}
+          <input
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            className="sr-only"
+            disabled={upload.isPending}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) send(file);
+            }}
+          />
+        </label>
+      </div>
+      <p className="text-sm text-[var(--muted)]">{t("PNG, JPEG, GIF or WebP images of at most 1 MB.")}</p>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <LoadError error={query.error} retry={query.refetch} />
+      ) : rows.length === 0 ? (
+        <EmptyList>{t("No files yet. Upload the first one.")}</EmptyList>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Files")}>
+            {rows.map((file) => (
+              <FileCard key={file.id} file={file} />
+            ))}
+          </ul>
+          <LoadMore query={query} />
+        </>
+      )}
+    </div>
+  );
+}

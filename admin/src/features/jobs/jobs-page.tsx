@@ -1,0 +1,148 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { rowsOf } from "#admin/lib/paged.ts";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { ADMIN_JOB_STATUSES, type AdminJobStatus, JOB_STATUSES, type JobStatus } from "#shared/enums.ts";
+import type { Job } from "#shared/schemas/jobs.ts";
+import { confirm } from "../../components/ui/confirm";
+import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { LoadMore } from "../../components/ui/load-more";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { JobEditDialog } from "./job-edit-dialog";
+import { useUpdateJob } from "./mutations";
+import { jobListQuery } from "./queries";
+
+const STATUS_TONE: Record<JobStatus, string> = {
+  DRAFT: "bg-[var(--surface-strong)] text-[var(--muted)]",
+  PAID: "bg-[var(--surface-strong)] text-[var(--muted)]",
+  CONFIRMED: "bg-[var(--success)]/15 text-[var(--success)]",
+  HOLD: "bg-amber-500/15 text-amber-500",
+  REVIEW: "bg-sky-500/15 text-sky-500",
+  CLOSED: "bg-[var(--danger)]/15 text-[var(--danger)]",
+};
+
+function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const update = useUpdateJob();
+  const move = async (status: AdminJobStatus) => {
+    if (status === job.job_status || update.isPending) return;
+    if (!(await confirm(t("Are you sure about this?"), status === "CLOSED"))) return;
+    update.mutate(
+      { username: job.username, slug: job.slug, job_status: status },
+      {
+        onSuccess: () => showSnackbar(t("The job is now {{status}}", { status })),
+        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      },
+    );
+  };
+  return (
+    <li className="flex flex-col gap-3 px-4 py-3" data-testid="job-row">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words">
+            {job.is_public ? (
+              <a href={job.link} target="_blank" rel="noreferrer" className="hover:underline">
+                {job.job_title}
+              </a>
+            ) : (
+              job.job_title
+            )}
+          </p>
+          <p className="text-sm break-words text-[var(--muted)]">
+            {job.company.name} ·{" "}
+            <Link to="/$username" params={{ username: job.username }} className="hover:underline">
+              @{job.username}
+            </Link>
+            {job.job_location ? ` · ${job.job_location}` : ""}
+          </p>
+          <p className="text-xs text-[var(--muted)]">
+            {t("Posted {{date}}", { date: when(job.created_at) })} ·{" "}
+            {t("Expires {{date}}", { date: when(job.expires_at) })}
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[job.job_status]}`}
+          data-testid="job-status"
+        >
+          {job.job_status}
+        </span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <fieldset aria-label={t("Move to")} className="flex flex-wrap gap-1.5">
+          {ADMIN_JOB_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              aria-pressed={job.job_status === status}
+              disabled={update.isPending}
+              onClick={() => void move(status)}
+              className={`btn px-3 py-1 text-xs ${job.job_status === status ? "btn-primary" : "btn-outline"}`}
+            >
+              {status}
+            </button>
+          ))}
+        </fieldset>
+        <button type="button" className="btn btn-outline ml-auto px-3 py-1 text-xs" onClick={onEdit}>
+          {t("Edit")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Every job in any status: staff move one to HOLD, REVIEW, CLOSED or back, and edit it. */
+export function JobsPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<JobStatus | "">("");
+  const [editing, setEditing] = useState<Job | null>(null);
+  const query = useInfiniteQuery(jobListQuery(status));
+  const rows = rowsOf(query.data);
+  const total = query.data?.pages[0]?.total_list;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold">
+          {t("Jobs")}
+          {total !== undefined ? (
+            <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
+          ) : null}
+        </h1>
+        <label className="flex items-center gap-2 text-sm">
+          <span>{t("Status")}</span>
+          <select
+            className="field w-auto py-1.5"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as JobStatus | "")}
+          >
+            <option value="">{t("All")}</option>
+            {JOB_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <LoadError error={query.error} retry={query.refetch} />
+      ) : rows.length === 0 ? (
+        <EmptyList>{t("No jobs here.")}</EmptyList>
+      ) : (
+        <>
+          <ul className="card divide-y divide-[var(--line)]" aria-label={t("Jobs")}>
+            {rows.map((job) => (
+              <JobRow key={`${job.username}/${job.slug}`} job={job} onEdit={() => setEditing(job)} />
+            ))}
+          </ul>
+          <LoadMore query={query} />
+        </>
+      )}
+      {editing ? <JobEditDialog job={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}

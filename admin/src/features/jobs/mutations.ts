@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminFetch } from "#admin/lib/api.ts";
+import type { AdminJobStatus } from "#shared/enums.ts";
+import type { Job } from "#shared/schemas/jobs.ts";
+import { auditKeys } from "../audit/queries";
+import { jobsKeys } from "./queries";
+
+export interface JobChange {
+  username: string;
+  slug: string;
+  job_status?: AdminJobStatus;
+  job_title?: string;
+  job_location?: string;
+  job_description?: string;
+  job_how_to_apply?: string;
+}
+
+/** PATCH a job (its status or fields); the lists and the audit log refetch. */
+export function useUpdateJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: JobChange) =>
+      adminFetch<Job>("/api/admin/private/job", { method: "PATCH", body: change }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: jobsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    },
+  });
+}

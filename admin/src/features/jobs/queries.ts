@@ -1,0 +1,21 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { adminFetch } from "#admin/lib/api.ts";
+import type { JobStatus } from "#shared/enums.ts";
+import type { Job } from "#shared/schemas/jobs.ts";
+import type { CursorPage } from "#shared/schemas/posts.ts";
+
+export const jobsKeys = { all: ["admin", "jobs"] as const };
+
+const PAGE = 20;
+
+/** Every job, newest first, of one status or all; each page follows the last one's cursor. */
+export const jobListQuery = (status: JobStatus | "") =>
+  infiniteQueryOptions({
+    queryKey: [...jobsKeys.all, "list", status],
+    queryFn: ({ pageParam }) =>
+      adminFetch<CursorPage<Job>>("/api/admin/private/job/list", {
+        query: { job_status: status || undefined, cursor: pageParam ?? undefined, limit: PAGE },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });

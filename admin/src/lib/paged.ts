@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, type QueryKey } from "@tanstack/react-query";
+import type { Page } from "#shared/api.ts";
+
+/**
+ * A `skip`/`limit` list read a page at a time for "load more": the next page starts after the
+ * rows already loaded, until `total_list` are.
+ */
+export function skipPagesQuery<T>(
+  queryKey: QueryKey,
+  limit: number,
+  fetchPage: (skip: number, limit: number) => Promise<Page<T>>,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam, limit),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page<T>, pages: Page<T>[]) => {
+      const loaded = pages.reduce((n, p) => n + p.list.length, 0);
+      return last.list.length > 0 && loaded < last.total_list ? loaded : undefined;
+    },
+  });
+}
+
+/** Every row of the pages loaded so far. */
+export function rowsOf<T>(data: { pages: Array<{ list: T[] }> } | undefined): T[] {
+  return data?.pages.flatMap((p) => p.list) ?? [];
+}
