@@ -10,8 +10,8 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "#client/modal-dialog.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
-import { useModalDialog } from "./dialog";
 
 export interface MenuAction {
   label: string;

@@ -1,29 +1,6 @@
-import { type MouseEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-
-/**
- * Opens a native <dialog> as a modal while mounted: the browser traps focus, makes the page inert,
- * closes on Escape (here: calls onClose) and gives focus back to what opened it. A click on the
- * backdrop (the dialog element itself, outside its content) closes it too.
- */
-export function useModalDialog(onClose: () => void) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return {
-    ref,
-    onCancel: (e: SyntheticEvent) => {
-      e.preventDefault();
-      onClose();
-    },
-    onClick: (e: MouseEvent) => {
-      if (e.target === e.currentTarget) onClose();
-    },
-  };
-}
+import { useModalDialog } from "#client/modal-dialog.ts";
 
 interface DialogProps {
   title: string;
