@@ -4,8 +4,8 @@ import type { AdminUser } from "#shared/schemas/admin.ts";
 import { useDateTime } from "../../components/ui/list-states";
 
 const STATUS_TONE: Record<AdminUser["status"], string> = {
-  ACTIVE: "bg-emerald-600/15 text-emerald-700 dark:text-emerald-400",
-  UNCONFIRMED: "bg-amber-500/15 text-amber-700",
+  ACTIVE: "bg-[var(--success)]/15 text-[var(--success)]",
+  UNCONFIRMED: "bg-[var(--warning)]/15 text-[var(--warning)]",
   SUSPENDED: "bg-[var(--danger)]/15 text-[var(--danger)]",
   INACTIVE: "bg-[var(--surface-strong)] text-[var(--muted)]",
 };
