@@ -10,6 +10,10 @@ const root = new URL(".", import.meta.url).pathname;
 /** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
 const outDir = process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`;
 
+/** What the home feed shows on its first screen, beyond the entry (see the "feed" chunk below). */
+const FEED_MODULES =
+  /web\/src\/(features\/(feed\/|posts\/(mutations|queries|cache|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|shared\/client\/modal-dialog\.ts|@tanstack\/(query-core|react-query)\/.*(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
+
 // The main SPA: built into the assets root, served at /.
 export default defineConfig({
   root,
@@ -41,7 +45,18 @@ export default defineConfig({
     // Everything the first paint needs goes into one chunk. Left to itself the bundler cuts the
     // modules that lazy pages also use into dozens of small shared chunks (42 at one point), each
     // fetched up front and compressed apart: ~20 KB gzip more for the same code.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } } },
+    // The home feed's pieces (cards, vote, byline, options menu, their queries) are one lazy
+    // chunk too: fetched apart they were ~20 files in a row behind the route (docs/decisions/090).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "initial", tags: ["$initial"], priority: 2 },
+            { name: "feed", test: FEED_MODULES, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { "/api": "http://localhost:8787", "/media": "http://localhost:8787" } },
 });

@@ -1,29 +1,8 @@
-import { type MouseEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "./modal-dialog";
 
-/**
- * Opens a native <dialog> as a modal while mounted: the browser traps focus, makes the page inert,
- * closes on Escape (here: calls onClose) and gives focus back to what opened it. A click on the
- * backdrop (the dialog element itself, outside its content) closes it too.
- */
-export function useModalDialog(onClose: () => void) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return {
-    ref,
-    onCancel: (e: SyntheticEvent) => {
-      e.preventDefault();
-      onClose();
-    },
-    onClick: (e: MouseEvent) => {
-      if (e.target === e.currentTarget) onClose();
-    },
-  };
-}
+export { useModalDialog };
 
 interface DialogProps {
   title: string;
@@ -32,10 +11,11 @@ interface DialogProps {
   /** Wider dialogs for forms with two columns. */
   size?: "sm" | "md" | "lg";
   description?: string;
+  testId?: string;
 }
 
 /** A modal with a title bar and a close button, for every modal kind of the spec. */
-export function Dialog({ title, onClose, children, size = "sm", description }: DialogProps) {
+export function Dialog({ title, onClose, children, size = "sm", description, testId }: DialogProps) {
   const modal = useModalDialog(onClose);
   const titleId = useId();
   const descriptionId = useId();
@@ -47,6 +27,7 @@ export function Dialog({ title, onClose, children, size = "sm", description }: D
       {...modal}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
       className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${width} rounded-2xl border border-[var(--line)] bg-[var(--surface)] p-0 text-[var(--text)] shadow-2xl backdrop:bg-black/60`}
     >
       <div className="flex items-center justify-between gap-4 border-b border-[var(--line)] px-5 py-4">

@@ -100,11 +100,14 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {t(error)}
-        </p>
-      ) : null}
+      {/* A live region that is always there: a message appearing in it is read out (WCAG 4.1.3). */}
+      <div aria-live="polite">
+        {error ? (
+          <p id={`${id}-error`} className="field-error">
+            {t(error)}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -246,15 +249,18 @@ export function TextAreaField({
         className="field resize-y"
       />
       <div className="mt-1 flex justify-between gap-3 text-xs">
-        {error ? (
-          <p id={`${id}-error`} className="field-error mt-0">
-            {t(error)}
-          </p>
-        ) : (
-          <span className="text-[var(--muted)]">
-            {t("Between {{min}} and {{max}} characters", { min, max })}
-          </span>
-        )}
+        {/* Live, so the message is read out when it replaces the hint; the counter beside it is not. */}
+        <div aria-live="polite">
+          {error ? (
+            <p id={`${id}-error`} className="field-error mt-0">
+              {t(error)}
+            </p>
+          ) : (
+            <span className="text-[var(--muted)]">
+              {t("Between {{min}} and {{max}} characters", { min, max })}
+            </span>
+          )}
+        </div>
         <span
           id={`${id}-counter`}
           className={`shrink-0 tabular-nums ${length > max || (length > 0 && length < min) ? "text-[var(--danger)]" : "text-[var(--muted)]"}`}

@@ -23,7 +23,10 @@ afterAll(() => {
 
 /** Text safe to report: control characters and lone surrogates escaped (the runner's socket refuses them). */
 const printable = (text: string) =>
-  text.replace(/[\u0000-\u001f\ud800-\udfff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  text.replace(
+    /[\u0000-\u001f\ud800-\udfff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 
 function designed503(status: number, body: string): boolean {
   return status === 503 && /(is|are) not configured/.test(body);

@@ -96,12 +96,12 @@ export function AdminUserMenu() {
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-[var(--hover)]"
       >
+        {/* The initial is drawn by CSS: as text it would have to be part of the button's name. */}
         <span
           aria-hidden="true"
-          className="grid size-8 place-items-center rounded-full bg-[var(--accent)] text-sm font-bold text-[var(--accent-text)] uppercase"
-        >
-          {admin?.username.slice(0, 1) ?? "·"}
-        </span>
+          data-initial={admin?.username.slice(0, 1) ?? "·"}
+          className="grid size-8 place-items-center rounded-full bg-[var(--accent)] text-sm font-bold text-[var(--accent-text)] uppercase before:content-[attr(data-initial)]"
+        />
         <span className="hidden text-sm font-semibold sm:inline">{admin?.username ?? t("Account")}</span>
       </button>
       <input
@@ -175,7 +175,7 @@ export function AdminUserMenu() {
         {notice ? (
           <p
             role={notice.error ? "alert" : "status"}
-            className={`pointer-events-auto max-w-full rounded-lg px-4 py-3 text-sm break-all shadow-lg ${notice.error ? "bg-red-600 text-white" : "bg-[var(--surface-strong)] text-[var(--text)]"}`}
+            className={`pointer-events-auto max-w-full rounded-lg px-4 py-3 text-sm break-all shadow-lg ${notice.error ? "bg-[var(--danger)] text-[var(--danger-text)]" : "bg-[var(--surface-strong)] text-[var(--text)]"}`}
           >
             {notice.text}
           </p>

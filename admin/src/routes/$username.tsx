@@ -58,10 +58,10 @@ function AdminProfilePage() {
           aria-checked={admin.use_night_mode}
           aria-label={t("Night Mode")}
           onClick={() => void toggleNight()}
-          className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${admin.use_night_mode ? "bg-[var(--accent)]" : "bg-[var(--line)]"}`}
+          className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${admin.use_night_mode ? "bg-[var(--accent)]" : "bg-[var(--field-line)]"}`}
         >
           <span
-            className={`absolute top-1 size-5 rounded-full bg-white transition-all ${admin.use_night_mode ? "left-6" : "left-1"}`}
+            className={`absolute top-1 size-5 rounded-full bg-[var(--surface)] transition-all ${admin.use_night_mode ? "left-6" : "left-1"}`}
           />
         </button>
       </section>

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { AdminMenu } from "../components/admin-menu";
 import { AdminUserMenu } from "../components/admin-user-menu";
 import { ConfirmHost } from "../components/ui/confirm";
@@ -39,6 +40,7 @@ function AdminLayout() {
   if (!token || pathname === "/admin/login") return <LoginPage />;
   return (
     <div className="min-h-dvh">
+      <SkipLink />
       <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-[var(--line)] bg-[var(--surface)] px-4">
         <button
           type="button"
@@ -63,7 +65,7 @@ function AdminLayout() {
         >
           <AdminMenu onNavigate={() => setMenuOpen(false)} />
         </aside>
-        <main className="min-w-0 flex-1 p-4 md:p-6">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>
       </div>

@@ -104,7 +104,12 @@ function ToolButton({
           : "text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
       }`}
     >
-      {children}
+      {/* A glyph (H2, 1.) is drawn by CSS: as text it would have to be part of the button's name. */}
+      {typeof children === "string" ? (
+        <span aria-hidden="true" data-glyph={children} className="before:content-[attr(data-glyph)]" />
+      ) : (
+        children
+      )}
     </button>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
 import { LeftMenu } from "../components/layout/left-menu";
 import { ConfirmHost } from "../components/ui/confirm";
@@ -95,12 +96,7 @@ function RootLayout() {
   return (
     <div className="min-h-dvh">
       <ThemeFromAccount />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-[var(--surface)] focus:p-2"
-      >
-        {t("Skip to content")}
-      </a>
+      <SkipLink />
       <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((v) => !v)} />
       <div className="mx-auto flex max-w-[1440px] gap-6 px-0 md:px-4">
         <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-[var(--line)] lg:block">
@@ -122,7 +118,7 @@ function RootLayout() {
             </div>
           </div>
         ) : null}
-        <main id="main" className="min-w-0 flex-1 px-3 py-4 md:px-0">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-3 py-4 outline-none md:px-0">
           <Outlet />
         </main>
         {wide && !chat ? (

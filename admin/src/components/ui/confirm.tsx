@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "#client/modal-dialog.ts";
 import { createStore, useStore } from "#client/store.ts";
 
 interface Pending {
@@ -29,20 +29,13 @@ function answer(ok: boolean) {
 
 function ConfirmDialog({ question }: { question: Pending }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const { ref, onCancel } = useModalDialog(() => answer(false));
   return (
     <dialog
       ref={ref}
       role="alertdialog"
       aria-labelledby={`confirm-${question.id}`}
-      onCancel={(e) => {
-        e.preventDefault();
-        answer(false);
-      }}
+      onCancel={onCancel}
       className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-2xl border border-[var(--line)] bg-[var(--surface)] p-0 text-[var(--text)] shadow-2xl backdrop:bg-black/60"
       data-testid="confirm-dialog"
     >

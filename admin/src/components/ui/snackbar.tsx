@@ -32,7 +32,7 @@ function SnackItem({ snack }: { snack: Snack }) {
     <div
       role={snack.variant === "error" ? "alert" : "status"}
       data-testid="snackbar"
-      className={`pointer-events-auto flex w-full max-w-lg items-center gap-3 rounded-lg py-2 pr-2 pl-4 text-white shadow-lg ${snack.variant === "error" ? "bg-[var(--danger)]" : "bg-emerald-700"}`}
+      className={`pointer-events-auto flex w-full max-w-lg items-center gap-3 rounded-lg py-2 pr-2 pl-4 shadow-lg ${snack.variant === "error" ? "bg-[var(--danger)] text-[var(--danger-text)]" : "bg-emerald-700 text-white"}`}
     >
       <span className="flex-1 py-1 text-sm">{snack.message}</span>
       <button

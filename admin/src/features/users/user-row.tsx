@@ -5,7 +5,7 @@ import { useDateTime } from "../../components/ui/list-states";
 
 const STATUS_TONE: Record<AdminUser["status"], string> = {
   ACTIVE: "bg-[var(--success)]/15 text-[var(--success)]",
-  UNCONFIRMED: "bg-amber-500/15 text-amber-500",
+  UNCONFIRMED: "bg-[var(--warning)]/15 text-[var(--warning)]",
   SUSPENDED: "bg-[var(--danger)]/15 text-[var(--danger)]",
   INACTIVE: "bg-[var(--surface-strong)] text-[var(--muted)]",
 };

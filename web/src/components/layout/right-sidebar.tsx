@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { scrollBehavior } from "#client/motion.ts";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
 import { useMe } from "#web/features/accounts/session.ts";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";
@@ -106,7 +107,7 @@ function FeaturedCarousel({ items }: { items: FeaturedItem[] }) {
   const track = useRef<HTMLUListElement>(null);
   if (items.length === 0) return null;
   const scroll = (direction: 1 | -1) =>
-    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: "smooth" });
+    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: scrollBehavior() });
   const card =
     "block w-[200px] overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface-strong)] hover:border-[var(--accent)]";
   return (

@@ -48,7 +48,7 @@ function BadgeLink({
       {badge ? (
         <span
           data-testid={testId}
-          className="absolute top-1 right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[10px] font-bold text-white"
+          className="absolute top-1 right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[10px] font-bold text-[var(--danger-text)]"
         >
           {badge}
         </span>

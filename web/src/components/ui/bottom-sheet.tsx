@@ -10,8 +10,8 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "#client/modal-dialog.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
-import { useModalDialog } from "./dialog";
 
 export interface MenuAction {
   label: string;
@@ -193,8 +193,14 @@ function Popover({
     };
   }, [anchor]);
 
+  // The first item takes focus once the menu is placed: before that it is hidden, and a hidden
+  // element cannot take focus (a keyboard user opening the menu was left on its button).
+  const placed = position !== null;
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    if (placed) ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+  }, [placed]);
+
+  useEffect(() => {
     const onDown = (e: PointerEvent) => {
       const target = e.target as Node;
       if (!ref.current?.contains(target) && !anchor.current?.contains(target)) onClose(false);

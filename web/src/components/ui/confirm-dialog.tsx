@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalDialog } from "#client/modal-dialog.ts";
 import type { Pending } from "./confirm";
-import { useModalDialog } from "./dialog";
 
 /** The question of confirm(), as an alert dialog: Cancel or the action, Escape and the backdrop answer no. */
 export default function ConfirmDialog({

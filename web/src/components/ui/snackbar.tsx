@@ -65,7 +65,7 @@ function SnackItem({ snack }: { snack: Snack }) {
 
   const tone =
     snack.variant === "error"
-      ? "bg-[var(--danger)] text-white"
+      ? "bg-[var(--danger)] text-[var(--danger-text)]"
       : snack.variant === "success"
         ? "bg-emerald-700 text-white"
         : "border border-[var(--line)] bg-[var(--surface-strong)] text-[var(--text)]";

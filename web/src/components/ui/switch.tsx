@@ -46,13 +46,13 @@ export function Switch({
         onClick={() => onChange(!checked)}
         {...data}
         className={`relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60 ${
-          checked ? "bg-[var(--accent)]" : "bg-[var(--line)]"
+          checked ? "bg-[var(--accent)]" : "bg-[var(--field-line)]"
         }`}
       >
         <span className="sr-only">{checked ? t("On") : t("Off")}</span>
         <span
           aria-hidden="true"
-          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${
+          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-[var(--surface)] shadow transition-transform ${
             checked ? "translate-x-5" : ""
           }`}
         />

@@ -21,7 +21,7 @@ export function VerifiedBadge({ person, compact = false }: { person: Badged; com
   const tone = person.is_staff
     ? "text-[var(--accent)]"
     : person.is_verified_business
-      ? "text-amber-500"
+      ? "text-[var(--warning)]"
       : "text-sky-500";
   const mark = (
     <svg viewBox="0 0 24 24" width={compact ? 16 : 18} height={compact ? 16 : 18} aria-hidden="true">

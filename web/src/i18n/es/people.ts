@@ -27,6 +27,7 @@ export default {
   "Unblock @{{username}}": "Desbloquear a @{{username}}",
   Unfollow: "Dejar de seguir",
   "Unfollow @{{username}}": "Dejar de seguir a @{{username}}",
+  "Following @{{username}}": "Siguiendo a @{{username}}",
   "Verified Business": "Empresa verificada",
   "Verified Staff": "Personal verificado",
   "Verified User": "Usuario verificado",

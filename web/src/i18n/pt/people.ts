@@ -27,6 +27,7 @@ export default {
   "Unblock @{{username}}": "Desbloquear @{{username}}",
   Unfollow: "Deixar de seguir",
   "Unfollow @{{username}}": "Deixar de seguir @{{username}}",
+  "Following @{{username}}": "Seguindo @{{username}}",
   "Verified Business": "Empresa verificada",
   "Verified Staff": "Equipe verificada",
   "Verified User": "Usuário verificado",

@@ -52,11 +52,13 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {t(error)}
-        </p>
-      ) : null}
+      <div aria-live="polite">
+        {error ? (
+          <p id={`${id}-error`} className="field-error">
+            {t(error)}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -106,13 +108,15 @@ export function LongTextField({
         className="field resize-y"
       />
       <div className="mt-1 flex justify-between gap-3 text-xs">
-        {error ? (
-          <p id={`${id}-error`} className="field-error mt-0">
-            {t(error)}
-          </p>
-        ) : (
-          <span className="text-[var(--muted)]">{hint}</span>
-        )}
+        <div aria-live="polite">
+          {error ? (
+            <p id={`${id}-error`} className="field-error mt-0">
+              {t(error)}
+            </p>
+          ) : (
+            <span className="text-[var(--muted)]">{hint}</span>
+          )}
+        </div>
         <span
           id={`${id}-counter`}
           className={`shrink-0 tabular-nums ${length > max ? "text-[var(--danger)]" : "text-[var(--muted)]"}`}

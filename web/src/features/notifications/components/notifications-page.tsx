@@ -42,7 +42,9 @@ export function NotificationsPage({ view }: { view: NotificationView }) {
           >
             {option === "unread" ? t("Unread") : t("All")}
             {option === "unread" && unread > 0 ? (
-              <span className="ml-2 rounded-full bg-[var(--danger)] px-1.5 text-xs text-white">{unread}</span>
+              <span className="ml-2 rounded-full bg-[var(--danger)] px-1.5 text-xs text-[var(--danger-text)]">
+                {unread}
+              </span>
             ) : null}
           </Link>
         ))}

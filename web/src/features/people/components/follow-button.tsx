@@ -29,8 +29,14 @@ export function FollowButton({
       type="button"
       className={`btn ${isFollowing ? (hover ? "btn-danger" : "btn-outline") : "btn-primary"} min-w-24 ${small}`}
       aria-pressed={isFollowing}
+      // The name starts with the words shown (Follow, Following, Unfollow), so a voice command
+      // saying what is on the button finds it (WCAG 2.5.3).
       aria-label={
-        isFollowing ? t("Unfollow @{{username}}", { username }) : t("Follow @{{username}}", { username })
+        isFollowing
+          ? hover
+            ? t("Unfollow @{{username}}", { username })
+            : t("Following @{{username}}", { username })
+          : t("Follow @{{username}}", { username })
       }
       disabled={follow.isPending}
       onMouseEnter={() => setHover(true)}

@@ -83,7 +83,7 @@ function CommentForm({
       />
       <div className="flex items-center justify-end gap-2">
         {error ? (
-          <p id={`${id}-error`} className="field-error mt-0 mr-auto">
+          <p id={`${id}-error`} className="field-error mt-0 mr-auto" role="alert">
             {t(error)}
           </p>
         ) : body.length > COMMENT_BODY_MAX * POST_BODY_COUNTER_RATIO ? (

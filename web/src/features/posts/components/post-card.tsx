@@ -73,9 +73,14 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
         <Link
           to={micropost.link}
           className="mt-3 block rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm hover:bg-[var(--hover)]"
-          aria-label={t("Latest comment by {{username}}", { username: latest.owner.username })}
         >
-          <span className="font-semibold">u/{latest.owner.username}</span>{" "}
+          {/* Read aloud as "Latest comment by farah: …"; the visible "u/farah" would repeat it. */}
+          <span className="sr-only">
+            {t("Latest comment by {{username}}", { username: latest.owner.username })}:{" "}
+          </span>
+          <span className="font-semibold" aria-hidden="true">
+            u/{latest.owner.username}
+          </span>{" "}
           <span className="text-[var(--muted)]">{plainText(latest.body, 160)}</span>
         </Link>
       ) : null}

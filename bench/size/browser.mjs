@@ -1,0 +1,120 @@
+// The home page as Chromium loads it: every script requested until the network is idle (the
+// entry, its imports, and what the first screen pulls in lazily: the route, the sidebar…), its
+// Largest Contentful Paint at 4× CPU slowdown, and Interaction to Next Paint for a vote and a
+// sort change. Serves the build `measure.mjs` made with the real Worker and the demo data.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { startServer } from "../../scripts/server.mjs";
+
+const CPU_SLOWDOWN = 4;
+const LCP_RUNS = 3;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Buffered observers for LCP and the interactions' event timings, installed before any script. */
+function observe() {
+  const w = window;
+  w.__lcp = 0;
+  w.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__lcp = e.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId) w.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+}
+
+/** INP of what `act` does: the longest interaction it caused (event timing rounds to 8 ms, ≥ 16 ms). */
+async function inpOf(page, act) {
+  await page.evaluate(() => {
+    window.__events = [];
+  });
+  await act();
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.waitForTimeout(300);
+  const events = await page.evaluate(() => window.__events);
+  return events.reduce((max, e) => Math.max(max, e.duration), 0);
+}
+
+export async function measureInBrowser({ outDir, port = Number(process.env.SIZE_PORT ?? 8803) }) {
+  const state = mkdtempSync(join(tmpdir(), "agora-size-state-"));
+  const server = await startServer({ port, persistTo: state, assetsDir: outDir, seed: true, quiet: true });
+  const browser = await launch();
+  try {
+    const base = server.base;
+    const viewport = { width: 1280, height: 900 };
+
+    // 1. Every script of the first visit, until the network is idle.
+    const context = await browser.newContext({ viewport, locale: "en-US" });
+    const page = await context.newPage();
+    const scripts = new Set();
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname);
+    });
+    await page.goto(base, { waitUntil: "networkidle" });
+    await context.close();
+    const rows = [...scripts].map((path) => {
+      const bytes = readFileSync(join(outDir, path));
+      return { file: path.replace(/^\/assets\//, ""), raw: bytes.length, gzip: gzipSync(bytes).length };
+    });
+    rows.sort((a, b) => b.gzip - a.gzip);
+
+    // 2. LCP with the CPU four times slower (a mid-range phone), the median of a few cold loads.
+    const lcps = [];
+    for (let i = 0; i < LCP_RUNS; i++) {
+      const ctx = await browser.newContext({ viewport, locale: "en-US" });
+      const p = await ctx.newPage();
+      await p.addInitScript(observe);
+      const cdp = await ctx.newCDPSession(p);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+      await p.goto(base, { waitUntil: "networkidle" });
+      await p.waitForTimeout(300);
+      lcps.push(await p.evaluate(() => window.__lcp));
+      await ctx.close();
+    }
+
+    // 3. INP, signed in (a vote needs an account), at the same slowdown.
+    const login = await fetch(`${base}/api/v1/user/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "bruno", password: "password" }),
+    });
+    const { access_token: token } = await login.json();
+    const ctx = await browser.newContext({ viewport, locale: "en-US" });
+    await ctx.addCookies([{ name: "access_token", value: token, url: base }]);
+    const p = await ctx.newPage();
+    await p.addInitScript(observe);
+    const cdp = await ctx.newCDPSession(p);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await p.goto(base, { waitUntil: "networkidle" });
+    const vote = await inpOf(p, () => p.getByTestId("vote-button").first().click());
+    await p.getByTestId("feed-sort").click();
+    const sort = await inpOf(p, () => p.getByRole("menuitem").filter({ hasNotText: "✓" }).first().click());
+    await ctx.close();
+
+    return { rows, lcp: median(lcps), lcps, inp: { vote, sort } };
+  } finally {
+    await browser.close();
+    server.stop();
+    rmSync(state, { recursive: true, force: true });
+  }
+}

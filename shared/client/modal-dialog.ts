@@ -1,0 +1,36 @@
+import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from "react";
+
+/**
+ * Opens a native <dialog> as a modal while mounted: the browser traps focus, makes the page inert
+ * and closes on Escape (here: calls onClose). A click on the backdrop (the dialog element itself,
+ * outside its content) closes it too.
+ *
+ * Focus goes back to what had it when the dialog opened (the button that opened it, WCAG 2.4.3).
+ * The browser does that itself only when `close()` runs while the dialog is in the page; React
+ * removes the element first, focus falls to <body>, so it is put back here. A dialog replacing
+ * another (Log In → Register) finds focus already back on the first one's opener and keeps it.
+ */
+export function useModalDialog(onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      dialog?.close();
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || !focused.isConnected || dialog?.contains(focused);
+      if (lost && opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    };
+  }, []);
+  return {
+    ref,
+    onCancel: (e: SyntheticEvent) => {
+      e.preventDefault();
+      onClose();
+    },
+    onClick: (e: MouseEvent) => {
+      if (e.target === e.currentTarget) onClose();
+    },
+  };
+}
