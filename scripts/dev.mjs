@@ -21,22 +21,12 @@ if (watch)
   });
 else await buildSpas({ outDir });
 
-// WALLET_STAND_INS=1: the wallet's chains and prices as local stand-ins (Solana on litesvm), so
-// balances, sends and the chart work offline (docs/decisions/080). Fund a wallet with the RPC's
-// requestAirdrop.
-const wallet = process.env.WALLET_STAND_INS
-  ? await (await import("../e2e/stand-ins/wallet.ts")).startWalletStandIns({
-      solanaPort: Number(process.env.WALLET_SOLANA_PORT ?? 0),
-    })
-  : null;
-
 // PERSIST_TO lets several dev servers run side by side, each on its own local database.
 const server = await startServer({
   port,
   persistTo: process.env.PERSIST_TO ?? ".wrangler/state",
   assetsDir: outDir,
   seed: true,
-  vars: wallet?.vars ?? {},
 });
 
 const base = `http://localhost:${port}`;
@@ -47,17 +37,12 @@ Agora is running on ${base}
   API docs    ${base}/api/docs
   e-mails     ${base}/api/dev/outbox?to=EMAIL
 Demo people (password "password"): alice (staff), bruno, carmen, dev, edgeworks, farah, gus, hana.
-Payments and the wallet say "not configured" until their provider keys are set (README).${
-  wallet
-    ? `\nWallet stand-ins: Solana RPC ${wallet.solana.url} (requestAirdrop to fund), chains ${wallet.chains.url}`
-    : ""
-}
+Payments and the wallet say "not configured" until their provider keys are set (README).
 `);
 
 const stop = () => {
   watcher.stop();
   server.stop();
-  wallet?.stop();
   process.exit(0);
 };
 process.on("SIGINT", stop);
