@@ -6,7 +6,7 @@
 //
 //   flock /tmp/agora-heavy.lock bun scripts/backup-check.mjs
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -16,8 +16,12 @@ import { assetsDirFor, startServer } from "./server.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 8808);
-const state = mkdtempSync(join(tmpdir(), "agora-backup-"));
-const dump = join(state, "agora-export.sql");
+// `wrangler d1 export --local` has no --persist-to: it reads `.wrangler/state` next to the config
+// it is given, so the state lives there and a copy of wrangler.toml sits above it.
+const project = mkdtempSync(join(tmpdir(), "agora-backup-"));
+const state = join(project, ".wrangler", "state");
+const dump = join(project, "agora-export.sql");
+copyFileSync(join(ROOT, "wrangler.toml"), join(project, "wrangler.toml"));
 
 function wrangler(args) {
   const r = spawnSync("wrangler", args, { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true" } });
@@ -52,7 +56,7 @@ try {
   });
   await killTree(server.pid);
   const before = counts(state);
-  wrangler(["d1", "export", "agora", "--local", "--persist-to", state, "--output", dump]);
+  wrangler(["d1", "export", "agora", "--local", "-c", join(project, "wrangler.toml"), "--output", dump]);
   console.log(`exported ${statSync(dump).size.toLocaleString()} bytes of SQL`);
   rmSync(join(state, "v3", "d1"), { recursive: true, force: true });
   wrangler(["d1", "execute", "agora", "--local", "--persist-to", state, "--file", dump, "--yes"]);
@@ -66,5 +70,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  rmSync(state, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
 }

@@ -59,6 +59,9 @@ export async function runChurn(
           waiting = { clientId, resolve };
         });
         ws.send(JSON.stringify({ message_type: "TEXT", text: `churn ${clientId}`, client_id: clientId }));
+        // One send in ten drops the socket at once, before any acknowledgement: the message may or
+        // may not be stored, and is sent again on the next socket.
+        if (Math.random() < 0.1) ws.close(4001, "churn mid-send");
         const outcome = await Promise.race([answer, closed, sleep(5_000).then(() => "timeout")]);
         if (outcome === "ack") seq++;
         else {
