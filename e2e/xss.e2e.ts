@@ -122,7 +122,10 @@ describe("script never runs", () => {
       await call(
         "/api/v1/private/user/feedback",
         reader.token,
-        jsonBody({ feedback_type: "SUGGESTION", text: text.padEnd(40, ".") }),
+        {
+          method: "POST",
+          body: new URLSearchParams({ feedback_type: "SUGGESTION", text: text.padEnd(40, ".") }),
+        },
         true,
       );
 
