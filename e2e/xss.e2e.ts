@@ -17,7 +17,16 @@ const HOOKS = `
   window.__xssHits = [];
   const hit = (how) => (...a) => { window.__xssHits.push(how + ":" + String(a[0]).slice(0, 80)); };
   window.alert = hit("alert"); window.confirm = hit("confirm"); window.prompt = hit("prompt"); window.print = hit("print");
-  document.addEventListener("securitypolicyviolation", (e) => window.__xssHits.push("csp:" + e.violatedDirective + " " + e.blockedURI));
+  window.__ownProbes = 0;
+  document.addEventListener("securitypolicyviolation", (e) => {
+    // zod's one-time probe for eval (a caught new Function(""), util.js allowsEval) is reported
+    // by a strict CSP although nothing runs: counted apart when it comes from the app's own bundle.
+    if (e.violatedDirective.startsWith("script-src") && e.blockedURI === "eval" && new URL(e.sourceFile || "about:blank", location.href).origin === location.origin && e.sourceFile.includes("/assets/")) {
+      window.__ownProbes++;
+      return;
+    }
+    window.__xssHits.push("csp:" + e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber);
+  });
 `;
 
 /** Vectors packed into pieces of at most `max` characters, separated by a space. */
@@ -74,6 +83,7 @@ describe("script never runs", () => {
     return p.evaluate(() => ({
       hits: (window as unknown as { __xssHits: string[] }).__xssHits ?? [],
       flag: (window as unknown as { __xss?: unknown }).__xss ?? null,
+      ownProbes: (window as unknown as { __ownProbes: number }).__ownProbes ?? 0,
     }));
   }
 
@@ -82,7 +92,7 @@ describe("script never runs", () => {
     await context.addInitScript(HOOKS);
     const author = await newAccount(p.request);
     const reader = await newAccount(p.request);
-    const results: Array<{ sink: string; hits: string[]; flag: unknown }> = [];
+    const results: Array<{ sink: string; hits: string[]; flag: unknown; ownProbes: number }> = [];
 
     // Profile name: the longest vectors that fit (50 characters) go in, one after another; the
     // last one stays and is shown next to every post below.
@@ -190,7 +200,7 @@ describe("script never runs", () => {
 
     const executed = results.filter((r) => r.hits.length > 0 || r.flag !== null);
     console.log(
-      `XSS: ${XSS_VECTORS.length} vectors; ${titles.length} titles, ${bodies.length} bodies, ${pack(XSS_VECTORS, 9_000).length} comments, ${chatTexts.length} chat messages, 15 feedbacks; ${refused} pieces refused by validation; ${results.length} pages rendered; executions: ${executed.length}`,
+      `XSS: ${XSS_VECTORS.length} vectors; ${titles.length} titles, ${bodies.length} bodies, ${pack(XSS_VECTORS, 9_000).length} comments, ${chatTexts.length} chat messages, 15 feedbacks; ${refused} pieces refused by validation; ${results.length} pages rendered; executions: ${executed.length}; zod eval probes reported by the CSP (own bundle, nothing ran): ${results.reduce((a, r) => a + r.ownProbes, 0)}`,
     );
     expect(executed).toEqual([]);
   }, 300_000);
