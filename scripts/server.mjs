@@ -184,6 +184,8 @@ export async function startServer({
   }
   return {
     base,
+    /** wrangler's process id: the crash bench kills it and everything under it with SIGKILL. */
+    pid: child.pid,
     stop: () => {
       if (child.exitCode === null) child.kill("SIGTERM");
     },
