@@ -23,10 +23,11 @@ afterAll(() => {
 
 /** Text safe to report: control characters and lone surrogates escaped (the runner's socket refuses them). */
 const printable = (text: string) =>
-  text.replace(
-    /[\u0000-\u001f\ud800-\udfff]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  Array.from(text, (ch) => {
+    const code = ch.charCodeAt(0);
+    const lone = ch.length === 1 && code >= 0xd800 && code <= 0xdfff;
+    return code < 0x20 || lone ? `\\u${code.toString(16).padStart(4, "0")}` : ch;
+  }).join("");
 
 function designed503(status: number, body: string): boolean {
   return status === 503 && /(is|are) not configured/.test(body);
