@@ -3,9 +3,11 @@
 // critical advisory fails the test command. When the advisory service cannot be reached (offline
 // machines, registries that only mirror packages), it says so plainly instead of passing silently.
 import { spawnSync } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
 
 const result = spawnSync("bun", ["audit", "--production", "--audit-level=high"], { encoding: "utf8" });
-const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+// Colour codes (FORCE_COLOR in the test command) stripped, so the messages can be matched.
+const output = stripVTControlCharacters(`${result.stdout ?? ""}${result.stderr ?? ""}`);
 const unreachable =
   /security\/advisories\/bulk - (4\d\d|5\d\d)|ConnectionRefused|ENOTFOUND|ECONNRESET|timed out/i;
 
