@@ -260,4 +260,13 @@ describe("the admin website's moderation screens", () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it("Payments lists what the daily reconciliation found, and says so when everything matches", async () => {
+    const { p, errors } = await adminPage({ width: 390 });
+    await openMenu(p, "Payments");
+    await p.getByRole("heading", { name: /^Payments/ }).waitFor();
+    // The demo's memberships were never sold through a provider, so nothing disagrees.
+    await p.getByText("Every membership matches its provider").waitFor();
+    expect(errors).toEqual([]);
+  });
 });

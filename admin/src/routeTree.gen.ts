@@ -18,6 +18,7 @@ import { Route as FeedbacksRouteImport } from './routes/feedbacks'
 import { Route as FilesRouteImport } from './routes/files'
 import { Route as JobsRouteImport } from './routes/jobs'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PaymentsRouteImport } from './routes/payments'
 import { Route as ReportsRouteImport } from './routes/reports'
 import { Route as UsersRouteImport } from './routes/users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
@@ -72,6 +73,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentsRoute = PaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ReportsRoute = ReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/files': typeof FilesRoute
   '/jobs': typeof JobsRoute
   '/login': typeof LoginRoute
+  '/payments': typeof PaymentsRoute
   '/reports': typeof ReportsRoute
   '/users': typeof UsersRoute
   '/blog/$id': typeof BlogIdRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/files': typeof FilesRoute
   '/jobs': typeof JobsRoute
   '/login': typeof LoginRoute
+  '/payments': typeof PaymentsRoute
   '/reports': typeof ReportsRoute
   '/users': typeof UsersRoute
   '/blog/$id': typeof BlogIdRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/files': typeof FilesRoute
   '/jobs': typeof JobsRoute
   '/login': typeof LoginRoute
+  '/payments': typeof PaymentsRoute
   '/reports': typeof ReportsRoute
   '/users': typeof UsersRoute
   '/blog/$id': typeof BlogIdRoute
@@ -183,6 +192,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/jobs'
     | '/login'
+    | '/payments'
     | '/reports'
     | '/users'
     | '/blog/$id'
@@ -202,6 +212,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/jobs'
     | '/login'
+    | '/payments'
     | '/reports'
     | '/users'
     | '/blog/$id'
@@ -221,6 +232,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/jobs'
     | '/login'
+    | '/payments'
     | '/reports'
     | '/users'
     | '/blog/$id'
@@ -241,6 +253,7 @@ export interface RootRouteChildren {
   FilesRoute: typeof FilesRoute
   JobsRoute: typeof JobsRoute
   LoginRoute: typeof LoginRoute
+  PaymentsRoute: typeof PaymentsRoute
   ReportsRoute: typeof ReportsRoute
   UsersRoute: typeof UsersRoute
   BlogIdRoute: typeof BlogIdRoute
@@ -316,6 +329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payments': {
+      id: '/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof PaymentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reports': {
       id: '/reports'
       path: '/reports'
@@ -385,6 +405,7 @@ const rootRouteChildren: RootRouteChildren = {
   FilesRoute: FilesRoute,
   JobsRoute: JobsRoute,
   LoginRoute: LoginRoute,
+  PaymentsRoute: PaymentsRoute,
   ReportsRoute: ReportsRoute,
   UsersRoute: UsersRoute,
   BlogIdRoute: BlogIdRoute,

@@ -13,6 +13,7 @@ const ITEMS = [
   { label: msg("Admins"), to: "/admins" },
   { label: msg("Reports"), to: "/reports" },
   { label: msg("Jobs"), to: "/jobs" },
+  { label: msg("Payments"), to: "/payments" },
   { label: msg("Audit"), to: "/audit" },
 ] as const;
 

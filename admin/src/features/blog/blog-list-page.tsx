@@ -95,7 +95,12 @@ function BlogCard({ post }: { post: AdminBlog }) {
 
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="blog-card">
-      <Link to="/blog/$id" params={{ id: String(post.id) }} className="block hover:opacity-90">
+      <Link
+        to="/blog/$id"
+        params={{ id: String(post.id) }}
+        aria-label={t("Edit {{title}}", { title: post.title })}
+        className="block hover:opacity-90"
+      >
         {post.cover ? (
           <img
             src={post.cover}

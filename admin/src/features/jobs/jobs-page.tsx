@@ -18,8 +18,8 @@ const STATUS_TONE: Record<JobStatus, string> = {
   DRAFT: "bg-[var(--surface-strong)] text-[var(--muted)]",
   PAID: "bg-[var(--surface-strong)] text-[var(--muted)]",
   CONFIRMED: "bg-[var(--success)]/15 text-[var(--success)]",
-  HOLD: "bg-amber-500/15 text-amber-500",
-  REVIEW: "bg-sky-500/15 text-sky-500",
+  HOLD: "bg-[var(--warning)]/15 text-[var(--warning)]",
+  REVIEW: "bg-[var(--info)]/15 text-[var(--info)]",
   CLOSED: "bg-[var(--danger)]/15 text-[var(--danger)]",
 };
 

@@ -36,4 +36,5 @@ export default {
   Security: "Seguridad",
   Insights: "Análisis",
   Other: "Otro",
+  "Edit {{title}}": "Editar {{title}}",
 } satisfies Dictionary;

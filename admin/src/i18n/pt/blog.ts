@@ -35,4 +35,5 @@ export default {
   Security: "Segurança",
   Insights: "Análises",
   Other: "Outro",
+  "Edit {{title}}": "Editar {{title}}",
 } satisfies Dictionary;

@@ -22,7 +22,7 @@ export function VerifiedBadge({ person, compact = false }: { person: Badged; com
     ? "text-[var(--accent)]"
     : person.is_verified_business
       ? "text-[var(--warning)]"
-      : "text-sky-500";
+      : "text-[var(--info)]";
   const mark = (
     <svg viewBox="0 0 24 24" width={compact ? 16 : 18} height={compact ? 16 : 18} aria-hidden="true">
       <path
