@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
@@ -6,6 +7,9 @@ import { newAccount, signIn } from "./sign-in";
 // People, search, notifications, settings and the pages around them (issue 5), as a newcomer
 // meets them. Searching reads the demo data; anything that changes state happens between two
 // accounts made for the run, so the other journeys' demo people stay as they were.
+
+/** Stripe.js's test double (e2e/doubles), served in place of js.stripe.com. */
+const STRIPE_DOUBLE = fileURLToPath(new URL("./doubles/stripe.js", import.meta.url));
 
 const text = (p: Page, selector: string) => p.locator(selector).first().textContent();
 
@@ -271,6 +275,9 @@ describe("plans, policies and the blog", () => {
 
     const me = await newAccount(request);
     await signIn(context, me);
+    await context.route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ path: STRIPE_DOUBLE, contentType: "application/javascript" }),
+    );
     await p.goto("/account/subscription");
     await p.getByTestId("plan-USER").getByRole("button", { name: "SUBSCRIBE" }).click();
     // The e2e server has payment keys (its providers are local stand-ins): the card step opens.
