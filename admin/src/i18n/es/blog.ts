@@ -36,5 +36,4 @@ export default {
   Security: "Seguridad",
   Insights: "Análisis",
   Other: "Otro",
-  "Edit {{title}}": "Editar {{title}}",
 } satisfies Dictionary;

@@ -35,5 +35,4 @@ export default {
   Security: "Segurança",
   Insights: "Análises",
   Other: "Outro",
-  "Edit {{title}}": "Editar {{title}}",
 } satisfies Dictionary;
