@@ -3,12 +3,12 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsOf } from "#admin/lib/paged.ts";
+import { FEEDBACK_LABEL } from "#client/report-labels.ts";
 import { ADMIN_FEEDBACK_PREVIEW } from "#shared/constants.ts";
 import type { AdminFeedback } from "#shared/schemas/admin.ts";
 import { Dialog } from "../../components/ui/dialog";
 import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
 import { LoadMore } from "../../components/ui/load-more";
-import { FEEDBACK_LABEL } from "../../lib/labels";
 import { feedbackListQuery } from "./queries";
 
 /** The first 21 characters of a text (whole characters, not halves of an emoji). */

@@ -6,6 +6,7 @@ import { rowsOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
+import { CAUSE_LABEL } from "#client/report-labels.ts";
 import {
   ADMIN_MSG,
   REPORT_ACTIONS,
@@ -19,7 +20,6 @@ import { Dialog } from "../../components/ui/dialog";
 import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
 import { LoadMore } from "../../components/ui/load-more";
 import { showSnackbar } from "../../components/ui/snackbar";
-import { CAUSE_LABEL } from "../../lib/labels";
 import { StatusBadge } from "../users/user-row";
 import { useResolveReport } from "./mutations";
 import { reportListQuery } from "./queries";

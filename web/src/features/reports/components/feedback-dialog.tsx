@@ -2,11 +2,11 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, TextAreaField, TextField } from "#client/form-fields.tsx";
+import { FEEDBACK_LABEL } from "#client/report-labels.ts";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
 import { FEEDBACK_TYPES } from "#shared/enums.ts";
 import { feedbackSchema, REPORTS_MSG } from "#shared/schemas/reports.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { FEEDBACK_LABEL } from "../labels";
 import { sendFeedback } from "../mutations";
 import { SendDialog } from "./send-dialog";
 

@@ -2,11 +2,11 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { TextAreaField } from "#client/form-fields.tsx";
+import { CAUSE_LABEL } from "#client/report-labels.ts";
 import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
 import { REPORT_CAUSES } from "#shared/enums.ts";
 import { REPORTS_MSG, reportSchema } from "#shared/schemas/reports.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { CAUSE_LABEL } from "../labels";
 import { sendReport } from "../mutations";
 import { SendDialog } from "./send-dialog";
 

@@ -1,8 +1,9 @@
 import { msg } from "#client/i18n.ts";
+
 import type { FeedbackType, ReportCause } from "#shared/enums.ts";
 
-// Words for the enumerations users pick from (the main site's report and feedback dialogs use the
-// same English, so staff read what reporters chose).
+// Words for the enumerations people pick when they report or give feedback: the main site's dialogs
+// and the admin site's Reports and Feedbacks screens say the same, so staff read what reporters chose.
 
 export const CAUSE_LABEL: Record<ReportCause, string> = {
   SPAM: msg("Spam"),
