@@ -1,5 +1,4 @@
 import { msg } from "#client/i18n.ts";
-
 import type { FeedbackType, ReportCause } from "#shared/enums.ts";
 
 // Words for the enumerations people pick when they report or give feedback: the main site's dialogs
