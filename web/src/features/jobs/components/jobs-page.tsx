@@ -3,8 +3,6 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { MARKET_COUNT_CAP, MARKET_SEARCH_MAX } from "#shared/constants.ts";
 import { EXPERIENCE_LEVELS, JOB_CATEGORIES, JOB_TYPES, JOB_WORK_MODES } from "#shared/enums.ts";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { formatUsd } from "../format";
 import {
   EXPERIENCE_LABEL,
@@ -16,6 +14,7 @@ import {
 import { type JobFilters, jobListQueryOptions } from "../queries";
 import { FilterCheckbox, FilterPanel, FilterSelect, ListSearchBox } from "./filter-controls";
 import { JobCard } from "./job-card";
+import { MarketResults } from "./market-results";
 
 /** Minimum yearly salaries offered as a filter; the address may hold any other. */
 const SALARY_STEPS = [30_000, 50_000, 75_000, 100_000, 150_000];
@@ -25,9 +24,6 @@ export function JobsPage({ filters }: { filters: JobFilters }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const jobs = useInfiniteQuery(jobListQueryOptions(filters));
-  const pages = jobs.data?.pages ?? [];
-  const list = pages.flatMap((page) => page.list);
-  const total = pages[0]?.total_list ?? 0;
   const active = Object.values(filters).some((v) => v !== undefined && v !== false);
 
   const set = (changes: Partial<JobFilters>) =>
@@ -100,43 +96,31 @@ export function JobsPage({ filters }: { filters: JobFilters }) {
         />
       </FilterPanel>
 
-      {jobs.isPending ? (
-        <ListSkeleton rows={4} height="h-32" />
-      ) : jobs.isError ? (
-        <LoadError error={jobs.error} retry={jobs.refetch} />
-      ) : list.length === 0 ? (
-        active ? (
-          <EmptyState title={t("No jobs match your search")} home={false} as="h2">
-            <p>{t("Try other words, or fewer filters.")}</p>
-            <button type="button" className="btn btn-primary mt-4" onClick={clear}>
-              {t("Clear filters")}
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState title={t("No jobs yet")} home={false} as="h2">
+      <MarketResults
+        query={jobs}
+        filtered={active}
+        onClear={clear}
+        noMatchTitle={t("No jobs match your search")}
+        emptyTitle={t("No jobs yet")}
+        empty={
+          <>
             <p>{t("Be the first to post one.")}</p>
             <Link to="/job" className="btn btn-primary mt-4">
               {t("Post a job")}
             </Link>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <p className="text-sm text-[var(--muted)]" data-testid="job-count" aria-live="polite">
-            {total >= MARKET_COUNT_CAP
-              ? t("More than 1,000 jobs")
-              : t(total === 1 ? "1 job" : "{{count}} jobs", { count: total })}
-          </p>
-          <ul className="flex flex-col gap-3" data-testid="job-list">
-            {list.map((job) => (
-              <li key={`${job.username}/${job.slug}`}>
-                <JobCard job={job} />
-              </li>
-            ))}
-          </ul>
-          <InfiniteFooter query={jobs} />
-        </>
-      )}
+          </>
+        }
+        count={(total) =>
+          total >= MARKET_COUNT_CAP
+            ? t("More than 1,000 jobs")
+            : t(total === 1 ? "1 job" : "{{count}} jobs", { count: total })
+        }
+        skeleton={{ rows: 4, height: "h-32" }}
+        listClassName="flex flex-col gap-3"
+        testId="job"
+        itemKey={(job) => `${job.username}/${job.slug}`}
+        renderItem={(job) => <JobCard job={job} />}
+      />
     </div>
   );
 }

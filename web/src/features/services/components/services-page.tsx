@@ -4,9 +4,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MARKET_COUNT_CAP, MARKET_SEARCH_MAX } from "#shared/constants.ts";
 import { JOB_CATEGORIES } from "#shared/enums.ts";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { FilterPanel, FilterSelect, ListSearchBox } from "#web/features/jobs/components/filter-controls.tsx";
+import { MarketResults } from "#web/features/jobs/components/market-results.tsx";
 import { enumOptions, JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
 import { type ServiceFilters, serviceListQueryOptions } from "../queries";
 import { ServiceCard } from "./service-card";
@@ -21,9 +20,6 @@ export function ServicesPage({ filters }: { filters: ServiceFilters }) {
       ? { ...filters, min: filters.max, max: filters.min }
       : filters;
   const services = useInfiniteQuery(serviceListQueryOptions(range));
-  const pages = services.data?.pages ?? [];
-  const list = pages.flatMap((page) => page.list);
-  const total = pages[0]?.total_list ?? 0;
   const active = Object.values(filters).some((v) => v !== undefined);
 
   const set = (changes: Partial<ServiceFilters>) =>
@@ -60,43 +56,31 @@ export function ServicesPage({ filters }: { filters: ServiceFilters }) {
         <PriceRange min={filters.min} max={filters.max} onChange={(min, max) => set({ min, max })} />
       </FilterPanel>
 
-      {services.isPending ? (
-        <ListSkeleton rows={3} height="h-40" />
-      ) : services.isError ? (
-        <LoadError error={services.error} retry={services.refetch} />
-      ) : list.length === 0 ? (
-        active ? (
-          <EmptyState title={t("No services match your search")} home={false} as="h2">
-            <p>{t("Try other words, or fewer filters.")}</p>
-            <button type="button" className="btn btn-primary mt-4" onClick={clear}>
-              {t("Clear filters")}
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState title={t("No services yet")} home={false} as="h2">
+      <MarketResults
+        query={services}
+        filtered={active}
+        onClear={clear}
+        noMatchTitle={t("No services match your search")}
+        emptyTitle={t("No services yet")}
+        empty={
+          <>
             <p>{t("Offer yours and be the first here.")}</p>
             <Link to="/services/manage" className="btn btn-primary mt-4">
               {t("Offer a service")}
             </Link>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <p className="text-sm text-[var(--muted)]" data-testid="service-count" aria-live="polite">
-            {total >= MARKET_COUNT_CAP
-              ? t("More than 1,000 services")
-              : t(total === 1 ? "1 service" : "{{count}} services", { count: total })}
-          </p>
-          <ul className="grid gap-3 sm:grid-cols-2" data-testid="service-list">
-            {list.map((service) => (
-              <li key={`${service.username}/${service.slug}`}>
-                <ServiceCard service={service} />
-              </li>
-            ))}
-          </ul>
-          <InfiniteFooter query={services} />
-        </>
-      )}
+          </>
+        }
+        count={(total) =>
+          total >= MARKET_COUNT_CAP
+            ? t("More than 1,000 services")
+            : t(total === 1 ? "1 service" : "{{count}} services", { count: total })
+        }
+        skeleton={{ rows: 3, height: "h-40" }}
+        listClassName="grid gap-3 sm:grid-cols-2"
+        testId="service"
+        itemKey={(service) => `${service.username}/${service.slug}`}
+        renderItem={(service) => <ServiceCard service={service} />}
+      />
     </div>
   );
 }
