@@ -30,3 +30,13 @@ export function formatRelative(iso: string | number, language = i18n.language): 
 export function formatCount(n: number, language = i18n.language): string {
   return new Intl.NumberFormat(language, { notation: n >= 10_000 ? "compact" : "standard" }).format(n);
 }
+
+/** A plain number in the reader's language: "12,345", "12.345", "1,5". */
+export function formatNumber(n: number, maximumFractionDigits = 0, language = i18n.language): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits }).format(n);
+}
+
+/** The full date and time, for a tooltip under a relative time: in the chosen language, not the browser's. */
+export function formatDateTime(iso: string | number, language = i18n.language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { CHAT_IMAGE_MAX_MB } from "#shared/constants.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
+import { formatNumber } from "#web/lib/format.ts";
 
 /** A file over the limit: "Your file is X MB. Use another file with its size less than N MB." */
 export function FileSizeDialog({ bytes, onClose }: { bytes: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const size = (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
+  const size = formatNumber(bytes / (1024 * 1024), 1);
   return (
     <Dialog title={t("This file is too large")} onClose={onClose}>
       <p className="text-sm">

@@ -19,7 +19,7 @@ import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
-import { formatRelative } from "#web/lib/format.ts";
+import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { openModal } from "#web/modals.tsx";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
 import { commentsQueryOptions } from "../queries";
@@ -164,7 +164,7 @@ function CommentItem({
           ) : (
             <span className="italic">{t("Deleted")}</span>
           )}
-          <time dateTime={comment.created_at} title={new Date(comment.created_at).toLocaleString()}>
+          <time dateTime={comment.created_at} title={formatDateTime(comment.created_at)}>
             · {formatRelative(comment.created_at)}
           </time>
           {edited && !comment.is_deleted ? <span>· {t("edited")}</span> : null}

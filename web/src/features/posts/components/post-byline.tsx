@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
-import { formatRelative } from "#web/lib/format.ts";
+import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { PinIcon } from "./post-icons";
 
 /**
@@ -49,7 +49,7 @@ export function PostByline({
       {micropost.published_at ? (
         <time
           dateTime={micropost.published_at}
-          title={overCardLink ? undefined : new Date(micropost.published_at).toLocaleString()}
+          title={overCardLink ? undefined : formatDateTime(micropost.published_at)}
         >
           · {formatRelative(micropost.published_at)}
         </time>

@@ -8,6 +8,7 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
+import { formatNumber } from "#web/lib/format.ts";
 import { useEditPost } from "../mutations";
 import { postQueryOptions } from "../queries";
 import { copyLink, copyText } from "../share";
@@ -32,7 +33,7 @@ export function BodyCounter({ body }: { body: string }) {
       aria-live="polite"
     >
       {over ? `${t(POST_MSG.bodyMax)} · ` : null}
-      {length.toLocaleString()}/{POST_BODY_MAX.toLocaleString()}
+      {formatNumber(length)}/{formatNumber(POST_BODY_MAX)}
     </p>
   );
 }
