@@ -40,6 +40,15 @@ const countersFile = join(work, "agora-counters.sql");
 mkdirSync(prod, { recursive: true });
 copyFileSync(CONFIG, join(prod, "wrangler.toml"));
 
+/**
+ * The tables the export names, as README has it: all but the FTS5 search indexes and their shadow
+ * tables, SQLite's and D1's own, and d1_migrations (the migrations write it).
+ */
+const TABLES_SQL =
+  "SELECT name FROM sqlite_master m WHERE type = 'table' AND name NOT GLOB 'sqlite_*' AND name NOT GLOB '_cf_*' " +
+  "AND name <> 'd1_migrations' AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.sql GLOB 'CREATE VIRTUAL TABLE*' " +
+  "AND (m.name = v.name OR m.name GLOB v.name || '_*'))";
+
 /** Tables loaded after every other one, because INSERT triggers of other tables write them. */
 const LOADED_LAST = ["site_counters"];
 
@@ -66,10 +75,11 @@ function schemaOf(db) {
     .map((t) => t.name)
     .filter((n) => !n.startsWith("sqlite_") && !n.startsWith("_cf_") && n !== "d1_migrations" && !isFts(n))
     .sort();
-  // Plain tables that a trigger on INSERT into another table writes (FTS indexes aside).
+  // Plain tables that a trigger on INSERT into another table writes (FTS indexes aside; an upsert's
+  // "DO UPDATE SET" is not a table).
   const triggerWritten = new Set();
   for (const t of all.filter((x) => x.type === "trigger" && /\bAFTER\s+INSERT\b/i.test(x.sql))) {
-    for (const m of t.sql.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?/gi))
+    for (const m of t.sql.matchAll(/\b(?:INSERT\s+INTO|(?<!\bDO\s+)UPDATE|DELETE\s+FROM)\s+"?(\w+)"?/gi))
       if (m[1] !== t.tbl_name && !isFts(m[1])) triggerWritten.add(m[1]);
   }
   return { plain, virtual, triggerWritten: [...triggerWritten].sort() };
@@ -166,7 +176,24 @@ try {
         "update LOADED_LAST and the README's restore steps",
     );
 
-  // 2. Export the rows (the schema comes from the migrations).
+  // 2. Export the rows (the schema comes from the migrations) of the tables README's query lists.
+  const listed = JSON.parse(
+    wrangler("list", [
+      "d1",
+      "execute",
+      "agora",
+      "--local",
+      "-c",
+      join(prod, "wrangler.toml"),
+      "--json",
+      "--command",
+      TABLES_SQL,
+    ]),
+  )[0].results.map((r) => r.name);
+  if (JSON.stringify([...listed].sort()) !== JSON.stringify(schema.plain))
+    throw new Error(
+      `README's table query lists ${listed.join(", ")}; the schema has ${schema.plain.join(", ")}`,
+    );
   wrangler("export", [
     "d1",
     "export",
@@ -177,7 +204,7 @@ try {
     "--no-schema",
     "--output",
     dump,
-    ...schema.plain.flatMap((t) => ["--table", t]),
+    ...listed.flatMap((t) => ["--table", t]),
   ]);
 
   // 3. Split: site_counters apart (loaded last, after emptying what the triggers counted).
