@@ -5,6 +5,8 @@
 //
 // The counters live in one list, COUNTER_CHECKS: a new counter column gets its line there.
 import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { startServer } from "../../scripts/server.mjs";
 import { d1File } from "../feed/load.mjs";
@@ -375,12 +377,116 @@ export async function threadMessages(base, token, publicId) {
   }
 }
 
-/** Every acknowledged message there exactly once: answers {acked, missing, doubled}. */
+/**
+ * What each thread's D1 rows should say, computed from the messages its Durable Object holds
+ * (newest first, as the API lists them): for every member, the unread count (messages others sent
+ * that the member is not among the readers of) and the thread's last message and activity time.
+ */
+export function expectedThread(messages, member, createdAt) {
+  const newest = messages[0];
+  return {
+    total_unread_messages: messages.filter(
+      (m) => m.message_sender?.username !== member && !m.readers.includes(member),
+    ).length,
+    last_message: newest
+      ? { message_type: newest.message_type, text: newest.text, created_at: newest.created_at }
+      : null,
+    updated_at: newest?.created_at ?? createdAt,
+  };
+}
+
+/**
+ * The per-thread state the product keeps in D1 beside the messages (ADR 009): each member's
+ * `chat_thread_users.total_unread_messages` and `last_activity_at`, and the thread's
+ * `last_message_*`, as the thread API answers them, against the messages themselves. Answers the
+ * threads and members checked and every difference as {publicId, member, field, d1, messages}.
+ */
+export async function checkThreads(base, world, stored = new Map()) {
+  const drift = [];
+  let members = 0;
+  for (const pair of world.pairs) {
+    const messages =
+      stored.get(pair.publicId) ?? (await threadMessages(base, pair.members[0].token, pair.publicId));
+    for (const member of pair.members) {
+      members++;
+      const thread = await api(base, `/api/v1/private/user/chat/thread?public_id=${pair.publicId}`, {
+        token: member.token,
+      });
+      const want = expectedThread(messages, member.username, thread.created_at);
+      for (const field of Object.keys(want)) {
+        const [d1, fromMessages] = [JSON.stringify(thread[field]), JSON.stringify(want[field])];
+        if (d1 !== fromMessages)
+          drift.push({ publicId: pair.publicId, member: member.username, field, d1, messages: fromMessages });
+      }
+    }
+  }
+  return { threads: world.pairs.length, members, drift };
+}
+
+/**
+ * With the server down: how many thread fields D1 has behind the thread objects' own storage
+ * (read from both SQLite files), i.e. what the kill cut off. Each thread object's file names its
+ * D1 thread; the fields are those of checkThreads (last message, activity time, unread per member).
+ */
+export function threadRowsBehindOnDisk(persistTo) {
+  const dir = join(persistTo, "v3", "do", "agora-ChatThread");
+  let files = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".sqlite"));
+  } catch {
+    return 0;
+  }
+  const d1 = new DatabaseSync(d1File(persistTo), { readOnly: true });
+  let behind = 0;
+  try {
+    for (const f of files) {
+      const object = new DatabaseSync(join(dir, f), { readOnly: true });
+      try {
+        const has = (t) => object.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(t);
+        if (!has("thread") || !has("messages")) continue;
+        const ref = object.prepare("SELECT thread_id, created_at FROM thread").get();
+        if (!ref) continue;
+        const newest = object
+          .prepare("SELECT text, created_at FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1")
+          .get();
+        const row = d1
+          .prepare("SELECT last_message_text AS text, last_message_at AS at FROM chat_threads WHERE id = ?")
+          .get(ref.thread_id);
+        if (!row) continue;
+        if ((newest?.text ?? null) !== row.text || (newest?.created_at ?? null) !== row.at) behind++;
+        for (const p of object.prepare("SELECT user_id, last_read_id FROM participants").all()) {
+          const unread = object
+            .prepare(
+              "SELECT count(*) AS n FROM messages WHERE id > ? AND sender_id != ? AND deleted_at IS NULL",
+            )
+            .get(p.last_read_id, p.user_id).n;
+          const member = d1
+            .prepare(
+              "SELECT total_unread_messages AS unread, last_activity_at AS at FROM chat_thread_users WHERE thread_id = ? AND user_id = ?",
+            )
+            .get(ref.thread_id, p.user_id);
+          if (!member) continue;
+          if (member.unread !== unread) behind++;
+          if (member.at !== (newest?.created_at ?? ref.created_at)) behind++;
+        }
+      } finally {
+        object.close();
+      }
+    }
+  } finally {
+    d1.close();
+  }
+  return behind;
+}
+
+/** Every acknowledged message there exactly once: answers {acked, missing, doubled, stored}. */
 export async function checkChat(base, world, acked) {
   let missing = 0;
   let doubled = 0;
+  const all = new Map();
   for (const pair of world.pairs) {
     const stored = await threadMessages(base, pair.members[0].token, pair.publicId);
+    all.set(pair.publicId, stored);
     const byId = new Map();
     const byClient = new Map();
     for (const m of stored) {
@@ -398,12 +504,12 @@ export async function checkChat(base, world, acked) {
     }
     for (const n of byClient.values()) if (n > 1) doubled++;
   }
-  return { acked: acked.length, missing, doubled };
+  return { acked: acked.length, missing, doubled, stored: all };
 }
 
 /**
  * One crash: the workload for a random time in [minMs, maxMs], SIGKILL of the server tree while it
- * runs, a restart on the same state, then the checks. Answers the row of the results table and the
+ * runs, a restart on the same state, then the checks (the thread rows after up to settleMs). Answers the row of the results table and the
  * new server.
  */
 export async function crashOnce({
@@ -415,6 +521,7 @@ export async function crashOnce({
   run,
   minMs = 3_000,
   maxMs = 8_000,
+  settleMs = 30_000,
 }) {
   const workload = startWorkload(server.base, world, { run });
   const killAfter = minMs + Math.random() * (maxMs - minMs);
@@ -423,9 +530,19 @@ export async function crashOnce({
   const inFlightAtKill = atKill.requests - atKill.ok - atKill.failed;
   await killTree(server.pid);
   await workload.stop();
+  const threadFieldsBehindAtKill = threadRowsBehindOnDisk(persistTo);
   const restarted = await startServer({ port, persistTo, assetsDir, seed: false, quiet: true });
   const counters = checkCounters(persistTo);
   const chat = await checkChat(restarted.base, world, workload.acked);
+  // The thread rows D1 keeps are written after each message; one cut off by the kill is written
+  // again by the thread's resync alarm after the restart. Wait (up to settleMs) for that.
+  const firstLook = await checkThreads(restarted.base, world, chat.stored);
+  let threads = firstLook;
+  const settleFrom = Date.now();
+  while (threads.drift.length > 0 && Date.now() - settleFrom < settleMs) {
+    await sleep(500);
+    threads = await checkThreads(restarted.base, world, chat.stored);
+  }
   const drift = counters.filter((c) => c.drift.length > 0);
   return {
     server: restarted,
@@ -442,6 +559,12 @@ export async function crashOnce({
       countersChecked: counters.length,
       countersDrifted: drift.map((d) => `${d.name}×${d.drift.length}`).join(" ") || "0",
       driftDetail: drift,
+      threadMembersChecked: threads.members,
+      threadFieldsBehindAtKill,
+      threadFieldsBehindAtRestart: firstLook.drift.length,
+      threadSettledAfterMs: firstLook.drift.length > 0 ? Date.now() - settleFrom : 0,
+      threadFieldsDrifted: threads.drift.length,
+      threadDriftDetail: threads.drift,
     },
   };
 }

@@ -2,13 +2,15 @@
 // Crash consistency: concurrent votes, joins/leaves, follows/unfollows, comments and chat sends;
 // SIGKILL of the wrangler/workerd tree mid-flight; restart on the same state; then every counter
 // column against a count of its rows (read straight from the local D1 file with node:sqlite) and
-// every acknowledged chat message stored exactly once (read back through the API).
+// every acknowledged chat message stored exactly once (read back through the API), and each
+// thread's D1 rows (every member's unread count, the last message, the activity time) against the
+// messages its Durable Object holds.
 //
 //   flock /tmp/agora-heavy.lock bun run bench:crash [--runs 10] [--people 30] [--threads 8]
 //
 // Starts its own server (scripts/server.mjs) on BENCH_PORT (8806) with a throwaway state directory
 // under /tmp, and stops it at the end. Exit code 1 when any run found drift, a lost or a doubled
-// message. The checks are listed in one place: COUNTER_CHECKS in crash.mjs.
+// message, or a thread row still behind its messages 30 s after the restart. The checks are listed in one place: COUNTER_CHECKS in crash.mjs.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,22 +42,26 @@ try {
     const result = await crashOnce({ server, world, port, persistTo, assetsDir, run });
     server = result.server;
     rows.push(result.row);
-    const { driftDetail, ...row } = result.row;
+    const { driftDetail, threadDriftDetail, ...row } = result.row;
     console.log(JSON.stringify(row));
     if (driftDetail.length > 0) console.log("  drift:", JSON.stringify(driftDetail).slice(0, 2000));
+    if (threadDriftDetail.length > 0)
+      console.log("  thread drift:", JSON.stringify(threadDriftDetail).slice(0, 2000));
   }
   console.log(
     `\n${PEOPLE} people, ${world.pairs.length} chat threads (2 senders each), state ${persistTo}\n`,
   );
   console.log(
-    "| run | killed after ms | requests | ok | in flight at kill | chat sent | chat acked | missing | doubled | counters checked | drifted |",
+    "| run | killed after ms | requests | ok | in flight at kill | chat sent | chat acked | missing | doubled | counters checked | drifted | thread members checked | thread fields behind at kill | behind at first look after restart | settled after ms | thread fields drifted |",
   );
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|");
   for (const r of rows)
     console.log(
-      `| ${r.run} | ${r.killedAfterMs} | ${r.requests} | ${r.ok} | ${r.inFlightAtKill} | ${r.chatSent} | ${r.chatAcked} | ${r.chatMissing} | ${r.chatDoubled} | ${r.countersChecked} | ${r.countersDrifted} |`,
+      `| ${r.run} | ${r.killedAfterMs} | ${r.requests} | ${r.ok} | ${r.inFlightAtKill} | ${r.chatSent} | ${r.chatAcked} | ${r.chatMissing} | ${r.chatDoubled} | ${r.countersChecked} | ${r.countersDrifted} | ${r.threadMembersChecked} | ${r.threadFieldsBehindAtKill} | ${r.threadFieldsBehindAtRestart} | ${r.threadSettledAfterMs} | ${r.threadFieldsDrifted} |`,
     );
-  const bad = rows.filter((r) => r.chatMissing || r.chatDoubled || r.countersDrifted !== "0");
+  const bad = rows.filter(
+    (r) => r.chatMissing || r.chatDoubled || r.countersDrifted !== "0" || r.threadFieldsDrifted > 0,
+  );
   console.log(bad.length === 0 ? "\nAll runs consistent." : `\n${bad.length} run(s) inconsistent.`);
   process.exitCode = bad.length === 0 && rows.length === RUNS ? 0 : 1;
 } catch (error) {

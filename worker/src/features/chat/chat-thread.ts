@@ -62,7 +62,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  *   synchronous and the runtime's output gate holds every outgoing frame until they are durable,
  *   so a broadcast never announces a message that could be lost.
  * - After each change the thread's D1 rows (last message, unread counts, activity time) are
- *   rewritten from this storage; writes are coalesced so one runs at a time and the last wins.
+ *   rewritten from this storage; writes are coalesced so one runs at a time and the last wins. A
+ *   change also sets an alarm, so a D1 write lost to a crash is made after the restart.
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
  */
 export class ChatThread extends DurableObject<Bindings> {
@@ -354,6 +355,7 @@ export class ChatThread extends DurableObject<Bindings> {
   private async writeD1(): Promise<void> {
     const ref = this.storage.boundThread();
     if (!ref || this.closed) return;
+    const version = this.storage.changeVersion();
     const last = this.storage.newest();
     const activity = last?.created_at ?? ref.createdAt;
     const { db } = this.deps;
@@ -374,6 +376,18 @@ export class ChatThread extends DurableObject<Bindings> {
       );
     }
     await db.write(statements);
+    this.storage.markSynced(version);
+  }
+
+  /**
+   * The resync alarm (set by every change): if D1 has not heard of the newest change (the server
+   * stopped between the two writes, or D1 refused), it is written now; if that fails, again later.
+   */
+  override async alarm(): Promise<void> {
+    this.storage.alarmFired();
+    if (this.closed || !this.storage.d1Behind()) return;
+    await this.syncD1();
+    if (this.storage.d1Behind()) this.storage.armResync();
   }
 
   // ----- Calls from the Worker (RPC) -----

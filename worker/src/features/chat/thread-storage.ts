@@ -36,6 +36,8 @@ interface MessageRow extends Record<string, SqlStorageValue> {
 type NewestRow = { message_type: string; text: string | null; created_at: number };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** How long after a change the alarm checks that D1 heard of it (the write normally lands in ms). */
+export const D1_RESYNC_MS = 5_000;
 const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });
 
 /**
@@ -47,6 +49,9 @@ const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, 
 export class ThreadStorage {
   private schemaReady = false;
   private cache: Map<number, Participant> | null = null;
+
+  /** Whether this instance has set the resync alarm (a fired alarm clears it). */
+  private alarmArmed = false;
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
@@ -80,10 +85,61 @@ export class ThreadStorage {
         );
         CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id
           ON messages (sender_id, client_id) WHERE client_id IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS d1_sync (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          changed INTEGER NOT NULL DEFAULT 0,
+          synced INTEGER NOT NULL DEFAULT 0
+        );
       `);
       this.schemaReady = true;
     }
     return this.storage.sql;
+  }
+
+  // ----- What D1 has been told -----
+  //
+  // D1's copy (last message, unread counts, activity) is written after a change, not with it, so a
+  // crash between the two would leave it stale until the thread next changed. Each change bumps
+  // `changed` in the same synchronous write as the change itself, and sets an alarm (durable, it
+  // fires after a restart too); a D1 write that succeeds records the version it wrote as `synced`.
+
+  /** A change D1 must hear about: bumps the version and arms the resync alarm. */
+  private changed(): void {
+    this.sql().exec(
+      "INSERT INTO d1_sync (one, changed) VALUES (1, 1) ON CONFLICT (one) DO UPDATE SET changed = changed + 1",
+    );
+    this.armResync();
+  }
+
+  /** Sets the alarm that writes D1 again if the write after a change never lands. */
+  armResync(): void {
+    if (this.alarmArmed) return;
+    this.alarmArmed = true;
+    this.storage.setAlarm(Date.now() + D1_RESYNC_MS).catch(() => {
+      this.alarmArmed = false;
+    });
+  }
+
+  /** The resync alarm has fired; a later change sets it again. */
+  alarmFired(): void {
+    this.alarmArmed = false;
+  }
+
+  /** The version of the state about to be written to D1. */
+  changeVersion(): number {
+    const row = this.sql().exec("SELECT changed FROM d1_sync").toArray()[0];
+    return Number(row?.changed ?? 0);
+  }
+
+  /** D1 now holds the state of `version`. */
+  markSynced(version: number): void {
+    this.sql().exec("UPDATE d1_sync SET synced = max(synced, ?)", version);
+  }
+
+  /** Whether a change has not reached D1 yet. */
+  d1Behind(): boolean {
+    const row = this.sql().exec("SELECT changed > synced AS behind FROM d1_sync").toArray()[0];
+    return Boolean(row?.behind);
   }
 
   /** Remembers which D1 thread this object is (the first call tells it). */
@@ -159,6 +215,7 @@ export class ThreadStorage {
       changed = true;
       sql.exec("UPDATE participants SET last_read_id = ? WHERE user_id = ?", id, userId);
     }
+    if (changed) this.changed();
     return changed;
   }
 
@@ -259,6 +316,7 @@ export class ThreadStorage {
         now,
       )
       .one();
+    this.changed();
     this.markRead(new Set([senderId, ...present]), row.id);
     return { message: this.toMessage(row), created: true };
   }
@@ -278,6 +336,7 @@ export class ThreadStorage {
       Date.now(),
       id,
     );
+    this.changed();
     return { media: row.media };
   }
 
@@ -297,7 +356,9 @@ export class ThreadStorage {
 
   /** Forgets everything; the next call starts an empty thread. */
   async wipe(): Promise<void> {
+    await this.storage.deleteAlarm();
     await this.storage.deleteAll();
+    this.alarmArmed = false;
     this.schemaReady = false;
     this.cache = null;
   }
