@@ -8,7 +8,11 @@ import { accessToken, DEMO_PASSWORD, newAccount, PASSWORD_LABEL, signIn } from "
 // to act, arrows in menus. Pages are opened by address (as a bookmark would); no click anywhere.
 // Every stop reached is checked for a visible focus ring.
 
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. Every stop on the
+ * way must show a focus ring, not only the target (the page's edge, where focus leaves for the
+ * browser, is no stop).
+ */
 async function tabTo(page: Page, target: Locator, { back = false, max = 150 } = {}): Promise<void> {
   await target.waitFor();
   for (let i = 0; i < max; i++) {
@@ -17,9 +21,20 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 150 } = 
       return;
     }
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await page.evaluate(() => document.activeElement !== document.body))
+      expect(await hasFocusRing(page), `${await describeFocus(page)} shows a focus ring`).toBe(true);
   }
   throw new Error(`Tab never reached ${target}`);
 }
+
+/** The focused element as a tag and its name, for a failure's message. */
+const describeFocus = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return "nothing";
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    return `<${el.tagName.toLowerCase()}> "${name}"`;
+  });
 
 /**
  * The focused control draws a ring (an outline or a shadow), or the box it sits in draws an

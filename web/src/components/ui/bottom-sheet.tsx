@@ -37,8 +37,6 @@ interface TriggerProps {
 /** Phones get a sheet from the bottom of the screen; wider screens a menu by the button. */
 const PHONE = "(max-width: 767px)";
 
-export { moveMenuFocus };
-
 /**
  * The options menu ("⋯") of a post, comment or message: a bottom sheet on phones, a popover menu
  * on wider screens. Escape, a click outside or choosing an item closes it, and focus goes back to
