@@ -1,13 +1,18 @@
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "./browser";
-import { DEMO_PASSWORD, signIn } from "./sign-in";
+import { playProviders } from "./provider-doubles";
+import { accessToken, DEMO_PASSWORD, newAccount, PASSWORD_LABEL, signIn } from "./sign-in";
 
 // The main journeys with the keyboard only (issue 18): Tab and Shift+Tab to move, Enter and Space
 // to act, arrows in menus. Pages are opened by address (as a bookmark would); no click anywhere.
 // Every stop reached is checked for a visible focus ring.
 
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. Every stop on the
+ * way must show a focus ring, not only the target (the page's edge, where focus leaves for the
+ * browser, is no stop).
+ */
 async function tabTo(page: Page, target: Locator, { back = false, max = 150 } = {}): Promise<void> {
   await target.waitFor();
   for (let i = 0; i < max; i++) {
@@ -16,16 +21,36 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 150 } = 
       return;
     }
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await page.evaluate(() => document.activeElement !== document.body))
+      expect(await hasFocusRing(page), `${await describeFocus(page)} shows a focus ring`).toBe(true);
   }
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** The focused element as a tag and its name, for a failure's message. */
+const describeFocus = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return "nothing";
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    return `<${el.tagName.toLowerCase()}> "${name}"`;
+  });
+
+/**
+ * The focused control draws a ring (an outline or a shadow), or the box it sits in draws an
+ * outline for it: a field someone else draws (Stripe's card field) is framed by our `.field` box.
+ */
 const hasFocusRing = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return false;
+    const outlined = (s: CSSStyleDeclaration) =>
+      s.outlineStyle !== "none" && Number.parseFloat(s.outlineWidth) > 0;
     const s = getComputedStyle(el);
-    return (s.outlineStyle !== "none" && Number.parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
+    if (outlined(s) || s.boxShadow !== "none") return true;
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement)
+      if (outlined(getComputedStyle(box))) return true;
+    return false;
   });
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
@@ -116,14 +141,32 @@ describe("the main site with the keyboard only", () => {
     await page.keyboard.press("Enter");
     const sheet = page.getByRole("dialog");
     await sheet.waitFor();
-    const items = sheet.getByRole("menuitem");
+    await sheet.getByRole("heading", { name: "Post options" }).waitFor();
+    const items = sheet.getByRole("menu").getByRole("menuitem");
+    expect(await items.count()).toBeGreaterThan(1);
     await expect.poll(() => isFocused(items.first())).toBe(true);
-    if ((await items.count()) > 1) {
-      await page.keyboard.press("ArrowDown");
-      await expect.poll(() => isFocused(items.nth(1))).toBe(true);
-      await page.keyboard.press("ArrowUp");
-      await expect.poll(() => isFocused(items.first())).toBe(true);
-    }
+    expect(await hasFocusRing(page)).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => isFocused(items.nth(1))).toBe(true);
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    // Up from the first item wraps to the last; End and Home jump to the ends.
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => isFocused(items.last())).toBe(true);
+    await page.keyboard.press("Home");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    await page.keyboard.press("End");
+    await expect.poll(() => isFocused(items.last())).toBe(true);
+    expect(await hasFocusRing(page)).toBe(true);
+    // Tab goes on to the sheet's Cancel, which closes it and gives focus back to the button.
+    await tabTo(page, sheet.getByRole("button", { name: "Cancel" }));
+    await page.keyboard.press("Enter");
+    await sheet.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(options)).toBe(true);
+    // Escape does the same.
+    await page.keyboard.press("Enter");
+    await sheet.waitFor();
+    await expect.poll(() => isFocused(items.first())).toBe(true);
     await page.keyboard.press("Escape");
     await sheet.waitFor({ state: "detached" });
     await expect.poll(() => isFocused(options)).toBe(true);
@@ -192,6 +235,359 @@ describe("the main site with the keyboard only", () => {
     await tabTo(page, upvotes);
     await page.keyboard.press("Space");
     await expect.poll(() => upvotes.getAttribute("aria-checked")).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  it("writes a post (community, title, a bold word from the toolbar), then deletes it from the options menu", async () => {
+    const { page, context, errors } = await open();
+    await signIn(context, "bruno");
+    await page.goto("/post");
+    const picker = page.getByTestId("community-picker");
+    await expect.poll(() => picker.isEnabled()).toBe(true);
+    await tabTo(page, picker);
+    // A closed <select> changes with the arrows, as people pick from it with the keyboard.
+    for (let i = 0; i < 30 && (await picker.inputValue()) !== "agora"; i++)
+      await page.keyboard.press("ArrowDown");
+    expect(await picker.inputValue()).toBe("agora");
+
+    const title = `Typed from the keyboard ${Date.now().toString(36)}`;
+    await tabTo(page, page.getByRole("textbox", { name: "Title" }));
+    await page.keyboard.type(title);
+    // The toolbar is one Tab stop, its buttons a row the arrows, Home and End move along.
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    const bold = toolbar.getByRole("button", { name: "Bold" });
+    await tabTo(page, bold);
+    await page.keyboard.press("ArrowRight");
+    expect(await focused(page)).toBe("Italic");
+    await page.keyboard.press("End");
+    expect(await focused(page)).toBe("Add a picture");
+    await page.keyboard.press("ArrowRight");
+    expect(await focused(page)).toBe("Bold");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Home");
+    expect(await isFocused(bold)).toBe(true);
+    expect(await hasFocusRing(page)).toBe(true);
+    // Bold, then the words; Ctrl+B turns bold off again inside the editor.
+    await page.keyboard.press("Enter");
+    const body = page.getByRole("textbox", { name: "Body" });
+    await expect.poll(() => isFocused(body)).toBe(true);
+    await page.keyboard.type("Bold words");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" and plain words.");
+    // Shift+Tab from the text is one step back to the toolbar, Tab one step forward again.
+    await page.keyboard.press("Shift+Tab");
+    expect(await isFocused(bold)).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => isFocused(body)).toBe(true);
+    await tabTo(page, page.getByRole("button", { name: "Post", exact: true }));
+    await page.keyboard.press("Enter");
+
+    await page.waitForURL(/\/c\/agora\/p\/[^/]+\/typed-from-the-keyboard-/);
+    const detail = page.getByTestId("post-detail");
+    await detail.getByRole("heading", { name: title }).waitFor();
+    await expect(detail.locator("strong").textContent()).resolves.toBe("Bold words");
+
+    // The options menu: the arrows, Home and End move; Escape and Tab leave it.
+    const options = detail.getByRole("button", { name: "Post options" });
+    await tabTo(page, options);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu", { name: "Post options" });
+    const items = menu.getByRole("menuitem");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    expect(await focused(page)).toBe("Edit");
+    expect(await hasFocusRing(page)).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe("Delete");
+    await page.keyboard.press("End");
+    await expect.poll(() => isFocused(items.last())).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => isFocused(items.last())).toBe(true);
+    await page.keyboard.press("Home");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(options)).toBe(true);
+    expect(await options.getAttribute("aria-expanded")).toBe("false");
+    // ArrowDown on the button opens the menu too; Tab leaves it closed.
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    await page.keyboard.press("Tab");
+    await menu.waitFor({ state: "detached" });
+    expect(await hasFocusRing(page)).toBe(true);
+
+    await tabTo(page, options, { back: true });
+    await page.keyboard.press("Enter");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    // A destructive question starts on Cancel; Tab reaches Delete.
+    const question = page.getByRole("alertdialog", { name: "Do you really want to delete it?" });
+    await question.waitFor();
+    expect(await focused(page)).toBe("Cancel");
+    await tabTo(page, question.getByRole("button", { name: "Delete" }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/c\/agora$/);
+    await page.getByTestId("snackbar").filter({ hasText: "It was deleted" }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the account menu and moves in it with the arrows, Home and End", async () => {
+    const { page, context, errors } = await open();
+    await signIn(context, "carmen");
+    await page.goto("/settings/communication");
+    const trigger = page.getByRole("button", { name: "Account menu for carmen" });
+    await tabTo(page, trigger);
+    await page.keyboard.press("Enter");
+    const items = page.getByRole("menu", { name: "Account" }).getByRole("menuitem");
+    await expect.poll(() => isFocused(items.first())).toBe(true);
+    expect(await focused(page)).toBe("View Profile");
+    await page.keyboard.press("End");
+    expect(await focused(page)).toBe("Log Out");
+    await page.keyboard.press("Home");
+    expect(await focused(page)).toBe("View Profile");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe("Settings");
+    expect(await hasFocusRing(page)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => isFocused(trigger)).toBe(true);
+    await expect.poll(() => items.count()).toBe(0);
+    // ArrowUp on the button opens it at the last item.
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => focused(page)).toBe("Log Out");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => isFocused(trigger)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("subscribes up to the card: the plan's dialog takes focus, the card is typed, Pay is reached", async () => {
+    const { page, context, errors } = await open();
+    await signIn(context, await newAccount(page.request));
+    await playProviders(context);
+    await page.goto("/account/subscription");
+    const subscribe = page.getByTestId("plan-USER").getByRole("button", { name: "SUBSCRIBE" });
+    await tabTo(page, subscribe);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Subscribe to the User plan" });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect(dialog.getByTestId("subscription-price").textContent()).resolves.toBe("$10");
+
+    // Card is the chosen method; Stripe's card field is the next stop, then Pay and subscribe.
+    const card = dialog.getByRole("button", { name: "Card" });
+    await tabTo(page, card);
+    expect(await card.getAttribute("aria-pressed")).toBe("true");
+    const number = dialog.getByLabel("Card number");
+    // The provider draws the field; the box around it shows the focus (checked by tabTo).
+    await tabTo(page, number);
+    await page.keyboard.type("4242 4242 4242 4242");
+    const pay = dialog.getByRole("button", { name: "Pay and subscribe" });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await tabTo(page, pay);
+
+    // Escape leaves before paying, and focus is back on SUBSCRIBE.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(subscribe)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the admin site with the keyboard only", () => {
+  const { page: open } = useBrowser();
+
+  async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${token}`);
+    const res = await fetch(`${inject("baseUrl")}${path}`, { ...init, headers });
+    expect(res.ok, `${path}: ${res.status} ${res.ok ? "" : await res.clone().text()}`).toBe(true);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  }
+
+  async function adminToken(): Promise<string> {
+    const body = new FormData();
+    body.set("username", "admin");
+    body.set("password", "agora-admin");
+    const res = await fetch(`${inject("baseUrl")}/api/admin/auth/login`, { method: "POST", body });
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  /** Signs in through the staff form with the keyboard. */
+  async function signedInAdmin(path = "/admin/") {
+    const opened = await open();
+    const { page } = opened;
+    await page.goto(path);
+    const form = page.getByRole("form", { name: "Staff sign in" });
+    await tabTo(page, form.getByLabel("Username"));
+    await page.keyboard.type("admin");
+    await tabTo(page, form.getByLabel(PASSWORD_LABEL));
+    await page.keyboard.type("agora-admin");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Admin menu for admin" }).waitFor();
+    return opened;
+  }
+
+  /** Follows a link of the staff menu with Tab and Enter. */
+  async function openPage(page: Page, name: string) {
+    await tabTo(page, page.getByTestId("admin-menu").getByRole("link", { name, exact: true }));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: new RegExp(`^${name}`) }).waitFor();
+  }
+
+  const snackbar = (page: Page, text: string) =>
+    page.getByTestId("snackbar").filter({ hasText: text }).first().waitFor();
+
+  it("signs in and moves in the account menu with the arrows, Home and End", async () => {
+    const { page, errors } = await signedInAdmin();
+    const trigger = page.getByRole("button", { name: "Admin menu for admin" });
+    await tabTo(page, trigger);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu", { name: "Account" });
+    await menu.waitFor();
+    expect(await focused(page)).toBe("Profile");
+    expect(await hasFocusRing(page)).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toMatch(/^Night Mode/);
+    await page.keyboard.press("End");
+    expect(await focused(page)).toBe("Log Out");
+    await page.keyboard.press("Home");
+    expect(await focused(page)).toBe("Profile");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(trigger)).toBe(true);
+    // Tab leaves the menu, and it closes.
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
+    await page.keyboard.press("Tab");
+    await menu.waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+  });
+
+  it("resolves a post's report: the dialog's radio with the arrows, a note, Resolve", async () => {
+    const title = `Reported for the keyboard ${Date.now()}`;
+    const form = new FormData();
+    form.set("title", title);
+    form.set("community_name", "crypto");
+    form.set("body", "<p>Send me coins and I will double them.</p>");
+    const post = await api<{ link: string }>("/api/v1/private/user/micropost", await accessToken("gus"), {
+      method: "POST",
+      body: form,
+    });
+    const report = new FormData();
+    report.set("report_cause", "SPAM");
+    report.set("link", post.link);
+    report.set("text", "This post asks for coins and promises to double them: a scam.");
+    await api("/api/v1/private/user/report", await accessToken("carmen"), { method: "POST", body: report });
+
+    const { page, errors } = await signedInAdmin();
+    await openPage(page, "Reports");
+    const group = page.getByTestId("report-group").filter({ hasText: title });
+    await tabTo(page, group.getByRole("button", { name: "Resolve" }));
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Resolve these reports" });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // The first action is checked; ArrowDown checks the next one, as radio groups do.
+    const dismiss = dialog.getByRole("radio", { name: "Dismiss" });
+    await tabTo(page, dismiss);
+    await page.keyboard.press("ArrowDown");
+    const remove = dialog.getByRole("radio", { name: "Remove the post or comment" });
+    await expect.poll(() => remove.isChecked()).toBe(true);
+    expect(await isFocused(remove)).toBe(true);
+    await tabTo(page, dialog.getByLabel("Note"));
+    await page.keyboard.type("Scam, removed by keyboard");
+    await tabTo(page, dialog.getByRole("button", { name: "Resolve" }));
+    await page.keyboard.press("Enter");
+    await snackbar(page, "The reports were resolved");
+    await group.waitFor({ state: "detached" });
+    // The Resolve button that opened the dialog is gone with its group: focus stays in the page.
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    expect(await hasFocusRing(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("moves a job to REVIEW and back, answering the question with the keyboard", async () => {
+    const { page, errors } = await signedInAdmin();
+    await openPage(page, "Jobs");
+    const confirmed = page
+      .getByTestId("job-row")
+      .filter({ has: page.getByTestId("job-status").getByText("CONFIRMED", { exact: true }) })
+      .first();
+    const title = (await confirmed.locator("p").first().textContent())!;
+    const row = page.getByTestId("job-row").filter({ hasText: title });
+    const status = "CONFIRMED";
+    const target = "REVIEW";
+    const move = row.getByRole("button", { name: target });
+    await tabTo(page, move);
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("alertdialog", { name: "Are you sure about this?" });
+    await question.waitFor();
+    expect(await question.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Escape says no, and focus is back on the button.
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(move)).toBe(true);
+    expect(await row.getByTestId("job-status").textContent()).toBe(status);
+
+    await page.keyboard.press("Enter");
+    await question.waitFor();
+    await tabTo(page, question.getByRole("button", { name: "Confirm" }));
+    await page.keyboard.press("Enter");
+    await snackbar(page, `The job is now ${target}`);
+    await expect.poll(() => row.getByTestId("job-status").textContent()).toBe(target);
+    await expect.poll(() => move.getAttribute("aria-pressed")).toBe("true");
+    // Focus stays on the button that was pressed, so the next one is a Tab away.
+    await expect.poll(() => isFocused(move)).toBe(true);
+
+    // And back where it was, for the other journeys.
+    const back = row.getByRole("button", { name: status });
+    await tabTo(page, back, { back: true });
+    await page.keyboard.press("Enter");
+    await question.waitFor();
+    await tabTo(page, question.getByRole("button", { name: "Confirm" }));
+    await page.keyboard.press("Enter");
+    await snackbar(page, `The job is now ${status}`);
+    await expect.poll(() => row.getByTestId("job-status").textContent()).toBe(status);
+    expect(errors).toEqual([]);
+  });
+
+  it("publishes and unpublishes a blog post with Space on its switch", async () => {
+    const token = await adminToken();
+    const title = `Keyboard blog ${Date.now().toString(36)}`;
+    const made = await api<{ id: number }>("/api/admin/private/admin/blog", token, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title, category: "GUIDE", body: "<p>Written for the keyboard journey.</p>" }),
+    });
+    const { page, errors } = await signedInAdmin();
+    await openPage(page, "Blog");
+    const toggle = page.getByRole("switch", { name: `Published: ${title}` });
+    await tabTo(page, toggle);
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    await page.keyboard.press("Space");
+    const question = page.getByRole("alertdialog", { name: "Do you really want to publish this?" });
+    await question.waitFor();
+    await tabTo(page, question.getByRole("button", { name: "Confirm" }));
+    await page.keyboard.press("Enter");
+    await snackbar(page, "It was published");
+    await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("true");
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+
+    await page.keyboard.press("Space");
+    const again = page.getByRole("alertdialog", {
+      name: "This blog was already published. Do you want to unpublish it?",
+    });
+    await again.waitFor();
+    await tabTo(page, again.getByRole("button", { name: "Confirm" }));
+    await page.keyboard.press("Enter");
+    await snackbar(page, "It was unpublished");
+    await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("false");
+    await api("/api/admin/private/admin/blog", token, {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: made.id }),
+    });
     expect(errors).toEqual([]);
   });
 });

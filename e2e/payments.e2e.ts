@@ -1,7 +1,7 @@
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { playProviders } from "./provider-doubles";
 import { newAccount, signIn } from "./sign-in";
 
 // Payments as people use them, with Stripe and PayPal played by the stand-in of
@@ -14,31 +14,17 @@ import { newAccount, signIn } from "./sign-in";
 // turns payouts on and offers a service; Ben tips her post and orders her service on Stripe
 // Checkout; both read their histories; Cleo subscribes by PayPal and cancels.
 
-const STRIPE_DOUBLE = fileURLToPath(new URL("./doubles/stripe.js", import.meta.url));
-const PAYPAL_DOUBLE = fileURLToPath(new URL("./doubles/paypal.js", import.meta.url));
 /** Stripe's test card that asks for 3-D Secure confirmation. */
 const CARD_NEEDS_CONFIRMING = "4000 0025 0000 3155";
 
 describe("payments", () => {
   const { page: open, baseUrl } = useBrowser();
-  const standIn = () => inject("paymentsStandInUrl");
 
   /** A fresh browser for an account, with the providers' scripts and calls played locally. */
   async function session(account: { token: string }, options: { width?: number } = {}) {
     const s = await open(options);
     await signIn(s.context, account);
-    await s.context.route("https://js.stripe.com/**", (route) =>
-      route.fulfill({ path: STRIPE_DOUBLE, contentType: "application/javascript" }),
-    );
-    await s.context.route("https://www.paypal.com/sdk/js**", (route) =>
-      route.fulfill({ path: PAYPAL_DOUBLE, contentType: "application/javascript" }),
-    );
-    for (const origin of ["https://api.stripe.com", "https://www.paypal.com/v1"])
-      await s.context.route(`${origin}/**`, async (route) => {
-        const url = new URL(route.request().url());
-        const response = await route.fetch({ url: `${standIn()}${url.pathname}${url.search}` });
-        await route.fulfill({ response });
-      });
+    await playProviders(s.context);
     return s;
   }
 

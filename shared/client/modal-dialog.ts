@@ -1,4 +1,5 @@
 import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from "react";
+import { MAIN_ID } from "./skip-link";
 
 /**
  * Opens a native <dialog> as a modal while mounted: the browser traps focus, makes the page inert
@@ -9,6 +10,8 @@ import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from "react";
  * The browser does that itself only when `close()` runs while the dialog is in the page; React
  * removes the element first, focus falls to <body>, so it is put back here. A dialog replacing
  * another (Log In → Register) finds focus already back on the first one's opener and keeps it.
+ * When the opener went away meanwhile (the Resolve button of a report group that resolving
+ * removed), focus goes to the page's main content rather than being lost on <body>.
  */
 export function useModalDialog(onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -20,7 +23,10 @@ export function useModalDialog(onClose: () => void) {
       dialog?.close();
       const focused = document.activeElement;
       const lost = !focused || focused === document.body || !focused.isConnected || dialog?.contains(focused);
-      if (lost && opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+      if (!lost) return;
+      const back =
+        opener?.isConnected && opener !== document.body ? opener : document.getElementById(MAIN_ID);
+      back?.focus({ preventScroll: true });
     };
   }, []);
   return {

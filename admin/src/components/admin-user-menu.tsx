@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { focusMenuItem, type MenuStart, menuStartFor, moveMenuFocus } from "#client/menu.ts";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";
@@ -21,6 +22,7 @@ export function AdminUserMenu() {
   const toggleNight = useToggleAdminNightMode();
   const uploadFile = useUploadFile();
   const [open, setOpen] = useState(false);
+  const [start, setStart] = useState<MenuStart>("first");
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
@@ -35,9 +37,9 @@ export function AdminUserMenu() {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener("mousedown", onDown);
-    ref.current?.querySelector<HTMLElement>("[role^=menuitem]")?.focus();
+    focusMenuItem(ref.current?.querySelector("[role=menu]") ?? null, start);
     return () => document.removeEventListener("mousedown", onDown);
-  }, [open]);
+  }, [open, start]);
 
   useEffect(() => {
     if (!notice) return;
@@ -50,14 +52,15 @@ export function AdminUserMenu() {
     button.current?.focus();
   };
 
-  // Arrow keys move between items, Escape closes and gives focus back to the button.
+  // The menu button's keys (#client/menu.ts): the arrows, Home and End move between items, Escape
+  // closes and gives focus back to the button, Tab leaves and closes.
   const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>("[role^=menuitem]") ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === "Tab") {
+      setOpen(false);
+      return;
+    }
     if (e.key === "Escape") close();
-    else if (e.key === "ArrowDown") items[(at + 1) % items.length]?.focus();
-    else if (e.key === "ArrowUp") items[(at - 1 + items.length) % items.length]?.focus();
-    else return;
+    else if (!moveMenuFocus(ref.current?.querySelector("[role=menu]") ?? null, e.key)) return;
     e.preventDefault();
   };
 
@@ -93,7 +96,17 @@ export function AdminUserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={t("Admin menu for {{username}}", { username: admin?.username ?? "" })}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          setStart("first");
+          setOpen((v) => !v);
+        }}
+        onKeyDown={(e) => {
+          const at = menuStartFor(e.key);
+          if (!at || open) return;
+          e.preventDefault();
+          setStart(at);
+          setOpen(true);
+        }}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-[var(--hover)]"
       >
         {/* The initial is drawn by CSS: as text it would have to be part of the button's name. */}

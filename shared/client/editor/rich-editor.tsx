@@ -76,23 +76,36 @@ const LinkIcon = () => (
   <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
 );
 
+/** The toolbar button a key moves to (ArrowRight/Left wrap, Home, End), or null for other keys. */
+function toolbarKey(key: string, at: number, count: number): number | null {
+  if (key === "ArrowRight") return (at + 1) % count;
+  if (key === "ArrowLeft") return (at - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
 const imagesOf = (list: FileList | null | undefined) =>
   [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
 
+/** One button of the toolbar; only the toolbar's current button is a Tab stop (`tabIndex` 0). */
 function ToolButton({
   label,
   active = false,
   onClick,
+  tabIndex,
   children,
 }: {
   label: string;
   active?: boolean;
   onClick: () => void;
+  tabIndex: 0 | -1;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
       aria-label={label}
       title={label}
       aria-pressed={active}
@@ -127,6 +140,7 @@ export default function RichEditor({
 }: RichEditorProps & EditorSite) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  const [toolIndex, setToolIndex] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const editorRef = useRef<Editor | null>(null);
   const site = { uploadImage, notify };
@@ -193,6 +207,49 @@ export default function RichEditor({
 
   if (!editor) return null;
   const chain = () => editor.chain().focus();
+  const tools: Array<{ label: string; active?: boolean; run: () => void; glyph: ReactNode }> = [
+    { label: t("Bold"), active: state?.bold, run: () => chain().toggleBold().run(), glyph: <b>B</b> },
+    { label: t("Italic"), active: state?.italic, run: () => chain().toggleItalic().run(), glyph: <i>I</i> },
+    {
+      label: t("Strikethrough"),
+      active: state?.strike,
+      run: () => chain().toggleStrike().run(),
+      glyph: <s>S</s>,
+    },
+    {
+      label: t("Heading"),
+      active: state?.h2,
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+      glyph: "H2",
+    },
+    {
+      label: t("Subheading"),
+      active: state?.h3,
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+      glyph: "H3",
+    },
+    {
+      label: t("Bulleted list"),
+      active: state?.bullet,
+      run: () => chain().toggleBulletList().run(),
+      glyph: "•≡",
+    },
+    {
+      label: t("Numbered list"),
+      active: state?.ordered,
+      run: () => chain().toggleOrderedList().run(),
+      glyph: "1.",
+    },
+    { label: t("Quote"), active: state?.quote, run: () => chain().toggleBlockquote().run(), glyph: "❝" },
+    {
+      label: t("Code block"),
+      active: state?.code,
+      run: () => chain().toggleCodeBlock().run(),
+      glyph: "</>",
+    },
+    { label: t("Link"), active: state?.link, run: () => setLinkOpen(true), glyph: <LinkIcon /> },
+    { label: t("Add a picture"), run: () => fileInput.current?.click(), glyph: <ImageIcon /> },
+  ];
   return (
     <div
       className={`rounded-lg border bg-[var(--bg)] focus-within:border-[var(--accent)] ${
@@ -200,68 +257,33 @@ export default function RichEditor({
       }`}
       data-testid="rich-editor"
     >
+      {/* One Tab stop; the arrows, Home and End move along the buttons (the WAI-ARIA toolbar). */}
       <div
         role="toolbar"
         aria-label={t("Formatting")}
         className="flex flex-wrap gap-0.5 border-b border-[var(--line)] p-1"
+        onKeyDown={(e) => {
+          const next = toolbarKey(e.key, toolIndex, tools.length);
+          if (next === null) return;
+          e.preventDefault();
+          setToolIndex(next);
+          e.currentTarget.querySelectorAll<HTMLElement>("button")[next]?.focus();
+        }}
       >
-        <ToolButton label={t("Bold")} active={state?.bold} onClick={() => chain().toggleBold().run()}>
-          <b>B</b>
-        </ToolButton>
-        <ToolButton label={t("Italic")} active={state?.italic} onClick={() => chain().toggleItalic().run()}>
-          <i>I</i>
-        </ToolButton>
-        <ToolButton
-          label={t("Strikethrough")}
-          active={state?.strike}
-          onClick={() => chain().toggleStrike().run()}
-        >
-          <s>S</s>
-        </ToolButton>
-        <ToolButton
-          label={t("Heading")}
-          active={state?.h2}
-          onClick={() => chain().toggleHeading({ level: 2 }).run()}
-        >
-          H2
-        </ToolButton>
-        <ToolButton
-          label={t("Subheading")}
-          active={state?.h3}
-          onClick={() => chain().toggleHeading({ level: 3 }).run()}
-        >
-          H3
-        </ToolButton>
-        <ToolButton
-          label={t("Bulleted list")}
-          active={state?.bullet}
-          onClick={() => chain().toggleBulletList().run()}
-        >
-          •≡
-        </ToolButton>
-        <ToolButton
-          label={t("Numbered list")}
-          active={state?.ordered}
-          onClick={() => chain().toggleOrderedList().run()}
-        >
-          1.
-        </ToolButton>
-        <ToolButton label={t("Quote")} active={state?.quote} onClick={() => chain().toggleBlockquote().run()}>
-          ❝
-        </ToolButton>
-        <ToolButton
-          label={t("Code block")}
-          active={state?.code}
-          onClick={() => chain().toggleCodeBlock().run()}
-        >
-          {"</>"}
-        </ToolButton>
-        <ToolButton label={t("Link")} active={state?.link} onClick={() => setLinkOpen(true)}>
-          <LinkIcon />
-        </ToolButton>
-        <ToolButton label={t("Add a picture")} onClick={() => fileInput.current?.click()}>
-          <ImageIcon />
-        </ToolButton>
+        {tools.map((tool, i) => (
+          <ToolButton
+            key={tool.label}
+            label={tool.label}
+            active={tool.active}
+            tabIndex={i === toolIndex ? 0 : -1}
+            onClick={() => {
+              setToolIndex(i);
+              tool.run();
+            }}
+          >
+            {tool.glyph}
+          </ToolButton>
+        ))}
         <input
           ref={fileInput}
           type="file"

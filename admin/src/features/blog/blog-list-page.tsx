@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { busyProps } from "#client/busy.ts";
 import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
@@ -72,6 +73,7 @@ function BlogCard({ post }: { post: AdminBlog }) {
   const published = post.published_at !== null;
 
   const toggle = async () => {
+    if (publish.isPending) return;
     const question = published
       ? t("This blog was already published. Do you want to unpublish it?")
       : t("Do you really want to publish this?");
@@ -144,9 +146,9 @@ function BlogCard({ post }: { post: AdminBlog }) {
             role="switch"
             aria-checked={published}
             aria-label={t("Published: {{title}}", { title: post.title })}
-            disabled={publish.isPending}
+            {...busyProps(publish.isPending)}
             onClick={() => void toggle()}
-            className="flex items-center gap-2 rounded-full py-1 pr-2 text-sm disabled:opacity-60"
+            className="flex items-center gap-2 rounded-full py-1 pr-2 text-sm aria-disabled:opacity-60"
           >
             <span
               aria-hidden="true"

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { busyProps } from "#client/busy.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ApiError } from "#client/http.ts";
@@ -166,7 +167,8 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
   const remove = useDeleteTemplate();
   const fail = (error: unknown) => showSnackbar(apiErrorText(error, t), "error");
 
-  const toggleLock = () =>
+  const toggleLock = () => {
+    if (lock.isPending) return;
     lock.mutate(
       { id: template.id, is_locked: !template.is_locked },
       {
@@ -175,6 +177,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
         onError: fail,
       },
     );
+  };
 
   const onSend = async () => {
     if (!(await confirm(t("Do you really want to send this?")))) return;
@@ -209,7 +212,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
           type="button"
           role="switch"
           aria-checked={template.is_locked}
-          disabled={lock.isPending}
+          {...busyProps(lock.isPending)}
           onClick={toggleLock}
           className="btn btn-outline"
         >

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { busyProps } from "#client/busy.ts";
 import { ADMIN_JOB_STATUSES, type AdminJobStatus, JOB_STATUSES, type JobStatus } from "#shared/enums.ts";
 import type { Job } from "#shared/schemas/jobs.ts";
 import { confirm } from "../../components/ui/confirm";
@@ -77,7 +78,7 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
               key={status}
               type="button"
               aria-pressed={job.job_status === status}
-              disabled={update.isPending}
+              {...busyProps(update.isPending)}
               onClick={() => void move(status)}
               className={`btn px-3 py-1 text-xs ${job.job_status === status ? "btn-primary" : "btn-outline"}`}
             >

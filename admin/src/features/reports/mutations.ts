@@ -13,9 +13,12 @@ export function useResolveReport() {
         method: "PATCH",
         body: reportResolveSchema.parse(input),
       }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: reportsKeys.all });
+    // The caller's onSuccess (closing the dialog) waits for the queue to refetch: the resolved
+    // group, with the button that opened the dialog, is gone by then, so focus goes to the page's
+    // content instead of to a button about to disappear.
+    onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      await queryClient.invalidateQueries({ queryKey: reportsKeys.all });
     },
   });
 }

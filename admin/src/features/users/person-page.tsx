@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { busyProps } from "#client/busy.ts";
 import { ApiError } from "#client/http.ts";
 import {
   ADMIN_MSG,
@@ -42,7 +43,7 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
           key={status}
           type="button"
           aria-pressed={user.status === status}
-          disabled={setStatus.isPending}
+          {...busyProps(setStatus.isPending)}
           onClick={() => void choose(status)}
           className={`btn ${user.status === status ? "btn-primary" : "btn-outline"}`}
         >

@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { focusMenuItem, type MenuStart, menuStartFor, moveMenuFocus } from "#client/menu.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import { Avatar } from "../ui/avatar";
-import { moveMenuFocus } from "../ui/bottom-sheet";
 import {
   BellIcon,
   CardIcon,
@@ -61,6 +61,7 @@ function BadgeLink({
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [start, setStart] = useState<MenuStart>("first");
   const ref = useRef<HTMLDivElement>(null);
   const unread = useUnread();
   const navigate = useNavigate();
@@ -80,12 +81,12 @@ export function UserMenu({ me }: { me: Me }) {
     };
     document.addEventListener("mousedown", onDown);
     document.addEventListener("keydown", onKey);
-    ref.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    focusMenuItem(ref.current?.querySelector("[role=menu]") ?? null, start);
     return () => {
       document.removeEventListener("mousedown", onDown);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open]);
+  }, [open, start]);
 
   const logOut = () => {
     clearToken();
@@ -127,7 +128,17 @@ export function UserMenu({ me }: { me: Me }) {
           aria-haspopup="menu"
           aria-expanded={open}
           aria-label={t("Account menu for {{username}}", { username: me.username })}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => {
+            setStart("first");
+            setOpen((v) => !v);
+          }}
+          onKeyDown={(e) => {
+            const at = menuStartFor(e.key);
+            if (!at || open) return;
+            e.preventDefault();
+            setStart(at);
+            setOpen(true);
+          }}
           className="flex items-center gap-2 rounded-full p-1 hover:bg-[var(--hover)]"
         >
           <Avatar src={me.profile_image} name={me.username} size={32} />

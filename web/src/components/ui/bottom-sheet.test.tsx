@@ -72,6 +72,18 @@ describe("the options menu on a wide screen", () => {
     expect(document.activeElement).toBe(trigger);
   });
 
+  it("opens with ArrowDown at the first item and with ArrowUp at the last, as menu buttons do", () => {
+    viewport(false);
+    const { trigger } = setup();
+    fireEvent.keyDown(trigger, { key: "ArrowUp" });
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+    expect(document.activeElement?.textContent).toBe("Delete");
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    expect(document.activeElement).toBe(trigger);
+    fireEvent.keyDown(trigger, { key: "ArrowDown" });
+    expect(document.activeElement?.textContent).toBe("Edit");
+  });
+
   it("closes on a click outside", () => {
     viewport(false);
     setup();
@@ -102,6 +114,14 @@ describe("the options menu on a phone", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it("opens at the last item with ArrowUp on its button", () => {
+    viewport(true);
+    const { trigger } = setup();
+    fireEvent.keyDown(trigger, { key: "ArrowUp" });
+    expect(screen.getByRole("dialog", { name: "Post options" })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Delete");
   });
 
   it("closes on Escape", () => {

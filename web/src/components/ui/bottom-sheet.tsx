@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { focusMenuItem, type MenuStart, menuStartFor, moveMenuFocus } from "#client/menu.ts";
 import { useModalDialog } from "#client/modal-dialog.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
 
@@ -30,38 +31,17 @@ interface TriggerProps {
   "aria-controls": string | undefined;
   "aria-label": string;
   onClick: () => void;
+  onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
 }
 
 /** Phones get a sheet from the bottom of the screen; wider screens a menu by the button. */
 const PHONE = "(max-width: 767px)";
 
 /**
- * Moves focus among a menu's enabled items with the arrow keys, Home and End (the WAI-ARIA menu
- * pattern). Returns whether the key was one of those.
- */
-export function moveMenuFocus(menu: HTMLElement | null, key: string): boolean {
-  const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
-  if (items.length === 0) return false;
-  const index = items.indexOf(document.activeElement as HTMLElement);
-  const next =
-    key === "ArrowDown"
-      ? (index + 1) % items.length
-      : key === "ArrowUp"
-        ? (index - 1 + items.length) % items.length
-        : key === "Home"
-          ? 0
-          : key === "End"
-            ? items.length - 1
-            : -1;
-  if (next < 0) return false;
-  items[next]?.focus();
-  return true;
-}
-
-/**
  * The options menu ("⋯") of a post, comment or message: a bottom sheet on phones, a popover menu
  * on wider screens. Escape, a click outside or choosing an item closes it, and focus goes back to
- * the button that opened it.
+ * the button that opened it. The keys are the menu button's (#client/menu.ts): ArrowDown or ArrowUp
+ * on the button open it at the first or last item.
  *
  *   <OptionsMenu label={t("Post options")} actions={[{ label: t("Delete"), danger: true, onSelect }]} />
  */
@@ -80,6 +60,7 @@ export function OptionsMenu({
   title?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [start, setStart] = useState<MenuStart>("first");
   const phone = useMediaQuery(PHONE);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -96,15 +77,32 @@ export function OptionsMenu({
     "aria-expanded": open,
     "aria-controls": open ? menuId : undefined,
     "aria-label": label,
-    onClick: () => setOpen((v) => !v),
+    onClick: () => {
+      setStart("first");
+      setOpen((v) => !v);
+    },
+    onKeyDown: (e) => {
+      const at = menuStartFor(e.key);
+      if (!at || open) return;
+      e.preventDefault();
+      setStart(at);
+      setOpen(true);
+    },
   };
 
   const visible = actions.filter((a): a is MenuAction => Boolean(a));
   const menu = open ? (
     phone ? (
-      <Sheet id={menuId} title={title ?? label} actions={visible} onClose={close} />
+      <Sheet id={menuId} title={title ?? label} actions={visible} start={start} onClose={close} />
     ) : (
-      <Popover id={menuId} label={title ?? label} actions={visible} anchor={button} onClose={close} />
+      <Popover
+        id={menuId}
+        label={title ?? label}
+        actions={visible}
+        anchor={button}
+        start={start}
+        onClose={close}
+      />
     )
   ) : null;
 
@@ -161,12 +159,14 @@ function Popover({
   label,
   actions,
   anchor,
+  start,
   onClose,
 }: {
   id: string;
   label: string;
   actions: MenuAction[];
   anchor: RefObject<HTMLButtonElement | null>;
+  start: MenuStart;
   onClose: (returnFocus?: boolean) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -193,12 +193,12 @@ function Popover({
     };
   }, [anchor]);
 
-  // The first item takes focus once the menu is placed: before that it is hidden, and a hidden
-  // element cannot take focus (a keyboard user opening the menu was left on its button).
+  // The first (or last) item takes focus once the menu is placed: before that it is hidden, and a
+  // hidden element cannot take focus (a keyboard user opening the menu was left on its button).
   const placed = position !== null;
   useEffect(() => {
-    if (placed) ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
-  }, [placed]);
+    if (placed) focusMenuItem(ref.current, start);
+  }, [placed, start]);
 
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
@@ -248,11 +248,13 @@ function Sheet({
   id,
   title,
   actions,
+  start,
   onClose,
 }: {
   id: string;
   title: string;
   actions: MenuAction[];
+  start: MenuStart;
   onClose: (returnFocus?: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -260,8 +262,8 @@ function Sheet({
   const titleId = useId();
 
   useEffect(() => {
-    modal.ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
-  }, [modal.ref]);
+    focusMenuItem(modal.ref.current, start);
+  }, [modal.ref, start]);
 
   return (
     <dialog

@@ -1,9 +1,11 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { busyProps } from "#client/busy.ts";
 
 /**
  * A labelled on/off switch (role="switch"): a form's toggle, or one of the user's saved settings.
- * `className` sets the row's spacing; extra `data-*` attributes go to the button.
+ * `className` sets the row's spacing; extra `data-*` attributes go to the button. `busy` (its
+ * request in flight) ignores presses but keeps keyboard focus, where `disabled` would drop it.
  */
 export function Switch({
   label,
@@ -11,6 +13,7 @@ export function Switch({
   checked,
   onChange,
   disabled = false,
+  busy = false,
   className = "mb-4",
   data,
 }: {
@@ -19,6 +22,7 @@ export function Switch({
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  busy?: boolean;
   className?: string;
   data?: Record<`data-${string}`, string>;
 }) {
@@ -43,9 +47,10 @@ export function Switch({
         aria-labelledby={`${id}-label`}
         aria-describedby={description ? `${id}-description` : undefined}
         disabled={disabled}
-        onClick={() => onChange(!checked)}
+        {...busyProps(busy)}
+        onClick={() => busy || onChange(!checked)}
         {...data}
-        className={`relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60 ${
+        className={`relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60 aria-disabled:opacity-60 ${
           checked ? "bg-[var(--accent)]" : "bg-[var(--field-line)]"
         }`}
       >

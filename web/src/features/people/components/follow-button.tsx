@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { busyProps } from "#client/busy.ts";
 import { useMe } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { useFollow } from "../mutations";
@@ -38,14 +39,14 @@ export function FollowButton({
             : t("Following @{{username}}", { username })
           : t("Follow @{{username}}", { username })
       }
-      disabled={follow.isPending}
+      {...busyProps(follow.isPending)}
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => setHover(false)}
       onFocus={() => setHover(true)}
       onBlur={() => setHover(false)}
       onClick={() => {
         if (!isSignedIn) return openModal("LOGIN");
-        follow.mutate(!isFollowing);
+        if (!follow.isPending) follow.mutate(!isFollowing);
       }}
     >
       {label}

@@ -22,7 +22,7 @@ export function SettingSwitch({
       description={description}
       checked={me.settings[setting] ?? false}
       onChange={() => flip.mutate()}
-      disabled={flip.isPending}
+      busy={flip.isPending}
       className="py-3"
       data={{ "data-setting": setting }}
     />
