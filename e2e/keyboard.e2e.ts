@@ -115,7 +115,7 @@ describe("the main site with the keyboard only", () => {
     await tabTo(page, sort, { back: true });
     const was = await sort.textContent();
     await page.keyboard.press("Enter");
-    const items = page.getByRole("menuitem");
+    const items = page.getByRole("menuitemradio");
     await items.first().waitFor();
     await expect.poll(() => isFocused(items.first())).toBe(true);
     await page.keyboard.press("ArrowDown");

@@ -61,9 +61,11 @@ describe("posts and communities in the browser", () => {
 
     await page.getByTestId("feed-sort").click();
     const menu = page.getByRole("menu");
-    const labels = await menu.getByRole("menuitem").allTextContents();
-    expect(labels.map((l) => l.replace("✓ ", ""))).toEqual(["New", "Top", "Verified"]);
-    await menu.getByRole("menuitem", { name: "Top" }).click();
+    const labels = await menu.getByRole("menuitemradio").allTextContents();
+    expect(labels).toEqual(["New", "Top", "Verified"]);
+    // The current order is the checked one, said by screen readers as "checked", not a "✓" in the name.
+    await expect(menu.getByRole("menuitemradio", { checked: true }).textContent()).resolves.toBe("New");
+    await menu.getByRole("menuitemradio", { name: "Top" }).click();
     await page.waitForURL(/\?sort=top/);
     await expect(cards.first().locator("h2").first().textContent()).resolves.toBe("Welcome to Agora");
     expect(errors).toEqual([]);
@@ -86,7 +88,7 @@ describe("posts and communities in the browser", () => {
     await page.goto("/");
     await page.getByTestId("post-card").first().waitFor();
     await page.getByTestId("feed-sort").click();
-    await page.getByRole("menuitem", { name: "Following" }).click();
+    await page.getByRole("menuitemradio", { name: "Following" }).click();
     await page.waitForURL(/\?sort=following/);
     await page.getByTestId("post-card").first().waitFor();
     const owners = await page.getByTestId("post-card").locator("a[href^='/user/']").allTextContents();

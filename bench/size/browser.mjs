@@ -108,7 +108,7 @@ export async function measureInBrowser({ outDir, port = Number(process.env.SIZE_
     await p.goto(base, { waitUntil: "networkidle" });
     const vote = await inpOf(p, () => p.getByTestId("vote-button").first().click());
     await p.getByTestId("feed-sort").click();
-    const sort = await inpOf(p, () => p.getByRole("menuitem").filter({ hasNotText: "✓" }).first().click());
+    const sort = await inpOf(p, () => p.getByRole("menuitemradio", { checked: false }).first().click());
     await ctx.close();
 
     return { rows, lcp: median(lcps), lcps, inp: { vote, sort } };

@@ -21,6 +21,8 @@ export interface MenuAction {
   /** Red, for destructive actions (Delete, Block). */
   danger?: boolean;
   disabled?: boolean;
+  /** One of a set of choices (a sort order): a radio item, checked when it is the current one. */
+  checked?: boolean;
 }
 
 interface TriggerProps {
@@ -132,7 +134,9 @@ function Items({ actions, onClose }: { actions: MenuAction[]; onClose: (returnFo
     <button
       key={action.label}
       type="button"
-      role="menuitem"
+      {...(action.checked === undefined
+        ? { role: "menuitem" }
+        : { role: "menuitemradio", "aria-checked": action.checked })}
       disabled={action.disabled}
       onClick={() => {
         // The action may open a dialog that takes focus; do not pull it back to the button.
@@ -145,6 +149,20 @@ function Items({ actions, onClose }: { actions: MenuAction[]; onClose: (returnFo
     >
       {action.icon}
       {action.label}
+      {action.checked ? (
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          className="ml-auto text-[var(--accent)]"
+        >
+          <path d="m5 12 5 5 9-10" />
+        </svg>
+      ) : null}
     </button>
   ));
 }

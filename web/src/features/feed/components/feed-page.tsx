@@ -62,7 +62,8 @@ function SortMenu({
         </button>
       )}
       actions={options.map((option) => ({
-        label: `${option === current ? "✓ " : ""}${t(FEED_LABELS[option])}`,
+        label: t(FEED_LABELS[option]),
+        checked: option === current,
         onSelect: () => onPick(option),
       }))}
     />
