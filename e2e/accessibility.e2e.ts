@@ -3,7 +3,16 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { type App, plainFirst, prefixOf, RouteLinks, routeContext, routesOf, settleTheme, type Theme } from "./routes";
+import {
+  type App,
+  plainFirst,
+  prefixOf,
+  RouteLinks,
+  routeContext,
+  routesOf,
+  settleTheme,
+  type Theme,
+} from "./routes";
 
 // axe-core over every route of both SPAs (docs/decisions/090). The routes come from the
 // generated route trees, so a new screen is scanned without touching this file; a route with

@@ -34,7 +34,10 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
       const vw = document.documentElement.clientWidth;
       const describe = (el: Element) => {
         const id = el.id ? `#${el.id}` : "";
-        const cls = typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
+        const cls =
+          typeof el.className === "string"
+            ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+            : "";
         const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
         return `<${el.tagName.toLowerCase()}${id}${cls === "." ? "" : cls}> "${text}"`;
       };
@@ -45,7 +48,11 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
       };
       /** Whether a box between the element and the page scrolls or clips it on its own. */
       const ownBox = (el: Element) => {
-        for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+        for (
+          let a = el.parentElement;
+          a && a !== document.body && a !== document.documentElement;
+          a = a.parentElement
+        ) {
           const o = getComputedStyle(a).overflowX;
           if (o === "auto" || o === "scroll" || o === "hidden" || o === "clip") return true;
         }
@@ -65,7 +72,10 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
         problems.push(
           `the page is ${se.scrollWidth} px wide in a ${se.clientWidth} px window; beyond it: ${outermost
             .slice(0, 4)
-            .map((el) => `${describe(el)} (${Math.round(el.getBoundingClientRect().left)}…${Math.round(el.getBoundingClientRect().right)})`)
+            .map(
+              (el) =>
+                `${describe(el)} (${Math.round(el.getBoundingClientRect().left)}…${Math.round(el.getBoundingClientRect().right)})`,
+            )
             .join(", ")}`,
         );
       }
@@ -118,7 +128,8 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
       }
       let previous = 0;
       for (const h of headings) {
-        if (!(h.textContent ?? "").trim() && !h.getAttribute("aria-label")) problems.push(`empty heading ${describe(h)}`);
+        if (!(h.textContent ?? "").trim() && !h.getAttribute("aria-label"))
+          problems.push(`empty heading ${describe(h)}`);
         if (previous && level(h) > previous + 1) {
           problems.push(`h${level(h)} after h${previous}: ${describe(h)}`);
         }
@@ -134,9 +145,12 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
       for (const svg of document.querySelectorAll("svg")) {
         if (svg.closest("[aria-hidden=true]")) continue;
         const role = svg.getAttribute("role");
-        const labelled = svg.getAttribute("aria-label") || svg.getAttribute("aria-labelledby") || svg.querySelector("title");
+        const labelled =
+          svg.getAttribute("aria-label") || svg.getAttribute("aria-labelledby") || svg.querySelector("title");
         if (role === "img" && labelled) continue;
-        problems.push(`an svg neither hidden (aria-hidden) nor named (role=img with a label): in ${describe(svg.parentElement ?? svg)}`);
+        problems.push(
+          `an svg neither hidden (aria-hidden) nor named (role=img with a label): in ${describe(svg.parentElement ?? svg)}`,
+        );
       }
       return [...new Set(problems)];
     },

@@ -41,6 +41,14 @@ export const SAMPLES: Record<string, string> = {
 /** The links walked pages showed, which give parameterised routes a real address. */
 export class RouteLinks {
   private readonly links = new Set<string>();
+  /** Addresses of routes without parameters: /chat/thread/new is not a thread called "new". */
+  private readonly literal = new Set(
+    (["web", "admin"] as const).flatMap((app) =>
+      routesOf(app)
+        .filter((p) => !p.includes("$"))
+        .map((p) => `${prefixOf(app)}${p}`),
+    ),
+  );
 
   /** Remembers the page's links under the SPA's prefix. */
   async collect(page: Page, prefix: string): Promise<void> {
@@ -56,7 +64,9 @@ export class RouteLinks {
     if (!pattern.includes("$")) return `${prefix}${pattern}`;
     // A link to the route itself, or to a page under it (a post's /c/x/p/id/slug gives /c/x/p/id).
     const shape = new RegExp(`^${prefix}${pattern.replace(/\$\w+/g, "[^/?#]+")}(?=/|$)`);
-    const seen = [...this.links].map((href) => shape.exec(href)?.[0]).find(Boolean);
+    const seen = [...this.links]
+      .map((href) => shape.exec(href)?.[0])
+      .find((address) => address && !this.literal.has(address));
     if (seen) return seen;
     const params = pattern.match(/\$\w+/g) ?? [];
     if (!params.every((p) => SAMPLES[p])) return null;

@@ -33,7 +33,7 @@ function EntryRow({ entry, onAdmin }: { entry: AuditEntry; onAdmin: (admin: stri
       <span className="text-xs text-[var(--muted)] sm:text-sm sm:leading-6">{when(entry.created_at)}</span>
       <button
         type="button"
-        className="w-fit max-w-full self-start truncate text-left leading-6 font-semibold hover:underline"
+        className="w-fit max-w-full self-start wrap-anywhere text-left leading-6 font-semibold hover:underline"
         title={t("Only {{admin}}", { admin: entry.admin })}
         onClick={() => onAdmin(entry.admin)}
       >

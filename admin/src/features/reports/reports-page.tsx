@@ -84,7 +84,7 @@ function Target({ group }: { group: ReportGroup }) {
           href={link}
           target="_blank"
           rel="noreferrer noopener"
-          className="truncate text-sm text-[var(--accent)] underline"
+          className="wrap-anywhere text-sm text-[var(--accent)] underline"
         >
           {link}
         </a>

@@ -325,7 +325,9 @@ export function PreviewCard({ preview, onDismiss }: { preview: WebpagePreview; o
         ) : null}
         <span className="min-w-0">
           {preview.site_name ? (
-            <span className="block truncate text-xs text-[var(--muted)] uppercase">{preview.site_name}</span>
+            <span className="block wrap-anywhere text-xs text-[var(--muted)] uppercase">
+              {preview.site_name}
+            </span>
           ) : null}
           {preview.title ? (
             <span className="line-clamp-2 block text-sm font-semibold">{preview.title}</span>
