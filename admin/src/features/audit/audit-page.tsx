@@ -14,11 +14,11 @@ import { type AuditFilter, auditListQuery } from "./queries";
 function Target({ target }: { target: string }) {
   const person = /^user:(.+)$/.exec(target)?.[1];
   return person ? (
-    <Link to="/$username" params={{ username: person }} className="break-all hover:underline">
+    <Link to="/$username" params={{ username: person }} className="wrap-anywhere hover:underline">
       {target}
     </Link>
   ) : (
-    <span className="break-all">{target}</span>
+    <span className="wrap-anywhere">{target}</span>
   );
 }
 

@@ -75,7 +75,7 @@ function Target({ group }: { group: ReportGroup }) {
           >
             @{target.user.username}
           </Link>
-          <span className="break-all text-[var(--muted)]">{target.user.email}</span>
+          <span className="wrap-anywhere text-[var(--muted)]">{target.user.email}</span>
           <StatusBadge status={target.user.status} />
         </p>
       ) : null}
