@@ -61,7 +61,7 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
 
       // 1. No sideways scrolling of the page; name what sticks out (the outermost such boxes).
       const se = document.scrollingElement ?? document.documentElement;
-      const all = [...document.body.querySelectorAll("*")];
+      const all = Array.from(document.body.querySelectorAll("*"));
       const beyond = all.filter((el) => {
         if (!shown(el) || ownBox(el)) return false;
         const r = el.getBoundingClientRect();
@@ -94,7 +94,7 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
 
       // 3. The header's controls on screen.
       const named = (re: RegExp) =>
-        [...document.querySelectorAll("button, a")].find((b) =>
+        Array.from(document.querySelectorAll("button, a")).find((b) =>
           re.test(b.getAttribute("aria-label") ?? b.textContent?.trim() ?? ""),
         );
       const wanted: [string, RegExp][] =
@@ -118,7 +118,7 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
       }
 
       // 4. The outline: one h1, and going down a level at a time.
-      const headings = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")].filter(
+      const headings = Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")).filter(
         (h) => shown(h) && !h.closest("[aria-hidden=true], [hidden], dialog:not([open])"),
       );
       const level = (h: Element) => Number(h.getAttribute("aria-level") ?? h.tagName.slice(1));
@@ -137,12 +137,12 @@ async function problemsOf(page: Page, app: App, signedIn: boolean): Promise<stri
       }
 
       // 5. Pictures described or decorative; icons hidden unless they are the only name.
-      for (const img of document.querySelectorAll("img")) {
+      for (const img of Array.from(document.querySelectorAll("img"))) {
         if (!img.hasAttribute("alt") && img.getAttribute("role") !== "presentation") {
           problems.push(`picture without alt: ${img.src.slice(0, 60)}`);
         }
       }
-      for (const svg of document.querySelectorAll("svg")) {
+      for (const svg of Array.from(document.querySelectorAll("svg"))) {
         if (svg.closest("[aria-hidden=true]")) continue;
         const role = svg.getAttribute("role");
         const labelled =
