@@ -1,9 +1,18 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { accessToken } from "./sign-in";
+import {
+  type App,
+  plainFirst,
+  prefixOf,
+  RouteLinks,
+  routeContext,
+  routesOf,
+  settleTheme,
+  type Theme,
+} from "./routes";
 
 // axe-core over every route of both SPAs (docs/decisions/090). The routes come from the
 // generated route trees, so a new screen is scanned without touching this file; a route with
@@ -12,32 +21,21 @@ import { accessToken } from "./sign-in";
 //
 // The matrix: every route as a visitor (night, 1280 px) and signed in (day, 390 px); the key
 // routes in the six other combinations of who × theme × width too. One browser, one page per
-// combination, navigated from route to route. Only serious and critical violations fail.
+// combination, navigated from route to route. Serious and critical violations fail, and so do
+// the heading rules of ALWAYS_FAIL whatever their impact.
 
-const root = new URL("..", import.meta.url).pathname;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** The route patterns of an SPA, from its generated tree ("/blog/" → "/blog"). */
-function routesOf(tree: string): string[] {
-  const source = readFileSync(`${root}${tree}`, "utf8");
-  const block = /fullPaths:([\s\S]*?)fileRoutesByTo/.exec(source)?.[1] ?? "";
-  const paths = [...block.matchAll(/'([^']+)'/g)].map((m) => (m[1] === "/" ? "/" : m[1]!.replace(/\/$/, "")));
-  return [...new Set(paths)];
-}
-
-/** Values for parameters no scanned page links to (enumerations, people of the seed). */
-const SAMPLES: Record<string, string> = {
-  $tab: "account",
-  $page: "privacy-policy",
-  $blockchain: "solana",
-  $username: "carmen",
-  $name: "webdev",
-};
+/**
+ * Rules that fail whatever impact axe gives them: headings in order on every page (WCAG 1.3.1
+ * and 2.4.6 — axe rates a skipped level "moderate", and a page without a title heading or a heading
+ * with no words leaves a screen-reader user's heading list useless).
+ */
+const ALWAYS_FAIL = new Set(["heading-order", "page-has-heading-one", "empty-heading"]);
 
 const WEB_KEY_ROUTES = ["/", "/c/$name", "/c/$name/p/$publicId/$slug", "/user/$username", "/chat", "/signin"];
 const ADMIN_KEY_ROUTES = ["/", "/users", "/login"];
 
-type Theme = "night" | "day";
 interface Combo {
   signedIn: boolean;
   theme: Theme;
@@ -64,7 +62,7 @@ interface Finding {
 
 describe("accessibility (axe-core) of every route", () => {
   let browser: Browser;
-  const links = new Set<string>();
+  const links = new RouteLinks();
   const scanned: string[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -74,61 +72,11 @@ describe("accessibility (axe-core) of every route", () => {
     console.log(`axe: ${scanned.length} scans\n${scanned.join("\n")}`);
   });
 
-  async function contextFor(
-    c: Combo,
-    app: "web" | "admin",
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const base = inject("baseUrl");
-    const context = await browser.newContext({
-      baseURL: base,
-      viewport: { width: c.width, height: c.width < 600 ? 844 : 900 },
-      locale: "en-US",
-    });
-    const key = app === "web" ? "agora.theme" : "agora.admin.theme";
-    await context.addInitScript(([k, theme]) => localStorage.setItem(k!, theme!), [key, c.theme]);
-    if (c.signedIn && app === "web") {
-      await context.addCookies([{ name: "access_token", value: await accessToken("bruno"), url: base }]);
-    }
-    if (c.signedIn && app === "admin") {
-      const res = await fetch(`${base}/api/admin/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ username: "admin", password: "agora-admin" }),
-      });
-      const { access_token } = (await res.json()) as { access_token: string };
-      await context.addCookies([{ name: "admin_access_token", value: access_token, url: base }]);
-    }
-    return { context, page: await context.newPage() };
-  }
-
-  /** A pattern's address: a link some scanned page showed, or the samples; null when neither. */
-  function addressOf(pattern: string, prefix: string): string | null {
-    if (!pattern.includes("$")) return `${prefix}${pattern}`;
-    // A link to the route itself, or to a page under it (a post's /c/x/p/id/slug gives /c/x/p/id).
-    const shape = new RegExp(`^${prefix}${pattern.replace(/\$\w+/g, "[^/?#]+")}(?=/|$)`);
-    const seen = [...links].map((href) => shape.exec(href)?.[0]).find(Boolean);
-    if (seen) return seen;
-    const params = pattern.match(/\$\w+/g) ?? [];
-    if (!params.every((p) => SAMPLES[p])) return null;
-    return `${prefix}${pattern.replace(/\$\w+/g, (p) => SAMPLES[p]!)}`;
-  }
-
   async function scan(page: Page, address: string, theme: Theme, prefix: string): Promise<Finding[]> {
     await page.goto(address);
     await page.waitForLoadState("networkidle").catch(() => undefined);
-    for (const href of await page.$$eval("a[href]", (as) =>
-      as.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
-    )) {
-      if (href.startsWith(prefix || "/")) links.add(href);
-    }
-    // The account's own night mode may have changed the theme on load: the combination decides,
-    // and the scan waits for the colours' transitions to end (mid-way they are neither theme).
-    await page.evaluate(async (t) => {
-      if (document.documentElement.dataset.theme === t) return;
-      document.documentElement.dataset.theme = t;
-      await new Promise(requestAnimationFrame);
-      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
-      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
-    }, theme);
+    await links.collect(page, prefix);
+    await settleTheme(page, theme);
     // Evaluated through the DevTools protocol, not as a <script>: the site's CSP stays in force.
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
     const result = await page.evaluate(async () => {
@@ -142,13 +90,13 @@ describe("accessibility (axe-core) of every route", () => {
       }));
     });
     return result
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .filter((v) => v.impact === "serious" || v.impact === "critical" || ALWAYS_FAIL.has(v.rule))
       .map((v) => ({ route: address, ...v }));
   }
 
-  async function scanApp(app: "web" | "admin", c: Combo): Promise<Finding[]> {
-    const prefix = app === "web" ? "" : "/admin";
-    const all = routesOf(app === "web" ? "web/src/routeTree.gen.ts" : "admin/src/routeTree.gen.ts");
+  async function scanApp(app: App, c: Combo): Promise<Finding[]> {
+    const prefix = prefixOf(app);
+    const all = routesOf(app);
     const keys = app === "web" ? WEB_KEY_ROUTES : ADMIN_KEY_ROUTES;
     // Signed out, every admin route is the login page: scanning it once is enough.
     // Signed in, the admin site takes every route in both everyday combinations (night on a
@@ -157,13 +105,13 @@ describe("accessibility (axe-core) of every route", () => {
       isEveryRouteCombo(c) || (app === "admin" && c.signedIn && c.theme === "night" && c.width === 1280);
     const wanted = app === "admin" && !c.signedIn ? ["/login"] : every ? all : keys;
     // Routes without parameters first: their links give the others theirs.
-    const ordered = [...wanted].sort((a, b) => Number(a.includes("$")) - Number(b.includes("$")));
-    const { context, page } = await contextFor(c, app);
+    const ordered = plainFirst(wanted);
+    const { context, page } = await routeContext(browser, { app, ...c });
     const findings: Finding[] = [];
     const missing: string[] = [];
     try {
       for (const pattern of ordered) {
-        const address = addressOf(pattern, prefix);
+        const address = links.addressOf(pattern, prefix);
         if (!address) {
           missing.push(pattern);
           continue;

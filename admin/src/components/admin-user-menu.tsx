@@ -188,7 +188,7 @@ export function AdminUserMenu() {
         {notice ? (
           <p
             role={notice.error ? "alert" : "status"}
-            className={`pointer-events-auto max-w-full rounded-lg px-4 py-3 text-sm break-all shadow-lg ${notice.error ? "bg-[var(--danger)] text-[var(--danger-text)]" : "bg-[var(--surface-strong)] text-[var(--text)]"}`}
+            className={`pointer-events-auto max-w-full rounded-lg px-4 py-3 text-sm wrap-anywhere shadow-lg ${notice.error ? "bg-[var(--danger)] text-[var(--danger-text)]" : "bg-[var(--surface-strong)] text-[var(--text)]"}`}
           >
             {notice.text}
           </p>

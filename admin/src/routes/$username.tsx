@@ -33,10 +33,10 @@ function AdminProfilePage() {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h1 id="admin-profile-name" className="truncate text-xl font-semibold">
+          <h1 id="admin-profile-name" className="wrap-anywhere text-xl font-semibold">
             {admin.username}
           </h1>
-          {admin.email ? <p className="truncate text-sm text-[var(--muted)]">{admin.email}</p> : null}
+          {admin.email ? <p className="wrap-anywhere text-sm text-[var(--muted)]">{admin.email}</p> : null}
           <p className="mt-1 text-xs text-[var(--muted)]">
             <span className="mr-2 rounded-full bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">
               {t("Admin")}

@@ -14,11 +14,11 @@ import { type AuditFilter, auditListQuery } from "./queries";
 function Target({ target }: { target: string }) {
   const person = /^user:(.+)$/.exec(target)?.[1];
   return person ? (
-    <Link to="/$username" params={{ username: person }} className="break-all hover:underline">
+    <Link to="/$username" params={{ username: person }} className="wrap-anywhere hover:underline">
       {target}
     </Link>
   ) : (
-    <span className="break-all">{target}</span>
+    <span className="wrap-anywhere">{target}</span>
   );
 }
 
@@ -33,7 +33,7 @@ function EntryRow({ entry, onAdmin }: { entry: AuditEntry; onAdmin: (admin: stri
       <span className="text-xs text-[var(--muted)] sm:text-sm sm:leading-6">{when(entry.created_at)}</span>
       <button
         type="button"
-        className="w-fit max-w-full self-start truncate text-left leading-6 font-semibold hover:underline"
+        className="w-fit max-w-full self-start wrap-anywhere text-left leading-6 font-semibold hover:underline"
         title={t("Only {{admin}}", { admin: entry.admin })}
         onClick={() => onAdmin(entry.admin)}
       >

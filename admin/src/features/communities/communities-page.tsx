@@ -76,7 +76,7 @@ export function CommunitiesPage() {
                             c/
                           </span>
                         )}
-                        <span className="break-all">c/{c.name}</span>
+                        <span className="wrap-anywhere">c/{c.name}</span>
                         {c.is_verified ? (
                           <span className="shrink-0 text-xs text-[var(--accent)]">{t("Verified")}</span>
                         ) : null}

@@ -42,7 +42,7 @@ function FeedbackDialog({ item, onClose }: { item: AdminFeedback; onClose: () =>
             href={item.user_feedback.link}
             target="_blank"
             rel="noreferrer noopener"
-            className="break-all underline"
+            className="wrap-anywhere underline"
           >
             {item.user_feedback.link}
           </a>
@@ -107,7 +107,7 @@ export function FeedbacksPage() {
                         <Link
                           to="/$username"
                           params={{ username: item.user.username }}
-                          className="break-all hover:underline"
+                          className="wrap-anywhere hover:underline"
                         >
                           {item.user.email}
                         </Link>

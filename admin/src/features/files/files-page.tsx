@@ -42,7 +42,7 @@ function FileCard({ file }: { file: AdminFile }) {
         <img src={file.file} alt={file.file_public_id} loading="lazy" className="size-full object-contain" />
       </a>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <p className="truncate font-mono text-xs" title={address}>
+        <p className="wrap-anywhere font-mono text-xs" title={address}>
           {file.file}
         </p>
         <p className="text-xs text-[var(--muted)]">{when(file.created_at)}</p>

@@ -75,7 +75,7 @@ function Target({ group }: { group: ReportGroup }) {
           >
             @{target.user.username}
           </Link>
-          <span className="break-all text-[var(--muted)]">{target.user.email}</span>
+          <span className="wrap-anywhere text-[var(--muted)]">{target.user.email}</span>
           <StatusBadge status={target.user.status} />
         </p>
       ) : null}
@@ -84,7 +84,7 @@ function Target({ group }: { group: ReportGroup }) {
           href={link}
           target="_blank"
           rel="noreferrer noopener"
-          className="truncate text-sm text-[var(--accent)] underline"
+          className="wrap-anywhere text-sm text-[var(--accent)] underline"
         >
           {link}
         </a>
@@ -170,8 +170,9 @@ function GroupCard({ group, onResolve }: { group: ReportGroup; onResolve: () => 
   const when = useDateTime();
   return (
     <li className="card flex flex-col gap-3 p-4" data-testid="report-group">
-      <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
+      {/* On a phone the count goes under the target instead of squeezing it into a column. */}
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-[1_1_14rem]">
           <Target group={group} />
         </div>
         <span

@@ -68,10 +68,10 @@ function UserCard({ user }: { user: AdminUserDetail }) {
       <div className="flex flex-wrap items-center gap-4">
         <Avatar src={user.profile_image} name={user.username} />
         <div className="min-w-0 flex-1">
-          <h1 id="person-name" className="truncate text-xl font-semibold">
+          <h1 id="person-name" className="wrap-anywhere text-xl font-semibold">
             {user.profile_name ?? user.username}
           </h1>
-          <p className="truncate text-sm text-[var(--muted)]">
+          <p className="wrap-anywhere text-sm text-[var(--muted)]">
             @{user.username} · {user.email}
           </p>
           <p className="mt-1 text-xs text-[var(--muted)]">
@@ -129,9 +129,9 @@ export function PersonPage({ username }: { username: string }) {
         <section className="card flex flex-wrap items-center gap-4 p-5" data-testid="admin-card">
           <Avatar src={admin.data.profile_image} name={admin.data.username} />
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-xl font-semibold">{admin.data.username}</h2>
+            <h2 className="wrap-anywhere text-xl font-semibold">{admin.data.username}</h2>
             {admin.data.email ? (
-              <p className="truncate text-sm text-[var(--muted)]">{admin.data.email}</p>
+              <p className="wrap-anywhere text-sm text-[var(--muted)]">{admin.data.email}</p>
             ) : null}
             <p className="mt-1 text-xs text-[var(--muted)]">
               <span className="mr-2 rounded-full bg-[var(--surface-strong)] px-2 py-0.5 font-semibold">

@@ -61,9 +61,9 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
                     >
                       <Avatar src={a.profile_image} name={a.username} />
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate font-semibold">{a.username}</span>
+                        <span className="block wrap-anywhere font-semibold">{a.username}</span>
                         {a.email ? (
-                          <span className="block truncate text-sm text-[var(--muted)]">{a.email}</span>
+                          <span className="block wrap-anywhere text-sm text-[var(--muted)]">{a.email}</span>
                         ) : null}
                       </span>
                       <span className="hidden text-xs text-[var(--muted)] sm:block">

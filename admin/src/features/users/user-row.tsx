@@ -43,11 +43,11 @@ export function UserRow({ user }: { user: AdminUser }) {
       >
         <Avatar src={user.profile_image} name={user.username} />
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold">
+          <span className="block wrap-anywhere font-semibold">
             {user.profile_name ?? user.username}{" "}
             <span className="font-normal text-[var(--muted)]">@{user.username}</span>
           </span>
-          <span className="block truncate text-sm text-[var(--muted)]">{user.email}</span>
+          <span className="block wrap-anywhere text-sm text-[var(--muted)]">{user.email}</span>
         </span>
         <span className="hidden text-xs text-[var(--muted)] sm:block">
           {t("Joined {{date}}", { date: when(user.created_at) })}

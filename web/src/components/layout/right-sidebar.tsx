@@ -84,7 +84,7 @@ export function RightSidebar() {
                 className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-[var(--hover)]"
               >
                 <Avatar src={c.image} name={c.name} size={28} />
-                <span className="truncate text-sm font-medium">c/{c.name}</span>
+                <span className="wrap-anywhere text-sm font-medium">c/{c.name}</span>
               </Link>
               <JoinButton community={c} small />
             </li>
@@ -143,8 +143,10 @@ function FeaturedCarousel({ items }: { items: FeaturedItem[] }) {
             <>
               <img src={item.image} alt="" className="h-24 w-full object-cover" loading="lazy" />
               <span className="block p-2">
-                <span className="block truncate text-sm font-semibold">{item.title}</span>
-                <span className="block truncate text-xs text-[var(--muted)]">{item.subtitle}</span>
+                <span className="block line-clamp-2 wrap-anywhere text-sm font-semibold">{item.title}</span>
+                <span className="block line-clamp-2 wrap-anywhere text-xs text-[var(--muted)]">
+                  {item.subtitle}
+                </span>
               </span>
             </>
           );

@@ -153,7 +153,7 @@ export function UserMenu({ me }: { me: Me }) {
             }}
             className="absolute right-0 z-50 mt-2 w-60 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface)] py-2 shadow-xl"
           >
-            <p className="truncate px-4 pb-2 text-xs text-[var(--muted)]">@{me.username}</p>
+            <p className="wrap-anywhere px-4 pb-2 text-xs text-[var(--muted)]">@{me.username}</p>
             <Link
               role="menuitem"
               to="/user/$username"

@@ -1,4 +1,7 @@
-/** A round picture, or the name's first letter on a colour when there is none. */
+/**
+ * A round picture, or the name's first letter on a colour when there is none. Decorative (empty
+ * alt): every avatar sits next to the name it shows or inside a control named after the person.
+ */
 export function Avatar({
   src,
   name,

@@ -67,7 +67,7 @@ export function SkillsField({
             key={skill}
             className="inline-flex max-w-full items-center gap-1 rounded-full bg-[var(--surface-strong)] py-0.5 pr-1 pl-3 text-sm"
           >
-            <span className="truncate">{skill}</span>
+            <span className="wrap-anywhere">{skill}</span>
             <button
               type="button"
               className="grid size-5 shrink-0 place-items-center rounded-full text-[var(--muted)] hover:bg-[var(--hover)]"

@@ -84,7 +84,7 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
       {notice ? (
         <FormNotice>
           <p>{t(notice)}</p>
-          {email ? <p className="mt-1 font-semibold break-all">{email}</p> : null}
+          {email ? <p className="mt-1 font-semibold wrap-anywhere">{email}</p> : null}
         </FormNotice>
       ) : null}
       {problem ? <FormAlert>{problem}</FormAlert> : null}

@@ -37,6 +37,9 @@ export function ChatLayout({
         </div>
       </aside>
       <section className={`${pane === "thread" ? "flex" : "hidden"} min-w-0 flex-1 flex-col md:flex`}>
+        {/* On a phone a conversation hides the list and its title: the page's h1 stays for
+            screen readers, above the person's name (h2). */}
+        {pane === "thread" ? <h1 className="sr-only md:hidden">{t("Chat")}</h1> : null}
         {children}
       </section>
     </div>

@@ -33,8 +33,8 @@ export function ConversationHeader({
         <>
           <Avatar src={user.profile_image} name={user.username} size={40} />
           <div className="min-w-0 flex-1">
-            <h2 className="truncate font-semibold">{displayName(user)}</h2>
-            <p className="truncate text-xs text-[var(--muted)]" aria-live="polite">
+            <h2 className="wrap-anywhere font-semibold">{displayName(user)}</h2>
+            <p className="wrap-anywhere text-xs text-[var(--muted)]" aria-live="polite">
               {typing ? (
                 <span className="text-[var(--accent)]">{t("Typing...")}</span>
               ) : (

@@ -127,50 +127,53 @@ export function MessageList({
           </div>
         </div>
       ) : null}
-      <ol role="log" aria-label={t("Messages")} className="flex flex-col gap-1">
-        {items.map((item) => {
-          const day = dayLabel(item.at, t);
-          const separator =
-            day !== previousDay ? (
-              <li className="my-3 flex items-center gap-3 text-xs text-[var(--muted)]" aria-hidden="true">
-                <span className="h-px flex-1 bg-[var(--line)]" />
-                {day}
-                <span className="h-px flex-1 bg-[var(--line)]" />
-              </li>
-            ) : null;
-          previousDay = day;
-          const key =
-            item.kind === "message"
-              ? `m${item.message.id}`
-              : item.kind === "line"
-                ? `l${item.line.key}`
-                : `p${item.pending.client_id}`;
-          return (
-            <Fragment key={key}>
-              {separator}
-              {item.kind === "line" ? (
-                <li className="my-1 text-center text-xs text-[var(--muted)]" data-testid="server-line">
-                  {t("{{name}} joined the chat.", { name: displayName(item.line.user) })}
+      {/* The live region wraps the list: role="log" on the <ol> itself would take its list role. */}
+      <div role="log" aria-label={t("Messages")}>
+        <ol className="flex flex-col gap-1">
+          {items.map((item) => {
+            const day = dayLabel(item.at, t);
+            const separator =
+              day !== previousDay ? (
+                <li className="my-3 flex items-center gap-3 text-xs text-[var(--muted)]" aria-hidden="true">
+                  <span className="h-px flex-1 bg-[var(--line)]" />
+                  {day}
+                  <span className="h-px flex-1 bg-[var(--line)]" />
                 </li>
-              ) : item.kind === "pending" ? (
-                <Bubble mine time={null} status={t("Sending...")}>
-                  <MessageText text={item.pending.text} />
-                  {item.pending.webpage_preview ? (
-                    <PreviewCard preview={item.pending.webpage_preview} />
-                  ) : null}
-                </Bubble>
-              ) : (
-                <MessageBubble
-                  message={item.message}
-                  mine={item.message.message_sender.username === myUsername}
-                  seen={item.message.id === lastMineSeen}
-                  onDelete={onDelete}
-                />
-              )}
-            </Fragment>
-          );
-        })}
-      </ol>
+              ) : null;
+            previousDay = day;
+            const key =
+              item.kind === "message"
+                ? `m${item.message.id}`
+                : item.kind === "line"
+                  ? `l${item.line.key}`
+                  : `p${item.pending.client_id}`;
+            return (
+              <Fragment key={key}>
+                {separator}
+                {item.kind === "line" ? (
+                  <li className="my-1 text-center text-xs text-[var(--muted)]" data-testid="server-line">
+                    {t("{{name}} joined the chat.", { name: displayName(item.line.user) })}
+                  </li>
+                ) : item.kind === "pending" ? (
+                  <Bubble mine time={null} status={t("Sending...")}>
+                    <MessageText text={item.pending.text} />
+                    {item.pending.webpage_preview ? (
+                      <PreviewCard preview={item.pending.webpage_preview} />
+                    ) : null}
+                  </Bubble>
+                ) : (
+                  <MessageBubble
+                    message={item.message}
+                    mine={item.message.message_sender.username === myUsername}
+                    seen={item.message.id === lastMineSeen}
+                    onDelete={onDelete}
+                  />
+                )}
+              </Fragment>
+            );
+          })}
+        </ol>
+      </div>
       {typing.length > 0 ? (
         <p
           className="mt-2 flex items-center gap-2 text-sm text-[var(--muted)]"
@@ -325,7 +328,9 @@ export function PreviewCard({ preview, onDismiss }: { preview: WebpagePreview; o
         ) : null}
         <span className="min-w-0">
           {preview.site_name ? (
-            <span className="block truncate text-xs text-[var(--muted)] uppercase">{preview.site_name}</span>
+            <span className="block wrap-anywhere text-xs text-[var(--muted)] uppercase">
+              {preview.site_name}
+            </span>
           ) : null}
           {preview.title ? (
             <span className="line-clamp-2 block text-sm font-semibold">{preview.title}</span>

@@ -142,7 +142,7 @@ export function NewChat({ me }: { me: Me }) {
             {t("Anyone with this link can start a chat with you.")}
           </p>
           <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-xs">
+            <code className="min-w-0 flex-1 break-all rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-xs">
               {shareLink}
             </code>
             <button
@@ -188,7 +188,7 @@ function UserRow({
       >
         <Avatar src={user.profile_image} name={user.username} size={40} />
         <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-1 truncate font-semibold">
+          <span className="flex items-center gap-1 wrap-anywhere font-semibold">
             {displayName(user)}
             {verified ? (
               <span className="text-[var(--accent)]" title={t("Verified")}>
@@ -196,7 +196,7 @@ function UserRow({
               </span>
             ) : null}
           </span>
-          <span className="block truncate text-xs text-[var(--muted)]">
+          <span className="block wrap-anywhere text-xs text-[var(--muted)]">
             @{user.username}
             {user.is_blocked
               ? ` · ${t("Blocked")}`

@@ -128,9 +128,9 @@ function StartRefused({ error }: { error: string }) {
       <span className="grid size-14 place-items-center rounded-full bg-[var(--surface-strong)] text-[var(--muted)]">
         <NewChatIcon width={28} height={28} />
       </span>
-      <h1 className="text-xl font-semibold" role="alert" data-testid="start-chat-error">
+      <h2 className="text-xl font-semibold" role="alert" data-testid="start-chat-error">
         {t(error)}
-      </h1>
+      </h2>
       <div className="flex flex-wrap justify-center gap-2">
         <Link to="/chat/thread/new" className="btn btn-primary">
           {t("Find someone else")}

@@ -99,14 +99,16 @@ function ThreadListItem({
         <Avatar src={other.profile_image} name={other.username} size={44} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className={`truncate ${unread ? "font-bold" : "font-semibold"}`}>{displayName(other)}</span>
+            <span className={`wrap-anywhere ${unread ? "font-bold" : "font-semibold"}`}>
+              {displayName(other)}
+            </span>
             <span className="ml-auto shrink-0 text-xs text-[var(--muted)]">
               {formatRelative(thread.updated_at)}
             </span>
           </span>
           <span className="flex items-center gap-2">
             <span
-              className={`truncate text-sm ${unread ? "text-[var(--text)]" : "text-[var(--muted)]"} ${last ? "" : "italic"}`}
+              className={`line-clamp-2 wrap-anywhere text-sm ${unread ? "text-[var(--text)]" : "text-[var(--muted)]"} ${last ? "" : "italic"}`}
               data-testid="thread-preview"
             >
               {preview}

@@ -33,7 +33,7 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
             <Avatar src={community.image} name={community.name} size={72} />
           </span>
           <div className="min-w-48 flex-1 pb-1">
-            <h1 id="community-title" className="truncate text-xl font-bold">
+            <h1 id="community-title" className="wrap-anywhere text-xl font-bold">
               {community.display_name || community.name}
               {community.is_verified ? (
                 <span

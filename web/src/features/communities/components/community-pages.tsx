@@ -80,10 +80,10 @@ export function MembersPage({ name }: { name: string }) {
                     params={{ username: m.owner.username }}
                     className="flex items-center gap-1 font-semibold hover:underline"
                   >
-                    <span className="truncate">{m.owner.profile_name || m.owner.username}</span>
+                    <span className="wrap-anywhere">{m.owner.profile_name || m.owner.username}</span>
                     <VerifiedBadge person={m.owner} compact />
                   </Link>
-                  <p className="truncate text-xs text-[var(--muted)]">
+                  <p className="wrap-anywhere text-xs text-[var(--muted)]">
                     u/{m.owner.username} · {t("joined {{when}}", { when: formatRelative(m.created_at) })}
                   </p>
                 </div>

@@ -132,7 +132,7 @@ function JobDetails({ job }: { job: Job }) {
               href={website}
               target="_blank"
               rel="noopener noreferrer"
-              className="break-all text-[var(--accent)] hover:underline"
+              className="wrap-anywhere text-[var(--accent)] hover:underline"
             >
               {website.replace(/^https?:\/\//, "")}
             </a>
@@ -169,7 +169,7 @@ function ApplyLink({ howToApply }: { howToApply: string }) {
       </a>
     );
   // The API keeps only http(s) addresses and e-mails; anything else is shown, not linked.
-  if (!/^https?:\/\//i.test(howToApply)) return <p className="text-sm break-all">{howToApply}</p>;
+  if (!/^https?:\/\//i.test(howToApply)) return <p className="text-sm wrap-anywhere">{howToApply}</p>;
   return (
     <a
       href={howToApply}

@@ -79,7 +79,7 @@ export function ResumeSection() {
                 href={link}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="truncate text-sm font-medium text-[var(--accent)] hover:underline"
+                className="wrap-anywhere text-sm font-medium text-[var(--accent)] hover:underline"
               >
                 {t("Open your résumé")}
               </a>

@@ -10,7 +10,7 @@ export function Chip({
 }) {
   return (
     <span
-      className={`inline-flex max-w-full items-center truncate rounded-full px-2.5 py-0.5 text-xs font-medium ${
+      className={`inline-flex max-w-full items-center wrap-anywhere rounded-full px-2.5 py-0.5 text-xs font-medium ${
         tone === "accent"
           ? "bg-[var(--accent)]/15 text-[var(--accent)]"
           : tone === "outline"

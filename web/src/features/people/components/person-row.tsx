@@ -19,10 +19,10 @@ export function PersonRow({ person, action, meta }: { person: Owner; action?: Re
         <Avatar src={person.profile_image} name={person.username} size={44} />
         <span className="min-w-0">
           <span className="flex items-center gap-1">
-            <span className="truncate font-semibold">{person.profile_name || person.username}</span>
+            <span className="wrap-anywhere font-semibold">{person.profile_name || person.username}</span>
             <VerifiedBadge person={person} compact />
           </span>
-          <span className="block truncate text-sm text-[var(--muted)]">u/{person.username}</span>
+          <span className="block wrap-anywhere text-sm text-[var(--muted)]">u/{person.username}</span>
           {meta ? <span className="block text-xs text-[var(--muted)]">{meta}</span> : null}
         </span>
       </Link>

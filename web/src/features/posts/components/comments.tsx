@@ -222,7 +222,7 @@ function CommentItem({
               }
             />
           ) : (
-            <SafeHtml html={comment.body} className="text-sm" />
+            <SafeHtml html={comment.body} below={2} className="text-sm" />
           )}
           {canReply && !editing ? (
             <button

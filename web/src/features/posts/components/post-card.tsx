@@ -48,13 +48,15 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
       </h2>
       {micropost.post_type === "MEDIA" ? (
         <>
-          {micropost.body ? <SafeHtml html={micropost.body} className="mt-2 line-clamp-3 text-sm" /> : null}
+          {micropost.body ? (
+            <SafeHtml html={micropost.body} below={2} className="mt-2 line-clamp-3 text-sm" />
+          ) : null}
           <PostMedia files={micropost.user_file_list} title={micropost.title} />
         </>
       ) : (
         <>
           <div ref={bodyBox} className="relative mt-2 max-h-56 overflow-hidden">
-            <SafeHtml html={micropost.body} className="text-sm" />
+            <SafeHtml html={micropost.body} below={2} className="text-sm" />
             {cut ? (
               <div className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-[var(--surface)]" />
             ) : null}

@@ -158,7 +158,7 @@ export function PostPage({
           />
         ) : (
           <>
-            {micropost.body ? <SafeHtml html={micropost.body} className="mt-3" /> : null}
+            {micropost.body ? <SafeHtml html={micropost.body} below={1} className="mt-3" /> : null}
             <PostMedia files={micropost.user_file_list} title={micropost.title} />
           </>
         )}

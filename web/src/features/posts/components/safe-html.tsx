@@ -20,6 +20,25 @@ function applyLinkPolicy(root: HTMLElement) {
   }
 }
 
+/**
+ * Fits a body's headings into the page's outline: the body sits under a heading of level `below`
+ * (the post's h1, a card's h2), so its own levels, in their order, become below+1, below+2… A
+ * body written with h1 or with a skipped level (h2 then h4) would otherwise give the page a
+ * second h1 or a hole in its outline.
+ */
+export function fitHeadings(root: HTMLElement, below: number) {
+  const headings = [...root.querySelectorAll<HTMLElement>("h1, h2, h3, h4, h5, h6")];
+  const levels = [...new Set(headings.map((h) => Number(h.tagName[1])))].sort((a, b) => a - b);
+  for (const h of headings) {
+    const level = Math.min(6, below + 1 + levels.indexOf(Number(h.tagName[1])));
+    if (h.tagName === `H${level}`) continue;
+    const fitted = document.createElement(`h${level}`);
+    for (const { name, value } of [...h.attributes]) fitted.setAttribute(name, value);
+    fitted.append(...h.childNodes);
+    h.replaceWith(fitted);
+  }
+}
+
 type SanitizerConfig = { elements: string[]; attributes: string[] };
 type WithSetHTML = HTMLElement & {
   setHTML?: (html: string, options: { sanitizer: SanitizerConfig }) => void;
@@ -32,7 +51,7 @@ type WithSetHTML = HTMLElement & {
  * anything that runs script whatever the allow-list says) does it where there is one; elsewhere
  * DOMPurify, fetched then — it stays out of the first load (docs/decisions/090).
  */
-async function fill(el: WithSetHTML, html: string, current: () => boolean) {
+async function fill(el: WithSetHTML, html: string, below: number, current: () => boolean) {
   if (typeof el.setHTML === "function") {
     el.setHTML(html, { sanitizer: { elements: ALLOWED_TAGS, attributes: ALLOWED_ATTR } });
   } else {
@@ -41,22 +60,32 @@ async function fill(el: WithSetHTML, html: string, current: () => boolean) {
     el.innerHTML = purify(html);
   }
   applyLinkPolicy(el);
+  fitHeadings(el, below);
 }
 
 /**
- * A post or comment body. Links inside the site move within the app; pictures open full size.
+ * A post or comment body. Links inside the site move within the app; pictures open full size;
+ * its headings continue the outline below the heading of level `below` it sits under.
  */
-export function SafeHtml({ html, className = "" }: { html: string; className?: string }) {
+export function SafeHtml({
+  html,
+  below,
+  className = "",
+}: {
+  html: string;
+  below: number;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   // Before paint, so the body is there on the first frame (and the post card measures it).
   useLayoutEffect(() => {
     let live = true;
-    if (ref.current) void fill(ref.current, html, () => live);
+    if (ref.current) void fill(ref.current, html, below, () => live);
     return () => {
       live = false;
     };
-  }, [html]);
+  }, [html, below]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     const image = target.closest("img");

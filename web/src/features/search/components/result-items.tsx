@@ -55,7 +55,7 @@ export function CommunityResult({ community }: { community: Community }) {
           <Link
             to="/c/$name"
             params={{ name: community.name }}
-            className="truncate after:absolute after:inset-0"
+            className="wrap-anywhere after:absolute after:inset-0"
           >
             c/{community.name}
           </Link>
@@ -70,7 +70,7 @@ export function CommunityResult({ community }: { community: Community }) {
             </span>
           ) : null}
         </h3>
-        {community.display_name ? <p className="truncate text-sm">{community.display_name}</p> : null}
+        {community.display_name ? <p className="wrap-anywhere text-sm">{community.display_name}</p> : null}
         {community.description ? (
           <p className="line-clamp-2 text-sm text-[var(--muted)]">{community.description}</p>
         ) : null}

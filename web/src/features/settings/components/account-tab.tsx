@@ -11,7 +11,7 @@ function Row({ title, detail, action }: { title: string; detail: ReactNode; acti
     <div className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="text-sm font-medium">{title}</p>
-        <div className="text-sm break-all text-[var(--muted)]">{detail}</div>
+        <div className="text-sm wrap-anywhere text-[var(--muted)]">{detail}</div>
       </div>
       {action}
     </div>

@@ -393,7 +393,7 @@ function ConfirmStep({
       <dl className="text-sm">
         <div className={row}>
           <dt className="text-[var(--muted)]">{t("Recipient")}</dt>
-          <dd className={`min-w-0 break-all ${username ? "font-semibold" : "font-mono"}`}>
+          <dd className={`min-w-0 wrap-anywhere ${username ? "font-semibold" : "font-mono"}`}>
             {username ? `@${username}` : to}
           </dd>
         </div>

@@ -48,12 +48,12 @@ function WalletRow({ item }: { item: WalletItem }) {
       >
         <ChainLogo src={blockchain.logo} />
         <span className="flex min-w-[4.5rem] flex-1 flex-col">
-          <span className="truncate font-semibold">{blockchain.name}</span>
+          <span className="wrap-anywhere font-semibold">{blockchain.name}</span>
           <span className="text-sm text-[var(--muted)]">{blockchain.symbol}</span>
         </span>
         <span className="flex min-w-0 flex-col items-end text-right">
           <span
-            className="max-w-full truncate text-sm font-semibold tabular-nums sm:text-base"
+            className="max-w-full wrap-anywhere text-sm font-semibold tabular-nums sm:text-base"
             data-testid="balance-coin"
           >
             {formatCoin(wallet.balance_in_coin)} {blockchain.symbol}
