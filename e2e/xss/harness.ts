@@ -20,12 +20,18 @@ export const HOOKS = `
   });
 `;
 
-/** Vectors packed into pieces of at most `max` characters, separated by a space. */
+/**
+ * A text's length as the API counts it once sent: a multipart form sends every line break as
+ * CRLF, so a "\n" counts twice.
+ */
+export const sentLength = (text: string) => text.length + (text.match(/(?<!\r)\n/g)?.length ?? 0);
+
+/** Vectors packed into pieces of at most `max` characters (as sent), separated by a space. */
 export function pack(vectors: string[], max: number): string[] {
   const out: string[] = [];
   let current = "";
   for (const v of vectors) {
-    if (current && current.length + 1 + v.length > max) {
+    if (current && sentLength(current) + 1 + sentLength(v) > max) {
       out.push(current);
       current = "";
     }
@@ -49,7 +55,7 @@ export function fillRecords(
   let current = limits.map(() => "");
   const fits = (field: number, v: string) =>
     accepts(field, v) &&
-    (current[field]!.length ? current[field]!.length + 1 : 0) + v.length <= limits[field]!;
+    (current[field]!.length ? sentLength(current[field]!) + 1 : 0) + sentLength(v) <= limits[field]!;
   for (const v of vectors) {
     let field = current.findIndex((_, i) => fits(i, v));
     if (field < 0) {
@@ -95,6 +101,8 @@ export class XssRun {
   readonly results: Render[] = [];
   /** Pieces the API refused with a 422 (a NUL, a link rule): stored nowhere, so shown nowhere. */
   refused = 0;
+  /** Why, for each refused piece (the API's detail), to say in the log. */
+  readonly refusals: string[] = [];
 
   constructor(readonly base: string) {}
 
@@ -104,6 +112,9 @@ export class XssRun {
     const res = await fetch(`${this.base}${path}`, { ...init, headers });
     if (mayRefuse && (res.status === 422 || res.status === 400)) {
       this.refused++;
+      this.refusals.push(
+        `${path.split("?")[0]}: ${((await res.json()) as { detail?: string }).detail ?? res.status}`,
+      );
       return null as T;
     }
     expect(res.ok, `${path}: ${res.status} ${res.ok ? "" : await res.text()}`).toBe(true);
@@ -162,7 +173,8 @@ export class XssRun {
   /** One line for the run's log: pages, (vector × page) renders and executions. */
   summary(label: string): string {
     const perSink = this.results.map((r) => `${r.sink}=${r.shown + r.rich}`).join(", ");
-    return `XSS ${label}: ${this.results.length} pages; ${this.renders} (vector × page) renders [${perSink}]; ${this.refused} pieces refused by validation; executions: ${this.executions.length}`;
+    const why = [...new Set(this.refusals)].join(" | ");
+    return `XSS ${label}: ${this.results.length} pages; ${this.renders} (vector × page) renders [${perSink}]; ${this.refused} pieces refused by validation${why ? ` (${why})` : ""}; executions: ${this.executions.length}`;
   }
 }
 
@@ -240,4 +252,21 @@ export async function sendChatFrames(
   });
   run.refused += refused;
   return refused;
+}
+
+/** A chat thread scrolled up until its oldest message is loaded (older pages load at the top). */
+export async function loadWholeChat(p: Page): Promise<void> {
+  const list = p.getByTestId("message-list");
+  await list.waitFor();
+  let before = -1;
+  for (let i = 0; i < 30; i++) {
+    const height = await list.evaluate((el) => {
+      el.scrollTop = 0;
+      return el.scrollHeight;
+    });
+    if (height === before) break;
+    before = height;
+    await p.waitForTimeout(300);
+    await p.waitForLoadState("networkidle").catch(() => {});
+  }
 }
