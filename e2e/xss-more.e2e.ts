@@ -68,10 +68,8 @@ describe("script never runs: the other sinks", () => {
   }
 
   /** Fresh accounts, `n` of them, for limits per person (communities a day, reports an hour). */
-  async function accounts(p: Page, n: number) {
-    const out = [];
-    for (let i = 0; i < n; i++) out.push(await newAccount(p.request));
-    return out;
+  function accounts(p: Page, n: number) {
+    return Promise.all(Array.from({ length: n }, () => newAccount(p.request)));
   }
 
   afterAll(() => {
@@ -210,23 +208,32 @@ describe("script never runs: the other sinks", () => {
         provider.token,
         { method: "PATCH" },
       );
-    const services: Array<{ slug: string; link: string }> = [];
-    for (const [i, title] of serviceTitles.entries()) {
-      const service = await run.call<{ slug: string; link: string }>(
-        "/api/v1/private/user/service",
-        providers[Math.floor(i / 20)]!.token,
-        formBody({
-          title,
-          description: serviceBodies[i] ?? `Service ${i}`,
-          category: "PROGRAMMING",
-          price: "1500",
-          delivery_days: "3",
-          skills: skills.slice(i % skills.length, (i % skills.length) + 5).join(","),
+    // Each provider writes its twenty at the same time as the others.
+    const services = (
+      await Promise.all(
+        providers.map(async (provider, n) => {
+          const made: Array<{ slug: string; link: string }> = [];
+          for (const [i, title] of serviceTitles.entries()) {
+            if (Math.floor(i / 20) !== n) continue;
+            const service = await run.call<{ slug: string; link: string }>(
+              "/api/v1/private/user/service",
+              provider.token,
+              formBody({
+                title,
+                description: serviceBodies[i] ?? `Service ${i}`,
+                category: "PROGRAMMING",
+                price: "1500",
+                delivery_days: "3",
+                skills: skills.slice(i % skills.length, (i % skills.length) + 5).join(","),
+              }),
+              true,
+            );
+            if (service) made.push(service);
+          }
+          return made;
         }),
-        true,
-      );
-      if (service) services.push(service);
-    }
+      )
+    ).flat();
     const jobVectors = vectorsIn([...jobRecords.flat(), ...jobBodies], XSS_VECTORS);
 
     await actAs(context, run.base, posters[0]!.token);

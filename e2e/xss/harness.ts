@@ -142,7 +142,7 @@ export class XssRun {
     });
     await p.waitForLoadState("networkidle").catch(() => {});
     if (options.prepare) await options.prepare(p);
-    await p.waitForTimeout(400);
+    await p.waitForTimeout(150);
     return this.check(p, sink, options);
   }
 
