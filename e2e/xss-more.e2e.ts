@@ -43,11 +43,20 @@ const UNSPACED = XSS_VECTORS.filter((v) => !/\s/.test(v));
 
 /** Folded things opened, and "Load more" pressed until everything is on the page. */
 async function unfoldAll(p: Page) {
-  const more = p.getByTestId("load-more").getByRole("button");
-  for (let i = 0; i < 60 && (await more.count()); i++) {
-    // Disabled ("Loading…") while a page is on its way: the click waits for it.
-    await more.click({ timeout: 15_000 }).catch(() => {});
-    await p.waitForLoadState("networkidle").catch(() => {});
+  const box = p.getByTestId("load-more");
+  for (let i = 0; i < 60; i++) {
+    // The button is disabled ("Loading…") while a page is on its way, and gone after the last.
+    await p
+      .waitForFunction(() => !document.querySelector('[data-testid="load-more"] button[disabled]'), null, {
+        timeout: 15_000,
+      })
+      .catch(() => {});
+    await p.waitForTimeout(100);
+    if (!(await box.count())) break;
+    await box
+      .getByRole("button")
+      .click({ timeout: 2_000 })
+      .catch(() => {});
   }
   await p.evaluate(() => {
     document.querySelectorAll("details").forEach((d) => {
