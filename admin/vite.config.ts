@@ -1,11 +1,25 @@
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
 import { devWatch } from "#client/vite-watch.ts";
+import { zodJitlessAlias } from "#client/zod-alias.ts";
 
 const root = new URL(".", import.meta.url).pathname;
+
+/**
+ * mjml-browser (the template preview) finds the global object with `Function("return this")()`,
+ * which a Content-Security-Policy without 'unsafe-eval' blocks and reports (the call is caught, the
+ * fallback used). `globalThis` is that object: written so, nothing is reported and nothing changes.
+ */
+const mjmlWithoutEval: Plugin = {
+  name: "mjml-browser-without-eval",
+  transform(code, id) {
+    if (!id.includes("/mjml-browser/")) return null;
+    return { code: code.replace(/(?:new )?Function\("return this"\)\(\)/g, "globalThis"), map: null };
+  },
+};
 /** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
 const outDir = `${process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`}/admin`;
 
@@ -22,7 +36,8 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    mjmlWithoutEval,
   ],
-  resolve: { alias: i18nAliases },
+  resolve: { alias: [...i18nAliases, ...zodJitlessAlias] },
   build: { outDir, emptyOutDir: true, sourcemap: false, watch: devWatch() },
 });

@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
 import { devWatch } from "#client/vite-watch.ts";
+import { zodJitlessAlias } from "#client/zod-alias.ts";
 import { securityHeadersFile } from "./headers-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
@@ -34,7 +35,7 @@ export default defineConfig({
     tailwindcss(),
     securityHeadersFile(),
   ],
-  resolve: { alias: i18nAliases },
+  resolve: { alias: [...i18nAliases, ...zodJitlessAlias] },
   build: {
     outDir,
     emptyOutDir: false,
