@@ -32,7 +32,10 @@ export function directLazyImports(): Plugin {
             const [local, exported = local] = part.split(/\s+as\s+/);
             return `${exported}:m.${local}`;
           });
-        const call = new RegExp(`import\\((["'\`])\\./${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\1\\)`, "g");
+        const call = new RegExp(
+          `import\\((["'\`])\\./${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\1\\)`,
+          "g",
+        );
         const importers = Object.values(bundle).filter(
           (chunk) => chunk.type === "chunk" && chunk.dynamicImports.includes(fileName),
         );
