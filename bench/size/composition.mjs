@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { createRequire } from "node:module"; const require = createRequire(import.meta.url);
 // What the main site's first-load chunks are made of, by module and by package, in gzip bytes.
 // Builds web/ with hidden source maps into a temporary folder (dist/ is left alone) and, for the
 // entry (index.html's scripts and their static imports) and each chunk named with --chunk, maps
@@ -104,7 +103,6 @@ function report(file) {
   const code = readFileSync(join(outDir, file), "utf8");
   const map = JSON.parse(readFileSync(join(outDir, `${file}.map`), "utf8"));
   const bySource = attribute(code, map);
-  if (process.env.DUMP_UNMAPPED) require("node:fs").writeFileSync(`${process.env.DUMP_UNMAPPED}-${file.split("/").pop()}`, bySource.get(null) ?? "");
   const total = { raw: Buffer.byteLength(code), gzip: gz(code) };
   const rows = new Map();
   for (const [source, text] of bySource) {
