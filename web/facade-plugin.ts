@@ -24,7 +24,7 @@ export function directLazyImports(): Plugin {
         const target = match[2];
         if (!(`${dir}${target}` in bundle)) continue;
         // `t as component` → `component:m.t`; `x` → `x:m.x`.
-        const fields = match[1]
+        const fields = (match[1] ?? "")
           .split(",")
           .map((part) => part.trim())
           .filter(Boolean)
