@@ -61,6 +61,8 @@ describe("posts and communities in the browser", () => {
 
     await page.getByTestId("feed-sort").click();
     const menu = page.getByRole("menu");
+    // The open menu's code may still be on its way (docs/decisions/092): wait for the items.
+    await menu.getByRole("menuitem").first().waitFor();
     const labels = await menu.getByRole("menuitem").allTextContents();
     expect(labels.map((l) => l.replace("✓ ", ""))).toEqual(["New", "Top", "Verified"]);
     await menu.getByRole("menuitem", { name: "Top" }).click();
