@@ -61,6 +61,8 @@ describe("posts and communities in the browser", () => {
 
     await page.getByTestId("feed-sort").click();
     const menu = page.getByRole("menu");
+    // The open menu's code may still be on its way (docs/decisions/092): wait for the items.
+    await menu.getByRole("menuitemradio").first().waitFor();
     const labels = await menu.getByRole("menuitemradio").allTextContents();
     expect(labels).toEqual(["New", "Top", "Verified"]);
     // The current order is the checked one, said by screen readers as "checked", not a "✓" in the name.

@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { i18nAliases } from "#client/i18n-aliases.ts";
 import { devWatch } from "#client/vite-watch.ts";
 import { zodJitlessAlias } from "#client/zod-alias.ts";
+import { directLazyImports } from "./facade-plugin.ts";
 import { securityHeadersFile } from "./headers-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
@@ -13,7 +14,7 @@ const outDir = process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`;
 
 /** What the home feed shows on its first screen, beyond the entry (see the "feed" chunk below). */
 const FEED_MODULES =
-  /web\/src\/(features\/(feed\/|posts\/(mutations|queries|cache|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|shared\/client\/modal-dialog\.ts|@tanstack\/(query-core|react-query)\/.*(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
+  /web\/src\/(routes\/index\.tsx\?tsr-split|features\/(feed\/|posts\/(mutations|queries|cache|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|shared\/client\/modal-dialog\.ts|@tanstack\/(query-core|react-query)\/.*(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
 
 // The main SPA: built into the assets root, served at /.
 export default defineConfig({
@@ -34,15 +35,30 @@ export default defineConfig({
     react(),
     tailwindcss(),
     securityHeadersFile(),
+    directLazyImports(),
   ],
-  resolve: { alias: [...i18nAliases, ...zodJitlessAlias] },
+  resolve: {
+    alias: [
+      ...i18nAliases,
+      ...zodJitlessAlias,
+      // TanStack Store asks for the shim that back-fills useSyncExternalStore for React < 18; the
+      // package's plain build uses React 19's own (~0.6 KB gzip less on the first load).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: "use-sync-external-store/with-selector.js",
+      },
+    ],
+  },
   build: {
     outDir,
     emptyOutDir: false,
     watch: devWatch(),
     sourcemap: false,
-    // Every browser the product supports preloads modules natively.
-    modulePreload: { polyfill: false },
+    // No preload helper: Vite's `__vitePreload` and its table of every lazy chunk's dependencies
+    // were ~2.7 KB gzip of the first load. A lazy chunk's own imports are then fetched once it
+    // arrives (one round trip more on a later navigation); the home route's pieces are one chunk
+    // ("feed" below), so the first screen does not wait on that (docs/decisions/092).
+    modulePreload: false,
     // Everything the first paint needs goes into one chunk. Left to itself the bundler cuts the
     // modules that lazy pages also use into dozens of small shared chunks (42 at one point), each
     // fetched up front and compressed apart: ~20 KB gzip more for the same code.

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { walletDetailTemplate } from "#shared/schemas/wallet.ts";
+import { walletDetailTemplate } from "#shared/wallet-messages.ts";
 import { ApiError } from "./http";
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;

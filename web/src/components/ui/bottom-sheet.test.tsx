@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OptionsMenu } from "./bottom-sheet";
 
@@ -33,14 +33,20 @@ function setup() {
   return { trigger, onEdit, onDelete };
 }
 
+/** Opens the menu by its button; the open menu's code arrives lazily, so wait for its items. */
+async function openMenu(trigger: HTMLElement) {
+  fireEvent.click(trigger);
+  await screen.findAllByRole("menuitem");
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the options menu on a wide screen", () => {
-  it("opens a menu by its button, with focus on the first item", () => {
+  it("opens a menu by its button, with focus on the first item", async () => {
     viewport(false);
     const { trigger } = setup();
     expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
-    fireEvent.click(trigger);
+    await openMenu(trigger);
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
     const menu = screen.getByRole("menu", { name: "Post options" });
     expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Edit", "Archive", "Delete"]);
@@ -48,10 +54,10 @@ describe("the options menu on a wide screen", () => {
     expect(menu.closest("dialog")).toBeNull();
   });
 
-  it("moves with the arrow keys, skipping disabled items, and wraps", () => {
+  it("moves with the arrow keys, skipping disabled items, and wraps", async () => {
     viewport(false);
     setup();
-    fireEvent.click(screen.getByRole("button", { name: "Post options" }));
+    await openMenu(screen.getByRole("button", { name: "Post options" }));
     const menu = screen.getByRole("menu");
     fireEvent.keyDown(menu, { key: "ArrowDown" });
     expect(document.activeElement?.textContent).toBe("Delete");
@@ -63,39 +69,39 @@ describe("the options menu on a wide screen", () => {
     expect(document.activeElement?.textContent).toBe("Edit");
   });
 
-  it("closes on Escape and gives focus back to its button", () => {
+  it("closes on Escape and gives focus back to its button", async () => {
     viewport(false);
     const { trigger } = setup();
-    fireEvent.click(trigger);
+    await openMenu(trigger);
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     expect(screen.queryByRole("menu")).toBeNull();
     expect(document.activeElement).toBe(trigger);
   });
 
-  it("opens with ArrowDown at the first item and with ArrowUp at the last, as menu buttons do", () => {
+  it("opens with ArrowDown at the first item and with ArrowUp at the last, as menu buttons do", async () => {
     viewport(false);
     const { trigger } = setup();
     fireEvent.keyDown(trigger, { key: "ArrowUp" });
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
-    expect(document.activeElement?.textContent).toBe("Delete");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Delete"));
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     expect(document.activeElement).toBe(trigger);
     fireEvent.keyDown(trigger, { key: "ArrowDown" });
-    expect(document.activeElement?.textContent).toBe("Edit");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Edit"));
   });
 
-  it("closes on a click outside", () => {
+  it("closes on a click outside", async () => {
     viewport(false);
     setup();
-    fireEvent.click(screen.getByRole("button", { name: "Post options" }));
+    await openMenu(screen.getByRole("button", { name: "Post options" }));
     fireEvent.pointerDown(screen.getByRole("button", { name: "Elsewhere" }));
     expect(screen.queryByRole("menu")).toBeNull();
   });
 
-  it("runs the chosen action once and closes", () => {
+  it("runs the chosen action once and closes", async () => {
     viewport(false);
     const { trigger, onDelete, onEdit } = setup();
-    fireEvent.click(trigger);
+    await openMenu(trigger);
     fireEvent.click(screen.getByRole("menuitem", { name: "Delete" }));
     expect(onDelete).toHaveBeenCalledTimes(1);
     expect(onEdit).not.toHaveBeenCalled();
@@ -104,10 +110,10 @@ describe("the options menu on a wide screen", () => {
 });
 
 describe("the options menu on a phone", () => {
-  it("is a bottom sheet dialog with a Cancel button", () => {
+  it("is a bottom sheet dialog with a Cancel button", async () => {
     viewport(true);
     const { trigger } = setup();
-    fireEvent.click(trigger);
+    await openMenu(trigger);
     const sheet = screen.getByRole("dialog", { name: "Post options" });
     expect(sheet.getAttribute("open")).not.toBeNull();
     expect(screen.getAllByRole("menuitem")).toHaveLength(3);
@@ -116,18 +122,18 @@ describe("the options menu on a phone", () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it("opens at the last item with ArrowUp on its button", () => {
+  it("opens at the last item with ArrowUp on its button", async () => {
     viewport(true);
     const { trigger } = setup();
     fireEvent.keyDown(trigger, { key: "ArrowUp" });
-    expect(screen.getByRole("dialog", { name: "Post options" })).toBeTruthy();
-    expect(document.activeElement?.textContent).toBe("Delete");
+    expect(await screen.findByRole("dialog", { name: "Post options" })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Delete"));
   });
 
-  it("closes on Escape", () => {
+  it("closes on Escape", async () => {
     viewport(true);
     setup();
-    fireEvent.click(screen.getByRole("button", { name: "Post options" }));
+    await openMenu(screen.getByRole("button", { name: "Post options" }));
     act(() => {
       screen.getByRole("dialog").dispatchEvent(new Event("cancel", { cancelable: true }));
     });
