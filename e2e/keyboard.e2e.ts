@@ -208,7 +208,8 @@ describe("the main site with the keyboard only", () => {
 
   it("sends a chat message", async () => {
     const { page, context, errors } = await open();
-    await signIn(context, "farah");
+    // A new person, so the chat journey still finds farah and gus with no thread between them.
+    await signIn(context, await newAccount(page.request));
     await page.goto("/chat/thread/new/gus");
     const message = page.getByRole("textbox", { name: "Message" });
     await tabTo(page, message);

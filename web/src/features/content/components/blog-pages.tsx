@@ -45,7 +45,7 @@ export function BlogListPage() {
         <EmptyState title={t("No posts yet")} as="h2" />
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2" data-testid="blog-list">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="blog-list">
             {posts.map((post) => (
               <BlogCard key={post.id} post={post} />
             ))}

@@ -72,7 +72,9 @@ export function MarketResults<T>({
       </p>
       <ul className={listClassName} data-testid={`${testId}-list`}>
         {list.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
+          <li key={itemKey(item)} className="min-w-0">
+            {renderItem(item)}
+          </li>
         ))}
       </ul>
       <InfiniteFooter query={query} />

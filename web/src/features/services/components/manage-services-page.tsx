@@ -60,7 +60,7 @@ export function ManageServicesPage({ me }: { me: Me }) {
         ) : null
       ) : (
         <>
-          <ul className="grid gap-3 sm:grid-cols-2" data-testid="my-services">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="my-services">
             {list.map((service) => (
               <li key={service.slug}>
                 <ServiceCard

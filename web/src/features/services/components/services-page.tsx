@@ -76,7 +76,7 @@ export function ServicesPage({ filters }: { filters: ServiceFilters }) {
             : t(total === 1 ? "1 service" : "{{count}} services", { count: total })
         }
         skeleton={{ rows: 3, height: "h-40" }}
-        listClassName="grid gap-3 sm:grid-cols-2"
+        listClassName="grid grid-cols-1 gap-3 sm:grid-cols-2"
         testId="service"
         itemKey={(service) => `${service.username}/${service.slug}`}
         renderItem={(service) => <ServiceCard service={service} />}
