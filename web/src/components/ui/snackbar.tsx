@@ -1,9 +1,13 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { createStore, useStore } from "#client/store.ts";
 import { SNACKBAR_MS } from "#shared/constants.ts";
 
 /** The notices themselves load with the first one; the host (a popover) is always there. */
-const SnackItem = lazy(() => import("./snackbar-item"));
+let SnackItem: ComponentType<{ snack: Snack }> | null = null;
+export const preloadSnackbar = (): Promise<void> =>
+  import("./snackbar-item").then((m) => {
+    SnackItem = m.default;
+  });
 
 export interface Snack {
   id: number;
@@ -51,6 +55,11 @@ export function clearSnackbars(): void {
 export function SnackbarHost() {
   const list = useStore(snacks);
   const host = useRef<HTMLDivElement>(null);
+  const [, setLoaded] = useState(false);
+  const Item = SnackItem;
+  useEffect(() => {
+    if (list.length > 0 && !SnackItem) void preloadSnackbar().then(() => setLoaded(true));
+  }, [list.length]);
   const newest = list[list.length - 1]?.id;
   useEffect(() => {
     const el = host.current;
@@ -65,11 +74,7 @@ export function SnackbarHost() {
       className="pointer-events-none fixed inset-x-0 top-auto bottom-4 m-0 flex w-auto flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-0 px-4 text-inherit"
       data-testid="snackbar-host"
     >
-      <Suspense fallback={null}>
-        {list.map((snack) => (
-          <SnackItem key={snack.id} snack={snack} />
-        ))}
-      </Suspense>
+      {Item ? list.map((snack) => <Item key={snack.id} snack={snack} />) : null}
     </div>
   );
 }

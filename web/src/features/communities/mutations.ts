@@ -18,7 +18,7 @@ function setMembership(
 }
 
 /** Joins, then shows the membership and says so (the join button loads this on first intent). */
-export async function joinCommunity(queryClient: QueryClient, name: string): Promise<void> {
+export async function joinCommunity(queryClient: QueryClient, name: string): Promise<JoinResult> {
   const result = await apiFetch<JoinResult>("/api/v1/private/user/community/join", {
     method: "POST",
     query: { name },
@@ -31,6 +31,7 @@ export async function joinCommunity(queryClient: QueryClient, name: string): Pro
   );
   showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" });
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+  return result;
 }
 
 export async function leaveCommunity(queryClient: QueryClient, name: string): Promise<void> {
