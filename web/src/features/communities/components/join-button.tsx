@@ -38,7 +38,9 @@ export function JoinButton({
   const run = (action: "joinCommunity" | "leaveCommunity") => {
     setBusy(true);
     loadMutations()
-      .then((m) => m[action](queryClient, community.name))
+      .then(async (m) => {
+        await m[action](queryClient, community.name);
+      })
       .catch(handleApiError)
       .finally(() => setBusy(false));
   };
