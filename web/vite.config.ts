@@ -14,7 +14,7 @@ const outDir = process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`;
 
 /** What the home feed shows on its first screen, beyond the entry (see the "feed" chunk below). */
 const FEED_MODULES =
-  /web\/src\/(routes\/index\.tsx\?tsr-split|features\/(feed\/|posts\/(mutations|queries|cache|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|shared\/client\/modal-dialog\.ts|@tanstack\/(query-core|react-query)\/.*(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
+  /web\/src\/(routes\/index\.tsx\?tsr-split|features\/(feed\/|posts\/(queries|cache|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|shared\/client\/modal-dialog\.ts|@tanstack\/(query-core|react-query)\/.*(useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
 
 // The main SPA: built into the assets root, served at /.
 export default defineConfig({

@@ -15,10 +15,10 @@ export type Loaders = Record<string, () => Promise<{ default: Dictionary }>>;
 
 const STORAGE_KEY = "agora.language";
 
-/** Strings both SPAs use (validation messages, Close, the generic error). */
+/** Strings both SPAs use (validation messages, Close, the generic error), one module per language. */
 const sharedLoaders: Record<Exclude<Language, "en">, Loaders> = {
-  es: import.meta.glob<{ default: Dictionary }>("./locales/es/*.ts"),
-  pt: import.meta.glob<{ default: Dictionary }>("./locales/pt/*.ts"),
+  es: { shared: () => import("./locales/all-es.ts") },
+  pt: { shared: () => import("./locales/all-pt.ts") },
 };
 
 export function detectLanguage(): Language {

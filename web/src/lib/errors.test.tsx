@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "#client/i18n-runtime.ts";
 import { clearSnackbars, SnackbarHost } from "../components/ui/snackbar";
 import { ApiError } from "./api";
-import { errorMessage, handleApiError } from "./errors";
+import { errorMessage } from "./error-message";
+import { handleApiError } from "./errors";
 
 afterEach(() => act(() => clearSnackbars()));
 
@@ -42,10 +43,10 @@ describe("the generic error handler", () => {
     );
   });
 
-  it("shows a red notice", () => {
+  it("shows a red notice", async () => {
     render(<SnackbarHost />);
     act(() => handleApiError(new ApiError(422, "title: Required")));
-    const alert = screen.getByRole("alert");
+    const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("title: Required");
     expect(alert.getAttribute("data-variant")).toBe("error");
   });

@@ -1,19 +1,11 @@
-import type { TFunction } from "i18next";
-import { apiErrorText } from "#client/api-error-text.ts";
 import { showSnackbar } from "../components/ui/snackbar";
-import { i18n } from "../i18n/i18n";
 
 /**
- * What the generic handler says: the server's `detail` if present, else the error's
- * own message, else "Something went wrong" — in the reader's language, the same words the forms
- * show (shared/client/api-error-text.ts).
+ * The generic handler: a red notice for 6 s. Every API failure ends here unless a screen handles it.
+ * The words (lib/error-message.ts, with the wallet's templates) load with the first failure.
  */
-export function errorMessage(error: unknown): string {
-  // The runtime's t is what `i18next` resolves to in the app; its type is the package's.
-  return apiErrorText(error, i18n.t as unknown as TFunction);
-}
-
-/** The generic handler: a red notice for 6 s. Every API failure ends here unless a screen handles it. */
 export function handleApiError(error: unknown): void {
-  showSnackbar({ message: errorMessage(error), variant: "error" });
+  void import("./error-message").then(({ errorMessage }) =>
+    showSnackbar({ message: errorMessage(error), variant: "error" }),
+  );
 }

@@ -1,7 +1,9 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "#web/lib/errors.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { Spinner } from "./spinner";
+
+const LoadErrorText = lazy(() => import("./load-error-text"));
 
 interface InfiniteLike {
   hasNextPage: boolean;
@@ -37,7 +39,9 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => unkno
   return (
     <div role="alert" className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
       <p className="font-semibold">{t("This could not be loaded.")}</p>
-      <p className="text-sm text-[var(--muted)]">{errorMessage(error)}</p>
+      <Suspense fallback={null}>
+        <LoadErrorText error={error} />
+      </Suspense>
       <button type="button" className="btn btn-outline" onClick={() => retry()}>
         {t("Try again")}
       </button>

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../testing";
-import { clearSnackbars, SnackbarHost, showSnackbar } from "./snackbar";
+import { clearSnackbars, preloadSnackbar, SnackbarHost, showSnackbar } from "./snackbar";
+
+// The notices load with the first one; loaded up front here, they show in the same act().
+beforeAll(() => preloadSnackbar());
 
 afterEach(() => {
   act(() => clearSnackbars());

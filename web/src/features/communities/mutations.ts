@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Community, JoinResult } from "#shared/schemas/communities.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
@@ -7,7 +7,7 @@ import { communityKeys } from "./queries";
 
 /** Sets the reader's membership on the cached community at once, so the button and count follow. */
 function setMembership(
-  queryClient: ReturnType<typeof useQueryClient>,
+  queryClient: QueryClient,
   name: string,
   membership: Community["user_membership"],
   total: number | null,
@@ -17,35 +17,33 @@ function setMembership(
   );
 }
 
-export function useJoinCommunity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch<JoinResult>("/api/v1/private/user/community/join", { method: "POST", query: { name } }),
-    onSuccess: (result) => {
-      setMembership(
-        queryClient,
-        result.name,
-        { role: result.role, created_at: result.created_at },
-        result.total_members,
-      );
-      showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.root });
-    },
+/** Joins, then shows the membership and says so (the join button loads this on first intent). */
+export async function joinCommunity(queryClient: QueryClient, name: string): Promise<JoinResult> {
+  const result = await apiFetch<JoinResult>("/api/v1/private/user/community/join", {
+    method: "POST",
+    query: { name },
   });
+  setMembership(
+    queryClient,
+    result.name,
+    { role: result.role, created_at: result.created_at },
+    result.total_members,
+  );
+  showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" });
+  void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+  return result;
 }
 
-export function useLeaveCommunity() {
+export async function leaveCommunity(queryClient: QueryClient, name: string): Promise<void> {
+  await apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } });
+  const old = queryClient.getQueryData<Community>(communityKeys.one(name));
+  setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
+  void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+}
+
+export function useJoinCommunity() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } }),
-    onSuccess: (_, name) => {
-      const old = queryClient.getQueryData<Community>(communityKeys.one(name));
-      setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.root });
-    },
-  });
+  return useMutation({ mutationFn: (name: string) => joinCommunity(queryClient, name) });
 }
 
 export interface NewCommunity {

@@ -128,14 +128,16 @@ export function useSaveJobProfile() {
   });
 }
 
+/** Saves the home feed's default sort (the feed loads this when a signed-in reader picks one). */
+export async function saveDefaultSort(queryClient: QueryClient, sort: string): Promise<void> {
+  await apiFetch<{ default_micropost_sort: string }>("/api/v1/private/user/setting/default-micropost-sort", {
+    method: "PATCH",
+    body: { default_micropost_sort: sort },
+  });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+}
+
 export function useSaveDefaultSort() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sort: string) =>
-      apiFetch<{ default_micropost_sort: string }>("/api/v1/private/user/setting/default-micropost-sort", {
-        method: "PATCH",
-        body: { default_micropost_sort: sort },
-      }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.me() }),
-  });
+  return useMutation({ mutationFn: (sort: string) => saveDefaultSort(queryClient, sort) });
 }

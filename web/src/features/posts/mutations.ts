@@ -1,74 +1,27 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PostType } from "#shared/enums.ts";
-import type { Comment, CreatedPost, Draft, Micropost, VoteResult } from "#shared/schemas/posts.ts";
+import type { Comment, CreatedPost, Draft, Micropost } from "#shared/schemas/posts.ts";
 import { apiFetch, toFormData } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
-import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
+import { removeCachedPost, updateCachedPost } from "./cache";
 import { draftKeys, postKeys } from "./queries";
 
-// Votes (CONVENTIONS, after bluesky's social-app): the screen changes at once, and requests for one
-// post go out one at a time. The API toggles, so after each answer the queue compares the server's
-// state with the reader's last wish and toggles again if they differ: any burst of clicks ends in
-// the state of the last click, and the count is the server's.
-const voteQueue = new Map<string, { wanted: boolean; sending: boolean }>();
-
-export function toggleVote(queryClient: QueryClient, publicId: string): void {
-  const shown = cachedPost(queryClient, publicId);
-  if (!shown) return;
-  const wanted = !shown.user_voted;
-  updateCachedPost(queryClient, publicId, (m) => ({
-    ...m,
-    user_voted: wanted,
-    total_micropost_votes: Math.max(0, m.total_micropost_votes + (wanted ? 1 : -1)),
-  }));
-  const entry = voteQueue.get(publicId) ?? { wanted, sending: false };
-  entry.wanted = wanted;
-  voteQueue.set(publicId, entry);
-  if (!entry.sending) void sendVotes(queryClient, publicId, entry);
-}
-
-async function sendVotes(
-  queryClient: QueryClient,
-  publicId: string,
-  entry: { wanted: boolean; sending: boolean },
-): Promise<void> {
-  entry.sending = true;
+/** Deletes a post and drops it from every cached list (the options menu loads this on Delete). */
+export async function deletePost(queryClient: QueryClient, publicId: string): Promise<boolean> {
   try {
-    for (;;) {
-      const result = await apiFetch<VoteResult>("/api/v1/private/user/micropost/vote", {
-        method: "PATCH",
-        query: { public_id: publicId },
-      });
-      if (result.user_voted === entry.wanted) {
-        updateCachedPost(queryClient, publicId, (m) => ({
-          ...m,
-          user_voted: result.user_voted,
-          total_micropost_votes: result.total_micropost_votes,
-        }));
-        break;
-      }
-    }
+    await apiFetch<void>("/api/v1/private/user/micropost", {
+      method: "DELETE",
+      query: { public_id: publicId },
+    });
   } catch (error) {
     handleApiError(error);
-    // What the server holds is unknown after a failure: read it again.
-    void queryClient.invalidateQueries({ queryKey: postKeys.root });
-  } finally {
-    voteQueue.delete(publicId);
+    return false;
   }
-}
-
-export function useDeletePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (publicId: string) =>
-      apiFetch<void>("/api/v1/private/user/micropost", { method: "DELETE", query: { public_id: publicId } }),
-    onSuccess: (_, publicId) => {
-      removeCachedPost(queryClient, publicId);
-      queryClient.removeQueries({ queryKey: postKeys.detail(publicId) });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.root });
-    },
-  });
+  removeCachedPost(queryClient, publicId);
+  queryClient.removeQueries({ queryKey: postKeys.detail(publicId) });
+  void queryClient.invalidateQueries({ queryKey: communityKeys.root });
+  return true;
 }
 
 export function useEditPost() {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LinkDialog } from "#client/editor/link-dialog.tsx";
 import type { FeedItem, Micropost } from "#shared/schemas/posts.ts";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
-import { toggleVote } from "./mutations";
+import { toggleVote } from "./vote";
 
 function item(publicId: string, voted = false, votes = 5): FeedItem {
   return {

@@ -1,8 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { Community } from "#shared/schemas/communities.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
-import { useJoinCommunity, useLeaveCommunity } from "../mutations";
+import { handleApiError } from "#web/lib/errors.ts";
+
+/** Joining and leaving load when a pointer, focus or touch reaches the button, or on the click. */
+const loadMutations = () => import("../mutations");
 
 export const ROLE_LABELS: Record<string, string> = {
   OWNER: msg("Owner"),
@@ -22,10 +27,23 @@ export function JoinButton({
   small?: boolean;
 }) {
   const { t } = useTranslation();
-  const join = useJoinCommunity();
-  const leave = useLeaveCommunity();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
   const size = small ? "px-3 py-1 text-xs" : "px-5";
-  const busy = join.isPending || leave.isPending;
+  const intent = {
+    onPointerEnter: () => void loadMutations(),
+    onFocus: () => void loadMutations(),
+    onTouchStart: () => void loadMutations(),
+  };
+  const run = (action: "joinCommunity" | "leaveCommunity") => {
+    setBusy(true);
+    loadMutations()
+      .then(async (m) => {
+        await m[action](queryClient, community.name);
+      })
+      .catch(handleApiError)
+      .finally(() => setBusy(false));
+  };
   if (!community.user_membership) {
     return (
       <button
@@ -34,8 +52,9 @@ export function JoinButton({
         disabled={busy}
         aria-label={t("Join c/{{name}}", { name: community.name })}
         onClick={() => {
-          if (requireSignIn()) join.mutate(community.name);
+          if (requireSignIn()) run("joinCommunity");
         }}
+        {...intent}
       >
         {t("Join")}
       </button>
@@ -48,7 +67,8 @@ export function JoinButton({
       className={`group btn btn-outline ${size} min-w-24 hover:border-[var(--danger)] hover:text-[var(--danger)] focus-visible:border-[var(--danger)] focus-visible:text-[var(--danger)]`}
       disabled={busy}
       aria-label={t("{{role}} of c/{{name}}. Leave", { role, name: community.name })}
-      onClick={() => leave.mutate(community.name)}
+      onClick={() => run("leaveCommunity")}
+      {...intent}
       data-testid="membership-button"
     >
       <span className="group-hover:hidden group-focus-visible:hidden">{role}</span>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
@@ -8,9 +8,9 @@ import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
-import { useSaveDefaultSort } from "#web/features/people/mutations.ts";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
 import { feedQueryOptions } from "#web/features/posts/queries.ts";
+import { handleApiError } from "#web/lib/errors.ts";
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),
@@ -78,7 +78,7 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { me, isSignedIn, isLoading } = useMe();
-  const saveDefault = useSaveDefaultSort();
+  const queryClient = useQueryClient();
   const options = feedOptionsFor(isSignedIn);
   const saved = me?.default_micropost_sort as FeedOption | undefined;
   const wanted = sort ?? (saved && FEED_OPTIONS.includes(saved) ? saved : "NEW");
@@ -90,7 +90,11 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
 
   const pick = (next: FeedOption) => {
     void navigate({ to: "/", search: { sort: next.toLowerCase() as Lowercase<FeedOption> }, replace: true });
-    if (isSignedIn && next !== saved) saveDefault.mutate(next);
+    // Saving the default loads with the first pick; the feed itself does not wait for it.
+    if (isSignedIn && next !== saved)
+      void import("#web/features/people/mutations.ts")
+        .then((m) => m.saveDefaultSort(queryClient, next))
+        .catch(handleApiError);
     window.scrollTo({ top: 0 });
   };
 

@@ -29,7 +29,7 @@ import { confirm } from "#web/components/ui/confirm.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
 import { fileSizeText } from "../format";
 import {

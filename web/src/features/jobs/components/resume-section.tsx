@@ -5,7 +5,7 @@ import { MB, RESUME_MAX_MB } from "#shared/constants.ts";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
 import { fileSizeText } from "../format";
 import { useDeleteResume, useUploadResume } from "../mutations";

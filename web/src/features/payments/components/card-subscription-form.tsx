@@ -4,7 +4,7 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
 import type { MembershipType } from "#shared/enums.ts";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { completeStripeSubscription } from "../mutations";
 import { cardStyle, getStripe } from "../stripe";
 import type { Confirmed } from "./subscription-payment-dialog";

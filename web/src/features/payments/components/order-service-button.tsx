@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ServiceKey } from "#shared/schemas/services.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { goTo, useOrderService } from "../mutations";
 import { paymentConfigQueryOptions } from "../queries";
 

@@ -6,7 +6,7 @@ import { FormAlert } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import type { PayoutStatus } from "#shared/schemas/payments.ts";
 import { useMe } from "#web/features/accounts/session.ts";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { goTo, useOnboarding } from "../mutations";
 import { paymentConfigQueryOptions } from "../queries";
 import { PaymentsNotConfigured } from "./not-configured";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { completePaypalSubscription } from "../mutations";
 import type { Confirmed } from "./subscription-payment-dialog";
 

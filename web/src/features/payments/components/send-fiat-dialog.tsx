@@ -10,7 +10,7 @@ import { LoadError } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { goTo, useTip } from "../mutations";
 import { paymentConfigQueryOptions } from "../queries";
 import { PaymentsNotConfigured } from "./not-configured";

@@ -9,7 +9,7 @@ import { LoadError } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { ApiError } from "#web/lib/api.ts";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { startSubscription } from "../mutations";
 import { isConfigured, paymentConfigQueryOptions, paymentKeys } from "../queries";
 import { CardSubscriptionForm } from "./card-subscription-form";

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { FeedItem } from "#shared/schemas/posts.ts";
@@ -6,7 +7,6 @@ import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
-import { useDeletePost } from "../mutations";
 import { absoluteLink, copyLink, copyText } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./post-icons";
 
@@ -26,7 +26,7 @@ export function PostActions({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const remove = useDeletePost();
+  const queryClient = useQueryClient();
   const { micropost, owner } = item;
   const mine = micropost.user_is_owner;
 
@@ -41,12 +41,11 @@ export function PostActions({
       danger: true,
     });
     if (!ok) return;
-    remove.mutate(micropost.public_id, {
-      onSuccess: () => {
-        showSnackbar({ message: t("It was deleted"), variant: "success" });
-        onDeleted?.();
-      },
-    });
+    // Deleting is rare: its code loads once the reader has confirmed.
+    const { deletePost } = await import("../mutations");
+    if (!(await deletePost(queryClient, micropost.public_id))) return;
+    showSnackbar({ message: t("It was deleted"), variant: "success" });
+    onDeleted?.();
   };
 
   return (

@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import type { Micropost } from "#shared/schemas/posts.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { formatCount } from "#web/lib/format.ts";
-import { toggleVote } from "../mutations";
 import { UpvoteIcon } from "./post-icons";
 
-/** The upvote toggle: it changes at once; the requests behind it never race (see mutations.ts). */
+/** The vote queue loads when a pointer, focus or touch reaches the button, or on the click itself. */
+const loadVote = () => import("../vote");
+
+/** The upvote toggle: it changes at once; the requests behind it never race (see vote.ts). */
 export function VoteButton({ micropost }: { micropost: Micropost }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -17,8 +19,11 @@ export function VoteButton({ micropost }: { micropost: Micropost }) {
       aria-pressed={voted}
       title={voted ? t("Remove your vote") : t("Upvote")}
       onClick={() => {
-        if (requireSignIn()) toggleVote(queryClient, micropost.public_id);
+        if (requireSignIn()) void loadVote().then((m) => m.toggleVote(queryClient, micropost.public_id));
       }}
+      onPointerEnter={() => void loadVote()}
+      onFocus={() => void loadVote()}
+      onTouchStart={() => void loadVote()}
       className={`flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold transition-colors ${
         voted
           ? "bg-[var(--vote)]/15 text-[var(--vote)]"

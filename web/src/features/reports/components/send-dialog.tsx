@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 
 /**
  * The body the feedback and report dialogs share: a form whose fields are `children`, the API's

@@ -23,7 +23,7 @@ import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { LongTextField, SelectField } from "#web/features/jobs/components/form-bits.tsx";
 import { fileSizeText } from "#web/features/jobs/format.ts";
 import { enumOptions, JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
 import { useCreateService, useUpdateService } from "../mutations";
 

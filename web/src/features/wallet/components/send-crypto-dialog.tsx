@@ -26,7 +26,7 @@ import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useDebounced } from "#web/features/chat/use-debounced.ts";
-import { errorMessage } from "#web/lib/errors.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { formatCoin, formatFee, formatUsd } from "../amounts";
 import { estimateSolanaSend, newIdempotencyKey, useConfirmSolanaSend } from "../mutations";
 import { maxEstimateQueryOptions, recipientQueryOptions, walletCoinQueryOptions } from "../queries";
