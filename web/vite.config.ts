@@ -7,6 +7,7 @@ import { devWatch } from "#client/vite-watch.ts";
 import { zodJitlessAlias } from "#client/zod-alias.ts";
 import { directLazyImports } from "./facade-plugin.ts";
 import { securityHeadersFile } from "./headers-plugin.ts";
+import { leanPreloadHelper } from "./preload-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 /** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
@@ -14,7 +15,7 @@ const outDir = process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`;
 
 /** What the home feed shows on its first screen, beyond the entry (see the "feed" chunk below). */
 const FEED_MODULES =
-  /web\/src\/(routes\/index\.tsx\?tsr-split|features\/(feed\/|posts\/(queries|cache|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|shared\/client\/modal-dialog\.ts|@tanstack\/(query-core|react-query)\/.*(useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
+  /web\/src\/(routes\/index\.tsx\?tsr-split|features\/(feed\/|posts\/(queries|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|@tanstack\/(query-core|react-query)\/.*(useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
 
 // The main SPA: built into the assets root, served at /.
 export default defineConfig({
@@ -36,6 +37,7 @@ export default defineConfig({
     tailwindcss(),
     securityHeadersFile(),
     directLazyImports(),
+    leanPreloadHelper(),
   ],
   resolve: {
     alias: [
@@ -59,6 +61,10 @@ export default defineConfig({
     // arrives (one round trip more on a later navigation); the home route's pieces are one chunk
     // ("feed" below), so the first screen does not wait on that (docs/decisions/092).
     modulePreload: false,
+    // One stylesheet, linked by index.html. Split per chunk, every lazy import carried the entry's
+    // stylesheet as a dependency, and with it Vite's loader for it (~0.5 KB gzip of the first load);
+    // the one library stylesheet (uPlot's) comes with its chart instead (docs/decisions/093).
+    cssCodeSplit: false,
     // Everything the first paint needs goes into one chunk. Left to itself the bundler cuts the
     // modules that lazy pages also use into dozens of small shared chunks (42 at one point), each
     // fetched up front and compressed apart: ~20 KB gzip more for the same code.
@@ -70,6 +76,12 @@ export default defineConfig({
           groups: [
             { name: "initial", tags: ["$initial"], priority: 2 },
             { name: "feed", test: FEED_MODULES, priority: 1 },
+            // The wide layout's sidebar lists top communities with their Join buttons: one file.
+            {
+              name: "right-sidebar",
+              test: /web\/src\/(components\/layout\/right-sidebar|features\/communities\/components\/join-button)\.tsx/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -8,18 +8,17 @@ import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
-import { Avatar } from "../ui/avatar";
 import {
   BellIcon,
   CardIcon,
   ChatIcon,
   LogoutIcon,
-  MoonIcon,
   SettingsIcon,
-  SunIcon,
   UserIcon,
   WalletIcon,
-} from "../ui/icons";
+} from "../ui/account-icons";
+import { Avatar } from "../ui/avatar";
+import { MoonIcon, SunIcon } from "../ui/icons";
 import { unreadBadge } from "../ui/unread-badge";
 
 export { unreadBadge };

@@ -5,7 +5,8 @@ import { apiFetch, toFormData } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
 import { removeCachedPost, updateCachedPost } from "./cache";
-import { draftKeys, postKeys } from "./queries";
+import { draftKeys } from "./draft-queries";
+import { postKeys } from "./queries";
 
 /** Deletes a post and drops it from every cached list (the options menu loads this on Delete). */
 export async function deletePost(queryClient: QueryClient, publicId: string): Promise<boolean> {

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { FEED_PAGE_SIZE } from "#shared/constants.ts";
 import type { FeedOption } from "#shared/enums.ts";
-import type { Comment, CursorPage, Draft, FeedItem } from "#shared/schemas/posts.ts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 export const postKeys = {
@@ -16,21 +15,14 @@ export const postKeys = {
     [...postKeys.comments(postId), commentId ?? "all"] as const,
 };
 
-export const draftKeys = {
-  root: ["drafts"] as const,
-  list: () => [...draftKeys.root, "list"] as const,
-  total: () => [...draftKeys.root, "total"] as const,
-  one: (publicId: string) => [...draftKeys.root, "one", publicId] as const,
-};
-
 /** Where the next page starts: the offset, and the cursor that lets the API skip reading the rows before it. */
 export interface PageParam {
   skip: number;
   cursor: string | null;
 }
-const FIRST: PageParam = { skip: 0, cursor: null };
+export const FIRST: PageParam = { skip: 0, cursor: null };
 
-function nextParam<T>(
+export function nextParam<T>(
   last: CursorPage<T>,
   pages: Array<CursorPage<T>>,
   limit: number,
@@ -78,60 +70,4 @@ export const postQueryOptions = (publicId: string) =>
       apiFetch<FeedItem>("/api/v1/micropost", { query: { public_id: publicId }, signal }),
     // A missing post is shown as such; it is not an error to report.
     meta: { silent: true },
-  });
-
-export type CommentPage = CursorPage<Comment> & { parent: Comment | null };
-export const COMMENT_PAGE_SIZE = 10;
-
-/** A post's comment tree, or one comment's thread when `commentId` is given. */
-export const commentsQueryOptions = (postId: string, commentId: string | null) =>
-  infiniteQueryOptions({
-    queryKey: postKeys.thread(postId, commentId),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<CommentPage>("/api/v1/micropost/comment/list", {
-        query: {
-          post_public_id: postId,
-          comment_public_id: commentId,
-          skip: pageParam.skip,
-          limit: COMMENT_PAGE_SIZE,
-          cursor: pageParam.cursor,
-        },
-        signal,
-      }),
-    initialPageParam: FIRST,
-    getNextPageParam: (last, pages) => nextParam(last, pages, COMMENT_PAGE_SIZE),
-    meta: { silent: true },
-  });
-
-const DRAFT_PAGE_SIZE = 10;
-
-export const draftsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: draftKeys.list(),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<Draft>>("/api/v1/private/user/micropost/draft/list", {
-        query: { skip: pageParam, limit: DRAFT_PAGE_SIZE },
-        signal,
-      }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.length * DRAFT_PAGE_SIZE;
-      return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
-    },
-  });
-
-export const draftTotalQueryOptions = () =>
-  queryOptions({
-    queryKey: draftKeys.total(),
-    queryFn: () => apiFetch<{ total: number }>("/api/v1/private/user/micropost/draft/list/total"),
-    select: (data) => data.total,
-  });
-
-export const draftQueryOptions = (publicId: string) =>
-  queryOptions({
-    queryKey: draftKeys.one(publicId),
-    queryFn: () =>
-      apiFetch<Draft>("/api/v1/private/user/micropost/draft", { query: { public_id: publicId } }),
-    meta: { silent: true },
-    retry: false,
   });

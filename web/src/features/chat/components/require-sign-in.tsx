@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "#shared/schemas/user.ts";
-import { ChatIcon } from "#web/components/ui/icons.tsx";
+import { ChatIcon } from "#web/components/ui/account-icons.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
 

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
+import { BellIcon } from "#web/components/ui/account-icons.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { BellIcon } from "#web/components/ui/icons.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { useMarkRead } from "../queries";
 

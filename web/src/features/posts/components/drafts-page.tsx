@@ -10,8 +10,8 @@ import { useMe } from "#web/features/accounts/session.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { plainText } from "#web/lib/plain-text.ts";
 import { openModal } from "#web/modals.tsx";
+import { draftsQueryOptions } from "../draft-queries";
 import { useDeleteDraft } from "../mutations";
-import { draftsQueryOptions } from "../queries";
 import { EditIcon, TrashIcon } from "./post-icons";
 
 /** /drafts: the reader's drafts, newest first, each opening in the post form. */

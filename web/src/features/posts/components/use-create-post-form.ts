@@ -19,8 +19,8 @@ import { useMe } from "#web/features/accounts/session.ts";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
 import { openModal } from "#web/modals.tsx";
+import { draftQueryOptions, draftTotalQueryOptions } from "../draft-queries";
 import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
-import { draftQueryOptions, draftTotalQueryOptions } from "../queries";
 
 /** The chosen file, and a draft's stored file, shown until replaced. */
 export interface Media {

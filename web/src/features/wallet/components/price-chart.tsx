@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
+import chartCss from "uplot/dist/uPlot.min.css?inline";
 import { useTheme } from "#web/lib/theme.ts";
 import { formatUsd } from "../amounts";
 
@@ -9,12 +9,22 @@ import { formatUsd } from "../amounts";
  * library stay out of every other page's code); the page around it gives the readers of a screen
  * reader the same story in words. Green when the day ends at or above where it began, red below.
  */
+/** uPlot's styles come with the chart: the site's one stylesheet does not carry them (ADR 093). */
+function addChartStyles(): void {
+  if (document.getElementById("uplot-styles")) return;
+  const style = document.createElement("style");
+  style.id = "uplot-styles";
+  style.textContent = chartCss;
+  document.head.append(style);
+}
+
 export default function PriceChart({ prices, label }: { prices: Array<[number, number]>; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useTheme();
   useEffect(() => {
     const el = box.current;
     if (!el || prices.length < 2) return;
+    addChartStyles();
     const css = getComputedStyle(document.documentElement);
     const color = (name: string) => css.getPropertyValue(name).trim();
     const up = (prices[prices.length - 1]?.[1] ?? 0) >= (prices[0]?.[1] ?? 0);

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import type { Comment, CursorPage } from "#shared/schemas/posts.ts";
+import { apiFetch } from "#web/lib/api.ts";
+import { FIRST, nextParam, postKeys } from "./queries";
+
+export type CommentPage = CursorPage<Comment> & { parent: Comment | null };
+export const COMMENT_PAGE_SIZE = 10;
+
+/** A post's comment tree, or one comment's thread when `commentId` is given. */
+export const commentsQueryOptions = (postId: string, commentId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.thread(postId, commentId),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<CommentPage>("/api/v1/micropost/comment/list", {
+        query: {
+          post_public_id: postId,
+          comment_public_id: commentId,
+          skip: pageParam.skip,
+          limit: COMMENT_PAGE_SIZE,
+          cursor: pageParam.cursor,
+        },
+        signal,
+      }),
+    initialPageParam: FIRST,
+    getNextPageParam: (last, pages) => nextParam(last, pages, COMMENT_PAGE_SIZE),
+    meta: { silent: true },
+  });

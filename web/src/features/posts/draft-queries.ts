@@ -1,0 +1,45 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "#shared/api.ts";
+import type { Draft } from "#shared/schemas/posts.ts";
+import { apiFetch } from "#web/lib/api.ts";
+
+// A writer's drafts: apart from the post lists (queries.ts), which the home page loads first.
+export const draftKeys = {
+  root: ["drafts"] as const,
+  list: () => [...draftKeys.root, "list"] as const,
+  total: () => [...draftKeys.root, "total"] as const,
+  one: (publicId: string) => [...draftKeys.root, "one", publicId] as const,
+};
+
+const DRAFT_PAGE_SIZE = 10;
+
+export const draftsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: draftKeys.list(),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<Draft>>("/api/v1/private/user/micropost/draft/list", {
+        query: { skip: pageParam, limit: DRAFT_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.length * DRAFT_PAGE_SIZE;
+      return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
+    },
+  });
+
+export const draftTotalQueryOptions = () =>
+  queryOptions({
+    queryKey: draftKeys.total(),
+    queryFn: () => apiFetch<{ total: number }>("/api/v1/private/user/micropost/draft/list/total"),
+    select: (data) => data.total,
+  });
+
+export const draftQueryOptions = (publicId: string) =>
+  queryOptions({
+    queryKey: draftKeys.one(publicId),
+    queryFn: () =>
+      apiFetch<Draft>("/api/v1/private/user/micropost/draft", { query: { public_id: publicId } }),
+    meta: { silent: true },
+    retry: false,
+  });
