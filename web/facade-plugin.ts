@@ -1,11 +1,11 @@
 import type { Plugin } from "vite";
 
-/** `export{t as component}from"./feed-X.js";` — a lazy chunk that only re-exports another one. */
+/** `export{t as RightSidebar}from"./right-sidebar-X.js";` — a lazy chunk that only re-exports another one. */
 const FACADE = /^export\s*\{([^}]*)\}\s*from\s*["'`]\.\/([^"'`]+\.js)["'`];?\s*$/;
 
 /**
- * When a lazy route's module is grouped into a bigger chunk (the home route in "feed"), the
- * bundler leaves a one-line chunk that re-exports it. Without Vite's preload helper the browser
+ * When a lazily imported module is grouped into a bigger chunk (the sidebar with the Join button,
+ * a feature's mutations), the bundler leaves a one-line chunk that re-exports it. Without Vite's preload helper the browser
  * would fetch that line, then the chunk it names: one round trip more before the first screen.
  * This points the `import()` straight at the real chunk and drops the one-liner.
  */

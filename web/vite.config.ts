@@ -13,10 +13,6 @@ const root = new URL(".", import.meta.url).pathname;
 /** scripts/server.mjs gives each kind of run its own folder; `bun run build` writes dist/client. */
 const outDir = process.env.AGORA_ASSETS_DIR ?? `${root}../dist/client`;
 
-/** What the home feed shows on its first screen, beyond the entry (see the "feed" chunk below). */
-const FEED_MODULES =
-  /web\/src\/(routes\/index\.tsx\?tsr-split|features\/(feed\/|posts\/(queries|share)\.ts|posts\/components\/(post-card|post-list|post-byline|post-icons|post-media|post-actions|vote-button|safe-html|html-allow-list)\.tsx?)|components\/ui\/(bottom-sheet|avatar|list-states|verified-badge)\.tsx|lib\/(format|plain-text|count-label|use-infinite-scroll)\.ts)|@tanstack\/(query-core|react-query)\/.*(useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions|useBaseQuery)/;
-
 // The main SPA: built into the assets root, served at /.
 export default defineConfig({
   root,
@@ -58,8 +54,8 @@ export default defineConfig({
     sourcemap: false,
     // No preload helper: Vite's `__vitePreload` and its table of every lazy chunk's dependencies
     // were ~2.7 KB gzip of the first load. A lazy chunk's own imports are then fetched once it
-    // arrives (one round trip more on a later navigation); the home route's pieces are one chunk
-    // ("feed" below), so the first screen does not wait on that (docs/decisions/092).
+    // arrives (one round trip more on a later navigation); the home route is in the entry, so the
+    // first screen does not wait on that (docs/decisions/092, 093).
     modulePreload: false,
     // One stylesheet, linked by index.html. Split per chunk, every lazy import carried the entry's
     // stylesheet as a dependency, and with it Vite's loader for it (~0.5 KB gzip of the first load);
@@ -68,14 +64,13 @@ export default defineConfig({
     // Everything the first paint needs goes into one chunk. Left to itself the bundler cuts the
     // modules that lazy pages also use into dozens of small shared chunks (42 at one point), each
     // fetched up front and compressed apart: ~20 KB gzip more for the same code.
-    // The home feed's pieces (cards, vote, byline, options menu, their queries) are one lazy
-    // chunk too: fetched apart they were ~20 files in a row behind the route (docs/decisions/090).
+    // The home route is not split from it (routes/index.tsx): the feed's cards are the first
+    // screen, and in one file with the rest they gzip better and arrive without a round trip more.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: "initial", tags: ["$initial"], priority: 2 },
-            { name: "feed", test: FEED_MODULES, priority: 1 },
             // The wide layout's sidebar lists top communities with their Join buttons: one file.
             {
               name: "right-sidebar",

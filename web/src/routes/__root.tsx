@@ -12,8 +12,8 @@ import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
 import { LeftMenu } from "../components/layout/left-menu";
 import { ConfirmHost } from "../components/ui/confirm";
-import { EmptyState } from "../components/ui/empty-state";
 import { ImagePreviewHost } from "../components/ui/image-preview";
+import { LazyEmptyState } from "../components/ui/lazy-empty-state";
 import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
 import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
@@ -30,7 +30,7 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: () => <EmptyState />,
+  notFoundComponent: () => <LazyEmptyState />,
   errorComponent: PageError,
 });
 
@@ -39,7 +39,7 @@ function PageError({ reset }: ErrorComponentProps) {
   const { t } = useTranslation();
   const router = useRouter();
   return (
-    <EmptyState title={t("Something went wrong")}>
+    <LazyEmptyState title={t("Something went wrong")}>
       <button
         type="button"
         className="btn btn-outline"
@@ -50,7 +50,7 @@ function PageError({ reset }: ErrorComponentProps) {
       >
         {t("Try again")}
       </button>
-    </EmptyState>
+    </LazyEmptyState>
   );
 }
 

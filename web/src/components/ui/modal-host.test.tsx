@@ -10,12 +10,14 @@ function Fake({ title, onClose, who }: ModalProps & { title?: string; who?: stri
     </Dialog>
   );
 }
-// A registry of its own, with plain components in place of the app's lazy dialogs.
-const { ModalHost, openModal, closeModal, useOpenModal } = createModals({
+// A registry of its own, with plain components in place of the app's lazy dialogs; like the app's,
+// it loads with the first modal.
+const registry = {
   LOGIN: (p: ModalProps) => <Fake {...p} title="Log In" />,
   REGISTER: (p: ModalProps) => <Fake {...p} title="Sign Up" />,
   REPORT: (p: ModalProps & { who: string }) => <Fake {...p} title="Report" />,
-});
+};
+const { ModalHost, openModal, closeModal, useOpenModal } = createModals(async () => registry);
 
 function Current() {
   return <output data-testid="current">{useOpenModal()}</output>;
@@ -29,7 +31,7 @@ describe("the modal host", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("keeps one modal at a time: opening another replaces the first", () => {
+  it("keeps one modal at a time: opening another replaces the first", async () => {
     render(
       <>
         <ModalHost />
@@ -37,15 +39,15 @@ describe("the modal host", () => {
       </>,
     );
     act(() => openModal("LOGIN"));
+    expect(await screen.findByRole("dialog", { name: "Log In" })).toBeTruthy();
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
-    expect(screen.getByRole("dialog", { name: "Log In" })).toBeTruthy();
     act(() => openModal("REGISTER"));
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
     expect(screen.getByRole("dialog", { name: "Sign Up" })).toBeTruthy();
     expect(screen.getByTestId("current").textContent).toBe("REGISTER");
   });
 
-  it("passes props through and closes from the modal's own close button", () => {
+  it("passes props through and closes from the modal's own close button", async () => {
     render(
       <>
         <ModalHost />
@@ -53,25 +55,26 @@ describe("the modal host", () => {
       </>,
     );
     act(() => openModal("REPORT", { who: "bruno" }));
-    expect(screen.getByText("Hello bruno")).toBeTruthy();
+    expect(await screen.findByText("Hello bruno")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByTestId("current").textContent).toBe("none");
   });
 
-  it("closes on Escape (the dialog's cancel event)", () => {
+  it("closes on Escape (the dialog's cancel event)", async () => {
     render(<ModalHost />);
     act(() => openModal("LOGIN"));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     act(() => {
       dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
     });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("closes when closeModal is called (a change of page)", () => {
+  it("closes when closeModal is called (a change of page)", async () => {
     render(<ModalHost />);
     act(() => openModal("LOGIN"));
+    await screen.findByRole("dialog");
     act(() => closeModal());
     expect(screen.queryByRole("dialog")).toBeNull();
   });

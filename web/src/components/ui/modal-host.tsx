@@ -24,14 +24,24 @@ type OwnProps<C> = C extends JSXElementConstructor<infer P> ? Omit<P, keyof Moda
 type PropsArgument<P> = [keyof P] extends [never] ? [] : object extends P ? [props?: P] : [props: P];
 
 /**
- * The one open modal of an app and the functions that open and close it, typed by `registry`: a
- * kind that is not in it, or props its component does not take, fail to compile. Opening one
- * modal replaces the open one. The registry belongs to the app (it names features); this file
- * knows none.
+ * The one open modal of an app and the functions that open and close it, typed by the registry `R`:
+ * a kind that is not in it, or props its component does not take, fail to compile. Opening one
+ * modal replaces the open one. The registry belongs to the app (it names features) and is loaded
+ * by `load` with the first modal opened or preloaded, so its list stays out of the first load
+ * (docs/decisions/093); this file knows none.
  */
-export function createModals<R extends Registry>(registry: R) {
+export function createModals<R extends Registry>(load: () => Promise<R>) {
   type Kind = keyof R & string;
   const open = createStore<{ kind: Kind; props: object } | null>(null);
+
+  let registry: Promise<R> | null = null;
+  const loadRegistry = () => {
+    registry ??= load().catch((error: unknown) => {
+      registry = null;
+      throw error;
+    });
+    return registry;
+  };
 
   function openModal<K extends Kind>(
     kind: K,
@@ -49,18 +59,29 @@ export function createModals<R extends Registry>(registry: R) {
   }
 
   function preloadModal(kind: Kind): void {
-    registry[kind]?.preload?.();
+    loadRegistry()
+      .then((loaded) => loaded[kind]?.preload?.())
+      .catch(() => undefined);
   }
+
+  /** The open modal's component, once the registry is there. */
+  const OpenModal = lazy(() =>
+    loadRegistry().then((loaded) => ({
+      default: ({ kind, props }: { kind: Kind; props: object }) => {
+        // The props were checked against this kind when it was opened.
+        const Component = loaded[kind] as unknown as ComponentType<ModalProps>;
+        return <Component {...props} onClose={closeModal} />;
+      },
+    })),
+  );
 
   /** Mounted once in the root layout. */
   function ModalHost() {
     const current = useStore(open);
     if (!current) return null;
-    // The props were checked against this kind when it was opened.
-    const Component = registry[current.kind] as unknown as ComponentType<ModalProps>;
     return (
       <Suspense fallback={null}>
-        <Component {...current.props} onClose={closeModal} />
+        <OpenModal kind={current.kind} props={current.props} />
       </Suspense>
     );
   }

@@ -5,7 +5,7 @@ import { msg } from "#client/i18n.ts";
 import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { LazyEmptyState } from "#web/components/ui/lazy-empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
@@ -118,12 +118,12 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
           query={feed}
           label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
           empty={
-            <EmptyState title={t("There is nothing here yet")} home={false}>
+            <LazyEmptyState title={t("There is nothing here yet")} home={false}>
               <p>{t("Make one and get this feed started")}</p>
               <Link to="/post" className="btn btn-primary mt-4">
                 {t("Create a post")}
               </Link>
-            </EmptyState>
+            </LazyEmptyState>
           }
         />
       )}
