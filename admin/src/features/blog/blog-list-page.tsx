@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { rowsOf, totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { confirm } from "../../components/ui/confirm";
+import { PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { CATEGORY_LABEL } from "./category";
@@ -21,17 +23,10 @@ export function BlogListPage() {
     { ...blog, enabled: !blog.isFetchNextPageError },
     { rootMargin: `${LOAD_MORE_THRESHOLD_PX}px` },
   );
-  const posts = blog.data?.pages.flatMap((p) => p.list) ?? [];
+  const posts = rowsOf(blog.data);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {t("Blog")}
-        {blog.data ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">
-            ({blog.data.pages[0]?.total_list ?? 0})
-          </span>
-        ) : null}
-      </h1>
+      <PageTitle title={t("Blog")} total={totalOf(blog.data)} />
       {blog.isPending ? (
         <Loading rows={4} />
       ) : blog.isError && posts.length === 0 ? (

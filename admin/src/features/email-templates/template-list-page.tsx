@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EmailTemplate } from "#shared/schemas/admin.ts";
+import { PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
 import { templateListQuery } from "./queries";
 
@@ -15,14 +16,7 @@ export function TemplateListPage() {
   const templates = useQuery(templateListQuery(page * PAGE, PAGE));
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {t("Email Templates")}
-        {templates.data ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">
-            ({templates.data.total_list})
-          </span>
-        ) : null}
-      </h1>
+      <PageTitle title={t("Email Templates")} total={templates.data?.total_list} />
       {templates.isPending ? (
         <Loading rows={4} />
       ) : templates.isError ? (
