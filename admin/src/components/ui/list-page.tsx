@@ -1,10 +1,12 @@
+import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { rowsOf } from "#admin/lib/paged.ts";
 import { EmptyList, LoadError, Loading } from "./list-states";
 import { LoadMore, type MoreSource } from "./load-more";
 
 // The pieces every admin list page is made of: its title with the count, the list's states
-// (loading, failed, empty, rows and "load more") and, for tables, the table with its header row.
+// (loading, failed, empty, rows and "load more"), for tables the table with its header row, and for
+// grids of cards the tile that makes a new one.
 
 /** A list page's heading with how many there are; `children` (filters, a button) go to its right. */
 export function PageTitle({
@@ -123,3 +125,19 @@ export function DataTable({
   );
 }
 
+/** The first tile of a grid of cards, a link to make a new one: "+" and `label`. */
+export function NewTile({ to, label, className }: { to: LinkProps["to"]; label: string; className: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={`card flex h-full flex-col items-center justify-center gap-2 border-dashed p-6 text-center hover:bg-[var(--hover)] ${className}`}
+      >
+        <span aria-hidden="true" className="text-3xl leading-none">
+          +
+        </span>
+        <span className="font-semibold">{label}</span>
+      </Link>
+    </li>
+  );
+}

@@ -8,7 +8,7 @@ import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { confirm } from "../../components/ui/confirm";
-import { PageTitle } from "../../components/ui/list-page";
+import { NewTile, PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { CATEGORY_LABEL } from "./category";
@@ -34,17 +34,7 @@ export function BlogListPage() {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Blog posts")}>
-            <li>
-              <Link
-                to="/blog/new"
-                className="card flex h-full min-h-40 flex-col items-center justify-center gap-2 border-dashed p-6 text-center hover:bg-[var(--hover)]"
-              >
-                <span aria-hidden="true" className="text-3xl leading-none">
-                  +
-                </span>
-                <span className="font-semibold">{t("New blog post")}</span>
-              </Link>
-            </li>
+            <NewTile to="/blog/new" label={t("New blog post")} className="min-h-40" />
             {posts.map((post) => (
               <BlogCard key={post.id} post={post} />
             ))}
