@@ -1,3 +1,5 @@
+import { useState } from "react";
+
 // The keys of a menu button and its menu, for both sites' menus (the WAI-ARIA APG menu button
 // pattern): Enter, Space or ArrowDown on the button open the menu at its first item, ArrowUp at its
 // last; in the menu the arrows move (wrapping), Home and End jump to the ends, Escape closes and
@@ -46,4 +48,30 @@ export function moveMenuFocus(menu: HTMLElement | null, key: string): boolean {
  */
 export function menuStartFor(key: string): MenuStart | null {
   return key === "ArrowDown" ? "first" : key === "ArrowUp" ? "last" : null;
+}
+
+/**
+ * A menu button's open state and the item its menu opens at. Spread `buttonProps` on the <button>:
+ * a click toggles the menu (opening at the first item), ArrowDown or ArrowUp open it at the first or
+ * last. The menu itself focuses `start` when it appears.
+ */
+export function useMenuButton() {
+  const [open, setOpen] = useState(false);
+  const [start, setStart] = useState<MenuStart>("first");
+  const buttonProps = {
+    "aria-haspopup": "menu",
+    "aria-expanded": open,
+    onClick: () => {
+      setStart("first");
+      setOpen((v) => !v);
+    },
+    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
+      const at = menuStartFor(e.key);
+      if (!at || open) return;
+      e.preventDefault();
+      setStart(at);
+      setOpen(true);
+    },
+  } as const;
+  return { open, setOpen, start, buttonProps };
 }

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
-import { focusMenuItem, type MenuStart, menuStartFor, moveMenuFocus } from "#client/menu.ts";
+import { focusMenuItem, moveMenuFocus, useMenuButton } from "#client/menu.ts";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";
@@ -21,8 +21,7 @@ export function AdminUserMenu() {
   const queryClient = useQueryClient();
   const toggleNight = useToggleAdminNightMode();
   const uploadFile = useUploadFile();
-  const [open, setOpen] = useState(false);
-  const [start, setStart] = useState<MenuStart>("first");
+  const { open, setOpen, start, buttonProps } = useMenuButton();
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
@@ -39,7 +38,7 @@ export function AdminUserMenu() {
     document.addEventListener("mousedown", onDown);
     focusMenuItem(ref.current?.querySelector("[role=menu]") ?? null, start);
     return () => document.removeEventListener("mousedown", onDown);
-  }, [open, start]);
+  }, [open, start, setOpen]);
 
   useEffect(() => {
     if (!notice) return;
@@ -91,22 +90,10 @@ export function AdminUserMenu() {
     // biome-ignore lint/a11y/noStaticElementInteractions: keys are handled for the menu inside.
     <div className="relative" ref={ref} onKeyDown={open ? onMenuKey : undefined}>
       <button
+        {...buttonProps}
         ref={button}
         type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
         aria-label={t("Admin menu for {{username}}", { username: admin?.username ?? "" })}
-        onClick={() => {
-          setStart("first");
-          setOpen((v) => !v);
-        }}
-        onKeyDown={(e) => {
-          const at = menuStartFor(e.key);
-          if (!at || open) return;
-          e.preventDefault();
-          setStart(at);
-          setOpen(true);
-        }}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-[var(--hover)]"
       >
         {/* The initial is drawn by CSS: as text it would have to be part of the button's name. */}

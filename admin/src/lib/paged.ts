@@ -25,3 +25,8 @@ export function skipPagesQuery<T>(
 export function rowsOf<T>(data: { pages: Array<{ list: T[] }> } | undefined): T[] {
   return data?.pages.flatMap((p) => p.list) ?? [];
 }
+
+/** How many rows the whole list has, once its first page is in. */
+export function totalOf(data: { pages: Array<{ total_list: number }> } | undefined): number | undefined {
+  return data?.pages[0]?.total_list;
+}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 
-interface MoreSource {
+export interface MoreSource {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;

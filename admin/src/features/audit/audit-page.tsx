@@ -2,11 +2,11 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { rowsOf } from "#admin/lib/paged.ts";
+import { totalOf } from "#admin/lib/paged.ts";
 import { MAX_PAGE_SIZE } from "#shared/constants.ts";
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from "#shared/schemas/admin.ts";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
-import { LoadMore } from "../../components/ui/load-more";
+import { InfiniteList, PageTitle } from "../../components/ui/list-page";
+import { useDateTime } from "../../components/ui/list-states";
 import { adminListQuery } from "../users/queries";
 import { type AuditFilter, auditListQuery } from "./queries";
 
@@ -63,18 +63,11 @@ export function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>({ action: "", admin: "" });
   const query = useInfiniteQuery(auditListQuery(filter));
   const admins = useQuery(adminListQuery(0, MAX_PAGE_SIZE));
-  const rows = rowsOf(query.data);
-  const total = query.data?.pages[0]?.total_list;
   const names = admins.data?.list.map((a) => a.username) ?? [];
   if (filter.admin && !names.includes(filter.admin)) names.unshift(filter.admin);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {t("Audit log")}
-        {total !== undefined ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
-        ) : null}
-      </h1>
+      <PageTitle title={t("Audit log")} total={totalOf(query.data)} />
       <div className="flex flex-wrap gap-3">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:flex-none">
           <span className="font-semibold">{t("Action")}</span>
@@ -116,16 +109,13 @@ export function AuditPage() {
           </button>
         ) : null}
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError error={query.error} retry={query.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyList>
-          {filter.action || filter.admin ? t("No change matches these filters.") : t("No admin change yet.")}
-        </EmptyList>
-      ) : (
-        <>
+      <InfiniteList
+        query={query}
+        empty={
+          filter.action || filter.admin ? t("No change matches these filters.") : t("No admin change yet.")
+        }
+      >
+        {(rows) => (
           <ul className="card divide-y divide-[var(--line)]" aria-label={t("Audit log")}>
             {rows.map((entry) => (
               <EntryRow
@@ -135,9 +125,8 @@ export function AuditPage() {
               />
             ))}
           </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
     </div>
   );
 }

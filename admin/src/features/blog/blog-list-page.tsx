@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { rowsOf, totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { confirm } from "../../components/ui/confirm";
+import { NewTile, PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { CATEGORY_LABEL } from "./category";
@@ -21,17 +23,10 @@ export function BlogListPage() {
     { ...blog, enabled: !blog.isFetchNextPageError },
     { rootMargin: `${LOAD_MORE_THRESHOLD_PX}px` },
   );
-  const posts = blog.data?.pages.flatMap((p) => p.list) ?? [];
+  const posts = rowsOf(blog.data);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {t("Blog")}
-        {blog.data ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">
-            ({blog.data.pages[0]?.total_list ?? 0})
-          </span>
-        ) : null}
-      </h1>
+      <PageTitle title={t("Blog")} total={totalOf(blog.data)} />
       {blog.isPending ? (
         <Loading rows={4} />
       ) : blog.isError && posts.length === 0 ? (
@@ -39,17 +34,7 @@ export function BlogListPage() {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Blog posts")}>
-            <li>
-              <Link
-                to="/blog/new"
-                className="card flex h-full min-h-40 flex-col items-center justify-center gap-2 border-dashed p-6 text-center hover:bg-[var(--hover)]"
-              >
-                <span aria-hidden="true" className="text-3xl leading-none">
-                  +
-                </span>
-                <span className="font-semibold">{t("New blog post")}</span>
-              </Link>
-            </li>
+            <NewTile to="/blog/new" label={t("New blog post")} className="min-h-40" />
             {posts.map((post) => (
               <BlogCard key={post.id} post={post} />
             ))}

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EmailTemplate } from "#shared/schemas/admin.ts";
+import { NewTile, PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
 import { templateListQuery } from "./queries";
 
@@ -15,14 +16,7 @@ export function TemplateListPage() {
   const templates = useQuery(templateListQuery(page * PAGE, PAGE));
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {t("Email Templates")}
-        {templates.data ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">
-            ({templates.data.total_list})
-          </span>
-        ) : null}
-      </h1>
+      <PageTitle title={t("Email Templates")} total={templates.data?.total_list} />
       {templates.isPending ? (
         <Loading rows={4} />
       ) : templates.isError ? (
@@ -30,17 +24,7 @@ export function TemplateListPage() {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Email Templates")}>
-            <li>
-              <Link
-                to="/email/template/new"
-                className="card flex h-full min-h-32 flex-col items-center justify-center gap-2 border-dashed p-6 text-center hover:bg-[var(--hover)]"
-              >
-                <span aria-hidden="true" className="text-3xl leading-none">
-                  +
-                </span>
-                <span className="font-semibold">{t("New email template")}</span>
-              </Link>
-            </li>
+            <NewTile to="/email/template/new" label={t("New email template")} className="min-h-32" />
             {templates.data.list.map((template) => (
               <TemplateCard key={template.id} template={template} />
             ))}

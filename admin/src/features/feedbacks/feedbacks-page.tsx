@@ -2,13 +2,13 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { rowsOf } from "#admin/lib/paged.ts";
+import { totalOf } from "#admin/lib/paged.ts";
 import { FEEDBACK_LABEL } from "#client/report-labels.ts";
 import { ADMIN_FEEDBACK_PREVIEW } from "#shared/constants.ts";
 import type { AdminFeedback } from "#shared/schemas/admin.ts";
 import { Dialog } from "../../components/ui/dialog";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
-import { LoadMore } from "../../components/ui/load-more";
+import { DataTable, InfiniteList, PageTitle } from "../../components/ui/list-page";
+import { useDateTime } from "../../components/ui/list-states";
 import { feedbackListQuery } from "./queries";
 
 /** The first 21 characters of a text (whole characters, not halves of an emoji). */
@@ -58,87 +58,57 @@ export function FeedbacksPage() {
   const when = useDateTime();
   const query = useInfiniteQuery(feedbackListQuery());
   const [open, setOpen] = useState<AdminFeedback | null>(null);
-  const rows = rowsOf(query.data);
-  const total = query.data?.pages[0]?.total_list;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {t("Feedbacks")}
-        {total !== undefined ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
-        ) : null}
-      </h1>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError error={query.error} retry={query.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyList>{t("No feedback yet.")}</EmptyList>
-      ) : (
-        <>
-          <div className="card overflow-x-auto">
-            <table className="block w-full text-left text-sm sm:table" data-testid="feedbacks-table">
-              <thead className="hidden border-b border-[var(--line)] text-xs text-[var(--muted)] uppercase sm:table-header-group">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    {t("Email")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    {t("Type")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    {t("Text")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    {t("Created")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="block divide-y divide-[var(--line)] sm:table-row-group">
-                {rows.map((item) => {
-                  const { short, cut } = preview(item.user_feedback.text);
-                  return (
-                    <tr
-                      key={item.user_feedback.id}
-                      data-testid="feedback-row"
-                      className="flex flex-wrap items-baseline gap-x-3 px-4 py-3 align-top sm:table-row sm:p-0"
+      <PageTitle title={t("Feedbacks")} total={totalOf(query.data)} />
+      <InfiniteList query={query} empty={t("No feedback yet.")}>
+        {(rows) => (
+          <DataTable
+            testId="feedbacks-table"
+            stacked
+            columns={[t("Email"), t("Type"), t("Text"), t("Created")]}
+          >
+            {rows.map((item) => {
+              const { short, cut } = preview(item.user_feedback.text);
+              return (
+                <tr
+                  key={item.user_feedback.id}
+                  data-testid="feedback-row"
+                  className="flex flex-wrap items-baseline gap-x-3 px-4 py-3 align-top sm:table-row sm:p-0"
+                >
+                  <td className="min-w-0 flex-1 font-semibold sm:px-4 sm:py-3 sm:font-normal">
+                    <Link
+                      to="/$username"
+                      params={{ username: item.user.username }}
+                      className="wrap-anywhere hover:underline"
                     >
-                      <td className="min-w-0 flex-1 font-semibold sm:px-4 sm:py-3 sm:font-normal">
-                        <Link
-                          to="/$username"
-                          params={{ username: item.user.username }}
-                          className="wrap-anywhere hover:underline"
-                        >
-                          {item.user.email}
-                        </Link>
-                      </td>
-                      <td className="text-xs whitespace-nowrap text-[var(--muted)] sm:px-4 sm:py-3 sm:text-sm sm:text-[var(--text)]">
-                        {t(FEEDBACK_LABEL[item.user_feedback.feedback_type])}
-                      </td>
-                      <td className="w-full py-1 sm:w-auto sm:px-4 sm:py-3">
-                        <span className="break-words">{short}</span>
-                        {cut ? (
-                          <button
-                            type="button"
-                            className="ml-1 text-xs font-semibold text-[var(--accent)] hover:underline"
-                            onClick={() => setOpen(item)}
-                          >
-                            {t("Read all")}
-                          </button>
-                        ) : null}
-                      </td>
-                      <td className="text-xs text-[var(--muted)] sm:px-4 sm:py-3 sm:text-sm">
-                        {when(item.user_feedback.created_at)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore query={query} />
-        </>
-      )}
+                      {item.user.email}
+                    </Link>
+                  </td>
+                  <td className="text-xs whitespace-nowrap text-[var(--muted)] sm:px-4 sm:py-3 sm:text-sm sm:text-[var(--text)]">
+                    {t(FEEDBACK_LABEL[item.user_feedback.feedback_type])}
+                  </td>
+                  <td className="w-full py-1 sm:w-auto sm:px-4 sm:py-3">
+                    <span className="break-words">{short}</span>
+                    {cut ? (
+                      <button
+                        type="button"
+                        className="ml-1 text-xs font-semibold text-[var(--accent)] hover:underline"
+                        onClick={() => setOpen(item)}
+                      >
+                        {t("Read all")}
+                      </button>
+                    ) : null}
+                  </td>
+                  <td className="text-xs text-[var(--muted)] sm:px-4 sm:py-3 sm:text-sm">
+                    {when(item.user_feedback.created_at)}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </InfiniteList>
       {open ? <FeedbackDialog item={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );

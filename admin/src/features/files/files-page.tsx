@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { rowsOf } from "#admin/lib/paged.ts";
+import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { ADMIN_MSG, type AdminFile } from "#shared/schemas/admin.ts";
 import { confirm } from "../../components/ui/confirm";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
-import { LoadMore } from "../../components/ui/load-more";
+import { InfiniteList, PageTitle } from "../../components/ui/list-page";
+import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { useDeleteFile, useUploadFile } from "./mutations";
 import { fileAddress, fileListQuery } from "./queries";
@@ -70,8 +70,6 @@ export function FilesPage() {
   const query = useInfiniteQuery(fileListQuery());
   const upload = useUploadFile();
   const input = useRef<HTMLInputElement>(null);
-  const rows = rowsOf(query.data);
-  const total = query.data?.pages[0]?.total_list;
   const send = (file: File) =>
     upload.mutate(file, {
       onSuccess: () => showSnackbar(t("The file was uploaded")),
@@ -82,13 +80,7 @@ export function FilesPage() {
     });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="flex-1 text-2xl font-bold">
-          {t("Files")}
-          {total !== undefined ? (
-            <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
-          ) : null}
-        </h1>
+      <PageTitle title={t("Files")} total={totalOf(query.data)}>
         <label
           className={`btn btn-primary cursor-pointer focus-within:ring-2 focus-within:ring-[var(--accent)] focus-within:ring-offset-2 ${upload.isPending ? "opacity-60" : ""}`}
         >
@@ -105,24 +97,17 @@ export function FilesPage() {
             }}
           />
         </label>
-      </div>
+      </PageTitle>
       <p className="text-sm text-[var(--muted)]">{t("PNG, JPEG, GIF or WebP images of at most 1 MB.")}</p>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError error={query.error} retry={query.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyList>{t("No files yet. Upload the first one.")}</EmptyList>
-      ) : (
-        <>
+      <InfiniteList query={query} empty={t("No files yet. Upload the first one.")}>
+        {(rows) => (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Files")}>
             {rows.map((file) => (
               <FileCard key={file.id} file={file} />
             ))}
           </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
     </div>
   );
 }

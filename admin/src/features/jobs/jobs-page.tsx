@@ -2,14 +2,14 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { rowsOf } from "#admin/lib/paged.ts";
+import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { ADMIN_JOB_STATUSES, type AdminJobStatus, JOB_STATUSES, type JobStatus } from "#shared/enums.ts";
 import type { Job } from "#shared/schemas/jobs.ts";
 import { confirm } from "../../components/ui/confirm";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
-import { LoadMore } from "../../components/ui/load-more";
+import { InfiniteList, PageTitle } from "../../components/ui/list-page";
+import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { JobEditDialog } from "./job-edit-dialog";
 import { useUpdateJob } from "./mutations";
@@ -100,17 +100,9 @@ export function JobsPage() {
   const [status, setStatus] = useState<JobStatus | "">("");
   const [editing, setEditing] = useState<Job | null>(null);
   const query = useInfiniteQuery(jobListQuery(status));
-  const rows = rowsOf(query.data);
-  const total = query.data?.pages[0]?.total_list;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="flex-1 text-2xl font-bold">
-          {t("Jobs")}
-          {total !== undefined ? (
-            <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
-          ) : null}
-        </h1>
+      <PageTitle title={t("Jobs")} total={totalOf(query.data)}>
         <label className="flex items-center gap-2 text-sm">
           <span>{t("Status")}</span>
           <select
@@ -126,23 +118,16 @@ export function JobsPage() {
             ))}
           </select>
         </label>
-      </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError error={query.error} retry={query.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyList>{t("No jobs here.")}</EmptyList>
-      ) : (
-        <>
+      </PageTitle>
+      <InfiniteList query={query} empty={t("No jobs here.")}>
+        {(rows) => (
           <ul className="card divide-y divide-[var(--line)]" aria-label={t("Jobs")}>
             {rows.map((job) => (
               <JobRow key={`${job.username}/${job.slug}`} job={job} onEdit={() => setEditing(job)} />
             ))}
           </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
       {editing ? <JobEditDialog job={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );

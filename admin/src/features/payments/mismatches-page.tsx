@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { rowsOf } from "#admin/lib/paged.ts";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
-import { LoadMore } from "../../components/ui/load-more";
+import { totalOf } from "#admin/lib/paged.ts";
+import { InfiniteList, PageTitle } from "../../components/ui/list-page";
+import { useDateTime } from "../../components/ui/list-states";
 import { mismatchListQuery } from "./queries";
 
 /**
@@ -14,29 +14,16 @@ export function MismatchesPage() {
   const { t } = useTranslation();
   const when = useDateTime();
   const query = useInfiniteQuery(mismatchListQuery());
-  const rows = rowsOf(query.data);
-  const total = query.data?.pages[0]?.total_list;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <div>
-        <h1 className="text-2xl font-bold">
-          {t("Payments")}
-          {total !== undefined ? (
-            <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
-          ) : null}
-        </h1>
+        <PageTitle title={t("Payments")} total={totalOf(query.data)} />
         <p className="mt-1 text-sm text-[var(--muted)]">
           {t("Memberships where our records and the payment provider's disagree, found by the daily check.")}
         </p>
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError error={query.error} retry={query.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyList>{t("Every membership matches its provider")}</EmptyList>
-      ) : (
-        <>
+      <InfiniteList query={query} empty={t("Every membership matches its provider")}>
+        {(rows) => (
           <ul className="flex flex-col gap-3" data-testid="mismatch-list">
             {rows.map((m) => (
               <li key={m.id} className="card flex flex-col gap-1 p-4 text-sm" data-testid="mismatch-row">
@@ -68,9 +55,8 @@ export function MismatchesPage() {
               </li>
             ))}
           </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
     </div>
   );
 }

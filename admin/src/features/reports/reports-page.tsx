@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { rowsOf } from "#admin/lib/paged.ts";
+import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
@@ -17,8 +17,8 @@ import {
   type ReportStatus,
 } from "#shared/schemas/admin.ts";
 import { Dialog } from "../../components/ui/dialog";
-import { EmptyList, LoadError, Loading, useDateTime } from "../../components/ui/list-states";
-import { LoadMore } from "../../components/ui/load-more";
+import { InfiniteList, PageTitle } from "../../components/ui/list-page";
+import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { StatusBadge } from "../users/user-row";
 import { useResolveReport } from "./mutations";
@@ -241,17 +241,9 @@ export function ReportsPage() {
   const [status, setStatus] = useState<ReportStatus>("OPEN");
   const [resolving, setResolving] = useState<ReportGroup | null>(null);
   const query = useInfiniteQuery(reportListQuery(status));
-  const rows = rowsOf(query.data);
-  const total = query.data?.pages[0]?.total_list;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="flex-1 text-2xl font-bold">
-          {t("Reports")}
-          {total !== undefined ? (
-            <span className="ml-2 text-base font-normal text-[var(--muted)]">({total})</span>
-          ) : null}
-        </h1>
+      <PageTitle title={t("Reports")} total={totalOf(query.data)}>
         <fieldset
           aria-label={t("Status")}
           className="flex gap-1 rounded-full border border-[var(--line)] p-1"
@@ -268,25 +260,19 @@ export function ReportsPage() {
             </button>
           ))}
         </fieldset>
-      </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError error={query.error} retry={query.refetch} />
-      ) : rows.length === 0 ? (
-        <EmptyList>
-          {status === "OPEN" ? t("No open reports. All clear.") : t("No resolved reports yet.")}
-        </EmptyList>
-      ) : (
-        <>
+      </PageTitle>
+      <InfiniteList
+        query={query}
+        empty={status === "OPEN" ? t("No open reports. All clear.") : t("No resolved reports yet.")}
+      >
+        {(rows) => (
           <ul className="flex flex-col gap-3" aria-label={t("Reports")}>
             {rows.map((group) => (
               <GroupCard key={group.id} group={group} onResolve={() => setResolving(group)} />
             ))}
           </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
       {resolving ? <ResolveDialog group={resolving} onClose={() => setResolving(null)} /> : null}
     </div>
   );

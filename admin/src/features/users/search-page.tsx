@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
 import { searchQuery } from "./queries";
 import { Avatar, UserRow } from "./user-row";
@@ -26,12 +27,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
   const title = type === "users" ? t("Users") : t("Admins");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        {title}
-        {result.data ? (
-          <span className="ml-2 text-base font-normal text-[var(--muted)]">({result.data.total_list})</span>
-        ) : null}
-      </h1>
+      <PageTitle title={title} total={result.data?.total_list} />
       <input
         type="search"
         className="field"

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { focusMenuItem, type MenuStart, menuStartFor, moveMenuFocus } from "#client/menu.ts";
+import { focusMenuItem, moveMenuFocus, useMenuButton } from "#client/menu.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
@@ -59,8 +59,7 @@ function BadgeLink({
 /** The header's chat and notification links with their unread counts, and the user menu. */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [start, setStart] = useState<MenuStart>("first");
+  const { open, setOpen, start, buttonProps } = useMenuButton();
   const ref = useRef<HTMLDivElement>(null);
   const unread = useUnread();
   const navigate = useNavigate();
@@ -85,7 +84,7 @@ export function UserMenu({ me }: { me: Me }) {
       document.removeEventListener("mousedown", onDown);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open, start]);
+  }, [open, start, setOpen]);
 
   const logOut = () => {
     clearToken();
@@ -123,21 +122,9 @@ export function UserMenu({ me }: { me: Me }) {
       />
       <div className="relative">
         <button
+          {...buttonProps}
           type="button"
-          aria-haspopup="menu"
-          aria-expanded={open}
           aria-label={t("Account menu for {{username}}", { username: me.username })}
-          onClick={() => {
-            setStart("first");
-            setOpen((v) => !v);
-          }}
-          onKeyDown={(e) => {
-            const at = menuStartFor(e.key);
-            if (!at || open) return;
-            e.preventDefault();
-            setStart(at);
-            setOpen(true);
-          }}
           className="flex items-center gap-2 rounded-full p-1 hover:bg-[var(--hover)]"
         >
           <Avatar src={me.profile_image} name={me.username} size={32} />

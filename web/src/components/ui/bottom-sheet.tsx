@@ -7,9 +7,8 @@ import {
   useCallback,
   useId,
   useRef,
-  useState,
 } from "react";
-import { type MenuStart, menuStartFor } from "#client/menu.ts";
+import { useMenuButton } from "#client/menu.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
 
 const loadOpenMenu = () => import("./options-menu-open");
@@ -65,35 +64,25 @@ export function OptionsMenu({
   trigger?: (props: TriggerProps) => ReactNode;
   title?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [start, setStart] = useState<MenuStart>("first");
+  const { open, setOpen, start, buttonProps } = useMenuButton();
   const phone = useMediaQuery(PHONE);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  const close = useCallback((returnFocus = true) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  }, []);
+  const close = useCallback(
+    (returnFocus = true) => {
+      setOpen(false);
+      if (returnFocus) button.current?.focus();
+    },
+    [setOpen],
+  );
 
   const props: TriggerProps = {
+    ...buttonProps,
     ref: button,
     type: "button",
-    "aria-haspopup": "menu",
-    "aria-expanded": open,
     "aria-controls": open ? menuId : undefined,
     "aria-label": label,
-    onClick: () => {
-      setStart("first");
-      setOpen((v) => !v);
-    },
-    onKeyDown: (e) => {
-      const at = menuStartFor(e.key);
-      if (!at || open) return;
-      e.preventDefault();
-      setStart(at);
-      setOpen(true);
-    },
     // The open menu's code comes on intent (docs/decisions/092), so it is usually there by the click.
     onPointerEnter: () => void loadOpenMenu(),
     onFocus: () => void loadOpenMenu(),
