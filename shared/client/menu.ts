@@ -1,12 +1,10 @@
-import { useState } from "react";
-
 // The keys of a menu button and its menu, for both sites' menus (the WAI-ARIA APG menu button
 // pattern): Enter, Space or ArrowDown on the button open the menu at its first item, ArrowUp at its
 // last; in the menu the arrows move (wrapping), Home and End jump to the ends, Escape closes and
-// gives focus back to the button, Tab leaves and closes.
+// gives focus back to the button, Tab leaves and closes. The button's part is ./menu-button.ts
+// (first screens have menu buttons; the open menus' code loads with them).
 
-/** Which item takes focus when a menu opens. */
-export type MenuStart = "first" | "last";
+import type { MenuStart } from "./menu-button.ts";
 
 /** The enabled items of a menu (menuitem, menuitemcheckbox, menuitemradio). */
 export function menuItems(menu: HTMLElement | null): HTMLElement[] {
@@ -40,38 +38,4 @@ export function moveMenuFocus(menu: HTMLElement | null, key: string): boolean {
   if (next < 0) return false;
   items[next]?.focus();
   return true;
-}
-
-/**
- * The arrow keys on a closed menu's button: the item the menu should open at, or null for any other
- * key (Enter and Space click the button, which opens it at the first item).
- */
-export function menuStartFor(key: string): MenuStart | null {
-  return key === "ArrowDown" ? "first" : key === "ArrowUp" ? "last" : null;
-}
-
-/**
- * A menu button's open state and the item its menu opens at. Spread `buttonProps` on the <button>:
- * a click toggles the menu (opening at the first item), ArrowDown or ArrowUp open it at the first or
- * last. The menu itself focuses `start` when it appears.
- */
-export function useMenuButton() {
-  const [open, setOpen] = useState(false);
-  const [start, setStart] = useState<MenuStart>("first");
-  const buttonProps = {
-    "aria-haspopup": "menu",
-    "aria-expanded": open,
-    onClick: () => {
-      setStart("first");
-      setOpen((v) => !v);
-    },
-    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
-      const at = menuStartFor(e.key);
-      if (!at || open) return;
-      e.preventDefault();
-      setStart(at);
-      setOpen(true);
-    },
-  } as const;
-  return { open, setOpen, start, buttonProps };
 }

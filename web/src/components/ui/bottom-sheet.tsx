@@ -6,9 +6,10 @@ import {
   Suspense,
   useCallback,
   useId,
+  useMemo,
   useRef,
 } from "react";
-import { useMenuButton } from "#client/menu.ts";
+import { useMenuButton } from "#client/menu-button.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
 
 const loadOpenMenu = () => import("./options-menu-open");
@@ -24,6 +25,10 @@ export interface MenuAction {
   /** One of a set of choices (a sort order): a radio item, checked when it is the current one. */
   checked?: boolean;
 }
+
+/** Falsy entries are skipped, so `isOwner && { label: t("Delete"), … }` reads naturally. */
+type Actions = Array<MenuAction | false | null | undefined>;
+const shown = (actions: Actions) => actions.filter((a): a is MenuAction => Boolean(a));
 
 interface TriggerProps {
   ref: RefObject<HTMLButtonElement | null>;
@@ -58,8 +63,12 @@ export function OptionsMenu({
 }: {
   /** The button's accessible name, and the sheet's heading unless `title` is given. */
   label: string;
-  /** Falsy entries are skipped, so `isOwner && { label: t("Delete"), … }` reads naturally. */
-  actions: Array<MenuAction | false | null | undefined>;
+  /**
+   * The items, or a function that loads them from a module of their own: it is called on intent
+   * and each time the menu opens, so a list of many cards keeps the items' code off its first
+   * screen (docs/decisions/093).
+   */
+  actions: Actions | (() => Promise<Actions>);
   /** A custom button; spread the props onto a <button>. Defaults to a round "⋯" button. */
   trigger?: (props: TriggerProps) => ReactNode;
   title?: string;
@@ -77,6 +86,11 @@ export function OptionsMenu({
     [setOpen],
   );
 
+  const preload = () => {
+    void loadOpenMenu();
+    if (typeof actions === "function") void actions().catch(() => undefined);
+  };
+
   const props: TriggerProps = {
     ...buttonProps,
     ref: button,
@@ -84,25 +98,32 @@ export function OptionsMenu({
     "aria-controls": open ? menuId : undefined,
     "aria-label": label,
     // The open menu's code comes on intent (docs/decisions/092), so it is usually there by the click.
-    onPointerEnter: () => void loadOpenMenu(),
-    onFocus: () => void loadOpenMenu(),
-    onTouchStart: () => void loadOpenMenu(),
+    onPointerEnter: preload,
+    onFocus: preload,
+    onTouchStart: preload,
   };
 
-  const visible = actions.filter((a): a is MenuAction => Boolean(a));
-  const menu = open ? (
-    <Suspense fallback={null}>
-      <OpenMenu
-        phone={phone}
-        id={menuId}
-        title={title ?? label}
-        actions={visible}
-        anchor={button}
-        start={start}
-        onClose={close}
-      />
-    </Suspense>
-  ) : null;
+  // Loaded items are asked for once per opening, as the post or comment is then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `actions` is read when the menu opens, not on each render.
+  const loaded = useMemo(
+    () => (open && typeof actions === "function" ? actions().then(shown) : null),
+    [open],
+  );
+  const items = typeof actions === "function" ? loaded : shown(actions);
+  const menu =
+    open && items ? (
+      <Suspense fallback={null}>
+        <OpenMenu
+          phone={phone}
+          id={menuId}
+          title={title ?? label}
+          actions={items}
+          anchor={button}
+          start={start}
+          onClose={close}
+        />
+      </Suspense>
+    ) : null;
 
   return (
     <>

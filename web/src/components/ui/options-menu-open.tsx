@@ -1,6 +1,7 @@
 import {
   type KeyboardEvent,
   type RefObject,
+  use,
   useEffect,
   useId,
   useLayoutEffect,
@@ -8,7 +9,8 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { focusMenuItem, type MenuStart, moveMenuFocus } from "#client/menu.ts";
+import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
+import type { MenuStart } from "#client/menu-button.ts";
 import { useModalDialog } from "#client/modal-dialog.ts";
 import type { MenuAction } from "./bottom-sheet";
 
@@ -27,16 +29,18 @@ export default function OpenMenu({
   phone: boolean;
   id: string;
   title: string;
-  actions: MenuAction[];
+  /** The items, or their loading (the menu shows once they are there). */
+  actions: MenuAction[] | Promise<MenuAction[]>;
   anchor: RefObject<HTMLButtonElement | null>;
   /** Which item takes focus: the first, or the last when ArrowUp opened the menu. */
   start: MenuStart;
   onClose: (returnFocus?: boolean) => void;
 }) {
+  const list = Array.isArray(actions) ? actions : use(actions);
   return phone ? (
-    <Sheet id={id} title={title} actions={actions} start={start} onClose={onClose} />
+    <Sheet id={id} title={title} actions={list} start={start} onClose={onClose} />
   ) : (
-    <Popover id={id} label={title} actions={actions} anchor={anchor} start={start} onClose={onClose} />
+    <Popover id={id} label={title} actions={list} anchor={anchor} start={start} onClose={onClose} />
   );
 }
 

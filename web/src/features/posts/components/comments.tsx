@@ -24,7 +24,7 @@ import { openModal } from "#web/modals.tsx";
 import { commentsQueryOptions } from "../comment-queries";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
 import { absoluteLink, copyCommentText, copyLink } from "../share";
-import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./post-icons";
+import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./action-icons";
 import { SafeHtml } from "./safe-html";
 
 /** A stored comment as the text it was typed as: paragraphs and line breaks back to newlines. */

@@ -6,9 +6,9 @@ import { POST_TITLE_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { openModal } from "#web/modals.tsx";
+import { DraftIcon, ImageIcon, TextIcon } from "./action-icons";
 import { Editor } from "./lazy-editor";
 import { MediaPicker } from "./media-picker";
-import { DraftIcon, ImageIcon, TextIcon } from "./post-icons";
 import { BodyCounter } from "./post-page";
 import { useCreatePostForm } from "./use-create-post-form";
 

@@ -12,7 +12,7 @@ import { plainText } from "#web/lib/plain-text.ts";
 import { openModal } from "#web/modals.tsx";
 import { draftsQueryOptions } from "../draft-queries";
 import { useDeleteDraft } from "../mutations";
-import { EditIcon, TrashIcon } from "./post-icons";
+import { EditIcon, TrashIcon } from "./action-icons";
 
 /** /drafts: the reader's drafts, newest first, each opening in the post form. */
 export function DraftsPage() {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MediaFile, mediaFileProblem } from "#shared/schemas/posts.ts";
-import { ImageIcon } from "./post-icons";
+import { ImageIcon } from "./action-icons";
 import type { Media } from "./use-create-post-form";
 
 function FilePreview({

@@ -1,0 +1,66 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
+import type { FeedItem } from "#shared/schemas/posts.ts";
+import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
+import { confirm } from "#web/components/ui/confirm.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { requireSignIn } from "#web/features/accounts/session.ts";
+import { openModal } from "#web/modals.tsx";
+import { absoluteLink, copyLink, copyText } from "../share";
+import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./action-icons";
+
+/**
+ * The items of a post's "⋯" (post-actions.tsx): Edit and Delete for its owner (media posts cannot
+ * be edited), Report and Tip for others, Share and Copy text for everyone, signed in or not. A
+ * module of its own, loaded when a reader reaches a menu, not with every card of the feed.
+ */
+export function postMenu({
+  item,
+  t,
+  queryClient,
+  edit,
+  onDeleted,
+}: {
+  item: FeedItem;
+  t: TFunction;
+  queryClient: QueryClient;
+  edit: () => void;
+  onDeleted?: () => void;
+}): Array<MenuAction | false> {
+  const { micropost, owner } = item;
+  const mine = micropost.user_is_owner;
+  const del = async () => {
+    const ok = await confirm({
+      message: t("Do you really want to delete it?"),
+      confirmLabel: t("Delete"),
+      danger: true,
+    });
+    if (!ok) return;
+    // Deleting is rare: its code loads once the reader has confirmed.
+    const { deletePost } = await import("../mutations");
+    if (!(await deletePost(queryClient, micropost.public_id))) return;
+    showSnackbar({ message: t("It was deleted"), variant: "success" });
+    onDeleted?.();
+  };
+  return [
+    mine && micropost.post_type === "TEXT" && { label: t("Edit"), icon: <EditIcon />, onSelect: edit },
+    mine && { label: t("Delete"), icon: <TrashIcon />, danger: true, onSelect: () => void del() },
+    !mine && {
+      label: t("Report"),
+      icon: <FlagIcon />,
+      onSelect: () => {
+        if (requireSignIn())
+          openModal("REPORT", { reported_username: owner.username, link: absoluteLink(micropost.link) });
+      },
+    },
+    !mine && {
+      label: t("Tip"),
+      icon: <TipIcon />,
+      onSelect: () => {
+        if (requireSignIn()) openModal("SEND_FIAT", { username: owner.username });
+      },
+    },
+    { label: t("Share"), icon: <LinkIcon />, onSelect: () => void copyLink(micropost.link) },
+    { label: t("Copy text"), icon: <CopyIcon />, onSelect: () => void copyText(item) },
+  ];
+}
