@@ -104,7 +104,6 @@ export function OptionsMenu({
   };
 
   // Loaded items are asked for once per opening, as the post or comment is then.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `actions` is read when the menu opens, not on each render.
   const loaded = useMemo(
     () => (open && typeof actions === "function" ? actions().then(shown) : null),
     [open],
