@@ -58,15 +58,3 @@ export async function requestJson<T>(
   const detail = data && typeof data === "object" && "detail" in data ? String(data.detail) : null;
   throw new ApiError(res.status, detail);
 }
-
-/** Builds a FormData from an object, skipping undefined and null. */
-export function toFormData(
-  fields: Record<string, string | number | boolean | Blob | null | undefined>,
-): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined || v === null) continue;
-    form.append(k, v instanceof Blob ? v : String(v));
-  }
-  return form;
-}

@@ -1,4 +1,5 @@
-import { ApiError, type RequestOptions, requestJson, toFormData } from "#client/http.ts";
+import { toFormData } from "#client/form-data.ts";
+import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
 import { clearAdminToken, getAdminToken } from "./admin-token";
 
 export { ApiError, toFormData };

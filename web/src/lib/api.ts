@@ -1,8 +1,8 @@
-import { ApiError, type RequestOptions, requestJson, toFormData } from "#client/http.ts";
+import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
 import { clearToken, getToken } from "./auth-token";
 
 export type { RequestOptions };
-export { ApiError, toFormData };
+export { ApiError };
 
 /** Called when a request with a token answers 401: the session is over (set by the app). */
 let onSessionExpired: () => void = () => {};

@@ -6,7 +6,7 @@ import {
   useRouter,
   useRouterState,
 } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
@@ -18,6 +18,9 @@ import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
 import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
 import { ModalHost } from "../modals";
+
+// Phones and tablets open the menu as a drawer: its code comes with the first opening.
+const MenuDrawer = lazy(() => import("../components/layout/menu-drawer"));
 
 // Only the wide layout shows the sidebar: narrower screens neither download it nor fetch its data.
 const RightSidebar = lazy(() =>
@@ -54,43 +57,12 @@ function PageError({ reset }: ErrorComponentProps) {
   );
 }
 
-/** The phone and tablet menu drawer: Escape or a new page closes it; Escape gives focus back to its button. */
-function useDrawer() {
-  const [open, setOpen] = useState(false);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // From 1024 px the menu is a column of the page; a drawer left open there would lock the page.
-  const desktop = useMediaQuery("(min-width: 1024px)");
-  useEffect(() => {
-    void pathname;
-    void desktop;
-    setOpen(false);
-  }, [pathname, desktop]);
-  useEffect(() => {
-    if (!open) return;
-    document.querySelector<HTMLElement>("#left-menu-drawer a, #left-menu-drawer button")?.focus();
-    // The page behind the drawer stays put while the menu scrolls.
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      document.querySelector<HTMLElement>('[aria-controls="left-menu-drawer"]')?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [open]);
-  return [open, setOpen] as const;
-}
-
 /** Chat's screens take the right column too: a conversation needs the width more than the sidebar. */
 const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
 
 function RootLayout() {
-  const [menuOpen, setMenuOpen] = useDrawer();
-  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const wide = useMediaQuery(WIDE_LAYOUT);
   const chat = useRouterState({ select: (s) => isChatPath(s.location.pathname) });
   return (
@@ -103,20 +75,9 @@ function RootLayout() {
           <LeftMenu />
         </div>
         {menuOpen ? (
-          <div className="fixed inset-0 top-14 z-30 lg:hidden">
-            <button
-              type="button"
-              aria-label={t("Close menu")}
-              className="absolute inset-0 bg-black/50"
-              onClick={() => setMenuOpen(false)}
-            />
-            <div
-              id="left-menu-drawer"
-              className="relative h-full w-72 max-w-[85vw] overflow-y-auto bg-[var(--surface)] shadow-xl"
-            >
-              <LeftMenu onNavigate={() => setMenuOpen(false)} />
-            </div>
-          </div>
+          <Suspense fallback={null}>
+            <MenuDrawer onClose={closeMenu} />
+          </Suspense>
         ) : null}
         <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-3 py-4 outline-none md:px-0">
           <Outlet />

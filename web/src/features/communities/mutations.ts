@@ -1,8 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { toFormData } from "#client/form-data.ts";
 import type { Community, JoinResult } from "#shared/schemas/communities.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
-import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { communityKeys } from "./queries";
 
 /** Sets the reader's membership on the cached community at once, so the button and count follow. */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toFormData } from "#client/form-data.ts";
 import type { MembershipType } from "#shared/enums.ts";
 import type {
   CheckoutLink,
@@ -8,7 +9,7 @@ import type {
   SubscriptionStartResult,
 } from "#shared/schemas/payments.ts";
 import type { ServiceKey } from "#shared/schemas/services.ts";
-import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { paymentKeys } from "./queries";
 

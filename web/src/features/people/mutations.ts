@@ -1,9 +1,10 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { toFormData } from "#client/form-data.ts";
 import type { Page } from "#shared/api.ts";
 import type { FollowAnswer, JobProfile, JobProfileInput } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { peopleKeys } from "./queries";
 

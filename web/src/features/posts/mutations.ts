@@ -1,7 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { toFormData } from "#client/form-data.ts";
 import type { PostType } from "#shared/enums.ts";
 import type { Comment, CreatedPost, Draft, Micropost } from "#shared/schemas/posts.ts";
-import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
 import { removeCachedPost, updateCachedPost } from "./cache";

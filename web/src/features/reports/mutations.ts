@@ -1,4 +1,5 @@
-import { apiFetch, toFormData } from "#web/lib/api.ts";
+import { toFormData } from "#client/form-data.ts";
+import { apiFetch } from "#web/lib/api.ts";
 
 // The two messages people send to staff, as the forms hold them (strings); the API parses them
 // with the same schemas (#shared/schemas/reports.ts). Free text is sent trimmed.

@@ -22,8 +22,9 @@ import { pluralKey } from "#web/lib/count-label.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { openModal } from "#web/modals.tsx";
 import { commentsQueryOptions } from "../comment-queries";
+import { copyCommentText } from "../copy-text";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
-import { absoluteLink, copyCommentText, copyLink } from "../share";
+import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./action-icons";
 import { SafeHtml } from "./safe-html";
 

@@ -6,7 +6,8 @@ import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
-import { absoluteLink, copyLink, copyText } from "../share";
+import { copyText } from "../copy-text";
+import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./action-icons";
 
 /**
