@@ -1,4 +1,9 @@
 // Every enumeration the API and the SPAs share, as const tuples usable by zod and TypeScript alike.
+// The feed's and search's (./enums/feed.ts) and the job market's (./enums/market.ts) have files of
+// their own, re-exported here: the main site's first screen imports those files directly, so the
+// rest of this list stays out of its first load (docs/decisions/093).
+export * from "./enums/feed.ts";
+export * from "./enums/market.ts";
 
 export const REPORT_CAUSES = [
   "SPAM",
@@ -66,55 +71,6 @@ export const CHAT_MESSAGE_TYPES = [
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 /** The sender value of lines written by the server itself ("{name} joined the chat."). */
 export const CHAT_SERVER_SENDER = "server";
-
-export const JOB_WORK_MODES = ["REMOTE", "ONSITE", "HYBRID"] as const;
-export type JobWorkMode = (typeof JOB_WORK_MODES)[number];
-
-export const JOB_TYPES = ["FULLTIME", "PARTTIME", "CONTRACT", "FREELANCE", "INTERNSHIP"] as const;
-export type JobType = (typeof JOB_TYPES)[number];
-
-export const JOB_CATEGORIES = [
-  "PROGRAMMING",
-  "BLOCKCHAIN",
-  "DESIGN",
-  "MARKETING",
-  "CUSTOMERSUPPORT",
-  "WRITING",
-  "PRODUCT",
-  "SERVICE",
-  "HUMANRESOURCE",
-  "ELSE",
-] as const;
-export type JobCategory = (typeof JOB_CATEGORIES)[number];
-
-export const EXPERIENCE_LEVELS = ["ALL", "JUNIOR", "MID", "SENIOR", "NOEXPERIENCEREQUIRED"] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
-
-export const JOB_STATUSES = ["DRAFT", "PAID", "CONFIRMED", "HOLD", "REVIEW", "CLOSED"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-/** The statuses staff move a job to (DRAFT and PAID belong to a paid posting flow we do not have). */
-export const ADMIN_JOB_STATUSES = [
-  "CONFIRMED",
-  "HOLD",
-  "REVIEW",
-  "CLOSED",
-] as const satisfies readonly JobStatus[];
-export type AdminJobStatus = (typeof ADMIN_JOB_STATUSES)[number];
-
-export const FEED_OPTIONS = ["NEW", "TOP", "COMMUNITIES", "VERIFIED", "FOLLOWING"] as const;
-export type FeedOption = (typeof FEED_OPTIONS)[number];
-/** Feed options that need a signed-in user. */
-export const SIGNED_IN_FEED_OPTIONS: readonly FeedOption[] = ["COMMUNITIES", "FOLLOWING"];
-
-export const SEARCH_SCOPES = ["ALL", "POSTS", "COMMENTS"] as const;
-export type SearchScope = (typeof SEARCH_SCOPES)[number];
-
-/** Main-site search types; an unknown type falls back to the first. */
-export const SEARCH_TYPES = ["posts", "communities", "comments", "users"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-/** Admin search types; an unknown type falls back to the first. */
-export const ADMIN_SEARCH_TYPES = ["users", "admins"] as const;
-export type AdminSearchType = (typeof ADMIN_SEARCH_TYPES)[number];
 
 export const BLOG_CATEGORIES = [
   "ANNOUNCEMENT",

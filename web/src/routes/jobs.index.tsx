@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { JOB_SALARY_MAX_USD } from "#shared/constants.ts";
-import { EXPERIENCE_LEVELS, JOB_CATEGORIES, JOB_TYPES, JOB_WORK_MODES } from "#shared/enums.ts";
+import { EXPERIENCE_LEVELS, JOB_CATEGORIES, JOB_TYPES, JOB_WORK_MODES } from "#shared/enums/market.ts";
 import { JobsPage } from "../features/jobs/components/jobs-page";
 import { flag, integer, oneOf, searchParams, text } from "../lib/search-params";
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SEARCH_TYPES } from "#shared/enums.ts";
+import { SEARCH_TYPES } from "#shared/enums/feed.ts";
 import { SearchPage } from "../features/search/components/search-page";
 import { oneOf, searchParams, text } from "../lib/search-params";
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SERVICE_PRICE_MAX_CENTS } from "#shared/constants.ts";
-import { JOB_CATEGORIES } from "#shared/enums.ts";
+import { JOB_CATEGORIES } from "#shared/enums/market.ts";
 import { ServicesPage } from "../features/services/components/services-page";
 import { integer, oneOf, searchParams, text } from "../lib/search-params";
 

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SEARCH_TYPES, type SearchType } from "#shared/enums.ts";
+import { SEARCH_TYPES, type SearchType } from "#shared/enums/feed.ts";
 import { SearchIcon } from "../ui/icons";
 
 /** The top search bar: Enter or the icon goes to /search?q=&type=; empty input is ignored. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { FEED_PAGE_SIZE } from "#shared/constants.ts";
-import type { FeedOption } from "#shared/enums.ts";
+import type { FeedOption } from "#shared/enums/feed.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
