@@ -11,6 +11,8 @@ const steps = [
   ["dependency audit", "node", ["scripts/audit.mjs"]],
   ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
   ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
+  // Issue 18's budget: the home page's scripts as Chromium loads them, at most 120 KB gzip.
+  ["first-load size budget", "node", ["bench/size/measure.mjs", "--check", "--no-write", "--no-timing"]],
   ["browser end-to-end tests", "vitest", ["run", "--config", "e2e/vitest.config.ts"]],
 ];
 
@@ -19,7 +21,7 @@ let passed = 0;
 let failed = 0;
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  if (name.startsWith("browser")) ensureChromium();
+  if (name.startsWith("browser") || name.startsWith("first-load")) ensureChromium();
   console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
   const started = Date.now();
   const result = spawnSync(command, args, {

@@ -55,7 +55,12 @@ async function inpOf(page, act) {
   return events.reduce((max, e) => Math.max(max, e.duration), 0);
 }
 
-export async function measureInBrowser({ outDir, port = Number(process.env.SIZE_PORT ?? 8803) }) {
+/** `timing: false` stops after the scripts (the budget check of `bun run test`). */
+export async function measureInBrowser({
+  outDir,
+  port = Number(process.env.SIZE_PORT ?? 8803),
+  timing = true,
+}) {
   const state = mkdtempSync(join(tmpdir(), "agora-size-state-"));
   const server = await startServer({ port, persistTo: state, assetsDir: outDir, seed: true, quiet: true });
   const browser = await launch();
@@ -77,6 +82,7 @@ export async function measureInBrowser({ outDir, port = Number(process.env.SIZE_
       return { file: path.replace(/^\/assets\//, ""), raw: bytes.length, gzip: gzipSync(bytes).length };
     });
     rows.sort((a, b) => b.gzip - a.gzip);
+    if (!timing) return { rows };
 
     // 2. LCP with the CPU four times slower (a mid-range phone), the median of a few cold loads.
     const lcps = [];

@@ -3,7 +3,7 @@
 // Builds web/ with hidden source maps into a temporary folder (dist/ is left alone) and, for the
 // entry (index.html's scripts and their static imports) and each chunk named with --chunk, maps
 // every byte of the minified output back to the source it came from.
-//   node bench/size/composition.mjs [--chunk feed --chunk right-sidebar] [--top 40] [--modules]
+//   node bench/size/composition.mjs [--chunk right-sidebar] [--top 40] [--modules]
 // Two gzip figures per row:
 // - "share": the chunk's gzip size split by each part's share of the raw bytes;
 // - "saves": the chunk's gzip size minus the gzip size of the chunk without that part's bytes —
