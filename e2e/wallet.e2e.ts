@@ -98,6 +98,13 @@ describe("wallet", () => {
     expect(await p.getByTestId("coin-address").textContent()).toBe(sol!.wallet.address);
     // The chart: uPlot's canvas, drawn in the rising colour, and the same day in words.
     await p.locator("[data-testid=price-chart] canvas").first().waitFor();
+    // uPlot's styles come with the chart (the site has one stylesheet): its overlay lies on the canvas.
+    expect(
+      await p
+        .locator("[data-testid=price-chart] .u-over")
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe("absolute");
     expect(await p.getByTestId("chart-summary").textContent()).toMatch(
       /^Solana over the last 24 hours: from \$[\d,.]+ to \$150\.25 \(\+2\.40%\)/,
     );
