@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { entryChunks } from "./entry.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -158,20 +159,7 @@ try {
     logLevel: "warn",
     build: { outDir, emptyOutDir: true, sourcemap: "hidden" },
   });
-  const html = readFileSync(join(outDir, "index.html"), "utf8");
-  const roots = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
-  ].map((m) => m[1]);
-  const seen = new Set();
-  const walk = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join(outDir, file), "utf8");
-    for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?["'](\.\/[^"']+\.js)["']/g))
-      walk(join(dirname(file), m[1]));
-  };
-  for (const file of roots) walk(file);
+  const seen = entryChunks(outDir);
   const assets = readdirSync(join(outDir, "assets")).filter((f) => f.endsWith(".js"));
   for (const name of extraChunks) {
     const hits = assets.filter((f) => f.startsWith(`${name}-`));

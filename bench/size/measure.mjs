@@ -13,10 +13,11 @@
 // (the scripts as the browser sees them, without LCP and INP, which are for this bench, not CI).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { measureInBrowser } from "./browser.mjs";
+import { entryChunks } from "./entry.mjs";
 
 const BUDGET_KB = 120;
 const root = new URL("../..", import.meta.url).pathname;
@@ -37,24 +38,8 @@ try {
     logLevel: "warn",
     build: { outDir, emptyOutDir: true },
   });
-  // What the browser runs before the first paint: index.html's module scripts and preloads, and
-  // every chunk those import statically (`import "./x.js"`, `import {…} from "./x.js"`).
-  // Dynamic `import("./x.js")` is on demand and not counted.
-  const html = readFileSync(join(outDir, "index.html"), "utf8");
-  const roots = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
-  ].map((m) => m[1]);
-  if (roots.length === 0) throw new Error("no module script in index.html");
-  const seen = new Set();
-  const walk = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join(outDir, file), "utf8");
-    for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?["'](\.\/[^"']+\.js)["']/g))
-      walk(join(dirname(file), m[1]));
-  };
-  for (const file of roots) walk(file);
+  // What the browser runs before the first paint (bench/size/entry.mjs).
+  const seen = entryChunks(outDir);
 
   const sizeOf = (file) => {
     const bytes = readFileSync(join(outDir, file));
@@ -62,6 +47,7 @@ try {
   };
   const rows = [...seen].map((file) => ({ file, ...sizeOf(file) }));
   rows.sort((a, b) => b.gzip - a.gzip);
+  const html = readFileSync(join(outDir, "index.html"), "utf8");
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].map((m) => ({
     file: m[1],
     ...sizeOf(m[1]),
