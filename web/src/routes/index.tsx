@@ -1,5 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FeedPage } from "../features/feed/components/feed-page";
+import type { FeedOption } from "#shared/enums/feed.ts";
+import { FeedPage, feedOptionOf } from "../features/feed/components/feed-page";
+import { feedQueryOptions } from "../features/posts/queries";
+import { getToken } from "../lib/auth-token";
 import { oneOf, searchParams } from "../lib/search-params";
 
 const SORTS = ["new", "top", "verified", "communities", "following"] as const;
@@ -10,10 +13,24 @@ const SORTS = ["new", "top", "verified", "communities", "following"] as const;
 export const Route = createFileRoute("/")({
   codeSplitGroupings: [],
   validateSearch: searchParams({ sort: oneOf(SORTS) }),
+  // A visitor's feed is known from the address alone, so its first page is asked for as the route
+  // loads, before the page renders (a signed-in reader's depends on their saved default). Only when
+  // nothing is cached: the page refreshes what is.
+  loader: ({ context: { queryClient }, location }): void => {
+    if (getToken()) return;
+    // The address as typed (what the page gets is validated by validateSearch above).
+    const sort = SORTS.find((known) => known === (location.search as { sort?: unknown }).sort);
+    const feed = feedQueryOptions(feedOptionOf(upper(sort), false), null);
+    if (!queryClient.getQueryData(feed.queryKey)) void queryClient.prefetchInfiniteQuery(feed);
+  },
   component: HomePage,
 });
 
+function upper(sort: (typeof SORTS)[number] | undefined): FeedOption | undefined {
+  return sort ? (sort.toUpperCase() as FeedOption) : undefined;
+}
+
 function HomePage() {
   const { sort } = Route.useSearch();
-  return <FeedPage sort={sort ? (sort.toUpperCase() as Uppercase<typeof sort>) : undefined} />;
+  return <FeedPage sort={upper(sort)} />;
 }

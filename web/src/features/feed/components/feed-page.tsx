@@ -25,6 +25,16 @@ export function feedOptionsFor(signedIn: boolean): FeedOption[] {
   return FEED_OPTIONS.filter((o) => signedIn || !SIGNED_IN_FEED_OPTIONS.includes(o));
 }
 
+/**
+ * The feed a reader sees: the address's sort, else their saved default, else New; one they may not
+ * pick (Following for a visitor) falls back to New.
+ */
+export function feedOptionOf(sort: FeedOption | undefined, signedIn: boolean, saved?: string): FeedOption {
+  const wanted =
+    sort ?? (saved && FEED_OPTIONS.includes(saved as FeedOption) ? (saved as FeedOption) : "NEW");
+  return feedOptionsFor(signedIn).includes(wanted) ? wanted : "NEW";
+}
+
 /** The sort menu of the feed: a menu by the button, a sheet on phones. */
 function SortMenu({
   current,
@@ -80,9 +90,8 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
   const { me, isSignedIn, isLoading } = useMe();
   const queryClient = useQueryClient();
   const options = feedOptionsFor(isSignedIn);
-  const saved = me?.default_micropost_sort as FeedOption | undefined;
-  const wanted = sort ?? (saved && FEED_OPTIONS.includes(saved) ? saved : "NEW");
-  const option = options.includes(wanted) ? wanted : "NEW";
+  const saved = me?.default_micropost_sort;
+  const option = feedOptionOf(sort, isSignedIn, saved);
   const feed = useInfiniteQuery({
     ...feedQueryOptions(option, me?.username ?? null),
     enabled: !isLoading,
