@@ -12,11 +12,11 @@ export function verificationEmail(to: string, code: string): Email {
   );
 }
 
-export function newPasswordEmail(to: string, password: string): Email {
+export function newPasswordEmail(to: string, password: string, username: string): Email {
   return plainEmail(
     to,
     "Your new Agora password",
-    `Your new password: ${password}\nLog in with it within 24 hours, then change it in Settings.\nIf you did not ask for it, ignore this e-mail: your current password keeps working.`,
+    `Your new password: ${password}\nLog in as @${username} with it within 24 hours, then change it in Settings.\nIf you did not ask for it, ignore this e-mail: your current password keeps working.`,
   );
 }
 

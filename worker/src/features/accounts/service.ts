@@ -402,11 +402,11 @@ export async function logIn(
 export async function resetPassword(
   { db }: Deps,
   input: { email: string; address: string },
-): Promise<{ email: string; password: string } | null> {
+): Promise<{ email: string; password: string; username: string } | null> {
   await hitRateLimit(db, limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
   await hitRateLimit(db, limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
   const row = await db.orm
-    .select({ id: users.id, status: users.status })
+    .select({ id: users.id, status: users.status, username: users.username })
     .from(users)
     .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .get();
@@ -418,7 +418,7 @@ export async function resetPassword(
     .update(users)
     .set({ pendingPasswordHash: pendingHash, pendingPasswordExpiresAt: Date.now() + PENDING_PASSWORD_TTL_MS })
     .where(eq(users.id, row.id));
-  return { email: input.email, password };
+  return { email: input.email, password, username: row.username };
 }
 
 /** The signed-in user's row after checking their password; wrong ones count towards a limit. */

@@ -134,6 +134,6 @@ export const userAuthRoutes = createRouter()
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");
     const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
-    if (issued) await sendUnseen(c, newPasswordEmail(issued.email, issued.password));
+    if (issued) await sendUnseen(c, newPasswordEmail(issued.email, issued.password, issued.username));
     return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);
   });
