@@ -47,18 +47,18 @@ export const ACCOUNTS_MSG = {
  * Why a Google sign-in came back without a session: the callback redirects to `/signin?error=CODE`
  * and the SPA shows the message of a known code, and only that (any other code: "Login failed.").
  */
-export const GOOGLE_ERRORS = {
+export const GOOGLE_ERROR_MESSAGES = {
   cancelled: "Google sign-in was cancelled.",
   email_not_verified: "Google has not verified this email address.",
   account_suspended: ACCOUNTS_MSG.suspended,
   login_failed: ACCOUNTS_MSG.loginFailed,
 } as const;
-export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;
+export type GoogleErrorCode = keyof typeof GOOGLE_ERROR_MESSAGES;
 
 /** The message to show for an `?error=` code from the address bar: known codes only. */
 export function googleErrorMessage(code: string): string {
-  return Object.hasOwn(GOOGLE_ERRORS, code)
-    ? GOOGLE_ERRORS[code as GoogleErrorCode]
+  return Object.hasOwn(GOOGLE_ERROR_MESSAGES, code)
+    ? GOOGLE_ERROR_MESSAGES[code as GoogleErrorCode]
     : ACCOUNTS_MSG.loginFailed;
 }
 
