@@ -356,7 +356,7 @@ describe("changing the account from Settings", () => {
     expect(code).toBeTruthy();
 
     const field = form.getByLabel("6-digit code");
-    await field.fill("12ab");
+    await field.fill("12ab56");
     await form.getByRole("button", { name: "Confirm email" }).click();
     await form.getByText("Enter the 6 digits we e-mailed you.").waitFor();
     await field.fill(code === "000000" ? "000001" : "000000");

@@ -17,7 +17,7 @@ export function useSessionEndingForm<K extends string, S extends z.ZodType>(opti
   doneMessage: string;
   openLogin: boolean;
   /** Instead of ending the session with the notice: what follows the 202 (the e-mail's code step). */
-  onDone?: (sent: z.output<S>) => void;
+  onDone?: (sent: z.output<S>) => unknown;
 }) {
   const { t } = useTranslation();
   const endSession = useEndSession();

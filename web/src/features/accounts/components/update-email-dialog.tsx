@@ -25,10 +25,11 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
     send: accountsApi.updateEmail,
     doneMessage: ACCOUNTS_MSG.emailChangeCodeSent,
     openLogin: false,
-    onDone: (sent) => {
+    onDone: async (sent) => {
       closeModal();
+      // Off the signed-in page first, so it does not ask the signed-out person to log in.
+      await navigate({ to: "/email/confirm", search: { email: sent.new_email } });
       signOut(queryClient);
-      void navigate({ to: "/email/confirm", search: { email: sent.new_email } });
     },
   });
   return (
