@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { latestCode, newAccount, newPerson, outbox, PASSWORD_LABEL, submitLogin } from "./sign-in";
+import { latestCode, newAccount, newPerson, outbox, PASSWORD_LABEL, signIn, submitLogin } from "./sign-in";
 
 // Accounts as a newcomer meets them: the dialogs and pages of sign-up, verification, login,
 // forgot password, the user menu, and the admin site's login, menu and profile.
@@ -87,6 +87,10 @@ describe("signing up", () => {
     await password.blur();
     await form.getByText("Must be 6 characters or more").waitFor();
     await expect(submit.isDisabled()).resolves.toBe(true);
+    // One of the 1,000 most common passwords is refused before anything is sent.
+    await password.fill("Qwerty123");
+    await form.getByText("This password is too common. Choose one that is harder to guess.").waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
 
     await username.fill("bruno");
     await email.fill(`${newPerson().email}`);
@@ -113,6 +117,26 @@ describe("signing up", () => {
     await p.waitForURL((url) => url.pathname === "/");
     await p.getByText("Your account was verified with the email").waitFor();
     expect(await tokenCookie(context)).toBeTruthy();
+  });
+
+  it("answers a registered address like a new one, and e-mails its owner instead", async () => {
+    const { page: p } = await page();
+    const owner = await newAccount(p.request);
+    const stranger = newPerson();
+    await p.goto("/register");
+    const form = p.getByRole("form", { name: "Sign Up" });
+    await form.getByLabel("Email").fill(owner.email);
+    await form.getByLabel("Username").fill(stranger.username);
+    await form.getByLabel(PASSWORD_LABEL).fill(stranger.password);
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    // The same next step as for anyone, with a word for the person who already has an account.
+    await p.waitForURL((url) => url.pathname === "/register/code/verification");
+    await p.getByText("The verification code will be sent to your email").waitFor();
+    await p
+      .getByText("If this email already has an account, we e-mailed you how to log in instead of a code.")
+      .waitFor();
+    const [mail] = await outbox(p.request, owner.email);
+    expect(mail).toMatch(/^Someone, maybe you, tried to create an Agora account with this email/);
   });
 
   it("sends a used code's owner to the login", async () => {
@@ -222,6 +246,42 @@ describe("logging in and out", () => {
     expect(new URL(p.url()).searchParams.get("username")).toBe(person.username);
   });
 
+  it("shows only known, translated messages for a Google return, never the link's words", async () => {
+    const { page: p, context } = await page();
+    await p.goto("/signin?error=cancelled");
+    await p.getByRole("alert").getByText("Google sign-in was cancelled.").waitFor();
+    expect(new URL(p.url()).search).toBe("");
+
+    await p.goto(`/signin?error=${encodeURIComponent("Your account is locked. Call +1 555 0100")}`);
+    await p.getByRole("alert").getByText("Login failed.").waitFor();
+    await p.goto("/signin#error=Your+account+is+locked.+Call+us&access_token=x.y.z");
+    await p.getByRole("form", { name: "Log In" }).waitFor();
+    expect(await p.getByText(/locked|Call/).count()).toBe(0);
+    expect(await tokenCookie(context)).toBeUndefined();
+
+    // A code this browser did not start signs nobody in.
+    await p.goto("/signin?code=made-in-another-browser");
+    await p
+      .getByRole("alert")
+      .getByText("This sign-in link has expired or was already used. Please sign in again.")
+      .waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+  });
+
+  it("never swaps a signed-in browser's session for a link's", async () => {
+    const { page: p, context } = await page();
+    const person = await newAccount(p.request);
+    await signIn(context, person);
+    await p.goto("/signin?code=someone-elses-sign-in");
+    await p.waitForURL((url) => url.pathname === "/");
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+    expect((await tokenCookie(context))?.value).toBe(person.token);
+    // A fragment token, as older links carried, does nothing either.
+    await p.goto("/signin#access_token=someone.elses.token");
+    await p.waitForURL((url) => url.pathname === "/");
+    expect((await tokenCookie(context))?.value).toBe(person.token);
+  });
+
   it("says when Google sign-in is not configured", async () => {
     const { page: p } = await page();
     await p.goto("/signin");
@@ -276,7 +336,7 @@ describe("changing the account from Settings", () => {
     return person;
   }
 
-  it("updates the e-mail: 202, signed out, home, and the login says why", async () => {
+  it("updates the e-mail only with the code sent to the new address: signed out, code, then the login says why", async () => {
     const { page: p, context } = await page();
     const person = await signedInAtSettings(p);
     await p.getByRole("button", { name: "Update email" }).click();
@@ -285,11 +345,35 @@ describe("changing the account from Settings", () => {
     await dialog.getByLabel("New email").fill(newEmail);
     await dialog.getByLabel(PASSWORD_LABEL).fill(person.password);
     await dialog.getByRole("button", { name: "Update email" }).click();
+
+    // Signed out, on the code step; nothing has changed yet.
+    await p.waitForURL((url) => url.pathname === "/email/confirm");
+    const form = p.getByRole("form", { name: "Confirm your new email" });
+    await form.getByText(newEmail).waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+    const mail = (await outbox(p.request, newEmail))[0] ?? "";
+    const code = /Your code to confirm this email: (\d{6})/.exec(mail)?.[1];
+    expect(code).toBeTruthy();
+
+    const field = form.getByLabel("6-digit code");
+    await field.fill("12ab56");
+    await form.getByRole("button", { name: "Confirm email" }).click();
+    await form.getByText("Enter the 6 digits we e-mailed you.").waitFor();
+    await field.fill(code === "000000" ? "000001" : "000000");
+    await form.getByRole("button", { name: "Confirm email" }).click();
+    await form.getByRole("alert").getByText("This verification code is not valid.").waitFor();
+
+    await field.fill(code!);
+    await form.getByRole("button", { name: "Confirm email" }).click();
     const login = p.getByRole("dialog", { name: "Log In" });
     await login.getByText("Your email was updated. Please log in again.").waitFor();
     expect(new URL(p.url()).pathname).toBe("/");
-    expect(await tokenCookie(context)).toBeUndefined();
+    // The old address hears about it; the new one signs in.
     expect((await outbox(p.request, person.email))[0]).toContain(newEmail);
+    await submitLogin(login, person.username, person.password);
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+    await p.goto("/settings/account");
+    await p.getByText(newEmail).waitFor();
   });
 
   it("updates the password: a wrong old one is refused; then only the new one opens the account", async () => {

@@ -10,6 +10,8 @@
 // The password is hashed here, in Node, exactly as the Worker hashes (worker/src/lib/password.ts:
 // PBKDF2-SHA256, 16-byte salt, 100,000 iterations, 256 bits), so only the hash leaves this machine.
 
+import { isCommonPassword } from "../shared/src/common-passwords.ts";
+
 const ITERATIONS = 100_000;
 const KEY_BITS = 256;
 const USERNAME = /^[A-Za-z0-9]{3,128}$/;
@@ -40,6 +42,7 @@ export function checkAdminInput({ username, email, password }) {
   if (email && !EMAIL.test(email)) return "The e-mail is not valid.";
   if (!password || password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
     return `The password must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters.`;
+  if (isCommonPassword(password)) return "The password is one of the 1,000 most common: choose another.";
   return null;
 }
 

@@ -31,6 +31,12 @@ export const VERIFICATION_CODE_MIN = 6;
 export const VERIFICATION_CODE_LENGTH = 10;
 export const VERIFICATION_CODE_TTL_MS = 30 * 60 * 1000;
 export const RESEND_COUNTDOWN_S = 60;
+/** The code that confirms a new e-mail address: 6 digits, valid this long, this many tries. */
+export const EMAIL_CHANGE_CODE_LENGTH = 6;
+export const EMAIL_CHANGE_TTL_MS = 10 * 60 * 1000;
+export const EMAIL_CHANGE_MAX_TRIES = 5;
+/** The one-use code that brings a Google sign-in back to the SPA. */
+export const GOOGLE_EXCHANGE_TTL_S = 60;
 export const TOKEN_COOKIE_DAYS = 7;
 export const ADMIN_TOKEN_COOKIE_DAYS = 7;
 export const TOKEN_TTL_S = TOKEN_COOKIE_DAYS * 24 * 60 * 60;

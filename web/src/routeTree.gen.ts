@@ -25,6 +25,7 @@ import { Route as SigninRouteImport } from './routes/signin'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ChatIndexRouteImport } from './routes/chat.index'
+import { Route as EmailConfirmRouteImport } from './routes/email.confirm'
 import { Route as JobIndexRouteImport } from './routes/job.index'
 import { Route as JobsIndexRouteImport } from './routes/jobs.index'
 import { Route as JobsManageRouteImport } from './routes/jobs.manage'
@@ -133,6 +134,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
 const ChatIndexRoute = ChatIndexRouteImport.update({
   id: '/chat/',
   path: '/chat/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmailConfirmRoute = EmailConfirmRouteImport.update({
+  id: '/email/confirm',
+  path: '/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JobIndexRoute = JobIndexRouteImport.update({
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/email/confirm': typeof EmailConfirmRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -347,6 +354,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/email/confirm': typeof EmailConfirmRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -395,6 +403,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/email/confirm': typeof EmailConfirmRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -444,6 +453,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/signin'
     | '/blog/$slug'
+    | '/email/confirm'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -491,6 +501,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/signin'
     | '/blog/$slug'
+    | '/email/confirm'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/signin'
     | '/blog/$slug'
+    | '/email/confirm'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -586,6 +598,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  EmailConfirmRoute: typeof EmailConfirmRoute
   JobsManageRoute: typeof JobsManageRoute
   PoliciesPageRoute: typeof PoliciesPageRoute
   ServicesManageRoute: typeof ServicesManageRoute
@@ -731,6 +744,13 @@ declare module '@tanstack/react-router' {
       path: '/chat'
       fullPath: '/chat/'
       preLoaderRoute: typeof ChatIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/email/confirm': {
+      id: '/email/confirm'
+      path: '/email/confirm'
+      fullPath: '/email/confirm'
+      preLoaderRoute: typeof EmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/job/': {
@@ -954,6 +974,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   BlogSlugRoute: BlogSlugRoute,
+  EmailConfirmRoute: EmailConfirmRoute,
   JobsManageRoute: JobsManageRoute,
   PoliciesPageRoute: PoliciesPageRoute,
   ServicesManageRoute: ServicesManageRoute,

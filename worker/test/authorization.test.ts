@@ -43,6 +43,10 @@ const RULES: Record<string, Rule> = {
   "POST /api/v1/user/auth/register/email/resend": "public",
   "POST /api/v1/user/auth/login": "public",
   "POST /api/v1/user/auth/reset/password": "public",
+  // Named by the asking browser's cookie and the e-mailed code, not by a session (the SPA signs out).
+  "POST /api/v1/user/auth/email/confirm": "public",
+  // Named by the one-use code and the browser's OAuth nonce cookie.
+  "POST /api/v1/user/auth/google/exchange": "public",
   "GET /api/v1/user/auth/oauth/google/login": "public",
   "GET /api/v1/user/auth/oauth/google/callback": "public",
   "POST /api/admin/auth/login": "public",

@@ -35,9 +35,10 @@ async function spent(key: string, count: number) {
 }
 
 describe("rate limits answer 429 with Retry-After", () => {
-  it("sign-in: wrong passwords for one account", async () => {
+  it("sign-in: wrong passwords for one account from one address", async () => {
     const user = await createUser();
-    const res = await spend(11, () => login(user.username, "wrong-password"));
+    const address = newAddress();
+    const res = await spend(11, () => login(user.username, "wrong-password", address));
     await expectRetryLater(res);
   });
 

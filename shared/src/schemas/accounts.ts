@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { EMAIL_CHANGE_CODE_LENGTH } from "../constants";
 import { ADMIN_BOOLEAN_SETTINGS, USER_BOOLEAN_SETTINGS } from "../enums";
 import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "./fields";
+import { newPasswordSchema } from "./passwords";
 
 // Accounts: sign-up, verification, login, password and e-mail changes (docs/decisions/010). The
 // API and the SPA forms parse with the same schemas, so a rule and its message live here once.
@@ -34,7 +36,31 @@ export const ACCOUNTS_MSG = {
   passwordUpdated: "Your password was updated. Please log in again.",
   resetRequested: "If an account uses this email, a new password is on its way.",
   googleNotConfigured: "Google sign-in is not configured",
+  emailChangeCodeSent: "We sent a 6-digit code to your new email. Enter it to finish the change.",
+  emailChangeCodeDigits: "Enter the 6 digits we e-mailed you.",
+  emailChangeNothingWaiting: "No email change is waiting in this browser. Ask for it again.",
+  emailChangeTooManyTries: "Too many wrong codes. Ask for the email change again.",
+  googleLinkInvalid: "This sign-in link has expired or was already used. Please sign in again.",
 } as const;
+
+/**
+ * Why a Google sign-in came back without a session: the callback redirects to `/signin?error=CODE`
+ * and the SPA shows the message of a known code, and only that (any other code: "Login failed.").
+ */
+export const GOOGLE_ERROR_MESSAGES = {
+  cancelled: "Google sign-in was cancelled.",
+  email_not_verified: "Google has not verified this email address.",
+  account_suspended: ACCOUNTS_MSG.suspended,
+  login_failed: ACCOUNTS_MSG.loginFailed,
+} as const;
+export type GoogleErrorCode = keyof typeof GOOGLE_ERROR_MESSAGES;
+
+/** The message to show for an `?error=` code from the address bar: known codes only. */
+export function googleErrorMessage(code: string): string {
+  return Object.hasOwn(GOOGLE_ERROR_MESSAGES, code)
+    ? GOOGLE_ERROR_MESSAGES[code as GoogleErrorCode]
+    : ACCOUNTS_MSG.loginFailed;
+}
 
 const username = usernameSchema.toLowerCase();
 const email = emailSchema.pipe(z.string().toLowerCase());
@@ -44,7 +70,7 @@ const email = emailSchema.pipe(z.string().toLowerCase());
 export const registerSchema = z.object({
   email,
   username,
-  password: passwordSchema,
+  password: newPasswordSchema,
   /** Who invited them; an empty value means nobody. */
   ref_username: z.union([z.literal(""), username]).optional(),
 });
@@ -63,9 +89,26 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const resetPasswordQuerySchema = z.object({ email });
 
 export const updateEmailSchema = z.object({ new_email: email, password: passwordSchema });
+
+/** The code e-mailed to the new address: `POST /api/v1/user/auth/email/confirm?code=`. */
+export const emailChangeConfirmQuerySchema = z.object({
+  code: verificationCodeSchema.pipe(
+    z.string().regex(new RegExp(`^\\d{${EMAIL_CHANGE_CODE_LENGTH}}$`), ACCOUNTS_MSG.emailChangeCodeDigits),
+  ),
+});
+
 export const updatePasswordSchema = z.object({
   old_password: passwordSchema,
-  new_password: passwordSchema,
+  new_password: newPasswordSchema,
+});
+
+/** The one-use code of `/signin?code=` after Google, traded for a token by the browser that started. */
+export const googleExchangeSchema = z.object({
+  code: z
+    .string({ error: ACCOUNTS_MSG.googleLinkInvalid })
+    .trim()
+    .min(1, ACCOUNTS_MSG.googleLinkInvalid)
+    .max(128),
 });
 export const deleteAccountSchema = z.object({ username, password: passwordSchema });
 
@@ -89,6 +132,9 @@ export const registeredSchema = z.object({
   message: z.string(),
 });
 export type Registered = z.infer<typeof registeredSchema>;
+
+/** A 200 whose only news is a notice (`{detail}`), e.g. a confirmed e-mail change. */
+export const noticeSchema = z.object({ detail: z.string() });
 
 /** A 202: accepted, with the notice to show. */
 export const acceptedSchema = z.object({ message: z.string() });

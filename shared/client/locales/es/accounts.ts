@@ -40,4 +40,17 @@ export default {
     "Demasiados intentos. Vuelve a intentarlo en {{seconds}} segundos.",
   "Wait {{seconds}} seconds before asking for a new code.":
     "Espera {{seconds}} segundos antes de pedir un nuevo código.",
+  "We sent a 6-digit code to your new email. Enter it to finish the change.":
+    "Enviamos un código de 6 dígitos a tu nuevo correo. Escríbelo para terminar el cambio.",
+  "Enter the 6 digits we e-mailed you.": "Escribe los 6 dígitos que te enviamos por correo.",
+  "No email change is waiting in this browser. Ask for it again.":
+    "No hay ningún cambio de correo pendiente en este navegador. Vuelve a pedirlo.",
+  "Too many wrong codes. Ask for the email change again.":
+    "Demasiados códigos incorrectos. Vuelve a pedir el cambio de correo.",
+  "This sign-in link has expired or was already used. Please sign in again.":
+    "Este enlace de inicio de sesión caducó o ya se usó. Inicia sesión de nuevo.",
+  "Google sign-in was cancelled.": "Se canceló el inicio de sesión con Google.",
+  "Google has not verified this email address.": "Google no ha verificado esta dirección de correo.",
+  "This password is too common. Choose one that is harder to guess.":
+    "Esta contraseña es demasiado común. Elige una más difícil de adivinar.",
 } satisfies Dictionary;

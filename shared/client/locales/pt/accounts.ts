@@ -40,4 +40,17 @@ export default {
     "Tentativas demais. Tente novamente em {{seconds}} segundos.",
   "Wait {{seconds}} seconds before asking for a new code.":
     "Aguarde {{seconds}} segundos antes de pedir um novo código.",
+  "We sent a 6-digit code to your new email. Enter it to finish the change.":
+    "Enviamos um código de 6 dígitos para o seu novo e-mail. Digite-o para concluir a troca.",
+  "Enter the 6 digits we e-mailed you.": "Digite os 6 dígitos que enviamos por e-mail.",
+  "No email change is waiting in this browser. Ask for it again.":
+    "Nenhuma troca de e-mail está pendente neste navegador. Peça de novo.",
+  "Too many wrong codes. Ask for the email change again.":
+    "Códigos errados demais. Peça a troca de e-mail de novo.",
+  "This sign-in link has expired or was already used. Please sign in again.":
+    "Este link de acesso expirou ou já foi usado. Entre de novo.",
+  "Google sign-in was cancelled.": "O acesso com o Google foi cancelado.",
+  "Google has not verified this email address.": "O Google não verificou este endereço de e-mail.",
+  "This password is too common. Choose one that is harder to guess.":
+    "Esta senha é comum demais. Escolha uma mais difícil de adivinhar.",
 } satisfies Dictionary;

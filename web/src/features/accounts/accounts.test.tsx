@@ -219,6 +219,9 @@ describe("the register form", () => {
     type(/^Password/, "12345");
     expect(signUp.disabled).toBe(true);
     type(/^Password/, "123456");
+    // The most common password there is: refused before anything is sent.
+    expect(signUp.disabled).toBe(true);
+    type(/^Password/, "x7#kq2");
     expect(signUp.disabled).toBe(false);
     type(/^Username/, "car men");
     expect(signUp.disabled).toBe(true);

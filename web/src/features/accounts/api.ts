@@ -24,6 +24,12 @@ export const accountsApi = {
       method: "PATCH",
       body: new URLSearchParams(input),
     }),
+  /** Finishes the e-mail change asked for in this browser (its cookie names the change). */
+  confirmEmailChange: (code: string) =>
+    apiFetch<{ detail: string }>("/api/v1/user/auth/email/confirm", { method: "POST", query: { code } }),
+  /** Trades Google's `/signin?code=` for a token; only this browser's nonce cookie makes it work. */
+  googleExchange: (code: string) =>
+    apiFetch<AccessToken>("/api/v1/user/auth/google/exchange", { method: "POST", body: { code } }),
   updatePassword: (input: { old_password: string; new_password: string }) =>
     apiFetch<Accepted>("/api/v1/private/user/auth/update/password", {
       method: "PATCH",

@@ -16,6 +16,8 @@ export function useSessionEndingForm<K extends string, S extends z.ZodType>(opti
   send: (data: z.output<S>) => Promise<unknown>;
   doneMessage: string;
   openLogin: boolean;
+  /** Instead of ending the session with the notice: what follows the 202 (the e-mail's code step). */
+  onDone?: (sent: z.output<S>) => unknown;
 }) {
   const { t } = useTranslation();
   const endSession = useEndSession();
@@ -23,7 +25,8 @@ export function useSessionEndingForm<K extends string, S extends z.ZodType>(opti
   const [problem, setProblem] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: options.send,
-    onSuccess: () => endSession(t(options.doneMessage), options.openLogin),
+    onSuccess: (_answer, sent) =>
+      options.onDone ? options.onDone(sent) : endSession(t(options.doneMessage), options.openLogin),
     onError: (error) => setProblem(apiErrorText(error, t)),
   });
   const submit = (e: FormEvent) => {

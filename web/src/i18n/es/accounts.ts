@@ -46,4 +46,25 @@ export default {
   "Join the communities you care about": "Únete a las comunidades que te importan",
   "One last step": "Un último paso",
   "Log in to see this page": "Inicia sesión para ver esta página",
+  "We will e-mail a 6-digit code to the new address. You will be signed out and enter it next.":
+    "Enviaremos un código de 6 dígitos a la nueva dirección. Se cerrará tu sesión y lo escribirás a continuación.",
+  "Confirm your new email": "Confirma tu nuevo correo",
+  "We sent a 6-digit code to this address. Enter it within 10 minutes to finish the change:":
+    "Enviamos un código de 6 dígitos a esta dirección. Escríbelo en menos de 10 minutos para terminar el cambio:",
+  "Log in to ask again": "Inicia sesión para pedirlo de nuevo",
+  "6-digit code": "Código de 6 dígitos",
+  "It works only in this browser. Until you enter it, your account keeps its old email.":
+    "Solo funciona en este navegador. Hasta que lo escribas, tu cuenta conserva su correo anterior.",
+  "Confirm email": "Confirmar correo",
+  "Which account?": "¿Qué cuenta?",
+  "This browser is signed in as @{{username}}.":
+    "Este navegador tiene la sesión iniciada como @{{username}}.",
+  "You signed in with Google as @{{username}}.": "Iniciaste sesión con Google como @{{username}}.",
+  "Switch to @{{username}}": "Cambiar a @{{username}}",
+  "Stay as @{{username}}": "Seguir como @{{username}}",
+  "Finishing sign-in with Google…": "Terminando el inicio de sesión con Google…",
+  "At least 6 characters, and not a common password.":
+    "Al menos 6 caracteres, y que no sea una contraseña común.",
+  "If this email already has an account, we e-mailed you how to log in instead of a code.":
+    "Si este correo ya tiene una cuenta, te enviamos cómo iniciar sesión en lugar de un código.",
 } satisfies Dictionary;

@@ -46,4 +46,23 @@ export default {
   "Join the communities you care about": "Participe das comunidades que importam para você",
   "One last step": "Um último passo",
   "Log in to see this page": "Entre para ver esta página",
+  "We will e-mail a 6-digit code to the new address. You will be signed out and enter it next.":
+    "Enviaremos um código de 6 dígitos para o novo endereço. Sua sessão será encerrada e você o digitará em seguida.",
+  "Confirm your new email": "Confirme seu novo e-mail",
+  "We sent a 6-digit code to this address. Enter it within 10 minutes to finish the change:":
+    "Enviamos um código de 6 dígitos para este endereço. Digite-o em até 10 minutos para concluir a troca:",
+  "Log in to ask again": "Entre para pedir de novo",
+  "6-digit code": "Código de 6 dígitos",
+  "It works only in this browser. Until you enter it, your account keeps its old email.":
+    "Ele só funciona neste navegador. Até você digitá-lo, sua conta mantém o e-mail antigo.",
+  "Confirm email": "Confirmar e-mail",
+  "Which account?": "Qual conta?",
+  "This browser is signed in as @{{username}}.": "Este navegador está conectado como @{{username}}.",
+  "You signed in with Google as @{{username}}.": "Você entrou com o Google como @{{username}}.",
+  "Switch to @{{username}}": "Trocar para @{{username}}",
+  "Stay as @{{username}}": "Continuar como @{{username}}",
+  "Finishing sign-in with Google…": "Concluindo o acesso com o Google…",
+  "At least 6 characters, and not a common password.": "Pelo menos 6 caracteres, e não uma senha comum.",
+  "If this email already has an account, we e-mailed you how to log in instead of a code.":
+    "Se este e-mail já tem uma conta, enviamos por e-mail como entrar em vez de um código.",
 } satisfies Dictionary;

@@ -51,6 +51,11 @@ export const users = sqliteTable(
     lastCodeSentAt: integer("last_code_sent_at"),
     /** When the account was first confirmed (kept by triggers, migration 0060); null while never. */
     confirmedAt: integer("confirmed_at"),
+    /**
+     * When someone proved they read `email` (a registration or e-mail change code, Google, or the
+     * e-mailed password used); null while nobody has. Google links only to a proven address.
+     */
+    emailVerifiedAt: integer("email_verified_at"),
     deletedAt: integer("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -81,6 +86,48 @@ export const verificationCodes = sqliteTable(
     uniqueIndex("verification_codes_hash_unique").on(t.codeHash),
     index("verification_codes_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * A person's e-mail change waiting for the code sent to the new address: one per person (a new
+ * request replaces it), bound to the browser that asked. The new address is not reserved.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    /** SHA-256 of the browser's cookie: finds the change. */
+    browserHash: text("browser_hash").notNull(),
+    /** SHA-256 of the cookie and the code together: a leaked row does not give the code away. */
+    codeHash: text("code_hash").notNull(),
+    /** Wrong codes so far; at EMAIL_CHANGE_MAX_TRIES the change is void. */
+    tries: integer("tries").notNull().default(0),
+    /** The account's token version when asked: once the person's sessions end, the change is void. */
+    tokenVersion: integer("token_version").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_changes_browser_unique").on(t.browserHash)],
+);
+
+/** A finished Google sign-in waiting for its browser: `/signin?code=` is traded once, within 60 s. */
+export const googleExchangeCodes = sqliteTable(
+  "google_exchange_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the OAuth nonce cookie of the browser that started the sign-in. */
+    nonceHash: text("nonce_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("google_exchange_codes_expires_idx").on(t.expiresAt)],
 );
 
 export const admins = sqliteTable(

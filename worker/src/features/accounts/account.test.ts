@@ -7,12 +7,22 @@ import {
   chatThreadUsers,
   communities,
   communityMembers,
+  emailChanges,
   follows,
   notifications,
   users,
 } from "#worker/db/schema/index.ts";
 import { api, bearer, deps, form, json } from "#worker-test/api.ts";
-import { createUser, login, newUsername, outbox, register, registerAndConfirm } from "#worker-test/people.ts";
+import {
+  createUser,
+  from,
+  login,
+  newAddress,
+  newUsername,
+  outbox,
+  register,
+  registerAndConfirm,
+} from "#worker-test/people.ts";
 
 const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const me = (token: string) => api("/api/v1/private/user/auth/me", { headers: bearer(token) });
@@ -22,6 +32,7 @@ const patchForm = (path: string, token: string, fields: Record<string, string>, 
 const UPDATE_EMAIL = "/api/v1/private/user/auth/update/email";
 const UPDATE_PASSWORD = "/api/v1/private/user/auth/update/password";
 const DELETE_ACCOUNT = "/api/v1/private/user/auth/delete/account";
+const CONFIRM_EMAIL = "/api/v1/user/auth/email/confirm";
 
 describe("me", () => {
   it("answers the full User with every setting by name", async () => {
@@ -128,20 +139,180 @@ describe("unread data", () => {
 });
 
 describe("updating the e-mail", () => {
-  it("answers 202, ends the session, and the new e-mail is the account's", async () => {
-    const person = await registerAndConfirm();
-    const newEmail = `${newUsername()}@example.org`;
+  /** Asks for the change as the SPA does; answers the reply and the cookie naming the change. */
+  async function askChange(person: { token: string; password: string }, newEmail: string) {
     const res = await patchForm(UPDATE_EMAIL, person.token, {
       new_email: newEmail,
       password: person.password,
     });
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    return { res, cookie };
+  }
+  const confirmChange = (code: string, cookie: string, address = newAddress()) =>
+    api(`${CONFIRM_EMAIL}?code=${encodeURIComponent(code)}`, {
+      method: "POST",
+      headers: from(address, cookie ? { cookie } : {}),
+    });
+  async function changeCode(email: string): Promise<string> {
+    for (const mail of await outbox(email)) {
+      const match = /^Your code to confirm this email: (\d{6})$/m.exec(mail.text);
+      if (match) return match[1]!;
+    }
+    throw new Error(`no e-mail change code to ${email}`);
+  }
+  const emailOf = async (username: string) =>
+    (await deps.db.orm.select().from(users).where(eq(users.username, username)).get())?.email;
+  /** A six-digit code that is not `code`. */
+  const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+  it("answers 202 and changes nothing yet: a 6-digit code goes to the new address", async () => {
+    const person = await registerAndConfirm();
+    const newEmail = `${newUsername()}@example.org`;
+    const { res, cookie } = await askChange(person, newEmail);
     expect(res.status).toBe(202);
+    expect(await json(res)).toEqual({
+      message: "We sent a 6-digit code to your new email. Enter it to finish the change.",
+    });
+    expect(res.headers.get("set-cookie")).toMatch(/HttpOnly/);
+    expect(res.headers.get("set-cookie")).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/^agora_email_change=\w+/);
+    expect(await changeCode(newEmail)).toMatch(/^\d{6}$/);
+    expect(await emailOf(person.username)).toBe(person.email);
+    // The old address still signs in and still gets the forgotten-password e-mail.
+    expect((await login(person.username, person.password)).status).toBe(200);
+  });
+
+  it("confirms with the code in the same browser: the address is the account's and proven; sessions end", async () => {
+    const person = await registerAndConfirm();
+    const newEmail = `${newUsername()}@example.org`;
+    const { cookie } = await askChange(person, newEmail);
+    const res = await confirmChange(await changeCode(newEmail), cookie);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ detail: "Your email was updated. Please log in again." });
     expect((await me(person.token)).status).toBe(401);
     const again = await login(person.username, person.password);
     const token = (await json<{ access_token: string }>(again)).access_token;
     expect((await json<{ email: string }>(await me(token))).email).toBe(newEmail);
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
+    expect(row?.emailVerifiedAt).not.toBeNull();
     // The old address hears about it, in case it was not them.
     expect((await outbox(person.email))[0]!.text).toContain(newEmail);
+    // The code is spent.
+    expect((await confirmChange(await changeCode(newEmail), cookie)).status).toBe(400);
+  });
+
+  it("pre-hijacking: asking for someone else's address reserves nothing, and they register with it as usual", async () => {
+    const squatter = await registerAndConfirm();
+    const victimEmail = `${newUsername("victim")}@example.com`;
+    expect((await askChange(squatter, victimEmail)).res.status).toBe(202);
+    expect(await emailOf(squatter.username)).toBe(squatter.email);
+    // The victim registers with their address and gets their own code, not a "you have an account".
+    const victim = await registerAndConfirm({ email: victimEmail });
+    expect(await emailOf(victim.username)).toBe(victimEmail);
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, squatter.username)).get();
+    expect(row?.email).toBe(squatter.email);
+  });
+
+  it("pre-hijacking: the code works only in the browser that asked, so its sender cannot replay it elsewhere", async () => {
+    const person = await registerAndConfirm();
+    const newEmail = `${newUsername()}@example.org`;
+    const { cookie } = await askChange(person, newEmail);
+    const code = await changeCode(newEmail);
+    const noCookie = await confirmChange(code, "");
+    expect(noCookie.status).toBe(400);
+    expect(await detail(noCookie)).toBe("No email change is waiting in this browser. Ask for it again.");
+    expect((await confirmChange(code, "agora_email_change=someone-elses")).status).toBe(400);
+    expect(await emailOf(person.username)).toBe(person.email);
+    expect((await confirmChange(code, cookie)).status).toBe(200);
+  });
+
+  it("pre-hijacking: guessing the code gets 5 tries, then the change is void even for the right code", async () => {
+    const person = await registerAndConfirm();
+    const newEmail = `${newUsername()}@example.org`;
+    const { cookie } = await askChange(person, newEmail);
+    const code = await changeCode(newEmail);
+    for (let i = 0; i < 4; i++) {
+      const wrong = await confirmChange(otherThan(code), cookie);
+      expect(wrong.status).toBe(400);
+      expect(await detail(wrong)).toBe("This verification code is not valid.");
+    }
+    const fifth = await confirmChange(otherThan(code), cookie);
+    expect(await detail(fifth)).toBe("Too many wrong codes. Ask for the email change again.");
+    const right = await confirmChange(code, cookie);
+    expect(right.status).toBe(400);
+    expect(await detail(right)).toBe("Too many wrong codes. Ask for the email change again.");
+    expect(await emailOf(person.username)).toBe(person.email);
+  });
+
+  it("limits wrong codes per address", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) expect((await confirmChange("123456", "", address)).status).toBe(400);
+    const blocked = await confirmChange("123456", "", address);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("refuses an expired code (10 minutes)", async () => {
+    const person = await registerAndConfirm();
+    const newEmail = `${newUsername()}@example.org`;
+    const { cookie } = await askChange(person, newEmail);
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
+    await deps.db.orm
+      .update(emailChanges)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(emailChanges.userId, row!.id));
+    const res = await confirmChange(await changeCode(newEmail), cookie);
+    expect(res.status).toBe(400);
+    expect(await detail(res)).toBe("This verification code has expired. Ask for a new one.");
+    expect(await emailOf(person.username)).toBe(person.email);
+  });
+
+  it("keeps one waiting change per person: asking again replaces it", async () => {
+    const person = await registerAndConfirm();
+    const first = `${newUsername()}@example.org`;
+    const second = `${newUsername()}@example.org`;
+    const a = await askChange(person, first);
+    const b = await askChange(person, second);
+    const rows = await deps.db.orm.select().from(emailChanges).all();
+    const mine = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
+    expect(rows.filter((r) => r.userId === mine!.id)).toHaveLength(1);
+    expect((await confirmChange(await changeCode(first), a.cookie)).status).toBe(400);
+    expect((await confirmChange(await changeCode(first), b.cookie)).status).toBe(400);
+    expect((await confirmChange(await changeCode(second), b.cookie)).status).toBe(200);
+    expect(await emailOf(person.username)).toBe(second);
+  });
+
+  it("voids a waiting change once the password changes (a thief who asked cannot finish)", async () => {
+    const person = await registerAndConfirm();
+    const newEmail = `${newUsername()}@example.org`;
+    const { cookie } = await askChange(person, newEmail);
+    await patchForm(UPDATE_PASSWORD, person.token, {
+      old_password: person.password,
+      new_password: "brand-new-password",
+    });
+    expect((await confirmChange(await changeCode(newEmail), cookie)).status).toBe(400);
+    expect(await emailOf(person.username)).toBe(person.email);
+  });
+
+  it("does not tell whether another account uses the address; the code's holder gets 409", async () => {
+    const person = await registerAndConfirm();
+    const other = await registerAndConfirm();
+    const { res, cookie } = await askChange(person, other.email);
+    expect(res.status).toBe(202);
+    const taken = await confirmChange(await changeCode(other.email), cookie);
+    expect(taken.status).toBe(409);
+    expect(await detail(taken)).toBe("This email is already registered.");
+    expect(await emailOf(person.username)).toBe(person.email);
+  });
+
+  it("takes the address from a registration nobody confirmed: proving an address wins it", async () => {
+    const person = await registerAndConfirm();
+    const { person: waiting } = await register();
+    const { cookie } = await askChange(person, waiting.email);
+    const code = await changeCode(waiting.email);
+    expect((await confirmChange(code, cookie)).status).toBe(200);
+    expect(await emailOf(person.username)).toBe(waiting.email);
+    expect(await emailOf(waiting.username)).toBeUndefined();
   });
 
   it("refuses a wrong password with 403 and keeps the session", async () => {
@@ -155,15 +326,14 @@ describe("updating the e-mail", () => {
     expect((await me(person.token)).status).toBe(200);
   });
 
-  it("refuses an e-mail another account uses with 409", async () => {
+  it("refuses the account's own address with 409", async () => {
     const person = await registerAndConfirm();
-    const other = await registerAndConfirm();
     const res = await patchForm(UPDATE_EMAIL, person.token, {
-      new_email: other.email,
+      new_email: person.email,
       password: person.password,
     });
     expect(res.status).toBe(409);
-    expect(await detail(res)).toBe("This email is already registered.");
+    expect(await detail(res)).toBe("This is already your email.");
   });
 
   it("validates the fields with 422", async () => {
@@ -173,6 +343,9 @@ describe("updating the e-mail", () => {
     expect(await detail(res)).toBe("new_email: Must be a valid email");
     const short = await patchForm(UPDATE_EMAIL, person.token, { new_email: "a@b.co", password: "123" });
     expect(await detail(short)).toBe("password: Must be 6 characters or more");
+    const code = await api(`${CONFIRM_EMAIL}?code=12ab56`, { method: "POST" });
+    expect(code.status).toBe(422);
+    expect(await detail(code)).toBe("code: Enter the 6 digits we e-mailed you.");
   });
 });
 
@@ -228,6 +401,19 @@ describe("updating the password", () => {
     });
     expect(res.status).toBe(422);
     expect(await detail(res)).toMatch(new RegExp(`^${expected}`));
+  });
+
+  it("weak passwords: refuses one of the 1,000 most common as the new one, with 422 naming the field", async () => {
+    const person = await registerAndConfirm();
+    const res = await patchForm(UPDATE_PASSWORD, person.token, {
+      old_password: person.password,
+      new_password: "letmein",
+    });
+    expect(res.status).toBe(422);
+    expect(await detail(res)).toBe(
+      "new_password: This password is too common. Choose one that is harder to guess.",
+    );
+    expect((await me(person.token)).status).toBe(200);
   });
 
   it("refuses the same password with 422", async () => {

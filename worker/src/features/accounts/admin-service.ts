@@ -28,18 +28,20 @@ export async function adminLogIn(
   { db }: Deps,
   input: { username: string; password: string; address: string },
 ): Promise<SignedIn> {
+  // Counted like the users' login: per (username, address) and per address, so nobody can lock
+  // staff out by typing wrong passwords for their names.
   const addressKey = limitKey.adminLoginAddress(input.address);
-  const accountKey = limitKey.adminLoginAccount(input.username);
+  const pairKey = limitKey.adminLoginPair(input.username, input.address);
   await checkRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
-  await checkRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
+  await checkRateLimit(db, pairKey, LIMITS.loginFailuresPerPair);
   const row = await db.orm.select().from(admins).where(eq(admins.username, input.username)).get();
   const ok = await verifyPassword(input.password, row?.passwordHash ?? UNUSABLE_HASH);
   if (!row || !ok) {
     await hitRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
-    await hitRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
+    await hitRateLimit(db, pairKey, LIMITS.loginFailuresPerPair);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
-  await clearRateLimit(db, accountKey);
+  await clearRateLimit(db, pairKey);
   return { id: row.id, tokenVersion: row.tokenVersion };
 }
 

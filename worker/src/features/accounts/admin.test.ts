@@ -57,12 +57,26 @@ describe("admin login", () => {
     expect(await detail(res)).toContain("username: Must be 3 characters or more");
   });
 
-  it("limits wrong passwords per account", async () => {
+  it("lockout: 10 wrong passwords block that admin from that address only; from another, the right one works", async () => {
     const admin = await createAdmin();
-    for (let i = 0; i < 10; i++) expect((await adminLogin(admin.username, `wrong-${i}`)).status).toBe(401);
-    const res = await adminLogin(admin.username, admin.password);
+    const attacker = newAddress();
+    for (let i = 0; i < 10; i++)
+      expect((await adminLogin(admin.username, `wrong-${i}`, attacker)).status).toBe(401);
+    const res = await adminLogin(admin.username, admin.password, attacker);
     expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await detail(res)).toMatch(/Try again in \d+ seconds/);
+    // The admin at their own desk is not locked out by someone else's guesses.
+    expect((await adminLogin(admin.username, admin.password, newAddress())).status).toBe(200);
+  });
+
+  it("limits wrong admin passwords per address across usernames", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 50; i++)
+      expect((await adminLogin(newUsername("nostaff"), "wrong-password", address)).status).toBe(401);
+    const admin = await createAdmin();
+    expect((await adminLogin(admin.username, admin.password, address)).status).toBe(429);
+    expect((await adminLogin(admin.username, admin.password)).status).toBe(200);
   });
 
   it("keeps admin tokens out of user paths", async () => {
@@ -85,6 +99,21 @@ describe("admin password", () => {
     expect((await adminMe(token)).status).toBe(401);
     expect((await adminLogin(admin.username, admin.password)).status).toBe(401);
     expect((await adminLogin(admin.username, "a-new-staff-password")).status).toBe(200);
+  });
+
+  it("refuses one of the 1,000 most common passwords as the new one, with 422 naming the field", async () => {
+    const admin = await createAdmin();
+    const token = await adminToken(admin.username, admin.password);
+    const res = await api("/api/admin/private/auth/update/password", {
+      method: "PATCH",
+      headers: bearer(token),
+      body: form({ old_password: admin.password, new_password: "Qwerty123" }),
+    });
+    expect(res.status).toBe(422);
+    expect(await detail(res)).toBe(
+      "new_password: This password is too common. Choose one that is harder to guess.",
+    );
+    expect((await adminMe(token)).status).toBe(200);
   });
 
   it("refuses a wrong old password with 403 and a short new one with 422", async () => {

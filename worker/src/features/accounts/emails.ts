@@ -1,7 +1,8 @@
 import { type Email, plainEmail } from "#worker/providers/email.ts";
 
-// The texts of the account e-mails. The first line of the first two is fixed wording
-// (`Your verification code: CODE`, `Your new password: PASSWORD`) that tests and users look for.
+// The texts of the account e-mails. The first line of the code and password e-mails is fixed
+// wording (`Your verification code: CODE`, `Your new password: PASSWORD`, `Your code to confirm
+// this email: 123456`) that tests and users look for.
 
 export function verificationEmail(to: string, code: string): Email {
   return plainEmail(
@@ -11,11 +12,31 @@ export function verificationEmail(to: string, code: string): Email {
   );
 }
 
-export function newPasswordEmail(to: string, password: string): Email {
+export function newPasswordEmail(to: string, password: string, username: string): Email {
   return plainEmail(
     to,
     "Your new Agora password",
-    `Your new password: ${password}\nLog in with it within 24 hours, then change it in Settings.\nIf you did not ask for it, ignore this e-mail: your current password keeps working.`,
+    `Your new password: ${password}\nLog in as @${username} with it within 24 hours, then change it in Settings.\nIf you did not ask for it, ignore this e-mail: your current password keeps working.`,
+  );
+}
+
+/**
+ * To an address that already has an account, when someone registers with it: the same answer
+ * goes to the registrant either way, and only the owner of the address learns more.
+ */
+export function addressInUseEmail(to: string): Email {
+  return plainEmail(
+    to,
+    "Someone tried to sign up to Agora with your email",
+    "Someone, maybe you, tried to create an Agora account with this email address, which already has an account.\nIf it was you, log in, or use Forgot password on the login screen to get a new password.\nIf it was not you, ignore this e-mail: nothing changed.",
+  );
+}
+
+export function emailChangeCodeEmail(to: string, code: string): Email {
+  return plainEmail(
+    to,
+    "Confirm your new Agora email",
+    `Your code to confirm this email: ${code}\nEnter it on Agora, in the browser where you asked for the change, within 10 minutes. Until then your account keeps its old email.\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
   );
 }
 

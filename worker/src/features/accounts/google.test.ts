@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "#worker/app.ts";
-import { users } from "#worker/db/schema/index.ts";
+import { googleExchangeCodes, users } from "#worker/db/schema/index.ts";
 import { api, bearer, deps, env, json } from "#worker-test/api.ts";
-import { createUser, login, newUsername, register } from "#worker-test/people.ts";
+import { createUser, login, newAddress, newUsername, register } from "#worker-test/people.ts";
 
 // Google is played by an intercepted fetch: a token endpoint that answers an ID token this test
 // signs with its own RSA key, and a key endpoint that publishes that key.
@@ -116,8 +116,41 @@ async function finish(flow: Awaited<ReturnType<typeof start>>, options: Finish =
     GOOGLE_ENV,
   );
   const location = res.headers.get("location") ?? "";
-  const fragment = new URLSearchParams(location.split("#")[1] ?? "");
-  return { res, location, fragment, calls, claims };
+  const back = new URL(location, "http://localhost");
+  return {
+    res,
+    location,
+    code: back.searchParams.get("code"),
+    error: back.searchParams.get("error"),
+    cookie: options.cookie ?? flow.cookie,
+    calls,
+    claims,
+  };
+}
+
+/** The SPA trades `/signin?code=` for a token, from the browser holding `cookie`. */
+function exchange(code: string | null, cookie: string, address = newAddress()) {
+  return app.request(
+    "/api/v1/user/auth/google/exchange",
+    {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", "cf-connecting-ip": address },
+      body: JSON.stringify({ code }),
+    },
+    GOOGLE_ENV,
+  );
+}
+
+/** A finished round trip's token, traded as the SPA does. */
+async function tokenOf(done: Awaited<ReturnType<typeof finish>>): Promise<string> {
+  const res = await exchange(done.code, done.cookie);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await json<{ access_token: string }>(res)).access_token;
+}
+
+async function whoIs(token: string) {
+  const res = await api("/api/v1/private/user/auth/me", { headers: bearer(token) });
+  return res.status === 200 ? (await json<{ username: string; email: string }>(res)).username : res.status;
 }
 
 describe("Google sign-in", () => {
@@ -140,14 +173,15 @@ describe("Google sign-in", () => {
     expect(flow.state.split(".")).toHaveLength(3);
     expect(flow.cookie).toBe(`agora_oauth_nonce=${flow.nonce}`);
     expect(flow.res.headers.get("set-cookie")).toMatch(/HttpOnly/);
+    expect(flow.res.headers.get("set-cookie")).toMatch(/Path=\/api\/v1\/user\/auth;/);
   });
 
-  it("creates an active account for a new person and returns to the site signed in", async () => {
+  it("creates an active account for a new person and returns to the site with a code, not a token", async () => {
     const flow = await start();
     const done = await finish(flow);
     expect(done.res.status).toBe(302);
-    expect(done.location.startsWith("/signin#")).toBe(true);
-    const token = done.fragment.get("access_token")!;
+    expect(done.location).toMatch(/^\/signin\?code=[a-z0-9]{32}$/);
+    const token = await tokenOf(done);
     const me = await json<{ email: string; username: string; status: string; profile_name: string }>(
       await api("/api/v1/private/user/auth/me", { headers: bearer(token) }),
     );
@@ -176,27 +210,40 @@ describe("Google sign-in", () => {
           await api("/api/v1/private/user/auth/me", { headers: bearer(token) }),
         )
       ).username;
-    expect(await who(second.fragment.get("access_token")!)).toBe(
-      await who(first.fragment.get("access_token")!),
-    );
+    expect(await who(await tokenOf(second))).toBe(await who(await tokenOf(first)));
   });
 
-  it("links an existing account with the same e-mail", async () => {
+  it("links an existing account whose address was proven, and its password keeps working", async () => {
     const user = await createUser();
     const email = `${user.username}@example.com`;
     const done = await finish(await start(), { claims: { email } });
-    const me = await json<{ username: string }>(
-      await api("/api/v1/private/user/auth/me", { headers: bearer(done.fragment.get("access_token")!) }),
-    );
-    expect(me.username).toBe(user.username);
+    expect(await whoIs(await tokenOf(done))).toBe(user.username);
     // Their password still works: linking adds a way in, it does not take one away.
     expect((await login(user.username, "password")).status).toBe(200);
+    expect(await whoIs(user.token)).toBe(user.username);
+  });
+
+  it("pre-hijacking: an account holding someone's address unproven is theirs after Google; its maker is out", async () => {
+    // Made before addresses were proven, or moved to the victim's address without proof.
+    const victimEmail = `${newUsername("victim")}@gmail.test`;
+    const squatter = await createUser({ email: victimEmail, emailVerifiedAt: null });
+    const done = await finish(await start(), { claims: { email: victimEmail } });
+    const token = await tokenOf(done);
+    expect(await whoIs(token)).toBe(squatter.username);
+    // The squatter's session and password no longer open it.
+    expect(await whoIs(squatter.token)).toBe(401);
+    expect((await login(squatter.username, "password")).status).toBe(401);
+    const row = await deps.db.orm.select().from(users).where(eq(users.id, squatter.id)).get();
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    // The next Google sign-in links as usual, without ending the new session.
+    await tokenOf(await finish(await start(), { claims: { email: victimEmail, sub: done.claims.sub } }));
+    expect(await whoIs(token)).toBe(squatter.username);
   });
 
   it("activates a waiting registration with that e-mail and drops the password nobody proved", async () => {
     const { person } = await register();
     const done = await finish(await start(), { claims: { email: person.email } });
-    expect(done.fragment.get("access_token")).toBeTruthy();
+    expect(await whoIs(await tokenOf(done))).toBe(person.username);
     const row = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
     expect(row?.status).toBe("ACTIVE");
     expect((await login(person.username, person.password)).status).toBe(401);
@@ -206,28 +253,70 @@ describe("Google sign-in", () => {
     const referrer = await createUser();
     const done = await finish(await start(`?ref_username=${referrer.username}`));
     const me = await json<{ referrer_username: string | null }>(
-      await api("/api/v1/private/user/auth/me", { headers: bearer(done.fragment.get("access_token")!) }),
+      await api("/api/v1/private/user/auth/me", { headers: bearer(await tokenOf(done)) }),
     );
     expect(me.referrer_username).toBe(referrer.username);
   });
 
-  it.each<[string, (flow: Awaited<ReturnType<typeof start>>) => Promise<Finish>]>([
-    ["a token for another client", async () => ({ claims: { aud: "someone-else" } })],
-    ["a token from another issuer", async () => ({ claims: { iss: "https://evil.test" } })],
-    ["an expired token", async () => ({ claims: { exp: Math.floor(Date.now() / 1000) - 3600 } })],
-    ["a token signed by another key", async () => ({ key: await impostorKey })],
-    ["a token with another nonce", async () => ({ claims: { nonce: "replayed" } })],
-    ["an unverified e-mail", async () => ({ claims: { email_verified: false } })],
-    ["a token that names another algorithm", async () => ({ alg: "HS256" })],
-    ["a state from another browser", async () => ({ cookie: "agora_oauth_nonce=someone-elses" })],
-    ["a state without its cookie", async () => ({ cookie: "" })],
-    ["a forged state", async (flow) => ({ state: `${flow.state.slice(0, -4)}AAAA` })],
-  ])("refuses %s and returns with 'Login failed.'", async (_, options) => {
+  it("session swap: the code is traded once, only by the browser that started, within 60 seconds", async () => {
+    const done = await finish(await start());
+    // A link forwarded to, or planted in, another browser signs nobody in there.
+    expect((await exchange(done.code, "")).status).toBe(400);
+    expect((await exchange(done.code, "agora_oauth_nonce=another-browsers")).status).toBe(400);
+    const other = await start();
+    expect((await exchange(done.code, other.cookie)).status).toBe(400);
+    const res = await exchange(done.code, done.cookie);
+    expect(res.status).toBe(200);
+    // The exchange clears the nonce cookie, and a second trade of the same code fails.
+    expect(res.headers.get("set-cookie")).toMatch(/agora_oauth_nonce=;.*Max-Age=0/);
+    const again = await exchange(done.code, done.cookie);
+    expect(again.status).toBe(400);
+    expect(await json(again)).toEqual({
+      detail: "This sign-in link has expired or was already used. Please sign in again.",
+    });
+
+    const late = await finish(await start());
+    await deps.db.orm.update(googleExchangeCodes).set({ expiresAt: Date.now() - 1 });
+    expect((await exchange(late.code, late.cookie)).status).toBe(400);
+    expect((await exchange("not-a-code", late.cookie)).status).toBe(400);
+  });
+
+  it("limits wrong exchange codes per address", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) expect((await exchange(`guess${i}`, "", address)).status).toBe(400);
+    expect((await exchange("guess", "", address)).status).toBe(429);
+  });
+
+  it("returns with error=account_suspended for a suspended account", async () => {
+    const user = await createUser({ status: "SUSPENDED" });
+    const done = await finish(await start(), { claims: { email: `${user.username}@example.com` } });
+    expect(done.location).toBe("/signin?error=account_suspended");
+  });
+
+  it.each<[string, (flow: Awaited<ReturnType<typeof start>>) => Promise<Finish>, string]>([
+    ["a token for another client", async () => ({ claims: { aud: "someone-else" } }), "login_failed"],
+    ["a token from another issuer", async () => ({ claims: { iss: "https://evil.test" } }), "login_failed"],
+    [
+      "an expired token",
+      async () => ({ claims: { exp: Math.floor(Date.now() / 1000) - 3600 } }),
+      "login_failed",
+    ],
+    ["a token signed by another key", async () => ({ key: await impostorKey }), "login_failed"],
+    ["a token with another nonce", async () => ({ claims: { nonce: "replayed" } }), "login_failed"],
+    ["an unverified e-mail", async () => ({ claims: { email_verified: false } }), "email_not_verified"],
+    ["a token that names another algorithm", async () => ({ alg: "HS256" }), "login_failed"],
+    [
+      "a state from another browser",
+      async () => ({ cookie: "agora_oauth_nonce=someone-elses" }),
+      "login_failed",
+    ],
+    ["a state without its cookie", async () => ({ cookie: "" }), "login_failed"],
+    ["a forged state", async (flow) => ({ state: `${flow.state.slice(0, -4)}AAAA` }), "login_failed"],
+  ])("refuses %s and returns with a known error code", async (_, options, code) => {
     const flow = await start();
     const done = await finish(flow, await options(flow));
     expect(done.res.status).toBe(302);
-    expect(done.fragment.get("error")).toBe("Login failed.");
-    expect(done.fragment.get("access_token")).toBeNull();
+    expect(done.location).toBe(`/signin?error=${code}`);
     const created = await deps.db.orm
       .select()
       .from(users)
@@ -236,13 +325,19 @@ describe("Google sign-in", () => {
     expect(created).toBeUndefined();
   });
 
-  it("returns with 'Login failed.' when the person cancels at Google", async () => {
+  it("returns with error=cancelled when the person cancels at Google, never with Google's words", async () => {
     const res = await app.request(
       "/api/v1/user/auth/oauth/google/callback?error=access_denied",
       {},
       GOOGLE_ENV,
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/signin#error=Login+failed.");
+    expect(res.headers.get("location")).toBe("/signin?error=cancelled");
+    const odd = await app.request(
+      `/api/v1/user/auth/oauth/google/callback?error=${encodeURIComponent("<b>Your account is locked, call us</b>")}`,
+      {},
+      GOOGLE_ENV,
+    );
+    expect(odd.headers.get("location")).toBe("/signin?error=login_failed");
   });
 });

@@ -9,6 +9,7 @@ import {
   newAddress,
   newUsername,
   outbox,
+  register,
   registerAndConfirm,
 } from "#worker-test/people.ts";
 
@@ -79,17 +80,25 @@ describe("logging in", () => {
     expect(await detail(res)).toBe("This account is suspended.");
   });
 
-  it("locks an account for a while after 10 wrong passwords, even from many addresses", async () => {
+  it("lockout: a stranger's 10 wrong passwords block only their own address; the owner still signs in", async () => {
     const user = await createUser();
-    for (let i = 0; i < 10; i++) expect((await login(user.username, `wrong-${i}`)).status).toBe(401);
-    const locked = await login(user.username, "password");
-    expect(locked.status).toBe(429);
-    expect(await detail(locked)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    const stranger = newAddress();
+    for (let i = 0; i < 10; i++)
+      expect((await login(user.username, `wrong-${i}`, stranger)).status).toBe(401);
+    const blocked = await login(user.username, "password", stranger);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await detail(blocked)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    // From anywhere else, the right password opens the account, and wrong ones count afresh.
+    const owner = newAddress();
+    expect((await login(user.username, "password", owner)).status).toBe(200);
+    expect((await login(user.username, "wrong-again", owner)).status).toBe(401);
+    expect((await login(user.username, "password", owner)).status).toBe(200);
   });
 
-  it("limits wrong passwords per address across accounts", async () => {
+  it("limits wrong passwords per address across usernames (50 in 15 minutes)", async () => {
     const address = newAddress();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 50; i++) {
       expect((await login(newUsername("guess"), "wrong-password", address)).status).toBe(401);
     }
     const user = await createUser();
@@ -97,12 +106,13 @@ describe("logging in", () => {
     expect((await login(user.username, "password")).status).toBe(200);
   });
 
-  it("does not count correct logins, and a correct one clears the account's failures", async () => {
+  it("does not count correct logins, and a correct one clears that address's failures", async () => {
     const user = await createUser();
-    for (let i = 0; i < 9; i++) await login(user.username, `wrong-${i}`);
-    expect((await login(user.username, "password")).status).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await login(user.username, `wrong-${i}`)).status).toBe(401);
-    for (let i = 0; i < 15; i++) expect((await login(user.username, "password")).status).toBe(200);
+    const address = newAddress();
+    for (let i = 0; i < 9; i++) await login(user.username, `wrong-${i}`, address);
+    expect((await login(user.username, "password", address)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(user.username, `wrong-${i}`, address)).status).toBe(401);
+    for (let i = 0; i < 15; i++) expect((await login(user.username, "password", address)).status).toBe(200);
   });
 });
 
@@ -157,6 +167,29 @@ describe("forgot password", () => {
     expect((await me(person.token)).status).toBe(401);
     expect((await me((await json<{ access_token: string }>(res)).access_token)).status).toBe(200);
     expect((await login(person.username, person.password)).status).toBe(401);
+  });
+
+  it("names the account in the e-mail, so a forgotten username is no dead end", async () => {
+    const person = await registerAndConfirm();
+    await reset(person.email);
+    const [mail] = await outbox(person.email);
+    expect(mail?.text).toContain(`Log in as @${person.username} with it`);
+  });
+
+  it("pre-hijacking: a registration someone made with my address is mine once I use the e-mailed password", async () => {
+    const victimEmail = `${newUsername("victim")}@example.com`;
+    // Someone registers with the victim's address and never confirms it (they cannot).
+    const { person: squatter } = await register({ email: victimEmail });
+    await reset(victimEmail);
+    const password = await newPasswordFrom(victimEmail);
+    const res = await login(squatter.username, password);
+    expect(res.status).toBe(200);
+    const token = (await json<{ access_token: string }>(res)).access_token;
+    expect(await json(await me(token))).toMatchObject({ email: victimEmail, status: "ACTIVE" });
+    // The squatter's password is gone; the address counts as proven now.
+    expect((await login(squatter.username, squatter.password)).status).toBe(401);
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, squatter.username)).get();
+    expect(row?.emailVerifiedAt).not.toBeNull();
   });
 
   it("does not honour an e-mailed password after 24 hours", async () => {

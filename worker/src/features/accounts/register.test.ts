@@ -75,15 +75,43 @@ describe("registering", () => {
     expect(await detail(again.res)).toBe("This username is taken.");
   });
 
-  it("answers 409 for a taken username or e-mail, and creates nothing", async () => {
+  it("answers 409 for a taken username (usernames are public anyway)", async () => {
     const first = await registerAndConfirm();
     const sameName = await register({ username: first.username, email: `x${first.email}` });
     expect(sameName.res.status).toBe(409);
     expect(await detail(sameName.res)).toBe("This username is taken.");
-    const sameEmail = await register({ email: first.email });
-    expect(sameEmail.res.status).toBe(409);
-    expect(await detail(sameEmail.res)).toBe("This email is already registered.");
-    expect(await userRow(sameEmail.person.username)).toBeUndefined();
+  });
+
+  it("enumeration: a registered address gets the same answers as a new one; only its owner hears more", async () => {
+    const owner = await registerAndConfirm();
+    const before = (await outbox(owner.email)).length;
+    const fresh = await register();
+    const taken = await register({ email: owner.email });
+    // Same status, same body shape, the address echoed back either way.
+    expect(taken.res.status).toBe(fresh.res.status);
+    const [a, b] = [await json(fresh.res), await json(taken.res)];
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(b).toEqual({ ...a, username: taken.person.username, email: owner.email });
+
+    // The usernames behave alike afterwards: taken, waiting for a code, resend on cooldown...
+    for (const person of [fresh.person, taken.person]) {
+      expect((await register({ username: person.username })).res.status).toBe(409);
+      const locked = await login(person.username, person.password);
+      expect(locked.status).toBe(403);
+      expect(await detail(locked)).toBe("Please verify your email first: enter the code we sent you.");
+      expect((await resend(person.username)).status).toBe(429);
+      await waitOutCooldown(person.username);
+      const again = await resend(person.username);
+      expect(again.status).toBe(202);
+      expect(await json(again)).toEqual({ message: "An email with a new verification code will be sent" });
+    }
+    // ...but the owner's account is untouched, no code went out for it, and the owner was told.
+    expect((await userRow(owner.username))?.status).toBe("ACTIVE");
+    const mails = await outbox(owner.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]!.text).toMatch(/^Someone, maybe you, tried to create an Agora account with this email/);
+    expect(mails[0]!.text).toContain("Forgot password");
+    expect(mails[0]!.text).not.toMatch(/verification code/);
   });
 
   it("frees the name of a registration nobody confirmed for a day", async () => {
@@ -133,9 +161,21 @@ describe("registering", () => {
   });
 
   it("accepts the shortest password", async () => {
-    const { res } = await register({ password: "123456" });
+    const { res } = await register({ password: "x7#kq2" });
     expect(res.status).toBe(201);
   });
+
+  it.each(["123456", "password", "Qwerty123", "DRAGON", "iloveyou"])(
+    "weak passwords: refuses %s, one of the 1,000 most common, with 422 naming the field",
+    async (password) => {
+      const { res, person } = await register({ password });
+      expect(res.status).toBe(422);
+      expect(await detail(res)).toBe(
+        "password: This password is too common. Choose one that is harder to guess.",
+      );
+      expect(await userRow(person.username)).toBeUndefined();
+    },
+  );
 
   it("limits registrations per address", async () => {
     const address = newAddress();

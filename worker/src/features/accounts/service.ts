@@ -1,18 +1,34 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { RESEND_COUNTDOWN_S, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MS } from "#shared/constants.ts";
+import {
+  EMAIL_CHANGE_MAX_TRIES,
+  EMAIL_CHANGE_TTL_MS,
+  RESEND_COUNTDOWN_S,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MS,
+} from "#shared/constants.ts";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
-import { blocks, communityMembers, follows, users, verificationCodes } from "#worker/db/schema/index.ts";
+import {
+  blocks,
+  communityMembers,
+  emailChanges,
+  follows,
+  users,
+  verificationCodes,
+} from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import type { Email } from "#worker/providers/email.ts";
 import { notify } from "../notifications/service";
+import { addressInUseEmail, verificationEmail } from "./emails";
 import { LIMITS, limitKey } from "./limits";
+import { raiseTokenVersion, sessionsEnded } from "./sessions";
 import { toMe, USER_SETTING_COLUMN } from "./user-json";
 
 type UserRow = typeof users.$inferSelect;
@@ -38,6 +54,24 @@ export interface SignedIn {
 function newVerificationCode(): string {
   return publicId(VERIFICATION_CODE_LENGTH).toUpperCase();
 }
+
+/** Six random digits, uniformly (4,294,000,000 is the largest multiple of a million below 2^32). */
+function sixDigitCode(): string {
+  for (;;) {
+    const n = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    if (n < 4_294_000_000) return String(n % 1_000_000).padStart(6, "0");
+  }
+}
+
+/**
+ * A registration whose e-mail already has an account still answers as if it were created, and
+ * holds its username like a waiting registration would, under a stand-in address that is never
+ * written to (so nobody can tell the two apart by trying the username again). It is freed after a
+ * day like any registration nobody confirmed.
+ */
+const HELD_EMAIL_DOMAIN = "held.invalid";
+const heldEmail = () => `held-${publicId(16)}@${HELD_EMAIL_DOMAIN}`;
+const isHeldEmail = (email: string) => email.endsWith(`@${HELD_EMAIL_DOMAIN}`);
 
 /** Which unique column a failed insert or update ran into, if that is why it failed. */
 function uniqueViolation(error: unknown): "username" | "email" | "other" | null {
@@ -101,11 +135,16 @@ export interface RegisterParams {
   address: string;
 }
 
-/** Creates an UNCONFIRMED account and its first code. The caller e-mails the code. */
+/**
+ * Creates an UNCONFIRMED account and its first code, and answers the e-mail to send. When another
+ * account already has the e-mail, nothing is created for it: the registrant's username is held
+ * (see HELD_EMAIL_DOMAIN) and the owner of the address is told instead, so the answer is the same
+ * whether or not the address is registered.
+ */
 export async function registerAccount(
   deps: Deps,
   input: RegisterParams,
-): Promise<{ username: string; email: string; code: string }> {
+): Promise<{ username: string; email: string; mail: Email }> {
   const { db } = deps;
   await hitRateLimit(db, limitKey.registerAddress(input.address), LIMITS.registerPerAddress);
   await hitRateLimit(db, limitKey.registerEmail(input.email), LIMITS.registerPerEmail);
@@ -115,6 +154,7 @@ export async function registerAccount(
     .select({
       id: users.id,
       username: users.username,
+      email: users.email,
       status: users.status,
       createdAt: users.createdAt,
       confirmedAt: users.confirmedAt,
@@ -127,43 +167,47 @@ export async function registerAccount(
   const abandoned = clashes.filter(
     (r) => r.status === "UNCONFIRMED" && r.confirmedAt === null && r.createdAt < now - UNCONFIRMED_TTL_MS,
   );
-  if (clashes.some((r) => r.username === input.username && !abandoned.includes(r)))
-    fail(409, ACCOUNTS_MSG.usernameTaken);
-  if (clashes.some((r) => !abandoned.includes(r))) fail(409, ACCOUNTS_MSG.emailTaken);
+  const live = clashes.filter((r) => !abandoned.includes(r));
+  if (live.some((r) => r.username === input.username)) fail(409, ACCOUNTS_MSG.usernameTaken);
   for (const row of abandoned) await db.orm.delete(users).where(eq(users.id, row.id));
 
   const referrerId = await findReferrer(deps, input.refUsername);
   const passwordHash = await hashPassword(input.password);
-  const code = newVerificationCode();
-  const codeHash = await sha256Hex(code);
+  const account = {
+    username: input.username,
+    passwordHash,
+    status: "UNCONFIRMED" as const,
+    referrerId,
+    lastCodeSentAt: now,
+  };
+  const answer = { username: input.username, email: input.email };
+  if (!live.some((r) => r.email === input.email)) {
+    const code = newVerificationCode();
+    const codeHash = await sha256Hex(code);
+    try {
+      await db.write([
+        db.prepare(fromOrm(db.orm.insert(users).values({ ...account, email: input.email }))),
+        db.prepare({
+          sql: `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
+                SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
+          binds: [codeHash, now + VERIFICATION_CODE_TTL_MS, now, input.username],
+        }),
+      ]);
+      return { ...answer, mail: verificationEmail(input.email, code) };
+    } catch (error) {
+      // Two people registering the same name or address at the same moment: the index decides.
+      const clash = uniqueViolation(error);
+      if (clash === "username") fail(409, ACCOUNTS_MSG.usernameTaken);
+      if (clash !== "email") throw error;
+    }
+  }
   try {
-    await db.write([
-      db.prepare(
-        fromOrm(
-          db.orm.insert(users).values({
-            username: input.username,
-            email: input.email,
-            passwordHash,
-            status: "UNCONFIRMED",
-            referrerId,
-            lastCodeSentAt: now,
-          }),
-        ),
-      ),
-      db.prepare({
-        sql: `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
-              SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
-        binds: [codeHash, now + VERIFICATION_CODE_TTL_MS, now, input.username],
-      }),
-    ]);
+    await db.orm.insert(users).values({ ...account, email: heldEmail() });
   } catch (error) {
-    // Two people registering the same name at the same moment: the index decides.
-    const clash = uniqueViolation(error);
-    if (clash === "username") fail(409, ACCOUNTS_MSG.usernameTaken);
-    if (clash === "email") fail(409, ACCOUNTS_MSG.emailTaken);
+    if (uniqueViolation(error) === "username") fail(409, ACCOUNTS_MSG.usernameTaken);
     throw error;
   }
-  return { username: input.username, email: input.email, code };
+  return { ...answer, mail: addressInUseEmail(input.email) };
 }
 
 /** Activates the account a code was sent to: once, before it expires. */
@@ -208,7 +252,7 @@ export async function confirmRegistration(
       .returning({ id: verificationCodes.id }),
     db.orm
       .update(users)
-      .set({ status: "ACTIVE" })
+      .set({ status: "ACTIVE", emailVerifiedAt: now })
       .where(and(eq(users.id, row.userId), eq(users.status, "UNCONFIRMED"))),
   ]);
   // Confirmed by a request a moment earlier.
@@ -218,11 +262,14 @@ export async function confirmRegistration(
   return { id: row.userId, tokenVersion: row.tokenVersion };
 }
 
-/** A fresh code for an unconfirmed account, at most once a minute. Older codes stop working. */
+/**
+ * A fresh code for an unconfirmed account, at most once a minute. Older codes stop working. A held
+ * registration (its address had an account) is answered the same, and nothing is sent: null.
+ */
 export async function resendVerificationCode(
   { db }: Deps,
   input: { username: string; address: string },
-): Promise<{ email: string; code: string }> {
+): Promise<{ email: string; code: string } | null> {
   await hitRateLimit(db, limitKey.resendAddress(input.address), LIMITS.resendPerAddress);
   await hitRateLimit(db, limitKey.resendAccount(input.username), LIMITS.resendPerAccount);
   const row = await db.orm
@@ -251,6 +298,7 @@ export async function resendVerificationCode(
     const seconds = Math.max(1, Math.ceil(((row.lastCodeSentAt ?? now) + RESEND_COOLDOWN_MS - now) / 1000));
     throw new RetryLater(seconds, `Wait ${seconds} seconds before asking for a new code.`);
   }
+  if (isHeldEmail(row.email)) return null;
 
   const code = newVerificationCode();
   await db.orm.batch([
@@ -270,10 +318,17 @@ export async function resendVerificationCode(
 
 /**
  * Whether `password` opens the account: the current password, or an e-mailed replacement that is
- * still fresh. Using the replacement makes it the password and ends older sessions; using the
- * current one drops the replacement. Returns the token version to sign with, or null.
+ * still fresh. Using the replacement proves the person reads the account's address: it becomes the
+ * password, the address counts as proven, a waiting account is activated, and every older session
+ * ends (so whoever held an unproven account with that address is out). Using the current password
+ * drops the replacement. Returns the token version to sign with and the status, or null.
  */
-async function matchPassword({ db }: Deps, row: UserRow, password: string): Promise<number | null> {
+async function matchPassword(
+  deps: Deps,
+  row: UserRow,
+  password: string,
+): Promise<{ version: number; status: UserRow["status"] } | null> {
+  const { db } = deps;
   const pendingFresh = row.pendingPasswordHash !== null && (row.pendingPasswordExpiresAt ?? 0) > Date.now();
   if (await verifyPassword(password, row.passwordHash)) {
     if (row.pendingPasswordHash !== null) {
@@ -282,7 +337,7 @@ async function matchPassword({ db }: Deps, row: UserRow, password: string): Prom
         .set({ pendingPasswordHash: null, pendingPasswordExpiresAt: null })
         .where(eq(users.id, row.id));
     }
-    return row.tokenVersion;
+    return { version: row.tokenVersion, status: row.status };
   }
   if (pendingFresh && (await verifyPassword(password, row.pendingPasswordHash!))) {
     const promoted = await db.orm
@@ -291,26 +346,34 @@ async function matchPassword({ db }: Deps, row: UserRow, password: string): Prom
         passwordHash: row.pendingPasswordHash!,
         pendingPasswordHash: null,
         pendingPasswordExpiresAt: null,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
+        status: sql`CASE WHEN ${users.status} = 'UNCONFIRMED' THEN 'ACTIVE' ELSE ${users.status} END`,
+        ...raiseTokenVersion,
       })
       .where(eq(users.id, row.id))
-      .returning({ tokenVersion: users.tokenVersion })
+      .returning({ tokenVersion: users.tokenVersion, status: users.status })
       .get();
-    return promoted?.tokenVersion ?? null;
+    if (!promoted) return null;
+    await sessionsEnded(deps, row.id);
+    return { version: promoted.tokenVersion, status: promoted.status };
   }
   return null;
 }
 
-/** Username and password to a session. Wrong ones are 401, and count towards the limits. */
+/**
+ * Username and password to a session. Wrong ones are 401 and count per (username, address) and
+ * per address, never per username alone: a stranger typing wrong passwords for someone's name from
+ * their own address never locks the owner out.
+ */
 export async function logIn(
   deps: Deps,
   input: { username: string; password: string; address: string },
 ): Promise<SignedIn> {
   const { db } = deps;
   const addressKey = limitKey.loginAddress(input.address);
-  const accountKey = limitKey.loginAccount(input.username);
+  const pairKey = limitKey.loginPair(input.username, input.address);
   await checkRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
-  await checkRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
+  await checkRateLimit(db, pairKey, LIMITS.loginFailuresPerPair);
 
   const row = await db.orm
     .select()
@@ -318,18 +381,18 @@ export async function logIn(
     .where(and(eq(users.username, input.username), isNull(users.deletedAt)))
     .get();
   // An unknown name costs the same hashing as a known one, so timing does not tell them apart.
-  const version = row ? await matchPassword(deps, row, input.password) : null;
+  const match = row ? await matchPassword(deps, row, input.password) : null;
   if (!row) await verifyPassword(input.password, UNUSABLE_HASH);
-  if (!row || version === null) {
+  if (!row || match === null) {
     await hitRateLimit(db, addressKey, LIMITS.loginFailuresPerAddress);
-    await hitRateLimit(db, accountKey, LIMITS.loginFailuresPerAccount);
+    await hitRateLimit(db, pairKey, LIMITS.loginFailuresPerPair);
     fail(401, ACCOUNTS_MSG.wrongCredentials);
   }
-  await clearRateLimit(db, accountKey);
+  await clearRateLimit(db, pairKey);
   // Only someone who knows the password learns that the account waits for its code.
-  if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
-  refuseInactive(row);
-  return { id: row.id, tokenVersion: version };
+  if (match.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
+  refuseInactive(match);
+  return { id: row.id, tokenVersion: match.version };
 }
 
 /**
@@ -339,11 +402,11 @@ export async function logIn(
 export async function resetPassword(
   { db }: Deps,
   input: { email: string; address: string },
-): Promise<{ email: string; password: string } | null> {
+): Promise<{ email: string; password: string; username: string } | null> {
   await hitRateLimit(db, limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
   await hitRateLimit(db, limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
   const row = await db.orm
-    .select({ id: users.id, status: users.status })
+    .select({ id: users.id, status: users.status, username: users.username })
     .from(users)
     .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .get();
@@ -355,7 +418,7 @@ export async function resetPassword(
     .update(users)
     .set({ pendingPasswordHash: pendingHash, pendingPasswordExpiresAt: Date.now() + PENDING_PASSWORD_TTL_MS })
     .where(eq(users.id, row.id));
-  return { email: input.email, password };
+  return { email: input.email, password, username: row.username };
 }
 
 /** The signed-in user's row after checking their password; wrong ones count towards a limit. */
@@ -372,32 +435,132 @@ async function requirePassword({ db }: Deps, userId: number, password: string): 
   return row;
 }
 
-const bumpTokenVersion = { tokenVersion: sql`${users.tokenVersion} + 1` };
-
-/** New e-mail, confirmed by the password. Every session ends, as the SPA signs out after it. */
-export async function updateEmail(
+/**
+ * Asks to move the account to a new e-mail, confirmed by the password: nothing changes yet. The
+ * answer is a 6-digit code for the new address and a random token for the asking browser's cookie;
+ * the change is found by that token and the code checked against it, so a code works only in that
+ * browser, and only EMAIL_CHANGE_MAX_TRIES guesses each. One change waits per person: asking again
+ * replaces it. The new address is not reserved, and whether another account uses it is not told
+ * here (only to whoever holds its code, at confirmation).
+ */
+export async function requestEmailChange(
   deps: Deps,
   input: { userId: number; newEmail: string; password: string },
-): Promise<{ oldEmail: string }> {
+): Promise<{ code: string; browser: string }> {
   const { db } = deps;
   const row = await requirePassword(deps, input.userId, input.password);
   if (row.email === input.newEmail) fail(409, ACCOUNTS_MSG.sameEmail);
-  const taken = await db.orm
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, input.newEmail))
-    .get();
-  if (taken) fail(409, ACCOUNTS_MSG.emailTaken);
-  try {
+  await hitRateLimit(db, limitKey.emailChangeAccount(row.id), LIMITS.emailChangePerAccount);
+  await hitRateLimit(db, limitKey.emailChangeNewEmail(input.newEmail), LIMITS.emailChangePerNewEmail);
+  const code = sixDigitCode();
+  const browser = publicId(32);
+  const now = Date.now();
+  const change = {
+    newEmail: input.newEmail,
+    browserHash: await sha256Hex(browser),
+    codeHash: await sha256Hex(`${browser}:${code}`),
+    tries: 0,
+    tokenVersion: row.tokenVersion,
+    expiresAt: now + EMAIL_CHANGE_TTL_MS,
+    createdAt: now,
+  };
+  await db.orm
+    .insert(emailChanges)
+    .values({ userId: row.id, ...change })
+    .onConflictDoUpdate({ target: emailChanges.userId, set: change });
+  return { code, browser };
+}
+
+/**
+ * Applies the e-mail change waiting in this browser when the code is right: the address is then
+ * the account's, proven, and every session ends. 409 when another account took the address
+ * meanwhile (a registration nobody confirmed gives way: whoever proves an address owns it).
+ * Wrong codes count per browser's change and per address.
+ */
+export async function confirmEmailChange(
+  deps: Deps,
+  input: { code: string; browser: string | undefined; address: string },
+): Promise<{ oldEmail: string; newEmail: string }> {
+  const { db } = deps;
+  const addressKey = limitKey.emailConfirmAddress(input.address);
+  await checkRateLimit(db, addressKey, LIMITS.emailConfirmFailuresPerAddress);
+  const refuse = async (detail: string): Promise<never> => {
+    await hitRateLimit(db, addressKey, LIMITS.emailConfirmFailuresPerAddress);
+    fail(400, detail);
+  };
+
+  const pending = input.browser
+    ? await db.orm
+        .select({ change: emailChanges, user: users })
+        .from(emailChanges)
+        .innerJoin(users, eq(users.id, emailChanges.userId))
+        .where(eq(emailChanges.browserHash, await sha256Hex(input.browser)))
+        .get()
+    : undefined;
+  // A change made before the person's sessions last ended (a new password, a suspension) is void.
+  if (
+    !pending ||
+    pending.user.deletedAt !== null ||
+    pending.user.tokenVersion !== pending.change.tokenVersion ||
+    pending.user.status === "SUSPENDED" ||
+    pending.user.status === "INACTIVE"
+  ) {
+    return refuse(ACCOUNTS_MSG.emailChangeNothingWaiting);
+  }
+  const { change, user } = pending;
+  if (change.tries >= EMAIL_CHANGE_MAX_TRIES) return refuse(ACCOUNTS_MSG.emailChangeTooManyTries);
+  if (change.expiresAt <= Date.now()) return refuse(ACCOUNTS_MSG.codeExpired);
+  if ((await sha256Hex(`${input.browser}:${input.code}`)) !== change.codeHash) {
     await db.orm
-      .update(users)
-      .set({ email: input.newEmail, ...bumpTokenVersion })
-      .where(eq(users.id, row.id));
+      .update(emailChanges)
+      .set({ tries: sql`${emailChanges.tries} + 1` })
+      .where(eq(emailChanges.userId, user.id));
+    return refuse(
+      change.tries + 1 >= EMAIL_CHANGE_MAX_TRIES
+        ? ACCOUNTS_MSG.emailChangeTooManyTries
+        : ACCOUNTS_MSG.codeInvalid,
+    );
+  }
+
+  const holder = await db.orm
+    .select({
+      id: users.id,
+      status: users.status,
+      confirmedAt: users.confirmedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.email, change.newEmail))
+    .get();
+  const waiting =
+    holder?.status === "UNCONFIRMED" && holder.confirmedAt === null && holder.emailVerifiedAt === null;
+  if (holder && !waiting) fail(409, ACCOUNTS_MSG.emailTaken);
+
+  let moved: Array<{ id: number }>;
+  try {
+    const statements = [
+      ...(holder ? [db.prepare(fromOrm(db.orm.delete(users).where(eq(users.id, holder.id))))] : []),
+      db.prepare(
+        fromOrm(
+          db.orm
+            .update(users)
+            .set({ email: change.newEmail, emailVerifiedAt: Date.now(), ...raiseTokenVersion })
+            .where(and(eq(users.id, user.id), eq(users.tokenVersion, change.tokenVersion)))
+            .returning({ id: users.id }),
+        ),
+      ),
+      db.prepare(fromOrm(db.orm.delete(emailChanges).where(eq(emailChanges.userId, user.id)))),
+    ];
+    const results = await db.write(statements);
+    moved = (results[holder ? 1 : 0]?.results ?? []) as Array<{ id: number }>;
   } catch (error) {
     if (uniqueViolation(error) === "email") fail(409, ACCOUNTS_MSG.emailTaken);
     throw error;
   }
-  return { oldEmail: row.email };
+  // Sessions ended by another request a moment earlier.
+  if (moved.length === 0) return refuse(ACCOUNTS_MSG.emailChangeNothingWaiting);
+  await sessionsEnded(deps, user.id);
+  return { oldEmail: user.email, newEmail: change.newEmail };
 }
 
 /** New password, confirmed by the old one. Every older token stops working. */
@@ -414,9 +577,10 @@ export async function updatePassword(
       passwordHash: await hashPassword(input.newPassword),
       pendingPasswordHash: null,
       pendingPasswordExpiresAt: null,
-      ...bumpTokenVersion,
+      ...raiseTokenVersion,
     })
     .where(eq(users.id, row.id));
+  await sessionsEnded(deps, row.id);
   return { email: row.email };
 }
 
@@ -455,6 +619,7 @@ export async function deleteAccount(
     db.prepare(fromOrm(db.orm.delete(communityMembers).where(eq(communityMembers.userId, id)))),
     db.prepare(fromOrm(db.orm.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id))))),
     db.prepare(fromOrm(db.orm.delete(verificationCodes).where(eq(verificationCodes.userId, id)))),
+    db.prepare(fromOrm(db.orm.delete(emailChanges).where(eq(emailChanges.userId, id)))),
     db.prepare(
       fromOrm(
         db.orm
@@ -471,13 +636,15 @@ export async function deleteAccount(
             jobTitle: null,
             jobSkills: null,
             status: "INACTIVE",
+            emailVerifiedAt: null,
             deletedAt: Date.now(),
-            ...bumpTokenVersion,
+            ...raiseTokenVersion,
           })
           .where(eq(users.id, id)),
       ),
     ),
   ]);
+  await sessionsEnded(deps, id);
   return { email: row.email, username: row.username };
 }
 

@@ -61,7 +61,7 @@ export function RegisterForm({ mode, refUsername }: { mode: AuthMode; refUsernam
       <PasswordField
         autoComplete="new-password"
         {...form.field("password")}
-        hint={t("At least 6 characters.")}
+        hint={t("At least 6 characters, and not a common password.")}
       />
       <SubmitButton pending={register.isPending} disabled={!form.data}>
         {t("Sign Up")}

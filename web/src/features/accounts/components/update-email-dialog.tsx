@@ -1,22 +1,36 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { EmailField, FormAlert, PasswordField, SubmitButton } from "#client/form-fields.tsx";
 import { ACCOUNTS_MSG, updateEmailSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { closeModal } from "#web/modals.tsx";
 import { accountsApi } from "../api";
-import { useMe } from "../session";
+import { signOut, useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
 
-/** New e-mail and the password; 202 and then the session ends. */
+/**
+ * New e-mail and the password. On 202 nothing has changed yet: the session ends (as after every
+ * account change) and the code step asks for the code e-mailed to the new address.
+ */
 export default function UpdateEmailDialog({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const { me } = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { form, problem, pending, submit } = useSessionEndingForm({
     schema: updateEmailSchema,
     initial: { new_email: "", password: "" },
     send: accountsApi.updateEmail,
-    doneMessage: ACCOUNTS_MSG.emailUpdated,
-    openLogin: true,
+    doneMessage: ACCOUNTS_MSG.emailChangeCodeSent,
+    openLogin: false,
+    onDone: async (sent) => {
+      closeModal();
+      // Off the signed-in page first, so it does not ask the signed-out person to log in.
+      await navigate({ to: "/email/confirm", search: { email: sent.new_email } });
+      signOut(queryClient);
+    },
   });
   return (
     <Dialog title={t("Update email")} onClose={onClose}>
@@ -28,7 +42,12 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
         ) : null}
         {problem ? <FormAlert>{problem}</FormAlert> : null}
         <EmailField label={t("New email")} name="new_email" autoFocus {...form.field("new_email")} />
-        <PasswordField {...form.field("password")} hint={t("You will be signed out and log in again.")} />
+        <PasswordField
+          {...form.field("password")}
+          hint={t(
+            "We will e-mail a 6-digit code to the new address. You will be signed out and enter it next.",
+          )}
+        />
         <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>
       </form>
     </Dialog>

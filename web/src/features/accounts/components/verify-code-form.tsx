@@ -100,6 +100,9 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
         {...form.field("code")}
         hint={t("Copy it from the e-mail we sent you.")}
       />
+      <p className="mb-4 text-sm text-[var(--muted)]">
+        {t("If this email already has an account, we e-mailed you how to log in instead of a code.")}
+      </p>
       <SubmitButton pending={confirm.isPending}>{t("Verify")}</SubmitButton>
       <div className="mt-4 flex flex-wrap items-center justify-center gap-x-2 text-sm text-[var(--muted)]">
         <span>{t("Didn't get it?")}</span>

@@ -1,8 +1,12 @@
 import { createRoute, type z } from "@hono/zod-openapi";
+import { getCookie, setCookie } from "hono/cookie";
+import { EMAIL_CHANGE_TTL_MS } from "#shared/constants.ts";
 import {
   ACCOUNTS_MSG,
   acceptedSchema,
   deleteAccountSchema,
+  emailChangeConfirmQuerySchema,
+  noticeSchema,
   settingResultSchema,
   updateEmailSchema,
   updatePasswordSchema,
@@ -10,19 +14,32 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
+import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import { sendEmail } from "#worker/providers/email.ts";
-import { accountDeletedEmail, emailChangedEmail, passwordChangedEmail } from "../emails";
 import {
+  accountDeletedEmail,
+  emailChangeCodeEmail,
+  emailChangedEmail,
+  passwordChangedEmail,
+} from "../emails";
+import {
+  confirmEmailChange,
   deleteAccount,
   getMe,
   getUnreadData,
+  requestEmailChange,
   toggleUserSetting,
-  updateEmail,
   updatePassword,
 } from "../service";
 
 // The signed-in user's own account: who they are, their e-mail, password and boolean settings,
-// deleting the account, and the unread counts the header shows.
+// deleting the account, and the unread counts the header shows. The e-mail change is finished by
+// `POST /api/v1/user/auth/email/confirm`, which needs no session (the SPA signs out after asking)
+// but the cookie of the browser that asked.
+
+/** Names the waiting e-mail change of the browser that asked for it (HttpOnly, 10 minutes). */
+const EMAIL_CHANGE_COOKIE = "agora_email_change";
+const EMAIL_CHANGE_COOKIE_PATH = "/api/v1/user/auth/email";
 
 const tags = ["Accounts"];
 const bearer = [{ bearer: [] }];
@@ -40,12 +57,28 @@ const changeEmail = createRoute({
   method: "patch",
   path: "/api/v1/private/user/auth/update/email",
   tags,
-  summary: "Change the e-mail (signs out every session)",
+  summary: "Ask to change the e-mail: a 6-digit code goes to the new address",
+  description:
+    "Nothing changes yet: the account keeps its address until the code is entered at `POST /api/v1/user/auth/email/confirm` in the same browser (a cookie names the change) within 10 minutes. Asking again replaces the waiting change. The SPA signs out after the 202.",
   security: bearer,
   request: { body: formBody(updateEmailSchema) },
   responses: {
-    202: json(acceptedSchema, "Changed; sign in again"),
+    202: json(acceptedSchema, "Code sent to the new address"),
     ...errorResponses(401, 403, 409, 415, 422, 429),
+  },
+});
+
+const confirmEmail = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/email/confirm",
+  tags,
+  summary: "Finish an e-mail change with the code sent to the new address",
+  description:
+    "No session needed; the browser's cookie names the waiting change and the code must match it (5 tries). Every session of the account ends. 409 when another account took the address meanwhile.",
+  request: { query: emailChangeConfirmQuerySchema },
+  responses: {
+    200: json(noticeSchema, "Changed; sign in again"),
+    ...errorResponses(400, 409, 422, 429),
   },
 });
 
@@ -98,13 +131,32 @@ export const accountRoutes = createRouter()
   .openapi(me, async (c) => c.json(await getMe(c.var.deps, c.get("user").id), 200))
   .openapi(changeEmail, async (c) => {
     const body = readBody<z.output<typeof updateEmailSchema>>(c);
-    const { oldEmail } = await updateEmail(c.var.deps, {
+    const { code, browser } = await requestEmailChange(c.var.deps, {
       userId: c.get("user").id,
       newEmail: body.new_email,
       password: body.password,
     });
-    await sendEmail(c.var.deps, emailChangedEmail(oldEmail, body.new_email));
-    return c.json({ message: ACCOUNTS_MSG.emailUpdated }, 202);
+    await sendEmail(c.var.deps, emailChangeCodeEmail(body.new_email, code));
+    setCookie(c, EMAIL_CHANGE_COOKIE, browser, {
+      path: EMAIL_CHANGE_COOKIE_PATH,
+      httpOnly: true,
+      secure: new URL(c.req.url).protocol === "https:",
+      sameSite: "Strict",
+      maxAge: EMAIL_CHANGE_TTL_MS / 1000,
+    });
+    return c.json({ message: ACCOUNTS_MSG.emailChangeCodeSent }, 202);
+  })
+  .openapi(confirmEmail, async (c) => {
+    const { code } = c.req.valid("query");
+    const changed = await confirmEmailChange(c.var.deps, {
+      code,
+      browser: getCookie(c, EMAIL_CHANGE_COOKIE),
+      address: clientAddress(c.req.raw.headers),
+    });
+    // The old address hears about it, in case it was not them.
+    await sendEmail(c.var.deps, emailChangedEmail(changed.oldEmail, changed.newEmail));
+    setCookie(c, EMAIL_CHANGE_COOKIE, "", { path: EMAIL_CHANGE_COOKIE_PATH, maxAge: 0 });
+    return c.json({ detail: ACCOUNTS_MSG.emailUpdated }, 200);
   })
   .openapi(changePassword, async (c) => {
     const body = readBody<z.output<typeof updatePasswordSchema>>(c);

@@ -1,9 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
-import { ACCOUNTS_MSG, registerSchema } from "#shared/schemas/accounts.ts";
+import {
+  ACCOUNTS_MSG,
+  accessTokenSchema,
+  type GoogleErrorCode,
+  googleExchangeSchema,
+  registerSchema,
+} from "#shared/schemas/accounts.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
+import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import {
   exchangeGoogleCode,
   GoogleSignInError,
@@ -12,20 +19,26 @@ import {
   verifyGoogleIdToken,
 } from "#worker/providers/google.ts";
 import {
+  GoogleRefusal,
+  issueExchangeCode,
   OAUTH_NONCE_COOKIE,
   OAUTH_STATE_TTL_S,
   readOAuthState,
+  redeemExchangeCode,
   signInWithGoogle,
   signOAuthState,
 } from "../google";
 
 // Signing in with Google (OpenID Connect, code flow): the login route sends the browser to Google
 // with a signed state and a nonce cookie; the callback checks both, then the ID token, and returns
-// to the SPA signed in. The rules for which account a Google identity opens are in ../google.ts.
+// to the SPA with a one-use code that only that browser (its nonce cookie) can trade for a token.
+// The rules for which account a Google identity opens are in ../google.ts.
 
 const tags = ["Accounts"];
 const GOOGLE_CALLBACK_PATH = "/api/v1/user/auth/oauth/google/callback";
-const GOOGLE_COOKIE_PATH = "/api/v1/user/auth/oauth/google";
+const GOOGLE_EXCHANGE_PATH = "/api/v1/user/auth/google/exchange";
+/** The nonce cookie goes to the login, the callback and the exchange, under this common path. */
+const GOOGLE_COOKIE_PATH = "/api/v1/user/auth";
 
 const googleLogin = createRoute({
   method: "get",
@@ -45,7 +58,7 @@ const googleCallback = createRoute({
   tags,
   summary: "Google's redirect back: checks everything, then returns to the site signed in",
   description:
-    "Redirects to `/signin#access_token=...` on success and to `/signin#error=...` on any failure (the token stays out of server logs and Referer headers).",
+    "Redirects to `/signin?code=...` on success (a one-use code, 60 s, traded at `POST /api/v1/user/auth/google/exchange` by the same browser) and to `/signin?error=CODE` on any failure, CODE one of cancelled, email_not_verified, account_suspended, login_failed. No token ever rides in the address.",
   request: {
     query: z.object({
       code: z.string().max(2048).optional(),
@@ -59,16 +72,33 @@ const googleCallback = createRoute({
   },
 });
 
+const googleExchange = createRoute({
+  method: "post",
+  path: GOOGLE_EXCHANGE_PATH,
+  tags,
+  summary: "Trade the one-use code of `/signin?code=` for an access token",
+  description:
+    "Works once, within 60 seconds of the callback, and only with the nonce cookie of the browser that started the sign-in.",
+  request: { body: jsonOrForm(googleExchangeSchema) },
+  responses: {
+    200: json(accessTokenSchema, "Signed in"),
+    ...errorResponses(400, 403, 415, 422, 429),
+  },
+});
+
+const clearNonce = `${OAUTH_NONCE_COOKIE}=; Path=${GOOGLE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`;
+
 /**
- * Back to the SPA after Google: the result rides in the fragment, which no server or Referer sees.
- * The nonce cookie has done its job either way.
+ * Back to the SPA after Google, with `?code=` or `?error=`. On success the nonce cookie stays for
+ * the exchange; after a failure it has done its job.
  */
-function backToSite(fragment: Record<string, string>): Response {
+function backToSite(result: { code: string } | { error: GoogleErrorCode }): Response {
   const headers = new Headers({
-    location: `/signin#${new URLSearchParams(fragment).toString()}`,
+    location: `/signin?${new URLSearchParams(result).toString()}`,
     "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
   });
-  headers.append("set-cookie", `${OAUTH_NONCE_COOKIE}=; Path=${GOOGLE_COOKIE_PATH}; Max-Age=0; HttpOnly`);
+  if ("error" in result) headers.append("set-cookie", clearNonce);
   return new Response(null, { status: 302, headers });
 }
 
@@ -104,13 +134,30 @@ export const googleRoutes = createRouter()
       const idToken = await exchangeGoogleCode(config, { code: query.code, redirectUri });
       const identity = await verifyGoogleIdToken(config, idToken, nonce);
       const account = await signInWithGoogle(c.var.deps, identity, ref);
-      const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
-      return backToSite({ access_token: token, token_type: "bearer" });
+      return backToSite({ code: await issueExchangeCode(c.var.deps, account.id, nonce) });
     } catch (error) {
-      // Whatever went wrong, the person lands on the site with one plain message, never a stack.
+      // Whatever went wrong, the person lands on the site with a known code, never a text or a stack.
       if (!(error instanceof GoogleSignInError))
         console.error(`[${c.get("requestId")}] Google sign-in`, error);
       else console.warn(`[${c.get("requestId")}] Google sign-in refused: ${error.message}`);
-      return backToSite({ error: ACCOUNTS_MSG.loginFailed });
+      const code: GoogleErrorCode =
+        error instanceof GoogleRefusal
+          ? error.code
+          : query.error === "access_denied"
+            ? "cancelled"
+            : "login_failed";
+      return backToSite({ error: code });
     }
+  })
+  .openapi(googleExchange, async (c) => {
+    const { code } = readBody<z.output<typeof googleExchangeSchema>>(c);
+    const account = await redeemExchangeCode(c.var.deps, {
+      code,
+      nonce: getCookie(c, OAUTH_NONCE_COOKIE),
+      address: clientAddress(c.req.raw.headers),
+    });
+    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
+    c.header("set-cookie", clearNonce);
+    c.header("cache-control", "no-store");
+    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
   });

@@ -22,6 +22,7 @@ import {
   resendVerificationCode,
   resetPassword,
 } from "../service";
+import { sendUnseen } from "./send-unseen";
 
 // Signing up and in with a username and password: register, confirm the e-mail with its code,
 // ask for a new code, log in, and ask for a new password. Every one is rate limited per address.
@@ -33,6 +34,8 @@ const register = createRoute({
   path: "/api/v1/user/auth/register",
   tags,
   summary: "Create an unconfirmed account and e-mail it a verification code",
+  description:
+    "The answer is the same whether or not the e-mail already has an account (then the owner of the address is e-mailed instead, and nothing is created for it). 409 only for a taken username.",
   request: { body: jsonOrForm(registerSchema) },
   responses: {
     201: json(registeredSchema, "Created; the code is on its way (the code step comes next)"),
@@ -101,7 +104,7 @@ export const userAuthRoutes = createRouter()
       refUsername: body.ref_username || null,
       address: clientAddress(c.req.raw.headers),
     });
-    await sendEmail(c.var.deps, verificationEmail(created.email, created.code));
+    await sendEmail(c.var.deps, created.mail);
     return c.json({ username: created.username, email: created.email, message: ACCOUNTS_MSG.codeSent }, 201);
   })
   .openapi(confirm, async (c) => {
@@ -119,7 +122,7 @@ export const userAuthRoutes = createRouter()
       username,
       address: clientAddress(c.req.raw.headers),
     });
-    await sendEmail(c.var.deps, verificationEmail(sent.email, sent.code));
+    if (sent) await sendEmail(c.var.deps, verificationEmail(sent.email, sent.code));
     return c.json({ message: ACCOUNTS_MSG.codeResent }, 202);
   })
   .openapi(login, async (c) => {
@@ -131,6 +134,6 @@ export const userAuthRoutes = createRouter()
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");
     const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
-    if (issued) await sendEmail(c.var.deps, newPasswordEmail(issued.email, issued.password));
+    if (issued) await sendUnseen(c, newPasswordEmail(issued.email, issued.password, issued.username));
     return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);
   });
