@@ -28,6 +28,11 @@ export function plainEmail(to: string, subject: string, text: string): Email {
  * it, development and tests write to the dev outbox; production answers 503. An idempotency key
  * (derived from our own row) lets the provider drop a message it already accepted.
  */
+/** Whether e-mail can be sent at all here: a configured service, or the dev outbox. */
+export function canSendEmail(env: Deps["env"]): boolean {
+  return Boolean(env.EMAIL_API_URL && env.EMAIL_API_KEY) || isDevelopment(env);
+}
+
 export async function sendEmail(
   { db, env }: Deps,
   email: Email,

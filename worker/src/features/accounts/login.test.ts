@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#worker/db/schema/index.ts";
-import { api, bearer, deps, json } from "#worker-test/api.ts";
+import app from "#worker/app.ts";
+import { api, bearer, deps, env, json } from "#worker-test/api.ts";
 import {
   createUser,
   from,
@@ -133,6 +134,31 @@ describe("tokens", () => {
 });
 
 describe("forgot password", () => {
+  it("enumeration: without an e-mail service, a known and an unknown address get the same 503", async () => {
+    const person = await registerAndConfirm();
+    const production = {
+      ...env,
+      ENVIRONMENT: "production",
+      JWT_SECRET: "k3y-0f-at-least-thirty-two-bytes-long!!",
+      EMAIL_API_URL: undefined,
+      EMAIL_API_KEY: undefined,
+    };
+    const ask = (email: string) =>
+      app.fetch(
+        new Request(`http://localhost/api/v1/user/auth/reset/password?email=${encodeURIComponent(email)}`, {
+          method: "POST",
+          headers: from(newAddress()),
+        }),
+        production,
+        { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+      );
+    const known = await ask(person.email);
+    const unknown = await ask(`${newUsername()}@example.com`);
+    expect(known.status).toBe(503);
+    expect(unknown.status).toBe(503);
+    expect(await json(known)).toEqual(await json(unknown));
+  });
+
   it("answers 202 for an unknown e-mail and sends nothing", async () => {
     const email = `${newUsername()}@example.com`;
     const res = await reset(email);

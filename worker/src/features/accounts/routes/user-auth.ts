@@ -11,9 +11,10 @@ import {
   resetPasswordQuerySchema,
 } from "#shared/schemas/accounts.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { fail } from "#worker/lib/errors.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { clientAddress } from "#worker/middleware/rate-limit.ts";
-import { sendEmail } from "#worker/providers/email.ts";
+import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
 import { newPasswordEmail, verificationEmail } from "../emails";
 import {
   confirmRegistration,
@@ -133,6 +134,8 @@ export const userAuthRoutes = createRouter()
   })
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");
+    // Without e-mail, every address gets the same 503 before anything is looked up.
+    if (!canSendEmail(c.env)) fail(503, "E-mail is not configured");
     const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
     if (issued) await sendUnseen(c, newPasswordEmail(issued.email, issued.password, issued.username));
     return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);
