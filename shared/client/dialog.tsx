@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useModalDialog } from "./modal-dialog";
+import { useTranslation } from "./react-i18n";
 
 export { useModalDialog };
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ADMIN_BOOLEAN_SETTINGS, USER_BOOLEAN_SETTINGS } from "../enums";
+import { z } from "../zod-jitless";
 import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "./fields";
 
 // Accounts: sign-up, verification, login, password and e-mail changes (docs/decisions/010). The

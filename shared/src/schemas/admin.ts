@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api";
 import {
   ADMIN_FIELD_MAX,
@@ -9,6 +8,7 @@ import {
   USERNAME_MAX,
 } from "../constants";
 import { ADMIN_SEARCH_TYPES, BLOG_CATEGORIES, FEEDBACK_TYPES, REPORT_CAUSES, USER_STATUSES } from "../enums";
+import { z } from "../zod-jitless";
 import { adminSchema } from "./accounts";
 import { emailSchema, MSG } from "./fields";
 

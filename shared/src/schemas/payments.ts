@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api";
 import {
   CENTS_PER_DOLLAR,
@@ -7,6 +6,7 @@ import {
   PAYMENT_HISTORY_PAGE_SIZE,
 } from "../constants";
 import { MEMBERSHIP_TYPES } from "../enums";
+import { z } from "../zod-jitless";
 import { usernameSchema } from "./fields";
 import { serviceKeySchema } from "./services";
 

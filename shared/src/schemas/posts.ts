@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { publicIdSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
@@ -9,6 +8,7 @@ import {
   POST_TITLE_MAX,
 } from "../constants";
 import { FEED_OPTIONS, MEDIA_KINDS, POST_TYPES } from "../enums";
+import { z } from "../zod-jitless";
 import { communitySchema } from "./communities";
 import { ownerSchema } from "./user";
 

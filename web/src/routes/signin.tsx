@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { AuthPage } from "../features/accounts/components/auth-page";
 import { LoginForm } from "../features/accounts/components/login-form";

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
+import type { TFunction } from "#client/i18n-runtime.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   CRYPTO_WAIT_NOTICE_MS,
   RECIPIENT_VALIDATION_DEBOUNCE_MS,
