@@ -14,7 +14,7 @@ interface DialogProps {
   testId?: string;
 }
 
-/** A modal with a title bar and a close button, for every modal kind of the spec. */
+/** A modal with a title bar and a close button, for every modal of both sites. */
 export function Dialog({ title, onClose, children, size = "sm", description, testId }: DialogProps) {
   const modal = useModalDialog(onClose);
   const titleId = useId();

@@ -64,7 +64,7 @@ export function Composer({
     if (restore) setText((current) => (current.trim() ? current : restore.text));
   }, [restore]);
 
-  // The box grows with its text up to the spec's height, then scrolls.
+  // The box grows with its text up to CHAT_TEXTAREA_MAX_HEIGHT, then scrolls.
   useEffect(() => {
     const el = area.current;
     if (!el) return;

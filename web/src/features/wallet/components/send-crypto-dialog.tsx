@@ -84,7 +84,7 @@ function CannotSend({ symbol, onClose }: { symbol: WalletSymbol; onClose: () => 
   );
 }
 
-/** Why an amount cannot be sent, in the spec's words, or null when it can. */
+/** Why an amount cannot be sent, in the words of WALLET_MSG, or null when it can. */
 function amountProblem(amount: string, item: WalletItem, t: TFunction): string | null {
   const { symbol, decimals } = item.blockchain;
   const parsed = coinAmountSchema.safeParse(amount);
