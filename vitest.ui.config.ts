@@ -1,11 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { i18nAliases } from "./shared/client/i18n-aliases.ts";
 
 // SPA component tests: React components in happy-dom, and checks over the SPAs' source.
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: i18nAliases },
   test: {
     include: ["web/src/**/*.test.{ts,tsx}", "admin/src/**/*.test.{ts,tsx}", "shared/**/*.test.{ts,tsx}"],
     environment: "happy-dom",

@@ -2,9 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { i18nAliases } from "#client/i18n-aliases.ts";
 import { devWatch } from "#client/vite-watch.ts";
-import { zodJitlessAlias } from "#client/zod-alias.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 
@@ -38,6 +36,5 @@ export default defineConfig({
     tailwindcss(),
     mjmlWithoutEval,
   ],
-  resolve: { alias: [...i18nAliases, ...zodJitlessAlias] },
   build: { outDir, emptyOutDir: true, sourcemap: false, watch: devWatch() },
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Chromium with the flags this closed network needs (../shared/STACK.md). */
+/** Debian's Chromium with the flags a machine without internet needs (no sandbox, GPU, QUIC, updates). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -82,7 +82,7 @@ describe("chat", () => {
     await expect(box.inputValue()).resolves.toBe("");
     await hana.page.getByTestId("typing").waitFor({ state: "detached" });
 
-    // Blank is not sendable; more than 1000 characters is refused with the spec's message.
+    // Blank is not sendable; more than 1000 characters is refused with its message.
     await box.fill("   ");
     await expect(gus.page.getByRole("button", { name: "Send", exact: true }).isDisabled()).resolves.toBe(
       true,

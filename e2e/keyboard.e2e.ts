@@ -4,7 +4,7 @@ import { useBrowser } from "./browser";
 import { playProviders } from "./provider-doubles";
 import { accessToken, DEMO_PASSWORD, newAccount, PASSWORD_LABEL, signIn } from "./sign-in";
 
-// The main journeys with the keyboard only (issue 18): Tab and Shift+Tab to move, Enter and Space
+// The main journeys with the keyboard only : Tab and Shift+Tab to move, Enter and Space
 // to act, arrows in menus. Pages are opened by address (as a bookmark would); no click anywhere.
 // Every stop reached is checked for a visible focus ring.
 

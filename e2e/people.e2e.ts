@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { newAccount, signIn } from "./sign-in";
 
-// People, search, notifications, settings and the pages around them (issue 5), as a newcomer
+// People, search, notifications, settings and the pages around them, as a newcomer
 // meets them. Searching reads the demo data; anything that changes state happens between two
 // accounts made for the run, so the other journeys' demo people stay as they were.
 

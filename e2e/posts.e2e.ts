@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { accessToken, signIn } from "./sign-in";
 
-// Communities, posts, drafts, votes, comments and the feed, as people use them (issue 4). The server
+// Communities, posts, drafts, votes, comments and the feed, as people use them. The server
 // starts from the demo data: alice (staff), bruno and dev (verified), carmen… all with "password".
 
 const PNG = Buffer.from(

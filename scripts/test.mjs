@@ -8,10 +8,11 @@ ensurePackages();
 const steps = [
   ["types", "tsc", ["-b"]],
   ["lint", "biome", ["check", "."]],
+  ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],
   ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
   ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
-  // Issue 18's budget: the home page's scripts as Chromium loads them, at most 120 KB gzip.
+  // The first-load budget: the home page's scripts as Chromium loads them, at most 120 KB gzip.
   ["first-load size budget", "node", ["bench/size/measure.mjs", "--check", "--no-write", "--no-timing"]],
   ["browser end-to-end tests", "vitest", ["run", "--config", "e2e/vitest.config.ts"]],
 ];

@@ -2,9 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { i18nAliases } from "#client/i18n-aliases.ts";
 import { devWatch } from "#client/vite-watch.ts";
-import { zodJitlessAlias } from "#client/zod-alias.ts";
 import { directLazyImports } from "./facade-plugin.ts";
 import { securityHeadersFile } from "./headers-plugin.ts";
 import { leanPreloadHelper } from "./preload-plugin.ts";
@@ -37,8 +35,6 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      ...i18nAliases,
-      ...zodJitlessAlias,
       // TanStack Store asks for the shim that back-fills useSyncExternalStore for React < 18; the
       // package's plain build uses React 19's own (~0.6 KB gzip less on the first load).
       {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Feed benchmark (issue 4): a million posts and a 5,000-comment thread, then the p50 and p99 of the
+// Feed benchmark: a million posts and a 5,000-comment thread, then the p50 and p99 of the
 // feed (page 1 and page 400), a post, and its comment list, beside /api/health, in one run against
 // the server `bun run dev` starts (scripts/server.mjs: local migrations, `wrangler dev`, demo seed).
 //

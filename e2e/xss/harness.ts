@@ -9,7 +9,7 @@ import { submitLogin } from "../sign-in";
 /**
  * Set before any page script: every way a payload could show it ran. A Content-Security-Policy
  * violation of any kind counts: the SPAs themselves cause none (zod runs jitless, see
- * shared/client/zod-jitless.ts), so one seen here came from written content.
+ * shared/src/zod-jitless.ts), so one seen here came from written content.
  */
 export const HOOKS = `
   window.__xssHits = [];

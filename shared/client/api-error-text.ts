@@ -1,6 +1,6 @@
-import type { TFunction } from "i18next";
 import { walletDetailTemplate } from "#shared/wallet-messages.ts";
 import { ApiError } from "./http";
+import type { TFunction } from "./i18n-runtime";
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;

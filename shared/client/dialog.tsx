@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useModalDialog } from "./modal-dialog";
+import { useTranslation } from "./react-i18n";
 
 export { useModalDialog };
 
@@ -14,7 +14,7 @@ interface DialogProps {
   testId?: string;
 }
 
-/** A modal with a title bar and a close button, for every modal kind of the spec. */
+/** A modal with a title bar and a close button, for every modal of both sites. */
 export function Dialog({ title, onClose, children, size = "sm", description, testId }: DialogProps) {
   const modal = useModalDialog(onClose);
   const titleId = useId();

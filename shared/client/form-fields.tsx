@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { FieldBinding } from "./form";
+import { useTranslation } from "./react-i18n";
 
 // The pieces forms of both SPAs are built from. A field takes `{...form.field(name)}` from
 // useZodForm (form.tsx) and shows the field's message, translated, once the form decides to.

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { z } from "zod";
+import type { z } from "#shared/zod-jitless.ts";
 
 // Forms of both SPAs parse with the same zod schemas as the API (shared/src/schemas), so a field
 // shows exactly the message the API would answer. Messages appear once a field was edited and

@@ -3,7 +3,7 @@ import { I18n } from "./i18n-runtime";
 
 function setup() {
   const i18n = new I18n();
-  i18n.addResourceBundle("es", "translation", {
+  i18n.addDictionary("es", {
     "Draft saved.": "Borrador guardado.",
     "Your referrer is @{{username}}": "Tu referente es @{{username}}",
     "{{count}} members_one": "{{count}} miembro",
@@ -63,7 +63,7 @@ describe("the i18n runtime", () => {
     i18n.on("languageChanged", (lng) => events.push(`lang:${lng}`));
     i18n.on("added", (lng) => events.push(`added:${lng}`));
     await i18n.changeLanguage("pt");
-    i18n.addResourceBundle("pt", "translation", { Hi: "Oi" });
+    i18n.addDictionary("pt", { Hi: "Oi" });
     expect(events).toEqual(["lang:pt", "added:pt"]);
     expect(i18n.t("Hi")).toBe("Oi");
   });

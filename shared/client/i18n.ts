@@ -32,10 +32,10 @@ export function detectLanguage(): Language {
 
 export function createI18n(appLoaders: Record<Exclude<Language, "en">, Loaders>) {
   async function load(lang: Language): Promise<void> {
-    if (lang === "en" || i18n.hasResourceBundle(lang)) return;
+    if (lang === "en" || i18n.hasDictionary(lang)) return;
     const all = [...Object.values(sharedLoaders[lang]), ...Object.values(appLoaders[lang])];
     const modules = await Promise.all(all.map((loader) => loader()));
-    i18n.addResourceBundle(lang, "translation", Object.assign({}, ...modules.map((m) => m.default)));
+    i18n.addDictionary(lang, Object.assign({}, ...modules.map((m) => m.default)));
   }
 
   async function setLanguage(lang: Language): Promise<void> {

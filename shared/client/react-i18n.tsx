@@ -1,6 +1,6 @@
-// React bindings for ./i18n-runtime.ts with react-i18next's API (useTranslation, Trans,
-// initReactI18next): `import { useTranslation } from "react-i18next"` resolves here in both SPAs
-// and the component tests (./i18n-aliases.ts), so the code reads as the usual library does.
+// React bindings of the project's i18n runtime (./i18n-runtime.ts), imported by their own name
+// (`#client/react-i18n.tsx`): `useTranslation` re-renders a component when the language changes
+// or a dictionary arrives; `Trans` puts elements inside a translated sentence.
 import {
   Children,
   cloneElement,
@@ -30,28 +30,14 @@ function subscribe(listener: () => void) {
 }
 const getRevision = () => revision;
 
-type UseTranslationResponse = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
-
 /** Re-renders the component when the language changes or a dictionary arrives. */
-export function useTranslation(_ns?: string | string[], _options?: unknown): UseTranslationResponse {
+export function useTranslation(): { t: TFunction; i18n: I18n } {
   const current = useSyncExternalStore(subscribe, getRevision, getRevision);
   return useMemo(() => {
     // A new `t` per revision, so memoised children that take `t` see the change.
     void current;
-    const t = i18n.getFixedT();
-    return Object.assign([t, i18n, true] as [TFunction, I18n, boolean], { t, i18n, ready: true });
+    return { t: i18n.getFixedT(), i18n };
   }, [current]);
-}
-
-/** Kept for `i18n.use(initReactI18next)`: the runtime is already the one instance. */
-export const initReactI18next = { type: "3rdParty" as const, init: () => {} };
-
-export function I18nextProvider({ children }: { children?: ReactNode; i18n?: unknown }) {
-  return <>{children}</>;
-}
-
-export function getI18n(): I18n {
-  return i18n;
 }
 
 const TAG = /<(\w+)>([\s\S]*?)<\/\1>|<(\w+)\s*\/>/g;
@@ -59,7 +45,7 @@ const TAG = /<(\w+)>([\s\S]*?)<\/\1>|<(\w+)\s*\/>/g;
 /**
  * A sentence with markup inside, translated as one key: `<Trans i18nKey="Read the <link>terms</link>."
  * components={{ link: <a href="/terms" /> }} />`. Tags are the keys of `components` (names or
- * indexes, as in react-i18next); they do not nest.
+ * indexes); they do not nest.
  */
 export function Trans({
   i18nKey,

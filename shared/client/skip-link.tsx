@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./react-i18n";
 
 /** The id of each SPA's <main>, the skip link's target. */
 export const MAIN_ID = "main";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE } from "./constants";
+import { z } from "./zod-jitless";
 
 /** Every error the API sends: `{"detail": "..."}`. */
 export const errorSchema = z.object({ detail: z.string() });

@@ -33,7 +33,7 @@ export const WALLET_MSG = {
   depositNotice: "Saved the text to clipboard",
 } as const;
 
-/** Fill a message's `{{name}}` placeholders (the server's English detail; the SPA uses i18next). */
+/** Fill a message's `{{name}}` placeholders (the server's English detail; the SPAs use their i18n runtime). */
 export function walletMessage(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,

@@ -23,7 +23,7 @@ export interface Bindings {
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_JWKS_URL?: string;
   ADMIN_PASSWORD?: string;
-  // Payments (DESIGN.md "External services"); empty or absent means not configured.
+  // Payments: each provider is switched on by its keys; empty or absent means not configured (503).
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

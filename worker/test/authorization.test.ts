@@ -7,7 +7,7 @@ import { databaseFingerprint, type Operation, operations } from "./hostile";
 import { createAdmin, createUser, type TestUser } from "./people";
 import { newCommunity, newPost, pngFile } from "./posts";
 
-// Issue 17: the authorization matrix, generated from the OpenAPI document. Every private
+// The authorization matrix, generated from the OpenAPI document. Every private
 // operation refuses a visitor, every admin operation refuses a user token, and every operation on
 // something a person owns refuses another person without changing anything. An operation the
 // matrix does not classify fails the test, so a new route must say who may call it.

@@ -9,7 +9,7 @@ import {
 } from "./hostile";
 import { createAdmin, createUser } from "./people";
 
-// Issue 17: every operation of the OpenAPI document gets at least 50 hostile requests, each with
+// Every operation of the OpenAPI document gets at least 50 hostile requests, each with
 // and without a valid token. No answer may be a 5xx (except the designed 503 "… is not
 // configured"), no body may carry a stack trace or an internal name, and a refused request must
 // leave the database as it found it.

@@ -1,6 +1,6 @@
 import { api, env } from "./api";
 
-// Hostile requests generated from the OpenAPI document (issue 17): every operation gets malformed
+// Hostile requests generated from the OpenAPI document: every operation gets malformed
 // bodies, wrong content types and hostile values in every field, path and query parameter. The
 // test that drives them (hostile.test.ts) checks the answers and the database after each one.
 

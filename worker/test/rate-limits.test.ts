@@ -4,7 +4,7 @@ import { startThread } from "./chat";
 import { createUser, from, login, newAddress, newUsername, register } from "./people";
 import { newCommunity, newPost, pngFile } from "./posts";
 
-// Issue 17: every action people could flood answers 429 with `Retry-After` once its allowance is
+// Every action people could flood answers 429 with `Retry-After` once its allowance is
 // spent. Small allowances are spent for real; large ones (a hundred posts an hour) start from an
 // allowance already spent this hour, as the person would have left it.
 

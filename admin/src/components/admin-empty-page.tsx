@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 /** A page not yet built: "There is nothing here" with Return to Home. */
 export function AdminEmptyPage() {

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import { useMenuButton } from "#client/menu-button.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { AdminPasswordForm } from "../features/auth/password-form";
 import { useAdminMe } from "../features/auth/session";

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { AdminMenu } from "../components/admin-menu";
 import { AdminUserMenu } from "../components/admin-user-menu";

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { checkEditorLink } from "#shared/schemas/posts.ts";
 import { Dialog } from "../dialog";
+import { useTranslation } from "../react-i18n";
 
 /**
  * The editor's link dialog: http or https links, with or without a scheme; errors

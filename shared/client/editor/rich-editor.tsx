@@ -2,11 +2,10 @@ import Image from "@tiptap/extension-image";
 import { Placeholder } from "@tiptap/extensions";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import type { TFunction } from "i18next";
 import { type ReactNode, type SVGProps, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "../api-error-text";
 import { i18n } from "../i18n";
+import { useTranslation } from "../react-i18n";
 import { LinkDialog } from "./link-dialog";
 
 // The rich text editor of both sites (the main site's posts and comments, the admin site's blog;
@@ -46,8 +45,7 @@ async function insertImages(editor: Editor, files: File[], site: EditorSite) {
         .setImage({ src: link, alt: file.name.replace(/\.[^.]+$/, "") })
         .run();
     } catch (error) {
-      // The runtime's t is what `i18next` resolves to in the app; its type is the package's.
-      const reason = apiErrorText(error, i18n.t as unknown as TFunction);
+      const reason = apiErrorText(error, i18n.t);
       site.notify(i18n.t("Unexpected error during upload: {{reason}}", { reason }), "error");
     }
   }

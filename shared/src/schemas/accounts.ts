@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { EMAIL_CHANGE_CODE_LENGTH } from "../constants";
 import { ADMIN_BOOLEAN_SETTINGS, USER_BOOLEAN_SETTINGS } from "../enums";
+import { z } from "../zod-jitless";
 import { emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from "./fields";
 import { newPasswordSchema } from "./passwords";
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   CHAT_MESSAGE_MAX,
   CHAT_USERNAME_SEARCH_MAX,
@@ -6,6 +5,7 @@ import {
   WEBPAGE_PREVIEW_DESCRIPTION_MAX,
 } from "../constants";
 import { CHAT_SERVER_SENDER, CHAT_THREAD_TYPES } from "../enums";
+import { z } from "../zod-jitless";
 
 // Chat: threads, messages and the socket protocol (docs/decisions/009). The frame schemas here
 // are the only definition of what travels on a chat socket: the Durable Object parses every

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,
@@ -8,6 +7,7 @@ import {
   MEMBER_PAGE_SIZE,
 } from "../constants";
 import { COMMUNITY_ROLES } from "../enums";
+import { z } from "../zod-jitless";
 import { ownerSchema } from "./user";
 
 // Community creation and the community shapes. The messages are the

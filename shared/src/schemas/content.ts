@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "../enums";
+import { z } from "../zod-jitless";
 
 // Featured cards, membership plans and the public blog. All of it
 // comes from the database, written by staff (or the seed), never from code.

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   ADMIN_FIELD_MAX,
   ADMIN_FIELD_MIN,
@@ -9,6 +8,7 @@ import {
   USERNAME_MIN,
   VERIFICATION_CODE_MIN,
 } from "../constants";
+import { z } from "../zod-jitless";
 
 // Field schemas and their messages. The messages are i18n keys' English text:
 // the SPAs translate them with `t(message)`, the API sends them as they are.

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { queryBoolean } from "../api";
 import {
   COMPANY_DESCRIPTION_MAX,
@@ -25,6 +24,7 @@ import {
   JOB_TYPES,
   JOB_WORK_MODES,
 } from "../enums";
+import { z } from "../zod-jitless";
 import { MSG } from "./fields";
 import { skillsSchema, usernameLookupSchema } from "./people";
 import { checkEditorLink } from "./posts";

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { NOTIFICATION_KINDS } from "../enums";
+import { z } from "../zod-jitless";
 import { ownerSchema } from "./user";
 
 /** A notification: who did what, and where a click leads. */

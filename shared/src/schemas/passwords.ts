@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { isCommonPassword } from "../common-passwords";
+import { z } from "../zod-jitless";
 import { passwordSchema } from "./fields";
 
 // A password being chosen (sign-up, a change, an admin's) must also not be one of the 1,000 most

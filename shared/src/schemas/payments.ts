@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api";
 import {
   CENTS_PER_DOLLAR,
@@ -7,10 +6,11 @@ import {
   PAYMENT_HISTORY_PAGE_SIZE,
 } from "../constants";
 import { MEMBERSHIP_TYPES } from "../enums";
+import { z } from "../zod-jitless";
 import { usernameSchema } from "./fields";
 import { serviceKeySchema } from "./services";
 
-// Payments (spec part 2 §3, §5 "Money", §7, §9; DESIGN.md "Payments (decided)").
+// Payments (docs/decisions/070, docs/decisions/071).
 // Amounts are integer cents in every request; answers render them as decimal strings.
 //
 // The calls (P = /api/v1/private/user, needs a user token):
@@ -229,7 +229,7 @@ export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
 
 const paymentPartySchema = z.object({ username: z.string(), profile_image: z.string().nullable() });
 
-/** Spec part 2 §3: one movement of money the caller paid or received. */
+/** One entry of the payment history: one movement of money the caller paid or received. */
 export const paymentHistoryItemSchema = z
   .object({
     payment_id: z.string(),

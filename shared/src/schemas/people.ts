@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   CONNECTION_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
@@ -9,6 +8,7 @@ import {
   SKILL_MAX,
 } from "../constants";
 import { FEED_OPTIONS, FOLLOW_TABS } from "../enums";
+import { z } from "../zod-jitless";
 import { ownerSchema } from "./user";
 
 // People: profiles, follow, block, connections, profile and job settings. The messages are i18n

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { publicIdSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
@@ -9,6 +8,7 @@ import {
   POST_TITLE_MAX,
 } from "../constants";
 import { FEED_OPTIONS, MEDIA_KINDS, POST_TYPES } from "../enums";
+import { z } from "../zod-jitless";
 import { communitySchema } from "./communities";
 import { ownerSchema } from "./user";
 
@@ -143,7 +143,7 @@ export function checkEditorLink(input: string): { link: string } | { error: stri
   } catch {
     return { error: POST_MSG.linkInvalid };
   }
-  // `new URL` accepts odd hosts ("a..b", "1.2.3"); the spec's host rule is checked on what was typed.
+  // `new URL` accepts odd hosts ("a..b", "1.2.3"); the host rule below is checked on what was typed.
   const typedHost = (link.replace(/^https?:\/\//i, "").split(/[/?#]/)[0] ?? "")
     .replace(/^[^@]*@/, "")
     .replace(/:\d{1,5}$/, "")
@@ -279,7 +279,7 @@ export const voteResultSchema = z.object({
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;
 
-/** `option` of the feed: the spec shows it lowercase, the enumeration uppercase; both are accepted. */
+/** `option` of the feed: clients send it lowercase, the enumeration is uppercase; both are accepted. */
 export const feedOptionSchema = z
   .string()
   .toUpperCase()

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "../constants";
 import { FEEDBACK_TYPES, REPORT_CAUSES } from "../enums";
+import { z } from "../zod-jitless";
 
 // Report and feedback. The messages keep the product's wording, some with a full stop and some
 // without; they are i18n keys too.

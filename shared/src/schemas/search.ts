@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from "../constants";
 import { SEARCH_TYPES, type SearchType } from "../enums";
+import { z } from "../zod-jitless";
 import { communitySchema } from "./communities";
 import { commentSchema, type FeedItem, feedItemSchema, micropostSchema } from "./posts";
 import { ownerSchema } from "./user";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -12,6 +11,7 @@ import {
   SERVICE_TITLE_MAX,
 } from "../constants";
 import { JOB_CATEGORIES } from "../enums";
+import { z } from "../zod-jitless";
 import {
   choiceSchema,
   formBoolean,

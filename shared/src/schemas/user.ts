@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ROLES, USER_STATUSES } from "../enums";
+import { z } from "../zod-jitless";
 
 /** A user as others see them: the owner of a post, a member, a follower. */
 export const ownerSchema = z.object({

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { CRYPTO_SYMBOLS, type CryptoSymbol, PRICE_HISTORY_COINS } from "../enums";
 import { WALLET_MSG } from "../wallet-messages";
+import { z } from "../zod-jitless";
 
-// The custodial wallet (spec part 2 §2-§9; DESIGN.md "Wallet (decided)"; docs/decisions/080).
+// The custodial wallet (docs/decisions/080).
 // Amounts travel as decimal strings in the coin ("0.25" SOL) and are integers of the smallest unit
 // (lamports, satoshis, wei) on the server; never floats. Messages are i18n keys' English text.
 

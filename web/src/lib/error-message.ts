@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { i18n } from "../i18n/i18n";
 
@@ -8,6 +7,5 @@ import { i18n } from "../i18n/i18n";
  * show (shared/client/api-error-text.ts). Not in the first load: lib/errors.ts loads it on a failure.
  */
 export function errorMessage(error: unknown): string {
-  // The runtime's t is what `i18next` resolves to in the app; its type is the package's.
-  return apiErrorText(error, i18n.t as unknown as TFunction);
+  return apiErrorText(error, i18n.t);
 }

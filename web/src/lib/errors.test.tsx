@@ -27,13 +27,13 @@ describe("the generic error handler", () => {
   });
 
   it("translates what it shows", async () => {
-    i18n.addResourceBundle("es", "translation", { "Something went wrong": "Algo salió mal" });
+    i18n.addDictionary("es", { "Something went wrong": "Algo salió mal" });
     await i18n.changeLanguage("es");
     expect(errorMessage(null)).toBe("Algo salió mal");
   });
 
   it("keeps the waiting time of a 429 in the translated sentence", async () => {
-    i18n.addResourceBundle("es", "translation", {
+    i18n.addDictionary("es", {
       "Too many attempts. Try again in {{seconds}} seconds.":
         "Demasiados intentos. Reintenta en {{seconds}} segundos.",
     });

@@ -2,7 +2,7 @@ import type { SearchSchemaInput } from "@tanstack/react-router";
 
 // Route `validateSearch` runs in the first load (TanStack splits only a route's page and loader),
 // so it must stay tiny: zod there would add ~22 KB gzip to every visit. These parsers never
-// throw: a bad value falls back, as the spec wants of /search?type=bogus.
+// throw: a bad value falls back to the default (/search?type=bogus shows posts).
 //
 //   validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES, "posts") })
 

@@ -7,7 +7,7 @@ import {
   useRouterState,
 } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
 import { LeftMenu } from "../components/layout/left-menu";

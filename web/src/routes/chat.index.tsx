@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { NewChatIcon } from "../features/chat/components/chat-icons";
 import { ChatLayout } from "../features/chat/components/chat-layout";
 import { RequireSignIn } from "../features/chat/components/require-sign-in";

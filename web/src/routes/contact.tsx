@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { requireSignIn } from "../features/accounts/session";
 import { TextPageView } from "../features/content/components/text-page";
 import { openModal } from "../modals";

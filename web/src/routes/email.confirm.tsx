@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { AuthPage } from "../features/accounts/components/auth-page";
 import { ConfirmEmailForm } from "../features/accounts/components/confirm-email-form";
 import { searchParams, text } from "../lib/search-params";

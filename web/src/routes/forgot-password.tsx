@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { AuthPage } from "../features/accounts/components/auth-page";
 import { ForgotPasswordForm } from "../features/accounts/components/forgot-password-form";
 import { homeIfSignedIn } from "../features/accounts/guards";

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert } from "#client/form-fields.tsx";
 import { requestJson } from "#client/http.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { googleErrorMessage } from "#shared/schemas/accounts.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { showSnackbar } from "../components/ui/snackbar";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { EmptyState } from "../components/ui/empty-state";
 import { PaymentHistory } from "../features/payments/components/payment-history";
 import { ProfileLayout } from "../features/people/components/profile-layout";

@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ZodError } from "zod";
+import type { z } from "#shared/zod-jitless.ts";
 
 /** Stops the request with `{"detail": detail}` and the status. */
 export function fail(status: ContentfulStatusCode, detail: string): never {
@@ -18,7 +18,7 @@ export class RetryLater extends HTTPException {
 }
 
 /** "field: rule" for the first problems of a zod failure, so a 422 names the field. */
-export function describeZodError(error: ZodError): string {
+export function describeZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { z } from "zod";
 import { errorSchema as errorJson } from "#shared/api.ts";
+import type { z } from "#shared/zod-jitless.ts";
 import type { AppEnv } from "../env";
 import { describeZodError, fail } from "./errors";
 

@@ -3,7 +3,7 @@ import app from "#worker/app.ts";
 import { env } from "#worker-test/api.ts";
 import { DEVELOPMENT_JWT_SECRET } from "./secrets";
 
-// Issue 17: in production the Worker serves nothing but its health check while its signing
+// In production the Worker serves nothing but its health check while its signing
 // secret is guessable or a configured wallet has no proper encryption key.
 
 const STRONG = "k3y-0f-at-least-thirty-two-bytes-long!!";

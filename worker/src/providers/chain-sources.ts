@@ -2,7 +2,7 @@ import { WALLET_MSG, walletMessage } from "#shared/schemas/wallet.ts";
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
 
-// Where the wallet reads chains and prices (DESIGN.md "Wallet (decided)", docs/decisions/080).
+// Where the wallet reads chains and prices (docs/decisions/080).
 // Each is a base URL in configuration. In production an unset one falls back to the public
 // service; anywhere else it means "not configured" (503), so development and tests never reach the
 // internet by accident.

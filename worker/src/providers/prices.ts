@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { MarketChart } from "#shared/schemas/wallet.ts";
+import { z } from "#shared/zod-jitless.ts";
 import type { Bindings } from "../env";
 import { fetchJson, requireSource, sourceUrl, unavailable } from "./chain-sources";
 

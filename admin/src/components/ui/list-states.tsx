@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 /** Grey blocks while a list or page loads. */
 export function Loading({ rows = 3 }: { rows?: number }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 
 export interface MoreSource {

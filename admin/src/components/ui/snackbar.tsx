@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { createStore, useStore } from "#client/store.ts";
 import { SNACKBAR_MS } from "#shared/constants.ts";
 

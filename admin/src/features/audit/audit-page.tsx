@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { MAX_PAGE_SIZE } from "#shared/constants.ts";
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from "#shared/schemas/admin.ts";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError, adminFetch } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { LoginFields } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema, MSG } from "#shared/schemas/fields.ts";
 import { adminSignIn, takeAdminNotice } from "./session";

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { adminFetch } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { PasswordChangeFields } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { adminSignOut } from "./session";
 

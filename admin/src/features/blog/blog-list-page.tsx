@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { rowsOf, totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
 import { useDebounced } from "#admin/lib/use-debounced.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { DataTable, InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDate, useDateTime } from "../../components/ui/list-states";
 import { communityListQuery } from "./queries";

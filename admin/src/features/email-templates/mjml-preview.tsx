@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ADMIN_MSG } from "#shared/schemas/admin.ts";
 
 type Mjml2Html = typeof import("mjml-browser").default;

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ApiError } from "#client/http.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   ADMIN_MSG,
   type EmailTemplateDetail,

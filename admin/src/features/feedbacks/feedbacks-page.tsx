@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { FEEDBACK_LABEL } from "#client/report-labels.ts";
 import { ADMIN_FEEDBACK_PREVIEW } from "#shared/constants.ts";
 import type { AdminFeedback } from "#shared/schemas/admin.ts";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ADMIN_MSG, type AdminFile } from "#shared/schemas/admin.ts";
 import { confirm } from "../../components/ui/confirm";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";

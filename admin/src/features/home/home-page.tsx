@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { NEW_USERS_TODAY_DAYS, NEW_USERS_WEEK_DAYS } from "#shared/schemas/admin.ts";
 import { EmptyList, LoadError, Loading, Pager } from "../../components/ui/list-states";
 import { UserRow } from "../users/user-row";

@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { JOB_POST_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { type Job, jobFieldsSchema } from "#shared/schemas/jobs.ts";
 import { Dialog } from "../../components/ui/dialog";

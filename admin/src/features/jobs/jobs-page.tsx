@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ADMIN_JOB_STATUSES, type AdminJobStatus, JOB_STATUSES, type JobStatus } from "#shared/enums.ts";
 import type { Job } from "#shared/schemas/jobs.ts";
 import { confirm } from "../../components/ui/confirm";

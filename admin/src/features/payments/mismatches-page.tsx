@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
 import { mismatchListQuery } from "./queries";

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CAUSE_LABEL } from "#client/report-labels.ts";
 import {
   ADMIN_MSG,

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { ApiError } from "#client/http.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   ADMIN_MSG,
   ADMIN_SETTABLE_STATUSES,

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
 import { searchQuery } from "./queries";

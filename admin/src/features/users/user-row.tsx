@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { AdminUser } from "#shared/schemas/admin.ts";
 import { useDateTime } from "../../components/ui/list-states";
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { useTheme } from "#web/lib/theme.ts";

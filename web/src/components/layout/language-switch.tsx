@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { LANGUAGES, type Language, setLanguage } from "#web/i18n/i18n.ts";
 import { GlobeIcon } from "../ui/icons";
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
 

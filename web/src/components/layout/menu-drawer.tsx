@@ -1,6 +1,6 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { LeftMenu } from "./left-menu";
 

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { scrollBehavior } from "#client/motion.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
 import { useMe } from "#web/features/accounts/session.ts";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";

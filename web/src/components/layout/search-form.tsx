@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums/feed.ts";
 import { SearchIcon } from "../ui/icons";
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import { useMenuButton } from "#client/menu-button.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useModalDialog } from "#client/modal-dialog.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Pending } from "./confirm";
 
 /** The question of confirm(), as an alert dialog: Cancel or the action, Escape and the backdrop answer no. */

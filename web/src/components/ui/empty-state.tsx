@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 /** An empty tray drawn inline: an emoji shows as a box where no emoji font is installed. */
 function EmptyIllustration() {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useModalDialog } from "#client/modal-dialog.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CloseIcon } from "./icons";
 import type { Preview } from "./image-preview";
 

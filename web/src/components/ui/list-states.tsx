@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { Spinner } from "./spinner";
 

@@ -8,10 +8,10 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
 import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import type { MenuStart } from "#client/menu-button.ts";
 import { useModalDialog } from "#client/modal-dialog.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MenuAction } from "./bottom-sheet";
 
 // The open state of OptionsMenu (bottom-sheet.tsx): fetched when a menu first opens, or when the

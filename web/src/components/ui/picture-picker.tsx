@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FieldLabel } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { MAX_SKILLS, SKILL_MAX } from "#shared/constants.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 /** A loading indicator with a spoken label; `label` overrides "Loading". */
 export function Spinner({ label, size = 24 }: { label?: string; size?: number }) {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { busyProps } from "#client/busy.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 /**
  * A labelled on/off switch (role="switch"): a form's toggle, or one of the user's saved settings.

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { Dialog } from "./dialog";
 import type { ModalProps } from "./modal-host";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Owner } from "#shared/schemas/user.ts";
 
 type Badged = Pick<Owner, "is_staff" | "is_verified_user" | "is_verified_business">;

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
+import type { z } from "#shared/zod-jitless.ts";
 import { useEndSession } from "./auth-flow";
 
 /**

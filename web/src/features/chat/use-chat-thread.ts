@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { TYPING_CLEAR_MS } from "#shared/constants.ts";
 import type { ChatServerFrame, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";

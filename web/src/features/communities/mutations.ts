@@ -51,7 +51,7 @@ export interface NewCommunity {
   name: string;
   display_name: string;
   description: string;
-  /** The picture as a data URL, as the spec's form sends it. */
+  /** The picture as a data URL, as the Create Community form sends it. */
   image: string | null;
 }
 

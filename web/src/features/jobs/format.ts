@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "#client/i18n-runtime.ts";
 import { MB } from "#shared/constants.ts";
 import { JOBS_MSG, type Job } from "#shared/schemas/jobs.ts";
 import { i18n } from "#web/i18n/i18n.ts";

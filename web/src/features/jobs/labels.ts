@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
 import { msg } from "#client/i18n.ts";
+import type { TFunction } from "#client/i18n-runtime.ts";
 import type { ExperienceLevel, JobCategory, JobStatus, JobType, JobWorkMode } from "#shared/enums.ts";
 
 // The words the job screens show for the API's enumerations, translated with t(label).

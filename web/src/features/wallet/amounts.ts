@@ -30,7 +30,7 @@ export function formatCoin(amount: string, language?: string): string {
   return `${grouped}${point?.value ?? "."}${fraction}`;
 }
 
-/** A fee with the spec's 6 decimals ("0.000005"). */
+/** A fee with 6 decimals ("0.000005"). */
 export function formatFee(fee: string, language?: string): string {
   return new Intl.NumberFormat(locale(language), {
     minimumFractionDigits: FEE_DECIMALS,
@@ -40,7 +40,7 @@ export function formatFee(fee: string, language?: string): string {
 
 /**
  * The 24 h change, which the API gives as a fraction (-0.0235): the percent style multiplies it
- * by 100 (the spec's "x100") and signs it, "+2.35%" or "-2.35%".
+ * by 100 and signs it, "+2.35%" or "-2.35%".
  */
 export function formatChange(fraction: number, language?: string): string {
   return new Intl.NumberFormat(locale(language), {

@@ -15,7 +15,7 @@ export function estimateSolanaSend(input: SolanaEstimateInput) {
 
 /**
  * Signs and sends. The idempotency key is made once per confirmation step: a retry or a second
- * click with it gets the first answer back and never sends twice (DESIGN.md "Wallet (decided)").
+ * click with it gets the first answer back and never sends twice (docs/decisions/080).
  * Once sent, the balances and the payment history are read again.
  */
 export function useConfirmSolanaSend() {

@@ -1,6 +1,6 @@
 import type { Dictionary } from "#client/i18n.ts";
 
-// Communities: pages, membership, members and the Create Community dialog (issue 4).
+// Communities: pages, membership, members and the Create Community dialog.
 export default {
   Members: "Miembros",
   Member: "Miembro",

@@ -1,6 +1,6 @@
 import type { Dictionary } from "#client/i18n.ts";
 
-// Posts, drafts, votes, comments and the feed (issue 4).
+// Posts, drafts, votes, comments and the feed.
 export default {
   // Feed
   New: "Nuevo",

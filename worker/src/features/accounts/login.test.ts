@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "#worker/db/schema/index.ts";
 import app from "#worker/app.ts";
+import { users } from "#worker/db/schema/index.ts";
 import { api, bearer, deps, env, json } from "#worker-test/api.ts";
 import {
   createUser,

@@ -4,8 +4,9 @@ import { PAYMENTS_MSG, type PaymentConfig } from "#shared/schemas/payments.ts";
 import type { Bindings } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 
-// Which providers this server has keys for (DESIGN.md "External services"). An empty variable is
-// the same as an absent one: not configured, and the call answers 503.
+// Which providers this server has keys for: each provider is real code switched on by its keys
+// (docs/decisions/006). An empty variable is the same as an absent one: not configured, and the
+// call answers 503.
 
 export interface StripeSettings {
   secretKey: string;

@@ -9,7 +9,7 @@ import {
 } from "#shared/schemas/payments.ts";
 import type { Deps } from "#worker/deps.ts";
 
-// The payment history (spec part 2 §3): the caller's own SUCCEEDED ledger rows, paid or received,
+// The payment history (docs/decisions/070): the caller's own SUCCEEDED ledger rows, paid or received,
 // newest first.
 
 /** An integer of the currency's smallest unit as a decimal string: 1050 USD → "10.50". */

@@ -41,7 +41,7 @@ import {
 } from "./subscriptions";
 import { handlePaypalEvent, handleStripeEvent, NotYetKnown } from "./webhooks";
 
-// Payments (DESIGN.md "Payments (decided)"): config, memberships, webhooks, tips and service
+// Payments (docs/decisions/071): config, memberships, webhooks, tips and service
 // orders by Stripe Checkout, payouts onboarding, the history, and staff's reconciliation list.
 
 const tags = ["Payments"];

@@ -7,7 +7,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { newKey } from "./addresses";
 
-// Custodial keys (DESIGN.md "Wallet (decided)"): one per person and chain, made on first use,
+// Custodial keys (docs/decisions/080): one per person and chain, made on first use,
 // sealed with AES-GCM under WALLET_ENCRYPTION_KEY. The clear secret exists only inside
 // `withSolanaSecret`'s callback; nothing here logs, returns or puts it in an error.
 

@@ -29,7 +29,7 @@ import {
   walletCoin,
 } from "./service";
 
-// The custodial wallet's API (DESIGN.md "Wallet (decided)", docs/decisions/080). Every path but the
+// The custodial wallet's API (docs/decisions/080). Every path but the
 // market chart needs a user token and only ever reaches the caller's own wallet.
 
 const tags = ["Wallet"];

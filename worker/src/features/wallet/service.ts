@@ -34,7 +34,7 @@ import { isValidAddress } from "./addresses";
 import { addressOwner, requireCustody, walletAddress, walletAddresses, withSolanaSecret } from "./custody";
 import { signTransfer, transferMessage } from "./solana-tx";
 
-// The wallet's rules (DESIGN.md "Wallet (decided)", docs/decisions/080). Amounts are bigint
+// The wallet's rules (docs/decisions/080). Amounts are bigint
 // smallest units here and decimal strings at the edges.
 
 const SOL = CHAINS.SOL;
@@ -254,7 +254,7 @@ function maxLamports(f: SolanaFacts): bigint {
   return max;
 }
 
-/** Refuses, with the spec's messages, every amount the Solana runtime would refuse (and ours). */
+/** Refuses, with the messages of WALLET_MSG, every amount the Solana runtime would refuse (and ours). */
 function checkAmount(lamports: bigint, f: SolanaFacts): void {
   const minimum = toUnits(SOL.minimum_coin_transfer_amount, SOL.decimals)!;
   if (f.balance === 0n) fail(422, walletMessage(WALLET_MSG.emptyBalance, { symbol: "SOL" }));

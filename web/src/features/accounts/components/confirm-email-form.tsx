@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { EMAIL_CHANGE_CODE_LENGTH } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, emailChangeConfirmQuerySchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";

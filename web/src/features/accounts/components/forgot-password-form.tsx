@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { EmailField, FormAlert, FormNotice, SubmitButton } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { FORGOT_PASSWORD_RETURN_MS } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, resetPasswordQuerySchema } from "#shared/schemas/accounts.ts";
 import { accountsApi } from "../api";

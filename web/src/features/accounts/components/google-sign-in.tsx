@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { GOOGLE_LOGIN_PATH } from "../api";
 

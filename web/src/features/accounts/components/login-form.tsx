@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, FormNotice, LoginFields, SubmitButton } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, loginSchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { clearToken } from "#web/lib/auth-token.ts";

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { EmailField, FormAlert, PasswordField, SubmitButton, UsernameField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { registerSchema } from "#shared/schemas/accounts.ts";
 import { usernameSchema } from "#shared/schemas/fields.ts";
 import { accountsApi } from "../api";

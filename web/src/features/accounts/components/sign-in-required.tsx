@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { openModal } from "#web/modals.tsx";
 import { useToken } from "../session";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { FormAlert, PasswordChangeFields, SubmitButton } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";

@@ -1,5 +1,5 @@
 import { useRouter } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { type CodeTarget, clearCodeTargetFromAddress } from "../auth-flow";

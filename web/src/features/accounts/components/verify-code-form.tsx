@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { accountsApi } from "../api";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CHAT_IMAGE_MAX_MB } from "#shared/constants.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { formatNumber } from "#web/lib/format.ts";

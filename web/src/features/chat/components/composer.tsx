@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CHAT_IMAGE_MAX_MB, CHAT_TEXTAREA_MAX_HEIGHT, EMOJI_TYPING_STOP_MS, MB } from "#shared/constants.ts";
 import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
@@ -64,7 +64,7 @@ export function Composer({
     if (restore) setText((current) => (current.trim() ? current : restore.text));
   }, [restore]);
 
-  // The box grows with its text up to the spec's height, then scrolls.
+  // The box grows with its text up to CHAT_TEXTAREA_MAX_HEIGHT, then scrolls.
   useEffect(() => {
     const el = area.current;
     if (!el) return;

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { ChatUser } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { displayName } from "../people";

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { EMOJI_CATEGORIES, searchEmoji } from "../emoji-data";
 
 const COLUMNS = 8;

@@ -1,6 +1,6 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";

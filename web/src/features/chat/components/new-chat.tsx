@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CHAT_USERNAME_SEARCH_MAX } from "#shared/constants.ts";
 import { CHAT_MSG, type ChatSearchUser } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { WebpagePreview } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { ApiError } from "#web/lib/api.ts";

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { ChatIcon } from "#web/components/ui/account-icons.tsx";
 import { useMe } from "#web/features/accounts/session.ts";

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { ChatThread } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";

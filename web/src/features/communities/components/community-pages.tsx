@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

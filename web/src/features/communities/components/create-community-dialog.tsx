@@ -1,8 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { handleApiError } from "#web/lib/errors.ts";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import DOMPurify from "dompurify";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { BlogCategory } from "#shared/enums.ts";
 import type { BlogSummary } from "#shared/schemas/content.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

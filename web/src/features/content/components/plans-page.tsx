@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";

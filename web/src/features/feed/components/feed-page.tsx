@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums/feed.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
 
 /** The search box of a marketplace list: submitted on Enter or with its button. */

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FieldLabel } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 // Fields of the job and service forms that the shared form kit has no piece for: a select, a
 // long text with its counter, a checkbox. Errors are i18n keys, shown translated.

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Job } from "#shared/schemas/jobs.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { salaryText } from "../format";

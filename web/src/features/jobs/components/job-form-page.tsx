@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, TextField } from "#client/form-fields.tsx";
+import type { TFunction } from "#client/i18n-runtime.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   COMPANY_DESCRIPTION_MAX,
   COMPANY_LOCATION_MAX,

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { JOBS_MSG, type Job } from "#shared/schemas/jobs.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

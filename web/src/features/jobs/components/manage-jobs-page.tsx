@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Job } from "#shared/schemas/jobs.ts";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { MB, RESUME_MAX_MB } from "#shared/constants.ts";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { JOB_SALARY_MAX_USD } from "#shared/constants.ts";
 import { Switch } from "#web/components/ui/switch.tsx";
 

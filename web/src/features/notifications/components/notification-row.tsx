@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { BellIcon } from "#web/components/ui/account-icons.tsx";

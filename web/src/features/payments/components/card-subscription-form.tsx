@@ -1,8 +1,8 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { type FormEvent, useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { completeStripeSubscription } from "../mutations";

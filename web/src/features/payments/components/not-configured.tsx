@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 
 /** Said plainly on every money screen of a server without provider keys: nothing pretends to work. */
 export function PaymentsNotConfigured() {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { ServiceKey } from "#shared/schemas/services.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { errorMessage } from "#web/lib/error-message.ts";

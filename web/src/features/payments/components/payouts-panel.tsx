@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { PayoutStatus } from "#shared/schemas/payments.ts";
 import { useMe } from "#web/features/accounts/session.ts";
 import { errorMessage } from "#web/lib/error-message.ts";

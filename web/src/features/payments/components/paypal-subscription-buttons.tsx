@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CENTS_PER_DOLLAR, FIAT_TRANSFER_MIN_USD } from "#shared/constants.ts";
 import { sendFiatFormSchema } from "#shared/schemas/payments.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { FormAlert } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";

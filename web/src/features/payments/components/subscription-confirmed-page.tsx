@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { meQueryOptions, useMe, useToken } from "#web/features/accounts/session.ts";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import type { PaymentConfig } from "#shared/schemas/payments.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { busyProps } from "#client/busy.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { useMe } from "#web/features/accounts/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { useFollow } from "../mutations";

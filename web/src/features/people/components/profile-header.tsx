@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { LoadError } from "#web/components/ui/list-states.tsx";

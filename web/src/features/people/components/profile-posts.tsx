@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FieldLabel } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_TITLE_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

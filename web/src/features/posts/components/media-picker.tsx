@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { type MediaFile, mediaFileProblem } from "#shared/schemas/posts.ts";
 import { ImageIcon } from "./action-icons";
 import type { Media } from "./use-create-post-form";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 

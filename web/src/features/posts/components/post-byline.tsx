@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";

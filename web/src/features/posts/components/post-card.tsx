@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { plainText } from "#web/lib/plain-text.ts";

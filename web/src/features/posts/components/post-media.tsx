@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 

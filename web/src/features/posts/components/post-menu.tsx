@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
+import type { TFunction } from "#client/i18n-runtime.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

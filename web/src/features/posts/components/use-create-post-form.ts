@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import type { Community } from "#shared/schemas/communities.ts";

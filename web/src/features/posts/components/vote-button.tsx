@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Micropost } from "#shared/schemas/posts.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { formatCount } from "#web/lib/format.ts";

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, TextAreaField, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { FEEDBACK_LABEL } from "#client/report-labels.ts";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
 import { FEEDBACK_TYPES } from "#shared/enums.ts";

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useZodForm } from "#client/form.tsx";
 import { TextAreaField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { CAUSE_LABEL } from "#client/report-labels.ts";
 import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
 import { REPORT_CAUSES } from "#shared/enums.ts";

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";

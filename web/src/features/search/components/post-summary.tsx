@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { PostItem } from "#shared/schemas/search.ts";
 import { PostByline } from "#web/features/posts/components/post-byline.tsx";
 import { pluralKey } from "#web/lib/count-label.ts";

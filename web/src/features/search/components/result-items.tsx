@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { CommentItem } from "#shared/schemas/search.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";

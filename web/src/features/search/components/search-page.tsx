@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Service } from "#shared/schemas/services.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { confirm } from "#web/components/ui/confirm.tsx";

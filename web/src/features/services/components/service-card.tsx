@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Service } from "#shared/schemas/services.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { formatCents } from "#web/features/jobs/format.ts";

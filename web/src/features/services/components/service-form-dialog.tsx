@@ -1,8 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   MB,
   SERVICE_DELIVERY_DAYS_MAX,
@@ -16,6 +15,7 @@ import { JOB_CATEGORIES } from "#shared/enums.ts";
 import { formSkillsSchema } from "#shared/schemas/jobs.ts";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
 import { SERVICES_MSG, type Service, serviceFieldsSchema } from "#shared/schemas/services.ts";
+import { z } from "#shared/zod-jitless.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { MARKET_COUNT_CAP, MARKET_SEARCH_MAX } from "#shared/constants.ts";
 import { JOB_CATEGORIES } from "#shared/enums.ts";
 import { FilterPanel, FilterSelect, ListSearchBox } from "#web/features/jobs/components/filter-controls.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { openModal } from "#web/modals.tsx";

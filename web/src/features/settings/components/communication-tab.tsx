@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 

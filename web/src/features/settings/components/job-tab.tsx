@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { JOB_TITLE_MAX, jobProfileSchema } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";

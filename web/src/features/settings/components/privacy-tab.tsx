@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "#shared/constants.ts";
 import { FEED_OPTIONS, type FeedOption } from "#shared/enums.ts";
 import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "#shared/schemas/people.ts";

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { msg } from "#client/i18n.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { AccountTab } from "./account-tab";

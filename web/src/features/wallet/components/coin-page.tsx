@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import type { TFunction } from "i18next";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "#client/i18n-runtime.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   type ChainInfo,
   chainFrom,

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "#client/form-fields.tsx";
+import type { TFunction } from "#client/i18n-runtime.ts";
+import { useTranslation } from "#client/react-i18n.tsx";
 import {
   CRYPTO_WAIT_NOTICE_MS,
   RECIPIENT_VALIDATION_DEBOUNCE_MS,
@@ -84,7 +84,7 @@ function CannotSend({ symbol, onClose }: { symbol: WalletSymbol; onClose: () => 
   );
 }
 
-/** Why an amount cannot be sent, in the spec's words, or null when it can. */
+/** Why an amount cannot be sent, in the words of WALLET_MSG, or null when it can. */
 function amountProblem(amount: string, item: WalletItem, t: TFunction): string | null {
   const { symbol, decimals } = item.blockchain;
   const parsed = coinAmountSchema.safeParse(amount);

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import type { WalletItem } from "#shared/schemas/wallet.ts";
 import { ExternalLinkIcon } from "#web/components/ui/account-icons.tsx";
 import { ChevronRight } from "#web/components/ui/icons.tsx";

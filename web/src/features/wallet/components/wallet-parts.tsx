@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#client/react-i18n.tsx";
 import { WALLET_MSG } from "#shared/schemas/wallet.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { LoadError } from "#web/components/ui/list-states.tsx";

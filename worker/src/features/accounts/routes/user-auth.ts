@@ -10,8 +10,8 @@ import {
   registerSchema,
   resetPasswordQuerySchema,
 } from "#shared/schemas/accounts.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
