@@ -395,4 +395,33 @@ describe("daily reconciliation", () => {
     // A user token does not open the admin list.
     expect((await call("/api/admin/private/payment/mismatch/list", { headers: me.auth })).status).toBe(401);
   });
+
+  it("shows staff a PayPal membership whose subscription was not started from its member's account", async () => {
+    const holder = await createUser();
+    // Bound before custom_id was checked: PayPal holds no reference of this person for it.
+    const sub = providers.paypalSubscription({ plan: "P-USER" });
+    await deps.db.orm.insert(subscriptions).values({
+      userId: holder.id,
+      paymentMethod: "PAYPAL",
+      providerSubscriptionId: sub.id as string,
+      membershipType: "USER",
+      status: "ACTIVE",
+    });
+    await reconcileMemberships({ ...deps, env: { ...deps.env, ...KEYS } }, Date.now());
+    const admin = await createAdmin();
+    const page = await json<{ list: Record<string, unknown>[] }>(
+      await expectStatus(
+        await call("/api/admin/private/payment/mismatch/list", { headers: admin.auth }),
+        200,
+      ),
+    );
+    expect(page.list.filter((m) => m.subscription_id === sub.id)).toEqual([
+      expect.objectContaining({
+        username: holder.username,
+        payment_method: "PAYPAL",
+        local_status: "ACTIVE",
+        provider_status: "ACTIVE (not started from this account)",
+      }),
+    ]);
+  });
 });
