@@ -1,8 +1,8 @@
 // A test double of PayPal's JS SDK (https://www.paypal.com/sdk/js), served by Playwright in the
 // payments journey: `paypal.Buttons({createSubscription, onApprove, onError})` with `isEligible`,
-// `render` and `close`. Its button plays the buyer: `actions.subscription.create({plan_id})` asks
-// PayPal (routed to the provider stand-in) for an approved subscription, then `onApprove` gets
-// its id, as the real popup would hand it over.
+// `render` and `close`. Its button plays the buyer: `actions.subscription.create({plan_id,
+// custom_id})` asks PayPal (routed to the provider stand-in) for an approved subscription carrying
+// that custom_id, then `onApprove` gets its id, as the real popup would hand it over.
 (() => {
   const API = "https://www.paypal.com/v1/billing/subscriptions";
   window.paypal = {
@@ -23,11 +23,11 @@
             try {
               const actions = {
                 subscription: {
-                  create: async ({ plan_id }) => {
+                  create: async ({ plan_id, custom_id }) => {
                     const res = await fetch(API, {
                       method: "POST",
                       headers: { "content-type": "text/plain" },
-                      body: JSON.stringify({ plan_id }),
+                      body: JSON.stringify({ plan_id, custom_id }),
                     });
                     if (!res.ok) throw new Error(`PayPal stand-in refused: ${res.status}`);
                     return (await res.json()).id;

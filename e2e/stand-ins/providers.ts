@@ -173,6 +173,12 @@ export async function startProviderStandIn({ appBase }: { appBase: string }): Pr
 
   // ---- Stripe objects
 
+  /** `expand[0]=…` (how stripe-node sends it) or `expand[]=…`. */
+  function expandOf(req: IncomingMessage): string[] {
+    const query = new URL(req.url ?? "", url).searchParams;
+    return [...query].filter(([k]) => k.startsWith("expand[")).map(([, v]) => v);
+  }
+
   function subscriptionView(sub: Obj, expand: string[]) {
     const invoice = invoices.get(sub.latest_invoice as string);
     const wantsInvoice = expand.some((e) => e.startsWith("latest_invoice"));
@@ -354,6 +360,20 @@ export async function startProviderStandIn({ appBase }: { appBase: string }): Pr
       const out = createSubscription(body);
       return answer(out.status, out.body);
     }
+    if (method === "GET" && path === "/v1/subscriptions") {
+      // The list (?customer=…&status=all), newest first.
+      const query = new URL(req.url ?? "", url).searchParams;
+      const data = [...subscriptions.values()]
+        .filter((sub) => !query.get("customer") || sub.customer === query.get("customer"))
+        .filter(
+          (sub) =>
+            query.get("status") === "all" ||
+            !["canceled", "incomplete_expired"].includes(sub.status as string),
+        )
+        .reverse()
+        .map((sub) => subscriptionView(sub, expandOf(req)));
+      return answer(200, { object: "list", url: "/v1/subscriptions", has_more: false, data });
+    }
     m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (m) {
       const sub = subscriptions.get(m[1]!);
@@ -370,8 +390,7 @@ export async function startProviderStandIn({ appBase }: { appBase: string }): Pr
         sub.canceled_at = now();
         void stripeEvent("customer.subscription.deleted", subscriptionView(sub, []));
       }
-      const expand = new URL(req.url ?? "", url).searchParams.getAll("expand[]");
-      return answer(200, subscriptionView(sub, expand));
+      return answer(200, subscriptionView(sub, expandOf(req)));
     }
     m = method === "POST" ? /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path) : null;
     if (m) {
@@ -494,6 +513,8 @@ export async function startProviderStandIn({ appBase }: { appBase: string }): Pr
       const sub: Obj = {
         id: subId,
         plan_id: plan,
+        // What the buyer's page put there (the SPA: the person's reference); PayPal keeps it as is.
+        ...(typeof body.custom_id === "string" ? { custom_id: body.custom_id } : {}),
         status: "ACTIVE",
         status_update_time: new Date().toISOString(),
         start_time: new Date().toISOString(),

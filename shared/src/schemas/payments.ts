@@ -78,6 +78,11 @@ export const PAYMENTS_MSG = {
   paypalNotActive: "This PayPal subscription is not active",
   paypalWrongPlan: "This PayPal subscription is not for the chosen plan",
   paypalTaken: "This PayPal subscription belongs to another account",
+  paypalNotYours: "This PayPal subscription was not started from your account",
+  paypalDuplicateCancelled: "You already have a membership, so this PayPal subscription was cancelled",
+  subscriptionStarting: "Your subscription is being started. Try again in a minute.",
+  cancelledWhileStarting: "The membership was cancelled while it was being started",
+  cancelIncomplete: "Some of your subscriptions could not be cancelled. Please try again.",
   cardFailed: "The card could not be charged",
   badSignature: "The webhook signature is missing, wrong or too old",
 } as const;
@@ -121,6 +126,11 @@ export const subscriptionStartResultSchema = z.object({
   /** The plan's monthly price in cents. */
   amount: z.number().int(),
   currency: z.literal("USD"),
+  /**
+   * What PayPal's createSubscription must carry as `custom_id`: the server grants a PayPal
+   * subscription only to the person whose reference it holds. Null when PayPal is not configured.
+   */
+  paypal_custom_id: z.string().nullable(),
 });
 export type SubscriptionStartResult = z.infer<typeof subscriptionStartResultSchema>;
 

@@ -22,6 +22,16 @@ export default {
   "This PayPal subscription is not active": "Esta suscripción de PayPal no está activa",
   "This PayPal subscription is not for the chosen plan": "Esta suscripción de PayPal no es del plan elegido",
   "This PayPal subscription belongs to another account": "Esta suscripción de PayPal pertenece a otra cuenta",
+  "This PayPal subscription was not started from your account":
+    "Esta suscripción de PayPal no se inició desde tu cuenta",
+  "You already have a membership, so this PayPal subscription was cancelled":
+    "Ya tienes una membresía, así que se canceló esta suscripción de PayPal",
+  "Your subscription is being started. Try again in a minute.":
+    "Tu suscripción se está iniciando. Inténtalo de nuevo en un minuto.",
+  "The membership was cancelled while it was being started":
+    "La membresía se canceló mientras se estaba iniciando",
+  "Some of your subscriptions could not be cancelled. Please try again.":
+    "Algunas de tus suscripciones no se pudieron cancelar. Inténtalo de nuevo.",
   "The card could not be charged": "No se pudo cobrar la tarjeta",
   "The webhook signature is missing, wrong or too old":
     "La firma del webhook falta, es incorrecta o es antigua",

@@ -22,6 +22,16 @@ export default {
   "This PayPal subscription is not active": "Esta assinatura do PayPal não está ativa",
   "This PayPal subscription is not for the chosen plan": "Esta assinatura do PayPal não é do plano escolhido",
   "This PayPal subscription belongs to another account": "Esta assinatura do PayPal pertence a outra conta",
+  "This PayPal subscription was not started from your account":
+    "Esta assinatura do PayPal não foi iniciada pela sua conta",
+  "You already have a membership, so this PayPal subscription was cancelled":
+    "Você já tem uma assinatura, então esta assinatura do PayPal foi cancelada",
+  "Your subscription is being started. Try again in a minute.":
+    "Sua assinatura está sendo iniciada. Tente de novo em um minuto.",
+  "The membership was cancelled while it was being started":
+    "A assinatura foi cancelada enquanto estava sendo iniciada",
+  "Some of your subscriptions could not be cancelled. Please try again.":
+    "Algumas das suas assinaturas não puderam ser canceladas. Tente de novo.",
   "The card could not be charged": "Não foi possível cobrar o cartão",
   "The webhook signature is missing, wrong or too old":
     "A assinatura do webhook está ausente, errada ou antiga",

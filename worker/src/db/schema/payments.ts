@@ -44,10 +44,19 @@ export const payments = sqliteTable(
 export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "PAST_DUE", "CANCELLED"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** A subscription still running or about to (migration 0092): a person holds at most one. */
+export const OPEN_SUBSCRIPTION_STATUSES = [
+  "PENDING",
+  "ACTIVE",
+  "PAST_DUE",
+] as const satisfies SubscriptionStatus[];
+
 /**
  * One provider subscription. `status` is the provider's, mapped; the person's verified marks
  * follow these rows by trigger (ACTIVE or PAST_DUE means a member). The provider id is null only
- * between our row and the provider's answer (the row's id is the idempotency key).
+ * between our row and the provider's answer (the row's id is the idempotency key). A person has
+ * at most one open row (PENDING, ACTIVE or PAST_DUE) outside `is_duplicate` ones (migration 0092,
+ * docs/decisions/096): the unique index, not a prior read, decides between concurrent starts.
  */
 export const subscriptions = sqliteTable(
   "subscriptions",
@@ -62,6 +71,10 @@ export const subscriptions = sqliteTable(
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("PENDING"),
     /** Milliseconds; null until the provider says. */
     currentPeriodEnd: integer("current_period_end"),
+    /** The card's PaymentMethod of a card reservation: a retry sends Stripe the same request. */
+    stripePaymentMethod: text("stripe_payment_method"),
+    /** A second open subscription the provider holds, not made by our starts: kept, and cancelled with the rest. */
+    isDuplicate: flag("is_duplicate", false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +82,9 @@ export const subscriptions = sqliteTable(
     uniqueIndex("subscriptions_provider_idx")
       .on(t.paymentMethod, t.providerSubscriptionId)
       .where(sql`${t.providerSubscriptionId} IS NOT NULL`),
+    uniqueIndex("subscriptions_one_open_idx")
+      .on(t.userId)
+      .where(sql`${t.status} IN ('PENDING', 'ACTIVE', 'PAST_DUE') AND ${t.isDuplicate} = 0`),
     index("subscriptions_user_idx").on(t.userId, t.status),
     index("subscriptions_status_idx").on(t.status, t.id),
   ],
@@ -95,6 +111,8 @@ export const paymentAccounts = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     stripeCustomerId: text("stripe_customer_id"),
     stripeAccountId: text("stripe_account_id"),
+    /** The person's reference the SPA puts in a PayPal subscription's custom_id (migration 0092). */
+    paypalCustomId: text("paypal_custom_id"),
     chargesEnabled: flag("charges_enabled", false),
     payoutsEnabled: flag("payouts_enabled", false),
     updatedAt: updatedAt(),
@@ -106,6 +124,9 @@ export const paymentAccounts = sqliteTable(
     uniqueIndex("payment_accounts_account_idx")
       .on(t.stripeAccountId)
       .where(sql`${t.stripeAccountId} IS NOT NULL`),
+    uniqueIndex("payment_accounts_paypal_custom_idx")
+      .on(t.paypalCustomId)
+      .where(sql`${t.paypalCustomId} IS NOT NULL`),
   ],
 );
 

@@ -43,19 +43,32 @@ export interface SubscriptionState {
   currentPeriodEnd: number | null;
 }
 
+/** The open statuses as SQL, for the one-open rule (migration 0092). */
+export const OPEN_SQL = "('PENDING', 'ACTIVE', 'PAST_DUE')";
+
 /**
  * The subscription row set to the provider's state. An existing row keeps its person (a provider
- * id never moves to someone else); the marks follow by trigger (migration 0071).
+ * id never moves to someone else); the marks follow by trigger (migration 0071). A provider fact
+ * is never dropped: a subscription that is open while the person already holds another open one
+ * (one the provider made outside our starts, or re-opened) is kept as a duplicate, outside the
+ * one-open index, so the batch cannot fail on it and the cancel call ends it with the rest.
  */
 export function setSubscription(db: Database, s: SubscriptionState) {
-  const now = Date.now();
   return db.prepare({
     sql: `INSERT INTO subscriptions
-      (user_id, payment_method, provider_subscription_id, membership_type, status, current_period_end, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      (user_id, payment_method, provider_subscription_id, membership_type, status, current_period_end,
+       is_duplicate, created_at, updated_at)
+      SELECT ?1, ?2, ?3, ?4, ?5, ?6,
+        ?5 IN ${OPEN_SQL} AND EXISTS (SELECT 1 FROM subscriptions o
+          WHERE o.user_id = ?1 AND o.status IN ${OPEN_SQL} AND o.is_duplicate = 0),
+        ?7, ?7
+      WHERE true
       ON CONFLICT (payment_method, provider_subscription_id) WHERE provider_subscription_id IS NOT NULL
       DO UPDATE SET membership_type = excluded.membership_type, status = excluded.status,
-        current_period_end = excluded.current_period_end, updated_at = excluded.updated_at`,
+        current_period_end = excluded.current_period_end, updated_at = excluded.updated_at,
+        is_duplicate = excluded.status IN ${OPEN_SQL} AND EXISTS (SELECT 1 FROM subscriptions o
+          WHERE o.user_id = subscriptions.user_id AND o.id <> subscriptions.id
+            AND o.status IN ${OPEN_SQL} AND o.is_duplicate = 0)`,
     binds: [
       s.userId,
       s.provider,
@@ -63,10 +76,16 @@ export function setSubscription(db: Database, s: SubscriptionState) {
       s.membershipType,
       s.status,
       s.currentPeriodEnd,
-      now,
-      now,
+      Date.now(),
     ],
   });
+}
+
+/** True when a write failed on the one-open-subscription-per-person index. */
+export function isSecondOpenSubscription(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (/UNIQUE constraint failed: subscriptions\.user_id/.test(e.message)) return true;
+  return false;
 }
 
 export interface MembershipPayment {

@@ -23,6 +23,7 @@ import {
   KEYS,
   NO_KEYS,
   Providers,
+  paypalCustomIdOf,
   stripeEvent,
   verifiedUser,
 } from "./test-kit";
@@ -164,6 +165,7 @@ describe("subscribing by card", () => {
       paid_user_membership_type: "BUSINESS",
       amount: 10000,
       currency: "USD",
+      paypal_custom_id: expect.stringMatching(/^agora-[a-z0-9]{20}$/),
     });
 
     const res = await expectStatus(
@@ -203,9 +205,16 @@ describe("subscribing by card", () => {
     );
     expect(again.status).toBe(409);
     expect(await detail(again)).toBe("You already have an active membership");
-    expect(
-      (await complete(me, { payment_method_id: "pm_card_visa", paid_user_membership_type: "USER" })).status,
-    ).toBe(409);
+    // A card form sent again right away (a second tab) gets this subscription, not a new one.
+    const twice = await complete(me, {
+      payment_method_id: "pm_card_amex",
+      paid_user_membership_type: "USER",
+    });
+    expect(await json(await expectStatus(twice, 200))).toEqual({
+      subscription_id: body.subscription_id,
+      client_secret: null,
+    });
+    expect(providers.subscriptionCreates()).toHaveLength(1);
   });
 
   it("keeps one row when Stripe's invoice.paid arrives before Stripe's answer to us", async () => {
@@ -339,10 +348,13 @@ describe("subscribing with PayPal", () => {
       `${PRIVATE}/payment/paypal/complete/subscription`,
       jsonInit("POST", { subscription_id, paid_user_membership_type: type }, user.auth),
     );
+  /** A subscription `user` approved in PayPal's window, started with their reference as custom_id. */
+  const approvedBy = async (user: TestUser, plan = "P-USER", status?: string) =>
+    providers.paypalSubscription({ plan, status, customId: await paypalCustomIdOf(user) });
 
   it("turns the membership on only when PayPal says ACTIVE on our plan", async () => {
     const me = await createUser();
-    const sub = providers.paypalSubscription({ plan: "P-USER" });
+    const sub = await approvedBy(me);
     const res = await expectStatus(await complete(me, sub.id as string), 200);
     expect(await json(res)).toMatchObject({
       subscription_id: sub.id,
@@ -351,30 +363,60 @@ describe("subscribing with PayPal", () => {
       paid_user_membership_type: "USER",
     });
     expect(await flagsOf(me.id)).toEqual({ user: true, business: false });
-    // Completing the same one again is harmless; a second membership is not.
+    // Completing the same one again is harmless.
     await expectStatus(await complete(me, sub.id as string), 200);
-    const other = providers.paypalSubscription({ plan: "P-USER" });
-    expect((await complete(me, other.id as string)).status).toBe(409);
+    expect(providers.calls.some((c) => c.path.endsWith("/cancel"))).toBe(false);
+  });
+
+  it("cancels a second PayPal subscription at PayPal: a member is never billed twice", async () => {
+    const me = await createUser();
+    const first = await approvedBy(me);
+    await expectStatus(await complete(me, first.id as string), 200);
+    // An earlier membership: the second approval is refused and ended at PayPal.
+    await deps.db.orm
+      .update(subscriptions)
+      .set({ createdAt: Date.now() - 24 * 3600_000 })
+      .where(eq(subscriptions.userId, me.id));
+    const second = await approvedBy(me);
+    const res = await complete(me, second.id as string);
+    expect(res.status).toBe(409);
+    expect(await detail(res)).toBe(
+      "You already have a membership, so this PayPal subscription was cancelled",
+    );
+    expect(providers.paypalSubscriptions.get(second.id as string)?.status).toBe("CANCELLED");
+    expect(providers.paypalSubscriptions.get(first.id as string)?.status).toBe("ACTIVE");
+    const open = await deps.db.orm
+      .select({ id: subscriptions.providerSubscriptionId, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, me.id))
+      .all();
+    expect(open).toEqual(
+      expect.arrayContaining([
+        { id: first.id, status: "ACTIVE" },
+        { id: second.id, status: "CANCELLED" },
+      ]),
+    );
+    expect(await flagsOf(me.id)).toEqual({ user: true, business: false });
   });
 
   it("refuses a subscription that is not active, not for the plan, unknown, or someone else's", async () => {
     const me = await createUser();
-    const pending = providers.paypalSubscription({ plan: "P-USER", status: "APPROVAL_PENDING" });
+    const pending = await approvedBy(me, "P-USER", "APPROVAL_PENDING");
     const notActive = await complete(me, pending.id as string);
     expect(notActive.status).toBe(409);
     expect(await detail(notActive)).toBe("This PayPal subscription is not active");
 
-    const business = providers.paypalSubscription({ plan: "P-BUSINESS" });
+    const business = await approvedBy(me, "P-BUSINESS");
     const wrongPlan = await complete(me, business.id as string, "USER");
     expect(wrongPlan.status).toBe(400);
     expect(await detail(wrongPlan)).toBe("This PayPal subscription is not for the chosen plan");
 
-    const foreign = providers.paypalSubscription({ plan: "P-SOMEONE-ELSES" });
+    const foreign = await approvedBy(me, "P-SOMEONE-ELSES");
     expect((await complete(me, foreign.id as string)).status).toBe(400);
     expect((await complete(me, "I-DOESNOTEXIST")).status).toBe(404);
 
     const owner = await createUser();
-    const taken = providers.paypalSubscription({ plan: "P-USER" });
+    const taken = await approvedBy(owner);
     await expectStatus(await complete(owner, taken.id as string), 200);
     const stolen = await complete(me, taken.id as string);
     expect(stolen.status).toBe(409);
@@ -382,9 +424,30 @@ describe("subscribing with PayPal", () => {
     expect(await flagsOf(me.id)).toEqual({ user: false, business: false });
   });
 
+  it("grants nothing for someone else's PayPal subscription, even before its owner completes it", async () => {
+    const victim = await createUser();
+    const attacker = await createUser();
+    await paypalCustomIdOf(attacker);
+    const theirs = await approvedBy(victim);
+    const unbound = providers.paypalSubscription({ plan: "P-USER" });
+    for (const id of [theirs.id as string, unbound.id as string]) {
+      const res = await complete(attacker, id);
+      expect(res.status).toBe(403);
+      expect(await detail(res)).toBe("This PayPal subscription was not started from your account");
+    }
+    expect(await flagsOf(attacker.id)).toEqual({ user: false, business: false });
+    expect(
+      await deps.db.orm.select().from(subscriptions).where(eq(subscriptions.userId, attacker.id)).all(),
+    ).toEqual([]);
+    // Nothing of the victim's was touched: their own completion works.
+    expect(providers.paypalSubscriptions.get(theirs.id as string)?.status).toBe("ACTIVE");
+    await expectStatus(await complete(victim, theirs.id as string), 200);
+    expect(await flagsOf(victim.id)).toEqual({ user: true, business: false });
+  });
+
   it("cancels at PayPal and the mark goes", async () => {
     const me = await createUser();
-    const sub = providers.paypalSubscription({ plan: "P-BUSINESS" });
+    const sub = await approvedBy(me, "P-BUSINESS");
     await expectStatus(await complete(me, sub.id as string, "BUSINESS"), 200);
     expect(await flagsOf(me.id)).toEqual({ user: false, business: true });
     await expectStatus(

@@ -5,7 +5,7 @@ import type { Deps } from "#worker/deps.ts";
 import { paypalSettings, stripeSettings } from "./config";
 import { getPaypalSubscription } from "./paypal";
 import { Stripe, stripeClient } from "./stripe";
-import { paypalStatus, stripeStatus } from "./subscriptions";
+import { paypalBoundTo, paypalStatus, stripeStatus } from "./subscriptions";
 
 // The daily reconciliation (Cron Trigger): every membership we hold as live is compared with the
 // provider's own state; a disagreement is recorded for staff (admin: payment mismatches), not
@@ -39,6 +39,7 @@ export async function reconcileMemberships(deps: Deps, now: number): Promise<num
   for (const row of rows) {
     let providerStatus: string;
     let ours: SubscriptionStatus;
+    let unbound = false;
     try {
       if (row.payment_method === "STRIPE") {
         if (!client) continue;
@@ -57,12 +58,18 @@ export async function reconcileMemberships(deps: Deps, now: number): Promise<num
         const sub = await getPaypalSubscription(paypal, row.provider_subscription_id);
         providerStatus = sub?.status ?? "NOT_FOUND";
         ours = sub ? paypalStatus(sub.status) : "CANCELLED";
+        // One whose custom_id is not its member's reference (from before that was checked): its
+        // webhooks no longer extend it, so staff see it.
+        if (sub && !(await paypalBoundTo(deps, row.user_id, sub))) {
+          providerStatus = `${sub.status} (not started from this account)`;
+          unbound = true;
+        }
       }
     } catch (error) {
       console.error("reconciliation could not read", row.payment_method, row.provider_subscription_id, error);
       continue;
     }
-    if (ours === row.status) continue;
+    if (ours === row.status && !unbound) continue;
     found.push(
       db.prepare({
         sql: `INSERT OR IGNORE INTO payment_mismatches

@@ -79,12 +79,12 @@ const stripeComplete = createRoute({
   path: `${PRIVATE}/payment/stripe/complete/subscription`,
   tags,
   summary: "Card subscription (form: payment_method_id, paid_user_membership_type)",
-  description: `Returns the Stripe subscription id, and a client_secret when the card needs confirming in the browser. The membership turns on when Stripe's invoice.paid arrives. ${NOT_CONFIGURED}`,
+  description: `Returns the Stripe subscription id, and a client_secret when the card needs confirming in the browser. The membership turns on when Stripe's invoice.paid arrives. A person has at most one open subscription: a second start while the first is under way or just done answers the first's subscription_id and client_secret (409 when another membership is active). ${NOT_CONFIGURED}`,
   security: secured,
   request: { body: jsonOrForm(stripeCompleteSubscriptionSchema) },
   responses: {
     200: json(stripeCompleteSubscriptionResultSchema, "The subscription"),
-    ...errorResponses(400, 401, 409, 415, 422, 503),
+    ...errorResponses(400, 401, 409, 415, 422, 502, 503),
   },
 });
 
@@ -92,13 +92,13 @@ const paypalComplete = createRoute({
   method: "post",
   path: `${PRIVATE}/payment/paypal/complete/subscription`,
   tags,
-  summary: "PayPal subscription after approval: verified with PayPal (ACTIVE, our plan)",
-  description: NOT_CONFIGURED,
+  summary: "PayPal subscription after approval: verified with PayPal (custom_id, ACTIVE, our plan)",
+  description: `The subscription's custom_id must be the caller's paypal_custom_id from the pre-subscription check (403 otherwise: someone else's subscription grants nothing). When the person already holds another open subscription, this one is cancelled at PayPal and the call answers the first (409 when that is an earlier membership). ${NOT_CONFIGURED}`,
   security: secured,
   request: { body: jsonOrForm(paypalCompleteSubscriptionSchema) },
   responses: {
     200: json(subscriptionSchema, "The membership, ACTIVE"),
-    ...errorResponses(400, 401, 404, 409, 415, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 415, 422, 502, 503),
   },
 });
 
@@ -107,8 +107,10 @@ const cancel = createRoute({
   path: `${PRIVATE}/payment/subscription/cancel`,
   tags,
   summary: "Cancel the membership, immediately (as the Subscription Terms say)",
+  description:
+    "Every open subscription of the person ends at its provider (Stripe and PayPal). 502 when a provider failed for some of them: calling again ends the rest.",
   security: secured,
-  responses: { 204: { description: "Cancelled; the mark is gone" }, ...errorResponses(401, 404, 503) },
+  responses: { 204: { description: "Cancelled; the mark is gone" }, ...errorResponses(401, 404, 502, 503) },
 });
 
 const stripeWebhook = createRoute({

@@ -59,12 +59,28 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) fail(400, error.message || PAYMENTS_MSG.cardFailed);
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-      fail(404, "The payment provider does not know this object");
-    console.error("stripe call failed", error);
-    fail(502, "The payment provider did not answer as expected. Please try again.");
+    stripeFailure(error);
   }
+}
+
+/** A failed Stripe call as the answer callStripe gives for it. */
+export function stripeFailure(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) fail(400, error.message || PAYMENTS_MSG.cardFailed);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+    fail(404, "The payment provider does not know this object");
+  console.error("stripe call failed", error);
+  fail(502, "The payment provider did not answer as expected. Please try again.");
+}
+
+/**
+ * True when Stripe answered and refused (a declined card, a bad request): it made nothing. A
+ * timeout, a 5xx, a rate limit or another request under the same idempotency key leave the
+ * outcome unknown, so a reservation keyed by it must stay for a retry to learn it.
+ */
+export function stripeRefused(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError
+  );
 }
 
 /** The id of an expandable field (`customer`, `subscription`): a string or an object with one. */

@@ -79,7 +79,7 @@ export class Providers {
         idempotencyKey: request.headers.get("idempotency-key"),
       };
       this.calls.push(recorded);
-      if (url.hostname === "stripe.test") return this.stripe(recorded, request);
+      if (url.hostname === "stripe.test") return this.stripeKeyed(recorded, request);
       if (url.hostname === "paypal.test") return this.paypal(recorded, request);
       throw new Error(`unexpected outbound request ${request.method} ${request.url}`);
     });
@@ -88,6 +88,48 @@ export class Providers {
 
   stripePosts() {
     return this.calls.filter((c) => c.host === "stripe.test" && c.method === "POST");
+  }
+
+  /** The subscriptions Stripe was asked to make (POST /v1/subscriptions, replays included). */
+  subscriptionCreates() {
+    return this.stripePosts().filter((c) => c.path === "/v1/subscriptions");
+  }
+
+  /**
+   * Stripe's idempotency (https://docs.stripe.com/api/idempotent_requests): a POST with a key
+   * already used gets the first answer again, byte for byte; while the first is still running,
+   * 409; with other parameters, 400.
+   */
+  private readonly idempotent = new Map<string, { raw: string; done?: { status: number; body: string } }>();
+
+  private async stripeKeyed(c: Recorded, request: Request): Promise<Response> {
+    if (c.method !== "POST" || !c.idempotencyKey) return this.stripe(c, request);
+    const key = `${c.path} ${c.idempotencyKey}`;
+    const seen = this.idempotent.get(key);
+    const headers = { "content-type": "application/json", "request-id": nextId("req") };
+    const refuse = (status: number, message: string) =>
+      Response.json({ error: { type: "idempotency_error", message } }, { status, headers });
+    if (seen) {
+      if (seen.raw !== c.raw)
+        return refuse(
+          400,
+          "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        );
+      if (!seen.done)
+        return refuse(
+          409,
+          "There is currently another in-progress request using this Stripe-Idempotency-Key.",
+        );
+      return new Response(seen.done.body, {
+        status: seen.done.status,
+        headers: { ...headers, "idempotent-replayed": "true" },
+      });
+    }
+    const entry: { raw: string; done?: { status: number; body: string } } = { raw: c.raw };
+    this.idempotent.set(key, entry);
+    const res = await this.stripe(c, request);
+    entry.done = { status: res.status, body: await res.text() };
+    return new Response(entry.done.body, { status: entry.done.status, headers });
   }
 
   // ---- Stripe (https://docs.stripe.com/api)
@@ -145,10 +187,12 @@ export class Providers {
           price: c.body.get("items[0][price]") ?? "",
           status: pm === Providers.NEEDS_CONFIRMING ? "incomplete" : "active",
         });
-        sub.metadata = {
-          user_id: c.body.get("metadata[user_id]"),
-          membership_type: c.body.get("metadata[membership_type]"),
-        };
+        sub.metadata = Object.fromEntries(
+          [...c.body].flatMap(([k, v]) => {
+            const name = /^metadata\[(.+)\]$/.exec(k)?.[1];
+            return name ? [[name, v]] : [];
+          }),
+        );
         sub.customer = c.body.get("customer");
         sub.latest_invoice = {
           id: nextId("in"),
@@ -161,6 +205,20 @@ export class Providers {
         };
         await this.onSubscriptionCreated?.(sub);
         return ok(sub);
+      }
+      if (c.method === "GET" && !id) {
+        // The list: ?customer=…&status=all (every status), newest first.
+        const query = new URL(request.url).searchParams;
+        const customer = query.get("customer");
+        const data = [...this.stripeSubscriptions.values()]
+          .filter((s) => !customer || s.customer === customer)
+          .filter(
+            (s) =>
+              query.get("status") === "all" ||
+              !["canceled", "incomplete_expired"].includes(s.status as string),
+          )
+          .reverse();
+        return ok({ object: "list", url: "/v1/subscriptions", has_more: false, data });
       }
       const sub = id ? this.stripeSubscriptions.get(id) : undefined;
       if (!sub)
@@ -225,11 +283,16 @@ export class Providers {
 
   // ---- PayPal (https://developer.paypal.com/docs/api/subscriptions/v1/)
 
-  paypalSubscription(input: { plan: string; status?: string; id?: string }): Json {
+  /**
+   * A subscription as PayPal holds it once its buyer approved; `customId` is what the SPA put in
+   * createSubscription's custom_id (the person's reference from the pre-subscription check).
+   */
+  paypalSubscription(input: { plan: string; status?: string; id?: string; customId?: string }): Json {
     const id = input.id ?? `I-${nextId("PP").toUpperCase().replace(/_/g, "")}`;
     const sub = {
       id,
       plan_id: input.plan,
+      ...(input.customId ? { custom_id: input.customId } : {}),
       status: input.status ?? "ACTIVE",
       start_time: new Date().toISOString(),
       billing_info: {
@@ -359,6 +422,25 @@ export function deliverPaypal(event: { payload: string }, headers = paypalHeader
     headers: { "content-type": "application/json", ...headers },
     body: event.payload,
   });
+}
+
+const references = new Map<number, string>();
+
+/**
+ * The person's PayPal reference, as the pre-subscription check hands it to the SPA (asked once per
+ * person: the check answers 409 once they are a member).
+ */
+export async function paypalCustomIdOf(user: TestUser): Promise<string> {
+  const known = references.get(user.id);
+  if (known) return known;
+  const res = await call(
+    "/api/v1/private/user/payment/subscription/start",
+    jsonInit("POST", { paid_user_membership_type: "USER" }, user.auth),
+  );
+  const body = await json<{ paypal_custom_id: string | null }>(await expectStatus(res, 200));
+  expect(body.paypal_custom_id).toMatch(/^agora-/);
+  references.set(user.id, body.paypal_custom_id!);
+  return body.paypal_custom_id!;
 }
 
 /** Someone verified by a paid month (so they may onboard for payouts). */

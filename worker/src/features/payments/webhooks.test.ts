@@ -14,6 +14,7 @@ import {
   jsonInit,
   KEYS,
   Providers,
+  paypalCustomIdOf,
   paypalEvent,
   paypalHeaders,
   signStripe,
@@ -227,7 +228,7 @@ describe("Stripe events", () => {
 describe("PayPal webhooks", () => {
   async function member() {
     const me = await createUser();
-    const sub = providers.paypalSubscription({ plan: "P-USER" });
+    const sub = providers.paypalSubscription({ plan: "P-USER", customId: await paypalCustomIdOf(me) });
     await expectStatus(
       await call(
         "/api/v1/private/user/payment/paypal/complete/subscription",
@@ -296,7 +297,8 @@ describe("PayPal webhooks", () => {
       200,
     );
     expect((await json<{ outcome: string }>(res)).outcome).toBe("ignored");
-    const early = providers.paypalSubscription({ plan: "P-USER" });
+    const me = await createUser();
+    const early = providers.paypalSubscription({ plan: "P-USER", customId: await paypalCustomIdOf(me) });
     const sale = paypalEvent("PAYMENT.SALE.COMPLETED", {
       id: "9XY",
       amount: { total: "10.00", currency: "USD" },
@@ -309,6 +311,50 @@ describe("PayPal webhooks", () => {
       .where(eq(paymentEvents.eventId, sale.id))
       .all();
     expect(rows).toHaveLength(0);
+    // A subscription none of our people started is not ours: no retry asked for.
+    const stranger = providers.paypalSubscription({ plan: "P-USER", customId: "someone-else" });
+    const strangerSale = paypalEvent("PAYMENT.SALE.COMPLETED", {
+      id: "9XZ",
+      amount: { total: "10.00", currency: "USD" },
+      billing_agreement_id: stranger.id,
+    });
+    const answer = await expectStatus(await deliverPaypal(strangerSale), 200);
+    expect((await json<{ outcome: string }>(answer)).outcome).toBe("ignored");
+  });
+
+  it("ignores events of a subscription whose custom_id is not its member's: nothing granted or recorded", async () => {
+    const victim = await createUser();
+    const holder = await createUser();
+    await paypalCustomIdOf(holder);
+    // A row bound before custom_id was checked, to someone the subscription was not started by.
+    const sub = providers.paypalSubscription({ plan: "P-USER", customId: await paypalCustomIdOf(victim) });
+    await deps.db.orm.insert(subscriptions).values({
+      userId: holder.id,
+      paymentMethod: "PAYPAL",
+      providerSubscriptionId: sub.id as string,
+      membershipType: "USER",
+      status: "PENDING",
+    });
+    for (const event of [
+      paypalEvent("BILLING.SUBSCRIPTION.ACTIVATED", sub),
+      paypalEvent("PAYMENT.SALE.COMPLETED", {
+        id: "SALE-NOT-THEIRS",
+        amount: { total: "10.00", currency: "USD" },
+        billing_agreement_id: sub.id,
+      }),
+    ]) {
+      const res = await expectStatus(await deliverPaypal(event), 200);
+      expect((await json<{ outcome: string }>(res)).outcome).toBe("ignored");
+    }
+    expect(await stateOf(holder.id)).toEqual({
+      marks: { user: false, business: false },
+      subs: [{ status: "PENDING", type: "USER" }],
+      ledger: [],
+    });
+    // Ending it is still followed: taking away grants nothing.
+    sub.status = "CANCELLED";
+    await expectStatus(await deliverPaypal(paypalEvent("BILLING.SUBSCRIPTION.CANCELLED", sub)), 200);
+    expect((await stateOf(holder.id)).subs).toEqual([{ status: "CANCELLED", type: "USER" }]);
   });
 });
 
@@ -348,5 +394,34 @@ describe("daily reconciliation", () => {
     expect(page.list.some((m) => m.subscription_id === ok.id)).toBe(false);
     // A user token does not open the admin list.
     expect((await call("/api/admin/private/payment/mismatch/list", { headers: me.auth })).status).toBe(401);
+  });
+
+  it("shows staff a PayPal membership whose subscription was not started from its member's account", async () => {
+    const holder = await createUser();
+    // Bound before custom_id was checked: PayPal holds no reference of this person for it.
+    const sub = providers.paypalSubscription({ plan: "P-USER" });
+    await deps.db.orm.insert(subscriptions).values({
+      userId: holder.id,
+      paymentMethod: "PAYPAL",
+      providerSubscriptionId: sub.id as string,
+      membershipType: "USER",
+      status: "ACTIVE",
+    });
+    await reconcileMemberships({ ...deps, env: { ...deps.env, ...KEYS } }, Date.now());
+    const admin = await createAdmin();
+    const page = await json<{ list: Record<string, unknown>[] }>(
+      await expectStatus(
+        await call("/api/admin/private/payment/mismatch/list", { headers: admin.auth }),
+        200,
+      ),
+    );
+    expect(page.list.filter((m) => m.subscription_id === sub.id)).toEqual([
+      expect.objectContaining({
+        username: holder.username,
+        payment_method: "PAYPAL",
+        local_status: "ACTIVE",
+        provider_status: "ACTIVE (not started from this account)",
+      }),
+    ]);
   });
 });

@@ -15,8 +15,10 @@ import {
 import { centsOf, getPaypalSubscription, type PaypalEvent } from "./paypal";
 import { callStripe, idOf, type Stripe, stripeClient } from "./stripe";
 import {
+  paypalBoundTo,
   paypalMembership,
   paypalPeriodEnd,
+  paypalReferenceKnown,
   paypalStatus,
   stripeMembership,
   stripePeriodEnd,
@@ -59,18 +61,20 @@ async function subscriptionRow({ db }: Deps, provider: Provider, providerId: str
 
 // ---- Stripe
 
-interface StripeState {
+interface ProviderState {
   userId: number;
-  statement: D1Statement;
+  statements: D1Statement[];
+  /** PayPal: the subscription carries the row's person's reference as its custom_id. */
+  bound: boolean;
 }
 
-/** The subscription as Stripe holds it now, as a statement; null when it is not for our prices. */
+/** The subscription as Stripe holds it now, as statements; null when it is not for our prices. */
 async function stripeSubscriptionState(
   deps: Deps,
   settings: StripeSettings,
   stripe: Stripe,
   subscriptionId: string,
-): Promise<StripeState | null> {
+): Promise<ProviderState | null> {
   const sub = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
   const membership = stripeMembership(settings, sub);
   if (!membership) return null;
@@ -78,9 +82,20 @@ async function stripeSubscriptionState(
   // Our own subscriptions carry our user id in their metadata (set when we created them).
   const userId = row?.userId ?? Number(sub.metadata?.user_id);
   if (!Number.isInteger(userId) || userId <= 0) return null;
-  return {
-    userId,
-    statement: setSubscription(deps.db, {
+  const statements: D1Statement[] = [];
+  const reservation = Number(sub.metadata?.subscription_row);
+  if (!row && Number.isInteger(reservation) && reservation > 0)
+    // Stripe spoke before its answer to our start reached us: the reservation it was made for
+    // takes it, so the person's slot holds this subscription and no second row appears.
+    statements.push(
+      deps.db.prepare({
+        sql: `UPDATE subscriptions SET provider_subscription_id = ?, updated_at = ?
+              WHERE id = ? AND user_id = ? AND payment_method = 'STRIPE' AND provider_subscription_id IS NULL`,
+        binds: [sub.id, Date.now(), reservation, userId],
+      }),
+    );
+  statements.push(
+    setSubscription(deps.db, {
       userId,
       provider: "STRIPE",
       providerSubscriptionId: sub.id,
@@ -88,7 +103,8 @@ async function stripeSubscriptionState(
       status: stripeStatus(sub.status),
       currentPeriodEnd: stripePeriodEnd(sub),
     }),
-  };
+  );
+  return { userId, statements, bound: true };
 }
 
 function invoiceSubscription(invoice: Stripe.Invoice): string | null {
@@ -118,7 +134,7 @@ async function stripeEffects(
       };
       const money =
         invoice.amount_paid > 0 ? [recordMembershipPayment(db, payment), rewardReferrer(db, payment)] : [];
-      return [state.statement, ...money];
+      return [...state.statements, ...money];
     }
     case "invoice.payment_failed": {
       const subId = invoiceSubscription(event.data.object);
@@ -126,7 +142,7 @@ async function stripeEffects(
       const state = await stripeSubscriptionState(deps, settings, stripe, subId);
       if (!state) return null;
       return [
-        state.statement,
+        ...state.statements,
         notifyAbout(db, {
           userId: state.userId,
           kind: "PAYMENT_FAILED",
@@ -140,7 +156,7 @@ async function stripeEffects(
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const state = await stripeSubscriptionState(deps, settings, stripe, event.data.object.id);
-      return state ? [state.statement] : null;
+      return state ? state.statements : null;
     }
     case "checkout.session.completed":
       return checkoutEffects(deps, event.data.object);
@@ -212,28 +228,41 @@ export async function handleStripeEvent(
 
 // ---- PayPal
 
-/** The subscription as PayPal holds it now, for a subscription we know; null otherwise. */
+/**
+ * The subscription as PayPal holds it now, for a subscription we know; null otherwise. A
+ * subscription whose custom_id is not the reference of the row's person grants nothing: its
+ * event is ignored (and logged) unless it ends the row.
+ */
 async function paypalSubscriptionState(
   deps: Deps,
   settings: PaypalSettings,
   subscriptionId: string,
-): Promise<StripeState | null> {
+): Promise<ProviderState | null> {
   const row = await subscriptionRow(deps, "PAYPAL", subscriptionId);
   if (!row) return null;
   const sub = await getPaypalSubscription(settings, subscriptionId);
   if (!sub) return null;
   const membership = paypalMembership(settings, sub);
   if (!membership) return null;
+  const status = paypalStatus(sub.status);
+  const bound = await paypalBoundTo(deps, row.userId, sub);
+  if (!bound && status !== "CANCELLED") {
+    console.warn("paypal event ignored: the subscription's custom_id is not its member's", sub.id);
+    return null;
+  }
   return {
     userId: row.userId,
-    statement: setSubscription(deps.db, {
-      userId: row.userId,
-      provider: "PAYPAL",
-      providerSubscriptionId: sub.id,
-      membershipType: membership,
-      status: paypalStatus(sub.status),
-      currentPeriodEnd: paypalPeriodEnd(sub),
-    }),
+    bound,
+    statements: [
+      setSubscription(deps.db, {
+        userId: row.userId,
+        provider: "PAYPAL",
+        providerSubscriptionId: sub.id,
+        membershipType: membership,
+        status,
+        currentPeriodEnd: paypalPeriodEnd(sub),
+      }),
+    ],
   };
 }
 
@@ -258,7 +287,7 @@ async function paypalEffects(
       if (typeof resource.plan_id === "string" && !membershipOf(settings.plans, resource.plan_id))
         return null;
       const state = await paypalSubscriptionState(deps, settings, id);
-      return state ? [state.statement] : null;
+      return state ? state.statements : null;
     }
     case "PAYMENT.SALE.COMPLETED": {
       const saleId = typeof resource.id === "string" ? resource.id : null;
@@ -269,13 +298,18 @@ async function paypalEffects(
       if (!saleId || !agreement || cents === null || typeof amount?.currency !== "string") return null;
       const known = await subscriptionRow(deps, "PAYPAL", agreement);
       if (!known) {
-        // A sale can arrive before the completion call made the row: PayPal retries non-2xx.
+        // A sale can arrive before the completion call made the row: PayPal retries non-2xx. Only
+        // for a subscription one of our people started (its custom_id): others are not ours.
         const sub = await getPaypalSubscription(settings, agreement);
-        if (sub && paypalMembership(settings, sub)) throw new NotYetKnown(agreement);
+        if (sub && paypalMembership(settings, sub) && (await paypalReferenceKnown(deps, sub)))
+          throw new NotYetKnown(agreement);
+        if (sub) console.warn("paypal sale ignored: no person started this subscription", agreement);
         return null;
       }
       const state = await paypalSubscriptionState(deps, settings, agreement);
       if (!state) return null;
+      // Money is recorded for its member only when the subscription is bound to them.
+      if (!state.bound) return state.statements;
       const payment = {
         provider: "PAYPAL" as const,
         providerRef: saleId,
@@ -283,7 +317,11 @@ async function paypalEffects(
         amount: cents,
         currency: amount.currency,
       };
-      return [state.statement, recordMembershipPayment(deps.db, payment), rewardReferrer(deps.db, payment)];
+      return [
+        ...state.statements,
+        recordMembershipPayment(deps.db, payment),
+        rewardReferrer(deps.db, payment),
+      ];
     }
     default:
       return null;

@@ -9,17 +9,21 @@ import { completePaypalSubscription } from "../mutations";
 import type { Confirmed } from "./subscription-payment-dialog";
 
 /**
- * PayPal's subscription buttons for the plan's PayPal plan id. On approval the server checks the
- * subscription with PayPal (ACTIVE and our plan) before the confirmed page.
+ * PayPal's subscription buttons for the plan's PayPal plan id. The subscription carries the
+ * person's reference from the pre-subscription check as `custom_id`, so the server grants it to
+ * them only. On approval the server checks it with PayPal (theirs, ACTIVE, our plan) before the
+ * confirmed page.
  */
 export function PaypalSubscriptionButtons({
   clientId,
   planId,
+  customId,
   plan,
   onDone,
 }: {
   clientId: string;
   planId: string;
+  customId: string;
   plan: MembershipType;
   onDone: (confirmed: Confirmed) => void;
 }) {
@@ -27,17 +31,19 @@ export function PaypalSubscriptionButtons({
     <PayPalScriptProvider
       options={{ clientId, vault: true, intent: "subscription", components: "buttons", currency: "USD" }}
     >
-      <Buttons planId={planId} plan={plan} onDone={onDone} />
+      <Buttons planId={planId} customId={customId} plan={plan} onDone={onDone} />
     </PayPalScriptProvider>
   );
 }
 
 function Buttons({
   planId,
+  customId,
   plan,
   onDone,
 }: {
   planId: string;
+  customId: string;
   plan: MembershipType;
   onDone: (confirmed: Confirmed) => void;
 }) {
@@ -56,16 +62,23 @@ function Buttons({
       ) : null}
       <PayPalButtons
         style={{ layout: "vertical", label: "subscribe", shape: "pill" }}
-        forceReRender={[planId]}
+        forceReRender={[planId, customId]}
         disabled={completing}
-        createSubscription={(_data, actions) => actions.subscription.create({ plan_id: planId })}
+        createSubscription={(_data, actions) =>
+          actions.subscription.create({ plan_id: planId, custom_id: customId })
+        }
         onApprove={async (data) => {
           if (!data.subscriptionID) return;
           setProblem(null);
           setCompleting(true);
           try {
             const subscription = await completePaypalSubscription(data.subscriptionID, plan);
-            onDone({ subscription_id: subscription.subscription_id, payment_method: "PAYPAL" });
+            // A second approval answers the membership the person already holds (PayPal's own
+            // is then cancelled), which may be a card one.
+            onDone({
+              subscription_id: subscription.subscription_id,
+              payment_method: subscription.payment_method,
+            });
           } catch (error) {
             setProblem(errorMessage(error));
           } finally {

@@ -183,10 +183,11 @@ function Checked({
       {method === "STRIPE" && config.stripe_publishable_key ? (
         <CardSubscriptionForm publishableKey={config.stripe_publishable_key} plan={plan} onDone={done} />
       ) : null}
-      {method === "PAYPAL" && config.paypal_client_id && paypalPlan ? (
+      {method === "PAYPAL" && config.paypal_client_id && paypalPlan && check.data.paypal_custom_id ? (
         <PaypalSubscriptionButtons
           clientId={config.paypal_client_id}
           planId={paypalPlan}
+          customId={check.data.paypal_custom_id}
           plan={plan}
           onDone={done}
         />
