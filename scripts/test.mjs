@@ -9,6 +9,7 @@ const steps = [
   ["types", "tsc", ["-b"]],
   ["lint", "biome", ["check", "."]],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
+  ["migrations match the schema", "bun", ["scripts/check-migrations.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],
   ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
   ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
