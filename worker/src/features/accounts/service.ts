@@ -32,6 +32,8 @@ export const SESSION_OVER = "Your session has expired. Please log in again.";
 export interface SignedIn {
   id: number;
   tokenVersion: number;
+  /** Signing in with an e-mailed replacement password ended the account's older sessions. */
+  sessionsEnded?: boolean;
 }
 
 /** An unguessable, single-use code: 10 letters of a 32-letter alphabet (50 bits), shown in capitals. */
@@ -329,7 +331,7 @@ export async function logIn(
   // Only someone who knows the password learns that the account waits for its code.
   if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
   refuseInactive(row);
-  return { id: row.id, tokenVersion: version };
+  return { id: row.id, tokenVersion: version, sessionsEnded: version !== row.tokenVersion };
 }
 
 /**

@@ -124,7 +124,7 @@ describe("opening a socket", () => {
       headers: outsider.auth,
     });
     expect(res.status).toBe(404);
-    const token = await signChatToken(env.JWT_SECRET, outsider.id, id);
+    const token = await signChatToken(env.JWT_SECRET, { id: outsider.id, version: 0 }, id);
     const upgraded = await upgrade(id, token);
     expect(upgraded.status).toBe(404);
     expect(upgraded.webSocket).toBeNull();
@@ -134,7 +134,7 @@ describe("opening a socket", () => {
     const { a, b, id } = await pair();
     const outsider = await createUser();
     await openSocket(a, id);
-    const token = await signChatToken(env.JWT_SECRET, outsider.id, id);
+    const token = await signChatToken(env.JWT_SECRET, { id: outsider.id, version: 0 }, id);
     const res = await api(`/api/v1/chat/websocket/connect?public_id=${id}&token=${token}`, {
       headers: { Upgrade: "websocket", "x-agora-chat-user-id": String(b.id) },
     });

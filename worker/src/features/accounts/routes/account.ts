@@ -9,6 +9,7 @@ import {
   userBooleanSettingQuerySchema,
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
+import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { accountDeletedEmail, emailChangedEmail, passwordChangedEmail } from "../emails";
@@ -103,6 +104,7 @@ export const accountRoutes = createRouter()
       newEmail: body.new_email,
       password: body.password,
     });
+    c.executionCtx.waitUntil(closeSocketsOf(c.env, { id: c.get("user").id }));
     await sendEmail(c.var.deps, emailChangedEmail(oldEmail, body.new_email));
     return c.json({ message: ACCOUNTS_MSG.emailUpdated }, 202);
   })
@@ -113,12 +115,14 @@ export const accountRoutes = createRouter()
       oldPassword: body.old_password,
       newPassword: body.new_password,
     });
+    c.executionCtx.waitUntil(closeSocketsOf(c.env, { id: c.get("user").id }));
     await sendEmail(c.var.deps, passwordChangedEmail(email));
     return c.json({ message: ACCOUNTS_MSG.passwordUpdated }, 202);
   })
   .openapi(removeAccount, async (c) => {
     const body = readBody<z.output<typeof deleteAccountSchema>>(c);
     const gone = await deleteAccount(c.var.deps, { userId: c.get("user").id, ...body });
+    c.executionCtx.waitUntil(closeSocketsOf(c.env, { id: c.get("user").id }));
     await sendEmail(c.var.deps, accountDeletedEmail(gone.email, gone.username));
     return c.json({ message: ACCOUNTS_MSG.accountDeleted }, 202);
   })

@@ -10,6 +10,7 @@ import {
   registerSchema,
   resetPasswordQuerySchema,
 } from "#shared/schemas/accounts.ts";
+import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { clientAddress } from "#worker/middleware/rate-limit.ts";
@@ -125,6 +126,7 @@ export const userAuthRoutes = createRouter()
   .openapi(login, async (c) => {
     const body = readBody<z.output<typeof loginSchema>>(c);
     const account = await logIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
+    if (account.sessionsEnded) c.executionCtx.waitUntil(closeSocketsOf(c.env, { id: account.id }));
     const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
     return c.json({ access_token: token, token_type: "bearer" as const }, 200);
   })
