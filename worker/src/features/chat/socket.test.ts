@@ -421,7 +421,7 @@ describe("images", () => {
     const frame = await sb.next("IMAGE");
     expect(frame.id).toBe(message.id);
     expect(frame.media).toBe(message.media);
-    const file = await api(message.media);
+    const file = await api(message.media, { headers: b.auth });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
     await expect.poll(async () => (await threadOf(b, id)).last_message).toMatchObject({ text: null });
