@@ -13,6 +13,7 @@ import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
+import { serverPreview } from "./preview-cache";
 import { RateBucket } from "./rate-bucket";
 import { type Participant, type ParticipantSource, ThreadStorage } from "./thread-storage";
 
@@ -294,9 +295,12 @@ export class ChatThread extends DurableObject<Bindings> {
       }
       case "TEXT": {
         if (await this.blocked()) throw new RefusedFrame(CHAT_MSG.blocked);
-        const preview = frame.webpage_preview ?? null;
-        if (preview && !mentionsHost(frame.text, preview.link))
-          throw new RefusedFrame(CHAT_MSG.previewMismatch);
+        const asked = frame.webpage_preview ?? null;
+        if (asked && !mentionsHost(frame.text, asked.link)) throw new RefusedFrame(CHAT_MSG.previewMismatch);
+        // The client only names the link; what its preview shows is what the server fetched.
+        const preview = asked ? await serverPreview(this.deps, session.userId, asked.link) : null;
+        // While it was fetched, the thread may have been deleted or this socket closed.
+        if (this.closed || !this.sessions.has(ws)) return;
         const { message, created } = this.storage.store(
           session.userId,
           { type: "TEXT", text: frame.text, preview },

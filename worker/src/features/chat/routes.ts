@@ -28,6 +28,7 @@ import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
+import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
 import {
   blockedInThread,
   createPersonalThread,
@@ -238,6 +239,9 @@ const preview = createRoute({
   tags,
   security,
   summary: "Title, site name, description (cut at 160) and image of a public web page",
+  description:
+    "The image is a copy kept by this site (/media/previews/…). A chat TEXT sent with this link " +
+    "carries this preview: the server's, not what the client sends.",
   request: { query: webpagePreviewQuerySchema },
   responses: {
     200: json(webpagePreviewSchema, "The page's preview"),
@@ -339,6 +343,10 @@ export const chatRoutes = createRouter()
     return c.json(await sendImage(deps, user.id, ref, { ...kind, bytes }, body.client_id), 201);
   })
   .openapi(preview, async (c) => {
-    await hitRateLimit(c.var.deps.db, `webpage-preview:${c.get("user").id}`, { max: 60, windowMs: 60_000 });
-    return c.json(await fetchWebpagePreview(c.req.valid("query").link), 200);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, previewLimitKey(c.get("user").id), PREVIEW_FETCHES);
+    const found = await fetchWebpagePreview(deps, c.req.valid("query").link);
+    // A message sent with this link gets this preview, whatever the sender's client says it is.
+    await rememberPreview(deps, found.link, found);
+    return c.json(found, 200);
   });
