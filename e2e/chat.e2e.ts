@@ -110,6 +110,15 @@ describe("chat", () => {
       .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
     await hana.page.getByTestId("image-message").waitFor();
     await gus.page.getByTestId("image-message").waitFor();
+    // It is private: both browsers load it with their session cookie; without one it is not there.
+    for (const side of [gus, hana]) {
+      const img = side.page.getByTestId("image-message").first().locator("img");
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+        .toBe(1);
+    }
+    const picture = await hana.page.getByTestId("image-message").first().locator("img").getAttribute("src");
+    expect((await fetch(`${base()}${picture}`)).status).toBe(404);
 
     // A file over 1 MB gets the size dialog instead of an upload.
     await gus.page.getByTestId("chat-image-input").setInputFiles({

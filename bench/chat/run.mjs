@@ -80,24 +80,27 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function openSockets(base, threadId, tokens, count) {
+/** `nextToken(j)` gives socket j its own socket token: a token opens one socket. */
+async function openSockets(base, threadId, nextToken, count) {
   const wsBase = base.replace(/^http/, "ws");
   const sockets = [];
   for (let i = 0; i < count; i += OPEN_BATCH) {
     const batch = [];
     for (let j = i; j < Math.min(count, i + OPEN_BATCH); j++) {
-      const token = tokens[j % tokens.length];
       batch.push(
-        new Promise((resolve, reject) => {
-          const ws = new WebSocket(
-            `${wsBase}/api/v1/chat/websocket/connect?public_id=${threadId}&token=${token}`,
-          );
-          ws.onerror = () => reject(new Error(`socket ${j} failed to open`));
-          // Registered once the server's greeting (its own CONNECT) arrives.
-          ws.onmessage = (event) => {
-            if (String(event.data).includes('"CONNECT"')) resolve(ws);
-          };
-        }),
+        nextToken(j).then(
+          (token) =>
+            new Promise((resolve, reject) => {
+              const ws = new WebSocket(
+                `${wsBase}/api/v1/chat/websocket/connect?public_id=${threadId}&token=${token}`,
+              );
+              ws.onerror = () => reject(new Error(`socket ${j} failed to open`));
+              // Registered once the server's greeting (its own CONNECT) arrives.
+              ws.onmessage = (event) => {
+                if (String(event.data).includes('"CONNECT"')) resolve(ws);
+              };
+            }),
+        ),
       );
     }
     sockets.push(...(await Promise.all(batch)));
@@ -120,13 +123,13 @@ async function runOnce(base, count) {
         method: "POST",
       })
     ).access_token;
-  const tokens = [await socketToken(gus), await socketToken(hana)];
+  const people = [gus, hana];
 
   const openStarted = performance.now();
   const sockets = await within(
     PHASE_LIMIT_MS,
     `opening ${count} sockets`,
-    openSockets(base, public_id, tokens, count),
+    openSockets(base, public_id, (j) => socketToken(people[j % people.length]), count),
   );
   const openMs = performance.now() - openStarted;
   console.error(`opened ${count} sockets in ${(openMs / 1000).toFixed(1)} s; sending`);

@@ -9,8 +9,13 @@ import type { Bindings } from "./env";
 export interface Deps {
   db: Database;
   env: Bindings;
+  /**
+   * Work that must finish but not before the answer (a request's `waitUntil`). Without it (Durable
+   * Objects, the queue, scheduled handlers) the caller awaits the work itself.
+   */
+  background?: (work: Promise<unknown>) => void;
 }
 
-export function createDeps(env: Bindings): Deps {
-  return { db: new Database(env.DB), env };
+export function createDeps(env: Bindings, background?: (work: Promise<unknown>) => void): Deps {
+  return { db: new Database(env.DB), env, background };
 }

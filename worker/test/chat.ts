@@ -98,6 +98,7 @@ export async function messageList(user: TestUser, publicId: string, query = "") 
       text: string | null;
       message_type: string;
       message_sender: { username: string };
+      webpage_preview: unknown;
     }>;
     total_list: number;
     total_pages: number;

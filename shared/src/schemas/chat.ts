@@ -53,7 +53,13 @@ export const webpagePreviewSchema = z.object({
   title: z.string().max(300).nullable(),
   link: httpUrl,
   description: z.string().max(WEBPAGE_PREVIEW_DESCRIPTION_MAX).nullable(),
-  image: httpUrl.nullable(),
+  /**
+   * The page's picture as this site keeps a copy of it (`/media/previews/…`); messages stored before
+   * the copies were made may still hold the page's own address.
+   */
+  image: z
+    .union([z.string().regex(/^\/media\/previews\/[a-z0-9]{1,64}$/, "Must be a preview image"), httpUrl])
+    .nullable(),
 });
 export type WebpagePreview = z.infer<typeof webpagePreviewSchema>;
 

@@ -16,8 +16,20 @@ interface ChatClaims {
   sub: string;
   kind: "chat";
   thread: string;
+  /** The account's token version when the socket token was made: a later revocation voids it. */
+  ver: number;
+  /** This token's own id: the thread's object records it on first use and refuses it after. */
+  jti: string;
   iat: number;
   exp: number;
+}
+
+/** What a valid socket token says; `expiresAt` in ms, how long its id must be remembered. */
+export interface ChatTokenClaims {
+  userId: number;
+  version: number;
+  jti: string;
+  expiresAt: number;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -50,29 +62,51 @@ export async function readAccessToken(
   }
 }
 
-/** A socket token: short-lived and bound to one user and one thread. */
-export function signChatToken(secret: string, userId: number, threadPublicId: string): Promise<string> {
+/** 128 random bits, base64url: a socket token's id. */
+function tokenId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/**
+ * A socket token: short-lived, bound to one user, one thread and the account's token version, and
+ * good for one connection (its `jti` is recorded by the thread's object on first use).
+ */
+export function signChatToken(
+  secret: string,
+  user: { id: number; version: number },
+  threadPublicId: string,
+): Promise<string> {
   const iat = now();
   const claims: ChatClaims = {
-    sub: String(userId),
+    sub: String(user.id),
     kind: "chat",
     thread: threadPublicId,
+    ver: user.version,
+    jti: tokenId(),
     iat,
     exp: iat + CHAT_SOCKET_TOKEN_TTL_S,
   };
   return sign({ ...claims }, secret, "HS256");
 }
 
+/** The claims of a valid socket token for that thread, or null (bad, expired, other thread, no id). */
 export async function readChatToken(
   secret: string,
   token: string,
   threadPublicId: string,
-): Promise<number | null> {
+): Promise<ChatTokenClaims | null> {
   try {
     const claims = (await verify(token, secret, "HS256")) as unknown as ChatClaims;
     if (claims.kind !== "chat" || claims.thread !== threadPublicId) return null;
-    const id = Number(claims.sub);
-    return Number.isSafeInteger(id) ? id : null;
+    const userId = Number(claims.sub);
+    const version = Number(claims.ver);
+    if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(version)) return null;
+    if (typeof claims.jti !== "string" || !/^[\w-]{16,64}$/.test(claims.jti)) return null;
+    return { userId, version, jti: claims.jti, expiresAt: Number(claims.exp) * 1000 };
   } catch {
     return null;
   }

@@ -8,7 +8,7 @@ import { type AppEnv, isDevelopment } from "../env";
  * `-Returned` for the statement that read the page.
  */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
-  const deps = createDeps(c.env);
+  const deps = createDeps(c.env, (work) => c.executionCtx.waitUntil(work));
   c.set("deps", deps);
   await next();
   // A WebSocket upgrade's headers are fixed; nothing was metered on it anyway.

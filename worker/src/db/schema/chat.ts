@@ -42,3 +42,17 @@ export const chatThreadUsers = sqliteTable(
     index("chat_thread_users_list_idx").on(t.userId, t.lastActivityAt),
   ],
 );
+
+/**
+ * Link previews as the server fetched them (features/chat/preview-cache.ts): one row per link, the
+ * preview as JSON (null when the page could not be previewed).
+ */
+export const webpagePreviews = sqliteTable(
+  "webpage_previews",
+  {
+    link: text("link").primaryKey(),
+    preview: text("preview"),
+    fetchedAt: integer("fetched_at").notNull(),
+  },
+  (t) => [index("webpage_previews_fetched_idx").on(t.fetchedAt)],
+);

@@ -13,6 +13,7 @@ import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
+import { serverPreview } from "./preview-cache";
 import { RateBucket } from "./rate-bucket";
 import { type Participant, type ParticipantSource, ThreadStorage } from "./thread-storage";
 
@@ -30,12 +31,25 @@ export const CHAT_HEADERS = {
   publicId: "x-agora-chat-public-id",
   createdAt: "x-agora-chat-created-at",
   reconnect: "x-agora-chat-reconnect",
+  /** The account's token version the socket token was made under. */
+  tokenVersion: "x-agora-chat-token-version",
+  /** The socket token's id and expiry (ms): a token opens one socket. */
+  tokenId: "x-agora-chat-token-id",
+  tokenExpires: "x-agora-chat-token-expires",
 } as const;
 
 /** Kept on each socket with serializeAttachment, so it survives hibernation. */
 interface Session {
   userId: number;
+  /** The account's token version when the socket opened; a revocation raises the account's. */
+  version: number;
 }
+
+/** The close code of a socket whose person's sessions ended (password change, suspension...). */
+export const CLOSE_SESSION_ENDED = 4401;
+const SESSION_ENDED = "Your session has ended";
+/** How stale the object's knowledge of its people's sessions may be (revocations it was not told of). */
+export const SESSION_RECHECK_MS = 30_000;
 
 /** How stale the object's knowledge of a block between the participants may be. */
 export const BLOCK_RECHECK_MS = 30_000;
@@ -78,6 +92,10 @@ export class ChatThread extends DurableObject<Bindings> {
   private dirty = false;
   /** Whether a block stands between the participants, as last read from D1, and when. */
   private blockCheck: { at: number; blocked: Promise<boolean> } | null = null;
+  /** When the connected people's token versions were last compared with D1's, and that check. */
+  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  /** Each socket's frames run one after another, in the order they came. */
+  private queues = new WeakMap<WebSocket, Promise<void>>();
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -129,9 +147,15 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   private broadcast(frame: ChatServerFrame, skip?: (session: Session) => boolean): void {
+    // A person who only listens sends no frames: their session is checked when others' arrive.
+    void this.checkSessions();
     const data = JSON.stringify(frame);
     for (const [ws, session] of this.sessions) {
       if (skip?.(session)) continue;
+      if (this.storage.isRevoked(session.userId, session.version)) {
+        this.endSession(ws);
+        continue;
+      }
       try {
         ws.send(data);
       } catch {
@@ -158,8 +182,22 @@ export class ChatThread extends DurableObject<Bindings> {
       publicId: request.headers.get(CHAT_HEADERS.publicId) ?? "",
       createdAt: Number(request.headers.get(CHAT_HEADERS.createdAt)),
     };
-    if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(ref.threadId) || !ref.publicId)
+    const version = Number(request.headers.get(CHAT_HEADERS.tokenVersion));
+    const jti = request.headers.get(CHAT_HEADERS.tokenId) ?? "";
+    const expiresAt = Number(request.headers.get(CHAT_HEADERS.tokenExpires));
+    if (
+      !Number.isSafeInteger(userId) ||
+      !Number.isSafeInteger(ref.threadId) ||
+      !ref.publicId ||
+      !Number.isSafeInteger(version) ||
+      !jti ||
+      !Number.isSafeInteger(expiresAt)
+    )
       return Response.json({ detail: "Not allowed" }, { status: 403 });
+    // A socket token opens one socket: its id is written here, in the thread it is bound to, and a
+    // second use is refused before anything is accepted. A session revoked since is refused too.
+    if (!this.storage.useToken(jti, expiresAt) || this.storage.isRevoked(userId, version))
+      return Response.json({ detail: CHAT_MSG.badToken }, { status: 401 });
 
     this.bind(ref);
     const participants = await this.refreshParticipants(ref);
@@ -174,7 +212,7 @@ export class ChatThread extends DurableObject<Bindings> {
 
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
-    const session: Session = { userId };
+    const session: Session = { userId, version };
     const alreadyHere = this.connectedUsers().has(userId);
     this.ctx.acceptWebSocket(server, [String(userId)]);
     server.serializeAttachment(session);
@@ -209,6 +247,7 @@ export class ChatThread extends DurableObject<Bindings> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
     if (!session || this.closed) return;
+    if (this.storage.isRevoked(session.userId, session.version)) return this.endSession(ws);
     let bucket = this.buckets.get(ws);
     if (!bucket) {
       bucket = new RateBucket();
@@ -217,8 +256,19 @@ export class ChatThread extends DurableObject<Bindings> {
     const wait = bucket.take();
     if (wait < 0) return this.sendTo(ws, refusal(CHAT_MSG.tooFast, data));
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (this.closed) return;
+    // Some frames wait on D1 or a fetch (a link preview): the socket's next frames wait behind them.
+    const run = (this.queues.get(ws) ?? Promise.resolve()).then(() => this.process(ws, session, data));
+    this.queues.set(
+      ws,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
 
+  private async process(ws: WebSocket, session: Session, data: string | ArrayBuffer): Promise<void> {
+    if (this.closed) return;
+    await this.checkSessions();
+    if (this.storage.isRevoked(session.userId, session.version)) return this.endSession(ws);
     try {
       const frame = parseFrame(data);
       await this.handle(ws, session, frame);
@@ -245,9 +295,12 @@ export class ChatThread extends DurableObject<Bindings> {
       }
       case "TEXT": {
         if (await this.blocked()) throw new RefusedFrame(CHAT_MSG.blocked);
-        const preview = frame.webpage_preview ?? null;
-        if (preview && !mentionsHost(frame.text, preview.link))
-          throw new RefusedFrame(CHAT_MSG.previewMismatch);
+        const asked = frame.webpage_preview ?? null;
+        if (asked && !mentionsHost(frame.text, asked.link)) throw new RefusedFrame(CHAT_MSG.previewMismatch);
+        // The client only names the link; what its preview shows is what the server fetched.
+        const preview = asked ? await serverPreview(this.deps, session.userId, asked.link) : null;
+        // While it was fetched, the thread may have been deleted or this socket closed.
+        if (this.closed || !this.sessions.has(ws)) return;
         const { message, created } = this.storage.store(
           session.userId,
           { type: "TEXT", text: frame.text, preview },
@@ -306,6 +359,64 @@ export class ChatThread extends DurableObject<Bindings> {
         (s) => s.userId === session.userId,
       );
     }
+  }
+
+  // ----- Sessions that end -----
+
+  /** Closes a socket whose person's session is over; nothing more is sent to it. */
+  private endSession(ws: WebSocket): void {
+    this.forget(ws);
+    try {
+      ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
+    } catch {
+      // Already closing.
+    }
+  }
+
+  /**
+   * For revocations nobody told this object about (a lost call): at most every SESSION_RECHECK_MS
+   * the connected people's accounts are read from D1, and a socket opened under an older token
+   * version, or of an account that may no longer hold sessions, is closed. Every frame waits on the
+   * same read, so a socket's frames keep their order.
+   */
+  private checkSessions(): Promise<void> {
+    const now = Date.now();
+    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
+    const ids = [...this.connectedUsers()];
+    const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
+    const done = ids.length
+      ? this.deps.db
+          .all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
+            sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
+            binds: ids,
+          })
+          .then((rows) => {
+            for (const row of rows) {
+              const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+              this.endSessionsOf(row.id, row.token_version, gone);
+            }
+          })
+          .catch((error) => console.error("chat thread session check failed", error))
+      : Promise.resolve();
+    this.sessionCheck = { at: now, done };
+    return done;
+  }
+
+  /**
+   * Records that the person's sessions below token version `version` are over and closes their
+   * sockets opened under one; with `all`, every socket of theirs closes (an account that may hold
+   * no session now), without refusing the sessions a later sign-in makes.
+   */
+  private endSessionsOf(userId: number, version: number, all: boolean): number {
+    this.storage.revoke(userId, version);
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets(String(userId))) {
+      const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+      if (!session || (!all && !this.storage.isRevoked(session.userId, session.version))) continue;
+      this.endSession(ws);
+      closed += 1;
+    }
+    return closed;
   }
 
   /**
@@ -400,6 +511,16 @@ export class ChatThread extends DurableObject<Bindings> {
   ): Promise<{ list: ChatMessage[]; total: number }> {
     await this.participantsFor(ref);
     return this.storage.listMessages(skip, limit);
+  }
+
+  /**
+   * The person's sessions made under a token version below `version` are over (password change,
+   * suspension, deletion): their sockets here close with CLOSE_SESSION_ENDED and get nothing more,
+   * and a socket token made before is refused. `all` closes every socket of theirs (the account may
+   * hold no session now). Answers how many sockets closed.
+   */
+  async revokeSessions(userId: number, version: number, all = false): Promise<number> {
+    return this.endSessionsOf(userId, version, all);
   }
 
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */

@@ -28,8 +28,8 @@ import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
+import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
 import {
-  activeUser,
   blockedInThread,
   createPersonalThread,
   findPersonalThread,
@@ -38,6 +38,7 @@ import {
   listThreadUsers,
   searchChatUsers,
   sendImage,
+  sessionVersion,
   threadForUser,
   threadStub,
 } from "./service";
@@ -168,7 +169,7 @@ const socketAuth = createRoute({
   path: `${PRIVATE}/websocket/auth`,
   tags,
   security,
-  summary: "A socket token: 60 seconds, bound to the caller and this thread",
+  summary: "A socket token: 60 seconds, one connection, bound to the caller and this thread",
   request: { query: threadQuery },
   responses: {
     200: json(z.object({ access_token: z.string() }), "The token for /api/v1/chat/websocket/connect"),
@@ -189,6 +190,9 @@ const connect = createRoute({
     "client_id too); DELETE {id} (author only); CLOSE deletes the thread",
     "(EXCLUDE to everyone, sockets closed). A refused frame gets ERROR {text} on that socket only.",
     "Add reconnect=1 when resuming after a drop: the others get RECONNECT instead of CONNECT.",
+    "A token opens one socket: a second use is refused with 401, so every (re)connect asks for a",
+    "fresh one. When the account's sessions end (password change, suspension, deletion) its",
+    "sockets are closed with code 4401.",
   ].join(" "),
   request: {
     query: z.object({
@@ -235,6 +239,9 @@ const preview = createRoute({
   tags,
   security,
   summary: "Title, site name, description (cut at 160) and image of a public web page",
+  description:
+    "The image is a copy kept by this site (/media/previews/…). A chat TEXT sent with this link " +
+    "carries this preview: the server's, not what the client sends.",
   request: { query: webpagePreviewQuerySchema },
   responses: {
     200: json(webpagePreviewSchema, "The page's preview"),
@@ -289,14 +296,20 @@ export const chatRoutes = createRouter()
     const deps = c.var.deps;
     const { ref } = await threadForUser(deps, user.id, c.req.valid("query").public_id);
     if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
-    return c.json({ access_token: await signChatToken(c.env.JWT_SECRET, user.id, ref.publicId) }, 200);
+    const version = await sessionVersion(deps, user.id);
+    if (version === null) fail(401, CHAT_MSG.badToken);
+    const token = await signChatToken(c.env.JWT_SECRET, { id: user.id, version }, ref.publicId);
+    return c.json({ access_token: token }, 200);
   })
   .openapi(connect, async (c) => {
     const { public_id, token, reconnect } = c.req.valid("query");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
     const deps = c.var.deps;
-    const userId = await readChatToken(c.env.JWT_SECRET, token, public_id);
-    if (userId === null || !(await activeUser(deps, userId))) fail(401, CHAT_MSG.badToken);
+    const claims = await readChatToken(c.env.JWT_SECRET, token, public_id);
+    // A token made before the account's sessions were revoked is void, like the session it came from.
+    if (claims === null || (await sessionVersion(deps, claims.userId)) !== claims.version)
+      fail(401, CHAT_MSG.badToken);
+    const { userId } = claims;
     const { ref } = await threadForUser(deps, userId, public_id);
     if (await blockedInThread(deps, userId, ref.threadId)) fail(403, CHAT_MSG.blocked);
     // A fresh request: whatever identity headers the client sent do not reach the object.
@@ -307,9 +320,14 @@ export const chatRoutes = createRouter()
       [CHAT_HEADERS.publicId]: ref.publicId,
       [CHAT_HEADERS.createdAt]: String(ref.createdAt),
       [CHAT_HEADERS.reconnect]: reconnect === "1" ? "1" : "0",
+      [CHAT_HEADERS.tokenVersion]: String(claims.version),
+      [CHAT_HEADERS.tokenId]: claims.jti,
+      [CHAT_HEADERS.tokenExpires]: String(claims.expiresAt),
     });
     const upgraded = await threadStub(deps, ref.publicId).fetch(new Request(c.req.url, { headers }));
-    return upgraded as never;
+    if (upgraded.status === 101) return upgraded as never;
+    // A refusal from the object (a used token, a full thread): its headers cannot be added to as is.
+    return new Response(upgraded.body, upgraded) as never;
   })
   .openapi(image, async (c) => {
     const user = c.get("user");
@@ -325,6 +343,10 @@ export const chatRoutes = createRouter()
     return c.json(await sendImage(deps, user.id, ref, { ...kind, bytes }, body.client_id), 201);
   })
   .openapi(preview, async (c) => {
-    await hitRateLimit(c.var.deps.db, `webpage-preview:${c.get("user").id}`, { max: 60, windowMs: 60_000 });
-    return c.json(await fetchWebpagePreview(c.req.valid("query").link), 200);
+    const deps = c.var.deps;
+    await hitRateLimit(deps.db, previewLimitKey(c.get("user").id), PREVIEW_FETCHES);
+    const found = await fetchWebpagePreview(deps, c.req.valid("query").link);
+    // A message sent with this link gets this preview, whatever the sender's client says it is.
+    await rememberPreview(deps, found.link, found);
+    return c.json(found, 200);
   });

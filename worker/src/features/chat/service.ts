@@ -281,15 +281,19 @@ export async function listPersonalChatUsers(
   return toPage(rows, total!.n, limit);
 }
 
-/** The user behind a socket token, if still allowed in (a suspended or deleted user is not). */
-export async function activeUser({ db }: Deps, userId: number): Promise<boolean> {
+/**
+ * The account's token version if it may still hold sessions, else null: the same rule as
+ * requireUser (a suspended, inactive or deleted account has none). Socket tokens carry the version
+ * they were made under, so one made before a revocation is refused.
+ */
+export async function sessionVersion({ db }: Deps, userId: number): Promise<number | null> {
   const row = await db.orm
-    .select({ status: users.status, deletedAt: users.deletedAt })
+    .select({ status: users.status, deletedAt: users.deletedAt, version: users.tokenVersion })
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  // The same rule as requireUser: a suspended, inactive or deleted account has no session.
-  return Boolean(row && row.deletedAt === null && row.status !== "SUSPENDED" && row.status !== "INACTIVE");
+  if (!row || row.deletedAt !== null || row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
+  return row.version;
 }
 
 /**

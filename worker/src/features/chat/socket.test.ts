@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { sign } from "hono/jwt";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHAT_MESSAGE_MAX } from "#shared/constants.ts";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { signChatToken } from "#worker/lib/tokens.ts";
@@ -41,6 +41,25 @@ function storedMessages(publicId: string): Promise<number> {
 }
 
 const errorsOf = (s: TestSocket) => s.frames.filter((f) => f.message_type === "ERROR");
+
+const html = (body: string) => new Response(body, { headers: { "content-type": "text/html" } });
+
+/** Stands in for the web: `page(url)` answers a page, or null for one that cannot be reached. */
+function servePages(page: (url: string) => Response | null): string[] {
+  const seen: string[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    const url = input instanceof Request ? input.url : String(input);
+    seen.push(url);
+    const answer = page(url);
+    if (!answer) throw new Error("unreachable");
+    return answer;
+  });
+  return seen;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("opening a socket", () => {
   it("greets everyone with CONNECT, the server line and the new reader", async () => {
@@ -124,7 +143,7 @@ describe("opening a socket", () => {
       headers: outsider.auth,
     });
     expect(res.status).toBe(404);
-    const token = await signChatToken(env.JWT_SECRET, outsider.id, id);
+    const token = await signChatToken(env.JWT_SECRET, { id: outsider.id, version: 0 }, id);
     const upgraded = await upgrade(id, token);
     expect(upgraded.status).toBe(404);
     expect(upgraded.webSocket).toBeNull();
@@ -134,7 +153,7 @@ describe("opening a socket", () => {
     const { a, b, id } = await pair();
     const outsider = await createUser();
     await openSocket(a, id);
-    const token = await signChatToken(env.JWT_SECRET, outsider.id, id);
+    const token = await signChatToken(env.JWT_SECRET, { id: outsider.id, version: 0 }, id);
     const res = await api(`/api/v1/chat/websocket/connect?public_id=${id}&token=${token}`, {
       headers: { Upgrade: "websocket", "x-agora-chat-user-id": String(b.id) },
     });
@@ -203,22 +222,79 @@ describe("frames", () => {
     expect(page.list.map((m) => m.text)).toEqual(["Hello there"]);
   });
 
-  it("carries a link preview for a link in the text, and refuses one for another site", async () => {
+  it("carries the server's preview of the link, not the one the sender's client made up", async () => {
     const { a, b, id } = await pair();
     const sa = await openSocket(a, id);
     const sb = await openSocket(b, id);
-    const preview = {
-      site_name: "Example",
+    const seen = servePages((url) =>
+      url === "https://example.com/page"
+        ? html('<title>An example</title><meta property="og:description" content="What the page says">')
+        : null,
+    );
+    const forged = {
+      site_name: "Your Bank",
+      title: "Sign in to keep your account",
+      link: "https://example.com/page",
+      description: "Your account is locked",
+      image: "https://evil.example/logo.png",
+    };
+    sa.send({ message_type: "TEXT", text: "look https://example.com/page", webpage_preview: forged });
+    const got = await sb.next("TEXT");
+    const real = {
+      site_name: "example.com",
       title: "An example",
       link: "https://example.com/page",
-      description: "A page",
-      image: "https://example.com/a.png",
+      description: "What the page says",
+      image: null,
     };
-    sa.send({ message_type: "TEXT", text: "look https://example.com/page", webpage_preview: preview });
-    expect((await sb.next("TEXT")).webpage_preview).toEqual(preview);
-    sa.send({ message_type: "TEXT", text: "my bank https://bank.example.org", webpage_preview: preview });
+    expect(got.webpage_preview).toEqual(real);
+    expect((await sa.next("TEXT")).webpage_preview).toEqual(real);
+    const [stored] = (await messageList(b, id)).list;
+    expect(stored!.webpage_preview).toEqual(real);
+    expect(seen).toEqual(["https://example.com/page"]);
+
+    // A preview of another site than the text names is refused outright.
+    sa.send({ message_type: "TEXT", text: "my bank https://bank.example.org", webpage_preview: forged });
     expect((await sa.next("ERROR")).text).toBe(CHAT_MSG.previewMismatch);
     expect(await storedMessages(id)).toBe(1);
+  });
+
+  it("sends no preview when the page cannot be previewed, and uses the one the composer fetched", async () => {
+    const { a, b, id } = await pair();
+    const sa = await openSocket(a, id);
+    const sb = await openSocket(b, id);
+    const made = (link: string) => ({
+      site_name: "x",
+      title: "Made up",
+      link,
+      description: null,
+      image: null,
+    });
+    let seen = servePages(() => null);
+    sa.send({
+      message_type: "TEXT",
+      text: "see down.example.com",
+      webpage_preview: made("https://down.example.com/"),
+    });
+    expect((await sb.next("TEXT")).webpage_preview).toBeNull();
+    expect(seen).toEqual(["https://down.example.com/"]);
+
+    // The composer asked the server for the preview first: the message takes that one, without another fetch.
+    vi.restoreAllMocks();
+    seen = servePages(() => html('<meta property="og:title" content="Fetched by the server">'));
+    const shown = await api("/api/webpage-preview?link=news.example.com/today", { headers: a.auth });
+    expect(shown.status).toBe(200);
+    const fromServer = await json<{ link: string }>(shown);
+    const mark = sb.frames.length;
+    sa.send({
+      message_type: "TEXT",
+      text: "news.example.com/today",
+      webpage_preview: { ...made(fromServer.link), title: "Edited by the client" },
+    });
+    const got = await sb.next("TEXT", undefined, mark);
+    expect(got.webpage_preview).toEqual(fromServer);
+    expect(got.webpage_preview?.title).toBe("Fetched by the server");
+    expect(seen).toEqual(["https://news.example.com/today"]);
   });
 
   it("refuses bad frames with an ERROR on that socket only, storing nothing", async () => {
@@ -421,7 +497,7 @@ describe("images", () => {
     const frame = await sb.next("IMAGE");
     expect(frame.id).toBe(message.id);
     expect(frame.media).toBe(message.media);
-    const file = await api(message.media);
+    const file = await api(message.media, { headers: b.auth });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
     await expect.poll(async () => (await threadOf(b, id)).last_message).toMatchObject({ text: null });

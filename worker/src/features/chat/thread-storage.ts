@@ -49,6 +49,8 @@ const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, 
 export class ThreadStorage {
   private schemaReady = false;
   private cache: Map<number, Participant> | null = null;
+  /** user id → the token version their sessions must reach (revocations, read once). */
+  private revoked: Map<number, number> | null = null;
 
   /** Whether this instance has set the resync alarm (a fired alarm clears it). */
   private alarmArmed = false;
@@ -85,6 +87,14 @@ export class ThreadStorage {
         );
         CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id
           ON messages (sender_id, client_id) WHERE client_id IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS used_tokens (
+          jti TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS revocations (
+          user_id INTEGER PRIMARY KEY,
+          below_version INTEGER NOT NULL
+        );
         CREATE TABLE IF NOT EXISTS d1_sync (
           one INTEGER PRIMARY KEY CHECK (one = 1),
           changed INTEGER NOT NULL DEFAULT 0,
@@ -140,6 +150,53 @@ export class ThreadStorage {
   d1Behind(): boolean {
     const row = this.sql().exec("SELECT changed > synced AS behind FROM d1_sync").toArray()[0];
     return Boolean(row?.behind);
+  }
+
+  // ----- Socket tokens and revoked sessions -----
+
+  /**
+   * Records a socket token's id; false when it was used before. Ids are kept until their token
+   * expires (a token is refused after that anyway), and expired ones are dropped here.
+   */
+  useToken(jti: string, expiresAt: number): boolean {
+    const sql = this.sql();
+    const now = Date.now();
+    sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", now);
+    const fresh = sql
+      .exec(
+        "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
+        jti,
+        expiresAt,
+      )
+      .toArray();
+    return fresh.length === 1;
+  }
+
+  /** Sessions of the user made under a token version below `version` are over. */
+  revoke(userId: number, version: number): void {
+    const revoked = this.revocations();
+    if ((revoked.get(userId) ?? Number.NEGATIVE_INFINITY) >= version) return;
+    revoked.set(userId, version);
+    this.sql().exec(
+      `INSERT INTO revocations (user_id, below_version) VALUES (?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET below_version = max(below_version, excluded.below_version)`,
+      userId,
+      version,
+    );
+  }
+
+  /** Whether a session of the user made under token version `version` has been revoked. */
+  isRevoked(userId: number, version: number): boolean {
+    return version < (this.revocations().get(userId) ?? Number.NEGATIVE_INFINITY);
+  }
+
+  private revocations(): Map<number, number> {
+    if (!this.revoked) {
+      this.revoked = new Map();
+      for (const row of this.sql().exec("SELECT user_id, below_version FROM revocations"))
+        this.revoked.set(Number(row.user_id), Number(row.below_version));
+    }
+    return this.revoked;
   }
 
   /** Remembers which D1 thread this object is (the first call tells it). */
@@ -361,5 +418,6 @@ export class ThreadStorage {
     this.alarmArmed = false;
     this.schemaReady = false;
     this.cache = null;
+    this.revoked = null;
   }
 }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, json } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
-import { isPublicHost, PREVIEW_MAX_BYTES, PREVIEW_MSG } from "./webpage-preview";
+import { isPublicHost, PREVIEW_IMAGE_MAX_BYTES, PREVIEW_MAX_BYTES, PREVIEW_MSG } from "./webpage-preview";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 const preview = async (link: string, auth?: Record<string, string>) =>
   api(`/api/webpage-preview?link=${encodeURIComponent(link)}`, {
@@ -26,10 +28,12 @@ const html = (body: string) =>
   new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
 
 describe("GET /api/webpage-preview", () => {
-  it("reads title, site name, description (cut at 160) and image", async () => {
+  it("reads title, site name, description (cut at 160) and image, keeping a copy of the image", async () => {
     const long = "Word ".repeat(60);
-    const seen = serve(() =>
-      html(`<!doctype html><html><head>
+    const seen = serve((url) =>
+      url.endsWith("/images/cover.png")
+        ? new Response(PNG, { headers: { "content-type": "image/png" } })
+        : html(`<!doctype html><html><head>
         <title>Fallback title</title>
         <meta property="og:title" content="Tom &amp; Jerry&#39;s page">
         <meta property="og:site_name" content="Example Site">
@@ -44,11 +48,40 @@ describe("GET /api/webpage-preview", () => {
       title: "Tom & Jerry's page",
       site_name: "Example Site",
       link: "https://example.com/page?x=1",
-      image: "https://example.com/images/cover.png",
     });
     expect(body.description!.length).toBe(160);
     expect(body.description!.endsWith("…")).toBe(true);
-    expect(seen).toEqual(["https://example.com/page?x=1"]);
+    expect(seen).toEqual(["https://example.com/page?x=1", "https://example.com/images/cover.png"]);
+    // The picture is served from this site, to anyone, like other public media.
+    expect(body.image).toMatch(/^\/media\/previews\/[a-z0-9]+$/);
+    const copy = await api(body.image!);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await copy.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("leaves out a picture that is not one, is too big, or is at an address it may not fetch", async () => {
+    const big = new Uint8Array(PREVIEW_IMAGE_MAX_BYTES + 1);
+    big.set(PNG);
+    const pictures: Record<string, Response> = {
+      "https://pics.example.com/page.png": html("<p>not a picture</p>"),
+      "https://pics.example.com/huge.png": new Response(big, { headers: { "content-type": "image/png" } }),
+    };
+    const images = [
+      "https://pics.example.com/page.png",
+      "https://pics.example.com/huge.png",
+      "http://169.254.169.254/latest/a.png",
+      "http://10.0.0.1/a.png",
+    ];
+    for (const [i, image] of images.entries()) {
+      vi.restoreAllMocks();
+      const seen = serve((url) =>
+        url === image ? pictures[url]!.clone() : html(`<meta property="og:image" content="${image}">`),
+      );
+      const body = await json<{ image: string | null }>(await preview(`https://page.example.com/${i}`));
+      expect(body.image, image).toBeNull();
+      if (!image.startsWith("https://pics.")) expect(seen, image).not.toContain(image);
+    }
   });
 
   it("falls back to <title> and the host, and accepts a link without its scheme", async () => {

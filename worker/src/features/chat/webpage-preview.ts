@@ -1,16 +1,22 @@
 import { WEBPAGE_PREVIEW_DESCRIPTION_MAX } from "#shared/constants.ts";
 import type { WebpagePreview } from "#shared/schemas/chat.ts";
+import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { sha256Hex } from "#worker/lib/ids.ts";
+import { sniffImage } from "./image";
 
 // `GET /api/webpage-preview`: the server fetches a page a user pasted, so it must not become a
 // way into private networks. Only http(s) on the standard ports, to public host names or public
 // addresses, without credentials; every redirect hop is checked the same way; the fetch has a
 // timeout and reads at most PREVIEW_MAX_BYTES. (A public name that resolves to a private address
 // cannot be caught here — Workers have no DNS lookup — but deployed Workers cannot reach private
-// networks at all.)
+// networks at all.) The page's picture is fetched under the same rules and kept in R2, so readers
+// load it from this site.
 
 export const PREVIEW_TIMEOUT_MS = 5_000;
 export const PREVIEW_MAX_BYTES = 512 * 1024;
+/** A preview picture larger than this is left out. */
+export const PREVIEW_IMAGE_MAX_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
 export const PREVIEW_MSG = {
@@ -117,18 +123,19 @@ function isPublicIpv6(text: string): boolean {
   return true;
 }
 
-/** Reads a page's title, site name, description (cut at 160) and image. */
-export async function fetchWebpagePreview(link: string): Promise<WebpagePreview> {
-  const requested = checkPreviewTarget(link);
-  let current = requested;
-  let response: Response | null = null;
+/**
+ * Fetches a public address, checking every redirect hop like the first; answers the final response
+ * (its body unread) and where it came from. Any failure is a 4xx from PREVIEW_MSG.
+ */
+async function fetchPublic(start: URL, accept: string): Promise<{ response: Response; url: URL }> {
+  let current = start;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let res: Response;
     try {
       res = await fetch(current.href, {
         redirect: "manual",
         signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
-        headers: { accept: "text/html,application/xhtml+xml", "user-agent": "AgoraBot/1.0 (link preview)" },
+        headers: { accept, "user-agent": "AgoraBot/1.0 (link preview)" },
       });
     } catch {
       fail(422, PREVIEW_MSG.unreachable);
@@ -139,20 +146,55 @@ export async function fetchWebpagePreview(link: string): Promise<WebpagePreview>
       current = checkPreviewTarget(new URL(location, current).href);
       continue;
     }
-    response = res;
-    break;
+    if (!res.ok) {
+      await res.body?.cancel();
+      fail(422, PREVIEW_MSG.unreachable);
+    }
+    return { response: res, url: current };
   }
-  if (!response?.ok) {
-    await response?.body?.cancel();
-    fail(422, PREVIEW_MSG.unreachable);
-  }
+  fail(422, PREVIEW_MSG.unreachable);
+}
+
+/**
+ * Reads a page's title, site name, description (cut at 160) and image. The image is copied into
+ * this site's storage (`/media/previews/…`): pages only ever load pictures from their own origin, so
+ * a reader's browser never calls the previewed site.
+ */
+export async function fetchWebpagePreview(deps: Deps, link: string): Promise<WebpagePreview> {
+  const requested = checkPreviewTarget(link);
+  const { response, url } = await fetchPublic(requested, "text/html,application/xhtml+xml");
   const type = response.headers.get("content-type") ?? "";
   if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
     await response.body?.cancel();
     fail(422, PREVIEW_MSG.notHtml);
   }
   const html = await readCapped(response, PREVIEW_MAX_BYTES);
-  return { ...(await parsePreview(html, current)), link: requested.href };
+  const { imageUrl, ...text } = await parsePreview(html, url);
+  const image = imageUrl ? await copyPreviewImage(deps, imageUrl) : null;
+  return { ...text, image, link: requested.href };
+}
+
+/**
+ * The preview picture at `address`, kept in R2 under a name derived from the address: PNG, JPEG,
+ * GIF or WebP by its bytes, at most PREVIEW_IMAGE_MAX_BYTES, fetched with the page's rules. Answers
+ * its /media link, or null when it cannot be had (the preview then has no picture).
+ */
+async function copyPreviewImage({ env }: Deps, address: string): Promise<string | null> {
+  try {
+    const key = `previews/${(await sha256Hex(address)).slice(0, 40)}`;
+    if (await env.MEDIA.head(key)) return `/media/${key}`;
+    const { response } = await fetchPublic(checkPreviewTarget(address), "image/*");
+    const bytes = await readCapped(response, PREVIEW_IMAGE_MAX_BYTES + 1);
+    if (bytes.byteLength > PREVIEW_IMAGE_MAX_BYTES) return null;
+    const kind = sniffImage(bytes);
+    if (!kind) return null;
+    await env.MEDIA.put(key, bytes, {
+      httpMetadata: { contentType: kind.type, cacheControl: "public, max-age=31536000, immutable" },
+    });
+    return `/media/${key}`;
+  } catch {
+    return null;
+  }
 }
 
 /** The first `max` bytes of the body; the rest is never downloaded. */
@@ -184,7 +226,10 @@ async function readCapped(response: Response, max: number): Promise<Uint8Array> 
   return out;
 }
 
-async function parsePreview(html: Uint8Array, base: URL): Promise<Omit<WebpagePreview, "link">> {
+async function parsePreview(
+  html: Uint8Array,
+  base: URL,
+): Promise<Omit<WebpagePreview, "link" | "image"> & { imageUrl: string | null }> {
   const meta = new Map<string, string>();
   let title = "";
   let titleState: "before" | "inside" | "after" = "before";
@@ -229,7 +274,7 @@ async function parsePreview(html: Uint8Array, base: URL): Promise<Omit<WebpagePr
     title: truncate(pick("og:title", "twitter:title") ?? (clean(title) || null), 300),
     site_name: truncate(pick("og:site_name", "application-name") ?? base.hostname.replace(/^www\./, ""), 200),
     description: truncate(description, WEBPAGE_PREVIEW_DESCRIPTION_MAX),
-    image: absoluteHttpUrl(imageRaw, base),
+    imageUrl: absoluteHttpUrl(imageRaw, base),
   };
 }
 

@@ -26,7 +26,7 @@ describe("the résumé", () => {
     expect(await mine(user)).toEqual({ link });
     const stored = await env.MEDIA.get(keyOf(link));
     expect(stored?.httpMetadata?.contentType).toBe("application/pdf");
-    const served = await api(link);
+    const served = await api(link, { headers: user.auth });
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PDF);
 

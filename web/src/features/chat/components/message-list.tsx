@@ -323,7 +323,8 @@ export function PreviewCard({ preview, onDismiss }: { preview: WebpagePreview; o
         rel="noopener noreferrer nofollow"
         className="flex gap-3 p-2 hover:bg-[var(--hover)]"
       >
-        {preview.image ? (
+        {/* Only the server's copy: pages load pictures from this site alone (older messages may name another). */}
+        {preview.image?.startsWith("/media/") ? (
           <img src={preview.image} alt="" className="size-16 shrink-0 rounded object-cover" loading="lazy" />
         ) : null}
         <span className="min-w-0">

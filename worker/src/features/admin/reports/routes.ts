@@ -7,6 +7,7 @@ import {
   reportResolveAnswerSchema,
   reportResolveSchema,
 } from "#shared/schemas/admin.ts";
+import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { listReportGroups, resolveReportGroup } from "./service";
 
@@ -43,5 +44,7 @@ export const reportsAdminRoutes = createRouter()
   .openapi(resolve, async (c) => {
     const input = readBody<z.output<typeof reportResolveSchema>>(c);
     const report = await resolveReportGroup(c.var.deps, c.get("admin"), input);
+    const suspended = input.action === "SUSPEND_USER" ? report.target.user : null;
+    if (suspended) c.executionCtx.waitUntil(closeSocketsOf(c.env, { username: suspended.username }));
     return c.json({ detail: ADMIN_MSG.reportsResolved, report }, 200);
   });

@@ -14,6 +14,7 @@ import {
   userStatusAnswerSchema,
   userStatusSchema,
 } from "#shared/schemas/admin.ts";
+import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import {
   getAdminAccount,
@@ -112,6 +113,7 @@ export const usersRoutes = createRouter()
   .openapi(status, async (c) => {
     const input = readBody<z.output<typeof userStatusSchema>>(c);
     const user = await setUserStatus(c.var.deps, c.get("admin"), input);
+    c.executionCtx.waitUntil(closeSocketsOf(c.env, { email: input.email }));
     return c.json({ detail: statusUpdatedText(input.user_status, user.email), user }, 200);
   })
   .openapi(adminList, async (c) => c.json(await listAdmins(c.var.deps, c.req.valid("query")), 200))
