@@ -1,6 +1,17 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createDeps } from "../deps";
 import { type AppEnv, isDevelopment } from "../env";
+
+/** The request's `waitUntil`, when it runs with one (a direct `app.fetch` in a test may not). */
+function backgroundOf(c: Context<AppEnv>): ((work: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx;
+    return (work) => ctx.waitUntil(work);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Gives the request its one data handle (`c.var.deps`). In development and tests the answer tells
@@ -8,7 +19,7 @@ import { type AppEnv, isDevelopment } from "../env";
  * `-Returned` for the statement that read the page.
  */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
-  const deps = createDeps(c.env, (work) => c.executionCtx.waitUntil(work));
+  const deps = createDeps(c.env, backgroundOf(c));
   c.set("deps", deps);
   await next();
   // A WebSocket upgrade's headers are fixed; nothing was metered on it anyway.
