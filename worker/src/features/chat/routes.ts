@@ -25,7 +25,7 @@ import {
   readMultipart,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import {

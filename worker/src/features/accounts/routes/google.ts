@@ -10,7 +10,7 @@ import {
 import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { clientAddress } from "#worker/middleware/rate-limit.ts";
+import { clientAddress } from "#worker/lib/rate-limits.ts";
 import {
   exchangeGoogleCode,
   GoogleSignInError,
