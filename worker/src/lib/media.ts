@@ -98,8 +98,7 @@ export function fileFromDataUrl(value: string, field: string): File {
   const match = /^data:([\w.+-]+\/[\w.+-]+)?(;base64)?,(.*)$/s.exec(value.trim());
   if (!match?.[2]) fail(422, "Send the image as a file or a base64 data URL", { field });
   // 1 MB of bytes is about 1.37 MB of base64: anything far longer is refused before decoding.
-  if (match[3]!.length > Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 16)
-    fail(422, POST_MSG.fileMax, { field });
+  if (match[3]!.length > Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 16) fail(422, POST_MSG.fileMax, { field });
   let binary: string;
   try {
     binary = atob(match[3]!);

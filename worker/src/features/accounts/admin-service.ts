@@ -56,7 +56,8 @@ export async function updateAdminPassword(
   { db }: Deps,
   input: { adminId: number; oldPassword: string; newPassword: string },
 ): Promise<void> {
-  if (input.oldPassword === input.newPassword) fail(422, ACCOUNTS_MSG.samePassword, { field: "new_password" });
+  if (input.oldPassword === input.newPassword)
+    fail(422, ACCOUNTS_MSG.samePassword, { field: "new_password" });
   const key = limitKey.adminPasswordAccount(input.adminId);
   await checkRateLimit(db, key, LIMITS.passwordFailuresPerAccount);
   const row = await db.orm.select().from(admins).where(eq(admins.id, input.adminId)).get();

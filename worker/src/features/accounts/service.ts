@@ -569,7 +569,8 @@ export async function updatePassword(
   input: { userId: number; oldPassword: string; newPassword: string },
 ): Promise<{ email: string }> {
   const { db } = deps;
-  if (input.oldPassword === input.newPassword) fail(422, ACCOUNTS_MSG.samePassword, { field: "new_password" });
+  if (input.oldPassword === input.newPassword)
+    fail(422, ACCOUNTS_MSG.samePassword, { field: "new_password" });
   const row = await requirePassword(deps, input.userId, input.oldPassword);
   await db.orm
     .update(users)

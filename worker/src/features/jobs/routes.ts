@@ -22,8 +22,8 @@ import {
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail, failValidation } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, findOwnerId, getJob } from "./service";

@@ -18,6 +18,7 @@ import { personItemSchema } from "#shared/schemas/search.ts";
 import { userSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail, failValidation } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -26,7 +27,6 @@ import {
   multipartBody,
   readBody,
 } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,

@@ -23,6 +23,7 @@ import {
 import { postItemSchema } from "#shared/schemas/search.ts";
 import { fail, failValidation } from "#worker/lib/errors.ts";
 import { storeUpload } from "#worker/lib/media.ts";
+import { hitBurstLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -32,7 +33,6 @@ import {
   readBody,
   readMultipart,
 } from "#worker/lib/router.ts";
-import { hitBurstLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
