@@ -74,7 +74,8 @@ app.doc31("/api/openapi.json", {
   info: {
     title: "Agora API",
     version: "1.0.0",
-    description: 'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}.',
+    description:
+      'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}, with "fields" ({"name": "problem"}) when the refusal names fields.',
   },
 });
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
