@@ -1,8 +1,9 @@
-/** An API failure: the status and the server's `detail`. */
+/** An API failure: the status, the server's `detail` and, for refused fields, each one's problem. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | null,
+    readonly fields: Readonly<Record<string, string>> | null = null,
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = "ApiError";
@@ -56,5 +57,14 @@ export async function requestJson<T>(
   const data: unknown = isJson ? await res.json().catch(() => null) : null;
   if (res.status === 401 && token) onUnauthorized();
   const detail = data && typeof data === "object" && "detail" in data ? String(data.detail) : null;
-  throw new ApiError(res.status, detail);
+  throw new ApiError(res.status, detail, fieldsOf(data));
+}
+
+/** The answer's `fields` (field name → problem), when it carries any. */
+function fieldsOf(data: unknown): Record<string, string> | null {
+  if (!data || typeof data !== "object" || !("fields" in data)) return null;
+  const fields = data.fields;
+  if (!fields || typeof fields !== "object") return null;
+  const entries = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string");
+  return entries.length ? Object.fromEntries(entries) : null;
 }

@@ -1,8 +1,14 @@
 import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE } from "./constants";
 import { z } from "./zod-jitless";
 
-/** Every error the API sends: `{"detail": "..."}`. */
-export const errorSchema = z.object({ detail: z.string() });
+/**
+ * Every error the API sends: `{"detail": "..."}`, and for a refusal that names fields, `fields`
+ * with each field's problem (`{"detail": "title: Required", "fields": {"title": "Required"}}`).
+ */
+export const errorSchema = z.object({
+  detail: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** `skip` and `limit` of every list: skip from 0, limit capped at 100 (docs/decisions/020). */

@@ -23,7 +23,7 @@ import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { walletRoutes } from "./features/wallet/routes";
-import { RetryLater } from "./lib/errors";
+import { DomainError, errorBody, RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { database } from "./middleware/database";
@@ -74,7 +74,8 @@ app.doc31("/api/openapi.json", {
   info: {
     title: "Agora API",
     version: "1.0.0",
-    description: 'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}.',
+    description:
+      'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}, with "fields" ({"name": "problem"}) when the refusal names fields.',
   },
 });
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
@@ -82,7 +83,10 @@ app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http
 app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
 
 app.onError((error, c) => {
+  // The one place a refusal becomes an answer: `{detail, fields?}` with its status.
   if (error instanceof RetryLater) c.header("Retry-After", String(error.seconds));
+  if (error instanceof DomainError) return c.json(errorBody(error), error.status);
+  // Hono's own refusals (a body that is not JSON, ...).
   if (error instanceof HTTPException) {
     const detail = error.message || "Request failed";
     return c.json({ detail }, error.status);

@@ -68,7 +68,7 @@ export function decodeCursor(cursor: string | undefined, tag: string, size: numb
   const [head, ...rest] = cursor.split(".");
   const values = rest.map(Number);
   if (head !== tag || values.length !== size || !values.every((v) => Number.isSafeInteger(v)))
-    fail(422, "cursor: not a cursor of this list; use the next_cursor of its previous page");
+    fail(422, "not a cursor of this list; use the next_cursor of its previous page", { field: "cursor" });
   return values;
 }
 

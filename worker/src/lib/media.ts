@@ -68,8 +68,8 @@ export async function storeUpload(
   },
 ): Promise<StoredFile> {
   const maxBytes = input.maxBytes ?? MEDIA_MAX_BYTES;
-  if (input.file.size === 0) fail(422, `${input.field}: The file is empty`);
-  if (input.file.size > maxBytes) fail(422, `${input.field}: ${POST_MSG.fileMax}`);
+  if (input.file.size === 0) fail(422, "The file is empty", { field: input.field });
+  if (input.file.size > maxBytes) fail(422, POST_MSG.fileMax, { field: input.field });
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   const sniffed = sniffMedia(bytes);
   if (!sniffed || (input.accept === "image" && sniffed.kind !== "IMAGE")) {
@@ -96,15 +96,14 @@ export async function storeUpload(
 /** A `data:image/...;base64,` string (the Create Community form may send its image this way). */
 export function fileFromDataUrl(value: string, field: string): File {
   const match = /^data:([\w.+-]+\/[\w.+-]+)?(;base64)?,(.*)$/s.exec(value.trim());
-  if (!match?.[2]) fail(422, `${field}: Send the image as a file or a base64 data URL`);
+  if (!match?.[2]) fail(422, "Send the image as a file or a base64 data URL", { field });
   // 1 MB of bytes is about 1.37 MB of base64: anything far longer is refused before decoding.
-  if (match[3]!.length > Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 16)
-    fail(422, `${field}: ${POST_MSG.fileMax}`);
+  if (match[3]!.length > Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 16) fail(422, POST_MSG.fileMax, { field });
   let binary: string;
   try {
     binary = atob(match[3]!);
   } catch {
-    fail(422, `${field}: The data URL is not valid base64`);
+    fail(422, "The data URL is not valid base64", { field });
   }
   const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
   return new File([bytes], "image", { type: match[1] ?? "application/octet-stream" });

@@ -3,13 +3,14 @@ import type { Context } from "hono";
 import { errorSchema as errorJson } from "#shared/api.ts";
 import type { z } from "#shared/zod-jitless.ts";
 import type { AppEnv } from "../env";
-import { describeZodError, fail } from "./errors";
+import { fail, failValidation } from "./errors";
 
-/** A feature's router: zod failures become a 422 whose detail names the field. */
+/** A feature's router: zod failures become a 422 whose detail names the field and whose `fields` hold each. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return c.json({ detail: describeZodError(result.error as z.ZodError) }, 422);
+    defaultHook: (result) => {
+      // Thrown, so the one handler at the edge answers it like every other refusal.
+      if (!result.success) failValidation(result.error as z.ZodError);
     },
   });
 }
@@ -83,7 +84,7 @@ export function errorResponses(...statuses: number[]) {
     409: "Conflict",
     413: "Too large",
     415: "Wrong media type",
-    422: "Validation failed: the detail names the field",
+    422: "Validation failed: the detail names the field; `fields` maps each refused field to its problem",
     429: "Rate limited",
     503: "Provider not configured",
   };

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_SKILLS, SKILL_MAX } from "#shared/constants.ts";
-import type { Job } from "#shared/schemas/jobs.ts";
+import { JOBS_MSG, type Job } from "#shared/schemas/jobs.ts";
 import { renderInApp } from "#web/components/testing.tsx";
 import { ConfirmHost } from "#web/components/ui/confirm.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
@@ -131,7 +131,10 @@ describe("the job form", () => {
         posted.push(init.body as FormData);
         await answered;
         return json(
-          { detail: "company_name: This company belongs to someone else. Use the name of your own company." },
+          {
+            detail: `company_name: ${JOBS_MSG.companyTaken}`,
+            fields: { company_name: JOBS_MSG.companyTaken },
+          },
           403,
         );
       }

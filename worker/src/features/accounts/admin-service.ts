@@ -4,7 +4,7 @@ import { admins } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
-import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { LIMITS, limitKey } from "./limits";
 import { SESSION_OVER, type SignedIn } from "./service";
 
@@ -56,7 +56,8 @@ export async function updateAdminPassword(
   { db }: Deps,
   input: { adminId: number; oldPassword: string; newPassword: string },
 ): Promise<void> {
-  if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
+  if (input.oldPassword === input.newPassword)
+    fail(422, ACCOUNTS_MSG.samePassword, { field: "new_password" });
   const key = limitKey.adminPasswordAccount(input.adminId);
   await checkRateLimit(db, key, LIMITS.passwordFailuresPerAccount);
   const row = await db.orm.select().from(admins).where(eq(admins.id, input.adminId)).get();

@@ -1,5 +1,4 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { sign, verify } from "hono/jwt";
 import { GOOGLE_EXCHANGE_TTL_S, PROFILE_NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, type GoogleErrorCode } from "#shared/schemas/accounts.ts";
 import { googleExchangeCodes, users } from "#worker/db/schema/index.ts";
@@ -7,7 +6,8 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { UNUSABLE_HASH } from "#worker/lib/password.ts";
-import { checkRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { checkRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { type GoogleIdentity, GoogleSignInError } from "#worker/providers/google.ts";
 import { LIMITS, limitKey } from "./limits";
 import { findReferrer, type SignedIn, tellReferrer } from "./service";
@@ -41,7 +41,7 @@ export async function signOAuthState(
     ref,
     exp: Math.floor(Date.now() / 1000) + OAUTH_STATE_TTL_S,
   };
-  return { state: await sign({ ...claims }, secret, "HS256"), nonce };
+  return { state: await signClaims({ ...claims }, secret), nonce };
 }
 
 export async function readOAuthState(
@@ -51,7 +51,7 @@ export async function readOAuthState(
 ): Promise<{ nonce: string; ref: string | null }> {
   let claims: StateClaims;
   try {
-    claims = (await verify(state, secret, "HS256")) as unknown as StateClaims;
+    claims = (await verifyClaims(state, secret)) as unknown as StateClaims;
   } catch {
     throw new GoogleSignInError("state is forged or expired");
   }

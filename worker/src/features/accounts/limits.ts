@@ -1,4 +1,4 @@
-import type { RateRule } from "#worker/middleware/rate-limit.ts";
+import type { RateRule } from "#worker/lib/rate-limits.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

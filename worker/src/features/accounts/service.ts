@@ -23,7 +23,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
-import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import type { Email } from "#worker/providers/email.ts";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
@@ -569,7 +569,8 @@ export async function updatePassword(
   input: { userId: number; oldPassword: string; newPassword: string },
 ): Promise<{ email: string }> {
   const { db } = deps;
-  if (input.oldPassword === input.newPassword) fail(422, `new_password: ${ACCOUNTS_MSG.samePassword}`);
+  if (input.oldPassword === input.newPassword)
+    fail(422, ACCOUNTS_MSG.samePassword, { field: "new_password" });
   const row = await requirePassword(deps, input.userId, input.oldPassword);
   await db.orm
     .update(users)

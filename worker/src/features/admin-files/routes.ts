@@ -62,12 +62,12 @@ const remove = createRoute({
 export const adminFilesRoutes = createRouter()
   .openapi(upload, async (c) => {
     const { file } = readBody<{ file: File }>(c);
-    if (file.size === 0) fail(422, "file: The file is empty");
-    if (file.size > IMAGE_MAX_BYTES) fail(413, "file: File size should not exceed 1MB");
+    if (file.size === 0) fail(422, "The file is empty", { field: "file" });
+    if (file.size > IMAGE_MAX_BYTES) fail(413, "File size should not exceed 1MB", { field: "file" });
     const bytes = new Uint8Array(await file.arrayBuffer());
     // The bytes decide what the file is, never its name or the browser's word.
     const sniffed = sniffMedia(bytes);
-    if (sniffed?.kind !== "IMAGE") fail(415, "file: Use a PNG, JPEG, GIF or WebP image");
+    if (sniffed?.kind !== "IMAGE") fail(415, "Use a PNG, JPEG, GIF or WebP image", { field: "file" });
     return c.json(await storeAdminFile(c.var.deps, c.get("admin"), { ...sniffed, bytes }), 201);
   })
   .openapi(list, async (c) => c.json(await listAdminFiles(c.var.deps, c.req.valid("query")), 200))

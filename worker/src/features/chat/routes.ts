@@ -15,6 +15,7 @@ import {
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -25,7 +26,6 @@ import {
   readMultipart,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";

@@ -24,7 +24,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { notify } from "../notifications/service";
 import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./community-json";
 

@@ -23,9 +23,9 @@ export async function getResume(deps: Deps, userId: number): Promise<Resume> {
 
 /** `POST /api/v1/user/resume`: stores the PDF (its size was checked by the schema) and answers its link. */
 export async function storeResume(deps: Deps, userId: number, file: File): Promise<{ link: string }> {
-  if (file.size === 0) fail(422, `file: ${JOBS_MSG.fileEmpty}`);
+  if (file.size === 0) fail(422, JOBS_MSG.fileEmpty, { field: "file" });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!isPdf(bytes)) fail(415, `file: ${JOBS_MSG.resumeType}`);
+  if (!isPdf(bytes)) fail(415, JOBS_MSG.resumeType, { field: "file" });
   const previous = await deps.db.orm.select().from(resumes).where(eq(resumes.userId, userId)).get();
   const key = `resumes/${publicId(20)}.pdf`;
   await deps.env.MEDIA.put(key, bytes, {

@@ -21,9 +21,9 @@ import {
 } from "#shared/schemas/jobs.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { fail, failValidation } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, findOwnerId, getJob } from "./service";
@@ -53,7 +53,7 @@ export function keyFrom<T>(c: Context<AppEnv>, schema: z.ZodType<T>): T {
   const query = { username: c.req.query("username"), slug: c.req.query("slug") };
   const raw = query.slug !== undefined ? query : readBody<Record<string, unknown>>(c);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) fail(422, describeZodError(parsed.error));
+  if (!parsed.success) failValidation(parsed.error);
   return parsed.data;
 }
 

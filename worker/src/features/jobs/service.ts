@@ -70,8 +70,8 @@ async function resolveCompany(
   logo: File | undefined,
 ): Promise<{ existing: CompanyRow | undefined; logoUrl: string | null }> {
   const existing = await companyByName(deps, name);
-  if (existing && existing.ownerId !== ownerId) fail(403, `company_name: ${JOBS_MSG.companyTaken}`);
-  if (!logo && !existing?.logo) fail(422, `company_logo: ${JOBS_MSG.logoRequired}`);
+  if (existing && existing.ownerId !== ownerId) fail(403, JOBS_MSG.companyTaken, { field: "company_name" });
+  if (!logo && !existing?.logo) fail(422, JOBS_MSG.logoRequired, { field: "company_logo" });
   if (!logo) return { existing, logoUrl: null };
   const stored = await storeUpload(deps, {
     file: logo,
@@ -166,7 +166,7 @@ export async function createJob(deps: Deps, owner: { id: number; username: strin
     // Someone else took the name between the check above and this batch: the guarded upsert left
     // their company alone, so the job found no company of ours.
     if (String(error).includes("NOT NULL constraint failed: jobs.company_id"))
-      fail(403, `company_name: ${JOBS_MSG.companyTaken}`);
+      fail(403, JOBS_MSG.companyTaken, { field: "company_name" });
     throw error;
   }
   // The logo it replaced is no longer shown anywhere.
@@ -220,7 +220,7 @@ export async function adminUpdateJob(deps: Deps, admin: AuthAdmin, patch: AdminJ
   const min = patch.job_minimum_salary ?? job.minimumSalary;
   const max = patch.job_maximum_salary ?? job.maximumSalary;
   const problem = salaryOrderProblem(min, max);
-  if (problem) fail(422, `job_maximum_salary: ${problem}`);
+  if (problem) fail(422, problem, { field: "job_maximum_salary" });
 
   const now = Date.now();
   const current = await deps.db.orm.select().from(companies).where(eq(companies.id, job.companyId)).get();

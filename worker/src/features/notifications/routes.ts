@@ -6,7 +6,7 @@ import {
   notificationReadSchema,
   notificationSchema,
 } from "#shared/schemas/notifications.ts";
-import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { fail, failValidation } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { listNotifications, markRead } from "./service";
 
@@ -45,7 +45,7 @@ export const notificationsRoutes = createRouter()
     let { id } = c.req.valid("query");
     if (id === undefined && c.req.header("content-type")) {
       const parsed = notificationReadSchema.safeParse(readBody(c));
-      if (!parsed.success) fail(422, describeZodError(parsed.error));
+      if (!parsed.success) failValidation(parsed.error);
       id = parsed.data.id;
     }
     return c.json(await markRead(c.var.deps, c.get("user").id, id), 200);

@@ -23,9 +23,9 @@ import {
   tipStripeSchema,
 } from "#shared/schemas/payments.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { requireUser } from "#worker/middleware/auth.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { orderService, tipByCard } from "./checkout";
 import { paymentConfig, requirePaypal, requireStripe } from "./config";
 import { listHistory } from "./history";

@@ -17,7 +17,8 @@ import {
 import { personItemSchema } from "#shared/schemas/search.ts";
 import { userSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { fail, failValidation } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -26,7 +27,6 @@ import {
   multipartBody,
   readBody,
 } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,
@@ -59,12 +59,12 @@ function targetUsername(c: Context<AppEnv>): string {
   const fromQuery = c.req.query("username");
   if (fromQuery !== undefined) {
     const parsed = usernameLookupSchema.safeParse(fromQuery);
-    if (!parsed.success) fail(422, `username: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) fail(422, String(parsed.error.issues[0]?.message), { field: "username" });
     return parsed.data;
   }
   const type = c.req.header("content-type");
   const body = type ? readBody<{ username?: string }>(c) : {};
-  if (!body.username) fail(422, "username: Required");
+  if (!body.username) fail(422, "Required", { field: "username" });
   return body.username;
 }
 
@@ -232,7 +232,7 @@ export const peopleRoutes = createRouter()
           ? readBody<Record<string, unknown>>(c)
           : {};
     const parsed = defaultSortSchema.safeParse(raw);
-    if (!parsed.success) fail(422, describeZodError(parsed.error));
+    if (!parsed.success) failValidation(parsed.error);
     return c.json(
       await setDefaultSort(c.var.deps, c.get("user").id, parsed.data.default_micropost_sort),
       200,

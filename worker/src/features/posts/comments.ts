@@ -228,10 +228,9 @@ export async function createComment(
     if (parent.isDeleted) fail(409, "This comment was deleted; reply to another one");
     await assertCanReach(deps, user.id, parent.ownerId);
     if (parent.depth >= COMMENT_REPLY_MAX_DEPTH)
-      fail(
-        422,
-        `parent_micropost_comment_public_id: Replies are allowed only to comments below depth ${COMMENT_REPLY_MAX_DEPTH}`,
-      );
+      fail(422, `Replies are allowed only to comments below depth ${COMMENT_REPLY_MAX_DEPTH}`, {
+        field: "parent_micropost_comment_public_id",
+      });
   }
 
   const body = await withMentionLinks(deps, toSafeHtml(input.body));

@@ -21,8 +21,9 @@ import {
   voteResultSchema,
 } from "#shared/schemas/posts.ts";
 import { postItemSchema } from "#shared/schemas/search.ts";
-import { describeZodError, fail } from "#worker/lib/errors.ts";
+import { fail, failValidation } from "#worker/lib/errors.ts";
 import { storeUpload } from "#worker/lib/media.ts";
+import { hitBurstLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -32,7 +33,6 @@ import {
   readBody,
   readMultipart,
 } from "#worker/lib/router.ts";
-import { hitBurstLimit, hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
@@ -77,7 +77,7 @@ const draftForm = postForm.omit({ is_draft: true }).extend({ public_id: publicId
 /** The rules of a post (or the lighter ones of a draft) as a 422 naming the field. */
 function postInput(form: z.infer<typeof postForm>, draft: boolean): PostInput & { file: File | null } {
   const result = (draft ? draftFieldsSchema : postFieldsSchema).safeParse(form);
-  if (!result.success) fail(422, describeZodError(result.error));
+  if (!result.success) failValidation(result.error);
   return { ...result.data, file: form.file ?? null };
 }
 

@@ -17,7 +17,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { toMembership } from "../communities/community-json";
 import {
   communitiesStatement,
@@ -65,7 +65,7 @@ async function isVerified({ db }: Deps, userId: number): Promise<boolean> {
 /** The body as stored: sanitised, @names linked. A text post whose body sanitises to nothing is refused. */
 async function storedBody(deps: Deps, body: string, type: PostType, required: boolean): Promise<string> {
   const html = body.trim() ? await withMentionLinks(deps, toSafeHtml(body)) : "";
-  if (required && type === "TEXT" && isBlankBody(html)) fail(422, `body: ${POST_MSG.bodyRequired}`);
+  if (required && type === "TEXT" && isBlankBody(html)) fail(422, POST_MSG.bodyRequired, { field: "body" });
   return html;
 }
 
@@ -81,7 +81,7 @@ export async function createPost(
 ): Promise<CreatedPost> {
   const { db } = deps;
   const community = await findCommunity(deps, input.community_name);
-  if (input.post_type === "MEDIA" && !input.file) fail(422, `file: ${POST_MSG.fileRequired}`);
+  if (input.post_type === "MEDIA" && !input.file) fail(422, POST_MSG.fileRequired, { field: "file" });
   const body = await storedBody(deps, input.body, input.post_type, !input.isDraft);
   await hitRateLimit(db, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
   const media =
@@ -374,7 +374,7 @@ async function applyDraftFields(
     binds: [row.id],
   });
   if (publishing && input.post_type === "MEDIA" && !input.file && oldFiles.length === 0)
-    fail(422, `file: ${POST_MSG.fileRequired}`);
+    fail(422, POST_MSG.fileRequired, { field: "file" });
   const media =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
   const dropFiles = media !== null || input.post_type === "TEXT";
@@ -430,14 +430,14 @@ export async function publishDraft(
     await applyDraftFields(deps, user, row, input, true);
     row = await ownPost(deps, user.id, draftPublicId, "only");
   } else {
-    if (!row.title.trim()) fail(422, `title: ${POST_MSG.titleRequired}`);
-    if (row.postType === "TEXT" && isBlankBody(row.body)) fail(422, `body: ${POST_MSG.bodyRequired}`);
+    if (!row.title.trim()) fail(422, POST_MSG.titleRequired, { field: "title" });
+    if (row.postType === "TEXT" && isBlankBody(row.body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
     if (row.postType === "MEDIA") {
       const files = await db.all({
         sql: "SELECT 1 FROM micropost_files WHERE micropost_id = ?1",
         binds: [row.id],
       });
-      if (files.length === 0) fail(422, `file: ${POST_MSG.fileRequired}`);
+      if (files.length === 0) fail(422, POST_MSG.fileRequired, { field: "file" });
     }
   }
   const community = await db.first<{ id: number; name: string }>({

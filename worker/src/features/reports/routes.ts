@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
 const report = createRoute({

@@ -12,8 +12,8 @@ import {
   servicePatchSchema,
   serviceSchema,
 } from "#shared/schemas/services.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
 import { binary, keyFrom, uploadLimit } from "../jobs/routes";
 import {
   createService,

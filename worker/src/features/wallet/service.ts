@@ -24,7 +24,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { bitcoinBalance, bitcoinFeeRate, bitcoinUtxos } from "#worker/providers/bitcoin.ts";
 import { JsonRpcError, sourceUrl, unavailable } from "#worker/providers/chain-sources.ts";
 import { ethereumBalance } from "#worker/providers/ethereum.ts";
@@ -227,9 +227,9 @@ export async function validateTo(
 function lamportsOf(amount: string): bigint {
   const lamports = toUnits(amount, SOL.decimals);
   if (lamports === null)
-    fail(422, `amount: ${walletMessage(WALLET_MSG.amountDecimals, { decimals: SOL.decimals })}`);
+    fail(422, walletMessage(WALLET_MSG.amountDecimals, { decimals: SOL.decimals }), { field: "amount" });
   // D1 stores integers as 64-bit, JavaScript numbers are exact to 2^53: far above any balance.
-  if (lamports > BigInt(Number.MAX_SAFE_INTEGER)) fail(422, `amount: ${WALLET_MSG.amountNumber}`);
+  if (lamports > BigInt(Number.MAX_SAFE_INTEGER)) fail(422, WALLET_MSG.amountNumber, { field: "amount" });
   return lamports;
 }
 

@@ -13,8 +13,8 @@ import {
   userBooleanSettingQuerySchema,
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
+import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
-import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import {
   accountDeletedEmail,

@@ -9,9 +9,9 @@ import {
   updatePasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
+import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "../admin-service";
 
 // Staff accounts for the admin site: logging in, who is signed in, changing the password and the

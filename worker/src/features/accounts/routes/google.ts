@@ -8,9 +8,9 @@ import {
   registerSchema,
 } from "#shared/schemas/accounts.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import {
   exchangeGoogleCode,
   GoogleSignInError,

@@ -11,9 +11,9 @@ import {
   resetPasswordQuerySchema,
 } from "#shared/schemas/accounts.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { clientAddress } from "#worker/middleware/rate-limit.ts";
 import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
 import { newPasswordEmail, verificationEmail } from "../emails";
 import {

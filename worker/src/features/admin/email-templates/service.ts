@@ -196,7 +196,7 @@ export async function sendTemplate(
   const row = await requireTemplate(deps, id);
   if (row.publishedAt !== null) fail(409, ADMIN_MSG.emailAlreadySent);
   const rendered = await renderMjml(row.mjmlText);
-  if (!rendered.ok) fail(422, `mjml_text: ${ADMIN_MSG.mjmlFailed}: ${rendered.error}`);
+  if (!rendered.ok) fail(422, `${ADMIN_MSG.mjmlFailed}: ${rendered.error}`, { field: "mjml_text" });
 
   const token = publicId(20);
   const now = Date.now();

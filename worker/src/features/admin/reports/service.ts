@@ -231,12 +231,12 @@ export async function resolveReportGroup(
         ? await postRemoval(deps, group.target_id, won)
         : group.target_type === "COMMENT" && group.target_id !== null
           ? await commentRemoval(deps, group.target_id, won)
-          : fail(422, `action: ${ADMIN_MSG.reportNoContent}`);
+          : fail(422, ADMIN_MSG.reportNoContent, { field: "action" });
     effects = removal.statements;
     files = removal.files;
   }
   if (input.action === "SUSPEND_USER") {
-    if (group.reported_user_id === null) fail(422, `action: ${ADMIN_MSG.reportNoPerson}`);
+    if (group.reported_user_id === null) fail(422, ADMIN_MSG.reportNoPerson, { field: "action" });
     effects = [setStatusStatement(deps, group.reported_user_id, "SUSPENDED", won)];
   }
 

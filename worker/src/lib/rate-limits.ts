@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import { RetryLater } from "../lib/errors";
+import { RetryLater } from "./errors";
 
 export interface RateRule {
   /** How many hits the window allows. */
