@@ -1,6 +1,6 @@
 import { type WebpagePreview, webpagePreviewSchema } from "#shared/schemas/chat.ts";
 import type { Deps } from "#worker/deps.ts";
-import { hitRateLimit } from "#worker/middleware/rate-limit.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { checkPreviewTarget, fetchWebpagePreview } from "./webpage-preview";
 
 // A chat message's link preview is the server's, never the sender's: a client could otherwise

@@ -6,7 +6,7 @@ import {
   notificationReadSchema,
   notificationSchema,
 } from "#shared/schemas/notifications.ts";
-import { fail, failValidation } from "#worker/lib/errors.ts";
+import { failValidation } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { listNotifications, markRead } from "./service";
 

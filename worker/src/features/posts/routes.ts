@@ -21,7 +21,7 @@ import {
   voteResultSchema,
 } from "#shared/schemas/posts.ts";
 import { postItemSchema } from "#shared/schemas/search.ts";
-import { fail, failValidation } from "#worker/lib/errors.ts";
+import { failValidation } from "#worker/lib/errors.ts";
 import { storeUpload } from "#worker/lib/media.ts";
 import { hitBurstLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
