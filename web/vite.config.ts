@@ -67,9 +67,8 @@ export default defineConfig({
             { name: "initial", tags: ["$initial"], priority: 2 },
             // The wide layout's sidebar lists top communities with their Join buttons: one file.
             // Rolldown leaves a one-line chunk re-exporting the sidebar from it (one per grouped
-            // lazy import; ~0.1 KB gzip, one request more before the sidebar shows, the feed does not
-            // wait for it). Nothing rewrites it away:
-            // no plugin edits the bundler's output (docs/decisions/102).
+            // lazy import; ~0.1 KB gzip, one request more before the sidebar shows; the feed does
+            // not wait for it). No plugin edits the bundler's output to drop it (docs/decisions/102).
             {
               name: "right-sidebar",
               test: /web\/src\/(components\/layout\/right-sidebar|features\/communities\/components\/join-button)\.tsx/,
