@@ -96,7 +96,13 @@ const PACKAGES = ["react", "react-dom", "@tanstack/react-router", "@tanstack/rea
 /** Properties of a route's options the router's plugin moves into the route's lazy chunk. */
 const SPLIT = new Set(["component", "loader", "errorComponent", "notFoundComponent", "pendingComponent"]);
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
-const ALIASES = { "#shared/": "shared/src/", "#client/": "shared/client/", "#web/": "web/src/" };
+const ALIASES = {
+  "#shared/": "shared/src/",
+  "#client/": "shared/client/",
+  "#web/": "web/src/",
+  "#admin/": "admin/src/",
+  "#worker/": "worker/src/",
+};
 
 const pattern = (glob) =>
   new RegExp(
