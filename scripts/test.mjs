@@ -8,6 +8,7 @@ ensurePackages();
 const steps = [
   ["types", "tsc", ["-b"]],
   ["lint", "biome", ["check", "."]],
+  ["lint: the first screen's static imports", "node", ["scripts/check-first-load.mjs"]],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   ["migrations match the schema", "bun", ["scripts/check-migrations.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],
