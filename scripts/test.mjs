@@ -8,6 +8,8 @@ ensurePackages();
 const steps = [
   ["types", "tsc", ["-b"]],
   ["lint", "biome", ["check", "."]],
+  // wrangler.toml as committed deploys as production with no secret in [vars] (ADR 094).
+  ["deploy config", "node", ["scripts/check-deploy-config.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],
   ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
   ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
