@@ -26,6 +26,7 @@ import { walletRoutes } from "./features/wallet/routes";
 import { RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
+import { bodyLimits } from "./middleware/body-limit";
 import { database } from "./middleware/database";
 import { requestId } from "./middleware/request-id";
 import { refuseUnsafeSecrets } from "./middleware/secrets";
@@ -33,7 +34,8 @@ import { securityHeaders } from "./middleware/security-headers";
 
 const app = createRouter();
 
-app.use("*", requestId, securityHeaders, refuseUnsafeSecrets);
+// Bodies are limited before any route, validator or data handle sees them (413 past the limit).
+app.use("*", requestId, securityHeaders, refuseUnsafeSecrets, bodyLimits);
 app.use("/api/*", database);
 app.use("/api/v1/private/*", requireUser);
 app.use("/api/admin/private/*", requireAdmin);
