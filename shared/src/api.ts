@@ -34,3 +34,26 @@ export const publicIdQuery = z.object({ public_id: publicIdSchema });
 export const queryBoolean = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
+
+/**
+ * Whether every `%` of a text starts an escape that decodes (two hex digits, UTF-8 as a whole).
+ * A link or address with a broken one ("%E0%A4%A", "%zz") is refused with a 4xx, never decoded.
+ */
+export function hasValidPercentEncoding(text: string): boolean {
+  if (!text.includes("%")) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `decodeURIComponent`, or null where the text's percent-encoding is broken. */
+export function decodeUriComponentOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
