@@ -1,13 +1,24 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE } from "./constants";
+import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE, SKIP_MAX } from "./constants";
 
 /** Every error the API sends: `{"detail": "..."}`. */
 export const errorSchema = z.object({ detail: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/** `skip` of every list: from 0 to SKIP_MAX (docs/decisions/094). */
+export const skipSchema = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(
+    SKIP_MAX,
+    `Must be at most ${SKIP_MAX}: lists go no deeper by offset (follow next_cursor where there is one)`,
+  )
+  .default(FIRST_OFFSET);
+
 /** `skip` and `limit` of every list: skip from 0, limit capped at 100 (docs/decisions/020). */
 export const pageQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(FIRST_OFFSET),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
