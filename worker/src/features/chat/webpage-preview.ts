@@ -117,7 +117,7 @@ function isPublicIpv6(text: string): boolean {
   return true;
 }
 
-/** Reads a page's title, site name, description (cut at 160) and image. */
+/** Reads a page's title, site name and description (cut at 160); never its image. */
 export async function fetchWebpagePreview(link: string): Promise<WebpagePreview> {
   const requested = checkPreviewTarget(link);
   let current = requested;
@@ -218,30 +218,14 @@ async function parsePreview(html: Uint8Array, base: URL): Promise<Omit<WebpagePr
     return null;
   };
   const description = pick("og:description", "twitter:description", "description");
-  const imageRaw = pick(
-    "og:image",
-    "og:image:url",
-    "og:image:secure_url",
-    "twitter:image",
-    "twitter:image:src",
-  );
   return {
     title: truncate(pick("og:title", "twitter:title") ?? (clean(title) || null), 300),
     site_name: truncate(pick("og:site_name", "application-name") ?? base.hostname.replace(/^www\./, ""), 200),
     description: truncate(description, WEBPAGE_PREVIEW_DESCRIPTION_MAX),
-    image: absoluteHttpUrl(imageRaw, base),
+    // No picture: showing another site's image would tell that site who reads the chat, and the
+    // site's Content-Security-Policy shows only this site's pictures (docs/decisions/094).
+    image: null,
   };
-}
-
-function absoluteHttpUrl(value: string | null, base: URL): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, base);
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) return null;
-    return url.href.length <= 2048 ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };

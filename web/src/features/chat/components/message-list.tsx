@@ -1,6 +1,7 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isSiteImage } from "#client/site-image.ts";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
@@ -323,7 +324,8 @@ export function PreviewCard({ preview, onDismiss }: { preview: WebpagePreview; o
         rel="noopener noreferrer nofollow"
         className="flex gap-3 p-2 hover:bg-[var(--hover)]"
       >
-        {preview.image ? (
+        {/* Another site's picture is never loaded (a sender's client may still put one here). */}
+        {isSiteImage(preview.image) ? (
           <img src={preview.image} alt="" className="size-16 shrink-0 rounded object-cover" loading="lazy" />
         ) : null}
         <span className="min-w-0">
