@@ -10,7 +10,7 @@ const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
  * Only http(s), mailto and this site's paths stay in links, only this site's files in pictures
  * (the Content-Security-Policy shows no other site's); other sites' links open apart.
  */
-function applyLinkPolicy(root: HTMLElement) {
+export function applyLinkPolicy(root: HTMLElement) {
   for (const node of root.querySelectorAll<HTMLElement>("[href], [src]")) {
     for (const name of ["href", "src"]) {
       const value = node.getAttribute(name);
