@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { DEVELOPMENT_VARS } from "./dev-settings.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 /** Show everything wrangler and Vite print, not just what a person needs. */
@@ -122,7 +123,9 @@ export function migrate(persistTo) {
  * Applies migrations to the local D1 at `persistTo`, starts `wrangler dev` on the port serving the
  * SPAs in `assetsDir`, waits for /api/health, and seeds demo data when `seed` is set (the seed does
  * nothing on a non-empty DB). Links the server writes (e-mails, previews) use its own port unless
- * PUBLIC_URL says otherwise.
+ * PUBLIC_URL says otherwise. Every server started here is a development one: it is given
+ * ENVIRONMENT=development and the development JWT_SECRET explicitly (scripts/dev-settings.mjs),
+ * because wrangler.toml as committed is the production configuration and carries neither.
  */
 export async function startServer({
   port,
@@ -135,7 +138,11 @@ export async function startServer({
   migrate(persistTo);
   // The API answers without the SPAs (benchmarks); wrangler only needs the folder to exist.
   mkdirSync(assetsDir, { recursive: true });
-  const allVars = { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`, ...vars };
+  const allVars = {
+    ...DEVELOPMENT_VARS,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    ...vars,
+  };
   const varArgs = Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "wrangler",

@@ -11,6 +11,8 @@ const steps = [
   ["lint: the first screen's static imports", "node", ["scripts/check-first-load.mjs"]],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   ["migrations match the schema", "bun", ["scripts/check-migrations.mjs"]],
+  // wrangler.toml as committed deploys as production with no secret in [vars] (ADR 094).
+  ["deploy config", "node", ["scripts/check-deploy-config.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],
   ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
   ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { DEVELOPMENT_VARS } from "../scripts/dev-settings.mjs";
 
 const migrations = await readD1Migrations(new URL("../migrations", import.meta.url).pathname);
 
@@ -7,8 +8,10 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "../wrangler.toml" },
+      // wrangler.toml is the production configuration: the tests run as development, said here
+      // (dev outbox, cost headers, the development secret); production is tested by overriding it.
       miniflare: {
-        bindings: { ENVIRONMENT: "test", TEST_MIGRATIONS: migrations },
+        bindings: { ...DEVELOPMENT_VARS, TEST_MIGRATIONS: migrations },
       },
     }),
   ],

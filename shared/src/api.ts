@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE } from "./constants";
+import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE, SKIP_MAX } from "./constants";
 import { z } from "./zod-jitless";
 
 /**
@@ -11,9 +11,20 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/** `skip` of every list: from 0 to SKIP_MAX (docs/decisions/094). */
+export const skipSchema = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(
+    SKIP_MAX,
+    `Must be at most ${SKIP_MAX}: lists go no deeper by offset (follow next_cursor where there is one)`,
+  )
+  .default(FIRST_OFFSET);
+
 /** `skip` and `limit` of every list: skip from 0, limit capped at 100 (docs/decisions/020). */
 export const pageQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(FIRST_OFFSET),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
@@ -40,3 +51,26 @@ export const publicIdQuery = z.object({ public_id: publicIdSchema });
 export const queryBoolean = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
+
+/**
+ * Whether every `%` of a text starts an escape that decodes (two hex digits, UTF-8 as a whole).
+ * A link or address with a broken one ("%E0%A4%A", "%zz") is refused with a 4xx, never decoded.
+ */
+export function hasValidPercentEncoding(text: string): boolean {
+  if (!text.includes("%")) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `decodeURIComponent`, or null where the text's percent-encoding is broken. */
+export function decodeUriComponentOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}

@@ -7,6 +7,12 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** The largest `limit` any list accepts. */
 export const MAX_PAGE_SIZE = 100;
 export const FIRST_OFFSET = 0;
+/**
+ * The deepest `skip` any list accepts (docs/decisions/094). An offset reads every row it skips, so
+ * this bounds what one page can cost; lists with `next_cursor` continue from the cursor instead,
+ * and offset-only lists end this deep in the SPAs.
+ */
+export const SKIP_MAX = 10_000;
 export const FEED_PAGE_SIZE = 4;
 export const SEARCH_PAGE_SIZE = 10;
 export const MEMBER_PAGE_SIZE = 10;

@@ -26,14 +26,17 @@ import { walletRoutes } from "./features/wallet/routes";
 import { DomainError, errorBody, RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
+import { bodyLimits } from "./middleware/body-limit";
 import { database } from "./middleware/database";
 import { requestId } from "./middleware/request-id";
 import { refuseUnsafeSecrets } from "./middleware/secrets";
 import { securityHeaders } from "./middleware/security-headers";
+import { refuseMalformedEncoding } from "./middleware/url-encoding";
 
 const app = createRouter();
 
-app.use("*", requestId, securityHeaders, refuseUnsafeSecrets);
+// Bodies are limited before any route, validator or data handle sees them (413 past the limit).
+app.use("*", requestId, securityHeaders, refuseUnsafeSecrets, bodyLimits, refuseMalformedEncoding);
 app.use("/api/*", database);
 app.use("/api/v1/private/*", requireUser);
 app.use("/api/admin/private/*", requireAdmin);

@@ -11,8 +11,10 @@ export interface Bindings {
   ASSETS: Fetcher;
   /** Workers Rate Limiting binding for vote bursts (wrangler.toml `[[ratelimits]]`). */
   VOTE_LIMITER?: RateLimit;
-  ENVIRONMENT: "development" | "test" | "production" | string;
+  /** "development" turns the development helpers on; anything else, or nothing, is production. */
+  ENVIRONMENT?: string;
   PUBLIC_URL: string;
+  /** A secret (`wrangler secret put`), never a var; without it production answers 503 (middleware/secrets.ts). */
   JWT_SECRET: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
@@ -69,6 +71,13 @@ export interface AppEnv {
   };
 }
 
-export function isDevelopment(env: Pick<Bindings, "ENVIRONMENT">): boolean {
-  return env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";
+/**
+ * The one switch between development and production, for every guard: development only when
+ * `ENVIRONMENT` is exactly "development". Anything else ("production", "test", "staging",
+ * "Development", "", unset) is production, so a deploy that forgets a setting fails closed: no dev
+ * outbox or seed, no development secret, no cost headers. Local runs pass "development" themselves
+ * (scripts/dev-settings.mjs); the committed wrangler.toml says "production".
+ */
+export function isDevelopment(env: { ENVIRONMENT?: string }): boolean {
+  return env.ENVIRONMENT === "development";
 }

@@ -73,6 +73,8 @@ export const HOSTILE_VALUES: unknown[] = [
   '<img src=x onerror="alert(1)">',
   "javascript:alert(1)",
   "%00%ff%fe",
+  // A link whose escape is broken: decoding it throws.
+  "/c/agora/p/%E0%A4%A",
   "😀".repeat(5_000),
 ];
 
@@ -167,6 +169,8 @@ export function hostileRequests(op: Operation): HostileRequest[] {
   // Hostile query values: every parameter at once, then each repeated.
   if (op.query.length || !hasBody) {
     const names = op.query.length ? op.query : ["skip", "limit", "q"];
+    // Raw, not encoded again: broken escapes as a hand-made address carries them.
+    add("query broken escapes", `${base}?${names.map((n) => `${n}=%E0%A4%A%zz`).join("&")}`);
     for (const value of HOSTILE_PARAMS) {
       add(`query ${value.slice(0, 20)}`, `${base}?${new URLSearchParams(names.map((n) => [n, value]))}`);
       const twice = new URLSearchParams(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SKIP_MAX } from "#shared/constants.ts";
 import { preview } from "../features/feedbacks/feedbacks-page";
 import { skipPagesQuery } from "./paged";
 
@@ -18,6 +19,14 @@ describe("load more over skip/limit pages", () => {
     expect(next(second, [first, second], 2, [0, 2])).toBe(4);
     const last = page(1, 5);
     expect(next(last, [first, second, last], 4, [0, 2, 4])).toBeUndefined();
+  });
+
+  it("stops where the API's offsets end (SKIP_MAX), however long the list", () => {
+    const deep = skipPagesQuery(["t"], 100, async () => page(0, 0)).getNextPageParam!;
+    const full = { list: Array.from({ length: 100 }, (_, i) => i), total_list: 50_000, total_pages: 500 };
+    const loaded = (n: number) => Array.from({ length: n }, () => full);
+    expect(deep(full, loaded(100), 9_900, [])).toBe(SKIP_MAX);
+    expect(deep(full, loaded(101), SKIP_MAX, [])).toBeUndefined();
   });
 
   it("stops on an empty page even if the total grew meanwhile", () => {

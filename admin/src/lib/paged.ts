@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, type QueryKey } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
+import { nextOffset } from "#shared/paging.ts";
 
 /**
  * A `skip`/`limit` list read a page at a time for "load more": the next page starts after the
- * rows already loaded, until `total_list` are.
+ * rows already loaded, until `total_list` are (or the offset would pass SKIP_MAX).
  */
 export function skipPagesQuery<T>(
   queryKey: QueryKey,
@@ -16,7 +17,7 @@ export function skipPagesQuery<T>(
     initialPageParam: 0,
     getNextPageParam: (last: Page<T>, pages: Page<T>[]) => {
       const loaded = pages.reduce((n, p) => n + p.list.length, 0);
-      return last.list.length > 0 && loaded < last.total_list ? loaded : undefined;
+      return nextOffset(loaded, last.total_list, last.list.length);
     },
   });
 }

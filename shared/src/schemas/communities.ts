@@ -1,3 +1,4 @@
+import { skipSchema } from "../api";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,
@@ -115,7 +116,7 @@ export const communityListQuerySchema = z.object({
     .toLowerCase()
     .pipe(z.enum(COMMUNITY_SORTS, { error: "sort: use top or new" }))
     .optional(),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
   /** From the previous page's `next_cursor` (lists without a name filter). */
   cursor: z.string().max(100).optional(),
@@ -124,7 +125,7 @@ export const communityListQuerySchema = z.object({
 /** `GET .../community/list`: the caller's own communities, by name. */
 export const myCommunityListQuerySchema = z.object({
   name: z.string().trim().max(COMMUNITY_NAME_MAX).optional(),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
 });
 
@@ -135,7 +136,7 @@ export const communityNameQuerySchema = z.object({
 
 export const memberListQuerySchema = z.object({
   name: z.string().trim().min(1).max(COMMUNITY_NAME_MAX),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MEMBER_PAGE_SIZE),
   /** From the previous page's `next_cursor`: the page after it, read without counting the skipped rows. */
   cursor: z.string().max(100).optional(),

@@ -1,3 +1,4 @@
+import { skipSchema } from "../api";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { BLOG_CATEGORIES, MEMBERSHIP_TYPES } from "../enums";
 import { z } from "../zod-jitless";
@@ -57,7 +58,7 @@ export const blogSchema = blogSummarySchema.extend({ body: z.string(), updated_a
 export type Blog = z.infer<typeof blogSchema>;
 
 export const blogListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** Only this category; anything else lists every category. */
   category: z

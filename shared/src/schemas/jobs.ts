@@ -1,4 +1,4 @@
-import { queryBoolean } from "../api";
+import { queryBoolean, skipSchema } from "../api";
 import {
   COMPANY_DESCRIPTION_MAX,
   COMPANY_LIST_FETCH_LIMIT,
@@ -242,7 +242,7 @@ export function optionalChoiceSchema<T extends readonly [string, ...string[]]>(v
 }
 
 const pageFields = {
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** The previous page's `next_cursor`: the next page without reading the skipped rows. */
   cursor: z.string().max(40).optional(),
@@ -283,7 +283,7 @@ export const adminJobListQuerySchema = z.object({
 
 /** `GET /api/v1/private/user/company/list` (the form fetches up to 1000). */
 export const companyListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(COMPANY_LIST_FETCH_LIMIT).default(DEFAULT_PAGE_SIZE),
 });
 

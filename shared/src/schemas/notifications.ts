@@ -1,3 +1,4 @@
+import { skipSchema } from "../api";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { NOTIFICATION_KINDS } from "../enums";
 import { z } from "../zod-jitless";
@@ -23,7 +24,7 @@ const queryFlag = z
 
 /** `GET .../notification/list`: skip, limit, unread (only the unread ones when true). */
 export const notificationListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   unread: queryFlag.optional().default(false),
 });

@@ -1,3 +1,4 @@
+import { skipSchema } from "../api";
 import {
   CONNECTION_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
@@ -42,7 +43,7 @@ export const usernameQuerySchema = z.object({ username: usernameLookupSchema });
 export const connectionsQuerySchema = z.object({
   username: usernameLookupSchema,
   type: z.enum(FOLLOW_TABS),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CONNECTION_PAGE_SIZE),
 });
 
@@ -57,7 +58,7 @@ export const userMicropostListQuerySchema = z.object({
     .string()
     .optional()
     .transform((s): ProfilePostSort => (s?.toUpperCase() === "TOP" ? "TOP" : "NEW")),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 

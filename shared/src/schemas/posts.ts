@@ -1,4 +1,4 @@
-import { publicIdSchema } from "../api";
+import { publicIdSchema, skipSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
@@ -287,7 +287,7 @@ export const feedOptionSchema = z
 
 export const feedQuerySchema = z.object({
   option: feedOptionSchema.default("NEW"),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
   cursor: z.string().max(100).optional(),
 });

@@ -1,3 +1,4 @@
+import { hasValidPercentEncoding } from "../api";
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "../constants";
 import { FEEDBACK_TYPES, REPORT_CAUSES } from "../enums";
 import { z } from "../zod-jitless";
@@ -31,6 +32,8 @@ const optionalLink = z
   .transform((v) => v || null);
 
 function isLink(value: string): boolean {
+  // A broken escape ("/c/x/p/%E0%A4%A") is not a link: the report's target is read by decoding it.
+  if (!hasValidPercentEncoding(value)) return false;
   if (/^\/(?!\/)\S*$/.test(value)) return true;
   try {
     const url = new URL(value);

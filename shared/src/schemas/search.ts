@@ -1,3 +1,4 @@
+import { skipSchema } from "../api";
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from "../constants";
 import { SEARCH_TYPES, type SearchType } from "../enums";
 import { z } from "../zod-jitless";
@@ -17,7 +18,7 @@ export function toSearchType(value: unknown): SearchType {
 
 /**
  * `GET /api/v1/search`. Nothing the user types is refused: over-long text is cut, a strange type
- * falls back to posts. Only paging that makes no sense (a negative skip) is a 422.
+ * falls back to posts. Only paging that makes no sense (a negative skip, or past SKIP_MAX) is a 422.
  */
 export const searchQuerySchema = z.object({
   q: z
@@ -25,7 +26,7 @@ export const searchQuerySchema = z.object({
     .optional()
     .transform((q) => (q ?? "").slice(0, SEARCH_QUERY_MAX)),
   type: z.string().optional().transform(toSearchType),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

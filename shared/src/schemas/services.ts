@@ -1,3 +1,4 @@
+import { skipSchema } from "../api";
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -135,7 +136,7 @@ export const serviceListQuerySchema = z
     /** Lowest and highest price in cents. */
     price_min: priceFilter,
     price_max: priceFilter,
-    skip: z.coerce.number().int().min(0).default(0),
+    skip: skipSchema,
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     cursor: z.string().max(40).optional(),
   })
@@ -146,7 +147,7 @@ export const serviceListQuerySchema = z
 export type ServiceListQuery = z.output<typeof serviceListQuerySchema>;
 
 export const myServiceListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(40).optional(),
 });

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "#worker/app.ts";
-import { env } from "#worker-test/api.ts";
+import { isDevelopment } from "#worker/env.ts";
+import { signAccessToken } from "#worker/lib/tokens.ts";
+import { bearer, env } from "#worker-test/api.ts";
+import { createUser } from "#worker-test/people.ts";
+import { DEVELOPMENT_VARS } from "../../../scripts/dev-settings.mjs";
 import { DEVELOPMENT_JWT_SECRET } from "./secrets";
 
-// In production the Worker serves nothing but its health check while its signing
-// secret is guessable or a configured wallet has no proper encryption key.
+// In production the Worker serves nothing but its health check while its signing secret is
+// missing or guessable, or a configured wallet has no proper encryption key.
 
 const STRONG = "k3y-0f-at-least-thirty-two-bytes-long!!";
 const KEY = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
@@ -77,5 +81,80 @@ describe("refusing to serve with unsafe secrets", () => {
     expect(unsafeSecrets(production({ JWT_SECRET: DEVELOPMENT_JWT_SECRET }) as never)).toEqual([
       "JWT_SECRET is the development value",
     ]);
+  });
+});
+
+// Only ENVIRONMENT exactly "development" is development; every other value, none included, is
+// production for every guard (env.ts `isDevelopment`), so a deploy that forgets a step fails closed.
+describe("every ENVIRONMENT but development is production", () => {
+  const values: Array<[string, string | undefined]> = [
+    ["production", "production"],
+    ["test", "test"],
+    ["staging", "staging"],
+    ["Development", "Development"],
+    ["development with a space", "development "],
+    ["empty", ""],
+    ["unset", undefined],
+  ];
+
+  it.each(values)(
+    "%s: the development secret and a missing one get 503, health stays up",
+    async (_n, value) => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      for (const secret of [DEVELOPMENT_JWT_SECRET, undefined]) {
+        const running = { ...env, ENVIRONMENT: value, JWT_SECRET: secret };
+        for (const [method, path] of [
+          ["GET", "/api/v1/feed"],
+          ["GET", "/api/dev/outbox?to=someone@example.com"],
+          ["POST", "/api/dev/seed"],
+          ["POST", "/api/admin/auth/login"],
+        ] as const) {
+          const res = await app.request(path, { method }, running);
+          expect(res.status, `${method} ${path}`).toBe(503);
+        }
+        expect((await app.request("/api/health", {}, running)).status).toBe(200);
+      }
+    },
+  );
+
+  it.each(values)(
+    "%s: no dev outbox, no seed, no cost headers, no token signed with the development secret",
+    async (_n, value) => {
+      const running = { ...env, ENVIRONMENT: value, JWT_SECRET: STRONG };
+      const outbox = await app.request("/api/dev/outbox?to=someone@example.com", {}, running);
+      expect(outbox.status).toBe(404);
+      const seed = await app.request("/api/dev/seed", { method: "POST" }, running);
+      expect(seed.status).toBe(404);
+      const feed = await app.request("/api/v1/feed", {}, running);
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get("x-d1-rows-read")).toBeNull();
+      // A person made with the development secret (as the worker tests' own tokens are).
+      const { token } = await createUser();
+      const forged = await signAccessToken(DEVELOPMENT_JWT_SECRET, "user", 1, 0);
+      for (const bearerToken of [token, forged]) {
+        const me = await app.request(
+          "/api/v1/private/user/notification/list",
+          { headers: bearer(bearerToken) },
+          running,
+        );
+        expect(me.status).toBe(401);
+      }
+    },
+  );
+
+  it("development, exactly, keeps the outbox, the cost headers and its own tokens", async () => {
+    const running = { ...env, ENVIRONMENT: "development", JWT_SECRET: DEVELOPMENT_JWT_SECRET };
+    expect((await app.request("/api/dev/outbox?to=someone@example.com", {}, running)).status).toBe(200);
+    expect((await app.request("/api/v1/feed", {}, running)).headers.get("x-d1-rows-read")).not.toBeNull();
+    const { auth } = await createUser();
+    expect(
+      (await app.request("/api/v1/private/user/notification/list", { headers: auth }, running)).status,
+    ).toBe(200);
+  });
+
+  it("the worker tests and local runs pass the development settings, the same secret production refuses", () => {
+    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: "development", JWT_SECRET: DEVELOPMENT_JWT_SECRET });
+    expect(env.ENVIRONMENT).toBe("development");
+    expect(isDevelopment({})).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, Bindings } from "../env";
+import { type AppEnv, type Bindings, isDevelopment } from "../env";
 
-/** The signing secret wrangler.toml carries for development; never good enough for production. */
+/**
+ * The signing secret local runs pass (scripts/dev-settings.mjs, worker/vitest.config.ts); it is in
+ * the repository, so never good enough for production.
+ */
 export const DEVELOPMENT_JWT_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 
 /** The wallet's sources: when one is configured, custody needs a proper encryption key. */
@@ -17,13 +20,15 @@ function base64Bytes(value: string): number {
 
 /**
  * What makes this deployment unsafe to serve, as lines for the operator's log (never for a
- * client). Only production is checked: development runs on the development secret by design.
+ * client). Everything but development is checked (env.ts `isDevelopment`): development runs on the
+ * development secret by design.
  */
 export function unsafeSecrets(env: Bindings): string[] {
-  if (env.ENVIRONMENT !== "production") return [];
+  if (isDevelopment(env)) return [];
   const problems: string[] = [];
   const secret = env.JWT_SECRET ?? "";
-  if (secret === DEVELOPMENT_JWT_SECRET) problems.push("JWT_SECRET is the development value");
+  if (!secret) problems.push("JWT_SECRET is not set (wrangler secret put JWT_SECRET)");
+  else if (secret === DEVELOPMENT_JWT_SECRET) problems.push("JWT_SECRET is the development value");
   else if (new TextEncoder().encode(secret).length < 32) problems.push("JWT_SECRET is shorter than 32 bytes");
   const vars = env as unknown as Record<string, string | undefined>;
   const wallet = WALLET_SOURCES.filter((name) => vars[name]);
@@ -36,7 +41,7 @@ export function unsafeSecrets(env: Bindings): string[] {
 let told = false;
 
 /**
- * In production, a Worker with a guessable signing secret or an unencrypted wallet serves nothing
+ * In production, a Worker with no signing secret, a guessable one or an unencrypted wallet serves nothing
  * but its health check: 503 on every other path, and one clear line in the log.
  */
 export const refuseUnsafeSecrets: MiddlewareHandler<AppEnv> = async (c, next) => {

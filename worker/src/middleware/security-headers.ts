@@ -1,25 +1,38 @@
 import type { MiddlewareHandler } from "hono";
 
 /**
- * One policy for both SPAs and the API. Scripts only from this origin; inline styles are allowed
- * because the SPAs set element styles from React. Stripe's and PayPal's scripts, frames and calls
- * are named for the money screens (their published CSP lists: Stripe.js talks to api.stripe.com,
- * the PayPal SDK loads from www.paypal.com and opens its checkout frames there or in the sandbox).
+ * One policy for both SPAs and the API (docs/decisions/094). Everything is this origin's unless
+ * named: scripts, frames and calls of the two payment providers for the money screens (Stripe.js
+ * from js.stripe.com talks to api.stripe.com and opens its frames there, on hooks.stripe.com and
+ * m.stripe.network; the PayPal SDK loads from www.paypal.com, its assets from www.paypalobjects.com,
+ * and opens checkout frames on www.paypal.com or the sandbox); pictures are this site's (/media,
+ * the built assets), previews of a chosen file (data:, blob:), and Google profile pictures of
+ * people who signed in with Google. Pictures from anywhere else are not shown: a post body's or a
+ * blog cover's must be an uploaded file, and link previews carry no picture. Inline styles are
+ * allowed because the SPAs set element styles from React. The chat socket is this origin's
+ * (`connect-src 'self'` covers ws: and wss: to it).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com https://www.paypal.com https://www.sandbox.paypal.com https://www.paypalobjects.com",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob: https://lh3.googleusercontent.com https://lh4.googleusercontent.com https://lh5.googleusercontent.com https://lh6.googleusercontent.com https://www.paypalobjects.com https://www.paypal.com https://www.sandbox.paypal.com",
   "media-src 'self' blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss: https://api.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
-  "frame-src https://js.stripe.com https://hooks.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
+  "connect-src 'self' https://api.stripe.com https://www.paypal.com https://www.sandbox.paypal.com",
+  "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://m.stripe.network https://www.paypal.com https://www.sandbox.paypal.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "object-src 'none'",
 ].join("; ");
+
+/**
+ * Two years, this host and every subdomain. Only on answers over https to a public host: a
+ * browser ignores it over http anyway, and on https://localhost it would pin every local port to
+ * https for two years.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 export const SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
@@ -29,6 +42,14 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.localhost$/i;
+
+/** Whether an answer to this address carries Strict-Transport-Security. */
+export function wantsHsts(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" && !LOOPBACK.test(hostname);
+}
+
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   // A WebSocket upgrade's response cannot take new headers.
@@ -36,4 +57,5 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   }
+  if (wantsHsts(c.req.url)) c.res.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
 };

@@ -1,11 +1,11 @@
 import { WALLET_MSG, walletMessage } from "#shared/schemas/wallet.ts";
-import type { Bindings } from "../env";
+import { type Bindings, isDevelopment } from "../env";
 import { fail } from "../lib/errors";
 
 // Where the wallet reads chains and prices (docs/decisions/080).
 // Each is a base URL in configuration. In production an unset one falls back to the public
-// service; anywhere else it means "not configured" (503), so development and tests never reach the
-// internet by accident.
+// service; in development (worker tests included) it means "not configured" (503), so they never
+// reach the internet by accident.
 
 type Source = "SOLANA_RPC_URL" | "ETHEREUM_RPC_URL" | "BITCOIN_API_URL" | "PRICE_API_URL";
 
@@ -26,7 +26,7 @@ const NOT_CONFIGURED: Record<Source, string> = {
 /** The source's base URL without a trailing slash, or null when it is not configured. */
 export function sourceUrl(env: Bindings, source: Source): string | null {
   const set = env[source]?.trim();
-  const url = set || (env.ENVIRONMENT === "production" ? PUBLIC_DEFAULTS[source] : "");
+  const url = set || (isDevelopment(env) ? "" : PUBLIC_DEFAULTS[source]);
   return url ? url.replace(/\/+$/, "") : null;
 }
 

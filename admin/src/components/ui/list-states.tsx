@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { SKIP_MAX } from "#shared/constants.ts";
 
 /** Grey blocks while a list or page loads. */
 export function Loading({ rows = 3 }: { rows?: number }) {
@@ -37,17 +38,23 @@ export function EmptyList({ children }: { children: ReactNode }) {
   );
 }
 
-/** Previous / next buttons of a paged table. */
+/**
+ * Previous / next buttons of a paged table. Pages start at `page × pageSize`, and no list goes
+ * deeper than SKIP_MAX by offset, so the pager stops at the last page that starts within it.
+ */
 export function Pager({
   page,
-  totalPages,
+  totalPages: allPages,
+  pageSize,
   onPage,
 }: {
   page: number;
   totalPages: number;
+  pageSize: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
+  const totalPages = Math.min(allPages, Math.floor(SKIP_MAX / pageSize) + 1);
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={t("Pages")} className="mt-3 flex items-center justify-end gap-2 text-sm">

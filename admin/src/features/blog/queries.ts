@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { adminFetch } from "#admin/lib/api.ts";
 import type { Page } from "#shared/api.ts";
+import { nextOffset } from "#shared/paging.ts";
 import type { AdminBlog, AdminBlogDetail } from "#shared/schemas/admin.ts";
 
 export const blogKeys = { all: ["admin", "blog"] as const };
@@ -16,7 +17,10 @@ export const blogListQuery = () =>
         query: { skip: pageParam * PAGE, limit: PAGE },
       }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (pages.length < last.total_pages ? pages.length : undefined),
+    getNextPageParam: (last, pages) =>
+      nextOffset(pages.length * PAGE, last.total_list, last.list.length) === undefined
+        ? undefined
+        : pages.length,
   });
 
 /** One post with its body. */

@@ -32,7 +32,7 @@ export function TemplateListPage() {
           {templates.data.list.length === 0 ? (
             <EmptyList>{t("There are no email templates yet.")}</EmptyList>
           ) : null}
-          <Pager page={page} totalPages={templates.data.total_pages} onPage={setPage} />
+          <Pager page={page} pageSize={PAGE} totalPages={templates.data.total_pages} onPage={setPage} />
         </>
       )}
     </div>

@@ -93,7 +93,7 @@ function NewUsers() {
               <UserRow key={u.username} user={u} />
             ))}
           </ul>
-          <Pager page={page} totalPages={users.data.total_pages} onPage={setPage} />
+          <Pager page={page} pageSize={PAGE} totalPages={users.data.total_pages} onPage={setPage} />
         </>
       )}
     </section>

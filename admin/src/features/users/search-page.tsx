@@ -69,7 +69,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
                   </li>
                 ))}
           </ul>
-          <Pager page={page} totalPages={result.data.total_pages} onPage={setPage} />
+          <Pager page={page} pageSize={PAGE} totalPages={result.data.total_pages} onPage={setPage} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { CHAT_PAGE_SIZE } from "#shared/constants.ts";
+import { nextOffset } from "#shared/paging.ts";
 import type {
   ChatMessage,
   ChatSearchUser,
@@ -24,10 +25,10 @@ export const chatKeys = {
   preview: (link: string) => [...chatKeys.root, "preview", link] as const,
 };
 
-/** The next `skip` of an offset-paged list, or undefined at the end. */
+/** The next `skip` of an offset-paged list, or undefined at the end (or past SKIP_MAX). */
 function nextSkip<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
   const loaded = pages.reduce((n, p) => n + p.list.length, 0);
-  return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
+  return nextOffset(loaded, last.total_list, last.list.length);
 }
 
 /** The caller's threads, newest activity first; refreshed now and then for new messages. */

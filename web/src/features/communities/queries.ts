@@ -31,10 +31,9 @@ export const membersQueryOptions = (name: string) =>
         signal,
       }),
     initialPageParam: { skip: 0, cursor: null as string | null },
-    getNextPageParam: (last, pages) =>
-      last.next_cursor && last.list.length
-        ? { skip: pages.length * MEMBER_PAGE_SIZE, cursor: last.next_cursor }
-        : undefined,
+    // The cursor alone continues the list: no offset, however far it is scrolled (SKIP_MAX).
+    getNextPageParam: (last) =>
+      last.next_cursor && last.list.length ? { skip: 0, cursor: last.next_cursor } : undefined,
   });
 
 /** The reader's communities for the post form's picker, by name. */

@@ -33,7 +33,7 @@ export const jobKeys = {
   resume: () => [...jobKeys.root, "resume"] as const,
 };
 
-/** Where the next page starts: the offset, and the cursor that spares the API the rows before it. */
+/** Where the next page starts: the offset of the first page, then the cursor (no offset: SKIP_MAX bounds it). */
 export interface PageParam {
   skip: number;
   cursor: string | null;
@@ -42,11 +42,11 @@ export const FIRST_PAGE: PageParam = { skip: 0, cursor: null };
 
 export function nextPageParam<T>(
   last: CursorPage<T>,
-  pages: Array<CursorPage<T>>,
-  limit: number,
+  _pages: Array<CursorPage<T>>,
+  _limit: number,
 ): PageParam | undefined {
   if (!last.next_cursor || last.list.length === 0) return undefined;
-  return { skip: pages.length * limit, cursor: last.next_cursor };
+  return { skip: 0, cursor: last.next_cursor };
 }
 
 /** A list of jobs newest first, a page of 10 at a time. */

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { CONNECTION_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { FollowTab } from "#shared/enums.ts";
+import { nextOffset } from "#shared/paging.ts";
 import type { DatedPerson, JobProfile, ProfilePostSort } from "#shared/schemas/people.ts";
 import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
@@ -21,10 +22,9 @@ export const peopleKeys = {
   job: () => [...peopleKeys.root, "job"] as const,
 };
 
-/** The next page's offset, or undefined after the last page. */
+/** The next page's offset, or undefined after the last page (or past SKIP_MAX, where offset lists end). */
 export function nextSkip<T>(last: Page<T>, pages: Array<Page<T>>, limit: number): number | undefined {
-  const loaded = pages.length * limit;
-  return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
+  return nextOffset(pages.length * limit, last.total_list, last.list.length);
 }
 
 export const profileQueryOptions = (username: string) =>

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
+import { nextOffset } from "#shared/paging.ts";
 import type { Draft } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
@@ -22,10 +23,8 @@ export const draftsQueryOptions = () =>
         signal,
       }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.length * DRAFT_PAGE_SIZE;
-      return loaded < last.total_list && last.list.length > 0 ? loaded : undefined;
-    },
+    getNextPageParam: (last, pages) =>
+      nextOffset(pages.length * DRAFT_PAGE_SIZE, last.total_list, last.list.length),
   });
 
 export const draftTotalQueryOptions = () =>

@@ -15,7 +15,11 @@ export const postKeys = {
     [...postKeys.comments(postId), commentId ?? "all"] as const,
 };
 
-/** Where the next page starts: the offset, and the cursor that lets the API skip reading the rows before it. */
+/**
+ * Where the next page starts: the offset of the first page, then the cursor that lets the API skip
+ * reading the rows before it. With a cursor the offset is not needed (the API bounds it at
+ * SKIP_MAX), so however far a reader scrolls, only the cursor moves.
+ */
 export interface PageParam {
   skip: number;
   cursor: string | null;
@@ -24,11 +28,11 @@ export const FIRST: PageParam = { skip: 0, cursor: null };
 
 export function nextParam<T>(
   last: CursorPage<T>,
-  pages: Array<CursorPage<T>>,
-  limit: number,
+  _pages: Array<CursorPage<T>>,
+  _limit: number,
 ): PageParam | undefined {
   if (!last.next_cursor || last.list.length === 0) return undefined;
-  return { skip: pages.length * limit, cursor: last.next_cursor };
+  return { skip: 0, cursor: last.next_cursor };
 }
 
 /** The home feed in pages of 4, continued from each page's cursor. */

@@ -17,7 +17,7 @@ const outbox = createRoute({
   method: "get",
   path: "/api/dev/outbox",
   tags: ["Development"],
-  summary: "The newest e-mails sent to an address (development and tests only)",
+  summary: "The newest e-mails sent to an address (development only)",
   request: { query: z.object({ to: z.string().trim().toLowerCase().min(1).max(254) }) },
   responses: {
     200: json(z.object({ list: z.array(outboxMessage) }), "Newest first"),
@@ -44,6 +44,6 @@ export const devRoutes = createRouter()
     return c.json({ list }, 200);
   })
   .openapi(seed, async (c) => {
-    if (c.env.ENVIRONMENT !== "development") fail(404, "Not found");
+    if (!isDevelopment(c.env)) fail(404, "Not found");
     return c.json({ seeded: await seedDemoData(c.var.deps) }, 200);
   });

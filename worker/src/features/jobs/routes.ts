@@ -1,8 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { pageSchema } from "#shared/api.ts";
-import { MB } from "#shared/constants.ts";
 import {
   companyListQuerySchema,
   companySchema,
@@ -31,14 +29,6 @@ import { createJob, deleteJob, findOwnerId, getJob } from "./service";
 const tags = ["Jobs"];
 const secured = [{ bearer: [] }];
 const PRIVATE = "/api/v1/private/user";
-
-/** Uploads above this never reach the form parser; the files' own limits answer a 422 below it. */
-export function uploadLimit(maxMb: number) {
-  return bodyLimit({
-    maxSize: maxMb * MB,
-    onError: (c) => c.json({ detail: `The upload is too large: send at most ${maxMb} MB` }, 413),
-  });
-}
 
 /** Files show as binary in the OpenAPI document (zod alone cannot say it). */
 export const binary = { type: "string", format: "binary" } as const;
@@ -104,7 +94,6 @@ const create = createRoute({
   description:
     "The company is the caller's company of that name (reused and updated) or a new one, which needs `company_logo`; a name that belongs to someone else is a 403. `job_skills` is comma-joined (at most 5). Salaries are whole US dollars a year with 0 ≤ min ≤ max; 0 and 0 mean not shown. The job is public at once for 60 days.",
   security: secured,
-  middleware: [uploadLimit(8)] as const,
   request: { body: formBody(jobFormBody) },
   responses: {
     201: json(jobCreatedSchema, "Posted: its slug and page"),
@@ -150,7 +139,7 @@ const resumeUpload = createRoute({
   summary: "Upload my résumé (multipart `file`: a PDF of at most 5 MB); replaces the previous one",
   description: "Needs a user token. The file must start with the bytes %PDF-.",
   security: secured,
-  middleware: [signedIn, uploadLimit(8)] as const,
+  middleware: [signedIn] as const,
   request: {
     body: formBody(resumeUploadSchema.extend({ file: resumeUploadSchema.shape.file.openapi(binary) })),
   },

@@ -13,6 +13,9 @@ describe("the body sanitiser", () => {
     ['<a href="/&#x2F;evil.example/">x</a>', "<a>x</a>"],
     ['<img src="javascript:alert(1)">', ""],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ""],
+    // Another site's picture (a tracking pixel, or one the site's CSP would refuse) is dropped.
+    ['<p>a</p><img src="https://tracker.example/pixel.gif">', "<p>a</p>"],
+    ['<img src="//tracker.example/pixel.gif">', ""],
     ["<p onclick=\"alert(1)\" onmouseover='alert(2)'>hi</p>", "<p>hi</p>"],
     ["<scr<script>ipt>alert(1)</script>", ""],
     ["<script>alert(1)", "alert(1)"],
@@ -27,9 +30,9 @@ describe("the body sanitiser", () => {
 
   it("keeps the editor's formatting, and opens outside links in a new tab without an opener", () => {
     const html =
-      '<h2>Head</h2><p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s> <code>f</code></p><ol start="3"><li>x</li></ol><blockquote>q</blockquote><pre>pre</pre><a href="https://example.com" title="t">out</a><a href="/c/agora">in</a><img src="https://example.com/a.png" alt="a" width="10">';
+      '<h2>Head</h2><p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s> <code>f</code></p><ol start="3"><li>x</li></ol><blockquote>q</blockquote><pre>pre</pre><a href="https://example.com" title="t">out</a><a href="/c/agora">in</a><img src="/media/posts/a.png" alt="a" width="10">';
     expect(sanitizeHtml(html)).toBe(
-      '<h2>Head</h2><p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s> <code>f</code></p><ol start="3"><li>x</li></ol><blockquote>q</blockquote><pre>pre</pre><a href="https://example.com" title="t" target="_blank" rel="noopener noreferrer nofollow">out</a><a href="/c/agora">in</a><img src="https://example.com/a.png" alt="a" width="10">',
+      '<h2>Head</h2><p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s> <code>f</code></p><ol start="3"><li>x</li></ol><blockquote>q</blockquote><pre>pre</pre><a href="https://example.com" title="t" target="_blank" rel="noopener noreferrer nofollow">out</a><a href="/c/agora">in</a><img src="/media/posts/a.png" alt="a" width="10">',
     );
   });
 

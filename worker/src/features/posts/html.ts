@@ -6,7 +6,8 @@ const { escapeAttrValue, FilterXSS, friendlyAttrValue } = xss as unknown as type
 // Post and comment bodies are stored as HTML that already passed this allow-list, and the SPA
 // passes them through DOMPurify again before rendering. Anything not listed is dropped: no script,
 // style, iframe, form, event handler, style attribute, or link to a scheme other than http(s) and
-// mailto survives.
+// mailto survives. Pictures are this site's files only (the editor uploads them to /media): another
+// site's picture is dropped, as the site's Content-Security-Policy would not show it.
 
 const INLINE = ["strong", "b", "em", "i", "u", "s", "del", "code", "mark", "sub", "sup", "span", "br"];
 const BLOCK = ["p", "h1", "h2", "h3", "h4", "blockquote", "pre", "ul", "li", "hr"];
@@ -42,7 +43,7 @@ function safeUrl(value: string, forImage: boolean): string | null {
   const v = friendlyAttrValue(value).trim();
   // Control characters and whitespace inside a scheme ("java\tscript:") are how filters are fooled.
   if ([...v].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return null;
-  if (/^https?:\/\//i.test(v)) return v;
+  if (!forImage && /^https?:\/\//i.test(v)) return v;
   if (v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\")) return v;
   if (!forImage && /^mailto:[^\s]+$/i.test(v)) return v;
   return null;

@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
-import { MB } from "#shared/constants.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
 import { userMicropostListQuerySchema } from "#shared/schemas/people.ts";
 import {
@@ -51,12 +49,6 @@ import {
 
 const tags = ["Posts"];
 const secured = [{ bearer: [] }];
-
-/** Uploads above this never reach the form parser; files themselves are capped at 1 MB (a 422). */
-const uploadLimit = bodyLimit({
-  maxSize: 8 * MB,
-  onError: (c) => c.json({ detail: "The upload is too large: files may be up to 1 MB" }, 413),
-});
 
 const fileField = z
   .instanceof(File, { message: "Send a file" })
@@ -149,7 +141,6 @@ const create = createRoute({
   tags,
   security: secured,
   summary: "Create a post, or a draft with is_draft=true",
-  middleware: [uploadLimit] as const,
   // Multipart carries the media file; a text post may come as JSON or a plain form too.
   request: { body: jsonOrForm(postForm) },
   responses: {
@@ -226,7 +217,6 @@ const draftUpdate = createRoute({
   tags,
   security: secured,
   summary: "Save new content into a draft",
-  middleware: [uploadLimit] as const,
   request: { body: jsonOrForm(draftForm) },
   responses: { 200: json(draftSchema, "The draft"), ...errorResponses(401, 404, 413, 415, 422) },
 });
@@ -237,7 +227,6 @@ const draftPublish = createRoute({
   tags,
   security: secured,
   summary: "Publish a draft, with the form's fields when sent",
-  middleware: [uploadLimit] as const,
   request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
   responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422) },
 });
@@ -278,7 +267,6 @@ const upload = createRoute({
   tags,
   security: secured,
   summary: "Upload an image for the editor; answers its link",
-  middleware: [uploadLimit] as const,
   request: {
     body: multipartBody(
       z.object({

@@ -14,7 +14,7 @@ import {
 } from "#shared/schemas/services.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
-import { binary, keyFrom, uploadLimit } from "../jobs/routes";
+import { binary, keyFrom } from "../jobs/routes";
 import {
   createService,
   deleteService,
@@ -79,7 +79,6 @@ const create = createRoute({
   description:
     "title, description, category (a job category), price in cents (at least 500), delivery_days (1-90), up to 3 `images` parts, skills comma-joined (at most 5). Needs the SERVICE_PROVIDER setting on (403 otherwise).",
   security: secured,
-  middleware: [uploadLimit(8)] as const,
   request: { body: formBody(createBody) },
   responses: {
     201: json(serviceCreatedSchema, "Its slug and page"),
@@ -95,7 +94,6 @@ const update = createRoute({
   description:
     "Fields left out stay. New `images` replace the old ones. `is_active=false` pauses it (only its owner sees it), `true` publishes it again. Anything but pausing needs the SERVICE_PROVIDER setting on.",
   security: secured,
-  middleware: [uploadLimit(8)] as const,
   request: { body: jsonOrForm(patchBody) },
   responses: {
     200: json(serviceSchema, "The service as it is now"),

@@ -1,6 +1,7 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { isSiteImage } from "#client/site-image.ts";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
@@ -324,7 +325,7 @@ export function PreviewCard({ preview, onDismiss }: { preview: WebpagePreview; o
         className="flex gap-3 p-2 hover:bg-[var(--hover)]"
       >
         {/* Only the server's copy: pages load pictures from this site alone (older messages may name another). */}
-        {preview.image?.startsWith("/media/") ? (
+        {isSiteImage(preview.image) ? (
           <img src={preview.image} alt="" className="size-16 shrink-0 rounded object-cover" loading="lazy" />
         ) : null}
         <span className="min-w-0">

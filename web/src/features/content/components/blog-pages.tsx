@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import DOMPurify from "dompurify";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { isSiteImage } from "#client/site-image.ts";
 import type { BlogCategory } from "#shared/enums.ts";
 import type { BlogSummary } from "#shared/schemas/content.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
@@ -62,7 +63,7 @@ function BlogCard({ post }: { post: BlogSummary }) {
   const date = useDate();
   return (
     <li className="card relative flex flex-col overflow-hidden hover:border-[var(--accent)]">
-      {post.cover ? (
+      {isSiteImage(post.cover) ? (
         <img src={post.cover} alt="" loading="lazy" className="aspect-[2/1] w-full object-cover" />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -104,7 +105,9 @@ export function BlogPostPage({ slug }: { slug: string }) {
         ← {t("All posts")}
       </Link>
       <div className="card overflow-hidden">
-        {blog.cover ? <img src={blog.cover} alt="" className="aspect-[5/2] w-full object-cover" /> : null}
+        {isSiteImage(blog.cover) ? (
+          <img src={blog.cover} alt="" className="aspect-[5/2] w-full object-cover" />
+        ) : null}
         <div className="p-6 md:p-8">
           <p className="text-xs font-semibold tracking-wide text-[var(--accent)] uppercase">
             {t(CATEGORY_LABEL[blog.category])}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fitHeadings } from "./safe-html";
+import { isSiteImage } from "#client/site-image.ts";
+import { applyLinkPolicy, fitHeadings } from "./safe-html";
 
 const outline = (root: HTMLElement) =>
   [...root.querySelectorAll("h1, h2, h3, h4, h5, h6")].map(
@@ -31,5 +32,23 @@ describe("a body's headings in the page's outline", () => {
     const root = body("<h2>A</h2><h3>B</h3>");
     fitHeadings(root, 1);
     expect(outline(root)).toEqual(["h2 A", "h3 B"]);
+  });
+});
+
+describe("pictures in a body", () => {
+  it("keeps this site's files and drops other sites' pictures (the CSP would refuse them)", () => {
+    const root = body(
+      '<img src="/media/posts/a.png" alt="ours"><img src="https://tracker.example/p.gif" alt="theirs"><img src="//cdn.example/x.png" alt="proto"><a href="https://example.com">out</a>',
+    );
+    applyLinkPolicy(root);
+    const srcs = [...root.querySelectorAll("img")].map((img) => img.getAttribute("src"));
+    expect(srcs).toEqual(["/media/posts/a.png", null, null]);
+    expect(root.querySelector("a")?.getAttribute("href")).toBe("https://example.com");
+  });
+
+  it("names what is this site's picture", () => {
+    expect(isSiteImage("/media/a.png")).toBe(true);
+    for (const src of ["https://x.example/a.png", "//x.example/a.png", "/\\x.example", "", null, undefined])
+      expect(isSiteImage(src), String(src)).toBe(false);
   });
 });

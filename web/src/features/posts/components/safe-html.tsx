@@ -1,16 +1,21 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type MouseEvent, useLayoutEffect, useRef } from "react";
+import { isSiteImage } from "#client/site-image.ts";
 import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 import { ALLOWED_ATTR, ALLOWED_TAGS } from "./html-allow-list";
 
 const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
 
-/** Only http(s), mailto and this site's paths stay in links and pictures; other sites' links open apart. */
-function applyLinkPolicy(root: HTMLElement) {
+/**
+ * Only http(s), mailto and this site's paths stay in links, only this site's files in pictures
+ * (the Content-Security-Policy shows no other site's); other sites' links open apart.
+ */
+export function applyLinkPolicy(root: HTMLElement) {
   for (const node of root.querySelectorAll<HTMLElement>("[href], [src]")) {
     for (const name of ["href", "src"]) {
       const value = node.getAttribute(name);
-      if (value !== null && !SAFE_URL.test(value.trim())) node.removeAttribute(name);
+      if (value === null) continue;
+      if (!SAFE_URL.test(value.trim()) || (name === "src" && !isSiteImage(value))) node.removeAttribute(name);
     }
     const href = node.tagName === "A" ? node.getAttribute("href") : null;
     if (href && !href.startsWith("/")) {
@@ -52,15 +57,19 @@ type WithSetHTML = HTMLElement & {
  * DOMPurify, fetched then — it stays out of the first load (docs/decisions/090).
  */
 async function fill(el: WithSetHTML, html: string, below: number, current: () => boolean) {
-  if (typeof el.setHTML === "function") {
-    el.setHTML(html, { sanitizer: { elements: ALLOWED_TAGS, attributes: ALLOWED_ATTR } });
+  // Built in an inert document, where nothing loads, and moved in once the link policy has run:
+  // a picture from another site is never requested.
+  const scratch: WithSetHTML = document.implementation.createHTMLDocument("").createElement("div");
+  if (typeof scratch.setHTML === "function") {
+    scratch.setHTML(html, { sanitizer: { elements: ALLOWED_TAGS, attributes: ALLOWED_ATTR } });
   } else {
     const { purify } = await import("./purify");
     if (!current()) return;
-    el.innerHTML = purify(html);
+    scratch.innerHTML = purify(html);
   }
-  applyLinkPolicy(el);
-  fitHeadings(el, below);
+  applyLinkPolicy(scratch);
+  fitHeadings(scratch, below);
+  el.replaceChildren(...scratch.childNodes);
 }
 
 /**

@@ -126,6 +126,9 @@ describe("admin blog", () => {
       ["POST", "", { ...ok, body: "x".repeat(100_001) }, "body: Must be 100000 characters or less"],
       ["POST", "", { ...ok, slug: "Not A Slug!" }, "slug: Use lowercase letters, digits and hyphens"],
       ["POST", "", { ...ok, cover: "javascript:alert(1)" }, "cover: Invalid URL"],
+      // Only an uploaded picture: the site's CSP shows no other site's pictures.
+      ["POST", "", { ...ok, cover: "https://images.example/cover.png" }, "cover: Invalid URL"],
+      ["POST", "", { ...ok, cover: "//images.example/cover.png" }, "cover: Invalid URL"],
       ["POST", "", { ...ok, summary: "x".repeat(301) }, "summary: Must be 300 characters or less"],
       ["PATCH", "", { title: "x" }, "id: Must be a positive whole number"],
       ["PATCH", "/publish", { id: 1 }, "published: Must be true or false"],

@@ -1,3 +1,4 @@
+import { decodeUriComponentOrNull } from "#shared/api.ts";
 import type { ReportCause } from "#shared/enums.ts";
 import type { ReportTargetType } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
@@ -29,7 +30,9 @@ export async function resolveReportTarget(
   input: { link: string | null; reportedUserId: number | null },
 ): Promise<ReportTarget> {
   const url = input.link ? parseLink(input.link) : null;
-  const post = url && /^\/c\/[^/]+\/p\/([^/?#]+)/.exec(url.pathname)?.[1];
+  // A part whose percent-encoding is broken names nothing (the link schema refuses those already).
+  const postPart = url && /^\/c\/[^/]+\/p\/([^/?#]+)/.exec(url.pathname)?.[1];
+  const post = postPart ? decodeUriComponentOrNull(postPart) : null;
   const commentId = url?.searchParams.get("comment");
   if (post && commentId) {
     const row = await db.first<{ id: number; owner_id: number }>({
@@ -48,7 +51,7 @@ export async function resolveReportTarget(
   if (post) {
     const row = await db.first<{ id: number; owner_id: number }>({
       sql: "SELECT id, owner_id FROM microposts WHERE public_id = ?1",
-      binds: [decodeURIComponent(post)],
+      binds: [post],
     });
     if (row)
       return {
@@ -59,11 +62,12 @@ export async function resolveReportTarget(
         userId: row.owner_id,
       };
   }
-  const profile = url && /^\/user\/([^/?#]+)/.exec(url.pathname)?.[1];
+  const profilePart = url && /^\/user\/([^/?#]+)/.exec(url.pathname)?.[1];
+  const profile = profilePart ? decodeUriComponentOrNull(profilePart) : null;
   if (profile && input.reportedUserId === null) {
     const row = await db.first<{ id: number }>({
       sql: "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL",
-      binds: [decodeURIComponent(profile).toLowerCase()],
+      binds: [profile.toLowerCase()],
     });
     if (row) return { type: "USER", key: `USER:${row.id}`, id: row.id, link: input.link, userId: row.id };
   }
