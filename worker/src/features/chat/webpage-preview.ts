@@ -263,12 +263,30 @@ async function parsePreview(
     return null;
   };
   const description = pick("og:description", "twitter:description", "description");
+  const imageRaw = pick(
+    "og:image",
+    "og:image:url",
+    "og:image:secure_url",
+    "twitter:image",
+    "twitter:image:src",
+  );
   return {
     title: truncate(pick("og:title", "twitter:title") ?? (clean(title) || null), 300),
     site_name: truncate(pick("og:site_name", "application-name") ?? base.hostname.replace(/^www\./, ""), 200),
     description: truncate(description, WEBPAGE_PREVIEW_DESCRIPTION_MAX),
     imageUrl: absoluteHttpUrl(imageRaw, base),
   };
+}
+
+function absoluteHttpUrl(value: string | null, base: URL): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) return null;
+    return url.href.length <= 2048 ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
