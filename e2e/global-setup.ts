@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { assetsDirFor, buildSpas, startServer } from "../scripts/server.mjs";
+import { assetsDirFor, buildSpasOnce, startServer } from "../scripts/server.mjs";
 import { providerVars, startProviderStandIn } from "./stand-ins/providers";
 import { startWalletStandIns } from "./stand-ins/wallet";
 
@@ -21,9 +21,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "agora-e2e-"));
   const port = Number(process.env.E2E_PORT ?? 8788);
-  // Its own assets folder: a build here never reloads a `bun run dev` serving another one.
+  // Its own assets folder: a build here never reloads a `bun run dev` serving another one. Built
+  // only when its sources changed (the size budget step of `bun run test` made it already).
   const assetsDir = assetsDirFor(`e2e-${port}`);
-  if (!process.env.E2E_SKIP_BUILD) await buildSpas({ outDir: assetsDir });
+  if (!process.env.E2E_SKIP_BUILD) await buildSpasOnce({ outDir: assetsDir });
   // Stripe and PayPal: a local stand-in speaking their wire format, sending webhooks to the server.
   const payments = await startProviderStandIn({ appBase: `http://127.0.0.1:${port}` });
   // The wallet's sources, each speaking its real wire format (Solana JSON-RPC on litesvm).
