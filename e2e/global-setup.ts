@@ -14,6 +14,8 @@ declare module "vitest" {
     /** The wallet's chain sources the server talks to (e2e/stand-ins): journeys fund wallets there. */
     solanaRpcUrl: string;
     chainApisUrl: string;
+    /** Where journeys take turns (e2e/lane.ts). */
+    laneDir: string;
   }
 }
 
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide("paymentsStandInUrl", payments.url);
   project.provide("solanaRpcUrl", wallet.solana.url);
   project.provide("chainApisUrl", wallet.chains.url);
+  project.provide("laneDir", state);
   return async () => {
     server.stop();
     await payments.stop();

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { runsAlongsideJourneys } from "./lane";
 import {
   type App,
   plainFirst,
@@ -41,6 +42,9 @@ import {
 // pixel density are those of a 1280 px window at 200%. Chromium's page scale factor (the CDP
 // Emulation.setPageScaleFactor) is the pinch zoom instead: it magnifies without reflowing, which
 // is not what 1.4.4 and 1.4.10 ask about.
+
+// It only reads: it may walk while the other journeys write (e2e/lane.ts).
+runsAlongsideJourneys();
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
