@@ -5,10 +5,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runChurn } from "../bench/chat-churn/churn.mjs";
 import { killTree, prepare, setUp } from "../bench/crash/crash.mjs";
 import { assetsDirFor } from "../scripts/server.mjs";
-import { runsAlongsideJourneys } from "./lane";
-
-// A server and data of its own: it runs beside the journeys (e2e/lane.ts).
-runsAlongsideJourneys();
 
 // The short version of `bun run bench:chat-churn`: 20 sockets over 4 threads that drop and
 // reconnect about every second while they send, on a server of its own with fresh accounts.

@@ -4,10 +4,6 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkCounters, crashOnce, killTree, prepare, setUp } from "../bench/crash/crash.mjs";
 import { assetsDirFor } from "../scripts/server.mjs";
-import { runsAlongsideJourneys } from "./lane";
-
-// A server and data of its own: it runs beside the journeys (e2e/lane.ts).
-runsAlongsideJourneys();
 
 // The short version of `bun run bench:crash` (bench/crash/): a server of its own (the suite's
 // server stays up for the other journeys), a few seconds of concurrent votes, joins, follows,

@@ -3,9 +3,10 @@ import { join } from "node:path";
 
 // The journeys share one server and its data, and each was written as the only one using it: they
 // take turns in one lane. Two files run at once (e2e/vitest.config.ts), so a file that only reads
-// and that a journey's writes cannot fail (the route walk, the routing checks), or that starts a
-// server of its own (the crash and churn runs), runs beside the lane: it says so with
-// `runsAlongsideJourneys()` at its top, and the sequencer starts it first.
+// and that a journey's writes cannot fail (the route walk) runs beside the lane: it says so with
+// `runsAlongsideJourneys()` at its top, and the sequencer starts it first. Only a long file is
+// worth it: with two workers, each file beside the lane keeps one worker from it (the crash and
+// churn runs there held the lane back for ~200 s).
 
 let alongside = false;
 

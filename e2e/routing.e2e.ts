@@ -1,8 +1,4 @@
 import { describe, expect, inject, it } from "vitest";
-import { runsAlongsideJourneys } from "./lane";
-
-// It only reads: it runs beside the journeys (e2e/lane.ts).
-runsAlongsideJourneys();
 
 // Against the same server `bun run dev` runs: one origin, two SPAs, the API and media.
 const get = (path: string) => fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });
