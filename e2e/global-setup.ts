@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { assetsDirFor, buildSpas, startServer } from "../scripts/server.mjs";
+import { assetsDirFor, buildSpasOnce, startServer } from "../scripts/server.mjs";
 import { providerVars, startProviderStandIn } from "./stand-ins/providers";
 import { startWalletStandIns } from "./stand-ins/wallet";
 
@@ -14,6 +14,8 @@ declare module "vitest" {
     /** The wallet's chain sources the server talks to (e2e/stand-ins): journeys fund wallets there. */
     solanaRpcUrl: string;
     chainApisUrl: string;
+    /** Where journeys take turns (e2e/lane.ts). */
+    laneDir: string;
   }
 }
 
@@ -21,9 +23,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "agora-e2e-"));
   const port = Number(process.env.E2E_PORT ?? 8788);
-  // Its own assets folder: a build here never reloads a `bun run dev` serving another one.
+  // Its own assets folder: a build here never reloads a `bun run dev` serving another one. Built
+  // only when its sources changed (the size budget step of `bun run test` made it already).
   const assetsDir = assetsDirFor(`e2e-${port}`);
-  if (!process.env.E2E_SKIP_BUILD) await buildSpas({ outDir: assetsDir });
+  if (!process.env.E2E_SKIP_BUILD) await buildSpasOnce({ outDir: assetsDir });
   // Stripe and PayPal: a local stand-in speaking their wire format, sending webhooks to the server.
   const payments = await startProviderStandIn({ appBase: `http://127.0.0.1:${port}` });
   // The wallet's sources, each speaking its real wire format (Solana JSON-RPC on litesvm).
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide("paymentsStandInUrl", payments.url);
   project.provide("solanaRpcUrl", wallet.solana.url);
   project.provide("chainApisUrl", wallet.chains.url);
+  project.provide("laneDir", state);
   return async () => {
     server.stop();
     await payments.stop();

@@ -1,7 +1,8 @@
 // Starting the whole product the way `bun run dev` does, for the dev command, e2e tests and benches.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { DEVELOPMENT_VARS } from "./dev-settings.mjs";
 
@@ -30,6 +31,46 @@ export async function buildSpas({ outDir = assetsDirFor("client") } = {}) {
   const env = viteEnv(outDir);
   for (const app of ["admin", "web"])
     run("vite", ["build", "--config", `${app}/vite.config.ts`, "--logLevel", "warn"], { env, cwd: ROOT });
+}
+
+/** What a build of the SPAs reads: their sources, shared/, the lockfile and the compiler settings. */
+const BUILD_INPUTS = ["web", "admin", "shared", "package.json", "bun.lock", "tsconfig.base.json"];
+
+/** One hash of every file a build reads (test files left out: they are not built). */
+export function spaSourceHash() {
+  const hash = createHash("sha256");
+  const files = BUILD_INPUTS.flatMap((entry) => {
+    const path = join(ROOT, entry);
+    if (!existsSync(path)) return [];
+    if (!entry.includes(".")) {
+      return readdirSync(path, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile() && !/\.test\.[jt]sx?$/.test(d.name))
+        .map((d) => join(d.parentPath, d.name))
+        .filter((f) => !f.includes("/node_modules/"));
+    }
+    return [path];
+  });
+  for (const file of files.sort()) hash.update(`${file.slice(ROOT.length)}\0`).update(readFileSync(file));
+  return hash.digest("hex");
+}
+
+/**
+ * Builds both SPAs into `outDir` unless the build there was made from the same sources (the stamp
+ * beside it, `<outDir>.stamp`, holds their hash): the size budget and the browser journeys of one
+ * `bun run test` share one build, and a rerun with no source change builds nothing.
+ * Returns whether it built.
+ */
+export async function buildSpasOnce({ outDir }) {
+  const stamp = `${outDir}.stamp`;
+  const want = spaSourceHash();
+  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === want) return false;
+  rmSync(stamp, { force: true });
+  // From empty, as in a fresh clone: the main SPA's build keeps what a folder holds (the admin
+  // SPA lives inside it), so chunks of older builds would pile up.
+  rmSync(outDir, { recursive: true, force: true });
+  await buildSpas({ outDir });
+  writeFileSync(stamp, `${want}\n`);
+  return true;
 }
 
 /**

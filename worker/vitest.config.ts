@@ -22,6 +22,9 @@ export default defineConfig({
     // The wallet's chain sources (Solana RPC on litesvm, ETH, BTC, prices) as local servers.
     globalSetup: ["./test/stand-ins-setup.ts"],
     testTimeout: 30_000,
+    // Two files at once, each in its own workerd with its own storage. Vitest's default on two
+    // cores is one (cores - 1), and a file spends much of its time waiting on its workerd.
+    maxWorkers: 2,
     // mjml-browser (e-mail templates) and @solana/web3.js (the wallet) are pre-bundled so workerd can load them.
     deps: { optimizer: { ssr: { enabled: true, include: ["mjml-browser", "@solana/web3.js"] } } },
   },

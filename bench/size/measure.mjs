@@ -9,13 +9,18 @@
 // Builds web/ into a temporary folder (dist/ is left alone), prints tables and writes
 // bench/size/results.md.
 //   node bench/size/measure.mjs [--label "after X"] [--no-write] [--check] [--no-browser] [--no-timing]
+//                               [--assets-dir DIR]
 // --check exits with 1 when the total is over the budget; `bun run test` runs it with --no-timing
-// (the scripts as the browser sees them, without LCP and INP, which are for this bench, not CI).
+// (the scripts as the browser sees them, without LCP and INP, which are for this bench, not CI)
+// and --assets-dir: it measures the build the browser journeys then serve (scripts/server.mjs
+// `buildSpasOnce`, made here unless one of the same sources is already there), so a run builds
+// each SPA once.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { buildSpasOnce } from "../../scripts/server.mjs";
 import { measureInBrowser } from "./browser.mjs";
 import { entryChunks } from "./entry.mjs";
 
@@ -27,17 +32,20 @@ const write = !args.includes("--no-write");
 const check = args.includes("--check");
 const inBrowser = !args.includes("--no-browser");
 const timing = !args.includes("--no-timing");
+const sharedDir = args.includes("--assets-dir") ? args[args.indexOf("--assets-dir") + 1] : null;
 
 // The config imports its plugin without an extension, which Vite's native loader will not accept;
 // the bundled loader it uses today is fine.
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = "true";
-const outDir = mkdtempSync(join(tmpdir(), "agora-size-"));
+const outDir = sharedDir ? resolve(sharedDir) : mkdtempSync(join(tmpdir(), "agora-size-"));
 try {
-  await build({
-    configFile: join(root, "web/vite.config.ts"),
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-  });
+  if (sharedDir) await buildSpasOnce({ outDir });
+  else
+    await build({
+      configFile: join(root, "web/vite.config.ts"),
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true },
+    });
   // What the browser runs before the first paint (bench/size/entry.mjs).
   const seen = entryChunks(outDir);
 
@@ -131,5 +139,5 @@ try {
   }
   if (check && verdict === "OVER") process.exitCode = 1;
 } finally {
-  rmSync(outDir, { recursive: true, force: true });
+  if (!sharedDir) rmSync(outDir, { recursive: true, force: true });
 }

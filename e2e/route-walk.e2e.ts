@@ -1,0 +1,429 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { runsAlongsideJourneys } from "./lane";
+import {
+  type App,
+  plainFirst,
+  prefixOf,
+  RouteLinks,
+  routeContext,
+  routesOf,
+  settleTheme,
+  type Theme,
+} from "./routes";
+
+// Every route of both SPAs, walked once per view (who × theme × viewport), each page loaded once
+// and given every check of its view:
+//
+// - axe-core (docs/decisions/090): every route as a visitor (night, 1280 px) and signed in (day,
+//   390 px); the key routes in the six other combinations of who × theme × width too. Serious and
+//   critical violations fail, and so do the heading rules of ALWAYS_FAIL whatever their impact.
+// - Reflow and zoom (WCAG 1.4.10 and 1.4.4): every route, as a visitor and signed in, at 320 CSS px
+//   wide and at 1280 px zoomed to 200%. Each page must read without scrolling sideways, keep its
+//   words (names, addresses, titles, the words of buttons and links) inside their boxes, and keep
+//   the header's controls on screen.
+// - Headings, in the same reflow views: one h1, levels never skipped going down, no empty heading.
+// - Pictures and icons, in the same reflow views: each described or hidden from assistive technology.
+//
+// Each check of each view is its own test, so a failure names the check, the view and the pages.
+// The routes come from the generated route trees, so a new screen is walked without touching this
+// file; a route with parameters takes them from a link a walked page showed (a real post, job,
+// thread…) or from SAMPLES, and the view's tests fail if it finds neither.
+//
+// The views are walked two at a time in one browser (each in its own context): a page spends most
+// of its load waiting on the network, which the other view's page uses. Signed-in views go first,
+// so their pages' links (posts, threads, jobs) are known to the visitors' walks.
+//
+// 200% zoom is emulated as a 640 px viewport at device scale factor 2: browser zoom divides the
+// CSS viewport by the zoom and multiplies devicePixelRatio by it, so layout, media queries and
+// pixel density are those of a 1280 px window at 200%. Chromium's page scale factor (the CDP
+// Emulation.setPageScaleFactor) is the pinch zoom instead: it magnifies without reflowing, which
+// is not what 1.4.4 and 1.4.10 ask about.
+
+// It only reads: it may walk while the other journeys write (e2e/lane.ts).
+runsAlongsideJourneys();
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** How many views are walked at once (E2E_WALK_PAGES=1 walks them one by one). */
+const AT_ONCE = Math.max(1, Number(process.env.E2E_WALK_PAGES ?? 2));
+
+/**
+ * Rules that fail whatever impact axe gives them: headings in order on every page (WCAG 1.3.1
+ * and 2.4.6 — axe rates a skipped level "moderate", and a page without a title heading or a heading
+ * with no words leaves a screen-reader user's heading list useless).
+ */
+const ALWAYS_FAIL = new Set(["heading-order", "page-has-heading-one", "empty-heading"]);
+
+const WEB_KEY_ROUTES = ["/", "/c/$name", "/c/$name/p/$publicId/$slug", "/user/$username", "/chat", "/signin"];
+const ADMIN_KEY_ROUTES = ["/", "/users", "/login"];
+
+type Check = "axe" | "reflow" | "headings" | "pictures";
+
+interface View {
+  app: App;
+  signedIn: boolean;
+  theme: Theme;
+  width: number;
+  height?: number;
+  deviceScaleFactor?: number;
+  /** How the view reads in test names: "signed in, day, 390 px", "visitor, 320 px". */
+  name: string;
+  /** The route patterns it walks. */
+  routes: string[];
+  checks: Check[];
+}
+
+const siteOf = (app: App) => (app === "web" ? "main site" : "admin site");
+const whoOf = (signedIn: boolean) => (signedIn ? "signed in" : "visitor");
+
+/** The axe-core views: every route where a site is used most, its key routes elsewhere. */
+function axeViews(app: App): View[] {
+  const views: View[] = [];
+  for (const signedIn of [true, false])
+    for (const theme of ["night", "day"] as const)
+      for (const width of [1280, 390]) {
+        const everyday =
+          (!signedIn && theme === "night" && width === 1280) ||
+          (signedIn && theme === "day" && width === 390);
+        // Signed in, the admin site takes every route in both everyday combinations (night on a
+        // desktop, day on a phone): it has no visitor pages to spend the scans on.
+        const every = everyday || (app === "admin" && signedIn && theme === "night" && width === 1280);
+        const routes =
+          // Signed out, every admin route is the login page: scanning it once is enough.
+          app === "admin" && !signedIn
+            ? ["/login"]
+            : every
+              ? routesOf(app)
+              : app === "web"
+                ? WEB_KEY_ROUTES
+                : ADMIN_KEY_ROUTES;
+        views.push({
+          app,
+          signedIn,
+          theme,
+          width,
+          name: `${whoOf(signedIn)}, ${theme}, ${width} px`,
+          routes: plainFirst(routes),
+          checks: ["axe"],
+        });
+      }
+  return views;
+}
+
+/** The reflow views (night): 320 px, and 1280 px at 200% zoom. */
+function reflowViews(app: App): View[] {
+  const modes = [
+    { name: "320 px", width: 320, height: 640, deviceScaleFactor: 1 },
+    { name: "1280 px at 200%", width: 640, height: 400, deviceScaleFactor: 2 },
+  ];
+  return [true, false].flatMap((signedIn) =>
+    modes.map((mode) => ({
+      app,
+      signedIn,
+      theme: "night" as const,
+      ...mode,
+      name: `${whoOf(signedIn)}, ${mode.name}`,
+      // Signed out, every admin route is the login page.
+      routes: app === "admin" && !signedIn ? ["/login"] : plainFirst(routesOf(app)),
+      checks: ["reflow", "headings", "pictures"] as Check[],
+    })),
+  );
+}
+
+const VIEWS: View[] = (["web", "admin"] as const).flatMap((app) => [...axeViews(app), ...reflowViews(app)]);
+
+/** axe-core's serious and critical violations of the page, and those of ALWAYS_FAIL. */
+async function axeProblems(page: Page, address: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol, not as a <script>: the site's CSP stays in force.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+    }));
+  });
+  return result
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || ALWAYS_FAIL.has(v.rule))
+    .map((v) => `${address}: [${v.impact}] ${v.rule} — ${v.help}\n    ${v.nodes.join("\n    ")}`);
+}
+
+type LayoutProblems = Record<"reflow" | "headings" | "pictures", string[]>;
+
+/** The header's controls a page keeps on screen: what they are, and their names' pattern. */
+function headerControls(app: App, signedIn: boolean): [string, string][] {
+  if (app === "web")
+    return [
+      ["the menu button", "^Open menu$"],
+      signedIn ? ["the account menu", "^Account menu for "] : ["Sign In", "^Sign In$"],
+    ];
+  return signedIn
+    ? [
+        ["the menu button", "^Open menu$"],
+        ["the account menu", "^Admin menu for "],
+      ]
+    : [["the login form's button", "^Log In$"]];
+}
+
+/** What one page breaks, by check, in words a reader of the failure can act on. */
+async function layoutProblems(page: Page, app: App, signedIn: boolean): Promise<LayoutProblems> {
+  return page.evaluate(
+    ({ controls }) => {
+      const reflow: string[] = [];
+      const headings: string[] = [];
+      const pictures: string[] = [];
+      const vw = document.documentElement.clientWidth;
+      const describe = (el: Element) => {
+        const id = el.id ? `#${el.id}` : "";
+        const cls =
+          typeof el.className === "string"
+            ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+            : "";
+        const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+        return `<${el.tagName.toLowerCase()}${id}${cls === "." ? "" : cls}> "${text}"`;
+      };
+      const shown = (el: Element) => {
+        const style = getComputedStyle(el);
+        if (style.visibility === "hidden" || style.display === "none") return false;
+        return el.getClientRects().length > 0;
+      };
+      /** Whether a box between the element and the page scrolls or clips it on its own. */
+      const ownBox = (el: Element) => {
+        for (
+          let a = el.parentElement;
+          a && a !== document.body && a !== document.documentElement;
+          a = a.parentElement
+        ) {
+          const o = getComputedStyle(a).overflowX;
+          if (o === "auto" || o === "scroll" || o === "hidden" || o === "clip") return true;
+        }
+        return false;
+      };
+
+      // 1. No sideways scrolling of the page; name what sticks out (the outermost such boxes).
+      const se = document.scrollingElement ?? document.documentElement;
+      const all = Array.from(document.body.querySelectorAll("*"));
+      const beyond = all.filter((el) => {
+        if (!shown(el) || ownBox(el)) return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > vw + 1 || r.left < -1);
+      });
+      const outermost = beyond.filter((el) => !beyond.some((b) => b !== el && b.contains(el)));
+      if (se.scrollWidth > se.clientWidth + 1 || outermost.length > 0) {
+        reflow.push(
+          `the page is ${se.scrollWidth} px wide in a ${se.clientWidth} px window; beyond it: ${outermost
+            .slice(0, 4)
+            .map(
+              (el) =>
+                `${describe(el)} (${Math.round(el.getBoundingClientRect().left)}…${Math.round(el.getBoundingClientRect().right)})`,
+            )
+            .join(", ")}`,
+        );
+      }
+
+      // 2. Words cut off by their own box (names, addresses, titles): they wrap instead. Text only
+      // for screen readers (a 1 px box) is meant to be out of sight.
+      for (const el of all) {
+        const style = getComputedStyle(el);
+        if (style.overflowX !== "hidden" && style.overflowX !== "clip") continue;
+        if (!shown(el) || el.getBoundingClientRect().width <= 1) continue;
+        if (!(el.textContent ?? "").trim()) continue;
+        if (el.scrollWidth > el.clientWidth + 1) {
+          reflow.push(`text cut off in ${describe(el)} (${el.scrollWidth} px in ${el.clientWidth} px)`);
+        }
+      }
+
+      // 3. The header's controls on screen.
+      const named = (re: RegExp) =>
+        Array.from(document.querySelectorAll("button, a")).find((b) =>
+          re.test(b.getAttribute("aria-label") ?? b.textContent?.trim() ?? ""),
+        );
+      const wanted = controls.map(([what, source]) => [what, new RegExp(source)] as const);
+      for (const [what, re] of wanted) {
+        const el = named(re);
+        const r = el?.getBoundingClientRect();
+        if (!el || !r || !shown(el) || r.width === 0 || r.left < 0 || r.right > vw + 1) {
+          reflow.push(`${what} is not on screen`);
+        }
+      }
+
+      // 4. The outline: one h1, and going down a level at a time.
+      const shownHeadings = Array.from(
+        document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]"),
+      ).filter((h) => shown(h) && !h.closest("[aria-hidden=true], [hidden], dialog:not([open])"));
+      const level = (h: Element) => Number(h.getAttribute("aria-level") ?? h.tagName.slice(1));
+      const h1s = shownHeadings.filter((h) => level(h) === 1);
+      if (h1s.length !== 1) {
+        headings.push(`${h1s.length} h1 headings (${h1s.map(describe).join(", ")}); a page has one`);
+      }
+      let previous = 0;
+      for (const h of shownHeadings) {
+        if (!(h.textContent ?? "").trim() && !h.getAttribute("aria-label"))
+          headings.push(`empty heading ${describe(h)}`);
+        if (previous && level(h) > previous + 1) {
+          headings.push(`h${level(h)} after h${previous}: ${describe(h)}`);
+        }
+        previous = level(h);
+      }
+
+      // 5. Pictures described or decorative; icons hidden unless they are the only name.
+      for (const img of Array.from(document.querySelectorAll("img"))) {
+        if (!img.hasAttribute("alt") && img.getAttribute("role") !== "presentation") {
+          pictures.push(`picture without alt: ${img.src.slice(0, 60)}`);
+        }
+      }
+      for (const svg of Array.from(document.querySelectorAll("svg"))) {
+        if (svg.closest("[aria-hidden=true]")) continue;
+        const role = svg.getAttribute("role");
+        const labelled =
+          svg.getAttribute("aria-label") || svg.getAttribute("aria-labelledby") || svg.querySelector("title");
+        if (role === "img" && labelled) continue;
+        pictures.push(
+          `an svg neither hidden (aria-hidden) nor named (role=img with a label): in ${describe(svg.parentElement ?? svg)}`,
+        );
+      }
+      const unique = (list: string[]) => [...new Set(list)];
+      return { reflow: unique(reflow), headings: unique(headings), pictures: unique(pictures) };
+    },
+    { controls: headerControls(app, signedIn) },
+  );
+}
+
+/**
+ * Whether the page has drawn what its checks look at: a title heading, and the header's controls
+ * where the view checks them. The network can fall quiet while a busy machine is still running the
+ * SPA's scripts, before it has even asked who is signed in.
+ */
+function drawn(names: string[]): boolean {
+  const named = (source: string) =>
+    Array.from(document.querySelectorAll("button, a")).some((b) =>
+      new RegExp(source).test(b.getAttribute("aria-label") ?? b.textContent?.trim() ?? ""),
+    );
+  return (
+    document.querySelector("h1, [role=heading][aria-level='1']") !== null &&
+    names.every((source) => named(source))
+  );
+}
+
+/** What a view's walk found: each check's problems, page by page, and the routes without an address. */
+interface Walked {
+  problems: Record<Check, string[]>;
+  missing: string[];
+}
+
+/** At most `n` walks at once, in the order they asked. */
+function slots(n: number) {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((go) => waiting.push(go));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+describe("every route, each page loaded once per view: axe-core, reflow, headings, pictures", () => {
+  let browser: Browser;
+  const links = new RouteLinks();
+  const walkedPages: string[] = [];
+  const walks = new Map<View, Promise<Walked>>();
+
+  async function walk(view: View): Promise<Walked> {
+    const prefix = prefixOf(view.app);
+    const problems: Record<Check, string[]> = { axe: [], reflow: [], headings: [], pictures: [] };
+    const missing: string[] = [];
+    const { context, page } = await routeContext(browser, view);
+    try {
+      for (const pattern of view.routes) {
+        const address = links.addressOf(pattern, prefix);
+        if (!address) {
+          missing.push(pattern);
+          continue;
+        }
+        await page.goto(address);
+        await page.waitForLoadState("networkidle").catch(() => undefined);
+        const names = view.checks.includes("reflow")
+          ? headerControls(view.app, view.signedIn).map(([, source]) => source)
+          : [];
+        if (!(await page.evaluate(drawn, names))) {
+          // Not drawn yet: wait for it (a page that never draws it fails its checks), then settle.
+          await page.waitForFunction(drawn, names, { timeout: 15_000 }).catch(() => undefined);
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+        }
+        await links.collect(page, prefix);
+        if (view.checks.includes("axe")) {
+          await settleTheme(page, view.theme);
+          problems.axe.push(...(await axeProblems(page, address)));
+        }
+        if (view.checks.includes("reflow")) {
+          const found = await layoutProblems(page, view.app, view.signedIn);
+          for (const check of ["reflow", "headings", "pictures"] as const)
+            problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+        }
+        walkedPages.push(`${siteOf(view.app)}, ${view.name}  ${address}`);
+      }
+    } finally {
+      await context.close();
+    }
+    return { problems, missing };
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const slot = slots(AT_ONCE);
+    const signedIn = VIEWS.filter((v) => v.signedIn);
+    for (const view of signedIn)
+      walks.set(
+        view,
+        slot(() => walk(view)),
+      );
+    for (const app of ["web", "admin"] as const) {
+      // A visitor's walk needs the links the signed-in pages of its site showed.
+      const before = Promise.allSettled(signedIn.filter((v) => v.app === app).map((v) => walks.get(v)));
+      for (const view of VIEWS.filter((v) => v.app === app && !v.signedIn))
+        walks.set(
+          view,
+          before.then(() => slot(() => walk(view))),
+        );
+    }
+    // Each walk's failure is reported by its view's tests.
+    for (const w of walks.values()) w.catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(walks.values());
+    await browser?.close();
+    console.log(`route walk: ${walkedPages.length} pages\n${walkedPages.join("\n")}`);
+  });
+
+  const TITLES: Record<Check, string> = {
+    axe: "axe-core: no serious or critical violation, headings in order",
+    reflow: "reflow: no sideways scrolling, words inside their boxes, the header's controls on screen",
+    headings: "headings: one h1, no level skipped, none empty",
+    pictures: "pictures and icons: described, or hidden from assistive technology",
+  };
+  for (const check of ["axe", "reflow", "headings", "pictures"] as const) {
+    describe(TITLES[check], () => {
+      for (const view of VIEWS.filter((v) => v.checks.includes(check))) {
+        it(`${siteOf(view.app)} — ${view.name}`, async () => {
+          const { problems, missing } = await walks.get(view)!;
+          expect(missing, `no address found for ${missing.join(", ")}: add a sample`).toEqual([]);
+          expect(problems[check].join("\n")).toBe("");
+        }, 1_200_000);
+      }
+    });
+  }
+});
