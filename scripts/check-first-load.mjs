@@ -67,6 +67,7 @@ const FIRST_SCREEN = [
   "shared/client/menu-button.ts",
   "shared/client/react-i18n.tsx",
   "shared/client/skip-link.tsx",
+  "shared/client/site-image.ts",
   "shared/client/store.ts",
   // The home route: the feed and its cards.
   "web/src/features/feed/components/feed-page.tsx",
