@@ -100,8 +100,9 @@ describe("script never runs: the other sinks", () => {
       method: "POST",
       body: new URLSearchParams({ username: reader!.username }),
     });
-    // The preview travels in the sender's frame (the page the server fetched, or whatever a
-    // hostile client puts there): every field a hostile page could fill, with the corpus.
+    // A hostile client puts the corpus in its frames' previews. The server builds previews itself
+    // from the page it fetched (none here: these pages cannot be reached), so the forged ones are
+    // never stored, broadcast or shown, and nothing of them runs.
     const records = fillRecords(XSS_VECTORS, [300, 200, 160]);
     const frames = records.map(([title, site, description], i) => {
       const link = `https://xss.example/${i}/${UNSPACED[i % UNSPACED.length]}`;
@@ -120,25 +121,20 @@ describe("script never runs: the other sinks", () => {
     });
     await sendChatFrames(run, sender!.token, thread.public_id, frames, 150);
 
-    await actAs(context, run.base, reader!.token);
-    const open = await run.visit(p, "chat previews (reader)", `/chat/thread/${thread.public_id}`, {
-      texts: XSS_VECTORS,
-      prepare: loadWholeChat,
-    });
-    expect(await p.getByTestId("link-preview").count()).toBeGreaterThan(0);
-    await actAs(context, run.base, sender!.token);
-    await run.visit(p, "chat previews (sender)", `/chat/thread/${thread.public_id}`, {
-      texts: XSS_VECTORS,
-      prepare: loadWholeChat,
-    });
-    // The links stay links to where they said (React writes them as attributes, never markup).
-    const hrefs = await p
-      .getByTestId("link-preview")
-      .evaluateAll((cards) =>
-        cards.map((c) => (c.querySelector("a") ?? c.closest("a"))?.getAttribute("href") ?? ""),
-      );
-    expect(hrefs.every((h) => h.startsWith("https://xss.example/"))).toBe(true);
-    expect(open.shown).toBeGreaterThan(0);
+    for (const [who, token] of [
+      ["reader", reader!.token],
+      ["sender", sender!.token],
+    ] as const) {
+      await actAs(context, run.base, token);
+      await run.visit(p, `chat previews (${who})`, `/chat/thread/${thread.public_id}`, {
+        texts: [],
+        prepare: loadWholeChat,
+      });
+      await expect
+        .poll(() => p.getByText(`look at xss.example ${records.length - 1}`).count())
+        .toBeGreaterThan(0);
+      expect(await p.getByTestId("link-preview").count()).toBe(0);
+    }
     expect(run.executions).toEqual([]);
   }, 120_000);
 
