@@ -3,7 +3,6 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { runsAlongsideJourneys } from "./lane";
 import {
   type App,
   plainFirst,
@@ -44,7 +43,6 @@ import {
 // is not what 1.4.4 and 1.4.10 ask about.
 
 // It only reads: it may walk while the other journeys write (e2e/lane.ts).
-runsAlongsideJourneys();
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
