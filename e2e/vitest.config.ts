@@ -13,8 +13,8 @@ class AlongsideFirst extends BaseSequencer {
 }
 
 // Browser journeys: Debian Chromium driven by playwright-core against a server this run starts.
-// Two files at once: the journeys take turns in one lane, and the route walk, which only reads,
-// walks beside them (e2e/lane.ts).
+// Two files at once: the journeys take turns in one lane (the route walk too: it reads what they write);
+// a file marked with runsAlongsideJourneys() may run beside them (e2e/lane.ts).
 export default defineConfig({
   test: {
     root: new URL(".", import.meta.url).pathname,
