@@ -6,7 +6,8 @@
 // that import it. Browser journeys run when their own files or helpers changed. `bun run test`
 // stays the whole check.
 import { spawnSync } from "node:child_process";
-import { ensureChromium, ensurePackages } from "./setup.mjs";
+import { runSteps } from "./run-steps.mjs";
+import { ensurePackages } from "./setup.mjs";
 
 ensurePackages();
 
@@ -24,25 +25,4 @@ const steps = [
 ];
 
 console.log(`Files changed since ${since}, committed or not, and the tests related to them.`);
-let passed = 0;
-let failed = 0;
-for (const [name, command, args] of steps) {
-  if (name.startsWith("browser")) ensureChromium();
-  console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, {
-    stdio: "inherit",
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status === 0) {
-    passed++;
-    console.log(`━━ ${name}: passed in ${seconds}s`);
-  } else {
-    failed++;
-    console.log(`━━ ${name}: FAILED (exit ${result.status}) after ${seconds}s`);
-    break;
-  }
-}
-console.log(`\nsteps: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+runSteps(steps);

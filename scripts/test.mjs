@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `bun run test`: every check the project has, in order, stopping at the first failure.
-import { spawnSync } from "node:child_process";
-import { ensureChromium, ensurePackages } from "./setup.mjs";
+import { runSteps } from "./run-steps.mjs";
+import { ensurePackages } from "./setup.mjs";
 
 ensurePackages();
 
@@ -30,26 +30,4 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
-for (const [name, command, args] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  if (name.startsWith("browser") || name.startsWith("first-load")) ensureChromium();
-  console.log(`\n━━ ${name}: ${command} ${args.join(" ")}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, {
-    stdio: "inherit",
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status === 0) {
-    passed++;
-    console.log(`━━ ${name}: passed in ${seconds}s`);
-  } else {
-    failed++;
-    console.log(`━━ ${name}: FAILED (exit ${result.status}) after ${seconds}s`);
-    break;
-  }
-}
-console.log(`\nsteps: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+runSteps(only.length ? steps.filter(([name]) => only.some((o) => name.startsWith(o))) : steps);
