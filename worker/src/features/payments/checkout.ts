@@ -6,8 +6,8 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { callStripe, createStripeCheckout, stripeClient } from "#worker/providers/stripe.ts";
 import { requireStripe } from "./config";
-import { callStripe, stripeClient } from "./stripe";
 
 // Tips and service orders: a PENDING ledger row, then a Stripe Checkout session for it (a
 // destination charge to the receiver's Connect account, keyed by the row's id). The row turns
@@ -67,25 +67,18 @@ async function startCheckout(deps: Deps, input: CheckoutInput): Promise<Checkout
   const stripe = stripeClient(settings);
   try {
     const session = await callStripe(() =>
-      stripe.checkout.sessions.create(
+      createStripeCheckout(
+        stripe,
         {
-          mode: "payment",
-          line_items: [
-            {
-              quantity: 1,
-              price_data: { currency: "usd", unit_amount: input.amount, product_data: { name: input.name } },
-            },
-          ],
-          payment_intent_data: {
-            transfer_data: { destination: input.destination },
-            metadata: { payment_id: id },
-          },
-          client_reference_id: id,
-          metadata: { payment_id: id, payment_type: input.type },
-          success_url: `${base}${input.successPath}`,
-          cancel_url: `${base}${input.cancelPath}`,
+          paymentId: id,
+          paymentType: input.type,
+          amount: input.amount,
+          name: input.name,
+          destination: input.destination,
+          successUrl: `${base}${input.successPath}`,
+          cancelUrl: `${base}${input.cancelPath}`,
         },
-        { idempotencyKey: `checkout-${id}` },
+        `checkout-${id}`,
       ),
     );
     if (!session.url) fail(502, "The payment provider did not give a payment page. Please try again.");

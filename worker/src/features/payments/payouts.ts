@@ -3,8 +3,14 @@ import { type OnboardingStatus, PAYMENTS_MSG } from "#shared/schemas/payments.ts
 import { paymentAccounts, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import {
+  callStripe,
+  createStripeConnectAccount,
+  createStripeOnboardingLink,
+  getStripeAccount,
+  stripeClient,
+} from "#worker/providers/stripe.ts";
 import { requireStripe } from "./config";
-import { callStripe, stripeClient } from "./stripe";
 
 // Payouts: a Stripe Connect Express account per verified person. Someone receives tips and
 // orders only once Stripe says both charges and payouts are enabled.
@@ -34,23 +40,12 @@ export async function onboardingStatus(deps: Deps, userId: number): Promise<Onbo
     fail(403, PAYMENTS_MSG.onboardingVerifiedOnly);
   const stripe = stripeClient(settings);
   const row = await db.orm.select().from(paymentAccounts).where(eq(paymentAccounts.userId, userId)).get();
-  let accountId = row?.stripeAccountId ?? null;
-  if (!accountId) {
-    const created = await callStripe(() =>
-      stripe.accounts.create(
-        {
-          type: "express",
-          email: user.email,
-          metadata: { user_id: String(userId) },
-          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-        },
-        { idempotencyKey: `account-${userId}` },
-      ),
-    );
-    accountId = created.id;
-  }
-  const account = await callStripe(() => stripe.accounts.retrieve(accountId));
-  const flags = { chargesEnabled: account.charges_enabled, payoutsEnabled: account.payouts_enabled };
+  const email = user.email;
+  const accountId =
+    row?.stripeAccountId ??
+    (await callStripe(() => createStripeConnectAccount(stripe, { userId, email }, `account-${userId}`)));
+  const account = await callStripe(() => getStripeAccount(stripe, accountId));
+  const flags = { chargesEnabled: account.chargesEnabled, payoutsEnabled: account.payoutsEnabled };
   const ready = flags.chargesEnabled && flags.payoutsEnabled;
   await db.orm
     .insert(paymentAccounts)
@@ -60,10 +55,12 @@ export async function onboardingStatus(deps: Deps, userId: number): Promise<Onbo
   const base = deps.env.PUBLIC_URL.replace(/\/+$/, "");
   const back = `${base}/user/${user.username}/payments`;
   const link = await callStripe(() =>
-    stripe.accountLinks.create(
-      { account: accountId, type: "account_onboarding", refresh_url: back, return_url: back },
-      { idempotencyKey: `account-link-${userId}-${Math.floor(Date.now() / LINK_WINDOW_MS)}` },
+    createStripeOnboardingLink(
+      stripe,
+      accountId,
+      back,
+      `account-link-${userId}-${Math.floor(Date.now() / LINK_WINDOW_MS)}`,
     ),
   );
-  return { status: account.details_submitted ? "PENDING" : "NOT_STARTED", link: link.url };
+  return { status: account.detailsSubmitted ? "PENDING" : "NOT_STARTED", link };
 }

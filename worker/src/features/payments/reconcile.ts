@@ -2,10 +2,14 @@ import { type Page, type PageQuery, toPage } from "#shared/api.ts";
 import type { PaymentMismatch } from "#shared/schemas/payments.ts";
 import type { SubscriptionStatus } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { paypalSettings, stripeSettings } from "./config";
-import { getPaypalSubscription } from "./paypal";
-import { Stripe, stripeClient } from "./stripe";
-import { paypalBoundTo, paypalStatus, stripeStatus } from "./subscriptions";
+import { getPaypalSubscription, paypalSettings, paypalStatus } from "#worker/providers/paypal.ts";
+import {
+  findStripeSubscription,
+  stripeClient,
+  stripeSettings,
+  stripeStatus,
+} from "#worker/providers/stripe.ts";
+import { paypalBoundTo } from "./subscriptions";
 
 // The daily reconciliation (Cron Trigger): every membership we hold as live is compared with the
 // provider's own state; a disagreement is recorded for staff (admin: payment mismatches), not
@@ -43,14 +47,8 @@ export async function reconcileMemberships(deps: Deps, now: number): Promise<num
     try {
       if (row.payment_method === "STRIPE") {
         if (!client) continue;
-        const sub = await client.subscriptions
-          .retrieve(row.provider_subscription_id)
-          .catch((error: unknown) => {
-            // Stripe does not know it at all: that is a finding, not a failure to read.
-            if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-              return null;
-            throw error;
-          });
+        // Stripe does not know it at all (null): that is a finding, not a failure to read.
+        const sub = await findStripeSubscription(client, row.provider_subscription_id);
         providerStatus = sub?.status ?? "NOT_FOUND";
         ours = sub ? stripeStatus(sub.status) : "CANCELLED";
       } else {

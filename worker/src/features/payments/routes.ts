@@ -26,13 +26,13 @@ import { fail } from "#worker/lib/errors.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { requireUser } from "#worker/middleware/auth.ts";
+import { type PaypalEvent, verifyPaypalWebhook } from "#worker/providers/paypal.ts";
+import { verifyStripeEvent } from "#worker/providers/stripe.ts";
 import { orderService, tipByCard } from "./checkout";
 import { paymentConfig, requirePaypal, requireStripe } from "./config";
 import { listHistory } from "./history";
 import { onboardingStatus } from "./payouts";
-import { type PaypalEvent, verifyPaypalWebhook } from "./paypal";
 import { listMismatches } from "./reconcile";
-import { verifyStripeEvent } from "./stripe";
 import {
   cancelSubscription,
   completePaypalSubscription,

@@ -19,18 +19,34 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import {
-  membershipOf,
+  cancelPaypalSubscription,
+  getPaypalSubscription,
   type PaypalSettings,
-  PLAN_PRICES,
+  type PaypalSubscription,
+  paypalPeriodEnd,
   paypalSettings,
-  requireAnyProvider,
-  requirePaypal,
-  requireStripe,
+  paypalStatus,
+} from "#worker/providers/paypal.ts";
+import {
+  attachStripeCard,
+  callStripe,
+  cancelStripeSubscription,
+  confirmationSecretOf,
+  createStripeCustomer,
+  createStripeSubscription,
+  findStripeSubscriptionByMetadata,
+  getStripeSubscription,
+  type Stripe,
   type StripeSettings,
-} from "./config";
+  stripeClient,
+  stripeFailure,
+  stripePeriodEnd,
+  stripePriceOf,
+  stripeRefused,
+  stripeStatus,
+} from "#worker/providers/stripe.ts";
+import { membershipOf, PLAN_PRICES, requireAnyProvider, requirePaypal, requireStripe } from "./config";
 import { isSecondOpenSubscription, setSubscription } from "./ledger";
-import { cancelPaypalSubscription, getPaypalSubscription, type PaypalSubscription } from "./paypal";
-import { callStripe, type Stripe, stripeClient, stripeFailure, stripeRefused } from "./stripe";
 
 // Memberships: the pre-subscription check, card and PayPal completion, and cancelling. The marks
 // follow the subscription rows (migration 0071); a card membership turns on with Stripe's
@@ -58,36 +74,9 @@ const JOIN_POLL_MS = 150;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** Stripe's subscription status in our words. */
-export function stripeStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
-  if (status === "active" || status === "trialing") return "ACTIVE";
-  if (status === "past_due") return "PAST_DUE";
-  if (status === "incomplete") return "PENDING";
-  return "CANCELLED";
-}
-
-/** PayPal's subscription status in our words. */
-export function paypalStatus(status: string): SubscriptionStatus {
-  if (status === "ACTIVE") return "ACTIVE";
-  if (status === "APPROVAL_PENDING" || status === "APPROVED") return "PENDING";
-  return "CANCELLED";
-}
-
-/** The end of the paid period Stripe states (on the subscription item since API 2025-03). */
-export function stripePeriodEnd(sub: Stripe.Subscription): number | null {
-  const end = sub.items.data[0]?.current_period_end;
-  return typeof end === "number" ? end * 1000 : null;
-}
-
 /** The membership a Stripe subscription is for; null when its price is not one of ours. */
 export function stripeMembership(settings: StripeSettings, sub: Stripe.Subscription): MembershipType | null {
-  return membershipOf(settings.prices, sub.items.data[0]?.price?.id);
-}
-
-export function paypalPeriodEnd(sub: PaypalSubscription): number | null {
-  const next = sub.billing_info?.next_billing_time;
-  const ms = next ? Date.parse(next) : Number.NaN;
-  return Number.isNaN(ms) ? null : ms;
+  return membershipOf(settings.prices, stripePriceOf(sub));
 }
 
 export function paypalMembership(settings: PaypalSettings, sub: PaypalSubscription): MembershipType | null {
@@ -213,15 +202,16 @@ async function stripeCustomer(deps: Deps, stripe: Stripe, userId: number): Promi
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  const customer = await stripe.customers.create(
-    { email: user?.email, name: user?.username, metadata: { user_id: String(userId) } },
-    { idempotencyKey: `customer-${userId}` },
+  const customer = await createStripeCustomer(
+    stripe,
+    { userId, email: user?.email, name: user?.username },
+    `customer-${userId}`,
   );
   await db.orm
     .insert(paymentAccounts)
-    .values({ userId, stripeCustomerId: customer.id })
-    .onConflictDoUpdate({ target: paymentAccounts.userId, set: { stripeCustomerId: customer.id } });
-  return customer.id;
+    .values({ userId, stripeCustomerId: customer })
+    .onConflictDoUpdate({ target: paymentAccounts.userId, set: { stripeCustomerId: customer } });
+  return customer;
 }
 
 function stripeState(settings: StripeSettings, row: SubscriptionRow, sub: Stripe.Subscription) {
@@ -236,9 +226,7 @@ function stripeState(settings: StripeSettings, row: SubscriptionRow, sub: Stripe
 }
 
 function cardAnswer(sub: Stripe.Subscription): StripeCompleteSubscriptionResult {
-  const invoice = typeof sub.latest_invoice === "object" ? sub.latest_invoice : null;
-  const secret = sub.status === "incomplete" ? (invoice?.confirmation_secret?.client_secret ?? null) : null;
-  return { subscription_id: sub.id, client_secret: secret };
+  return { subscription_id: sub.id, client_secret: confirmationSecretOf(sub) };
 }
 
 /** The person's slot, reserved for a card start; null when another open subscription holds it. */
@@ -291,20 +279,6 @@ async function bindReservation({ db }: Deps, rowId: number, sub: Stripe.Subscrip
   ]);
 }
 
-/** Stripe cancels now; a subscription it already ended answers with its final state. */
-async function cancelAtStripe(stripe: Stripe, id: string): Promise<Stripe.Subscription> {
-  return callStripe(async () => {
-    try {
-      return await stripe.subscriptions.cancel(id);
-    } catch (error) {
-      if (!stripeRefused(error)) throw error;
-      const sub = await stripe.subscriptions.retrieve(id);
-      if (stripeStatus(sub.status) !== "CANCELLED") throw error;
-      return sub;
-    }
-  });
-}
-
 /**
  * The winner of the slot calls Stripe: customer, card, subscription, every POST keyed by the
  * reservation. Until the subscription call is sent any failure frees the slot; after, only
@@ -323,26 +297,21 @@ async function runReservation(
   let sub: Stripe.Subscription;
   try {
     const customer = await stripeCustomer(deps, stripe, row.userId);
-    await stripe.paymentMethods.attach(
-      card,
-      { customer },
-      { idempotencyKey: `subscription-${row.id}-attach` },
-    );
+    await attachStripeCard(stripe, card, customer, `subscription-${row.id}-attach`);
     sent = true;
-    sub = await stripe.subscriptions.create(
+    sub = await createStripeSubscription(
+      stripe,
       {
         customer,
-        items: [{ price }],
-        default_payment_method: card,
-        payment_behavior: "allow_incomplete",
+        price,
+        card,
         metadata: {
           user_id: String(row.userId),
           membership_type: row.membershipType,
           subscription_row: String(row.id),
         },
-        expand: ["latest_invoice.confirmation_secret"],
       },
-      { idempotencyKey: `subscription-${row.id}` },
+      `subscription-${row.id}`,
     );
   } catch (error) {
     if (!sent || stripeRefused(error)) await dropReservation(deps, row.id);
@@ -352,7 +321,7 @@ async function runReservation(
   const held = await rowOf(deps, "STRIPE", sub.id);
   if (held?.status === "CANCELLED" && stripeStatus(sub.status) !== "CANCELLED") {
     // The person cancelled while Stripe was making it: it ends at Stripe too.
-    const ended = await cancelAtStripe(stripe, sub.id);
+    const ended = await cancelStripeSubscription(stripe, sub.id);
     await deps.db.write([setSubscription(deps.db, stripeState(settings, held, ended))]);
     fail(409, PAYMENTS_MSG.cancelledWhileStarting);
   }
@@ -377,11 +346,9 @@ async function resolveStale(
     .get();
   const customer = account?.customer;
   const made = customer
-    ? await callStripe(async () => {
-        for await (const sub of stripe.subscriptions.list({ customer, status: "all", limit: 100 }))
-          if (sub.metadata?.subscription_row === String(row.id)) return sub;
-        return null;
-      })
+    ? await callStripe(() =>
+        findStripeSubscriptionByMetadata(stripe, customer, "subscription_row", String(row.id)),
+      )
     : null;
   if (!made) {
     await dropReservation(deps, row.id);
@@ -425,9 +392,7 @@ async function joinCardStart(
   if (!row || !isOpen(row.status)) return null;
   if (!row.providerSubscriptionId) fail(409, PAYMENTS_MSG.subscriptionStarting);
   const providerId = row.providerSubscriptionId;
-  const sub = await callStripe(() =>
-    stripe.subscriptions.retrieve(providerId, { expand: ["latest_invoice.confirmation_secret"] }),
-  );
+  const sub = await callStripe(() => getStripeSubscription(stripe, providerId, { withConfirmation: true }));
   const { db } = deps;
   if (stripeStatus(sub.status) === "CANCELLED") {
     await db.write([setSubscription(db, stripeState(settings, row, sub))]);
@@ -435,7 +400,7 @@ async function joinCardStart(
   }
   if (sub.status === "incomplete" && row.stripePaymentMethod !== input.payment_method_id) {
     // Nothing was paid on it (its card awaits confirmation): another card takes over.
-    const ended = await cancelAtStripe(stripe, sub.id);
+    const ended = await cancelStripeSubscription(stripe, sub.id);
     await db.write([setSubscription(db, stripeState(settings, row, ended))]);
     return null;
   }
@@ -521,9 +486,9 @@ async function givesWayToPaypal(deps: Deps, open: SubscriptionRow): Promise<bool
   // A card start still under way after the wait counts as the first.
   if (!row.providerSubscriptionId) return false;
   const providerId = row.providerSubscriptionId;
-  const sub = await callStripe(() => stripe.subscriptions.retrieve(providerId));
+  const sub = await callStripe(() => getStripeSubscription(stripe, providerId));
   if (stripeStatus(sub.status) === "PENDING") {
-    const ended = await cancelAtStripe(stripe, sub.id);
+    const ended = await cancelStripeSubscription(stripe, sub.id);
     await db.write([setSubscription(db, stripeState(settings, row, ended))]);
     return true;
   }
@@ -621,7 +586,7 @@ async function endSubscription(deps: Deps, open: SubscriptionRow): Promise<void>
         .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.providerSubscriptionId)));
       return;
     }
-    const sub = await cancelAtStripe(stripe, row.providerSubscriptionId);
+    const sub = await cancelStripeSubscription(stripe, row.providerSubscriptionId);
     await db.write([setSubscription(db, stripeState(settings, row, sub))]);
     return;
   }

@@ -1,7 +1,27 @@
 import { eq } from "drizzle-orm";
 import { payments, subscriptions } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { membershipOf, type PaypalSettings, type StripeSettings } from "./config";
+import {
+  getPaypalSubscription,
+  type PaypalEvent,
+  type PaypalSettings,
+  paypalEventSubscription,
+  paypalPeriodEnd,
+  paypalSaleOf,
+  paypalStatus,
+} from "#worker/providers/paypal.ts";
+import {
+  callStripe,
+  getStripeAccount,
+  getStripeSubscription,
+  invoiceSubscription,
+  type Stripe,
+  type StripeSettings,
+  stripeClient,
+  stripePeriodEnd,
+  stripeStatus,
+} from "#worker/providers/stripe.ts";
+import { membershipOf } from "./config";
 import {
   eventSeen,
   isDuplicateEvent,
@@ -12,18 +32,7 @@ import {
   rewardReferrer,
   setSubscription,
 } from "./ledger";
-import { centsOf, getPaypalSubscription, type PaypalEvent } from "./paypal";
-import { callStripe, idOf, type Stripe, stripeClient } from "./stripe";
-import {
-  paypalBoundTo,
-  paypalMembership,
-  paypalPeriodEnd,
-  paypalReferenceKnown,
-  paypalStatus,
-  stripeMembership,
-  stripePeriodEnd,
-  stripeStatus,
-} from "./subscriptions";
+import { paypalBoundTo, paypalMembership, paypalReferenceKnown, stripeMembership } from "./subscriptions";
 
 // Provider events, applied exactly once (docs/decisions/071). Each handler reads the provider's
 // current object (not the event's snapshot), so a late or replayed event sets the state the
@@ -75,7 +84,7 @@ async function stripeSubscriptionState(
   stripe: Stripe,
   subscriptionId: string,
 ): Promise<ProviderState | null> {
-  const sub = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+  const sub = await callStripe(() => getStripeSubscription(stripe, subscriptionId));
   const membership = stripeMembership(settings, sub);
   if (!membership) return null;
   const row = await subscriptionRow(deps, "STRIPE", sub.id);
@@ -105,10 +114,6 @@ async function stripeSubscriptionState(
     }),
   );
   return { userId, statements, bound: true };
-}
-
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
 }
 
 async function stripeEffects(
@@ -161,12 +166,12 @@ async function stripeEffects(
     case "checkout.session.completed":
       return checkoutEffects(deps, event.data.object);
     case "account.updated": {
-      const account = await callStripe(() => stripe.accounts.retrieve(event.data.object.id));
+      const account = await callStripe(() => getStripeAccount(stripe, event.data.object.id));
       return [
         db.prepare({
           sql: `UPDATE payment_accounts SET charges_enabled = ?, payouts_enabled = ?, updated_at = ?
                 WHERE stripe_account_id = ?`,
-          binds: [account.charges_enabled ? 1 : 0, account.payouts_enabled ? 1 : 0, Date.now(), account.id],
+          binds: [account.chargesEnabled ? 1 : 0, account.payoutsEnabled ? 1 : 0, Date.now(), account.id],
         }),
       ];
     }
@@ -274,28 +279,23 @@ async function paypalEffects(
   settings: PaypalSettings,
   event: PaypalEvent,
 ): Promise<D1Statement[] | null> {
-  const resource = event.resource;
   switch (event.event_type) {
     case "BILLING.SUBSCRIPTION.ACTIVATED":
     case "BILLING.SUBSCRIPTION.UPDATED":
     case "BILLING.SUBSCRIPTION.CANCELLED":
     case "BILLING.SUBSCRIPTION.SUSPENDED":
     case "BILLING.SUBSCRIPTION.EXPIRED": {
-      const id = typeof resource.id === "string" ? resource.id : null;
-      if (!id) return null;
+      const about = paypalEventSubscription(event);
+      if (!about) return null;
       // Not ours (yet): the completion call looks the subscription up itself.
-      if (typeof resource.plan_id === "string" && !membershipOf(settings.plans, resource.plan_id))
-        return null;
-      const state = await paypalSubscriptionState(deps, settings, id);
+      if (about.planId !== null && !membershipOf(settings.plans, about.planId)) return null;
+      const state = await paypalSubscriptionState(deps, settings, about.id);
       return state ? state.statements : null;
     }
     case "PAYMENT.SALE.COMPLETED": {
-      const saleId = typeof resource.id === "string" ? resource.id : null;
-      const agreement =
-        typeof resource.billing_agreement_id === "string" ? resource.billing_agreement_id : null;
-      const amount = resource.amount as { total?: unknown; currency?: unknown } | undefined;
-      const cents = centsOf(amount?.total);
-      if (!saleId || !agreement || cents === null || typeof amount?.currency !== "string") return null;
+      const sale = paypalSaleOf(event);
+      if (!sale) return null;
+      const { saleId, subscriptionId: agreement, cents, currency } = sale;
       const known = await subscriptionRow(deps, "PAYPAL", agreement);
       if (!known) {
         // A sale can arrive before the completion call made the row: PayPal retries non-2xx. Only
@@ -315,7 +315,7 @@ async function paypalEffects(
         providerRef: saleId,
         userId: state.userId,
         amount: cents,
-        currency: amount.currency,
+        currency,
       };
       return [
         ...state.statements,

@@ -1,9 +1,36 @@
+import type { MembershipType } from "#shared/enums.ts";
 import { PAYMENTS_MSG } from "#shared/schemas/payments.ts";
+import type { SubscriptionStatus } from "#worker/db/schema/index.ts";
+import type { Bindings } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import type { PaypalSettings } from "./config";
 
 // PayPal's REST API by fetch: an OAuth client-credentials token, the subscription lookup,
-// cancelling, and the verify-webhook-signature call. The base URL is PAYPAL_API_BASE.
+// cancelling, and the verify-webhook-signature call; PayPal's answers put in our words. The base
+// URL is PAYPAL_API_BASE. The payments feature holds the rules.
+
+export interface PaypalSettings {
+  clientId: string;
+  secret: string;
+  webhookId: string | null;
+  plans: Record<MembershipType, string | null>;
+  apiBase: string;
+}
+
+const set = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+/** PayPal's keys from the environment; null when the server has none (the calls answer 503). */
+export function paypalSettings(env: Bindings): PaypalSettings | null {
+  const clientId = set(env.PAYPAL_CLIENT_ID);
+  const secret = set(env.PAYPAL_SECRET);
+  if (!clientId || !secret) return null;
+  return {
+    clientId,
+    secret,
+    webhookId: set(env.PAYPAL_WEBHOOK_ID),
+    plans: { USER: set(env.PAYPAL_PLAN_ID_USER), BUSINESS: set(env.PAYPAL_PLAN_ID_BUSINESS) },
+    apiBase: (set(env.PAYPAL_API_BASE) ?? "https://api-m.paypal.com").replace(/\/+$/, ""),
+  };
+}
 
 /** A subscription as GET /v1/billing/subscriptions/{id} answers it (the fields we read). */
 export interface PaypalSubscription {
@@ -147,4 +174,38 @@ export function centsOf(value: unknown): number | null {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/** PayPal's subscription status in our words. */
+export function paypalStatus(status: string): SubscriptionStatus {
+  if (status === "ACTIVE") return "ACTIVE";
+  if (status === "APPROVAL_PENDING" || status === "APPROVED") return "PENDING";
+  return "CANCELLED";
+}
+
+/** The end of the paid period: PayPal's next billing time. */
+export function paypalPeriodEnd(sub: PaypalSubscription): number | null {
+  const next = sub.billing_info?.next_billing_time;
+  const ms = next ? Date.parse(next) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The subscription id a BILLING.SUBSCRIPTION.* event is about, and its plan when it says. */
+export function paypalEventSubscription(event: PaypalEvent): { id: string; planId: string | null } | null {
+  const { id, plan_id } = event.resource;
+  if (typeof id !== "string" || !id) return null;
+  return { id, planId: typeof plan_id === "string" ? plan_id : null };
+}
+
+/** A PAYMENT.SALE.COMPLETED event's sale: its id, subscription, amount in cents and currency. */
+export function paypalSaleOf(
+  event: PaypalEvent,
+): { saleId: string; subscriptionId: string; cents: number; currency: string } | null {
+  const resource = event.resource;
+  const saleId = typeof resource.id === "string" ? resource.id : null;
+  const agreement = typeof resource.billing_agreement_id === "string" ? resource.billing_agreement_id : null;
+  const amount = resource.amount as { total?: unknown; currency?: unknown } | undefined;
+  const cents = centsOf(amount?.total);
+  if (!saleId || !agreement || cents === null || typeof amount?.currency !== "string") return null;
+  return { saleId, subscriptionId: agreement, cents, currency: amount.currency };
 }
