@@ -2,16 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startPaymentStandIns } from "#stand-ins/payments.ts";
+import { startWalletStandIns } from "#stand-ins/wallet.ts";
 import { assetsDirFor, buildSpasOnce, startServer } from "../scripts/server.mjs";
-import { providerVars, startProviderStandIn } from "./stand-ins/providers";
-import { startWalletStandIns } from "./stand-ins/wallet";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The Stripe and PayPal stand-in (e2e/stand-ins/providers.ts) the server's payments use. */
-    paymentsStandInUrl: string;
-    /** The wallet's chain sources the server talks to (e2e/stand-ins): journeys fund wallets there. */
+    /** The Stripe and PayPal stand-ins (test-support/stand-ins/) the server's payments use. */
+    stripeStandInUrl: string;
+    paypalStandInUrl: string;
+    /** The wallet's chain sources the server talks to (test-support/stand-ins): journeys fund wallets there. */
     solanaRpcUrl: string;
     chainApisUrl: string;
     /** Where journeys take turns (e2e/lane.ts). */
@@ -27,8 +28,9 @@ export default async function setup(project: TestProject) {
   // only when its sources changed (the size budget step of `bun run test` made it already).
   const assetsDir = assetsDirFor(`e2e-${port}`);
   if (!process.env.E2E_SKIP_BUILD) await buildSpasOnce({ outDir: assetsDir });
-  // Stripe and PayPal: a local stand-in speaking their wire format, sending webhooks to the server.
-  const payments = await startProviderStandIn({ appBase: `http://127.0.0.1:${port}` });
+  // Stripe and PayPal: one local stand-in each, speaking its wire format, sending signed webhooks
+  // to the server (the same stand-ins the worker tests intercept fetch with).
+  const payments = await startPaymentStandIns({ appBase: `http://127.0.0.1:${port}` });
   // The wallet's sources, each speaking its real wire format (Solana JSON-RPC on litesvm).
   const wallet = await startWalletStandIns();
   const server = await startServer({
@@ -37,10 +39,11 @@ export default async function setup(project: TestProject) {
     assetsDir,
     seed: true,
     quiet: !process.env.E2E_VERBOSE,
-    vars: { ...providerVars(payments), ...wallet.vars },
+    vars: { ...payments.vars, ...wallet.vars },
   });
   project.provide("baseUrl", server.base);
-  project.provide("paymentsStandInUrl", payments.url);
+  project.provide("stripeStandInUrl", payments.stripeUrl);
+  project.provide("paypalStandInUrl", payments.paypalUrl);
   project.provide("solanaRpcUrl", wallet.solana.url);
   project.provide("chainApisUrl", wallet.chains.url);
   project.provide("laneDir", state);

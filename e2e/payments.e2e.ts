@@ -4,8 +4,8 @@ import { useBrowser } from "./browser";
 import { playProviders } from "./provider-doubles";
 import { newAccount, signIn } from "./sign-in";
 
-// Payments as people use them, with Stripe and PayPal played by the stand-in of
-// e2e/stand-ins/providers.ts (the server's STRIPE_API_BASE and PAYPAL_API_BASE point at it) and
+// Payments as people use them, with Stripe and PayPal played by their stand-ins in
+// test-support/stand-ins/ (the server's STRIPE_API_BASE and PAYPAL_API_BASE point at them) and
 // their browser scripts by the doubles of e2e/doubles/ (Playwright serves them in place of
 // js.stripe.com and www.paypal.com/sdk/js, and routes their calls to the stand-in). The membership,
 // tips, orders and payouts change only when the stand-in's signed webhooks or PayPal lookups say so.

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { startChainApis } from "../../e2e/stand-ins/chain-apis.ts";
-import { startSolanaRpc } from "../../e2e/stand-ins/solana-rpc.ts";
+import { startChainApis } from "#stand-ins/chain-apis.ts";
+import { startSolanaRpc } from "#stand-ins/solana-rpc.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

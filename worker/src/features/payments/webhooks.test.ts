@@ -243,15 +243,26 @@ describe("PayPal webhooks", () => {
     const { me, sub } = await member();
     sub.status = "CANCELLED";
     const event = paypalEvent("BILLING.SUBSCRIPTION.CANCELLED", sub);
-    const missing = await deliverPaypal(event, paypalHeaders({ "paypal-transmission-sig": null }));
+    const missing = await deliverPaypal(
+      event,
+      await paypalHeaders(event, { "paypal-transmission-sig": null }),
+    );
     expect(missing.status).toBe(400);
-    expect((await deliverPaypal(event, paypalHeaders({ "paypal-transmission-sig": "forged" }))).status).toBe(
-      400,
+    const forged = await paypalHeaders(event, { "paypal-transmission-sig": "Zm9yZ2Vk" });
+    expect((await deliverPaypal(event, forged)).status).toBe(400);
+    // A signature PayPal made for another transmission proves nothing about this one.
+    const other = await paypalHeaders(
+      paypalEvent("BILLING.SUBSCRIPTION.CANCELLED", { ...sub, id: "I-OTHER" }),
     );
+    const borrowed = {
+      ...(await paypalHeaders(event)),
+      "paypal-transmission-sig": other["paypal-transmission-sig"]!,
+    };
+    expect((await deliverPaypal(event, borrowed)).status).toBe(400);
     const stale = new Date(Date.now() - 20 * 60_000).toISOString();
-    expect((await deliverPaypal(event, paypalHeaders({ "paypal-transmission-time": stale }))).status).toBe(
-      400,
-    );
+    expect(
+      (await deliverPaypal(event, await paypalHeaders(event, { "paypal-transmission-time": stale }))).status,
+    ).toBe(400);
     expect((await stateOf(me.id)).marks).toEqual({ user: true, business: false });
     // PayPal was asked about the event byte for byte.
     const verify = providers.calls.find((c) => c.path === "/v1/notifications/verify-webhook-signature");
