@@ -207,6 +207,13 @@ export class StripeStandIn {
     return id;
   }
 
+  /** The client secret of the payment that awaits confirmation for this subscription, if any. */
+  clientSecretOf(subscriptionId: string): string | null {
+    const invoiceId = this.subscriptions.get(subscriptionId)?.latest_invoice;
+    const invoice = typeof invoiceId === "string" ? this.invoices.get(invoiceId) : undefined;
+    return (invoice?.confirmation_secret as { client_secret?: string } | undefined)?.client_secret ?? null;
+  }
+
   // ---- Events
 
   /** Signs and sends an event to the app's endpoint (retried on a non-2xx answer, as Stripe does). */
