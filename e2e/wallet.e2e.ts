@@ -4,7 +4,7 @@ import { useBrowser } from "./browser";
 import { accessToken, signIn } from "./sign-in";
 
 // The wallet as a person uses it, against the chain stand-ins the e2e server is pointed at
-// (e2e/stand-ins: Solana JSON-RPC on litesvm, Ethereum JSON-RPC, Esplora, CoinGecko's prices):
+// (test-support/stand-ins: Solana JSON-RPC on litesvm, Ethereum JSON-RPC, Esplora, CoinGecko's prices):
 // balances on /wallet, a coin's page with its chart, and sending SOL to another person by username,
 // which lands on the chain and in the payment history. carmen sends, hana receives.
 

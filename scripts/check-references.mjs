@@ -13,16 +13,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 
 const root = join(new URL(".", import.meta.url).pathname, "..");
-const SCANNED = ["worker", "web", "admin", "shared", "scripts", "e2e", "bench", "docs"];
+const SCANNED = ["worker", "web", "admin", "shared", "scripts", "e2e", "bench", "docs", "test-support"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".wrangler", ".git"]);
 const CODE = /\.(ts|tsx|js|mjs|cjs|mts)$/;
 const GENERATED = /routeTree\.gen\.ts$|worker-configuration\.d\.ts$/;
-const TOP = "worker|web|admin|shared|scripts|e2e|bench|docs|migrations";
+const TOP = "worker|web|admin|shared|scripts|e2e|bench|docs|migrations|test-support";
 const ALIASES = {
   "#shared/": "shared/src/",
   "#client/": "shared/client/",
   "#worker/": "worker/src/",
   "#worker-test/": "worker/test/",
+  "#stand-ins/": "test-support/stand-ins/",
   "#web/": "web/src/",
   "#admin/": "admin/src/",
 };
