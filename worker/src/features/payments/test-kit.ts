@@ -1,5 +1,5 @@
 import { expect, vi } from "vitest";
-import type { RecordedCall } from "#stand-ins/common.ts";
+import { type RecordedCall, recordCall } from "#stand-ins/common.ts";
 import { PAYMENT_TEST_KEYS, testPaypal, testStripe } from "#stand-ins/payment-keys.ts";
 import { type PaypalStandIn, paypalWebhookEvent } from "#stand-ins/paypal.ts";
 import { type StripeStandIn, stripeSignature, stripeWebhookEvent } from "#stand-ins/stripe.ts";
@@ -60,9 +60,8 @@ export class Providers {
             ? this.paypal
             : null;
       if (!standIn) throw new Error(`unexpected outbound request ${request.method} ${request.url}`);
-      const response = await standIn.handle(request);
-      this.calls.push(standIn.calls.at(-1)!);
-      return response;
+      this.calls.push(await recordCall(request));
+      return standIn.handle(request);
     });
     return this;
   }
