@@ -2,7 +2,8 @@ import { api, env } from "./api";
 
 // Hostile requests generated from the OpenAPI document: every operation gets malformed
 // bodies, wrong content types and hostile values in every field, path and query parameter. The
-// test that drives them (hostile.test.ts) checks the answers and the database after each one.
+// tests that drive them (hostile-suite.ts, in parts: hostile-1.test.ts …) check the answers and the
+// database after each one.
 
 export interface Operation {
   method: string;
