@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { accessToken, newAccount, submitLogin } from "./sign-in";
 
 // The admin website's moderation screens, one journey each: staff sign in through the form and do
@@ -15,7 +16,7 @@ const PNG = Buffer.from(
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  const res = await fetch(`${inject("baseUrl")}${path}`, { ...init, headers });
+  const res = await fetch(`${lane().baseUrl}${path}`, { ...init, headers });
   expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
@@ -97,7 +98,7 @@ describe("the admin website's moderation screens", () => {
 
   it("Files uploads an image, copies its link and deletes it after asking", async () => {
     const { p, errors, context } = await adminPage();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: lane().baseUrl });
     await openMenu(p, "Files");
     await p.getByRole("heading", { name: /^Files/ }).waitFor();
     const before = await p.getByTestId("file-card").count();
@@ -110,15 +111,15 @@ describe("the admin website's moderation screens", () => {
     const path = (await card.locator("p.font-mono").textContent())!;
     await card.getByRole("button", { name: "Copy link" }).click();
     await p.getByTestId("snackbar").filter({ hasText: "Saved the link to clipboard" }).waitFor();
-    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(`${inject("baseUrl")}${path}`);
-    expect((await fetch(`${inject("baseUrl")}${path}`)).status).toBe(200);
+    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(`${lane().baseUrl}${path}`);
+    expect((await fetch(`${lane().baseUrl}${path}`)).status).toBe(200);
 
     await card.getByRole("button", { name: "Delete" }).click();
     await p.getByTestId("confirm-dialog").getByText("Do you really want to delete it?").waitFor();
     await p.getByTestId("confirm-dialog").getByRole("button", { name: "Confirm" }).click();
     await p.getByTestId("snackbar").filter({ hasText: "It was deleted" }).waitFor();
     await p.getByTestId("file-card").filter({ hasText: path }).waitFor({ state: "detached" });
-    expect((await fetch(`${inject("baseUrl")}${path}`)).status).toBe(404);
+    expect((await fetch(`${lane().baseUrl}${path}`)).status).toBe(404);
     const publicId = path
       .split("/")
       .pop()!
@@ -129,7 +130,7 @@ describe("the admin website's moderation screens", () => {
 
   it("the header's Upload image copies the link and the Files page lists the file at once", async () => {
     const { p, errors, context } = await adminPage();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: lane().baseUrl });
     await openMenu(p, "Files");
     await p.getByTestId("file-card").first().waitFor();
     const newest = await p.getByTestId("file-card").first().locator("p.font-mono").textContent();
@@ -146,12 +147,12 @@ describe("the admin website's moderation screens", () => {
       (before) => document.querySelector("[data-testid=file-card] p.font-mono")?.textContent !== before,
       newest,
     );
-    expect(link).toBe(`${inject("baseUrl")}${await first.textContent()}`);
+    expect(link).toBe(`${lane().baseUrl}${await first.textContent()}`);
     expect(errors).toEqual([]);
   });
 
   it("Files loads more when the list comes within 400 px of the bottom", async () => {
-    const login = await fetch(`${inject("baseUrl")}/api/admin/auth/login`, {
+    const login = await fetch(`${lane().baseUrl}/api/admin/auth/login`, {
       method: "POST",
       body: form({ username: "admin", password: "agora-admin" }),
     });
@@ -217,7 +218,7 @@ describe("the admin website's moderation screens", () => {
     expect(await resolved.getByTestId("resolution").textContent()).toContain("by admin");
 
     // The main site no longer has the post.
-    const res = await fetch(`${inject("baseUrl")}/api/v1/micropost?public_id=${post.public_id}`);
+    const res = await fetch(`${lane().baseUrl}/api/v1/micropost?public_id=${post.public_id}`);
     expect(res.status).toBe(404);
     const { page: visitor } = await page();
     await visitor.goto(post.link);

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
+import { lane } from "./lane";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -33,7 +34,7 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
-  const baseUrl = () => inject("baseUrl");
+  const baseUrl = () => lane().baseUrl;
   async function page(options: { width?: number; height?: number; locale?: string } = {}) {
     const context = await browser.newContext({
       baseURL: baseUrl(),

@@ -1,12 +1,13 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { accessToken, newAccount, signIn } from "./sign-in";
 
 // Chat as two people live it, each in their own browser, against the seeded demo users (all
 // with the password "password"). The seed gives gus and hana no conversations of their own.
 
-const base = () => inject("baseUrl");
+const base = () => lane().baseUrl;
 
 const visible = (page: Page, text: string | RegExp) =>
   page.getByText(text).first().waitFor({ state: "visible" });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { playProviders } from "./provider-doubles";
 import { accessToken, DEMO_PASSWORD, newAccount, PASSWORD_LABEL, signIn } from "./sign-in";
 
@@ -401,7 +402,7 @@ describe("the admin site with the keyboard only", () => {
   async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set("authorization", `Bearer ${token}`);
-    const res = await fetch(`${inject("baseUrl")}${path}`, { ...init, headers });
+    const res = await fetch(`${lane().baseUrl}${path}`, { ...init, headers });
     expect(res.ok, `${path}: ${res.status} ${res.ok ? "" : await res.clone().text()}`).toBe(true);
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
@@ -410,7 +411,7 @@ describe("the admin site with the keyboard only", () => {
     const body = new FormData();
     body.set("username", "admin");
     body.set("password", "agora-admin");
-    const res = await fetch(`${inject("baseUrl")}/api/admin/auth/login`, { method: "POST", body });
+    const res = await fetch(`${lane().baseUrl}/api/admin/auth/login`, { method: "POST", body });
     return ((await res.json()) as { access_token: string }).access_token;
   }
 

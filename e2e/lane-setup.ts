@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, inject } from "vitest";
-import { holdLane, isAlongside } from "./lane";
+import { enterLane, holdLane } from "./lane";
 
-// Every journey file takes the lane for its whole run (e2e/lane.ts), unless it runs alongside.
+// Every journey file holds a lane, its own server, for its whole run (e2e/lane.ts).
 let release: (() => void) | undefined;
 
 beforeAll(async () => {
-  if (!isAlongside()) release = await holdLane(inject("laneDir"));
+  const lanes = inject("lanes");
+  const held = await holdLane(inject("laneDir"), lanes.length);
+  enterLane(lanes[held.index]!);
+  release = held.release;
 }, 3_600_000);
 
 afterAll(() => {

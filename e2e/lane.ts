@@ -1,24 +1,36 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-// The journeys share one server and its data, and each was written as the only one using it: they
-// take turns in one lane. Two files run at once (e2e/vitest.config.ts), so a file that only reads
-// and that a journey's writes cannot fail (the route walk) runs beside the lane: it says so with
-// `runsAlongsideJourneys()` at its top, and the sequencer starts it first. Only a long file is
-// worth it: with two workers, each file beside the lane keeps one worker from it (the crash and
-// churn runs there held the lane back for ~200 s).
+// The journeys were each written as the only one using the server and its data. A lane is one
+// server with its own database and its own provider stand-ins (e2e/global-setup.ts starts one per
+// lane); a test file holds a lane for its whole run, so no two files ever share a server at the same
+// time, and as many files run at once as there are lanes (e2e/vitest.config.ts).
 
-let alongside = false;
+/** How many lanes (servers) a run starts: as many as files run at once (E2E_LANES, 2 by default). */
+export const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 
-/** Called at the top of a test file that may run while journeys write. */
-export function runsAlongsideJourneys(): void {
-  alongside = true;
+/** What a journey talks to: its lane's server and the stand-ins that server uses. */
+export interface Lane {
+  baseUrl: string;
+  /** The Stripe and PayPal stand-ins (test-support/stand-ins/) the server's payments use. */
+  stripeStandInUrl: string;
+  paypalStandInUrl: string;
+  /** The wallet's chain sources the server talks to (test-support/stand-ins): journeys fund wallets there. */
+  solanaRpcUrl: string;
+  chainApisUrl: string;
 }
 
-export const isAlongside = () => alongside;
+let current: Lane | undefined;
 
-/** The words the sequencer looks for in a file. */
-export const ALONGSIDE_MARK = "runsAlongsideJourneys();";
+/** The lane this test file holds (set before its first test by e2e/lane-setup.ts). */
+export function lane(): Lane {
+  if (!current) throw new Error("no lane held: lane() is for tests and hooks, not a module's top level");
+  return current;
+}
+
+export function enterLane(held: Lane): void {
+  current = held;
+}
 
 const alive = (pid: number) => {
   try {
@@ -30,25 +42,27 @@ const alive = (pid: number) => {
 };
 
 /**
- * Waits for the lane (a folder made atomically under `dir`; one left by a process that died is
- * taken over) and returns its release.
+ * Waits for a free lane among `count` (each a folder made atomically under `dir`; one left by a
+ * process that died is taken over) and returns its number and its release.
  */
-export async function holdLane(dir: string): Promise<() => void> {
-  const held = join(dir, "held");
+export async function holdLane(dir: string, count: number): Promise<{ index: number; release: () => void }> {
   for (;;) {
-    try {
-      mkdirSync(held);
-      writeFileSync(join(held, "pid"), String(process.pid));
-      return () => rmSync(held, { recursive: true, force: true });
-    } catch {
-      let pid = 0;
+    for (let index = 0; index < count; index++) {
+      const held = join(dir, `held-${index}`);
       try {
-        pid = Number(readFileSync(join(held, "pid"), "utf8"));
+        mkdirSync(held);
+        writeFileSync(join(held, "pid"), String(process.pid));
+        return { index, release: () => rmSync(held, { recursive: true, force: true }) };
       } catch {
-        // being made or released right now
+        let pid = 0;
+        try {
+          pid = Number(readFileSync(join(held, "pid"), "utf8"));
+        } catch {
+          // being made or released right now
+        }
+        if (pid && !alive(pid)) rmSync(held, { recursive: true, force: true });
       }
-      if (pid && !alive(pid)) rmSync(held, { recursive: true, force: true });
-      else await new Promise((r) => setTimeout(r, 200));
     }
+    await new Promise((r) => setTimeout(r, 200));
   }
 }

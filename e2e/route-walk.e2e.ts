@@ -32,21 +32,23 @@ import {
 // file; a route with parameters takes them from a link a walked page showed (a real post, job,
 // thread…) or from SAMPLES, and the view's tests fail if it finds neither.
 //
-// The views are walked two at a time in one browser (each in its own context): a page spends most
-// of its load waiting on the network, which the other view's page uses. Signed-in views go first,
-// so their pages' links (posts, threads, jobs) are known to the visitors' walks.
+// A page is loaded once per site and visitor or signed-in person, at 320 px wide; every view that
+// walks the route then checks it in turn on that page, the window resized to the view's width and
+// the theme set to the view's (as a person does who turns a phone, zooms or switches the theme).
+// Loading a page costs about a second of chunks, API calls and pictures; a check costs a tenth of
+// that. The walks of the two sites go side by side in one browser, each in its own context;
+// signed-in walks go first, so their pages' links (posts, threads, jobs) are known to the
+// visitors' walks.
 //
-// 200% zoom is emulated as a 640 px viewport at device scale factor 2: browser zoom divides the
-// CSS viewport by the zoom and multiplies devicePixelRatio by it, so layout, media queries and
-// pixel density are those of a 1280 px window at 200%. Chromium's page scale factor (the CDP
+// 200% zoom is a 640 × 400 CSS px window: browser zoom divides the CSS viewport by the zoom, so
+// layout and media queries are those of a 1280 × 800 window at 200% (the device pixel ratio, which
+// zoom doubles too, changes no layout). Chromium's page scale factor (the CDP
 // Emulation.setPageScaleFactor) is the pinch zoom instead: it magnifies without reflowing, which
 // is not what 1.4.4 and 1.4.10 ask about.
 
-// It only reads: it may walk while the other journeys write (e2e/lane.ts).
-
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** How many views are walked at once (E2E_WALK_PAGES=1 walks them one by one). */
+/** How many walks go at once (E2E_WALK_PAGES=1 walks them one by one). */
 const AT_ONCE = Math.max(1, Number(process.env.E2E_WALK_PAGES ?? 2));
 
 /**
@@ -66,8 +68,7 @@ interface View {
   signedIn: boolean;
   theme: Theme;
   width: number;
-  height?: number;
-  deviceScaleFactor?: number;
+  height: number;
   /** How the view reads in test names: "signed in, day, 390 px", "visitor, 320 px". */
   name: string;
   /** The route patterns it walks. */
@@ -104,6 +105,7 @@ function axeViews(app: App): View[] {
           signedIn,
           theme,
           width,
+          height: width < 600 ? 844 : 900,
           name: `${whoOf(signedIn)}, ${theme}, ${width} px`,
           routes: plainFirst(routes),
           checks: ["axe"],
@@ -115,8 +117,8 @@ function axeViews(app: App): View[] {
 /** The reflow views (night): 320 px, and 1280 px at 200% zoom. */
 function reflowViews(app: App): View[] {
   const modes = [
-    { name: "320 px", width: 320, height: 640, deviceScaleFactor: 1 },
-    { name: "1280 px at 200%", width: 640, height: 400, deviceScaleFactor: 2 },
+    { name: "320 px", width: 320, height: 640 },
+    { name: "1280 px at 200%", width: 640, height: 400 },
   ];
   return [true, false].flatMap((signedIn) =>
     modes.map((mode) => ({
@@ -310,6 +312,33 @@ function drawn(names: string[]): boolean {
   );
 }
 
+/** Requests a page has asked for and not yet had answered. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function countRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on("request", (r) => open.add(r));
+  page.on("requestfinished", (r) => open.delete(r));
+  page.on("requestfailed", (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has had no request in flight for 150 ms (at most 10 s): what Playwright's
+ * "networkidle" checks, without its fixed 500 ms of silence on every one of the walk's pages.
+ */
+async function quiet(page: Page): Promise<void> {
+  const open = inFlight.get(page)!;
+  const until = Date.now() + 10_000;
+  let quietSince = open.size ? 0 : Date.now();
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    if (open.size) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 150) return;
+  }
+}
+
 /** What a view's walk found: each check's problems, page by page, and the routes without an address. */
 interface Walked {
   problems: Record<Check, string[]>;
@@ -337,65 +366,98 @@ describe("every route, each page loaded once per view: axe-core, reflow, heading
   let browser: Browser;
   const links = new RouteLinks();
   const walkedPages: string[] = [];
+  let loads = 0;
   const walks = new Map<View, Promise<Walked>>();
 
-  async function walk(view: View): Promise<Walked> {
-    const prefix = prefixOf(view.app);
-    const problems: Record<Check, string[]> = { axe: [], reflow: [], headings: [], pictures: [] };
-    const missing: string[] = [];
-    const { context, page } = await routeContext(browser, view);
+  /**
+   * Walks the routes of one site as a visitor or signed in: each page loaded once, then checked
+   * for every view of `views` that walks its route, in order of width.
+   */
+  async function walk(app: App, signedIn: boolean, views: View[]): Promise<Map<View, Walked>> {
+    const prefix = prefixOf(app);
+    const results = new Map<View, Walked>(
+      views.map((v) => [v, { problems: { axe: [], reflow: [], headings: [], pictures: [] }, missing: [] }]),
+    );
+    const byWidth = [...views].sort((a, b) => a.width - b.width);
+    const first = byWidth[0]!;
+    const { context, page } = await routeContext(browser, {
+      app,
+      signedIn,
+      theme: "night",
+      width: first.width,
+      height: first.height,
+    });
+    countRequests(page);
+    const routes = plainFirst([...new Set(views.flatMap((v) => v.routes))]);
     try {
-      for (const pattern of view.routes) {
+      for (const pattern of routes) {
         const address = links.addressOf(pattern, prefix);
+        const viewing = byWidth.filter((v) => v.routes.includes(pattern));
         if (!address) {
-          missing.push(pattern);
+          for (const v of viewing) results.get(v)!.missing.push(pattern);
           continue;
         }
+        await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
         await page.goto(address);
-        await page.waitForLoadState("networkidle").catch(() => undefined);
-        const names = view.checks.includes("reflow")
-          ? headerControls(view.app, view.signedIn).map(([, source]) => source)
-          : [];
+        await quiet(page);
+        const names = headerControls(app, signedIn).map(([, source]) => source);
         if (!(await page.evaluate(drawn, names))) {
           // Not drawn yet: wait for it (a page that never draws it fails its checks), then settle.
           await page.waitForFunction(drawn, names, { timeout: 15_000 }).catch(() => undefined);
-          await page.waitForLoadState("networkidle").catch(() => undefined);
+          await quiet(page);
         }
         await links.collect(page, prefix);
-        if (view.checks.includes("axe")) {
+        for (const view of viewing) {
+          const { problems } = results.get(view)!;
+          const size = page.viewportSize();
+          if (size?.width !== view.width || size.height !== view.height) {
+            await page.setViewportSize({ width: view.width, height: view.height });
+            await page.evaluate(
+              () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+            );
+            await quiet(page);
+          }
           await settleTheme(page, view.theme);
-          problems.axe.push(...(await axeProblems(page, address)));
+          if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
+          if (view.checks.includes("reflow")) {
+            const found = await layoutProblems(page, app, signedIn);
+            for (const check of ["reflow", "headings", "pictures"] as const)
+              problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+          }
+          walkedPages.push(`${siteOf(app)}, ${view.name}  ${address}`);
         }
-        if (view.checks.includes("reflow")) {
-          const found = await layoutProblems(page, view.app, view.signedIn);
-          for (const check of ["reflow", "headings", "pictures"] as const)
-            problems[check].push(...found[check].map((p) => `${address}: ${p}`));
-        }
-        walkedPages.push(`${siteOf(view.app)}, ${view.name}  ${address}`);
+        loads++;
       }
     } finally {
       await context.close();
     }
-    return { problems, missing };
+    return results;
   }
 
   beforeAll(async () => {
     browser = await launchBrowser();
     const slot = slots(AT_ONCE);
-    const signedIn = VIEWS.filter((v) => v.signedIn);
-    for (const view of signedIn)
-      walks.set(
-        view,
-        slot(() => walk(view)),
+    const walkOf = (app: App, signedIn: boolean) =>
+      slot(() =>
+        walk(
+          app,
+          signedIn,
+          VIEWS.filter((v) => v.app === app && v.signedIn === signedIn),
+        ),
       );
     for (const app of ["web", "admin"] as const) {
+      const signedInWalk = walkOf(app, true);
       // A visitor's walk needs the links the signed-in pages of its site showed.
-      const before = Promise.allSettled(signedIn.filter((v) => v.app === app).map((v) => walks.get(v)));
-      for (const view of VIEWS.filter((v) => v.app === app && !v.signedIn))
-        walks.set(
-          view,
-          before.then(() => slot(() => walk(view))),
-        );
+      const visitorWalk = signedInWalk.catch(() => undefined).then(() => walkOf(app, false));
+      for (const [signedIn, w] of [
+        [true, signedInWalk],
+        [false, visitorWalk],
+      ] as const)
+        for (const view of VIEWS.filter((v) => v.app === app && v.signedIn === signedIn))
+          walks.set(
+            view,
+            w.then((r) => r.get(view)!),
+          );
     }
     // Each walk's failure is reported by its view's tests.
     for (const w of walks.values()) w.catch(() => undefined);
@@ -404,7 +466,9 @@ describe("every route, each page loaded once per view: axe-core, reflow, heading
   afterAll(async () => {
     await Promise.allSettled(walks.values());
     await browser?.close();
-    console.log(`route walk: ${walkedPages.length} pages\n${walkedPages.join("\n")}`);
+    console.log(
+      `route walk: ${loads} page loads, ${walkedPages.length} pages checked\n${walkedPages.join("\n")}`,
+    );
   });
 
   const TITLES: Record<Check, string> = {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { lane } from "./lane";
 import { accessToken } from "./sign-in";
 
 // Every route of both SPAs, for the journeys that walk them all (accessibility, reflow). The
@@ -93,7 +93,7 @@ export async function routeContext(
   browser: Browser,
   o: ContextOptions,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const base = inject("baseUrl");
+  const base = lane().baseUrl;
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: o.width, height: o.height ?? (o.width < 600 ? 844 : 900) },

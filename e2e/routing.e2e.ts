@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { lane } from "./lane";
 
 // Against the same server `bun run dev` runs: one origin, two SPAs, the API and media.
-const get = (path: string) => fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });
+const get = (path: string) => fetch(`${lane().baseUrl}${path}`, { redirect: "manual" });
 
 describe("one Worker serving the API, the main site and the admin site", () => {
   it("answers /api/health", async () => {

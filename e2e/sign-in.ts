@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
+import { lane } from "./lane";
 
 // How journeys get a signed-in person: a demo person or an account made for the run, signed in
 // through the API and handed to a browser as the session cookie, or through a login form as a
@@ -56,7 +57,7 @@ export async function newAccount(request: APIRequestContext) {
 
 /** The access token the API's login gives, as the login form gets it. */
 export async function accessToken(username: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/v1/user/auth/login`, {
+  const res = await fetch(`${lane().baseUrl}/api/v1/user/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username, password }),
@@ -71,7 +72,7 @@ export async function accessToken(username: string, password = DEMO_PASSWORD): P
  */
 export async function signIn(context: BrowserContext, who: string | { token: string }): Promise<string> {
   const token = typeof who === "string" ? await accessToken(who) : who.token;
-  await context.addCookies([{ name: "access_token", value: token, url: inject("baseUrl") }]);
+  await context.addCookies([{ name: "access_token", value: token, url: lane().baseUrl }]);
   return token;
 }
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { accessToken, signIn } from "./sign-in";
 
 // The wallet as a person uses it, against the chain stand-ins the e2e server is pointed at
@@ -25,7 +26,7 @@ async function coin(request: APIRequestContext, token: string, abbreviation: str
 
 /** Funds an address on the Solana stand-in, as a faucet would. */
 async function airdrop(address: string, sol: number) {
-  const res = await fetch(inject("solanaRpcUrl"), {
+  const res = await fetch(lane().solanaRpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -41,7 +42,7 @@ async function airdrop(address: string, sol: number) {
 
 /** Sets balances on the Ethereum and Bitcoin stand-ins. */
 async function fundChains(patch: { eth?: Record<string, string>; btc?: Record<string, number> }) {
-  const res = await fetch(`${inject("chainApisUrl")}/control`, {
+  const res = await fetch(`${lane().chainApisUrl}/control`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(patch),

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { newAccount } from "./sign-in";
 import {
   actAs,
@@ -71,7 +72,7 @@ describe("script never runs: the other sinks", () => {
 
   /** A run for one group of sinks, reported at the end. */
   function start(label: string) {
-    const run = new XssRun(inject("baseUrl"));
+    const run = new XssRun(lane().baseUrl);
     runs.push([label, run]);
     return run;
   }

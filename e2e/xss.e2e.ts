@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { newAccount } from "./sign-in";
 import {
   actAs,
@@ -25,7 +26,7 @@ describe("script never runs", () => {
   const { page } = useBrowser();
 
   it(`runs none of ${XSS_VECTORS.length} vectors in any field a person writes`, async () => {
-    const run = new XssRun(inject("baseUrl"));
+    const run = new XssRun(lane().baseUrl);
     const { page: p, context } = await page();
     await hooked(context);
     const author = await newAccount(p.request);
