@@ -12,7 +12,7 @@ import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "../admin-service";
+import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "./service";
 
 // Staff accounts for the admin site: logging in, who is signed in, changing the password and the
 // night mode. Admin tokens are their own kind; a user token never opens these.
