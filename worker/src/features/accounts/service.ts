@@ -27,9 +27,9 @@ import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-l
 import type { Email } from "#worker/providers/email.ts";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
+import { toMe, USER_SETTING_COLUMN } from "./json";
 import { LIMITS, limitKey } from "./limits";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
-import { toMe, USER_SETTING_COLUMN } from "./user-json";
 
 type UserRow = typeof users.$inferSelect;
 

@@ -26,7 +26,7 @@ import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { notify } from "../notifications/service";
-import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./community-json";
+import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./json";
 
 const DAY = 24 * 60 * 60 * 1000;
 const COMMUNITIES_PER_DAY = 10;

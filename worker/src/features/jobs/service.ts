@@ -7,8 +7,8 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { type CompanyRow, jobLink } from "./json";
 import { findJob, toJobs } from "./lists";
-import { type CompanyRow, jobLink } from "./serialize";
 
 export const JOB_LIFETIME_MS = JOB_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
