@@ -1,17 +1,14 @@
 import { HTTPException } from "hono/http-exception";
 import { accountRoutes } from "./features/accounts/routes/account";
-import { adminAuthRoutes } from "./features/accounts/routes/admin-auth";
 import { googleRoutes } from "./features/accounts/routes/google";
 import { userAuthRoutes } from "./features/accounts/routes/user-auth";
 import { adminRoutes } from "./features/admin/routes";
-import { adminFilesRoutes } from "./features/admin-files/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
 import { contentRoutes } from "./features/content/routes";
 import { devRoutes } from "./features/dev/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
-import { jobsAdminRoutes } from "./features/jobs/admin-routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
@@ -51,8 +48,6 @@ const routes = app
   .route("/", userAuthRoutes)
   .route("/", accountRoutes)
   .route("/", googleRoutes)
-  .route("/", adminAuthRoutes)
-  .route("/", adminFilesRoutes)
   .route("/", adminRoutes)
   .route("/", communitiesRoutes)
   .route("/", postsRoutes)
@@ -63,7 +58,6 @@ const routes = app
   .route("/", contentRoutes)
   .route("/", chatRoutes)
   .route("/", jobsRoutes)
-  .route("/", jobsAdminRoutes)
   .route("/", servicesRoutes)
   .route("/", paymentsRoutes)
   .route("/", walletRoutes)

@@ -4,7 +4,7 @@ import { columnsOf, idList, type RowOf, rowOf, type Statement } from "#worker/db
 
 // A person as others see them (a post's owner, a member, a follower, who caused a notification):
 // the columns it is made of and the one function that shapes it, so a new field or a privacy rule
-// changes here for every feature. The full profile and `me` build on it in accounts/user-json.ts.
+// changes here for every feature. The full profile and `me` build on it in accounts/json.ts.
 
 /** The columns `toOwner` reads: select only these where a list shows people. */
 export const ownerColumns = {

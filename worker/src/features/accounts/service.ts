@@ -27,9 +27,9 @@ import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-l
 import type { Email } from "#worker/providers/email.ts";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
+import { toMe, toUnreadData, USER_SETTING_COLUMN } from "./json";
 import { LIMITS, limitKey } from "./limits";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
-import { toMe, USER_SETTING_COLUMN } from "./user-json";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -687,11 +687,5 @@ export async function getUnreadData({ db }: Deps, userId: number): Promise<Unrea
                  (SELECT count(*) FROM chat_thread_users WHERE user_id = ?1 AND total_unread_messages > 0) AS threads`,
     binds: [userId],
   });
-  const unreadNotifications = Number(row?.notifications ?? 0);
-  const unreadChatThreads = Number(row?.threads ?? 0);
-  return {
-    unread_notifications: unreadNotifications,
-    unread_chat_threads: unreadChatThreads,
-    total_unread: unreadNotifications + unreadChatThreads,
-  };
+  return toUnreadData(Number(row?.notifications ?? 0), Number(row?.threads ?? 0));
 }

@@ -1,21 +1,30 @@
 import { createRouter } from "#worker/lib/router.ts";
 import { auditRoutes } from "./audit/routes";
+import { adminAuthRoutes } from "./auth/routes";
 import { blogAdminRoutes } from "./blog/routes";
 import { communitiesAdminRoutes } from "./communities/routes";
 import { emailTemplatesRoutes } from "./email-templates/routes";
 import { feedbacksRoutes } from "./feedbacks/routes";
+import { adminFilesRoutes } from "./files/routes";
+import { jobsAdminRoutes } from "./jobs/routes";
+import { paymentsAdminRoutes } from "./payments/routes";
 import { reportsAdminRoutes } from "./reports/routes";
 import { usersRoutes } from "./users/routes";
 
-// The admin website's API, every path under /api/admin/private behind requireAdmin (app.ts):
-// the home page, users and admins, communities, feedbacks, blog, e-mail templates, the reports
-// queue and the audit log (docs/decisions/060). Files are in features/admin-files; staff sign-in
-// in features/accounts; jobs in features/jobs.
+// Every staff path of the Worker, in this one folder: staff sign-in (/api/admin/auth/login) and
+// everything under /api/admin/private, behind requireAdmin (app.ts): the home page, users and
+// admins, communities, feedbacks, blog, e-mail templates, files, jobs, payment mismatches, the
+// reports queue and the audit log (docs/decisions/060, docs/decisions/106). A staff service that
+// needs another feature's statements imports them from that feature.
 export const adminRoutes = createRouter()
+  .route("/", adminAuthRoutes)
+  .route("/", adminFilesRoutes)
   .route("/", usersRoutes)
   .route("/", communitiesAdminRoutes)
   .route("/", feedbacksRoutes)
   .route("/", blogAdminRoutes)
   .route("/", emailTemplatesRoutes)
   .route("/", reportsAdminRoutes)
-  .route("/", auditRoutes);
+  .route("/", auditRoutes)
+  .route("/", jobsAdminRoutes)
+  .route("/", paymentsAdminRoutes);

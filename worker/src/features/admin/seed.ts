@@ -1,8 +1,8 @@
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
-import { storeAdminFile } from "../admin-files/service";
 import { createBlog } from "./blog/service";
 import { createTemplate } from "./email-templates/service";
+import { storeAdminFile } from "./files/service";
 import { resolveReportGroup } from "./reports/service";
 import { fileReport } from "./reports/targets";
 

@@ -26,7 +26,14 @@ import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { notify } from "../notifications/service";
-import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./community-json";
+import {
+  type CommunityRow,
+  type MembershipRow,
+  membershipColumns,
+  toCommunity,
+  toJoinResult,
+  toMember,
+} from "./json";
 
 const DAY = 24 * 60 * 60 * 1000;
 const COMMUNITIES_PER_DAY = 10;
@@ -296,12 +303,7 @@ export async function joinCommunity(
       text: `c/${community.name}`,
     });
   }
-  return {
-    name: community.name,
-    role: row.role,
-    created_at: new Date(row.created_at).toISOString(),
-    total_members: row.total_members,
-  };
+  return toJoinResult(community.name, row);
 }
 
 /** Leaving removes the membership and 1 member, only if they were one. */
@@ -357,7 +359,7 @@ export async function listMembers(
   return {
     list: rows.flatMap((r) => {
       const owner = owners.get(r.userId);
-      return owner ? [{ owner, role: r.role, created_at: new Date(r.createdAt).toISOString() }] : [];
+      return owner ? [toMember(r, owner)] : [];
     }),
     total_list: community.totalMembers,
     total_pages: Math.ceil(community.totalMembers / q.limit),

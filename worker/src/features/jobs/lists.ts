@@ -18,7 +18,7 @@ import {
 import type { Deps } from "#worker/deps.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { toMatchExpression } from "../search/fts";
-import { type JobRow, toCompany, toJob } from "./serialize";
+import { type JobRow, toCompany, toJob } from "./json";
 import { publicJobSql } from "./visibility";
 
 // The job lists (docs/decisions/020, 050). Every list is newest first by id and reads one index

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import {
   checkoutLinkSchema,
   onboardingStatusSchema,
@@ -8,7 +7,6 @@ import {
   paymentConfigSchema,
   paymentHistoryPageSchema,
   paymentHistoryQuerySchema,
-  paymentMismatchSchema,
   paypalCompleteSubscriptionSchema,
   type ServiceOrder,
   type StripeCompleteSubscription,
@@ -32,7 +30,6 @@ import { orderService, tipByCard } from "./checkout";
 import { paymentConfig, requirePaypal, requireStripe } from "./config";
 import { listHistory } from "./history";
 import { onboardingStatus } from "./payouts";
-import { listMismatches } from "./reconcile";
 import {
   cancelSubscription,
   completePaypalSubscription,
@@ -182,19 +179,6 @@ const history = createRoute({
   responses: { 200: json(paymentHistoryPageSchema, "A page of payments"), ...errorResponses(401, 422) },
 });
 
-const mismatches = createRoute({
-  method: "get",
-  path: "/api/admin/private/payment/mismatch/list",
-  tags: ["Admin payments"],
-  summary: "What the daily reconciliation found: memberships we and the provider disagree on",
-  security: secured,
-  request: { query: pageQuerySchema },
-  responses: {
-    200: json(pageSchema(paymentMismatchSchema), "A page of mismatches"),
-    ...errorResponses(401, 422),
-  },
-});
-
 const MONEY_PER_HOUR = { max: 30, windowMs: 60 * 60_000 };
 
 export const paymentsRoutes = createRouter()
@@ -259,5 +243,4 @@ export const paymentsRoutes = createRouter()
   .openapi(onboarding, async (c) => c.json(await onboardingStatus(c.var.deps, c.get("user").id), 200))
   .openapi(history, async (c) =>
     c.json(await listHistory(c.var.deps, c.get("user").id, c.req.valid("query")), 200),
-  )
-  .openapi(mismatches, async (c) => c.json(await listMismatches(c.var.deps, c.req.valid("query")), 200));
+  );

@@ -9,7 +9,7 @@ import { blocks, follows, notifications, users } from "#worker/db/schema/index.t
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
-import { NO_RELATION, type Relation, toUser } from "../accounts/user-json";
+import { NO_RELATION, type Relation, toUser } from "../accounts/json";
 import { notify } from "../notifications/service";
 
 type UserRow = typeof users.$inferSelect;

@@ -1,33 +1,24 @@
-import { and, eq } from "drizzle-orm";
 import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.ts";
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
-import type { Database } from "#worker/db/database.ts";
-import { comments, microposts } from "#worker/db/schema/index.ts";
-import { columnsOf, decodeCursor, encodeCursor, rowOf } from "#worker/db/sql.ts";
+import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
-import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
+import { postLink, toComment, toCommentTree } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
-import { type CommentRow, type PostRow, postLink, toComment } from "./post-json";
+import type { CommentRow, CommentWithParent, PostWithCommunity } from "./queries";
+import * as queries from "./queries";
 
-/** Replies shown under one comment before "See more replies" leads to its own thread. */
-export const REPLIES_PER_COMMENT = 10;
+// The rules of comments: who may comment, reply, edit and delete, and how deep a page nests. The
+// SQL is in queries.ts, the JSON in json.ts.
+
 /** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
 const PARENTS_PER_LEVEL = 100;
-const COMPOUND_MAX = 5;
-
-/** The columns of a comment, for `FROM comments c`. */
-const COMMENT_COLUMNS = columnsOf(comments, "c");
-/** The parent's public id beside a comment's columns. */
-const PARENT_PUBLIC_ID = "(SELECT p.public_id FROM comments p WHERE p.id = c.parent_id) AS parent_public_id";
-
-const toComments = (rows: object[]): CommentRow[] => rows.map((raw) => rowOf(comments, raw));
 
 export interface CommentPage extends CursorPage<Comment> {
   /** In the single-comment view: the comment whose replies `list` holds. Null for the whole post. */
@@ -35,39 +26,10 @@ export interface CommentPage extends CursorPage<Comment> {
 }
 
 /** A published post, with its community's name for its address. */
-async function findPost({ db }: Deps, postPublicId: string): Promise<PostRow & { communityName: string }> {
-  const raw = await db.first<{ community_name: string }>({
-    sql: `SELECT ${columnsOf(microposts, "m")}, c.name AS community_name
-      FROM microposts m JOIN communities c ON c.id = m.community_id
-      WHERE m.public_id = ?1 AND m.is_draft = 0`,
-    binds: [postPublicId],
-  });
-  if (!raw) fail(404, "Post not found");
-  return { ...rowOf(microposts, raw), communityName: raw.community_name };
-}
-
-type FocusRow = CommentRow & { parentPublicId: string | null };
-
-function toFocus(raw: { parent_public_id: string | null }): FocusRow {
-  return { ...rowOf(comments, raw), parentPublicId: raw.parent_public_id };
-}
-
-/** Replies of these comments, at most REPLIES_PER_COMMENT each, oldest first. */
-function repliesStatement(parentIds: number[]) {
-  const arms = parentIds.map(
-    (id) =>
-      `SELECT * FROM (SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ${id} ORDER BY c.id LIMIT ${REPLIES_PER_COMMENT})`,
-  );
-  // D1 allows five terms per compound SELECT, so longer unions are nested.
-  const nest = (terms: string[]): string => {
-    if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
-    const size = Math.ceil(terms.length / COMPOUND_MAX);
-    const groups: string[] = [];
-    for (let i = 0; i < terms.length; i += size)
-      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))})`);
-    return groups.join(" UNION ALL ");
-  };
-  return { sql: nest(arms), isList: true };
+async function findPost({ db }: Deps, postPublicId: string): Promise<PostWithCommunity> {
+  const post = await queries.findPublishedPostWithCommunity(db, postPublicId);
+  if (!post) fail(404, "Post not found");
+  return post;
 }
 
 /**
@@ -85,36 +47,17 @@ export async function listComments(
   const post = await findPost(deps, q.post_public_id);
   const address = postLink(post.communityName, post.publicId, post.slug);
 
-  let focus: FocusRow | null = null;
+  let focus: CommentWithParent | null = null;
   if (q.comment_public_id) {
-    const raw = await db.first<{ parent_public_id: string | null }>({
-      sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
-      binds: [q.comment_public_id, post.id],
-    });
-    if (!raw) fail(404, "Comment not found");
-    focus = toFocus(raw);
+    focus = await queries.findCommentWithParent(db, q.comment_public_id, post.id);
+    if (!focus) fail(404, "Comment not found");
   }
 
   const tag = focus ? "a" : "r";
   const values = decodeCursor(q.cursor, tag, 1);
-  const window = values ? ` LIMIT ${q.limit}` : ` LIMIT ${q.limit} OFFSET ${q.skip}`;
-  const page = toComments(
-    await db.all(
-      focus
-        ? {
-            sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ?1${values ? " AND c.id > ?2" : ""}
-            ORDER BY c.id${window}`,
-            binds: [focus.id, ...(values ?? [])],
-            isList: true,
-          }
-        : {
-            sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.micropost_id = ?1 AND c.depth = 0${values ? " AND c.id < ?2" : ""}
-            ORDER BY c.id DESC${window}`,
-            binds: [post.id, ...(values ?? [])],
-            isList: true,
-          },
-    ),
-  );
+  const page = focus
+    ? await queries.replyPage(db, focus.id, q, values)
+    : await queries.topCommentPage(db, post.id, q, values);
 
   // Deeper levels: the whole-post view nests to depth 3; a single thread two levels below its list.
   const deepest = focus ? Math.max(COMMENT_MORE_DEPTH, focus.depth + 3) : COMMENT_MORE_DEPTH;
@@ -126,39 +69,22 @@ export async function listComments(
       .slice(0, PARENTS_PER_LEVEL)
       .map((c) => c.id);
     if (parents.length === 0) break;
-    level = toComments(await db.all(repliesStatement(parents)));
+    level = await queries.repliesOf(db, parents);
     rows.push(...level);
   }
 
   const ownerIds = rows.filter((r) => !r.isDeleted).map((r) => r.ownerId);
   if (focus && !focus.isDeleted) ownerIds.push(focus.ownerId);
-  const owners = ownerIds.length
-    ? ownerMap(await db.all(ownersStatement(ownerIds)))
-    : new Map<number, Owner>();
+  const owners = ownerIds.length ? await queries.ownersByIds(db, ownerIds) : new Map<number, Owner>();
 
-  const publicIds = new Map(rows.map((r) => [r.id, r.publicId]));
-  if (focus) publicIds.set(focus.id, focus.publicId);
-  const byId = new Map<number, Comment>();
-  for (const row of rows) {
-    byId.set(
-      row.id,
-      toComment(row, {
-        owner: owners.get(row.ownerId) ?? null,
-        viewerId,
-        postPublicId: post.publicId,
-        postAddress: address,
-        parentPublicId: row.parentId === null ? null : (publicIds.get(row.parentId) ?? null),
-      }),
-    );
-  }
-  for (const row of rows.slice(page.length)) {
-    if (row.parentId !== null) byId.get(row.parentId)?.replies.push(byId.get(row.id)!);
-  }
-
+  const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address };
   const total = focus ? focus.totalReplies : post.totalTopComments;
   const last = page.at(-1);
   return {
-    list: page.map((r) => byId.get(r.id)!),
+    list: toCommentTree(rows, page.length, {
+      ...context,
+      extraPublicIds: focus ? new Map([[focus.id, focus.publicId]]) : undefined,
+    }),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
     next_cursor: last && page.length === q.limit ? encodeCursor(tag, [last.id]) : null,
@@ -175,30 +101,19 @@ export async function listComments(
 }
 
 async function loadOne({ db }: Deps, publicIdOfComment: string, viewerId: number): Promise<Comment> {
-  const raw = await db.first<{
-    parent_public_id: string | null;
-    post_public_id: string;
-    post_slug: string;
-    community_name: string;
-  }>({
-    sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID},
-        m.public_id AS post_public_id, m.slug AS post_slug, k.name AS community_name
-      FROM comments c JOIN microposts m ON m.id = c.micropost_id JOIN communities k ON k.id = m.community_id
-      WHERE c.public_id = ?1`,
-    binds: [publicIdOfComment],
-  });
-  if (!raw) fail(404, "Comment not found");
-  const row = rowOf(comments, raw);
-  const owners = ownerMap(await db.all(ownersStatement([row.ownerId])));
+  const row = await queries.findCommentInPost(db, publicIdOfComment);
+  if (!row) fail(404, "Comment not found");
+  const owners = await queries.ownersByIds(db, [row.ownerId]);
   return toComment(row, {
     owner: owners.get(row.ownerId) ?? null,
     viewerId,
-    postPublicId: raw.post_public_id,
-    postAddress: postLink(raw.community_name, raw.post_public_id, raw.post_slug),
-    parentPublicId: raw.parent_public_id,
+    postPublicId: row.postPublicId,
+    postAddress: postLink(row.communityName, row.postPublicId, row.postSlug),
+    parentPublicId: row.parentPublicId,
   });
 }
 
+/** A notification's text: the comment's first words. */
 function excerpt(html: string): string {
   const text = htmlToText(html).replace(/\s+/g, " ").trim();
   return text.length > 140 ? `${text.slice(0, 139)}…` : text;
@@ -219,12 +134,8 @@ export async function createComment(
   await assertCanReach(deps, user.id, post.ownerId);
   let parent: CommentRow | null = null;
   if (input.parent_micropost_comment_public_id) {
-    const raw = await db.first({
-      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
-      binds: [input.parent_micropost_comment_public_id, post.id],
-    });
-    if (!raw) fail(404, "Comment not found");
-    parent = rowOf(comments, raw);
+    parent = await queries.findComment(db, input.parent_micropost_comment_public_id, post.id);
+    if (!parent) fail(404, "Comment not found");
     if (parent.isDeleted) fail(409, "This comment was deleted; reply to another one");
     await assertCanReach(deps, user.id, parent.ownerId);
     if (parent.depth >= COMMENT_REPLY_MAX_DEPTH)
@@ -235,41 +146,16 @@ export async function createComment(
 
   const body = await withMentionLinks(deps, toSafeHtml(input.body));
   const id = publicId();
-  const now = Date.now();
-  const depth = parent ? parent.depth + 1 : 0;
-  // The counters move only if the row went in (the post or the parent may be gone by now).
-  const inserted = "EXISTS (SELECT 1 FROM comments WHERE public_id = ?1)";
-  await db.write([
-    db.prepare({
-      sql: `INSERT INTO comments (public_id, micropost_id, parent_id, root_id, owner_id, body, depth, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8
-         WHERE EXISTS (SELECT 1 FROM microposts WHERE id = ?2)
-           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM comments WHERE id = ?3 AND is_deleted = 0))`,
-      binds: [
-        id,
-        post.id,
-        parent?.id ?? null,
-        parent ? (parent.rootId ?? parent.id) : null,
-        user.id,
-        body,
-        depth,
-        now,
-      ],
+  await db.write(
+    queries.insertCommentStatements(db, {
+      publicId: id,
+      postId: post.id,
+      parent,
+      ownerId: user.id,
+      body,
+      now: Date.now(),
     }),
-    db.prepare({
-      sql: "UPDATE comments SET root_id = id WHERE public_id = ?1 AND root_id IS NULL",
-      binds: [id],
-    }),
-    db.prepare({
-      sql: `UPDATE microposts SET total_comments = total_comments + 1, total_top_comments = total_top_comments + ?3
-         WHERE id = ?2 AND ${inserted}`,
-      binds: [id, post.id, depth === 0 ? 1 : 0],
-    }),
-    db.prepare({
-      sql: `UPDATE comments SET total_replies = total_replies + 1 WHERE id = ?2 AND ${inserted}`,
-      binds: [id, parent?.id ?? null],
-    }),
-  ]);
+  );
   const comment = await loadOne(deps, id, user.id).catch(() => fail(404, "Post not found"));
 
   const link = comment.link;
@@ -282,11 +168,7 @@ export async function createComment(
 }
 
 async function ownComment({ db }: Deps, userId: number, commentPublicId: string): Promise<CommentRow> {
-  const raw = await db.first({
-    sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1`,
-    binds: [commentPublicId],
-  });
-  const row = raw && rowOf(comments, raw);
+  const row = await queries.findComment(db, commentPublicId);
   if (!row || row.isDeleted) fail(404, "Comment not found");
   if (row.ownerId !== userId) fail(403, "Only the author can change this comment");
   return row;
@@ -304,11 +186,7 @@ export async function editComment(
     before: row.body,
     body,
     text: excerpt(body),
-    save: () =>
-      deps.db.orm
-        .update(comments)
-        .set({ body, updatedAt: Date.now() })
-        .where(and(eq(comments.id, row.id), eq(comments.isDeleted, false))),
+    save: () => queries.updateCommentBody(deps.db, row.id, body),
     load: () => loadOne(deps, input.public_id, user.id),
   });
 }
@@ -323,41 +201,5 @@ export async function deleteComment(
   commentPublicId: string,
 ): Promise<void> {
   const row = await ownComment(deps, user.id, commentPublicId);
-  await deps.db.write(commentDeleteStatements(deps.db, row));
-}
-
-/**
- * The statements that delete a comment, for its author and for staff removing a reported one
- * (admin/reports). Whether it is removed or kept as a placeholder (it has replies, which keep their
- * place) is decided inside the batch, on the row as it is then; the counters move only if this
- * batch is the one that deletes it. `guard` is SQL that must hold for any of them to act.
- */
-export function commentDeleteStatements(
-  db: Database,
-  row: { id: number; micropostId: number; parentId: number | null; depth: number },
-  guard = "1",
-): D1PreparedStatement[] {
-  const alive = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND is_deleted = 0)";
-  const leaf = "(SELECT total_replies FROM comments WHERE id = ?1) = 0";
-  return [
-    db.prepare({
-      sql: `UPDATE microposts SET total_comments = total_comments - 1,
-           total_top_comments = total_top_comments - (CASE WHEN ?3 = 0 AND ${leaf} THEN 1 ELSE 0 END)
-         WHERE id = ?2 AND ${alive} AND ${guard}`,
-      binds: [row.id, row.micropostId, row.depth],
-    }),
-    db.prepare({
-      sql: `UPDATE comments SET total_replies = total_replies - 1 WHERE id = ?2 AND ${alive} AND ${leaf} AND ${guard}`,
-      binds: [row.id, row.parentId],
-    }),
-    db.prepare({
-      sql: `UPDATE comments SET is_deleted = 1, body = '', updated_at = ?2
-         WHERE id = ?1 AND is_deleted = 0 AND total_replies > 0 AND ${guard}`,
-      binds: [row.id, Date.now()],
-    }),
-    db.prepare({
-      sql: `DELETE FROM comments WHERE id = ?1 AND is_deleted = 0 AND total_replies = 0 AND ${guard}`,
-      binds: [row.id],
-    }),
-  ];
+  await deps.db.write(queries.commentDeleteStatements(deps.db, row));
 }

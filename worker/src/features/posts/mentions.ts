@@ -1,25 +1,11 @@
 import type { Deps } from "#worker/deps.ts";
 import { notify } from "../notifications/service";
 import { findMentions, linkMentions } from "./html";
-
-/** The people named with @ that exist, by lowercase name. Typed and lowercase forms both hit the index. */
-async function existingUsers(
-  { db }: Deps,
-  names: string[],
-): Promise<Map<string, { id: number; username: string }>> {
-  if (names.length === 0) return new Map();
-  const candidates = [...new Set(names.flatMap((n) => [n, n.toLowerCase()]))];
-  const rows = await db.all<{ id: number; username: string }>({
-    sql: `SELECT id, username FROM users WHERE username IN (${candidates.map((_, i) => `?${i + 1}`).join(",")})
-      AND deleted_at IS NULL`,
-    binds: candidates,
-  });
-  return new Map(rows.map((r) => [r.username.toLowerCase(), r]));
-}
+import { usersByNames } from "./queries";
 
 /** A sanitised body with each @name of an existing person linked to their profile. */
 export async function withMentionLinks(deps: Deps, html: string): Promise<string> {
-  const users = await existingUsers(deps, findMentions(html));
+  const users = await usersByNames(deps.db, findMentions(html));
   return linkMentions(html, new Map([...users].map(([key, u]) => [key, u.username])));
 }
 
@@ -35,7 +21,7 @@ export async function notifyMentions(
 ): Promise<void> {
   const already = new Set(mentionedUsernames(input.before).map((n) => n.toLowerCase()));
   const fresh = mentionedUsernames(input.html).filter((n) => !already.has(n.toLowerCase()));
-  const users = await existingUsers(deps, fresh);
+  const users = await usersByNames(deps.db, fresh);
   for (const user of users.values()) {
     await notify(deps, {
       userId: user.id,

@@ -7,8 +7,8 @@ import type { Deps } from "#worker/deps.ts";
 import { ownerMap, ownerWithId } from "#worker/lib/owners.ts";
 import { loadCommunityItems } from "../communities/service";
 import { loadPersonItems } from "../people/service";
-import { loadPostItemMap, loadPostItems } from "../posts/feed-items";
-import { toComment } from "../posts/post-json";
+import { loadPostItemMap, loadPostItems } from "../posts/feed";
+import { toComment } from "../posts/json";
 import { type Exec, FTS_SOURCES, findIds } from "./fts";
 
 export interface SearchInput {

@@ -28,6 +28,7 @@ import {
   signInWithGoogle,
   signOAuthState,
 } from "../google";
+import { toTokenAnswer } from "../json";
 
 // Signing in with Google (OpenID Connect, code flow): the login route sends the browser to Google
 // with a signed state and a nonce cookie; the callback checks both, then the ID token, and returns
@@ -159,5 +160,5 @@ export const googleRoutes = createRouter()
     const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
     c.header("set-cookie", clearNonce);
     c.header("cache-control", "no-store");
-    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
+    return c.json(toTokenAnswer(token), 200);
   });

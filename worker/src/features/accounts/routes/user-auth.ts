@@ -16,6 +16,7 @@ import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worke
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
 import { newPasswordEmail, verificationEmail } from "../emails";
+import { toTokenAnswer } from "../json";
 import {
   confirmRegistration,
   logIn,
@@ -115,7 +116,7 @@ export const userAuthRoutes = createRouter()
       address: clientAddress(c.req.raw.headers),
     });
     const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
-    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
+    return c.json(toTokenAnswer(token), 200);
   })
   .openapi(resend, async (c) => {
     const { username } = c.req.valid("query");
@@ -130,7 +131,7 @@ export const userAuthRoutes = createRouter()
     const body = readBody<z.output<typeof loginSchema>>(c);
     const account = await logIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
     const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
-    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
+    return c.json(toTokenAnswer(token), 200);
   })
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");

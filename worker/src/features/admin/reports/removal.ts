@@ -1,6 +1,5 @@
 import type { Deps } from "#worker/deps.ts";
-import { commentDeleteStatements } from "../../posts/comments";
-import { postDeleteStatements } from "../../posts/service";
+import { commentDeleteStatements, postDeleteStatements } from "../../posts/queries";
 
 // Removing a reported post or comment: the posts feature's own delete statements (the same counter
 // guards as when the author deletes), without the author check, so the removal, the group's

@@ -14,7 +14,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles } from "#worker/lib/media.ts";
-import { postLink } from "../../posts/post-json";
+import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { setStatusStatement } from "../users/service";
 import { commentRemoval, postRemoval } from "./removal";

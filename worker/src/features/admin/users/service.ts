@@ -14,8 +14,8 @@ import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { toAdmin } from "../../accounts/admin-service";
 import { auditStatement } from "../audit/service";
+import { toAdmin } from "../auth/service";
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,4 +1,5 @@
-import type { Community, Membership } from "#shared/schemas/communities.ts";
+import type { Community, JoinResult, Member, Membership } from "#shared/schemas/communities.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import { type communities, communityMembers } from "#worker/db/schema/index.ts";
 import type { RowOf } from "#worker/db/sql.ts";
 
@@ -33,4 +34,17 @@ export function toCommunity(row: CommunityRow, membership: MembershipRow | null 
     total_microposts: row.totalMicroposts,
     user_membership: toMembership(membership),
   };
+}
+
+/** The caller's membership after joining, with the community's new count of members. */
+export function toJoinResult(
+  name: string,
+  row: { role: JoinResult["role"]; created_at: number; total_members: number },
+): JoinResult {
+  return { name, role: row.role, created_at: iso(row.created_at), total_members: row.total_members };
+}
+
+/** A member of a community as its members page lists them. */
+export function toMember(row: { role: Member["role"]; createdAt: number }, owner: Owner): Member {
+  return { owner, role: row.role, created_at: iso(row.createdAt) };
 }

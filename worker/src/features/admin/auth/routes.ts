@@ -9,10 +9,11 @@ import {
   updatePasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
+import { toTokenAnswer } from "#worker/features/accounts/json.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "../admin-service";
+import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "./service";
 
 // Staff accounts for the admin site: logging in, who is signed in, changing the password and the
 // night mode. Admin tokens are their own kind; a user token never opens these.
@@ -69,7 +70,7 @@ export const adminAuthRoutes = createRouter()
     const body = readBody<z.output<typeof adminLoginSchema>>(c);
     const admin = await adminLogIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
     const token = await signAccessToken(c.env.JWT_SECRET, "admin", admin.id, admin.tokenVersion);
-    return c.json({ access_token: token, token_type: "bearer" as const }, 200);
+    return c.json(toTokenAnswer(token), 200);
   })
   .openapi(adminMe, async (c) => c.json(await getAdmin(c.var.deps, c.get("admin").id), 200))
   .openapi(adminPassword, async (c) => {

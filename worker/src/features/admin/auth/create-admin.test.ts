@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "#worker/lib/password.ts";
 import { api, bearer, env, form, json } from "#worker-test/api.ts";
-import { adminSql, checkAdminInput, hashAdminPassword } from "../../../../scripts/create-admin.mjs";
+import { adminSql, checkAdminInput, hashAdminPassword } from "../../../../../scripts/create-admin.mjs";
 
 // `bun run create-admin` hashes in Node and writes SQL for `wrangler d1 execute`: here that SQL
 // runs against the real schema and the new admin signs in through the API.

@@ -7,8 +7,8 @@ import {
   jobSchema,
 } from "#shared/schemas/jobs.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
+import { listAllJobs } from "#worker/features/jobs/lists.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
-import { listAllJobs } from "./lists";
 import { adminGetJob, adminUpdateJob } from "./service";
 
 // Staff's jobs calls (admin token): every job in any status, and changes to one (each with its

@@ -1,11 +1,11 @@
 import type { UserBooleanSetting } from "#shared/enums.ts";
-import type { Me, User } from "#shared/schemas/user.ts";
+import type { Me, UnreadData, User } from "#shared/schemas/user.ts";
 import type { users } from "#worker/db/schema/index.ts";
 import { toOwner } from "#worker/lib/owners.ts";
 
-// A users row as the API's User (a profile, with the caller's relation) and Me. The public part
-// every feature shows, the Owner (post owners, members, followers), is `toOwner` in
-// lib/owners.ts; these build on it.
+// A users row as the API's User (a profile, with the caller's relation) and Me; the unread counts;
+// a sign-in's token answer. The public part every feature shows, the Owner (post owners, members,
+// followers), is `toOwner` in lib/owners.ts; these build on it.
 
 type UserRow = typeof users.$inferSelect;
 
@@ -77,4 +77,18 @@ export function toMe(row: UserRow, referrerUsername: string | null): Me {
     referrer_username: referrerUsername,
     is_service_provider: row.serviceProvider,
   };
+}
+
+/** Unread notifications and chat threads with unread messages, and both together. */
+export function toUnreadData(notifications: number, chatThreads: number): UnreadData {
+  return {
+    unread_notifications: notifications,
+    unread_chat_threads: chatThreads,
+    total_unread: notifications + chatThreads,
+  };
+}
+
+/** The answer of every sign-in, a person's or staff's. */
+export function toTokenAnswer(token: string) {
+  return { access_token: token, token_type: "bearer" as const };
 }

@@ -6,7 +6,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
-import { auditStatement } from "../admin/audit/service";
+import { auditStatement } from "../audit/service";
 
 type FileRow = typeof adminFiles.$inferSelect;
 

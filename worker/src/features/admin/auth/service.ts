@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { ACCOUNTS_MSG, type Admin } from "#shared/schemas/accounts.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { LIMITS, limitKey } from "#worker/features/accounts/limits.ts";
+import { SESSION_OVER, type SignedIn } from "#worker/features/accounts/service.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
-import { LIMITS, limitKey } from "./limits";
-import { SESSION_OVER, type SignedIn } from "./service";
 
 // Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff
 // user's, never opens /api/admin/private (ADR 005).

@@ -1,0 +1,25 @@
+import { createRoute } from "@hono/zod-openapi";
+import { pageQuerySchema, pageSchema } from "#shared/api.ts";
+import { paymentMismatchSchema } from "#shared/schemas/payments.ts";
+import { listMismatches } from "#worker/features/payments/reconcile.ts";
+import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
+
+// Staff's view of payments: what the daily reconciliation found. The payments feature writes and
+// reads the mismatches (payments/reconcile.ts); this is only the staff path to them.
+
+const mismatches = createRoute({
+  method: "get",
+  path: "/api/admin/private/payment/mismatch/list",
+  tags: ["Admin payments"],
+  summary: "What the daily reconciliation found: memberships we and the provider disagree on",
+  security: [{ bearer: [] }],
+  request: { query: pageQuerySchema },
+  responses: {
+    200: json(pageSchema(paymentMismatchSchema), "A page of mismatches"),
+    ...errorResponses(401, 422),
+  },
+});
+
+export const paymentsAdminRoutes = createRouter().openapi(mismatches, async (c) =>
+  c.json(await listMismatches(c.var.deps, c.req.valid("query")), 200),
+);

@@ -1,0 +1,909 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { PostType } from "#shared/enums.ts";
+import type { ProfilePostSort } from "#shared/schemas/people.ts";
+import type { MediaFile } from "#shared/schemas/posts.ts";
+import type { Owner } from "#shared/schemas/user.ts";
+import type { Database } from "#worker/db/database.ts";
+import { comments, micropostFiles, microposts } from "#worker/db/schema/index.ts";
+import {
+  columnsOf,
+  idList,
+  type KeysetColumn,
+  keysetColumn,
+  keysetSql,
+  rowOf,
+  type Statement,
+} from "#worker/db/sql.ts";
+import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import type { CommunityRow, MembershipRow } from "../communities/json";
+import {
+  communitiesStatement,
+  communityMap,
+  membershipMap,
+  membershipsStatement,
+} from "../communities/service";
+
+// Every read and write of the posts feature (posts, drafts, votes, comments, the feed), one named
+// function each. Plain SQL through the metered handle, so `X-D1-Rows-Read` counts all a request
+// read (docs/decisions/041); Drizzle only for a single row's write by key. Rows come back typed as
+// Drizzle types them; json.ts turns them into the API's JSON, the services decide.
+
+export type PostRow = typeof microposts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type PostWithCommunity = PostRow & { communityName: string };
+
+/** The columns of a post, for `FROM microposts m`. */
+const POST_COLUMNS = columnsOf(microposts, "m");
+/** The columns of a comment, for `FROM comments c`. */
+const COMMENT_COLUMNS = columnsOf(comments, "c");
+/** The parent's public id beside a comment's columns. */
+const PARENT_PUBLIC_ID = "(SELECT p.public_id FROM comments p WHERE p.id = c.parent_id) AS parent_public_id";
+/** D1 accepts at most five terms in one compound SELECT; larger unions are nested. */
+const COMPOUND_MAX = 5;
+
+const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
+const toComments = (rows: object[]): CommentRow[] => rows.map((raw) => rowOf(comments, raw));
+
+// ---------------------------------------------------------------------------------------------
+// Posts and drafts
+
+/** A published post by its public id. */
+export async function findPublishedPost(db: Database, postPublicId: string): Promise<PostRow | null> {
+  const row = await db.first({
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    binds: [postPublicId],
+  });
+  return row ? rowOf(microposts, row) : null;
+}
+
+/** A post or a draft by its public id, whoever owns it. */
+export async function findAnyPost(db: Database, postPublicId: string): Promise<PostRow | null> {
+  const raw = await db.first({
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
+    binds: [postPublicId],
+  });
+  return raw ? rowOf(microposts, raw) : null;
+}
+
+/** A published post with its community's name, for its address. */
+export async function findPublishedPostWithCommunity(
+  db: Database,
+  postPublicId: string,
+): Promise<PostWithCommunity | null> {
+  const raw = await db.first<{ community_name: string }>({
+    sql: `SELECT ${POST_COLUMNS}, c.name AS community_name FROM microposts m
+      JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    binds: [postPublicId],
+  });
+  return raw ? { ...rowOf(microposts, raw), communityName: raw.community_name } : null;
+}
+
+/** Posts by id, in no particular order. */
+export async function findPostsByIds(db: Database, ids: number[]): Promise<PostRow[]> {
+  const raw = await db.all({
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)})`,
+  });
+  return toPosts(raw);
+}
+
+/** Staff, verified users and verified businesses are verified: their posts are in the VERIFIED feed. */
+export async function isVerified(db: Database, userId: number): Promise<boolean> {
+  const row = await db.first<{ verified: number }>({
+    sql: "SELECT (is_staff OR is_verified_user OR is_verified_business) AS verified FROM users WHERE id = ?1",
+    binds: [userId],
+  });
+  return Boolean(row?.verified);
+}
+
+/** The stored links of a post's media files. */
+export async function postFileLinks(db: Database, postId: number): Promise<string[]> {
+  const rows = await db.all<{ file: string }>({
+    sql: "SELECT file FROM micropost_files WHERE micropost_id = ?1",
+    binds: [postId],
+  });
+  return rows.map((f) => f.file);
+}
+
+/** Whether a post has any media file. */
+export async function postHasFiles(db: Database, postId: number): Promise<boolean> {
+  const files = await db.all({
+    sql: "SELECT 1 FROM micropost_files WHERE micropost_id = ?1",
+    binds: [postId],
+  });
+  return files.length > 0;
+}
+
+/** A community's id and name by id (a draft's community may have gone). */
+export async function findCommunityName(
+  db: Database,
+  communityId: number,
+): Promise<{ id: number; name: string } | null> {
+  return db.first<{ id: number; name: string }>({
+    sql: "SELECT id, name FROM communities WHERE id = ?1",
+    binds: [communityId],
+  });
+}
+
+/** A new post or draft, its media file and, when published, the counters it moves. */
+export function insertPostStatements(
+  db: Database,
+  post: {
+    publicId: string;
+    ownerId: number;
+    communityId: number;
+    title: string;
+    body: string;
+    slug: string;
+    postType: PostType;
+    published: boolean;
+    verified: boolean;
+    now: number;
+    media: { url: string; kind: string } | null;
+  },
+): D1PreparedStatement[] {
+  const { published, media } = post;
+  return [
+    db.prepare({
+      sql: `INSERT INTO microposts (public_id, owner_id, community_id, title, body, slug, post_type, is_draft,
+           is_owner_verified, published_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)`,
+      binds: [
+        post.publicId,
+        post.ownerId,
+        post.communityId,
+        post.title,
+        post.body,
+        post.slug,
+        post.postType,
+        published ? 0 : 1,
+        post.verified ? 1 : 0,
+        published ? post.now : null,
+        post.now,
+      ],
+    }),
+    ...(media
+      ? [
+          db.prepare({
+            sql: "INSERT INTO micropost_files (micropost_id, file, file_type) SELECT id, ?2, ?3 FROM microposts WHERE public_id = ?1",
+            binds: [post.publicId, media.url, media.kind],
+          }),
+        ]
+      : []),
+    ...(published
+      ? [
+          db.prepare({
+            sql: "UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1",
+            binds: [post.communityId],
+          }),
+          db.prepare({
+            sql: "UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1",
+            binds: [post.ownerId],
+          }),
+        ]
+      : []),
+  ];
+}
+
+/** A post's new body. */
+export function updatePostBody(db: Database, postId: number, body: string) {
+  return db.orm.update(microposts).set({ body, updatedAt: Date.now() }).where(eq(microposts.id, postId));
+}
+
+/**
+ * The statements that delete a post and move its counters, for the author's delete and for staff
+ * removing a reported post (admin/reports). `guard` is SQL that must hold for any of them to act:
+ * staff pass the condition that their resolution took effect in the same batch.
+ */
+export function postDeleteStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const stillPublished = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0)";
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished} AND ${guard}`,
+      binds: [row.communityId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished} AND ${guard}`,
+      binds: [row.ownerId, row.id],
+    }),
+    db.prepare({ sql: `DELETE FROM microposts WHERE id = ?1 AND ${guard}`, binds: [row.id] }),
+  ];
+}
+
+/**
+ * Toggles a vote in one batch: the vote row and the count change together, and which way they go
+ * is decided inside the transaction, so many toggles at once by the same person always leave the
+ * count equal to the number of vote rows. Answers the count and the vote as they are after it.
+ */
+export async function toggleVoteRow(
+  db: Database,
+  postId: number,
+  userId: number,
+): Promise<{ total_votes: number; user_voted: number } | undefined> {
+  const mine = "micropost_id = ?1 AND user_id = ?2";
+  const results = await db.write([
+    // A new vote goes in; an existing one is marked (created_at = -1) to be taken out below.
+    db.prepare({
+      sql: `INSERT INTO micropost_votes (micropost_id, user_id, created_at)
+         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM microposts WHERE id = ?1)
+         ON CONFLICT (micropost_id, user_id) DO UPDATE SET created_at = -1`,
+      binds: [postId, userId, Date.now()],
+    }),
+    db.prepare({
+      sql: `UPDATE microposts SET total_votes = total_votes +
+           (CASE WHEN (SELECT created_at FROM micropost_votes WHERE ${mine}) = -1 THEN -1 ELSE 1 END)
+         WHERE id = ?1 AND EXISTS (SELECT 1 FROM micropost_votes WHERE ${mine})`,
+      binds: [postId, userId],
+    }),
+    db.prepare({
+      sql: `DELETE FROM micropost_votes WHERE ${mine} AND created_at = -1`,
+      binds: [postId, userId],
+    }),
+    db.prepare({
+      sql: `SELECT total_votes, EXISTS (SELECT 1 FROM micropost_votes WHERE ${mine}) AS user_voted
+         FROM microposts WHERE id = ?1`,
+      binds: [postId, userId],
+    }),
+  ]);
+  return results[3]?.results[0] as { total_votes: number; user_voted: number } | undefined;
+}
+
+/** A page of someone's drafts, newest first, and how many they have. */
+export async function draftPage(
+  db: Database,
+  userId: number,
+  q: { skip: number; limit: number },
+): Promise<{ rows: PostRow[]; total: number }> {
+  const [rows, count] = await db.batch<[object, { n: number }]>([
+    {
+      sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ?1 AND m.is_draft = 1
+        ORDER BY m.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [userId, q.limit, q.skip],
+      isList: true,
+    },
+    { sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1", binds: [userId] },
+  ]);
+  return { rows: toPosts(rows), total: count[0]?.n ?? 0 };
+}
+
+export async function countDrafts(db: Database, userId: number): Promise<number> {
+  const row = await db.first<{ n: number }>({
+    sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1",
+    binds: [userId],
+  });
+  return row?.n ?? 0;
+}
+
+/** What a page of drafts shows beside its rows: communities, the owner's memberships, files. */
+export interface DraftLookups {
+  communities: Map<number, CommunityRow>;
+  memberships: Map<number, MembershipRow>;
+  files: Map<number, MediaFile[]>;
+}
+
+export async function draftLookups(db: Database, userId: number, rows: PostRow[]): Promise<DraftLookups> {
+  const communityIds = rows.map((r) => r.communityId);
+  const media = rows.filter((r) => r.postType === "MEDIA").map((r) => r.id);
+  const [communityRows, membershipRows, fileRows] = await db.batch<[object, object, object]>([
+    communitiesStatement(communityIds),
+    membershipsStatement(userId, communityIds),
+    filesStatement(media),
+  ]);
+  return {
+    communities: communityMap(communityRows),
+    memberships: membershipMap(membershipRows),
+    files: fileMap(fileRows),
+  };
+}
+
+/** A draft's fields replaced; its files dropped (`dropFiles`) and a new one added (`media`). */
+export function updateDraftStatements(
+  db: Database,
+  postId: number,
+  fields: { title: string; body: string; slug: string; postType: PostType; communityId: number },
+  files: { dropFiles: boolean; media: { url: string; kind: string } | null },
+): D1PreparedStatement[] {
+  return [
+    db.prepare({
+      sql: `UPDATE microposts SET title = ?1, body = ?2, slug = ?3, post_type = ?4, community_id = ?5, updated_at = ?6
+         WHERE id = ?7 AND is_draft = 1`,
+      binds: [
+        fields.title,
+        fields.body,
+        fields.slug,
+        fields.postType,
+        fields.communityId,
+        Date.now(),
+        postId,
+      ],
+    }),
+    ...(files.dropFiles
+      ? [db.prepare({ sql: "DELETE FROM micropost_files WHERE micropost_id = ?1", binds: [postId] })]
+      : []),
+    ...(files.media
+      ? [
+          db.prepare({
+            sql: "INSERT INTO micropost_files (micropost_id, file, file_type) VALUES (?1, ?2, ?3)",
+            binds: [postId, files.media.url, files.media.kind],
+          }),
+        ]
+      : []),
+  ];
+}
+
+/** A draft becomes a post, and the counters move, only if it is still a draft inside the batch. */
+export function publishDraftStatements(
+  db: Database,
+  draft: { postId: number; communityId: number; userId: number; now: number; verified: boolean },
+): D1PreparedStatement[] {
+  const stillDraft = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 1)";
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${stillDraft}`,
+      binds: [draft.communityId, draft.postId],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${stillDraft}`,
+      binds: [draft.userId, draft.postId],
+    }),
+    db.prepare({
+      sql: `UPDATE microposts SET is_draft = 0, published_at = ?1, updated_at = ?1, is_owner_verified = ?3
+         WHERE id = ?2 AND is_draft = 1`,
+      binds: [draft.now, draft.postId, draft.verified ? 1 : 0],
+    }),
+  ];
+}
+
+/** The people named with @ that exist, by lowercase name. Typed and lowercase forms both hit the index. */
+export async function usersByNames(
+  db: Database,
+  names: string[],
+): Promise<Map<string, { id: number; username: string }>> {
+  if (names.length === 0) return new Map();
+  const candidates = [...new Set(names.flatMap((n) => [n, n.toLowerCase()]))];
+  const rows = await db.all<{ id: number; username: string }>({
+    sql: `SELECT id, username FROM users WHERE username IN (${candidates.map((_, i) => `?${i + 1}`).join(",")})
+      AND deleted_at IS NULL`,
+    binds: candidates,
+  });
+  return new Map(rows.map((r) => [r.username.toLowerCase(), r]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The feed and other lists of published posts. Every order is an index range read from its start
+// or from a keyset cursor (the sort values of the previous page's last post), so page 400 costs
+// what page 1 costs (docs/decisions/020). `skip` alone still works for clients that do not send
+// the cursor; it reads the skipped index entries, as OFFSET must.
+
+export interface PostPageQuery {
+  skip: number;
+  limit: number;
+}
+
+export interface Order {
+  /** Cursor tag. */
+  tag: string;
+  /** Sort columns, all descending; the last is the unique id. */
+  columns: Array<"publishedAt" | "totalVotes" | "isPinned" | "id">;
+}
+
+export const NEWEST: Order = { tag: "n", columns: ["publishedAt", "id"] };
+export const TOP: Order = { tag: "t", columns: ["totalVotes", "id"] };
+/** A community's posts: pinned ones first, then the newest. */
+export const PINNED_FIRST: Order = { tag: "p", columns: ["isPinned", "publishedAt", "id"] };
+
+/** "After the cursor" inside one merge arm. Ties in published_at are rare, so a seek on it is enough. */
+function keyset(values: number[] | null): string {
+  if (!values) return "";
+  return ` AND m.published_at <= ${values[0]} AND (m.published_at < ${values[0]} OR m.id < ${values[1]})`;
+}
+
+const keyColumns = (order: Order): KeysetColumn[] =>
+  order.columns.map((key) => keysetColumn(microposts, "m", key));
+
+/** The order of merged rows, by their names in the result. */
+function orderBy(order: Order): string {
+  return keyColumns(order)
+    .map((c) => `${c.name} DESC`)
+    .join(", ");
+}
+
+/** LIMIT and, without a cursor, OFFSET. */
+function window(limit: number, skip: number, values: number[] | null): string {
+  return values ? ` LIMIT ${limit}` : ` LIMIT ${limit} OFFSET ${skip}`;
+}
+
+/** One page in one index range. */
+function rangeStatement(where: string, order: Order, q: PostPageQuery, values: number[] | null): Statement {
+  return {
+    sql: keysetSql({
+      select: POST_COLUMNS,
+      from: "microposts m",
+      where,
+      columns: keyColumns(order),
+      dir: "DESC",
+      values,
+      limit: q.limit,
+      skip: q.skip,
+    }),
+    isList: true,
+  };
+}
+
+/**
+ * A page of every published post (or the verified owners' only) in one order, with the site's
+ * count of them.
+ */
+export async function sitePostPage(
+  db: Database,
+  verifiedOnly: boolean,
+  order: Order,
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<{ posts: PostRow[]; total: number }> {
+  const where = verifiedOnly ? "m.is_draft = 0 AND m.is_owner_verified = 1" : "m.is_draft = 0";
+  const key = verifiedOnly ? "verified_microposts" : "published_microposts";
+  const [rows, count] = await db.batch<[object, { value: number }]>([
+    rangeStatement(where, order, q, values),
+    { sql: "SELECT value FROM site_counters WHERE key = ?1", binds: [key] },
+  ]);
+  return { posts: toPosts(rows), total: count[0]?.value ?? 0 };
+}
+
+/** The communities someone joined, or the people they follow, with each one's count of posts. */
+export async function feedSources(
+  db: Database,
+  viewerId: number,
+  kind: "communities" | "people",
+): Promise<Array<{ id: number; total: number }>> {
+  return db.all<{ id: number; total: number }>(
+    kind === "communities"
+      ? {
+          sql: `SELECT c.id, c.total_microposts AS total FROM community_members cm
+              JOIN communities c ON c.id = cm.community_id WHERE cm.user_id = ?1`,
+          binds: [viewerId],
+        }
+      : {
+          sql: `SELECT u.id, u.total_microposts AS total FROM follows f
+              JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1`,
+          binds: [viewerId],
+        },
+  );
+}
+
+const sourceColumn = (kind: "communities" | "people") =>
+  kind === "communities" ? "community_id" : "owner_id";
+
+/**
+ * A page of these sources' posts, newest first: a k-way merge of per-source index ranges. SQLite
+ * merges sorted UNION ALL terms lazily, so a page reads about `limit + sources` rows however many
+ * posts each source has.
+ */
+export async function mergedSourcePosts(
+  db: Database,
+  kind: "communities" | "people",
+  sources: number[],
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<PostRow[]> {
+  const arms = sources.map(
+    (id) =>
+      `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${sourceColumn(kind)} = ${id} AND m.is_draft = 0${keyset(values)}`,
+  );
+  const nest = (terms: string[]): string => {
+    if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
+    const size = Math.ceil(terms.length / COMPOUND_MAX);
+    const groups: string[] = [];
+    for (let i = 0; i < terms.length; i += size) {
+      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))} ORDER BY ${orderBy(NEWEST)})`);
+    }
+    return groups.join(" UNION ALL ");
+  };
+  return toPosts(
+    await db.all({
+      sql: `${nest(arms)} ORDER BY ${orderBy(NEWEST)}${window(q.limit, q.skip, values)}`,
+      isList: true,
+    }),
+  );
+}
+
+/**
+ * A page of the viewer's sources' posts, newest first, by scanning the newest posts and keeping
+ * those of the viewer's communities or people: for viewers with too many sources to merge.
+ */
+export async function scannedSourcePosts(
+  db: Database,
+  viewerId: number,
+  kind: "communities" | "people",
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<PostRow[]> {
+  const source =
+    kind === "communities"
+      ? "SELECT community_id FROM community_members WHERE user_id = ?1"
+      : "SELECT followee_id FROM follows WHERE follower_id = ?1";
+  const statement = rangeStatement(
+    `m.is_draft = 0 AND m.${sourceColumn(kind)} IN (${source})`,
+    NEWEST,
+    q,
+    values,
+  );
+  return toPosts(await db.all({ ...statement, binds: [viewerId] }));
+}
+
+/** A community's id and count of posts, by name in any case. */
+export async function findCommunityPostCount(
+  db: Database,
+  name: string,
+): Promise<{ id: number; total_microposts: number } | null> {
+  return db.first<{ id: number; total_microposts: number }>({
+    sql: "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)",
+    binds: [name],
+  });
+}
+
+/** A page of a community's posts, pinned first: one index range (community, pinned, published, id). */
+export async function communityPostPage(
+  db: Database,
+  communityId: number,
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<PostRow[]> {
+  const rows = await db.all({
+    sql: keysetSql({
+      select: POST_COLUMNS,
+      from: "microposts m",
+      where: `m.community_id = ${communityId} AND m.is_draft = 0`,
+      columns: keyColumns(PINNED_FIRST),
+      dir: "DESC",
+      values,
+      limit: q.limit,
+      skip: q.skip,
+    }),
+    isList: true,
+  });
+  return toPosts(rows);
+}
+
+/** The ids of a page of a person's published posts, through the owner index, and their count. */
+export async function personPostIds(
+  db: Database,
+  ownerId: number,
+  sort: ProfilePostSort,
+  q: PostPageQuery,
+): Promise<{ ids: number[]; total: number }> {
+  const mine = and(eq(microposts.ownerId, ownerId), eq(microposts.isDraft, false));
+  const order =
+    sort === "TOP"
+      ? [desc(microposts.totalVotes), desc(microposts.publishedAt), desc(microposts.id)]
+      : [desc(microposts.publishedAt), desc(microposts.id)];
+  const [rows, total] = await db.orm.batch([
+    db.orm
+      .select({ id: microposts.id })
+      .from(microposts)
+      .where(mine)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.skip),
+    db.orm.select({ n: count() }).from(microposts).where(mine),
+  ]);
+  return { ids: rows.map((r) => r.id), total: total[0]?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a feed item shows beside its post
+
+const fileColumns = {
+  micropostId: micropostFiles.micropostId,
+  file: micropostFiles.file,
+  fileType: micropostFiles.fileType,
+};
+
+/** The media files of these posts, for `fileMap`. */
+function filesStatement(postIds: Iterable<number>): Statement {
+  return {
+    sql: `SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${idList(postIds)}) ORDER BY f.id`,
+  };
+}
+
+/** Each post's files, in the order they were added. */
+function fileMap(rows: object[]): Map<number, MediaFile[]> {
+  const files = new Map<number, MediaFile[]>();
+  for (const raw of rows) {
+    const row = rowOf(fileColumns, raw);
+    const list = files.get(row.micropostId) ?? [];
+    list.push({ file: row.file, file_type: row.fileType });
+    files.set(row.micropostId, list);
+  }
+  return files;
+}
+
+/** The newest comment of each post, with its author (`o_` columns): the feed's `comment_list`. */
+const PREVIEW_SQL = `SELECT ${columnsOf(comments, "c")}, ${columnsOf(ownerWithId, "u", "o_")}
+  FROM json_each(?1) j
+  JOIN comments c ON c.id = (
+    SELECT x.id FROM comments x
+    WHERE x.micropost_id = j.value AND x.depth = 0 AND x.is_deleted = 0
+    ORDER BY x.id DESC LIMIT 1)
+  JOIN users u ON u.id = c.owner_id`;
+
+/** Everything a page of feed items shows beside its posts, keyed by post, community or person id. */
+export interface PostLookups {
+  owners: Map<number, Owner>;
+  communities: Map<number, CommunityRow>;
+  memberships: Map<number, MembershipRow>;
+  voted: Set<number>;
+  files: Map<number, MediaFile[]>;
+  previews: Map<number, { comment: CommentRow; owner: Owner }>;
+}
+
+/**
+ * Owners, communities, the viewer's memberships and votes, media files and each post's newest
+ * comment for a page of posts, in one round trip. Every statement is a lookup by key for the posts
+ * of this page, so the cost follows the page and never the database.
+ */
+export async function postLookups(
+  db: Database,
+  viewerId: number | null,
+  posts: PostRow[],
+): Promise<PostLookups> {
+  const postIds = posts.map((p) => p.id);
+  const communityIds = posts.map((p) => p.communityId);
+  const mediaIds = posts.filter((p) => p.postType === "MEDIA").map((p) => p.id);
+  const withComments = posts.filter((p) => p.totalTopComments > 0).map((p) => p.id);
+
+  const statements: Statement[] = [
+    ownersStatement(posts.map((p) => p.ownerId)),
+    communitiesStatement(communityIds),
+  ];
+  const at = { memberships: -1, votes: -1, files: -1, previews: -1 };
+  if (viewerId !== null) {
+    at.memberships = statements.push(membershipsStatement(viewerId, communityIds)) - 1;
+    at.votes =
+      statements.push({
+        sql: `SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${idList(postIds)}) AND user_id = ?1`,
+        binds: [viewerId],
+      }) - 1;
+  }
+  if (mediaIds.length) at.files = statements.push(filesStatement(mediaIds)) - 1;
+  if (withComments.length) {
+    at.previews = statements.push({ sql: PREVIEW_SQL, binds: [JSON.stringify(withComments)] }) - 1;
+  }
+
+  const results = (await db.batch(statements)) as object[][];
+  return {
+    owners: ownerMap(results[0]!),
+    communities: communityMap(results[1]!),
+    memberships: membershipMap(at.memberships < 0 ? [] : results[at.memberships]!),
+    voted: new Set(
+      at.votes < 0 ? [] : (results[at.votes] as Array<{ micropost_id: number }>).map((v) => v.micropost_id),
+    ),
+    files: fileMap(at.files < 0 ? [] : results[at.files]!),
+    previews: new Map(
+      (at.previews < 0 ? [] : results[at.previews]!).map((raw) => {
+        const comment = rowOf(comments, raw);
+        return [comment.micropostId, { comment, owner: toOwner(rowOf(ownerWithId, raw, "o_")) }];
+      }),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+/** Replies shown under one comment before "See more replies" leads to its own thread. */
+export const REPLIES_PER_COMMENT = 10;
+
+export type CommentWithParent = CommentRow & { parentPublicId: string | null };
+
+/** A comment of this post, with its parent's public id. */
+export async function findCommentWithParent(
+  db: Database,
+  commentPublicId: string,
+  postId: number,
+): Promise<CommentWithParent | null> {
+  const raw = await db.first<{ parent_public_id: string | null }>({
+    sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
+    binds: [commentPublicId, postId],
+  });
+  return raw ? { ...rowOf(comments, raw), parentPublicId: raw.parent_public_id } : null;
+}
+
+/** A page of a comment's replies, oldest first (`values`: after the cursor's id). */
+export async function replyPage(
+  db: Database,
+  parentId: number,
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<CommentRow[]> {
+  return toComments(
+    await db.all({
+      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ?1${values ? " AND c.id > ?2" : ""}
+            ORDER BY c.id${window(q.limit, q.skip, values)}`,
+      binds: [parentId, ...(values ?? [])],
+      isList: true,
+    }),
+  );
+}
+
+/** A page of a post's top-level comments, newest first (`values`: before the cursor's id). */
+export async function topCommentPage(
+  db: Database,
+  postId: number,
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<CommentRow[]> {
+  return toComments(
+    await db.all({
+      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.micropost_id = ?1 AND c.depth = 0${values ? " AND c.id < ?2" : ""}
+            ORDER BY c.id DESC${window(q.limit, q.skip, values)}`,
+      binds: [postId, ...(values ?? [])],
+      isList: true,
+    }),
+  );
+}
+
+/** Replies of these comments, at most REPLIES_PER_COMMENT each, oldest first. */
+export async function repliesOf(db: Database, parentIds: number[]): Promise<CommentRow[]> {
+  const arms = parentIds.map(
+    (id) =>
+      `SELECT * FROM (SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ${id} ORDER BY c.id LIMIT ${REPLIES_PER_COMMENT})`,
+  );
+  const nest = (terms: string[]): string => {
+    if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
+    const size = Math.ceil(terms.length / COMPOUND_MAX);
+    const groups: string[] = [];
+    for (let i = 0; i < terms.length; i += size)
+      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))})`);
+    return groups.join(" UNION ALL ");
+  };
+  return toComments(await db.all({ sql: nest(arms), isList: true }));
+}
+
+/** Owners by id, as comments show them. */
+export async function ownersByIds(db: Database, ids: number[]): Promise<Map<number, Owner>> {
+  return ownerMap(await db.all(ownersStatement(ids)));
+}
+
+/** A comment with its parent's public id and what its address needs: its post and community. */
+export async function findCommentInPost(
+  db: Database,
+  commentPublicId: string,
+): Promise<(CommentWithParent & { postPublicId: string; postSlug: string; communityName: string }) | null> {
+  const raw = await db.first<{
+    parent_public_id: string | null;
+    post_public_id: string;
+    post_slug: string;
+    community_name: string;
+  }>({
+    sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID},
+        m.public_id AS post_public_id, m.slug AS post_slug, k.name AS community_name
+      FROM comments c JOIN microposts m ON m.id = c.micropost_id JOIN communities k ON k.id = m.community_id
+      WHERE c.public_id = ?1`,
+    binds: [commentPublicId],
+  });
+  if (!raw) return null;
+  return {
+    ...rowOf(comments, raw),
+    parentPublicId: raw.parent_public_id,
+    postPublicId: raw.post_public_id,
+    postSlug: raw.post_slug,
+    communityName: raw.community_name,
+  };
+}
+
+/** A comment by its public id, on this post only when `postId` is given. */
+export async function findComment(
+  db: Database,
+  commentPublicId: string,
+  postId?: number,
+): Promise<CommentRow | null> {
+  const raw = await db.first(
+    postId === undefined
+      ? { sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1`, binds: [commentPublicId] }
+      : {
+          sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
+          binds: [commentPublicId, postId],
+        },
+  );
+  return raw ? rowOf(comments, raw) : null;
+}
+
+/**
+ * A comment or a reply, with every counter it moves (the post's comments, the parent's replies),
+ * only if the post and the parent still exist inside the batch.
+ */
+export function insertCommentStatements(
+  db: Database,
+  comment: {
+    publicId: string;
+    postId: number;
+    parent: CommentRow | null;
+    ownerId: number;
+    body: string;
+    now: number;
+  },
+): D1PreparedStatement[] {
+  const { parent } = comment;
+  const depth = parent ? parent.depth + 1 : 0;
+  // The counters move only if the row went in (the post or the parent may be gone by now).
+  const inserted = "EXISTS (SELECT 1 FROM comments WHERE public_id = ?1)";
+  return [
+    db.prepare({
+      sql: `INSERT INTO comments (public_id, micropost_id, parent_id, root_id, owner_id, body, depth, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8
+         WHERE EXISTS (SELECT 1 FROM microposts WHERE id = ?2)
+           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM comments WHERE id = ?3 AND is_deleted = 0))`,
+      binds: [
+        comment.publicId,
+        comment.postId,
+        parent?.id ?? null,
+        parent ? (parent.rootId ?? parent.id) : null,
+        comment.ownerId,
+        comment.body,
+        depth,
+        comment.now,
+      ],
+    }),
+    db.prepare({
+      sql: "UPDATE comments SET root_id = id WHERE public_id = ?1 AND root_id IS NULL",
+      binds: [comment.publicId],
+    }),
+    db.prepare({
+      sql: `UPDATE microposts SET total_comments = total_comments + 1, total_top_comments = total_top_comments + ?3
+         WHERE id = ?2 AND ${inserted}`,
+      binds: [comment.publicId, comment.postId, depth === 0 ? 1 : 0],
+    }),
+    db.prepare({
+      sql: `UPDATE comments SET total_replies = total_replies + 1 WHERE id = ?2 AND ${inserted}`,
+      binds: [comment.publicId, parent?.id ?? null],
+    }),
+  ];
+}
+
+/** A comment's new body, unless it was deleted meanwhile. */
+export function updateCommentBody(db: Database, commentId: number, body: string) {
+  return db.orm
+    .update(comments)
+    .set({ body, updatedAt: Date.now() })
+    .where(and(eq(comments.id, commentId), eq(comments.isDeleted, false)));
+}
+
+/**
+ * The statements that delete a comment, for its author and for staff removing a reported one
+ * (admin/reports). Whether it is removed or kept as a placeholder (it has replies, which keep their
+ * place) is decided inside the batch, on the row as it is then; the counters move only if this
+ * batch is the one that deletes it. `guard` is SQL that must hold for any of them to act.
+ */
+export function commentDeleteStatements(
+  db: Database,
+  row: { id: number; micropostId: number; parentId: number | null; depth: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const alive = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND is_deleted = 0)";
+  const leaf = "(SELECT total_replies FROM comments WHERE id = ?1) = 0";
+  return [
+    db.prepare({
+      sql: `UPDATE microposts SET total_comments = total_comments - 1,
+           total_top_comments = total_top_comments - (CASE WHEN ?3 = 0 AND ${leaf} THEN 1 ELSE 0 END)
+         WHERE id = ?2 AND ${alive} AND ${guard}`,
+      binds: [row.id, row.micropostId, row.depth],
+    }),
+    db.prepare({
+      sql: `UPDATE comments SET total_replies = total_replies - 1 WHERE id = ?2 AND ${alive} AND ${leaf} AND ${guard}`,
+      binds: [row.id, row.parentId],
+    }),
+    db.prepare({
+      sql: `UPDATE comments SET is_deleted = 1, body = '', updated_at = ?2
+         WHERE id = ?1 AND is_deleted = 0 AND total_replies > 0 AND ${guard}`,
+      binds: [row.id, Date.now()],
+    }),
+    db.prepare({
+      sql: `DELETE FROM comments WHERE id = ?1 AND is_deleted = 0 AND total_replies = 0 AND ${guard}`,
+      binds: [row.id],
+    }),
+  ];
+}
