@@ -189,6 +189,9 @@ export async function startServer({
     "wrangler",
     [
       "dev",
+      // The production Worker plus the development routes (demo seed, e-mail outbox); a deploy
+      // builds wrangler.toml's `main`, which has neither.
+      "worker/src/dev-index.ts",
       "--port",
       String(port),
       "--ip",

@@ -10,6 +10,8 @@ export default defineConfig({
       wrangler: { configPath: "../wrangler.toml" },
       // wrangler.toml is the production configuration: the tests run as development, said here
       // (dev outbox, cost headers, the development secret); production is tested by overriding it.
+      // The production Worker plus the development routes the tests read e-mails from.
+      main: new URL("./src/dev-index.ts", import.meta.url).pathname,
       miniflare: {
         bindings: { ...DEVELOPMENT_VARS, TEST_MIGRATIONS: migrations },
       },

@@ -8,7 +8,6 @@ import { adminFilesRoutes } from "./features/admin-files/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
 import { contentRoutes } from "./features/content/routes";
-import { devRoutes } from "./features/dev/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsAdminRoutes } from "./features/jobs/admin-routes";
@@ -67,7 +66,6 @@ const routes = app
   .route("/", servicesRoutes)
   .route("/", paymentsRoutes)
   .route("/", walletRoutes)
-  .route("/", devRoutes)
   .route("/", docsRoutes)
   .route("/", mediaRoutes)
   .route("/", spaRoutes);
