@@ -67,8 +67,24 @@ export function deployProblems(vars) {
   return problems;
 }
 
-/** The variables `wrangler deploy --dry-run` lists for the Worker it would upload. */
-function dryRunVars() {
+/**
+ * Modules that must never be in the deployed API Worker, as esbuild's metafile names its inputs:
+ * the demo data and development routes (only worker/src/dev-index.ts mounts them).
+ */
+export const NOT_DEPLOYED = [{ input: /^worker\/src\/(features\/dev\/|dev-index\.ts)/, why: "development only" }];
+
+/** What the bundle carries that it must not (esbuild's metafile of the dry run). */
+export function bundleProblems(metafile) {
+  const problems = [];
+  for (const input of Object.keys(metafile.inputs)) {
+    const rule = NOT_DEPLOYED.find((r) => r.input.test(input));
+    if (rule) problems.push(`the deployed Worker bundles ${input} (${rule.why})`);
+  }
+  return problems;
+}
+
+/** The variables `wrangler deploy --dry-run` lists for the Worker it would upload, and what it bundles. */
+function dryRun() {
   const dir = mkdtempSync(join(tmpdir(), "agora-deploy-check-"));
   try {
     // An empty assets folder: the check is about the Worker, not the SPAs' build.
@@ -76,7 +92,7 @@ function dryRunVars() {
     mkdirSync(assets);
     const result = spawnSync(
       "wrangler",
-      ["deploy", "--dry-run", "--outdir", join(dir, "out"), "--assets", assets],
+      ["deploy", "--dry-run", "--outdir", join(dir, "out"), "--metafile", "--assets", assets],
       { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true", FORCE_COLOR: "0" } },
     );
     const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
@@ -88,7 +104,8 @@ function dryRunVars() {
     }
     if (!vars.some((v) => v.name === "PUBLIC_URL"))
       throw new Error(`could not read the variables from wrangler's dry run:\n${output}`);
-    return vars;
+    const metafile = JSON.parse(readFileSync(join(dir, "out", "bundle-meta.json"), "utf8"));
+    return [...deployProblems(vars), ...bundleProblems(metafile)];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -102,7 +119,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (toml.includes(DEVELOPMENT_JWT_SECRET))
     problems.push("wrangler.toml contains the development JWT secret");
   if (!process.argv.includes("--no-dry-run") && !problems.length)
-    problems.push(...deployProblems(dryRunVars()));
+    problems.push(...dryRun());
   if (problems.length) {
     console.error(`wrangler.toml is not safe to deploy:\n  ${problems.join("\n  ")}`);
     process.exit(1);
