@@ -71,7 +71,9 @@ export function deployProblems(vars) {
  * Modules that must never be in the deployed API Worker, as esbuild's metafile names its inputs:
  * the demo data and development routes (only worker/src/dev-index.ts mounts them).
  */
-export const NOT_DEPLOYED = [{ input: /^worker\/src\/(features\/dev\/|dev-index\.ts)/, why: "development only" }];
+export const NOT_DEPLOYED = [
+  { input: /^worker\/src\/(features\/dev\/|dev-index\.ts)/, why: "development only" },
+];
 
 /** What the bundle carries that it must not (esbuild's metafile of the dry run). */
 export function bundleProblems(metafile) {
@@ -118,8 +120,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   problems.push(...deployProblems(vars));
   if (toml.includes(DEVELOPMENT_JWT_SECRET))
     problems.push("wrangler.toml contains the development JWT secret");
-  if (!process.argv.includes("--no-dry-run") && !problems.length)
-    problems.push(...dryRun());
+  if (!process.argv.includes("--no-dry-run") && !problems.length) problems.push(...dryRun());
   if (problems.length) {
     console.error(`wrangler.toml is not safe to deploy:\n  ${problems.join("\n  ")}`);
     process.exit(1);
