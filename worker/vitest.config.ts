@@ -1,6 +1,31 @@
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { buildSync } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { DEVELOPMENT_VARS } from "../scripts/dev-settings.mjs";
+
+// The MJML renderer Worker (worker/renderer/) runs beside the Worker under test, bound as MJML
+// through wrangler.toml's [[services]] entry like in production. Auxiliary Workers are given as
+// built JavaScript, so its own code is bundled here, one file, the way wrangler bundles it.
+const renderer = new URL("../node_modules/.cache/agora-mjml/index.js", import.meta.url).pathname;
+buildSync({
+  entryPoints: [new URL("./renderer/index.ts", import.meta.url).pathname],
+  outfile: renderer,
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  conditions: ["workerd", "worker", "browser"],
+  mainFields: ["browser", "module", "main"],
+  external: ["cloudflare:*"],
+  logLevel: "warning",
+});
+const rendererToml = readFileSync(new URL("./renderer/wrangler.toml", import.meta.url), "utf8");
+const RENDERER_CONFIG = {
+  compatibilityDate: /^compatibility_date = "([^"]+)"/m.exec(rendererToml)?.[1],
+  modulesRoot: dirname(renderer),
+};
 
 const migrations = await readD1Migrations(new URL("../migrations", import.meta.url).pathname);
 
@@ -14,6 +39,7 @@ export default defineConfig({
       main: new URL("./src/dev-index.ts", import.meta.url).pathname,
       miniflare: {
         bindings: { ...DEVELOPMENT_VARS, TEST_MIGRATIONS: migrations },
+        workers: [{ name: "agora-mjml", modules: true, scriptPath: renderer, ...RENDERER_CONFIG }],
       },
     }),
   ],
@@ -27,7 +53,7 @@ export default defineConfig({
     // Two files at once, each in its own workerd with its own storage. Vitest's default on two
     // cores is one (cores - 1), and a file spends much of its time waiting on its workerd.
     maxWorkers: 2,
-    // mjml-browser (e-mail templates) and @solana/web3.js (the wallet) are pre-bundled so workerd can load them.
-    deps: { optimizer: { ssr: { enabled: true, include: ["mjml-browser", "@solana/web3.js"] } } },
+    // @solana/web3.js (the wallet) is pre-bundled so workerd can load it.
+    deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
   },
 });
