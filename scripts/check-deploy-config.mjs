@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// A deploy that forgets a step must fail closed. This check reads wrangler.toml as committed, and
-// what `wrangler deploy --dry-run` would ship from it, and fails when either carries a secret in
-// [vars] (JWT_SECRET above all: whoever has the repository could sign admin tokens) or sets
-// ENVIRONMENT to anything but "production" (development turns on the dev outbox and seed).
+// A deploy that forgets a step must fail closed. This check reads the two Workers' configurations as
+// committed (wrangler.toml, the API; worker/renderer/wrangler.toml, the MJML renderer), and what
+// `wrangler deploy --dry-run` would ship from each, and fails when either carries a secret in
+// [vars] (JWT_SECRET above all: whoever has the repository could sign admin tokens), sets
+// ENVIRONMENT to anything but "production" (development turns on the dev outbox and seed), bundles
+// development modules (or mjml-browser in the API), or when the renderer could be reached by
+// anything but the API's service binding.
 // Part of `bun run test`; a few seconds. `--no-dry-run` reads the file only.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -67,28 +70,77 @@ export function deployProblems(vars) {
   return problems;
 }
 
-/** The variables `wrangler deploy --dry-run` lists for the Worker it would upload. */
-function dryRunVars() {
+/** The two Workers a deploy ships: the API, and the MJML renderer its binding MJML reaches. */
+export const WORKERS = [
+  { config: "wrangler.toml", name: "agora", hasVars: true },
+  { config: "worker/renderer/wrangler.toml", name: "agora-mjml", hasVars: false },
+];
+
+/**
+ * Modules that must never be in a deployed Worker, as esbuild's metafile names its inputs: the
+ * demo data and development routes (only worker/src/dev-index.ts mounts them) anywhere, and
+ * mjml-browser in the API (the renderer Worker has it; docs/decisions/104).
+ */
+export const NOT_DEPLOYED = [
+  { worker: "*", input: /^worker\/src\/(features\/dev\/|dev-index\.ts)/, why: "development only" },
+  { worker: "agora", input: /node_modules\/mjml-browser\//, why: "the agora-mjml Worker renders MJML" },
+];
+
+/** What a Worker's bundle carries that it must not (esbuild's metafile of the dry run). */
+export function bundleProblems(worker, metafile) {
+  const problems = [];
+  for (const input of Object.keys(metafile.inputs)) {
+    const rule = NOT_DEPLOYED.find((r) => (r.worker === "*" || r.worker === worker) && r.input.test(input));
+    if (rule) problems.push(`${worker} bundles ${input} (${rule.why})`);
+  }
+  return problems;
+}
+
+/** What is wrong with how the two Workers' files name and reach each other. */
+export function wiringProblems(apiToml, rendererToml) {
+  const problems = [];
+  const renderer = /^name\s*=\s*"([^"]+)"/m.exec(rendererToml)?.[1];
+  if (renderer !== "agora-mjml") problems.push(`the renderer's name is "${renderer}", not "agora-mjml"`);
+  if (!/\[\[services\]\]\s*\nbinding\s*=\s*"MJML"\s*\nservice\s*=\s*"agora-mjml"/.test(apiToml))
+    problems.push('wrangler.toml lacks the service binding MJML to "agora-mjml"');
+  // Only the binding reaches the renderer: no workers.dev address, no preview address, no route.
+  if (!/^workers_dev\s*=\s*false/m.test(rendererToml))
+    problems.push("the renderer must set workers_dev = false");
+  if (!/^preview_urls\s*=\s*false/m.test(rendererToml))
+    problems.push("the renderer must set preview_urls = false");
+  if (/^routes?\s*=/m.test(rendererToml)) problems.push("the renderer must have no route");
+  if (/^\[vars\]|^\[\[/m.test(rendererToml)) problems.push("the renderer needs no variables or bindings");
+  return problems;
+}
+
+/**
+ * `wrangler deploy --dry-run` of one Worker: the variables it lists (API only) and what it bundles.
+ * Returns the problems and the upload size wrangler prints.
+ */
+function dryRun({ config, name, hasVars }) {
   const dir = mkdtempSync(join(tmpdir(), "agora-deploy-check-"));
   try {
     // An empty assets folder: the check is about the Worker, not the SPAs' build.
     const assets = join(dir, "assets");
     mkdirSync(assets);
-    const result = spawnSync(
-      "wrangler",
-      ["deploy", "--dry-run", "--outdir", join(dir, "out"), "--assets", assets],
-      { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true", FORCE_COLOR: "0" } },
-    );
+    const args = ["deploy", "--dry-run", "-c", config, "--outdir", join(dir, "out"), "--metafile"];
+    const result = spawnSync("wrangler", hasVars ? [...args, "--assets", assets] : args, {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", FORCE_COLOR: "0" },
+    });
     const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-    if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${output}`);
+    if (result.status !== 0) throw new Error(`wrangler deploy --dry-run -c ${config} failed:\n${output}`);
     const vars = [];
     for (const line of output.split("\n")) {
       const match = /^env\.(\w+) \("(.*?)(?:\.\.\.)?"\)\s+Environment Variable/.exec(line.trim());
-      if (match) vars.push({ table: "deploy --dry-run", name: match[1], value: match[2] });
+      if (match) vars.push({ table: `deploy --dry-run -c ${config}`, name: match[1], value: match[2] });
     }
-    if (!vars.some((v) => v.name === "PUBLIC_URL"))
+    if (hasVars && !vars.some((v) => v.name === "PUBLIC_URL"))
       throw new Error(`could not read the variables from wrangler's dry run:\n${output}`);
-    return vars;
+    const metafile = JSON.parse(readFileSync(join(dir, "out", "bundle-meta.json"), "utf8"));
+    const size = /Total Upload: (.*)/.exec(output)?.[1]?.trim() ?? "?";
+    return { problems: [...deployProblems(vars), ...bundleProblems(name, metafile)], size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -96,17 +148,31 @@ function dryRunVars() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
-  const { vars, problems } = varsOf(toml);
-  problems.push(...deployProblems(vars));
-  if (toml.includes(DEVELOPMENT_JWT_SECRET))
-    problems.push("wrangler.toml contains the development JWT secret");
+  const tomls = WORKERS.map((w) => readFileSync(join(ROOT, w.config), "utf8"));
+  const problems = [];
+  for (const [i, toml] of tomls.entries()) {
+    const parsed = varsOf(toml);
+    problems.push(
+      ...parsed.problems.map((p) => `${WORKERS[i].config}: ${p}`),
+      ...deployProblems(parsed.vars),
+    );
+    if (toml.includes(DEVELOPMENT_JWT_SECRET))
+      problems.push(`${WORKERS[i].config} contains the development JWT secret`);
+  }
+  problems.push(...wiringProblems(tomls[0], tomls[1]));
+  const sizes = [];
   if (!process.argv.includes("--no-dry-run") && !problems.length)
-    problems.push(...deployProblems(dryRunVars()));
+    for (const worker of WORKERS) {
+      const { problems: found, size } = dryRun(worker);
+      problems.push(...found);
+      sizes.push(`${worker.name} ${size}`);
+    }
   if (problems.length) {
-    console.error(`wrangler.toml is not safe to deploy:\n  ${problems.join("\n  ")}`);
+    console.error(`The Workers are not safe to deploy:\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`wrangler.toml deploys as production with no secret in [vars] (${seconds}s)`);
+  console.log(
+    `wrangler.toml and worker/renderer/wrangler.toml deploy as production with no secret in [vars]${sizes.length ? ` (${sizes.join("; ")})` : ""} (${seconds}s)`,
+  );
 }

@@ -114,7 +114,8 @@ const CHATTER = [
   /^\s*$/,
   /⛅️ wrangler/,
   /^[─-]+$/,
-  /Your Worker has access to the following bindings/,
+  /has access to the following bindings/,
+  /^Service bindings, Durable Object bindings, and Tail consumers connect to/,
   /^Binding\s+Resource/,
   /^env\.\w+/,
   /^⎔ (Starting local server|Connection status updated)/,
@@ -189,6 +190,15 @@ export async function startServer({
     "wrangler",
     [
       "dev",
+      // The production Worker plus the development routes (demo seed, e-mail outbox); a deploy
+      // builds wrangler.toml's `main`, which has neither.
+      "worker/src/dev-index.ts",
+      // One session, two Workers: the first config is the API, the second the MJML renderer it
+      // reaches through its service binding MJML (docs/decisions/104).
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "worker/renderer/wrangler.toml",
       "--port",
       String(port),
       "--ip",

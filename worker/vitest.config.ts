@@ -1,6 +1,31 @@
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { buildSync } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { DEVELOPMENT_VARS } from "../scripts/dev-settings.mjs";
+
+// The MJML renderer Worker (worker/renderer/) runs beside the Worker under test, bound as MJML
+// through wrangler.toml's [[services]] entry like in production. Auxiliary Workers are given as
+// built JavaScript, so its own code is bundled here, one file, the way wrangler bundles it.
+const renderer = new URL("../node_modules/.cache/agora-mjml/index.js", import.meta.url).pathname;
+buildSync({
+  entryPoints: [new URL("./renderer/index.ts", import.meta.url).pathname],
+  outfile: renderer,
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  conditions: ["workerd", "worker", "browser"],
+  mainFields: ["browser", "module", "main"],
+  external: ["cloudflare:*"],
+  logLevel: "warning",
+});
+const rendererToml = readFileSync(new URL("./renderer/wrangler.toml", import.meta.url), "utf8");
+const RENDERER_CONFIG = {
+  compatibilityDate: /^compatibility_date = "([^"]+)"/m.exec(rendererToml)?.[1],
+  modulesRoot: dirname(renderer),
+};
 
 const migrations = await readD1Migrations(new URL("../migrations", import.meta.url).pathname);
 
@@ -10,8 +35,11 @@ export default defineConfig({
       wrangler: { configPath: "../wrangler.toml" },
       // wrangler.toml is the production configuration: the tests run as development, said here
       // (dev outbox, cost headers, the development secret); production is tested by overriding it.
+      // The production Worker plus the development routes the tests read e-mails from.
+      main: new URL("./src/dev-index.ts", import.meta.url).pathname,
       miniflare: {
         bindings: { ...DEVELOPMENT_VARS, TEST_MIGRATIONS: migrations },
+        workers: [{ name: "agora-mjml", modules: true, scriptPath: renderer, ...RENDERER_CONFIG }],
       },
     }),
   ],
@@ -28,7 +56,7 @@ export default defineConfig({
     // A file reuses its worker's workerd instead of starting its own (~3.6 s each); the setup file
     // gives it an empty database all the same (test/apply-migrations.ts).
     isolate: false,
-    // mjml-browser (e-mail templates) and @solana/web3.js (the wallet) are pre-bundled so workerd can load them.
-    deps: { optimizer: { ssr: { enabled: true, include: ["mjml-browser", "@solana/web3.js"] } } },
+    // @solana/web3.js (the wallet) is pre-bundled so workerd can load it.
+    deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
   },
 });

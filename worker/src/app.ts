@@ -6,7 +6,6 @@ import { adminRoutes } from "./features/admin/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
 import { contentRoutes } from "./features/content/routes";
-import { devRoutes } from "./features/dev/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
@@ -30,68 +29,78 @@ import { refuseUnsafeSecrets } from "./middleware/secrets";
 import { securityHeaders } from "./middleware/security-headers";
 import { refuseMalformedEncoding } from "./middleware/url-encoding";
 
-const app = createRouter();
+/**
+ * The API with its middleware and every feature. `extra` routers are mounted after the features:
+ * the development entry (worker/src/dev-index.ts) passes the development routes; the production
+ * entry (worker/src/index.ts) passes none, so a deploy neither mounts nor bundles them.
+ */
+export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
+  const app = createRouter();
 
-// Bodies are limited before any route, validator or data handle sees them (413 past the limit).
-app.use("*", requestId, securityHeaders, refuseUnsafeSecrets, bodyLimits, refuseMalformedEncoding);
-app.use("/api/*", database);
-app.use("/api/v1/private/*", requireUser);
-app.use("/api/admin/private/*", requireAdmin);
-app.use("/api/v1/*", async (c, next) =>
-  c.req.path.startsWith("/api/v1/private/") ? next() : optionalUser(c, next),
-);
-app.use("/api/webpage-preview", requireUser);
+  // Bodies are limited before any route, validator or data handle sees them (413 past the limit).
+  app.use("*", requestId, securityHeaders, refuseUnsafeSecrets, bodyLimits, refuseMalformedEncoding);
+  app.use("/api/*", database);
+  app.use("/api/v1/private/*", requireUser);
+  app.use("/api/admin/private/*", requireAdmin);
+  app.use("/api/v1/*", async (c, next) =>
+    c.req.path.startsWith("/api/v1/private/") ? next() : optionalUser(c, next),
+  );
+  app.use("/api/webpage-preview", requireUser);
 
-// Every feature is mounted in one chain so AppType describes the whole API for `hc<AppType>`.
-const routes = app
-  .route("/", healthRoutes)
-  .route("/", userAuthRoutes)
-  .route("/", accountRoutes)
-  .route("/", googleRoutes)
-  .route("/", adminRoutes)
-  .route("/", communitiesRoutes)
-  .route("/", postsRoutes)
-  .route("/", peopleRoutes)
-  .route("/", searchRoutes)
-  .route("/", notificationsRoutes)
-  .route("/", reportsRoutes)
-  .route("/", contentRoutes)
-  .route("/", chatRoutes)
-  .route("/", jobsRoutes)
-  .route("/", servicesRoutes)
-  .route("/", paymentsRoutes)
-  .route("/", walletRoutes)
-  .route("/", devRoutes)
-  .route("/", docsRoutes)
-  .route("/", mediaRoutes)
-  .route("/", spaRoutes);
+  // Every feature is mounted in one chain so AppType describes the whole API for `hc<AppType>`.
+  const routes = app
+    .route("/", healthRoutes)
+    .route("/", userAuthRoutes)
+    .route("/", accountRoutes)
+    .route("/", googleRoutes)
+    .route("/", adminRoutes)
+    .route("/", communitiesRoutes)
+    .route("/", postsRoutes)
+    .route("/", peopleRoutes)
+    .route("/", searchRoutes)
+    .route("/", notificationsRoutes)
+    .route("/", reportsRoutes)
+    .route("/", contentRoutes)
+    .route("/", chatRoutes)
+    .route("/", jobsRoutes)
+    .route("/", servicesRoutes)
+    .route("/", paymentsRoutes)
+    .route("/", walletRoutes)
+    .route("/", docsRoutes)
+    .route("/", mediaRoutes)
+    .route("/", spaRoutes);
+  for (const more of extra) app.route("/", more);
 
-app.doc31("/api/openapi.json", {
-  openapi: "3.1.0",
-  info: {
-    title: "Agora API",
-    version: "1.0.0",
-    description:
-      'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}, with "fields" ({"name": "problem"}) when the refusal names fields.',
-  },
-});
-app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Agora API",
+      version: "1.0.0",
+      description:
+        'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}, with "fields" ({"name": "problem"}) when the refusal names fields.',
+    },
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 
-app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
 
-app.onError((error, c) => {
-  // The one place a refusal becomes an answer: `{detail, fields?}` with its status.
-  if (error instanceof RetryLater) c.header("Retry-After", String(error.seconds));
-  if (error instanceof DomainError) return c.json(errorBody(error), error.status);
-  // Hono's own refusals (a body that is not JSON, ...).
-  if (error instanceof HTTPException) {
-    const detail = error.message || "Request failed";
-    return c.json({ detail }, error.status);
-  }
-  // Never a stack trace in an answer: it goes to the log with the request id.
-  console.error(`[${c.get("requestId")}]`, error);
-  return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
-});
+  app.onError((error, c) => {
+    // The one place a refusal becomes an answer: `{detail, fields?}` with its status.
+    if (error instanceof RetryLater) c.header("Retry-After", String(error.seconds));
+    if (error instanceof DomainError) return c.json(errorBody(error), error.status);
+    // Hono's own refusals (a body that is not JSON, ...).
+    if (error instanceof HTTPException) {
+      const detail = error.message || "Request failed";
+      return c.json({ detail }, error.status);
+    }
+    // Never a stack trace in an answer: it goes to the log with the request id.
+    console.error(`[${c.get("requestId")}]`, error);
+    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+  });
+  return routes;
+}
 
-export type AppType = typeof routes;
+const app = createApp();
+
+export type AppType = typeof app;
 export default app;

@@ -1,3 +1,4 @@
+import type { MjmlRenderer } from "../renderer/index";
 import type { Deps } from "./deps";
 import type { ChatThread } from "./features/chat/chat-thread";
 import type { JobMessage } from "./queue";
@@ -9,6 +10,8 @@ export interface Bindings {
   CHAT_THREAD: DurableObjectNamespace<ChatThread>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
+  /** The MJML renderer Worker (worker/renderer/), a service binding: e-mail templates' HTML. */
+  MJML: MjmlRenderer;
   /** Workers Rate Limiting binding for vote bursts (wrangler.toml `[[ratelimits]]`). */
   VOTE_LIMITER?: RateLimit;
   /** "development" turns the development helpers on; anything else, or nothing, is production. */

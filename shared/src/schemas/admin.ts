@@ -24,6 +24,7 @@ export const ADMIN_MSG = {
   emailWillBeSent: "The email will be sent",
   emailAlreadySent: "This email was already sent. Create a new email to send instead.",
   mjmlFailed: "Failed to render MJML",
+  renderUnavailable: "E-mails cannot be rendered right now. Try again in a minute.",
   templateLocked: "This template is locked. Unlock it before deleting it.",
   templateNotFound: "This email template does not exist",
   blogNotFound: "This blog post does not exist",

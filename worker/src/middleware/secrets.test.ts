@@ -1,6 +1,10 @@
+import { createExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import app from "#worker/app.ts";
+// The development entry: the production API plus the dev routes, which must still refuse here.
+import { app } from "#worker/dev-index.ts";
 import { isDevelopment } from "#worker/env.ts";
+// What wrangler.toml `main` deploys.
+import deployed from "#worker/index.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { bearer, env } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
@@ -18,6 +22,7 @@ function production(overrides: Record<string, string | undefined>) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+const ctx = () => createExecutionContext();
 
 describe("refusing to serve with unsafe secrets", () => {
   const unsafe: Array<[string, Record<string, string | undefined>]> = [
@@ -150,6 +155,24 @@ describe("every ENVIRONMENT but development is production", () => {
     expect(
       (await app.request("/api/v1/private/user/notification/list", { headers: auth }, running)).status,
     ).toBe(200);
+  });
+
+  it("the deployed entry has no dev routes at all, even when told it is development", async () => {
+    const running = { ...env, ENVIRONMENT: "development", JWT_SECRET: DEVELOPMENT_JWT_SECRET };
+    for (const [method, path] of [
+      ["GET", "/api/dev/outbox?to=someone@example.com"],
+      ["POST", "/api/dev/seed"],
+    ] as const) {
+      const res = await deployed.fetch(new Request(`http://localhost${path}`, { method }), running, ctx());
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await res.json()).toEqual({ detail: `No such path: ${method} ${path.split("?")[0]}` });
+    }
+    const openapi = await (
+      await deployed.fetch(new Request("http://localhost/api/openapi.json"), running, ctx())
+    ).json();
+    expect(
+      Object.keys((openapi as { paths: object }).paths).filter((p) => p.startsWith("/api/dev/")),
+    ).toEqual([]);
   });
 
   it("the worker tests and local runs pass the development settings, the same secret production refuses", () => {

@@ -24,6 +24,8 @@ export default {
   "User stats": "Estadísticas de usuarios",
   "Another blog post already uses this slug": "Otra entrada del blog ya usa este slug",
   "Failed to render MJML": "No se pudo renderizar el MJML",
+  "E-mails cannot be rendered right now. Try again in a minute.":
+    "Ahora no se pueden renderizar los correos. Inténtalo de nuevo en un minuto.",
   "Invalid category": "Categoría no válida",
   "It was deleted": "Se eliminó",
   "It was published": "Se publicó",

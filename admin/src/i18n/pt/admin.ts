@@ -24,6 +24,8 @@ export default {
   "User stats": "Estatísticas de usuários",
   "Another blog post already uses this slug": "Outro post do blog já usa este slug",
   "Failed to render MJML": "Não foi possível renderizar o MJML",
+  "E-mails cannot be rendered right now. Try again in a minute.":
+    "Agora não é possível renderizar os e-mails. Tente de novo em um minuto.",
   "Invalid category": "Categoria inválida",
   "It was deleted": "Foi excluído",
   "It was published": "Foi publicado",

@@ -56,6 +56,8 @@ export const emailTemplates = sqliteTable("email_templates", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   subject: text("subject").notNull(),
   mjmlText: text("mjml_text").notNull(),
+  /** mjml_text as HTML, made by the renderer Worker when it was saved; null if it did not render then. */
+  html: text("html"),
   publishedAt: integer("published_at"),
   isLocked: flag("is_locked", false),
   /** The send that set published_at: its later statements in the same batch check it (migration 0060). */

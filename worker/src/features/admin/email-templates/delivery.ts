@@ -68,8 +68,8 @@ export async function deliverTemplateBatch(
 ): Promise<DeliveryOutcome> {
   const { db } = deps;
   const outcome: DeliveryOutcome = { sent: 0, skipped: 0, busy: 0 };
-  const template = await db.first<{ subject: string; mjml_text: string }>({
-    sql: "SELECT subject, mjml_text FROM email_templates WHERE id = ?1 AND published_at IS NOT NULL",
+  const template = await db.first<{ subject: string; mjml_text: string; html: string | null }>({
+    sql: "SELECT subject, mjml_text, html FROM email_templates WHERE id = ?1 AND published_at IS NOT NULL",
     binds: [job.template_id],
   });
   if (!template) return outcome;
@@ -83,13 +83,18 @@ export async function deliverTemplateBatch(
     binds: [now, job.template_id, job.first_id, job.last_id, now - CLAIM_LEASE_MS],
   });
   if (claimed.length > 0) {
-    const rendered = await renderMjml(template.mjml_text);
-    if (!rendered.ok) {
+    // The HTML kept when it was saved or sent; a template sent before it was kept is rendered now.
+    const rendered =
+      template.html === null
+        ? await renderMjml(deps.env, template.mjml_text)
+        : ({ ok: true, html: template.html } as const);
+    if (!rendered?.ok) {
       await release(
         deps,
         claimed.map((c) => c.id),
       );
-      throw new Error(`template ${job.template_id} no longer renders: ${rendered.error}`);
+      const why = rendered === null ? "the renderer could not be reached" : rendered.error;
+      throw new Error(`template ${job.template_id} does not render: ${why}`);
     }
     const email = { subject: template.subject, html: rendered.html, text: htmlToText(rendered.html) };
     const people = await db.all<Recipient>({

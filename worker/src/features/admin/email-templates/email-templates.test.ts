@@ -1,7 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailTemplateDetailSchema } from "#shared/schemas/admin.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
+import { app } from "#worker/dev-index.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { handleQueue, type JobMessage } from "#worker/queue.ts";
@@ -320,5 +321,123 @@ describe("sending a template", () => {
     const person = await createUser({ status: "UNCONFIRMED" });
     expect((await login(person.username, "password")).status).toBe(403);
     expect((await subscribers()).map((s) => s.id)).not.toContain(person.id);
+  });
+});
+
+/** The HTML kept beside a template's MJML (not part of the API: what the send will use). */
+async function storedHtml(id: number): Promise<string | null> {
+  const row = await env.DB.prepare("SELECT html FROM email_templates WHERE id = ?1")
+    .bind(id)
+    .first<{ html: string | null }>();
+  return row!.html;
+}
+
+/** The outbox copy one person got of a template. */
+async function outboxHtml(email: string, subject: string): Promise<string | undefined> {
+  const row = await env.DB.prepare('SELECT html FROM dev_outbox WHERE "to" = ?1 AND subject = ?2')
+    .bind(email, subject)
+    .first<{ html: string }>();
+  return row?.html;
+}
+
+describe("rendering in the renderer Worker (service binding MJML)", () => {
+  it("the renderer turns MJML into HTML and names the first problem of MJML that does not render", async () => {
+    const good = await env.MJML.render(MJML("Straight from the renderer"));
+    expect(good.ok).toBe(true);
+    expect(good.ok && good.html).toMatch(/<body[\s\S]*Straight from the renderer/);
+    const bad = await env.MJML.render("<mjml><mj-body><mj-sectionx></mj-sectionx></mj-body></mjml>");
+    expect(bad.ok).toBe(false);
+    expect(bad.ok === false && bad.error).toMatch(/mj-sectionx/);
+    expect((await env.MJML.render("plain words")).ok).toBe(false);
+  });
+
+  it("keeps the HTML when a template is saved, and renders a new text again; the API answer is unchanged", async () => {
+    const admin = await createAdmin();
+    const template = await createTemplate(admin, { mjml_text: MJML("First words") });
+    expect(Object.keys(template).sort()).toEqual([
+      "created_at",
+      "delivery",
+      "id",
+      "is_locked",
+      "mjml_text",
+      "published_at",
+      "subject",
+      "updated_at",
+    ]);
+    expect(await storedHtml(template.id)).toContain("First words");
+
+    expect((await call(admin, "PATCH", "", { id: template.id, subject: "Only the subject" })).status).toBe(
+      200,
+    );
+    expect(await storedHtml(template.id)).toContain("First words");
+    expect(
+      (await call(admin, "PATCH", "", { id: template.id, mjml_text: MJML("Second words") })).status,
+    ).toBe(200);
+    const html = await storedHtml(template.id);
+    expect(html).toContain("Second words");
+    expect(html).not.toContain("First words");
+
+    // MJML that does not render is saved as before, with no HTML; the send refuses it (above).
+    const broken = await call(admin, "PATCH", "", { id: template.id, mjml_text: "<mjml><mj-bodyx/></mjml>" });
+    expect(broken.status).toBe(200);
+    expect(await storedHtml(template.id)).toBeNull();
+  });
+
+  it("sends the HTML kept at save time", async () => {
+    const admin = await createAdmin();
+    const reader = await createUser();
+    const template = await createTemplate(admin, { mjml_text: MJML("Saved words") });
+    // What the send uses is what was kept: the MJML is not rendered again.
+    await env.DB.prepare(
+      "UPDATE email_templates SET html = replace(html, 'Saved words', 'Kept words') WHERE id = ?1",
+    )
+      .bind(template.id)
+      .run();
+    expect((await call(admin, "POST", "/send", { id: template.id })).status).toBe(202);
+    await waitUntilDelivered(template.id);
+    const html = await outboxHtml(`${reader.username}@example.com`, template.subject);
+    expect(html).toContain("Kept words");
+    expect(html).not.toContain("Saved words");
+  });
+
+  it("a template saved before the HTML was kept is rendered when it is sent", async () => {
+    const admin = await createAdmin();
+    const reader = await createUser();
+    const template = await createTemplate(admin, { mjml_text: MJML("Older template") });
+    await env.DB.prepare("UPDATE email_templates SET html = NULL WHERE id = ?1").bind(template.id).run();
+    expect((await call(admin, "POST", "/send", { id: template.id })).status).toBe(202);
+    await waitUntilDelivered(template.id);
+    expect(await outboxHtml(`${reader.username}@example.com`, template.subject)).toContain("Older template");
+    expect(await storedHtml(template.id)).toContain("Older template");
+  });
+
+  it("renderer unreachable: the template is still saved, and its send answers 503 and sends nothing", async () => {
+    const admin = await createAdmin();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // The same API with a binding whose Worker does not answer.
+    const down = { ...env, MJML: { render: () => Promise.reject(new Error("renderer is down")) } };
+    const apiWhileDown = (path: string, method: string, body: unknown) =>
+      app.request(
+        `/api/admin/private/email/template${path}`,
+        { method, ...jsonBody(body, admin.auth) },
+        down,
+      );
+
+    const created = await apiWhileDown("", "POST", {
+      subject: newSubject(),
+      mjml_text: MJML("While it was down"),
+    });
+    expect(created.status).toBe(201);
+    const saved = emailTemplateDetailSchema.parse(await json(created));
+    expect(await storedHtml(saved.id)).toBeNull();
+    const send = await apiWhileDown("/send", "POST", { id: saved.id });
+    expect(send.status).toBe(503);
+    expect(await detail(send)).toBe("E-mails cannot be rendered right now. Try again in a minute.");
+    const one = emailTemplateDetailSchema.parse(await json(await call(admin, "GET", `?id=${saved.id}`)));
+    expect(one.published_at).toBeNull();
+    // Once the renderer answers again the same template goes out.
+    expect((await call(admin, "POST", "/send", { id: saved.id })).status).toBe(202);
+    await waitUntilDelivered(saved.id);
+    vi.restoreAllMocks();
   });
 });

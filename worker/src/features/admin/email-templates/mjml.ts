@@ -1,43 +1,23 @@
+import type { Bindings } from "#worker/env.ts";
 import { decodeEntities } from "#worker/lib/plain-text.ts";
+import type { Rendered } from "../../../../renderer/index";
 
-// MJML to HTML with mjml-browser (4.x: synchronous, no Node built-ins). It is large, so it is loaded
-// on first use only: paths that never render an e-mail never evaluate it.
+// MJML becomes HTML in the renderer Worker (worker/renderer/), reached through the service binding
+// MJML, so this Worker does not carry mjml-browser (docs/decisions/104).
 
-type Mjml2Html = typeof import("mjml-browser").default;
+export type { Rendered };
 
-let loaded: Promise<Mjml2Html> | null = null;
-
-function loadMjml(): Promise<Mjml2Html> {
-  loaded ??= (async () => {
-    // Its UMD wrapper reads `window` once while the module is evaluated; workerd has none. It is
-    // lent for that moment only, so no other code ever sees a `window` in the Worker.
-    const scope = globalThis as { window?: unknown };
-    const lent = !("window" in scope);
-    if (lent) scope.window = globalThis;
-    try {
-      // CommonJS: the bundler may hand over the function itself or a namespace holding it.
-      const mod = (await import("mjml-browser")) as unknown as { default?: Mjml2Html } & Mjml2Html;
-      return mod.default ?? mod;
-    } finally {
-      if (lent) delete scope.window;
-    }
-  })();
-  return loaded;
-}
-
-export type Rendered = { ok: true; html: string } | { ok: false; error: string };
-
-/** The template's HTML, or the first problem MJML found (an unknown tag, a broken document). */
-export async function renderMjml(mjml: string): Promise<Rendered> {
-  const mjml2html = await loadMjml();
+/**
+ * The template's HTML or the first problem MJML found; `null` when the renderer could not be
+ * reached (the caller decides: a save keeps no HTML, a send answers 503).
+ */
+export async function renderMjml(env: Pick<Bindings, "MJML">, mjml: string): Promise<Rendered | null> {
   try {
-    const { html, errors } = mjml2html(mjml, { validationLevel: "soft" });
-    const first = errors[0];
-    if (first) return { ok: false, error: first.formattedMessage ?? first.message ?? "invalid MJML" };
-    if (!/<body/i.test(html)) return { ok: false, error: "no <mjml> document" };
-    return { ok: true, html };
+    const rendered = await env.MJML.render(mjml);
+    return rendered.ok ? { ok: true, html: rendered.html } : { ok: false, error: rendered.error };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    console.error("the MJML renderer could not be reached:", error);
+    return null;
   }
 }
 

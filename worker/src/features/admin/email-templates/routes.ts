@@ -98,12 +98,12 @@ const send = createRoute({
   path: `${path}/send`,
   tags,
   summary:
-    "Send the template once to everyone with the newsletter setting on (frozen now; delivered by the queue). A second send is 409; MJML that does not render is 422",
+    "Send the template once to everyone with the newsletter setting on (frozen now; delivered by the queue). A second send is 409; MJML that does not render is 422; 503 while e-mails cannot be rendered",
   security,
   request: { body: jsonOrForm(adminIdBodySchema) },
   responses: {
     202: json(emailTemplateSendAnswerSchema, '"The email will be sent", with the number of recipients'),
-    ...errorResponses(401, 404, 409, 415, 422),
+    ...errorResponses(401, 404, 409, 415, 422, 503),
   },
 });
 

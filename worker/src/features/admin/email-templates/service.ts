@@ -18,7 +18,8 @@ import { renderMjml } from "./mjml";
 
 // E-mail templates: written in MJML, sent once to everyone with the newsletter setting on. A sent
 // template (published_at set) keeps its subject and text as they went out; a locked one cannot be
-// deleted.
+// deleted. Staff send MJML only: the renderer Worker turns it into HTML when it is saved, and the
+// HTML is kept beside it (docs/decisions/104); a template without HTML is rendered when it is sent.
 
 type TemplateRow = typeof emailTemplates.$inferSelect;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -78,18 +79,28 @@ export async function getTemplate(deps: Deps, id: number): Promise<EmailTemplate
   };
 }
 
+/**
+ * The HTML kept with a template's MJML. A text that does not render, or a renderer that cannot be
+ * reached, keeps none: the send renders it again and refuses it then, as it always has.
+ */
+async function savedHtml({ env }: Deps, mjml: string): Promise<string | null> {
+  const rendered = await renderMjml(env, mjml);
+  return rendered?.ok ? rendered.html : null;
+}
+
 export async function createTemplate(
   deps: Deps,
   admin: AuthAdmin,
   input: EmailTemplateCreate,
 ): Promise<EmailTemplateDetail> {
   const { db } = deps;
+  const html = await savedHtml(deps, input.mjml_text);
   const now = Date.now();
   const [inserted] = await db.write([
     db.prepare({
-      sql: `INSERT INTO email_templates (subject, mjml_text, is_locked, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?4) RETURNING id`,
-      binds: [input.subject, input.mjml_text, input.is_locked ? 1 : 0, now],
+      sql: `INSERT INTO email_templates (subject, mjml_text, html, is_locked, created_at, updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?5) RETURNING id`,
+      binds: [input.subject, input.mjml_text, html, input.is_locked ? 1 : 0, now],
     }),
     auditStatement(db, admin, {
       action: "TEMPLATE_CREATE",
@@ -112,10 +123,16 @@ export async function updateTemplate(
   const rewrites = input.subject !== undefined || input.mjml_text !== undefined;
   if (rewrites && row.publishedAt !== null) fail(409, ADMIN_MSG.emailAlreadySent);
   const changed = Object.keys(input).filter((k) => k !== "id");
+  const newText = input.mjml_text !== undefined;
+  const html = newText ? await savedHtml(deps, input.mjml_text!) : null;
   await db.write([
     db.prepare({
       // The guard keeps a send that started meanwhile from going out with other words than it froze.
-      sql: `UPDATE email_templates SET subject = ?1, mjml_text = ?2, is_locked = ?3, updated_at = ?4
+      // The text and its HTML change together, or neither does.
+      sql: `UPDATE email_templates SET subject = ?1,
+              mjml_text = CASE WHEN ?7 = 1 THEN ?2 ELSE mjml_text END,
+              html = CASE WHEN ?7 = 1 THEN ?8 ELSE html END,
+              is_locked = ?3, updated_at = ?4
             WHERE id = ?5 AND (?6 = 0 OR published_at IS NULL)`,
       binds: [
         input.subject ?? row.subject,
@@ -124,6 +141,8 @@ export async function updateTemplate(
         Date.now(),
         row.id,
         rewrites ? 1 : 0,
+        newText ? 1 : 0,
+        html,
       ],
     }),
     auditStatement(
@@ -195,8 +214,15 @@ export async function sendTemplate(
   const { db, env } = deps;
   const row = await requireTemplate(deps, id);
   if (row.publishedAt !== null) fail(409, ADMIN_MSG.emailAlreadySent);
-  const rendered = await renderMjml(row.mjmlText);
-  if (!rendered.ok) fail(422, `${ADMIN_MSG.mjmlFailed}: ${rendered.error}`, { field: "mjml_text" });
+  // Saved before the HTML was kept, or it did not render when saved: rendered now, refused if it
+  // still does not render.
+  let html = row.html;
+  if (html === null) {
+    const rendered = await renderMjml(env, row.mjmlText);
+    if (rendered === null) fail(503, ADMIN_MSG.renderUnavailable);
+    if (!rendered.ok) fail(422, `${ADMIN_MSG.mjmlFailed}: ${rendered.error}`, { field: "mjml_text" });
+    html = rendered.html;
+  }
 
   const token = publicId(20);
   const now = Date.now();
@@ -206,9 +232,11 @@ export async function sendTemplate(
   };
   const [claimed] = await db.write([
     db.prepare({
-      sql: `UPDATE email_templates SET published_at = ?1, send_token = ?2, updated_at = ?1
+      // The HTML rendered here is kept only if the text is still the one it was made from.
+      sql: `UPDATE email_templates SET published_at = ?1, send_token = ?2, updated_at = ?1,
+              html = CASE WHEN mjml_text = ?4 THEN ?5 ELSE html END
             WHERE id = ?3 AND published_at IS NULL`,
-      binds: [now, token, id],
+      binds: [now, token, id, row.mjmlText, html],
     }),
     auditStatement(
       db,

@@ -1,4 +1,4 @@
-// mjml-browser ships no types; this is the one call the Worker makes (see mjml.ts).
+// mjml-browser ships no types; this is the one call the renderer makes (see index.ts).
 declare module "mjml-browser" {
   const mjml2html: (
     mjml: string,
