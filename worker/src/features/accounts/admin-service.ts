@@ -5,6 +5,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { iso } from "#worker/lib/time.ts";
 import { LIMITS, limitKey } from "./limits";
 import { SESSION_OVER, type SignedIn } from "./service";
 
@@ -20,7 +21,7 @@ export function toAdmin(row: AdminRow): Admin {
     profile_image: row.profileImage,
     use_night_mode: row.useNightMode,
     role: "ADMIN",
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
   };
 }
 

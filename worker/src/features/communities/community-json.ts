@@ -1,6 +1,7 @@
 import type { Community, Membership } from "#shared/schemas/communities.ts";
 import { type communities, communityMembers } from "#worker/db/schema/index.ts";
 import type { RowOf } from "#worker/db/sql.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // A community row and a membership row as the API shows them, wherever they appear: the community
 // pages, the feed's items, drafts, search results.
@@ -14,8 +15,6 @@ export const membershipColumns = {
   createdAt: communityMembers.createdAt,
 };
 export type MembershipRow = RowOf<typeof membershipColumns>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toMembership(row: MembershipRow | null | undefined): Membership | null {
   return row ? { role: row.role, created_at: iso(row.createdAt) } : null;

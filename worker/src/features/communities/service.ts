@@ -25,10 +25,10 @@ import { fail } from "#worker/lib/errors.ts";
 import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { DAY, iso } from "#worker/lib/time.ts";
 import { notify } from "../notifications/service";
 import { type CommunityRow, type MembershipRow, membershipColumns, toCommunity } from "./community-json";
 
-const DAY = 24 * 60 * 60 * 1000;
 const COMMUNITIES_PER_DAY = 10;
 
 /** The community of that name (names are unique in any case), or a 404. */
@@ -299,7 +299,7 @@ export async function joinCommunity(
   return {
     name: community.name,
     role: row.role,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
     total_members: row.total_members,
   };
 }
@@ -357,7 +357,7 @@ export async function listMembers(
   return {
     list: rows.flatMap((r) => {
       const owner = owners.get(r.userId);
-      return owner ? [{ owner, role: r.role, created_at: new Date(r.createdAt).toISOString() }] : [];
+      return owner ? [{ owner, role: r.role, created_at: iso(r.createdAt) }] : [];
     }),
     total_list: community.totalMembers,
     total_pages: Math.ceil(community.totalMembers / q.limit),

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { expect, vi } from "vitest";
 import app from "#worker/app.ts";
 import { paymentAccounts } from "#worker/db/schema/index.ts";
-import { deps, env, json } from "#worker-test/api.ts";
+import { deps, detail, env, json } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 
 // Stripe and PayPal for the payments tests: an intercepted fetch that answers as their APIs do
@@ -29,8 +29,6 @@ export const NO_KEYS = Object.fromEntries(Object.keys(KEYS).map((k) => [k, ""]))
 export function call(path: string, init: RequestInit = {}, keys: Record<string, string> = KEYS) {
   return app.request(path, init, { ...env, ...keys });
 }
-
-export const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -452,3 +450,5 @@ export async function expectStatus(res: Response, status: number) {
   expect(res.status, await res.clone().text()).toBe(status);
   return res;
 }
+
+export { detail };

@@ -1,14 +1,13 @@
 import type { Comment, MediaFile, Micropost } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { comments, microposts } from "#worker/db/schema/index.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // A post row and a comment row as the API shows them, wherever they appear: the feed, a post's
 // page, drafts, profiles, search results.
 
 export type PostRow = typeof microposts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A post's own address: /c/{community}/p/{public_id}/{slug}. The SPA has a page at each. */
 export function postLink(communityName: string, publicId: string, slug: string): string {

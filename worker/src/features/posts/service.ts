@@ -18,6 +18,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { HOUR } from "#worker/lib/time.ts";
 import { toMembership } from "../communities/community-json";
 import {
   communitiesStatement,
@@ -34,7 +35,6 @@ import { toSafeHtml } from "./html";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import { type PostRow, postLink } from "./post-json";
 
-const HOUR = 60 * 60 * 1000;
 /** Posts and drafts one person may create in an hour: generous for people, a wall for scripts. */
 const POSTS_PER_HOUR = 100;
 

@@ -10,7 +10,7 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "../admin-service";
 
@@ -18,7 +18,6 @@ import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from 
 // night mode. Admin tokens are their own kind; a user token never opens these.
 
 const tags = ["Admin accounts"];
-const bearer = [{ bearer: [] }];
 
 const adminLogin = createRoute({
   method: "post",
@@ -37,7 +36,7 @@ const adminMe = createRoute({
   path: "/api/admin/private/auth/me",
   tags,
   summary: "The signed-in admin",
-  security: bearer,
+  security,
   responses: { 200: json(adminSchema, "The current admin"), ...errorResponses(401) },
 });
 
@@ -46,7 +45,7 @@ const adminPassword = createRoute({
   path: "/api/admin/private/auth/update/password",
   tags,
   summary: "Change the admin's password (every older admin token stops working)",
-  security: bearer,
+  security,
   request: { body: formBody(updatePasswordSchema) },
   responses: {
     202: json(acceptedSchema, "Changed; sign in again"),
@@ -59,7 +58,7 @@ const adminSetting = createRoute({
   path: "/api/admin/private/setting/boolean",
   tags,
   summary: "Flip the admin night mode; answers its new value",
-  security: bearer,
+  security,
   request: { query: adminBooleanSettingQuerySchema },
   responses: { 200: json(settingResultSchema, "The new value"), ...errorResponses(401, 422) },
 });
