@@ -4,7 +4,7 @@ import { showSnackbar } from "../../components/ui/snackbar";
 import { uploadAdminImage } from "./mutations";
 
 const notify = (message: string, variant: "info" | "error") =>
-  showSnackbar(message, variant === "error" ? "error" : "success");
+  showSnackbar({ message, variant: variant === "error" ? "error" : "success" });
 
 /** The main site's rich editor (docs/decisions/064), uploading pictures to the admin files. */
 export function BlogEditor(props: RichEditorProps) {

@@ -60,7 +60,7 @@ export function BlogForm({ post }: { post?: AdminBlogDetail }) {
       { ...form.data, id: post?.id },
       {
         onSuccess: () => {
-          showSnackbar(t("The blog post was saved"));
+          showSnackbar({ message: t("The blog post was saved") });
           void navigate({ to: "/blog" });
         },
         onError: (error) => setProblem(apiErrorText(error, t)),
@@ -148,7 +148,7 @@ function CoverField({ value, onValue }: { value: string; onValue: (link: string)
     try {
       onValue(await uploadAdminImage(file));
     } catch (error) {
-      showSnackbar(apiErrorText(error, t), "error");
+      showSnackbar({ message: apiErrorText(error, t), variant: "error" });
     } finally {
       setUploading(false);
     }

@@ -66,8 +66,8 @@ function BlogCard({ post }: { post: AdminBlog }) {
     publish.mutate(
       { id: post.id, published: !published },
       {
-        onSuccess: (answer) => showSnackbar(t(answer.detail)),
-        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+        onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
   };
@@ -75,8 +75,8 @@ function BlogCard({ post }: { post: AdminBlog }) {
   const onDelete = async () => {
     if (!(await confirm(t("Do you really want to delete it?"), true))) return;
     remove.mutate(post.id, {
-      onSuccess: () => showSnackbar(t(ADMIN_MSG.deleted)),
-      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
+      onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
     });
   };
 

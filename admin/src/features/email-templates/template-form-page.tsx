@@ -73,7 +73,7 @@ export function TemplateForm({ template }: { template?: EmailTemplateDetail }) {
       { ...form.data, is_locked: template ? template.is_locked : lockNew, id: template?.id },
       {
         onSuccess: (saved) => {
-          showSnackbar(t("The email template was saved"));
+          showSnackbar({ message: t("The email template was saved") });
           if (template) form.reset({ subject: saved.subject, mjml_text: saved.mjml_text });
           else void navigate({ to: "/email/template/$id", params: { id: String(saved.id) } });
         },
@@ -165,7 +165,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
   const lock = useLockTemplate();
   const send = useSendTemplate();
   const remove = useDeleteTemplate();
-  const fail = (error: unknown) => showSnackbar(apiErrorText(error, t), "error");
+  const fail = (error: unknown) => showSnackbar({ message: apiErrorText(error, t), variant: "error" });
 
   const toggleLock = () => {
     if (lock.isPending) return;
@@ -173,7 +173,9 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
       { id: template.id, is_locked: !template.is_locked },
       {
         onSuccess: (saved) =>
-          showSnackbar(saved.is_locked ? t("The template was locked") : t("The template was unlocked")),
+          showSnackbar({
+            message: saved.is_locked ? t("The template was locked") : t("The template was unlocked"),
+          }),
         onError: fail,
       },
     );
@@ -181,14 +183,17 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
 
   const onSend = async () => {
     if (!(await confirm(t("Do you really want to send this?")))) return;
-    send.mutate(template.id, { onSuccess: (answer) => showSnackbar(t(answer.detail)), onError: fail });
+    send.mutate(template.id, {
+      onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
+      onError: fail,
+    });
   };
 
   const onDelete = async () => {
     if (!(await confirm(t("Do you really want to delete it?"), true))) return;
     remove.mutate(template.id, {
       onSuccess: () => {
-        showSnackbar(t(ADMIN_MSG.deleted));
+        showSnackbar({ message: t(ADMIN_MSG.deleted) });
         void navigate({ to: "/email/template" });
       },
       onError: fail,

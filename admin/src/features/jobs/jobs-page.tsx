@@ -34,8 +34,8 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
     update.mutate(
       { username: job.username, slug: job.slug, job_status: status },
       {
-        onSuccess: () => showSnackbar(t("The job is now {{status}}", { status })),
-        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+        onSuccess: () => showSnackbar({ message: t("The job is now {{status}}", { status }) }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
   };

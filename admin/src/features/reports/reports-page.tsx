@@ -107,7 +107,7 @@ function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => 
       { id: group.id, action, note },
       {
         onSuccess: () => {
-          showSnackbar(t(ADMIN_MSG.reportsResolved));
+          showSnackbar({ message: t(ADMIN_MSG.reportsResolved) });
           onClose();
         },
       },

@@ -29,8 +29,10 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
       { email: user.email, user_status: status },
       {
         onSuccess: () =>
-          showSnackbar(t(ADMIN_MSG.statusUpdated).replace("{status}", status).replace("{email}", user.email)),
-        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+          showSnackbar({
+            message: t(ADMIN_MSG.statusUpdated).replace("{status}", status).replace("{email}", user.email),
+          }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
   };
