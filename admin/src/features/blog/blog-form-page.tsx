@@ -19,11 +19,11 @@ import { showSnackbar } from "../../components/ui/snackbar";
 import { BlogEditor } from "./blog-editor";
 import { CATEGORY_LABEL } from "./category";
 import { uploadAdminImage, useSaveBlog } from "./mutations";
-import { blogQuery } from "./queries";
+import { blogQueryOptions } from "./queries";
 
 /** /blog/{id}: the post, loaded, in the form; an id that names no post is "There is nothing here". */
 export function BlogEditPage({ id }: { id: number }) {
-  const post = useQuery({ ...blogQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const post = useQuery({ ...blogQueryOptions(id), enabled: Number.isSafeInteger(id) && id > 0 });
   if (!Number.isSafeInteger(id) || id <= 0) return <AdminEmptyPage />;
   if (post.isPending) return <Loading rows={4} />;
   if (post.isError)

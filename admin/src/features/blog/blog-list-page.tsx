@@ -13,12 +13,12 @@ import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { CATEGORY_LABEL } from "./category";
 import { useDeleteBlog, usePublishBlog } from "./mutations";
-import { blogListQuery } from "./queries";
+import { blogListQueryOptions } from "./queries";
 
 /** /blog: a tile for a new post, then every post as a card; more load near the bottom. */
 export function BlogListPage() {
   const { t } = useTranslation();
-  const blog = useInfiniteQuery(blogListQuery());
+  const blog = useInfiniteQuery(blogListQueryOptions());
   const sentinel = useInfiniteScroll(
     { ...blog, enabled: !blog.isFetchNextPageError },
     { rootMargin: `${LOAD_MORE_THRESHOLD_PX}px` },

@@ -19,7 +19,7 @@ import { LoadError, Loading, useDateTime } from "../../components/ui/list-states
 import { showSnackbar } from "../../components/ui/snackbar";
 import { MjmlPreview } from "./mjml-preview";
 import { useDeleteTemplate, useLockTemplate, useSaveTemplate, useSendTemplate } from "./mutations";
-import { templateQuery } from "./queries";
+import { templateQueryOptions } from "./queries";
 import { TemplateBadges } from "./template-list-page";
 
 /** What a new template starts from: a small, valid MJML document. */
@@ -37,7 +37,7 @@ const STARTER_MJML = `<mjml>
 /** /email/template/{id}: the template, loaded, in the form; an unknown id is "There is nothing here". */
 export function TemplateEditPage({ id }: { id: number }) {
   const valid = Number.isSafeInteger(id) && id > 0;
-  const template = useQuery({ ...templateQuery(id), enabled: valid });
+  const template = useQuery({ ...templateQueryOptions(id), enabled: valid });
   if (!valid) return <AdminEmptyPage />;
   if (template.isPending) return <Loading rows={4} />;
   if (template.isError)

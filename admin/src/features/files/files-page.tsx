@@ -9,7 +9,7 @@ import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { useDeleteFile, useUploadFile } from "./mutations";
-import { fileAddress, fileListQuery } from "./queries";
+import { fileAddress, fileListQueryOptions } from "./queries";
 
 function FileCard({ file }: { file: AdminFile }) {
   const { t } = useTranslation();
@@ -70,7 +70,7 @@ function FileCard({ file }: { file: AdminFile }) {
 /** Files staff uploaded: upload, copy a link, delete; more load within 400 px of the bottom. */
 export function FilesPage() {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(fileListQuery());
+  const query = useInfiniteQuery(fileListQueryOptions());
   const upload = useUploadFile();
   const input = useRef<HTMLInputElement>(null);
   const send = (file: File) =>

@@ -13,7 +13,7 @@ import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { JobEditDialog } from "./job-edit-dialog";
 import { useUpdateJob } from "./mutations";
-import { jobListQuery } from "./queries";
+import { jobListQueryOptions } from "./queries";
 
 const STATUS_TONE: Record<JobStatus, string> = {
   DRAFT: "bg-[var(--surface-strong)] text-[var(--muted)]",
@@ -99,7 +99,7 @@ export function JobsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<JobStatus | "">("");
   const [editing, setEditing] = useState<Job | null>(null);
-  const query = useInfiniteQuery(jobListQuery(status));
+  const query = useInfiniteQuery(jobListQueryOptions(status));
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <PageTitle title={t("Jobs")} total={totalOf(query.data)}>

@@ -14,7 +14,7 @@ import { confirm } from "../../components/ui/confirm";
 import { LoadError, Loading, useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { useSetUserStatus } from "./mutations";
-import { adminAccountQuery, userQuery } from "./queries";
+import { adminAccountQueryOptions, userQueryOptions } from "./queries";
 import { Avatar, StatusBadge } from "./user-row";
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -118,8 +118,8 @@ function UserCard({ user }: { user: AdminUserDetail }) {
 export function PersonPage({ username }: { username: string }) {
   const { t } = useTranslation();
   const when = useDateTime();
-  const user = useQuery(userQuery(username));
-  const admin = useQuery(adminAccountQuery(username));
+  const user = useQuery(userQueryOptions(username));
+  const admin = useQuery(adminAccountQueryOptions(username));
   if (user.isPending || admin.isPending) return <Loading rows={2} />;
   if (user.isError && !notFound(user.error)) return <LoadError error={user.error} retry={user.refetch} />;
   if (admin.isError && !notFound(admin.error)) return <LoadError error={admin.error} retry={admin.refetch} />;

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { PageTitle } from "../../components/ui/list-page";
 import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
-import { searchQuery } from "./queries";
+import { searchQueryOptions } from "./queries";
 import { Avatar, UserRow } from "./user-row";
 
 const PAGE = 20;
@@ -23,7 +23,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
     }, 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const result = useQuery(searchQuery(type, q, page * PAGE, PAGE));
+  const result = useQuery(searchQueryOptions(type, q, page * PAGE, PAGE));
   const title = type === "users" ? t("Users") : t("Admins");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">

@@ -19,7 +19,8 @@ export interface ServiceFilters {
 
 export const serviceKeys = {
   root: ["services"] as const,
-  list: (filters: ServiceFilters) => [...serviceKeys.root, "list", filters] as const,
+  lists: () => [...serviceKeys.root, "list"] as const,
+  list: (filters: ServiceFilters) => [...serviceKeys.lists(), filters] as const,
   one: (username: string, slug: string) =>
     [...serviceKeys.root, "one", username.toLowerCase(), slug] as const,
   mine: () => [...serviceKeys.root, "mine"] as const,
