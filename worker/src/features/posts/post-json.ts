@@ -1,4 +1,4 @@
-import type { Comment, MediaFile, Micropost } from "#shared/schemas/posts.ts";
+import type { Comment, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { comments, microposts } from "#worker/db/schema/index.ts";
 import { iso } from "#worker/lib/time.ts";
@@ -20,7 +20,7 @@ export function toMicropost(
   files: MediaFile[],
   voted: boolean,
   viewerId: number | null,
-): Micropost {
+): Post {
   return {
     public_id: row.publicId,
     title: row.title,

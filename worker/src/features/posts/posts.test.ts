@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
-import type { FeedItem, Micropost, VoteResult } from "#shared/schemas/posts.ts";
+import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
 import { api, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
@@ -251,7 +251,7 @@ describe("editing and deleting", () => {
       ...jsonBody({ public_id, body: "<p>Better body</p>" }, author.auth),
     });
     expect(res.status).toBe(200);
-    const micropost = await json<Micropost>(res);
+    const micropost = await json<Post>(res);
     expect(micropost.body).toBe("<p>Better body</p>");
     expect(micropost.title).toBe("A title");
     expect((await json<FeedItem>(await getPost(public_id))).micropost.body).toBe("<p>Better body</p>");

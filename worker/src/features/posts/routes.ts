@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
-import { userMicropostListQuerySchema } from "#shared/schemas/people.ts";
+import { userPostListQuerySchema } from "#shared/schemas/people.ts";
 import {
   commentCreateSchema,
   commentEditSchema,
@@ -12,9 +12,9 @@ import {
   draftSchema,
   feedItemSchema,
   feedQuerySchema,
-  micropostEditSchema,
-  micropostSchema,
+  postEditSchema,
   postFieldsSchema,
+  postSchema,
   uploadResultSchema,
   voteResultSchema,
 } from "#shared/schemas/posts.ts";
@@ -132,7 +132,7 @@ const personPosts = createRoute({
   path: "/api/v1/user/micropost/list",
   tags: ["People"],
   summary: "A person's published posts, sorted NEW or TOP",
-  request: { query: userMicropostListQuerySchema },
+  request: { query: userPostListQuerySchema },
   responses: { 200: json(pageSchema(postItemSchema), "A page of posts"), ...errorResponses(403, 404, 422) },
 });
 
@@ -156,8 +156,8 @@ const edit = createRoute({
   tags,
   security,
   summary: "Edit a text post's body (owner only)",
-  request: { body: jsonOrForm(micropostEditSchema) },
-  responses: { 200: json(micropostSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422) },
+  request: { body: jsonOrForm(postEditSchema) },
+  responses: { 200: json(postSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422) },
 });
 
 const remove = createRoute({
@@ -307,7 +307,7 @@ export const postsRoutes = createRouter()
     return c.json(created, 201);
   })
   .openapi(edit, async (c) => {
-    const body = readBody<z.infer<typeof micropostEditSchema>>(c);
+    const body = readBody<z.infer<typeof postEditSchema>>(c);
     return c.json(await editPost(c.var.deps, c.get("user"), body), 200);
   })
   .openapi(remove, async (c) => {

@@ -6,8 +6,8 @@ import {
   type Draft,
   type FeedItem,
   isBlankBody,
-  type Micropost,
   POST_MSG,
+  type Post,
   type VoteResult,
 } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
@@ -174,7 +174,7 @@ export async function editPost(
   deps: Deps,
   user: Person,
   input: { public_id: string; body: string },
-): Promise<Micropost> {
+): Promise<Post> {
   const row = await ownPost(deps, user.id, input.public_id, "never");
   if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
   const body = await storedBody(deps, input.body, "TEXT", true);
