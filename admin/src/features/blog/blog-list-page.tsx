@@ -62,7 +62,7 @@ function BlogCard({ post }: { post: AdminBlog }) {
     const question = published
       ? t("This blog was already published. Do you want to unpublish it?")
       : t("Do you really want to publish this?");
-    if (!(await confirm(question))) return;
+    if (!(await confirm({ message: question }))) return;
     publish.mutate(
       { id: post.id, published: !published },
       {
@@ -73,7 +73,7 @@ function BlogCard({ post }: { post: AdminBlog }) {
   };
 
   const onDelete = async () => {
-    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(post.id, {
       onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
       onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),

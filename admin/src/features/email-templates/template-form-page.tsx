@@ -182,7 +182,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
   };
 
   const onSend = async () => {
-    if (!(await confirm(t("Do you really want to send this?")))) return;
+    if (!(await confirm({ message: t("Do you really want to send this?") }))) return;
     send.mutate(template.id, {
       onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
       onError: fail,
@@ -190,7 +190,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
   };
 
   const onDelete = async () => {
-    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(template.id, {
       onSuccess: () => {
         showSnackbar({ message: t(ADMIN_MSG.deleted) });

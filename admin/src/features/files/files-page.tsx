@@ -28,7 +28,7 @@ function FileCard({ file }: { file: AdminFile }) {
     }
   };
   const del = async () => {
-    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(file.id, {
       onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
       onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),

@@ -30,7 +30,7 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
   const update = useUpdateJob();
   const move = async (status: AdminJobStatus) => {
     if (status === job.job_status || update.isPending) return;
-    if (!(await confirm(t("Are you sure about this?"), status === "CLOSED"))) return;
+    if (!(await confirm({ message: t("Are you sure about this?"), danger: status === "CLOSED" }))) return;
     update.mutate(
       { username: job.username, slug: job.slug, job_status: status },
       {

@@ -24,7 +24,7 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
   const setStatus = useSetUserStatus();
   const choose = async (status: AdminSettableStatus) => {
     if (status === user.status || setStatus.isPending) return;
-    if (!(await confirm(t("Are you sure about this?"), status === "SUSPENDED"))) return;
+    if (!(await confirm({ message: t("Are you sure about this?"), danger: status === "SUSPENDED" }))) return;
     setStatus.mutate(
       { email: user.email, user_status: status },
       {
