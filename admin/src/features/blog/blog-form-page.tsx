@@ -14,7 +14,7 @@ import {
   BLOG_TITLE_MAX,
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
-import { LoadError, Loading } from "../../components/ui/list-states";
+import { ListSkeleton, LoadError } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { BlogEditor } from "./blog-editor";
 import { CATEGORY_LABEL } from "./category";
@@ -25,7 +25,7 @@ import { blogQueryOptions } from "./queries";
 export function BlogEditPage({ id }: { id: number }) {
   const post = useQuery({ ...blogQueryOptions(id), enabled: Number.isSafeInteger(id) && id > 0 });
   if (!Number.isSafeInteger(id) || id <= 0) return <AdminEmptyPage />;
-  if (post.isPending) return <Loading rows={4} />;
+  if (post.isPending) return <ListSkeleton rows={4} />;
   if (post.isError)
     return post.error instanceof ApiError && post.error.status === 404 ? (
       <AdminEmptyPage />

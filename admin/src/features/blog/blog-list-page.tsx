@@ -9,7 +9,7 @@ import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { confirm } from "../../components/ui/confirm";
 import { NewTile, PageTitle } from "../../components/ui/list-page";
-import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
+import { EmptyList, ListSkeleton, LoadError } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { CATEGORY_LABEL } from "./category";
 import { useDeleteBlog, usePublishBlog } from "./mutations";
@@ -28,7 +28,7 @@ export function BlogListPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageTitle title={t("Blog")} total={totalOf(blog.data)} />
       {blog.isPending ? (
-        <Loading rows={4} />
+        <ListSkeleton rows={4} />
       ) : blog.isError && posts.length === 0 ? (
         <LoadError error={blog.error} retry={blog.refetch} />
       ) : (
@@ -43,7 +43,7 @@ export function BlogListPage() {
           {blog.isFetchNextPageError ? (
             <LoadError error={blog.error} retry={() => blog.fetchNextPage()} />
           ) : null}
-          {blog.isFetchingNextPage ? <Loading rows={1} /> : null}
+          {blog.isFetchingNextPage ? <ListSkeleton rows={1} /> : null}
           <div ref={sentinel} />
         </>
       )}

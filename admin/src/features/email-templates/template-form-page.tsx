@@ -15,7 +15,7 @@ import {
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
 import { confirm } from "../../components/ui/confirm";
-import { LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { MjmlPreview } from "./mjml-preview";
 import { useDeleteTemplate, useLockTemplate, useSaveTemplate, useSendTemplate } from "./mutations";
@@ -39,7 +39,7 @@ export function TemplateEditPage({ id }: { id: number }) {
   const valid = Number.isSafeInteger(id) && id > 0;
   const template = useQuery({ ...templateQueryOptions(id), enabled: valid });
   if (!valid) return <AdminEmptyPage />;
-  if (template.isPending) return <Loading rows={4} />;
+  if (template.isPending) return <ListSkeleton rows={4} />;
   if (template.isError)
     return template.error instanceof ApiError && template.error.status === 404 ? (
       <AdminEmptyPage />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { EmailTemplate } from "#shared/schemas/admin.ts";
 import { NewTile, PageTitle } from "../../components/ui/list-page";
-import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
+import { EmptyList, ListSkeleton, LoadError, Pager, useDateTime } from "../../components/ui/list-states";
 import { templateListQueryOptions } from "./queries";
 
 const PAGE = 20;
@@ -18,7 +18,7 @@ export function TemplateListPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageTitle title={t("Email Templates")} total={templates.data?.total_list} />
       {templates.isPending ? (
-        <Loading rows={4} />
+        <ListSkeleton rows={4} />
       ) : templates.isError ? (
         <LoadError error={templates.error} retry={templates.refetch} />
       ) : (

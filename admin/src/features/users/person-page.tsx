@@ -11,7 +11,7 @@ import {
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
 import { confirm } from "../../components/ui/confirm";
-import { LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { useSetUserStatus } from "./mutations";
 import { adminAccountQueryOptions, userQueryOptions } from "./queries";
@@ -120,7 +120,7 @@ export function PersonPage({ username }: { username: string }) {
   const when = useDateTime();
   const user = useQuery(userQueryOptions(username));
   const admin = useQuery(adminAccountQueryOptions(username));
-  if (user.isPending || admin.isPending) return <Loading rows={2} />;
+  if (user.isPending || admin.isPending) return <ListSkeleton rows={2} />;
   if (user.isError && !notFound(user.error)) return <LoadError error={user.error} retry={user.refetch} />;
   if (admin.isError && !notFound(admin.error)) return <LoadError error={admin.error} retry={admin.refetch} />;
   if (!user.data && !admin.data) return <AdminEmptyPage />;

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { PageTitle } from "../../components/ui/list-page";
-import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
+import { EmptyList, ListSkeleton, LoadError, Pager, useDateTime } from "../../components/ui/list-states";
 import { searchQueryOptions } from "./queries";
 import { Avatar, UserRow } from "./user-row";
 
@@ -37,7 +37,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
         aria-label={t("Search {{what}}", { what: title })}
       />
       {result.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : result.isError ? (
         <LoadError error={result.error} retry={result.refetch} />
       ) : result.data.list.length === 0 ? (
