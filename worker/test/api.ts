@@ -14,6 +14,11 @@ export async function json<T = Record<string, unknown>>(res: Response): Promise<
   return (await res.json()) as T;
 }
 
+/** The `detail` of an error answer: what the person is told. */
+export async function detail(res: Response): Promise<string> {
+  return (await json<{ detail: string }>(res)).detail;
+}
+
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { SKIP_MAX } from "#shared/constants.ts";
-import { api, json } from "./api";
+import { api, detail, json } from "./api";
 import { createAdmin, createUser } from "./people";
 import { newCommunity, newPost } from "./posts";
 
 // `skip` has a ceiling: an offset reads every row it skips, so a page may not be asked for deeper
 // than SKIP_MAX. Lists with `next_cursor` continue from the cursor, which costs the same at any depth.
-
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 describe("the deepest skip", () => {
   it("is a 422 naming skip past SKIP_MAX, on public, private and admin lists", async () => {

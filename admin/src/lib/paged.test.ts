@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SKIP_MAX } from "#shared/constants.ts";
 import { preview } from "../features/feedbacks/feedbacks-page";
-import { skipPagesQuery } from "./paged";
+import { skipPagesQueryOptions } from "./paged";
 
 const page = (n: number, total: number) => ({
   list: Array.from({ length: n }, (_, i) => i),
@@ -10,7 +10,7 @@ const page = (n: number, total: number) => ({
 });
 
 describe("load more over skip/limit pages", () => {
-  const next = skipPagesQuery(["t"], 2, async () => page(0, 0)).getNextPageParam!;
+  const next = skipPagesQueryOptions(["t"], 2, async () => page(0, 0)).getNextPageParam!;
 
   it("asks for the rows after those loaded until every row is", () => {
     const first = page(2, 5);
@@ -22,7 +22,7 @@ describe("load more over skip/limit pages", () => {
   });
 
   it("stops where the API's offsets end (SKIP_MAX), however long the list", () => {
-    const deep = skipPagesQuery(["t"], 100, async () => page(0, 0)).getNextPageParam!;
+    const deep = skipPagesQueryOptions(["t"], 100, async () => page(0, 0)).getNextPageParam!;
     const full = { list: Array.from({ length: 100 }, (_, i) => i), total_list: 50_000, total_pages: 500 };
     const loaded = (n: number) => Array.from({ length: n }, () => full);
     expect(deep(full, loaded(100), 9_900, [])).toBe(SKIP_MAX);

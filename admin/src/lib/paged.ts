@@ -6,7 +6,7 @@ import { nextOffset } from "#shared/paging.ts";
  * A `skip`/`limit` list read a page at a time for "load more": the next page starts after the
  * rows already loaded, until `total_list` are (or the offset would pass SKIP_MAX).
  */
-export function skipPagesQuery<T>(
+export function skipPagesQueryOptions<T>(
   queryKey: QueryKey,
   limit: number,
   fetchPage: (skip: number, limit: number) => Promise<Page<T>>,

@@ -30,13 +30,13 @@ export interface RichEditorProps {
 export interface EditorSite {
   /** Uploads a picture and answers the link to insert. */
   uploadImage: (file: File) => Promise<string>;
-  /** Shows an already translated message in the site's snackbar. */
-  notify: (message: string, variant: "info" | "error") => void;
+  /** Shows an already translated message in the site's snackbar (the shape of its showSnackbar). */
+  notify: (notice: { message: string; variant: "info" | "error" }) => void;
 }
 
 async function insertImages(editor: Editor, files: File[], site: EditorSite) {
   for (const file of files) {
-    site.notify(i18n.t("Uploading started... It can take a few seconds."), "info");
+    site.notify({ message: i18n.t("Uploading started... It can take a few seconds."), variant: "info" });
     try {
       const link = await site.uploadImage(file);
       editor
@@ -46,7 +46,10 @@ async function insertImages(editor: Editor, files: File[], site: EditorSite) {
         .run();
     } catch (error) {
       const reason = apiErrorText(error, i18n.t);
-      site.notify(i18n.t("Unexpected error during upload: {{reason}}", { reason }), "error");
+      site.notify({
+        message: i18n.t("Unexpected error during upload: {{reason}}", { reason }),
+        variant: "error",
+      });
     }
   }
 }

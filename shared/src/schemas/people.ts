@@ -52,7 +52,7 @@ export const PROFILE_POST_SORTS = ["NEW", "TOP"] as const;
 export type ProfilePostSort = (typeof PROFILE_POST_SORTS)[number];
 
 /** `GET /api/v1/user/micropost/list`: username, sort, skip, limit. */
-export const userMicropostListQuerySchema = z.object({
+export const userPostListQuerySchema = z.object({
   username: usernameLookupSchema,
   sort: z
     .string()

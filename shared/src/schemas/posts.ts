@@ -160,8 +160,8 @@ export function checkEditorLink(input: string): { link: string } | { error: stri
 export const mediaFileSchema = z.object({ file: z.string(), file_type: z.enum(MEDIA_KINDS) });
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
-/** A micropost, with the caller's vote and whether they own it. */
-export const micropostSchema = z.object({
+/** A post (the API calls it a micropost), with the caller's vote and whether they own it. */
+export const postSchema = z.object({
   public_id: z.string(),
   title: z.string(),
   /** Sanitised HTML. */
@@ -182,7 +182,7 @@ export const micropostSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type Micropost = z.infer<typeof micropostSchema>;
+export type Post = z.infer<typeof postSchema>;
 
 /** A comment. Deleted comments that still have replies stay as a placeholder with no body or owner. */
 export interface Comment {
@@ -229,7 +229,7 @@ export const commentSchema: z.ZodType<Comment> = z
 export const feedItemSchema = z.object({
   owner: ownerSchema,
   community: communitySchema,
-  micropost: micropostSchema,
+  micropost: postSchema,
   comment_list: z.array(commentSchema),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
@@ -304,7 +304,7 @@ export const commentEditSchema = z.object({
   body: commentBodySchema,
 });
 
-export const micropostEditSchema = z.object({
+export const postEditSchema = z.object({
   public_id: publicIdSchema,
   body: postBodySchema.refine((v) => !isBlankBody(v), POST_MSG.bodyRequired),
 });

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from "../constants";
 import { SEARCH_TYPES, type SearchType } from "../enums";
 import { z } from "../zod-jitless";
 import { communitySchema } from "./communities";
-import { commentSchema, type FeedItem, feedItemSchema, micropostSchema } from "./posts";
+import { commentSchema, type FeedItem, feedItemSchema, postSchema } from "./posts";
 import { ownerSchema } from "./user";
 
 /** Longest search text kept; the rest is dropped rather than refused (the header input stops at it too). */
@@ -44,7 +44,7 @@ export type PostItem = FeedItem;
 export const commentItemSchema = z.object({
   owner: ownerSchema,
   community: communitySchema,
-  micropost: micropostSchema,
+  micropost: postSchema,
   comment: commentSchema,
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;

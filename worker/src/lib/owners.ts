@@ -1,6 +1,7 @@
 import type { Owner } from "#shared/schemas/user.ts";
 import { users } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // A person as others see them (a post's owner, a member, a follower, who caused a notification):
 // the columns it is made of and the one function that shapes it, so a new field or a privacy rule
@@ -29,7 +30,7 @@ export function toOwner(row: OwnerRow): Owner {
     profile_name: row.profileName,
     profile_image: row.profileImage,
     status: row.status,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
     is_staff: row.isStaff,
     is_verified_user: row.isVerifiedUser,
     is_verified_business: row.isVerifiedBusiness,

@@ -69,6 +69,9 @@ export function readMultipart<T>(c: Context): T {
   return body;
 }
 
+/** A route's `security` when it needs the signed-in bearer token, for the OpenAPI document. */
+export const security = [{ bearer: [] }];
+
 /** A JSON answer for a route's `responses`: `200: json(schema, "The post")`. */
 export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } } as const;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { resolveReportTarget } from "#worker/features/admin/reports/targets.ts";
-import { api, deps, env, json } from "#worker-test/api.ts";
+import { api, deps, detail, env } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 
 // A broken percent escape is bad input wherever it comes: a 4xx with a detail, never a 500.
 
 const TEXT_40 = "This post keeps spamming the same link...";
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 function report(auth: Record<string, string>, link: string) {
   const body = new FormData();

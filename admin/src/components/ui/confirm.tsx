@@ -12,8 +12,17 @@ interface Pending {
 const pending = createStore<Pending | null>(null);
 let nextId = 1;
 
-/** Asks "Are you sure?"-style questions; resolves true on Confirm. The message is translated. */
-export function confirm(message: string, danger = false): Promise<boolean> {
+/**
+ * Asks "Are you sure?"-style questions; resolves true on Confirm. The message is translated. The
+ * same call as the main site's (`{ message, danger }`); `danger` makes the button red.
+ */
+export function confirm({
+  message,
+  danger = false,
+}: {
+  message: string;
+  danger?: boolean;
+}): Promise<boolean> {
   return new Promise((resolve) => {
     pending.get()?.resolve(false);
     pending.set({ id: nextId++, message, danger, resolve });

@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { rowsOf } from "#admin/lib/paged.ts";
-import { EmptyList, LoadError, Loading } from "./list-states";
+import { EmptyList, ListSkeleton, LoadError } from "./list-states";
 import { LoadMore, type MoreSource } from "./load-more";
 
 // The pieces every admin list page is made of: its title with the count, the list's states
@@ -61,7 +61,7 @@ export function InfiniteList<T>({
   children: (rows: T[]) => ReactNode;
 }) {
   const rows = rowsOf(query.data);
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError && !query.isFetchNextPageError) {
     return <LoadError error={query.error} retry={query.refetch} />;
   }

@@ -4,7 +4,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { SKIP_MAX } from "#shared/constants.ts";
 
 /** Grey blocks while a list or page loads. */
-export function Loading({ rows = 3 }: { rows?: number }) {
+export function ListSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
     <div role="status" aria-busy="true" aria-label={t("Loading")} className="flex flex-col gap-3">

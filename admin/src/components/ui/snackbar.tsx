@@ -12,9 +12,13 @@ interface Snack {
 const snacks = createStore<Snack[]>([]);
 let nextId = 1;
 
-/** A notice at the bottom of the page for 6 s; the message is already translated. */
-export function showSnackbar(message: string, variant: Snack["variant"] = "success"): void {
-  const snack = { id: nextId++, message, variant };
+/**
+ * A notice at the bottom of the page for 6 s; the message is already translated. The same call as
+ * the main site's (`{ message, variant }`); the admin has no neutral notice, so it is green unless
+ * `variant: "error"`.
+ */
+export function showSnackbar(input: { message: string; variant?: Snack["variant"] }): void {
+  const snack: Snack = { id: nextId++, variant: "success", ...input };
   snacks.set((list) => [...list.slice(-2), snack]);
 }
 

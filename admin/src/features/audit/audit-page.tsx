@@ -7,8 +7,8 @@ import { MAX_PAGE_SIZE } from "#shared/constants.ts";
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from "#shared/schemas/admin.ts";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { adminListQuery } from "../users/queries";
-import { type AuditFilter, auditListQuery } from "./queries";
+import { adminListQueryOptions } from "../users/queries";
+import { type AuditFilter, auditListQueryOptions } from "./queries";
 
 /** A target names a person as `user:{username}`; that one links to their page. */
 function Target({ target }: { target: string }) {
@@ -61,8 +61,8 @@ function EntryRow({ entry, onAdmin }: { entry: AuditEntry; onAdmin: (admin: stri
 export function AuditPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<AuditFilter>({ action: "", admin: "" });
-  const query = useInfiniteQuery(auditListQuery(filter));
-  const admins = useQuery(adminListQuery(0, MAX_PAGE_SIZE));
+  const query = useInfiniteQuery(auditListQueryOptions(filter));
+  const admins = useQuery(adminListQueryOptions(0, MAX_PAGE_SIZE));
   const names = admins.data?.list.map((a) => a.username) ?? [];
   if (filter.admin && !names.includes(filter.admin)) names.unshift(filter.admin);
   return (

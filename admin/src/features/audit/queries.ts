@@ -1,9 +1,12 @@
 import { adminFetch } from "#admin/lib/api.ts";
-import { skipPagesQuery } from "#admin/lib/paged.ts";
+import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 import type { Page } from "#shared/api.ts";
 import type { AuditAction, AuditEntry } from "#shared/schemas/admin.ts";
 
-export const auditKeys = { all: ["admin", "audit"] as const };
+export const auditKeys = {
+  root: ["admin", "audit"] as const,
+  list: ({ action, admin }: AuditFilter) => [...auditKeys.root, "list", action, admin] as const,
+};
 
 const PAGE = 30;
 
@@ -14,8 +17,8 @@ export interface AuditFilter {
 }
 
 /** Every admin change, newest first, of one action and one admin when given. */
-export const auditListQuery = ({ action, admin }: AuditFilter) =>
-  skipPagesQuery([...auditKeys.all, "list", action, admin], PAGE, (skip, limit) =>
+export const auditListQueryOptions = ({ action, admin }: AuditFilter) =>
+  skipPagesQueryOptions(auditKeys.list({ action, admin }), PAGE, (skip, limit) =>
     adminFetch<Page<AuditEntry>>("/api/admin/private/audit/list", {
       query: { action: action || undefined, admin: admin || undefined, skip, limit },
     }),

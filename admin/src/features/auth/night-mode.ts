@@ -13,7 +13,7 @@ export function useToggleAdminNightMode(): () => Promise<void> {
     const before = currentAdminTheme();
     const setNight = (night: boolean) => {
       applyAdminTheme(night ? "night" : "day");
-      queryClient.setQueryData<AdminMe>(adminKeys.me, (a) => (a ? { ...a, use_night_mode: night } : a));
+      queryClient.setQueryData<AdminMe>(adminKeys.me(), (a) => (a ? { ...a, use_night_mode: night } : a));
     };
     setNight(before !== "night");
     try {

@@ -11,11 +11,15 @@ import type { Admin } from "#shared/schemas/accounts.ts";
 
 export type AdminMe = Admin;
 
-export const adminKeys = { me: ["admin", "me"] as const };
+/** Every admin query key starts with "admin"; the signed-in admin is `adminKeys.me()`. */
+export const adminKeys = {
+  root: ["admin"] as const,
+  me: () => [...adminKeys.root, "me"] as const,
+};
 
 export const adminMeQueryOptions = () =>
   queryOptions({
-    queryKey: adminKeys.me,
+    queryKey: adminKeys.me(),
     queryFn: () => adminFetch<AdminMe>("/api/admin/private/auth/me"),
     staleTime: 60_000,
   });

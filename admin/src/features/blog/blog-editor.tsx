@@ -3,8 +3,9 @@ import type { RichEditorProps } from "#client/editor/rich-editor.tsx";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { uploadAdminImage } from "./mutations";
 
-const notify = (message: string, variant: "info" | "error") =>
-  showSnackbar(message, variant === "error" ? "error" : "success");
+// The admin has no neutral notice: the editor's "info" shows green.
+const notify = ({ message, variant }: { message: string; variant: "info" | "error" }) =>
+  showSnackbar({ message, variant: variant === "error" ? "error" : "success" });
 
 /** The main site's rich editor (docs/decisions/064), uploading pictures to the admin files. */
 export function BlogEditor(props: RichEditorProps) {

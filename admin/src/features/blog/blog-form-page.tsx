@@ -14,18 +14,18 @@ import {
   BLOG_TITLE_MAX,
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
-import { LoadError, Loading } from "../../components/ui/list-states";
+import { ListSkeleton, LoadError } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { BlogEditor } from "./blog-editor";
 import { CATEGORY_LABEL } from "./category";
 import { uploadAdminImage, useSaveBlog } from "./mutations";
-import { blogQuery } from "./queries";
+import { blogQueryOptions } from "./queries";
 
 /** /blog/{id}: the post, loaded, in the form; an id that names no post is "There is nothing here". */
 export function BlogEditPage({ id }: { id: number }) {
-  const post = useQuery({ ...blogQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const post = useQuery({ ...blogQueryOptions(id), enabled: Number.isSafeInteger(id) && id > 0 });
   if (!Number.isSafeInteger(id) || id <= 0) return <AdminEmptyPage />;
-  if (post.isPending) return <Loading rows={4} />;
+  if (post.isPending) return <ListSkeleton rows={4} />;
   if (post.isError)
     return post.error instanceof ApiError && post.error.status === 404 ? (
       <AdminEmptyPage />
@@ -60,7 +60,7 @@ export function BlogForm({ post }: { post?: AdminBlogDetail }) {
       { ...form.data, id: post?.id },
       {
         onSuccess: () => {
-          showSnackbar(t("The blog post was saved"));
+          showSnackbar({ message: t("The blog post was saved") });
           void navigate({ to: "/blog" });
         },
         onError: (error) => setProblem(apiErrorText(error, t)),
@@ -148,7 +148,7 @@ function CoverField({ value, onValue }: { value: string; onValue: (link: string)
     try {
       onValue(await uploadAdminImage(file));
     } catch (error) {
-      showSnackbar(apiErrorText(error, t), "error");
+      showSnackbar({ message: apiErrorText(error, t), variant: "error" });
     } finally {
       setUploading(false);
     }

@@ -9,16 +9,16 @@ import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
 import { confirm } from "../../components/ui/confirm";
 import { NewTile, PageTitle } from "../../components/ui/list-page";
-import { EmptyList, LoadError, Loading } from "../../components/ui/list-states";
+import { EmptyList, ListSkeleton, LoadError } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { CATEGORY_LABEL } from "./category";
 import { useDeleteBlog, usePublishBlog } from "./mutations";
-import { blogListQuery } from "./queries";
+import { blogListQueryOptions } from "./queries";
 
 /** /blog: a tile for a new post, then every post as a card; more load near the bottom. */
 export function BlogListPage() {
   const { t } = useTranslation();
-  const blog = useInfiniteQuery(blogListQuery());
+  const blog = useInfiniteQuery(blogListQueryOptions());
   const sentinel = useInfiniteScroll(
     { ...blog, enabled: !blog.isFetchNextPageError },
     { rootMargin: `${LOAD_MORE_THRESHOLD_PX}px` },
@@ -28,7 +28,7 @@ export function BlogListPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageTitle title={t("Blog")} total={totalOf(blog.data)} />
       {blog.isPending ? (
-        <Loading rows={4} />
+        <ListSkeleton rows={4} />
       ) : blog.isError && posts.length === 0 ? (
         <LoadError error={blog.error} retry={blog.refetch} />
       ) : (
@@ -43,7 +43,7 @@ export function BlogListPage() {
           {blog.isFetchNextPageError ? (
             <LoadError error={blog.error} retry={() => blog.fetchNextPage()} />
           ) : null}
-          {blog.isFetchingNextPage ? <Loading rows={1} /> : null}
+          {blog.isFetchingNextPage ? <ListSkeleton rows={1} /> : null}
           <div ref={sentinel} />
         </>
       )}
@@ -62,21 +62,21 @@ function BlogCard({ post }: { post: AdminBlog }) {
     const question = published
       ? t("This blog was already published. Do you want to unpublish it?")
       : t("Do you really want to publish this?");
-    if (!(await confirm(question))) return;
+    if (!(await confirm({ message: question }))) return;
     publish.mutate(
       { id: post.id, published: !published },
       {
-        onSuccess: (answer) => showSnackbar(t(answer.detail)),
-        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+        onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
   };
 
   const onDelete = async () => {
-    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(post.id, {
-      onSuccess: () => showSnackbar(t(ADMIN_MSG.deleted)),
-      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
+      onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
     });
   };
 

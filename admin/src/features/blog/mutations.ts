@@ -24,7 +24,7 @@ export function useSaveBlog() {
             // An empty summary is made again from the (perhaps changed) body.
             body: { id, ...fields, summary: fields.summary ?? "" },
           }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.root }),
   });
 }
 
@@ -36,7 +36,7 @@ export function usePublishBlog() {
         method: "PATCH",
         body: input,
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.root }),
   });
 }
 
@@ -45,6 +45,6 @@ export function useDeleteBlog() {
   return useMutation({
     mutationFn: (id: number) =>
       adminFetch<null>("/api/admin/private/admin/blog", { method: "DELETE", body: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.root }),
   });
 }

@@ -4,14 +4,18 @@ import type { Page } from "#shared/api.ts";
 import { nextOffset } from "#shared/paging.ts";
 import type { AdminBlog, AdminBlogDetail } from "#shared/schemas/admin.ts";
 
-export const blogKeys = { all: ["admin", "blog"] as const };
+export const blogKeys = {
+  root: ["admin", "blog"] as const,
+  list: () => [...blogKeys.root, "list"] as const,
+  one: (id: number) => [...blogKeys.root, "one", id] as const,
+};
 
 const PAGE = 12;
 
 /** Every post, published or not, newest first, a page at a time (more near the bottom). */
-export const blogListQuery = () =>
+export const blogListQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: [...blogKeys.all, "list"],
+    queryKey: blogKeys.list(),
     queryFn: ({ pageParam }) =>
       adminFetch<Page<AdminBlog>>("/api/admin/private/admin/blog/list", {
         query: { skip: pageParam * PAGE, limit: PAGE },
@@ -24,9 +28,9 @@ export const blogListQuery = () =>
   });
 
 /** One post with its body. */
-export const blogQuery = (id: number) =>
+export const blogQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...blogKeys.all, "one", id],
+    queryKey: blogKeys.one(id),
     queryFn: () => adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", { query: { id } }),
     retry: false,
   });

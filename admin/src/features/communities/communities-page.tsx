@@ -5,7 +5,7 @@ import { useDebounced } from "#admin/lib/use-debounced.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { DataTable, InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDate, useDateTime } from "../../components/ui/list-states";
-import { communityListQuery } from "./queries";
+import { communityListQueryOptions } from "./queries";
 
 /** The communities table: name and created at, found by the start of their name, loaded in pages. */
 export function CommunitiesPage() {
@@ -14,7 +14,7 @@ export function CommunitiesPage() {
   const day = useDate();
   const [text, setText] = useState("");
   const name = useDebounced(text.trim());
-  const query = useInfiniteQuery(communityListQuery(name));
+  const query = useInfiniteQuery(communityListQueryOptions(name));
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <PageTitle title={t("Communities")} total={totalOf(query.data)} />

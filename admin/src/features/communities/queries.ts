@@ -1,15 +1,18 @@
 import { adminFetch } from "#admin/lib/api.ts";
-import { skipPagesQuery } from "#admin/lib/paged.ts";
+import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 import type { Page } from "#shared/api.ts";
 import type { AdminCommunity } from "#shared/schemas/admin.ts";
 
-export const communitiesKeys = { all: ["admin", "communities"] as const };
+export const communityKeys = {
+  root: ["admin", "communities"] as const,
+  list: (name: string) => [...communityKeys.root, "list", name] as const,
+};
 
 const PAGE = 20;
 
 /** Communities newest first, or those whose name starts with `name`. */
-export const communityListQuery = (name: string) =>
-  skipPagesQuery([...communitiesKeys.all, "list", name], PAGE, (skip, limit) =>
+export const communityListQueryOptions = (name: string) =>
+  skipPagesQueryOptions(communityKeys.list(name), PAGE, (skip, limit) =>
     adminFetch<Page<AdminCommunity>>("/api/admin/private/community/list", {
       query: { name: name || undefined, skip, limit },
     }),

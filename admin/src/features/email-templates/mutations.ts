@@ -10,7 +10,7 @@ function useTemplateMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templateKeys.root }),
   });
 }
 

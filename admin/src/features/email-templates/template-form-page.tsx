@@ -15,11 +15,11 @@ import {
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
 import { confirm } from "../../components/ui/confirm";
-import { LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { MjmlPreview } from "./mjml-preview";
 import { useDeleteTemplate, useLockTemplate, useSaveTemplate, useSendTemplate } from "./mutations";
-import { templateQuery } from "./queries";
+import { templateQueryOptions } from "./queries";
 import { TemplateBadges } from "./template-list-page";
 
 /** What a new template starts from: a small, valid MJML document. */
@@ -37,9 +37,9 @@ const STARTER_MJML = `<mjml>
 /** /email/template/{id}: the template, loaded, in the form; an unknown id is "There is nothing here". */
 export function TemplateEditPage({ id }: { id: number }) {
   const valid = Number.isSafeInteger(id) && id > 0;
-  const template = useQuery({ ...templateQuery(id), enabled: valid });
+  const template = useQuery({ ...templateQueryOptions(id), enabled: valid });
   if (!valid) return <AdminEmptyPage />;
-  if (template.isPending) return <Loading rows={4} />;
+  if (template.isPending) return <ListSkeleton rows={4} />;
   if (template.isError)
     return template.error instanceof ApiError && template.error.status === 404 ? (
       <AdminEmptyPage />
@@ -73,7 +73,7 @@ export function TemplateForm({ template }: { template?: EmailTemplateDetail }) {
       { ...form.data, is_locked: template ? template.is_locked : lockNew, id: template?.id },
       {
         onSuccess: (saved) => {
-          showSnackbar(t("The email template was saved"));
+          showSnackbar({ message: t("The email template was saved") });
           if (template) form.reset({ subject: saved.subject, mjml_text: saved.mjml_text });
           else void navigate({ to: "/email/template/$id", params: { id: String(saved.id) } });
         },
@@ -165,7 +165,7 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
   const lock = useLockTemplate();
   const send = useSendTemplate();
   const remove = useDeleteTemplate();
-  const fail = (error: unknown) => showSnackbar(apiErrorText(error, t), "error");
+  const fail = (error: unknown) => showSnackbar({ message: apiErrorText(error, t), variant: "error" });
 
   const toggleLock = () => {
     if (lock.isPending) return;
@@ -173,22 +173,27 @@ function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; d
       { id: template.id, is_locked: !template.is_locked },
       {
         onSuccess: (saved) =>
-          showSnackbar(saved.is_locked ? t("The template was locked") : t("The template was unlocked")),
+          showSnackbar({
+            message: saved.is_locked ? t("The template was locked") : t("The template was unlocked"),
+          }),
         onError: fail,
       },
     );
   };
 
   const onSend = async () => {
-    if (!(await confirm(t("Do you really want to send this?")))) return;
-    send.mutate(template.id, { onSuccess: (answer) => showSnackbar(t(answer.detail)), onError: fail });
+    if (!(await confirm({ message: t("Do you really want to send this?") }))) return;
+    send.mutate(template.id, {
+      onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
+      onError: fail,
+    });
   };
 
   const onDelete = async () => {
-    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(template.id, {
       onSuccess: () => {
-        showSnackbar(t(ADMIN_MSG.deleted));
+        showSnackbar({ message: t(ADMIN_MSG.deleted) });
         void navigate({ to: "/email/template" });
       },
       onError: fail,

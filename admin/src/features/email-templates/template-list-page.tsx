@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { EmailTemplate } from "#shared/schemas/admin.ts";
 import { NewTile, PageTitle } from "../../components/ui/list-page";
-import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
-import { templateListQuery } from "./queries";
+import { EmptyList, ListSkeleton, LoadError, Pager, useDateTime } from "../../components/ui/list-states";
+import { templateListQueryOptions } from "./queries";
 
 const PAGE = 20;
 
@@ -13,12 +13,12 @@ const PAGE = 20;
 export function TemplateListPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
-  const templates = useQuery(templateListQuery(page * PAGE, PAGE));
+  const templates = useQuery(templateListQueryOptions(page * PAGE, PAGE));
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageTitle title={t("Email Templates")} total={templates.data?.total_list} />
       {templates.isPending ? (
-        <Loading rows={4} />
+        <ListSkeleton rows={4} />
       ) : templates.isError ? (
         <LoadError error={templates.error} retry={templates.refetch} />
       ) : (

@@ -9,7 +9,7 @@ import type { AdminFeedback } from "#shared/schemas/admin.ts";
 import { Dialog } from "../../components/ui/dialog";
 import { DataTable, InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { feedbackListQuery } from "./queries";
+import { feedbackListQueryOptions } from "./queries";
 
 /** The first 21 characters of a text (whole characters, not halves of an emoji). */
 export function preview(text: string): { short: string; cut: boolean } {
@@ -56,7 +56,7 @@ function FeedbackDialog({ item, onClose }: { item: AdminFeedback; onClose: () =>
 export function FeedbacksPage() {
   const { t } = useTranslation();
   const when = useDateTime();
-  const query = useInfiniteQuery(feedbackListQuery());
+  const query = useInfiniteQuery(feedbackListQueryOptions());
   const [open, setOpen] = useState<AdminFeedback | null>(null);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">

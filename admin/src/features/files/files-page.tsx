@@ -9,7 +9,7 @@ import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { useDeleteFile, useUploadFile } from "./mutations";
-import { fileAddress, fileListQuery } from "./queries";
+import { fileAddress, fileListQueryOptions } from "./queries";
 
 function FileCard({ file }: { file: AdminFile }) {
   const { t } = useTranslation();
@@ -19,16 +19,19 @@ function FileCard({ file }: { file: AdminFile }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
-      showSnackbar(t("Saved the link to clipboard"));
+      showSnackbar({ message: t("Saved the link to clipboard") });
     } catch {
-      showSnackbar(t("The browser did not let us copy. The link is {{link}}", { link: address }), "error");
+      showSnackbar({
+        message: t("The browser did not let us copy. The link is {{link}}", { link: address }),
+        variant: "error",
+      });
     }
   };
   const del = async () => {
-    if (!(await confirm(t("Do you really want to delete it?"), true))) return;
+    if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(file.id, {
-      onSuccess: () => showSnackbar(t(ADMIN_MSG.deleted)),
-      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
+      onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
     });
   };
   return (
@@ -67,13 +70,13 @@ function FileCard({ file }: { file: AdminFile }) {
 /** Files staff uploaded: upload, copy a link, delete; more load within 400 px of the bottom. */
 export function FilesPage() {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(fileListQuery());
+  const query = useInfiniteQuery(fileListQueryOptions());
   const upload = useUploadFile();
   const input = useRef<HTMLInputElement>(null);
   const send = (file: File) =>
     upload.mutate(file, {
-      onSuccess: () => showSnackbar(t("The file was uploaded")),
-      onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+      onSuccess: () => showSnackbar({ message: t("The file was uploaded") }),
+      onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       onSettled: () => {
         if (input.current) input.current.value = "";
       },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminFetch, toFormData } from "#admin/lib/api.ts";
 import type { AdminFile } from "#shared/schemas/admin.ts";
 import { auditKeys } from "../audit/queries";
-import { filesKeys } from "./queries";
+import { fileKeys } from "./queries";
 
 export function useUploadFile() {
   const queryClient = useQueryClient();
@@ -10,8 +10,8 @@ export function useUploadFile() {
     mutationFn: (file: File) =>
       adminFetch<AdminFile>("/api/admin/private/file", { method: "POST", body: toFormData({ file }) }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: filesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      void queryClient.invalidateQueries({ queryKey: fileKeys.root });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.root });
     },
   });
 }
@@ -22,8 +22,8 @@ export function useDeleteFile() {
     mutationFn: (id: number) =>
       adminFetch<void>("/api/admin/private/file", { method: "DELETE", body: { id } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: filesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      void queryClient.invalidateQueries({ queryKey: fileKeys.root });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.root });
     },
   });
 }

@@ -1,15 +1,18 @@
 import { adminFetch } from "#admin/lib/api.ts";
-import { skipPagesQuery } from "#admin/lib/paged.ts";
+import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 import type { Page } from "#shared/api.ts";
 import type { AdminFile } from "#shared/schemas/admin.ts";
 
-export const filesKeys = { all: ["admin", "files"] as const };
+export const fileKeys = {
+  root: ["admin", "files"] as const,
+  list: () => [...fileKeys.root, "list"] as const,
+};
 
 const PAGE = 24;
 
 /** Uploaded files, newest first. */
-export const fileListQuery = () =>
-  skipPagesQuery([...filesKeys.all, "list"], PAGE, (skip, limit) =>
+export const fileListQueryOptions = () =>
+  skipPagesQueryOptions(fileKeys.list(), PAGE, (skip, limit) =>
     adminFetch<Page<AdminFile>>("/api/admin/private/file/list", { query: { skip, limit } }),
   );
 

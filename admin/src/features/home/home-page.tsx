@@ -3,9 +3,9 @@ import { useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { NEW_USERS_TODAY_DAYS, NEW_USERS_WEEK_DAYS } from "#shared/schemas/admin.ts";
-import { EmptyList, LoadError, Loading, Pager } from "../../components/ui/list-states";
+import { EmptyList, ListSkeleton, LoadError, Pager } from "../../components/ui/list-states";
 import { UserRow } from "../users/user-row";
-import { newUsersQuery, userStatsQuery } from "./queries";
+import { newUsersQueryOptions, userStatsQueryOptions } from "./queries";
 
 const PAGE = 20;
 
@@ -18,8 +18,8 @@ const STATS = [
 
 function Stats() {
   const { t, i18n } = useTranslation();
-  const stats = useQuery(userStatsQuery());
-  if (stats.isPending) return <Loading rows={1} />;
+  const stats = useQuery(userStatsQueryOptions());
+  if (stats.isPending) return <ListSkeleton rows={1} />;
   if (stats.isError) return <LoadError error={stats.error} retry={stats.refetch} />;
   const number = new Intl.NumberFormat(i18n.language);
   return (
@@ -49,7 +49,7 @@ function NewUsers() {
   const { t } = useTranslation();
   const [days, setDays] = useState<number>(NEW_USERS_TODAY_DAYS);
   const [page, setPage] = useState(0);
-  const users = useQuery(newUsersQuery(days, page * PAGE, PAGE));
+  const users = useQuery(newUsersQueryOptions(days, page * PAGE, PAGE));
   const choose = (d: number) => {
     setDays(d);
     setPage(0);
@@ -81,7 +81,7 @@ function NewUsers() {
         </fieldset>
       </div>
       {users.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : users.isError ? (
         <LoadError error={users.error} retry={users.refetch} />
       ) : users.data.list.length === 0 ? (

@@ -3,18 +3,23 @@ import { adminFetch } from "#admin/lib/api.ts";
 import type { Page } from "#shared/api.ts";
 import type { AdminUser, UserStats } from "#shared/schemas/admin.ts";
 
-export const homeKeys = { all: ["admin", "home"] as const };
+export const homeKeys = {
+  root: ["admin", "home"] as const,
+  stats: () => [...homeKeys.root, "stats"] as const,
+  newUsers: (days: number, skip: number, limit: number) =>
+    [...homeKeys.root, "new", days, skip, limit] as const,
+};
 
-export const userStatsQuery = () =>
+export const userStatsQueryOptions = () =>
   queryOptions({
-    queryKey: [...homeKeys.all, "stats"],
+    queryKey: homeKeys.stats(),
     queryFn: () => adminFetch<UserStats>("/api/admin/private/user/stats"),
   });
 
 /** New people since midnight UTC (days 0) or this week (days 7). */
-export const newUsersQuery = (days: number, skip: number, limit: number) =>
+export const newUsersQueryOptions = (days: number, skip: number, limit: number) =>
   queryOptions({
-    queryKey: [...homeKeys.all, "new", days, skip, limit],
+    queryKey: homeKeys.newUsers(days, skip, limit),
     queryFn: () =>
       adminFetch<Page<AdminUser>>("/api/admin/private/user/new/data/list", { query: { days, skip, limit } }),
   });

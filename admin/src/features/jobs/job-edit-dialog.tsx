@@ -35,7 +35,7 @@ export function JobEditDialog({ job, onClose }: { job: Job; onClose: () => void 
       { username: job.username, slug: job.slug, ...form.values },
       {
         onSuccess: () => {
-          showSnackbar(t("The job was saved"));
+          showSnackbar({ message: t("The job was saved") });
           onClose();
         },
       },

@@ -13,7 +13,7 @@ import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { JobEditDialog } from "./job-edit-dialog";
 import { useUpdateJob } from "./mutations";
-import { jobListQuery } from "./queries";
+import { jobListQueryOptions } from "./queries";
 
 const STATUS_TONE: Record<JobStatus, string> = {
   DRAFT: "bg-[var(--surface-strong)] text-[var(--muted)]",
@@ -30,12 +30,12 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
   const update = useUpdateJob();
   const move = async (status: AdminJobStatus) => {
     if (status === job.job_status || update.isPending) return;
-    if (!(await confirm(t("Are you sure about this?"), status === "CLOSED"))) return;
+    if (!(await confirm({ message: t("Are you sure about this?"), danger: status === "CLOSED" }))) return;
     update.mutate(
       { username: job.username, slug: job.slug, job_status: status },
       {
-        onSuccess: () => showSnackbar(t("The job is now {{status}}", { status })),
-        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+        onSuccess: () => showSnackbar({ message: t("The job is now {{status}}", { status }) }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
   };
@@ -99,7 +99,7 @@ export function JobsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<JobStatus | "">("");
   const [editing, setEditing] = useState<Job | null>(null);
-  const query = useInfiniteQuery(jobListQuery(status));
+  const query = useInfiniteQuery(jobListQueryOptions(status));
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <PageTitle title={t("Jobs")} total={totalOf(query.data)}>

@@ -3,7 +3,7 @@ import { adminFetch } from "#admin/lib/api.ts";
 import type { AdminJobStatus } from "#shared/enums.ts";
 import type { Job } from "#shared/schemas/jobs.ts";
 import { auditKeys } from "../audit/queries";
-import { jobsKeys } from "./queries";
+import { jobKeys } from "./queries";
 
 export interface JobChange {
   username: string;
@@ -22,8 +22,8 @@ export function useUpdateJob() {
     mutationFn: (change: JobChange) =>
       adminFetch<Job>("/api/admin/private/job", { method: "PATCH", body: change }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: jobsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.root });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.root });
     },
   });
 }

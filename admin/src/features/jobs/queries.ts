@@ -4,14 +4,17 @@ import type { JobStatus } from "#shared/enums.ts";
 import type { Job } from "#shared/schemas/jobs.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 
-export const jobsKeys = { all: ["admin", "jobs"] as const };
+export const jobKeys = {
+  root: ["admin", "jobs"] as const,
+  list: (status: JobStatus | "") => [...jobKeys.root, "list", status] as const,
+};
 
 const PAGE = 20;
 
 /** Every job, newest first, of one status or all; each page follows the last one's cursor. */
-export const jobListQuery = (status: JobStatus | "") =>
+export const jobListQueryOptions = (status: JobStatus | "") =>
   infiniteQueryOptions({
-    queryKey: [...jobsKeys.all, "list", status],
+    queryKey: jobKeys.list(status),
     queryFn: ({ pageParam }) =>
       adminFetch<CursorPage<Job>>("/api/admin/private/job/list", {
         query: { job_status: status || undefined, cursor: pageParam ?? undefined, limit: PAGE },

@@ -4,7 +4,7 @@ import { totalOf } from "#admin/lib/paged.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { mismatchListQuery } from "./queries";
+import { mismatchListQueryOptions } from "./queries";
 
 /**
  * Payments: the memberships where our records and Stripe's or PayPal's disagree, as the daily
@@ -13,7 +13,7 @@ import { mismatchListQuery } from "./queries";
 export function MismatchesPage() {
   const { t } = useTranslation();
   const when = useDateTime();
-  const query = useInfiniteQuery(mismatchListQuery());
+  const query = useInfiniteQuery(mismatchListQueryOptions());
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <div>

@@ -1,14 +1,17 @@
 import { adminFetch } from "#admin/lib/api.ts";
-import { skipPagesQuery } from "#admin/lib/paged.ts";
+import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 import type { Page } from "#shared/api.ts";
 import type { PaymentMismatch } from "#shared/schemas/payments.ts";
 
-export const paymentsKeys = { all: ["admin", "payments"] as const };
+export const paymentKeys = {
+  root: ["admin", "payments"] as const,
+  mismatches: () => [...paymentKeys.root, "mismatches"] as const,
+};
 
 const PAGE = 20;
 
 /** What the daily reconciliation found between our memberships and the providers', newest first. */
-export const mismatchListQuery = () =>
-  skipPagesQuery([...paymentsKeys.all, "mismatches"], PAGE, (skip, limit) =>
+export const mismatchListQueryOptions = () =>
+  skipPagesQueryOptions(paymentKeys.mismatches(), PAGE, (skip, limit) =>
     adminFetch<Page<PaymentMismatch>>("/api/admin/private/payment/mismatch/list", { query: { skip, limit } }),
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminFetch } from "#admin/lib/api.ts";
 import { type ReportGroup, type ReportResolve, reportResolveSchema } from "#shared/schemas/admin.ts";
 import { auditKeys } from "../audit/queries";
-import { reportsKeys } from "./queries";
+import { reportKeys } from "./queries";
 
 /** PATCH a group with its action and note; both tabs of the queue and the audit log refetch. */
 export function useResolveReport() {
@@ -17,8 +17,8 @@ export function useResolveReport() {
     // group, with the button that opened the dialog, is gone by then, so focus goes to the page's
     // content instead of to a button about to disappear.
     onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-      await queryClient.invalidateQueries({ queryKey: reportsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.root });
+      await queryClient.invalidateQueries({ queryKey: reportKeys.root });
     },
   });
 }

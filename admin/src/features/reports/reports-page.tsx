@@ -22,7 +22,7 @@ import { useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { StatusBadge } from "../users/user-row";
 import { useResolveReport } from "./mutations";
-import { reportListQuery } from "./queries";
+import { reportListQueryOptions } from "./queries";
 
 const STATUS_LABEL: Record<ReportStatus, string> = { OPEN: msg("Open"), RESOLVED: msg("Resolved") };
 
@@ -107,7 +107,7 @@ function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => 
       { id: group.id, action, note },
       {
         onSuccess: () => {
-          showSnackbar(t(ADMIN_MSG.reportsResolved));
+          showSnackbar({ message: t(ADMIN_MSG.reportsResolved) });
           onClose();
         },
       },
@@ -240,7 +240,7 @@ export function ReportsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<ReportStatus>("OPEN");
   const [resolving, setResolving] = useState<ReportGroup | null>(null);
-  const query = useInfiniteQuery(reportListQuery(status));
+  const query = useInfiniteQuery(reportListQueryOptions(status));
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageTitle title={t("Reports")} total={totalOf(query.data)}>

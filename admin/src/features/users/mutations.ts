@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminFetch } from "#admin/lib/api.ts";
 import { type AdminSettableStatus, type AdminUser, userStatusSchema } from "#shared/schemas/admin.ts";
 import { homeKeys } from "../home/queries";
-import { usersKeys } from "./queries";
+import { userKeys } from "./queries";
 
 /** PATCH the person's status; the lists and their page refetch. */
 export function useSetUserStatus() {
@@ -14,8 +14,8 @@ export function useSetUserStatus() {
         body: userStatusSchema.parse(input),
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: usersKeys.all });
-      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userKeys.root });
+      void queryClient.invalidateQueries({ queryKey: homeKeys.root });
     },
   });
 }

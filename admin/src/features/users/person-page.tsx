@@ -11,10 +11,10 @@ import {
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
 import { confirm } from "../../components/ui/confirm";
-import { LoadError, Loading, useDateTime } from "../../components/ui/list-states";
+import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
 import { useSetUserStatus } from "./mutations";
-import { adminAccountQuery, userQuery } from "./queries";
+import { adminAccountQueryOptions, userQueryOptions } from "./queries";
 import { Avatar, StatusBadge } from "./user-row";
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -24,13 +24,15 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
   const setStatus = useSetUserStatus();
   const choose = async (status: AdminSettableStatus) => {
     if (status === user.status || setStatus.isPending) return;
-    if (!(await confirm(t("Are you sure about this?"), status === "SUSPENDED"))) return;
+    if (!(await confirm({ message: t("Are you sure about this?"), danger: status === "SUSPENDED" }))) return;
     setStatus.mutate(
       { email: user.email, user_status: status },
       {
         onSuccess: () =>
-          showSnackbar(t(ADMIN_MSG.statusUpdated).replace("{status}", status).replace("{email}", user.email)),
-        onError: (error) => showSnackbar(apiErrorText(error, t), "error"),
+          showSnackbar({
+            message: t(ADMIN_MSG.statusUpdated).replace("{status}", status).replace("{email}", user.email),
+          }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
   };
@@ -116,9 +118,9 @@ function UserCard({ user }: { user: AdminUserDetail }) {
 export function PersonPage({ username }: { username: string }) {
   const { t } = useTranslation();
   const when = useDateTime();
-  const user = useQuery(userQuery(username));
-  const admin = useQuery(adminAccountQuery(username));
-  if (user.isPending || admin.isPending) return <Loading rows={2} />;
+  const user = useQuery(userQueryOptions(username));
+  const admin = useQuery(adminAccountQueryOptions(username));
+  if (user.isPending || admin.isPending) return <ListSkeleton rows={2} />;
   if (user.isError && !notFound(user.error)) return <LoadError error={user.error} retry={user.refetch} />;
   if (admin.isError && !notFound(admin.error)) return <LoadError error={admin.error} retry={admin.refetch} />;
   if (!user.data && !admin.data) return <AdminEmptyPage />;

@@ -3,34 +3,41 @@ import { adminFetch } from "#admin/lib/api.ts";
 import type { Page } from "#shared/api.ts";
 import type { AdminAccount, AdminSearchResult, AdminUserDetail } from "#shared/schemas/admin.ts";
 
-export const usersKeys = { all: ["admin", "users"] as const };
+export const userKeys = {
+  root: ["admin", "users"] as const,
+  search: (type: "users" | "admins", q: string, skip: number, limit: number) =>
+    [...userKeys.root, "search", type, q, skip, limit] as const,
+  one: (username: string) => [...userKeys.root, "user", username] as const,
+  admin: (username: string) => [...userKeys.root, "admin", username] as const,
+  admins: (skip: number, limit: number) => [...userKeys.root, "admins", skip, limit] as const,
+};
 
 /** People (type users) or admins (type admins) whose username, e-mail or name starts with q. */
-export const searchQuery = (type: "users" | "admins", q: string, skip: number, limit: number) =>
+export const searchQueryOptions = (type: "users" | "admins", q: string, skip: number, limit: number) =>
   queryOptions({
-    queryKey: [...usersKeys.all, "search", type, q, skip, limit],
+    queryKey: userKeys.search(type, q, skip, limit),
     queryFn: () =>
       adminFetch<AdminSearchResult>("/api/admin/private/search", { query: { q, type, skip, limit } }),
     placeholderData: (previous) => previous,
   });
 
-export const userQuery = (username: string) =>
+export const userQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: [...usersKeys.all, "user", username],
+    queryKey: userKeys.one(username),
     queryFn: () => adminFetch<AdminUserDetail>("/api/admin/private/user", { query: { username } }),
     retry: false,
   });
 
-export const adminAccountQuery = (username: string) =>
+export const adminAccountQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: [...usersKeys.all, "admin", username],
+    queryKey: userKeys.admin(username),
     queryFn: () => adminFetch<AdminAccount>("/api/admin/private/admin", { query: { username } }),
     retry: false,
   });
 
-export const adminListQuery = (skip: number, limit: number) =>
+export const adminListQueryOptions = (skip: number, limit: number) =>
   queryOptions({
-    queryKey: [...usersKeys.all, "admins", skip, limit],
+    queryKey: userKeys.admins(skip, limit),
     queryFn: () =>
       adminFetch<Page<AdminAccount>>("/api/admin/private/admin/list", { query: { skip, limit } }),
   });

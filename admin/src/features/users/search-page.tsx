@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { PageTitle } from "../../components/ui/list-page";
-import { EmptyList, LoadError, Loading, Pager, useDateTime } from "../../components/ui/list-states";
-import { searchQuery } from "./queries";
+import { EmptyList, ListSkeleton, LoadError, Pager, useDateTime } from "../../components/ui/list-states";
+import { searchQueryOptions } from "./queries";
 import { Avatar, UserRow } from "./user-row";
 
 const PAGE = 20;
@@ -23,7 +23,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
     }, 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const result = useQuery(searchQuery(type, q, page * PAGE, PAGE));
+  const result = useQuery(searchQueryOptions(type, q, page * PAGE, PAGE));
   const title = type === "users" ? t("Users") : t("Admins");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
@@ -37,7 +37,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
         aria-label={t("Search {{what}}", { what: title })}
       />
       {result.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : result.isError ? (
         <LoadError error={result.error} retry={result.refetch} />
       ) : result.data.list.length === 0 ? (

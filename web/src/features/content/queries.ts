@@ -13,6 +13,7 @@ export const contentKeys = {
   plans: () => [...contentKeys.root, "plans"] as const,
   blogList: () => [...contentKeys.root, "blog", "list"] as const,
   blog: (slug: string) => [...contentKeys.root, "blog", slug] as const,
+  page: (page: string, language: string) => [...contentKeys.root, "page", page, language] as const,
 };
 
 export const plansQueryOptions = () =>

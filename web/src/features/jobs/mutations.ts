@@ -5,7 +5,7 @@ import { apiFetch } from "#web/lib/api.ts";
 import { jobKeys } from "./queries";
 
 /** What the job form sends: its fields as text, the logo as a file (multipart). */
-export interface JobPost {
+export interface JobInput {
   fields: Record<string, string>;
   logo: File | null;
 }
@@ -14,10 +14,10 @@ export interface JobPost {
  * Posts a job. The form shows a refusal on its field (or above the form), so the generic red
  * notice stays quiet.
  */
-export function usePostJob() {
+export function useCreateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ fields, logo }: JobPost) => {
+    mutationFn: ({ fields, logo }: JobInput) => {
       const body = new FormData();
       for (const [key, value] of Object.entries(fields)) body.append(key, value);
       if (logo) body.append("company_logo", logo);

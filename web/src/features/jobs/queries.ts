@@ -5,6 +5,7 @@ import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared
 import type { Company, Job, Resume } from "#shared/schemas/jobs.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.
@@ -32,22 +33,6 @@ export const jobKeys = {
   companies: () => [...jobKeys.root, "companies"] as const,
   resume: () => [...jobKeys.root, "resume"] as const,
 };
-
-/** Where the next page starts: the offset of the first page, then the cursor (no offset: SKIP_MAX bounds it). */
-export interface PageParam {
-  skip: number;
-  cursor: string | null;
-}
-export const FIRST_PAGE: PageParam = { skip: 0, cursor: null };
-
-export function nextPageParam<T>(
-  last: CursorPage<T>,
-  _pages: Array<CursorPage<T>>,
-  _limit: number,
-): PageParam | undefined {
-  if (!last.next_cursor || last.list.length === 0) return undefined;
-  return { skip: 0, cursor: last.next_cursor };
-}
 
 /** A list of jobs newest first, a page of 10 at a time. */
 function jobPages(

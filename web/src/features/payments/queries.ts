@@ -11,6 +11,7 @@ export const paymentKeys = {
   root: ["payments"] as const,
   config: () => [...paymentKeys.root, "config"] as const,
   history: () => [...paymentKeys.root, "history"] as const,
+  start: (plan: string) => [...paymentKeys.root, "start", plan] as const,
 };
 
 /** Publishable keys and PayPal plan ids; every field null when this server takes no money. */

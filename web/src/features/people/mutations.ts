@@ -11,7 +11,7 @@ import { peopleKeys } from "./queries";
 /** Every cached list row of this person shows the new follow state at once. */
 function setFollowingEverywhere(queryClient: QueryClient, username: string, isFollowing: boolean) {
   queryClient.setQueriesData<InfiniteData<Page<PersonItem>>>(
-    { queryKey: [...peopleKeys.root, "connections"] },
+    { queryKey: peopleKeys.allConnections() },
     (data) =>
       data
         ? {
@@ -69,7 +69,7 @@ export function useFollow(username: string) {
           : user,
       );
       // The caller's own "following" count and list changed too.
-      void queryClient.invalidateQueries({ queryKey: [...peopleKeys.root, "connections"] });
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.allConnections() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
       void queryClient.invalidateQueries({ queryKey: ["feed"] });
     },

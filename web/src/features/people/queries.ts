@@ -15,8 +15,8 @@ export const peopleKeys = {
   root: ["people"] as const,
   profile: (username: string) => [...peopleKeys.root, "profile", username] as const,
   posts: (username: string, sort: ProfilePostSort) => [...peopleKeys.root, "posts", username, sort] as const,
-  connections: (username: string, tab: FollowTab) =>
-    [...peopleKeys.root, "connections", username, tab] as const,
+  allConnections: () => [...peopleKeys.root, "connections"] as const,
+  connections: (username: string, tab: FollowTab) => [...peopleKeys.allConnections(), username, tab] as const,
   blocked: () => [...peopleKeys.root, "blocked"] as const,
   referred: () => [...peopleKeys.root, "referred"] as const,
   job: () => [...peopleKeys.root, "job"] as const,

@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Micropost } from "#shared/schemas/posts.ts";
+import type { Post } from "#shared/schemas/posts.ts";
 
 // A post is cached in many places: home feeds, a community's page, its own page, a profile's list,
 // search results. Every copy must show the same votes and body (CONVENTIONS: "every cached copy of
 // the post shows the new count"), so these walk every cached answer that holds posts.
 
-type Holder = { micropost: Micropost };
+type Holder = { micropost: Post };
 
 function isHolder(value: unknown): value is Holder {
   return typeof value === "object" && value !== null && "micropost" in value;
@@ -45,7 +45,7 @@ function everywhere(queryClient: QueryClient, edit: (item: Holder) => Holder | n
 export function updateCachedPost(
   queryClient: QueryClient,
   publicId: string,
-  change: (micropost: Micropost) => Micropost,
+  change: (post: Post) => Post,
 ): void {
   everywhere(queryClient, (item) =>
     item.micropost.public_id === publicId ? { ...item, micropost: change(item.micropost) } : item,
@@ -58,8 +58,8 @@ export function removeCachedPost(queryClient: QueryClient, publicId: string): vo
 }
 
 /** The newest cached copy of a post, to act on what the screen shows. */
-export function cachedPost(queryClient: QueryClient, publicId: string): Micropost | null {
-  let found: Micropost | null = null;
+export function cachedPost(queryClient: QueryClient, publicId: string): Post | null {
+  let found: Post | null = null;
   everywhere(queryClient, (item) => {
     if (!found && item.micropost.public_id === publicId) found = item.micropost;
     return item;

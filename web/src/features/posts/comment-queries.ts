@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { Comment, CursorPage } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { FIRST, nextParam, postKeys } from "./queries";
+import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
+import { postKeys } from "./queries";
 
 export type CommentPage = CursorPage<Comment> & { parent: Comment | null };
 export const COMMENT_PAGE_SIZE = 10;
@@ -21,7 +22,7 @@ export const commentsQueryOptions = (postId: string, commentId: string | null) =
         },
         signal,
       }),
-    initialPageParam: FIRST,
-    getNextPageParam: (last, pages) => nextParam(last, pages, COMMENT_PAGE_SIZE),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextPageParam(last, pages, COMMENT_PAGE_SIZE),
     meta: { silent: true },
   });

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
 import type { PostType } from "#shared/enums.ts";
-import type { Comment, CreatedPost, Draft, Micropost } from "#shared/schemas/posts.ts";
+import type { Comment, CreatedPost, Draft, Post } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
@@ -30,8 +30,8 @@ export function useEditPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { public_id: string; body: string }) =>
-      apiFetch<Micropost>("/api/v1/private/user/micropost", { method: "PATCH", body: input }),
-    onSuccess: (micropost) => updateCachedPost(queryClient, micropost.public_id, () => micropost),
+      apiFetch<Post>("/api/v1/private/user/micropost", { method: "PATCH", body: input }),
+    onSuccess: (post) => updateCachedPost(queryClient, post.public_id, () => post),
   });
 }
 

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LinkDialog } from "#client/editor/link-dialog.tsx";
-import type { FeedItem, Micropost } from "#shared/schemas/posts.ts";
+import type { FeedItem, Post } from "#shared/schemas/posts.ts";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
 import { toggleVote } from "./vote";
 
@@ -99,7 +99,7 @@ describe("votes", () => {
         headers: { "content-type": "application/json" },
       });
     });
-    const shown = () => client.getQueryData<FeedItem>(["posts", "detail", "p1"])!.micropost as Micropost;
+    const shown = () => client.getQueryData<FeedItem>(["posts", "detail", "p1"])!.micropost as Post;
 
     toggleVote(client, "p1");
     expect(shown()).toMatchObject({ user_voted: true, total_micropost_votes: 6 });

@@ -3,6 +3,7 @@ import { FEED_PAGE_SIZE } from "#shared/constants.ts";
 import type { FeedOption } from "#shared/enums/feed.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 export const postKeys = {
   root: ["posts"] as const,
@@ -14,26 +15,6 @@ export const postKeys = {
   thread: (postId: string, commentId: string | null) =>
     [...postKeys.comments(postId), commentId ?? "all"] as const,
 };
-
-/**
- * Where the next page starts: the offset of the first page, then the cursor that lets the API skip
- * reading the rows before it. With a cursor the offset is not needed (the API bounds it at
- * SKIP_MAX), so however far a reader scrolls, only the cursor moves.
- */
-export interface PageParam {
-  skip: number;
-  cursor: string | null;
-}
-export const FIRST: PageParam = { skip: 0, cursor: null };
-
-export function nextParam<T>(
-  last: CursorPage<T>,
-  _pages: Array<CursorPage<T>>,
-  _limit: number,
-): PageParam | undefined {
-  if (!last.next_cursor || last.list.length === 0) return undefined;
-  return { skip: 0, cursor: last.next_cursor };
-}
 
 /** The home feed in pages of 4, continued from each page's cursor. */
 export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
@@ -49,8 +30,8 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
         },
         signal,
       }),
-    initialPageParam: FIRST,
-    getNextPageParam: (last, pages) => nextParam(last, pages, FEED_PAGE_SIZE),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_PAGE_SIZE),
   });
 
 const COMMUNITY_PAGE_SIZE = 8;
@@ -63,8 +44,8 @@ export const communityPostsQueryOptions = (name: string) =>
         query: { name, skip: pageParam.skip, limit: COMMUNITY_PAGE_SIZE, cursor: pageParam.cursor },
         signal,
       }),
-    initialPageParam: FIRST,
-    getNextPageParam: (last, pages) => nextParam(last, pages, COMMUNITY_PAGE_SIZE),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, pages) => nextPageParam(last, pages, COMMUNITY_PAGE_SIZE),
   });
 
 export const postQueryOptions = (publicId: string) =>

@@ -78,7 +78,7 @@ export function usePauseService() {
       }),
     onSuccess: (service) => {
       replaceEverywhere(queryClient, service);
-      void queryClient.invalidateQueries({ queryKey: [...serviceKeys.root, "list"] });
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
     },
   });
 }

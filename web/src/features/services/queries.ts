@@ -3,7 +3,7 @@ import type { JobCategory } from "#shared/enums.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service } from "#shared/schemas/services.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { FIRST_PAGE, nextPageParam } from "../jobs/queries";
+import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry).
 
@@ -19,7 +19,8 @@ export interface ServiceFilters {
 
 export const serviceKeys = {
   root: ["services"] as const,
-  list: (filters: ServiceFilters) => [...serviceKeys.root, "list", filters] as const,
+  lists: () => [...serviceKeys.root, "list"] as const,
+  list: (filters: ServiceFilters) => [...serviceKeys.lists(), filters] as const,
   one: (username: string, slug: string) =>
     [...serviceKeys.root, "one", username.toLowerCase(), slug] as const,
   mine: () => [...serviceKeys.root, "mine"] as const,

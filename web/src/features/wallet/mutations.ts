@@ -6,6 +6,7 @@ import type {
   SolanaEstimateInput,
 } from "#shared/schemas/wallet.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { paymentKeys } from "../payments/queries";
 import { BLOCKCHAIN_API, walletKeys } from "./queries";
 
 /** The fee and totals of sending `amount` SOL to `to`, before anything is signed. */
@@ -25,8 +26,8 @@ export function useConfirmSolanaSend() {
       apiFetch<ConfirmSend>(`${BLOCKCHAIN_API}/solana/confirm/send/coin`, { body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.root });
-      // The payments feature keeps its history under ["payments", …]; the send is a new row there.
-      void queryClient.invalidateQueries({ queryKey: ["payments"] });
+      // The payments feature keeps its history under its root; the send is a new row there.
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.root });
     },
   });
 }

@@ -12,7 +12,7 @@ import {
   notifications,
   users,
 } from "#worker/db/schema/index.ts";
-import { api, bearer, deps, form, json } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, form, json } from "#worker-test/api.ts";
 import {
   createUser,
   from,
@@ -24,7 +24,6 @@ import {
   registerAndConfirm,
 } from "#worker-test/people.ts";
 
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const me = (token: string) => api("/api/v1/private/user/auth/me", { headers: bearer(token) });
 const patchForm = (path: string, token: string, fields: Record<string, string>, method = "PATCH") =>
   api(path, { method, headers: bearer(token), body: form(fields) });

@@ -1,8 +1,5 @@
 import type { RateRule } from "#worker/lib/rate-limits.ts";
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { DAY, HOUR, MINUTE } from "#worker/lib/time.ts";
 
 // Every account flow is limited per address AND per account (username or e-mail). Password and
 // code checks count failures only, so a person who types correctly is never slowed down; the

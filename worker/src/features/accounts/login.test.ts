@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import app from "#worker/app.ts";
 import { users } from "#worker/db/schema/index.ts";
-import { api, bearer, deps, env, json } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, env, json } from "#worker-test/api.ts";
 import {
   createUser,
   from,
@@ -14,7 +14,6 @@ import {
   registerAndConfirm,
 } from "#worker-test/people.ts";
 
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const me = (token: string) => api("/api/v1/private/user/auth/me", { headers: bearer(token) });
 const reset = (email: string, address = newAddress()) =>
   api(`/api/v1/user/auth/reset/password?email=${encodeURIComponent(email)}`, {

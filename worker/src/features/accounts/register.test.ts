@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, users, verificationCodes } from "#worker/db/schema/index.ts";
-import { api, bearer, deps, form, json } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, form, json } from "#worker-test/api.ts";
 import {
   createUser,
   from,
@@ -26,7 +26,6 @@ const resend = (username: string, address = newAddress()) =>
     method: "POST",
     headers: from(address),
   });
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 async function userRow(username: string) {
   return deps.db.orm.select().from(users).where(eq(users.username, username)).get();

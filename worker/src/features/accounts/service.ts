@@ -24,6 +24,7 @@ import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { MINUTE } from "#worker/lib/time.ts";
 import type { Email } from "#worker/providers/email.ts";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
@@ -33,7 +34,6 @@ import { raiseTokenVersion, sessionsEnded } from "./sessions";
 
 type UserRow = typeof users.$inferSelect;
 
-const MINUTE = 60_000;
 /** A code may be asked for again this long after the last one; the SPA counts the same wait down. */
 const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 /** An account never confirmed frees its username and e-mail after this long. */

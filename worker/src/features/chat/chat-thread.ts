@@ -12,6 +12,7 @@ import {
 import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { iso } from "#worker/lib/time.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
 import { serverPreview } from "./preview-cache";
 import { RateBucket } from "./rate-bucket";
@@ -65,8 +66,6 @@ const CLOSE_DELETED = 4000;
  * refuses the offer; the runtime does not echo it to the client.
  */
 const NO_COMPRESSION = "identity";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * One chat thread, addressed by its public id (ADR 009). Lifecycle:

@@ -24,6 +24,7 @@ import {
   multipartBody,
   readBody,
   readMultipart,
+  security,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { CHAT_HEADERS } from "./chat-thread";
@@ -46,7 +47,6 @@ import { fetchWebpagePreview } from "./webpage-preview";
 
 const PRIVATE = "/api/v1/private/user/chat";
 const tags = ["Chat"];
-const security = [{ bearer: [] }];
 
 const chatPageQuery = pageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CHAT_PAGE_SIZE),

@@ -13,6 +13,7 @@ import { uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { iso } from "#worker/lib/time.ts";
 import type { ThreadRef } from "./chat-thread";
 
 // Thread rows, participants and who may chat with whom. Messages live in each thread's Durable
@@ -33,8 +34,6 @@ interface ThreadRow {
 
 /** A list's total, from its `count(*)` statement. */
 type Count = { n: number };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The thread's columns as the caller sees them; `users` is every participant as JSON. */
 const THREAD_SELECT = `

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { users } from "#worker/db/schema/index.ts";
-import { api, bearer, deps, env, form, json, jsonBody } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, env, form, jsonBody } from "#worker-test/api.ts";
 import {
   messageList,
   openSocket,
@@ -26,7 +26,6 @@ import { type ChatThread, CLOSE_SESSION_ENDED } from "./chat-thread";
 import { closeSocketsOf, THREADS_PER_CALL } from "./close-sockets";
 
 const stubOf = (publicId: string) => env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(publicId));
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const emailOf = (user: TestUser) => `${user.username}@example.com`;
 
 async function changePassword(user: TestUser): Promise<void> {

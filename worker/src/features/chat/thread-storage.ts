@@ -5,6 +5,7 @@ import {
   type ChatUser,
   type WebpagePreview,
 } from "#shared/schemas/chat.ts";
+import { iso } from "#worker/lib/time.ts";
 import type { ThreadRef } from "./chat-thread";
 import { RefusedFrame } from "./frames";
 
@@ -35,7 +36,6 @@ interface MessageRow extends Record<string, SqlStorageValue> {
 
 type NewestRow = { message_type: string; text: string | null; created_at: number };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 /** How long after a change the alarm checks that D1 heard of it (the write normally lands in ms). */
 export const D1_RESYNC_MS = 5_000;
 const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });

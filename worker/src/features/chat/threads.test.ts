@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
-import { api, env, form, json } from "#worker-test/api.ts";
+import { api, detail, env, form, json } from "#worker-test/api.ts";
 import { CHAT, openSocket, socketToken, startThread } from "#worker-test/chat.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { block } from "#worker-test/rows.ts";
 
 const create = (who: TestUser, username: string) =>
   api(`${CHAT}/thread`, { method: "POST", headers: who.auth, body: form({ username }) });
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 interface ThreadJson {
   public_id: string;

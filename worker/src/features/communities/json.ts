@@ -2,6 +2,7 @@ import type { Community, JoinResult, Member, Membership } from "#shared/schemas/
 import type { Owner } from "#shared/schemas/user.ts";
 import { type communities, communityMembers } from "#worker/db/schema/index.ts";
 import type { RowOf } from "#worker/db/sql.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // A community row and a membership row as the API shows them, wherever they appear: the community
 // pages, the feed's items, drafts, search results.
@@ -15,8 +16,6 @@ export const membershipColumns = {
   createdAt: communityMembers.createdAt,
 };
 export type MembershipRow = RowOf<typeof membershipColumns>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toMembership(row: MembershipRow | null | undefined): Membership | null {
   return row ? { role: row.role, created_at: iso(row.createdAt) } : null;

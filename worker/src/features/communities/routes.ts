@@ -11,7 +11,7 @@ import {
   myCommunityListQuerySchema,
 } from "#shared/schemas/communities.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import {
   createCommunity,
   getCommunity,
@@ -23,7 +23,6 @@ import {
 } from "./service";
 
 const tags = ["Communities"];
-const secured = [{ bearer: [] }];
 
 /** A file part, or a data URL: the Create Community form may send its image either way. */
 const imageField = z
@@ -62,7 +61,7 @@ const create = createRoute({
   method: "post",
   path: "/api/v1/private/user/community",
   tags,
-  security: secured,
+  security,
   summary: "Create a community; the creator is its owner",
   request: {
     body: jsonOrForm(communityCreateFieldsSchema.extend({ image: imageField })),
@@ -77,7 +76,7 @@ const mine = createRoute({
   method: "get",
   path: "/api/v1/private/user/community/list",
   tags,
-  security: secured,
+  security,
   summary: "The caller's communities, by name",
   request: { query: myCommunityListQuerySchema },
   responses: { 200: json(pageSchema(communitySchema), "A page"), ...errorResponses(401, 422) },
@@ -87,7 +86,7 @@ const join = createRoute({
   method: "post",
   path: "/api/v1/private/user/community/join",
   tags,
-  security: secured,
+  security,
   summary: "Join a community (again is harmless)",
   request: { query: communityNameQuerySchema },
   responses: { 200: json(joinResultSchema, "The membership"), ...errorResponses(401, 404, 422) },
@@ -97,7 +96,7 @@ const leave = createRoute({
   method: "delete",
   path: "/api/v1/private/user/community/leave",
   tags,
-  security: secured,
+  security,
   summary: "Leave a community",
   request: { query: communityNameQuerySchema },
   responses: { 204: { description: "Left" }, ...errorResponses(401, 404, 422) },

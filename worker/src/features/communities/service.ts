@@ -25,6 +25,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { DAY } from "#worker/lib/time.ts";
 import { notify } from "../notifications/service";
 import {
   type CommunityRow,
@@ -35,7 +36,6 @@ import {
   toMember,
 } from "./json";
 
-const DAY = 24 * 60 * 60 * 1000;
 const COMMUNITIES_PER_DAY = 10;
 
 /** The community of that name (names are unique in any case), or a 404. */

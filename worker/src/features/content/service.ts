@@ -11,8 +11,7 @@ import {
 import { blogPosts, featuredItems, membershipPlans } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { iso } from "#worker/lib/time.ts";
 
 /**
  * The sidebar carousel's cards, in the order staff set, in `lang` where staff translated a card

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { devOutbox } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { iso } from "#worker/lib/time.ts";
 
 /** The newest e-mails "sent" to an address in development and tests, newest first. */
 export async function readOutbox({ db }: Deps, to: string) {
@@ -16,6 +17,6 @@ export async function readOutbox({ db }: Deps, to: string) {
     subject: r.subject,
     text: r.text,
     html: r.html,
-    created_at: new Date(r.createdAt).toISOString(),
+    created_at: iso(r.createdAt),
   }));
 }

@@ -17,6 +17,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
+import { DAY, HOUR } from "#worker/lib/time.ts";
 import { seedAdminDemo } from "../admin/seed";
 import { seedChat } from "../chat/seed";
 import { seedJobsDemo } from "../jobs/seed";
@@ -31,9 +32,6 @@ import {
   PLAN_FEATURES,
 } from "./demo-data";
 import { illustration, landscape } from "./illustrations";
-
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 /** A square SVG with a letter on a colour: demo images that need no network. */
 function letterImage(letter: string, hue: number, wide = false): string {

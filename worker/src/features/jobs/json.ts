@@ -1,11 +1,10 @@
 import type { Company, Job } from "#shared/schemas/jobs.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { companies, jobs } from "#worker/db/schema/index.ts";
+import { iso } from "#worker/lib/time.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A job's page in the SPA. */
 export function jobLink(username: string, slug: string): string {

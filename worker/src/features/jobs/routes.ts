@@ -21,13 +21,20 @@ import { cursorPageSchema } from "#shared/schemas/posts.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail, failValidation } from "#worker/lib/errors.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import {
+  createRouter,
+  errorResponses,
+  formBody,
+  json,
+  jsonOrForm,
+  readBody,
+  security,
+} from "#worker/lib/router.ts";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, findOwnerId, getJob } from "./service";
 
 const tags = ["Jobs"];
-const secured = [{ bearer: [] }];
 const PRIVATE = "/api/v1/private/user";
 
 /** Files show as binary in the OpenAPI document (zod alone cannot say it). */
@@ -93,7 +100,7 @@ const create = createRoute({
   summary: "Post a job (the job form, multipart)",
   description:
     "The company is the caller's company of that name (reused and updated) or a new one, which needs `company_logo`; a name that belongs to someone else is a 403. `job_skills` is comma-joined (at most 5). Salaries are whole US dollars a year with 0 ≤ min ≤ max; 0 and 0 mean not shown. The job is public at once for 60 days.",
-  security: secured,
+  security,
   request: { body: formBody(jobFormBody) },
   responses: {
     201: json(jobCreatedSchema, "Posted: its slug and page"),
@@ -107,7 +114,7 @@ const mine = createRoute({
   tags,
   summary: "My jobs in every status (Manage Jobs)",
   description: PAGE_NOTE,
-  security: secured,
+  security,
   request: { query: jobPageQuerySchema },
   responses: { 200: json(cursorPageSchema(jobSchema), "A page of jobs"), ...errorResponses(401, 422) },
 });
@@ -117,7 +124,7 @@ const remove = createRoute({
   path: `${PRIVATE}/job`,
   tags,
   summary: "Delete one of my jobs (username, slug in the body or the query)",
-  security: secured,
+  security,
   request: { query: optionalKey, body: jsonOrForm(jobKeySchema) },
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 415, 422) },
 });
@@ -127,7 +134,7 @@ const companyList = createRoute({
   path: `${PRIVATE}/company/list`,
   tags,
   summary: "My companies, the last used first (the job form fetches up to 1000)",
-  security: secured,
+  security,
   request: { query: companyListQuerySchema },
   responses: { 200: json(pageSchema(companySchema), "A page of companies"), ...errorResponses(401, 422) },
 });
@@ -138,7 +145,7 @@ const resumeUpload = createRoute({
   tags,
   summary: "Upload my résumé (multipart `file`: a PDF of at most 5 MB); replaces the previous one",
   description: "Needs a user token. The file must start with the bytes %PDF-.",
-  security: secured,
+  security,
   middleware: [signedIn] as const,
   request: {
     body: formBody(resumeUploadSchema.extend({ file: resumeUploadSchema.shape.file.openapi(binary) })),
@@ -151,7 +158,7 @@ const resumeGet = createRoute({
   path: `${PRIVATE}/resume`,
   tags,
   summary: "My résumé's link, or null (job settings tab)",
-  security: secured,
+  security,
   responses: { 200: json(resumeSchema, "The link"), ...errorResponses(401) },
 });
 
@@ -160,7 +167,7 @@ const resumeDelete = createRoute({
   path: `${PRIVATE}/resume`,
   tags,
   summary: "Delete my résumé",
-  security: secured,
+  security,
   responses: { 204: { description: "Deleted (or there was none)" }, ...errorResponses(401) },
 });
 

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared/enums.ts";
 import { companies, jobs, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { DAY } from "#worker/lib/time.ts";
 import { seedServicesDemo } from "../services/seed";
 import { initialsSvg, putSvg } from "./demo-images";
 import { JOB_LIFETIME_MS, makeSlug } from "./service";
@@ -9,8 +10,6 @@ import { JOB_LIFETIME_MS, makeSlug } from "./service";
 // Demo jobs and services for `bun run dev`: a dozen jobs across categories and companies of the
 // demo people, some with salaries, some paying in crypto, and a few services. Logos are small SVGs
 // in R2, like the other demo pictures.
-
-const DAY = 24 * 60 * 60 * 1000;
 
 const DEMO_COMPANIES = [
   {

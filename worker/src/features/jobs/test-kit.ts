@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
-import { api, bearer, deps, env, json, jsonBody, reads } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, env, json, jsonBody, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { pngFile } from "#worker-test/posts.ts";
 
@@ -55,8 +55,6 @@ export async function newJob(user: TestUser, overrides: Record<string, string | 
   expect(res.status, await res.clone().text()).toBe(201);
   return (await json<{ slug: string; link: string }>(res)).slug;
 }
-
-export const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 /** A staff member's token headers. */
 export async function adminAuth(): Promise<Record<string, string>> {
@@ -120,4 +118,4 @@ export async function insertJobs(
   for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
 }
 
-export { api, createUser, env, json, pngFile, reads, type TestUser };
+export { api, createUser, detail, env, json, pngFile, reads, type TestUser };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, form, json } from "#worker-test/api.ts";
+import { api, detail, form, json } from "#worker-test/api.ts";
 import { CHAT, startThread } from "#worker-test/chat.ts";
 import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
 import { pngFile } from "#worker-test/posts.ts";
@@ -9,7 +9,6 @@ import { pngFile } from "#worker-test/posts.ts";
 // cacheable by anyone.
 
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const cookie = (user: TestUser) => ({
   cookie: `theme=night; access_token=${encodeURIComponent(user.token)}`,
 });

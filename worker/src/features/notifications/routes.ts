@@ -7,7 +7,7 @@ import {
   notificationSchema,
 } from "#shared/schemas/notifications.ts";
 import { failValidation } from "#worker/lib/errors.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { listNotifications, markRead } from "./service";
 
 const list = createRoute({
@@ -15,7 +15,7 @@ const list = createRoute({
   path: "/api/v1/private/user/notification/list",
   tags: ["Notifications"],
   summary: "The caller's notifications, newest first (unread=true for the unread ones)",
-  security: [{ bearer: [] }],
+  security,
   request: { query: notificationListQuerySchema },
   responses: {
     200: json(pageSchema(notificationSchema), "A page of notifications"),
@@ -28,7 +28,7 @@ const read = createRoute({
   path: "/api/v1/private/user/notification/read",
   tags: ["Notifications"],
   summary: "Mark one notification (id) or all of them read",
-  security: [{ bearer: [] }],
+  security,
   request: { query: notificationReadSchema, body: jsonOrForm(notificationReadSchema) },
   responses: {
     200: json(notificationReadAnswerSchema, "How many changed and how many are left unread"),

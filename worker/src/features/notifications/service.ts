@@ -7,6 +7,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
+import { iso } from "#worker/lib/time.ts";
 
 /**
  * Which of the person's settings (`notify_*` columns) switches each kind of notification off; null
@@ -104,7 +105,7 @@ export async function listNotifications(
     link: r.link,
     text: r.text,
     is_read: r.isRead,
-    created_at: new Date(r.createdAt).toISOString(),
+    created_at: iso(r.createdAt),
   }));
   return toPage(list, total[0]?.n ?? 0, input.limit);
 }

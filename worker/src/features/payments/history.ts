@@ -8,6 +8,7 @@ import {
   type PaymentType,
 } from "#shared/schemas/payments.ts";
 import type { Deps } from "#worker/deps.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // The payment history (docs/decisions/070): the caller's own SUCCEEDED ledger rows, paid or received,
 // newest first.
@@ -76,7 +77,7 @@ export async function listHistory(
         ? { username: r.receiver_username, profile_image: r.receiver_image }
         : null,
       user_is_receiver: r.receiver_id === userId,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: iso(r.created_at),
     }),
   );
   return toPage(list, total[0]?.n ?? 0, query.limit);

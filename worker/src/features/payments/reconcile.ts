@@ -2,6 +2,7 @@ import { type Page, type PageQuery, toPage } from "#shared/api.ts";
 import type { PaymentMismatch } from "#shared/schemas/payments.ts";
 import type { SubscriptionStatus } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { iso } from "#worker/lib/time.ts";
 import { getPaypalSubscription, paypalSettings, paypalStatus } from "#worker/providers/paypal.ts";
 import {
   findStripeSubscription,
@@ -37,7 +38,7 @@ export async function reconcileMemberships(deps: Deps, now: number): Promise<num
           ORDER BY id LIMIT ?`,
     binds: [PER_RUN],
   });
-  const day = new Date(now).toISOString().slice(0, 10);
+  const day = iso(now).slice(0, 10);
   const client = stripe ? stripeClient(stripe) : null;
   const found: D1PreparedStatement[] = [];
   for (const row of rows) {
@@ -115,7 +116,7 @@ export async function listMismatches({ db }: Deps, query: PageQuery): Promise<Pa
     { sql: "SELECT count(*) AS n FROM payment_mismatches" },
   ]);
   return toPage(
-    rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+    rows.map((r) => ({ ...r, created_at: iso(r.created_at) })),
     total[0]?.n ?? 0,
     query.limit,
   );

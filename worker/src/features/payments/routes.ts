@@ -22,7 +22,7 @@ import {
 } from "#shared/schemas/payments.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { requireUser } from "#worker/middleware/auth.ts";
 import { type PaypalEvent, verifyPaypalWebhook } from "#worker/providers/paypal.ts";
 import { verifyStripeEvent } from "#worker/providers/stripe.ts";
@@ -42,7 +42,6 @@ import { handlePaypalEvent, handleStripeEvent, NotYetKnown } from "./webhooks";
 // orders by Stripe Checkout, payouts onboarding, the history, and staff's reconciliation list.
 
 const tags = ["Payments"];
-const secured = [{ bearer: [] }];
 const PRIVATE = "/api/v1/private/user";
 const NOT_CONFIGURED = `Without provider keys: 503 {"detail": "${PAYMENTS_MSG.notConfigured}"} (or Stripe/PayPal is not configured).`;
 
@@ -63,7 +62,7 @@ const start = createRoute({
   tags,
   summary: "Pre-subscription check: 409 when a membership is already active",
   description: NOT_CONFIGURED,
-  security: secured,
+  security,
   request: { body: jsonOrForm(subscriptionStartSchema) },
   responses: {
     200: json(subscriptionStartResultSchema, "The plan and its monthly price in cents"),
@@ -77,7 +76,7 @@ const stripeComplete = createRoute({
   tags,
   summary: "Card subscription (form: payment_method_id, paid_user_membership_type)",
   description: `Returns the Stripe subscription id, and a client_secret when the card needs confirming in the browser. The membership turns on when Stripe's invoice.paid arrives. A person has at most one open subscription: a second start while the first is under way or just done answers the first's subscription_id and client_secret (409 when another membership is active). ${NOT_CONFIGURED}`,
-  security: secured,
+  security,
   request: { body: jsonOrForm(stripeCompleteSubscriptionSchema) },
   responses: {
     200: json(stripeCompleteSubscriptionResultSchema, "The subscription"),
@@ -91,7 +90,7 @@ const paypalComplete = createRoute({
   tags,
   summary: "PayPal subscription after approval: verified with PayPal (custom_id, ACTIVE, our plan)",
   description: `The subscription's custom_id must be the caller's paypal_custom_id from the pre-subscription check (403 otherwise: someone else's subscription grants nothing). When the person already holds another open subscription, this one is cancelled at PayPal and the call answers the first (409 when that is an earlier membership). ${NOT_CONFIGURED}`,
-  security: secured,
+  security,
   request: { body: jsonOrForm(paypalCompleteSubscriptionSchema) },
   responses: {
     200: json(subscriptionSchema, "The membership, ACTIVE"),
@@ -106,7 +105,7 @@ const cancel = createRoute({
   summary: "Cancel the membership, immediately (as the Subscription Terms say)",
   description:
     "Every open subscription of the person ends at its provider (Stripe and PayPal). 502 when a provider failed for some of them: calling again ends the rest.",
-  security: secured,
+  security,
   responses: { 204: { description: "Cancelled; the mark is gone" }, ...errorResponses(401, 404, 502, 503) },
 });
 
@@ -136,7 +135,7 @@ const tip = createRoute({
   tags,
   summary: "Tip someone by card: username, amount in cents (at least 200) → Stripe Checkout link",
   description: `Needs a user token. Not to yourself (400); the receiver must have payouts ready (409). ${NOT_CONFIGURED}`,
-  security: secured,
+  security,
   middleware: [requireUser] as const,
   request: { body: jsonOrForm(tipStripeSchema) },
   responses: {
@@ -151,7 +150,7 @@ const order = createRoute({
   tags,
   summary: "Order a service by card: username, slug → Stripe Checkout link",
   description: `The provider is notified once Stripe says it is paid. ${NOT_CONFIGURED}`,
-  security: secured,
+  security,
   request: { body: jsonOrForm(serviceOrderSchema) },
   responses: {
     200: json(checkoutLinkSchema, "Stripe Checkout's page"),
@@ -165,7 +164,7 @@ const onboarding = createRoute({
   tags,
   summary: "Payouts: the Stripe Connect account's status, and an onboarding link until it is READY",
   description: `Verified members only (403). ${NOT_CONFIGURED}`,
-  security: secured,
+  security,
   responses: { 200: json(onboardingStatusSchema, "The status"), ...errorResponses(401, 403, 503) },
 });
 
@@ -174,7 +173,7 @@ const history = createRoute({
   path: `${PRIVATE}/payment/history/list`,
   tags,
   summary: "My payment history: paid and received, newest first (12 a page)",
-  security: secured,
+  security,
   request: { query: paymentHistoryQuerySchema },
   responses: { 200: json(paymentHistoryPageSchema, "A page of payments"), ...errorResponses(401, 422) },
 });

@@ -18,6 +18,7 @@ import {
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { iso } from "#worker/lib/time.ts";
 import {
   cancelPaypalSubscription,
   getPaypalSubscription,
@@ -89,7 +90,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     payment_method: row.paymentMethod,
     paid_user_membership_type: row.membershipType,
     status: row.status,
-    current_period_end: row.currentPeriodEnd === null ? null : new Date(row.currentPeriodEnd).toISOString(),
+    current_period_end: row.currentPeriodEnd === null ? null : iso(row.currentPeriodEnd),
   };
 }
 

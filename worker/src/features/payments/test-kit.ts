@@ -5,7 +5,7 @@ import { type PaypalStandIn, paypalWebhookEvent } from "#stand-ins/paypal.ts";
 import { type StripeStandIn, stripeSignature, stripeWebhookEvent } from "#stand-ins/stripe.ts";
 import app from "#worker/app.ts";
 import { paymentAccounts } from "#worker/db/schema/index.ts";
-import { deps, env, json } from "#worker-test/api.ts";
+import { deps, detail, env, json } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 
 // Stripe and PayPal for the payments tests: fetch intercepted and handed to the providers'
@@ -26,8 +26,6 @@ export const NO_KEYS = Object.fromEntries(Object.keys(KEYS).map((k) => [k, ""]))
 export function call(path: string, init: RequestInit = {}, keys: Record<string, string> = KEYS) {
   return app.request(path, init, { ...env, ...keys });
 }
-
-export const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -200,3 +198,5 @@ export async function expectStatus(res: Response, status: number) {
   expect(res.status, await res.clone().text()).toBe(status);
   return res;
 }
+
+export { detail };

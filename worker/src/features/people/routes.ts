@@ -26,6 +26,7 @@ import {
   jsonOrForm,
   multipartBody,
   readBody,
+  security,
 } from "#worker/lib/router.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
@@ -95,7 +96,7 @@ const followRoute = (method: "post" | "delete") =>
     path: `${PRIVATE}/follow`,
     tags: ["People"],
     summary: method === "post" ? "Follow someone (idempotent)" : "Unfollow someone (idempotent)",
-    security: [{ bearer: [] }],
+    security,
     request: personTarget,
     responses: {
       200: json(followAnswerSchema, "The new state and the person's counts"),
@@ -109,7 +110,7 @@ const blockRoute = (method: "post" | "delete") =>
     path: `${PRIVATE}/block`,
     tags: ["People"],
     summary: method === "post" ? "Block someone (ends follows both ways)" : "Unblock someone",
-    security: [{ bearer: [] }],
+    security,
     request: personTarget,
     responses: {
       200: json(blockAnswerSchema, "The new state"),
@@ -122,7 +123,7 @@ const blockList = createRoute({
   path: `${PRIVATE}/block/list`,
   tags: ["People"],
   summary: "The people the caller blocked",
-  security: [{ bearer: [] }],
+  security,
   request: { query: pageQuerySchema },
   responses: { 200: json(pageSchema(datedPersonSchema), "A page of people"), ...errorResponses(401, 422) },
 });
@@ -132,7 +133,7 @@ const referralList = createRoute({
   path: `${PRIVATE}/referral/list`,
   tags: ["People"],
   summary: "The people who joined with the caller's referral link",
-  security: [{ bearer: [] }],
+  security,
   request: { query: pageQuerySchema },
   responses: { 200: json(pageSchema(datedPersonSchema), "A page of people"), ...errorResponses(401, 422) },
 });
@@ -142,7 +143,7 @@ const profileEdit = createRoute({
   path: `${PRIVATE}/profile`,
   tags: ["People"],
   summary: "Edit the caller's name, picture and cover (multipart)",
-  security: [{ bearer: [] }],
+  security,
   request: { body: multipartBody(profileEditBody) },
   responses: { 200: json(userSchema, "The updated user"), ...errorResponses(401, 413, 415, 422, 429) },
 });
@@ -152,7 +153,7 @@ const defaultSort = createRoute({
   path: `${PRIVATE}/setting/default-micropost-sort`,
   tags: ["People"],
   summary: "The caller's default sort of posts",
-  security: [{ bearer: [] }],
+  security,
   request: { query: defaultSortSchema.partial(), body: jsonOrForm(defaultSortSchema.partial()) },
   responses: {
     200: json(z.object({ default_micropost_sort: z.string() }), "The saved sort"),
@@ -165,7 +166,7 @@ const jobProfileGet = createRoute({
   path: `${PRIVATE}/profile/job`,
   tags: ["People"],
   summary: "The caller's job title and skills (job settings tab)",
-  security: [{ bearer: [] }],
+  security,
   responses: { 200: json(jobProfileAnswerSchema, "Title and skills"), ...errorResponses(401) },
 });
 
@@ -174,7 +175,7 @@ const jobProfilePatch = createRoute({
   path: `${PRIVATE}/profile/job`,
   tags: ["People"],
   summary: "Save the caller's job title and up to five skills",
-  security: [{ bearer: [] }],
+  security,
   request: { body: jsonOrForm(jobProfileSchema) },
   responses: { 200: json(jobProfileAnswerSchema, "Title and skills"), ...errorResponses(401, 415, 422) },
 });

@@ -9,6 +9,7 @@ import { blocks, follows, notifications, users } from "#worker/db/schema/index.t
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, type Relation, toUser } from "../accounts/json";
 import { notify } from "../notifications/service";
 
@@ -242,7 +243,7 @@ export async function blockedPeople(
     db.orm.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, userId)),
   ]);
   return toPage(
-    rows.map((r) => ({ owner: toOwner(r), created_at: new Date(r.at).toISOString() })),
+    rows.map((r) => ({ owner: toOwner(r), created_at: iso(r.at) })),
     total[0]?.n ?? 0,
     page.limit,
   );
@@ -266,7 +267,7 @@ export async function referredPeople(
     db.orm.select({ n: count() }).from(users).where(mine),
   ]);
   return toPage(
-    rows.map((r) => ({ owner: toOwner(r), created_at: new Date(r.createdAt).toISOString() })),
+    rows.map((r) => ({ owner: toOwner(r), created_at: iso(r.createdAt) })),
     total[0]?.n ?? 0,
     page.limit,
   );

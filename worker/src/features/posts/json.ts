@@ -1,13 +1,12 @@
-import type { Comment, Draft, FeedItem, MediaFile, Micropost } from "#shared/schemas/posts.ts";
+import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
+import { iso } from "#worker/lib/time.ts";
 import { toCommunity, toMembership } from "../communities/json";
 import type { CommentRow, DraftLookups, PostLookups, PostRow } from "./queries";
 
 // Posts, drafts, comments and feed items as the API shows them, wherever they appear: the feed, a
 // post's page, drafts, profiles, search results. Rows in (queries.ts), JSON out; nothing here
 // reads the database or decides who may see what.
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A post's own address: /c/{community}/p/{public_id}/{slug}. The SPA has a page at each. */
 export function postLink(communityName: string, publicId: string, slug: string): string {
@@ -19,13 +18,13 @@ export function draftLink(draftPublicId: string): string {
   return `/post?draft=${draftPublicId}`;
 }
 
-export function toMicropost(
+export function toPost(
   row: PostRow,
   communityName: string,
   files: MediaFile[],
   voted: boolean,
   viewerId: number | null,
-): Micropost {
+): Post {
   return {
     public_id: row.publicId,
     title: row.title,
@@ -85,7 +84,7 @@ export function toFeedItems(posts: PostRow[], lookups: PostLookups, viewerId: nu
     const owner = lookups.owners.get(post.ownerId);
     const community = lookups.communities.get(post.communityId);
     if (!owner || !community) return [];
-    const micropost = toMicropost(
+    const micropost = toPost(
       post,
       community.name,
       lookups.files.get(post.id) ?? [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
-import type { FeedItem, Micropost, VoteResult } from "#shared/schemas/posts.ts";
-import { api, env, form, json, jsonBody } from "#worker-test/api.ts";
+import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
+import { api, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
 
@@ -9,7 +9,6 @@ const createPost = (user: TestUser, fields: Record<string, string | Blob>) =>
   api("/api/v1/private/user/micropost", { method: "POST", headers: user.auth, body: form(fields) });
 const getPost = async (publicId: string, auth: Record<string, string> = {}) =>
   api(`/api/v1/micropost?public_id=${publicId}`, { headers: auth });
-const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
 
 describe("creating a post", () => {
   it("answers 201 with its link, and the post shows every field of the spec", async () => {
@@ -252,7 +251,7 @@ describe("editing and deleting", () => {
       ...jsonBody({ public_id, body: "<p>Better body</p>" }, author.auth),
     });
     expect(res.status).toBe(200);
-    const micropost = await json<Micropost>(res);
+    const micropost = await json<Post>(res);
     expect(micropost.body).toBe("<p>Better body</p>");
     expect(micropost.title).toBe("A title");
     expect((await json<FeedItem>(await getPost(public_id))).micropost.body).toBe("<p>Better body</p>");

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
-import { userMicropostListQuerySchema } from "#shared/schemas/people.ts";
+import { userPostListQuerySchema } from "#shared/schemas/people.ts";
 import {
   commentCreateSchema,
   commentEditSchema,
@@ -12,9 +12,9 @@ import {
   draftSchema,
   feedItemSchema,
   feedQuerySchema,
-  micropostEditSchema,
-  micropostSchema,
+  postEditSchema,
   postFieldsSchema,
+  postSchema,
   uploadResultSchema,
   voteResultSchema,
 } from "#shared/schemas/posts.ts";
@@ -30,7 +30,9 @@ import {
   multipartBody,
   readBody,
   readMultipart,
+  security,
 } from "#worker/lib/router.ts";
+import { HOUR } from "#worker/lib/time.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
@@ -48,7 +50,6 @@ import {
 } from "./service";
 
 const tags = ["Posts"];
-const secured = [{ bearer: [] }];
 
 const fileField = z
   .instanceof(File, { message: "Send a file" })
@@ -131,7 +132,7 @@ const personPosts = createRoute({
   path: "/api/v1/user/micropost/list",
   tags: ["People"],
   summary: "A person's published posts, sorted NEW or TOP",
-  request: { query: userMicropostListQuerySchema },
+  request: { query: userPostListQuerySchema },
   responses: { 200: json(pageSchema(postItemSchema), "A page of posts"), ...errorResponses(403, 404, 422) },
 });
 
@@ -139,7 +140,7 @@ const create = createRoute({
   method: "post",
   path: "/api/v1/private/user/micropost",
   tags,
-  security: secured,
+  security,
   summary: "Create a post, or a draft with is_draft=true",
   // Multipart carries the media file; a text post may come as JSON or a plain form too.
   request: { body: jsonOrForm(postForm) },
@@ -153,17 +154,17 @@ const edit = createRoute({
   method: "patch",
   path: "/api/v1/private/user/micropost",
   tags,
-  security: secured,
+  security,
   summary: "Edit a text post's body (owner only)",
-  request: { body: jsonOrForm(micropostEditSchema) },
-  responses: { 200: json(micropostSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422) },
+  request: { body: jsonOrForm(postEditSchema) },
+  responses: { 200: json(postSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422) },
 });
 
 const remove = createRoute({
   method: "delete",
   path: "/api/v1/private/user/micropost",
   tags,
-  security: secured,
+  security,
   summary: "Delete a post or draft (owner only)",
   request: { query: publicIdQuery },
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 422) },
@@ -173,7 +174,7 @@ const vote = createRoute({
   method: "patch",
   path: "/api/v1/private/user/micropost/vote",
   tags,
-  security: secured,
+  security,
   summary: "Toggle the caller's vote (60 a minute)",
   request: { query: publicIdQuery },
   responses: {
@@ -186,7 +187,7 @@ const drafts = createRoute({
   method: "get",
   path: "/api/v1/private/user/micropost/draft/list",
   tags,
-  security: secured,
+  security,
   summary: "The caller's drafts, newest first",
   request: { query: pageQuerySchema },
   responses: { 200: json(pageSchema(draftSchema), "A page"), ...errorResponses(401, 422) },
@@ -196,7 +197,7 @@ const draftTotal = createRoute({
   method: "get",
   path: "/api/v1/private/user/micropost/draft/list/total",
   tags,
-  security: secured,
+  security,
   summary: "How many drafts the caller has (the Drafts badge)",
   responses: { 200: json(z.object({ total: z.number().int() }), "The count"), ...errorResponses(401) },
 });
@@ -205,7 +206,7 @@ const draft = createRoute({
   method: "get",
   path: "/api/v1/private/user/micropost/draft",
   tags,
-  security: secured,
+  security,
   summary: "One of the caller's drafts",
   request: { query: publicIdQuery },
   responses: { 200: json(draftSchema, "The draft"), ...errorResponses(401, 404, 422) },
@@ -215,7 +216,7 @@ const draftUpdate = createRoute({
   method: "patch",
   path: "/api/v1/private/user/micropost/draft",
   tags,
-  security: secured,
+  security,
   summary: "Save new content into a draft",
   request: { body: jsonOrForm(draftForm) },
   responses: { 200: json(draftSchema, "The draft"), ...errorResponses(401, 404, 413, 415, 422) },
@@ -225,7 +226,7 @@ const draftPublish = createRoute({
   method: "patch",
   path: "/api/v1/private/user/micropost/draft/publish",
   tags,
-  security: secured,
+  security,
   summary: "Publish a draft, with the form's fields when sent",
   request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
   responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422) },
@@ -235,7 +236,7 @@ const commentCreate = createRoute({
   method: "post",
   path: "/api/v1/private/user/micropost/comment",
   tags,
-  security: secured,
+  security,
   summary: "Comment on a post, or reply to a comment below depth 5",
   request: { body: jsonOrForm(commentCreateSchema) },
   responses: { 201: json(commentSchema, "The comment"), ...errorResponses(401, 404, 409, 415, 422, 429) },
@@ -245,7 +246,7 @@ const commentEdit = createRoute({
   method: "patch",
   path: "/api/v1/private/user/micropost/comment",
   tags,
-  security: secured,
+  security,
   summary: "Edit a comment (author only)",
   request: { body: jsonOrForm(commentEditSchema) },
   responses: { 200: json(commentSchema, "The comment"), ...errorResponses(401, 403, 404, 415, 422) },
@@ -255,7 +256,7 @@ const commentDelete = createRoute({
   method: "delete",
   path: "/api/v1/private/user/micropost/comment",
   tags,
-  security: secured,
+  security,
   summary: "Delete a comment (author only); one with replies stays as a placeholder",
   request: { query: publicIdQuery },
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 422) },
@@ -265,7 +266,7 @@ const upload = createRoute({
   method: "post",
   path: "/api/v1/private/user/file/upload",
   tags,
-  security: secured,
+  security,
   summary: "Upload an image for the editor; answers its link",
   request: {
     body: multipartBody(
@@ -276,8 +277,6 @@ const upload = createRoute({
   },
   responses: { 200: json(uploadResultSchema, "Stored"), ...errorResponses(401, 413, 415, 422, 429) },
 });
-
-const HOUR = 60 * 60 * 1000;
 
 export const postsRoutes = createRouter()
   .openapi(feed, async (c) => {
@@ -308,7 +307,7 @@ export const postsRoutes = createRouter()
     return c.json(created, 201);
   })
   .openapi(edit, async (c) => {
-    const body = readBody<z.infer<typeof micropostEditSchema>>(c);
+    const body = readBody<z.infer<typeof postEditSchema>>(c);
     return c.json(await editPost(c.var.deps, c.get("user"), body), 200);
   })
   .openapi(remove, async (c) => {

@@ -5,8 +5,8 @@ import {
   type Draft,
   type FeedItem,
   isBlankBody,
-  type Micropost,
   POST_MSG,
+  type Post,
   type VoteResult,
 } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
@@ -14,6 +14,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
@@ -27,7 +28,6 @@ import * as queries from "./queries";
 // The rules of posts, drafts and votes: who may do what, and what must hold. The SQL is in
 // queries.ts, the JSON in json.ts.
 
-const HOUR = 60 * 60 * 1000;
 /** Posts and drafts one person may create in an hour: generous for people, a wall for scripts. */
 const POSTS_PER_HOUR = 100;
 
@@ -123,7 +123,7 @@ export async function editPost(
   deps: Deps,
   user: Person,
   input: { public_id: string; body: string },
-): Promise<Micropost> {
+): Promise<Post> {
   const row = await ownPost(deps, user.id, input.public_id, "never");
   if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
   const body = await storedBody(deps, input.body, "TEXT", true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, env, json } from "#worker-test/api.ts";
+import { api, detail, env } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 
 type Person = Awaited<ReturnType<typeof createUser>>;
@@ -9,7 +9,6 @@ const send = (who: Person, path: "report" | "feedback", fields: Record<string, s
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   return api(`/api/v1/private/user/${path}`, { method: "POST", headers: who.auth, body });
 };
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const TEXT_40 = "This post keeps spamming the same link...";
 
 describe("POST /api/v1/private/user/report", () => {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
 const report = createRoute({
@@ -9,7 +9,7 @@ const report = createRoute({
   path: "/api/v1/private/user/report",
   tags: ["Reports"],
   summary: "Report a user or a post to staff (multipart: report_cause, text, link, reported_username)",
-  security: [{ bearer: [] }],
+  security,
   request: { body: formBody(reportSchema) },
   responses: {
     201: json(submittedSchema, "Stored"),
@@ -22,7 +22,7 @@ const feedback = createRoute({
   path: "/api/v1/private/user/feedback",
   tags: ["Reports"],
   summary: "Send feedback to staff (multipart: feedback_type, text, link)",
-  security: [{ bearer: [] }],
+  security,
   request: { body: formBody(feedbackSchema) },
   responses: {
     201: json(submittedSchema, "Stored"),

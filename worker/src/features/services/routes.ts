@@ -13,7 +13,15 @@ import {
   serviceSchema,
 } from "#shared/schemas/services.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, formBody, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import {
+  createRouter,
+  errorResponses,
+  formBody,
+  json,
+  jsonOrForm,
+  readBody,
+  security,
+} from "#worker/lib/router.ts";
 import { binary, keyFrom } from "../jobs/routes";
 import {
   createService,
@@ -25,7 +33,6 @@ import {
 } from "./service";
 
 const tags = ["Services"];
-const secured = [{ bearer: [] }];
 const PRIVATE = "/api/v1/private/user";
 
 // The OpenAPI document shows `images` as up to three binary parts.
@@ -63,7 +70,7 @@ const mine = createRoute({
   tags,
   summary: "My services, active and paused (Manage Services)",
   description: PAGE_NOTE,
-  security: secured,
+  security,
   request: { query: myServiceListQuerySchema },
   responses: {
     200: json(cursorPageSchema(serviceSchema), "A page of services"),
@@ -78,7 +85,7 @@ const create = createRoute({
   summary: "Offer a service (multipart)",
   description:
     "title, description, category (a job category), price in cents (at least 500), delivery_days (1-90), up to 3 `images` parts, skills comma-joined (at most 5). Needs the SERVICE_PROVIDER setting on (403 otherwise).",
-  security: secured,
+  security,
   request: { body: formBody(createBody) },
   responses: {
     201: json(serviceCreatedSchema, "Its slug and page"),
@@ -93,7 +100,7 @@ const update = createRoute({
   summary: "Change, pause or resume one of my services (multipart or JSON, by slug)",
   description:
     "Fields left out stay. New `images` replace the old ones. `is_active=false` pauses it (only its owner sees it), `true` publishes it again. Anything but pausing needs the SERVICE_PROVIDER setting on.",
-  security: secured,
+  security,
   request: { body: jsonOrForm(patchBody) },
   responses: {
     200: json(serviceSchema, "The service as it is now"),
@@ -106,7 +113,7 @@ const remove = createRoute({
   path: `${PRIVATE}/service`,
   tags,
   summary: "Delete one of my services (username, slug in the query or the body)",
-  security: secured,
+  security,
   request: { query: optionalKey, body: jsonOrForm(serviceKeySchema) },
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 415, 422) },
 });

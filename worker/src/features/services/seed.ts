@@ -2,13 +2,12 @@ import { eq, inArray } from "drizzle-orm";
 import type { JobCategory } from "#shared/enums.ts";
 import { services, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { DAY } from "#worker/lib/time.ts";
 import { initialsSvg, putSvg } from "../jobs/demo-images";
 import { makeSlug } from "../jobs/service";
 
 // Demo services (called by the jobs demo seed): three demo people offer services, so their
 // service-provider setting is on.
-
-const DAY = 24 * 60 * 60 * 1000;
 
 const DEMO_SERVICES: Array<{
   owner: string;

@@ -25,6 +25,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { iso } from "#worker/lib/time.ts";
 import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
 import { toMatchExpression } from "../search/fts";
 
@@ -43,8 +44,6 @@ export function publicServiceSql(alias: string): string {
 
 const TAG = "s";
 const BY_ID = keysetColumn(services, "s", "id");
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function serviceLink(username: string, slug: string): string {
   return `/service/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;

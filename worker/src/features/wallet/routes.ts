@@ -17,7 +17,7 @@ import {
   walletItemSchema,
   walletListSchema,
 } from "#shared/schemas/wallet.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { marketChart } from "#worker/providers/prices.ts";
 import {
   bitcoinMax,
@@ -33,7 +33,6 @@ import {
 // market chart needs a user token and only ever reaches the caller's own wallet.
 
 const tags = ["Wallet"];
-const secured = [{ bearer: [] }];
 const BLOCKCHAIN = "/api/v1/private/user/payment/blockchain";
 const AMOUNTS = "Amounts are decimal strings of the coin (SOL has 9 decimals).";
 
@@ -44,7 +43,7 @@ const list = createRoute({
   summary: "My wallets: BTC, ETH and SOL, with balance, dollars, price and 24 h change",
   description:
     "Keys are made on first use. 503 when the wallet or a chain's source is not configured or not answering.",
-  security: secured,
+  security,
   responses: { 200: json(walletListSchema, "One row per chain"), ...errorResponses(401, 503) },
 });
 
@@ -53,7 +52,7 @@ const coin = createRoute({
   path: `${BLOCKCHAIN}/wallet/coin`,
   tags,
   summary: "One of my wallets, by abbreviation (sol, eth, btc), symbol or coin id",
-  security: secured,
+  security,
   request: { query: walletCoinQuerySchema },
   responses: { 200: json(walletItemSchema, "The wallet"), ...errorResponses(401, 404, 422, 503) },
 });
@@ -65,7 +64,7 @@ const validate = createRoute({
   summary: "Check a recipient: an address of the chain or an Agora username",
   description:
     "is_valid false with a detail ('{value} is invalid', or sending to oneself). For SOL, is_new_account says whether the address holds no account yet (it must then receive the rent-exempt minimum).",
-  security: secured,
+  security,
   request: { body: jsonOrForm(validateToSchema) },
   responses: { 200: json(validateToResultSchema, "The verdict"), ...errorResponses(401, 415, 422, 429, 503) },
 });
@@ -76,7 +75,7 @@ const solMax = createRoute({
   tags,
   summary: "The most SOL I can send",
   description: `The balance less the fee (the wallet may end at 0). With \`to\`, a new account's rent-exempt minimum counts too. ${AMOUNTS}`,
-  security: secured,
+  security,
   request: { query: solanaMaxQuerySchema },
   responses: { 200: json(maxEstimateSchema, "The max"), ...errorResponses(401, 422, 503) },
 });
@@ -87,7 +86,7 @@ const solEstimate = createRoute({
   tags,
   summary: "The fee and total of a SOL send (getFeeForMessage on the exact message)",
   description: `422 with the spec's messages when the amount is below the minimum (or a new account's rent-exempt minimum), above the balance, or would leave the wallet below the rent-exempt minimum. ${AMOUNTS}`,
-  security: secured,
+  security,
   request: { body: jsonOrForm(solanaEstimateSchema) },
   responses: { 200: json(sendEstimateSchema, "The estimate"), ...errorResponses(401, 415, 422, 503) },
 });
@@ -99,7 +98,7 @@ const solConfirm = createRoute({
   summary: "Send SOL: signed and stored before it is broadcast, once per idempotency_key",
   description:
     "A retry, a second click or a concurrent call with the same idempotency_key answers the same {tx, link} and sends nothing more; the same key with another recipient or amount is a 409. Waits for confirmation (polling) before answering.",
-  security: secured,
+  security,
   request: { body: jsonOrForm(solanaConfirmSchema) },
   responses: {
     200: json(confirmSendSchema, "The transaction"),
@@ -113,7 +112,7 @@ const btcMax = createRoute({
   tags,
   summary: "The most BTC I could send, after the fee at the API's fee rate",
   description: "slippage is what the fee keeps back. Sending BTC is not offered (Solana only).",
-  security: secured,
+  security,
   responses: { 200: json(maxEstimateSchema, "The max"), ...errorResponses(401, 503) },
 });
 

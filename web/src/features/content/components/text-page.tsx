@@ -4,13 +4,14 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import type { Language } from "#web/i18n/i18n.ts";
 import { loadPageText, type TextPage } from "../page-text";
+import { contentKeys } from "../queries";
 
 /** A page of long text in the reader's language, with optional actions under the lead. */
 export function TextPageView({ page, children }: { page: TextPage; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = (["en", "es", "pt"].includes(i18n.language) ? i18n.language : "en") as Language;
   const text = useQuery({
-    queryKey: ["content", "page", page, language],
+    queryKey: contentKeys.page(page, language),
     queryFn: () => loadPageText(page, language),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -39,7 +39,7 @@ import {
   JOB_TYPE_LABEL,
   WORK_MODE_LABEL,
 } from "../labels";
-import { usePostJob } from "../mutations";
+import { useCreateJob } from "../mutations";
 import { companiesQueryOptions } from "../queries";
 import { CompanyLogo } from "./company-logo";
 import { LongTextField, SelectField } from "./form-bits";
@@ -84,7 +84,7 @@ export function JobFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const companies = useQuery(companiesQueryOptions());
-  const post = usePostJob();
+  const create = useCreateJob();
   const form = useZodForm(jobTextSchema, EMPTY);
   const [logo, setLogo] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -141,12 +141,12 @@ export function JobFormPage() {
     e.preventDefault();
     form.touchAll();
     setLogoTouched(true);
-    if (!valid || post.isPending) return;
+    if (!valid || create.isPending) return;
     if (!(await confirm({ message: t(JOBS_MSG.confirmPost), confirmLabel: t("Post job") }))) return;
     setFormProblem(null);
     const fields: Record<string, string> = { ...form.values };
     if (skills.length) fields.job_skills = skills.join(",");
-    post.mutate(
+    create.mutate(
       { fields, logo },
       {
         onSuccess: (created) => {
@@ -365,7 +365,7 @@ export function JobFormPage() {
 
       {formProblem ? <FormAlert>{formProblem}</FormAlert> : null}
       <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-        {!valid && !post.isPending ? (
+        {!valid && !create.isPending ? (
           <p className="text-xs text-[var(--muted)] sm:mr-auto">
             {t("Fill in the fields marked * to post.")}
           </p>
@@ -373,10 +373,10 @@ export function JobFormPage() {
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={!valid || post.isPending}
-          aria-busy={post.isPending}
+          disabled={!valid || create.isPending}
+          aria-busy={create.isPending}
         >
-          {post.isPending ? t("Submitting...") : t("Post job")}
+          {create.isPending ? t("Submitting...") : t("Post job")}
         </button>
       </div>
     </form>

@@ -83,7 +83,7 @@ function Checked({
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const check = useQuery({
-    queryKey: [...paymentKeys.root, "start", plan],
+    queryKey: paymentKeys.start(plan),
     meta: { silent: true },
     queryFn: () => startSubscription(plan),
     retry: false,

@@ -3,9 +3,7 @@ import type { RichEditorProps } from "#client/editor/rich-editor.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { uploadEditorImage } from "../mutations";
 
-const notify = (message: string, variant: "info" | "error") => showSnackbar({ message, variant });
-
 /** The shared rich editor (docs/decisions/064), uploading pictures as the signed-in person. */
 export function Editor(props: RichEditorProps) {
-  return <SharedEditor {...props} uploadImage={uploadEditorImage} notify={notify} />;
+  return <SharedEditor {...props} uploadImage={uploadEditorImage} notify={showSnackbar} />;
 }

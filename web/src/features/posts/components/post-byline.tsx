@@ -22,7 +22,7 @@ export function PostByline({
   overCardLink?: boolean;
 }) {
   const { t } = useTranslation();
-  const { owner, community, micropost } = item;
+  const { owner, community, micropost: post } = item;
   const raised = overCardLink ? "relative z-10 " : "";
   const avatarSize = overCardLink ? 20 : 22;
   return (
@@ -46,15 +46,15 @@ export function PostByline({
         u/{owner.username}
         <VerifiedBadge person={owner} compact />
       </Link>
-      {micropost.published_at ? (
+      {post.published_at ? (
         <time
-          dateTime={micropost.published_at}
-          title={overCardLink ? undefined : formatDateTime(micropost.published_at)}
+          dateTime={post.published_at}
+          title={overCardLink ? undefined : formatDateTime(post.published_at)}
         >
-          · {formatRelative(micropost.published_at)}
+          · {formatRelative(post.published_at)}
         </time>
       ) : null}
-      {micropost.is_pinned && !overCardLink ? (
+      {post.is_pinned && !overCardLink ? (
         <span className="flex items-center gap-1 font-semibold text-[var(--success)]">
           <PinIcon width={14} height={14} /> {t("Pinned")}
         </span>

@@ -32,38 +32,36 @@ function useOverflows<T extends HTMLElement>() {
 /** A post in the feed or a community: its text is cut short, the title leads to the whole post. */
 export function PostCard({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
   const { t } = useTranslation();
-  const { micropost } = item;
+  const { micropost: post } = item;
   const latest = item.comment_list[0];
   const [bodyBox, cut] = useOverflows<HTMLDivElement>();
   return (
-    <article className="card p-4" data-testid="post-card" aria-labelledby={`post-${micropost.public_id}`}>
+    <article className="card p-4" data-testid="post-card" aria-labelledby={`post-${post.public_id}`}>
       <header className="flex items-start justify-between gap-2">
         <PostByline item={item} showCommunity={showCommunity} />
         <PostActions item={item} />
       </header>
-      <h2 id={`post-${micropost.public_id}`} className="mt-2 text-lg leading-snug font-semibold break-words">
-        <Link to={micropost.link} className="hover:underline">
-          {micropost.title}
+      <h2 id={`post-${post.public_id}`} className="mt-2 text-lg leading-snug font-semibold break-words">
+        <Link to={post.link} className="hover:underline">
+          {post.title}
         </Link>
       </h2>
-      {micropost.post_type === "MEDIA" ? (
+      {post.post_type === "MEDIA" ? (
         <>
-          {micropost.body ? (
-            <SafeHtml html={micropost.body} below={2} className="mt-2 line-clamp-3 text-sm" />
-          ) : null}
-          <PostMedia files={micropost.user_file_list} title={micropost.title} />
+          {post.body ? <SafeHtml html={post.body} below={2} className="mt-2 line-clamp-3 text-sm" /> : null}
+          <PostMedia files={post.user_file_list} title={post.title} />
         </>
       ) : (
         <>
           <div ref={bodyBox} className="relative mt-2 max-h-56 overflow-hidden">
-            <SafeHtml html={micropost.body} below={2} className="text-sm" />
+            <SafeHtml html={post.body} below={2} className="text-sm" />
             {cut ? (
               <div className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-[var(--surface)]" />
             ) : null}
           </div>
           {cut ? (
             <Link
-              to={micropost.link}
+              to={post.link}
               className="mt-1 inline-block text-sm font-semibold text-[var(--accent)] hover:underline"
             >
               {t("Read more")}
@@ -73,7 +71,7 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
       )}
       {latest?.owner ? (
         <Link
-          to={micropost.link}
+          to={post.link}
           className="mt-3 block rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm hover:bg-[var(--hover)]"
         >
           {/* Read aloud as "Latest comment by farah: …"; the visible "u/farah" would repeat it. */}
@@ -87,27 +85,20 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
         </Link>
       ) : null}
       <footer className="mt-3 flex flex-wrap items-center gap-1">
-        <VoteButton micropost={micropost} />
+        <VoteButton post={post} />
         <Link
-          to={micropost.link}
+          to={post.link}
           hash="comments"
           className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
         >
           <CommentIcon />
-          {t(
-            pluralKey(
-              micropost.total_micropost_comments,
-              msg("{{count}} comment"),
-              msg("{{count}} comments"),
-            ),
-            {
-              count: micropost.total_micropost_comments,
-            },
-          )}
+          {t(pluralKey(post.total_micropost_comments, msg("{{count}} comment"), msg("{{count}} comments")), {
+            count: post.total_micropost_comments,
+          })}
         </Link>
         <button
           type="button"
-          onClick={() => void copyLink(micropost.link)}
+          onClick={() => void copyLink(post.link)}
           className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
         >
           <ShareIcon />

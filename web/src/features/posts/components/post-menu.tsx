@@ -28,8 +28,8 @@ export function postMenu({
   edit: () => void;
   onDeleted?: () => void;
 }): Array<MenuAction | false> {
-  const { micropost, owner } = item;
-  const mine = micropost.user_is_owner;
+  const { micropost: post, owner } = item;
+  const mine = post.user_is_owner;
   const del = async () => {
     const ok = await confirm({
       message: t("Do you really want to delete it?"),
@@ -39,19 +39,19 @@ export function postMenu({
     if (!ok) return;
     // Deleting is rare: its code loads once the reader has confirmed.
     const { deletePost } = await import("../mutations");
-    if (!(await deletePost(queryClient, micropost.public_id))) return;
+    if (!(await deletePost(queryClient, post.public_id))) return;
     showSnackbar({ message: t("It was deleted"), variant: "success" });
     onDeleted?.();
   };
   return [
-    mine && micropost.post_type === "TEXT" && { label: t("Edit"), icon: <EditIcon />, onSelect: edit },
+    mine && post.post_type === "TEXT" && { label: t("Edit"), icon: <EditIcon />, onSelect: edit },
     mine && { label: t("Delete"), icon: <TrashIcon />, danger: true, onSelect: () => void del() },
     !mine && {
       label: t("Report"),
       icon: <FlagIcon />,
       onSelect: () => {
         if (requireSignIn())
-          openModal("REPORT", { reported_username: owner.username, link: absoluteLink(micropost.link) });
+          openModal("REPORT", { reported_username: owner.username, link: absoluteLink(post.link) });
       },
     },
     !mine && {
@@ -61,7 +61,7 @@ export function postMenu({
         if (requireSignIn()) openModal("SEND_FIAT", { username: owner.username });
       },
     },
-    { label: t("Share"), icon: <LinkIcon />, onSelect: () => void copyLink(micropost.link) },
+    { label: t("Share"), icon: <LinkIcon />, onSelect: () => void copyLink(post.link) },
     { label: t("Copy text"), icon: <CopyIcon />, onSelect: () => void copyText(item) },
   ];
 }

@@ -131,7 +131,7 @@ export function PostPage({
       <LoadError error={query.error} retry={query.refetch} />
     );
   }
-  const { micropost } = query.data;
+  const { micropost: post } = query.data;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
       <article className="card p-4 sm:p-5" data-testid="post-detail">
@@ -143,8 +143,8 @@ export function PostPage({
             onDeleted={() => void navigate({ to: "/c/$name", params: { name: query.data.community.name } })}
           />
         </header>
-        <h1 className="mt-2 text-2xl leading-tight font-bold break-words">{micropost.title}</h1>
-        {editing && micropost.user_is_owner && micropost.post_type === "TEXT" ? (
+        <h1 className="mt-2 text-2xl leading-tight font-bold break-words">{post.title}</h1>
+        {editing && post.user_is_owner && post.post_type === "TEXT" ? (
           <EditBody
             item={query.data}
             onDone={() => {
@@ -152,7 +152,7 @@ export function PostPage({
               // Opened from a card's Edit (?edit=1): a reload should show the post, not the form.
               if (edit)
                 void navigate({
-                  to: micropost.link,
+                  to: post.link,
                   search: commentId ? { comment: commentId } : {},
                   replace: true,
                 } as never);
@@ -160,15 +160,15 @@ export function PostPage({
           />
         ) : (
           <>
-            {micropost.body ? <SafeHtml html={micropost.body} below={1} className="mt-3" /> : null}
-            <PostMedia files={micropost.user_file_list} title={micropost.title} />
+            {post.body ? <SafeHtml html={post.body} below={1} className="mt-3" /> : null}
+            <PostMedia files={post.user_file_list} title={post.title} />
           </>
         )}
         <footer className="mt-4 flex flex-wrap items-center gap-1 border-t border-[var(--line)] pt-3">
-          <VoteButton micropost={micropost} />
+          <VoteButton post={post} />
           <button
             type="button"
-            onClick={() => void copyLink(micropost.link)}
+            onClick={() => void copyLink(post.link)}
             className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
           >
             <ShareIcon /> {t("Share")}

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { Micropost } from "#shared/schemas/posts.ts";
+import type { Post } from "#shared/schemas/posts.ts";
 import { requireSignIn } from "#web/features/accounts/session.ts";
 import { formatCount } from "#web/lib/format.ts";
 import { UpvoteIcon } from "./post-icons";
@@ -9,17 +9,17 @@ import { UpvoteIcon } from "./post-icons";
 const loadVote = () => import("../vote");
 
 /** The upvote toggle: it changes at once; the requests behind it never race (see vote.ts). */
-export function VoteButton({ micropost }: { micropost: Micropost }) {
+export function VoteButton({ post }: { post: Post }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const voted = micropost.user_voted;
+  const voted = post.user_voted;
   return (
     <button
       type="button"
       aria-pressed={voted}
       title={voted ? t("Remove your vote") : t("Upvote")}
       onClick={() => {
-        if (requireSignIn()) void loadVote().then((m) => m.toggleVote(queryClient, micropost.public_id));
+        if (requireSignIn()) void loadVote().then((m) => m.toggleVote(queryClient, post.public_id));
       }}
       onPointerEnter={() => void loadVote()}
       onFocus={() => void loadVote()}
@@ -34,7 +34,7 @@ export function VoteButton({ micropost }: { micropost: Micropost }) {
       <UpvoteIcon fill={voted ? "currentColor" : "none"} />
       {/* The name is "Upvote" and the count a reader sees, so a voice command naming either works. */}
       <span className="sr-only">{t("Upvote")}</span>
-      <span data-testid="vote-count">{formatCount(micropost.total_micropost_votes)}</span>
+      <span data-testid="vote-count">{formatCount(post.total_micropost_votes)}</span>
     </button>
   );
 }

@@ -12,9 +12,9 @@ import { plainText } from "#web/lib/plain-text.ts";
  */
 export function PostSummary({ item, showCommunity = true }: { item: PostItem; showCommunity?: boolean }) {
   const { t } = useTranslation();
-  const { micropost } = item;
-  const text = plainText(micropost.body, 280);
-  const picture = micropost.user_file_list.find((f) => f.file_type === "IMAGE");
+  const { micropost: post } = item;
+  const text = plainText(post.body, 280);
+  const picture = post.user_file_list.find((f) => f.file_type === "IMAGE");
   return (
     <article className="card relative p-4 hover:border-[var(--accent)]" data-testid="post-summary">
       <header className="mb-2">
@@ -23,8 +23,8 @@ export function PostSummary({ item, showCommunity = true }: { item: PostItem; sh
       <div className="flex gap-3">
         <div className="min-w-0 flex-1">
           <h3 className="text-base font-semibold break-words">
-            <Link to={micropost.link} className="after:absolute after:inset-0 hover:underline">
-              {micropost.title}
+            <Link to={post.link} className="after:absolute after:inset-0 hover:underline">
+              {post.title}
             </Link>
           </h3>
           {text ? <p className="mt-1 line-clamp-3 text-sm break-words text-[var(--muted)]">{text}</p> : null}
@@ -40,19 +40,14 @@ export function PostSummary({ item, showCommunity = true }: { item: PostItem; sh
       </div>
       <footer className="mt-3 flex gap-4 text-xs text-[var(--muted)]">
         <span>
-          {t(pluralKey(micropost.total_micropost_votes, msg("{{count}} vote"), msg("{{count}} votes")), {
-            count: micropost.total_micropost_votes,
+          {t(pluralKey(post.total_micropost_votes, msg("{{count}} vote"), msg("{{count}} votes")), {
+            count: post.total_micropost_votes,
           })}
         </span>
         <span>
-          {t(
-            pluralKey(
-              micropost.total_micropost_comments,
-              msg("{{count}} comment"),
-              msg("{{count}} comments"),
-            ),
-            { count: micropost.total_micropost_comments },
-          )}
+          {t(pluralKey(post.total_micropost_comments, msg("{{count}} comment"), msg("{{count}} comments")), {
+            count: post.total_micropost_comments,
+          })}
         </span>
       </footer>
     </article>

@@ -14,7 +14,7 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import {
   accountDeletedEmail,
@@ -42,14 +42,13 @@ const EMAIL_CHANGE_COOKIE = "agora_email_change";
 const EMAIL_CHANGE_COOKIE_PATH = "/api/v1/user/auth/email";
 
 const tags = ["Accounts"];
-const bearer = [{ bearer: [] }];
 
 const me = createRoute({
   method: "get",
   path: "/api/v1/private/user/auth/me",
   tags,
   summary: "The signed-in user with every setting",
-  security: bearer,
+  security,
   responses: { 200: json(meSchema, "The current user"), ...errorResponses(401) },
 });
 
@@ -60,7 +59,7 @@ const changeEmail = createRoute({
   summary: "Ask to change the e-mail: a 6-digit code goes to the new address",
   description:
     "Nothing changes yet: the account keeps its address until the code is entered at `POST /api/v1/user/auth/email/confirm` in the same browser (a cookie names the change) within 10 minutes. Asking again replaces the waiting change. The SPA signs out after the 202.",
-  security: bearer,
+  security,
   request: { body: formBody(updateEmailSchema) },
   responses: {
     202: json(acceptedSchema, "Code sent to the new address"),
@@ -87,7 +86,7 @@ const changePassword = createRoute({
   path: "/api/v1/private/user/auth/update/password",
   tags,
   summary: "Change the password (every older token stops working)",
-  security: bearer,
+  security,
   request: { body: formBody(updatePasswordSchema) },
   responses: {
     202: json(acceptedSchema, "Changed; sign in again"),
@@ -100,7 +99,7 @@ const removeAccount = createRoute({
   path: "/api/v1/private/user/auth/delete/account",
   tags,
   summary: "Delete the account (every token stops working)",
-  security: bearer,
+  security,
   request: { body: formBody(deleteAccountSchema) },
   responses: {
     202: json(acceptedSchema, "Deleted"),
@@ -113,7 +112,7 @@ const userSetting = createRoute({
   path: "/api/v1/private/user/setting/boolean",
   tags: ["Settings"],
   summary: "Flip one boolean setting; answers its new value",
-  security: bearer,
+  security,
   request: { query: userBooleanSettingQuerySchema },
   responses: { 200: json(settingResultSchema, "The new value"), ...errorResponses(401, 422) },
 });
@@ -123,7 +122,7 @@ const unread = createRoute({
   path: "/api/v1/private/user/unread/data",
   tags,
   summary: "Unread notifications and chat threads",
-  security: bearer,
+  security,
   responses: { 200: json(unreadDataSchema, "Counts"), ...errorResponses(401) },
 });
 

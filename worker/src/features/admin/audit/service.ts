@@ -5,6 +5,7 @@ import { adminAudit } from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // The audit log: every admin change writes its row in the same D1 batch as the change, so a change
 // without its row (or a row without its change) cannot happen. Any feature with admin changes
@@ -115,7 +116,7 @@ export async function listAudit(
       action: r.action,
       target: r.target,
       detail: r.detail,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: iso(r.created_at),
     })),
     total[0]?.n ?? 0,
     input.limit,

@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 import { adminSchema } from "#shared/schemas/accounts.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
-import { api, bearer, deps, form, json } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, form, json } from "#worker-test/api.ts";
 import { createUser, from, newAddress, newUsername } from "#worker-test/people.ts";
 
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const adminMe = (token: string) => api("/api/admin/private/auth/me", { headers: bearer(token) });
 
 async function createAdmin(password = "staff-password") {

@@ -11,7 +11,7 @@ import {
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { toTokenAnswer } from "#worker/features/accounts/json.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
-import { createRouter, errorResponses, formBody, json, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "./service";
 
@@ -19,7 +19,6 @@ import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from 
 // night mode. Admin tokens are their own kind; a user token never opens these.
 
 const tags = ["Admin accounts"];
-const bearer = [{ bearer: [] }];
 
 const adminLogin = createRoute({
   method: "post",
@@ -38,7 +37,7 @@ const adminMe = createRoute({
   path: "/api/admin/private/auth/me",
   tags,
   summary: "The signed-in admin",
-  security: bearer,
+  security,
   responses: { 200: json(adminSchema, "The current admin"), ...errorResponses(401) },
 });
 
@@ -47,7 +46,7 @@ const adminPassword = createRoute({
   path: "/api/admin/private/auth/update/password",
   tags,
   summary: "Change the admin's password (every older admin token stops working)",
-  security: bearer,
+  security,
   request: { body: formBody(updatePasswordSchema) },
   responses: {
     202: json(acceptedSchema, "Changed; sign in again"),
@@ -60,7 +59,7 @@ const adminSetting = createRoute({
   path: "/api/admin/private/setting/boolean",
   tags,
   summary: "Flip the admin night mode; answers its new value",
-  security: bearer,
+  security,
   request: { query: adminBooleanSettingQuerySchema },
   responses: { 200: json(settingResultSchema, "The new value"), ...errorResponses(401, 422) },
 });

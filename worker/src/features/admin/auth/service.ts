@@ -7,6 +7,7 @@ import { SESSION_OVER, type SignedIn } from "#worker/features/accounts/service.t
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { iso } from "#worker/lib/time.ts";
 
 // Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff
 // user's, never opens /api/admin/private (ADR 005).
@@ -20,7 +21,7 @@ export function toAdmin(row: AdminRow): Admin {
     profile_image: row.profileImage,
     use_night_mode: row.useNightMode,
     role: "ADMIN",
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
   };
 }
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { adminBlogDetailSchema } from "#shared/schemas/admin.ts";
-import { api, json, jsonBody } from "#worker-test/api.ts";
+import { api, detail, json, jsonBody } from "#worker-test/api.ts";
 import { createAdmin, type TestAdmin } from "#worker-test/people.ts";
 
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const path = "/api/admin/private/admin/blog";
 const call = (admin: TestAdmin, method: string, suffix: string, body?: unknown) =>
   api(`${path}${suffix}`, {

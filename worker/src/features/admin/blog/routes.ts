@@ -11,11 +11,10 @@ import {
   adminIdBodySchema,
   adminIdQuerySchema,
 } from "#shared/schemas/admin.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { createBlog, deleteBlog, getBlog, listBlogs, publishBlog, updateBlog } from "./service";
 
 const tags = ["Admin blog"];
-const security = [{ bearer: [] }];
 const path = "/api/admin/private/admin/blog";
 
 const list = createRoute({

@@ -13,6 +13,7 @@ import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { glance } from "#worker/lib/plain-text.ts";
+import { iso } from "#worker/lib/time.ts";
 import { sanitizeHtml } from "../../posts/html";
 import { auditStatement } from "../audit/service";
 
@@ -20,7 +21,6 @@ import { auditStatement } from "../audit/service";
 // blog (features/content) shows only published ones. Bodies are rich text, sanitised like posts.
 
 type BlogRow = typeof blogPosts.$inferSelect;
-const iso = (ms: number) => new Date(ms).toISOString();
 const SUMMARY_FROM_BODY = 160;
 
 function toAdminBlog(row: Omit<BlogRow, "body">): AdminBlog {

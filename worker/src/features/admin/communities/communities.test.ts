@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api, json } from "#worker-test/api.ts";
+import { api, detail, json } from "#worker-test/api.ts";
 import { createAdmin, newUsername } from "#worker-test/people.ts";
 import { insertCommunity } from "#worker-test/rows.ts";
-
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 
 describe("communities table", () => {
   it("lists newest first, finds by name prefix in any case, pages", async () => {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pageSchema } from "#shared/api.ts";
 import { adminCommunityListQuerySchema, adminCommunitySchema } from "#shared/schemas/admin.ts";
-import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
 import { listCommunities } from "./service";
 
 const list = createRoute({
@@ -10,7 +10,7 @@ const list = createRoute({
   tags: ["Admin communities"],
   summary:
     "The communities table (name, created at): newest first, or by name when `name` is a prefix to find",
-  security: [{ bearer: [] }],
+  security,
   request: { query: adminCommunityListQuerySchema },
   responses: {
     200: json(pageSchema(adminCommunitySchema), "A page of communities"),

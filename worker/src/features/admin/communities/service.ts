@@ -1,6 +1,7 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { AdminCommunity } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
+import { iso } from "#worker/lib/time.ts";
 
 interface CommunityRow {
   name: string;
@@ -53,7 +54,7 @@ export async function listCommunities(
       is_verified: Boolean(r.is_verified),
       total_members: r.total_members,
       total_microposts: r.total_microposts,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: iso(r.created_at),
     })),
     total[0]?.n ?? 0,
     input.limit,

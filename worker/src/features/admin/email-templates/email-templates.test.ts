@@ -6,14 +6,13 @@ import { app } from "#worker/dev-index.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { handleQueue, type JobMessage } from "#worker/queue.ts";
-import { api, deps, env, json, jsonBody } from "#worker-test/api.ts";
+import { api, deps, detail, env, json, jsonBody } from "#worker-test/api.ts";
 import { createAdmin, createUser, login, type TestAdmin } from "#worker-test/people.ts";
 import { deliverTemplateBatch, deliveryJobs, type Send, type TemplateEmailJob } from "./delivery";
 import { sendTemplate } from "./service";
 
 const MJML = (words: string) =>
   `<mjml><mj-body><mj-section><mj-column><mj-text>${words}</mj-text></mj-column></mj-section></mj-body></mjml>`;
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 let subjects = 0;
 const newSubject = () => `Newsletter ${Date.now()}-${++subjects}`;
 

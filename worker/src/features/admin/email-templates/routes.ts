@@ -11,7 +11,7 @@ import {
   emailTemplateSendAnswerSchema,
   emailTemplateUpdateSchema,
 } from "#shared/schemas/admin.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import {
   createTemplate,
   deleteTemplate,
@@ -23,7 +23,6 @@ import {
 } from "./service";
 
 const tags = ["Admin e-mail templates"];
-const security = [{ bearer: [] }];
 const path = "/api/admin/private/email/template";
 
 const list = createRoute({

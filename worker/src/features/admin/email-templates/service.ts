@@ -12,6 +12,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { deliveryJobs } from "./delivery";
 import { renderMjml } from "./mjml";
@@ -22,7 +23,6 @@ import { renderMjml } from "./mjml";
 // HTML is kept beside it (docs/decisions/104); a template without HTML is rendered when it is sent.
 
 type TemplateRow = typeof emailTemplates.$inferSelect;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function toTemplate(row: TemplateRow): EmailTemplate {
   return {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import { adminFeedbackSchema } from "#shared/schemas/admin.ts";
-import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
 import { listFeedbacks } from "./service";
 
 const list = createRoute({
@@ -9,7 +9,7 @@ const list = createRoute({
   path: "/api/admin/private/user/feedback/list",
   tags: ["Admin feedbacks"],
   summary: "The feedbacks table (email, type, text, created), newest first; the text is whole",
-  security: [{ bearer: [] }],
+  security,
   request: { query: pageQuerySchema },
   responses: {
     200: json(pageSchema(adminFeedbackSchema), "A page of feedback"),

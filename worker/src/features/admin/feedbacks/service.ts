@@ -2,6 +2,7 @@ import { type Page, toPage } from "#shared/api.ts";
 import type { FeedbackType } from "#shared/enums.ts";
 import type { AdminFeedback } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
+import { iso } from "#worker/lib/time.ts";
 
 interface FeedbackRow {
   id: number;
@@ -37,7 +38,7 @@ export async function listFeedbacks(
         feedback_type: r.feedback_type,
         text: r.text,
         link: r.link,
-        created_at: new Date(r.created_at).toISOString(),
+        created_at: iso(r.created_at),
       },
     })),
     total[0]?.n ?? 0,

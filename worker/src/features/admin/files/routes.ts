@@ -11,6 +11,7 @@ import {
   jsonOrForm,
   multipartBody,
   readBody,
+  security,
 } from "#worker/lib/router.ts";
 import { deleteAdminFile, listAdminFiles, storeAdminFile } from "./service";
 
@@ -18,7 +19,6 @@ import { deleteAdminFile, listAdminFiles, storeAdminFile } from "./service";
 // an image here and copies its link; the Files page lists and deletes them.
 
 const tags = ["Admin files"];
-const security = [{ bearer: [] }];
 
 const upload = createRoute({
   method: "post",

@@ -6,6 +6,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 
 type FileRow = typeof adminFiles.$inferSelect;
@@ -15,7 +16,7 @@ export function toAdminFile(row: FileRow): AdminFile {
     id: row.id,
     file: row.file,
     file_public_id: row.filePublicId,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
   };
 }
 
@@ -53,7 +54,7 @@ export async function storeAdminFile(
     id: row.id,
     file: row.file,
     file_public_id: row.file_public_id,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 

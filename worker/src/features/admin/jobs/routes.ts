@@ -8,14 +8,13 @@ import {
 } from "#shared/schemas/jobs.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
 import { listAllJobs } from "#worker/features/jobs/lists.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { adminGetJob, adminUpdateJob } from "./service";
 
 // Staff's jobs calls (admin token): every job in any status, and changes to one (each with its
 // audit row in the change's batch).
 
 const tags = ["Admin jobs"];
-const secured = [{ bearer: [] }];
 
 const list = createRoute({
   method: "get",
@@ -23,7 +22,7 @@ const list = createRoute({
   tags,
   summary: "Every job, newest first, of one status (job_status) or all",
   description: "Send `cursor` (the previous page's `next_cursor`) for the next page; `skip` works too.",
-  security: secured,
+  security,
   request: { query: adminJobListQuerySchema },
   responses: { 200: json(cursorPageSchema(jobSchema), "A page of jobs"), ...errorResponses(401, 422) },
 });
@@ -33,7 +32,7 @@ const one = createRoute({
   path: "/api/admin/private/job",
   tags,
   summary: "One job in any status",
-  security: secured,
+  security,
   request: { query: jobKeySchema },
   responses: { 200: json(jobSchema, "The job"), ...errorResponses(401, 404, 422) },
 });
@@ -45,7 +44,7 @@ const update = createRoute({
   summary: "Change a job: JSON {username, slug, job_status?, ...job form fields}",
   description:
     "job_status moves it to CONFIRMED, HOLD, REVIEW or CLOSED; only CONFIRMED and not expired is public. Confirming a job that has expired gives it a new 60 days. Fields left out stay as they are; the salaries are checked together with the stored ones.",
-  security: secured,
+  security,
   request: { body: jsonOrForm(adminJobPatchSchema) },
   responses: { 200: json(jobSchema, "The job as it is now"), ...errorResponses(401, 403, 404, 415, 422) },
 });

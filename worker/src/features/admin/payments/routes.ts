@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import { paymentMismatchSchema } from "#shared/schemas/payments.ts";
 import { listMismatches } from "#worker/features/payments/reconcile.ts";
-import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
 
 // Staff's view of payments: what the daily reconciliation found. The payments feature writes and
 // reads the mismatches (payments/reconcile.ts); this is only the staff path to them.
@@ -12,7 +12,7 @@ const mismatches = createRoute({
   path: "/api/admin/private/payment/mismatch/list",
   tags: ["Admin payments"],
   summary: "What the daily reconciliation found: memberships we and the provider disagree on",
-  security: [{ bearer: [] }],
+  security,
   request: { query: pageQuerySchema },
   responses: {
     200: json(pageSchema(paymentMismatchSchema), "A page of mismatches"),

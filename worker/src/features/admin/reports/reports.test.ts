@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type ReportGroup, reportGroupSchema } from "#shared/schemas/admin.ts";
-import { api, env, json, jsonBody } from "#worker-test/api.ts";
+import { api, detail, env, json, jsonBody } from "#worker-test/api.ts";
 import { createAdmin, createUser, login, type TestAdmin, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const TEXT = "This keeps spamming the same shady link over and over.";
 
 function report(by: TestUser, fields: Record<string, string>) {

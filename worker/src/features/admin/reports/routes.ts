@@ -8,11 +8,10 @@ import {
   reportResolveSchema,
 } from "#shared/schemas/admin.ts";
 import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { listReportGroups, resolveReportGroup } from "./service";
 
 const tags = ["Admin reports"];
-const security = [{ bearer: [] }];
 
 const list = createRoute({
   method: "get",

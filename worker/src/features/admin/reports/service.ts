@@ -14,14 +14,13 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles } from "#worker/lib/media.ts";
+import { iso } from "#worker/lib/time.ts";
 import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { setStatusStatement } from "../users/service";
 import { commentRemoval, postRemoval } from "./removal";
 
 // The reports queue: reports grouped by what they point at (targets.ts), resolved a group at a time.
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 interface GroupRow {
   id: number;

@@ -15,7 +15,7 @@ import {
   userStatusSchema,
 } from "#shared/schemas/admin.ts";
 import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import {
   getAdminAccount,
   getUser,
@@ -29,7 +29,6 @@ import {
 // The admin home (stats, new users), the Users and Admins pages (search, one person, status).
 
 const tags = ["Admin users"];
-const security = [{ bearer: [] }];
 
 const stats = createRoute({
   method: "get",

@@ -14,11 +14,9 @@ import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { DAY, iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { toAdmin } from "../auth/service";
-
-const DAY = 24 * 60 * 60 * 1000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The columns of a person as staff see them, for plain-SQL lists. */
 const USER_COLUMNS = `username, email, profile_name, profile_image, status, is_staff, is_verified_user,

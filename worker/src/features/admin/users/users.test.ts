@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminSearchResultSchema, adminUserDetailSchema, userStatsSchema } from "#shared/schemas/admin.ts";
-import { api, env, json, jsonBody } from "#worker-test/api.ts";
+import { api, detail, env, json, jsonBody } from "#worker-test/api.ts";
 import {
   createAdmin,
   createUser,
@@ -10,7 +10,6 @@ import {
   type TestAdmin,
 } from "#worker-test/people.ts";
 
-const detail = async (res: Response) => (await json<{ detail: string }>(res)).detail;
 const get = (admin: TestAdmin, path: string) => api(`/api/admin/private${path}`, { headers: admin.auth });
 const setStatus = (admin: TestAdmin, body: Record<string, unknown>) =>
   api("/api/admin/private/user/status", { method: "PATCH", ...jsonBody(body, admin.auth) });
