@@ -6,6 +6,7 @@ import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
+import { postKeys } from "../posts/queries";
 import { peopleKeys } from "./queries";
 
 /** Every cached list row of this person shows the new follow state at once. */
@@ -71,7 +72,8 @@ export function useFollow(username: string) {
       // The caller's own "following" count and list changed too.
       void queryClient.invalidateQueries({ queryKey: peopleKeys.allConnections() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
-      void queryClient.invalidateQueries({ queryKey: ["feed"] });
+      // The Following feed now holds (or no longer holds) their posts.
+      void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
     },
   });
 }
