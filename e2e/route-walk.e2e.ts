@@ -32,11 +32,12 @@ import {
 // file; a route with parameters takes them from a link a walked page showed (a real post, job,
 // thread…) or from SAMPLES, and the view's tests fail if it finds neither.
 //
-// A page is loaded once per site and visitor or signed-in person, at 320 px wide; every view that
-// walks the route then checks it in turn on that page, the window resized to the view's width and
-// the theme set to the view's (as a person does who turns a phone, zooms or switches the theme).
-// Loading a page costs about a second of chunks, API calls and pictures; a check costs a tenth of
-// that. The walks of the two sites go side by side in one browser, each in its own context;
+// A page is loaded twice per site and visitor or signed-in person: at a phone's width (390 px) and
+// at a desktop's (1280 px). Every view of that device then checks it in turn on that page, the
+// theme set to the view's and the window narrowed to the view's width, as zooming in narrows it
+// (320 CSS px is a 1280 px window at 400%, 640 px one at 200%). A page is never checked wider than
+// it was loaded, so code that reads the width once at start is checked where it loaded. Loading a
+// page costs about a second of chunks, API calls and pictures; a check costs a tenth of that. The walks of the two sites go side by side in one browser, each in its own context;
 // signed-in walks go first, so their pages' links (posts, threads, jobs) are known to the
 // visitors' walks.
 //
@@ -370,63 +371,72 @@ describe("every route, each page loaded once per view: axe-core, reflow, heading
   const walks = new Map<View, Promise<Walked>>();
 
   /**
-   * Walks the routes of one site as a visitor or signed in: each page loaded once, then checked
-   * for every view of `views` that walks its route, in order of width.
+   * Walks the routes of one site as a visitor or signed in: each page loaded once per device (phone,
+   * desktop), then checked for every view of that device that walks its route, widest first.
    */
   async function walk(app: App, signedIn: boolean, views: View[]): Promise<Map<View, Walked>> {
     const prefix = prefixOf(app);
     const results = new Map<View, Walked>(
       views.map((v) => [v, { problems: { axe: [], reflow: [], headings: [], pictures: [] }, missing: [] }]),
     );
-    const byWidth = [...views].sort((a, b) => a.width - b.width);
-    const first = byWidth[0]!;
+    // A phone's views and a desktop's, each widest first: the page is loaded at the widest, then
+    // narrowed as zooming in narrows it.
+    const widestFirst = [...views].sort((a, b) => b.width - a.width);
+    const devices = [
+      widestFirst.filter((v) => v.width >= 600),
+      widestFirst.filter((v) => v.width < 600),
+    ].filter((d) => d.length);
     const { context, page } = await routeContext(browser, {
       app,
       signedIn,
       theme: "night",
-      width: first.width,
-      height: first.height,
+      width: widestFirst[0]!.width,
+      height: widestFirst[0]!.height,
     });
     countRequests(page);
     const routes = plainFirst([...new Set(views.flatMap((v) => v.routes))]);
     try {
       for (const pattern of routes) {
         const address = links.addressOf(pattern, prefix);
-        const viewing = byWidth.filter((v) => v.routes.includes(pattern));
         if (!address) {
-          for (const v of viewing) results.get(v)!.missing.push(pattern);
+          for (const v of views.filter((v) => v.routes.includes(pattern)))
+            results.get(v)!.missing.push(pattern);
           continue;
         }
-        await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
-        await page.goto(address);
-        await quiet(page);
-        const names = headerControls(app, signedIn).map(([, source]) => source);
-        if (!(await page.evaluate(drawn, names))) {
-          // Not drawn yet: wait for it (a page that never draws it fails its checks), then settle.
-          await page.waitForFunction(drawn, names, { timeout: 15_000 }).catch(() => undefined);
+        for (const device of devices) {
+          const viewing = device.filter((v) => v.routes.includes(pattern));
+          if (!viewing.length) continue;
+          await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
+          await page.goto(address);
           await quiet(page);
-        }
-        await links.collect(page, prefix);
-        for (const view of viewing) {
-          const { problems } = results.get(view)!;
-          const size = page.viewportSize();
-          if (size?.width !== view.width || size.height !== view.height) {
-            await page.setViewportSize({ width: view.width, height: view.height });
-            await page.evaluate(
-              () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-            );
+          const names = headerControls(app, signedIn).map(([, source]) => source);
+          if (!(await page.evaluate(drawn, names))) {
+            // Not drawn yet: wait for it (a page that never draws it fails its checks), then settle.
+            await page.waitForFunction(drawn, names, { timeout: 15_000 }).catch(() => undefined);
             await quiet(page);
           }
-          await settleTheme(page, view.theme);
-          if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
-          if (view.checks.includes("reflow")) {
-            const found = await layoutProblems(page, app, signedIn);
-            for (const check of ["reflow", "headings", "pictures"] as const)
-              problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+          await links.collect(page, prefix);
+          loads++;
+          for (const view of viewing) {
+            const { problems } = results.get(view)!;
+            const size = page.viewportSize();
+            if (size?.width !== view.width || size.height !== view.height) {
+              await page.setViewportSize({ width: view.width, height: view.height });
+              await page.evaluate(
+                () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+              );
+              await quiet(page);
+            }
+            await settleTheme(page, view.theme);
+            if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
+            if (view.checks.includes("reflow")) {
+              const found = await layoutProblems(page, app, signedIn);
+              for (const check of ["reflow", "headings", "pictures"] as const)
+                problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+            }
+            walkedPages.push(`${siteOf(app)}, ${view.name}  ${address}`);
           }
-          walkedPages.push(`${siteOf(app)}, ${view.name}  ${address}`);
         }
-        loads++;
       }
     } finally {
       await context.close();
