@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { LANES } from "./lane";
+import { LANES } from "./lane.ts";
 
 // Browser journeys: Debian Chromium driven by playwright-core against servers this run starts, one
 // per lane (e2e/lane.ts): as many files run at once as there are lanes, each alone on its server.
