@@ -14,6 +14,7 @@ import {
   feedQuerySchema,
   micropostEditSchema,
   micropostSchema,
+  POST_MSG,
   postFieldsSchema,
   uploadResultSchema,
   voteResultSchema,
@@ -28,6 +29,7 @@ import {
   json,
   jsonOrForm,
   multipartBody,
+  nullableRef,
   readBody,
   readMultipart,
 } from "#worker/lib/router.ts";
@@ -57,9 +59,9 @@ const fileField = z
 
 /** The create-post form as sent (multipart). Its rules depend on is_draft, so they run in the handler. */
 const postForm = z.object({
-  title: z.string().optional(),
+  title: z.string({ error: POST_MSG.titleRequired }),
   body: z.string().optional(),
-  community_name: z.string().optional(),
+  community_name: z.string({ error: POST_MSG.communityRequired }),
   post_type: z.string().optional(),
   is_draft: queryBoolean.optional(),
   file: fileField,
@@ -108,7 +110,7 @@ const comments = createRoute({
     }),
   },
   responses: {
-    200: json(cursorPageSchema(commentSchema).extend({ parent: commentSchema.nullable() }), "A page"),
+    200: json(cursorPageSchema(commentSchema).extend({ parent: nullableRef(commentSchema) }), "A page"),
     ...errorResponses(404, 422),
   },
 });
