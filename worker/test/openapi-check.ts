@@ -65,7 +65,10 @@ function validatorFor(key: string, schema: Schema): Validator {
 }
 
 /** Holds one answer against the document; records a mismatch, never throws. */
-export async function checkAgainstDocument(request: Request, response: Response): Promise<void> {
+export async function checkAgainstDocument(
+  request: { method: string; url: string },
+  response: Response,
+): Promise<void> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const path = url.pathname;
