@@ -7,7 +7,6 @@ import { z } from "#shared/zod-jitless.ts";
 
 type Responses = Record<string, unknown>;
 type Operation = { responses?: Responses; requestBody?: unknown; parameters?: unknown[] };
-type Document = { paths?: Record<string, Record<string, Operation>> };
 
 const { $schema: _, ...errorJsonSchema } = z.toJSONSchema(errorSchema);
 const errorJson = (description: string) => ({
@@ -34,8 +33,9 @@ function edgeRefusals(path: string, op: Operation): Record<string, string> {
 }
 
 /** The document with each operation's edge refusals added where its route did not name them. */
-export function withEdgeRefusals<T extends Document>(doc: T): T {
-  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
+export function withEdgeRefusals<T extends { paths?: object }>(doc: T): T {
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const [path, methods] of Object.entries(paths)) {
     for (const op of Object.values(methods)) {
       op.responses ??= {};
       for (const [status, description] of Object.entries(edgeRefusals(path, op)))
