@@ -23,8 +23,10 @@ function outsideTheDocument(path: string, status: number): boolean {
   // The document itself, its reference page and the single-page apps are not API operations.
   if (path === "/api/openapi.json" || path.startsWith("/api/docs")) return true;
   if (!path.startsWith("/api/")) return true;
-  // No operation has this path and method: the catch-all 404, and 405 of a method not served.
-  return status === 404 || status === 405;
+  // No operation has this path and method: the catch-all 404, 405 of a method not served, and
+  // 400 of an address whose percent-encoding is broken (refused before any route is matched, and
+  // documented as such on every operation).
+  return status === 404 || status === 405 || status === 400;
 }
 
 let routes: Route[] | null = null;

@@ -17,14 +17,13 @@ const errorJson = (description: string) => ({
 const SIGNED_IN = [/^\/api\/v1\/private\//, /^\/api\/admin\/private\//, /^\/api\/webpage-preview$/];
 
 /** The edge's refusals an operation may give, by status. */
-function edgeRefusals(path: string, op: Operation): Record<string, string> {
+function edgeRefusals(method: string, path: string, op: Operation): Record<string, string> {
   const found: Record<string, string> = {
     400: "A malformed percent-encoding in the address or a form body, or a body that is not what its type says",
   };
-  if (op.requestBody) {
-    found[413] = "The body is larger than this operation takes";
-    found[415] = "The body is not JSON or a form";
-  }
+  // Every request that can carry a body is held to a size, whether or not its operation reads one.
+  if (method !== "get" && method !== "head") found[413] = "The body is larger than this operation takes";
+  if (op.requestBody) found[415] = "The body is not JSON or a form";
   if (op.requestBody || (op.parameters?.length ?? 0) > 0)
     found[422] =
       "Validation failed: the detail names the field; `fields` maps each refused field to its problem";
@@ -36,9 +35,9 @@ function edgeRefusals(path: string, op: Operation): Record<string, string> {
 export function withEdgeRefusals<T extends { paths?: object }>(doc: T): T {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const [path, methods] of Object.entries(paths)) {
-    for (const op of Object.values(methods)) {
+    for (const [method, op] of Object.entries(methods)) {
       op.responses ??= {};
-      for (const [status, description] of Object.entries(edgeRefusals(path, op)))
+      for (const [status, description] of Object.entries(edgeRefusals(method, path, op)))
         op.responses[status] ??= errorJson(description);
     }
   }
