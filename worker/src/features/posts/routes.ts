@@ -240,7 +240,10 @@ const commentCreate = createRoute({
   security: secured,
   summary: "Comment on a post, or reply to a comment below depth 5",
   request: { body: jsonOrForm(commentCreateSchema) },
-  responses: { 201: json(commentSchema, "The comment"), ...errorResponses(401, 403, 404, 409, 415, 422, 429) },
+  responses: {
+    201: json(commentSchema, "The comment"),
+    ...errorResponses(401, 403, 404, 409, 415, 422, 429),
+  },
 });
 
 const commentEdit = createRoute({
