@@ -196,13 +196,14 @@ describe("wallet", () => {
     const { list } = (await history.json()) as {
       list: Array<{
         payment_method: string;
-        amount_paid: string | number;
+        amount_paid: number;
         currency: string;
         user_is_payer: boolean;
       }>;
     };
     const entry = list.find((row) => row.payment_method === "CRYPTO");
     expect(entry).toMatchObject({ currency: "SOL", user_is_payer: true });
-    expect(Number(entry!.amount_paid)).toBe(0.5);
+    // 0.5 SOL, in lamports: amounts are integers of the currency's smallest unit.
+    expect(entry!.amount_paid).toBe(500_000_000);
   });
 });

@@ -27,6 +27,24 @@ const RENDERER_CONFIG = {
   modulesRoot: dirname(renderer),
 };
 
+/** Adds up the "openapi check: N responses" lines of every file and prints the run's total. */
+function openApiCheckTotal() {
+  let total = 0;
+  let files = 0;
+  return {
+    onUserConsoleLog(log: { content: string }) {
+      const found = /openapi check: (\d+) responses/.exec(log.content);
+      if (found) {
+        total += Number(found[1]);
+        files += 1;
+      }
+    },
+    onTestRunEnd() {
+      console.info(`openapi check: ${total} responses held against the document over ${files} files`);
+    },
+  };
+}
+
 const migrations = await readD1Migrations(new URL("../migrations", import.meta.url).pathname);
 
 export default defineConfig({
@@ -46,7 +64,9 @@ export default defineConfig({
   test: {
     root: new URL(".", import.meta.url).pathname,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    setupFiles: ["./test/apply-migrations.ts"],
+    setupFiles: ["./test/apply-migrations.ts", "./test/openapi-check-setup.ts"],
+    // Each file says how many answers it held against the OpenAPI document; the run adds them up.
+    reporters: ["default", openApiCheckTotal()],
     // The wallet's chain sources (Solana RPC on litesvm, ETH, BTC, prices) as local servers.
     globalSetup: ["./test/stand-ins-setup.ts"],
     testTimeout: 30_000,

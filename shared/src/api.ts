@@ -74,3 +74,18 @@ export function decodeUriComponentOrNull(text: string): string | null {
     return null;
   }
 }
+
+/**
+ * One of `values` in any letter case, answered as listed. The document lists each value lowercase
+ * and as listed (what clients send), not a free string: a proxy or a generated client then refuses
+ * what the API would refuse.
+ */
+export function anyCaseEnum<const T extends readonly [string, ...string[]]>(values: T, error: string) {
+  const spellings = [...new Set(values.flatMap((v) => [v.toLowerCase(), v]))];
+  return z
+    .string({ error })
+    .trim()
+    .transform((s) => values.find((v) => v.toLowerCase() === s.toLowerCase()) ?? s)
+    .pipe(z.enum(values, { error }))
+    .meta({ enum: spellings } as Record<string, unknown>);
+}

@@ -19,6 +19,7 @@ import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { walletRoutes } from "./features/wallet/routes";
+import { withEdgeRefusals } from "./lib/edge-refusals";
 import { DomainError, errorBody, RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
@@ -71,7 +72,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", spaRoutes);
   for (const more of extra) app.route("/", more);
 
-  app.doc31("/api/openapi.json", {
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Agora API",
@@ -79,7 +80,8 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
       description:
         'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}, with "fields" ({"name": "problem"}) when the refusal names fields.',
     },
-  });
+  };
+  app.get("/api/openapi.json", (c) => c.json(withEdgeRefusals(app.getOpenAPI31Document(document))));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 
   app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));

@@ -1,13 +1,19 @@
 import { env, exports } from "cloudflare:workers";
 import { createDeps, type Deps } from "#worker/deps.ts";
+import { checkAgainstDocument } from "./openapi-check";
 
 // Calling the Worker as a browser or API client would, and reading its answers. Tests see the
-// app only through `api`, except where they set up or inspect rows (`deps`, `env.DB`).
+// app only through `api`, except where they set up or inspect rows (`deps`, `env.DB`). Every
+// answer is held against the OpenAPI document on the way (openapi-check.ts).
 
 export { env };
 
-export function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`http://localhost${path}`, init));
+export async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const request = new Request(`http://localhost${path}`, init);
+  const response = await exports.default.fetch(request);
+  // A socket that opened (101) has no HTTP body to describe or to copy.
+  if (response.status !== 101) await checkAgainstDocument(request, response.clone());
+  return response;
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {

@@ -1,4 +1,4 @@
-import { skipSchema } from "../api";
+import { anyCaseEnum, skipSchema } from "../api";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,
@@ -111,11 +111,7 @@ export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
 /** `GET /api/v1/community/list`: a name prefix, `sort=top` by members (the sidebar) or `new`. */
 export const communityListQuerySchema = z.object({
   name: z.string().trim().max(COMMUNITY_NAME_MAX).optional(),
-  sort: z
-    .string()
-    .toLowerCase()
-    .pipe(z.enum(COMMUNITY_SORTS, { error: "sort: use top or new" }))
-    .optional(),
+  sort: anyCaseEnum(COMMUNITY_SORTS, "Use top or new").optional(),
   skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
   /** From the previous page's `next_cursor` (lists without a name filter). */

@@ -52,6 +52,18 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const CURRENCY_DECIMALS = { USD: 2, SOL: 9, BTC: 8, ETH: 18 } as const;
 export type Currency = keyof typeof CURRENCY_DECIMALS;
 
+/** An integer of the currency's smallest unit as a decimal string, for display: 1050 USD → "10.50". */
+export function formatAmount(amount: number, currency: string): string {
+  const decimals = CURRENCY_DECIMALS[currency as Currency] ?? 2;
+  const negative = amount < 0;
+  const digits = String(Math.abs(amount)).padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  let fraction = digits.slice(digits.length - decimals);
+  // Cents keep both places; coins drop trailing zeros.
+  if (decimals > 2) fraction = fraction.replace(/0+$/, "").padEnd(2, "0");
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
 /** The smallest tip, in cents ($2). */
 export const TIP_MIN_CENTS = FIAT_TRANSFER_MIN_USD * CENTS_PER_DOLLAR;
 /** The largest card payment Stripe takes at once ($999,999), in whole dollars. */
@@ -245,8 +257,11 @@ export const paymentHistoryItemSchema = z
     payment_id: z.string(),
     payment_method: paymentMethodSchema,
     payment_type: paymentTypeSchema,
-    /** A decimal string of the currency ("10.00" USD, "0.5" SOL), rendered from the stored integer. */
-    amount_paid: z.string(),
+    /** An integer of the currency's smallest unit, as stored: 1050 USD is $10.50, 500000000 SOL is 0.5 SOL. */
+    amount_paid: z
+      .number()
+      .int()
+      .describe("An integer of the currency's smallest unit: cents for USD, lamports for SOL"),
     currency: z.string(),
     /** Null for money from the platform (a referral reward) or a deleted account. */
     payer: paymentPartySchema.nullable(),

@@ -1,4 +1,4 @@
-import { skipSchema } from "../api";
+import { anyCaseEnum, skipSchema } from "../api";
 import {
   CONNECTION_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
@@ -64,10 +64,7 @@ export const userPostListQuerySchema = z.object({
 
 /** `PATCH .../setting/default-micropost-sort`: one of the feed options, any case. */
 export const defaultSortSchema = z.object({
-  default_micropost_sort: z
-    .string({ error: "Required" })
-    .transform((s) => s.trim().toUpperCase())
-    .pipe(z.enum(FEED_OPTIONS, { error: `Use one of ${FEED_OPTIONS.join(", ")}` })),
+  default_micropost_sort: anyCaseEnum(FEED_OPTIONS, `Use one of ${FEED_OPTIONS.join(", ")}`),
 });
 
 /** Sizes and types of the profile image and cover (checked again from the bytes by the API). */

@@ -1,4 +1,4 @@
-import { publicIdSchema, skipSchema } from "../api";
+import { anyCaseEnum, publicIdSchema, skipSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
@@ -280,10 +280,10 @@ export const voteResultSchema = z.object({
 export type VoteResult = z.infer<typeof voteResultSchema>;
 
 /** `option` of the feed: clients send it lowercase, the enumeration is uppercase; both are accepted. */
-export const feedOptionSchema = z
-  .string()
-  .toUpperCase()
-  .pipe(z.enum(FEED_OPTIONS, { error: "Use one of new, top, verified, communities, following" }));
+export const feedOptionSchema = anyCaseEnum(
+  FEED_OPTIONS,
+  "Use one of new, top, verified, communities, following",
+);
 
 export const feedQuerySchema = z.object({
   option: feedOptionSchema.default("NEW"),

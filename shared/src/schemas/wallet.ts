@@ -141,7 +141,13 @@ export type SolanaConfirmInput = z.infer<typeof solanaConfirmSchema>;
 export const marketChartQuerySchema = z.object({
   coin: z.enum(PRICE_HISTORY_COINS, { error: WALLET_MSG.unknownCoin }),
   vs_currency: z.literal("usd").default("usd"),
-  days: z.coerce.number().int().pipe(z.literal(1)).default(1),
+  // Documented as the one value it takes, not as any integer.
+  days: z.coerce
+    .number()
+    .int()
+    .pipe(z.literal(1))
+    .meta({ enum: [1] } as Record<string, unknown>)
+    .default(1),
 });
 export type MarketChartQuery = z.infer<typeof marketChartQuerySchema>;
 

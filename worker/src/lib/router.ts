@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { errorSchema as errorJson } from "#shared/api.ts";
-import type { z } from "#shared/zod-jitless.ts";
+import { z } from "#shared/zod-jitless.ts";
 import type { AppEnv } from "../env";
 import { fail, failValidation } from "./errors";
 
@@ -77,6 +77,15 @@ export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } } as const;
 }
 
+/**
+ * A named component (a schema with a `meta` id) or null. `.nullable()` on such a schema is
+ * documented as `allOf: [component, {type: [object, null]}]`, which no null can match (null is not
+ * the component); a union documents it as one or the other.
+ */
+export function nullableRef<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
 /** The error answers a route may give, for the OpenAPI document. */
 export function errorResponses(...statuses: number[]) {
   const described: Record<number, string> = {
@@ -88,6 +97,7 @@ export function errorResponses(...statuses: number[]) {
     413: "Too large",
     415: "Wrong media type",
     422: "Validation failed: the detail names the field; `fields` maps each refused field to its problem",
+    426: "Not a WebSocket upgrade",
     429: "Rate limited",
     503: "Provider not configured",
   };

@@ -203,8 +203,7 @@ const connect = createRoute({
   },
   responses: {
     101: { description: "Switching protocols: the socket is open" },
-    ...errorResponses(401, 403, 404, 422),
-    426: { description: "Not a WebSocket upgrade" },
+    ...errorResponses(401, 403, 404, 422, 426),
   },
 });
 

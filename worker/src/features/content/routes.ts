@@ -19,7 +19,10 @@ const featured = createRoute({
   summary: "The featured carousel's cards",
   description: "`lang` (es, pt) answers each card in that language where staff translated it.",
   request: { query: contentLanguageQuerySchema },
-  responses: { 200: json(z.object({ list: z.array(featuredItemSchema) }), "The cards, in order") },
+  responses: {
+    200: json(z.object({ list: z.array(featuredItemSchema) }), "The cards, in order"),
+    ...errorResponses(422),
+  },
 });
 
 const plans = createRoute({

@@ -1,29 +1,15 @@
 import { type Page, toPage } from "#shared/api.ts";
-import {
-  CURRENCY_DECIMALS,
-  type Currency,
-  type PaymentHistoryItem,
-  type PaymentHistoryQuery,
-  type PaymentMethod,
-  type PaymentType,
+import type {
+  PaymentHistoryItem,
+  PaymentHistoryQuery,
+  PaymentMethod,
+  PaymentType,
 } from "#shared/schemas/payments.ts";
 import type { Deps } from "#worker/deps.ts";
 import { iso } from "#worker/lib/time.ts";
 
 // The payment history (docs/decisions/070): the caller's own SUCCEEDED ledger rows, paid or received,
 // newest first.
-
-/** An integer of the currency's smallest unit as a decimal string: 1050 USD → "10.50". */
-export function formatAmount(amount: number, currency: string): string {
-  const decimals = CURRENCY_DECIMALS[currency as Currency] ?? 2;
-  const negative = amount < 0;
-  const digits = String(Math.abs(amount)).padStart(decimals + 1, "0");
-  const whole = digits.slice(0, digits.length - decimals);
-  let fraction = digits.slice(digits.length - decimals);
-  // Cents keep both places; coins drop trailing zeros.
-  if (decimals > 2) fraction = fraction.replace(/0+$/, "").padEnd(2, "0");
-  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
-}
 
 interface HistoryRow {
   public_id: string;
@@ -69,7 +55,7 @@ export async function listHistory(
       payment_id: r.public_id,
       payment_method: r.payment_method,
       payment_type: r.payment_type,
-      amount_paid: formatAmount(r.amount, r.currency),
+      amount_paid: r.amount,
       currency: r.currency,
       payer: r.payer_username ? { username: r.payer_username, profile_image: r.payer_image } : null,
       user_is_payer: r.payer_id === userId,

@@ -543,7 +543,7 @@ describe("tipping by card", () => {
       expect.objectContaining({
         payment_id: row!.publicId,
         payment_method: "STRIPE",
-        amount_paid: "5.00",
+        amount_paid: 500,
         currency: "USD",
         payer: { username: me.username, profile_image: null },
         user_is_payer: true,
@@ -556,7 +556,7 @@ describe("tipping by card", () => {
     expect(theirs.list[0]).toMatchObject({
       user_is_payer: false,
       user_is_receiver: true,
-      amount_paid: "5.00",
+      amount_paid: 500,
     });
   });
 
@@ -751,17 +751,17 @@ describe("payment history", () => {
     expect(first.total_pages).toBe(2);
     expect(first.list[0]).toMatchObject({
       payment_method: "CRYPTO",
-      amount_paid: "1.50",
+      amount_paid: 1_500_000_000,
       currency: "SOL",
       receiver: null,
     });
     expect(first.list[1]).toMatchObject({
-      amount_paid: "2.13",
+      amount_paid: 213,
       user_is_payer: true,
       user_is_receiver: false,
     });
     expect(first.list[2]).toMatchObject({
-      amount_paid: "2.12",
+      amount_paid: 212,
       user_is_payer: false,
       user_is_receiver: true,
     });
@@ -769,7 +769,7 @@ describe("payment history", () => {
     expect(second.list).toHaveLength(3);
     const all = [...first.list, ...second.list];
     expect(all.every((p) => p.user_is_payer || p.user_is_receiver)).toBe(true);
-    expect(all.some((p) => p.amount_paid === "9.99")).toBe(false);
+    expect(all.some((p) => p.amount_paid === 999)).toBe(false);
     expect((await call(`${PRIVATE}/payment/history/list?limit=500`, { headers: me.auth })).status).toBe(422);
   });
 });

@@ -6,6 +6,7 @@ import { type StripeStandIn, stripeSignature, stripeWebhookEvent } from "#stand-
 import app from "#worker/app.ts";
 import { paymentAccounts } from "#worker/db/schema/index.ts";
 import { deps, detail, env, json } from "#worker-test/api.ts";
+import { checkAgainstDocument } from "#worker-test/openapi-check.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 
 // Stripe and PayPal for the payments tests: fetch intercepted and handed to the providers'
@@ -23,8 +24,14 @@ export const KEYS = {
 
 export const NO_KEYS = Object.fromEntries(Object.keys(KEYS).map((k) => [k, ""]));
 
-export function call(path: string, init: RequestInit = {}, keys: Record<string, string> = KEYS) {
-  return app.request(path, init, { ...env, ...keys });
+export async function call(path: string, init: RequestInit = {}, keys: Record<string, string> = KEYS) {
+  const response = await app.request(path, init, { ...env, ...keys });
+  // Held against the OpenAPI document like every answer of `api()`.
+  await checkAgainstDocument(
+    { method: init.method ?? "GET", url: `http://localhost${path}` },
+    response.clone(),
+  );
+  return response;
 }
 
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {

@@ -191,11 +191,11 @@ describe("Stripe events", () => {
       .all();
     expect(rewards).toHaveLength(1);
     expect(rewards[0]).toMatchObject({ amount: 200, currency: "USD", status: "SUCCEEDED", payerId: null });
-    const history = await json<{ list: { amount_paid: string; user_is_receiver: boolean; payer: null }[] }>(
+    const history = await json<{ list: { amount_paid: number; user_is_receiver: boolean; payer: null }[] }>(
       await call("/api/v1/private/user/payment/history/list", { headers: referrer.auth }),
     );
     expect(history.list).toEqual([
-      expect.objectContaining({ amount_paid: "2.00", user_is_receiver: true, payer: null }),
+      expect.objectContaining({ amount_paid: 200, user_is_receiver: true, payer: null }),
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
   draftSchema,
   feedItemSchema,
   feedQuerySchema,
+  POST_MSG,
   postEditSchema,
   postFieldsSchema,
   postSchema,
@@ -28,6 +29,7 @@ import {
   json,
   jsonOrForm,
   multipartBody,
+  nullableRef,
   readBody,
   readMultipart,
   security,
@@ -58,9 +60,9 @@ const fileField = z
 
 /** The create-post form as sent (multipart). Its rules depend on is_draft, so they run in the handler. */
 const postForm = z.object({
-  title: z.string().optional(),
+  title: z.string({ error: POST_MSG.titleRequired }),
   body: z.string().optional(),
-  community_name: z.string().optional(),
+  community_name: z.string({ error: POST_MSG.communityRequired }),
   post_type: z.string().optional(),
   is_draft: queryBoolean.optional(),
   file: fileField,
@@ -109,7 +111,7 @@ const comments = createRoute({
     }),
   },
   responses: {
-    200: json(cursorPageSchema(commentSchema).extend({ parent: commentSchema.nullable() }), "A page"),
+    200: json(cursorPageSchema(commentSchema).extend({ parent: nullableRef(commentSchema) }), "A page"),
     ...errorResponses(404, 422),
   },
 });
@@ -179,7 +181,7 @@ const vote = createRoute({
   request: { query: publicIdQuery },
   responses: {
     200: json(voteResultSchema, "The vote after the toggle"),
-    ...errorResponses(401, 404, 422, 429),
+    ...errorResponses(401, 403, 404, 422, 429),
   },
 });
 
@@ -239,7 +241,10 @@ const commentCreate = createRoute({
   security,
   summary: "Comment on a post, or reply to a comment below depth 5",
   request: { body: jsonOrForm(commentCreateSchema) },
-  responses: { 201: json(commentSchema, "The comment"), ...errorResponses(401, 404, 409, 415, 422, 429) },
+  responses: {
+    201: json(commentSchema, "The comment"),
+    ...errorResponses(401, 403, 404, 409, 415, 422, 429),
+  },
 });
 
 const commentEdit = createRoute({

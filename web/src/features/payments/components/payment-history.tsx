@@ -2,7 +2,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { PaymentHistoryItem, PaymentMethod, PaymentType } from "#shared/schemas/payments.ts";
+import {
+  formatAmount,
+  type PaymentHistoryItem,
+  type PaymentMethod,
+  type PaymentType,
+} from "#shared/schemas/payments.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
@@ -58,7 +63,7 @@ function PaymentRow({ item }: { item: PaymentHistoryItem }) {
   const paid = item.user_is_payer;
   const other = paid ? item.receiver : item.payer;
   const values = {
-    amount: item.amount_paid,
+    amount: formatAmount(item.amount_paid, item.currency),
     currency: item.currency,
     username: other?.username ?? "Agora",
   };
