@@ -4,6 +4,7 @@ import type { Community, JoinResult } from "#shared/schemas/communities.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { setSuggestedMembership } from "../people/suggestions";
 import { communityKeys } from "./queries";
 
 /** Sets the reader's membership on the cached community at once, so the button and count follow. */
@@ -13,6 +14,7 @@ function setMembership(
   membership: Community["user_membership"],
   total: number | null,
 ) {
+  setSuggestedMembership(queryClient, name, membership);
   queryClient.setQueryData<Community>(communityKeys.one(name), (old) =>
     old ? { ...old, user_membership: membership, total_members: total ?? old.total_members } : old,
   );
