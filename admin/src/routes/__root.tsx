@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useState } from "react";
+import { usePageTitle } from "#client/page-title.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { AdminMenu } from "../components/admin-menu";
@@ -9,6 +10,7 @@ import { ConfirmHost } from "../components/ui/confirm";
 import { SnackbarHost } from "../components/ui/snackbar";
 import LoginPage from "../features/auth/login-page";
 import { useAdminToken } from "../features/auth/session";
+import { PAGE_TITLES } from "../lib/page-titles";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -37,7 +39,9 @@ function AdminLayout() {
   const token = useAdminToken();
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  if (!token || pathname === "/admin/login") return <LoginPage />;
+  const login = !token || pathname === "/admin/login";
+  usePageTitle(PAGE_TITLES, "Agora Admin", login ? "/login" : undefined);
+  if (login) return <LoginPage />;
   return (
     <div className="min-h-dvh">
       <SkipLink />

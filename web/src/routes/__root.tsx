@@ -7,6 +7,7 @@ import {
   useRouterState,
 } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useState } from "react";
+import { usePageTitle } from "#client/page-title.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
@@ -16,6 +17,7 @@ import { ImagePreviewHost } from "../components/ui/image-preview";
 import { LazyEmptyState } from "../components/ui/lazy-empty-state";
 import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
+import { PAGE_TITLES } from "../lib/page-titles";
 import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
 import { ModalHost } from "../modals";
 
@@ -61,6 +63,7 @@ function PageError({ reset }: ErrorComponentProps) {
 const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
 
 function RootLayout() {
+  usePageTitle(PAGE_TITLES, "Agora");
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const wide = useMediaQuery(WIDE_LAYOUT);
