@@ -117,13 +117,20 @@ function Results({ page }: { page: SearchResult }) {
   }
 }
 
-function NoResults({ q, type }: { q: string; type: SearchType }) {
+/** Names match from their first two letters; one letter alone finds next to nothing. */
+const SEARCH_MIN_LETTERS = 2;
+
+export function NoResults({ q, type }: { q: string; type: SearchType }) {
   const { t } = useTranslation();
   const title =
     type === "communities" ? t("No Communities") : type === "users" ? t("No Users") : t("No results");
   return (
     <EmptyState title={title} home={false} as="h2">
-      {q ? t("Nothing matches “{{q}}”. Try other words, or fewer of them.", { q }) : null}
+      {!q
+        ? null
+        : [...q.trim()].length < SEARCH_MIN_LETTERS
+          ? t("Type at least {{count}} letters to search.", { count: SEARCH_MIN_LETTERS })
+          : t("Nothing matches “{{q}}”. Try other words, or fewer of them.", { q })}
     </EmptyState>
   );
 }
