@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
 import type { Community, JoinResult } from "#shared/schemas/communities.ts";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { setSuggestedMembership } from "../people/suggestions";
@@ -20,6 +20,9 @@ function setMembership(
   );
 }
 
+/** The "You joined" notice shown per community, taken away if the person leaves again. */
+const joinedNotices = new Map<string, number>();
+
 /** Joins, then shows the membership and says so (the join button loads this on first intent). */
 export async function joinCommunity(queryClient: QueryClient, name: string): Promise<JoinResult> {
   const result = await apiFetch<JoinResult>("/api/v1/private/user/community/join", {
@@ -32,7 +35,10 @@ export async function joinCommunity(queryClient: QueryClient, name: string): Pro
     { role: result.role, created_at: result.created_at },
     result.total_members,
   );
-  showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" });
+  joinedNotices.set(
+    result.name,
+    showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" }),
+  );
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
   return result;
 }
@@ -41,6 +47,11 @@ export async function leaveCommunity(queryClient: QueryClient, name: string): Pr
   await apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } });
   const old = queryClient.getQueryData<Community>(communityKeys.one(name));
   setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
+  // The "You joined" notice of this community would now say the opposite of what is true.
+  const joined = joinedNotices.get(name);
+  if (joined !== undefined) dismissSnackbar(joined);
+  joinedNotices.delete(name);
+  showSnackbar({ message: i18n.t("You left c/{{name}}", { name }), variant: "success" });
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
 }
 
