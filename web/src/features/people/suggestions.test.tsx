@@ -87,3 +87,20 @@ describe("the empty Following feed", () => {
     expect(screen.queryByRole("heading", { name: "Communities to join" })).toBeNull();
   });
 });
+
+describe("the Follow button", () => {
+  it("shows Following right after the click, and Unfollow only when the pointer comes back", async () => {
+    setToken("test-token");
+    server();
+    await renderInApp(<WelcomeDialog onClose={() => {}} />);
+    const button = await screen.findByRole("button", { name: "Follow @popular" });
+    fireEvent.mouseEnter(button);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await screen.findByRole("button", { name: "Following @popular" });
+    fireEvent.mouseLeave(button);
+    fireEvent.mouseEnter(button);
+    expect(screen.getByRole("button", { name: "Unfollow @popular" })).toBeTruthy();
+  });
+});
