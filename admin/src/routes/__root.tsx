@@ -70,7 +70,10 @@ function AdminLayout() {
           <AdminMenu onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
-          <Outlet />
+          {/* One width for every page, so the content does not change width from page to page. */}
+          <div className="mx-auto max-w-6xl" data-testid="admin-content">
+            <Outlet />
+          </div>
         </main>
       </div>
       <ConfirmHost />
