@@ -9,16 +9,33 @@ import { useTranslation } from "./react-i18n";
 export type PageTitles = Record<string, string | null>;
 
 /**
- * "Jobs · Agora" in the chosen language, set as the route or the language changes. `shown` names
- * the route whose page is on screen when it is not the address's (the admin login in its place).
+ * "Jobs · Agora" in the chosen language, set as the route or the language changes. The titles in
+ * `known` apply at once; the others come from `load` (so the full list need not be in the first
+ * load). `shown` names the route whose page is on screen when it is not the address's (the admin
+ * login in its place).
  */
-export function usePageTitle(titles: PageTitles, brand: string, shown?: string): void {
+export function usePageTitle(
+  load: () => Promise<PageTitles>,
+  brand: string,
+  { known = {}, shown }: { known?: PageTitles; shown?: string } = {},
+): void {
   const { t } = useTranslation();
   const matched = useRouterState({ select: (s) => s.matches.at(-1)?.routeId ?? "" });
   const routeId = shown ?? matched;
   useEffect(() => {
-    const title = titles[routeId];
-    if (title === null) return;
-    document.title = title ? `${t(title)} · ${brand}` : brand;
-  }, [titles, routeId, t, brand]);
+    let current = true;
+    const apply = (title: string | null | undefined) => {
+      if (!current || title === null) return;
+      document.title = title ? `${t(title)} · ${brand}` : brand;
+    };
+    if (routeId in known) apply(known[routeId]);
+    else
+      load().then(
+        (titles) => apply(titles[routeId]),
+        () => apply(undefined),
+      );
+    return () => {
+      current = false;
+    };
+  }, [load, known, routeId, t, brand]);
 }

@@ -33,6 +33,8 @@ function NotFound() {
   );
 }
 
+const loadTitles = () => Promise.resolve(PAGE_TITLES);
+
 /** Every admin page needs an admin token; without one the login page shows in its place. */
 function AdminLayout() {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const login = !token || pathname === "/admin/login";
-  usePageTitle(PAGE_TITLES, "Agora Admin", login ? "/login" : undefined);
+  usePageTitle(loadTitles, "Agora Admin", { known: PAGE_TITLES, shown: login ? "/login" : undefined });
   if (login) return <LoginPage />;
   return (
     <div className="min-h-dvh">

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "#client/i18n-runtime.ts";
-import { formatMoney, formatShortAgo } from "./format";
+import { formatShortAgo } from "#web/features/chat/short-ago.ts";
+import { formatMoney } from "./format";
 
 // Intl puts a no-break space between symbol and amount in some locales.
 const plain = (s: string) => s.replace(/\s/g, " ");

@@ -1,5 +1,5 @@
 import { msg } from "#client/i18n.ts";
-import type { PageTitles } from "#client/page-title.ts";
+import { type PageTitles, usePageTitle } from "#client/page-title.ts";
 import type { FileRoutesById } from "../routeTree.gen";
 
 /**
@@ -8,7 +8,7 @@ import type { FileRoutesById } from "../routeTree.gen";
  */
 export const PAGE_TITLES = {
   __root__: "",
-  "/": msg("Home"),
+  "/": "",
   "/about": msg("About Us"),
   "/announce": msg("Announce"),
   "/build-with-us": msg("Build With Us"),
@@ -55,3 +55,11 @@ export const PAGE_TITLES = {
   "/c/$name/p/$publicId/$slug": null,
   "/c/$name/p/$publicId/": null,
 } satisfies Record<keyof FileRoutesById, string | null> as PageTitles;
+
+const load = () => Promise.resolve(PAGE_TITLES);
+
+/** Sets the title of every route but home (whose title, "Agora", needs none of this on the first load). */
+export default function PageTitle(): null {
+  usePageTitle(load, "Agora", { known: PAGE_TITLES });
+  return null;
+}

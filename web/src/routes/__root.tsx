@@ -6,8 +6,7 @@ import {
   useRouter,
   useRouterState,
 } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useState } from "react";
-import { usePageTitle } from "#client/page-title.ts";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
@@ -17,7 +16,6 @@ import { ImagePreviewHost } from "../components/ui/image-preview";
 import { LazyEmptyState } from "../components/ui/lazy-empty-state";
 import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
-import { PAGE_TITLES } from "../lib/page-titles";
 import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
 import { ModalHost } from "../modals";
 
@@ -62,8 +60,14 @@ function PageError({ reset }: ErrorComponentProps) {
 /** Chat's screens take the right column too: a conversation needs the width more than the sidebar. */
 const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
 
+/** Every route's document title but home's: loads with the first other page (ADR 093's budget). */
+const PageTitle = lazy(() => import("../lib/page-titles"));
+
 function RootLayout() {
-  usePageTitle(PAGE_TITLES, "Agora");
+  const home = useRouterState({ select: (s) => s.matches.at(-1)?.routeId === "/" });
+  useEffect(() => {
+    if (home) document.title = "Agora";
+  }, [home]);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const wide = useMediaQuery(WIDE_LAYOUT);
@@ -93,6 +97,11 @@ function RootLayout() {
           </div>
         ) : null}
       </div>
+      {home ? null : (
+        <Suspense fallback={null}>
+          <PageTitle />
+        </Suspense>
+      )}
       <ModalHost />
       <ImagePreviewHost />
       <ConfirmHost />

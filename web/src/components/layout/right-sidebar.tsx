@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { type CSSProperties, useRef } from "react";
+import { useRef } from "react";
 import { scrollBehavior } from "#client/motion.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
@@ -85,8 +85,8 @@ export function RightSidebar() {
       </section>
       <section className="card p-4">
         <h2 className={`${heading} mb-2`}>{t("Top Communities")}</h2>
-        {/* The rows' room is kept while they load, so the blocks below do not jump. */}
-        <ul className="-mx-1 flex min-h-[calc(var(--top-rows)*2.25rem)] flex-col gap-1" style={topRows}>
+        {/* The room of its five rows is kept while they load, so the blocks below do not jump. */}
+        <ul className="-mx-1 flex min-h-[11.25rem] flex-col gap-1">
           {(top.data?.list ?? []).map((c) => (
             <li key={c.name} className="flex items-center gap-2">
               <Link
@@ -112,8 +112,6 @@ export function RightSidebar() {
     </aside>
   );
 }
-
-const topRows = { "--top-rows": TOP_COMMUNITIES_LIMIT } as CSSProperties;
 
 function FeaturedCarousel({ items, pending }: { items: FeaturedItem[]; pending: boolean }) {
   const { t } = useTranslation();

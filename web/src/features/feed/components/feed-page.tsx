@@ -14,7 +14,7 @@ import { feedQueryOptions } from "#web/features/posts/queries.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 
 /** What to join or follow, for the empty Following and Communities feeds: loads when one shows. */
-const SuggestionsPanel = lazy(() => import("#web/features/people/components/suggestions-panel.tsx"));
+const EmptyFeedSuggestions = lazy(() => import("#web/features/people/components/empty-feed-suggestions.tsx"));
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),
@@ -132,18 +132,9 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
           label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
           empty={
             isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
-              <LazyEmptyState title={t("There is nothing here yet")} home={false}>
-                <p>
-                  {option === "FOLLOWING"
-                    ? t("Follow people and their posts show here.")
-                    : t("Join communities and their posts show here.")}
-                </p>
-                <div className="mt-4">
-                  <Suspense fallback={<ListSkeleton rows={2} height="h-16" />}>
-                    <SuggestionsPanel show={option === "FOLLOWING" ? "people" : "communities"} />
-                  </Suspense>
-                </div>
-              </LazyEmptyState>
+              <Suspense fallback={null}>
+                <EmptyFeedSuggestions following={option === "FOLLOWING"} />
+              </Suspense>
             ) : (
               <LazyEmptyState title={t("There is nothing here yet")} home={false}>
                 <p>{t("Make one and get this feed started")}</p>
