@@ -533,7 +533,11 @@ describe("script never runs: the other sinks", () => {
     );
 
     await actAs(context, run.base, owner.token);
-    const shown = await run.visit(p, "notifications (every kind)", "/notifications", { texts: XSS_VECTORS });
+    const shown = await run.visit(p, "notifications (every kind)", "/notifications", {
+      texts: XSS_VECTORS,
+      // The list, not only a quiet network: on a busy machine the page can fall quiet before it asks.
+      prepare: (page) => page.getByTestId("notification").first().waitFor({ timeout: 15_000 }),
+    });
     const kinds = await run.call<{ list: Array<{ kind: string }> }>(
       "/api/v1/private/user/notification/list?limit=100",
       owner.token,
