@@ -81,9 +81,10 @@ export function MjmlPreview({ text }: { text: string }) {
       {preview.state === "loading" ? (
         <div
           role="status"
-          className="grid h-96 place-items-center rounded-lg border border-[var(--line)] bg-[var(--surface-strong)] text-sm text-[var(--muted)]"
+          className="grid h-96 place-items-center rounded-lg border border-[var(--line)] bg-[var(--surface-strong)] text-sm"
         >
-          <span className="animate-pulse">{t("Rendering the preview…")}</span>
+          {/* Full-strength text: a pulsing or muted one fell below 4.5:1 on this surface. */}
+          <span>{t("Rendering the preview…")}</span>
         </div>
       ) : preview.state === "failed" ? (
         <div
