@@ -53,6 +53,11 @@ describe("signing up", () => {
     await p.getByText("Your account was verified with the email").waitFor();
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
     await expect(verify.count()).resolves.toBe(0);
+    // The first step of a new account: communities to join and people to follow, then the feed.
+    const welcome = p.getByRole("dialog", { name: "Welcome to Agora" });
+    await welcome.getByTestId("suggestions").waitFor();
+    await welcome.getByRole("button", { name: "Done" }).click();
+    await expect(welcome.count()).resolves.toBe(0);
 
     const cookie = await tokenCookie(context);
     expect(cookie?.value).toBeTruthy();

@@ -182,7 +182,8 @@ describe("the admin site", () => {
     await p.goto("/admin/");
     await p.getByLabel("Username").waitFor({ state: "visible" });
     await p.getByLabel("Password", { exact: false }).first().waitFor({ state: "visible" });
-    await expect(p.title()).resolves.toBe("Agora Admin");
+    // Its own document title: the page, then the site (each route of both SPAs names itself).
+    await expect.poll(() => p.title()).toBe("Log In · Agora Admin");
     expect(errors).toEqual([]);
   });
 

@@ -123,6 +123,7 @@ const RULES: Record<string, Rule> = {
   [`DELETE ${V1}/block`]: "self",
   [`GET ${V1}/block/list`]: "self",
   [`GET ${V1}/referral/list`]: "self",
+  [`GET ${V1}/suggestions`]: "self",
   [`PATCH ${V1}/profile`]: "self",
   [`PATCH ${V1}/setting/default-micropost-sort`]: "self",
   [`GET ${V1}/profile/job`]: "self",

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useState } from "react";
+import { usePageTitle } from "#client/page-title.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { AdminMenu } from "../components/admin-menu";
@@ -9,6 +10,7 @@ import { ConfirmHost } from "../components/ui/confirm";
 import { SnackbarHost } from "../components/ui/snackbar";
 import LoginPage from "../features/auth/login-page";
 import { useAdminToken } from "../features/auth/session";
+import { PAGE_TITLES } from "../lib/page-titles";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -31,13 +33,17 @@ function NotFound() {
   );
 }
 
+const loadTitles = () => Promise.resolve(PAGE_TITLES);
+
 /** Every admin page needs an admin token; without one the login page shows in its place. */
 function AdminLayout() {
   const { t } = useTranslation();
   const token = useAdminToken();
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  if (!token || pathname === "/admin/login") return <LoginPage />;
+  const login = !token || pathname === "/admin/login";
+  usePageTitle(loadTitles, "Agora Admin", { known: PAGE_TITLES, shown: login ? "/login" : undefined });
+  if (login) return <LoginPage />;
   return (
     <div className="min-h-dvh">
       <SkipLink />
@@ -66,7 +72,10 @@ function AdminLayout() {
           <AdminMenu onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
-          <Outlet />
+          {/* One width for every page, so the content does not change width from page to page. */}
+          <div className="mx-auto max-w-6xl" data-testid="admin-content">
+            <Outlet />
+          </div>
         </main>
       </div>
       <ConfirmHost />

@@ -71,3 +71,13 @@ export const searchResultSchema = z.discriminatedUnion("search_type", [
   resultPage("users", personItemSchema),
 ]);
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/**
+ * `GET /api/v1/private/user/suggestions`: a few communities the caller has not joined and people
+ * they do not follow, the most followed first (the welcome step and the empty feeds).
+ */
+export const suggestionsSchema = z.object({
+  communities: z.array(communitySchema),
+  users: z.array(personItemSchema),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;

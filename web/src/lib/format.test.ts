@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "#client/i18n-runtime.ts";
+import { formatShortAgo } from "#web/features/chat/short-ago.ts";
 import { formatMoney } from "./format";
 
 // Intl puts a no-break space between symbol and amount in some locales.
@@ -25,5 +26,18 @@ describe("money (USD, BRL for Portuguese)", () => {
   it("follows the language the reader chose", async () => {
     await i18n.changeLanguage("pt");
     expect(plain(formatMoney(2))).toBe("R$ 2,00");
+  });
+});
+
+describe("formatShortAgo", () => {
+  it("gives a chat row's age in a few characters, in each language", () => {
+    const ago = (seconds: number) => Date.now() - seconds * 1000;
+    expect(formatShortAgo(ago(45 * 60), "en")).toBe("45m");
+    expect(formatShortAgo(ago(3 * 3600), "en")).toBe("3h");
+    expect(formatShortAgo(ago(2 * 86_400), "en")).toBe("2d");
+    expect(formatShortAgo(ago(45 * 60), "es")).toMatch(/^45\s?min$/);
+    expect(formatShortAgo(ago(45 * 60), "pt")).toMatch(/^45\s?min$/);
+    expect(formatShortAgo(ago(5), "es")).toBe("ahora");
+    expect(formatShortAgo(ago(10 * 86_400), "en").length).toBeLessThanOrEqual(6);
   });
 });

@@ -6,7 +6,7 @@ import {
   useRouter,
   useRouterState,
 } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
 import { Header } from "../components/layout/header";
@@ -60,7 +60,14 @@ function PageError({ reset }: ErrorComponentProps) {
 /** Chat's screens take the right column too: a conversation needs the width more than the sidebar. */
 const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
 
+/** Every route's document title but home's: loads with the first other page (ADR 093's budget). */
+const PageTitle = lazy(() => import("../lib/page-titles"));
+
 function RootLayout() {
+  const home = useRouterState({ select: (s) => s.matches.at(-1)?.routeId === "/" });
+  useEffect(() => {
+    if (home) document.title = "Agora";
+  }, [home]);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const wide = useMediaQuery(WIDE_LAYOUT);
@@ -90,6 +97,11 @@ function RootLayout() {
           </div>
         ) : null}
       </div>
+      {home ? null : (
+        <Suspense fallback={null}>
+          <PageTitle />
+        </Suspense>
+      )}
       <ModalHost />
       <ImagePreviewHost />
       <ConfirmHost />

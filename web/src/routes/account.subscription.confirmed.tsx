@@ -10,7 +10,7 @@ export const Route = createFileRoute("/account/subscription/confirmed")({
     payment_method: oneOf(["STRIPE", "PAYPAL"]),
   }),
   component: function ConfirmedRoute() {
-    const { paid_user_membership_type } = Route.useSearch();
-    return <SubscriptionConfirmedPage plan={paid_user_membership_type} />;
+    const { paid_user_membership_type, subscription_id } = Route.useSearch();
+    return <SubscriptionConfirmedPage plan={paid_user_membership_type} subscriptionId={subscription_id} />;
   },
 });

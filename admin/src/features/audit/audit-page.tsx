@@ -66,7 +66,7 @@ export function AuditPage() {
   const names = admins.data?.list.map((a) => a.username) ?? [];
   if (filter.admin && !names.includes(filter.admin)) names.unshift(filter.admin);
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Audit log")} total={totalOf(query.data)} />
       <div className="flex flex-wrap gap-3">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:flex-none">

@@ -69,7 +69,7 @@ export function BlogForm({ post }: { post?: AdminBlogDetail }) {
   };
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <nav>
         <Link to="/blog" className="text-sm text-[var(--muted)] hover:underline">
           ← {t("Blog")}

@@ -25,7 +25,7 @@ export function BlogListPage() {
   );
   const posts = rowsOf(blog.data);
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Blog")} total={totalOf(blog.data)} />
       {blog.isPending ? (
         <ListSkeleton rows={4} />

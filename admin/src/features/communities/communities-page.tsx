@@ -16,7 +16,7 @@ export function CommunitiesPage() {
   const name = useDebounced(text.trim());
   const query = useInfiniteQuery(communityListQueryOptions(name));
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Communities")} total={totalOf(query.data)} />
       <input
         type="search"

@@ -23,7 +23,19 @@ function loadMjml(): Promise<Mjml2Html> {
 type Preview =
   | { state: "loading" }
   | { state: "ok"; html: string }
-  | { state: "failed"; reason: string | null };
+  | { state: "failed"; reason: string | null; empty?: boolean };
+
+/** Whether a rendered page shows anything: text or a picture in its body (an unclosed tag renders none). */
+function showsSomething(html: string): boolean {
+  const body = html.match(/<body[^>]*>([\s\S]*)<\/body>/i)?.[1] ?? "";
+  if (/<img\b/i.test(body)) return true;
+  const text = body
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<style[\s\S]*?<\/style>/gi, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;|\s/g, "");
+  return text.length > 0;
+}
 
 /** The same checks as the Worker at send time: MJML errors (soft validation) or no document fail. */
 function render(mjml2html: Mjml2Html, text: string): Preview {
@@ -32,6 +44,7 @@ function render(mjml2html: Mjml2Html, text: string): Preview {
     const first = errors[0];
     if (first) return { state: "failed", reason: first.formattedMessage ?? first.message ?? null };
     if (!/<body/i.test(html)) return { state: "failed", reason: null };
+    if (!showsSomething(html)) return { state: "failed", reason: null, empty: true };
     return { state: "ok", html };
   } catch (error) {
     return { state: "failed", reason: error instanceof Error ? error.message : null };
@@ -68,15 +81,22 @@ export function MjmlPreview({ text }: { text: string }) {
       {preview.state === "loading" ? (
         <div
           role="status"
-          aria-label={t("Loading")}
-          className="h-96 animate-pulse rounded-lg border border-[var(--line)] bg-[var(--surface-strong)]"
-        />
+          className="grid h-96 place-items-center rounded-lg border border-[var(--line)] bg-[var(--surface-strong)] text-sm"
+        >
+          {/* Full-strength text: a pulsing or muted one fell below 4.5:1 on this surface. */}
+          <span>{t("Rendering the preview…")}</span>
+        </div>
       ) : preview.state === "failed" ? (
         <div
           role="alert"
           className="rounded-lg border border-[var(--danger)]/50 bg-[var(--danger)]/10 px-3 py-3 text-sm"
         >
           <p className="font-semibold">{t(ADMIN_MSG.mjmlFailed)}</p>
+          {preview.empty ? (
+            <p className="mt-1 text-xs text-[var(--muted)]">
+              {t("The e-mail renders empty: check that every tag is closed.")}
+            </p>
+          ) : null}
           {preview.reason ? (
             <p className="mt-1 font-mono text-xs break-words text-[var(--muted)]">{preview.reason}</p>
           ) : null}

@@ -83,7 +83,7 @@ export function TemplateForm({ template }: { template?: EmailTemplateDetail }) {
   };
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <nav>
         <Link to="/email/template" className="text-sm text-[var(--muted)] hover:underline">
           ← {t("Email Templates")}

@@ -15,7 +15,7 @@ export function TemplateListPage() {
   const [page, setPage] = useState(0);
   const templates = useQuery(templateListQueryOptions(page * PAGE, PAGE));
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Email Templates")} total={templates.data?.total_list} />
       {templates.isPending ? (
         <ListSkeleton rows={4} />

@@ -59,7 +59,7 @@ export function FeedbacksPage() {
   const query = useInfiniteQuery(feedbackListQueryOptions());
   const [open, setOpen] = useState<AdminFeedback | null>(null);
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Feedbacks")} total={totalOf(query.data)} />
       <InfiniteList query={query} empty={t("No feedback yet.")}>
         {(rows) => (

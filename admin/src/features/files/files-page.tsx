@@ -82,7 +82,7 @@ export function FilesPage() {
       },
     });
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Files")} total={totalOf(query.data)}>
         <label
           className={`btn btn-primary cursor-pointer focus-within:ring-2 focus-within:ring-[var(--accent)] focus-within:ring-offset-2 ${upload.isPending ? "opacity-60" : ""}`}

@@ -104,7 +104,7 @@ function NewUsers() {
 export function HomePage() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("Home")}</h1>
       <Stats />
       <NewUsers />

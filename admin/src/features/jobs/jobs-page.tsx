@@ -101,7 +101,7 @@ export function JobsPage() {
   const [editing, setEditing] = useState<Job | null>(null);
   const query = useInfiniteQuery(jobListQueryOptions(status));
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Jobs")} total={totalOf(query.data)}>
         <label className="flex items-center gap-2 text-sm">
           <span>{t("Status")}</span>

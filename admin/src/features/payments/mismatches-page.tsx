@@ -15,7 +15,7 @@ export function MismatchesPage() {
   const when = useDateTime();
   const query = useInfiniteQuery(mismatchListQueryOptions());
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <div>
         <PageTitle title={t("Payments")} total={totalOf(query.data)} />
         <p className="mt-1 text-sm text-[var(--muted)]">

@@ -242,7 +242,7 @@ export function ReportsPage() {
   const [resolving, setResolving] = useState<ReportGroup | null>(null);
   const query = useInfiniteQuery(reportListQueryOptions(status));
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={t("Reports")} total={totalOf(query.data)}>
         <fieldset
           aria-label={t("Status")}

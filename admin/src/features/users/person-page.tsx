@@ -125,7 +125,7 @@ export function PersonPage({ username }: { username: string }) {
   if (admin.isError && !notFound(admin.error)) return <LoadError error={admin.error} retry={admin.refetch} />;
   if (!user.data && !admin.data) return <AdminEmptyPage />;
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       {user.data ? <UserCard user={user.data} /> : null}
       {admin.data ? (
         <section className="card flex flex-wrap items-center gap-4 p-5" data-testid="admin-card">

@@ -26,7 +26,7 @@ export function SearchPage({ type }: { type: "users" | "admins" }) {
   const result = useQuery(searchQueryOptions(type, q, page * PAGE, PAGE));
   const title = type === "users" ? t("Users") : t("Admins");
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageTitle title={title} total={result.data?.total_list} />
       <input
         type="search"

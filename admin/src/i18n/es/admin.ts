@@ -71,4 +71,7 @@ export default {
   "There is nobody here yet.": "Aún no hay nadie aquí.",
   "Verified business": "Empresa verificada",
   "Verified user": "Usuario verificado",
+  "The e-mail renders empty: check that every tag is closed.":
+    "El correo se ve vacío: comprueba que todas las etiquetas estén cerradas.",
+  "Rendering the preview…": "Generando la vista previa…",
 } satisfies Dictionary;

@@ -30,4 +30,5 @@ export default {
   "You can not see this list": "No puedes ver esta lista",
   "You unblocked @{{username}}": "Desbloqueaste a @{{username}}",
   "Your profile was saved": "Tu perfil se guardó",
+  User: "Usuario",
 } satisfies Dictionary;

@@ -71,4 +71,7 @@ export default {
   "There is nobody here yet.": "Ainda não há ninguém aqui.",
   "Verified business": "Empresa verificada",
   "Verified user": "Usuário verificado",
+  "The e-mail renders empty: check that every tag is closed.":
+    "O e-mail fica vazio: verifique se todas as tags estão fechadas.",
+  "Rendering the preview…": "Gerando a pré-visualização…",
 } satisfies Dictionary;

@@ -30,4 +30,5 @@ export default {
   "You can not see this list": "Você não pode ver esta lista",
   "You unblocked @{{username}}": "Você desbloqueou @{{username}}",
   "Your profile was saved": "Seu perfil foi salvo",
+  User: "Usuário",
 } satisfies Dictionary;

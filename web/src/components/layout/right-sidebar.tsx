@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { useRef } from "react";
 import { scrollBehavior } from "#client/motion.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
@@ -30,8 +30,13 @@ interface CommunityCard {
 /** Subscribe prompt, Promoted, Top Communities and the featured carousel. */
 export function RightSidebar() {
   const { t, i18n } = useTranslation();
-  const { me } = useMe();
+  const { me, isLoading } = useMe();
   const verified = Boolean(me && (me.is_staff || me.is_verified_user || me.is_verified_business));
+  // The subscription page has its own Subscribe box; verified people and staff have nothing to buy.
+  const onSubscriptionPage = useRouterState({
+    select: (s) => s.location.pathname.startsWith("/account/subscription"),
+  });
+  const offerSubscription = !verified && !isLoading && !onSubscriptionPage;
   const featured = useQuery({
     queryKey: ["featured", "main", i18n.language],
     queryFn: () =>
@@ -52,7 +57,7 @@ export function RightSidebar() {
 
   return (
     <aside aria-label={t("Sidebar")} className="flex flex-col gap-4" data-testid="right-sidebar">
-      {verified ? null : (
+      {!offerSubscription ? null : (
         <section className="card p-4" data-testid="subscribe-prompt">
           <h2 className="font-semibold">{t("Get verified")}</h2>
           <p className="mt-1 text-sm text-[var(--muted)]">
@@ -63,7 +68,12 @@ export function RightSidebar() {
           </Link>
         </section>
       )}
-      <FeaturedCarousel items={featured.data?.list ?? []} />
+      <FeaturedCarousel
+        pending={featured.isPending}
+        items={(featured.data?.list ?? []).filter(
+          (item) => offerSubscription || !item.link.startsWith("/account/subscription"),
+        )}
+      />
       <section className="card p-4">
         <h2 className={`${heading} mb-2`}>{t("Promoted")}</h2>
         <Link to="/jobs" className="-mx-2 block rounded-lg p-2 hover:bg-[var(--hover)]">
@@ -75,7 +85,8 @@ export function RightSidebar() {
       </section>
       <section className="card p-4">
         <h2 className={`${heading} mb-2`}>{t("Top Communities")}</h2>
-        <ul className="-mx-1 flex flex-col gap-1">
+        {/* The room of its five rows is kept while they load, so the blocks below do not jump. */}
+        <ul className="-mx-1 flex min-h-[11.25rem] flex-col gap-1">
           {(top.data?.list ?? []).map((c) => (
             <li key={c.name} className="flex items-center gap-2">
               <Link
@@ -102,9 +113,18 @@ export function RightSidebar() {
   );
 }
 
-function FeaturedCarousel({ items }: { items: FeaturedItem[] }) {
+function FeaturedCarousel({ items, pending }: { items: FeaturedItem[]; pending: boolean }) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
+  // While the cards load, a block of their height holds their place.
+  if (pending)
+    return (
+      <div
+        className="card h-[13.5rem] animate-pulse bg-[var(--surface-strong)]"
+        aria-hidden="true"
+        data-testid="featured-placeholder"
+      />
+    );
   if (items.length === 0) return null;
   const scroll = (direction: 1 | -1) =>
     track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: scrollBehavior() });

@@ -24,15 +24,22 @@ import { unreadBadge } from "../ui/unread-badge";
 
 export { unreadBadge };
 
+/** The notifications view both the bell and the menu item open: unread while there are any. */
+export function notificationsView(unread: number): "unread" | "all" {
+  return unread > 0 ? "unread" : "all";
+}
+
 /** An icon link of the header with its unread count ("5+" above five), named for screen readers. */
 function BadgeLink({
   to,
+  search,
   icon,
   badge,
   label,
   testId,
 }: {
   to: "/chat" | "/notifications";
+  search?: { view: "unread" | "all" };
   icon: ReactNode;
   badge: string | null;
   label: string;
@@ -41,6 +48,7 @@ function BadgeLink({
   return (
     <Link
       to={to}
+      search={search}
       className="relative grid size-10 place-items-center rounded-full hover:bg-[var(--hover)]"
       aria-label={label}
     >
@@ -97,6 +105,7 @@ export function UserMenu({ me }: { me: Me }) {
 
   const chatBadge = unreadBadge(unread?.unread_chat_threads ?? 0);
   const notificationsBadge = unreadBadge(unread?.unread_notifications ?? 0);
+  const view = notificationsView(unread?.unread_notifications ?? 0);
   const item =
     "flex w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-[var(--hover)] focus:bg-[var(--hover)] outline-none";
   const night = useTheme() === "night";
@@ -112,6 +121,7 @@ export function UserMenu({ me }: { me: Me }) {
       />
       <BadgeLink
         to="/notifications"
+        search={{ view }}
         icon={<BellIcon />}
         badge={notificationsBadge}
         label={
@@ -184,7 +194,7 @@ export function UserMenu({ me }: { me: Me }) {
             <Link
               role="menuitem"
               to="/notifications"
-              search={{ view: (unread?.unread_notifications ?? 0) > 0 ? "unread" : "all" }}
+              search={{ view }}
               className={item}
               onClick={() => setOpen(false)}
             >

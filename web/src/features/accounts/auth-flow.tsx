@@ -66,14 +66,18 @@ export function useAuthFlow(mode: AuthMode) {
       for (const [key, value] of Object.entries(target)) if (value) url.searchParams.set(key, value);
       void router.navigate({ href: `${url.pathname}${url.search}${url.hash}`, replace: true });
     },
-    /** Signed in: a dialog leaves the person where they were; a page goes home. */
-    signedIn(token: string, notice?: string) {
+    /**
+     * Signed in: a dialog leaves the person where they were; a page goes home. A new account
+     * (`welcome`) is then offered communities to join and people to follow.
+     */
+    signedIn(token: string, notice?: string, welcome = false) {
       signIn(queryClient, token);
       if (mode === "modal") {
         closeModal();
         clearCodeTargetFromAddress(router);
       } else void navigate({ to: "/", replace: true });
       if (notice) showSnackbar({ message: notice, variant: "success" });
+      if (welcome) openModal("WELCOME");
     },
   };
 }

@@ -1,9 +1,10 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
 import type { Community, JoinResult } from "#shared/schemas/communities.ts";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { setSuggestedMembership } from "../people/suggestions";
 import { communityKeys } from "./queries";
 
 /** Sets the reader's membership on the cached community at once, so the button and count follow. */
@@ -13,10 +14,14 @@ function setMembership(
   membership: Community["user_membership"],
   total: number | null,
 ) {
+  setSuggestedMembership(queryClient, name, membership);
   queryClient.setQueryData<Community>(communityKeys.one(name), (old) =>
     old ? { ...old, user_membership: membership, total_members: total ?? old.total_members } : old,
   );
 }
+
+/** The "You joined" notice shown per community, taken away if the person leaves again. */
+const joinedNotices = new Map<string, number>();
 
 /** Joins, then shows the membership and says so (the join button loads this on first intent). */
 export async function joinCommunity(queryClient: QueryClient, name: string): Promise<JoinResult> {
@@ -30,7 +35,10 @@ export async function joinCommunity(queryClient: QueryClient, name: string): Pro
     { role: result.role, created_at: result.created_at },
     result.total_members,
   );
-  showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" });
+  joinedNotices.set(
+    result.name,
+    showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" }),
+  );
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
   return result;
 }
@@ -39,6 +47,11 @@ export async function leaveCommunity(queryClient: QueryClient, name: string): Pr
   await apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } });
   const old = queryClient.getQueryData<Community>(communityKeys.one(name));
   setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
+  // The "You joined" notice of this community would now say the opposite of what is true.
+  const joined = joinedNotices.get(name);
+  if (joined !== undefined) dismissSnackbar(joined);
+  joinedNotices.delete(name);
+  showSnackbar({ message: i18n.t("You left c/{{name}}", { name }), variant: "success" });
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
 }
 

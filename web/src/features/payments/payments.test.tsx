@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentConfig } from "#shared/schemas/payments.ts";
+import { renderInApp } from "#web/components/testing.tsx";
+import { clearToken, setToken } from "#web/lib/auth-token.ts";
 import SendFiatDialog from "./components/send-fiat-dialog";
+import { SubscriptionConfirmedPage } from "./components/subscription-confirmed-page";
 import SubscriptionPaymentDialog from "./components/subscription-payment-dialog";
 
 afterEach(() => vi.restoreAllMocks());
@@ -76,5 +79,39 @@ describe("the send fiat dialog", () => {
     await screen.findByText("This person cannot receive payments yet: they have not set up payouts");
     const call = fetch.mock.calls.find(([url]) => String(url) === "/api/v1/tip/stripe");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "ana", amount: 500 });
+  });
+});
+
+describe("the subscription confirmed page", () => {
+  afterEach(() => {
+    clearToken();
+    vi.useRealTimers();
+  });
+
+  it("stops waiting after a minute for an unknown subscription and says where to look, without claiming success", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setToken("test-token");
+    const fetch = server(CONFIGURED, (url) =>
+      url.startsWith("/api/v1/private/user/auth/me")
+        ? json({ username: "ana", is_verified_user: false, is_verified_business: false })
+        : undefined,
+    );
+    await renderInApp(<SubscriptionConfirmedPage plan="USER" subscriptionId="sub_stale" />);
+    await screen.findByRole("heading", { name: "Thank you! Your payment is being confirmed" });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(61_000);
+    });
+    await screen.findByRole("heading", { name: "Your payment is not confirmed yet" });
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Check your membership" }).getAttribute("href")).toBe(
+      "/account/subscription",
+    );
+    expect(screen.getByRole("link", { name: "Contact support" }).getAttribute("href")).toBe("/contact");
+    expect(screen.getByText("sub_stale")).toBeTruthy();
+    const asked = fetch.mock.calls.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(fetch.mock.calls.length).toBe(asked);
   });
 });

@@ -8,9 +8,11 @@ import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { postKeys } from "../posts/queries";
 import { peopleKeys } from "./queries";
+import { setSuggestedFollowing } from "./suggestions";
 
 /** Every cached list row of this person shows the new follow state at once. */
 function setFollowingEverywhere(queryClient: QueryClient, username: string, isFollowing: boolean) {
+  setSuggestedFollowing(queryClient, username, isFollowing);
   queryClient.setQueriesData<InfiniteData<Page<PersonItem>>>(
     { queryKey: peopleKeys.allConnections() },
     (data) =>

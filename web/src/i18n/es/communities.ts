@@ -33,4 +33,5 @@ export default {
   "Display name cannot contain two spaces in a row": "El nombre visible no puede tener dos espacios seguidos",
   "Description must be 250 characters or less": "La descripción debe tener 250 caracteres o menos",
   "Use a PNG, JPEG, GIF or WebP image": "Usa una imagen PNG, JPEG, GIF o WebP",
+  "You left c/{{name}}": "Saliste de c/{{name}}",
 } satisfies Dictionary;

@@ -44,8 +44,6 @@ export default {
   "Thank you for subscribing. Your mark now shows next to your name everywhere on Agora.":
     "Gracias por suscribirte. Tu marca ya aparece junto a tu nombre en todo Agora.",
   "Thank you! Your payment is being confirmed": "¡Gracias! Tu pago se está confirmando",
-  "This is taking longer than usual. Your mark will appear as soon as the payment provider confirms; you can leave this page.":
-    "Esto tarda más de lo normal. Tu marca aparecerá en cuanto el proveedor de pagos lo confirme; puedes salir de esta página.",
   "USD transfer session started. Please complete the payment":
     "Sesión de transferencia en USD iniciada. Por favor, completa el pago",
   "Waiting for the payment provider": "Esperando al proveedor de pagos",
@@ -67,4 +65,11 @@ export default {
     "Tu marca de verificación aparece en cuanto el proveedor de pagos lo confirma. Suele tardar unos segundos.",
   "Your verified mark, search visibility and payouts stop now; nothing more is charged.":
     "Tu marca de verificación, la visibilidad en la búsqueda y los cobros terminan ahora; no se cobra nada más.",
+  "Your payment is not confirmed yet": "Tu pago aún no está confirmado",
+  "We have not heard from the payment provider. Your membership tab shows whether it is active; if you were charged and it is not, contact support.":
+    "No hemos recibido noticias del proveedor de pagos. La pestaña de tu membresía muestra si está activa; si te cobraron y no lo está, contacta con soporte.",
+  Reference: "Referencia",
+  "Check your membership": "Ver tu membresía",
+  "Contact support": "Contactar con soporte",
+  "Check again": "Comprobar de nuevo",
 } satisfies Dictionary;

@@ -44,4 +44,12 @@ export default {
   "{{count}} follower": "{{count}} seguidor",
   "{{count}} followers": "{{count}} seguidores",
   "{{count}} following": "{{count}} seguidos",
+  "Communities to join": "Comunidades para unirte",
+  "People to follow": "Personas para seguir",
+  "Welcome to Agora": "Te damos la bienvenida a Agora",
+  "Join a few communities and follow a few people: their posts fill your feed.":
+    "Únete a algunas comunidades y sigue a algunas personas: sus publicaciones llenarán tu feed.",
+  Done: "Listo",
+  "Follow people and their posts show here.": "Sigue a personas y sus publicaciones aparecerán aquí.",
+  "Join communities and their posts show here.": "Únete a comunidades y sus publicaciones aparecerán aquí.",
 } satisfies Dictionary;

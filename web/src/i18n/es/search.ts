@@ -21,4 +21,5 @@ export default {
   "{{count}} results": "{{count}} resultados",
   "{{count}} vote": "{{count}} voto",
   "{{count}} votes": "{{count}} votos",
+  "Type at least {{count}} letters to search.": "Escribe al menos {{count}} letras para buscar.",
 } satisfies Dictionary;

@@ -33,4 +33,5 @@ export default {
   "Display name cannot contain two spaces in a row": "O nome de exibição não pode ter dois espaços seguidos",
   "Description must be 250 characters or less": "A descrição deve ter 250 caracteres ou menos",
   "Use a PNG, JPEG, GIF or WebP image": "Use uma imagem PNG, JPEG, GIF ou WebP",
+  "You left c/{{name}}": "Você saiu de c/{{name}}",
 } satisfies Dictionary;

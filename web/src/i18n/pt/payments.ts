@@ -45,8 +45,6 @@ export default {
   "Thank you for subscribing. Your mark now shows next to your name everywhere on Agora.":
     "Obrigado por assinar. Sua marca agora aparece ao lado do seu nome em todo o Agora.",
   "Thank you! Your payment is being confirmed": "Obrigado! Seu pagamento está sendo confirmado",
-  "This is taking longer than usual. Your mark will appear as soon as the payment provider confirms; you can leave this page.":
-    "Está demorando mais que o normal. Sua marca aparecerá assim que o provedor de pagamento confirmar; você pode sair desta página.",
   "USD transfer session started. Please complete the payment":
     "Sessão de transferência em USD iniciada. Por favor, conclua o pagamento",
   "Waiting for the payment provider": "Aguardando o provedor de pagamento",
@@ -68,4 +66,11 @@ export default {
     "Sua marca de verificação aparece assim que o provedor de pagamento confirma. Costuma levar alguns segundos.",
   "Your verified mark, search visibility and payouts stop now; nothing more is charged.":
     "Sua marca de verificação, a visibilidade na busca e os recebimentos param agora; nada mais é cobrado.",
+  "Your payment is not confirmed yet": "Seu pagamento ainda não foi confirmado",
+  "We have not heard from the payment provider. Your membership tab shows whether it is active; if you were charged and it is not, contact support.":
+    "Ainda não recebemos resposta do provedor de pagamento. A aba da sua assinatura mostra se ela está ativa; se você foi cobrado e ela não está, fale com o suporte.",
+  Reference: "Referência",
+  "Check your membership": "Ver sua assinatura",
+  "Contact support": "Falar com o suporte",
+  "Check again": "Verificar de novo",
 } satisfies Dictionary;

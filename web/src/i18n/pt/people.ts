@@ -44,4 +44,13 @@ export default {
   "{{count}} follower": "{{count}} seguidor",
   "{{count}} followers": "{{count}} seguidores",
   "{{count}} following": "{{count}} seguindo",
+  "Communities to join": "Comunidades para participar",
+  "People to follow": "Pessoas para seguir",
+  "Welcome to Agora": "Boas-vindas à Agora",
+  "Join a few communities and follow a few people: their posts fill your feed.":
+    "Participe de algumas comunidades e siga algumas pessoas: as publicações delas enchem o seu feed.",
+  Done: "Pronto",
+  "Follow people and their posts show here.": "Siga pessoas e as publicações delas aparecem aqui.",
+  "Join communities and their posts show here.":
+    "Participe de comunidades e as publicações delas aparecem aqui.",
 } satisfies Dictionary;

@@ -66,6 +66,8 @@ export const users = sqliteTable(
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
     index("users_referrer_idx").on(t.referrerId),
     index("users_created_idx").on(t.createdAt),
+    // Suggested people, the most followed first.
+    index("users_followers_idx").on(t.totalFollowers, t.id),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { DatedPerson, FollowAnswer } from "#shared/schemas/people.ts";
-import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
+import type { PersonItem, PostItem, Suggestions } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { api, env, json } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
@@ -377,5 +377,45 @@ describe("PATCH /api/v1/private/user/profile", () => {
     expect((await json<{ detail: string }>(long)).detail).toBe("profile_name: Must be 50 characters or less");
     expect((await profile(me.username)).profile_name).toBe("Kept");
     expect((await profile(me.username)).profile_image).toBeNull();
+  });
+});
+
+describe("GET /api/v1/private/user/suggestions", () => {
+  it("offers popular communities one has not joined and active people one neither follows nor blocks", async () => {
+    const me = await createUser();
+    const popular = await createUser({ totalFollowers: 9_000_003 });
+    const followed = await createUser({ totalFollowers: 9_000_002 });
+    const blocked = await createUser({ totalFollowers: 9_000_001 });
+    const blocker = await createUser({ totalFollowers: 9_000_004 });
+    const suspended = await createUser({ totalFollowers: 9_000_005, status: "SUSPENDED" });
+    expect((await followReq("POST", me, followed.username)).status).toBe(200);
+    expect((await blockReq("POST", me, blocked.username)).status).toBe(200);
+    expect((await blockReq("POST", blocker, me.username)).status).toBe(200);
+    const big = await insertCommunity(`big${me.id}`);
+    const joined = await insertCommunity(`joined${me.id}`);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE communities SET total_members = 9000000 WHERE id IN (?1, ?2)").bind(
+        big.id,
+        joined.id,
+      ),
+      env.DB.prepare(
+        "INSERT INTO community_members (community_id, user_id, created_at) VALUES (?1, ?2, ?3)",
+      ).bind(joined.id, me.id, Date.now()),
+    ]);
+
+    const res = await api("/api/v1/private/user/suggestions", { headers: me.auth });
+    expect(res.status).toBe(200);
+    const body = await json<Suggestions>(res);
+    const names = body.users.map((u) => u.owner.username);
+    expect(names[0]).toBe(popular.username);
+    expect(body.users[0]?.is_following).toBe(false);
+    for (const hidden of [me, followed, blocked, blocker, suspended])
+      expect(names).not.toContain(hidden.username);
+    const communities = body.communities.map((c) => c.name);
+    expect(communities[0]).toBe(big.name);
+    expect(communities).not.toContain(joined.name);
+    expect(body.users.length).toBeLessThanOrEqual(6);
+
+    expect((await api("/api/v1/private/user/suggestions")).status).toBe(401);
   });
 });

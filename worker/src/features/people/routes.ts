@@ -14,7 +14,7 @@ import {
   usernameLookupSchema,
   usernameQuerySchema,
 } from "#shared/schemas/people.ts";
-import { personItemSchema } from "#shared/schemas/search.ts";
+import { personItemSchema, suggestionsSchema } from "#shared/schemas/search.ts";
 import { userSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail, failValidation } from "#worker/lib/errors.ts";
@@ -42,6 +42,7 @@ import {
   unblock,
   unfollow,
 } from "./service";
+import { suggestionsFor } from "./suggestions";
 
 const PRIVATE = "/api/v1/private/user";
 
@@ -180,6 +181,15 @@ const jobProfilePatch = createRoute({
   responses: { 200: json(jobProfileAnswerSchema, "Title and skills"), ...errorResponses(401, 415, 422) },
 });
 
+const suggestions = createRoute({
+  method: "get",
+  path: `${PRIVATE}/suggestions`,
+  tags: ["People"],
+  summary: "Communities to join and people to follow (welcome step, empty feeds)",
+  security: [{ bearer: [] }],
+  responses: { 200: json(suggestionsSchema, "A few of each, most popular first"), ...errorResponses(401) },
+});
+
 /** Follow, block and profile edits: generous for people, a wall for scripts. */
 const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
 
@@ -239,6 +249,7 @@ export const peopleRoutes = createRouter()
       200,
     );
   })
+  .openapi(suggestions, async (c) => c.json(await suggestionsFor(c.var.deps, c.get("user").id), 200))
   .openapi(jobProfileGet, async (c) => c.json(await getJobProfile(c.var.deps, c.get("user").id), 200))
   .openapi(jobProfilePatch, async (c) => {
     const body = readBody<{ job_title: string; job_skills: string[] }>(c);

@@ -47,7 +47,7 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
 
   const confirm = useMutation({
     mutationFn: accountsApi.confirm,
-    onSuccess: ({ access_token }) => flow.signedIn(access_token, t(ACCOUNTS_MSG.verified)),
+    onSuccess: ({ access_token }) => flow.signedIn(access_token, t(ACCOUNTS_MSG.verified), true),
     onError,
   });
 

@@ -5,9 +5,10 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { ChatThread } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
-import { formatRelative } from "#web/lib/format.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 import { displayName, otherParticipant } from "../people";
 import { threadListQueryOptions } from "../queries";
+import { formatShortAgo } from "../short-ago";
 import { useLoadMore } from "../use-load-more";
 import { NewChatIcon } from "./chat-icons";
 import { Spinner } from "./require-sign-in";
@@ -99,12 +100,16 @@ function ThreadListItem({
         <Avatar src={other.profile_image} name={other.username} size={44} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className={`wrap-anywhere ${unread ? "font-bold" : "font-semibold"}`}>
+            <span className={`min-w-0 truncate ${unread ? "font-bold" : "font-semibold"}`}>
               {displayName(other)}
             </span>
-            <span className="ml-auto shrink-0 text-xs text-[var(--muted)]">
-              {formatRelative(thread.updated_at)}
-            </span>
+            <time
+              dateTime={new Date(thread.updated_at).toISOString()}
+              title={formatDateTime(thread.updated_at)}
+              className="ml-auto shrink-0 text-xs text-[var(--muted)]"
+            >
+              {formatShortAgo(thread.updated_at)}
+            </time>
           </span>
           <span className="flex items-center gap-2">
             <span

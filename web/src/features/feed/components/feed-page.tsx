@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums/feed.ts";
@@ -11,6 +12,9 @@ import { useMe } from "#web/features/accounts/session.ts";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
 import { feedQueryOptions } from "#web/features/posts/queries.ts";
 import { handleApiError } from "#web/lib/errors.ts";
+
+/** What to join or follow, for the empty Following and Communities feeds: loads when one shows. */
+const EmptyFeedSuggestions = lazy(() => import("#web/features/people/components/empty-feed-suggestions.tsx"));
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),
@@ -127,12 +131,18 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
           query={feed}
           label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
           empty={
-            <LazyEmptyState title={t("There is nothing here yet")} home={false}>
-              <p>{t("Make one and get this feed started")}</p>
-              <Link to="/post" className="btn btn-primary mt-4">
-                {t("Create a post")}
-              </Link>
-            </LazyEmptyState>
+            isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
+              <Suspense fallback={null}>
+                <EmptyFeedSuggestions following={option === "FOLLOWING"} />
+              </Suspense>
+            ) : (
+              <LazyEmptyState title={t("There is nothing here yet")} home={false}>
+                <p>{t("Make one and get this feed started")}</p>
+                <Link to="/post" className="btn btn-primary mt-4">
+                  {t("Create a post")}
+                </Link>
+              </LazyEmptyState>
+            )
           }
         />
       )}

@@ -8,14 +8,20 @@ import { meQueryOptions, useMe, useToken } from "#web/features/accounts/session.
 
 /** How often the account is asked again, and for how long, while the provider confirms. */
 const POLL_MS = 2_000;
-const GIVE_UP_MS = 3 * 60_000;
+const GIVE_UP_MS = 60_000;
 
 /**
  * /account/subscription/confirmed: the provider has the payment; the membership turns on when its
  * confirmation reaches the server (a webhook or PayPal's lookup), so the account is polled until
  * the verified flag appears.
  */
-export function SubscriptionConfirmedPage({ plan }: { plan?: "USER" | "BUSINESS" }) {
+export function SubscriptionConfirmedPage({
+  plan,
+  subscriptionId,
+}: {
+  plan?: "USER" | "BUSINESS";
+  subscriptionId?: string;
+}) {
   const { t } = useTranslation();
   const token = useToken();
   const { me, isSignedIn } = useMe();
@@ -27,11 +33,14 @@ export function SubscriptionConfirmedPage({ plan }: { plan?: "USER" | "BUSINESS"
           ? me.is_verified_user
           : me.is_verified_user || me.is_verified_business),
   );
+  // After a minute without the flag (an unknown or stale subscription, or a slow provider) the
+  // page stops asking and says where to look; "Check again" asks for one more minute.
   const [waited, setWaited] = useState(false);
   useEffect(() => {
+    if (waited) return;
     const timer = setTimeout(() => setWaited(true), GIVE_UP_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [waited]);
   useQuery({
     ...meQueryOptions(),
     enabled: Boolean(token) && !verified && !waited,
@@ -68,25 +77,40 @@ export function SubscriptionConfirmedPage({ plan }: { plan?: "USER" | "BUSINESS"
             </Link>
           </div>
         </>
+      ) : waited ? (
+        <>
+          <h1 className="text-2xl font-bold">{t("Your payment is not confirmed yet")}</h1>
+          <p className="text-sm text-[var(--muted)]">
+            {t(
+              "We have not heard from the payment provider. Your membership tab shows whether it is active; if you were charged and it is not, contact support.",
+            )}
+          </p>
+          {subscriptionId && (
+            <p className="text-xs text-[var(--muted)] [overflow-wrap:anywhere]">
+              {t("Reference")}: <code>{subscriptionId}</code>
+            </p>
+          )}
+          <div className="flex flex-wrap justify-center gap-2">
+            <Link to="/account/subscription" className="btn btn-primary">
+              {t("Check your membership")}
+            </Link>
+            <Link to="/contact" className="btn btn-outline">
+              {t("Contact support")}
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={() => setWaited(false)}>
+              {t("Check again")}
+            </button>
+          </div>
+        </>
       ) : (
         <>
           <h1 className="text-2xl font-bold">{t("Thank you! Your payment is being confirmed")}</h1>
-          {waited ? (
-            <p className="text-sm text-[var(--muted)]">
-              {t(
-                "This is taking longer than usual. Your mark will appear as soon as the payment provider confirms; you can leave this page.",
-              )}
-            </p>
-          ) : (
-            <>
-              <Spinner label={t("Waiting for the payment provider")} />
-              <p className="text-sm text-[var(--muted)]">
-                {t(
-                  "Your verified mark appears as soon as the payment provider confirms. This usually takes a few seconds.",
-                )}
-              </p>
-            </>
-          )}
+          <Spinner label={t("Waiting for the payment provider")} />
+          <p className="text-sm text-[var(--muted)]">
+            {t(
+              "Your verified mark appears as soon as the payment provider confirms. This usually takes a few seconds.",
+            )}
+          </p>
           <Link to="/" className="btn btn-outline">
             {t("Return to Home")}
           </Link>

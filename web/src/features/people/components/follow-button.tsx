@@ -46,6 +46,8 @@ export function FollowButton({
       onBlur={() => setHover(false)}
       onClick={() => {
         if (!isSignedIn) return openModal("LOGIN");
+        // Just followed: "Following" stays until the pointer leaves and comes back (or focus does).
+        setHover(false);
         if (!follow.isPending) follow.mutate(!isFollowing);
       }}
     >

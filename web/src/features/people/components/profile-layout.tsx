@@ -6,6 +6,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { LoadError } from "#web/components/ui/list-states.tsx";
+import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { profileQueryOptions } from "../queries";
 import { ProfileHeader } from "./profile-header";
@@ -46,7 +47,7 @@ export function ProfileLayout({
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <ProfileHeader user={user} />
-      <nav aria-label={t("Profile sections")} className="card flex overflow-x-auto px-2">
+      <nav aria-label={t("Profile sections")} className="card tab-bar flex overflow-x-auto px-2">
         {TABS.filter((item) => !item.own || user.user_is_owner).map((item) => (
           <Link
             key={item.tab}
@@ -78,10 +79,6 @@ export function ProfileLayout({
       )}
     </div>
   );
-}
-
-function scrollIntoViewSideways(element: HTMLElement | null) {
-  element?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
 }
 
 function ProfileSkeleton() {

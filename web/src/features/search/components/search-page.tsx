@@ -8,6 +8,7 @@ import type { SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
 import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
 import { searchQueryOptions } from "../queries";
 import { PostSummary } from "./post-summary";
@@ -36,13 +37,14 @@ export function SearchPage({ q, type }: { q: string; type: SearchType }) {
           {browsing ? t("Find Communities") : text ? t("Results for “{{q}}”", { q: text }) : t("Search")}
         </h1>
         {type === "communities" || !text ? <PageSearchBox q={text} type={type} /> : null}
-        <nav aria-label={t("Kinds of result")} className="card flex overflow-x-auto px-2">
+        <nav aria-label={t("Kinds of result")} className="card tab-bar flex overflow-x-auto px-2">
           {SEARCH_TYPES.map((kind) => (
             <Link
               key={kind}
               to="/search"
               search={text ? { q: text, type: kind } : { type: kind }}
               aria-current={kind === type ? "page" : undefined}
+              ref={kind === type ? scrollIntoViewSideways : undefined}
               className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
                 kind === type
                   ? "border-[var(--accent)] text-[var(--text)]"
@@ -117,13 +119,20 @@ function Results({ page }: { page: SearchResult }) {
   }
 }
 
-function NoResults({ q, type }: { q: string; type: SearchType }) {
+/** Names match from their first two letters; one letter alone finds next to nothing. */
+const SEARCH_MIN_LETTERS = 2;
+
+export function NoResults({ q, type }: { q: string; type: SearchType }) {
   const { t } = useTranslation();
   const title =
     type === "communities" ? t("No Communities") : type === "users" ? t("No Users") : t("No results");
   return (
     <EmptyState title={title} home={false} as="h2">
-      {q ? t("Nothing matches “{{q}}”. Try other words, or fewer of them.", { q }) : null}
+      {!q
+        ? null
+        : [...q.trim()].length < SEARCH_MIN_LETTERS
+          ? t("Type at least {{count}} letters to search.", { count: SEARCH_MIN_LETTERS })
+          : t("Nothing matches “{{q}}”. Try other words, or fewer of them.", { q })}
     </EmptyState>
   );
 }

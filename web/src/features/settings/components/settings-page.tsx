@@ -3,6 +3,7 @@ import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
 import { AccountTab } from "./account-tab";
 import { CommunicationTab } from "./communication-tab";
 import { JobTab } from "./job-tab";
@@ -25,13 +26,14 @@ export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-xl font-bold">{t("Settings")}</h1>
-      <nav aria-label={t("Settings sections")} className="card flex overflow-x-auto px-2">
+      <nav aria-label={t("Settings sections")} className="card tab-bar flex overflow-x-auto px-2">
         {SETTINGS_TABS.map((item) => (
           <Link
             key={item}
             to="/settings/$tab"
             params={{ tab: item }}
             aria-current={item === tab ? "page" : undefined}
+            ref={item === tab ? scrollIntoViewSideways : undefined}
             className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
               item === tab
                 ? "border-[var(--accent)] text-[var(--text)]"

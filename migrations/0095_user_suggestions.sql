@@ -1,0 +1,1 @@
+CREATE INDEX `users_followers_idx` ON `users` (`total_followers`,`id`);

@@ -1,0 +1,35 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderInApp } from "#web/components/testing.tsx";
+import { NoResults, SearchPage } from "./components/search-page";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("a search with no results", () => {
+  it("says a one-letter search is too short, and how long it must be", async () => {
+    await renderInApp(<NoResults q="a" type="posts" />);
+    expect(screen.getByText("Type at least 2 letters to search.")).toBeTruthy();
+    expect(screen.queryByText(/Try other words/)).toBeNull();
+  });
+
+  it("suggests other words for a longer search", async () => {
+    await renderInApp(<NoResults q="zebra" type="posts" />);
+    expect(screen.getByText("Nothing matches “zebra”. Try other words, or fewer of them.")).toBeTruthy();
+  });
+});
+
+describe("the kinds-of-result tab bar", () => {
+  it("brings the selected tab into view and marks the row as one that scrolls", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({ search_type: "users", list: [], total_list: 0, total_pages: 0 }),
+    );
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? "");
+    };
+    await renderInApp(<SearchPage q="ana" type="users" />);
+    const tabs = screen.getByRole("navigation", { name: "Kinds of result" });
+    expect(tabs.className).toContain("tab-bar");
+    expect(scrolled).toContain("Users");
+  });
+});
