@@ -28,6 +28,21 @@ describe("one Worker serving the API, the main site and the admin site", () => {
     }
   });
 
+  it("lets browsers keep the built scripts (their names change with their content) and ask again for the pages", async () => {
+    for (const [page, prefix] of [
+      ["/", "/assets/"],
+      ["/admin/", "/admin/assets/"],
+    ] as const) {
+      const res = await get(page);
+      expect(res.headers.get("cache-control") ?? "", page).not.toContain("immutable");
+      const script = (await res.text()).match(/src="([^"]+\.js)"/)?.[1];
+      expect(script?.startsWith(prefix), `${page} loads ${script}`).toBe(true);
+      const asset = await get(script ?? "");
+      expect(asset.status, script).toBe(200);
+      expect(asset.headers.get("cache-control"), script).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
   it("gives an unknown API path a JSON 404 with detail", async () => {
     const res = await get("/api/v1/unknown");
     expect(res.status).toBe(404);

@@ -5,19 +5,28 @@ import { JobsPage } from "../features/jobs/components/jobs-page";
 import { flag, integer, oneOf, searchParams, text } from "../lib/search-params";
 
 // /jobs?q=&category=&type=&mode=&level=&salary=&crypto=: every filter in the address, so a search
-// can be shared; an unknown value is dropped.
+// can be shared; an unknown value is dropped. The lists of known values are checked by the page,
+// not by validateSearch, which runs in the first load of every visit.
 export const Route = createFileRoute("/jobs/")({
   validateSearch: searchParams({
     q: text(),
-    category: oneOf(JOB_CATEGORIES),
-    type: oneOf(JOB_TYPES),
-    mode: oneOf(JOB_WORK_MODES),
-    level: oneOf(EXPERIENCE_LEVELS),
+    category: text(),
+    type: text(),
+    mode: text(),
+    level: text(),
     salary: integer({ min: 1, max: JOB_SALARY_MAX_USD }),
     crypto: flag(),
   }),
   component: function FindJobs() {
     const search = Route.useSearch();
-    return <JobsPage filters={{ ...search, crypto: search.crypto || undefined }} />;
+    const filters = {
+      ...search,
+      category: oneOf(JOB_CATEGORIES)(search.category),
+      type: oneOf(JOB_TYPES)(search.type),
+      mode: oneOf(JOB_WORK_MODES)(search.mode),
+      level: oneOf(EXPERIENCE_LEVELS)(search.level),
+      crypto: search.crypto || undefined,
+    };
+    return <JobsPage filters={filters} />;
   },
 });

@@ -5,14 +5,16 @@ import { ServicesPage } from "../features/services/components/services-page";
 import { integer, oneOf, searchParams, text } from "../lib/search-params";
 
 // /services?q=&category=&min=&max=: the marketplace, filters in the address (prices in dollars).
+// The list of categories is checked by the page, not by validateSearch (first load of every visit).
 export const Route = createFileRoute("/services/")({
   validateSearch: searchParams({
     q: text(),
-    category: oneOf(JOB_CATEGORIES),
+    category: text(),
     min: integer({ min: 0, max: SERVICE_PRICE_MAX_CENTS / 100 }),
     max: integer({ min: 0, max: SERVICE_PRICE_MAX_CENTS / 100 }),
   }),
   component: function Services() {
-    return <ServicesPage filters={Route.useSearch()} />;
+    const search = Route.useSearch();
+    return <ServicesPage filters={{ ...search, category: oneOf(JOB_CATEGORIES)(search.category) }} />;
   },
 });

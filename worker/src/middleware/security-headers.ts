@@ -32,6 +32,9 @@ export const CONTENT_SECURITY_POLICY = [
  * browser ignores it over http anyway, and on https://localhost it would pin every local port to
  * https for two years.
  */
+/** Built files whose names carry a hash of their content (the SPAs' /assets/): kept for a year. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 export const SECURITY_HEADERS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/env.ts";
+import { IMMUTABLE_CACHE } from "#worker/middleware/security-headers.ts";
 
 const HAS_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
 
@@ -15,7 +16,11 @@ export const spaRoutes = new Hono<AppEnv>()
       const asset = await c.env.ASSETS.fetch(new Request(url, c.req.raw));
       // A fresh Response: the assets layer's headers are immutable and the middleware adds its own.
       if (asset.status !== 404 && asset.headers.get("content-type")?.includes("text/html") !== true) {
-        return new Response(asset.body, { status: asset.status, headers: new Headers(asset.headers) });
+        const headers = new Headers(asset.headers);
+        // The admin build's files carry a hash of their content in their names, as the main site's.
+        if (asset.ok && url.pathname.startsWith("/admin/assets/"))
+          headers.set("cache-control", IMMUTABLE_CACHE);
+        return new Response(asset.body, { status: asset.status, headers });
       }
       return c.json({ detail: "Not found" }, 404);
     }
