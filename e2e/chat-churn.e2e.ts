@@ -47,5 +47,5 @@ describe("chat under churn", () => {
       outOfOrder: 0,
       unfinished: 0,
     });
-  }, 120_000);
+  }, 300_000);
 });

@@ -45,5 +45,5 @@ describe("a kill -9 mid-write", () => {
     expect(row.threadMembersChecked).toBe(6);
     expect(row.threadDriftDetail).toEqual([]);
     expect(checkCounters(persistTo).flatMap((c) => c.drift)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
