@@ -24,7 +24,7 @@ export interface RowsRead {
  *   a row and the counters it moves.
  */
 export class Database {
-  readonly orm: Orm;
+  private drizzle: Orm | null = null;
   readonly reads: RowsRead = { rowsRead: 0, rowsReturned: 0, listRowsRead: 0, listRowsReturned: 0 };
   /** Round trips to D1 so far: each statement run on its own and each batch counts one. */
   calls = 0;
@@ -44,8 +44,13 @@ export class Database {
     this.d1 = countedSession(this.session, () => {
       this.calls += 1;
     });
+  }
+
+  /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */
+  get orm(): Orm {
     // Drizzle's D1 driver only calls `prepare` and `batch`, which a session has.
-    this.orm = drizzle(this.d1 as unknown as D1Database, { schema });
+    this.drizzle ??= drizzle(this.d1 as unknown as D1Database, { schema });
+    return this.drizzle;
   }
 
   /** The bookmark to hand back: later sessions that start from it see this one's writes. */

@@ -56,6 +56,14 @@ export async function findPublishedPost(db: Database, postPublicId: string): Pro
   return row ? rowOf(microposts, row) : null;
 }
 
+/** A published post by its public id, as `pageWithLookups` reads it (with all its feed item shows). */
+export function publishedPostStatement(postPublicId: string): Statement {
+  return {
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    binds: [postPublicId],
+  };
+}
+
 /** A post or a draft by its public id, whoever owns it. */
 export async function findAnyPost(db: Database, postPublicId: string): Promise<PostRow | null> {
   const raw = await db.first({
