@@ -126,7 +126,13 @@ export async function readFeed(
     if (active.length === 0) posts = [];
     else if (active.length <= MERGE_MAX_SOURCES) {
       // The merged page and all its items show, in one round trip after the sources.
-      const page = await pageWithLookups(db, viewerId, mergedSourcePage(kind, active, q, values));
+      const page = await pageWithLookups(
+        db,
+        viewerId,
+        mergedSourcePage(kind, active, q, values),
+        [],
+        values ? 0 : q.skip,
+      );
       return {
         list: toFeedItems(page.posts, page.lookups, viewerId),
         total_list: total,
@@ -157,6 +163,7 @@ export async function readCommunityPosts(
     viewerId,
     communityPostPage(q.name, q, values),
     [{ sql: COMMUNITY_POST_COUNT, binds: [q.name] }],
+    values ? 0 : q.skip,
   );
   const community = (extra[0] as Array<{ id: number; total_microposts: number }>)[0];
   if (!community) fail(404, `The community c/${q.name} does not exist`);

@@ -460,6 +460,7 @@ export async function sitePostPage(
     viewerId,
     rangeStatement(where, order, q, values),
     [{ sql: `SELECT value FROM site_counters WHERE key = '${key}'` }],
+    values ? 0 : q.skip,
   );
   const count = extra[0] as Array<{ value: number }>;
   return { posts, total: count[0]?.value ?? 0, lookups };
@@ -737,6 +738,9 @@ export async function postLookups(
   return toLookups((await db.batch(lookupStatements(viewerId, idKeys(posts)))) as object[][]);
 }
 
+/** Past this many rows skipped by offset, a page's lookups take their own round trip. */
+const REPEAT_SKIP_MAX = 40;
+
 /**
  * A page of posts and everything its feed items show, in one round trip: the page statement,
  * `extra` statements (a count), then the lookups, each of which reads the page again as a `WITH`
@@ -747,7 +751,15 @@ export async function pageWithLookups(
   viewerId: number | null,
   page: Statement,
   extra: Statement[] = [],
+  skipped = 0,
 ): Promise<{ posts: PostRow[]; extra: object[][]; lookups: PostLookups }> {
+  if (skipped > REPEAT_SKIP_MAX) {
+    // Reading past many rows by offset: repeating that in every lookup would cost more than a
+    // second round trip.
+    const [rows, ...rest] = (await db.batch([page, ...extra])) as object[][];
+    const posts = toPosts(rows!);
+    return { posts, extra: rest, lookups: await postLookups(db, viewerId, posts) };
+  }
   const lookups = lookupStatements(viewerId, pageKeys(page)).map((l) => ({ ...l, binds: page.binds }));
   const results = (await db.batch([page, ...extra, ...lookups])) as object[][];
   return {
