@@ -18,7 +18,6 @@ import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
-import { loadFeedItems } from "./feed";
 import { toSafeHtml } from "./html";
 import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
