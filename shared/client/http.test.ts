@@ -31,3 +31,25 @@ describe("requestJson refusals", () => {
     expect(error.fields).toBeNull();
   });
 });
+
+describe("requestJson and the database bookmark", () => {
+  const bookmarked = (bookmark: string) =>
+    new Response("{}", {
+      status: 200,
+      headers: { "content-type": "application/json", "x-d1-bookmark": bookmark },
+    });
+
+  it("sends back the newest bookmark an answer gave, kept for the tab", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    fetchMock.mockResolvedValueOnce(bookmarked("00000000-00000005-00000000-00"));
+    await requestJson("/api/v1/private/posts", { method: "POST", body: {} }, "t", () => {});
+    // An older bookmark (an answer from a lagging copy) does not move it back.
+    fetchMock.mockResolvedValueOnce(bookmarked("00000000-00000003-00000000-00"));
+    await requestJson("/api/v1/feed", {}, "t", () => {});
+    fetchMock.mockResolvedValueOnce(answer({}, 200));
+    await requestJson("/api/v1/feed", {}, "t", () => {});
+    const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get("x-d1-bookmark"));
+    expect(sent.slice(1)).toEqual(["00000000-00000005-00000000-00", "00000000-00000005-00000000-00"]);
+    expect(sessionStorage.getItem("agora.d1-bookmark")).toBe("00000000-00000005-00000000-00");
+  });
+});

@@ -28,6 +28,40 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+const BOOKMARK_HEADER = "x-d1-bookmark";
+const BOOKMARK_KEY = "agora.d1-bookmark";
+let lastBookmark: string | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+  } catch {
+    return null; // storage refused (private mode, sandboxed frame): memory alone
+  }
+}
+
+/**
+ * The newest database bookmark an answer gave this tab. Sent with every request, it lets the
+ * server read from a nearby copy of the database and still show this person their own writes.
+ */
+export function currentBookmark(): string | null {
+  if (lastBookmark === null) lastBookmark = storage()?.getItem(BOOKMARK_KEY) ?? null;
+  return lastBookmark;
+}
+
+/** Keeps an answer's bookmark when it is newer (bookmarks sort by their place in time). */
+export function rememberBookmark(bookmark: string | null): void {
+  if (!bookmark) return;
+  const current = currentBookmark();
+  if (current !== null && current >= bookmark) return;
+  lastBookmark = bookmark;
+  try {
+    storage()?.setItem(BOOKMARK_KEY, bookmark);
+  } catch {
+    // full or refused: the memory copy still serves this page
+  }
+}
+
 /**
  * One request with a bearer token, JSON or form body, and `{"detail"}` errors. `onUnauthorized`
  * runs when a request that carried a token answers 401: that session is over.
@@ -40,6 +74,8 @@ export async function requestJson<T>(
 ): Promise<T> {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
+  const bookmark = currentBookmark();
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
   else if (options.body !== undefined) {
@@ -52,6 +88,7 @@ export async function requestJson<T>(
     body,
     signal: options.signal,
   });
+  rememberBookmark(res.headers.get(BOOKMARK_HEADER));
   const isJson = res.headers.get("content-type")?.includes("json") ?? false;
   if (res.ok) return (isJson && res.status !== 204 ? await res.json() : undefined) as T;
   const data: unknown = isJson ? await res.json().catch(() => null) : null;

@@ -16,6 +16,14 @@ export interface Deps {
   background?: (work: Promise<unknown>) => void;
 }
 
-export function createDeps(env: Bindings, background?: (work: Promise<unknown>) => void): Deps {
-  return { db: new Database(env.DB), env, background };
+/**
+ * `bookmark`: where the request's D1 session starts (see `Database`); without one it starts on the
+ * primary, which is what Durable Objects, the queue and scheduled work want before they write.
+ */
+export function createDeps(
+  env: Bindings,
+  background?: (work: Promise<unknown>) => void,
+  bookmark?: string,
+): Deps {
+  return { db: new Database(env.DB, bookmark), env, background };
 }

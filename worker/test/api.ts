@@ -43,6 +43,8 @@ export function jsonBody(body: unknown, headers: Record<string, string> = {}): R
 export function reads(res: Response) {
   const n = (name: string) => Number(res.headers.get(name));
   return {
+    /** Round trips to D1 (each statement on its own or each batch counts one). */
+    calls: n("x-d1-calls"),
     total: n("x-d1-rows-read"),
     returned: n("x-d1-rows-returned"),
     list: n("x-d1-list-rows-read"),

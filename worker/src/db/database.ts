@@ -24,11 +24,38 @@ export interface RowsRead {
  *   a row and the counters it moves.
  */
 export class Database {
-  readonly orm: Orm;
+  private drizzle: Orm | null = null;
   readonly reads: RowsRead = { rowsRead: 0, rowsReturned: 0, listRowsRead: 0, listRowsReturned: 0 };
+  /** Round trips to D1 so far: each statement run on its own and each batch counts one. */
+  calls = 0;
+  /** The D1 session every statement of this handle runs in (reads may go to a replica). */
+  readonly session: D1DatabaseSession;
+  /** The session as Drizzle and this class see it: the same, with each round trip counted. */
+  private readonly d1: D1DatabaseSession;
 
-  constructor(readonly d1: D1Database) {
-    this.orm = drizzle(d1, { schema });
+  /**
+   * `bookmark`: where the session starts. A bookmark from an earlier answer reads at least what
+   * that answer had written; "first-unconstrained" lets the first read go to any replica;
+   * "first-primary" (the default, for Durable Objects, the queue and scheduled work) starts on the
+   * primary, so a check before a write sees every earlier write.
+   */
+  constructor(database: D1Database, bookmark: string = "first-primary") {
+    this.session = database.withSession(bookmark);
+    this.d1 = countedSession(this.session, () => {
+      this.calls += 1;
+    });
+  }
+
+  /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */
+  get orm(): Orm {
+    // Drizzle's D1 driver only calls `prepare` and `batch`, which a session has.
+    this.drizzle ??= drizzle(this.d1 as unknown as D1Database, { schema });
+    return this.drizzle;
+  }
+
+  /** The bookmark to hand back: later sessions that start from it see this one's writes. */
+  bookmark(): string | null {
+    return this.session.getBookmark();
   }
 
   async all<T = Record<string, unknown>>(statement: Statement): Promise<T[]> {
@@ -67,4 +94,40 @@ export class Database {
   async write(statements: D1PreparedStatement[]): Promise<D1Result[]> {
     return statements.length ? this.d1.batch(statements) : [];
   }
+}
+
+const RUNS = new Set(["first", "run", "all", "raw"]);
+
+/**
+ * The session with a counter on every round trip: a statement's `first`/`run`/`all`/`raw` and
+ * the session's `batch` (whose statements are unwrapped, so D1 gets its own objects).
+ */
+function countedSession(session: D1DatabaseSession, count: () => void): D1DatabaseSession {
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (key === "bind")
+          return (...values: unknown[]) => wrap((value as D1PreparedStatement["bind"]).apply(target, values));
+        if (typeof key === "string" && RUNS.has(key))
+          return (...args: unknown[]) => {
+            count();
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  return {
+    prepare: (sql: string) => wrap(session.prepare(sql)),
+    batch: <T>(statements: D1PreparedStatement[]) => {
+      count();
+      return session.batch<T>(statements.map((s) => originals.get(s) ?? s));
+    },
+    getBookmark: () => session.getBookmark(),
+  } as D1DatabaseSession;
 }

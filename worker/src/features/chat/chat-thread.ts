@@ -80,7 +80,6 @@ const NO_COMPRESSION = "identity";
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
  */
 export class ChatThread extends DurableObject<Bindings> {
-  private readonly deps: Deps;
   private readonly storage: ThreadStorage;
   private sessions = new Map<WebSocket, Session>();
   private buckets = new WeakMap<WebSocket, RateBucket>();
@@ -96,9 +95,17 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Each socket's frames run one after another, in the order they came. */
   private queues = new WeakMap<WebSocket, Promise<void>>();
 
+  /**
+   * A fresh data handle on each use: its D1 session starts on the primary, so what the object
+   * reads before it writes (membership, blocks, sessions) includes every earlier write. One handle
+   * kept for the object's life would follow its own bookmark and could miss others' writes.
+   */
+  private get deps(): Deps {
+    return createDeps(this.env);
+  }
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    this.deps = createDeps(env);
     this.storage = new ThreadStorage(ctx.storage);
     // Sockets accepted before a hibernation come back with their attachment.
     for (const ws of ctx.getWebSockets()) {

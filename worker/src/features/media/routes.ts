@@ -4,6 +4,7 @@ import { createDeps, type Deps } from "#worker/deps.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { readAccessToken, type TokenKind } from "#worker/lib/tokens.ts";
+import { BOOKMARK_HEADER, sessionStart } from "#worker/middleware/database.ts";
 
 // Uploaded files from R2, with the content type sniffed at upload time. Most are public (avatars,
 // covers, post media, community and admin images) and cached by anyone for a year. Two kinds are
@@ -64,7 +65,7 @@ async function callerId(c: Context<AppEnv>, deps: Deps, kind: TokenKind): Promis
 }
 
 async function mayRead(c: Context<AppEnv>, key: string, privacy: Privacy): Promise<boolean> {
-  const deps = createDeps(c.env);
+  const deps = createDeps(c.env, undefined, sessionStart(c.req.method, c.req.header(BOOKMARK_HEADER)));
   if (privacy.kind === "chat") {
     const userId = await callerId(c, deps, "user");
     if (userId === null) return false;

@@ -8,15 +8,16 @@ import { fail } from "#worker/lib/errors.ts";
 import { findPerson, relationOf } from "../people/service";
 import { toFeedItems } from "./json";
 import {
+  COMMUNITY_POST_COUNT,
   communityPostPage,
   feedSources,
-  findCommunityPostCount,
   findPostsByIds,
-  mergedSourcePosts,
+  mergedSourcePage,
   NEWEST,
   type Order,
   PINNED_FIRST,
   type PostRow,
+  pageWithLookups,
   personPostIds,
   postLookups,
   scannedSourcePosts,
@@ -103,8 +104,16 @@ export async function readFeed(
     order = q.option === "TOP" ? TOP : NEWEST;
     const tag = q.option === "VERIFIED" ? "v" : order.tag;
     const values = decodeCursor(q.cursor, tag, 2);
-    ({ posts, total } = await sitePostPage(db, q.option === "VERIFIED", order, q, values));
+    // The page and all its items show, in one round trip.
+    const page = await sitePostPage(db, viewerId, q.option === "VERIFIED", order, q, values);
+    ({ posts, total } = page);
     order = { ...order, tag };
+    return {
+      list: toFeedItems(posts, page.lookups, viewerId),
+      total_list: total,
+      total_pages: Math.ceil(total / q.limit),
+      next_cursor: nextCursor(posts, q.limit, { ...order, tag }),
+    };
   } else {
     if (viewerId === null) fail(401, "Sign in to see this feed");
     const kind = q.option === "COMMUNITIES" ? "communities" : "people";
@@ -113,10 +122,24 @@ export async function readFeed(
     const sources = await feedSources(db, viewerId, kind);
     const active = sources.filter((s) => s.total > 0).map((s) => s.id);
     total = sources.reduce((sum, s) => sum + s.total, 0);
-    if (active.length === 0) posts = [];
-    else if (active.length <= MERGE_MAX_SOURCES) posts = await mergedSourcePosts(db, kind, active, q, values);
-    else posts = await scannedSourcePosts(db, viewerId, kind, q, values);
     order = { ...NEWEST, tag };
+    if (active.length === 0) posts = [];
+    else if (active.length <= MERGE_MAX_SOURCES) {
+      // The merged page and all its items show, in one round trip after the sources.
+      const page = await pageWithLookups(
+        db,
+        viewerId,
+        mergedSourcePage(kind, active, q, values),
+        [],
+        values ? 0 : q.skip,
+      );
+      return {
+        list: toFeedItems(page.posts, page.lookups, viewerId),
+        total_list: total,
+        total_pages: Math.ceil(total / q.limit),
+        next_cursor: nextCursor(page.posts, q.limit, order),
+      };
+    } else posts = await scannedSourcePosts(db, viewerId, kind, q, values);
   }
 
   return {
@@ -133,13 +156,20 @@ export async function readCommunityPosts(
   viewerId: number | null,
   q: { name: string; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<FeedItem>> {
-  const community = await findCommunityPostCount(deps.db, q.name);
-  if (!community) fail(404, `The community c/${q.name} does not exist`);
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
-  const posts = await communityPostPage(deps.db, community.id, q, values);
+  // The community, its page and all the page shows, in one round trip.
+  const { posts, extra, lookups } = await pageWithLookups(
+    deps.db,
+    viewerId,
+    communityPostPage(q.name, q, values),
+    [{ sql: COMMUNITY_POST_COUNT, binds: [q.name] }],
+    values ? 0 : q.skip,
+  );
+  const community = (extra[0] as Array<{ id: number; total_microposts: number }>)[0];
+  if (!community) fail(404, `The community c/${q.name} does not exist`);
   const last = posts.at(-1);
   return {
-    list: await loadFeedItems(deps, viewerId, posts),
+    list: toFeedItems(posts, lookups, viewerId),
     total_list: community.total_microposts,
     total_pages: Math.ceil(community.total_microposts / q.limit),
     next_cursor:

@@ -4,7 +4,7 @@ import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
-import { comments, micropostFiles, microposts } from "#worker/db/schema/index.ts";
+import { comments, communities, micropostFiles, microposts } from "#worker/db/schema/index.ts";
 import {
   columnsOf,
   idList,
@@ -15,7 +15,7 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import type { CommunityRow, MembershipRow } from "../communities/json";
+import { type CommunityRow, type MembershipRow, membershipColumns } from "../communities/json";
 import {
   communitiesStatement,
   communityMap,
@@ -54,6 +54,14 @@ export async function findPublishedPost(db: Database, postPublicId: string): Pro
     binds: [postPublicId],
   });
   return row ? rowOf(microposts, row) : null;
+}
+
+/** A published post by its public id, as `pageWithLookups` reads it (with all its feed item shows). */
+export function publishedPostStatement(postPublicId: string): Statement {
+  return {
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    binds: [postPublicId],
+  };
 }
 
 /** A post or a draft by its public id, whoever owns it. */
@@ -439,18 +447,23 @@ function rangeStatement(where: string, order: Order, q: PostPageQuery, values: n
  */
 export async function sitePostPage(
   db: Database,
+  viewerId: number | null,
   verifiedOnly: boolean,
   order: Order,
   q: PostPageQuery,
   values: number[] | null,
-): Promise<{ posts: PostRow[]; total: number }> {
+): Promise<{ posts: PostRow[]; total: number; lookups: PostLookups }> {
   const where = verifiedOnly ? "m.is_draft = 0 AND m.is_owner_verified = 1" : "m.is_draft = 0";
   const key = verifiedOnly ? "verified_microposts" : "published_microposts";
-  const [rows, count] = await db.batch<[object, { value: number }]>([
+  const { posts, extra, lookups } = await pageWithLookups(
+    db,
+    viewerId,
     rangeStatement(where, order, q, values),
-    { sql: "SELECT value FROM site_counters WHERE key = ?1", binds: [key] },
-  ]);
-  return { posts: toPosts(rows), total: count[0]?.value ?? 0 };
+    [{ sql: `SELECT value FROM site_counters WHERE key = '${key}'` }],
+    values ? 0 : q.skip,
+  );
+  const count = extra[0] as Array<{ value: number }>;
+  return { posts, total: count[0]?.value ?? 0, lookups };
 }
 
 /** The communities someone joined, or the people they follow, with each one's count of posts. */
@@ -482,13 +495,12 @@ const sourceColumn = (kind: "communities" | "people") =>
  * merges sorted UNION ALL terms lazily, so a page reads about `limit + sources` rows however many
  * posts each source has.
  */
-export async function mergedSourcePosts(
-  db: Database,
+export function mergedSourcePage(
   kind: "communities" | "people",
   sources: number[],
   q: PostPageQuery,
   values: number[] | null,
-): Promise<PostRow[]> {
+): Statement {
   const arms = sources.map(
     (id) =>
       `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${sourceColumn(kind)} = ${id} AND m.is_draft = 0${keyset(values)}`,
@@ -502,12 +514,7 @@ export async function mergedSourcePosts(
     }
     return groups.join(" UNION ALL ");
   };
-  return toPosts(
-    await db.all({
-      sql: `${nest(arms)} ORDER BY ${orderBy(NEWEST)}${window(q.limit, q.skip, values)}`,
-      isList: true,
-    }),
-  );
+  return { sql: `${nest(arms)} ORDER BY ${orderBy(NEWEST)}${window(q.limit, q.skip, values)}`, isList: true };
 }
 
 /**
@@ -534,38 +541,29 @@ export async function scannedSourcePosts(
   return toPosts(await db.all({ ...statement, binds: [viewerId] }));
 }
 
-/** A community's id and count of posts, by name in any case. */
-export async function findCommunityPostCount(
-  db: Database,
-  name: string,
-): Promise<{ id: number; total_microposts: number } | null> {
-  return db.first<{ id: number; total_microposts: number }>({
-    sql: "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)",
-    binds: [name],
-  });
-}
+/** A community's id and count of posts, by name in any case (`?1`). */
+export const COMMUNITY_POST_COUNT =
+  "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)";
 
-/** A page of a community's posts, pinned first: one index range (community, pinned, published, id). */
-export async function communityPostPage(
-  db: Database,
-  communityId: number,
-  q: PostPageQuery,
-  values: number[] | null,
-): Promise<PostRow[]> {
-  const rows = await db.all({
+/**
+ * A page of the posts of the community named `?1`, pinned first: one index range (community,
+ * pinned, published, id), the community found by name inside the statement.
+ */
+export function communityPostPage(name: string, q: PostPageQuery, values: number[] | null): Statement {
+  return {
     sql: keysetSql({
       select: POST_COLUMNS,
       from: "microposts m",
-      where: `m.community_id = ${communityId} AND m.is_draft = 0`,
+      where: "m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1)) AND m.is_draft = 0",
       columns: keyColumns(PINNED_FIRST),
       dir: "DESC",
       values,
       limit: q.limit,
       skip: q.skip,
     }),
+    binds: [name],
     isList: true,
-  });
-  return toPosts(rows);
+  };
 }
 
 /** The ids of a page of a person's published posts, through the owner index, and their count. */
@@ -622,13 +620,6 @@ function fileMap(rows: object[]): Map<number, MediaFile[]> {
 }
 
 /** The newest comment of each post, with its author (`o_` columns): the feed's `comment_list`. */
-const PREVIEW_SQL = `SELECT ${columnsOf(comments, "c")}, ${columnsOf(ownerWithId, "u", "o_")}
-  FROM json_each(?1) j
-  JOIN comments c ON c.id = (
-    SELECT x.id FROM comments x
-    WHERE x.micropost_id = j.value AND x.depth = 0 AND x.is_deleted = 0
-    ORDER BY x.id DESC LIMIT 1)
-  JOIN users u ON u.id = c.owner_id`;
 
 /** Everything a page of feed items shows beside its posts, keyed by post, community or person id. */
 export interface PostLookups {
@@ -641,6 +632,100 @@ export interface PostLookups {
 }
 
 /**
+ * Where a page's lookups find their keys: either the ids of posts already read (`idKeys`), or the
+ * page's own query, repeated as a `WITH page` in each lookup (`pageKeys`) so the page and all it
+ * shows come back in one round trip. Each fragment goes inside `IN (...)`; `commented` answers a
+ * `value` column.
+ */
+interface PageKeys {
+  prefix: string;
+  posts: string;
+  owners: string;
+  communities: string;
+  media: string;
+  commented: string;
+}
+
+function idKeys(posts: PostRow[]): PageKeys {
+  const commented = posts.filter((p) => p.totalTopComments > 0).map((p) => p.id);
+  return {
+    prefix: "",
+    posts: idList(posts.map((p) => p.id)),
+    owners: idList(posts.map((p) => p.ownerId)),
+    communities: idList(posts.map((p) => p.communityId)),
+    media: idList(posts.filter((p) => p.postType === "MEDIA").map((p) => p.id)),
+    commented: `SELECT value FROM json_each('[${idList(commented).replace("NULL", "")}]')`,
+  };
+}
+
+/** The lookups of the page a `Statement` reads (they take the page's binds; they have none of their own). */
+function pageKeys(page: Statement): PageKeys {
+  return {
+    prefix: `WITH page AS (${page.sql}) `,
+    posts: `SELECT "id" FROM page`,
+    owners: `SELECT "ownerId" FROM page`,
+    communities: `SELECT "communityId" FROM page`,
+    media: `SELECT "id" FROM page WHERE "postType" = 'MEDIA'`,
+    commented: `SELECT "id" AS value FROM page WHERE "totalTopComments" > 0`,
+  };
+}
+
+/**
+ * Owners, communities, media files and newest comments, then (for a signed-in viewer) their
+ * memberships and votes.
+ */
+function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
+  const statements: Statement[] = [
+    { sql: `${k.prefix}SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${k.owners})` },
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${k.communities})`,
+    },
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${k.media}) ORDER BY f.id`,
+    },
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(comments, "c")}, ${columnsOf(ownerWithId, "u", "o_")}
+              FROM (${k.commented}) j
+              JOIN comments c ON c.id = (
+                SELECT x.id FROM comments x
+                WHERE x.micropost_id = j.value AND x.depth = 0 AND x.is_deleted = 0
+                ORDER BY x.id DESC LIMIT 1)
+              JOIN users u ON u.id = c.owner_id`,
+    },
+  ];
+  if (viewerId === null) return statements;
+  const viewer = String(Math.trunc(viewerId));
+  statements.push(
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+            WHERE cm.user_id = ${viewer} AND cm.community_id IN (${k.communities})`,
+    },
+    {
+      sql: `${k.prefix}SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${k.posts}) AND user_id = ${viewer}`,
+    },
+  );
+  return statements;
+}
+
+/** The answers of `lookupStatements`, in their order. */
+function toLookups(results: object[][]): PostLookups {
+  const [owners, communityRows, files, previews, memberships = [], votes = []] = results;
+  return {
+    owners: ownerMap(owners!),
+    communities: communityMap(communityRows!),
+    memberships: membershipMap(memberships),
+    voted: new Set((votes as Array<{ micropost_id: number }>).map((v) => v.micropost_id)),
+    files: fileMap(files!),
+    previews: new Map(
+      previews!.map((raw) => {
+        const comment = rowOf(comments, raw);
+        return [comment.micropostId, { comment, owner: toOwner(rowOf(ownerWithId, raw, "o_")) }];
+      }),
+    ),
+  };
+}
+
+/**
  * Owners, communities, the viewer's memberships and votes, media files and each post's newest
  * comment for a page of posts, in one round trip. Every statement is a lookup by key for the posts
  * of this page, so the cost follows the page and never the database.
@@ -650,44 +735,37 @@ export async function postLookups(
   viewerId: number | null,
   posts: PostRow[],
 ): Promise<PostLookups> {
-  const postIds = posts.map((p) => p.id);
-  const communityIds = posts.map((p) => p.communityId);
-  const mediaIds = posts.filter((p) => p.postType === "MEDIA").map((p) => p.id);
-  const withComments = posts.filter((p) => p.totalTopComments > 0).map((p) => p.id);
+  return toLookups((await db.batch(lookupStatements(viewerId, idKeys(posts)))) as object[][]);
+}
 
-  const statements: Statement[] = [
-    ownersStatement(posts.map((p) => p.ownerId)),
-    communitiesStatement(communityIds),
-  ];
-  const at = { memberships: -1, votes: -1, files: -1, previews: -1 };
-  if (viewerId !== null) {
-    at.memberships = statements.push(membershipsStatement(viewerId, communityIds)) - 1;
-    at.votes =
-      statements.push({
-        sql: `SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${idList(postIds)}) AND user_id = ?1`,
-        binds: [viewerId],
-      }) - 1;
-  }
-  if (mediaIds.length) at.files = statements.push(filesStatement(mediaIds)) - 1;
-  if (withComments.length) {
-    at.previews = statements.push({ sql: PREVIEW_SQL, binds: [JSON.stringify(withComments)] }) - 1;
-  }
+/** Past this many rows skipped by offset, a page's lookups take their own round trip. */
+const REPEAT_SKIP_MAX = 40;
 
-  const results = (await db.batch(statements)) as object[][];
+/**
+ * A page of posts and everything its feed items show, in one round trip: the page statement,
+ * `extra` statements (a count), then the lookups, each of which reads the page again as a `WITH`
+ * (a keyset page costs the same the second time; SQLite answers it from the pages it just read).
+ */
+export async function pageWithLookups(
+  db: Database,
+  viewerId: number | null,
+  page: Statement,
+  extra: Statement[] = [],
+  skipped = 0,
+): Promise<{ posts: PostRow[]; extra: object[][]; lookups: PostLookups }> {
+  if (skipped > REPEAT_SKIP_MAX) {
+    // Reading past many rows by offset: repeating that in every lookup would cost more than a
+    // second round trip.
+    const [rows, ...rest] = (await db.batch([page, ...extra])) as object[][];
+    const posts = toPosts(rows!);
+    return { posts, extra: rest, lookups: await postLookups(db, viewerId, posts) };
+  }
+  const lookups = lookupStatements(viewerId, pageKeys(page)).map((l) => ({ ...l, binds: page.binds }));
+  const results = (await db.batch([page, ...extra, ...lookups])) as object[][];
   return {
-    owners: ownerMap(results[0]!),
-    communities: communityMap(results[1]!),
-    memberships: membershipMap(at.memberships < 0 ? [] : results[at.memberships]!),
-    voted: new Set(
-      at.votes < 0 ? [] : (results[at.votes] as Array<{ micropost_id: number }>).map((v) => v.micropost_id),
-    ),
-    files: fileMap(at.files < 0 ? [] : results[at.files]!),
-    previews: new Map(
-      (at.previews < 0 ? [] : results[at.previews]!).map((raw) => {
-        const comment = rowOf(comments, raw);
-        return [comment.micropostId, { comment, owner: toOwner(rowOf(ownerWithId, raw, "o_")) }];
-      }),
-    ),
+    posts: toPosts(results[0]!),
+    extra: results.slice(1, 1 + extra.length),
+    lookups: toLookups(results.slice(1 + extra.length)),
   };
 }
 

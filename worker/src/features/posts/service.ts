@@ -18,9 +18,8 @@ import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
-import { loadFeedItems } from "./feed";
 import { toSafeHtml } from "./html";
-import { draftLink, postLink, toDrafts } from "./json";
+import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
@@ -96,9 +95,13 @@ export async function createPost(
 
 /** A published post with its owner, community and newest comment. */
 export async function getPost(deps: Deps, viewerId: number | null, postPublicId: string): Promise<FeedItem> {
-  const row = await queries.findPublishedPost(deps.db, postPublicId);
-  if (!row) fail(404, "Post not found");
-  const [item] = await loadFeedItems(deps, viewerId, [row]);
+  // The post and all its item shows, in one round trip.
+  const { posts, lookups } = await queries.pageWithLookups(
+    deps.db,
+    viewerId,
+    queries.publishedPostStatement(postPublicId),
+  );
+  const [item] = toFeedItems(posts, lookups, viewerId);
   if (!item) fail(404, "Post not found");
   return item;
 }
