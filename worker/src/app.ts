@@ -22,6 +22,7 @@ import { walletRoutes } from "./features/wallet/routes";
 import { withEdgeRefusals } from "./lib/edge-refusals";
 import { DomainError, errorBody, RetryLater } from "./lib/errors";
 import { createRouter } from "./lib/router";
+import { moderationRoutes } from "./features/moderation/routes";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { bodyLimits } from "./middleware/body-limit";
 import { database } from "./middleware/database";
@@ -61,6 +62,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)
     .route("/", reportsRoutes)
+    .route("/", moderationRoutes)
     .route("/", contentRoutes)
     .route("/", chatRoutes)
     .route("/", jobsRoutes)

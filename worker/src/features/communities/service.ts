@@ -35,6 +35,7 @@ import {
   toJoinResult,
   toMember,
 } from "./json";
+import { hitTrustLimit } from "../moderation/trust";
 
 const COMMUNITIES_PER_DAY = 10;
 
@@ -113,6 +114,7 @@ export async function createCommunity(
   });
   if (taken) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
   await hitRateLimit(db, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
+  await hitTrustLimit(deps, user, "community");
   const file = typeof image === "string" ? (image.trim() ? fileFromDataUrl(image, "image") : null) : image;
   const stored = file
     ? await storeUpload(deps, {

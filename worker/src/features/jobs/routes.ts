@@ -33,6 +33,7 @@ import {
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, findOwnerId, getJob } from "./service";
+import { hitTrustLimit } from "../moderation/trust";
 
 const tags = ["Jobs"];
 const PRIVATE = "/api/v1/private/user";
@@ -195,6 +196,7 @@ export const jobsRoutes = createRouter()
     const form = readBody<JobForm>(c);
     const deps = c.var.deps;
     await hitRateLimit(deps.db, `job:${user.id}`, JOBS_PER_DAY);
+    await hitTrustLimit(deps, user, "job");
     return c.json(await createJob(deps, user, form), 201);
   })
   .openapi(mine, async (c) =>

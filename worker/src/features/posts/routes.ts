@@ -50,6 +50,7 @@ import {
   toggleVote,
   updateDraft,
 } from "./service";
+import { hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
 
 const tags = ["Posts"];
 
@@ -309,6 +310,7 @@ export const postsRoutes = createRouter()
     const isDraft = form.is_draft ?? false;
     const input = postInput(form, isDraft);
     const created = await createPost(c.var.deps, c.get("user"), { ...input, isDraft });
+    if (!isDraft) await refreshTrustAfterContribution(c.var.deps, c.get("user"));
     return c.json(created, 201);
   })
   .openapi(edit, async (c) => {
@@ -348,13 +350,16 @@ export const postsRoutes = createRouter()
       form.public_id,
       withFields ? postInput(form, false) : null,
     );
+    await refreshTrustAfterContribution(c.var.deps, c.get("user"));
     return c.json(published, 200);
   })
   .openapi(commentCreate, async (c) => {
     const body = readBody<z.infer<typeof commentCreateSchema>>(c);
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `comment:${user.id}`, { max: 300, windowMs: HOUR });
+    await hitTrustLimit(c.var.deps, user, "comment");
     const comment = await createComment(c.var.deps, user, body);
+    await refreshTrustAfterContribution(c.var.deps, user);
     return c.json(comment, 201);
   })
   .openapi(commentEdit, async (c) => {
@@ -368,6 +373,7 @@ export const postsRoutes = createRouter()
   .openapi(upload, async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
+    await hitTrustLimit(c.var.deps, user, "upload");
     const stored = await storeUpload(c.var.deps, {
       file: readMultipart<{ file: File }>(c).file,
       ownerId: user.id,

@@ -24,6 +24,7 @@ import { draftLink, postLink, toDrafts } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
+import { hitTrustLimit } from "../moderation/trust";
 
 // The rules of posts, drafts and votes: who may do what, and what must hold. The SQL is in
 // queries.ts, the JSON in json.ts.
@@ -65,6 +66,7 @@ export async function createPost(
   if (input.post_type === "MEDIA" && !input.file) fail(422, POST_MSG.fileRequired, { field: "file" });
   const body = await storedBody(deps, input.body, input.post_type, !input.isDraft);
   await hitRateLimit(db, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
+  if (!input.isDraft) await hitTrustLimit(deps, user, "post");
   const media =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
 
@@ -111,8 +113,9 @@ async function ownPost(
 ): Promise<PostRow> {
   const row = await queries.findAnyPost(db, postPublicId);
   const wrongKind = row && ((drafts === "only" && !row.isDraft) || (drafts === "never" && row.isDraft));
-  // Someone else's draft does not exist as far as the caller can tell.
-  if (!row || wrongKind || (row.isDraft && row.ownerId !== userId))
+  // Someone else's draft does not exist as far as the caller can tell; nor does a post staff hid
+  // (it is kept unchanged for the appeal).
+  if (!row || wrongKind || row.removedAt !== null || (row.isDraft && row.ownerId !== userId))
     fail(404, drafts === "only" ? "Draft not found" : "Post not found");
   if (row.ownerId !== userId) fail(403, "Only the author can change this post");
   return row;
@@ -249,6 +252,7 @@ export async function publishDraft(
 ): Promise<CreatedPost> {
   const { db } = deps;
   let row = await ownPost(deps, user.id, draftPublicId, "only");
+  await hitTrustLimit(deps, user, "post");
   if (input) {
     await applyDraftFields(deps, user, row, input, true);
     row = await ownPost(deps, user.id, draftPublicId, "only");

@@ -3,6 +3,7 @@ import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#sha
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
+import { hitTrustLimit } from "../moderation/trust";
 
 const report = createRoute({
   method: "post",
@@ -39,6 +40,7 @@ export const reportsRoutes = createRouter()
     const input = readBody<NewReport>(c);
     const deps = c.var.deps;
     await hitRateLimit(deps.db, `report:${user.id}`, PER_HOUR);
+    await hitTrustLimit(deps, user, "report");
     const { id } = await createReport(deps, user.id, input);
     return c.json({ id, detail: REPORTS_MSG.reportSubmitted }, 201);
   })

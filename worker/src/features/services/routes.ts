@@ -31,6 +31,7 @@ import {
   listPublicServices,
   updateService,
 } from "./service";
+import { hitTrustLimit } from "../moderation/trust";
 
 const tags = ["Services"];
 const PRIVATE = "/api/v1/private/user";
@@ -135,6 +136,7 @@ export const servicesRoutes = createRouter()
     const form = readBody<ServiceForm>(c);
     const deps = c.var.deps;
     await hitRateLimit(deps.db, `service:${user.id}`, SERVICES_PER_DAY);
+    await hitTrustLimit(deps, user, "service");
     return c.json(await createService(deps, user, form), 201);
   })
   .openapi(update, async (c) =>
