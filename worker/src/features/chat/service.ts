@@ -11,12 +11,12 @@ import {
 } from "#shared/schemas/chat.ts";
 import { uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { iso } from "#worker/lib/time.ts";
-import type { ThreadRef } from "./chat-thread";
-import type { AuthUser } from "#worker/env.ts";
 import { hitTrustLimit } from "../moderation/trust";
+import type { ThreadRef } from "./chat-thread";
 
 // Thread rows, participants and who may chat with whom. Messages live in each thread's Durable
 // Object (ADR 009); these functions only read and write D1.

@@ -1,8 +1,4 @@
-import {
-  type AppealCreate,
-  MODERATION_MSG,
-  type ModerationNotice,
-} from "#shared/schemas/moderation.ts";
+import { type AppealCreate, MODERATION_MSG, type ModerationNotice } from "#shared/schemas/moderation.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
@@ -44,7 +40,14 @@ export async function moderationNotices(deps: Deps, ids: number[]): Promise<Map<
           target_type: m.target_type,
           cause: m.cause,
           note: m.note,
-          excerpt: excerpt === null ? null : excerpt.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 160),
+          excerpt:
+            excerpt === null
+              ? null
+              : excerpt
+                  .replace(/<[^>]*>/g, " ")
+                  .replace(/\s+/g, " ")
+                  .trim()
+                  .slice(0, 160),
           ends_at: null,
           reversed: m.reversed_at !== null,
           created_at: iso(m.created_at),

@@ -113,7 +113,11 @@ function dayName(ms: number): string {
 }
 
 /** The person's level, recomputed first when an age threshold passed since it was last worked out. */
-async function currentLevel(deps: Deps, user: TrustUser, now: number): Promise<{ level: number; joinedAt: number }> {
+async function currentLevel(
+  deps: Deps,
+  user: TrustUser,
+  now: number,
+): Promise<{ level: number; joinedAt: number }> {
   const { db } = deps;
   let trust = user.trust;
   if (!trust) {

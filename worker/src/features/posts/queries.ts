@@ -342,7 +342,8 @@ export function publishDraftStatements(
   db: Database,
   draft: { postId: number; communityId: number; userId: number; now: number; verified: boolean },
 ): D1PreparedStatement[] {
-  const stillDraft = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 1 AND removed_at IS NULL)";
+  const stillDraft =
+    "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 1 AND removed_at IS NULL)";
   return [
     db.prepare({
       sql: `UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${stillDraft}`,

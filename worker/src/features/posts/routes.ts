@@ -35,6 +35,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { HOUR } from "#worker/lib/time.ts";
+import { hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
@@ -50,7 +51,6 @@ import {
   toggleVote,
   updateDraft,
 } from "./service";
-import { hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
 
 const tags = ["Posts"];
 
@@ -232,7 +232,7 @@ const draftPublish = createRoute({
   security,
   summary: "Publish a draft, with the form's fields when sent",
   request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
-  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422) },
+  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422, 429) },
 });
 
 const commentCreate = createRoute({

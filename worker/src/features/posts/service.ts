@@ -16,6 +16,7 @@ import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
+import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { loadFeedItems } from "./feed";
@@ -24,7 +25,6 @@ import { draftLink, postLink, toDrafts } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
-import { hitTrustLimit } from "../moderation/trust";
 
 // The rules of posts, drafts and votes: who may do what, and what must hold. The SQL is in
 // queries.ts, the JSON in json.ts.

@@ -53,8 +53,24 @@ async function describeAppeals({ db }: Deps, rows: AppealRow[]): Promise<AdminAp
   );
   const [posts, comments, groups, causes, texts] = await db.batch<
     [
-      { id: number; title: string; body: string; public_id: string; slug: string; community: string; removed_at: number | null },
-      { id: number; body: string; removed_at: number | null; public_id: string; post_public_id: string; slug: string; community: string },
+      {
+        id: number;
+        title: string;
+        body: string;
+        public_id: string;
+        slug: string;
+        community: string;
+        removed_at: number | null;
+      },
+      {
+        id: number;
+        body: string;
+        removed_at: number | null;
+        public_id: string;
+        post_public_id: string;
+        slug: string;
+        community: string;
+      },
       { id: number; total_reports: number },
       { group_id: number; report_cause: ReportCause; n: number },
       { group_id: number; report_cause: ReportCause; text: string },
@@ -92,7 +108,9 @@ async function describeAppeals({ db }: Deps, rows: AppealRow[]): Promise<AdminAp
       status: a.status,
       text: a.text,
       created_at: iso(a.created_at),
-      user: person ? { username: person.username, status: person.status, trust_level: person.trust_level } : null,
+      user: person
+        ? { username: person.username, status: person.status, trust_level: person.trust_level }
+        : null,
       moderation: {
         id: m.id,
         action: m.action,
@@ -132,7 +150,12 @@ async function describeAppeals({ db }: Deps, rows: AppealRow[]): Promise<AdminAp
         : null,
       decision:
         a.status === "DECIDED" && a.decision && a.decided_at !== null
-          ? { decision: a.decision, note: a.note, admin: a.decided_by_username, decided_at: iso(a.decided_at) }
+          ? {
+              decision: a.decision,
+              note: a.note,
+              admin: a.decided_by_username,
+              decided_at: iso(a.decided_at),
+            }
           : null,
     };
   });
@@ -156,7 +179,10 @@ export async function listAppeals(
 }
 
 async function requireAppeal({ db }: Deps, id: number): Promise<AppealRow> {
-  const row = await db.first<AppealRow>({ sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE id = ?1`, binds: [id] });
+  const row = await db.first<AppealRow>({
+    sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE id = ?1`,
+    binds: [id],
+  });
   if (!row) fail(404, MODERATION_MSG.appealNotFound);
   return row;
 }

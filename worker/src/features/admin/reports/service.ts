@@ -9,12 +9,12 @@ import {
   type ReportStatus,
   type ReportTargetType,
 } from "#shared/schemas/admin.ts";
+import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
 import { idList } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
-import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
 import { moderationStatements } from "../../moderation/queries";
 import { trustLevelStatement } from "../../moderation/trust";
 import { postLink } from "../../posts/json";
@@ -226,8 +226,12 @@ export async function resolveReportGroup(
     AND resolved_at = ${now} AND resolved_by_id = ${admin.id} AND action = '${input.action}')`;
 
   let effects: D1PreparedStatement[] = [];
-  let moderated: { userId: number; action: ModerationAction; targetType: ModerationTarget; targetId: number } | null =
-    null;
+  let moderated: {
+    userId: number;
+    action: ModerationAction;
+    targetType: ModerationTarget;
+    targetId: number;
+  } | null = null;
   if (input.action === "REMOVE_CONTENT") {
     const removal =
       group.target_type === "MICROPOST" && group.target_id !== null

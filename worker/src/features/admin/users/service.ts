@@ -157,7 +157,12 @@ export async function getAdminAccount({ db }: Deps, username: string): Promise<A
 /** One person by username, deleted accounts too (their tombstone). */
 export async function getUser({ db }: Deps, username: string): Promise<AdminUserDetail> {
   const row = await db.first<
-    UserSqlRow & { deleted_at: number | null; total_reports: number; trust_level: number; trust_level_manual: number }
+    UserSqlRow & {
+      deleted_at: number | null;
+      total_reports: number;
+      trust_level: number;
+      trust_level_manual: number;
+    }
   >({
     sql: `SELECT ${USER_COLUMNS}, deleted_at, trust_level, trust_level_manual,
             (SELECT count(*) FROM reports WHERE reported_user_id = users.id) AS total_reports
