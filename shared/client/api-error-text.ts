@@ -1,9 +1,9 @@
 import type { ReportCause } from "#shared/enums.ts";
 import { walletDetailTemplate } from "#shared/wallet-messages.ts";
-import { i18n, msg } from "./i18n";
-import { CAUSE_LABEL } from "./report-labels";
 import { ApiError } from "./http";
+import { i18n, msg } from "./i18n";
 import type { TFunction } from "./i18n-runtime";
+import { CAUSE_LABEL } from "./report-labels";
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
@@ -81,7 +81,8 @@ function suspensionText(data: unknown, t: TFunction): string | null {
   const cause = typeof suspension.cause === "string" ? CAUSE_LABEL[suspension.cause as ReportCause] : null;
   const parts = [t("This account is suspended.")];
   if (cause) parts.push(t("Reason: {{cause}}.", { cause: t(cause) }));
-  if (typeof suspension.note === "string" && suspension.note) parts.push(t("Staff note: {{note}}", { note: suspension.note }));
+  if (typeof suspension.note === "string" && suspension.note)
+    parts.push(t("Staff note: {{note}}", { note: suspension.note }));
   parts.push(
     typeof suspension.ends_at === "string"
       ? t("It ends on {{date}}.", { date: dayInLanguage(suspension.ends_at) })

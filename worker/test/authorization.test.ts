@@ -301,7 +301,13 @@ async function ownedFixture(): Promise<Fixture> {
     .get();
   const decided = await deps.db.orm
     .insert(moderations)
-    .values({ userId: owner.id, action: "SUSPEND_USER", targetType: "USER", targetId: owner.id, note: "Test" })
+    .values({
+      userId: owner.id,
+      action: "SUSPEND_USER",
+      targetType: "USER",
+      targetId: owner.id,
+      note: "Test",
+    })
     .returning({ id: moderations.id })
     .get();
   return {

@@ -8,7 +8,8 @@ export default {
   "There is no such decision about you": "No hay ninguna decisión así sobre ti",
   "You already appealed this decision": "Ya apelaste esta decisión",
   "This decision was already reversed": "Esta decisión ya fue revertida",
-  "Your appeal was sent. Staff will answer it here.": "Tu apelación fue enviada. El equipo la responderá aquí.",
+  "Your appeal was sent. Staff will answer it here.":
+    "Tu apelación fue enviada. El equipo la responderá aquí.",
   "This appeal does not exist": "Esta apelación no existe",
   "This appeal was already decided": "Esta apelación ya fue decidida",
   "The appeal was decided": "La apelación fue decidida",
@@ -31,7 +32,8 @@ export default {
   "post {{max}} jobs": "publicar {{max}} empleos",
   "offer {{max}} services": "ofrecer {{max}} servicios",
   "follow or block {{max}} times": "seguir o bloquear {{max}} veces",
-  "{{who}} can {{doing}} a day; more from {{date}}.": "{{who}} pueden {{doing}} al día; más a partir del {{date}}.",
+  "{{who}} can {{doing}} a day; more from {{date}}.":
+    "{{who}} pueden {{doing}} al día; más a partir del {{date}}.",
   "Reason: {{cause}}.": "Motivo: {{cause}}.",
   "Staff note: {{note}}": "Nota del equipo: {{note}}",
   "It ends on {{date}}.": "Termina el {{date}}.",

@@ -8,7 +8,8 @@ export default {
   "There is no such decision about you": "Não há nenhuma decisão assim sobre você",
   "You already appealed this decision": "Você já recorreu desta decisão",
   "This decision was already reversed": "Esta decisão já foi revertida",
-  "Your appeal was sent. Staff will answer it here.": "Seu recurso foi enviado. A equipe vai respondê-lo aqui.",
+  "Your appeal was sent. Staff will answer it here.":
+    "Seu recurso foi enviado. A equipe vai respondê-lo aqui.",
   "This appeal does not exist": "Este recurso não existe",
   "This appeal was already decided": "Este recurso já foi decidido",
   "The appeal was decided": "O recurso foi decidido",
@@ -31,7 +32,8 @@ export default {
   "post {{max}} jobs": "publicar {{max}} vagas",
   "offer {{max}} services": "oferecer {{max}} serviços",
   "follow or block {{max}} times": "seguir ou bloquear {{max}} vezes",
-  "{{who}} can {{doing}} a day; more from {{date}}.": "{{who}} podem {{doing}} por dia; mais a partir de {{date}}.",
+  "{{who}} can {{doing}} a day; more from {{date}}.":
+    "{{who}} podem {{doing}} por dia; mais a partir de {{date}}.",
   "Reason: {{cause}}.": "Motivo: {{cause}}.",
   "Staff note: {{note}}": "Nota da equipe: {{note}}",
   "It ends on {{date}}.": "Termina em {{date}}.",

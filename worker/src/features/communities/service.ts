@@ -26,6 +26,7 @@ import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import {
   type CommunityRow,
@@ -35,7 +36,6 @@ import {
   toJoinResult,
   toMember,
 } from "./json";
-import { hitTrustLimit } from "../moderation/trust";
 
 const COMMUNITIES_PER_DAY = 10;
 

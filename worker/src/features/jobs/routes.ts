@@ -30,10 +30,10 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, findOwnerId, getJob } from "./service";
-import { hitTrustLimit } from "../moderation/trust";
 
 const tags = ["Jobs"];
 const PRIVATE = "/api/v1/private/user";

@@ -28,6 +28,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,
@@ -43,7 +44,6 @@ import {
   unfollow,
 } from "./service";
 import { suggestionsFor } from "./suggestions";
-import { hitTrustLimit } from "../moderation/trust";
 
 const PRIVATE = "/api/v1/private/user";
 

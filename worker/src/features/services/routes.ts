@@ -23,6 +23,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { binary, keyFrom } from "../jobs/routes";
+import { hitTrustLimit } from "../moderation/trust";
 import {
   createService,
   deleteService,
@@ -31,7 +32,6 @@ import {
   listPublicServices,
   updateService,
 } from "./service";
-import { hitTrustLimit } from "../moderation/trust";
 
 const tags = ["Services"];
 const PRIVATE = "/api/v1/private/user";

@@ -16,7 +16,8 @@ import { GoogleSignIn } from "./google-sign-in";
 function suspensionAppeal(data: unknown): { moderation_id: number; appeal_token: string } | null {
   const suspension = (data as { suspension?: { moderation_id?: unknown; appeal_token?: unknown } } | null)
     ?.suspension;
-  if (typeof suspension?.moderation_id !== "number" || typeof suspension.appeal_token !== "string") return null;
+  if (typeof suspension?.moderation_id !== "number" || typeof suspension.appeal_token !== "string")
+    return null;
   return { moderation_id: suspension.moderation_id, appeal_token: suspension.appeal_token };
 }
 

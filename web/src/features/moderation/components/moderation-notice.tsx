@@ -13,7 +13,9 @@ function headline(notice: Notice): string {
         ? msg("Staff restored your comment")
         : msg("Staff restored your post");
   if (notice.action === "SUSPEND_USER") return msg("Staff suspended your account");
-  return notice.target_type === "COMMENT" ? msg("Staff removed your comment") : msg("Staff removed your post");
+  return notice.target_type === "COMMENT"
+    ? msg("Staff removed your comment")
+    : msg("Staff removed your post");
 }
 
 /**
@@ -26,7 +28,9 @@ export function ModerationNotice({ notice }: { notice: Notice }) {
   return (
     <div className="mt-0.5 space-y-1 text-sm" data-testid="moderation-notice">
       <p className="font-medium">{t(headline(notice))}</p>
-      {notice.excerpt ? <p className="line-clamp-2 break-words text-[var(--muted)]">“{notice.excerpt}”</p> : null}
+      {notice.excerpt ? (
+        <p className="line-clamp-2 break-words text-[var(--muted)]">“{notice.excerpt}”</p>
+      ) : null}
       {notice.cause ? <p>{t("Reason: {{cause}}.", { cause: t(CAUSE_LABEL[notice.cause]) })}</p> : null}
       {notice.note ? <p className="break-words">{t("Staff note: {{note}}", { note: notice.note })}</p> : null}
       {appeal ? (
