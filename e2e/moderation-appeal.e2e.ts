@@ -41,7 +41,7 @@ describe("a removal, its notice, the appeal and the reversal", () => {
 
   it("staff remove a post, the author appeals from the notice, staff reverse, and the post is back", async () => {
     const helper = (await page()).page.request;
-    const author = await newAccount(helper);
+    const author = await newAccount(helper, { trustLevel: 0 });
     const title = `Grandma's quince paste ${Date.now()}`;
     const post = await api<{ public_id: string; link: string }>("/api/v1/private/user/micropost", {
       method: "POST",
