@@ -76,6 +76,7 @@ const RULES: Record<string, Rule> = {
   // Development only (404 in production), checked in the dev feature's tests.
   "GET /api/dev/outbox": "public",
   "POST /api/dev/seed": "public",
+  "POST /api/dev/trust-level": "public",
   // The socket is opened with a one-use token from websocket/auth, which is owner-checked.
   "GET /api/v1/chat/websocket/connect": "public",
 
