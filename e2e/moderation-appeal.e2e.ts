@@ -109,7 +109,7 @@ describe("a removal, its notice, the appeal and the reversal", () => {
     await visitor.goto(post.link);
     await visitor.getByRole("heading", { name: title }).waitFor();
     await person.page.reload();
-    await person.page.getByText("Staff restored your post").waitFor();
+    await person.page.getByText("Staff restored your post").first().waitFor();
     expect(staff.errors).toEqual([]);
     expect(person.errors).toEqual([]);
   });
