@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as UsernameRouteImport } from './routes/$username'
 import { Route as AdminsRouteImport } from './routes/admins'
+import { Route as AppealsRouteImport } from './routes/appeals'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CommunitiesRouteImport } from './routes/communities'
 import { Route as FeedbacksRouteImport } from './routes/feedbacks'
@@ -41,6 +42,11 @@ const UsernameRoute = UsernameRouteImport.update({
 const AdminsRoute = AdminsRouteImport.update({
   id: '/admins',
   path: '/admins',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppealsRoute = AppealsRouteImport.update({
+  id: '/appeals',
+  path: '/appeals',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuditRoute = AuditRouteImport.update({
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/admins': typeof AdminsRoute
+  '/appeals': typeof AppealsRoute
   '/audit': typeof AuditRoute
   '/communities': typeof CommunitiesRoute
   '/feedbacks': typeof FeedbacksRoute
@@ -143,6 +150,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/admins': typeof AdminsRoute
+  '/appeals': typeof AppealsRoute
   '/audit': typeof AuditRoute
   '/communities': typeof CommunitiesRoute
   '/feedbacks': typeof FeedbacksRoute
@@ -164,6 +172,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/admins': typeof AdminsRoute
+  '/appeals': typeof AppealsRoute
   '/audit': typeof AuditRoute
   '/communities': typeof CommunitiesRoute
   '/feedbacks': typeof FeedbacksRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/admins'
+    | '/appeals'
     | '/audit'
     | '/communities'
     | '/feedbacks'
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/admins'
+    | '/appeals'
     | '/audit'
     | '/communities'
     | '/feedbacks'
@@ -226,6 +237,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/admins'
+    | '/appeals'
     | '/audit'
     | '/communities'
     | '/feedbacks'
@@ -247,6 +259,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   UsernameRoute: typeof UsernameRoute
   AdminsRoute: typeof AdminsRoute
+  AppealsRoute: typeof AppealsRoute
   AuditRoute: typeof AuditRoute
   CommunitiesRoute: typeof CommunitiesRoute
   FeedbacksRoute: typeof FeedbacksRoute
@@ -285,6 +298,13 @@ declare module '@tanstack/react-router' {
       path: '/admins'
       fullPath: '/admins'
       preLoaderRoute: typeof AdminsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/appeals': {
+      id: '/appeals'
+      path: '/appeals'
+      fullPath: '/appeals'
+      preLoaderRoute: typeof AppealsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/audit': {
@@ -399,6 +419,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   UsernameRoute: UsernameRoute,
   AdminsRoute: AdminsRoute,
+  AppealsRoute: AppealsRoute,
   AuditRoute: AuditRoute,
   CommunitiesRoute: CommunitiesRoute,
   FeedbacksRoute: FeedbacksRoute,

@@ -1,6 +1,9 @@
+import type { ReportCause } from "#shared/enums.ts";
 import { walletDetailTemplate } from "#shared/wallet-messages.ts";
 import { ApiError } from "./http";
+import { i18n, msg } from "./i18n";
 import type { TFunction } from "./i18n-runtime";
+import { CAUSE_LABEL } from "./report-labels";
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
@@ -10,6 +13,10 @@ const WAIT_FOR_CODE = /^Wait (\d+) seconds before asking for a new code\.$/;
  * else "Something went wrong"), translated, keeping the waiting time of a 429 in the sentence.
  */
 export function apiErrorText(error: unknown, t: TFunction): string {
+  const limited = error instanceof ApiError ? trustLimitText(error.data, t) : null;
+  if (limited) return limited;
+  const suspended = error instanceof ApiError ? suspensionText(error.data, t) : null;
+  if (suspended) return suspended;
   // An ApiError without detail carries only a stand-in message ("Request failed with status
   // 500"), which tells a reader nothing: that counts as no message.
   if (error instanceof ApiError && !error.detail) return t("Something went wrong");
@@ -26,4 +33,60 @@ export function apiErrorText(error: unknown, t: TFunction): string {
   }
   if (error instanceof Error && error.message) return t(error.message);
   return t("Something went wrong");
+}
+
+// A trust-level limit (429 with `limit`): who is limited, to how many a day, and from when more.
+const LIMIT_WHO: Record<string, string> = {
+  AGE: msg("New accounts"),
+  CONTRIBUTIONS: msg("Accounts with fewer than 3 posts and comments"),
+  REPORT: msg("Accounts with a recent upheld report"),
+  MEMBER: msg("Members"),
+};
+const LIMIT_DOING: Record<string, string> = {
+  post: msg("publish {{max}} posts"),
+  comment: msg("write {{max}} comments"),
+  conversation: msg("start {{max}} conversations"),
+  community: msg("create {{max}} communities"),
+  upload: msg("upload {{max}} files"),
+  report: msg("send {{max}} reports"),
+  job: msg("post {{max}} jobs"),
+  service: msg("offer {{max}} services"),
+  follow: msg("follow or block {{max}} times"),
+};
+
+const pick = (data: unknown, key: string): Record<string, unknown> | null => {
+  const value = data && typeof data === "object" ? (data as Record<string, unknown>)[key] : null;
+  return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+};
+
+/** A day in the reader's language: "viernes, 28 de noviembre". */
+export function dayInLanguage(iso: string): string {
+  return new Date(iso).toLocaleDateString(i18n.language, { weekday: "long", day: "numeric", month: "long" });
+}
+
+function trustLimitText(data: unknown, t: TFunction): string | null {
+  const limit = pick(data, "limit");
+  if (!limit || !LIMIT_WHO[String(limit.reason)] || !LIMIT_DOING[String(limit.action)]) return null;
+  return t("{{who}} can {{doing}} a day; more from {{date}}.", {
+    who: t(LIMIT_WHO[String(limit.reason)]!),
+    doing: t(LIMIT_DOING[String(limit.action)]!, { max: String(limit.max) }),
+    date: dayInLanguage(String(limit.until)),
+  });
+}
+
+/** A suspended person's sign-in: the reason staff gave and the end, if any. */
+function suspensionText(data: unknown, t: TFunction): string | null {
+  const suspension = pick(data, "suspension");
+  if (!suspension) return null;
+  const cause = typeof suspension.cause === "string" ? CAUSE_LABEL[suspension.cause as ReportCause] : null;
+  const parts = [t("This account is suspended.")];
+  if (cause) parts.push(t("Reason: {{cause}}.", { cause: t(cause) }));
+  if (typeof suspension.note === "string" && suspension.note)
+    parts.push(t("Staff note: {{note}}", { note: suspension.note }));
+  parts.push(
+    typeof suspension.ends_at === "string"
+      ? t("It ends on {{date}}.", { date: dayInLanguage(suspension.ends_at) })
+      : t("It has no end date."),
+  );
+  return parts.join(" ");
 }

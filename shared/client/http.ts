@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string | null,
     readonly fields: Readonly<Record<string, string>> | null = null,
+    /** The whole answer, for refusals that say more than a detail (a trust limit's `limit`). */
+    readonly data: unknown = null,
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = "ApiError";
@@ -94,7 +96,7 @@ export async function requestJson<T>(
   const data: unknown = isJson ? await res.json().catch(() => null) : null;
   if (res.status === 401 && token) onUnauthorized();
   const detail = data && typeof data === "object" && "detail" in data ? String(data.detail) : null;
-  throw new ApiError(res.status, detail, fieldsOf(data));
+  throw new ApiError(res.status, detail, fieldsOf(data), data);
 }
 
 /** The answer's `fields` (field name → problem), when it carries any. */

@@ -8,6 +8,27 @@ import { z } from "./zod-jitless";
 export const errorSchema = z.object({
   detail: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A trust-level limit (429): which action, how many per day, why, and when more is allowed. */
+  limit: z
+    .object({
+      action: z.string(),
+      max: z.number().int(),
+      trust_level: z.number().int(),
+      reason: z.enum(["AGE", "CONTRIBUTIONS", "REPORT", "MEMBER"]),
+      until: z.string(),
+    })
+    .optional(),
+  /** A suspended person's sign-in (403): why, until when, and how to appeal. */
+  suspension: z
+    .object({
+      cause: z.string().nullable(),
+      note: z.string(),
+      ends_at: z.string().nullable(),
+      moderation_id: z.number().int().nullable(),
+      appeal_token: z.string().nullable(),
+      appeal: z.object({ status: z.string(), decision: z.string().nullable(), note: z.string() }).nullable(),
+    })
+    .optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

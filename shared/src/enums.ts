@@ -130,6 +130,8 @@ export const NOTIFICATION_KINDS = [
   "SERVICE_ORDER",
   /** A membership renewal failed; access stays until the period ends (payments). */
   "PAYMENT_FAILED",
+  /** Staff removed your content or suspended you: the action, the cause, the note (an appeal). */
+  "MODERATION",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

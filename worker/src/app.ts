@@ -10,6 +10,7 @@ import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { mediaRoutes } from "./features/media/routes";
+import { moderationRoutes } from "./features/moderation/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
@@ -61,6 +62,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)
     .route("/", reportsRoutes)
+    .route("/", moderationRoutes)
     .route("/", contentRoutes)
     .route("/", chatRoutes)
     .route("/", jobsRoutes)

@@ -55,6 +55,8 @@ export interface Bindings {
 export interface AuthUser {
   id: number;
   username: string;
+  /** Read with the token check (no extra query): what the write limits depend on. */
+  trust?: { level: number; at: number; joinedAt: number };
 }
 export interface AuthAdmin {
   id: number;
@@ -71,6 +73,8 @@ export interface AppEnv {
     admin: AuthAdmin;
     /** Set for any request with a valid user token, also on public paths. */
     viewer: AuthUser | null;
+    /** A suspended person's appeal token, on the appeal path only (middleware/auth.ts). */
+    appealer?: { userId: number; moderationId: number };
   };
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "#worker/db/schema/index.ts";
+import { moderations, notifications } from "#worker/db/schema/index.ts";
 import { jobForm } from "#worker/features/jobs/test-kit.ts";
 import { api, deps, form, json } from "./api";
 import { startThread } from "./chat";
@@ -32,6 +32,7 @@ interface Fixture {
   job: string;
   service: string;
   notification: number;
+  moderation: number;
 }
 
 const V1 = "/api/v1/private/user";
@@ -75,6 +76,7 @@ const RULES: Record<string, Rule> = {
   // Development only (404 in production), checked in the dev feature's tests.
   "GET /api/dev/outbox": "public",
   "POST /api/dev/seed": "public",
+  "POST /api/dev/trust-level": "public",
   // The socket is opened with a one-use token from websocket/auth, which is owner-checked.
   "GET /api/v1/chat/websocket/connect": "public",
 
@@ -228,6 +230,19 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  // A decision staff made about the owner: only they may appeal it.
+  [`POST ${V1}/appeal`]: {
+    owned: (f) => ({
+      path: `${V1}/appeal`,
+      init: {
+        method: "POST",
+        body: form({
+          moderation_id: String(f.moderation),
+          text: "Someone else appealing a decision that was never about them at all.",
+        }),
+      },
+    }),
+  },
   [`DELETE ${V1}/service`]: {
     owned: (f) => ({
       path: `${V1}/service?username=${f.owner.username}&slug=${f.service}`,
@@ -285,7 +300,29 @@ async function ownedFixture(): Promise<Fixture> {
     .values({ userId: owner.id, kind: "FOLLOW", actorId: friend.id, text: "followed you" })
     .returning({ id: notifications.id })
     .get();
-  return { owner, community, post, draft, comment, thread, job, service, notification: note.id };
+  const decided = await deps.db.orm
+    .insert(moderations)
+    .values({
+      userId: owner.id,
+      action: "SUSPEND_USER",
+      targetType: "USER",
+      targetId: owner.id,
+      note: "Test",
+    })
+    .returning({ id: moderations.id })
+    .get();
+  return {
+    owner,
+    community,
+    post,
+    draft,
+    comment,
+    thread,
+    job,
+    service,
+    notification: note.id,
+    moderation: decided.id,
+  };
 }
 
 describe("the authorization matrix", () => {

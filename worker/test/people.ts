@@ -36,6 +36,11 @@ export async function createUser(
       status: "ACTIVE",
       // As if they had entered their registration code; tests of unproven addresses override it.
       emailVerifiedAt: Date.now(),
+      // A regular whose level staff fixed, so tests of other rules meet only each path's own
+      // limits; tests of trust levels override these.
+      trustLevel: 2,
+      trustLevelManual: true,
+      trustLevelAt: Date.now(),
       ...overrides,
       username,
     })

@@ -12,6 +12,7 @@ const ITEMS = [
   { label: msg("Users"), to: "/users" },
   { label: msg("Admins"), to: "/admins" },
   { label: msg("Reports"), to: "/reports" },
+  { label: msg("Appeals"), to: "/appeals" },
   { label: msg("Jobs"), to: "/jobs" },
   { label: msg("Payments"), to: "/payments" },
   { label: msg("Audit"), to: "/audit" },

@@ -107,6 +107,9 @@ export const AUDIT_ACTIONS = [
   "REPORT_SUSPEND_USER",
   "JOB_UPDATE",
   "JOB_STATUS",
+  "APPEAL_UPHOLD",
+  "APPEAL_REVERSE",
+  "USER_TRUST_LEVEL",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -173,6 +176,9 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserDetailSchema = adminUserSchema.extend({
   total_reports: z.number().int(),
   deleted_at: z.string().nullable(),
+  /** 0 new, 1 member, 2 regular; `trust_level_manual` when staff set it by hand. */
+  trust_level: z.number().int(),
+  trust_level_manual: z.boolean(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

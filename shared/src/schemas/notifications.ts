@@ -2,6 +2,7 @@ import { skipSchema } from "../api";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { NOTIFICATION_KINDS } from "../enums";
 import { z } from "../zod-jitless";
+import { moderationNoticeSchema } from "./moderation";
 import { ownerSchema } from "./user";
 
 /** A notification: who did what, and where a click leads. */
@@ -15,6 +16,8 @@ export const notificationSchema = z.object({
   text: z.string().nullable(),
   is_read: z.boolean(),
   created_at: z.string(),
+  /** A MODERATION notification's decision and the person's appeal; null for other kinds. */
+  moderation: moderationNoticeSchema.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -43,6 +43,8 @@ export interface FailOptions {
   /** Several fields at once (a schema's failure), each with its first problem. */
   fields?: Record<string, string>;
   code?: ErrorCode;
+  /** More the client shows beside the detail (a trust limit's `limit`, a sign-in's `suspension`). */
+  extra?: Record<string, unknown>;
 }
 
 /**
@@ -55,6 +57,7 @@ export class DomainError extends Error {
   readonly detail: string;
   readonly field: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     readonly status: ErrorStatus,
@@ -68,6 +71,7 @@ export class DomainError extends Error {
     this.detail = detail;
     this.field = options.field;
     this.fields = options.field ? { [options.field]: message, ...options.fields } : options.fields;
+    this.extra = options.extra;
   }
 }
 
@@ -81,8 +85,9 @@ export class RetryLater extends DomainError {
   constructor(
     readonly seconds: number,
     detail: string,
+    extra?: Record<string, unknown>,
   ) {
-    super(429, detail);
+    super(429, detail, extra ? { extra } : {});
   }
 }
 
@@ -114,5 +119,5 @@ export function failValidation(error: z.ZodError): never {
 /** The JSON body of a refusal: `{detail}`, with `fields` when the refusal names any. */
 export function errorBody(error: DomainError): { detail: string; fields?: Record<string, string> } {
   const detail = error.detail || "Request failed";
-  return error.fields ? { detail, fields: error.fields } : { detail };
+  return { ...error.extra, ...(error.fields ? { detail, fields: error.fields } : { detail }) };
 }

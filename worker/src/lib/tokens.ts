@@ -121,3 +121,28 @@ export function signClaims(claims: Record<string, unknown>, secret: string): Pro
 export async function verifyClaims(token: string, secret: string): Promise<Record<string, unknown>> {
   return (await verify(token, secret, "HS256")) as Record<string, unknown>;
 }
+
+/**
+ * A suspended person has no session; the answer to their sign-in carries this token so they can
+ * send their one appeal of the suspension, and nothing else (middleware/auth.ts).
+ */
+export function signAppealToken(secret: string, userId: number, moderationId: number, days = 30) {
+  const exp = Math.floor(Date.now() / 1000) + days * 86_400;
+  return signClaims({ kind: "appeal", sub: String(userId), mod: moderationId, exp }, secret);
+}
+
+export async function readAppealToken(
+  secret: string,
+  token: string,
+): Promise<{ userId: number; moderationId: number } | null> {
+  try {
+    const claims = await verifyClaims(token, secret);
+    const userId = Number(claims.sub);
+    const moderationId = Number(claims.mod);
+    if (claims.kind !== "appeal" || !Number.isSafeInteger(userId) || !Number.isSafeInteger(moderationId))
+      return null;
+    return { userId, moderationId };
+  } catch {
+    return null;
+  }
+}

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { admins, users } from "../db/schema";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { fail } from "../lib/errors";
-import { readAccessToken } from "../lib/tokens";
+import { readAccessToken, readAppealToken } from "../lib/tokens";
 
 function bearer(c: Context<AppEnv>): string | null {
   const header = c.req.header("authorization");
@@ -23,21 +23,39 @@ async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUse
       version: users.tokenVersion,
       deletedAt: users.deletedAt,
       status: users.status,
+      trustLevel: users.trustLevel,
+      trustLevelAt: users.trustLevelAt,
+      createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, claims.id))
     .get();
   if (!row || row.deletedAt !== null || row.version !== claims.version) return null;
   if (row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
-  return { id: row.id, username: row.username };
+  return {
+    id: row.id,
+    username: row.username,
+    trust: { level: row.trustLevel, at: row.trustLevelAt, joinedAt: row.createdAt },
+  };
 }
+
+const APPEAL_PATH = "/api/v1/private/user/appeal";
 
 /** Paths under /api/v1/private/user: a valid user token or 401. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearer(c);
   if (!token) fail(401, "Not authenticated");
   const user = await userFromToken(c, token);
-  if (!user) fail(401, "Your session has expired. Please log in again.");
+  if (!user) {
+    // A suspended person's appeal token opens the appeal path, and only it.
+    const appealer = c.req.path === APPEAL_PATH ? await readAppealToken(c.env.JWT_SECRET, token) : null;
+    if (appealer) {
+      c.set("appealer", appealer);
+      await next();
+      return;
+    }
+    fail(401, "Your session has expired. Please log in again.");
+  }
   c.set("user", user);
   c.set("viewer", user);
   await next();

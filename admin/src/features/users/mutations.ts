@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminFetch } from "#admin/lib/api.ts";
 import { type AdminSettableStatus, type AdminUser, userStatusSchema } from "#shared/schemas/admin.ts";
+import { trustLevelSetSchema } from "#shared/schemas/moderation.ts";
+import { auditKeys } from "../audit/queries";
 import { homeKeys } from "../home/queries";
 import { userKeys } from "./queries";
 
@@ -16,6 +18,22 @@ export function useSetUserStatus() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: userKeys.root });
       void queryClient.invalidateQueries({ queryKey: homeKeys.root });
+    },
+  });
+}
+
+/** PATCH the person's trust level by hand (audited); their page and the audit log refetch. */
+export function useSetTrustLevel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { username: string; trust_level: number }) =>
+      adminFetch<{ detail: string; trust_level: number }>("/api/admin/private/user/trust-level", {
+        method: "PATCH",
+        body: trustLevelSetSchema.parse(input),
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.root });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.root });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { ApiError } from "#client/http.ts";
+import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import {
   ADMIN_MSG,
@@ -9,11 +10,12 @@ import {
   type AdminSettableStatus,
   type AdminUserDetail,
 } from "#shared/schemas/admin.ts";
+import { MODERATION_MSG } from "#shared/schemas/moderation.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
 import { confirm } from "../../components/ui/confirm";
 import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
 import { showSnackbar } from "../../components/ui/snackbar";
-import { useSetUserStatus } from "./mutations";
+import { useSetTrustLevel, useSetUserStatus } from "./mutations";
 import { adminAccountQueryOptions, userQueryOptions } from "./queries";
 import { Avatar, StatusBadge } from "./user-row";
 
@@ -53,6 +55,48 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
         </button>
       ))}
     </fieldset>
+  );
+}
+
+const TRUST_LABEL = [msg("New"), msg("Member"), msg("Regular")] as const;
+
+/** The person's trust level (their daily write limits follow it); staff may set it by hand. */
+function TrustControl({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const setLevel = useSetTrustLevel();
+  const choose = (level: number) => {
+    if ((level === user.trust_level && user.trust_level_manual) || setLevel.isPending) return;
+    setLevel.mutate(
+      { username: user.username, trust_level: level },
+      {
+        onSuccess: () => showSnackbar({ message: t(MODERATION_MSG.trustLevelSet) }),
+        onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
+      },
+    );
+  };
+  return (
+    <div>
+      <h2 className="mb-2 font-semibold">{t("Trust level")}</h2>
+      <fieldset aria-label={t("Trust level")} className="flex flex-wrap gap-2" data-testid="trust-level">
+        {TRUST_LABEL.map((label, level) => (
+          <button
+            key={label}
+            type="button"
+            aria-pressed={user.trust_level === level}
+            {...busyProps(setLevel.isPending)}
+            onClick={() => choose(level)}
+            className={`btn ${user.trust_level === level ? "btn-primary" : "btn-outline"}`}
+          >
+            {level} · {t(label)}
+          </button>
+        ))}
+      </fieldset>
+      <p className="mt-1 text-xs text-[var(--muted)]">
+        {user.trust_level_manual
+          ? t("Set by staff: it no longer changes by itself.")
+          : t("Worked out from age, contributions and upheld reports.")}
+      </p>
+    </div>
   );
 }
 
@@ -110,6 +154,7 @@ function UserCard({ user }: { user: AdminUserDetail }) {
         <h2 className="mb-2 font-semibold">{t("Status")}</h2>
         <StatusControl user={user} />
       </div>
+      {user.deleted_at ? null : <TrustControl user={user} />}
     </section>
   );
 }

@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { REPORT_CAUSES } from "#shared/enums.ts";
 import { REPORT_ACTIONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from "#shared/schemas/admin.ts";
+import {
+  APPEAL_DECISIONS,
+  APPEAL_STATUSES,
+  MODERATION_ACTIONS,
+  MODERATION_TARGETS,
+} from "#shared/schemas/moderation.ts";
 import { counter, createdAt, updatedAt } from "./columns";
 import { emailTemplates } from "./content";
 import { admins, users } from "./users";
@@ -84,5 +91,59 @@ export const emailDeliveries = sqliteTable(
     uniqueIndex("email_deliveries_template_user_unique").on(t.templateId, t.userId),
     index("email_deliveries_status_idx").on(t.templateId, t.status),
     index("email_deliveries_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What staff did to a person (features/moderation): removed their post or comment, or suspended
+ * them. Written in the batch of the action; its notice and its one appeal point here.
+ */
+export const moderations = sqliteTable(
+  "moderations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The person it was done to. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportGroupId: integer("report_group_id").references(() => reportGroups.id, { onDelete: "set null" }),
+    action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: MODERATION_TARGETS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    cause: text("cause", { enum: REPORT_CAUSES }),
+    note: text("note").notNull().default(""),
+    adminUsername: text("admin_username"),
+    /** Set when an appeal reversed it. */
+    reversedAt: integer("reversed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderations_user_idx").on(t.userId, t.id),
+    uniqueIndex("moderations_group_unique").on(t.reportGroupId),
+  ],
+);
+
+/** A person's one appeal of a moderation, and staff's decision on it. */
+export const appeals = sqliteTable(
+  "appeals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    moderationId: integer("moderation_id")
+      .notNull()
+      .references(() => moderations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    status: text("status", { enum: APPEAL_STATUSES }).notNull().default("OPEN"),
+    decision: text("decision", { enum: APPEAL_DECISIONS }),
+    note: text("note").notNull().default(""),
+    decidedByUsername: text("decided_by_username"),
+    decidedAt: integer("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("appeals_moderation_unique").on(t.moderationId),
+    index("appeals_status_idx").on(t.status, t.id),
   ],
 );

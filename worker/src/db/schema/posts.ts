@@ -29,6 +29,11 @@ export const microposts = sqliteTable(
     /** Top-level comments only: the total of the comment list's pages (migration 0020). */
     totalTopComments: counter("total_top_comments"),
     publishedAt: integer("published_at"),
+    /**
+     * Hidden by staff (kept for appeal and audit). A removed post is also `is_draft = 1` so every
+     * public list, search and counter already leaves it out; the drafts list leaves it out by this.
+     */
+    removedAt: integer("removed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,6 +93,8 @@ export const comments = sqliteTable(
     depth: integer("depth").notNull().default(0),
     totalReplies: counter("total_replies"),
     isDeleted: flag("is_deleted", false),
+    /** Hidden by staff: also `is_deleted = 1` (a tombstone in the thread) but the body is kept. */
+    removedAt: integer("removed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

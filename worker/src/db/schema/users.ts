@@ -57,6 +57,15 @@ export const users = sqliteTable(
      */
     emailVerifiedAt: integer("email_verified_at"),
     deletedAt: integer("deleted_at"),
+    /**
+     * 0 new, 1 member, 2 regular (features/moderation/trust.ts): how much each write path allows.
+     * Recomputed when contributions or upheld moderation change, and lazily once an age threshold
+     * passes; `trust_level_at` says when.
+     */
+    trustLevel: integer("trust_level").notNull().default(0),
+    trustLevelAt: integer("trust_level_at").notNull().default(0),
+    /** Staff set the level by hand: automatic recomputation leaves it alone. */
+    trustLevelManual: flag("trust_level_manual", false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +210,8 @@ export const notifications = sqliteTable(
     /** Where the notification leads (a post link, a profile). */
     link: text("link"),
     text: text("text"),
+    /** A MODERATION notification's action (its cause, note and appeal). */
+    moderationId: integer("moderation_id"),
     isRead: flag("is_read", false),
     createdAt: createdAt(),
   },

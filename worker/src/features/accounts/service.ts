@@ -26,6 +26,7 @@ import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/passwor
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import type { Email } from "#worker/providers/email.ts";
+import { suspensionNotice } from "../moderation/service";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
 import { toMe, toUnreadData, USER_SETTING_COLUMN } from "./json";
@@ -391,6 +392,11 @@ export async function logIn(
   await clearRateLimit(db, pairKey);
   // Only someone who knows the password learns that the account waits for its code.
   if (match.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
+  // Only someone who knows the password learns why the account is suspended, and how to appeal.
+  if (match.status === "SUSPENDED") {
+    const suspension = await suspensionNotice(deps, deps.env.JWT_SECRET, row.id);
+    fail(403, ACCOUNTS_MSG.suspended, suspension ? { extra: { suspension } } : {});
+  }
   refuseInactive(match);
   return { id: row.id, tokenVersion: match.version };
 }

@@ -1,4 +1,5 @@
 import { createRouter } from "#worker/lib/router.ts";
+import { appealsAdminRoutes } from "./appeals/routes";
 import { auditRoutes } from "./audit/routes";
 import { adminAuthRoutes } from "./auth/routes";
 import { blogAdminRoutes } from "./blog/routes";
@@ -25,6 +26,7 @@ export const adminRoutes = createRouter()
   .route("/", blogAdminRoutes)
   .route("/", emailTemplatesRoutes)
   .route("/", reportsAdminRoutes)
+  .route("/", appealsAdminRoutes)
   .route("/", auditRoutes)
   .route("/", jobsAdminRoutes)
   .route("/", paymentsAdminRoutes);

@@ -68,7 +68,7 @@ const createThread = createRoute({
   responses: {
     200: json(z.object({ public_id: z.string() }), "The pair's thread already existed"),
     201: json(z.object({ public_id: z.string() }), "A new thread"),
-    ...errorResponses(401, 403, 404, 415, 422),
+    ...errorResponses(401, 403, 404, 415, 422, 429),
   },
 });
 

@@ -11,9 +11,11 @@ import {
 } from "#shared/schemas/chat.ts";
 import { uploads, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { iso } from "#worker/lib/time.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import type { ThreadRef } from "./chat-thread";
 
 // Thread rows, participants and who may chat with whom. Messages live in each thread's Durable
@@ -183,12 +185,14 @@ export async function findPersonalThread(
 /** Starts (or finds) the personal thread of two people, on the rules of `personalPair`. */
 export async function createPersonalThread(
   deps: Deps,
-  me: { id: number },
+  me: Pick<AuthUser, "id" | "trust">,
   username: string,
 ): Promise<{ public_id: string; created: boolean }> {
   const { db } = deps;
   const { targetId, pairKey, threadOfPair, existing } = await personalPair(deps, me, username);
   if (existing) return { public_id: existing.public_id, created: false };
+  // Only a new conversation counts against the person's daily allowance.
+  await hitTrustLimit(deps, me, "conversation");
 
   // Two requests at once for one pair: the unique pair key lets one insert win, and the
   // participant rows are written only for the thread that was really inserted.

@@ -26,6 +26,7 @@ import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import {
   type CommunityRow,
@@ -113,6 +114,7 @@ export async function createCommunity(
   });
   if (taken) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
   await hitRateLimit(db, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
+  await hitTrustLimit(deps, user, "community");
   const file = typeof image === "string" ? (image.trim() ? fileFromDataUrl(image, "image") : null) : image;
   const stored = file
     ? await storeUpload(deps, {

@@ -36,6 +36,24 @@ const seed = createRoute({
   },
 });
 
+const trust = createRoute({
+  method: "post",
+  path: "/api/dev/trust-level",
+  tags: ["Development"],
+  summary:
+    "Fixes a person's trust level (development only): browser journeys that post a lot from a fresh account make it a regular",
+  request: {
+    query: z.object({
+      username: z.string().trim().toLowerCase().min(1).max(64),
+      level: z.coerce.number().int().min(0).max(2),
+    }),
+  },
+  responses: {
+    200: json(z.object({ updated: z.number().int() }), "How many accounts changed"),
+    ...errorResponses(404, 422),
+  },
+});
+
 export const devRoutes = createRouter()
   .openapi(outbox, async (c) => {
     if (!isDevelopment(c.env)) fail(404, "Not found");
@@ -46,4 +64,15 @@ export const devRoutes = createRouter()
   .openapi(seed, async (c) => {
     if (!isDevelopment(c.env)) fail(404, "Not found");
     return c.json({ seeded: await seedDemoData(c.var.deps) }, 200);
+  })
+  .openapi(trust, async (c) => {
+    if (!isDevelopment(c.env)) fail(404, "Not found");
+    const { username, level } = c.req.valid("query");
+    const [result] = await c.var.deps.db.write([
+      c.var.deps.db.prepare({
+        sql: "UPDATE users SET trust_level = ?1, trust_level_manual = 1, trust_level_at = ?2 WHERE username = ?3",
+        binds: [level, Date.now(), username],
+      }),
+    ]);
+    return c.json({ updated: result?.meta.changes ?? 0 }, 200);
   });

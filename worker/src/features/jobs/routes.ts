@@ -30,6 +30,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, findOwnerId, getJob } from "./service";
@@ -195,6 +196,7 @@ export const jobsRoutes = createRouter()
     const form = readBody<JobForm>(c);
     const deps = c.var.deps;
     await hitRateLimit(deps.db, `job:${user.id}`, JOBS_PER_DAY);
+    await hitTrustLimit(deps, user, "job");
     return c.json(await createJob(deps, user, form), 201);
   })
   .openapi(mine, async (c) =>

@@ -8,6 +8,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { iso } from "#worker/lib/time.ts";
+import { moderationNotices } from "../moderation/service";
 
 /**
  * Which of the person's settings (`notify_*` columns) switches each kind of notification off; null
@@ -23,6 +24,7 @@ const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect | nul
   COMMUNITY: "notifyCommunity",
   SERVICE_ORDER: null,
   PAYMENT_FAILED: null,
+  MODERATION: null,
 };
 
 export interface NewNotification {
@@ -73,10 +75,11 @@ export function excerpt(text: string): string {
 
 /** `GET .../notification/list`: newest first, all or only the unread ones. */
 export async function listNotifications(
-  { db }: Deps,
+  deps: Deps,
   userId: number,
   input: { skip: number; limit: number; unread: boolean },
 ): Promise<Page<Notification>> {
+  const { db } = deps;
   const where = input.unread
     ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
     : eq(notifications.userId, userId);
@@ -98,6 +101,10 @@ export async function listNotifications(
         .where(inArray(users.id, actorIds))
     : [];
   const actorById = new Map(actors.map((a) => [a.id, toOwner(a)]));
+  const notices = await moderationNotices(
+    deps,
+    rows.map((r) => r.moderationId).filter((id): id is number => id !== null),
+  );
   const list = rows.map((r) => ({
     id: r.id,
     kind: r.kind as NotificationKind,
@@ -106,6 +113,7 @@ export async function listNotifications(
     text: r.text,
     is_read: r.isRead,
     created_at: iso(r.createdAt),
+    moderation: r.moderationId === null ? null : (notices.get(r.moderationId) ?? null),
   }));
   return toPage(list, total[0]?.n ?? 0, input.limit);
 }

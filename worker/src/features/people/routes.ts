@@ -28,6 +28,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,
@@ -205,6 +206,7 @@ export const peopleRoutes = createRouter()
   .openapi(followRoute("post"), async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
+    await hitTrustLimit(c.var.deps, user, "follow");
     return c.json(await follow(c.var.deps, user, targetUsername(c)), 200);
   })
   .openapi(followRoute("delete"), async (c) => {

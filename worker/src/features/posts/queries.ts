@@ -267,19 +267,22 @@ export async function draftPage(
 ): Promise<{ rows: PostRow[]; total: number }> {
   const [rows, count] = await db.batch<[object, { n: number }]>([
     {
-      sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ?1 AND m.is_draft = 1
+      sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ?1 AND m.is_draft = 1 AND m.removed_at IS NULL
         ORDER BY m.id DESC LIMIT ?2 OFFSET ?3`,
       binds: [userId, q.limit, q.skip],
       isList: true,
     },
-    { sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1", binds: [userId] },
+    {
+      sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1 AND removed_at IS NULL",
+      binds: [userId],
+    },
   ]);
   return { rows: toPosts(rows), total: count[0]?.n ?? 0 };
 }
 
 export async function countDrafts(db: Database, userId: number): Promise<number> {
   const row = await db.first<{ n: number }>({
-    sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1",
+    sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1 AND removed_at IS NULL",
     binds: [userId],
   });
   return row?.n ?? 0;
@@ -317,7 +320,7 @@ export function updateDraftStatements(
   return [
     db.prepare({
       sql: `UPDATE microposts SET title = ?1, body = ?2, slug = ?3, post_type = ?4, community_id = ?5, updated_at = ?6
-         WHERE id = ?7 AND is_draft = 1`,
+         WHERE id = ?7 AND is_draft = 1 AND removed_at IS NULL`,
       binds: [
         fields.title,
         fields.body,
@@ -347,7 +350,8 @@ export function publishDraftStatements(
   db: Database,
   draft: { postId: number; communityId: number; userId: number; now: number; verified: boolean },
 ): D1PreparedStatement[] {
-  const stillDraft = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 1)";
+  const stillDraft =
+    "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 1 AND removed_at IS NULL)";
   return [
     db.prepare({
       sql: `UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${stillDraft}`,
@@ -359,7 +363,7 @@ export function publishDraftStatements(
     }),
     db.prepare({
       sql: `UPDATE microposts SET is_draft = 0, published_at = ?1, updated_at = ?1, is_owner_verified = ?3
-         WHERE id = ?2 AND is_draft = 1`,
+         WHERE id = ?2 AND is_draft = 1 AND removed_at IS NULL`,
       binds: [draft.now, draft.postId, draft.verified ? 1 : 0],
     }),
   ];
@@ -981,6 +985,102 @@ export function commentDeleteStatements(
     }),
     db.prepare({
       sql: `DELETE FROM comments WHERE id = ?1 AND is_deleted = 0 AND total_replies = 0 AND ${guard}`,
+      binds: [row.id],
+    }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff removal and its reversal (features/admin/reports, features/admin/appeals)
+
+/**
+ * Hides a published post: it becomes `is_draft = 1` with `removed_at` set, so feeds, search
+ * (the FTS triggers) and the site totals drop it as they drop a draft, and the community's and
+ * author's post counts fall by one. Nothing is deleted, so a reversed decision brings it back.
+ */
+export function postHideStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const shown = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0 AND removed_at IS NULL)";
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${shown} AND ${guard}`,
+      binds: [row.communityId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${shown} AND ${guard}`,
+      binds: [row.ownerId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE microposts SET is_draft = 1, removed_at = ?2
+         WHERE id = ?1 AND is_draft = 0 AND removed_at IS NULL AND ${guard}`,
+      binds: [row.id, Date.now()],
+    }),
+  ];
+}
+
+/** Brings a hidden post back where it was (its published time kept), counters and search too. */
+export function postRestoreStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const hidden = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND removed_at IS NOT NULL)";
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${hidden} AND ${guard}`,
+      binds: [row.communityId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${hidden} AND ${guard}`,
+      binds: [row.ownerId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE microposts SET is_draft = 0, removed_at = NULL WHERE id = ?1 AND removed_at IS NOT NULL AND ${guard}`,
+      binds: [row.id],
+    }),
+  ];
+}
+
+/**
+ * Hides a comment: it stays in the thread as a tombstone (`is_deleted = 1`, so its replies keep
+ * their place and the list totals stay exact), its body is kept for the appeal, search drops it
+ * (the FTS trigger) and the post's comment count falls by one.
+ */
+export function commentHideStatements(
+  db: Database,
+  row: { id: number; micropostId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const alive = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND is_deleted = 0)";
+  return [
+    db.prepare({
+      sql: `UPDATE microposts SET total_comments = total_comments - 1 WHERE id = ?2 AND ${alive} AND ${guard}`,
+      binds: [row.id, row.micropostId],
+    }),
+    db.prepare({
+      sql: `UPDATE comments SET is_deleted = 1, removed_at = ?2 WHERE id = ?1 AND is_deleted = 0 AND ${guard}`,
+      binds: [row.id, Date.now()],
+    }),
+  ];
+}
+
+/** Brings a hidden comment back: its body shows again, the count and search follow. */
+export function commentRestoreStatements(
+  db: Database,
+  row: { id: number; micropostId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const hidden = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND removed_at IS NOT NULL)";
+  return [
+    db.prepare({
+      sql: `UPDATE microposts SET total_comments = total_comments + 1 WHERE id = ?2 AND ${hidden} AND ${guard}`,
+      binds: [row.id, row.micropostId],
+    }),
+    db.prepare({
+      sql: `UPDATE comments SET is_deleted = 0, removed_at = NULL WHERE id = ?1 AND removed_at IS NOT NULL AND ${guard}`,
       binds: [row.id],
     }),
   ];

@@ -35,6 +35,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { HOUR } from "#worker/lib/time.ts";
+import { hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import {
@@ -231,7 +232,7 @@ const draftPublish = createRoute({
   security,
   summary: "Publish a draft, with the form's fields when sent",
   request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
-  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422) },
+  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422, 429) },
 });
 
 const commentCreate = createRoute({
@@ -309,6 +310,7 @@ export const postsRoutes = createRouter()
     const isDraft = form.is_draft ?? false;
     const input = postInput(form, isDraft);
     const created = await createPost(c.var.deps, c.get("user"), { ...input, isDraft });
+    if (!isDraft) await refreshTrustAfterContribution(c.var.deps, c.get("user"));
     return c.json(created, 201);
   })
   .openapi(edit, async (c) => {
@@ -348,13 +350,16 @@ export const postsRoutes = createRouter()
       form.public_id,
       withFields ? postInput(form, false) : null,
     );
+    await refreshTrustAfterContribution(c.var.deps, c.get("user"));
     return c.json(published, 200);
   })
   .openapi(commentCreate, async (c) => {
     const body = readBody<z.infer<typeof commentCreateSchema>>(c);
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `comment:${user.id}`, { max: 300, windowMs: HOUR });
+    await hitTrustLimit(c.var.deps, user, "comment");
     const comment = await createComment(c.var.deps, user, body);
+    await refreshTrustAfterContribution(c.var.deps, user);
     return c.json(comment, 201);
   })
   .openapi(commentEdit, async (c) => {
@@ -368,6 +373,7 @@ export const postsRoutes = createRouter()
   .openapi(upload, async (c) => {
     const user = c.get("user");
     await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
+    await hitTrustLimit(c.var.deps, user, "upload");
     const stored = await storeUpload(c.var.deps, {
       file: readMultipart<{ file: File }>(c).file,
       ownerId: user.id,

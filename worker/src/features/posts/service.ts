@@ -16,6 +16,7 @@ import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
+import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
@@ -64,6 +65,7 @@ export async function createPost(
   if (input.post_type === "MEDIA" && !input.file) fail(422, POST_MSG.fileRequired, { field: "file" });
   const body = await storedBody(deps, input.body, input.post_type, !input.isDraft);
   await hitRateLimit(db, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
+  if (!input.isDraft) await hitTrustLimit(deps, user, "post");
   const media =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
 
@@ -114,8 +116,9 @@ async function ownPost(
 ): Promise<PostRow> {
   const row = await queries.findAnyPost(db, postPublicId);
   const wrongKind = row && ((drafts === "only" && !row.isDraft) || (drafts === "never" && row.isDraft));
-  // Someone else's draft does not exist as far as the caller can tell.
-  if (!row || wrongKind || (row.isDraft && row.ownerId !== userId))
+  // Someone else's draft does not exist as far as the caller can tell; nor does a post staff hid
+  // (it is kept unchanged for the appeal).
+  if (!row || wrongKind || row.removedAt !== null || (row.isDraft && row.ownerId !== userId))
     fail(404, drafts === "only" ? "Draft not found" : "Post not found");
   if (row.ownerId !== userId) fail(403, "Only the author can change this post");
   return row;
@@ -252,6 +255,7 @@ export async function publishDraft(
 ): Promise<CreatedPost> {
   const { db } = deps;
   let row = await ownPost(deps, user.id, draftPublicId, "only");
+  await hitTrustLimit(deps, user, "post");
   if (input) {
     await applyDraftFields(deps, user, row, input, true);
     row = await ownPost(deps, user.id, draftPublicId, "only");

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
+import { hitTrustLimit } from "../moderation/trust";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
 const report = createRoute({
@@ -39,6 +40,7 @@ export const reportsRoutes = createRouter()
     const input = readBody<NewReport>(c);
     const deps = c.var.deps;
     await hitRateLimit(deps.db, `report:${user.id}`, PER_HOUR);
+    await hitTrustLimit(deps, user, "report");
     const { id } = await createReport(deps, user.id, input);
     return c.json({ id, detail: REPORTS_MSG.reportSubmitted }, 201);
   })

@@ -23,6 +23,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { binary, keyFrom } from "../jobs/routes";
+import { hitTrustLimit } from "../moderation/trust";
 import {
   createService,
   deleteService,
@@ -135,6 +136,7 @@ export const servicesRoutes = createRouter()
     const form = readBody<ServiceForm>(c);
     const deps = c.var.deps;
     await hitRateLimit(deps.db, `service:${user.id}`, SERVICES_PER_DAY);
+    await hitTrustLimit(deps, user, "service");
     return c.json(await createService(deps, user, form), 201);
   })
   .openapi(update, async (c) =>

@@ -7,16 +7,31 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, loginSchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
+import { openModal } from "#web/modals.tsx";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
 import { GoogleSignIn } from "./google-sign-in";
+
+/** The appeal a suspended person's sign-in answer offers, when they have not appealed yet. */
+function suspensionAppeal(data: unknown): { moderation_id: number; appeal_token: string } | null {
+  const suspension = (data as { suspension?: { moderation_id?: unknown; appeal_token?: unknown } } | null)
+    ?.suspension;
+  if (typeof suspension?.moderation_id !== "number" || typeof suspension.appeal_token !== "string")
+    return null;
+  return { moderation_id: suspension.moderation_id, appeal_token: suspension.appeal_token };
+}
 
 /** Username and password; links to forgot password and register; Google. */
 export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {
   const { t } = useTranslation();
   const flow = useAuthFlow(mode);
   const form = useZodForm(loginSchema, { username: "", password: "" });
-  const [problem, setProblem] = useState<{ message: string; unverified: boolean } | null>(null);
+  const [problem, setProblem] = useState<{
+    message: string;
+    unverified: boolean;
+    /** A suspended person's one appeal, without a session. */
+    appeal?: { moderation_id: number; appeal_token: string } | null;
+  } | null>(null);
 
   const login = useMutation({
     mutationFn: accountsApi.login,
@@ -27,6 +42,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
       setProblem({
         message: apiErrorText(error, t),
         unverified: error instanceof ApiError && error.detail === ACCOUNTS_MSG.unverified,
+        appeal: error instanceof ApiError ? suspensionAppeal(error.data) : null,
       });
     },
   });
@@ -53,6 +69,15 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
               onClick={() => flow.toVerify({ username: form.values.username.trim().toLowerCase() })}
             >
               {t("Enter the verification code")}
+            </button>
+          ) : null}
+          {problem.appeal ? (
+            <button
+              type="button"
+              className="mt-2 font-semibold text-[var(--accent)] hover:underline"
+              onClick={() => openModal("APPEAL", problem.appeal!)}
+            >
+              {t("Appeal this decision")}
             </button>
           ) : null}
         </FormAlert>

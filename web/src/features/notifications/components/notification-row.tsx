@@ -5,6 +5,7 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { BellIcon } from "#web/components/ui/account-icons.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { ModerationNotice } from "#web/features/moderation/components/moderation-notice.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { useMarkRead } from "../queries";
 
@@ -19,6 +20,7 @@ const SENTENCE: Record<NotificationKind, string> = {
   COMMUNITY: msg("{{name}} posted in your community"),
   SERVICE_ORDER: msg("{{name}} ordered your service"),
   PAYMENT_FAILED: msg("Your membership payment failed. Your access stays until the paid period ends."),
+  MODERATION: msg("A decision by staff about you"),
 };
 
 /** One notification: a click opens what it is about and marks it read. */
@@ -62,7 +64,9 @@ export function NotificationRow({ notification }: { notification: Notification }
             <span className="font-medium">{sentence}</span>
           )}
         </p>
-        {notification.text ? (
+        {notification.moderation ? (
+          <ModerationNotice notice={notification.moderation} />
+        ) : notification.text ? (
           <p className="mt-0.5 line-clamp-2 text-sm break-words text-[var(--muted)]">{notification.text}</p>
         ) : null}
         <time dateTime={notification.created_at} className="text-xs text-[var(--muted)]">

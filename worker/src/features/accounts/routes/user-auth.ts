@@ -74,7 +74,8 @@ const login = createRoute({
   path: "/api/v1/user/auth/login",
   tags,
   summary: "Username and password to an access token",
-  description: "403 for an account whose e-mail is not verified yet (after a correct password only).",
+  description:
+    "403 for an account whose e-mail is not verified yet, or suspended (after a correct password only): a suspended person's answer carries `suspension` (the cause, the staff note, the end if any, and an appeal_token for their one appeal).",
   request: { body: jsonOrForm(loginSchema) },
   responses: {
     200: json(accessTokenSchema, "Signed in"),

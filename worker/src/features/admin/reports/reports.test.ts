@@ -70,7 +70,7 @@ describe("reports queue", () => {
     expect(open.indexOf(ofPerson)).toBeLessThan(open.indexOf(ofPost));
   });
 
-  it("REMOVE_CONTENT deletes the post on the main site, counters follow, and the group keeps who did it", async () => {
+  it("REMOVE_CONTENT hides the post on the main site (kept for an appeal), counters follow, and the group keeps who did it", async () => {
     const admin = await createAdmin();
     const { owner, community, post, link } = await postScene();
     await report(await createUser(), { link, reported_username: owner.username });
@@ -83,7 +83,7 @@ describe("reports queue", () => {
     expect(answer.detail).toBe("The reports were resolved");
     expect(answer.report).toMatchObject({
       status: "RESOLVED",
-      target: { exists: false, micropost: null },
+      target: { exists: true, micropost: { public_id: post.public_id } },
       resolution: { action: "REMOVE_CONTENT", note: "Spam, removed.", admin: admin.username },
     });
     expect((await api(`/api/v1/micropost?public_id=${post.public_id}`)).status).toBe(404);
@@ -100,7 +100,7 @@ describe("reports queue", () => {
     expect(await detail(twice)).toBe("These reports were already resolved");
   });
 
-  it("REMOVE_CONTENT on a comment removes it and the post's comment count follows", async () => {
+  it("REMOVE_CONTENT on a comment leaves a tombstone without its text or author, and the post's comment count follows", async () => {
     const admin = await createAdmin();
     const { owner, post } = await postScene();
     const author = await createUser();
@@ -123,10 +123,14 @@ describe("reports queue", () => {
       await api(`/api/v1/micropost?public_id=${post.public_id}`),
     );
     expect(after.micropost.total_micropost_comments).toBe(0);
-    const list = await json<{ list: Array<{ public_id: string }> }>(
-      await api(`/api/v1/micropost/comment/list?post_public_id=${post.public_id}`),
-    );
-    expect(list.list.map((c) => c.public_id)).not.toContain(comment.public_id);
+    const list = await json<{
+      list: Array<{ public_id: string; body: string; owner: unknown; is_deleted: boolean }>;
+    }>(await api(`/api/v1/micropost/comment/list?post_public_id=${post.public_id}`));
+    expect(list.list.find((c) => c.public_id === comment.public_id)).toMatchObject({
+      is_deleted: true,
+      body: "",
+      owner: null,
+    });
   });
 
   it("SUSPEND_USER suspends the person: sign-in refused, their tokens end", async () => {

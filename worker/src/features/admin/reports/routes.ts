@@ -29,7 +29,7 @@ const resolve = createRoute({
   path: "/api/admin/private/report",
   tags,
   summary:
-    "Resolve a group: DISMISS, REMOVE_CONTENT (deletes the post or comment) or SUSPEND_USER (the person reported, or the author); note optional",
+    "Resolve a group: DISMISS, REMOVE_CONTENT (hides the post or comment, kept for an appeal) or SUSPEND_USER (the person reported, or the author); note optional",
   security,
   request: { body: jsonOrForm(reportResolveSchema) },
   responses: {

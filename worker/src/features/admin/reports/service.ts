@@ -9,12 +9,14 @@ import {
   type ReportStatus,
   type ReportTargetType,
 } from "#shared/schemas/admin.ts";
+import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
 import { idList } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { deleteStoredFiles } from "#worker/lib/media.ts";
 import { iso } from "#worker/lib/time.ts";
+import { moderationStatements } from "../../moderation/queries";
+import { trustLevelStatement } from "../../moderation/trust";
 import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { setStatusStatement } from "../users/service";
@@ -96,7 +98,7 @@ async function describeGroups({ db }: Deps, groups: GroupRow[]): Promise<ReportG
     {
       sql: `SELECT k.id, k.public_id, k.body, m.public_id AS post_public_id, m.slug, c.name AS community
             FROM comments k JOIN microposts m ON m.id = k.micropost_id JOIN communities c ON c.id = m.community_id
-            WHERE k.id IN (${ofType("COMMENT")}) AND k.is_deleted = 0`,
+            WHERE k.id IN (${ofType("COMMENT")}) AND (k.is_deleted = 0 OR k.removed_at IS NOT NULL)`,
     },
     {
       sql: `SELECT id, username, email, profile_image, status, deleted_at FROM users WHERE id IN (${people})`,
@@ -205,9 +207,10 @@ async function requireGroup({ db }: Deps, id: number): Promise<GroupRow> {
 }
 
 /**
- * `PATCH .../report`: resolves an OPEN group. DISMISS changes nothing else; REMOVE_CONTENT deletes
- * the post or comment; SUSPEND_USER suspends the person behind the target (their sessions end). The
- * action, the resolution and the audit row are one batch.
+ * `PATCH .../report`: resolves an OPEN group. DISMISS changes nothing else; REMOVE_CONTENT hides
+ * the post or comment (kept for the appeal); SUSPEND_USER suspends the person behind the target
+ * (their sessions end). The action, the resolution, the person's moderation notice, their trust
+ * level and the audit row are one batch.
  */
 export async function resolveReportGroup(
   deps: Deps,
@@ -223,7 +226,12 @@ export async function resolveReportGroup(
     AND resolved_at = ${now} AND resolved_by_id = ${admin.id} AND action = '${input.action}')`;
 
   let effects: D1PreparedStatement[] = [];
-  let files: string[] = [];
+  let moderated: {
+    userId: number;
+    action: ModerationAction;
+    targetType: ModerationTarget;
+    targetId: number;
+  } | null = null;
   if (input.action === "REMOVE_CONTENT") {
     const removal =
       group.target_type === "MICROPOST" && group.target_id !== null
@@ -231,13 +239,37 @@ export async function resolveReportGroup(
         : group.target_type === "COMMENT" && group.target_id !== null
           ? await commentRemoval(deps, group.target_id, won)
           : fail(422, ADMIN_MSG.reportNoContent, { field: "action" });
-    effects = removal.statements;
-    files = removal.files;
+    if (removal) {
+      effects = removal.statements;
+      moderated = {
+        userId: removal.ownerId,
+        action: "REMOVE_CONTENT",
+        targetType: group.target_type as ModerationTarget,
+        targetId: group.target_id!,
+      };
+    }
   }
   if (input.action === "SUSPEND_USER") {
     if (group.reported_user_id === null) fail(422, ADMIN_MSG.reportNoPerson, { field: "action" });
     effects = [setStatusStatement(deps, group.reported_user_id, "SUSPENDED", won)];
+    moderated = {
+      userId: group.reported_user_id,
+      action: "SUSPEND_USER",
+      targetType: "USER",
+      targetId: group.reported_user_id,
+    };
   }
+  // The person is told (a MODERATION notification) and their trust level follows, in this batch.
+  const recorded = moderated
+    ? [
+        ...moderationStatements(
+          db,
+          { ...moderated, groupId: group.id, note: input.note, admin: admin.username, now },
+          won,
+        ),
+        trustLevelStatement(db, moderated.userId, now),
+      ]
+    : [];
 
   const [resolved] = await db.write([
     db.prepare({
@@ -251,6 +283,7 @@ export async function resolveReportGroup(
       binds: [now, group.id],
     }),
     ...effects,
+    ...recorded,
     auditStatement(
       db,
       admin,
@@ -263,7 +296,6 @@ export async function resolveReportGroup(
     ),
   ]);
   if (!resolved?.meta.changes) fail(409, ADMIN_MSG.reportResolved);
-  if (files.length) await deleteStoredFiles(deps, files);
   const [described] = await describeGroups(deps, [await requireGroup(deps, group.id)]);
   return described!;
 }

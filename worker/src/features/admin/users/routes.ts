@@ -14,6 +14,7 @@ import {
   userStatusAnswerSchema,
   userStatusSchema,
 } from "#shared/schemas/admin.ts";
+import { MODERATION_MSG, trustLevelAnswerSchema, trustLevelSetSchema } from "#shared/schemas/moderation.ts";
 import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import {
@@ -22,6 +23,7 @@ import {
   listAdmins,
   newUsers,
   searchPeople,
+  setTrustLevel,
   setUserStatus,
   userStats,
 } from "./service";
@@ -84,6 +86,20 @@ const status = createRoute({
   },
 });
 
+const trustLevel = createRoute({
+  method: "patch",
+  path: "/api/admin/private/user/trust-level",
+  tags,
+  summary:
+    "Set a person's trust level by hand (0 new, 1 member, 2 regular): their write limits follow it and automatic updates stop; audited",
+  security,
+  request: { body: jsonOrForm(trustLevelSetSchema, "username and trust_level, as JSON or a form") },
+  responses: {
+    200: json(trustLevelAnswerSchema, "Set"),
+    ...errorResponses(401, 404, 415, 422),
+  },
+});
+
 const adminList = createRoute({
   method: "get",
   path: "/api/admin/private/admin/list",
@@ -114,6 +130,11 @@ export const usersRoutes = createRouter()
     const user = await setUserStatus(c.var.deps, c.get("admin"), input);
     c.executionCtx.waitUntil(closeSocketsOf(c.env, { email: input.email }));
     return c.json({ detail: statusUpdatedText(input.user_status, user.email), user }, 200);
+  })
+  .openapi(trustLevel, async (c) => {
+    const input = readBody<z.output<typeof trustLevelSetSchema>>(c);
+    const set = await setTrustLevel(c.var.deps, c.get("admin"), input);
+    return c.json({ detail: MODERATION_MSG.trustLevelSet, ...set }, 200);
   })
   .openapi(adminList, async (c) => c.json(await listAdmins(c.var.deps, c.req.valid("query")), 200))
   .openapi(oneAdmin, async (c) =>

@@ -156,8 +156,15 @@ export async function getAdminAccount({ db }: Deps, username: string): Promise<A
 
 /** One person by username, deleted accounts too (their tombstone). */
 export async function getUser({ db }: Deps, username: string): Promise<AdminUserDetail> {
-  const row = await db.first<UserSqlRow & { deleted_at: number | null; total_reports: number }>({
-    sql: `SELECT ${USER_COLUMNS}, deleted_at,
+  const row = await db.first<
+    UserSqlRow & {
+      deleted_at: number | null;
+      total_reports: number;
+      trust_level: number;
+      trust_level_manual: number;
+    }
+  >({
+    sql: `SELECT ${USER_COLUMNS}, deleted_at, trust_level, trust_level_manual,
             (SELECT count(*) FROM reports WHERE reported_user_id = users.id) AS total_reports
           FROM users WHERE username = ?1`,
     binds: [username],
@@ -167,6 +174,8 @@ export async function getUser({ db }: Deps, username: string): Promise<AdminUser
     ...toAdminUser(row),
     total_reports: row.total_reports,
     deleted_at: row.deleted_at === null ? null : iso(row.deleted_at),
+    trust_level: row.trust_level,
+    trust_level_manual: Boolean(row.trust_level_manual),
   };
 }
 
@@ -218,4 +227,30 @@ export async function setUserStatus(
     binds: [row.id],
   });
   return toAdminUser(updated!);
+}
+
+/** `PATCH .../user/trust-level`: staff fix a person's level by hand (automatic updates then stop); audited. */
+export async function setTrustLevel(
+  { db }: Deps,
+  admin: AuthAdmin,
+  input: { username: string; trust_level: number },
+): Promise<{ username: string; trust_level: number; manual: boolean }> {
+  const row = await db.first<{ id: number }>({
+    sql: "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL",
+    binds: [input.username],
+  });
+  if (!row) fail(404, ADMIN_MSG.usernameNotFound);
+  await db.write([
+    db.prepare({
+      sql: `UPDATE users SET trust_level = ?1, trust_level_manual = 1, trust_level_at = ?2 WHERE id = ?3`,
+      binds: [input.trust_level, Date.now(), row.id],
+    }),
+    auditStatement(
+      db,
+      admin,
+      { action: "USER_TRUST_LEVEL", target: `user:${input.username}`, detail: String(input.trust_level) },
+      "changed",
+    ),
+  ]);
+  return { username: input.username, trust_level: input.trust_level, manual: true };
 }

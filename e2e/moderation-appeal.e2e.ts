@@ -1,0 +1,116 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+import { lane } from "./lane";
+import { newAccount, signIn, submitLogin } from "./sign-in";
+
+// Moderation people can trust, end to end: staff remove a post from the reports queue, its author
+// reads why in their notifications and appeals from there, staff reverse the decision on the
+// Appeals page, and the post is back on the main site.
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  const res = await fetch(`${lane().baseUrl}${path}`, { ...init, headers });
+  expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+function form(fields: Record<string, string>): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return body;
+}
+
+describe("a removal, its notice, the appeal and the reversal", () => {
+  const { page } = useBrowser();
+
+  async function adminPage() {
+    const opened = await page();
+    await opened.page.goto("/admin/");
+    await submitLogin(opened.page.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+    await opened.page.getByRole("button", { name: "Admin menu for admin" }).waitFor();
+    return opened;
+  }
+
+  async function openMenu(p: Page, name: string) {
+    const menu = p.getByTestId("admin-menu");
+    if (!(await menu.isVisible())) await p.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name, exact: true }).click();
+  }
+
+  it("staff remove a post, the author appeals from the notice, staff reverse, and the post is back", async () => {
+    const helper = (await page()).page.request;
+    const author = await newAccount(helper, { trustLevel: 0 });
+    const title = `Grandma's quince paste ${Date.now()}`;
+    const post = await api<{ public_id: string; link: string }>("/api/v1/private/user/micropost", {
+      method: "POST",
+      token: author.token,
+      body: form({ title, community_name: "crypto", body: "<p>Slow-cooked for hours with lemon.</p>" }),
+    });
+    const reporter = await newAccount(helper);
+    await api("/api/v1/private/user/report", {
+      method: "POST",
+      token: reporter.token,
+      body: form({
+        report_cause: "SPAM",
+        link: post.link,
+        text: "Looks like an advert for a shop, not a recipe.",
+      }),
+    });
+
+    // Staff remove it from the reports queue.
+    const staff = await adminPage();
+    await openMenu(staff.page, "Reports");
+    const group = staff.page.getByTestId("report-group").filter({ hasText: title });
+    await group.getByRole("button", { name: "Resolve" }).click();
+    const resolve = staff.page.getByTestId("resolve-dialog");
+    await resolve.getByLabel("Remove the post or comment").check();
+    await resolve.getByLabel("Note").fill("Reads like an advert");
+    await resolve.getByRole("button", { name: "Resolve" }).click();
+    await staff.page.getByTestId("snackbar").filter({ hasText: "The reports were resolved" }).waitFor();
+    expect((await fetch(`${lane().baseUrl}/api/v1/micropost?public_id=${post.public_id}`)).status).toBe(404);
+
+    // The author reads what was done and why, and appeals from the notice, by keyboard.
+    const person = await page();
+    await signIn(person.context, author);
+    await person.page.goto("/notifications");
+    const notice = person.page
+      .getByTestId("moderation-notice")
+      .filter({ hasText: "Staff removed your post" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Reason: Spam.");
+    expect(await notice.textContent()).toContain("Staff note: Reads like an advert");
+    await notice.getByRole("button", { name: "Appeal" }).focus();
+    await person.page.keyboard.press("Enter");
+    const appealForm = person.page.getByRole("form", { name: "Appeal" });
+    await appealForm
+      .getByLabel(/^Your appeal/)
+      .fill("It is my grandmother's recipe; there is no shop and no link in it.");
+    await appealForm.getByRole("button", { name: "Send appeal" }).click();
+    await person.page.getByTestId("snackbar").filter({ hasText: "Your appeal was sent" }).waitFor();
+    await person.page.getByTestId("appeal-state").filter({ hasText: "Your appeal was sent" }).waitFor();
+
+    // Staff see the appeal with the content as it was, and reverse.
+    await openMenu(staff.page, "Appeals");
+    const appeal = staff.page.getByTestId("appeal").filter({ hasText: title });
+    await appeal.waitFor();
+    expect(await appeal.getByTestId("appeal-content").textContent()).toContain("Hidden from the site");
+    await appeal.getByRole("button", { name: "Decide" }).click();
+    const decide = staff.page.getByTestId("decide-dialog");
+    await decide.getByLabel("Reverse: restore the content or lift the suspension").check();
+    await decide.getByLabel("Note").fill("Sorry, a real recipe");
+    await decide.getByRole("button", { name: "Decide" }).click();
+    await staff.page.getByTestId("snackbar").filter({ hasText: "The appeal was decided" }).waitFor();
+    await appeal.waitFor({ state: "detached" });
+
+    // The post is back on the main site, and the author is told.
+    const { page: visitor } = await page();
+    await visitor.goto(post.link);
+    await visitor.getByRole("heading", { name: title }).waitFor();
+    await person.page.reload();
+    await person.page.getByText("Staff restored your post").first().waitFor();
+    expect(staff.errors).toEqual([]);
+    expect(person.errors).toEqual([]);
+  });
+});

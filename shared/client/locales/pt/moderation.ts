@@ -1,0 +1,41 @@
+import type { Dictionary } from "../../i18n-runtime";
+
+// Moderation both sites show: the messages of shared/src/schemas/moderation.ts, a trust limit's
+// sentence and a suspended person's sign-in.
+export default {
+  "Say what happened in at least 40 characters": "Conte o que aconteceu em pelo menos 40 caracteres",
+  "Keep it to 1000 characters or less": "Use 1000 caracteres ou menos",
+  "There is no such decision about you": "Não há nenhuma decisão assim sobre você",
+  "You already appealed this decision": "Você já recorreu desta decisão",
+  "This decision was already reversed": "Esta decisão já foi revertida",
+  "Your appeal was sent. Staff will answer it here.":
+    "Seu recurso foi enviado. A equipe vai respondê-lo aqui.",
+  "This appeal does not exist": "Este recurso não existe",
+  "This appeal was already decided": "Este recurso já foi decidido",
+  "The appeal was decided": "O recurso foi decidido",
+  "Use OPEN or DECIDED": "Use OPEN ou DECIDED",
+  "Use UPHOLD or REVERSE": "Use UPHOLD ou REVERSE",
+  "Use 0, 1 or 2": "Use 0, 1 ou 2",
+  "The trust level was set": "O nível de confiança foi definido",
+  "Must be a positive whole number": "Deve ser um número inteiro positivo",
+  "Must be 500 characters or less": "Deve ter 500 caracteres ou menos",
+  "New accounts": "Contas novas",
+  "Accounts with fewer than 3 posts and comments": "Contas com menos de 3 publicações e comentários",
+  "Accounts with a recent upheld report": "Contas com uma denúncia confirmada recente",
+  Members: "Membros",
+  "publish {{max}} posts": "publicar {{max}} publicações",
+  "write {{max}} comments": "escrever {{max}} comentários",
+  "start {{max}} conversations": "iniciar {{max}} conversas",
+  "create {{max}} communities": "criar {{max}} comunidades",
+  "upload {{max}} files": "enviar {{max}} arquivos",
+  "send {{max}} reports": "enviar {{max}} denúncias",
+  "post {{max}} jobs": "publicar {{max}} vagas",
+  "offer {{max}} services": "oferecer {{max}} serviços",
+  "follow or block {{max}} times": "seguir ou bloquear {{max}} vezes",
+  "{{who}} can {{doing}} a day; more from {{date}}.":
+    "{{who}} podem {{doing}} por dia; mais a partir de {{date}}.",
+  "Reason: {{cause}}.": "Motivo: {{cause}}.",
+  "Staff note: {{note}}": "Nota da equipe: {{note}}",
+  "It ends on {{date}}.": "Termina em {{date}}.",
+  "It has no end date.": "Não tem data de fim.",
+} satisfies Dictionary;

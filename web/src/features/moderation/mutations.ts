@@ -1,0 +1,14 @@
+import { toFormData } from "#client/form-data.ts";
+import { requestJson } from "#client/http.ts";
+import { apiFetch } from "#web/lib/api.ts";
+
+/**
+ * A person's one appeal of a decision about them. A suspended person has no session: their
+ * sign-in's answer gave an appeal token, which opens this path only.
+ */
+export function sendAppeal(values: { moderation_id: string; text: string }, appealToken?: string) {
+  const body = toFormData({ ...values, text: values.text.trim() });
+  const path = "/api/v1/private/user/appeal";
+  if (appealToken) return requestJson(path, { method: "POST", body }, appealToken, () => {});
+  return apiFetch(path, { method: "POST", body });
+}

@@ -1,0 +1,248 @@
+import { type Page, toPage } from "#shared/api.ts";
+import type { ReportCause } from "#shared/enums.ts";
+import {
+  type AdminAppeal,
+  type AppealDecide,
+  type AppealStatus,
+  MODERATION_MSG,
+} from "#shared/schemas/moderation.ts";
+import { idList } from "#worker/db/sql.ts";
+import type { Deps } from "#worker/deps.ts";
+import type { AuthAdmin } from "#worker/env.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { iso } from "#worker/lib/time.ts";
+import {
+  APPEAL_COLUMNS,
+  type AppealRow,
+  findModeration,
+  MODERATION_COLUMNS,
+  type ModerationRow,
+} from "../../moderation/queries";
+import { trustLevelStatement } from "../../moderation/trust";
+import { postLink } from "../../posts/json";
+import { auditStatement } from "../audit/service";
+import { commentRemoval, postRemoval } from "../reports/removal";
+import { setStatusStatement } from "../users/service";
+
+// Appeals as staff see and decide them: the person's text beside the decision appealed, the
+// content as it was (kept hidden) and the reports behind it. UPHOLD keeps the decision; REVERSE
+// restores the content (counters and search follow) or lifts the suspension. Either way the person
+// is told and the audit log has a row, in the batch of the decision.
+
+const glance = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 600);
+
+async function describeAppeals({ db }: Deps, rows: AppealRow[]): Promise<AdminAppeal[]> {
+  if (!rows.length) return [];
+  const moderationIds = idList(rows.map((r) => r.moderation_id));
+  const userIds = idList(rows.map((r) => r.user_id));
+  const [moderations, people] = await db.batch<
+    [ModerationRow, { id: number; username: string; status: string; trust_level: number }]
+  >([
+    { sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id IN (${moderationIds})` },
+    { sql: `SELECT id, username, status, trust_level FROM users WHERE id IN (${userIds})` },
+  ]);
+  const ofType = (type: string) =>
+    idList(moderations.filter((m) => m.target_type === type).map((m) => m.target_id));
+  const groupIds = idList(
+    moderations.filter((m) => m.report_group_id !== null).map((m) => m.report_group_id!),
+  );
+  const [posts, comments, groups, causes, texts] = await db.batch<
+    [
+      {
+        id: number;
+        title: string;
+        body: string;
+        public_id: string;
+        slug: string;
+        community: string;
+        removed_at: number | null;
+      },
+      {
+        id: number;
+        body: string;
+        removed_at: number | null;
+        public_id: string;
+        post_public_id: string;
+        slug: string;
+        community: string;
+      },
+      { id: number; total_reports: number },
+      { group_id: number; report_cause: ReportCause; n: number },
+      { group_id: number; report_cause: ReportCause; text: string },
+    ]
+  >([
+    {
+      sql: `SELECT m.id, m.title, m.body, m.public_id, m.slug, c.name AS community, m.removed_at
+            FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.id IN (${ofType("MICROPOST")})`,
+    },
+    {
+      sql: `SELECT k.id, k.body, k.removed_at, k.public_id, m.public_id AS post_public_id, m.slug, c.name AS community
+            FROM comments k JOIN microposts m ON m.id = k.micropost_id JOIN communities c ON c.id = m.community_id
+            WHERE k.id IN (${ofType("COMMENT")})`,
+    },
+    { sql: `SELECT id, total_reports FROM report_groups WHERE id IN (${groupIds})` },
+    {
+      sql: `SELECT group_id, report_cause, count(*) AS n FROM reports WHERE group_id IN (${groupIds})
+            GROUP BY group_id, report_cause ORDER BY n DESC, report_cause`,
+    },
+    {
+      sql: `SELECT group_id, report_cause, text FROM
+              (SELECT *, row_number() OVER (PARTITION BY group_id ORDER BY id DESC) AS n
+               FROM reports WHERE group_id IN (${groupIds}))
+            WHERE n <= 5 ORDER BY group_id, id DESC`,
+    },
+  ]);
+  return rows.map((a) => {
+    const m = moderations.find((x) => x.id === a.moderation_id)!;
+    const person = people.find((p) => p.id === a.user_id);
+    const post = m.target_type === "MICROPOST" ? posts.find((p) => p.id === m.target_id) : undefined;
+    const comment = m.target_type === "COMMENT" ? comments.find((k) => k.id === m.target_id) : undefined;
+    const group = m.report_group_id === null ? undefined : groups.find((g) => g.id === m.report_group_id);
+    return {
+      id: a.id,
+      status: a.status,
+      text: a.text,
+      created_at: iso(a.created_at),
+      user: person
+        ? { username: person.username, status: person.status, trust_level: person.trust_level }
+        : null,
+      moderation: {
+        id: m.id,
+        action: m.action,
+        target_type: m.target_type,
+        cause: m.cause,
+        note: m.note,
+        admin: m.admin_username,
+        created_at: iso(m.created_at),
+        reversed: m.reversed_at !== null,
+      },
+      content: post
+        ? {
+            title: post.title,
+            text: glance(post.body),
+            link: postLink(post.community, post.public_id, post.slug),
+            hidden: post.removed_at !== null,
+          }
+        : comment
+          ? {
+              title: null,
+              text: glance(comment.body),
+              link: `${postLink(comment.community, comment.post_public_id, comment.slug)}?comment=${comment.public_id}`,
+              hidden: comment.removed_at !== null,
+            }
+          : null,
+      reports: group
+        ? {
+            group_id: group.id,
+            total_reports: group.total_reports,
+            causes: causes
+              .filter((c) => c.group_id === group.id)
+              .map((c) => ({ report_cause: c.report_cause, total: c.n })),
+            texts: texts
+              .filter((t) => t.group_id === group.id)
+              .map((t) => ({ report_cause: t.report_cause, text: t.text })),
+          }
+        : null,
+      decision:
+        a.status === "DECIDED" && a.decision && a.decided_at !== null
+          ? {
+              decision: a.decision,
+              note: a.note,
+              admin: a.decided_by_username,
+              decided_at: iso(a.decided_at),
+            }
+          : null,
+    };
+  });
+}
+
+/** `GET .../appeal/list`: OPEN appeals oldest first (first come, first answered); DECIDED newest first. */
+export async function listAppeals(
+  deps: Deps,
+  input: { status: AppealStatus; skip: number; limit: number },
+): Promise<Page<AdminAppeal>> {
+  const order = input.status === "OPEN" ? "id ASC" : "decided_at DESC, id DESC";
+  const [rows, total] = await deps.db.batch<[AppealRow, { n: number }]>([
+    {
+      sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE status = ?1 ORDER BY ${order} LIMIT ?2 OFFSET ?3`,
+      binds: [input.status, input.limit, input.skip],
+      isList: true,
+    },
+    { sql: "SELECT count(*) AS n FROM appeals WHERE status = ?1", binds: [input.status] },
+  ]);
+  return toPage(await describeAppeals(deps, rows), total[0]?.n ?? 0, input.limit);
+}
+
+async function requireAppeal({ db }: Deps, id: number): Promise<AppealRow> {
+  const row = await db.first<AppealRow>({
+    sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE id = ?1`,
+    binds: [id],
+  });
+  if (!row) fail(404, MODERATION_MSG.appealNotFound);
+  return row;
+}
+
+/** `PATCH .../appeal`: UPHOLD or REVERSE an OPEN appeal, with a note the person reads. */
+export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDecide): Promise<AdminAppeal> {
+  const { db } = deps;
+  const appeal = await requireAppeal(deps, input.id);
+  if (appeal.status !== "OPEN") fail(409, MODERATION_MSG.appealDecided);
+  const moderation = (await findModeration(db, appeal.moderation_id))!;
+  const now = Date.now();
+  // Holds only in the batch whose decision took effect (our own integers and an enum value).
+  const won = `EXISTS (SELECT 1 FROM appeals WHERE id = ${appeal.id} AND status = 'DECIDED'
+    AND decided_at = ${now} AND decision = '${input.decision}')`;
+
+  let effects: D1PreparedStatement[] = [];
+  if (input.decision === "REVERSE") {
+    if (moderation.action === "SUSPEND_USER") {
+      effects = [setStatusStatement(deps, moderation.user_id, "ACTIVE", won)];
+    } else {
+      const restore =
+        moderation.target_type === "MICROPOST"
+          ? await postRemoval(deps, moderation.target_id, won, true)
+          : await commentRemoval(deps, moderation.target_id, won, true);
+      effects = restore?.statements ?? [];
+    }
+    effects.push(
+      db.prepare({
+        sql: `UPDATE moderations SET reversed_at = ?1 WHERE id = ?2 AND reversed_at IS NULL AND ${won}`,
+        binds: [now, moderation.id],
+      }),
+    );
+  }
+
+  const [decided] = await db.write([
+    db.prepare({
+      sql: `UPDATE appeals SET status = 'DECIDED', decision = ?1, note = ?2, decided_by_username = ?3, decided_at = ?4
+            WHERE id = ?5 AND status = 'OPEN'`,
+      binds: [input.decision, input.note, admin.username, now, appeal.id],
+    }),
+    ...effects,
+    // The person reads the answer where they read the decision: a MODERATION notification.
+    db.prepare({
+      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
+            SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?2, ''), ?3, 0, ?4 WHERE ${won}`,
+      binds: [moderation.user_id, input.note, moderation.id, now],
+    }),
+    trustLevelStatement(db, moderation.user_id, now),
+    auditStatement(
+      db,
+      admin,
+      {
+        action: input.decision === "REVERSE" ? "APPEAL_REVERSE" : "APPEAL_UPHOLD",
+        target: `appeal:${appeal.id}`,
+        detail: `${moderation.action} ${moderation.target_type}:${moderation.target_id}${input.note ? `: ${input.note}` : ""}`,
+      },
+      { sql: won },
+    ),
+  ]);
+  if (!decided?.meta.changes) fail(409, MODERATION_MSG.appealDecided);
+  const [described] = await describeAppeals(deps, [await requireAppeal(deps, appeal.id)]);
+  return described!;
+}

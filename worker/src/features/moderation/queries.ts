@@ -1,0 +1,132 @@
+import type { ReportCause } from "#shared/enums.ts";
+import type {
+  AppealDecision,
+  AppealStatus,
+  ModerationAction,
+  ModerationTarget,
+} from "#shared/schemas/moderation.ts";
+import type { Database } from "#worker/db/database.ts";
+import { idList } from "#worker/db/sql.ts";
+
+// The SQL of moderations and appeals.
+
+export interface ModerationRow {
+  id: number;
+  user_id: number;
+  report_group_id: number | null;
+  action: ModerationAction;
+  target_type: ModerationTarget;
+  target_id: number;
+  cause: ReportCause | null;
+  note: string;
+  admin_username: string | null;
+  reversed_at: number | null;
+  created_at: number;
+}
+
+export interface AppealRow {
+  id: number;
+  moderation_id: number;
+  user_id: number;
+  text: string;
+  status: AppealStatus;
+  decision: AppealDecision | null;
+  note: string;
+  decided_by_username: string | null;
+  decided_at: number | null;
+  created_at: number;
+}
+
+export const MODERATION_COLUMNS = `id, user_id, report_group_id, action, target_type, target_id, cause, note,
+  admin_username, reversed_at, created_at`;
+export const APPEAL_COLUMNS = `id, moderation_id, user_id, text, status, decision, note, decided_by_username,
+  decided_at, created_at`;
+
+/**
+ * The statements that record a decision about a person in the batch of the decision: the
+ * moderation (its cause the one most reporters gave), the person's MODERATION notification and
+ * their trust level, all only when `won` holds.
+ */
+export function moderationStatements(
+  db: Database,
+  input: {
+    userId: number;
+    groupId: number;
+    action: ModerationAction;
+    targetType: ModerationTarget;
+    targetId: number;
+    note: string;
+    admin: string;
+    now: number;
+  },
+  won: string,
+): D1PreparedStatement[] {
+  const mine = `(SELECT id FROM moderations WHERE report_group_id = ${input.groupId})`;
+  return [
+    db.prepare({
+      sql: `INSERT INTO moderations (user_id, report_group_id, action, target_type, target_id, cause, note,
+              admin_username, created_at)
+            SELECT ?1, ?2, ?3, ?4, ?5,
+              (SELECT report_cause FROM reports WHERE group_id = ?2 GROUP BY report_cause
+               ORDER BY count(*) DESC, report_cause LIMIT 1), ?6, ?7, ?8
+            WHERE ${won}`,
+      binds: [
+        input.userId,
+        input.groupId,
+        input.action,
+        input.targetType,
+        input.targetId,
+        input.note,
+        input.admin,
+        input.now,
+      ],
+    }),
+    db.prepare({
+      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
+            SELECT user_id, 'MODERATION', NULL, NULL, NULLIF(note, ''), id, 0, created_at
+            FROM moderations WHERE id = ${mine} AND ${won}`,
+    }),
+  ];
+}
+
+export async function findModeration(db: Database, id: number): Promise<ModerationRow | null> {
+  return db.first<ModerationRow>({
+    sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id = ?1`,
+    binds: [id],
+  });
+}
+
+/** Moderations with their appeals and a glance at the content, for notices. */
+export async function moderationsWithAppeals(db: Database, ids: number[]) {
+  if (!ids.length) return { moderations: [], appeals: [], excerpts: [] };
+  const list = idList(ids);
+  const [moderations, appeals, excerpts] = await db.batch<
+    [ModerationRow, AppealRow, { id: number; excerpt: string }]
+  >([
+    { sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id IN (${list})` },
+    { sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE moderation_id IN (${list})` },
+    {
+      sql: `SELECT d.id, CASE d.target_type
+              WHEN 'MICROPOST' THEN (SELECT title FROM microposts WHERE id = d.target_id)
+              WHEN 'COMMENT' THEN (SELECT substr(body, 1, 400) FROM comments WHERE id = d.target_id)
+            END AS excerpt
+            FROM moderations d WHERE d.id IN (${list})`,
+    },
+  ]);
+  return { moderations, appeals, excerpts };
+}
+
+/** The newest suspension of a person that no appeal reversed. */
+export async function currentSuspension(db: Database, userId: number) {
+  const moderation = await db.first<ModerationRow>({
+    sql: `SELECT ${MODERATION_COLUMNS} FROM moderations
+          WHERE user_id = ?1 AND action = 'SUSPEND_USER' AND reversed_at IS NULL ORDER BY id DESC LIMIT 1`,
+    binds: [userId],
+  });
+  if (!moderation) return null;
+  const appeal = await db.first<AppealRow>({
+    sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE moderation_id = ?1`,
+    binds: [moderation.id],
+  });
+  return { moderation, appeal };
+}

@@ -1,0 +1,184 @@
+import type { Database } from "#worker/db/database.ts";
+import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
+import { RetryLater } from "#worker/lib/errors.ts";
+import { DAY } from "#worker/lib/time.ts";
+
+// Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
+// fewer than 3 posts and comments, or after an upheld moderation in the last 30 days; regular after
+// 30 days and 50 contributions with no upheld moderation in 90 days; a member otherwise. The level
+// is stored on the person (kept current when contributions or decisions change, and lazily when an
+// age threshold passes), never worked out per request; each write path's daily allowance follows it.
+
+export const NEW_DAYS = 3;
+export const NEW_CONTRIBUTIONS = 3;
+export const REGULAR_DAYS = 30;
+export const REGULAR_CONTRIBUTIONS = 50;
+/** An upheld moderation keeps a person new this long, and from regular this long. */
+export const RECENT_UPHELD_DAYS = 30;
+export const REGULAR_CLEAN_DAYS = 90;
+
+const CONTRIBUTIONS = `(users.total_microposts +
+  (SELECT count(*) FROM comments WHERE comments.owner_id = users.id AND comments.is_deleted = 0))`;
+const upheldSince = (days: number) =>
+  `EXISTS (SELECT 1 FROM moderations WHERE moderations.user_id = users.id AND moderations.reversed_at IS NULL
+     AND moderations.created_at > ?2 - ${days * DAY})`;
+
+/**
+ * Recomputes a person's level (unless staff set it by hand). `userId` is a number or SQL naming one
+ * (`(SELECT user_id FROM moderations WHERE ...)`), so it can sit in the batch of the change itself.
+ */
+export function trustLevelStatement(
+  db: Database,
+  userId: number | { sql: string },
+  now = Date.now(),
+): D1PreparedStatement {
+  const who = typeof userId === "number" ? "?1" : userId.sql;
+  return db.prepare({
+    sql: `UPDATE users SET trust_level = CASE
+        WHEN created_at > ?2 - ${NEW_DAYS * DAY} OR ${CONTRIBUTIONS} < ${NEW_CONTRIBUTIONS}
+          OR ${upheldSince(RECENT_UPHELD_DAYS)} THEN 0
+        WHEN created_at <= ?2 - ${REGULAR_DAYS * DAY} AND ${CONTRIBUTIONS} >= ${REGULAR_CONTRIBUTIONS}
+          AND NOT ${upheldSince(REGULAR_CLEAN_DAYS)} THEN 2
+        ELSE 1 END,
+        trust_level_at = ?2
+      WHERE id = ${who} AND trust_level_manual = 0
+      RETURNING trust_level`,
+    binds: [typeof userId === "number" ? userId : null, now],
+  });
+}
+
+/** The person acting: their id, and their level when the auth middleware read it. */
+type TrustUser = Pick<AuthUser, "id" | "trust">;
+
+/** After a contribution (a post, a comment): a new person may have just become a member. */
+export async function refreshTrustAfterContribution(deps: Deps, user: TrustUser): Promise<void> {
+  if (user.trust && user.trust.level >= 2) return;
+  await deps.db.write([trustLevelStatement(deps.db, user.id)]);
+}
+
+/** The write paths whose allowance depends on the level. */
+export type TrustAction =
+  | "post"
+  | "comment"
+  | "conversation"
+  | "community"
+  | "upload"
+  | "report"
+  | "job"
+  | "service"
+  | "follow";
+
+/** Per day, by level (0, 1); regulars (2) have only each path's own limit. */
+export const TRUST_LIMITS: Record<TrustAction, readonly [number, number]> = {
+  post: [5, 20],
+  comment: [30, 100],
+  conversation: [3, 20],
+  community: [2, 5],
+  upload: [20, 60],
+  report: [5, 20],
+  job: [2, 5],
+  service: [2, 5],
+  follow: [50, 200],
+};
+
+const DOING: Record<TrustAction, (n: number) => string> = {
+  post: (n) => `publish ${n} posts`,
+  comment: (n) => `write ${n} comments`,
+  conversation: (n) => `start ${n} conversations`,
+  community: (n) => `create ${n} communities`,
+  upload: (n) => `upload ${n} files`,
+  report: (n) => `send ${n} reports`,
+  job: (n) => `post ${n} jobs`,
+  service: (n) => `offer ${n} services`,
+  follow: (n) => `follow or block ${n} times`,
+};
+
+export type TrustReason = "AGE" | "CONTRIBUTIONS" | "REPORT" | "MEMBER";
+const WHO: Record<TrustReason, string> = {
+  AGE: "New accounts",
+  CONTRIBUTIONS: "Accounts with fewer than 3 posts and comments",
+  REPORT: "Accounts with a recent upheld report",
+  MEMBER: "Members",
+};
+
+/** "Friday 28 November" (UTC); the sites show the date in the reader's language from `until`. */
+function dayName(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+}
+
+/** The person's level, recomputed first when an age threshold passed since it was last worked out. */
+async function currentLevel(
+  deps: Deps,
+  user: TrustUser,
+  now: number,
+): Promise<{ level: number; joinedAt: number }> {
+  const { db } = deps;
+  let trust = user.trust;
+  if (!trust) {
+    const row = await db.first<{ trust_level: number; trust_level_at: number; created_at: number }>({
+      sql: "SELECT trust_level, trust_level_at, created_at FROM users WHERE id = ?1",
+      binds: [user.id],
+    });
+    trust = { level: row?.trust_level ?? 0, at: row?.trust_level_at ?? 0, joinedAt: row?.created_at ?? now };
+  }
+  const crossed = (threshold: number) => trust.at < threshold && threshold <= now;
+  const stale =
+    trust.level < 2 &&
+    (crossed(trust.joinedAt + NEW_DAYS * DAY) ||
+      crossed(trust.joinedAt + REGULAR_DAYS * DAY) ||
+      now - trust.at >= DAY);
+  if (!stale) return { level: trust.level, joinedAt: trust.joinedAt };
+  const [result] = await db.write([trustLevelStatement(db, user.id, now)]);
+  const level = (result?.results[0] as { trust_level: number } | undefined)?.trust_level ?? trust.level;
+  user.trust = { level, at: now, joinedAt: trust.joinedAt };
+  return { level, joinedAt: trust.joinedAt };
+}
+
+/**
+ * Counts one `action` by the person against their level's daily allowance; past it, a 429 whose
+ * detail says why and until when, with the same facts in `limit` for the sites to word.
+ */
+export async function hitTrustLimit(deps: Deps, user: TrustUser, action: TrustAction, now = Date.now()) {
+  const { level, joinedAt } = await currentLevel(deps, user, now);
+  if (level >= 2) return;
+  const max = TRUST_LIMITS[action][level === 0 ? 0 : 1];
+  const { db } = deps;
+  const [result] = await db.write([
+    db.prepare({
+      sql: `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
+       RETURNING count, window_start`,
+      binds: [`trust:${action}:${user.id}`, now, DAY],
+    }),
+  ]);
+  const row = result?.results[0] as { count: number; window_start: number } | undefined;
+  if (!row || row.count <= max) return;
+  const reset = row.window_start + DAY;
+  let reason: TrustReason = "MEMBER";
+  let until = reset;
+  if (level === 0) {
+    const ageEnds = joinedAt + NEW_DAYS * DAY;
+    if (ageEnds > now) {
+      reason = "AGE";
+      until = ageEnds;
+    } else {
+      const upheld = await db.first<{ n: number }>({
+        sql: `SELECT count(*) AS n FROM moderations WHERE user_id = ?1 AND reversed_at IS NULL AND created_at > ?2`,
+        binds: [user.id, now - RECENT_UPHELD_DAYS * DAY],
+      });
+      reason = upheld?.n ? "REPORT" : "CONTRIBUTIONS";
+    }
+  }
+  const detail = `${WHO[reason]} can ${DOING[action](max)} a day; more from ${dayName(until)}.`;
+  throw new RetryLater(Math.max(1, Math.ceil((reset - now) / 1000)), detail, {
+    limit: { action, max, trust_level: level, reason, until: new Date(until).toISOString() },
+  });
+}
