@@ -55,10 +55,16 @@ export interface Bindings {
 export interface AuthUser {
   id: number;
   username: string;
+  /** The token version the session was signed with. */
+  version?: number;
+  /** When this session last proved a second factor (s since epoch), or null: for step-up. */
+  factorAt?: number | null;
 }
 export interface AuthAdmin {
   id: number;
   username: string;
+  version?: number;
+  factorAt?: number | null;
 }
 
 export interface AppEnv {
