@@ -46,9 +46,15 @@ export async function claimStep({ db }: Deps, totpId: number, step: number): Pro
 /** Turns the pending set-up on and replaces the recovery codes, in one batch. */
 export async function enableTotpWithCodes({ db }: Deps, owner: Owner, totpId: number, hashes: string[]) {
   const now = Date.now();
+  const enable = db.orm.update(totpFactors).set({ enabledAt: now }).where(eq(totpFactors.id, totpId));
+  const clear = db.orm.delete(recoveryCodes).where(codesOf(owner));
+  if (!hashes.length) {
+    await db.orm.batch([enable, clear]);
+    return;
+  }
   await db.orm.batch([
-    db.orm.update(totpFactors).set({ enabledAt: now }).where(eq(totpFactors.id, totpId)),
-    db.orm.delete(recoveryCodes).where(codesOf(owner)),
+    enable,
+    clear,
     db.orm
       .insert(recoveryCodes)
       .values(hashes.map((codeHash) => ({ ownerKind: owner.kind, ownerId: owner.id, codeHash }))),

@@ -77,6 +77,17 @@ export async function startTotpSetup(
   return answer;
 }
 
+/**
+ * Turns the app on with a known key and no code: for the development seed's staff account only
+ * (features/dev/seed.ts), whose key is published so local runs and journeys can make its codes.
+ */
+export async function enrollKnownTotp(deps: Deps, owner: Owner, secret: Uint8Array): Promise<void> {
+  if (await q.totpEnabled(deps, owner)) return;
+  await q.savePendingTotp(deps, owner, await seal(await sealingKey(deps), secret, sealedFor(owner)));
+  const row = await q.findTotp(deps, owner);
+  if (row) await q.enableTotpWithCodes(deps, owner, row.id, []);
+}
+
 /** 10 letters and digits, `xxxxx-xxxxx`: about 51 bits each. */
 function newRecoveryCode(): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
