@@ -8,7 +8,7 @@ import { createdAt } from "./columns";
 export const MFA_OWNER_KINDS = ["user", "admin"] as const;
 
 /**
- * One authenticator app per owner. `secret` is the TOTP key sealed with AES-GCM (features/mfa/seal.ts),
+ * One authenticator app per owner. `secret` is the TOTP key sealed with AES-GCM (worker/src/lib/sealing.ts),
  * with `iv`; `enabled_at` is null while set-up waits for its first code. `last_step` is the last
  * 30-second step a code was accepted for: a code of that step or an earlier one is refused.
  */

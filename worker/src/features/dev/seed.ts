@@ -239,7 +239,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
 
 /**
  * The development staff account's authenticator key (base32), public on purpose: staff must have a
- * second factor, and local runs and journeys make its codes from this (README, "Signing in as staff").
+ * second factor, and local runs and journeys make its codes from this (README, the admin site's row).
  */
 export const DEV_ADMIN_TOTP_KEY = "AGORADEVADMINTOTPKEYONLYFORLOCAL";
 
