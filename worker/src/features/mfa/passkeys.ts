@@ -9,6 +9,7 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { MFA_MSG, type PasskeyItem } from "#shared/schemas/mfa.ts";
 import type { Deps } from "#worker/deps.ts";
+import { addressBucket } from "#worker/features/accounts/limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
 import { iso, MINUTE } from "#worker/lib/time.ts";
@@ -201,10 +202,12 @@ export function passkeySignIn(
   address: string,
   kind: Owner["kind"],
 ) {
-  return verifyAssertion(deps, response, "login", null, `passkey:addr:${address}`).then((owner) => {
-    if (owner.kind !== kind) fail(403, MFA_MSG.passkeyUnknown);
-    return owner;
-  });
+  return verifyAssertion(deps, response, "login", null, `passkey:addr:${addressBucket(address)}`).then(
+    (owner) => {
+      if (owner.kind !== kind) fail(403, MFA_MSG.passkeyUnknown);
+      return owner;
+    },
+  );
 }
 
 export async function proveStepUpPasskey(deps: Deps, owner: Owner, response: unknown): Promise<void> {
