@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { latestCode, newAccount, newPerson, outbox, PASSWORD_LABEL, signIn, submitLogin } from "./sign-in";
+import { enterStaffCode } from "./staff";
 
 // Accounts as a newcomer meets them: the dialogs and pages of sign-up, verification, login,
 // forgot password, the user menu, and the admin site's login, menu and profile.
@@ -429,6 +430,7 @@ describe("the admin site", () => {
   async function adminLogin(p: Page, password = "agora-admin") {
     await p.goto("/admin/");
     await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", password);
+    await enterStaffCode(p);
   }
 
   it("refuses a wrong password, then signs in with the admin token", async () => {
@@ -444,6 +446,8 @@ describe("the admin site", () => {
 
     await form.getByLabel(PASSWORD_LABEL).fill("agora-admin");
     await submit.click();
+    // Staff have a second factor: the code step comes before the admin pages.
+    await enterStaffCode(p);
     await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === "admin_access_token");
     expect(cookie?.value).toBeTruthy();

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { newAccount, submitLogin } from "./sign-in";
+import { enterStaffCode } from "./staff";
 
 // The admin website's content screens: a staff member writes, publishes and removes a blog post,
 // and writes, previews, sends (once) and locks an e-mail template.
@@ -35,6 +36,7 @@ describe("the admin website's content screens", () => {
     const { page: p, errors } = await page(options);
     await p.goto("/admin/");
     await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+    await enterStaffCode(p);
     await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     return { p, errors };
   }

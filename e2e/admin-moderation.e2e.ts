@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { lane } from "./lane";
 import { accessToken, newAccount, submitLogin } from "./sign-in";
+import { enterStaffCode, staffToken } from "./staff";
 
 // The admin website's moderation screens, one journey each: staff sign in through the form and do
 // each screen's main task, then find what they did in the audit log.
@@ -34,6 +35,7 @@ describe("the admin website's moderation screens", () => {
     const opened = await page(options);
     await opened.page.goto("/admin/");
     await submitLogin(opened.page.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+    await enterStaffCode(opened.page);
     await opened.page.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     return { p: opened.page, errors: opened.errors, context: opened.context };
   }
@@ -152,11 +154,7 @@ describe("the admin website's moderation screens", () => {
   });
 
   it("Files loads more when the list comes within 400 px of the bottom", async () => {
-    const login = await fetch(`${lane().baseUrl}/api/admin/auth/login`, {
-      method: "POST",
-      body: form({ username: "admin", password: "agora-admin" }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await staffToken(lane().baseUrl);
     const { total_list: stored } = await api<{ total_list: number }>("/api/admin/private/file/list", {
       token,
     });

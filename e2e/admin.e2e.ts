@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { newAccount, submitLogin } from "./sign-in";
+import { enterStaffCode } from "./staff";
 
 // The admin website's screens, one journey each, signed in as the demo admin through the form.
 
@@ -12,6 +13,7 @@ describe("the admin website's screens", () => {
     const { page: p, errors } = await page(options);
     await p.goto("/admin/");
     await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+    await enterStaffCode(p);
     await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     return { p, errors };
   }

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { lane } from "./lane";
 import { signIn } from "./sign-in";
+import { staffToken } from "./staff";
 
 // The jobs board and the services marketplace as people use them: posting a job through the whole
 // form, finding it, opening it, hiding and deleting it; the résumé; offering a service after
@@ -33,12 +35,8 @@ async function answer(p: Page, button: string) {
   await question.waitFor({ state: "detached" });
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/admin/auth/login", {
-    form: { username: "admin", password: "agora-admin" },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
+async function adminToken(_request: APIRequestContext): Promise<string> {
+  return staffToken(lane().baseUrl);
 }
 
 const value = (locator: Locator) => locator.inputValue();

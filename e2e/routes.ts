@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { lane } from "./lane";
 import { accessToken } from "./sign-in";
+import { staffToken } from "./staff";
 
 // Every route of both SPAs, for the journeys that walk them all (accessibility, reflow). The
 // routes come from the generated route trees, so a new screen is walked without touching the
@@ -106,11 +107,7 @@ export async function routeContext(
     await context.addCookies([{ name: "access_token", value: await accessToken("bruno"), url: base }]);
   }
   if (o.signedIn && o.app === "admin") {
-    const res = await fetch(`${base}/api/admin/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "admin", password: "agora-admin" }),
-    });
-    const { access_token } = (await res.json()) as { access_token: string };
+    const access_token = await staffToken(base);
     await context.addCookies([{ name: "admin_access_token", value: access_token, url: base }]);
   }
   return { context, page: await context.newPage() };

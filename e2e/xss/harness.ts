@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { submitLogin } from "../sign-in";
+import { enterStaffCode, staffToken as staffSessionToken } from "../staff";
 
 // What the "script never runs" journeys share: the hooks every page gets before its own script,
 // the packing of the corpus into the fields' lengths, the API calls that write it, and the visit
@@ -193,17 +194,13 @@ export async function actAs(context: BrowserContext, base: string, token: string
 export async function staffSignIn(p: Page): Promise<void> {
   await p.goto("/admin/");
   await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+  await enterStaffCode(p);
   await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
 }
 
 /** A staff member's API token. */
 export async function staffToken(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: "admin", password: "agora-admin" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return staffSessionToken(base);
 }
 
 /**

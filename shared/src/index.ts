@@ -9,6 +9,7 @@ export * from "./schemas/content";
 export * from "./schemas/fields";
 export * from "./schemas/jobs";
 export * from "./schemas/moderation";
+export * from "./schemas/mfa";
 export * from "./schemas/notifications";
 export * from "./schemas/people";
 export * from "./schemas/posts";

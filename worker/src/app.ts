@@ -11,6 +11,7 @@ import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { moderationRoutes } from "./features/moderation/routes";
+import { mfaRoutes } from "./features/mfa/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
@@ -53,6 +54,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
   const routes = app
     .route("/", healthRoutes)
     .route("/", userAuthRoutes)
+    .route("/", mfaRoutes)
     .route("/", accountRoutes)
     .route("/", googleRoutes)
     .route("/", adminRoutes)

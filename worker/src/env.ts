@@ -57,10 +57,16 @@ export interface AuthUser {
   username: string;
   /** Read with the token check (no extra query): what the write limits depend on. */
   trust?: { level: number; at: number; joinedAt: number };
+  /** The token version the session was signed with. */
+  version?: number;
+  /** When this session last proved a second factor (s since epoch), or null: for step-up. */
+  factorAt?: number | null;
 }
 export interface AuthAdmin {
   id: number;
   username: string;
+  version?: number;
+  factorAt?: number | null;
 }
 
 export interface AppEnv {

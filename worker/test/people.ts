@@ -2,6 +2,7 @@ import { admins, users } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { api, bearer, deps, env, form, json } from "./api";
+import { enrollTotp, freshCode } from "./two-factor";
 
 // People for the tests: signed-in users made straight in the database, and the account flows
 // (register, confirm, log in) driven through the API from distinct addresses, with the dev outbox
@@ -57,11 +58,16 @@ export interface TestAdmin {
   password: string;
   token: string;
   auth: Record<string, string>;
+  /** The key of the admin's authenticator app (base32), for `freshCode`. */
+  totp: string;
 }
 
 let adminHash: Promise<string> | null = null;
 
-/** An admin account and an admin token from `POST /api/admin/auth/login`. Password "staff-password". */
+/**
+ * An admin account with its authenticator app on, signed in through `POST /api/admin/auth/login`
+ * and its code step. Password "staff-password".
+ */
 export async function createAdmin(): Promise<TestAdmin> {
   const username = newUsername("staff");
   const password = "staff-password";
@@ -71,14 +77,23 @@ export async function createAdmin(): Promise<TestAdmin> {
     .values({ username, email: `${username}@agora.example`, passwordHash: await adminHash })
     .returning({ id: admins.id })
     .get();
+  const totp = await enrollTotp({ kind: "admin", id: row.id });
   const res = await api("/api/admin/auth/login", {
     method: "POST",
     headers: from(newAddress()),
     body: form({ username, password }),
   });
   if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${await res.text()}`);
-  const { access_token } = await json<{ access_token: string }>(res);
-  return { id: row.id, username, password, token: access_token, auth: bearer(access_token) };
+  const { mfa_token } = await json<{ mfa_token: string }>(res);
+  const second = await api("/api/admin/auth/login/mfa", {
+    method: "POST",
+    headers: from(newAddress()),
+    body: form({ mfa_token, code: freshCode(totp) }),
+  });
+  if (second.status !== 200)
+    throw new Error(`admin code step answered ${second.status}: ${await second.text()}`);
+  const { access_token } = await json<{ access_token: string }>(second);
+  return { id: row.id, username, password, token: access_token, auth: bearer(access_token), totp };
 }
 
 let seq = 0;

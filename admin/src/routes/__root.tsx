@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { usePageTitle } from "#client/page-title.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
@@ -10,6 +11,7 @@ import { ConfirmHost } from "../components/ui/confirm";
 import { SnackbarHost } from "../components/ui/snackbar";
 import LoginPage from "../features/auth/login-page";
 import { useAdminToken } from "../features/auth/session";
+import { adminFactorKey, adminTwoFactor } from "../features/auth/two-factor";
 import { PAGE_TITLES } from "../lib/page-titles";
 
 export interface RouterContext {
@@ -34,6 +36,7 @@ function NotFound() {
 }
 
 const loadTitles = () => Promise.resolve(PAGE_TITLES);
+const EnrollPage = lazy(() => import("../features/auth/enroll-page"));
 
 /** Every admin page needs an admin token; without one the login page shows in its place. */
 function AdminLayout() {
@@ -42,8 +45,20 @@ function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const login = !token || pathname === "/admin/login";
+  // Staff without a second factor see only its set-up until it is on.
+  const factor = useQuery({
+    queryKey: [...adminFactorKey, token],
+    queryFn: () => adminTwoFactor.status(),
+    enabled: !login,
+  });
   usePageTitle(loadTitles, "Agora Admin", { known: PAGE_TITLES, shown: login ? "/login" : undefined });
   if (login) return <LoginPage />;
+  if (factor.data && !factor.data.totp_enabled)
+    return (
+      <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
+        <EnrollPage />
+      </Suspense>
+    );
   return (
     <div className="min-h-dvh">
       <SkipLink />

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert } from "#client/form-fields.tsx";
 import { requestJson } from "#client/http.ts";
@@ -15,6 +15,8 @@ import { homeIfSignedIn } from "../features/accounts/guards";
 import { meQueryOptions, signIn } from "../features/accounts/session";
 import { getToken } from "../lib/auth-token";
 import { searchParams, text } from "../lib/search-params";
+
+const MfaLoginStep = lazy(() => import("../features/two-factor/mfa-login-step"));
 
 export const Route = createFileRoute("/signin")({
   validateSearch: searchParams({ code: text(), error: text() }),
@@ -43,6 +45,7 @@ function SignInPage() {
   const [choice, setChoice] = useState<Choice | null>(null);
   const [finishing, setFinishing] = useState(Boolean(code));
   const traded = useRef<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   useEffect(() => {
     // The code and the error go from the address bar and the history at once (without a
@@ -54,7 +57,13 @@ function SignInPage() {
     traded.current = code;
     const finish = async () => {
       try {
-        const { access_token } = await accountsApi.googleExchange(code);
+        const answer = await accountsApi.googleExchange(code);
+        // The account has an authenticator app on: its code comes before the session.
+        if ("mfa_token" in answer) {
+          setMfaToken(answer.mfa_token);
+          return;
+        }
+        const { access_token } = answer;
         const current = getToken();
         if (!current) {
           signIn(queryClient, access_token);
@@ -83,6 +92,22 @@ function SignInPage() {
     };
     void finish();
   }, [code, error, navigate, queryClient, t]);
+
+  if (mfaToken) {
+    return (
+      <AuthPage title={t("Log In")}>
+        <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
+          <MfaLoginStep
+            mfaToken={mfaToken}
+            onSignedIn={(token) => {
+              signIn(queryClient, token);
+              void navigate({ to: "/", replace: true });
+            }}
+          />
+        </Suspense>
+      </AuthPage>
+    );
+  }
 
   if (choice) {
     return (

@@ -1,5 +1,6 @@
 import { errorSchema } from "#shared/api.ts";
 import { z } from "#shared/zod-jitless.ts";
+import { ADMIN_ENROLL_PATHS } from "../middleware/admin-enroll-paths";
 
 // Refusals answered before an operation's handler runs, by the middleware every request passes
 // (app.ts), added to each operation of the OpenAPI document they can answer, so the document lists
@@ -28,6 +29,9 @@ function edgeRefusals(method: string, path: string, op: Operation): Record<strin
     found[422] =
       "Validation failed: the detail names the field; `fields` maps each refused field to its problem";
   if (SIGNED_IN.some((re) => re.test(path))) found[401] = "No or bad token";
+  // Staff without an authenticator app on may call only the set-up paths (middleware/auth.ts).
+  if (/^\/api\/admin\/private\//.test(path) && !ADMIN_ENROLL_PATHS.has(path))
+    found[403] = "The admin has no second factor on yet: `fields.mfa_setup` (set it up first)";
   return found;
 }
 

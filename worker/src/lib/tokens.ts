@@ -8,6 +8,8 @@ interface AccessClaims {
   kind: TokenKind;
   /** The account's token version when the token was made. */
   ver: number;
+  /** When the holder last proved a second factor (s since epoch), if this session did: for step-up. */
+  fac?: number;
   iat: number;
   exp: number;
 }
@@ -39,9 +41,11 @@ export function signAccessToken(
   kind: TokenKind,
   id: number,
   version: number,
+  factorAt?: number,
 ): Promise<string> {
   const iat = now();
   const claims: AccessClaims = { sub: String(id), kind, ver: version, iat, exp: iat + TOKEN_TTL_S };
+  if (factorAt !== undefined) claims.fac = factorAt;
   return sign({ ...claims }, secret, "HS256");
 }
 
@@ -50,13 +54,14 @@ export async function readAccessToken(
   secret: string,
   kind: TokenKind,
   token: string,
-): Promise<{ id: number; version: number } | null> {
+): Promise<{ id: number; version: number; factorAt: number | null } | null> {
   try {
     const claims = (await verify(token, secret, "HS256")) as unknown as AccessClaims;
     if (claims.kind !== kind) return null;
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id)) return null;
-    return { id, version: Number(claims.ver) };
+    const factorAt = typeof claims.fac === "number" && Number.isFinite(claims.fac) ? claims.fac : null;
+    return { id, version: Number(claims.ver), factorAt };
   } catch {
     return null;
   }

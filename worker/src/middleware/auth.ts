@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import { admins, users } from "../db/schema";
+import { MFA_MSG } from "#shared/schemas/mfa.ts";
+import { admins, totpFactors, users } from "../db/schema";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { fail } from "../lib/errors";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
+import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
 
 function bearer(c: Context<AppEnv>): string | null {
   const header = c.req.header("authorization");
@@ -35,6 +37,8 @@ async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUse
   return {
     id: row.id,
     username: row.username,
+    version: row.version,
+    factorAt: claims.factorAt,
     trust: { level: row.trustLevel, at: row.trustLevelAt, joinedAt: row.createdAt },
   };
 }
@@ -68,19 +72,43 @@ export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Paths under /api/admin/private: a valid admin token or 401. A user token never passes. */
+/**
+ * Paths under /api/admin/private: a valid admin token or 401. A user token never passes. Staff
+ * must have an authenticator app on: until it is, every path but ADMIN_ENROLL_PATHS is 403 with
+ * `fields.mfa_setup`, which the admin site reads to show its set-up screen.
+ */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearer(c);
   if (!token) fail(401, "Not authenticated");
   const claims = await readAccessToken(c.env.JWT_SECRET, "admin", token);
   if (!claims) fail(401, "Your session has expired. Please log in again.");
   const row = await c.var.deps.db.orm
-    .select({ id: admins.id, username: admins.username, version: admins.tokenVersion })
+    .select({
+      id: admins.id,
+      username: admins.username,
+      version: admins.tokenVersion,
+      totp: totpFactors.id,
+    })
     .from(admins)
+    .leftJoin(
+      totpFactors,
+      and(
+        eq(totpFactors.ownerKind, "admin"),
+        eq(totpFactors.ownerId, admins.id),
+        isNotNull(totpFactors.enabledAt),
+      ),
+    )
     .where(eq(admins.id, claims.id))
     .get();
   if (!row || row.version !== claims.version) fail(401, "Your session has expired. Please log in again.");
-  const admin: AuthAdmin = { id: row.id, username: row.username };
+  if (row.totp === null && !ADMIN_ENROLL_PATHS.has(c.req.path))
+    fail(403, MFA_MSG.enrollRequired, { fields: { mfa_setup: MFA_MSG.enrollRequired } });
+  const admin: AuthAdmin = {
+    id: row.id,
+    username: row.username,
+    version: row.version,
+    factorAt: claims.factorAt,
+  };
   c.set("admin", admin);
   await next();
 };

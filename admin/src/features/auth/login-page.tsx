@@ -6,9 +6,12 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { LoginFields } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { CodeForm } from "#client/two-factor/code-form.tsx";
 import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema, MSG } from "#shared/schemas/fields.ts";
+import type { MfaRequired } from "#shared/schemas/mfa.ts";
 import { adminSignIn, takeAdminNotice } from "./session";
+import { adminTwoFactor } from "./two-factor";
 
 /**
  * The admin site's login, with the main site's login fields: messages appear once a field was
@@ -22,8 +25,34 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [notice] = useState(takeAdminNotice);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const errorId = useId();
   const canSubmit = Boolean(form.data) && form.isDirty && !submitting;
+
+  const signedIn = (token: string) => {
+    adminSignIn(queryClient, token);
+    if (router.state.location.pathname.endsWith("/login")) void router.navigate({ to: "/", replace: true });
+  };
+
+  if (mfaToken) {
+    return (
+      <main className="grid min-h-dvh place-items-center p-4">
+        <section className="card w-full max-w-sm p-6" aria-labelledby="mfa-title">
+          <h1 id="mfa-title" className="mb-2 text-xl font-semibold">
+            {t("Two-factor code")}
+          </h1>
+          <p className="mb-4 text-sm">{t("Enter the 6-digit code from your authenticator app.")}</p>
+          <CodeForm
+            allowRecovery
+            submitLabel={t("Verify")}
+            onCode={async (input) =>
+              signedIn((await adminTwoFactor.loginMfa({ mfa_token: mfaToken, ...input })).access_token)
+            }
+          />
+        </section>
+      </main>
+    );
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,12 +61,12 @@ export default function LoginPage() {
     setSubmitting(true);
     setServerError(null);
     try {
-      const { access_token } = await adminFetch<AccessToken>("/api/admin/auth/login", {
+      const answer = await adminFetch<AccessToken | MfaRequired>("/api/admin/auth/login", {
         method: "POST",
         body: new URLSearchParams(form.data),
       });
-      adminSignIn(queryClient, access_token);
-      if (router.state.location.pathname.endsWith("/login")) void router.navigate({ to: "/", replace: true });
+      if ("mfa_token" in answer) setMfaToken(answer.mfa_token);
+      else signedIn(answer.access_token);
     } catch (error) {
       setServerError(
         error instanceof ApiError && error.detail ? apiErrorText(error, t) : t(ACCOUNTS_MSG.loginFailed),

@@ -1,4 +1,5 @@
 import type { AccessToken, LoginInput, Registered, RegisterInput } from "#shared/schemas/accounts.ts";
+import type { MfaRequired } from "#shared/schemas/mfa.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 // The account calls, typed. Each field goes where the API reads it: a JSON body, a form
@@ -10,7 +11,7 @@ interface Accepted {
 
 export const accountsApi = {
   login: (input: LoginInput) =>
-    apiFetch<AccessToken>("/api/v1/user/auth/login", { method: "POST", body: input }),
+    apiFetch<AccessToken | MfaRequired>("/api/v1/user/auth/login", { method: "POST", body: input }),
   register: (input: RegisterInput) =>
     apiFetch<Registered>("/api/v1/user/auth/register", { method: "POST", body: input }),
   confirm: (code: string) =>
@@ -29,7 +30,10 @@ export const accountsApi = {
     apiFetch<{ detail: string }>("/api/v1/user/auth/email/confirm", { method: "POST", query: { code } }),
   /** Trades Google's `/signin?code=` for a token; only this browser's nonce cookie makes it work. */
   googleExchange: (code: string) =>
-    apiFetch<AccessToken>("/api/v1/user/auth/google/exchange", { method: "POST", body: { code } }),
+    apiFetch<AccessToken | MfaRequired>("/api/v1/user/auth/google/exchange", {
+      method: "POST",
+      body: { code },
+    }),
   updatePassword: (input: { old_password: string; new_password: string }) =>
     apiFetch<Accepted>("/api/v1/private/user/auth/update/password", {
       method: "PATCH",

@@ -3,6 +3,7 @@ export * from "./chat";
 export * from "./communities";
 export * from "./content";
 export * from "./jobs";
+export * from "./mfa";
 export * from "./payments";
 export * from "./posts";
 export * from "./users";

@@ -1,6 +1,7 @@
 import { createRouter } from "#worker/lib/router.ts";
 import { appealsAdminRoutes } from "./appeals/routes";
 import { auditRoutes } from "./audit/routes";
+import { adminMfaRoutes } from "./auth/mfa-routes";
 import { adminAuthRoutes } from "./auth/routes";
 import { blogAdminRoutes } from "./blog/routes";
 import { communitiesAdminRoutes } from "./communities/routes";
@@ -19,6 +20,7 @@ import { usersRoutes } from "./users/routes";
 // needs another feature's statements imports them from that feature.
 export const adminRoutes = createRouter()
   .route("/", adminAuthRoutes)
+  .route("/", adminMfaRoutes)
   .route("/", adminFilesRoutes)
   .route("/", usersRoutes)
   .route("/", communitiesAdminRoutes)

@@ -1,3 +1,4 @@
+import { base32 } from "@scure/base";
 import { count, eq } from "drizzle-orm";
 import { PLAN_PRICE_BUSINESS_USD, PLAN_PRICE_USER_USD } from "#shared/constants.ts";
 import {
@@ -15,6 +16,7 @@ import {
 } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { enrollKnownTotp } from "#worker/features/mfa/service.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";
@@ -235,11 +237,20 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   return true;
 }
 
-export async function seedAdmin({ db }: Deps, password: string): Promise<void> {
+/**
+ * The development staff account's authenticator key (base32), public on purpose: staff must have a
+ * second factor, and local runs and journeys make its codes from this (README, the admin site's row).
+ */
+export const DEV_ADMIN_TOTP_KEY = "AGORADEVADMINTOTPKEYONLYFORLOCAL";
+
+export async function seedAdmin(deps: Deps, password: string): Promise<void> {
+  const { db } = deps;
   await db.orm
     .insert(admins)
     .values({ username: "admin", email: "admin@agora.example", passwordHash: await hashPassword(password) })
     .onConflictDoNothing();
+  const row = await db.orm.select({ id: admins.id }).from(admins).where(eq(admins.username, "admin")).get();
+  if (row) await enrollKnownTotp(deps, { kind: "admin", id: row.id }, base32.decode(DEV_ADMIN_TOTP_KEY));
 }
 
 interface CommentSeed {

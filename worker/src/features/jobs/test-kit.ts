@@ -5,6 +5,7 @@ import { signAccessToken } from "#worker/lib/tokens.ts";
 import { api, bearer, deps, detail, env, json, jsonBody, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { pngFile } from "#worker-test/posts.ts";
+import { enrollTotp } from "#worker-test/two-factor.ts";
 
 // Helpers for the jobs and services tests: job forms as a browser sends them, staff tokens, and
 // many jobs straight into D1 for the cost tests.
@@ -65,6 +66,7 @@ export async function adminAuth(): Promise<Record<string, string>> {
     .values({ username, passwordHash: "unused" })
     .returning({ id: admins.id, tokenVersion: admins.tokenVersion })
     .get();
+  await enrollTotp({ kind: "admin", id: row.id });
   return bearer(await signAccessToken(env.JWT_SECRET, "admin", row.id, row.tokenVersion));
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type OnboardingStatus, PAYMENTS_MSG } from "#shared/schemas/payments.ts";
 import { paymentAccounts, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { requireFreshFactor } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
 import {
   callStripe,
@@ -22,7 +23,11 @@ const LINK_WINDOW_MS = 60_000;
  * `PATCH .../payment/stripe/onboarding-status`: makes the account on first use, reads its state
  * from Stripe, and answers READY, or a Connect onboarding link to continue.
  */
-export async function onboardingStatus(deps: Deps, userId: number): Promise<OnboardingStatus> {
+export async function onboardingStatus(
+  deps: Deps,
+  userId: number,
+  factorAt: number | null | undefined,
+): Promise<OnboardingStatus> {
   const settings = requireStripe(deps.env);
   const { db } = deps;
   const user = await db.orm
@@ -40,6 +45,10 @@ export async function onboardingStatus(deps: Deps, userId: number): Promise<Onbo
     fail(403, PAYMENTS_MSG.onboardingVerifiedOnly);
   const stripe = stripeClient(settings);
   const row = await db.orm.select().from(paymentAccounts).where(eq(paymentAccounts.userId, userId)).get();
+  // Starting or resuming onboarding hands out a link that sets where payouts go: a person with a
+  // second factor proves it again first.
+  if (!(row?.chargesEnabled && row.payoutsEnabled))
+    await requireFreshFactor(deps, { kind: "user", id: userId }, factorAt);
   const email = user.email;
   const accountId =
     row?.stripeAccountId ??

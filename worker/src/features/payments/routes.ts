@@ -163,7 +163,7 @@ const onboarding = createRoute({
   path: `${PRIVATE}/payment/stripe/onboarding-status`,
   tags,
   summary: "Payouts: the Stripe Connect account's status, and an onboarding link until it is READY",
-  description: `Verified members only (403). ${NOT_CONFIGURED}`,
+  description: `Verified members only (403). Until payouts are READY, a person with a second factor must have proved it in the last 5 minutes (403 with fields.step_up). ${NOT_CONFIGURED}`,
   security,
   responses: { 200: json(onboardingStatusSchema, "The status"), ...errorResponses(401, 403, 503) },
 });
@@ -239,7 +239,9 @@ export const paymentsRoutes = createRouter()
     await hitRateLimit(deps.db, `order:${c.get("user").id}`, MONEY_PER_HOUR);
     return c.json(await orderService(deps, c.get("user"), body), 200);
   })
-  .openapi(onboarding, async (c) => c.json(await onboardingStatus(c.var.deps, c.get("user").id), 200))
+  .openapi(onboarding, async (c) =>
+    c.json(await onboardingStatus(c.var.deps, c.get("user").id, c.get("user").factorAt), 200),
+  )
   .openapi(history, async (c) =>
     c.json(await listHistory(c.var.deps, c.get("user").id, c.req.valid("query")), 200),
   );

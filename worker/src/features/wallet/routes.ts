@@ -17,6 +17,7 @@ import {
   walletItemSchema,
   walletListSchema,
 } from "#shared/schemas/wallet.ts";
+import { requireFreshFactor } from "#worker/features/mfa/service.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { marketChart } from "#worker/providers/prices.ts";
 import {
@@ -97,12 +98,12 @@ const solConfirm = createRoute({
   tags,
   summary: "Send SOL: signed and stored before it is broadcast, once per idempotency_key",
   description:
-    "A retry, a second click or a concurrent call with the same idempotency_key answers the same {tx, link} and sends nothing more; the same key with another recipient or amount is a 409. Waits for confirmation (polling) before answering.",
+    "A retry, a second click or a concurrent call with the same idempotency_key answers the same {tx, link} and sends nothing more; the same key with another recipient or amount is a 409. Waits for confirmation (polling) before answering. 403 with fields.step_up when the person has a second factor and has not proved it in the last 5 minutes (POST /api/v1/private/user/auth/step-up).",
   security,
   request: { body: jsonOrForm(solanaConfirmSchema) },
   responses: {
     200: json(confirmSendSchema, "The transaction"),
-    ...errorResponses(401, 409, 415, 422, 429, 503),
+    ...errorResponses(401, 403, 409, 415, 422, 429, 503),
   },
 });
 
@@ -139,9 +140,13 @@ export const walletRoutes = createRouter()
   .openapi(solEstimate, async (c) =>
     c.json(await solanaEstimate(c.var.deps, c.get("user"), readBody<SolanaEstimateInput>(c)), 200),
   )
-  .openapi(solConfirm, async (c) =>
-    c.json(await solanaConfirm(c.var.deps, c.get("user"), readBody<SolanaConfirmInput>(c)), 200),
-  )
+  .openapi(solConfirm, async (c) => {
+    const body = readBody<SolanaConfirmInput>(c);
+    const user = c.get("user");
+    // Money leaves the site: a person with a second factor proves it again (in the last 5 minutes).
+    await requireFreshFactor(c.var.deps, { kind: "user", id: user.id }, user.factorAt);
+    return c.json(await solanaConfirm(c.var.deps, user, body), 200);
+  })
   .openapi(btcMax, async (c) => c.json(await bitcoinMax(c.var.deps, c.get("user").id), 200))
   .openapi(chart, async (c) => {
     const chart = await marketChart(c.env, c.req.valid("query").coin);

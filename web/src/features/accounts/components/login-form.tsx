@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, FormNotice, LoginFields, SubmitButton } from "#client/form-fields.tsx";
@@ -21,6 +21,8 @@ function suspensionAppeal(data: unknown): { moderation_id: number; appeal_token:
   return { moderation_id: suspension.moderation_id, appeal_token: suspension.appeal_token };
 }
 
+const MfaLoginStep = lazy(() => import("#web/features/two-factor/mfa-login-step.tsx"));
+
 /** Username and password; links to forgot password and register; Google. */
 export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {
   const { t } = useTranslation();
@@ -32,10 +34,16 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     /** A suspended person's one appeal, without a session. */
     appeal?: { moderation_id: number; appeal_token: string } | null;
   } | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
 
   const login = useMutation({
     mutationFn: accountsApi.login,
-    onSuccess: ({ access_token }) => flow.signedIn(access_token),
+    onSuccess: (answer) => {
+      // A second factor is on: the code step comes next, signed by the password step's token.
+      if ("mfa_token" in answer) setMfaToken(answer.mfa_token);
+      else flow.signedIn(answer.access_token);
+    },
     onError: (error) => {
       // A failed login leaves nobody half signed in: any old token goes.
       clearToken();
@@ -54,6 +62,28 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     setProblem(null);
     login.mutate(form.data);
   };
+
+  const withPasskey = async () => {
+    if (passkeyPending) return;
+    setPasskeyPending(true);
+    setProblem(null);
+    try {
+      const { passkeySignIn } = await import("#web/features/two-factor/passkey-sign-in.ts");
+      flow.signedIn(await passkeySignIn());
+    } catch (error) {
+      setProblem({ message: apiErrorText(error, t), unverified: false });
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
+
+  if (mfaToken) {
+    return (
+      <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
+        <MfaLoginStep mfaToken={mfaToken} onSignedIn={(token) => flow.signedIn(token)} />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label={t("Log In")}>
@@ -89,6 +119,15 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
         </StepLink>
       </p>
       <SubmitButton pending={login.isPending}>{t("Log In")}</SubmitButton>
+      <button
+        type="button"
+        className="btn btn-outline mt-3 w-full"
+        onClick={withPasskey}
+        aria-busy={passkeyPending}
+        disabled={passkeyPending}
+      >
+        {t("Sign in with a passkey")}
+      </button>
       <GoogleSignIn onError={(message) => setProblem({ message, unverified: false })} />
       <p className="mt-5 text-center text-sm text-[var(--muted)]">
         {t("New to Agora?")}{" "}

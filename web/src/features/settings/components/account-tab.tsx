@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { openModal } from "#web/modals.tsx";
 import { SettingsSection } from "./setting-switch";
+
+const TwoFactorSettings = lazy(() => import("#web/features/two-factor/two-factor-settings.tsx"));
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
   return (
@@ -85,6 +87,11 @@ export function AccountTab({ me }: { me: Me }) {
             </button>
           }
         />
+      </SettingsSection>
+      <SettingsSection title={t("Two-factor sign-in")}>
+        <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
+          <TwoFactorSettings />
+        </Suspense>
       </SettingsSection>
       <SettingsSection title={t("Delete account")}>
         <Row

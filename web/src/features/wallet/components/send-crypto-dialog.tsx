@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { TextField } from "#client/form-fields.tsx";
 import type { TFunction } from "#client/i18n-runtime.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { isStepUpRequired } from "#client/two-factor/api.ts";
 import {
   CRYPTO_WAIT_NOTICE_MS,
   RECIPIENT_VALIDATION_DEBOUNCE_MS,
@@ -31,6 +32,8 @@ import { formatCoin, formatFee, formatUsd } from "../amounts";
 import { estimateSolanaSend, newIdempotencyKey, useConfirmSolanaSend } from "../mutations";
 import { maxEstimateQueryOptions, recipientQueryOptions, walletCoinQueryOptions } from "../queries";
 import { copyAddress, WalletLoadError } from "./wallet-parts";
+
+const StepUpPanel = lazy(() => import("#web/features/two-factor/step-up-panel.tsx"));
 
 /**
  * The SEND_CRYPTO modal: `openModal("SEND_CRYPTO", { symbol })`. Solana: the estimation step
@@ -339,6 +342,7 @@ function ConfirmStep({
   const { t } = useTranslation();
   const symbol = item.blockchain.symbol;
   const send = useConfirmSolanaSend();
+  const [stepUp, setStepUp] = useState(false);
   const asking = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -353,6 +357,10 @@ function ConfirmStep({
     });
     asking.current = false;
     if (!ok) return;
+    transfer();
+  };
+
+  const transfer = () => {
     const wait = showSnackbar({ message: t(WALLET_MSG.waitNotice), durationMs: CRYPTO_WAIT_NOTICE_MS });
     send.mutate(
       { to, amount, idempotency_key: idempotencyKey },
@@ -367,10 +375,28 @@ function ConfirmStep({
           });
           onClose();
         },
-        onError: () => dismissSnackbar(wait),
+        onError: (error) => {
+          dismissSnackbar(wait);
+          // A second factor is on and not proved lately: ask for it, then send the same transfer.
+          if (isStepUpRequired(error)) setStepUp(true);
+        },
       },
     );
   };
+
+  if (stepUp) {
+    return (
+      <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
+        <StepUpPanel
+          onCancel={() => setStepUp(false)}
+          onProved={() => {
+            setStepUp(false);
+            transfer();
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   const row =
     "flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-[var(--line)] py-2 last:border-0";

@@ -7,6 +7,9 @@ import {
   googleExchangeSchema,
   registerSchema,
 } from "#shared/schemas/accounts.ts";
+import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
+import { totpEnabled } from "#worker/features/mfa/queries.ts";
+import { signMfaToken } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
@@ -79,10 +82,10 @@ const googleExchange = createRoute({
   tags,
   summary: "Trade the one-use code of `/signin?code=` for an access token",
   description:
-    "Works once, within 60 seconds of the callback, and only with the nonce cookie of the browser that started the sign-in.",
+    "Works once, within 60 seconds of the callback, and only with the nonce cookie of the browser that started the sign-in. When the account has an authenticator app on, the answer is the mfa_token for POST /api/v1/user/auth/login/mfa, as after a password.",
   request: { body: jsonOrForm(googleExchangeSchema) },
   responses: {
-    200: json(accessTokenSchema, "Signed in"),
+    200: json(z.union([accessTokenSchema, mfaRequiredSchema]), "Signed in, or the second step's mfa_token"),
     ...errorResponses(400, 403, 415, 422, 429),
   },
 });
@@ -157,8 +160,14 @@ export const googleRoutes = createRouter()
       nonce: getCookie(c, OAUTH_NONCE_COOKIE),
       address: clientAddress(c.req.raw.headers),
     });
-    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
     c.header("set-cookie", clearNonce);
     c.header("cache-control", "no-store");
+    // Google proves the e-mail, not the second factor: an account with the app on still gives its code.
+    const owner = { kind: "user", id: account.id } as const;
+    if (await totpEnabled(c.var.deps, owner)) {
+      const mfaToken = await signMfaToken(c.var.deps, owner, account.tokenVersion);
+      return c.json({ mfa_required: true as const, mfa_token: mfaToken }, 200);
+    }
+    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
     return c.json(toTokenAnswer(token), 200);
   });

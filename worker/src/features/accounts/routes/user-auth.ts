@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   ACCOUNTS_MSG,
   acceptedSchema,
@@ -10,6 +10,9 @@ import {
   registerSchema,
   resetPasswordQuerySchema,
 } from "#shared/schemas/accounts.ts";
+import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
+import { totpEnabled } from "#worker/features/mfa/queries.ts";
+import { signMfaToken } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
@@ -78,7 +81,10 @@ const login = createRoute({
     "403 for an account whose e-mail is not verified yet, or suspended (after a correct password only): a suspended person's answer carries `suspension` (the cause, the staff note, the end if any, and an appeal_token for their one appeal).",
   request: { body: jsonOrForm(loginSchema) },
   responses: {
-    200: json(accessTokenSchema, "Signed in"),
+    200: json(
+      z.union([accessTokenSchema, mfaRequiredSchema]),
+      "Signed in, or (when a second factor is on) the mfa_token for POST /api/v1/user/auth/login/mfa",
+    ),
     ...errorResponses(401, 403, 415, 422, 429),
   },
 });
@@ -131,6 +137,11 @@ export const userAuthRoutes = createRouter()
   .openapi(login, async (c) => {
     const body = readBody<z.output<typeof loginSchema>>(c);
     const account = await logIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
+    const owner = { kind: "user", id: account.id } as const;
+    if (await totpEnabled(c.var.deps, owner)) {
+      const mfaToken = await signMfaToken(c.var.deps, owner, account.tokenVersion);
+      return c.json({ mfa_required: true as const, mfa_token: mfaToken }, 200);
+    }
     const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
     return c.json(toTokenAnswer(token), 200);
   })

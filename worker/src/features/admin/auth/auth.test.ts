@@ -4,15 +4,19 @@ import { admins } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { api, bearer, deps, detail, form, json } from "#worker-test/api.ts";
 import { createUser, from, newAddress, newUsername } from "#worker-test/people.ts";
+import { enrollTotp, freshCode } from "#worker-test/two-factor.ts";
 
 const adminMe = (token: string) => api("/api/admin/private/auth/me", { headers: bearer(token) });
 
 async function createAdmin(password = "staff-password") {
   const username = newUsername("staff");
-  await deps.db.orm
+  const row = await deps.db.orm
     .insert(admins)
-    .values({ username, email: `${username}@agora.example`, passwordHash: await hashPassword(password) });
-  return { username, password };
+    .values({ username, email: `${username}@agora.example`, passwordHash: await hashPassword(password) })
+    .returning({ id: admins.id })
+    .get();
+  const totp = await enrollTotp({ kind: "admin", id: row.id });
+  return { username, password, totp };
 }
 
 function adminLogin(username: string, password: string, address = newAddress()) {
@@ -23,17 +27,24 @@ function adminLogin(username: string, password: string, address = newAddress()) 
   });
 }
 
-async function adminToken(username: string, password: string) {
+async function adminToken(username: string, password: string, totp: string) {
   const res = await adminLogin(username, password);
-  return (await json<{ access_token: string }>(res)).access_token;
+  const { mfa_token } = await json<{ mfa_token: string }>(res);
+  const second = await api("/api/admin/auth/login/mfa", {
+    method: "POST",
+    headers: from(newAddress()),
+    body: form({ mfa_token, code: freshCode(totp) }),
+  });
+  return (await json<{ access_token: string }>(second)).access_token;
 }
 
 describe("admin login", () => {
-  it("takes a form and answers an admin token that opens the admin paths", async () => {
+  it("takes a form, asks for the app's code, and then answers an admin token that opens the admin paths", async () => {
     const admin = await createAdmin();
     const res = await adminLogin(admin.username, admin.password);
     expect(res.status).toBe(200);
-    const { access_token } = await json<{ access_token: string }>(res);
+    expect(await json(res)).toMatchObject({ mfa_required: true });
+    const access_token = await adminToken(admin.username, admin.password, admin.totp);
     const me = await adminMe(access_token);
     expect(me.status).toBe(200);
     expect(adminSchema.parse(await json(me))).toMatchObject({
@@ -80,7 +91,7 @@ describe("admin login", () => {
 
   it("keeps admin tokens out of user paths", async () => {
     const admin = await createAdmin();
-    const token = await adminToken(admin.username, admin.password);
+    const token = await adminToken(admin.username, admin.password, admin.totp);
     expect((await api("/api/v1/private/user/auth/me", { headers: bearer(token) })).status).toBe(401);
   });
 });
@@ -88,7 +99,7 @@ describe("admin login", () => {
 describe("admin password", () => {
   it("changes with the old one; older admin tokens stop working", async () => {
     const admin = await createAdmin();
-    const token = await adminToken(admin.username, admin.password);
+    const token = await adminToken(admin.username, admin.password, admin.totp);
     const res = await api("/api/admin/private/auth/update/password", {
       method: "PATCH",
       headers: bearer(token),
@@ -102,7 +113,7 @@ describe("admin password", () => {
 
   it("refuses one of the 1,000 most common passwords as the new one, with 422 naming the field", async () => {
     const admin = await createAdmin();
-    const token = await adminToken(admin.username, admin.password);
+    const token = await adminToken(admin.username, admin.password, admin.totp);
     const res = await api("/api/admin/private/auth/update/password", {
       method: "PATCH",
       headers: bearer(token),
@@ -117,7 +128,7 @@ describe("admin password", () => {
 
   it("refuses a wrong old password with 403 and a short new one with 422", async () => {
     const admin = await createAdmin();
-    const token = await adminToken(admin.username, admin.password);
+    const token = await adminToken(admin.username, admin.password, admin.totp);
     const wrong = await api("/api/admin/private/auth/update/password", {
       method: "PATCH",
       headers: bearer(token),
@@ -137,7 +148,7 @@ describe("admin password", () => {
 describe("admin night mode", () => {
   it("flips and answers the new value, which me shows", async () => {
     const admin = await createAdmin();
-    const token = await adminToken(admin.username, admin.password);
+    const token = await adminToken(admin.username, admin.password, admin.totp);
     const flip = () =>
       api("/api/admin/private/setting/boolean?admin_boolean_setting=USE_NIGHT_MODE", {
         method: "PATCH",
@@ -150,7 +161,7 @@ describe("admin night mode", () => {
 
   it("refuses another setting with 422 and a user token with 401", async () => {
     const admin = await createAdmin();
-    const token = await adminToken(admin.username, admin.password);
+    const token = await adminToken(admin.username, admin.password, admin.totp);
     const other = await api("/api/admin/private/setting/boolean?admin_boolean_setting=NEWSLETTER", {
       method: "PATCH",
       headers: bearer(token),

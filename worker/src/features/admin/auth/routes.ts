@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   ACCOUNTS_MSG,
   acceptedSchema,
@@ -9,7 +9,10 @@ import {
   updatePasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
+import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
 import { toTokenAnswer } from "#worker/features/accounts/json.ts";
+import { totpEnabled } from "#worker/features/mfa/queries.ts";
+import { signMfaToken } from "#worker/features/mfa/service.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
@@ -25,9 +28,11 @@ const adminLogin = createRoute({
   path: "/api/admin/auth/login",
   tags,
   summary: "Admin username and password to an admin token",
+  description:
+    "An admin with an authenticator app on gets an mfa_token for POST /api/admin/auth/login/mfa; one without gets a token that opens only the set-up paths until the app is on.",
   request: { body: formBody(adminLoginSchema) },
   responses: {
-    200: json(accessTokenSchema, "Signed in"),
+    200: json(z.union([accessTokenSchema, mfaRequiredSchema]), "Signed in, or the second step's mfa_token"),
     ...errorResponses(401, 415, 422, 429),
   },
 });
@@ -68,6 +73,11 @@ export const adminAuthRoutes = createRouter()
   .openapi(adminLogin, async (c) => {
     const body = readBody<z.output<typeof adminLoginSchema>>(c);
     const admin = await adminLogIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
+    const owner = { kind: "admin", id: admin.id } as const;
+    if (await totpEnabled(c.var.deps, owner)) {
+      const mfaToken = await signMfaToken(c.var.deps, owner, admin.tokenVersion);
+      return c.json({ mfa_required: true as const, mfa_token: mfaToken }, 200);
+    }
     const token = await signAccessToken(c.env.JWT_SECRET, "admin", admin.id, admin.tokenVersion);
     return c.json(toTokenAnswer(token), 200);
   })

@@ -1,0 +1,91 @@
+import { HOTP, Secret } from "otpauth";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+import { lane } from "./lane";
+import { newAccount, signIn, submitLogin } from "./sign-in";
+
+// Two-factor sign-in as a person meets it: the code step of the login dialog with an authenticator
+// app, and passkeys registered in Settings → Account and used to sign in with no password, on
+// Chromium's virtual authenticator (WebAuthn through the DevTools protocol).
+
+const code = (base32: string, offset = 0) =>
+  HOTP.generate({ secret: Secret.fromBase32(base32), counter: Math.floor(Date.now() / 30_000) + offset });
+
+async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${lane().baseUrl}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A virtual platform authenticator that holds passkeys and verifies the person. */
+async function virtualAuthenticator(p: Page) {
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+describe("two-factor sign-in", () => {
+  const { page } = useBrowser();
+
+  it("asks for the app's code after the password, refuses a wrong one, and signs in with the right one", async () => {
+    const { page: p, errors, request } = await page().then((o) => ({ ...o, request: o.page.request }));
+    const account = await newAccount(request);
+    const { secret } = await api<{ secret: string }>("/api/v1/private/user/auth/totp/setup", account.token);
+    await api("/api/v1/private/user/auth/totp/enable", account.token, { code: code(secret, -1) });
+
+    await p.goto("/");
+    await p.getByRole("button", { name: "Sign In" }).click();
+    const dialog = p.getByRole("dialog", { name: "Log In" });
+    await submitLogin(dialog, account.username, account.password);
+    const step = dialog.getByRole("form", { name: "Two-factor code" });
+    await step.waitFor();
+    // Not signed in yet: the password alone opens nothing.
+    expect((await p.context().cookies()).find((c) => c.name === "access_token")).toBeUndefined();
+
+    const field = step.getByLabel("Code from your authenticator app");
+    const right = code(secret);
+    await field.fill(right === "000000" ? "111111" : "000000");
+    await field.press("Enter");
+    await step
+      .getByRole("alert")
+      .getByText(/not right/)
+      .waitFor();
+    await field.fill(code(secret));
+    await step.getByRole("button", { name: "Verify" }).click();
+    await p.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("registers a passkey in Settings → Account, and after signing out signs in with it and no password", async () => {
+    const { page: p, context, errors } = await page();
+    const account = await newAccount(p.request);
+    await signIn(context, { token: account.token });
+    await virtualAuthenticator(p);
+
+    await p.goto("/settings/account");
+    await p.getByRole("button", { name: "Add a passkey" }).click();
+    await p.getByText("Passkey added.").waitFor();
+    await expect.poll(() => p.getByTestId("passkey-item").count()).toBe(1);
+
+    await context.clearCookies();
+    await p.goto("/signin");
+    await p.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await p.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === "access_token")?.value).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import type { AccessToken } from "#shared/schemas/accounts.ts";
+import type { MfaStatus, PasskeyItem, TotpSetup } from "#shared/schemas/mfa.ts";
+import { ApiError, type RequestOptions } from "../http";
+
+// Two-factor calls for either site: people's paths or staff's twins, through the site's own fetch.
+
+export type Fetcher = <T>(path: string, options?: RequestOptions) => Promise<T>;
+export type WebAuthnOptions = { options: Record<string, unknown> };
+
+export function twoFactorApi(fetcher: Fetcher, kind: "user" | "admin") {
+  const P = kind === "user" ? "/api/v1/private/user/auth" : "/api/admin/private/auth";
+  const PUB = kind === "user" ? "/api/v1/user/auth" : "/api/admin/auth";
+  return {
+    status: () => fetcher<MfaStatus>(`${P}/mfa`),
+    setup: () => fetcher<TotpSetup>(`${P}/totp/setup`, { method: "POST" }),
+    enable: (code: string) =>
+      fetcher<{ recovery_codes: string[] }>(`${P}/totp/enable`, { method: "POST", body: { code } }),
+    disable: (input: { password: string; code: string }) =>
+      fetcher<{ message: string }>(`${P}/totp`, { method: "DELETE", body: input }),
+    loginMfa: (input: { mfa_token: string; code?: string; recovery_code?: string }) =>
+      fetcher<AccessToken>(`${PUB}/login/mfa`, { method: "POST", body: input }),
+    stepUp: (input: { code?: string; passkey?: unknown }) =>
+      fetcher<AccessToken>(`${P}/step-up`, { method: "POST", body: input }),
+    stepUpOptions: () => fetcher<WebAuthnOptions>(`${P}/step-up/passkey/options`, { method: "POST" }),
+    registerOptions: () => fetcher<WebAuthnOptions>(`${P}/passkey/register/options`, { method: "POST" }),
+    register: (response: unknown, name?: string) =>
+      fetcher<PasskeyItem>(`${P}/passkey/register`, { method: "POST", body: { response, name } }),
+    loginOptions: () => fetcher<WebAuthnOptions>(`${PUB}/passkey/login/options`, { method: "POST" }),
+    passkeyLogin: (response: unknown) =>
+      fetcher<AccessToken>(`${PUB}/passkey/login`, { method: "POST", body: { response } }),
+    passkeys: () => fetcher<{ passkeys: PasskeyItem[] }>(`${P}/passkey/list`),
+    removePasskey: (id: number) =>
+      fetcher<{ message: string }>(`${P}/passkey`, { method: "DELETE", query: { id } }),
+  };
+}
+export type TwoFactorApi = ReturnType<typeof twoFactorApi>;
+
+/** The answer of a step that may ask for the second factor instead of signing in. */
+export function needsCode(answer: unknown): answer is { mfa_required: true; mfa_token: string } {
+  return typeof answer === "object" && answer !== null && "mfa_required" in answer;
+}
+
+/** The Worker asks for a fresh code or passkey before this action (money, a factor going). */
+export function isStepUpRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.step_up);
+}
+
+/** Staff without a second factor: only set-up is allowed. */
+export function isEnrollRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.mfa_setup);
+}
+
+// The browser half of WebAuthn loads only when a passkey is used.
+
+export async function createPasskey(options: WebAuthnOptions): Promise<unknown> {
+  const { startRegistration } = await import("@simplewebauthn/browser");
+  return startRegistration({ optionsJSON: options.options as never });
+}
+
+export async function signWithPasskey(options: WebAuthnOptions): Promise<unknown> {
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  return startAuthentication({ optionsJSON: options.options as never });
+}
+
+export async function passkeysSupported(): Promise<boolean> {
+  const { browserSupportsWebAuthn } = await import("@simplewebauthn/browser");
+  return browserSupportsWebAuthn();
+}

@@ -1,0 +1,84 @@
+import { type FormEvent, useState } from "react";
+import { apiErrorText } from "../api-error-text";
+import { FormAlert, SubmitButton, TextField } from "../form-fields";
+import { useTranslation } from "../react-i18n";
+
+/**
+ * Asks for a 6-digit code from the app or, when `allowRecovery`, a recovery code instead. The
+ * answer is given to `onCode`; its refusal is shown above the field.
+ */
+export function CodeForm({
+  onCode,
+  allowRecovery = false,
+  submitLabel,
+  extra,
+}: {
+  onCode: (input: { code?: string; recovery_code?: string }) => Promise<unknown>;
+  allowRecovery?: boolean;
+  submitLabel: string;
+  extra?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState("");
+  const [recovery, setRecovery] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const clean = value.replace(/\s/g, "");
+  const invalid = recovery ? !/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(clean) : !/^\d{6}$/.test(clean);
+  const fieldError =
+    touched && invalid
+      ? recovery
+        ? "Enter a code from your app or a recovery code."
+        : "Enter the 6-digit code from your authenticator app."
+      : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (invalid || pending) return;
+    setPending(true);
+    setProblem(null);
+    try {
+      await onCode(recovery ? { recovery_code: clean } : { code: clean });
+    } catch (error) {
+      setProblem(apiErrorText(error, t));
+      setValue("");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("Two-factor code")}>
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <TextField
+        label={recovery ? t("Recovery code") : t("Code from your authenticator app")}
+        value={value}
+        onValue={setValue}
+        error={fieldError}
+        autoFocus
+        autoComplete="one-time-code"
+        inputMode={recovery ? "text" : "numeric"}
+        maxLength={recovery ? 11 : 6}
+        name={recovery ? "recovery_code" : "code"}
+      />
+      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+      {allowRecovery ? (
+        <button
+          type="button"
+          className="mt-3 text-sm font-semibold text-[var(--accent)] hover:underline"
+          onClick={() => {
+            setRecovery(!recovery);
+            setValue("");
+            setTouched(false);
+            setProblem(null);
+          }}
+        >
+          {recovery ? t("Use a code from your app") : t("Lost your phone? Use a recovery code")}
+        </button>
+      ) : null}
+      {extra}
+    </form>
+  );
+}

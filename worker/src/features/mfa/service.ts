@@ -1,0 +1,264 @@
+import { eq } from "drizzle-orm";
+import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
+import { MFA_MSG, MFA_TOKEN_TTL_S, RECOVERY_CODE_COUNT, STEP_UP_TTL_S } from "#shared/schemas/mfa.ts";
+import { admins, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import { LIMITS, limitKey } from "#worker/features/accounts/limits.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { sha256Hex } from "#worker/lib/ids.ts";
+import { verifyPassword } from "#worker/lib/password.ts";
+import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
+import { derivedSealingKey, seal, unseal } from "#worker/lib/sealing.ts";
+import { MINUTE } from "#worker/lib/time.ts";
+import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
+import type { Owner } from "./queries";
+import * as q from "./queries";
+import { base32Of, matchingStep, newTotpSecret, otpauthUri } from "./totp";
+
+export type { Owner } from "./queries";
+
+// Two-factor sign-in for people and staff (docs/decisions/110): an authenticator app's codes, ten
+// one-use recovery codes, the second step of a sign-in, and step-up (a factor proved in the last
+// five minutes before money moves or a factor goes). The TOTP key is sealed at rest and leaves
+// this module in the clear only once, in the set-up answer.
+
+/** Wrong codes: counted per account, failures only; a right code clears nothing (replays stay counted). */
+const CODE_FAILURES: RateRule = { max: 5, windowMs: 15 * MINUTE };
+const codeKey = (owner: Owner) => `mfa:${owner.kind}:${owner.id}`;
+
+const sealingKey = (deps: Deps) => derivedSealingKey(deps.env.JWT_SECRET, "agora-totp-v1");
+const sealedFor = (owner: Owner) => `agora-totp:${owner.kind}:${owner.id}`;
+
+async function openSecret(
+  deps: Deps,
+  owner: Owner,
+  row: { secret: string; iv: string },
+): Promise<Uint8Array> {
+  const clear = await unseal(await sealingKey(deps), { sealed: row.secret, iv: row.iv }, sealedFor(owner));
+  // Sealed under another signing secret: the app's codes cannot be checked any more.
+  if (!clear) fail(409, MFA_MSG.noSetup);
+  return clear;
+}
+
+export interface FactorState {
+  totpEnabled: boolean;
+  recoveryCodesLeft: number;
+  passkeys: number;
+}
+
+export async function factorState(deps: Deps, owner: Owner): Promise<FactorState> {
+  const [totpEnabled, recoveryCodesLeft, passkeys] = await Promise.all([
+    q.totpEnabled(deps, owner),
+    q.recoveryCodesLeft(deps, owner),
+    q.passkeyCount(deps, owner),
+  ]);
+  return { totpEnabled, recoveryCodesLeft, passkeys };
+}
+
+/** Whether the owner has any factor a step-up could be proved with. */
+export async function hasAnyFactor(deps: Deps, owner: Owner): Promise<boolean> {
+  const state = await factorState(deps, owner);
+  return state.totpEnabled || state.passkeys > 0;
+}
+
+/** A new key for the app, pending until its first code: the only answer that shows it. */
+export async function startTotpSetup(
+  deps: Deps,
+  owner: Owner,
+  label: string,
+): Promise<{ secret: string; otpauth_uri: string }> {
+  if (await q.totpEnabled(deps, owner)) fail(409, MFA_MSG.alreadyOn);
+  const secret = newTotpSecret();
+  const box = await seal(await sealingKey(deps), secret, sealedFor(owner));
+  await q.savePendingTotp(deps, owner, box);
+  const issuer = owner.kind === "admin" ? "Agora Admin" : "Agora";
+  const answer = { secret: base32Of(secret), otpauth_uri: otpauthUri(secret, issuer, label) };
+  secret.fill(0);
+  return answer;
+}
+
+/**
+ * Turns the app on with a known key and no code: for the development seed's staff account only
+ * (features/dev/seed.ts), whose key is published so local runs and journeys can make its codes.
+ */
+export async function enrollKnownTotp(deps: Deps, owner: Owner, secret: Uint8Array): Promise<void> {
+  if (await q.totpEnabled(deps, owner)) return;
+  await q.savePendingTotp(deps, owner, await seal(await sealingKey(deps), secret, sealedFor(owner)));
+  const row = await q.findTotp(deps, owner);
+  if (row) await q.enableTotpWithCodes(deps, owner, row.id, []);
+}
+
+/** 10 letters and digits, `xxxxx-xxxxx`: about 51 bits each. */
+function newRecoveryCode(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const out: string[] = [];
+  while (out.length < 10) {
+    const [byte] = crypto.getRandomValues(new Uint8Array(1));
+    // 252 = 7 * 36: reject the rest so every character is equally likely.
+    if (byte! < 252) out.push(alphabet[byte! % 36]!);
+  }
+  return `${out.slice(0, 5).join("")}-${out.slice(5).join("")}`;
+}
+
+const recoveryHash = (code: string) =>
+  sha256Hex(`agora-recovery:${code.replace(/[\s-]/g, "").toLowerCase()}`);
+
+/** Checks a TOTP code against the owner's key: counted on failure, and never the same step twice. */
+async function acceptTotpCode(
+  deps: Deps,
+  owner: Owner,
+  row: { id: number; secret: string; iv: string },
+  code: string,
+): Promise<void> {
+  const key = codeKey(owner);
+  await checkRateLimit(deps.db, key, CODE_FAILURES);
+  const secret = await openSecret(deps, owner, row);
+  const step = matchingStep(secret, code);
+  secret.fill(0);
+  if (step === null || !(await q.claimStep(deps, row.id, step))) {
+    await hitRateLimit(deps.db, key, CODE_FAILURES);
+    fail(403, MFA_MSG.codeWrong, { field: "code" });
+  }
+}
+
+/** The first code turns TOTP on and answers ten recovery codes, shown this once. */
+export async function enableTotp(deps: Deps, owner: Owner, code: string): Promise<string[]> {
+  const row = await q.findTotp(deps, owner);
+  if (!row) fail(409, MFA_MSG.noSetup);
+  if (row.enabledAt !== null) fail(409, MFA_MSG.alreadyOn);
+  await acceptTotpCode(deps, owner, row, code);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await q.enableTotpWithCodes(deps, owner, row.id, await Promise.all(codes.map(recoveryHash)));
+  return codes;
+}
+
+/** A code or a recovery code for an owner whose TOTP is on; 403 for a wrong or used one. */
+export async function proveSecondFactor(
+  deps: Deps,
+  owner: Owner,
+  input: { code?: string; recoveryCode?: string },
+): Promise<void> {
+  const row = await q.findTotp(deps, owner);
+  if (!row || row.enabledAt === null) fail(409, MFA_MSG.notOn);
+  if (input.code !== undefined) return acceptTotpCode(deps, owner, row, input.code);
+  const key = codeKey(owner);
+  await checkRateLimit(deps.db, key, CODE_FAILURES);
+  if (!(await q.useRecoveryCode(deps, owner, await recoveryHash(input.recoveryCode ?? "")))) {
+    await hitRateLimit(deps.db, key, CODE_FAILURES);
+    fail(403, MFA_MSG.recoveryWrong, { field: "recovery_code" });
+  }
+}
+
+/** The owner's password, counted like the other password checks of a signed-in session. */
+async function requireOwnerPassword(deps: Deps, owner: Owner, password: string): Promise<void> {
+  const key =
+    owner.kind === "user" ? limitKey.passwordAccount(owner.id) : limitKey.adminPasswordAccount(owner.id);
+  await checkRateLimit(deps.db, key, LIMITS.passwordFailuresPerAccount);
+  const table = owner.kind === "user" ? users : admins;
+  const row = await deps.db.orm
+    .select({ hash: table.passwordHash })
+    .from(table)
+    .where(eq(table.id, owner.id))
+    .get();
+  if (!row || !(await verifyPassword(password, row.hash))) {
+    await hitRateLimit(deps.db, key, LIMITS.passwordFailuresPerAccount);
+    fail(403, ACCOUNTS_MSG.wrongPassword, { field: "password" });
+  }
+}
+
+/** Turning TOTP off takes the password and a current code (itself a fresh proof). */
+export async function disableTotp(deps: Deps, owner: Owner, input: { password: string; code: string }) {
+  const row = await q.findTotp(deps, owner);
+  if (!row || row.enabledAt === null) fail(409, MFA_MSG.notOn);
+  await requireOwnerPassword(deps, owner, input.password);
+  await acceptTotpCode(deps, owner, row, input.code);
+  await q.removeTotp(deps, owner);
+}
+
+/**
+ * Step-up: 403 with `fields.step_up` unless the session proved a factor in the last five minutes,
+ * when the owner has one. The SPAs read that field and ask for a code or a passkey.
+ */
+export async function requireFreshFactor(deps: Deps, owner: Owner, factorAt: number | null | undefined) {
+  const fresh = typeof factorAt === "number" && factorAt >= Math.floor(Date.now() / 1000) - STEP_UP_TTL_S;
+  if (fresh) return;
+  if (!(await hasAnyFactor(deps, owner))) return;
+  fail(403, MFA_MSG.stepUpRequired, { fields: { step_up: MFA_MSG.stepUpRequired } });
+}
+
+// The second step of a sign-in carries a signed token naming the owner and their token version,
+// good for five minutes: the password step's proof, which holds no secret.
+
+export function signMfaToken(deps: Deps, owner: Owner, tokenVersion: number): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000);
+  return signClaims(
+    {
+      kind: "mfa",
+      who: owner.kind,
+      sub: String(owner.id),
+      ver: tokenVersion,
+      iat,
+      exp: iat + MFA_TOKEN_TTL_S,
+    },
+    deps.env.JWT_SECRET,
+  );
+}
+
+/** The owner and token version an mfa_token names; 401 when forged, expired or of the other kind. */
+export async function readMfaToken(
+  deps: Deps,
+  kind: Owner["kind"],
+  token: string,
+): Promise<{ owner: Owner; version: number }> {
+  let claims: Record<string, unknown>;
+  try {
+    claims = await verifyClaims(token, deps.env.JWT_SECRET);
+  } catch {
+    fail(401, MFA_MSG.mfaTokenExpired);
+  }
+  const id = Number(claims.sub);
+  if (
+    claims.kind !== "mfa" ||
+    claims.who !== kind ||
+    !Number.isSafeInteger(id) ||
+    typeof claims.ver !== "number"
+  )
+    fail(401, MFA_MSG.mfaTokenExpired);
+  return { owner: { kind, id }, version: claims.ver };
+}
+
+/** After a right second step: the account's current token version (a password change since voids the step). */
+export async function currentVersion(deps: Deps, owner: Owner, version: number): Promise<number> {
+  const table = owner.kind === "user" ? users : admins;
+  const row = await deps.db.orm
+    .select({ version: table.tokenVersion })
+    .from(table)
+    .where(eq(table.id, owner.id))
+    .get();
+  if (!row || row.version !== version) fail(401, MFA_MSG.mfaTokenExpired);
+  return row.version;
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The token version to sign for a passkey sign-in; 403 for an account that may not sign in. */
+export async function passkeyAccount(deps: Deps, owner: Owner): Promise<number> {
+  if (owner.kind === "admin") {
+    const row = await deps.db.orm
+      .select({ version: admins.tokenVersion })
+      .from(admins)
+      .where(eq(admins.id, owner.id))
+      .get();
+    if (!row) fail(403, MFA_MSG.passkeyUnknown);
+    return row.version;
+  }
+  const row = await deps.db.orm
+    .select({ version: users.tokenVersion, status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, owner.id))
+    .get();
+  if (!row || row.deletedAt !== null) fail(403, MFA_MSG.passkeyUnknown);
+  if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
+  if (row.status !== "ACTIVE") fail(403, ACCOUNTS_MSG.suspended);
+  return row.version;
+}

@@ -1,0 +1,7 @@
+/** What an admin without a second factor may call: who they are, and setting the app up. */
+export const ADMIN_ENROLL_PATHS: ReadonlySet<string> = new Set([
+  "/api/admin/private/auth/me",
+  "/api/admin/private/auth/mfa",
+  "/api/admin/private/auth/totp/setup",
+  "/api/admin/private/auth/totp/enable",
+]);
