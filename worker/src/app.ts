@@ -9,6 +9,7 @@ import { contentRoutes } from "./features/content/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
+import { liveRoutes } from "./features/live/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { paymentsRoutes } from "./features/payments/routes";
@@ -63,6 +64,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", reportsRoutes)
     .route("/", contentRoutes)
     .route("/", chatRoutes)
+    .route("/", liveRoutes)
     .route("/", jobsRoutes)
     .route("/", servicesRoutes)
     .route("/", paymentsRoutes)
