@@ -7,6 +7,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
+import { LiveUpdates } from "#web/features/live/live-updates.tsx";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import {
@@ -112,6 +113,8 @@ export function UserMenu({ me }: { me: Me }) {
 
   return (
     <div className="flex items-center gap-1" ref={ref}>
+      {/* The signed-in tab's live socket: counts and lists change as things happen (ADR 109). */}
+      <LiveUpdates />
       <BadgeLink
         to="/chat"
         icon={<ChatIcon />}

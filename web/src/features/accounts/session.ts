@@ -5,6 +5,7 @@ import { apiFetch } from "#web/lib/api.ts";
 import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
 import { applyTheme } from "#web/lib/theme.ts";
 import { openModal } from "#web/modals.tsx";
+import { useLiveOpen } from "../live/status";
 
 export const accountKeys = {
   root: ["account"] as const,
@@ -19,11 +20,14 @@ export const meQueryOptions = () =>
     staleTime: 60_000,
   });
 
+/** How often the counts are asked for when no live socket is open. */
+const UNREAD_POLL_MS = 30_000;
+
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.unread(),
     queryFn: () => apiFetch<UnreadData>("/api/v1/private/user/unread/data"),
-    refetchInterval: 30_000,
+    refetchInterval: UNREAD_POLL_MS,
   });
 
 /** The token cookie, re-read when the user signs in or out. */
@@ -44,7 +48,13 @@ export function useMe(): { me: Me | null; isSignedIn: boolean; isLoading: boolea
 
 export function useUnread(): UnreadData | null {
   const token = useToken();
-  const query = useQuery({ ...unreadQueryOptions(), enabled: Boolean(token) });
+  // While the live socket is open it brings the counts: no timed request then.
+  const live = useLiveOpen();
+  const query = useQuery({
+    ...unreadQueryOptions(),
+    enabled: Boolean(token),
+    refetchInterval: live ? false : UNREAD_POLL_MS,
+  });
   return token ? (query.data ?? null) : null;
 }
 
