@@ -57,8 +57,6 @@ const FIRST_SCREEN = [
   "web/src/components/ui/snackbar.tsx",
   "web/src/components/ui/spinner.tsx",
   "web/src/features/accounts/session.ts",
-  // Whether the live socket is open: the unread counts are not polled while it is.
-  "web/src/features/live/status.ts",
   "web/src/features/accounts/theme-from-account.tsx",
   "web/src/features/accounts/use-night-mode.ts",
   "web/src/lib/use-media-query.ts",

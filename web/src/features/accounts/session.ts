@@ -5,7 +5,6 @@ import { apiFetch } from "#web/lib/api.ts";
 import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
 import { applyTheme } from "#web/lib/theme.ts";
 import { openModal } from "#web/modals.tsx";
-import { useLiveOpen } from "../live/status";
 
 export const accountKeys = {
   root: ["account"] as const,
@@ -46,10 +45,9 @@ export function useMe(): { me: Me | null; isSignedIn: boolean; isLoading: boolea
   };
 }
 
-export function useUnread(): UnreadData | null {
+/** The unread counts; `live` (the tab's live socket is open) stops the timed refetch. */
+export function useUnread(live = false): UnreadData | null {
   const token = useToken();
-  // While the live socket is open it brings the counts: no timed request then.
-  const live = useLiveOpen();
   const query = useQuery({
     ...unreadQueryOptions(),
     enabled: Boolean(token),
