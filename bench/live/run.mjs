@@ -217,9 +217,16 @@ async function main(base, names) {
     }
   };
   let churning = true;
+  // Each churner's first socket sets where it starts counting: events begin once all are open.
+  let firstOpen = 0;
   const loops = churners.map(async (p) => {
+    let first = true;
     while (churning) {
       const ws = await openLive(base, p, handler(p)).catch(() => null);
+      if (first) {
+        first = false;
+        firstOpen += 1;
+      }
       await sleep(1_000 + Math.random() * 2_000);
       ws?.close(1000, "churn");
       state.get(p.username).reconnects += 1;
@@ -228,12 +235,14 @@ async function main(base, names) {
     // The last connection stays until the checks.
     return openLive(base, p, handler(p));
   });
+  while (firstOpen < churners.length) await sleep(20);
   const made = new Map(churners.map((p) => [p.username, 0]));
   const churnEnd = performance.now() + CHURN_SECONDS * 1000;
   let k = 0;
   while (performance.now() < churnEnd) {
     const target = churners[k % churners.length];
-    const actor = others[Math.floor(k / churners.length) % others.length];
+    // A different follower each time: one person's follows are limited per minute.
+    const actor = others[k % others.length];
     k += 1;
     await follow(base, actor, target)
       .then((answer) => {
@@ -278,7 +287,10 @@ async function main(base, names) {
   sockets[PEOPLE - 1].onmessage = (event) => {
     if (String(event.data).includes('"NOTIFICATION"')) woke = true;
   };
-  await follow(base, people[CHURNERS], sleeper).catch(() => null);
+  // A follower who has not acted in this run (follows are limited per minute and person).
+  await follow(base, people[Math.floor((CHURNERS + PEOPLE) / 2)], sleeper).catch((error) =>
+    console.error(String(error)),
+  );
   for (let i = 0; i < 100 && !woke; i++) await sleep(50);
   const hibRow = {
     idleSeconds: 15,
