@@ -196,7 +196,7 @@ async function main(base, names) {
   const others = people.slice(CHURNERS);
   const seen = new Map(churners.map((p) => [p.username, new Map()])); // notification id → times
   const state = new Map(churners.map((p) => [p.username, { lastSeq: null, resyncs: 0, reconnects: 0 }]));
-  for (const [i, p] of churners.entries()) sockets[i].close(1000, "churn starts");
+  for (let i = 0; i < CHURNERS; i++) sockets[i].close(1000, "churn starts");
   const handler = (p) => (frame, ws) => {
     const s = state.get(p.username);
     if (frame.type === "HELLO") {
