@@ -9,6 +9,7 @@ import { contentRoutes } from "./features/content/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
+import { liveRoutes } from "./features/live/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { mfaRoutes } from "./features/mfa/routes";
 import { moderationRoutes } from "./features/moderation/routes";
@@ -67,6 +68,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", moderationRoutes)
     .route("/", contentRoutes)
     .route("/", chatRoutes)
+    .route("/", liveRoutes)
     .route("/", jobsRoutes)
     .route("/", servicesRoutes)
     .route("/", paymentsRoutes)

@@ -9,5 +9,5 @@ import worker from "./index";
 // ENVIRONMENT says development.
 export const app = createApp([devRoutes]);
 
-export { ChatThread } from "./index";
+export { ChatThread, Inbox, PostWatchers } from "./index";
 export default { ...worker, fetch: app.fetch } satisfies typeof worker;

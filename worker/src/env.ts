@@ -1,6 +1,8 @@
 import type { MjmlRenderer } from "../renderer/index";
 import type { Deps } from "./deps";
 import type { ChatThread } from "./features/chat/chat-thread";
+import type { Inbox } from "./features/live/inbox";
+import type { PostWatchers } from "./features/live/post-watchers";
 import type { JobMessage } from "./queue";
 
 /** Every binding and variable of wrangler.toml, typed once. Optional ones are provider settings. */
@@ -8,6 +10,10 @@ export interface Bindings {
   DB: D1Database;
   MEDIA: R2Bucket;
   CHAT_THREAD: DurableObjectNamespace<ChatThread>;
+  /** One per person: their open tabs' live updates (features/live). */
+  INBOX: DurableObjectNamespace<Inbox>;
+  /** One per watched post: who gets its POST_ACTIVITY. */
+  POST_WATCHERS: DurableObjectNamespace<PostWatchers>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;
   /** The MJML renderer Worker (worker/renderer/), a service binding: e-mail templates' HTML. */

@@ -6,6 +6,8 @@ import { reconcileMemberships } from "./features/payments/reconcile";
 import { handleQueue, type JobMessage } from "./queue";
 
 export { ChatThread } from "./features/chat/chat-thread";
+export { Inbox } from "./features/live/inbox";
+export { PostWatchers } from "./features/live/post-watchers";
 
 export default {
   fetch: app.fetch,

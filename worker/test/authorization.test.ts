@@ -97,6 +97,9 @@ const RULES: Record<string, Rule> = {
   "POST /api/dev/trust-level": "public",
   // The socket is opened with a one-use token from websocket/auth, which is owner-checked.
   "GET /api/v1/chat/websocket/connect": "public",
+  // The live socket: a one-use token from live/websocket/auth opens the token's own person's inbox.
+  "GET /api/v1/live/websocket/connect": "public",
+  [`POST ${V1}/live/websocket/auth`]: "self",
 
   "GET /api/webpage-preview": "self",
   // Payments: the webhooks are the providers' (signature-checked), the rest act on the caller's

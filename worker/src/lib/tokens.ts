@@ -117,6 +117,46 @@ export async function readChatToken(
   }
 }
 
+interface LiveClaims {
+  sub: string;
+  kind: "live";
+  /** The account's token version when the socket token was made: a later revocation voids it. */
+  ver: number;
+  /** This token's own id: the person's inbox records it on first use and refuses it after. */
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+/** A live-updates socket token: 60 seconds, one socket, for the person's own inbox only. */
+export function signLiveToken(secret: string, user: { id: number; version: number }): Promise<string> {
+  const iat = now();
+  const claims: LiveClaims = {
+    sub: String(user.id),
+    kind: "live",
+    ver: user.version,
+    jti: tokenId(),
+    iat,
+    exp: iat + CHAT_SOCKET_TOKEN_TTL_S,
+  };
+  return sign({ ...claims }, secret, "HS256");
+}
+
+/** The claims of a valid live socket token, or null (bad, expired, another kind, no id). */
+export async function readLiveToken(secret: string, token: string): Promise<ChatTokenClaims | null> {
+  try {
+    const claims = (await verify(token, secret, "HS256")) as unknown as LiveClaims;
+    if (claims.kind !== "live") return null;
+    const userId = Number(claims.sub);
+    const version = Number(claims.ver);
+    if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(version)) return null;
+    if (typeof claims.jti !== "string" || !/^[\w-]{16,64}$/.test(claims.jti)) return null;
+    return { userId, version, jti: claims.jti, expiresAt: Number(claims.exp) * 1000 };
+  } catch {
+    return null;
+  }
+}
+
 /** Signs any claims (HS256), for tokens other modules define (a sign-in's `state`). */
 export function signClaims(claims: Record<string, unknown>, secret: string): Promise<string> {
   return sign({ ...claims }, secret, "HS256");

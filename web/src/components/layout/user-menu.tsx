@@ -7,6 +7,8 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
+import { LiveUpdates } from "#web/features/live/live-updates.tsx";
+import { useLiveOpen } from "#web/features/live/status.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import {
@@ -70,7 +72,7 @@ export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const { open, setOpen, start, buttonProps } = useMenuButton();
   const ref = useRef<HTMLDivElement>(null);
-  const unread = useUnread();
+  const unread = useUnread(useLiveOpen());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toggleNight = useToggleNightMode();
@@ -112,6 +114,8 @@ export function UserMenu({ me }: { me: Me }) {
 
   return (
     <div className="flex items-center gap-1" ref={ref}>
+      {/* The signed-in tab's live socket: counts and lists change as things happen (ADR 109). */}
+      <LiveUpdates />
       <BadgeLink
         to="/chat"
         icon={<ChatIcon />}

@@ -19,11 +19,14 @@ export const meQueryOptions = () =>
     staleTime: 60_000,
   });
 
+/** How often the counts are asked for when no live socket is open. */
+const UNREAD_POLL_MS = 30_000;
+
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.unread(),
     queryFn: () => apiFetch<UnreadData>("/api/v1/private/user/unread/data"),
-    refetchInterval: 30_000,
+    refetchInterval: UNREAD_POLL_MS,
   });
 
 /** The token cookie, re-read when the user signs in or out. */
@@ -42,9 +45,14 @@ export function useMe(): { me: Me | null; isSignedIn: boolean; isLoading: boolea
   };
 }
 
-export function useUnread(): UnreadData | null {
+/** The unread counts; `live` (the tab's live socket is open) stops the timed refetch. */
+export function useUnread(live = false): UnreadData | null {
   const token = useToken();
-  const query = useQuery({ ...unreadQueryOptions(), enabled: Boolean(token) });
+  const query = useQuery({
+    ...unreadQueryOptions(),
+    enabled: Boolean(token),
+    refetchInterval: live ? false : UNREAD_POLL_MS,
+  });
   return token ? (query.data ?? null) : null;
 }
 

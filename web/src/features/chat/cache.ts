@@ -107,6 +107,24 @@ function updateThread(
   });
 }
 
+/**
+ * A thread changed elsewhere (the live socket): its last message, unread count and time; a new
+ * message moves it to the top. Answers false when the cached list does not hold it.
+ */
+export function applyThreadChange(
+  queryClient: QueryClient,
+  publicId: string,
+  change: Pick<ChatThread, "last_message" | "total_unread_messages" | "updated_at">,
+): boolean {
+  const before = queryClient
+    .getQueryData<Pages<ChatThread>>(chatKeys.threads())
+    ?.pages.flatMap((p) => p.list)
+    .find((t) => t.public_id === publicId);
+  const moved = before?.last_message?.created_at !== change.last_message?.created_at;
+  updateThread(queryClient, publicId, (t) => ({ ...t, ...change }), moved);
+  return before !== undefined;
+}
+
 /** The thread is gone (deleted here or by the other person). */
 export function dropThread(queryClient: QueryClient, publicId: string): void {
   markThreadDeleted(publicId);

@@ -31,6 +31,9 @@ function nextSkip<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
   return nextOffset(loaded, last.total_list, last.list.length);
 }
 
+/** How often the thread list is asked for again when no live socket is open. */
+export const THREAD_LIST_POLL_MS = 20_000;
+
 /** The caller's threads, newest activity first; refreshed now and then for new messages. */
 export const threadListQueryOptions = () =>
   infiniteQueryOptions({
@@ -42,7 +45,7 @@ export const threadListQueryOptions = () =>
       }),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
-    refetchInterval: 20_000,
+    refetchInterval: THREAD_LIST_POLL_MS,
     refetchOnWindowFocus: true,
   });
 

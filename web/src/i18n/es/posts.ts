@@ -2,6 +2,9 @@ import type { Dictionary } from "#client/i18n.ts";
 
 // Posts, drafts, votes, comments and the feed.
 export default {
+  // Live updates: comments written since the page loaded
+  "{{count}} new comment": "{{count}} comentario nuevo",
+  "{{count}} new comments": "{{count}} comentarios nuevos",
   // Feed
   New: "Nuevo",
   Top: "Top",

@@ -9,10 +9,12 @@ import {
   type ChatServerFrame,
   joinedLine,
 } from "#shared/schemas/chat.ts";
+import type { LiveEvent } from "#shared/schemas/live.ts";
 import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { iso } from "#worker/lib/time.ts";
+import { inboxStub } from "../live/stubs";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
 import { serverPreview } from "./preview-cache";
 import { RateBucket } from "./rate-bucket";
@@ -94,6 +96,8 @@ export class ChatThread extends DurableObject<Bindings> {
   private sessionCheck: { at: number; done: Promise<void> } | null = null;
   /** Each socket's frames run one after another, in the order they came. */
   private queues = new WeakMap<WebSocket, Promise<void>>();
+  /** What each participant's inbox was last told of this thread (not told twice). */
+  private told = new Map<number, string>();
 
   /**
    * A fresh data handle on each use: its D1 session starts on the primary, so what the object
@@ -494,6 +498,33 @@ export class ChatThread extends DurableObject<Bindings> {
     }
     await db.write(statements);
     this.storage.markSynced(version);
+    this.ctx.waitUntil(this.tellInboxes(ref, activity));
+  }
+
+  /**
+   * Each participant's open tabs (their inbox) learn the thread's new last message and their unread
+   * count, so their thread list and badges follow without polling. A participant whose view did not
+   * change is not told again.
+   */
+  private async tellInboxes(ref: ThreadRef, activity: number): Promise<void> {
+    const last = this.storage.lastMessage();
+    await Promise.all(
+      [...this.storage.participants().values()].map((p) => {
+        const event: LiveEvent = {
+          type: "CHAT_THREAD",
+          public_id: ref.publicId,
+          last_message: last,
+          total_unread_messages: this.storage.unreadBy(p),
+          updated_at: iso(activity),
+        };
+        const key = JSON.stringify(event);
+        if (this.told.get(p.userId) === key) return undefined;
+        this.told.set(p.userId, key);
+        return inboxStub(this.deps, p.userId)
+          .deliver(p.userId, [event], { unread: true })
+          .catch((error) => console.error("telling an inbox of a chat change failed", error));
+      }),
+    );
   }
 
   /**

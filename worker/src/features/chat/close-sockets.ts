@@ -1,5 +1,6 @@
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { inboxStub } from "../live/stubs";
 import { threadStub } from "./service";
 
 // When a person's sessions are revoked (password change or reset, suspension, deletion, e-mail
@@ -63,7 +64,14 @@ async function tellThreads(deps: Deps, person: RevokedPerson, before = Number.MA
   }
 }
 
-const SOCKET_HOLDERS: SocketHolder[] = [(deps, person) => tellThreads(deps, person)];
+/** The person's inbox (live updates): its tabs close like the chat sockets. */
+async function tellInbox(deps: Deps, person: RevokedPerson): Promise<void> {
+  await inboxStub(deps, person.id)
+    .revokeSessions(person.id, person.version, person.gone)
+    .catch((error) => console.error("closing an inbox's sockets failed", error));
+}
+
+const SOCKET_HOLDERS: SocketHolder[] = [tellInbox, (deps, person) => tellThreads(deps, person)];
 
 async function revokedPerson(deps: Deps, who: SocketOwner): Promise<RevokedPerson | null> {
   const [column, value] =

@@ -8,6 +8,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { iso } from "#worker/lib/time.ts";
+import { liveNotification, liveUnread } from "../live/service";
 import { moderationNotices } from "../moderation/service";
 
 /**
@@ -44,7 +45,8 @@ const TEXT_MAX = 160;
  * blocked the other (a blocked person cannot reach the blocker). Returns whether a notification was
  * written.
  */
-export async function notify({ db }: Deps, input: NewNotification): Promise<boolean> {
+export async function notify(deps: Deps, input: NewNotification): Promise<boolean> {
+  const { db } = deps;
   if (input.actorId !== null && input.actorId === input.userId) return false;
   const setting = SETTING_OF[input.kind];
   const actorId = input.actorId ?? 0;
@@ -64,7 +66,12 @@ export async function notify({ db }: Deps, input: NewNotification): Promise<bool
       ),
   ]);
   if (!row[0] || (setting && row[0].on !== true) || blocked.length > 0) return false;
-  await db.orm.insert(notifications).values({ ...input, text: input.text ? excerpt(input.text) : null });
+  const [written] = await db.orm
+    .insert(notifications)
+    .values({ ...input, text: input.text ? excerpt(input.text) : null })
+    .returning();
+  // The person's open tabs show it at once (after the answer, never in the actor's way).
+  if (written) await liveNotification(deps, written);
   return true;
 }
 
@@ -120,10 +127,11 @@ export async function listNotifications(
 
 /** `PATCH .../notification/read`: one notification, or all of them. Answers what is left unread. */
 export async function markRead(
-  { db }: Deps,
+  deps: Deps,
   userId: number,
   id: number | undefined,
 ): Promise<{ updated: number; unread_notifications: number }> {
+  const { db } = deps;
   const mine = and(eq(notifications.userId, userId), eq(notifications.isRead, false));
   const [updated, left] = await db.orm.batch([
     db.orm
@@ -142,5 +150,6 @@ export async function markRead(
       .get();
     if (!own) fail(404, "Notification not found");
   }
+  if (updated.length > 0) await liveUnread(deps, userId);
   return { updated: updated.length, unread_notifications: left[0]?.n ?? 0 };
 }

@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { livePostActivity } from "../live/service";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
@@ -157,6 +158,8 @@ export async function createComment(
     }),
   );
   const comment = await loadOne(deps, id, user.id).catch(() => fail(404, "Post not found"));
+  // Tabs showing the post see its new comment count (after the answer).
+  await livePostActivity(deps, input.parent_micropost_public_id, user.id);
 
   const link = comment.link;
   const text = excerpt(body);

@@ -16,6 +16,7 @@ import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
+import { livePostActivity } from "../live/service";
 import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
@@ -160,6 +161,7 @@ export async function toggleVote(deps: Deps, user: Person, postPublicId: string)
   const row = await queries.toggleVoteRow(deps.db, post.id, user.id);
   if (!row) fail(404, "Post not found");
   const voted = Boolean(row.user_voted);
+  await livePostActivity(deps, postPublicId, user.id);
   if (voted) {
     await notify(deps, {
       userId: post.ownerId,

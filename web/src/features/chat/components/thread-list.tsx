@@ -6,8 +6,9 @@ import type { ChatThread } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
 import { formatDateTime } from "#web/lib/format.ts";
+import { useLiveOpen } from "../../live/status";
 import { displayName, otherParticipant } from "../people";
-import { threadListQueryOptions } from "../queries";
+import { THREAD_LIST_POLL_MS, threadListQueryOptions } from "../queries";
 import { formatShortAgo } from "../short-ago";
 import { useLoadMore } from "../use-load-more";
 import { NewChatIcon } from "./chat-icons";
@@ -16,7 +17,13 @@ import { Spinner } from "./require-sign-in";
 /** Chat home's list: newest activity first, unread counts, "No Chats" when empty. */
 export function ThreadList({ myUsername, activeId }: { myUsername: string; activeId?: string }) {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(threadListQueryOptions());
+  // While the live socket is open it moves threads and counts: no timed refetch then.
+  const live = useLiveOpen();
+  const query = useInfiniteQuery({
+    ...threadListQueryOptions(),
+    refetchInterval: live ? false : THREAD_LIST_POLL_MS,
+    refetchOnWindowFocus: !live,
+  });
   const sentinel = useRef<HTMLLIElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {

@@ -4,6 +4,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { useUnread } from "#web/features/accounts/session.ts";
+import { useLiveOpen } from "#web/features/live/status.ts";
 import { type NotificationView, notificationsQueryOptions, useMarkRead } from "../queries";
 import { NotificationRow } from "./notification-row";
 
@@ -12,7 +13,7 @@ export function NotificationsPage({ view }: { view: NotificationView }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(notificationsQueryOptions(view));
   const markRead = useMarkRead();
-  const unread = useUnread()?.unread_notifications ?? 0;
+  const unread = useUnread(useLiveOpen())?.unread_notifications ?? 0;
   const items = list.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">

@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import {
@@ -17,13 +17,16 @@ import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
+import { useLiveCommentCount, watchPost } from "#web/features/live/watch.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { openModal } from "#web/modals.tsx";
+import { updateCachedPost } from "../cache";
 import { commentsQueryOptions } from "../comment-queries";
 import { copyCommentText } from "../copy-text";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
+import { postKeys } from "../queries";
 import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./action-icons";
 import { SafeHtml } from "./safe-html";
@@ -284,6 +287,32 @@ function CommentItem({
   );
 }
 
+/** "3 new comments": what others wrote since the page loaded; a click shows them. */
+function NewComments({ post }: { post: FeedItem }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const postId = post.micropost.public_id;
+  const live = useLiveCommentCount(postId);
+  const fresh = live === null ? 0 : live - post.micropost.total_micropost_comments;
+  return (
+    <div aria-live="polite">
+      {fresh > 0 ? (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          data-testid="new-comments"
+          onClick={() => {
+            updateCachedPost(queryClient, postId, (m) => ({ ...m, total_micropost_comments: live ?? 0 }));
+            void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
+          }}
+        >
+          {t(pluralKey(fresh, msg("{{count}} new comment"), msg("{{count}} new comments")), { count: fresh })}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The discussion under a post: "Add a comment", the tree and its pages; or, for one comment, the
  * "Single comment thread" banner with "See full discussion".
@@ -299,6 +328,8 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
   const pages = query.data?.pages ?? [];
   const list = pages.flatMap((p) => p.list);
   const parent = pages[0]?.parent ?? null;
+  // The live socket tells this tab of comments written since the page loaded (ADR 109).
+  useEffect(() => watchPost(postId), [postId]);
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="card flex flex-col gap-3 p-4">
@@ -314,6 +345,7 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
           },
         )}
       </h2>
+      <NewComments post={post} />
       {commentId ? (
         <div
           role="note"

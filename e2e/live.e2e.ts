@@ -1,0 +1,101 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+import { lane } from "./lane";
+import { newAccount, signIn } from "./sign-in";
+
+// Live updates as two people see them, each in their own browser: what one does reaches the
+// other's open tab with no reload, and no timed request asks for counts while the socket is open.
+
+const visible = (page: Page, text: string | RegExp) =>
+  page.getByText(text).first().waitFor({ state: "visible" });
+
+async function call(token: string, path: string, init: { method: string; form?: Record<string, string> }) {
+  const res = await fetch(`${lane().baseUrl}${path}`, {
+    method: init.method,
+    headers: { authorization: `Bearer ${token}` },
+    body: init.form ? new URLSearchParams(init.form) : undefined,
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return res.json().catch(() => null) as Promise<Record<string, unknown> | null>;
+}
+
+describe("live updates", () => {
+  const { page } = useBrowser();
+
+  it("a follow, a comment, a vote and a message reach the other person's open tab without polling", async () => {
+    const ada = await page();
+    const bob = await page();
+    const adaAccount = await newAccount(ada.context.request);
+    const bobAccount = await newAccount(bob.context.request);
+    await signIn(ada.context, adaAccount);
+    await signIn(bob.context, bobAccount);
+
+    // What Ada's tab asks the server for, from the moment her live socket opens.
+    let socketOpen = false;
+    const polled: string[] = [];
+    ada.page.on("websocket", (ws) => {
+      if (ws.url().includes("/api/v1/live/websocket/connect")) socketOpen = true;
+    });
+    ada.page.on("request", (request) => {
+      const url = request.url();
+      if (socketOpen && (url.includes("/unread/data") || url.includes("/chat/thread/list"))) polled.push(url);
+    });
+    await ada.page.clock.install();
+
+    // Ada reads a post of the demo data.
+    const feed = (await (await fetch(`${lane().baseUrl}/api/v1/feed?option=new&limit=4`)).json()) as {
+      list: Array<{ micropost: { public_id: string; link: string; total_micropost_votes: number } }>;
+    };
+    const post = feed.list[0]!.micropost;
+    await ada.page.goto(post.link);
+    await ada.page.getByTestId("post-detail").waitFor();
+    await expect.poll(() => socketOpen, { timeout: 10_000 }).toBe(true);
+    // The tab WATCHes the post once its socket is open.
+    await ada.page.waitForTimeout(500);
+
+    // Bob follows Ada: her bell counts it.
+    await call(bobAccount.token, `/api/v1/private/user/follow?username=${adaAccount.username}`, {
+      method: "POST",
+    });
+    await expect
+      .poll(() => ada.page.getByTestId("notifications-badge").textContent(), { timeout: 10_000 })
+      .toBe("1");
+
+    // Bob comments on the post Ada reads: "1 new comment", which shows it.
+    await call(bobAccount.token, "/api/v1/private/user/micropost/comment", {
+      method: "POST",
+      form: { parent_micropost_public_id: post.public_id, body: "<p>Live from Bob</p>" },
+    });
+    await ada.page.getByTestId("new-comments").filter({ hasText: "1 new comment" }).click();
+    await visible(ada.page, "Live from Bob");
+
+    // Bob votes: the count on Ada's screen moves.
+    await call(bobAccount.token, `/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
+      method: "PATCH",
+    });
+    await expect
+      .poll(() => ada.page.getByTestId("vote-count").first().textContent(), { timeout: 10_000 })
+      .toBe(String(post.total_micropost_votes + 1));
+
+    // Bob writes to Ada: her chat badge, then her thread list, follow without a reload.
+    await bob.page.goto(`/chat/thread/new/${adaAccount.username}`);
+    const box = bob.page.getByLabel("Message", { exact: true });
+    await box.fill("Hello from the other tab");
+    await box.press("Enter");
+    await expect.poll(() => ada.page.getByTestId("chat-badge").textContent(), { timeout: 10_000 }).toBe("1");
+    await ada.page.getByRole("link", { name: /chat/i }).first().click();
+    await visible(ada.page, "Hello from the other tab");
+    const listLoads = polled.length;
+    await box.fill("And a second one");
+    await box.press("Enter");
+    await ada.page.getByTestId("thread-preview").filter({ hasText: "And a second one" }).waitFor();
+
+    // Two minutes pass on Ada's clock: with the socket open nothing is asked for on a timer.
+    await ada.page.clock.fastForward("02:00");
+    await ada.page.waitForTimeout(500);
+    expect(polled.length).toBe(listLoads);
+    expect(polled.filter((url) => url.includes("/unread/data"))).toEqual([]);
+    expect(ada.errors).toEqual([]);
+  });
+});

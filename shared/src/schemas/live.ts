@@ -1,0 +1,63 @@
+import { z } from "../zod-jitless";
+import { chatLastMessageSchema } from "./chat";
+import { notificationSchema } from "./notifications";
+import { unreadDataSchema } from "./user";
+
+// Live updates: one socket per signed-in tab, fed by the person's inbox object (docs/decisions/109).
+// Every server frame is one JSON object with a `type` and the inbox's increasing `seq`; frames that
+// are about the socket itself (HELLO, RESYNC, PONG, ERROR) carry the inbox's current seq and are
+// never replayed. The Durable Object parses every client frame with `liveClientFrameSchema`.
+
+export const LIVE_MSG = {
+  badToken: "This live link has expired. Ask for a new one.",
+  malformed: "This frame could not be read",
+  tooManyWatches: "This tab already follows as many posts as it may",
+} as const;
+
+/** Posts one tab may WATCH at once. */
+export const LIVE_MAX_WATCHES = 20;
+/** Frames an inbox keeps for RESUME; a tab that missed more gets RESYNC. */
+export const LIVE_BUFFER_FRAMES = 256;
+
+const postId = z.string().trim().min(1).max(64);
+
+export const liveClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("PING") }),
+  z.object({ type: z.literal("RESUME"), after: z.number().int().min(0) }),
+  z.object({ type: z.literal("WATCH"), public_id: postId }),
+  z.object({ type: z.literal("UNWATCH"), public_id: postId }),
+]);
+export type LiveClientFrame = z.infer<typeof liveClientFrameSchema>;
+
+export const liveChatThreadSchema = z.object({
+  public_id: z.string(),
+  last_message: chatLastMessageSchema.nullable(),
+  total_unread_messages: z.number().int(),
+  updated_at: z.string(),
+});
+
+export const livePostActivitySchema = z.object({
+  public_id: z.string(),
+  total_micropost_comments: z.number().int(),
+  total_micropost_votes: z.number().int(),
+});
+export type LivePostActivity = z.infer<typeof livePostActivitySchema>;
+
+/** What an inbox stores and replays: the events themselves. */
+export const liveEventSchema = z.discriminatedUnion("type", [
+  unreadDataSchema.extend({ type: z.literal("UNREAD") }),
+  z.object({ type: z.literal("NOTIFICATION"), notification: notificationSchema }),
+  liveChatThreadSchema.extend({ type: z.literal("CHAT_THREAD") }),
+  livePostActivitySchema.extend({ type: z.literal("POST_ACTIVITY") }),
+  z.object({ type: z.literal("PRESENCE"), username: z.string(), online: z.boolean() }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** About the socket: HELLO on open (the seq to RESUME after), RESYNC, PONG, ERROR. */
+export type LiveControlFrame =
+  | { type: "HELLO"; seq: number }
+  | { type: "RESYNC"; seq: number }
+  | { type: "PONG"; seq: number }
+  | { type: "ERROR"; seq: number; detail: string };
+
+export type LiveServerFrame = (LiveEvent & { seq: number }) | LiveControlFrame;

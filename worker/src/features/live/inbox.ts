@@ -1,0 +1,385 @@
+import { DurableObject } from "cloudflare:workers";
+import {
+  LIVE_BUFFER_FRAMES,
+  LIVE_MAX_WATCHES,
+  LIVE_MSG,
+  type LiveClientFrame,
+  type LiveEvent,
+  type LiveServerFrame,
+  liveClientFrameSchema,
+} from "#shared/schemas/live.ts";
+import { createDeps, type Deps } from "#worker/deps.ts";
+import type { Bindings } from "#worker/env.ts";
+import { getUnreadData } from "#worker/features/accounts/service.ts";
+import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
+import { watchersStub } from "./stubs";
+
+/** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
+export const LIVE_HEADERS = {
+  userId: "x-agora-live-user-id",
+  tokenVersion: "x-agora-live-token-version",
+  tokenId: "x-agora-live-token-id",
+  tokenExpires: "x-agora-live-token-expires",
+} as const;
+
+/** Kept on each socket with serializeAttachment, so it survives hibernation. */
+interface Session {
+  userId: number;
+  version: number;
+  /** The posts this tab shows and wants POST_ACTIVITY for. */
+  watches: string[];
+}
+
+/** Tabs one person holds at most. */
+export const MAX_SOCKETS_PER_INBOX = 50;
+/**
+ * How long after the last tab left events are still kept for a RESUME. Past it, nothing is stored
+ * (no tab can be listening) and a later RESUME is answered RESYNC.
+ */
+export const RESUME_WINDOW_MS = 120_000;
+/** Larger client frames are refused before parsing. */
+const MAX_FRAME_CHARS = 1_024;
+const SESSION_ENDED = "Your session has ended";
+const NO_COMPRESSION = "identity";
+
+/** What `deliver` is told beside the events. */
+export interface DeliverOptions {
+  /** Read the owner's unread counts from D1 and add an UNREAD frame. */
+  unread?: boolean;
+}
+
+/**
+ * One person's live updates, addressed by `user:<id>` (ADR 109). It holds that person's open tabs
+ * (hibernating sockets: an idle inbox costs nothing) and numbers every event it is told of with an
+ * increasing `seq`, kept with the last LIVE_BUFFER_FRAMES events in its SQLite storage, so a tab
+ * that reconnects RESUMEs after the last seq it saw and gets exactly what it missed, or RESYNC.
+ */
+export class Inbox extends DurableObject<Bindings> {
+  private readonly deps: Deps;
+  private schemaReady = false;
+  private sessions = new Map<WebSocket, Session>();
+  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    this.deps = createDeps(env);
+    for (const ws of ctx.getWebSockets()) {
+      const session = ws.deserializeAttachment() as Session | null;
+      if (session) this.sessions.set(ws, session);
+    }
+    // Keep-alive pings are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair(JSON.stringify({ type: "PING" }), JSON.stringify({ type: "PONG" })),
+    );
+  }
+
+  // ----- Storage -----
+
+  private sql(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.schemaReady) {
+      sql.exec(`
+        CREATE TABLE IF NOT EXISTS inbox (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          owner_id INTEGER NOT NULL,
+          seq INTEGER NOT NULL DEFAULT 0,
+          -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
+          resync_below INTEGER NOT NULL DEFAULT 0,
+          -- When the last tab left (ms), or 0 while one is open.
+          gone_at INTEGER NOT NULL DEFAULT 0,
+          below_version INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+      `);
+      this.schemaReady = true;
+    }
+    return sql;
+  }
+
+  private state(): {
+    owner_id: number;
+    seq: number;
+    resync_below: number;
+    gone_at: number;
+    below_version: number;
+  } | null {
+    const rows = this.sql()
+      .exec("SELECT owner_id, seq, resync_below, gone_at, below_version FROM inbox")
+      .toArray();
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      owner_id: Number(row.owner_id),
+      seq: Number(row.seq),
+      resync_below: Number(row.resync_below),
+      gone_at: Number(row.gone_at),
+      below_version: Number(row.below_version),
+    };
+  }
+
+  /** The inbox belongs to the first person it is called for; any other person is refused. */
+  private own(userId: number): boolean {
+    const state = this.state();
+    if (state) return state.owner_id === userId;
+    this.sql().exec("INSERT INTO inbox (one, owner_id) VALUES (1, ?)", userId);
+    return true;
+  }
+
+  private useToken(jti: string, expiresAt: number): boolean {
+    const sql = this.sql();
+    sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", Date.now());
+    const fresh = sql
+      .exec(
+        "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
+        jti,
+        expiresAt,
+      )
+      .toArray();
+    return fresh.length === 1;
+  }
+
+  private isRevoked(version: number): boolean {
+    return version < (this.state()?.below_version ?? 0);
+  }
+
+  // ----- Sockets -----
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
+    const userId = Number(request.headers.get(LIVE_HEADERS.userId));
+    const version = Number(request.headers.get(LIVE_HEADERS.tokenVersion));
+    const jti = request.headers.get(LIVE_HEADERS.tokenId) ?? "";
+    const expiresAt = Number(request.headers.get(LIVE_HEADERS.tokenExpires));
+    if (
+      !Number.isSafeInteger(userId) ||
+      !Number.isSafeInteger(version) ||
+      !jti ||
+      !Number.isSafeInteger(expiresAt)
+    )
+      return Response.json({ detail: "Not allowed" }, { status: 403 });
+    if (!this.own(userId)) return Response.json({ detail: "Not allowed" }, { status: 403 });
+    // A token opens one socket; a session revoked since is refused too.
+    if (!this.useToken(jti, expiresAt) || this.isRevoked(version))
+      return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
+    if (this.sessions.size >= MAX_SOCKETS_PER_INBOX)
+      return Response.json(
+        { detail: "Too many tabs are open. Close some and try again." },
+        { status: 429, headers: { "Retry-After": "30" } },
+      );
+
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    const session: Session = { userId, version, watches: [] };
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(session);
+    this.sessions.set(server, session);
+    this.sql().exec("UPDATE inbox SET gone_at = 0");
+    this.sendTo(server, { type: "HELLO", seq: this.state()?.seq ?? 0 });
+    return new Response(null, {
+      status: 101,
+      webSocket: client,
+      headers: { "sec-websocket-extensions": NO_COMPRESSION },
+    });
+  }
+
+  private sendTo(ws: WebSocket, frame: LiveServerFrame | string): void {
+    try {
+      ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    } catch {
+      this.sessions.delete(ws);
+    }
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+    if (!session) return;
+    if (this.isRevoked(session.version)) return this.endSession(ws);
+    const frame = parse(data);
+    const seq = this.state()?.seq ?? 0;
+    if (!frame) return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.malformed });
+    switch (frame.type) {
+      case "PING":
+        return this.sendTo(ws, { type: "PONG", seq });
+      case "RESUME":
+        return this.resume(ws, session, frame.after);
+      case "WATCH": {
+        if (session.watches.includes(frame.public_id)) return;
+        if (session.watches.length >= LIVE_MAX_WATCHES)
+          return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.tooManyWatches });
+        session.watches.push(frame.public_id);
+        ws.serializeAttachment(session);
+        this.sessions.set(ws, session);
+        await watchersStub(this.deps, frame.public_id).watch(session.userId);
+        return;
+      }
+      case "UNWATCH": {
+        session.watches = session.watches.filter((id) => id !== frame.public_id);
+        ws.serializeAttachment(session);
+        this.sessions.set(ws, session);
+        if (!this.watchedByAnyTab(frame.public_id))
+          await watchersStub(this.deps, frame.public_id).unwatch(session.userId);
+        return;
+      }
+    }
+  }
+
+  /** Sends what the tab missed after `after`, or RESYNC when those events were not all kept. */
+  private resume(ws: WebSocket, session: Session, after: number): void {
+    const state = this.state();
+    const seq = state?.seq ?? 0;
+    if (after === seq) return;
+    const oldest = Number(this.sql().exec("SELECT min(seq) AS s FROM frames").one().s ?? seq + 1);
+    // A seq from the future (another inbox's, or one that forgot) or older than what is kept.
+    if (after > seq || after < (state?.resync_below ?? 0) || after + 1 < oldest) {
+      this.sendTo(ws, { type: "RESYNC", seq });
+      return;
+    }
+    for (const row of this.sql().exec<{ data: string }>(
+      "SELECT data FROM frames WHERE seq > ? ORDER BY seq",
+      after,
+    )) {
+      if (forTab(row.data, session)) this.sendTo(ws, row.data);
+    }
+  }
+
+  private watchedByAnyTab(publicId: string): boolean {
+    for (const s of this.sessions.values()) if (s.watches.includes(publicId)) return true;
+    return false;
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    await this.forget(ws);
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed by the runtime.
+    }
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.forget(ws);
+  }
+
+  private async forget(ws: WebSocket): Promise<void> {
+    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+    this.sessions.delete(ws);
+    if (this.sessions.size === 0) this.sql().exec("UPDATE inbox SET gone_at = ?", Date.now());
+    if (!session) return;
+    const dropped = session.watches.filter((id) => !this.watchedByAnyTab(id));
+    await Promise.all(
+      dropped.map((id) =>
+        watchersStub(this.deps, id)
+          .unwatch(session.userId)
+          .catch(() => undefined),
+      ),
+    );
+  }
+
+  private endSession(ws: WebSocket): void {
+    void this.forget(ws);
+    try {
+      ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
+    } catch {
+      // Already closing.
+    }
+  }
+
+  /** At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told). */
+  private checkSession(userId: number): Promise<void> {
+    const now = Date.now();
+    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
+    const done = this.deps.db
+      .first<{ token_version: number; status: string; deleted_at: number | null }>({
+        sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
+        binds: [userId],
+      })
+      .then((row) => {
+        const gone =
+          !row || row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+        this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
+      })
+      .catch((error) => console.error("inbox session check failed", error));
+    this.sessionCheck = { at: now, done };
+    return done;
+  }
+
+  private endSessions(version: number, all: boolean): number {
+    const state = this.state();
+    if (state && version > state.below_version)
+      this.sql().exec("UPDATE inbox SET below_version = ?", version);
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+      if (!session || (!all && !this.isRevoked(session.version))) continue;
+      this.endSession(ws);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  // ----- Calls from the Worker and other objects (RPC) -----
+
+  /**
+   * Numbers, keeps and sends the owner's events. With no tab open for RESUME_WINDOW_MS nothing is
+   * kept (no D1 read either): the seq moves past them and a late RESUME gets RESYNC. Answers
+   * whether a tab watches the post of a POST_ACTIVITY (false: the watcher list may drop the owner).
+   */
+  async deliver(ownerId: number, events: LiveEvent[], options: DeliverOptions = {}): Promise<boolean> {
+    if (!this.own(ownerId)) throw new Error("not this inbox's owner");
+    const state = this.state()!;
+    const listening = this.sessions.size > 0 || Date.now() - state.gone_at < RESUME_WINDOW_MS;
+    const activity = events.find((e) => e.type === "POST_ACTIVITY");
+    const watched = activity ? this.watchedByAnyTab(activity.public_id) : true;
+    if (!listening || (activity && !watched)) {
+      // Nothing can be listening: the events are skipped, and resuming across them asks for RESYNC.
+      if (!listening) this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
+      return watched && listening;
+    }
+    if (this.sessions.size > 0) await this.checkSession(ownerId);
+    const all = [...events];
+    if (options.unread) all.push({ type: "UNREAD", ...(await getUnreadData(this.deps, ownerId)) });
+    const sql = this.sql();
+    let seq = this.state()!.seq;
+    for (const event of all) {
+      seq += 1;
+      const data = JSON.stringify({ ...event, seq });
+      sql.exec("INSERT INTO frames (seq, data) VALUES (?, ?)", seq, data);
+      for (const [ws, session] of this.sessions) if (forTab(data, session, event)) this.sendTo(ws, data);
+    }
+    sql.exec("UPDATE inbox SET seq = ?", seq);
+    sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_BUFFER_FRAMES);
+    return true;
+  }
+
+  /** How many tabs are open (for the benchmark and tests). */
+  async openTabs(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
+  /**
+   * The owner's sessions made under a token version below `version` are over: their sockets close
+   * with CLOSE_SESSION_ENDED and older socket tokens are refused. `all` closes every socket.
+   */
+  async revokeSessions(userId: number, version: number, all = false): Promise<number> {
+    if (!this.own(userId)) return 0;
+    return this.endSessions(version, all);
+  }
+}
+
+function parse(data: string | ArrayBuffer): LiveClientFrame | null {
+  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
+  try {
+    const parsed = liveClientFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST_ACTIVITY goes only to tabs that watch that post; everything else to every tab. */
+function forTab(data: string, session: Session, event?: LiveEvent): boolean {
+  const e = event ?? (JSON.parse(data) as LiveEvent);
+  return e.type !== "POST_ACTIVITY" || session.watches.includes(e.public_id);
+}

@@ -1,0 +1,289 @@
+import { runInDurableObject } from "cloudflare:test";
+import { sign } from "hono/jwt";
+import { describe, expect, it } from "vitest";
+import { LIVE_BUFFER_FRAMES, type LiveServerFrame } from "#shared/schemas/live.ts";
+import { api, env, form, json } from "#worker-test/api.ts";
+import { openSocket as openChatSocket, settle, startThread } from "#worker-test/chat.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
+import { block } from "#worker-test/rows.ts";
+import { CLOSE_SESSION_ENDED } from "../chat/chat-thread";
+import type { Inbox } from "./inbox";
+
+const AUTH = "/api/v1/private/user/live/websocket/auth";
+
+async function liveToken(user: TestUser): Promise<string> {
+  const res = await api(AUTH, { method: "POST", headers: user.auth });
+  expect(res.status).toBe(200);
+  return (await json<{ access_token: string }>(res)).access_token;
+}
+
+const upgrade = (token: string) =>
+  api(`/api/v1/live/websocket/connect?token=${encodeURIComponent(token)}`, {
+    headers: { Upgrade: "websocket" },
+  });
+
+interface LiveSocket {
+  frames: LiveServerFrame[];
+  closed: { code: number } | null;
+  send(frame: unknown): void;
+  next<T extends LiveServerFrame["type"]>(
+    type: T,
+    match?: (f: Extract<LiveServerFrame, { type: T }>) => boolean,
+  ): Promise<Extract<LiveServerFrame, { type: T }>>;
+  close(): void;
+}
+
+async function openLive(user: TestUser, token?: string): Promise<LiveSocket> {
+  const res = await upgrade(token ?? (await liveToken(user)));
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const socket: LiveSocket = {
+    frames: [],
+    closed: null,
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    async next(type, match) {
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        const hit = socket.frames.find((f) => f.type === type && (!match || match(f as never)));
+        if (hit) return hit as never;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      throw new Error(`no ${type} frame; got ${JSON.stringify(socket.frames.map((f) => f.type))}`);
+    },
+    close: () => ws.close(1000, "done"),
+  };
+  ws.addEventListener("message", (event) => {
+    socket.frames.push(JSON.parse(String(event.data)));
+  });
+  ws.addEventListener("close", (event) => {
+    socket.closed = { code: event.code };
+  });
+  await socket.next("HELLO");
+  return socket;
+}
+
+async function follow(who: TestUser, whom: TestUser) {
+  const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {
+    method: "POST",
+    headers: who.auth,
+  });
+  expect(res.status).toBe(200);
+}
+
+async function comment(who: TestUser, postId: string, body = "<p>Nice one</p>") {
+  const res = await api("/api/v1/private/user/micropost/comment", {
+    method: "POST",
+    headers: who.auth,
+    body: form({ parent_micropost_public_id: postId, body }),
+  });
+  expect(res.status).toBe(201);
+}
+
+const inboxOf = (user: TestUser) => env.INBOX.get(env.INBOX.idFromName(`user:${user.id}`));
+/** The seq of each event a tab received (not of the frames about the socket itself). */
+const seqs = (s: LiveSocket) =>
+  s.frames.filter((f) => !["HELLO", "RESYNC", "PONG", "ERROR"].includes(f.type)).map((f) => f.seq);
+
+describe("the live socket token", () => {
+  it("opens one socket only: a second use is refused", async () => {
+    const ada = await createUser();
+    const token = await liveToken(ada);
+    const first = await upgrade(token);
+    expect(first.status).toBe(101);
+    first.webSocket!.accept();
+    const again = await upgrade(token);
+    expect(again.status).toBe(401);
+  });
+
+  it("refuses a forged, chat, expired or missing token and a plain request", async () => {
+    const ada = await createUser();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      sub: String(ada.id),
+      kind: "live",
+      ver: 0,
+      jti: "a".repeat(22),
+      iat: now,
+      exp: now + 60,
+    };
+    expect((await upgrade(await sign(claims, "not-the-secret", "HS256"))).status).toBe(401);
+    expect((await upgrade(await sign({ ...claims, kind: "chat" }, env.JWT_SECRET, "HS256"))).status).toBe(
+      401,
+    );
+    expect((await upgrade(await sign({ ...claims, exp: now - 1 }, env.JWT_SECRET, "HS256"))).status).toBe(
+      401,
+    );
+    expect((await upgrade(ada.token)).status).toBe(401);
+    expect((await api("/api/v1/live/websocket/connect?token=")).status).toBe(422);
+    const plain = await api(`/api/v1/live/websocket/connect?token=${await liveToken(ada)}`);
+    expect(plain.status).toBe(426);
+    expect((await api(AUTH, { method: "POST" })).status).toBe(401);
+  });
+
+  it("an inbox serves only its owner: another person's socket is refused there", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await openLive(ada);
+    const res = await inboxOf(ada).fetch(
+      new Request("http://inbox/", {
+        headers: {
+          upgrade: "websocket",
+          "x-agora-live-user-id": String(bob.id),
+          "x-agora-live-token-version": "0",
+          "x-agora-live-token-id": "b".repeat(22),
+          "x-agora-live-token-expires": String(Date.now() + 60_000),
+        },
+      }),
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("events reach every open tab", () => {
+  it("a follow: NOTIFICATION and UNREAD, on both tabs, with increasing seq", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const [tab1, tab2] = [await openLive(ada), await openLive(ada)];
+    await follow(bob, ada);
+    for (const tab of [tab1, tab2]) {
+      const note = await tab.next("NOTIFICATION");
+      expect(note.notification).toMatchObject({
+        kind: "FOLLOWER",
+        actor: { username: bob.username },
+        is_read: false,
+      });
+      const unread = await tab.next("UNREAD");
+      expect(unread).toMatchObject({ unread_notifications: 1, total_unread: 1 });
+      expect(unread.seq).toBeGreaterThan(note.seq);
+    }
+  });
+
+  it("a chat message: CHAT_THREAD with the text and the unread count, and UNREAD", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const id = await startThread(ada, bob);
+    const live = await openLive(bob);
+    const chat = await openChatSocket(ada, id);
+    chat.send({ message_type: "TEXT", text: "are you there?", client_id: "c1" });
+    const frame = await live.next("CHAT_THREAD", (f) => f.total_unread_messages === 1);
+    expect(frame).toMatchObject({ public_id: id, last_message: { text: "are you there?" } });
+    await live.next("UNREAD", (f) => f.unread_chat_threads === 1);
+  });
+
+  it("a comment on a watched post: POST_ACTIVITY to the watching tab only", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const post = await newPost(ada, await newCommunity(ada));
+    const watching = await openLive(bob);
+    const elsewhere = await openLive(bob);
+    watching.send({ type: "WATCH", public_id: post.public_id });
+    await settle();
+    await comment(ada, post.public_id);
+    const activity = await watching.next("POST_ACTIVITY");
+    expect(activity).toMatchObject({ public_id: post.public_id, total_micropost_comments: 1 });
+    const vote = await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
+      method: "PATCH",
+      headers: ada.auth,
+    });
+    expect(vote.status).toBe(200);
+    await watching.next("POST_ACTIVITY", (f) => f.total_micropost_votes === 1);
+    await settle();
+    expect(elsewhere.frames.some((f) => f.type === "POST_ACTIVITY")).toBe(false);
+  });
+});
+
+describe("blocked people", () => {
+  it("their comments on a watched post and their messages never arrive", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const post = await newPost(ada, await newCommunity(ada));
+    const live = await openLive(bob);
+    live.send({ type: "WATCH", public_id: post.public_id });
+    await settle();
+    const mallory = await createUser();
+    await block(bob, mallory);
+    await comment(mallory, post.public_id, "<p>from someone bob blocked</p>");
+    await api(`/api/v1/private/user/follow?username=${bob.username}`, {
+      method: "POST",
+      headers: mallory.auth,
+    });
+    await settle(300);
+    expect(live.frames.filter((f) => f.type !== "HELLO")).toEqual([]);
+    // Someone else's comment still arrives.
+    await comment(ada, post.public_id);
+    await live.next("POST_ACTIVITY", (f) => f.total_micropost_comments === 2);
+  });
+});
+
+describe("resuming", () => {
+  it("a tab that reconnects RESUMEs after its last seq and gets exactly what it missed", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const first = await openLive(ada);
+    await follow(bob, ada);
+    const seen = await first.next("UNREAD");
+    first.close();
+    await settle();
+    const carl = await createUser();
+    await follow(carl, ada);
+    // While no tab was open the inbox kept the events for a RESUME.
+    await expect
+      .poll(() =>
+        runInDurableObject(inboxOf(ada), (_i: Inbox, s) =>
+          Number(s.storage.sql.exec("SELECT seq FROM inbox").one().seq),
+        ),
+      )
+      .toBeGreaterThan(seen.seq + 1);
+    const second = await openLive(ada);
+    second.send({ type: "RESUME", after: seen.seq });
+    const missed = await second.next("NOTIFICATION");
+    expect(missed.notification.actor?.username).toBe(carl.username);
+    await second.next("UNREAD", (f) => f.unread_notifications === 2);
+    await settle();
+    const replayed = seqs(second).filter((s) => s > seen.seq);
+    expect(new Set(replayed).size).toBe(replayed.length);
+    expect(replayed).toEqual([seen.seq + 1, seen.seq + 2]);
+  });
+
+  it("RESYNC when the tab missed more than the inbox keeps, or names a seq it never gave", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const tab = await openLive(ada);
+    await follow(bob, ada);
+    await tab.next("UNREAD");
+    const events = Array.from({ length: LIVE_BUFFER_FRAMES + 5 }, () => ({
+      type: "UNREAD" as const,
+      unread_notifications: 0,
+      unread_chat_threads: 0,
+      total_unread: 0,
+    }));
+    await inboxOf(ada).deliver(ada.id, events);
+    const late = await openLive(ada);
+    late.send({ type: "RESUME", after: 1 });
+    await late.next("RESYNC");
+    const future = await openLive(ada);
+    future.send({ type: "RESUME", after: 1_000_000 });
+    await future.next("RESYNC");
+  });
+
+  it("refuses a malformed frame with an ERROR and keeps the socket", async () => {
+    const ada = await createUser();
+    const tab = await openLive(ada);
+    tab.send({ type: "RESUME", after: "yesterday" });
+    await tab.next("ERROR");
+    tab.send({ type: "PING" });
+    await tab.next("PONG");
+    expect(tab.closed).toBeNull();
+  });
+});
+
+describe("revocation", () => {
+  it("a revoked session closes the person's live sockets with 4401 and voids older tokens", async () => {
+    const ada = await createUser();
+    const tab = await openLive(ada);
+    const unused = await liveToken(ada);
+    const res = await api("/api/v1/private/user/auth/update/password", {
+      method: "PATCH",
+      headers: ada.auth,
+      body: form({ old_password: "password", new_password: "a-brand-new-password" }),
+    });
+    expect(res.status).toBe(202);
+    await expect.poll(() => tab.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
+    expect((await upgrade(unused)).status).toBe(401);
+  });
+});

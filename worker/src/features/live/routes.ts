@@ -1,0 +1,73 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { LIVE_MSG } from "#shared/schemas/live.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
+import { readLiveToken, signLiveToken } from "#worker/lib/tokens.ts";
+import { sessionVersion } from "../chat/service";
+import { LIVE_HEADERS } from "./inbox";
+import { inboxStub } from "./stubs";
+
+const tags = ["Live"];
+
+const socketAuth = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/live/websocket/auth",
+  tags,
+  security,
+  summary: "A live-updates socket token: 60 seconds, one connection, the caller's own inbox",
+  responses: {
+    200: json(z.object({ access_token: z.string() }), "The token for /api/v1/live/websocket/connect"),
+    ...errorResponses(401),
+  },
+});
+
+const connect = createRoute({
+  method: "get",
+  path: "/api/v1/live/websocket/connect",
+  tags,
+  summary: "Open the caller's live-updates socket (Upgrade: websocket)",
+  description: [
+    "Every server frame is one JSON object with `type` and the inbox's increasing `seq`: HELLO {seq}",
+    "on open; UNREAD {unread_notifications, unread_chat_threads, total_unread}; NOTIFICATION",
+    "{notification}; CHAT_THREAD {public_id, last_message, total_unread_messages, updated_at};",
+    "POST_ACTIVITY {public_id, total_micropost_comments, total_micropost_votes} for posts the tab",
+    "watches; PRESENCE {username, online}. Client frames: PING → PONG; WATCH {public_id} / UNWATCH",
+    "{public_id} (at most 20 per tab); RESUME {after}: the events after that seq, or RESYNC when",
+    "they were not all kept (the tab then fetches again). A token opens one socket (a second use",
+    "is 401). When the account's sessions end its sockets close with code 4401.",
+  ].join(" "),
+  request: { query: z.object({ token: z.string().min(1, "Required").max(2048) }) },
+  responses: {
+    101: { description: "Switching protocols: the socket is open" },
+    ...errorResponses(401, 403, 422, 426, 429),
+  },
+});
+
+export const liveRoutes = createRouter()
+  .openapi(socketAuth, async (c) => {
+    const user = c.get("user");
+    const version = await sessionVersion(c.var.deps, user.id);
+    if (version === null) fail(401, LIVE_MSG.badToken);
+    return c.json({ access_token: await signLiveToken(c.env.JWT_SECRET, { id: user.id, version }) }, 200);
+  })
+  .openapi(connect, async (c) => {
+    const { token } = c.req.valid("query");
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
+    const deps = c.var.deps;
+    const claims = await readLiveToken(c.env.JWT_SECRET, token);
+    // A token made before the account's sessions were revoked is void, like the session it came from.
+    if (claims === null || (await sessionVersion(deps, claims.userId)) !== claims.version)
+      fail(401, LIVE_MSG.badToken);
+    // A fresh request: whatever identity headers the client sent do not reach the object, and the
+    // object is the token's person's: nobody reaches another person's inbox.
+    const headers = new Headers({
+      upgrade: "websocket",
+      [LIVE_HEADERS.userId]: String(claims.userId),
+      [LIVE_HEADERS.tokenVersion]: String(claims.version),
+      [LIVE_HEADERS.tokenId]: claims.jti,
+      [LIVE_HEADERS.tokenExpires]: String(claims.expiresAt),
+    });
+    const upgraded = await inboxStub(deps, claims.userId).fetch(new Request(c.req.url, { headers }));
+    if (upgraded.status === 101) return upgraded as never;
+    return new Response(upgraded.body, upgraded) as never;
+  });

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { NotificationKind } from "#shared/enums.ts";
+import type { LiveEvent } from "#shared/schemas/live.ts";
+import { users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { iso } from "#worker/lib/time.ts";
+import type { DeliverOptions } from "./inbox";
+import { inboxStub, watchersStub } from "./stubs";
+
+// What the rest of the Worker calls when something a person's open tabs show has changed. Every
+// call runs after the answer (the request's waitUntil), never in the person's critical path, and
+// never throws: live updates are a courtesy on top of what the pages fetch.
+
+/** Runs `work` after the answer when the caller has a waitUntil; otherwise waits for it. */
+async function later(deps: Deps, what: string, work: () => Promise<unknown>): Promise<void> {
+  const run = work().catch((error) => console.error(`live: ${what} failed`, error));
+  if (deps.background) deps.background(run);
+  else await run;
+}
+
+/** Tells one person's inbox some events (and, with `unread`, their new unread counts). */
+export function tellInbox(deps: Deps, userId: number, events: LiveEvent[], options: DeliverOptions = {}) {
+  return later(deps, "inbox", () => inboxStub(deps, userId).deliver(userId, events, options));
+}
+
+/** A notification row was just written for `userId`: the list item and the new counts. */
+export function liveNotification(
+  deps: Deps,
+  row: {
+    id: number;
+    userId: number;
+    kind: string;
+    actorId: number | null;
+    link: string | null;
+    text: string | null;
+    createdAt: number;
+  },
+) {
+  return later(deps, "notification", async () => {
+    const actor =
+      row.actorId === null
+        ? undefined
+        : await deps.db.orm.select(ownerColumns).from(users).where(eq(users.id, row.actorId)).get();
+    const event: LiveEvent = {
+      type: "NOTIFICATION",
+      notification: {
+        id: row.id,
+        kind: row.kind as NotificationKind,
+        actor: actor ? toOwner(actor) : null,
+        link: row.link,
+        text: row.text,
+        is_read: false,
+        created_at: iso(row.createdAt),
+      },
+    };
+    await inboxStub(deps, row.userId).deliver(row.userId, [event], { unread: true });
+  });
+}
+
+/** The person's unread counts changed (they read something): their other tabs follow. */
+export function liveUnread(deps: Deps, userId: number) {
+  return tellInbox(deps, userId, [], { unread: true });
+}
+
+/** A post's comments or votes changed: the tabs watching it get its counts. */
+export function livePostActivity(deps: Deps, postPublicId: string, actorId: number | null) {
+  return later(deps, "post activity", () => watchersStub(deps, postPublicId).activity(postPublicId, actorId));
+}

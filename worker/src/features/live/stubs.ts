@@ -1,0 +1,11 @@
+import type { Deps } from "#worker/deps.ts";
+
+/** The person's inbox object (one per person, named by their id). */
+export function inboxStub({ env }: Deps, userId: number) {
+  return env.INBOX.get(env.INBOX.idFromName(`user:${userId}`));
+}
+
+/** The object that knows who watches a post (named by the post's public id). */
+export function watchersStub({ env }: Deps, postPublicId: string) {
+  return env.POST_WATCHERS.get(env.POST_WATCHERS.idFromName(`post:${postPublicId}`));
+}
