@@ -5,6 +5,7 @@ import { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { iso } from "#worker/lib/time.ts";
+import { moderationNotices } from "../moderation/service";
 import type { DeliverOptions } from "./inbox";
 import { inboxStub, watchersStub } from "./stubs";
 
@@ -35,6 +36,7 @@ export function liveNotification(
     link: string | null;
     text: string | null;
     createdAt: number;
+    moderationId?: number | null;
   },
 ) {
   return later(deps, "notification", async () => {
@@ -42,6 +44,9 @@ export function liveNotification(
       row.actorId === null
         ? undefined
         : await deps.db.orm.select(ownerColumns).from(users).where(eq(users.id, row.actorId)).get();
+    const moderationId = row.moderationId ?? null;
+    const notice =
+      moderationId === null ? null : (await moderationNotices(deps, [moderationId])).get(moderationId);
     const event: LiveEvent = {
       type: "NOTIFICATION",
       notification: {
@@ -52,6 +57,7 @@ export function liveNotification(
         text: row.text,
         is_read: false,
         created_at: iso(row.createdAt),
+        moderation: notice ?? null,
       },
     };
     await inboxStub(deps, row.userId).deliver(row.userId, [event], { unread: true });
