@@ -23,6 +23,7 @@ function item(publicId: string, voted = false, votes = 5): FeedItem {
       display_name: null,
       description: null,
       image: null,
+      cover: null,
       is_verified: false,
       created_at: "2026-01-01T00:00:00.000Z",
       total_members: 1,
