@@ -324,7 +324,13 @@ describe("a community's banner", () => {
     const name = await newCommunity(owner);
     expect((await getCommunity(name)).cover).toBeNull();
 
-    const res = await setCover(owner.auth, { name, cover: pngFile("banner.png") });
+    // A real banner's size (a few hundred KB) is taken.
+    const bytes = new Uint8Array(300 * 1024);
+    bytes.set(PNG_BYTES);
+    const res = await setCover(owner.auth, {
+      name,
+      cover: new File([bytes], "banner.png", { type: "image/png" }),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const updated = await json<Community>(res);
     expect(updated.cover).toMatch(/^\/media\/community-cover\/\w+\.png$/);
@@ -363,7 +369,8 @@ describe("a community's banner", () => {
     });
     expect(text.status).toBe(415);
     const big = await setCover(owner.auth, { name, cover: bigPng() });
-    expect(big.status).toBe(413);
+    expect(big.status).toBe(422);
+    expect((await json<{ detail: string }>(big)).detail).toBe("cover: File size should not exceed 1MB");
     const nothing = await setCover(owner.auth, { name });
     expect(nothing.status).toBe(422);
     expect((await json<{ detail: string }>(nothing)).detail).toBe("cover: Choose a picture for the banner");
