@@ -256,26 +256,21 @@ describe("jobs", () => {
 describe("services", () => {
   const { page } = useBrowser();
 
-  it("turns on the setting, offers a service, finds it in /services, pauses it", async () => {
+  it("offers a first service without a trip to settings, finds it in /services, pauses it", async () => {
     const { page: p, context, errors, request } = await session(page);
     const me = { username: "farah" };
     const token = await signIn(context, me.username);
     const word = uniqueWord("Otter");
     const title = `${word} watercolour portraits`;
 
-    await p.goto("/services/manage");
+    // From the marketplace, a person who has never offered anything goes straight to the form.
+    await p.goto("/services");
+    await p.getByRole("link", { name: "Offer a service" }).first().click();
+    await p.waitForURL(/\/services\/manage$/);
     await p
       .getByTestId("provider-off")
-      .getByRole("heading", { name: "Turn on “I offer services” first" })
+      .getByText("Listing a service turns on “I offer services” in your job settings.")
       .waitFor();
-    await p.getByRole("link", { name: "Open job settings" }).click();
-    await p.waitForURL(/\/settings\/job$/);
-    const setting = p.getByRole("switch", { name: "I offer services" });
-    await setting.click();
-    await expect.poll(() => setting.getAttribute("aria-checked")).toBe("true");
-    await p.getByRole("link", { name: "Manage your services" }).click();
-    await p.waitForURL(/\/services\/manage$/);
-
     await p.getByRole("button", { name: "Offer a service" }).first().click();
     const dialog = p.getByRole("dialog", { name: "Offer a service" });
     await dialog.getByLabel(/^Title/).fill(title);
@@ -296,6 +291,8 @@ describe("services", () => {
     const mine = p.getByTestId("my-services").getByTestId("service-card").filter({ hasText: title });
     await expect(mine.getByTestId("service-status").textContent()).resolves.toBe("Active");
     await expect(mine.getByTestId("service-price").textContent()).resolves.toBe("$25.50");
+    // Listing it said "I offer services": the note is gone and the job settings show it on.
+    await expect.poll(() => p.getByTestId("provider-off").count()).toBe(0);
 
     // Someone else finds it by a word and a price range, and can message the provider.
     const other = await session(page);

@@ -264,6 +264,12 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  [`PATCH ${V1}/community`]: {
+    owned: (f) => ({
+      path: `${V1}/community`,
+      init: { method: "PATCH", body: form({ name: f.community, cover: pngFile() }) },
+    }),
+  },
   [`DELETE ${V1}/service`]: {
     owned: (f) => ({
       path: `${V1}/service?username=${f.owner.username}&slug=${f.service}`,

@@ -23,6 +23,8 @@ export const COMMUNITY_MSG = {
   descriptionMax: `Description must be ${COMMUNITY_DESCRIPTION_MAX} characters or less`,
   imageMax: "File size should not exceed 1MB",
   imageType: "Use a PNG, JPEG, GIF or WebP image",
+  notCreator: "Only the community's creator can change its banner",
+  coverRequired: "Choose a picture for the banner",
 } as const;
 
 /** The name as typed; the form sends it with whitespace removed. */
@@ -69,6 +71,20 @@ export function communityImageProblem(file: { size: number; type: string } | nul
   return null;
 }
 
+/**
+ * `PATCH /api/v1/private/user/community` (multipart), by the community's creator: a new banner
+ * (`cover`, an image file of at most 1 MB) or `remove_cover=true` for the plain one.
+ */
+export const communityCoverEditSchema = z.object({
+  name: communityNameSchema,
+  cover: z
+    .instanceof(File, { message: "Send a file" })
+    .refine((f) => f.size <= IMAGE_MAX_BYTES, COMMUNITY_MSG.imageMax)
+    .optional(),
+  remove_cover: z.enum(["true", "false"]).optional(),
+});
+export type CommunityCoverEdit = z.infer<typeof communityCoverEditSchema>;
+
 export const membershipSchema = z.object({
   role: z.enum(COMMUNITY_ROLES),
   /** When the caller joined. */
@@ -82,6 +98,8 @@ export const communitySchema = z.object({
   display_name: z.string().nullable(),
   description: z.string().nullable(),
   image: z.string().nullable(),
+  /** The banner its creator uploaded; null for the plain one. */
+  cover: z.string().nullable(),
   is_verified: z.boolean(),
   created_at: z.string(),
   total_members: z.number().int(),

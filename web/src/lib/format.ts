@@ -17,10 +17,17 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 1],
 ];
 
-/** "3 hours ago", "hace 3 horas", "há 3 horas". */
-export function formatRelative(iso: string | number, language = i18n.language): string {
+/**
+ * "3 hours ago", "hace 3 horas", "há 3 horas"; `narrow` for a byline that keeps one line:
+ * "3h ago", "hace 3 h", "há 3 h".
+ */
+export function formatRelative(
+  iso: string | number,
+  language = i18n.language,
+  style: Intl.RelativeTimeFormatStyle = "long",
+): string {
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto", style });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);
   }

@@ -57,6 +57,18 @@ function PageError({ reset }: ErrorComponentProps) {
   );
 }
 
+/** The sidebar's blocks at their height while its code loads (the same as the first paint's). */
+function SidebarPlaceholder() {
+  const block = "card animate-pulse bg-[var(--surface-strong)]";
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      <div className={`${block} h-[13.5rem]`} />
+      <div className={`${block} h-28`} />
+      <div className={`${block} h-[17rem]`} />
+    </div>
+  );
+}
+
 /** Chat's screens take the right column too: a conversation needs the width more than the sidebar. */
 const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
 
@@ -91,7 +103,7 @@ function RootLayout() {
         </main>
         {wide && !chat ? (
           <div className="w-80 shrink-0 py-4">
-            <Suspense fallback={null}>
+            <Suspense fallback={<SidebarPlaceholder />}>
               <RightSidebar />
             </Suspense>
           </div>

@@ -34,6 +34,7 @@ export const UPLOAD_ROUTES: readonly string[] = [
   `POST ${USER}/file/upload`,
   `POST ${USER}/chat/image`,
   `POST ${USER}/community`,
+  `PATCH ${USER}/community`,
   `PATCH ${USER}/profile`,
   `POST ${USER}/job`,
   "POST /api/v1/user/resume",

@@ -24,4 +24,7 @@ export default {
   "Display name cannot contain two spaces in a row": "El nombre visible no puede tener dos espacios seguidos",
   "Description must be 250 characters or less": "La descripción debe tener 250 caracteres o menos",
   "Use a PNG, JPEG, GIF or WebP image": "Usa una imagen PNG, JPEG, GIF o WebP",
+  "Only the community's creator can change its banner":
+    "Solo quien creó la comunidad puede cambiar su portada",
+  "Choose a picture for the banner": "Elige una imagen para la portada",
 } satisfies Dictionary;

@@ -24,4 +24,6 @@ export default {
   "Display name cannot contain two spaces in a row": "O nome de exibição não pode ter dois espaços seguidos",
   "Description must be 250 characters or less": "A descrição deve ter 250 caracteres ou menos",
   "Use a PNG, JPEG, GIF or WebP image": "Use uma imagem PNG, JPEG, GIF ou WebP",
+  "Only the community's creator can change its banner": "Só quem criou a comunidade pode trocar a capa",
+  "Choose a picture for the banner": "Escolha uma imagem para a capa",
 } satisfies Dictionary;

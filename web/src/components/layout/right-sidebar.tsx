@@ -57,8 +57,15 @@ export function RightSidebar() {
 
   return (
     <aside aria-label={t("Sidebar")} className="flex flex-col gap-4" data-testid="right-sidebar">
-      {!offerSubscription ? null : (
-        <section className="card p-4" data-testid="subscribe-prompt">
+      {/* While the account loads, the prompt's room is held: it would otherwise push every block down. */}
+      {isLoading && !onSubscriptionPage ? (
+        <div
+          className="card h-40 animate-pulse bg-[var(--surface-strong)]"
+          aria-hidden="true"
+          data-testid="subscribe-placeholder"
+        />
+      ) : !offerSubscription ? null : (
+        <section className="card min-h-40 p-4" data-testid="subscribe-prompt">
           <h2 className="font-semibold">{t("Get verified")}</h2>
           <p className="mt-1 text-sm text-[var(--muted)]">
             {t("A verified mark, search visibility and the top of the feed.")}

@@ -12,10 +12,21 @@ export function badgeOf(person: Badged): string | null {
   return null;
 }
 
-/** A check mark with the badge's name: the full label on profiles, the mark alone with a tooltip in lists. */
-export function VerifiedBadge({ person, compact = false }: { person: Badged; compact?: boolean }) {
+/**
+ * A check mark with the badge's name: the full label on profiles, the mark alone with a tooltip in
+ * lists. A verified community carries the same mark under its own `label`.
+ */
+export function VerifiedBadge({
+  person = {},
+  label: named,
+  compact = false,
+}: {
+  person?: Partial<Badged>;
+  label?: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
-  const badge = badgeOf(person);
+  const badge = named ?? badgeOf(person as Badged);
   if (!badge) return null;
   const label = t(badge);
   const tone = person.is_staff

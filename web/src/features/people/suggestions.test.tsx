@@ -13,6 +13,7 @@ const SUGGESTIONS: Suggestions = {
       display_name: null,
       description: null,
       image: null,
+      cover: null,
       is_verified: false,
       created_at: "2026-01-01T00:00:00Z",
       total_members: 12,

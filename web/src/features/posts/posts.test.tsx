@@ -3,7 +3,10 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LinkDialog } from "#client/editor/link-dialog.tsx";
 import type { FeedItem, Post } from "#shared/schemas/posts.ts";
+import { renderInApp } from "#web/components/testing.tsx";
+import { i18n } from "#web/i18n/i18n.ts";
 import { cachedPost, removeCachedPost, updateCachedPost } from "./cache";
+import { PostCard } from "./components/post-card";
 import { toggleVote } from "./vote";
 
 function item(publicId: string, voted = false, votes = 5): FeedItem {
@@ -23,6 +26,7 @@ function item(publicId: string, voted = false, votes = 5): FeedItem {
       display_name: null,
       description: null,
       image: null,
+      cover: null,
       is_verified: false,
       created_at: "2026-01-01T00:00:00.000Z",
       total_members: 1,
@@ -135,5 +139,29 @@ describe("the editor's link dialog", () => {
     fireEvent.change(screen.getByLabelText("Link"), { target: { value: "example.com/page" } });
     act(() => fireEvent.click(save));
     expect(onSubmit).toHaveBeenCalledWith("https://example.com/page");
+  });
+});
+
+describe("a post's byline and actions on a phone", () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage("en"));
+  });
+
+  it.each([
+    ["es", /hace 20 min$/],
+    ["pt", /há 20 min\.?$/],
+  ])("keeps the time short in %s, so the byline stays on one line", async (lang, time) => {
+    await act(() => i18n.changeLanguage(lang));
+    const post = item("p20");
+    post.micropost.published_at = new Date(Date.now() - 20 * 60_000).toISOString();
+    await renderInApp(<PostCard item={post} />);
+    const byline = screen.getByTestId("post-byline");
+    expect(byline.querySelector("time")?.textContent).toMatch(time);
+    expect(byline.textContent).not.toMatch(/minutos/);
+    expect(byline.className).toContain("whitespace-nowrap");
+    // Share keeps its name (and a tooltip) while its label is hidden on a phone; the row does not wrap.
+    const share = screen.getByRole("button", { name: "Share" });
+    expect(share.getAttribute("title")).toBe("Share");
+    expect(screen.getByTestId("post-actions-row").className).not.toContain("flex-wrap");
   });
 });

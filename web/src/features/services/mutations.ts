@@ -1,6 +1,8 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service, ServiceKey } from "#shared/schemas/services.ts";
+import type { Me } from "#shared/schemas/user.ts";
+import { accountKeys } from "#web/features/accounts/session.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { serviceKeys } from "./queries";
 
@@ -36,7 +38,10 @@ function replaceEverywhere(queryClient: ReturnType<typeof useQueryClient>, servi
   queryClient.setQueryData(serviceKeys.one(service.username, service.slug), service);
 }
 
-/** Offers a new service. The form shows a refusal on its field, so the red notice stays quiet. */
+/**
+ * Offers a new service. The form shows a refusal on its field, so the red notice stays quiet. The
+ * server switches "I offer services" on with the first one, so the account is read again.
+ */
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,7 +51,12 @@ export function useCreateService() {
         body: multipart(input),
       }),
     onError: () => {},
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: serviceKeys.root }),
+    onSuccess: () => {
+      queryClient.setQueryData<Me>(accountKeys.me(), (me) =>
+        me ? { ...me, is_service_provider: true } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.root });
+    },
   });
 }
 

@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Service } from "#shared/schemas/services.ts";
+import { renderInApp } from "#web/components/testing.tsx";
+import { ServiceCard } from "./components/service-card";
 import ServiceFormDialog, { dollarsToCents } from "./components/service-form-dialog";
 
 afterEach(() => vi.restoreAllMocks());
@@ -60,5 +63,50 @@ describe("the service form", () => {
     expect(body.get("delivery_days")).toBe("5");
     expect(body.get("skills")).toBe("null");
     expect(body.getAll("images")).toHaveLength(2);
+  });
+});
+
+describe("a service card", () => {
+  const service = (images: string[]): Service => ({
+    slug: "newsletter-writing-abc234",
+    username: "hana",
+    link: "/service/hana/newsletter-writing-abc234",
+    owner: {
+      username: "hana",
+      profile_name: "Hana",
+      profile_image: null,
+      status: "ACTIVE",
+      created_at: "2026-01-01T00:00:00.000Z",
+      is_staff: false,
+      is_verified_user: false,
+      is_verified_business: false,
+    },
+    title: "Newsletter writing",
+    description: "Weekly.",
+    category: "WRITING",
+    price: 6000,
+    delivery_days: 7,
+    images,
+    skills: [],
+    is_active: true,
+    user_is_owner: false,
+    created_at: "2026-11-01T00:00:00.000Z",
+    updated_at: "2026-11-01T00:00:00.000Z",
+  });
+
+  it("shows the category's art, not a letter tile, when the service has no picture", async () => {
+    const { getByTestId, queryByRole } = await renderInApp(<ServiceCard service={service([])} />);
+    const art = getByTestId("category-art");
+    expect(art.getAttribute("data-category")).toBe("WRITING");
+    expect(art.textContent).toBe("");
+    expect(queryByRole("img")).toBeNull();
+  });
+
+  it("shows the first picture when there is one", async () => {
+    const { container, queryByTestId } = await renderInApp(
+      <ServiceCard service={service(["/media/seed/service-3-0.svg"])} />,
+    );
+    expect(container.querySelector("img")?.getAttribute("src")).toBe("/media/seed/service-3-0.svg");
+    expect(queryByTestId("category-art")).toBeNull();
   });
 });

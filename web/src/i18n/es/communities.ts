@@ -34,4 +34,12 @@ export default {
   "Description must be 250 characters or less": "La descripción debe tener 250 caracteres o menos",
   "Use a PNG, JPEG, GIF or WebP image": "Usa una imagen PNG, JPEG, GIF o WebP",
   "You left c/{{name}}": "Saliste de c/{{name}}",
+  "Add a banner": "Añadir portada",
+  "Change banner": "Cambiar portada",
+  "Remove banner": "Quitar portada",
+  "The banner is up": "La portada está publicada",
+  "The banner was removed": "Se quitó la portada",
+  "Only the community's creator can change its banner":
+    "Solo quien creó la comunidad puede cambiar su portada",
+  "Choose a picture for the banner": "Elige una imagen para la portada",
 } satisfies Dictionary;

@@ -22,6 +22,8 @@ export default {
   "Listed {{when}}": "Publicado {{when}}",
   "Lowest price": "Precio mínimo",
   "Manage your services": "Gestiona tus servicios",
+  "Listing a service turns on “I offer services” in your job settings.":
+    "Al publicar un servicio se activa «Ofrezco servicios» en tus ajustes de empleo.",
   Max: "Máx.",
   Min: "Mín.",
   "More than 1,000 services": "Más de 1.000 servicios",
@@ -29,7 +31,6 @@ export default {
   "No services yet": "Aún no hay servicios",
   "Offer a service": "Ofrecer un servicio",
   "Offer yours and be the first here.": "Ofrece el tuyo y sé el primero aquí.",
-  "Open job settings": "Abrir ajustes de empleo",
   Order: "Pedir",
   Pause: "Pausar",
   Paused: "En pausa",
@@ -39,10 +40,7 @@ export default {
   "Remove picture {{n}}": "Quitar imagen {{n}}",
   Resume: "Reanudar",
   "Search services": "Buscar servicios",
-  "Services are offered by people who say they offer them. Turn it on in your job settings, then come back to list your first service.":
-    "Los servicios los ofrecen quienes indican que ofrecen servicios. Actívalo en tus ajustes de empleo y vuelve para publicar tu primer servicio.",
   "This service is paused: only you can see it.": "Este servicio está en pausa: solo tú puedes verlo.",
-  "Turn on “I offer services” first": "Primero activa «Ofrezco servicios»",
   "Up to {{count}} pictures: PNG, JPEG, GIF or WebP, up to 1 MB each.":
     "Hasta {{count}} imágenes: PNG, JPEG, GIF o WebP, de hasta 1 MB cada una.",
   "You do not offer a service yet": "Aún no ofreces ningún servicio",

@@ -34,4 +34,11 @@ export default {
   "Description must be 250 characters or less": "A descrição deve ter 250 caracteres ou menos",
   "Use a PNG, JPEG, GIF or WebP image": "Use uma imagem PNG, JPEG, GIF ou WebP",
   "You left c/{{name}}": "Você saiu de c/{{name}}",
+  "Add a banner": "Adicionar capa",
+  "Change banner": "Trocar capa",
+  "Remove banner": "Remover capa",
+  "The banner is up": "A capa foi publicada",
+  "The banner was removed": "A capa foi removida",
+  "Only the community's creator can change its banner": "Só quem criou a comunidade pode trocar a capa",
+  "Choose a picture for the banner": "Escolha uma imagem para a capa",
 } satisfies Dictionary;

@@ -22,6 +22,8 @@ export default {
   "Listed {{when}}": "Publicado {{when}}",
   "Lowest price": "Preço mínimo",
   "Manage your services": "Gerencie seus serviços",
+  "Listing a service turns on “I offer services” in your job settings.":
+    "Ao publicar um serviço, “Ofereço serviços” é ativado nas suas configurações de trabalho.",
   Max: "Máx.",
   Min: "Mín.",
   "More than 1,000 services": "Mais de 1.000 serviços",
@@ -29,7 +31,6 @@ export default {
   "No services yet": "Ainda não há serviços",
   "Offer a service": "Oferecer um serviço",
   "Offer yours and be the first here.": "Ofereça o seu e seja o primeiro aqui.",
-  "Open job settings": "Abrir configurações de trabalho",
   Order: "Contratar",
   Pause: "Pausar",
   Paused: "Pausado",
@@ -39,10 +40,7 @@ export default {
   "Remove picture {{n}}": "Remover imagem {{n}}",
   Resume: "Retomar",
   "Search services": "Buscar serviços",
-  "Services are offered by people who say they offer them. Turn it on in your job settings, then come back to list your first service.":
-    "Serviços são oferecidos por quem indica que oferece serviços. Ative isso nas suas configurações de trabalho e volte para publicar seu primeiro serviço.",
   "This service is paused: only you can see it.": "Este serviço está pausado: só você pode vê-lo.",
-  "Turn on “I offer services” first": "Primeiro ative “Ofereço serviços”",
   "Up to {{count}} pictures: PNG, JPEG, GIF or WebP, up to 1 MB each.":
     "Até {{count}} imagens: PNG, JPEG, GIF ou WebP, de até 1 MB cada.",
   "You do not offer a service yet": "Você ainda não oferece nenhum serviço",

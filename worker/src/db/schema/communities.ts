@@ -12,6 +12,8 @@ export const communities = sqliteTable(
     displayName: text("display_name"),
     description: text("description"),
     image: text("image"),
+    /** The banner across the top of its page, uploaded by its creator; null shows the plain one. */
+    cover: text("cover"),
     isVerified: flag("is_verified", false),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     totalMembers: counter("total_members"),

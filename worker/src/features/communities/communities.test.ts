@@ -314,3 +314,66 @@ describe("a community's posts", () => {
     expect(next.list.map((i) => i.micropost.title)).toEqual(["Bulk 5", "Bulk 4", "Bulk 3", "Bulk 1"]);
   });
 });
+
+describe("a community's banner", () => {
+  const setCover = (auth: Record<string, string>, fields: Record<string, string | Blob>) =>
+    api("/api/v1/private/user/community", { method: "PATCH", headers: auth, body: form(fields) });
+
+  it("is put up by its creator, stored as an upload, shown to everyone, and taken down", async () => {
+    const owner = await createUser();
+    const name = await newCommunity(owner);
+    expect((await getCommunity(name)).cover).toBeNull();
+
+    // A real banner's size (a few hundred KB) is taken.
+    const bytes = new Uint8Array(300 * 1024);
+    bytes.set(PNG_BYTES);
+    const res = await setCover(owner.auth, {
+      name,
+      cover: new File([bytes], "banner.png", { type: "image/png" }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const updated = await json<Community>(res);
+    expect(updated.cover).toMatch(/^\/media\/community-cover\/\w+\.png$/);
+    expect((await getCommunity(name)).cover).toBe(updated.cover);
+    const served = await api(updated.cover!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+
+    // A new banner replaces the old one, whose file goes.
+    const next = await json<Community>(await setCover(owner.auth, { name, cover: pngFile("two.png") }));
+    expect(next.cover).not.toBe(updated.cover);
+    expect((await api(updated.cover!)).status).toBe(404);
+
+    const removed = await setCover(owner.auth, { name, remove_cover: "true" });
+    expect((await json<Community>(removed)).cover).toBeNull();
+    expect((await getCommunity(name)).cover).toBeNull();
+  });
+
+  it("cannot be changed by a member, a stranger or a visitor, nor with a file that is not a picture", async () => {
+    const owner = await createUser();
+    const name = await newCommunity(owner);
+    const member = await createUser();
+    await api(`/api/v1/private/user/community/join?name=${name}`, { method: "POST", headers: member.auth });
+
+    const byMember = await setCover(member.auth, { name, cover: pngFile() });
+    expect(byMember.status).toBe(403);
+    expect((await json<{ detail: string }>(byMember)).detail).toBe(
+      "Only the community's creator can change its banner",
+    );
+    expect((await setCover({}, { name, cover: pngFile() })).status).toBe(401);
+    expect((await setCover(owner.auth, { name: `${name}x`, cover: pngFile() })).status).toBe(404);
+
+    const text = await setCover(owner.auth, {
+      name,
+      cover: new File(["hello world!"], "x.png", { type: "image/png" }),
+    });
+    expect(text.status).toBe(415);
+    const big = await setCover(owner.auth, { name, cover: bigPng() });
+    expect(big.status).toBe(422);
+    expect((await json<{ detail: string }>(big)).detail).toBe("cover: File size should not exceed 1MB");
+    const nothing = await setCover(owner.auth, { name });
+    expect(nothing.status).toBe(422);
+    expect((await json<{ detail: string }>(nothing)).detail).toBe("cover: Choose a picture for the banner");
+    expect((await getCommunity(name)).cover).toBeNull();
+  });
+});

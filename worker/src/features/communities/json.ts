@@ -27,6 +27,7 @@ export function toCommunity(row: CommunityRow, membership: MembershipRow | null 
     display_name: row.displayName,
     description: row.description,
     image: row.image,
+    cover: row.cover,
     is_verified: row.isVerified,
     created_at: iso(row.createdAt),
     total_members: row.totalMembers,

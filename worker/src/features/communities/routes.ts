@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageSchema } from "#shared/api.ts";
 import {
+  type CommunityCoverEdit,
+  communityCoverEditSchema,
   communityCreateFieldsSchema,
   communityListQuerySchema,
   communityNameQuerySchema,
@@ -11,7 +13,16 @@ import {
   myCommunityListQuerySchema,
 } from "#shared/schemas/communities.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
-import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import {
+  createRouter,
+  errorResponses,
+  json,
+  jsonOrForm,
+  multipartBody,
+  readBody,
+  security,
+} from "#worker/lib/router.ts";
 import {
   createCommunity,
   getCommunity,
@@ -20,9 +31,11 @@ import {
   listCommunities,
   listMembers,
   listMyCommunities,
+  setCommunityCover,
 } from "./service";
 
 const tags = ["Communities"];
+const COVERS_PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
 
 /** A file part, or a data URL: the Create Community form may send its image either way. */
 const imageField = z
@@ -69,6 +82,25 @@ const create = createRoute({
   responses: {
     201: json(z.object({ name: z.string() }), "Created"),
     ...errorResponses(401, 409, 415, 422, 429),
+  },
+});
+
+const coverBody = communityCoverEditSchema.extend({
+  cover: communityCoverEditSchema.shape.cover.openapi({ type: "string", format: "binary" }),
+});
+
+const cover = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/community",
+  tags,
+  security,
+  summary: "Put up or take down a community's banner (its creator only; multipart)",
+  description:
+    "`name` of the community, and either `cover` (a PNG, JPEG, GIF or WebP image of at most 1 MB) or `remove_cover=true`.",
+  request: { body: multipartBody(coverBody) },
+  responses: {
+    200: json(communitySchema, "The community as it is now"),
+    ...errorResponses(401, 403, 404, 413, 415, 422, 429),
   },
 });
 
@@ -120,6 +152,11 @@ export const communitiesRoutes = createRouter()
     >(c);
     const created = await createCommunity(c.var.deps, c.get("user"), fields, image ?? null);
     return c.json(created, 201);
+  })
+  .openapi(cover, async (c) => {
+    const user = c.get("user");
+    await hitRateLimit(c.var.deps.db, `community-cover:${user.id}`, COVERS_PER_HOUR);
+    return c.json(await setCommunityCover(c.var.deps, user, readBody<CommunityCoverEdit>(c)), 200);
   })
   .openapi(mine, async (c) => {
     const page = await listMyCommunities(c.var.deps, c.get("user").id, c.req.valid("query"));

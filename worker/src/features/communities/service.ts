@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
-import type {
-  Community,
-  CommunityCreateFields,
-  CommunitySort,
-  JoinResult,
-  Member,
+import {
+  COMMUNITY_MSG,
+  type Community,
+  type CommunityCoverEdit,
+  type CommunityCreateFields,
+  type CommunitySort,
+  type JoinResult,
+  type Member,
 } from "#shared/schemas/communities.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
@@ -22,7 +25,7 @@ import {
 } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
+import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
@@ -154,6 +157,37 @@ export async function createCommunity(
     throw error;
   }
   return { name: fields.name };
+}
+
+/**
+ * `PATCH .../community`: its creator puts up a banner (an image checked by its bytes, stored in R2
+ * like every upload) or takes it down. The banner it replaces is removed once the row points at the
+ * new one; seeded banners are left alone.
+ */
+export async function setCommunityCover(
+  deps: Deps,
+  user: { id: number },
+  edit: CommunityCoverEdit,
+): Promise<Community> {
+  const row = await findCommunity(deps, edit.name);
+  if (row.ownerId !== user.id) fail(403, COMMUNITY_MSG.notCreator);
+  let cover: string | null;
+  if (edit.cover) {
+    const stored = await storeUpload(deps, {
+      file: edit.cover,
+      ownerId: user.id,
+      field: "cover",
+      accept: "image",
+      folder: "community-cover",
+      maxBytes: IMAGE_MAX_BYTES,
+    });
+    cover = stored.url;
+  } else if (edit.remove_cover === "true") cover = null;
+  else fail(422, `cover: ${COMMUNITY_MSG.coverRequired}`);
+  await deps.db.orm.update(communities).set({ cover }).where(eq(communities.id, row.id));
+  if (row.cover && row.cover !== cover && row.cover.startsWith("/media/community-cover/"))
+    await deleteStoredFiles(deps, [row.cover]);
+  return getCommunity(deps, user.id, row.name);
 }
 
 async function membershipsOf({ db }: Deps, viewerId: number | null, communityIds: number[]) {

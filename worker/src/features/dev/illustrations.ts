@@ -13,7 +13,9 @@ export type Subject =
   | "briefcase"
   | "book"
   | "cloud"
-  | "chat";
+  | "chat"
+  | "code"
+  | "photo";
 
 interface Palette {
   skyTop: string;
@@ -136,6 +138,15 @@ ${[-22, -6, 10, 26].map((y) => `<path d="M-66 ${y} Q-38 ${y - 8} -12 ${y + 2}" s
       return `<path d="M-80 -46 H30 Q44 -46 44 -32 V14 Q44 28 30 28 H-36 L-60 50 V28 H-80 Q-94 28 -94 14 V-32 Q-94 -46 -80 -46 Z" fill="${paper}"/>
 <path d="M0 -10 H82 Q96 -10 96 4 V40 Q96 54 82 54 H70 V74 L48 54 H0 Q-14 54 -14 40 V4 Q-14 -10 0 -10 Z" fill="${sun}"/>
 ${[-60, -38, -16].map((x) => `<circle cx="${x}" cy="-10" r="7" fill="${ink}" opacity=".6"/>`).join("")}`;
+    case "code":
+      return `<rect x="-84" y="-56" width="168" height="112" rx="12" fill="${paper}"/><rect x="-84" y="-56" width="168" height="20" rx="10" fill="${ink}"/>
+${[-72, -60, -48].map((x) => `<circle cx="${x}" cy="-46" r="4" fill="${sun}"/>`).join("")}
+<path d="M-34 -14 L-58 10 L-34 34 M34 -14 L58 10 L34 34" stroke="${ink}" stroke-width="9" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+<path d="M10 -18 L-10 38" stroke="${sun}" stroke-width="9" stroke-linecap="round"/>`;
+    case "photo":
+      return `<rect x="-70" y="-58" width="120" height="96" rx="6" fill="${paper}" transform="rotate(-8)"/>
+<rect x="-44" y="-44" width="120" height="96" rx="6" fill="${paper}"/><rect x="-34" y="-34" width="100" height="62" fill="${ink}" opacity=".85"/>
+<circle cx="36" cy="-16" r="9" fill="${sun}"/><path d="M-34 28 L-4 -6 L18 16 L34 2 L66 28 Z" fill="${sun}" opacity=".8"/>`;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "#worker/lib/media.ts";
 import { MP4_BYTES, PNG_BYTES } from "#worker-test/posts.ts";
-import { findMentions, linkMentions, plainTextToHtml, sanitizeHtml, toSafeHtml } from "./html";
+import { findMentions, linkAddresses, linkMentions, plainTextToHtml, sanitizeHtml, toSafeHtml } from "./html";
 
 describe("the body sanitiser", () => {
   it.each([
@@ -40,6 +40,22 @@ describe("the body sanitiser", () => {
     expect(plainTextToHtml("a < b & c\nnext\n\nsecond")).toBe("<p>a &lt; b &amp; c<br>next</p><p>second</p>");
     expect(toSafeHtml("<b>bold</b>")).toBe("<b>bold</b>");
     expect(toSafeHtml("1 < 2")).toBe("<p>1 &lt; 2</p>");
+  });
+
+  it("links addresses typed in an editor body, opening in a new tab without an opener, as chat does", () => {
+    const out = ' target="_blank" rel="noopener noreferrer nofollow"';
+    expect(toSafeHtml("<p>See https://example.com/a?b=1&amp;c=2. Or www.agora.example, ok?</p>")).toBe(
+      `<p>See <a href="https://example.com/a?b=1&amp;c=2"${out}>https://example.com/a?b=1&amp;c=2</a>. Or <a href="https://www.agora.example"${out}>www.agora.example</a>, ok?</p>`,
+    );
+    // Inside a link, code or pre, and anything that is not http(s), stays as written.
+    const kept =
+      '<p><a href="/c/x">https://in.link</a> <code>https://in.code</code> javascript:alert(1) ftp://x.example</p><pre>http://in.pre</pre>';
+    expect(toSafeHtml(kept)).toBe(kept);
+    // Quotes and brackets end an address, so nothing can break out of the attribute.
+    expect(toSafeHtml('<p>"https://a.example/x" &lt;https://b.example&gt;</p>')).toBe(
+      `<p>"<a href="https://a.example/x"${out}>https://a.example/x</a>" &lt;<a href="https://b.example"${out}>https://b.example</a>&gt;</p>`,
+    );
+    expect(linkAddresses("<p>no address here</p>")).toBe("<p>no address here</p>");
   });
 
   it("finds @mentions outside links and code, and links the ones that exist", () => {

@@ -112,10 +112,30 @@ export function plainTextToHtml(text: string): string {
     .join("");
 }
 
-/** A body as sent: HTML from the editor, or plain text from anywhere else. */
+/**
+ * An address in sanitised text: http(s):// or www., up to a space, a quote or a tag, and not
+ * ending in the punctuation that closes a sentence. `&amp;` is the one entity an address keeps.
+ */
+const ADDRESS = /(?:\bhttps?:\/\/|\bwww\.)(?:[^\s<>"'&]|&amp;)*[^\s<>"'&.,;:!?)\]]/gi;
+
+/**
+ * Addresses typed in the text of sanitised HTML become links (as in chat), outside existing
+ * links, code and pre. The result goes through the sanitiser again, which hardens them.
+ */
+export function linkAddresses(html: string): string {
+  return eachTextSegment(html, (text) =>
+    text.replace(ADDRESS, (address) => {
+      const href = /^www\./i.test(address) ? `https://${address}` : address;
+      return `<a href="${href}">${address}</a>`;
+    }),
+  );
+}
+
+/** A body as sent: HTML from the editor, or plain text from anywhere else; typed addresses linked. */
 export function toSafeHtml(input: string): string {
   const looksLikeHtml = /<\/?[a-z][\s\S]*>/i.test(input);
-  return sanitizeHtml(looksLikeHtml ? input : plainTextToHtml(input));
+  const clean = sanitizeHtml(looksLikeHtml ? input : plainTextToHtml(input));
+  return sanitizeHtml(linkAddresses(clean));
 }
 
 const MENTION = /(^|[^A-Za-z0-9_@/&#])@([A-Za-z0-9]{3,18})(?![A-Za-z0-9])/g;

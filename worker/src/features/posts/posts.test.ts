@@ -78,6 +78,19 @@ describe("creating a post", () => {
     expect(note).toEqual({ kind: "MENTION", link: item.micropost.link });
   });
 
+  it("links an address typed in the editor's HTML, opening apart as chat's links do", async () => {
+    const author = await createUser();
+    const community = await newCommunity(author);
+    const { public_id } = await newPost(author, community, {
+      body: "<p>Slides: www.example.com/talk and <strong>https://example.org</strong>.</p>",
+    });
+    const item = await json<FeedItem>(await getPost(public_id));
+    const out = 'target="_blank" rel="noopener noreferrer nofollow"';
+    expect(item.micropost.body).toBe(
+      `<p>Slides: <a href="https://www.example.com/talk" ${out}>www.example.com/talk</a> and <strong><a href="https://example.org" ${out}>https://example.org</a></strong>.</p>`,
+    );
+  });
+
   it.each([
     [{ title: "" }, "title: Title is required"],
     [{ title: "    " }, "title: Title is required"],

@@ -85,12 +85,12 @@ const create = createRoute({
   tags,
   summary: "Offer a service (multipart)",
   description:
-    "title, description, category (a job category), price in cents (at least 500), delivery_days (1-90), up to 3 `images` parts, skills comma-joined (at most 5). Needs the SERVICE_PROVIDER setting on (403 otherwise).",
+    "title, description, category (a job category), price in cents (at least 500), delivery_days (1-90), up to 3 `images` parts, skills comma-joined (at most 5). Switches the caller's SERVICE_PROVIDER setting on in the same write.",
   security,
   request: { body: formBody(createBody) },
   responses: {
     201: json(serviceCreatedSchema, "Its slug and page"),
-    ...errorResponses(401, 403, 413, 415, 422, 429),
+    ...errorResponses(401, 413, 415, 422, 429),
   },
 });
 

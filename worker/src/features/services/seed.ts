@@ -3,7 +3,8 @@ import type { JobCategory } from "#shared/enums.ts";
 import { services, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { DAY } from "#worker/lib/time.ts";
-import { initialsSvg, putSvg } from "../jobs/demo-images";
+import { illustration, type Subject } from "../dev/illustrations";
+import { putSvg } from "../jobs/demo-images";
 import { makeSlug } from "../jobs/service";
 
 // Demo services (called by the jobs demo seed): three demo people offer services, so their
@@ -17,7 +18,8 @@ const DEMO_SERVICES: Array<{
   price: number;
   days: number;
   skills: string[];
-  images: number;
+  /** The pictures' subjects (drawn at seed time, 480×270, a few KB each); none shows the category's art. */
+  images: Subject[];
   paused?: boolean;
 }> = [
   {
@@ -28,7 +30,7 @@ const DEMO_SERVICES: Array<{
     price: 12000,
     days: 5,
     skills: ["Lightroom", "Retouching"],
-    images: 2,
+    images: ["photo", "camera"],
   },
   {
     owner: "carmen",
@@ -38,7 +40,7 @@ const DEMO_SERVICES: Array<{
     price: 25000,
     days: 10,
     skills: ["Product photography"],
-    images: 3,
+    images: ["camera", "photo", "briefcase"],
   },
   {
     owner: "dev",
@@ -49,7 +51,7 @@ const DEMO_SERVICES: Array<{
     price: 30000,
     days: 4,
     skills: ["React", "TypeScript", "Performance"],
-    images: 1,
+    images: ["code"],
   },
   {
     owner: "hana",
@@ -59,7 +61,7 @@ const DEMO_SERVICES: Array<{
     price: 8000,
     days: 3,
     skills: ["Translation", "Japanese", "Localisation"],
-    images: 1,
+    images: ["chat"],
   },
   {
     owner: "hana",
@@ -69,7 +71,7 @@ const DEMO_SERVICES: Array<{
     price: 6000,
     days: 7,
     skills: ["Writing", "Email"],
-    images: 0,
+    images: [],
     paused: true,
   },
 ];
@@ -89,9 +91,13 @@ export async function seedServicesDemo(deps: Deps): Promise<void> {
     const owner = ownerId.get(s.owner);
     if (owner === undefined) continue;
     const images: string[] = [];
-    for (let k = 0; k < s.images; k++)
+    for (const [k, subject] of s.images.entries())
       images.push(
-        await putSvg(deps, `seed/service-${i}-${k}.svg`, initialsSvg(s.title, (i * 53 + k * 90) % 360)),
+        await putSvg(
+          deps,
+          `seed/service-${i}-${k}.svg`,
+          illustration(subject, i * 5 + k + 1, i + k, { w: 480, h: 270 }),
+        ),
       );
     const at = now - (DEMO_SERVICES.length - i) * 2 * DAY;
     await deps.db.orm.insert(services).values({

@@ -104,26 +104,33 @@ async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<
   return links;
 }
 
-/** `POST .../service`: a new active service of the caller. */
+/**
+ * `POST .../service`: a new active service of the caller. Offering one is saying "I offer
+ * services": the setting is switched on in the same batch as the insert, so a new person lists
+ * their first service without a trip to their job settings, and nobody ends up with a published
+ * service while the setting is off.
+ */
 export async function createService(
   deps: Deps,
   owner: { id: number; username: string },
   form: ServiceForm,
 ): Promise<{ slug: string; link: string }> {
-  await assertProvider(deps, owner.id);
   const images = await storeImages(deps, owner.id, form.images);
   const slug = makeSlug(form.title, "service");
-  await deps.db.orm.insert(services).values({
-    ownerId: owner.id,
-    slug,
-    title: form.title,
-    description: form.description,
-    category: form.category,
-    price: form.price,
-    deliveryDays: form.delivery_days,
-    images,
-    skills: form.skills,
-  });
+  await deps.db.orm.batch([
+    deps.db.orm.update(users).set({ serviceProvider: true }).where(eq(users.id, owner.id)),
+    deps.db.orm.insert(services).values({
+      ownerId: owner.id,
+      slug,
+      title: form.title,
+      description: form.description,
+      category: form.category,
+      price: form.price,
+      deliveryDays: form.delivery_days,
+      images,
+      skills: form.skills,
+    }),
+  ]);
   return { slug, link: serviceLink(owner.username, slug) };
 }
 

@@ -55,22 +55,22 @@ async function provider(): Promise<TestUser> {
 }
 
 describe("offering a service", () => {
-  it("is for people with the service-provider setting on", async () => {
+  it("lets a new person list their first service and switches “I offer services” on for them", async () => {
     const user = await createUser();
-    const refused = await post(user);
-    expect(refused.status).toBe(403);
-    expect(await detail(refused)).toBe("Turn on the service provider setting to offer services");
+    const offers = async () =>
+      (
+        await json<{ is_service_provider: boolean }>(
+          await api("/api/v1/private/user/auth/me", { headers: user.auth }),
+        )
+      ).is_service_provider;
+    expect(await offers()).toBe(false);
 
-    const toggled = await api("/api/v1/private/user/setting/boolean?user_boolean_setting=SERVICE_PROVIDER", {
-      method: "PATCH",
-      headers: user.auth,
-    });
-    expect(toggled.status).toBe(200);
     const res = await post(user);
     expect(res.status).toBe(201);
     const { slug, link } = await json<{ slug: string; link: string }>(res);
     expect(slug).toMatch(/^logo-design-in-three-days-[a-z2-9]{6}$/);
     expect(link).toBe(`/service/${user.username}/${slug}`);
+    expect(await offers()).toBe(true);
 
     const service = await json<Service>(await one(user.username, slug));
     expect(service).toMatchObject({
@@ -119,6 +119,18 @@ describe("offering a service", () => {
     const res = await post(await provider(), overrides);
     expect(res.status).toBe(422);
     expect(await detail(res)).toBe(message);
+  });
+
+  it("leaves “I offer services” off when the form is refused", async () => {
+    const user = await createUser();
+    const refused = await post(user, { price: "10" });
+    expect(refused.status).toBe(422);
+    const me = await json<{ is_service_provider: boolean }>(
+      await api("/api/v1/private/user/auth/me", { headers: user.auth }),
+    );
+    expect(me.is_service_provider).toBe(false);
+    const mine = await api("/api/v1/private/user/service/list", { headers: user.auth });
+    expect((await json<Page>(mine)).total_list).toBe(0);
   });
 
   it("checks each image by its size and bytes, and takes none at all", async () => {

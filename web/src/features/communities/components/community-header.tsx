@@ -3,8 +3,10 @@ import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { formatCount } from "#web/lib/format.ts";
+import { CommunityBanner } from "./community-banner";
 import { JoinButton } from "./join-button";
 
 /** The top of /c/:name and /c/:name/members: picture, names, description, counts and actions. */
@@ -23,10 +25,7 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
     }`;
   return (
     <section className="card overflow-hidden" aria-labelledby="community-title">
-      <div
-        aria-hidden="true"
-        className="h-20 bg-gradient-to-r from-[var(--accent)] to-[var(--accent-strong)] opacity-80 sm:h-28"
-      />
+      <CommunityBanner community={community} />
       <div className="px-4 pb-2 sm:px-5">
         <div className="-mt-8 flex flex-wrap items-end gap-3">
           <span className="relative z-10 rounded-full border-4 border-[var(--surface)] bg-[var(--surface)]">
@@ -36,11 +35,8 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
             <h1 id="community-title" className="wrap-anywhere text-xl font-bold">
               {community.display_name || community.name}
               {community.is_verified ? (
-                <span
-                  className="ml-2 align-middle text-sm text-[var(--accent)]"
-                  title={t("Verified community")}
-                >
-                  ✓<span className="sr-only">{t("Verified community")}</span>
+                <span className="ml-2 inline-flex align-middle">
+                  <VerifiedBadge label={msg("Verified community")} compact />
                 </span>
               ) : null}
             </h1>

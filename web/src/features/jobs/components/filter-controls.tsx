@@ -56,16 +56,19 @@ export function FilterSelect<T extends string>({
   anyLabel,
   options,
   onChange,
+  wide = false,
 }: {
   label: string;
   value: T | undefined;
   anyLabel: string;
   options: Array<{ value: T; label: string }>;
   onChange: (value: T | undefined) => void;
+  /** Long choices ("Todas las categorías", "Atendimento ao cliente"): the whole row on a phone. */
+  wide?: boolean;
 }) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={`flex min-w-0 flex-col gap-1 ${wide ? "col-span-2 md:col-span-1" : ""}`}>
       <label htmlFor={id} className="text-xs font-medium text-[var(--muted)]">
         {label}
       </label>
@@ -73,7 +76,7 @@ export function FilterSelect<T extends string>({
         id={id}
         value={value ?? ""}
         onChange={(e) => onChange((e.target.value || undefined) as T | undefined)}
-        className="field py-1.5"
+        className="field py-1.5 text-sm"
       >
         <option value="">{anyLabel}</option>
         {options.map((option) => (

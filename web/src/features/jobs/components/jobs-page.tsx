@@ -54,6 +54,7 @@ export function JobsPage({ filters }: { filters: JobFilters }) {
         <FilterSelect
           label={t("Category")}
           anyLabel={t("All categories")}
+          wide
           value={filters.category}
           options={options(JOB_CATEGORIES, JOB_CATEGORY_LABEL)}
           onChange={(category) => set({ category })}

@@ -26,36 +26,42 @@ export function PostByline({
   const raised = overCardLink ? "relative z-10 " : "";
   const avatarSize = overCardLink ? 20 : 22;
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-[var(--muted)]">
+    // One line at any width and in any language: long names are cut with "…" and the time is the
+    // short form ("3h ago", "hace 3 h"), with the full date in its tooltip.
+    <div
+      className="flex min-w-0 items-center gap-x-2 text-xs whitespace-nowrap text-[var(--muted)]"
+      data-testid="post-byline"
+    >
       {showCommunity ? (
         <Link
           to="/c/$name"
           params={{ name: community.name }}
-          className={`${raised}flex items-center gap-1.5 font-semibold text-[var(--text)] hover:underline`}
+          className={`${raised}flex min-w-0 items-center gap-1.5 font-semibold text-[var(--text)] hover:underline`}
         >
           <Avatar src={community.image} name={community.name} size={avatarSize} />
-          c/{community.name}
+          <span className="truncate">c/{community.name}</span>
         </Link>
       ) : null}
       <Link
         to="/user/$username"
         params={{ username: owner.username }}
-        className={`${raised}flex items-center gap-1 hover:underline`}
+        className={`${raised}flex min-w-0 items-center gap-1 hover:underline`}
       >
         {showCommunity ? null : <Avatar src={owner.profile_image} name={owner.username} size={avatarSize} />}
-        u/{owner.username}
+        <span className="truncate">u/{owner.username}</span>
         <VerifiedBadge person={owner} compact />
       </Link>
       {post.published_at ? (
         <time
           dateTime={post.published_at}
           title={overCardLink ? undefined : formatDateTime(post.published_at)}
+          className="shrink-0"
         >
-          · {formatRelative(post.published_at)}
+          · {formatRelative(post.published_at, undefined, "narrow")}
         </time>
       ) : null}
       {post.is_pinned && !overCardLink ? (
-        <span className="flex items-center gap-1 font-semibold text-[var(--success)]">
+        <span className="flex shrink-0 items-center gap-1 font-semibold text-[var(--success)]">
           <PinIcon width={14} height={14} /> {t("Pinned")}
         </span>
       ) : null}

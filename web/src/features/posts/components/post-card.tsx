@@ -84,7 +84,8 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
           <span className="text-[var(--muted)]">{plainText(latest.body, 160)}</span>
         </Link>
       ) : null}
-      <footer className="mt-3 flex flex-wrap items-center gap-1">
+      {/* One row on a phone in any language: Share keeps its name for screen readers there. */}
+      <footer className="mt-3 flex items-center gap-1 whitespace-nowrap" data-testid="post-actions-row">
         <VoteButton post={post} />
         <Link
           to={post.link}
@@ -99,10 +100,11 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
         <button
           type="button"
           onClick={() => void copyLink(post.link)}
+          title={t("Share")}
           className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
         >
           <ShareIcon />
-          {t("Share")}
+          <span className="max-sm:sr-only">{t("Share")}</span>
         </button>
       </footer>
     </article>

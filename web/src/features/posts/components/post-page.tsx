@@ -164,21 +164,26 @@ export function PostPage({
             <PostMedia files={post.user_file_list} title={post.title} />
           </>
         )}
-        <footer className="mt-4 flex flex-wrap items-center gap-1 border-t border-[var(--line)] pt-3">
+        <footer
+          className="mt-4 flex items-center gap-1 border-t border-[var(--line)] pt-3 whitespace-nowrap"
+          data-testid="post-actions-row"
+        >
           <VoteButton post={post} />
           <button
             type="button"
             onClick={() => void copyLink(post.link)}
+            title={t("Share")}
             className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
           >
-            <ShareIcon /> {t("Share")}
+            <ShareIcon /> <span className="max-sm:sr-only">{t("Share")}</span>
           </button>
           <button
             type="button"
             onClick={() => void copyText(query.data)}
+            title={t("Copy text")}
             className="flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-[var(--muted)] hover:bg-[var(--hover)] hover:text-[var(--text)]"
           >
-            <CopyIcon /> {t("Copy text")}
+            <CopyIcon /> <span className="max-sm:sr-only">{t("Copy text")}</span>
           </button>
         </footer>
       </article>

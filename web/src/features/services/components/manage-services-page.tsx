@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Service } from "#shared/schemas/services.ts";
 import type { Me } from "#shared/schemas/user.ts";
@@ -13,51 +12,39 @@ import { myServicesQueryOptions } from "../queries";
 import { ServiceCard } from "./service-card";
 
 /**
- * /services/manage: the caller's services, active and paused. Offering a new one needs the
- * service-provider setting; without it the page says where to turn it on (pausing and deleting
- * still work).
+ * /services/manage: the caller's services, active and paused. Anyone signed in can offer one:
+ * listing the first switches "I offer services" on (the page says so before they start).
  */
 export function ManageServicesPage({ me }: { me: Me }) {
   const { t } = useTranslation();
   const services = useInfiniteQuery(myServicesQueryOptions());
   const list = services.data?.pages.flatMap((page) => page.list) ?? [];
   const provider = me.is_service_provider;
+  const offer = (
+    <button type="button" className="btn btn-primary" onClick={() => openModal("SERVICE_FORM")}>
+      {t("Offer a service")}
+    </button>
+  );
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("Manage Services")}</h1>
-        {provider ? (
-          <button type="button" className="btn btn-primary" onClick={() => openModal("SERVICE_FORM")}>
-            {t("Offer a service")}
-          </button>
-        ) : null}
+        {offer}
       </header>
       {provider ? null : (
-        <section className="card flex flex-col gap-3 p-4 sm:p-6" data-testid="provider-off">
-          <h2 className="text-lg font-semibold">{t("Turn on “I offer services” first")}</h2>
-          <p className="text-sm text-[var(--muted)]">
-            {t(
-              "Services are offered by people who say they offer them. Turn it on in your job settings, then come back to list your first service.",
-            )}
-          </p>
-          <Link to="/settings/$tab" params={{ tab: "job" }} className="btn btn-primary self-start">
-            {t("Open job settings")}
-          </Link>
-        </section>
+        <p className="text-sm text-[var(--muted)]" data-testid="provider-off">
+          {t("Listing a service turns on “I offer services” in your job settings.")}
+        </p>
       )}
       {services.isPending ? (
         <ListSkeleton rows={2} height="h-40" />
       ) : services.isError ? (
         <LoadError error={services.error} retry={services.refetch} />
       ) : list.length === 0 ? (
-        provider ? (
-          <EmptyState title={t("You do not offer a service yet")} home={false} as="h2">
-            <p>{t("Describe what you do, your price and how long it takes.")}</p>
-            <button type="button" className="btn btn-primary mt-4" onClick={() => openModal("SERVICE_FORM")}>
-              {t("Offer a service")}
-            </button>
-          </EmptyState>
-        ) : null
+        <EmptyState title={t("You do not offer a service yet")} home={false} as="h2">
+          <p>{t("Describe what you do, your price and how long it takes.")}</p>
+          <div className="mt-4">{offer}</div>
+        </EmptyState>
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="my-services">

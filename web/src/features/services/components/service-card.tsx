@@ -5,30 +5,25 @@ import type { Service } from "#shared/schemas/services.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { formatCents } from "#web/features/jobs/format.ts";
 import { JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
+import { CategoryArt } from "./category-art";
 
-/** A service's first picture, or a tile with its initial when it has none. */
+/** A service's first picture, or its category's art when it has none. */
 export function ServiceCover({ service, className = "" }: { service: Service; className?: string }) {
   const src = service.images[0];
   if (src) return <img src={src} alt="" loading="lazy" className={`object-cover ${className}`} />;
-  const hue = [...service.title].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 3);
-  return (
-    <div
-      aria-hidden="true"
-      style={{ background: `linear-gradient(135deg, hsl(${hue} 55% 40%), hsl(${(hue + 50) % 360} 55% 30%))` }}
-      className={`grid place-items-center text-4xl font-bold text-white uppercase ${className}`}
-    >
-      {service.title.slice(0, 1)}
-    </div>
-  );
+  return <CategoryArt category={service.category} className={`block ${className}`} />;
 }
 
-/** A service in a list: picture, title leading to its page, the provider, price and delivery. */
+/**
+ * A service in a list: picture, title leading to its page, the provider, price and delivery. On a
+ * phone the picture is a square thumbnail beside the text, so a card takes a few lines, not a screen.
+ */
 export function ServiceCard({ service, footer }: { service: Service; footer?: ReactNode }) {
   const { t } = useTranslation();
   const titleId = `service-${service.username}-${service.slug}`;
   return (
     <article
-      className="card flex h-full flex-col overflow-hidden"
+      className="card flex h-full flex-row overflow-hidden sm:flex-col"
       data-testid="service-card"
       aria-labelledby={titleId}
     >
@@ -37,13 +32,19 @@ export function ServiceCard({ service, footer }: { service: Service; footer?: Re
         params={{ username: service.username, slug: service.slug }}
         tabIndex={-1}
         aria-hidden="true"
+        className="shrink-0 self-start p-3 pe-0 sm:self-auto sm:p-0"
       >
-        <ServiceCover service={service} className="aspect-[16/9] w-full" />
+        <ServiceCover
+          service={service}
+          className="size-20 rounded-lg sm:aspect-[16/9] sm:size-auto sm:w-full sm:rounded-none"
+        />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="flex items-center gap-1.5 text-xs text-[var(--muted)]">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-[var(--muted)]">
           <Avatar src={service.owner.profile_image} name={service.owner.username} size={18} />
-          u/{service.owner.username} · {t(JOB_CATEGORY_LABEL[service.category])}
+          <span className="truncate">
+            u/{service.owner.username} · {t(JOB_CATEGORY_LABEL[service.category])}
+          </span>
         </p>
         <h2 id={titleId} className="leading-snug font-semibold break-words">
           <Link
@@ -60,7 +61,7 @@ export function ServiceCard({ service, footer }: { service: Service; footer?: Re
               count: service.delivery_days,
             })}
           </span>
-          <span className="text-lg font-bold" data-testid="service-price">
+          <span className="text-base font-bold sm:text-lg" data-testid="service-price">
             {formatCents(service.price)}
           </span>
         </div>

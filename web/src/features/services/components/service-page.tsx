@@ -63,7 +63,7 @@ function ServiceDetails({ service }: { service: Service }) {
             className="aspect-[16/9] w-full bg-[var(--media-letterbox)] object-contain"
           />
         ) : (
-          <ServiceCover service={service} className="aspect-[16/9] w-full" />
+          <ServiceCover service={service} className="aspect-[3/1] w-full" />
         )}
         {service.images.length > 1 ? (
           <fieldset className="flex gap-2 p-3">

@@ -49,6 +49,7 @@ export function ServicesPage({ filters }: { filters: ServiceFilters }) {
         <FilterSelect
           label={t("Category")}
           anyLabel={t("All categories")}
+          wide
           value={filters.category}
           options={enumOptions(JOB_CATEGORIES, JOB_CATEGORY_LABEL, t)}
           onChange={(category) => set({ category })}

@@ -1,0 +1,1 @@
+ALTER TABLE `communities` ADD `cover` text;
