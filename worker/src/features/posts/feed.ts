@@ -2,9 +2,12 @@ import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption } from "#shared/enums.ts";
 import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { type ActiveMute, mutedBy } from "../muted-words/match";
+import { activeMutes } from "../muted-words/service";
 import { findPerson, relationOf } from "../people/service";
 import { toFeedItems } from "./json";
 import {
@@ -78,15 +81,45 @@ export async function loadPostItems(deps: Deps, ids: number[], viewerId: number 
   });
 }
 
-/** The next page's cursor: the sort values of this page's last post, when the page is full. */
-function nextCursor(posts: PostRow[], limit: number, order: Order): string | null {
-  const last = posts.at(-1);
-  return last && posts.length === limit
-    ? encodeCursor(
-        order.tag,
-        order.columns.map((c) => Number(last[c])),
-      )
-    : null;
+/**
+ * Reads more pages after a filtered one comes up short, so a page stays full when muted posts are
+ * left out. At most this many pages are read for one answer: what one answer reads stays bounded
+ * however much is muted (a page may then come up short; its cursor still moves past what was read).
+ */
+export const MUTED_FILL_READS = 4;
+
+/** The text a muted phrase is looked for in: a post's title and body. */
+export const postText = (post: PostRow) => `${post.title}\n${htmlToText(post.body)}`;
+
+/**
+ * A page of `limit` posts none of `mutes` hides: reads `read(skip, values)` pages, each after the
+ * last post of the one before, until the page is full, the list ends or MUTED_FILL_READS pages were
+ * read. `cursor` is the sort values to read on from (null when the list ended).
+ */
+async function unmutedPage(
+  mutes: ActiveMute[],
+  limit: number,
+  order: Order,
+  start: { skip: number; values: number[] | null },
+  read: (skip: number, values: number[] | null) => Promise<PostRow[]>,
+): Promise<{ posts: PostRow[]; cursor: number[] | null }> {
+  const valuesOf = (post: PostRow) => order.columns.map((c) => Number(post[c]));
+  let rows = await read(start.skip, start.values);
+  if (mutes.length === 0) {
+    const last = rows.at(-1);
+    return { posts: rows, cursor: last && rows.length === limit ? valuesOf(last) : null };
+  }
+  const kept: PostRow[] = [];
+  for (let reads = 1; ; reads++) {
+    for (const post of rows) {
+      if (mutedBy(postText(post), mutes) === null) kept.push(post);
+      if (kept.length === limit) return { posts: kept, cursor: valuesOf(post) };
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) return { posts: kept, cursor: null };
+    if (reads === MUTED_FILL_READS) return { posts: kept, cursor: valuesOf(last) };
+    rows = await read(0, valuesOf(last));
+  }
 }
 
 export async function readFeed(
@@ -95,35 +128,42 @@ export async function readFeed(
   q: FeedQuery,
 ): Promise<CursorPage<FeedItem>> {
   const { db } = deps;
-  let posts: PostRow[];
+  const mutes = await activeMutes(deps, viewerId, "FEED");
+  let page: { posts: PostRow[]; cursor: number[] | null };
   let total: number;
-  let order = NEWEST;
+  let tag: string;
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
-    order = q.option === "TOP" ? TOP : NEWEST;
-    const tag = q.option === "VERIFIED" ? "v" : order.tag;
+    const order = q.option === "TOP" ? TOP : NEWEST;
+    tag = q.option === "VERIFIED" ? "v" : order.tag;
     const values = decodeCursor(q.cursor, tag, 2);
-    ({ posts, total } = await sitePostPage(db, q.option === "VERIFIED", order, q, values));
-    order = { ...order, tag };
+    total = 0;
+    page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
+      const read = await sitePostPage(db, q.option === "VERIFIED", order, { skip, limit: q.limit }, after);
+      total = read.total;
+      return read.posts;
+    });
   } else {
     if (viewerId === null) fail(401, "Sign in to see this feed");
     const kind = q.option === "COMMUNITIES" ? "communities" : "people";
-    const tag = kind === "communities" ? "c" : "f";
+    tag = kind === "communities" ? "c" : "f";
     const values = decodeCursor(q.cursor, tag, 2);
     const sources = await feedSources(db, viewerId, kind);
     const active = sources.filter((s) => s.total > 0).map((s) => s.id);
     total = sources.reduce((sum, s) => sum + s.total, 0);
-    if (active.length === 0) posts = [];
-    else if (active.length <= MERGE_MAX_SOURCES) posts = await mergedSourcePosts(db, kind, active, q, values);
-    else posts = await scannedSourcePosts(db, viewerId, kind, q, values);
-    order = { ...NEWEST, tag };
+    page = await unmutedPage(mutes, q.limit, NEWEST, { skip: q.skip, values }, async (skip, after) => {
+      const window = { skip, limit: q.limit };
+      if (active.length === 0) return [];
+      if (active.length <= MERGE_MAX_SOURCES) return mergedSourcePosts(db, kind, active, window, after);
+      return scannedSourcePosts(db, viewerId, kind, window, after);
+    });
   }
 
   return {
-    list: await loadFeedItems(deps, viewerId, posts),
+    list: await loadFeedItems(deps, viewerId, page.posts),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
-    next_cursor: nextCursor(posts, q.limit, order),
+    next_cursor: page.cursor ? encodeCursor(tag, page.cursor) : null,
   };
 }
 
@@ -136,16 +176,15 @@ export async function readCommunityPosts(
   const community = await findCommunityPostCount(deps.db, q.name);
   if (!community) fail(404, `The community c/${q.name} does not exist`);
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
-  const posts = await communityPostPage(deps.db, community.id, q, values);
-  const last = posts.at(-1);
+  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const page = await unmutedPage(mutes, q.limit, PINNED_FIRST, { skip: q.skip, values }, (skip, after) =>
+    communityPostPage(deps.db, community.id, { skip, limit: q.limit }, after),
+  );
   return {
-    list: await loadFeedItems(deps, viewerId, posts),
+    list: await loadFeedItems(deps, viewerId, page.posts),
     total_list: community.total_microposts,
     total_pages: Math.ceil(community.total_microposts / q.limit),
-    next_cursor:
-      last && posts.length === q.limit
-        ? encodeCursor(PINNED_FIRST.tag, [Number(last.isPinned), last.publishedAt ?? 0, last.id])
-        : null,
+    next_cursor: page.cursor ? encodeCursor(PINNED_FIRST.tag, page.cursor) : null,
   };
 }
 
