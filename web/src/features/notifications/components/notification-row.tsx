@@ -19,6 +19,7 @@ const SENTENCE: Record<NotificationKind, string> = {
   COMMUNITY: msg("{{name}} posted in your community"),
   SERVICE_ORDER: msg("{{name}} ordered your service"),
   PAYMENT_FAILED: msg("Your membership payment failed. Your access stays until the paid period ends."),
+  EXPORT_READY: msg("Your data archive is ready to download for 7 days."),
 };
 
 /** One notification: a click opens what it is about and marks it read. */

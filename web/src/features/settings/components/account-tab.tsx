@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { openModal } from "#web/modals.tsx";
 import { SettingsSection } from "./setting-switch";
+
+const DataExportSection = lazy(() => import("#web/features/account-data/components/data-export-section.tsx"));
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
   return (
@@ -18,7 +20,7 @@ function Row({ title, detail, action }: { title: string; detail: ReactNode; acti
   );
 }
 
-/** Subscription, e-mail, password and deletion. */
+/** Subscription, e-mail, password, a copy of one's data and deletion. */
 export function AccountTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const membership = me.is_verified_business ? "BUSINESS" : me.is_verified_user ? "USER" : null;
@@ -86,6 +88,9 @@ export function AccountTab({ me }: { me: Me }) {
           }
         />
       </SettingsSection>
+      <Suspense fallback={null}>
+        <DataExportSection />
+      </Suspense>
       <SettingsSection title={t("Delete account")}>
         <Row
           title={t("Delete your account and everything in it")}
