@@ -232,6 +232,11 @@ describe("muted words in comments, notifications, search and chat requests", () 
     expect(body.list).toHaveLength(4);
     expect(body.total_list).toBe(6);
     expect(body.list.every((n) => n.text?.startsWith("Great goal"))).toBe(true);
+    // The header's count agrees with the list.
+    const unread = await json<{ unread_notifications: number }>(
+      await api("/api/v1/private/user/unread/data", { headers: me.auth }),
+    );
+    expect(unread.unread_notifications).toBe(6);
     // The list reads the person's own notifications only.
     expect(reads(res).list).toBeLessThanOrEqual(12);
   });
@@ -271,8 +276,16 @@ describe("muted words in comments, notifications, search and chat requests", () 
         (t) => t.public_id,
       );
     await expect.poll(threads).toEqual([thread]);
+    const unreadChats = async () =>
+      (
+        await json<{ unread_chat_threads: number }>(
+          await api("/api/v1/private/user/unread/data", { headers: me.auth }),
+        )
+      ).unread_chat_threads;
+    expect(await unreadChats()).toBe(1);
     await mute(me, { phrase: "pills", contexts: ["CHAT_REQUESTS"] });
     expect(await threads()).toEqual([]);
+    expect(await unreadChats()).toBe(0);
     // The sender's own list is unchanged.
     await mute(stranger, { phrase: "pills", contexts: ["CHAT_REQUESTS"] });
     const theirs = await json<Page<ChatThread>>(await api(`${CHAT}/thread/list`, { headers: stranger.auth }));
