@@ -47,8 +47,19 @@ async function probe(op: Operation, credentials: Record<string, string> | null) 
     if (mutating && res.status >= 400 && (await fingerprint()) !== before) {
       problems.push(`${where}: refused with ${res.status} but changed the database`);
     }
+    // Work an accepted request handed to the queue writes later (a data archive's notification and
+    // e-mail): it ends before the next request is judged, so it is never counted against a refusal.
+    if (mutating && res.status === 202) await queueSettled();
   }
   return { problems, sent };
+}
+
+async function queueSettled(): Promise<void> {
+  const pending = "SELECT count(*) AS n FROM data_exports WHERE status = 'PENDING'";
+  for (let i = 0; i < 100; i++) {
+    if ((await env.DB.prepare(pending).first<{ n: number }>())?.n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**
