@@ -54,8 +54,11 @@ async function probe(op: Operation, credentials: Record<string, string> | null) 
   return { problems, sent };
 }
 
+/** Every data archive asked for is built and its e-mail (the job's last write) is in the outbox. */
 async function queueSettled(): Promise<void> {
-  const pending = "SELECT count(*) AS n FROM data_exports WHERE status = 'PENDING'";
+  const pending = `SELECT (SELECT count(*) FROM data_exports WHERE status = 'PENDING')
+    + max(0, (SELECT count(*) FROM data_exports WHERE status = 'READY')
+      - (SELECT count(*) FROM dev_outbox WHERE subject = 'Your Agora data archive is ready')) AS n`;
   for (let i = 0; i < 100; i++) {
     if ((await env.DB.prepare(pending).first<{ n: number }>())?.n === 0) return;
     await new Promise((r) => setTimeout(r, 50));
