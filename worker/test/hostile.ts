@@ -235,8 +235,10 @@ export async function databaseFingerprint(): Promise<string> {
         return `(SELECT count(*) || ':' || ifnull(${changed}, 0) FROM "${name}")`;
       }),
     );
-    fingerprintSql = `SELECT ${parts.join(" || ',' || ")} AS f`;
+    // One column a table (joined below): one expression over every table grows past SQLite's
+    // depth limit of 100 as tables are added.
+    fingerprintSql = `SELECT ${parts.map((part, i) => `${part} AS t${i}`).join(", ")}`;
   }
-  const row = await env.DB.prepare(fingerprintSql).first<{ f: string }>();
-  return row?.f ?? "";
+  const row = await env.DB.prepare(fingerprintSql).first<Record<string, string>>();
+  return row ? Object.values(row).join(",") : "";
 }
