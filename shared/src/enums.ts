@@ -132,12 +132,30 @@ export const NOTIFICATION_KINDS = [
   "PAYMENT_FAILED",
   /** Staff removed your content or suspended you: the action, the cause, the note (an appeal). */
   "MODERATION",
+  /** The person's data archive is ready to download (account export). */
+  "EXPORT_READY",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const SETTINGS_TABS = ["account", "profile", "job", "referral", "privacy", "communication"] as const;
+export const SETTINGS_TABS = [
+  "account",
+  "profile",
+  "job",
+  "referral",
+  "privacy",
+  "communication",
+  "muted",
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** Coins that have a price history. */
 export const PRICE_HISTORY_COINS = ["bitcoin", "ethereum", "solana", "bnb", "avax"] as const;
 export type PriceHistoryCoin = (typeof PRICE_HISTORY_COINS)[number];
+
+/** Where a muted phrase hides things. */
+export const MUTE_CONTEXTS = ["FEED", "COMMENTS", "NOTIFICATIONS", "SEARCH", "CHAT_REQUESTS"] as const;
+export type MuteContext = (typeof MUTE_CONTEXTS)[number];
+
+/** A data archive's state: being built, ready to download, or failed. */
+export const DATA_EXPORT_STATUSES = ["PENDING", "READY", "FAILED"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];

@@ -6,6 +6,7 @@ import { adminRoutes } from "./features/admin/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
 import { contentRoutes } from "./features/content/routes";
+import { dataExportRoutes } from "./features/data-export/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
@@ -13,6 +14,7 @@ import { liveRoutes } from "./features/live/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { mfaRoutes } from "./features/mfa/routes";
 import { moderationRoutes } from "./features/moderation/routes";
+import { mutedWordsRoutes } from "./features/muted-words/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
@@ -64,6 +66,8 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", peopleRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)
+    .route("/", mutedWordsRoutes)
+    .route("/", dataExportRoutes)
     .route("/", reportsRoutes)
     .route("/", moderationRoutes)
     .route("/", contentRoutes)

@@ -1,6 +1,7 @@
 import app from "./app";
 import { createDeps } from "./deps";
 import type { Bindings } from "./env";
+import { removeExpiredExports } from "./features/data-export/service";
 import { closeExpiredJobs } from "./features/jobs/expiry";
 import { reconcileMemberships } from "./features/payments/reconcile";
 import { handleQueue, type JobMessage } from "./queue";
@@ -19,6 +20,7 @@ export default {
     const runs = await Promise.allSettled([
       closeExpiredJobs(deps, controller.scheduledTime),
       reconcileMemberships(deps, controller.scheduledTime),
+      removeExpiredExports(deps, controller.scheduledTime),
     ]);
     for (const run of runs) if (run.status === "rejected") throw run.reason;
   },

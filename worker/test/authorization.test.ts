@@ -152,6 +152,13 @@ const RULES: Record<string, Rule> = {
   [`GET ${V1}/profile/job`]: "self",
   [`PATCH ${V1}/profile/job`]: "self",
   [`GET ${V1}/notification/list`]: "self",
+  [`GET ${V1}/filter/list`]: "self",
+  [`POST ${V1}/filter`]: "self",
+  [`DELETE ${V1}/filter`]: "self",
+  [`POST ${V1}/export`]: "self",
+  [`GET ${V1}/export`]: "self",
+  // Another person's archive id answers 404 (features/data-export/data-export.test.ts).
+  [`GET ${V1}/export/download`]: "self",
   [`POST ${V1}/report`]: "self",
   [`POST ${V1}/feedback`]: "self",
   [`POST ${V1}/chat/thread`]: "self",

@@ -202,6 +202,8 @@ export interface Comment {
   updated_at: string;
   /** Replies shown under it (oldest first); fewer than total_replies where the view stops nesting. */
   replies: Comment[];
+  /** The viewer's muted phrase this comment contains: shown folded, with a control to show it. */
+  muted_by?: string;
 }
 
 export const commentSchema: z.ZodType<Comment> = z
@@ -221,6 +223,7 @@ export const commentSchema: z.ZodType<Comment> = z
     get replies() {
       return z.array(commentSchema);
     },
+    muted_by: z.string().optional(),
     // A named component, so the OpenAPI document refers to it instead of unrolling the recursion.
   })
   .meta({ id: "Comment" });

@@ -1,3 +1,4 @@
+export * from "./account-data";
 export * from "./admin";
 export * from "./chat";
 export * from "./communities";

@@ -27,6 +27,8 @@ import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-l
 import { MINUTE } from "#worker/lib/time.ts";
 import type { Email } from "#worker/providers/email.ts";
 import { suspensionNotice } from "../moderation/service";
+import { notMutedSql } from "../muted-words/match";
+import { mutesOf } from "../muted-words/service";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
 import { toMe, toUnreadData, USER_SETTING_COLUMN } from "./json";
@@ -686,12 +688,19 @@ export async function toggleUserSetting(
   return row.value;
 }
 
-/** Unread notifications and chat threads with unread messages, in one statement. */
-export async function getUnreadData({ db }: Deps, userId: number): Promise<UnreadData> {
-  const row = await db.first<{ notifications: number; threads: number }>({
-    sql: `SELECT (SELECT count(*) FROM notifications WHERE user_id = ?1 AND is_read = 0) AS notifications,
-                 (SELECT count(*) FROM chat_thread_users WHERE user_id = ?1 AND total_unread_messages > 0) AS threads`,
-    binds: [userId],
+/**
+ * Unread notifications and chat threads with unread messages, in one statement; what the person
+ * muted there is not counted, as their lists leave it out.
+ */
+export async function getUnreadData(deps: Deps, userId: number): Promise<UnreadData> {
+  const mutes = await mutesOf(deps, userId);
+  const muted = notMutedSql("n.text", mutes.NOTIFICATIONS, 2);
+  const chats = notMutedSql("t.last_message_text", mutes.CHAT_REQUESTS, 2 + (muted.binds?.length ?? 0));
+  const row = await deps.db.first<{ notifications: number; threads: number }>({
+    sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0${muted.sql}) AS notifications,
+                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0${chats.sql}) AS threads`,
+    binds: [userId, ...(muted.binds ?? []), ...(chats.binds ?? [])],
   });
   return toUnreadData(Number(row?.notifications ?? 0), Number(row?.threads ?? 0));
 }

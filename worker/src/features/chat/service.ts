@@ -16,6 +16,8 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { iso } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "../moderation/trust";
+import { notMutedSql } from "../muted-words/match";
+import { activeMutes } from "../muted-words/service";
 import type { ThreadRef } from "./chat-thread";
 
 // Thread rows, participants and who may chat with whom. Messages live in each thread's Durable
@@ -83,20 +85,35 @@ export async function threadForUser(
   };
 }
 
-/** Newest activity first; one query for the page and one for the count. */
+/**
+ * Newest activity first; one query for the page and one for the count. A thread whose newest
+ * message is unread and holds a phrase the person muted for chat requests is left out (where the
+ * page is read and counted, so pages stay full) until they open it some other way or it moves on.
+ */
 export async function listThreads(
-  { db }: Deps,
+  deps: Deps,
   userId: number,
   skip: number,
   limit: number,
 ): Promise<Page<ChatThread>> {
+  const { db } = deps;
+  const mutes = await activeMutes(deps, userId, "CHAT_REQUESTS");
+  const unread = "me.total_unread_messages > 0";
+  const muted = notMutedSql("t.last_message_text", mutes, 4, unread);
+  const countMuted = notMutedSql("t.last_message_text", mutes, 2, unread);
   const [rows, [total]] = await db.batch<[ThreadRow, Count]>([
     {
-      sql: `${THREAD_SELECT} WHERE me.user_id = ?1 ORDER BY me.last_activity_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
-      binds: [userId, limit, skip],
+      sql: `${THREAD_SELECT} WHERE me.user_id = ?1${muted.sql} ORDER BY me.last_activity_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [userId, limit, skip, ...(muted.binds ?? [])],
       isList: true,
     },
-    { sql: "SELECT count(*) AS n FROM chat_thread_users WHERE user_id = ?1", binds: [userId] },
+    {
+      sql: mutes.length
+        ? `SELECT count(*) AS n FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+            WHERE me.user_id = ?1${countMuted.sql}`
+        : "SELECT count(*) AS n FROM chat_thread_users WHERE user_id = ?1",
+      binds: [userId, ...(countMuted.binds ?? [])],
+    },
   ]);
   return toPage(rows.map(toThread), total!.n, limit);
 }

@@ -7,6 +7,8 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { livePostActivity } from "../live/service";
+import { type ActiveMute, mutedBy } from "../muted-words/match";
+import { activeMutes } from "../muted-words/service";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
@@ -81,11 +83,15 @@ export async function listComments(
   const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address };
   const total = focus ? focus.totalReplies : post.totalTopComments;
   const last = page.at(-1);
+  const mutes = await activeMutes(deps, viewerId, "COMMENTS");
   return {
-    list: toCommentTree(rows, page.length, {
-      ...context,
-      extraPublicIds: focus ? new Map([[focus.id, focus.publicId]]) : undefined,
-    }),
+    list: markMuted(
+      toCommentTree(rows, page.length, {
+        ...context,
+        extraPublicIds: focus ? new Map([[focus.id, focus.publicId]]) : undefined,
+      }),
+      mutes,
+    ),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
     next_cursor: last && page.length === q.limit ? encodeCursor(tag, [last.id]) : null,
@@ -99,6 +105,21 @@ export async function listComments(
         })
       : null,
   };
+}
+
+/**
+ * Comments stay in their place in a discussion (replies hang from them), so a muted one is marked
+ * with the phrase instead of left out; the viewer can still open it.
+ */
+function markMuted(list: Comment[], mutes: ActiveMute[]): Comment[] {
+  if (mutes.length === 0) return list;
+  const mark = (comment: Comment) => {
+    const phrase = comment.is_deleted ? null : mutedBy(htmlToText(comment.body), mutes);
+    if (phrase !== null) comment.muted_by = phrase;
+    comment.replies.forEach(mark);
+  };
+  list.forEach(mark);
+  return list;
 }
 
 async function loadOne({ db }: Deps, publicIdOfComment: string, viewerId: number): Promise<Comment> {

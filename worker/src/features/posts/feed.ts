@@ -2,9 +2,12 @@ import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption } from "#shared/enums.ts";
 import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { type ActiveMute, mutedBy } from "../muted-words/match";
+import { activeMutes } from "../muted-words/service";
 import { findPerson, relationOf } from "../people/service";
 import { toFeedItems } from "./json";
 import {
@@ -79,6 +82,47 @@ export async function loadPostItems(deps: Deps, ids: number[], viewerId: number 
   });
 }
 
+/**
+ * Reads more pages after a filtered one comes up short, so a page stays full when muted posts are
+ * left out. At most this many pages are read for one answer: what one answer reads stays bounded
+ * however much is muted (a page may then come up short; its cursor still moves past what was read).
+ */
+export const MUTED_FILL_READS = 4;
+
+/** The text a muted phrase is looked for in: a post's title and body. */
+export const postText = (post: PostRow) => `${post.title}\n${htmlToText(post.body)}`;
+
+/**
+ * A page of `limit` posts none of `mutes` hides: reads `read(skip, values)` pages, each after the
+ * last post of the one before, until the page is full, the list ends or MUTED_FILL_READS pages were
+ * read. `cursor` is the sort values to read on from (null when the list ended).
+ */
+async function unmutedPage(
+  mutes: ActiveMute[],
+  limit: number,
+  order: Order,
+  start: { skip: number; values: number[] | null },
+  read: (skip: number, values: number[] | null) => Promise<PostRow[]>,
+): Promise<{ posts: PostRow[]; cursor: number[] | null }> {
+  const valuesOf = (post: PostRow) => order.columns.map((c) => Number(post[c]));
+  let rows = await read(start.skip, start.values);
+  if (mutes.length === 0) {
+    const last = rows.at(-1);
+    return { posts: rows, cursor: last && rows.length === limit ? valuesOf(last) : null };
+  }
+  const kept: PostRow[] = [];
+  for (let reads = 1; ; reads++) {
+    for (const post of rows) {
+      if (mutedBy(postText(post), mutes) === null) kept.push(post);
+      if (kept.length === limit) return { posts: kept, cursor: valuesOf(post) };
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) return { posts: kept, cursor: null };
+    if (reads === MUTED_FILL_READS) return { posts: kept, cursor: valuesOf(last) };
+    rows = await read(0, valuesOf(last));
+  }
+}
+
 /** The next page's cursor: the sort values of this page's last post, when the page is full. */
 function nextCursor(posts: PostRow[], limit: number, order: Order): string | null {
   const last = posts.at(-1);
@@ -90,64 +134,81 @@ function nextCursor(posts: PostRow[], limit: number, order: Order): string | nul
     : null;
 }
 
+/** A page of the feed as the answer: its items, its totals and the cursor after it. */
+function cursorPageOf(
+  list: FeedItem[],
+  total: number,
+  limit: number,
+  cursor: string | null,
+): CursorPage<FeedItem> {
+  return { list, total_list: total, total_pages: Math.ceil(total / limit), next_cursor: cursor };
+}
+
 export async function readFeed(
   deps: Deps,
   viewerId: number | null,
   q: FeedQuery,
 ): Promise<CursorPage<FeedItem>> {
   const { db } = deps;
-  let posts: PostRow[];
-  let total: number;
-  let order = NEWEST;
+  const mutes = await activeMutes(deps, viewerId, "FEED");
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
-    order = q.option === "TOP" ? TOP : NEWEST;
+    const order = q.option === "TOP" ? TOP : NEWEST;
     const tag = q.option === "VERIFIED" ? "v" : order.tag;
     const values = decodeCursor(q.cursor, tag, 2);
-    // The page and all its items show, in one round trip.
-    const page = await sitePostPage(db, viewerId, q.option === "VERIFIED", order, q, values);
-    ({ posts, total } = page);
-    order = { ...order, tag };
-    return {
-      list: toFeedItems(posts, page.lookups, viewerId),
-      total_list: total,
-      total_pages: Math.ceil(total / q.limit),
-      next_cursor: nextCursor(posts, q.limit, { ...order, tag }),
-    };
-  } else {
-    if (viewerId === null) fail(401, "Sign in to see this feed");
-    const kind = q.option === "COMMUNITIES" ? "communities" : "people";
-    const tag = kind === "communities" ? "c" : "f";
-    const values = decodeCursor(q.cursor, tag, 2);
-    const sources = await feedSources(db, viewerId, kind);
-    const active = sources.filter((s) => s.total > 0).map((s) => s.id);
-    total = sources.reduce((sum, s) => sum + s.total, 0);
-    order = { ...NEWEST, tag };
-    if (active.length === 0) posts = [];
-    else if (active.length <= MERGE_MAX_SOURCES) {
-      // The merged page and all its items show, in one round trip after the sources.
-      const page = await pageWithLookups(
-        db,
-        viewerId,
-        mergedSourcePage(kind, active, q, values),
-        [],
-        values ? 0 : q.skip,
-      );
-      return {
-        list: toFeedItems(page.posts, page.lookups, viewerId),
-        total_list: total,
-        total_pages: Math.ceil(total / q.limit),
-        next_cursor: nextCursor(page.posts, q.limit, order),
-      };
-    } else posts = await scannedSourcePosts(db, viewerId, kind, q, values);
+    const verified = q.option === "VERIFIED";
+    if (mutes.length === 0) {
+      // The page and all its items show, in one round trip.
+      const page = await sitePostPage(db, viewerId, verified, order, q, values);
+      const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
+      return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
+    }
+    let total = 0;
+    const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
+      const read = await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after);
+      total = read.total;
+      return read.posts;
+    });
+    const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
+    return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
   }
 
-  return {
-    list: await loadFeedItems(deps, viewerId, posts),
-    total_list: total,
-    total_pages: Math.ceil(total / q.limit),
-    next_cursor: nextCursor(posts, q.limit, order),
-  };
+  if (viewerId === null) fail(401, "Sign in to see this feed");
+  const kind = q.option === "COMMUNITIES" ? "communities" : "people";
+  const tag = kind === "communities" ? "c" : "f";
+  const values = decodeCursor(q.cursor, tag, 2);
+  const sources = await feedSources(db, viewerId, kind);
+  const active = sources.filter((s) => s.total > 0).map((s) => s.id);
+  const total = sources.reduce((sum, s) => sum + s.total, 0);
+  if (mutes.length === 0 && active.length > 0 && active.length <= MERGE_MAX_SOURCES) {
+    // The merged page and all its items show, in one round trip after the sources.
+    const page = await pageWithLookups(
+      db,
+      viewerId,
+      mergedSourcePage(kind, active, q, values),
+      [],
+      values ? 0 : q.skip,
+    );
+    const cursor = nextCursor(page.posts, q.limit, { ...NEWEST, tag });
+    return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), total, q.limit, cursor);
+  }
+  const page = await unmutedPage(mutes, q.limit, NEWEST, { skip: q.skip, values }, async (skip, after) => {
+    const window = { skip, limit: q.limit };
+    if (active.length === 0) return [];
+    if (active.length <= MERGE_MAX_SOURCES)
+      return (
+        await pageWithLookups(
+          db,
+          viewerId,
+          mergedSourcePage(kind, active, window, after),
+          [],
+          after ? 0 : skip,
+        )
+      ).posts;
+    return scannedSourcePosts(db, viewerId, kind, window, after);
+  });
+  const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
 }
 
 /** `GET /api/v1/community/micropost/list`: a community's posts, pinned ones first, then the newest. */
@@ -157,26 +218,35 @@ export async function readCommunityPosts(
   q: { name: string; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<FeedItem>> {
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
-  // The community, its page and all the page shows, in one round trip.
-  const { posts, extra, lookups } = await pageWithLookups(
-    deps.db,
-    viewerId,
-    communityPostPage(q.name, q, values),
-    [{ sql: COMMUNITY_POST_COUNT, binds: [q.name] }],
-    values ? 0 : q.skip,
-  );
-  const community = (extra[0] as Array<{ id: number; total_microposts: number }>)[0];
+  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const read = (window: { skip: number; limit: number }, after: number[] | null) =>
+    // The community, its page and all the page shows, in one round trip.
+    pageWithLookups(
+      deps.db,
+      viewerId,
+      communityPostPage(q.name, window, after),
+      [{ sql: COMMUNITY_POST_COUNT, binds: [q.name] }],
+      after ? 0 : window.skip,
+    );
+  const first = await read(q, values);
+  const community = (first.extra[0] as Array<{ id: number; total_microposts: number }>)[0];
   if (!community) fail(404, `The community c/${q.name} does not exist`);
-  const last = posts.at(-1);
-  return {
-    list: toFeedItems(posts, lookups, viewerId),
-    total_list: community.total_microposts,
-    total_pages: Math.ceil(community.total_microposts / q.limit),
-    next_cursor:
-      last && posts.length === q.limit
-        ? encodeCursor(PINNED_FIRST.tag, [Number(last.isPinned), last.publishedAt ?? 0, last.id])
-        : null,
-  };
+  const total = community.total_microposts;
+  if (mutes.length === 0) {
+    const cursor = nextCursor(first.posts, q.limit, PINNED_FIRST);
+    return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), total, q.limit, cursor);
+  }
+  let reads = 0;
+  const page = await unmutedPage(
+    mutes,
+    q.limit,
+    PINNED_FIRST,
+    { skip: q.skip, values },
+    async (skip, after) =>
+      reads++ === 0 ? first.posts : (await read({ skip, limit: q.limit }, after)).posts,
+  );
+  const cursor = page.cursor ? encodeCursor(PINNED_FIRST.tag, page.cursor) : null;
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
 }
 
 /**

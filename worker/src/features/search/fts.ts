@@ -81,6 +81,7 @@ export async function findIds(
   source: FtsSource,
   text: string,
   page: { skip: number; limit: number },
+  exclude: string[] = [],
 ): Promise<FoundIds | null> {
   const terms = toTerms(text, { prefix: source.prefix });
   if (terms.length === 0) return null;
@@ -90,9 +91,10 @@ export async function findIds(
   if (rows.some((n) => n === 0)) return none;
   const rare = terms.filter((_, i) => rows[i]! <= COMMON_WORD_ROWS);
   const kept = rare.length > 0 ? rare : terms;
-  const expression = kept.join(" ");
+  // Left out inside the match itself, so totals, pages and offsets agree (muted phrases).
+  const expression = [kept.join(" "), ...exclude.map((phrase) => `NOT ${phrase}`)].join(" ");
   let matches: number;
-  if (kept.length === 1) matches = rows[terms.indexOf(kept[0]!)]!;
+  if (kept.length === 1 && exclude.length === 0) matches = rows[terms.indexOf(kept[0]!)]!;
   else {
     const [all] = await exec(countSql(source), [expression]);
     matches = Number(all?.n ?? 0);
@@ -104,6 +106,20 @@ export async function findIds(
   if (limit <= 0) return { ids: [], total, order };
   const found = await exec(pageSql(source, order), [expression, limit, page.skip]);
   return { ids: found.map((r) => Number(r.id)), total, order };
+}
+
+/**
+ * A phrase to leave out of a search, as a safe FTS5 phrase ("a b": the words next to each other),
+ * with a prefix mark when it may also start longer words. Null when the phrase has no word.
+ */
+export function toExcludedPhrase(phrase: string, { prefix = false } = {}): string | null {
+  const words = phrase.normalize("NFKC").match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  const quoted = `"${words
+    .slice(0, MAX_TOKENS)
+    .map((w) => w.slice(0, MAX_TOKEN_LENGTH).toLowerCase())
+    .join(" ")}"`;
+  return prefix ? `${quoted}*` : quoted;
 }
 
 /** The quoted words of a search, each a safe FTS5 string (see toMatchExpression). */

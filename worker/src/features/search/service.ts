@@ -6,10 +6,11 @@ import { columnsOf, idList, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { ownerMap, ownerWithId } from "#worker/lib/owners.ts";
 import { loadCommunityItems } from "../communities/service";
+import { activeMutes } from "../muted-words/service";
 import { loadPersonItems } from "../people/service";
 import { loadPostItemMap, loadPostItems } from "../posts/feed";
 import { toComment } from "../posts/json";
-import { type Exec, FTS_SOURCES, findIds } from "./fts";
+import { type Exec, FTS_SOURCES, findIds, toExcludedPhrase } from "./fts";
 
 export interface SearchInput {
   q: string;
@@ -39,8 +40,9 @@ export async function search(deps: Deps, input: SearchInput): Promise<SearchResu
   const source = FTS_SOURCES[input.type];
   const owner = OWNER[input.type];
   const exec: Exec = (sql, binds) => deps.db.all({ sql, binds });
+  const exclude = owner === null || owner === "self" ? [] : await excludedPhrases(deps, input.viewerId);
   const [found, blocked] = await Promise.all([
-    findIds(exec, source, input.q, input),
+    findIds(exec, source, input.q, input, exclude),
     owner && input.viewerId !== null ? blockedAround(deps, input.viewerId) : new Set<number>(),
   ]);
   // "Find More" opens the community search with no text: it lists communities, biggest first.
@@ -62,6 +64,15 @@ export async function search(deps: Deps, input: SearchInput): Promise<SearchResu
     case "users":
       return { ...page, search_type: "users", list: await loadPersonItems(deps, ids, input.viewerId) };
   }
+}
+
+/**
+ * The viewer's phrases muted in search, for posts and comments: FTS matches words, so a whole-word
+ * phrase is left out as those words in a row, and one muted anywhere also where it starts a word.
+ */
+async function excludedPhrases(deps: Deps, viewerId: number | null): Promise<string[]> {
+  const mutes = await activeMutes(deps, viewerId, "SEARCH");
+  return mutes.flatMap((m) => toExcludedPhrase(m.phrase, { prefix: !m.wholeWord }) ?? []);
 }
 
 /** Everyone the viewer blocked, and everyone who blocked the viewer (usually nobody). */

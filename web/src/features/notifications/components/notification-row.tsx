@@ -21,6 +21,7 @@ const SENTENCE: Record<NotificationKind, string> = {
   SERVICE_ORDER: msg("{{name}} ordered your service"),
   PAYMENT_FAILED: msg("Your membership payment failed. Your access stays until the paid period ends."),
   MODERATION: msg("A decision by staff about you"),
+  EXPORT_READY: msg("Your data archive is ready to download for 7 days."),
 };
 
 /** One notification: a click opens what it is about and marks it read. */

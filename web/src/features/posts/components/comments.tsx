@@ -121,6 +121,8 @@ function CommentItem({
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
+  // A comment holding one of the reader's muted words stays folded until they choose to show it.
+  const [revealed, setRevealed] = useState(false);
   const postId = post.micropost.public_id;
   const create = useCreateComment(postId);
   const edit = useEditComment(postId);
@@ -225,6 +227,20 @@ function CommentItem({
                 edit.mutate({ public_id: comment.public_id, body }, { onSuccess: () => setEditing(false) })
               }
             />
+          ) : comment.muted_by && !revealed ? (
+            <p
+              className="flex flex-wrap items-center gap-2 text-sm text-[var(--muted)] italic"
+              data-testid="muted-comment"
+            >
+              {t("Hidden by a muted word: {{phrase}}", { phrase: comment.muted_by })}
+              <button
+                type="button"
+                className="rounded px-1 text-xs font-semibold not-italic text-[var(--text)] underline"
+                onClick={() => setRevealed(true)}
+              >
+                {t("Show")}
+              </button>
+            </p>
           ) : (
             <SafeHtml html={comment.body} below={2} className="text-sm" />
           )}

@@ -7,6 +7,7 @@ import { openModal } from "#web/modals.tsx";
 import { SettingsSection } from "./setting-switch";
 
 const TwoFactorSettings = lazy(() => import("#web/features/two-factor/two-factor-settings.tsx"));
+const DataExportSection = lazy(() => import("#web/features/account-data/components/data-export-section.tsx"));
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
   return (
@@ -20,7 +21,7 @@ function Row({ title, detail, action }: { title: string; detail: ReactNode; acti
   );
 }
 
-/** Subscription, e-mail, password and deletion. */
+/** Subscription, e-mail, password, a copy of one's data and deletion. */
 export function AccountTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const membership = me.is_verified_business ? "BUSINESS" : me.is_verified_user ? "USER" : null;
@@ -93,6 +94,9 @@ export function AccountTab({ me }: { me: Me }) {
           <TwoFactorSettings />
         </Suspense>
       </SettingsSection>
+      <Suspense fallback={null}>
+        <DataExportSection />
+      </Suspense>
       <SettingsSection title={t("Delete account")}>
         <Row
           title={t("Delete your account and everything in it")}

@@ -1,8 +1,10 @@
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
 import { AccountTab } from "./account-tab";
 import { CommunicationTab } from "./communication-tab";
@@ -11,6 +13,8 @@ import { PrivacyTab } from "./privacy-tab";
 import { ProfileTab } from "./profile-tab";
 import { ReferralTab } from "./referral-tab";
 
+const MutedWordsTab = lazy(() => import("#web/features/account-data/components/muted-words-tab.tsx"));
+
 const TAB_LABEL: Record<SettingsTab, string> = {
   account: msg("Account"),
   profile: msg("Profile"),
@@ -18,9 +22,10 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   referral: msg("Referral"),
   privacy: msg("Privacy"),
   communication: msg("Communication"),
+  muted: msg("Muted words"),
 };
 
-/** /settings/{tab}: six tabs, each saving as it goes. */
+/** /settings/{tab}: seven tabs, each saving as it goes. */
 export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
   const { t } = useTranslation();
   return (
@@ -50,6 +55,17 @@ export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
       {tab === "referral" ? <ReferralTab me={me} /> : null}
       {tab === "privacy" ? <PrivacyTab me={me} /> : null}
       {tab === "communication" ? <CommunicationTab me={me} /> : null}
+      {tab === "muted" ? (
+        <Suspense
+          fallback={
+            <div className="grid min-h-40 place-items-center">
+              <Spinner />
+            </div>
+          }
+        >
+          <MutedWordsTab />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import type { Dictionary } from "#client/i18n.ts";
+
+export default {
+  "Your data archive is ready to download for 7 days.":
+    "Tu archivo de datos está listo para descargar durante 7 días.",
+  "Muted words": "Palabras silenciadas",
+  Feeds: "Feeds",
+  "New chats": "Chats nuevos",
+  Never: "Nunca",
+  "1 day": "1 día",
+  "7 days": "7 días",
+  "30 days": "30 días",
+  "Posts, comments, notifications and chats with these words are hidden from you.":
+    "Las publicaciones, comentarios, notificaciones y chats con estas palabras se te ocultan.",
+  "Mute a word or phrase": "Silenciar una palabra o frase",
+  "Word or phrase": "Palabra o frase",
+  "Whole word only": "Solo la palabra completa",
+  "Hide it in": "Ocultarla en",
+  "For how long": "Durante cuánto tiempo",
+  Mute: "Silenciar",
+  "Your muted words": "Tus palabras silenciadas",
+  "You have not muted anything.": "No has silenciado nada.",
+  "anywhere in a word": "en cualquier parte de una palabra",
+  "Never expires": "No caduca",
+  Expired: "Caducada",
+  "Until {{time}}": "Hasta {{time}}",
+  "Unmute {{phrase}}": "Dejar de silenciar {{phrase}}",
+  "Get a copy of your posts, comments, chats, settings and media as a zip file.":
+    "Obtén una copia de tus publicaciones, comentarios, chats, ajustes y archivos en un archivo zip.",
+  "Your archive is being prepared. We will notify you and send an e-mail when it is ready.":
+    "Estamos preparando tu archivo. Te avisaremos y te enviaremos un correo cuando esté listo.",
+  "Your last archive could not be made. Please ask again.":
+    "No se pudo crear tu último archivo. Vuelve a pedirlo.",
+  "Your archive is ready. You can download it until {{time}}.":
+    "Tu archivo está listo. Puedes descargarlo hasta {{time}}.",
+  "Your last archive has expired.": "Tu último archivo ha caducado.",
+  "Download your data": "Descarga tus datos",
+  "Download archive": "Descargar archivo",
+  "Request archive": "Pedir archivo",
+  "Hidden by a muted word: {{phrase}}": "Oculto por una palabra silenciada: {{phrase}}",
+  Show: "Mostrar",
+  "You can keep at most 100 muted phrases; remove one first":
+    "Puedes tener como máximo 100 frases silenciadas; elimina una primero",
+  "Muted phrase not found": "No se encontró la frase silenciada",
+  "must be in the future": "debe estar en el futuro",
+  "Your data archive is still being prepared; you will be told when it is ready":
+    "Tu archivo de datos aún se está preparando; te avisaremos cuando esté listo",
+  "You can ask for one data archive a day; try again after 24 hours":
+    "Puedes pedir un archivo de datos al día; inténtalo de nuevo pasadas 24 horas",
+  "No data archive to download": "No hay ningún archivo de datos para descargar",
+  "This data archive has expired; ask for a new one": "Este archivo de datos ha caducado; pide uno nuevo",
+} satisfies Dictionary;

@@ -1,0 +1,52 @@
+import type { Dictionary } from "#client/i18n.ts";
+
+export default {
+  "Your data archive is ready to download for 7 days.":
+    "Seu arquivo de dados está pronto para baixar por 7 dias.",
+  "Muted words": "Palavras silenciadas",
+  Feeds: "Feeds",
+  "New chats": "Novos chats",
+  Never: "Nunca",
+  "1 day": "1 dia",
+  "7 days": "7 dias",
+  "30 days": "30 dias",
+  "Posts, comments, notifications and chats with these words are hidden from you.":
+    "Publicações, comentários, notificações e chats com estas palavras ficam ocultos para você.",
+  "Mute a word or phrase": "Silenciar uma palavra ou frase",
+  "Word or phrase": "Palavra ou frase",
+  "Whole word only": "Somente a palavra inteira",
+  "Hide it in": "Ocultar em",
+  "For how long": "Por quanto tempo",
+  Mute: "Silenciar",
+  "Your muted words": "Suas palavras silenciadas",
+  "You have not muted anything.": "Você não silenciou nada.",
+  "anywhere in a word": "em qualquer parte de uma palavra",
+  "Never expires": "Não expira",
+  Expired: "Expirada",
+  "Until {{time}}": "Até {{time}}",
+  "Unmute {{phrase}}": "Deixar de silenciar {{phrase}}",
+  "Get a copy of your posts, comments, chats, settings and media as a zip file.":
+    "Receba uma cópia das suas publicações, comentários, chats, configurações e mídias em um arquivo zip.",
+  "Your archive is being prepared. We will notify you and send an e-mail when it is ready.":
+    "Seu arquivo está sendo preparado. Vamos avisar você e enviar um e-mail quando estiver pronto.",
+  "Your last archive could not be made. Please ask again.":
+    "Não foi possível gerar seu último arquivo. Peça de novo.",
+  "Your archive is ready. You can download it until {{time}}.":
+    "Seu arquivo está pronto. Você pode baixá-lo até {{time}}.",
+  "Your last archive has expired.": "Seu último arquivo expirou.",
+  "Download your data": "Baixe seus dados",
+  "Download archive": "Baixar arquivo",
+  "Request archive": "Pedir arquivo",
+  "Hidden by a muted word: {{phrase}}": "Oculto por uma palavra silenciada: {{phrase}}",
+  Show: "Mostrar",
+  "You can keep at most 100 muted phrases; remove one first":
+    "Você pode ter no máximo 100 frases silenciadas; remova uma primeiro",
+  "Muted phrase not found": "Frase silenciada não encontrada",
+  "must be in the future": "deve estar no futuro",
+  "Your data archive is still being prepared; you will be told when it is ready":
+    "Seu arquivo de dados ainda está sendo preparado; avisaremos quando estiver pronto",
+  "You can ask for one data archive a day; try again after 24 hours":
+    "Você pode pedir um arquivo de dados por dia; tente de novo depois de 24 horas",
+  "No data archive to download": "Nenhum arquivo de dados para baixar",
+  "This data archive has expired; ask for a new one": "Este arquivo de dados expirou; peça um novo",
+} satisfies Dictionary;

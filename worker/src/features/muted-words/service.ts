@@ -1,0 +1,83 @@
+import { MUTE_CONTEXTS, type MuteContext } from "#shared/enums.ts";
+import {
+  ACCOUNT_DATA_MSG,
+  MUTED_WORDS_MAX,
+  type MutedWord,
+  type mutedWordCreateSchema,
+} from "#shared/schemas/account-data.ts";
+import type { z } from "#shared/zod-jitless.ts";
+import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { iso } from "#worker/lib/time.ts";
+import type { ActiveMute } from "./match";
+import { deleteMutedWord, insertMutedWord, type MutedWordRow, mutedWordsOf } from "./queries";
+
+// The rules of muted phrases: each person keeps a bounded list; the lists of posts, comments,
+// notifications, search results and chat threads ask `activeMutes` which phrases hide what there.
+
+function toMutedWord(row: MutedWordRow): MutedWord {
+  return {
+    id: row.id,
+    phrase: row.phrase,
+    whole_word: row.wholeWord,
+    contexts: row.contexts.split(",") as MuteContext[],
+    expires_at: row.expiresAt === null ? null : iso(row.expiresAt),
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** `GET .../filter/list`: every phrase, expired ones too (they show as expired), newest first. */
+export async function listMutedWords({ db }: Deps, userId: number): Promise<{ list: MutedWord[] }> {
+  return { list: (await mutedWordsOf(db, userId)).map(toMutedWord) };
+}
+
+/** `POST .../filter`: 409 past MUTED_WORDS_MAX, 422 for an expiry already past. */
+export async function addMutedWord(
+  { db }: Deps,
+  userId: number,
+  input: z.output<typeof mutedWordCreateSchema>,
+): Promise<{ id: number }> {
+  const expiresAt = input.expires_at === null ? null : Date.parse(input.expires_at);
+  if (expiresAt !== null && expiresAt <= Date.now())
+    fail(422, ACCOUNT_DATA_MSG.expiresInPast, { field: "expires_at" });
+  const id = await insertMutedWord(
+    db,
+    {
+      userId,
+      phrase: input.phrase,
+      wholeWord: input.whole_word,
+      contexts: input.contexts.join(","),
+      expiresAt,
+    },
+    MUTED_WORDS_MAX,
+  );
+  if (id === null) fail(409, ACCOUNT_DATA_MSG.tooManyFilters);
+  return { id };
+}
+
+/** `DELETE .../filter`: 404 for an id that is not the caller's. */
+export async function removeMutedWord({ db }: Deps, userId: number, id: number): Promise<void> {
+  if (!(await deleteMutedWord(db, userId, id))) fail(404, ACCOUNT_DATA_MSG.filterNotFound);
+}
+
+/** The phrases in force now for one place; none for someone signed out. */
+export async function activeMutes(
+  deps: Deps,
+  userId: number | null,
+  context: MuteContext,
+): Promise<ActiveMute[]> {
+  return userId === null ? [] : (await mutesOf(deps, userId))[context];
+}
+
+/** The phrases in force now, by place, in one read. */
+export async function mutesOf({ db }: Deps, userId: number): Promise<Record<MuteContext, ActiveMute[]>> {
+  const byPlace = Object.fromEntries(MUTE_CONTEXTS.map((c) => [c, [] as ActiveMute[]])) as Record<
+    MuteContext,
+    ActiveMute[]
+  >;
+  for (const row of await mutedWordsOf(db, userId, Date.now())) {
+    for (const context of row.contexts.split(",") as MuteContext[])
+      byPlace[context]?.push({ phrase: row.phrase, wholeWord: row.wholeWord });
+  }
+  return byPlace;
+}
