@@ -107,6 +107,7 @@ export const AUDIT_ACTIONS = [
   "REPORT_SUSPEND_USER",
   "JOB_UPDATE",
   "JOB_STATUS",
+  "VERSION_REDACT",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

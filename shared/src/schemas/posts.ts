@@ -3,6 +3,7 @@ import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  MEDIA_ALT_MAX,
   MEDIA_MAX_BYTES,
   POST_BODY_MAX,
   POST_TITLE_MAX,
@@ -27,6 +28,7 @@ export const POST_MSG = {
   commentMax: `Comment must be ${COMMENT_BODY_MAX} characters or less`,
   linkRequired: "Enter a link",
   linkInvalid: "Invalid link",
+  altMax: `A description must be ${MEDIA_ALT_MAX} characters or less`,
 } as const;
 
 const ENTITIES: Record<string, string> = {
@@ -157,7 +159,19 @@ export function checkEditorLink(input: string): { link: string } | { error: stri
   return { link };
 }
 
-export const mediaFileSchema = z.object({ file: z.string(), file_type: z.enum(MEDIA_KINDS) });
+/** A picture's description for screen readers (post media, chat images); blank means none. */
+export const altTextSchema = z
+  .string()
+  .trim()
+  .max(MEDIA_ALT_MAX, POST_MSG.altMax)
+  .transform((v) => v || null);
+
+export const mediaFileSchema = z.object({
+  file: z.string(),
+  file_type: z.enum(MEDIA_KINDS),
+  /** What the picture shows, for screen readers; null when its author gave none. */
+  alt: z.string().nullable(),
+});
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
 /** A post (the API calls it a micropost), with the caller's vote and whether they own it. */
@@ -177,8 +191,12 @@ export const postSchema = z.object({
   total_micropost_votes: z.number().int(),
   total_micropost_comments: z.number().int(),
   user_voted: z.boolean(),
+  /** The caller saved it (their Saved page); false for a visitor. */
+  user_bookmarked: z.boolean(),
   user_is_owner: z.boolean(),
   published_at: z.string().nullable(),
+  /** When its author last edited it; null while never (the versions: /api/v1/micropost/history). */
+  edited_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -198,6 +216,8 @@ export interface Comment {
   user_is_owner: boolean;
   /** The single-comment view of this comment. */
   link: string;
+  /** When its author last edited it; null while never. */
+  edited_at: string | null;
   created_at: string;
   updated_at: string;
   /** Replies shown under it (oldest first); fewer than total_replies where the view stops nesting. */
@@ -216,6 +236,7 @@ export const commentSchema: z.ZodType<Comment> = z
     is_deleted: z.boolean(),
     user_is_owner: z.boolean(),
     link: z.string(),
+    edited_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     get replies() {
@@ -310,3 +331,24 @@ export const postEditSchema = z.object({
 });
 
 export const uploadResultSchema = z.object({ link: z.string() });
+
+/** What saving or unsaving a post answers: whether it is saved now. */
+export const bookmarkResultSchema = z.object({ bookmarked: z.boolean() });
+export type BookmarkResult = z.infer<typeof bookmarkResultSchema>;
+
+/**
+ * One version of a post or a comment, newest first: the current text, then each one an edit
+ * replaced. `edited_at` is when that version was written (null for the first); a version staff
+ * redacted has no text left.
+ */
+export const postVersionSchema = z.object({
+  /** The stored version's id (staff redact by it); null for the current text. */
+  id: z.number().int().nullable(),
+  /** A post's title; comments have none. */
+  title: z.string().nullable().optional(),
+  /** Sanitised HTML; empty when redacted. */
+  body: z.string(),
+  edited_at: z.string().nullable(),
+  redacted: z.boolean(),
+});
+export type PostVersion = z.infer<typeof postVersionSchema>;
