@@ -7,7 +7,7 @@ CREATE TABLE `micropost_bookmarks` (
 	FOREIGN KEY (`micropost_id`) REFERENCES `microposts`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `micropost_bookmarks_saved_idx` ON `micropost_bookmarks` (`user_id`,`created_at`,`micropost_id`);--> statement-breakpoint
+CREATE INDEX `micropost_bookmarks_saved_idx` ON `micropost_bookmarks` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `micropost_bookmarks_post_idx` ON `micropost_bookmarks` (`micropost_id`);--> statement-breakpoint
 CREATE TABLE `micropost_versions` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,

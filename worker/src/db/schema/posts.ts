@@ -120,7 +120,8 @@ export const micropostBookmarks = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.micropostId] }),
-    index("micropost_bookmarks_saved_idx").on(t.userId, t.createdAt, t.micropostId),
+    // Index entries end with the rowid, so (created_at, rowid) is the order of saving even within a millisecond.
+    index("micropost_bookmarks_saved_idx").on(t.userId, t.createdAt),
     index("micropost_bookmarks_post_idx").on(t.micropostId),
   ],
 );

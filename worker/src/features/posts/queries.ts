@@ -295,7 +295,7 @@ export async function bookmarkPostIds(
   const [rows, count] = await db.batch<[{ micropost_id: number }, { n: number }]>([
     {
       sql: `SELECT micropost_id FROM micropost_bookmarks WHERE user_id = ?1
-        ORDER BY created_at DESC, micropost_id DESC LIMIT ?2 OFFSET ?3`,
+        ORDER BY created_at DESC, rowid DESC LIMIT ?2 OFFSET ?3`,
       binds: [userId, q.limit, q.skip],
       isList: true,
     },
