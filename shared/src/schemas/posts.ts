@@ -28,6 +28,7 @@ export const POST_MSG = {
   commentMax: `Comment must be ${COMMENT_BODY_MAX} characters or less`,
   linkRequired: "Enter a link",
   linkInvalid: "Invalid link",
+  altRequired: "Describe the picture for people who cannot see it",
   altMax: `A description must be ${MEDIA_ALT_MAX} characters or less`,
 } as const;
 
@@ -165,6 +166,13 @@ export const altTextSchema = z
   .trim()
   .max(MEDIA_ALT_MAX, POST_MSG.altMax)
   .transform((v) => v || null);
+
+/** The composer's check of a picture's description: required when the person asks for descriptions. */
+export function altProblem(alt: string, required: boolean): string | null {
+  if (alt.trim().length > MEDIA_ALT_MAX) return POST_MSG.altMax;
+  if (required && !alt.trim()) return POST_MSG.altRequired;
+  return null;
+}
 
 export const mediaFileSchema = z.object({
   file: z.string(),

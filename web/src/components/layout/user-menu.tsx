@@ -11,6 +11,7 @@ import { clearToken } from "#web/lib/auth-token.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import {
   BellIcon,
+  BookmarkIcon,
   CardIcon,
   ChatIcon,
   LogoutIcon,
@@ -159,6 +160,9 @@ export function UserMenu({ me }: { me: Me }) {
               onClick={() => setOpen(false)}
             >
               <UserIcon /> {t("View Profile")}
+            </Link>
+            <Link role="menuitem" to="/saved" className={item} onClick={() => setOpen(false)}>
+              <BookmarkIcon /> {t("Saved")}
             </Link>
             <Link
               role="menuitem"
