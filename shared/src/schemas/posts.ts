@@ -3,7 +3,6 @@ import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
   MAX_PAGE_SIZE,
-  MEDIA_ALT_MAX,
   MEDIA_MAX_BYTES,
   POST_BODY_MAX,
   POST_TITLE_MAX,
@@ -28,8 +27,6 @@ export const POST_MSG = {
   commentMax: `Comment must be ${COMMENT_BODY_MAX} characters or less`,
   linkRequired: "Enter a link",
   linkInvalid: "Invalid link",
-  altRequired: "Describe the picture for people who cannot see it",
-  altMax: `A description must be ${MEDIA_ALT_MAX} characters or less`,
 } as const;
 
 const ENTITIES: Record<string, string> = {
@@ -158,20 +155,6 @@ export function checkEditorLink(input: string): { link: string } | { error: stri
     (ipv4 === null && DOTTED.test(typedHost));
   if (!hostOk || /\s/.test(value) || url.username || url.password) return { error: POST_MSG.linkInvalid };
   return { link };
-}
-
-/** A picture's description for screen readers (post media, chat images); blank means none. */
-export const altTextSchema = z
-  .string()
-  .trim()
-  .max(MEDIA_ALT_MAX, POST_MSG.altMax)
-  .transform((v) => v || null);
-
-/** The composer's check of a picture's description: required when the person asks for descriptions. */
-export function altProblem(alt: string, required: boolean): string | null {
-  if (alt.trim().length > MEDIA_ALT_MAX) return POST_MSG.altMax;
-  if (required && !alt.trim()) return POST_MSG.altRequired;
-  return null;
 }
 
 export const mediaFileSchema = z.object({
@@ -339,24 +322,3 @@ export const postEditSchema = z.object({
 });
 
 export const uploadResultSchema = z.object({ link: z.string() });
-
-/** What saving or unsaving a post answers: whether it is saved now. */
-export const bookmarkResultSchema = z.object({ bookmarked: z.boolean() });
-export type BookmarkResult = z.infer<typeof bookmarkResultSchema>;
-
-/**
- * One version of a post or a comment, newest first: the current text, then each one an edit
- * replaced. `edited_at` is when that version was written (null for the first); a version staff
- * redacted has no text left.
- */
-export const postVersionSchema = z.object({
-  /** The stored version's id (staff redact by it); null for the current text. */
-  id: z.number().int().nullable(),
-  /** A post's title; comments have none. */
-  title: z.string().nullable().optional(),
-  /** Sanitised HTML; empty when redacted. */
-  body: z.string(),
-  edited_at: z.string().nullable(),
-  redacted: z.boolean(),
-});
-export type PostVersion = z.infer<typeof postVersionSchema>;

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
-import type { BookmarkResult, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { updateCachedPost } from "./cache";

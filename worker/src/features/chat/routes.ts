@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, toPage } from "#shared/api.ts";
 import { CHAT_IMAGE_MAX_MB, CHAT_PAGE_SIZE, MAX_PAGE_SIZE, MB } from "#shared/constants.ts";
+import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import {
   CHAT_MSG,
   chatClientIdSchema,
@@ -14,7 +15,6 @@ import {
   webpagePreviewQuerySchema,
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
-import { altTextSchema } from "#shared/schemas/posts.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {

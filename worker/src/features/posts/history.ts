@@ -1,6 +1,6 @@
 import { type Page, toPage } from "#shared/api.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
-import type { PostVersion } from "#shared/schemas/posts.ts";
+import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { relationOf } from "../people/service";

@@ -1,4 +1,5 @@
-import type { Comment, Draft, FeedItem, MediaFile, Post, PostVersion } from "#shared/schemas/posts.ts";
+import type { PostVersion } from "#shared/schemas/post-versions.ts";
+import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toCommunity, toMembership } from "../communities/json";

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
+import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
 import { userPostListQuerySchema } from "#shared/schemas/people.ts";
+import { bookmarkResultSchema, postVersionSchema } from "#shared/schemas/post-versions.ts";
 import {
-  altTextSchema,
-  bookmarkResultSchema,
   commentCreateSchema,
   commentEditSchema,
   commentSchema,
@@ -18,7 +18,6 @@ import {
   postEditSchema,
   postFieldsSchema,
   postSchema,
-  postVersionSchema,
   uploadResultSchema,
   voteResultSchema,
 } from "#shared/schemas/posts.ts";

@@ -1,7 +1,7 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { PostType } from "#shared/enums.ts";
+import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
 import {
-  type BookmarkResult,
   type CreatedPost,
   type Draft,
   type FeedItem,

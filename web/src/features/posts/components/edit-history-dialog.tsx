@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Page } from "#shared/api.ts";
-import { htmlToText, type PostVersion } from "#shared/schemas/posts.ts";
+import type { PostVersion } from "#shared/schemas/post-versions.ts";
+import { htmlToText } from "#shared/schemas/posts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { LoadError } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
@@ -24,16 +25,13 @@ function Changes({ version, older }: { version: PostVersion; older: PostVersion 
     <p className="text-sm break-words whitespace-pre-wrap">
       {wordDiff(htmlToText(older.body), text).map((part, i) =>
         part.kind === "same" ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move; they are rebuilt whole.
           <span key={i}>{part.text}</span>
         ) : part.kind === "added" ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
           <ins key={i} className="rounded bg-[var(--success)]/25 text-[var(--text)] no-underline">
             <span className="sr-only">{t("Added:")} </span>
             {part.text}
           </ins>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
           <del key={i} className="rounded bg-[var(--danger)]/25 text-[var(--text)]">
             <span className="sr-only">{t("Removed:")} </span>
             {part.text}

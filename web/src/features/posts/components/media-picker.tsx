@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MEDIA_ALT_MAX } from "#shared/constants.ts";
-import { altProblem, type MediaFile, mediaFileProblem } from "#shared/schemas/posts.ts";
+import { altProblem } from "#shared/schemas/alt-text.ts";
+import { type MediaFile, mediaFileProblem } from "#shared/schemas/posts.ts";
 import { ImageIcon } from "./action-icons";
 import type { Media } from "./use-create-post-form";
 

@@ -5,9 +5,9 @@ import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
+import { altProblem } from "#shared/schemas/alt-text.ts";
 import type { Community } from "#shared/schemas/communities.ts";
 import {
-  altProblem,
   bodyLength,
   draftFieldsSchema,
   isBlankBody,
