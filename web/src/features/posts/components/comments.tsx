@@ -26,7 +26,7 @@ import { copyCommentText } from "../copy-text";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
 import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./action-icons";
-import { EditedMark } from "./post-byline";
+import { EditedMark } from "./edited-mark";
 import { SafeHtml } from "./safe-html";
 
 /** A stored comment as the text it was typed as: paragraphs and line breaks back to newlines. */

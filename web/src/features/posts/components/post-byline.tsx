@@ -1,11 +1,14 @@
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
-import { openModal } from "#web/modals.tsx";
 import { PinIcon } from "./post-icons";
+
+// Few posts are edited: the mark's code comes with the first one shown, not with the feed.
+const EditedMark = lazy(() => import("./edited-mark").then((m) => ({ default: m.EditedMark })));
 
 /**
  * Who wrote it, where and when: the first line of a post in a list, on its page and in search
@@ -55,38 +58,16 @@ export function PostByline({
           · {formatRelative(post.published_at)}
         </time>
       ) : null}
-      {overCardLink ? null : <EditedMark editedAt={post.edited_at} kind="post" publicId={post.public_id} />}
+      {post.edited_at && !overCardLink ? (
+        <Suspense fallback={null}>
+          <EditedMark editedAt={post.edited_at} kind="post" publicId={post.public_id} />
+        </Suspense>
+      ) : null}
       {post.is_pinned && !overCardLink ? (
         <span className="flex items-center gap-1 font-semibold text-[var(--success)]">
           <PinIcon width={14} height={14} /> {t("Pinned")}
         </span>
       ) : null}
     </div>
-  );
-}
-
-/** "edited" beside a post's or a comment's time: opens its versions (the EDIT_HISTORY modal). */
-export function EditedMark({
-  editedAt,
-  kind,
-  publicId,
-}: {
-  editedAt: string | null;
-  kind: "post" | "comment";
-  publicId: string;
-}) {
-  const { t } = useTranslation();
-  if (!editedAt) return null;
-  const time = formatDateTime(editedAt);
-  return (
-    <button
-      type="button"
-      className="underline decoration-dotted underline-offset-2 hover:text-[var(--text)]"
-      title={time}
-      aria-label={t("Edited {{time}}: show the versions", { time })}
-      onClick={() => openModal("EDIT_HISTORY", { kind, publicId })}
-    >
-      · {t("edited")}
-    </button>
   );
 }
