@@ -128,7 +128,6 @@ export default {
   Original: "Original",
   "Show older versions": "Ver versiones anteriores",
   "Edited {{time}}: show the versions": "Editado {{time}}: ver las versiones",
-  edited: "editado",
   "Describe the picture": "Describe la imagen",
   "Describe the picture (optional)": "Describe la imagen (opcional)",
   "What is in the picture, for people who use a screen reader.":

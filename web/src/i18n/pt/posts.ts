@@ -127,7 +127,6 @@ export default {
   Original: "Original",
   "Show older versions": "Ver versões anteriores",
   "Edited {{time}}: show the versions": "Editado {{time}}: ver as versões",
-  edited: "editado",
   "Describe the picture": "Descreva a imagem",
   "Describe the picture (optional)": "Descreva a imagem (opcional)",
   "What is in the picture, for people who use a screen reader.":
