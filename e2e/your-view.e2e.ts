@@ -47,9 +47,9 @@ describe("saved posts and edit history in the browser", () => {
     await expect(visible(snackbar(page, "Saved to your Saved posts"))).resolves.toBe(true);
 
     await page.getByRole("button", { name: /^Account menu for/ }).click();
-    await page.getByRole("menuitem", { name: "Saved" }).click();
+    await page.getByRole("menuitem", { name: "Saved posts" }).click();
     await page.waitForURL(/\/saved$/);
-    const saved = page.getByRole("list", { name: "Saved posts" });
+    const saved = page.getByRole("list", { name: "Your saved posts" });
     const card = saved.getByTestId("post-card").filter({ hasText: "Worth keeping for later" });
     await expect(visible(card)).resolves.toBe(true);
 

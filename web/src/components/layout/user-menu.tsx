@@ -162,7 +162,7 @@ export function UserMenu({ me }: { me: Me }) {
               <UserIcon /> {t("View Profile")}
             </Link>
             <Link role="menuitem" to="/saved" className={item} onClick={() => setOpen(false)}>
-              <BookmarkIcon /> {t("Saved")}
+              <BookmarkIcon /> {t("Saved posts")}
             </Link>
             <Link
               role="menuitem"

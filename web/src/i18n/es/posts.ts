@@ -109,7 +109,6 @@ export default {
   "Enter a link": "Introduce un enlace",
   "Invalid link": "Enlace no válido",
   // Saved posts, edit history, picture descriptions
-  Saved: "Guardados",
   "Saved posts": "Publicaciones guardadas",
   "You have not saved any posts": "No has guardado ninguna publicación",
   "Choose Save in a post's options to find it here later.":
@@ -134,4 +133,5 @@ export default {
     "Qué hay en la imagen, para quienes usan un lector de pantalla.",
   "Describe the picture for people who cannot see it": "Describe la imagen para quienes no pueden verla",
   "A description must be 1000 characters or less": "La descripción debe tener 1000 caracteres o menos",
+  "Your saved posts": "Tus publicaciones guardadas",
 } satisfies Dictionary;

@@ -108,7 +108,6 @@ export default {
   "Enter a link": "Digite um link",
   "Invalid link": "Link inválido",
   // Saved posts, edit history, picture descriptions
-  Saved: "Salvos",
   "Saved posts": "Publicações salvas",
   "You have not saved any posts": "Você não salvou nenhuma publicação",
   "Choose Save in a post's options to find it here later.":
@@ -133,4 +132,5 @@ export default {
     "O que há na imagem, para quem usa um leitor de tela.",
   "Describe the picture for people who cannot see it": "Descreva a imagem para quem não pode vê-la",
   "A description must be 1000 characters or less": "A descrição deve ter 1000 caracteres ou menos",
+  "Your saved posts": "Suas publicações salvas",
 } satisfies Dictionary;

@@ -12,11 +12,12 @@ export function SavedPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
       <h1 className="text-2xl font-bold">
-        {t("Saved")} {total !== undefined ? <span className="text-[var(--muted)]">({total})</span> : null}
+        {t("Saved posts")}{" "}
+        {total !== undefined ? <span className="text-[var(--muted)]">({total})</span> : null}
       </h1>
       <PostList
         query={query}
-        label={t("Saved posts")}
+        label={t("Your saved posts")}
         empty={
           <EmptyState title={t("You have not saved any posts")} home={false} as="h2">
             <p>{t("Choose Save in a post's options to find it here later.")}</p>
