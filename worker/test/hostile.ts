@@ -235,7 +235,11 @@ export async function databaseFingerprint(): Promise<string> {
         return `(SELECT count(*) || ':' || ifnull(${changed}, 0) FROM "${name}")`;
       }),
     );
-    fingerprintSql = `SELECT ${parts.join(" || ',' || ")} AS f`;
+    // One long `a || b || …` chain passes SQLite's expression depth limit (100) as tables are added:
+    // the parts are joined in groups of ten, and the groups joined in turn.
+    const groups: string[] = [];
+    for (let i = 0; i < parts.length; i += 10) groups.push(`(${parts.slice(i, i + 10).join(" || ',' || ")})`);
+    fingerprintSql = `SELECT ${groups.join(" || ',' || ")} AS f`;
   }
   const row = await env.DB.prepare(fingerprintSql).first<{ f: string }>();
   return row?.f ?? "";
