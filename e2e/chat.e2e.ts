@@ -109,8 +109,15 @@ describe("chat", () => {
     await gus.page
       .getByTestId("chat-image-input")
       .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    // Descriptions are asked for by default: the picture goes with one.
+    const describe = gus.page.getByTestId("picture-description");
+    await describe.getByLabel("Describe the picture").fill("A single dot");
+    await describe.getByRole("button", { name: "Send", exact: true }).click();
     await hana.page.getByTestId("image-message").waitFor();
     await gus.page.getByTestId("image-message").waitFor();
+    await expect(
+      hana.page.getByTestId("image-message").first().locator("img").getAttribute("alt"),
+    ).resolves.toBe("A single dot");
     // It is private: both browsers load it with their session cookie; without one it is not there.
     for (const side of [gus, hana]) {
       const img = side.page.getByTestId("image-message").first().locator("img");

@@ -212,7 +212,7 @@ describe("posts and communities in the browser", () => {
     await page.waitForURL(/\/post$/);
   });
 
-  it("posts a picture from the Media tab, where drafts are not offered", async () => {
+  it("posts a picture with its description from the Media tab, where drafts are not offered", async () => {
     const { page } = await signedIn("carmen");
     await page.goto("/post");
     await page.getByTestId("community-picker").selectOption("photography");
@@ -223,13 +223,18 @@ describe("posts and communities in the browser", () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: PNG });
     await expect(visible(page.getByTestId("media-preview"))).resolves.toBe(true);
-    await page.getByRole("button", { name: "Post", exact: true }).click();
+    // Descriptions are asked for by default: Post waits for one.
+    const postButton = page.getByRole("button", { name: "Post", exact: true });
+    expect(await postButton.isDisabled()).toBe(true);
+    await page.getByLabel("Describe the picture").fill("One orange pixel on white");
+    await postButton.click();
     await page.waitForURL(/\/a-tiny-picture$/);
-    const src = await page
+    const img = page
       .getByTestId("post-detail")
       .getByRole("button", { name: "Show the picture full size" })
-      .locator("img")
-      .getAttribute("src");
+      .locator("img");
+    await expect(img.getAttribute("alt")).resolves.toBe("One orange pixel on white");
+    const src = await img.getAttribute("src");
     expect(src).toMatch(/^\/media\/posts\//);
     const served = await fetch(`${baseUrl()}${src}`);
     expect(served.headers.get("content-type")).toBe("image/png");

@@ -54,6 +54,8 @@ export const PROFILE_NAME_MAX = 50;
 // Posts and communities
 export const POST_TITLE_MAX = 300;
 export const POST_BODY_MAX = 10_000;
+/** A picture's description (post media, chat images), in characters. */
+export const MEDIA_ALT_MAX = 1_000;
 /** The body counter shows above this share of the limit. */
 export const POST_BODY_COUNTER_RATIO = 0.97;
 export const COMMENT_BODY_MAX = 10_000;

@@ -94,6 +94,7 @@ export const USER_BOOLEAN_SETTINGS = [
   "USE_NIGHT_MODE",
   "SERVICE_PROVIDER",
   "SHOW_BLOCKED_LIST",
+  "REQUIRE_ALT_TEXT",
 ] as const;
 export type UserBooleanSetting = (typeof USER_BOOLEAN_SETTINGS)[number];
 

@@ -27,6 +27,10 @@ export const registry = {
   SEND_FIAT: lazyModal(() => import("#web/features/payments/components/send-fiat-dialog.tsx")),
   SEND_CRYPTO: lazyModal(() => import("#web/features/wallet/components/send-crypto-dialog.tsx")),
   WELCOME: lazyModal(() => import("#web/features/people/components/welcome-dialog.tsx")),
+  EDIT_HISTORY: lazyModal(() => import("#web/features/posts/components/edit-history-dialog.tsx")),
+  PICTURE_DESCRIPTION: lazyModal(
+    () => import("#web/features/chat/components/picture-description-dialog.tsx"),
+  ),
   SERVICE_FORM: lazyModal(() => import("#web/features/services/components/service-form-dialog.tsx")),
 };
 

@@ -20,6 +20,7 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PostRouteImport } from './routes/post'
 import { Route as ReferralRewardsRouteImport } from './routes/referral-rewards'
 import { Route as RoadmapRouteImport } from './routes/roadmap'
+import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
@@ -109,6 +110,11 @@ const ReferralRewardsRoute = ReferralRewardsRouteImport.update({
 const RoadmapRoute = RoadmapRouteImport.update({
   id: '/roadmap',
   path: '/roadmap',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SavedRoute = SavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -303,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/post': typeof PostRoute
   '/referral-rewards': typeof ReferralRewardsRoute
   '/roadmap': typeof RoadmapRoute
+  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -351,6 +358,7 @@ export interface FileRoutesByTo {
   '/post': typeof PostRoute
   '/referral-rewards': typeof ReferralRewardsRoute
   '/roadmap': typeof RoadmapRoute
+  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -400,6 +408,7 @@ export interface FileRoutesById {
   '/post': typeof PostRoute
   '/referral-rewards': typeof ReferralRewardsRoute
   '/roadmap': typeof RoadmapRoute
+  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -450,6 +459,7 @@ export interface FileRouteTypes {
     | '/post'
     | '/referral-rewards'
     | '/roadmap'
+    | '/saved'
     | '/search'
     | '/signin'
     | '/blog/$slug'
@@ -498,6 +508,7 @@ export interface FileRouteTypes {
     | '/post'
     | '/referral-rewards'
     | '/roadmap'
+    | '/saved'
     | '/search'
     | '/signin'
     | '/blog/$slug'
@@ -546,6 +557,7 @@ export interface FileRouteTypes {
     | '/post'
     | '/referral-rewards'
     | '/roadmap'
+    | '/saved'
     | '/search'
     | '/signin'
     | '/blog/$slug'
@@ -595,6 +607,7 @@ export interface RootRouteChildren {
   PostRoute: typeof PostRoute
   ReferralRewardsRoute: typeof ReferralRewardsRoute
   RoadmapRoute: typeof RoadmapRoute
+  SavedRoute: typeof SavedRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -709,6 +722,13 @@ declare module '@tanstack/react-router' {
       path: '/roadmap'
       fullPath: '/roadmap'
       preLoaderRoute: typeof RoadmapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/saved': {
+      id: '/saved'
+      path: '/saved'
+      fullPath: '/saved'
+      preLoaderRoute: typeof SavedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -971,6 +991,7 @@ const rootRouteChildren: RootRouteChildren = {
   PostRoute: PostRoute,
   ReferralRewardsRoute: ReferralRewardsRoute,
   RoadmapRoute: RoadmapRoute,
+  SavedRoute: SavedRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   BlogSlugRoute: BlogSlugRoute,

@@ -75,6 +75,8 @@ const RULES: Record<string, Rule> = {
   "GET /api/v1/feed": "public",
   "GET /api/v1/micropost": "public",
   "GET /api/v1/micropost/comment/list": "public",
+  "GET /api/v1/micropost/history": "public",
+  "GET /api/v1/micropost/comment/history": "public",
   "GET /api/v1/community/micropost/list": "public",
   "GET /api/v1/user/micropost/list": "public",
   "GET /api/v1/user": "public",
@@ -136,6 +138,9 @@ const RULES: Record<string, Rule> = {
   [`DELETE ${V1}/community/leave`]: "self",
   [`POST ${V1}/micropost`]: "self",
   [`PATCH ${V1}/micropost/vote`]: "self",
+  // Saving is the caller's own list; the post is only read.
+  [`PATCH ${V1}/micropost/bookmark`]: "self",
+  [`GET ${V1}/micropost/bookmark/list`]: "self",
   [`GET ${V1}/micropost/draft/list`]: "self",
   [`GET ${V1}/micropost/draft/list/total`]: "self",
   [`POST ${V1}/micropost/comment`]: "self",

@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS = [
   "APPEAL_UPHOLD",
   "APPEAL_REVERSE",
   "USER_TRUST_LEVEL",
+  "VERSION_REDACT",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -99,6 +99,8 @@ export const chatMessageSchema = z.object({
   message_sender: chatUserSchema,
   text: z.string().nullable(),
   media: z.string().nullable(),
+  /** An IMAGE's description, for screen readers; null when none was given. */
+  alt: z.string().nullable(),
   webpage_preview: webpagePreviewSchema.nullable(),
   /** Usernames of the participants who have seen it. */
   readers: z.array(z.string()),

@@ -157,7 +157,12 @@ export function checkEditorLink(input: string): { link: string } | { error: stri
   return { link };
 }
 
-export const mediaFileSchema = z.object({ file: z.string(), file_type: z.enum(MEDIA_KINDS) });
+export const mediaFileSchema = z.object({
+  file: z.string(),
+  file_type: z.enum(MEDIA_KINDS),
+  /** What the picture shows, for screen readers; null when its author gave none. */
+  alt: z.string().nullable(),
+});
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
 /** A post (the API calls it a micropost), with the caller's vote and whether they own it. */
@@ -177,8 +182,12 @@ export const postSchema = z.object({
   total_micropost_votes: z.number().int(),
   total_micropost_comments: z.number().int(),
   user_voted: z.boolean(),
+  /** The caller saved it (their Saved page); false for a visitor. */
+  user_bookmarked: z.boolean(),
   user_is_owner: z.boolean(),
   published_at: z.string().nullable(),
+  /** When its author last edited it; null while never (the versions: /api/v1/micropost/history). */
+  edited_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -198,6 +207,8 @@ export interface Comment {
   user_is_owner: boolean;
   /** The single-comment view of this comment. */
   link: string;
+  /** When its author last edited it; null while never. */
+  edited_at: string | null;
   created_at: string;
   updated_at: string;
   /** Replies shown under it (oldest first); fewer than total_replies where the view stops nesting. */
@@ -218,6 +229,7 @@ export const commentSchema: z.ZodType<Comment> = z
     is_deleted: z.boolean(),
     user_is_owner: z.boolean(),
     link: z.string(),
+    edited_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     get replies() {

@@ -14,6 +14,7 @@ export const PAGE_TITLES = {
   "/build-with-us": msg("Build With Us"),
   "/contact": msg("Contact"),
   "/drafts": msg("Drafts"),
+  "/saved": msg("Saved posts"),
   "/forgot-password": msg("Forgot password"),
   "/notifications": msg("Notifications"),
   "/post": msg("Create a post"),

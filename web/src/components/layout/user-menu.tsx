@@ -13,6 +13,7 @@ import { clearToken } from "#web/lib/auth-token.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import {
   BellIcon,
+  BookmarkIcon,
   CardIcon,
   ChatIcon,
   LogoutIcon,
@@ -163,6 +164,9 @@ export function UserMenu({ me }: { me: Me }) {
               onClick={() => setOpen(false)}
             >
               <UserIcon /> {t("View Profile")}
+            </Link>
+            <Link role="menuitem" to="/saved" className={item} onClick={() => setOpen(false)}>
+              <BookmarkIcon /> {t("Saved posts")}
             </Link>
             <Link
               role="menuitem"

@@ -23,3 +23,4 @@ export const ExternalLinkIcon = (p: P) => (
   <Icon {...p} d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
 );
 export const CardIcon = (p: P) => <Icon {...p} d="M2 5h20v14H2zM2 10h20" />;
+export const BookmarkIcon = (p: P) => <Icon {...p} d="M6 3h12v18l-6-4-6 4z" />;

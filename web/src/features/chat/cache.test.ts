@@ -21,6 +21,7 @@ const message = (id: number, text: string): ChatMessage => ({
   message_sender: user("ana"),
   text,
   media: null,
+  alt: null,
   webpage_preview: null,
   readers: ["ana"],
   created_at: `2026-01-02T00:00:0${id}.000Z`,

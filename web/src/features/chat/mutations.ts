@@ -48,11 +48,23 @@ export function useDeleteThread() {
 export function useSendImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ publicId, file, clientId }: { publicId: string; file: File; clientId: string }) => {
+    mutationFn: ({
+      publicId,
+      file,
+      clientId,
+      alt,
+    }: {
+      publicId: string;
+      file: File;
+      clientId: string;
+      /** What the picture shows, for screen readers. */
+      alt?: string;
+    }) => {
       const body = new FormData();
       body.append("public_id", publicId);
       body.append("file", file);
       body.append("client_id", clientId);
+      if (alt?.trim()) body.append("alt", alt.trim());
       return apiFetch<ChatMessage>(`${CHAT}/image`, { method: "POST", body });
     },
     onSuccess: (message, { publicId }) => addMessage(queryClient, publicId, message),

@@ -40,6 +40,7 @@ const message = (clientId: string): ChatServerFrame => ({
   message_sender: { username: "ana", profile_name: null, profile_image: null },
   text: "hi",
   media: null,
+  alt: null,
   webpage_preview: null,
   readers: ["ana"],
   created_at: "2026-01-01T00:00:00.000Z",

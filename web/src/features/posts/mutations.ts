@@ -41,6 +41,8 @@ export interface PostForm {
   community_name: string;
   post_type: PostType;
   file: File | null;
+  /** The picture's description, for screen readers. */
+  alt?: string;
 }
 
 function postFormData(form: PostForm, extra: Record<string, string> = {}) {
@@ -50,6 +52,7 @@ function postFormData(form: PostForm, extra: Record<string, string> = {}) {
     community_name: form.community_name,
     post_type: form.post_type,
     file: form.post_type === "MEDIA" ? form.file : null,
+    ...(form.post_type === "MEDIA" && form.alt !== undefined ? { alt: form.alt } : {}),
     ...extra,
   });
 }

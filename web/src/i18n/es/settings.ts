@@ -72,4 +72,9 @@ export default {
   "Your name": "Tu nombre",
   "Your referral link": "Tu enlace de referido",
   "e.g. Front-end engineer": "p. ej., Ingeniera front-end",
+  // Saved posts, edit history, picture descriptions
+  Accessibility: "Accesibilidad",
+  "Ask for picture descriptions": "Pedir descripciones de imágenes",
+  "Before you post a picture, describe it for people who use a screen reader.":
+    "Antes de publicar una imagen, descríbela para quienes usan un lector de pantalla.",
 } satisfies Dictionary;

@@ -71,4 +71,9 @@ export default {
   "Your name": "Seu nome",
   "Your referral link": "Seu link de indicação",
   "e.g. Front-end engineer": "ex.: Engenheira front-end",
+  // Saved posts, edit history, picture descriptions
+  Accessibility: "Acessibilidade",
+  "Ask for picture descriptions": "Pedir descrições de imagens",
+  "Before you post a picture, describe it for people who use a screen reader.":
+    "Antes de publicar uma imagem, descreva-a para quem usa um leitor de tela.",
 } satisfies Dictionary;

@@ -34,6 +34,8 @@ export const microposts = sqliteTable(
      * public list, search and counter already leaves it out; the drafts list leaves it out by this.
      */
     removedAt: integer("removed_at"),
+    /** When its author last changed the body; null while never (the older versions are in micropost_versions). */
+    editedAt: integer("edited_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +59,8 @@ export const micropostFiles = sqliteTable(
       .references(() => microposts.id, { onDelete: "cascade" }),
     file: text("file").notNull(),
     fileType: text("file_type", { enum: MEDIA_KINDS }).notNull(),
+    /** What the picture shows, for screen readers (at most MEDIA_ALT_MAX characters); null when none was given. */
+    alt: text("alt"),
   },
   (t) => [index("micropost_files_post_idx").on(t.micropostId)],
 );
@@ -95,6 +99,8 @@ export const comments = sqliteTable(
     isDeleted: flag("is_deleted", false),
     /** Hidden by staff: also `is_deleted = 1` (a tombstone in the thread) but the body is kept. */
     removedAt: integer("removed_at"),
+    /** When its author last changed the body; null while never. */
+    editedAt: integer("edited_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,6 +110,50 @@ export const comments = sqliteTable(
     index("comments_parent_idx").on(t.parentId, t.id),
     index("comments_root_idx").on(t.rootId, t.id),
     index("comments_owner_idx").on(t.ownerId),
+  ],
+);
+
+/** A post someone saved to read later: their Saved page, newest saved first. */
+export const micropostBookmarks = sqliteTable(
+  "micropost_bookmarks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    micropostId: integer("micropost_id")
+      .notNull()
+      .references(() => microposts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.micropostId] }),
+    // Index entries end with the rowid, so (created_at, rowid) is the order of saving even within a millisecond.
+    index("micropost_bookmarks_saved_idx").on(t.userId, t.createdAt),
+    index("micropost_bookmarks_post_idx").on(t.micropostId),
+  ],
+);
+
+/**
+ * The versions an edit replaced, of a post (`micropost_id`) or of a comment (`comment_id`): the body
+ * (and a post's title) as they were, and when that version was written (`edited_at`, null for the
+ * first one). Staff may redact one: its text is wiped and `redacted_at` set.
+ */
+export const micropostVersions = sqliteTable(
+  "micropost_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    micropostId: integer("micropost_id").references(() => microposts.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    title: text("title"),
+    body: text("body").notNull(),
+    editedAt: integer("edited_at"),
+    /** When the edit that replaced it happened. */
+    replacedAt: integer("replaced_at").notNull(),
+    redactedAt: integer("redacted_at"),
+  },
+  (t) => [
+    index("micropost_versions_post_idx").on(t.micropostId, t.id),
+    index("micropost_versions_comment_idx").on(t.commentId, t.id),
   ],
 );
 

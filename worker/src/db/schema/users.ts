@@ -46,6 +46,8 @@ export const users = sqliteTable(
     useNightMode: flag("use_night_mode", true),
     serviceProvider: flag("service_provider", false),
     showBlockedList: flag("show_blocked_list", false),
+    /** The composer asks for a description of each picture before it sends it. */
+    requireAltText: flag("require_alt_text", true),
     jobTitle: text("job_title"),
     jobSkills: text("job_skills"),
     lastCodeSentAt: integer("last_code_sent_at"),

@@ -22,6 +22,7 @@ export const USER_SETTING_COLUMN = {
   USE_NIGHT_MODE: "useNightMode",
   SERVICE_PROVIDER: "serviceProvider",
   SHOW_BLOCKED_LIST: "showBlockedList",
+  REQUIRE_ALT_TEXT: "requireAltText",
 } as const satisfies Record<UserBooleanSetting, keyof UserRow>;
 
 /** How the caller stands to the person shown. All false for a visitor. */

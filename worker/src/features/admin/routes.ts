@@ -12,6 +12,7 @@ import { jobsAdminRoutes } from "./jobs/routes";
 import { paymentsAdminRoutes } from "./payments/routes";
 import { reportsAdminRoutes } from "./reports/routes";
 import { usersRoutes } from "./users/routes";
+import { versionsAdminRoutes } from "./versions/routes";
 
 // Every staff path of the Worker, in this one folder: staff sign-in (/api/admin/auth/login) and
 // everything under /api/admin/private, behind requireAdmin (app.ts): the home page, users and
@@ -31,4 +32,5 @@ export const adminRoutes = createRouter()
   .route("/", appealsAdminRoutes)
   .route("/", auditRoutes)
   .route("/", jobsAdminRoutes)
-  .route("/", paymentsAdminRoutes);
+  .route("/", paymentsAdminRoutes)
+  .route("/", versionsAdminRoutes);

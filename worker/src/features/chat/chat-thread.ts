@@ -561,12 +561,18 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */
-  async postImage(ref: ThreadRef, userId: number, media: string, clientId?: string): Promise<ChatMessage> {
+  async postImage(
+    ref: ThreadRef,
+    userId: number,
+    media: string,
+    clientId?: string,
+    alt: string | null = null,
+  ): Promise<ChatMessage> {
     const participants = await this.participantsFor(ref);
     if (!participants.has(userId)) throw new Error("not a participant");
     const { message, created } = this.storage.store(
       userId,
-      { type: "IMAGE", media },
+      { type: "IMAGE", media, alt },
       clientId,
       this.connectedUsers(),
     );

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, toPage } from "#shared/api.ts";
 import { CHAT_IMAGE_MAX_MB, CHAT_PAGE_SIZE, MAX_PAGE_SIZE, MB } from "#shared/constants.ts";
+import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import {
   CHAT_MSG,
   chatClientIdSchema,
@@ -215,6 +216,8 @@ const imageBody = z.object({
   public_id: threadIdSchema,
   file: imageFile,
   client_id: chatClientIdSchema.optional(),
+  /** What the picture shows, for screen readers. */
+  alt: altTextSchema.optional(),
 });
 
 const image = createRoute({
@@ -339,7 +342,10 @@ export const chatRoutes = createRouter()
     const bytes = new Uint8Array(await body.file.arrayBuffer());
     const kind = sniffImage(bytes);
     if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");
-    return c.json(await sendImage(deps, user.id, ref, { ...kind, bytes }, body.client_id), 201);
+    return c.json(
+      await sendImage(deps, user.id, ref, { ...kind, bytes }, body.client_id, body.alt ?? null),
+      201,
+    );
   })
   .openapi(preview, async (c) => {
     const deps = c.var.deps;

@@ -326,6 +326,7 @@ export async function sendImage(
   ref: ThreadRef,
   image: { bytes: Uint8Array; type: string; ext: string },
   clientId: string | undefined,
+  alt: string | null = null,
 ): Promise<ChatMessage> {
   const { db, env } = deps;
   const key = `chat/${ref.publicId}/${publicId()}.${image.ext}`;
@@ -338,7 +339,7 @@ export async function sendImage(
     createdAt: Date.now(),
   });
   const link = `/media/${key}`;
-  const message = await threadStub(deps, ref.publicId).postImage(ref, userId, link, clientId);
+  const message = await threadStub(deps, ref.publicId).postImage(ref, userId, link, clientId, alt);
   if (message.media !== link) {
     // A resend of an image already stored under this client id: keep the first copy only.
     await env.MEDIA.delete(key);

@@ -29,6 +29,8 @@ interface MessageRow extends Record<string, SqlStorageValue> {
   message_type: string;
   text: string | null;
   media: string | null;
+  /** The picture's description, for screen readers. */
+  alt: string | null;
   webpage_preview: string | null;
   created_at: number;
   updated_at: number;
@@ -101,6 +103,11 @@ export class ThreadStorage {
           synced INTEGER NOT NULL DEFAULT 0
         );
       `);
+      // Threads made before pictures had descriptions get the column once.
+      const hasAlt = this.storage.sql
+        .exec("SELECT 1 FROM pragma_table_info('messages') WHERE name = 'alt'")
+        .toArray().length;
+      if (!hasAlt) this.storage.sql.exec("ALTER TABLE messages ADD COLUMN alt TEXT");
       this.schemaReady = true;
     }
     return this.storage.sql;
@@ -323,6 +330,7 @@ export class ThreadStorage {
       message_sender: this.userOf(row.sender_id),
       text: row.text,
       media: row.media,
+      alt: row.alt ?? null,
       webpage_preview: row.webpage_preview ? (JSON.parse(row.webpage_preview) as WebpagePreview) : null,
       readers,
       created_at: iso(row.created_at),
@@ -338,7 +346,13 @@ export class ThreadStorage {
    */
   store(
     senderId: number,
-    input: { type: "TEXT" | "IMAGE"; text?: string; media?: string; preview?: WebpagePreview | null },
+    input: {
+      type: "TEXT" | "IMAGE";
+      text?: string;
+      media?: string;
+      alt?: string | null;
+      preview?: WebpagePreview | null;
+    },
     clientId: string | undefined,
     present: Iterable<number>,
   ): { message: ChatMessage; created: boolean } {
@@ -361,13 +375,14 @@ export class ThreadStorage {
     const now = Date.now();
     const row = sql
       .exec<MessageRow>(
-        `INSERT INTO messages (sender_id, client_id, message_type, text, media, webpage_preview, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        `INSERT INTO messages (sender_id, client_id, message_type, text, media, alt, webpage_preview, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         senderId,
         clientId ?? null,
         input.type,
         input.text ?? null,
         input.media ?? null,
+        input.alt ?? null,
         input.preview ? JSON.stringify(input.preview) : null,
         now,
         now,
@@ -389,7 +404,7 @@ export class ThreadStorage {
     if (!row) throw new RefusedFrame(CHAT_MSG.messageNotFound);
     if (row.sender_id !== userId) throw new RefusedFrame(CHAT_MSG.notAuthor);
     this.sql().exec(
-      "UPDATE messages SET deleted_at = ?, text = NULL, media = NULL, webpage_preview = NULL WHERE id = ?",
+      "UPDATE messages SET deleted_at = ?, text = NULL, media = NULL, alt = NULL, webpage_preview = NULL WHERE id = ?",
       Date.now(),
       id,
     );

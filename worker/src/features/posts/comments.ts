@@ -210,7 +210,7 @@ export async function editComment(
     before: row.body,
     body,
     text: excerpt(body),
-    save: () => queries.updateCommentBody(deps.db, row.id, body),
+    save: () => deps.db.write(queries.editCommentStatements(deps.db, row.id, body, Date.now())),
     load: () => loadOne(deps, input.public_id, user.id),
   });
 }

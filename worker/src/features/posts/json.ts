@@ -1,8 +1,9 @@
+import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toCommunity, toMembership } from "../communities/json";
-import type { CommentRow, DraftLookups, PostLookups, PostRow } from "./queries";
+import type { CommentRow, DraftLookups, PostLookups, PostRow, VersionRow } from "./queries";
 
 // Posts, drafts, comments and feed items as the API shows them, wherever they appear: the feed, a
 // post's page, drafts, profiles, search results. Rows in (queries.ts), JSON out; nothing here
@@ -24,6 +25,7 @@ export function toPost(
   files: MediaFile[],
   voted: boolean,
   viewerId: number | null,
+  bookmarked = false,
 ): Post {
   return {
     public_id: row.publicId,
@@ -38,8 +40,10 @@ export function toPost(
     total_micropost_votes: row.totalVotes,
     total_micropost_comments: row.totalComments,
     user_voted: voted,
+    user_bookmarked: bookmarked,
     user_is_owner: viewerId !== null && viewerId === row.ownerId,
     published_at: row.publishedAt === null ? null : iso(row.publishedAt),
+    edited_at: row.editedAt === null ? null : iso(row.editedAt),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -68,6 +72,7 @@ export function toComment(
     is_deleted: deleted,
     user_is_owner: !deleted && input.viewerId !== null && input.viewerId === row.ownerId,
     link: `${input.postAddress}?comment=${row.publicId}`,
+    edited_at: deleted || row.editedAt === null ? null : iso(row.editedAt),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     replies: [],
@@ -90,6 +95,7 @@ export function toFeedItems(posts: PostRow[], lookups: PostLookups, viewerId: nu
       lookups.files.get(post.id) ?? [],
       lookups.voted.has(post.id),
       viewerId,
+      lookups.bookmarked.has(post.id),
     );
     const preview = lookups.previews.get(post.id);
     return [
@@ -170,4 +176,36 @@ export function toCommentTree(
     if (row.parentId !== null) byId.get(row.parentId)?.replies.push(byId.get(row.id)!);
   }
   return rows.slice(0, pageLength).map((r) => byId.get(r.id)!);
+}
+
+/**
+ * A history page: the current text first (when `current` is given, on the first page), then the
+ * versions edits replaced, newest first. A post's versions carry its title; a comment's do not.
+ */
+export function toVersions(
+  current: { title?: string; body: string; editedAt: number | null } | null,
+  rows: VersionRow[],
+): PostVersion[] {
+  const withTitle = (title: string | null | undefined) => (title === undefined ? {} : { title });
+  const first: PostVersion[] = current
+    ? [
+        {
+          id: null,
+          ...withTitle(current.title),
+          body: current.body,
+          edited_at: current.editedAt === null ? null : iso(current.editedAt),
+          redacted: false,
+        },
+      ]
+    : [];
+  return [
+    ...first,
+    ...rows.map((row) => ({
+      id: row.id,
+      ...withTitle(row.micropostId === null ? undefined : row.title),
+      body: row.body,
+      edited_at: row.editedAt === null ? null : iso(row.editedAt),
+      redacted: row.redactedAt !== null,
+    })),
+  ];
 }

@@ -4,7 +4,13 @@ import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
-import { comments, communities, micropostFiles, microposts } from "#worker/db/schema/index.ts";
+import {
+  comments,
+  communities,
+  micropostFiles,
+  microposts,
+  micropostVersions,
+} from "#worker/db/schema/index.ts";
 import {
   columnsOf,
   idList,
@@ -146,7 +152,7 @@ export function insertPostStatements(
     published: boolean;
     verified: boolean;
     now: number;
-    media: { url: string; kind: string } | null;
+    media: { url: string; kind: string; alt: string | null } | null;
   },
 ): D1PreparedStatement[] {
   const { published, media } = post;
@@ -172,8 +178,8 @@ export function insertPostStatements(
     ...(media
       ? [
           db.prepare({
-            sql: "INSERT INTO micropost_files (micropost_id, file, file_type) SELECT id, ?2, ?3 FROM microposts WHERE public_id = ?1",
-            binds: [post.publicId, media.url, media.kind],
+            sql: "INSERT INTO micropost_files (micropost_id, file, file_type, alt) SELECT id, ?2, ?3, ?4 FROM microposts WHERE public_id = ?1",
+            binds: [post.publicId, media.url, media.kind, media.alt],
           }),
         ]
       : []),
@@ -192,9 +198,124 @@ export function insertPostStatements(
   ];
 }
 
-/** A post's new body. */
-export function updatePostBody(db: Database, postId: number, body: string) {
-  return db.orm.update(microposts).set({ body, updatedAt: Date.now() }).where(eq(microposts.id, postId));
+/**
+ * A post's new body, the version it replaces kept in micropost_versions, in one batch. An edit that
+ * changes nothing keeps no version and leaves `edited_at` as it was.
+ */
+export function editPostStatements(db: Database, postId: number, body: string, now: number) {
+  return [
+    db.prepare({
+      sql: `INSERT INTO micropost_versions (micropost_id, title, body, edited_at, replaced_at)
+         SELECT id, title, body, edited_at, ?3 FROM microposts WHERE id = ?1 AND body != ?2`,
+      binds: [postId, body, now],
+    }),
+    db.prepare({
+      sql: "UPDATE microposts SET body = ?2, edited_at = ?3, updated_at = ?3 WHERE id = ?1 AND body != ?2",
+      binds: [postId, body, now],
+    }),
+  ];
+}
+
+/** A version an edit replaced (micropost_versions). */
+export type VersionRow = typeof micropostVersions.$inferSelect;
+const VERSION_COLUMNS = columnsOf(micropostVersions, "v");
+
+/**
+ * A page of the versions an edit replaced, newest first, and how many there are: of a post
+ * (`kind: "post"`) or of a comment, through its (post or comment, id) index.
+ */
+export async function versionPage(
+  db: Database,
+  kind: "post" | "comment",
+  ownerId: number,
+  q: { skip: number; limit: number },
+): Promise<{ rows: VersionRow[]; total: number }> {
+  const column = kind === "post" ? "micropost_id" : "comment_id";
+  const [rows, count] = await db.batch<[object, { n: number }]>([
+    {
+      sql: `SELECT ${VERSION_COLUMNS} FROM micropost_versions v WHERE v.${column} = ?1 ORDER BY v.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [ownerId, q.limit, q.skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n FROM micropost_versions WHERE ${column} = ?1`, binds: [ownerId] },
+  ]);
+  return { rows: rows.map((raw) => rowOf(micropostVersions, raw)), total: count[0]?.n ?? 0 };
+}
+
+/** A stored version with the public id of its post or comment, for staff. */
+export async function findVersion(
+  db: Database,
+  id: number,
+): Promise<(VersionRow & { targetPublicId: string | null }) | null> {
+  const raw = await db.first<{ target_public_id: string | null }>({
+    sql: `SELECT ${VERSION_COLUMNS}, coalesce(
+        (SELECT public_id FROM microposts WHERE id = v.micropost_id),
+        (SELECT public_id FROM comments WHERE id = v.comment_id)) AS target_public_id
+      FROM micropost_versions v WHERE v.id = ?1`,
+    binds: [id],
+  });
+  return raw ? { ...rowOf(micropostVersions, raw), targetPublicId: raw.target_public_id } : null;
+}
+
+/** Wipes a stored version's text, once: a second redaction changes no row. */
+export function redactVersionStatement(db: Database, id: number, now: number): D1PreparedStatement {
+  return db.prepare({
+    sql: "UPDATE micropost_versions SET title = NULL, body = '', redacted_at = ?2 WHERE id = ?1 AND redacted_at IS NULL",
+    binds: [id, now],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookmarks
+
+/**
+ * Saves or unsaves a published post for this person in one batch, decided inside it (as votes
+ * are): an existing bookmark is marked and removed, a missing one goes in. Answers whether it is
+ * saved after it, or undefined when the post is gone.
+ */
+export async function toggleBookmarkRow(
+  db: Database,
+  postId: number,
+  userId: number,
+): Promise<boolean | undefined> {
+  const mine = "user_id = ?2 AND micropost_id = ?1";
+  const results = await db.write([
+    db.prepare({
+      sql: `INSERT INTO micropost_bookmarks (user_id, micropost_id, created_at)
+         SELECT ?2, ?1, ?3 WHERE EXISTS (SELECT 1 FROM microposts WHERE id = ?1 AND is_draft = 0)
+         ON CONFLICT (user_id, micropost_id) DO UPDATE SET created_at = -1`,
+      binds: [postId, userId, Date.now()],
+    }),
+    db.prepare({
+      sql: `DELETE FROM micropost_bookmarks WHERE ${mine} AND created_at = -1`,
+      binds: [postId, userId],
+    }),
+    db.prepare({
+      sql: `SELECT EXISTS (SELECT 1 FROM micropost_bookmarks WHERE ${mine}) AS saved
+         FROM microposts WHERE id = ?1`,
+      binds: [postId, userId],
+    }),
+  ]);
+  const row = results[2]?.results[0] as { saved: number } | undefined;
+  return row ? Boolean(row.saved) : undefined;
+}
+
+/** The ids of a page of someone's saved posts, newest saved first, and how many they saved. */
+export async function bookmarkPostIds(
+  db: Database,
+  userId: number,
+  q: { skip: number; limit: number },
+): Promise<{ ids: number[]; total: number }> {
+  const [rows, count] = await db.batch<[{ micropost_id: number }, { n: number }]>([
+    {
+      sql: `SELECT micropost_id FROM micropost_bookmarks WHERE user_id = ?1
+        ORDER BY created_at DESC, rowid DESC LIMIT ?2 OFFSET ?3`,
+      binds: [userId, q.limit, q.skip],
+      isList: true,
+    },
+    { sql: "SELECT count(*) AS n FROM micropost_bookmarks WHERE user_id = ?1", binds: [userId] },
+  ]);
+  return { ids: rows.map((r) => r.micropost_id), total: count[0]?.n ?? 0 };
 }
 
 /**
@@ -315,7 +436,12 @@ export function updateDraftStatements(
   db: Database,
   postId: number,
   fields: { title: string; body: string; slug: string; postType: PostType; communityId: number },
-  files: { dropFiles: boolean; media: { url: string; kind: string } | null },
+  files: {
+    dropFiles: boolean;
+    media: { url: string; kind: string; alt: string | null } | null;
+    /** A new description for the file the draft keeps, when one was sent. */
+    alt?: string | null;
+  },
 ): D1PreparedStatement[] {
   return [
     db.prepare({
@@ -337,8 +463,16 @@ export function updateDraftStatements(
     ...(files.media
       ? [
           db.prepare({
-            sql: "INSERT INTO micropost_files (micropost_id, file, file_type) VALUES (?1, ?2, ?3)",
-            binds: [postId, files.media.url, files.media.kind],
+            sql: "INSERT INTO micropost_files (micropost_id, file, file_type, alt) VALUES (?1, ?2, ?3, ?4)",
+            binds: [postId, files.media.url, files.media.kind, files.media.alt],
+          }),
+        ]
+      : []),
+    ...(!files.media && !files.dropFiles && files.alt !== undefined
+      ? [
+          db.prepare({
+            sql: "UPDATE micropost_files SET alt = ?2 WHERE micropost_id = ?1",
+            binds: [postId, files.alt],
           }),
         ]
       : []),
@@ -602,6 +736,7 @@ const fileColumns = {
   micropostId: micropostFiles.micropostId,
   file: micropostFiles.file,
   fileType: micropostFiles.fileType,
+  alt: micropostFiles.alt,
 };
 
 /** The media files of these posts, for `fileMap`. */
@@ -617,7 +752,7 @@ function fileMap(rows: object[]): Map<number, MediaFile[]> {
   for (const raw of rows) {
     const row = rowOf(fileColumns, raw);
     const list = files.get(row.micropostId) ?? [];
-    list.push({ file: row.file, file_type: row.fileType });
+    list.push({ file: row.file, file_type: row.fileType, alt: row.alt });
     files.set(row.micropostId, list);
   }
   return files;
@@ -631,6 +766,7 @@ export interface PostLookups {
   communities: Map<number, CommunityRow>;
   memberships: Map<number, MembershipRow>;
   voted: Set<number>;
+  bookmarked: Set<number>;
   files: Map<number, MediaFile[]>;
   previews: Map<number, { comment: CommentRow; owner: Owner }>;
 }
@@ -676,7 +812,7 @@ function pageKeys(page: Statement): PageKeys {
 
 /**
  * Owners, communities, media files and newest comments, then (for a signed-in viewer) their
- * memberships and votes.
+ * memberships, votes and saved posts.
  */
 function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
   const statements: Statement[] = [
@@ -707,18 +843,22 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
     {
       sql: `${k.prefix}SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${k.posts}) AND user_id = ${viewer}`,
     },
+    {
+      sql: `${k.prefix}SELECT micropost_id FROM micropost_bookmarks WHERE user_id = ${viewer} AND micropost_id IN (${k.posts})`,
+    },
   );
   return statements;
 }
 
 /** The answers of `lookupStatements`, in their order. */
 function toLookups(results: object[][]): PostLookups {
-  const [owners, communityRows, files, previews, memberships = [], votes = []] = results;
+  const [owners, communityRows, files, previews, memberships = [], votes = [], bookmarks = []] = results;
   return {
     owners: ownerMap(owners!),
     communities: communityMap(communityRows!),
     memberships: membershipMap(memberships),
     voted: new Set((votes as Array<{ micropost_id: number }>).map((v) => v.micropost_id)),
+    bookmarked: new Set((bookmarks as Array<{ micropost_id: number }>).map((b) => b.micropost_id)),
     files: fileMap(files!),
     previews: new Map(
       previews!.map((raw) => {
@@ -946,12 +1086,22 @@ export function insertCommentStatements(
   ];
 }
 
-/** A comment's new body, unless it was deleted meanwhile. */
-export function updateCommentBody(db: Database, commentId: number, body: string) {
-  return db.orm
-    .update(comments)
-    .set({ body, updatedAt: Date.now() })
-    .where(and(eq(comments.id, commentId), eq(comments.isDeleted, false)));
+/**
+ * A comment's new body, unless it was deleted meanwhile, the version it replaces kept in
+ * micropost_versions, in one batch. An edit that changes nothing keeps no version.
+ */
+export function editCommentStatements(db: Database, commentId: number, body: string, now: number) {
+  return [
+    db.prepare({
+      sql: `INSERT INTO micropost_versions (comment_id, body, edited_at, replaced_at)
+         SELECT id, body, edited_at, ?3 FROM comments WHERE id = ?1 AND is_deleted = 0 AND body != ?2`,
+      binds: [commentId, body, now],
+    }),
+    db.prepare({
+      sql: "UPDATE comments SET body = ?2, edited_at = ?3, updated_at = ?3 WHERE id = ?1 AND is_deleted = 0 AND body != ?2",
+      binds: [commentId, body, now],
+    }),
+  ];
 }
 
 /**

@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
+import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
 import { userPostListQuerySchema } from "#shared/schemas/people.ts";
+import { bookmarkResultSchema, postVersionSchema } from "#shared/schemas/post-versions.ts";
 import {
   commentCreateSchema,
   commentEditSchema,
@@ -38,6 +40,7 @@ import { HOUR } from "#worker/lib/time.ts";
 import { hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
+import { commentHistory, postHistory } from "./history";
 import {
   countDrafts,
   createPost,
@@ -45,9 +48,11 @@ import {
   editPost,
   getDraft,
   getPost,
+  listBookmarks,
   listDrafts,
   type PostInput,
   publishDraft,
+  toggleBookmark,
   toggleVote,
   updateDraft,
 } from "./service";
@@ -67,6 +72,8 @@ const postForm = z.object({
   post_type: z.string().optional(),
   is_draft: queryBoolean.optional(),
   file: fileField,
+  /** The media file's description, for screen readers. */
+  alt: z.string().optional(),
 });
 const draftForm = postForm.omit({ is_draft: true }).extend({ public_id: publicIdSchema });
 
@@ -74,7 +81,9 @@ const draftForm = postForm.omit({ is_draft: true }).extend({ public_id: publicId
 function postInput(form: z.infer<typeof postForm>, draft: boolean): PostInput & { file: File | null } {
   const result = (draft ? draftFieldsSchema : postFieldsSchema).safeParse(form);
   if (!result.success) failValidation(result.error);
-  return { ...result.data, file: form.file ?? null };
+  const alt = z.object({ alt: altTextSchema.optional() }).safeParse({ alt: form.alt });
+  if (!alt.success) failValidation(alt.error);
+  return { ...result.data, alt: alt.data.alt, file: form.file ?? null };
 }
 
 const feed = createRoute({
@@ -184,6 +193,47 @@ const vote = createRoute({
     200: json(voteResultSchema, "The vote after the toggle"),
     ...errorResponses(401, 403, 404, 422, 429),
   },
+});
+
+const bookmark = createRoute({
+  method: "patch",
+  path: "/api/v1/private/user/micropost/bookmark",
+  tags,
+  security,
+  summary: "Save or unsave a post for the caller (their Saved page)",
+  request: { query: publicIdQuery },
+  responses: {
+    200: json(bookmarkResultSchema, "Whether the post is saved now"),
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+const bookmarks = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/micropost/bookmark/list",
+  tags,
+  security,
+  summary: "The caller's saved posts, newest saved first",
+  request: { query: pageQuerySchema },
+  responses: { 200: json(pageSchema(feedItemSchema), "A page"), ...errorResponses(401, 422) },
+});
+
+const history = createRoute({
+  method: "get",
+  path: "/api/v1/micropost/history",
+  tags,
+  summary: "A post's versions, newest first: the current text, then each one an edit replaced",
+  request: { query: pageQuerySchema.extend(publicIdQuery.shape) },
+  responses: { 200: json(pageSchema(postVersionSchema), "A page"), ...errorResponses(403, 404, 422) },
+});
+
+const commentHistoryRoute = createRoute({
+  method: "get",
+  path: "/api/v1/micropost/comment/history",
+  tags,
+  summary: "A comment's versions, newest first: the current text, then each one an edit replaced",
+  request: { query: pageQuerySchema.extend(publicIdQuery.shape) },
+  responses: { 200: json(pageSchema(postVersionSchema), "A page"), ...errorResponses(403, 404, 422) },
 });
 
 const drafts = createRoute({
@@ -324,6 +374,18 @@ export const postsRoutes = createRouter()
   .openapi(vote, async (c) => {
     await hitBurstLimit(c.env.VOTE_LIMITER, `vote:${c.get("user").id}`, 60);
     return c.json(await toggleVote(c.var.deps, c.get("user"), c.req.valid("query").public_id), 200);
+  })
+  .openapi(bookmark, async (c) => {
+    return c.json(await toggleBookmark(c.var.deps, c.get("user"), c.req.valid("query").public_id), 200);
+  })
+  .openapi(bookmarks, async (c) => {
+    return c.json(await listBookmarks(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
+  })
+  .openapi(history, async (c) => {
+    return c.json(await postHistory(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query")), 200);
+  })
+  .openapi(commentHistoryRoute, async (c) => {
+    return c.json(await commentHistory(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query")), 200);
   })
   .openapi(drafts, async (c) => {
     return c.json(await listDrafts(c.var.deps, c.get("user").id, c.req.valid("query")), 200);

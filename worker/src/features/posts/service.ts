@@ -1,5 +1,6 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { PostType } from "#shared/enums.ts";
+import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
 import {
   type CreatedPost,
   type Draft,
@@ -20,6 +21,7 @@ import { livePostActivity } from "../live/service";
 import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import { assertCanReach } from "../people/service";
+import { loadPostItems } from "./feed";
 import { toSafeHtml } from "./html";
 import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
@@ -37,6 +39,8 @@ export interface PostInput {
   body: string;
   community_name: string;
   post_type: PostType;
+  /** The media file's description; undefined when the form did not send one. */
+  alt?: string | null;
 }
 
 interface Person {
@@ -67,8 +71,9 @@ export async function createPost(
   const body = await storedBody(deps, input.body, input.post_type, !input.isDraft);
   await hitRateLimit(db, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
   if (!input.isDraft) await hitTrustLimit(deps, user, "post");
-  const media =
+  const stored =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
+  const media = stored ? { ...stored, alt: input.alt ?? null } : null;
 
   const id = publicId();
   const now = Date.now();
@@ -139,7 +144,7 @@ export async function editPost(
     before: row.body,
     body,
     text: row.title,
-    save: () => queries.updatePostBody(deps.db, row.id, body),
+    save: () => deps.db.write(queries.editPostStatements(deps.db, row.id, body, Date.now())),
     load: async () => (await getPost(deps, user.id, input.public_id)).micropost,
   });
 }
@@ -172,6 +177,29 @@ export async function toggleVote(deps: Deps, user: Person, postPublicId: string)
     });
   }
   return { user_voted: voted, total_micropost_votes: row.total_votes };
+}
+
+/** Saves or unsaves a published post for the caller (their Saved page). */
+export async function toggleBookmark(
+  deps: Deps,
+  user: Person,
+  postPublicId: string,
+): Promise<BookmarkResult> {
+  const post = await queries.findPublishedPost(deps.db, postPublicId);
+  if (!post) fail(404, "Post not found");
+  const saved = await queries.toggleBookmarkRow(deps.db, post.id, user.id);
+  if (saved === undefined) fail(404, "Post not found");
+  return { bookmarked: saved };
+}
+
+/** The caller's saved posts, newest saved first; a saved post that is gone is gone from the list. */
+export async function listBookmarks(
+  deps: Deps,
+  userId: number,
+  q: { skip: number; limit: number },
+): Promise<Page<FeedItem>> {
+  const { ids, total } = await queries.bookmarkPostIds(deps.db, userId, q);
+  return toPage(await loadPostItems(deps, ids, userId), total, q.limit);
 }
 
 // Drafts: visible to their owner alone; saved, updated, then published.
@@ -214,8 +242,9 @@ async function applyDraftFields(
   const oldFiles = await queries.postFileLinks(db, row.id);
   if (publishing && input.post_type === "MEDIA" && !input.file && oldFiles.length === 0)
     fail(422, POST_MSG.fileRequired, { field: "file" });
-  const media =
+  const stored =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
+  const media = stored ? { ...stored, alt: input.alt ?? null } : null;
   const dropFiles = media !== null || input.post_type === "TEXT";
   await db.write(
     queries.updateDraftStatements(
@@ -228,7 +257,7 @@ async function applyDraftFields(
         postType: input.post_type,
         communityId: community.id,
       },
-      { dropFiles, media },
+      { dropFiles, media, alt: input.alt },
     ),
   );
   if (dropFiles) await deleteStoredFiles(deps, oldFiles);

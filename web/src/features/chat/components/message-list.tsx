@@ -217,7 +217,7 @@ function MessageBubble({
         <a href={message.media} target="_blank" rel="noopener noreferrer" className="block">
           <img
             src={message.media}
-            alt={t("Photo from {{name}}", { name: displayName(message.message_sender) })}
+            alt={message.alt ?? t("Photo from {{name}}", { name: displayName(message.message_sender) })}
             className="max-h-72 max-w-full rounded-lg object-contain"
             loading="lazy"
           />

@@ -5,6 +5,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
+import { openModal } from "#web/modals.tsx";
 import { useDeleteThread, useSendImage } from "../mutations";
 import { displayName, otherParticipant } from "../people";
 import { messageListQueryOptions, threadQueryOptions } from "../queries";
@@ -106,7 +107,13 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
           />
           <Composer
             onSend={chat.sendText}
-            onPicture={(file) => sendImage.mutate({ publicId, file, clientId: newClientId() })}
+            onPicture={(file) =>
+              openModal("PICTURE_DESCRIPTION", {
+                fileName: file.name,
+                required: me.settings.REQUIRE_ALT_TEXT !== false,
+                onSend: (alt: string) => sendImage.mutate({ publicId, file, clientId: newClientId(), alt }),
+              })
+            }
             uploading={sendImage.isPending}
             onTyping={chat.notifyTyping}
             onStopTyping={chat.stopTyping}

@@ -29,6 +29,7 @@ import { useCreateComment, useDeleteComment, useEditComment } from "../mutations
 import { postKeys } from "../queries";
 import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./action-icons";
+import { EditedMark } from "./edited-mark";
 import { SafeHtml } from "./safe-html";
 
 /** A stored comment as the text it was typed as: paragraphs and line breaks back to newlines. */
@@ -132,7 +133,6 @@ function CommentItem({
   // From depth 3, replies are read in the comment's own thread instead of nesting further.
   const nestsHere = isThreadRoot || comment.depth < COMMENT_MORE_DEPTH;
   const hiddenReplies = comment.total_replies - comment.replies.length;
-  const edited = Date.parse(comment.updated_at) - Date.parse(comment.created_at) > 1000;
 
   const del = async () => {
     const ok = await confirm({
@@ -173,7 +173,7 @@ function CommentItem({
           <time dateTime={comment.created_at} title={formatDateTime(comment.created_at)}>
             · {formatRelative(comment.created_at)}
           </time>
-          {edited && !comment.is_deleted ? <span>· {t("edited")}</span> : null}
+          <EditedMark editedAt={comment.edited_at} kind="comment" publicId={comment.public_id} />
           {comment.is_deleted ? null : (
             <span className="ml-auto">
               <OptionsMenu

@@ -170,7 +170,11 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
               footer={<BodyCounter body={form.values.body} />}
             />
           ) : (
-            <MediaPicker media={postForm.media} onMedia={postForm.setMedia} />
+            <MediaPicker
+              media={postForm.media}
+              onMedia={postForm.setMedia}
+              requireAlt={postForm.requireAlt}
+            />
           )}
 
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-[var(--line)] pt-3">

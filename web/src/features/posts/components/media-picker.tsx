@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { MEDIA_ALT_MAX } from "#shared/constants.ts";
+import { altProblem } from "#shared/schemas/alt-text.ts";
 import { type MediaFile, mediaFileProblem } from "#shared/schemas/posts.ts";
 import { ImageIcon } from "./action-icons";
 import type { Media } from "./use-create-post-form";
@@ -50,17 +52,29 @@ function FilePreview({
  * The Media tab's picture or video: dropped or chosen, previewed with a Remove button, and its
  * problem (size, kind) said at once. A draft's stored file shows until another is chosen.
  */
-export function MediaPicker({ media, onMedia }: { media: Media; onMedia: (media: Media) => void }) {
+export function MediaPicker({
+  media,
+  onMedia,
+  requireAlt,
+}: {
+  media: Media;
+  onMedia: (media: Media) => void;
+  /** The person asked to describe every picture (REQUIRE_ALT_TEXT): Post waits for a description. */
+  requireAlt: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const fileError = media.file ? mediaFileProblem(media.file) : null;
+  const picture = media.file ? media.file.type.startsWith("image/") : media.saved?.file_type === "IMAGE";
+  const [altTouched, setAltTouched] = useState(false);
+  const altError = altTouched ? altProblem(media.alt, requireAlt) : null;
   return (
     <div className="flex flex-col gap-2">
       {media.file || media.saved ? (
         <FilePreview
           file={media.file}
           saved={media.file ? null : media.saved}
-          onRemove={() => onMedia({ file: null, saved: null })}
+          onRemove={() => onMedia({ file: null, saved: null, alt: "" })}
         />
       ) : (
         <label
@@ -70,7 +84,7 @@ export function MediaPicker({ media, onMedia }: { media: Media; onMedia: (media:
           onDrop={(e) => {
             e.preventDefault();
             const file = e.dataTransfer.files[0];
-            if (file) onMedia({ file, saved: null });
+            if (file) onMedia({ file, saved: null, alt: media.alt });
           }}
         >
           <ImageIcon width={32} height={32} />
@@ -87,7 +101,7 @@ export function MediaPicker({ media, onMedia }: { media: Media; onMedia: (media:
         className="sr-only"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) onMedia({ file, saved: null });
+          if (file) onMedia({ file, saved: null, alt: media.alt });
           e.target.value = "";
         }}
         aria-describedby={fileError ? `${id}-error` : undefined}
@@ -96,6 +110,35 @@ export function MediaPicker({ media, onMedia }: { media: Media; onMedia: (media:
         <p id={`${id}-error`} className="field-error" role="alert">
           {t(fileError)}
         </p>
+      ) : null}
+      {picture && !fileError ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-alt`} className="text-sm font-semibold">
+            {requireAlt ? t("Describe the picture") : t("Describe the picture (optional)")}
+          </label>
+          <textarea
+            id={`${id}-alt`}
+            data-testid="alt-text"
+            value={media.alt}
+            rows={2}
+            required={requireAlt}
+            maxLength={MEDIA_ALT_MAX + 100}
+            aria-invalid={Boolean(altError)}
+            aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ""}`}
+            onChange={(e) => onMedia({ ...media, alt: e.target.value })}
+            onBlur={() => setAltTouched(true)}
+            className="field resize-y"
+          />
+          <p id={`${id}-alt-hint`} className="text-xs text-[var(--muted)]">
+            {t("What is in the picture, for people who use a screen reader.")} {media.alt.trim().length} /{" "}
+            {MEDIA_ALT_MAX}
+          </p>
+          {altError ? (
+            <p id={`${id}-alt-error`} className="field-error">
+              {t(altError)}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -1,10 +1,14 @@
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { PinIcon } from "./post-icons";
+
+// Few posts are edited: the mark's code comes with the first one shown, not with the feed.
+const EditedMark = lazy(() => import("./edited-mark").then((m) => ({ default: m.EditedMark })));
 
 /**
  * Who wrote it, where and when: the first line of a post in a list, on its page and in search
@@ -59,6 +63,11 @@ export function PostByline({
         >
           · {formatRelative(post.published_at, undefined, "narrow")}
         </time>
+      ) : null}
+      {post.edited_at && !overCardLink ? (
+        <Suspense fallback={null}>
+          <EditedMark editedAt={post.edited_at} kind="post" publicId={post.public_id} />
+        </Suspense>
       ) : null}
       {post.is_pinned && !overCardLink ? (
         <span className="flex shrink-0 items-center gap-1 font-semibold text-[var(--success)]">

@@ -18,11 +18,11 @@ export function PostMedia({ files, title }: { files: MediaFile[]; title: string 
             type="button"
             className="block w-full cursor-zoom-in"
             aria-label={t("Show the picture full size")}
-            onClick={() => openImagePreview(f.file, title)}
+            onClick={() => openImagePreview(f.file, f.alt ?? title)}
           >
             <img
               src={f.file}
-              alt={title}
+              alt={f.alt ?? title}
               loading="lazy"
               className="mx-auto max-h-[32rem] w-auto object-contain"
             />

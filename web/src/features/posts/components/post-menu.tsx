@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TFunction } from "#client/i18n-runtime.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
+import { BookmarkIcon } from "#web/components/ui/account-icons.tsx";
 import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
@@ -11,7 +12,7 @@ import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./action-icons";
 
 /**
- * The items of a post's "⋯" (post-actions.tsx): Edit and Delete for its owner (media posts cannot
+ * The items of a post's "⋯" (post-actions.tsx): Save or Unsave for everyone, Edit and Delete for its owner (media posts cannot
  * be edited), Report and Tip for others, Share and Copy text for everyone, signed in or not. A
  * module of its own, loaded when a reader reaches a menu, not with every card of the feed.
  */
@@ -43,7 +44,22 @@ export function postMenu({
     showSnackbar({ message: t("It was deleted"), variant: "success" });
     onDeleted?.();
   };
+  const save = async () => {
+    if (!requireSignIn()) return;
+    const { toggleBookmark } = await import("../bookmarks");
+    const saved = await toggleBookmark(queryClient, post.public_id);
+    if (saved === null) return;
+    showSnackbar({
+      message: saved ? t("Saved to your Saved posts") : t("Removed from your Saved posts"),
+      variant: "success",
+    });
+  };
   return [
+    {
+      label: post.user_bookmarked ? t("Unsave") : t("Save"),
+      icon: <BookmarkIcon />,
+      onSelect: () => void save(),
+    },
     mine && post.post_type === "TEXT" && { label: t("Edit"), icon: <EditIcon />, onSelect: edit },
     mine && { label: t("Delete"), icon: <TrashIcon />, danger: true, onSelect: () => void del() },
     !mine && {

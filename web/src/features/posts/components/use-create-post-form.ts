@@ -5,6 +5,7 @@ import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
+import { altProblem } from "#shared/schemas/alt-text.ts";
 import type { Community } from "#shared/schemas/communities.ts";
 import {
   bodyLength,
@@ -26,10 +27,12 @@ import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateD
 export interface Media {
   file: File | null;
   saved: MediaFile | null;
+  /** What the picture shows, for screen readers. */
+  alt: string;
 }
 
 const EMPTY = { community_name: "", title: "", body: "" };
-const NO_MEDIA: Media = { file: null, saved: null };
+const NO_MEDIA: Media = { file: null, saved: null, alt: "" };
 
 /**
  * The create-post form: the text fields on the form kit, the post type and the media beside them.
@@ -39,7 +42,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { isSignedIn } = useMe();
+  const { isSignedIn, me } = useMe();
   const mine = useQuery({ ...myCommunitiesQueryOptions(), enabled: isSignedIn });
   const draftTotal = useQuery({ ...draftTotalQueryOptions(), enabled: isSignedIn });
   const draft = useQuery({ ...draftQueryOptions(draftId ?? ""), enabled: isSignedIn && Boolean(draftId) });
@@ -101,7 +104,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
       const { community, title, body } = draft.data;
       latestForm.current.reset({ community_name: community.name, title, body });
       setType(draft.data.post_type);
-      setMedia({ file: null, saved: draft.data.file });
+      setMedia({ file: null, saved: draft.data.file, alt: draft.data.file?.alt ?? "" });
       setEditorKey((k) => k + 1);
     }
   }, [draftId, draft.data, draft.isError, navigate, t]);
@@ -113,9 +116,15 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     community_name: values.community_name,
     post_type: type,
     file: media.file,
+    alt: media.alt,
   };
   const editingDraft = Boolean(draftId && draft.data);
-  const fileProblem = type === "MEDIA" && !media.saved ? mediaFileProblem(media.file) : null;
+  const requireAlt = me?.settings.REQUIRE_ALT_TEXT !== false;
+  const picture = media.file ? media.file.type.startsWith("image/") : media.saved?.file_type === "IMAGE";
+  const fileProblem =
+    type !== "MEDIA"
+      ? null
+      : ((media.saved ? null : mediaFileProblem(media.file)) ?? altProblem(media.alt, picture && requireAlt));
   const busy =
     create.isPending || save.isPending || updateDraft.isPending || publish.isPending || join.isPending;
   const loading = mine.isPending || (Boolean(draftId) && draft.isPending);
@@ -192,6 +201,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     setType,
     media,
     setMedia,
+    requireAlt,
     editorKey,
     editingDraft,
     communities,

@@ -10,7 +10,7 @@ import { blockedQueryOptions } from "#web/features/people/queries.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { SettingSwitch, SettingsSection } from "./setting-switch";
 
-/** Who may start a chat, and the people one blocked. */
+/** Who may start a chat, the people one blocked, and whether the composer asks for picture descriptions. */
 export function PrivacyTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (
@@ -27,6 +27,14 @@ export function PrivacyTab({ me }: { me: Me }) {
           setting="SHOW_BLOCKED_LIST"
           label={t("Show blocked list")}
           description={t("See the people you blocked, and unblock them.")}
+        />
+      </SettingsSection>
+      <SettingsSection title={t("Accessibility")}>
+        <SettingSwitch
+          me={me}
+          setting="REQUIRE_ALT_TEXT"
+          label={t("Ask for picture descriptions")}
+          description={t("Before you post a picture, describe it for people who use a screen reader.")}
         />
       </SettingsSection>
       {me.settings.SHOW_BLOCKED_LIST ? <BlockedList /> : null}

@@ -1,0 +1,95 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+import { accessToken, signIn } from "./sign-in";
+
+// Saved posts and edit history, as a reader and an author use them. The server starts from the
+// demo data (people with "password", the c/agora community).
+
+describe("saved posts and edit history in the browser", () => {
+  const { page: open, baseUrl } = useBrowser();
+
+  async function api<T>(path: string, init: RequestInit & { user: string }): Promise<T> {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${await accessToken(init.user)}`);
+    const res = await fetch(`${baseUrl()}${path}`, { ...init, headers });
+    expect(res.ok, `${path}: ${res.status}`).toBe(true);
+    return (await res.json()) as T;
+  }
+
+  const visible = async (locator: ReturnType<Page["locator"]>) => {
+    await locator.waitFor({ state: "visible", timeout: 15_000 });
+    return true;
+  };
+  const snackbar = (page: Page, text: string) =>
+    page.getByTestId("snackbar").filter({ hasText: text }).first();
+
+  async function newPost(user: string, title: string, body: string) {
+    const form = new FormData();
+    form.set("title", title);
+    form.set("body", body);
+    form.set("community_name", "agora");
+    return api<{ public_id: string; link: string }>("/api/v1/private/user/micropost", {
+      method: "POST",
+      body: form,
+      user,
+    });
+  }
+
+  it("saves a post from its options, finds it on the Saved page, and unsaves it there", async () => {
+    const post = await newPost("bruno", "Worth keeping for later", "<p>Read me twice.</p>");
+    const { page, context, errors } = await open();
+    await signIn(context, "carmen");
+    await page.goto(post.link);
+    const detail = page.getByTestId("post-detail");
+    await detail.getByRole("button", { name: "Post options" }).click();
+    await page.getByRole("menuitem", { name: "Save", exact: true }).click();
+    await expect(visible(snackbar(page, "Saved to your Saved posts"))).resolves.toBe(true);
+
+    await page.getByRole("button", { name: /^Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Saved posts" }).click();
+    await page.waitForURL(/\/saved$/);
+    const saved = page.getByRole("list", { name: "Your saved posts" });
+    const card = saved.getByTestId("post-card").filter({ hasText: "Worth keeping for later" });
+    await expect(visible(card)).resolves.toBe(true);
+
+    await card.getByRole("button", { name: "Post options" }).click();
+    await page.getByRole("menuitem", { name: "Unsave" }).click();
+    await expect(visible(snackbar(page, "Removed from your Saved posts"))).resolves.toBe(true);
+    await expect(visible(page.getByText("You have not saved any posts"))).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows 'edited' beside a post edited twice, and its versions with what changed", async () => {
+    const post = await newPost("dev", "A post that changes", "<p>first draft of words</p>");
+    for (const body of ["<p>second draft of words</p>", "<p>final draft of many words</p>"]) {
+      await api("/api/v1/private/user/micropost", {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ public_id: post.public_id, body }),
+        user: "dev",
+      });
+    }
+    const { page, errors } = await open();
+    await page.goto(post.link);
+    const edited = page
+      .getByTestId("post-detail")
+      .getByRole("button", { name: /^Edited .*: show the versions$/ });
+    await edited.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Edit history" });
+    const versions = dialog.getByRole("list", { name: "Versions, newest first" }).getByRole("listitem");
+    await versions.first().waitFor();
+    await expect(versions.count()).resolves.toBe(3);
+    await expect(versions.first().textContent()).resolves.toContain("Current version");
+    await expect(versions.first().locator("ins").allTextContents()).resolves.toEqual([
+      "Added: final ",
+      "Added: many ",
+    ]);
+    await expect(versions.first().locator("del").allTextContents()).resolves.toEqual(["Removed: second "]);
+    await expect(versions.last().textContent()).resolves.toContain("first draft of words");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(errors).toEqual([]);
+  });
+});
