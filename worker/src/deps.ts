@@ -14,6 +14,11 @@ export interface Deps {
    * Objects, the queue, scheduled handlers) the caller awaits the work itself.
    */
   background?: (work: Promise<unknown>) => void;
+  /**
+   * The phrases the signed-in viewer mutes now, read with the token check (middleware/auth.ts) so
+   * the lists that filter by them need no round trip of their own.
+   */
+  viewerMutes?: { userId: number; rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }> };
 }
 
 /**

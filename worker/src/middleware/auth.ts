@@ -1,7 +1,7 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { MFA_MSG } from "#shared/schemas/mfa.ts";
-import { admins, totpFactors, users } from "../db/schema";
+import { admins, mutedWords, totpFactors, users } from "../db/schema";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { fail } from "../lib/errors";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
@@ -18,20 +18,34 @@ function bearer(c: Context<AppEnv>): string | null {
 async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUser | null> {
   const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
   if (!claims) return null;
-  const row = await c.var.deps.db.orm
-    .select({
-      id: users.id,
-      username: users.username,
-      version: users.tokenVersion,
-      deletedAt: users.deletedAt,
-      status: users.status,
-      trustLevel: users.trustLevel,
-      trustLevelAt: users.trustLevelAt,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.id, claims.id))
-    .get();
+  const { deps } = c.var;
+  // The person and the phrases they mute, in one round trip: every list they read filters by them.
+  const [rows, mutes] = await deps.db.orm.batch([
+    deps.db.orm
+      .select({
+        id: users.id,
+        username: users.username,
+        version: users.tokenVersion,
+        deletedAt: users.deletedAt,
+        status: users.status,
+        trustLevel: users.trustLevel,
+        trustLevelAt: users.trustLevelAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, claims.id)),
+    deps.db.orm
+      .select({ phrase: mutedWords.phrase, wholeWord: mutedWords.wholeWord, contexts: mutedWords.contexts })
+      .from(mutedWords)
+      .where(
+        and(
+          eq(mutedWords.userId, claims.id),
+          or(isNull(mutedWords.expiresAt), gt(mutedWords.expiresAt, Date.now())),
+        ),
+      ),
+  ]);
+  const row = rows[0];
+  deps.viewerMutes = { userId: claims.id, rows: mutes };
   if (!row || row.deletedAt !== null || row.version !== claims.version) return null;
   if (row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
   return {
