@@ -49,6 +49,27 @@ function pathConstants(code: string): Map<string, string> {
 }
 
 /**
+ * Prefixes a feature keeps per kind of account in an object (`user: { P: "/api/v1/…" }, admin: {
+ * P: "/api/admin/…" }`) and builds its routes from (`${P}/mfa`): each name with every value it has.
+ */
+function prefixAlternatives(code: string): Map<string, string[]> {
+  const alternatives = new Map<string, string[]>();
+  for (const [, name, value] of code.matchAll(/\b(\w+):\s*["'](\/api\/[^"'$]*)["']/g))
+    alternatives.set(name!, [...(alternatives.get(name!) ?? []), value!]);
+  return alternatives;
+}
+
+/** A path template with each per-kind prefix (see prefixAlternatives) filled in, one path per value. */
+function expandPrefixes(raw: string, alternatives: Map<string, string[]>): string[] {
+  const name = /\$\{\s*(\w+)\s*\}/.exec(raw)?.[1];
+  const values = name ? alternatives.get(name) : undefined;
+  if (!name || !values) return [raw];
+  return values.flatMap((value) =>
+    expandPrefixes(raw.replaceAll(new RegExp(`\\$\\{\\s*${name}\\s*\\}`, "g"), value), alternatives),
+  );
+}
+
+/**
  * A path as written, made comparable: known constants filled in, a leading `${origin}` dropped,
  * the query string cut, and any other `${...}`, `{name}` or `:name` segment made a placeholder.
  */
@@ -100,13 +121,17 @@ function spaCalls(): Call[] {
       const raw = match[2]!;
       const before = code.slice(0, match.index);
       // A prefix constant is checked where it is used (`${CHAT}/thread`), not on its own.
-      const constant = /const\s+(\w+)\s*=\s*$/.exec(before)?.[1];
-      if (constant && new RegExp(String.raw`\$\{\s*${constant}\s*\}`).test(code)) continue;
-      const path = normalise(raw, constants);
-      if (!path) continue;
+      // So is a per-kind prefix kept in an object (`user: { P: "/api/v1/…" }`, see prefixAlternatives).
+      const constant = /(?:const\s+(\w+)\s*=|\b(\w+):)\s*$/.exec(before);
+      const name = constant?.[1] ?? constant?.[2];
+      if (name && new RegExp(String.raw`\$\{\s*${name}\s*\}`).test(code)) continue;
       const where = `${file}:${lineOf(code, match.index)}`;
-      for (const method of methodsOf(restOfCall(code, match.index + match[0].length)))
-        calls.push({ method, path, where });
+      for (const expanded of expandPrefixes(raw, prefixAlternatives(code))) {
+        const path = normalise(expanded, constants);
+        if (!path) continue;
+        for (const method of methodsOf(restOfCall(code, match.index + match[0].length)))
+          calls.push({ method, path, where });
+      }
     }
   }
   return calls;
@@ -144,9 +169,12 @@ function workerRoutes(): Set<string> {
       const methods = literal
         ? [literal]
         : [...(parameter?.[1] ?? "").matchAll(/["'](\w+)["']/g)].map((m) => m[1]!);
-      const normalised = path ? normalise(path, constants) : null;
-      if (!normalised || methods.length === 0) throw new Error(`Cannot read the method and path of ${where}`);
-      for (const method of methods) routes.add(`${method.toUpperCase()} ${normalised}`);
+      const paths = path
+        ? expandPrefixes(path, prefixAlternatives(code)).map((p) => normalise(p, constants))
+        : [];
+      if (paths.length === 0 || paths.some((p) => !p) || methods.length === 0)
+        throw new Error(`Cannot read the method and path of ${where}`);
+      for (const method of methods) for (const p of paths) routes.add(`${method.toUpperCase()} ${p}`);
     }
   }
   return routes;

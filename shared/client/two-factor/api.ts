@@ -7,9 +7,14 @@ import { ApiError, type RequestOptions } from "../http";
 export type Fetcher = <T>(path: string, options?: RequestOptions) => Promise<T>;
 export type WebAuthnOptions = { options: Record<string, unknown> };
 
+/** People's paths and staff's twins. */
+const PATHS = {
+  user: { P: "/api/v1/private/user/auth", PUB: "/api/v1/user/auth" },
+  admin: { P: "/api/admin/private/auth", PUB: "/api/admin/auth" },
+} as const;
+
 export function twoFactorApi(fetcher: Fetcher, kind: "user" | "admin") {
-  const P = kind === "user" ? "/api/v1/private/user/auth" : "/api/admin/private/auth";
-  const PUB = kind === "user" ? "/api/v1/user/auth" : "/api/admin/auth";
+  const { P, PUB } = PATHS[kind];
   return {
     status: () => fetcher<MfaStatus>(`${P}/mfa`),
     setup: () => fetcher<TotpSetup>(`${P}/totp/setup`, { method: "POST" }),

@@ -8,7 +8,7 @@ import { apiFetch } from "#web/lib/api.ts";
  */
 export function sendAppeal(values: { moderation_id: string; text: string }, appealToken?: string) {
   const body = toFormData({ ...values, text: values.text.trim() });
-  const path = "/api/v1/private/user/appeal";
-  if (appealToken) return requestJson(path, { method: "POST", body }, appealToken, () => {});
-  return apiFetch(path, { method: "POST", body });
+  if (appealToken)
+    return requestJson("/api/v1/private/user/appeal", { method: "POST", body }, appealToken, () => {});
+  return apiFetch("/api/v1/private/user/appeal", { method: "POST", body });
 }

@@ -22,4 +22,7 @@ export default {
   "{{name}} ordered your service": "{{name}} pidió tu servicio",
   "Your membership payment failed. Your access stays until the paid period ends.":
     "El pago de tu membresía falló. Conservas el acceso hasta que termine el período pagado.",
+  "This frame could not be read": "No se pudo leer este mensaje en vivo",
+  "This live link has expired. Ask for a new one.": "Este enlace en vivo caducó. Pide uno nuevo.",
+  "This tab already follows as many posts as it may": "Esta pestaña ya sigue tantas publicaciones como puede",
 } satisfies Dictionary;

@@ -22,4 +22,8 @@ export default {
   "{{name}} ordered your service": "{{name}} encomendou seu serviço",
   "Your membership payment failed. Your access stays until the paid period ends.":
     "O pagamento da sua assinatura falhou. Seu acesso continua até o fim do período pago.",
+  "This frame could not be read": "Não foi possível ler esta mensagem ao vivo",
+  "This live link has expired. Ask for a new one.": "Este link ao vivo expirou. Peça um novo.",
+  "This tab already follows as many posts as it may":
+    "Esta aba já acompanha o máximo de publicações permitido",
 } satisfies Dictionary;
