@@ -34,34 +34,23 @@ const BOOKMARK_HEADER = "x-d1-bookmark";
 const BOOKMARK_KEY = "agora.d1-bookmark";
 let lastBookmark: string | null = null;
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === "undefined" ? null : sessionStorage;
-  } catch {
-    return null; // storage refused (private mode, sandboxed frame): memory alone
-  }
-}
-
 /**
- * The newest database bookmark an answer gave this tab. Sent with every request, it lets the
- * server read from a nearby copy of the database and still show this person their own writes.
+ * The newest database bookmark an answer gave this tab, after keeping `next` when it is newer
+ * (bookmarks sort by their place in time). Sent with every request, it lets the server read from a
+ * nearby copy of the database and still show this person their own writes. Kept for the tab in
+ * sessionStorage, or in memory alone where storage is refused.
  */
-export function currentBookmark(): string | null {
-  if (lastBookmark === null) lastBookmark = storage()?.getItem(BOOKMARK_KEY) ?? null;
-  return lastBookmark;
-}
-
-/** Keeps an answer's bookmark when it is newer (bookmarks sort by their place in time). */
-export function rememberBookmark(bookmark: string | null): void {
-  if (!bookmark) return;
-  const current = currentBookmark();
-  if (current !== null && current >= bookmark) return;
-  lastBookmark = bookmark;
+function bookmark(next?: string | null): string | null {
   try {
-    storage()?.setItem(BOOKMARK_KEY, bookmark);
-  } catch {
-    // full or refused: the memory copy still serves this page
+    lastBookmark ??= sessionStorage.getItem(BOOKMARK_KEY);
+  } catch {}
+  if (next && !(lastBookmark && lastBookmark >= next)) {
+    lastBookmark = next;
+    try {
+      sessionStorage.setItem(BOOKMARK_KEY, next);
+    } catch {}
   }
+  return lastBookmark;
 }
 
 /**
@@ -76,8 +65,8 @@ export async function requestJson<T>(
 ): Promise<T> {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
-  const bookmark = currentBookmark();
-  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
+  const sent = bookmark();
+  if (sent) headers.set(BOOKMARK_HEADER, sent);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
   else if (options.body !== undefined) {
@@ -90,7 +79,7 @@ export async function requestJson<T>(
     body,
     signal: options.signal,
   });
-  rememberBookmark(res.headers.get(BOOKMARK_HEADER));
+  bookmark(res.headers.get(BOOKMARK_HEADER));
   const isJson = res.headers.get("content-type")?.includes("json") ?? false;
   if (res.ok) return (isJson && res.status !== 204 ? await res.json() : undefined) as T;
   const data: unknown = isJson ? await res.json().catch(() => null) : null;

@@ -8,36 +8,29 @@ const isChunkError = (message: string) =>
   );
 
 /**
- * After a deploy, an open tab may ask for a script chunk that no longer exists. Reload once to
- * /?nocache=1. The flag stops a loop when the reloaded page fails the same way: then
- * the error reaches the page, which offers Try again.
+ * After a deploy, an open tab may ask for a script chunk that no longer exists: the import's
+ * rejection is not handled. Reload once to /?nocache=1. The flag stops a loop when the reloaded page
+ * fails the same way: then the error reaches the page, which offers Try again. (The build has no
+ * preload helper, so there is no `vite:preloadError` to listen to.)
  */
 export function installStaleChunkReload(
   go: (url: string) => void = (url) => window.location.replace(url),
 ): () => void {
-  const reloadOnce = (): boolean => {
-    if (sessionStorage.getItem(FLAG)) return false;
-    sessionStorage.setItem(FLAG, "1");
-    go("/?nocache=1");
-    return true;
-  };
-  // Vite raises this when a lazy chunk (a page, a dialog) or its preloads fail to load.
-  const onPreloadError = (event: Event) => {
-    if (reloadOnce()) event.preventDefault();
-  };
   const onRejection = (event: PromiseRejectionEvent) => {
-    if (isChunkError(String((event.reason as Error | undefined)?.message ?? ""))) reloadOnce();
+    if (!isChunkError(String((event.reason as Error | undefined)?.message)) || sessionStorage.getItem(FLAG))
+      return;
+    sessionStorage.setItem(FLAG, "1");
+    event.preventDefault();
+    go("/?nocache=1");
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const settle = () => {
     timer = setTimeout(() => sessionStorage.removeItem(FLAG), SETTLED_MS);
   };
-  window.addEventListener("vite:preloadError", onPreloadError);
   window.addEventListener("unhandledrejection", onRejection);
   if (document.readyState === "complete") settle();
   else window.addEventListener("load", settle, { once: true });
   return () => {
-    window.removeEventListener("vite:preloadError", onPreloadError);
     window.removeEventListener("unhandledrejection", onRejection);
     window.removeEventListener("load", settle);
     clearTimeout(timer);

@@ -57,17 +57,14 @@ function PageError({ reset }: ErrorComponentProps) {
   );
 }
 
-/** The sidebar's blocks at their height while its code loads (the same as the first paint's). */
-function SidebarPlaceholder() {
-  const block = "card animate-pulse bg-[var(--surface-strong)]";
-  return (
-    <div className="flex flex-col gap-4" aria-hidden="true">
-      <div className={`${block} h-[13.5rem]`} />
-      <div className={`${block} h-28`} />
-      <div className={`${block} h-[17rem]`} />
-    </div>
-  );
-}
+/** The sidebar's blocks at their height while its code loads (index.css). */
+const SIDEBAR_PLACEHOLDER = (
+  <div className="sidebar-placeholder" aria-hidden="true">
+    <div />
+    <div />
+    <div />
+  </div>
+);
 
 /** Chat's screens take the right column too: a conversation needs the width more than the sidebar. */
 const isChatPath = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
@@ -103,7 +100,7 @@ function RootLayout() {
         </main>
         {wide && !chat ? (
           <div className="w-80 shrink-0 py-4">
-            <Suspense fallback={<SidebarPlaceholder />}>
+            <Suspense fallback={SIDEBAR_PLACEHOLDER}>
               <RightSidebar />
             </Suspense>
           </div>
