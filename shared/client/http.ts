@@ -31,25 +31,15 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 const BOOKMARK_HEADER = "x-d1-bookmark";
-const BOOKMARK_KEY = "agora.d1-bookmark";
-let lastBookmark: string | null = null;
+let lastBookmark = "";
 
 /**
- * The newest database bookmark an answer gave this tab, after keeping `next` when it is newer
+ * The newest database bookmark an answer gave this page, after keeping `next` when it is newer
  * (bookmarks sort by their place in time). Sent with every request, it lets the server read from a
- * nearby copy of the database and still show this person their own writes. Kept for the tab in
- * sessionStorage, or in memory alone where storage is refused.
+ * nearby copy of the database and still show this person their own writes.
  */
-function bookmark(next?: string | null): string | null {
-  try {
-    lastBookmark ??= sessionStorage.getItem(BOOKMARK_KEY);
-  } catch {}
-  if (next && !(lastBookmark && lastBookmark >= next)) {
-    lastBookmark = next;
-    try {
-      sessionStorage.setItem(BOOKMARK_KEY, next);
-    } catch {}
-  }
+function bookmark(next?: string | null): string {
+  if (next && next > lastBookmark) lastBookmark = next;
   return lastBookmark;
 }
 

@@ -4,12 +4,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { dismissConfirm } from "./components/ui/confirm";
 import { closeImagePreview } from "./components/ui/image-preview";
-import { meQueryOptions, unreadQueryOptions } from "./features/accounts/session";
 import { initI18n } from "./i18n/i18n";
 import { closeModal } from "./modals";
 import "./index.css";
 import { ApiError, setSessionExpiredHandler } from "./lib/api";
-import { getToken } from "./lib/auth-token";
 import { handleApiError } from "./lib/errors";
 import { installStaleChunkReload } from "./lib/stale-chunk";
 import { applyTheme, initialTheme } from "./lib/theme";
@@ -43,13 +41,6 @@ const queryClient = new QueryClient({
     mutations: { onError: handleApiError },
   },
 });
-
-// A signed-in reader's account and unread counts are asked for at start, beside the page's own
-// chunks and calls, rather than once the header and its lazy menu have rendered.
-if (getToken()) {
-  void queryClient.prefetchQuery(meQueryOptions());
-  void queryClient.prefetchQuery(unreadQueryOptions());
-}
 
 const router = createRouter({
   routeTree,

@@ -1,14 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { PinIcon } from "./post-icons";
-
-// Few posts are edited: the mark's code comes with the first one shown, not with the feed.
-const EditedMark = lazy(() => import("./edited-mark").then((m) => ({ default: m.EditedMark })));
 
 /**
  * Who wrote it, where and when: the first line of a post in a list, on its page and in search
@@ -20,10 +17,13 @@ export function PostByline({
   item,
   showCommunity = true,
   overCardLink = false,
+  children,
 }: {
   item: FeedItem;
   showCommunity?: boolean;
   overCardLink?: boolean;
+  /** After the time: the post page's "edited" mark. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { owner, community, micropost: post } = item;
@@ -64,11 +64,7 @@ export function PostByline({
           · {formatRelative(post.published_at, undefined, "narrow")}
         </time>
       ) : null}
-      {post.edited_at && !overCardLink ? (
-        <Suspense fallback={null}>
-          <EditedMark editedAt={post.edited_at} kind="post" publicId={post.public_id} />
-        </Suspense>
-      ) : null}
+      {children}
       {post.is_pinned && !overCardLink ? (
         <span className="flex shrink-0 items-center gap-1 font-semibold text-[var(--success)]">
           <PinIcon width={14} height={14} /> {t("Pinned")}

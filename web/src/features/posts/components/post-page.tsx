@@ -15,6 +15,7 @@ import { postQueryOptions } from "../queries";
 import { copyLink } from "../share";
 import { CopyIcon } from "./action-icons";
 import { Comments } from "./comments";
+import { EditedMark } from "./edited-mark";
 import { Editor } from "./lazy-editor";
 import { PostActions } from "./post-actions";
 import { PostByline } from "./post-byline";
@@ -136,7 +137,11 @@ export function PostPage({
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
       <article className="card p-4 sm:p-5" data-testid="post-detail">
         <header className="flex items-start justify-between gap-2">
-          <PostByline item={query.data} />
+          <PostByline item={query.data}>
+            {post.edited_at ? (
+              <EditedMark editedAt={post.edited_at} kind="post" publicId={post.public_id} />
+            ) : null}
+          </PostByline>
           <PostActions
             item={query.data}
             onEdit={() => setEditing(true)}
