@@ -1,15 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { FormAlert } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { isStepUpRequired } from "#client/two-factor/api.ts";
 import type { PayoutStatus } from "#shared/schemas/payments.ts";
 import { useMe } from "#web/features/accounts/session.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { goTo, useOnboarding } from "../mutations";
 import { paymentConfigQueryOptions } from "../queries";
 import { PaymentsNotConfigured } from "./not-configured";
+
+const StepUpPanel = lazy(() => import("#web/features/two-factor/step-up-panel.tsx"));
 
 const STATUS_TEXT: Record<PayoutStatus, string> = {
   NOT_STARTED: msg("Payouts are off: set them up with Stripe to receive tips and service orders."),
@@ -55,7 +58,14 @@ export function PayoutsPanel() {
               ? t(STATUS_TEXT[status])
               : t("Receive tips and service orders in your bank account through Stripe.")}
           </p>
-          {onboarding.isError ? <FormAlert>{errorMessage(onboarding.error)}</FormAlert> : null}
+          {onboarding.isError && isStepUpRequired(onboarding.error) ? (
+            // A second factor is on and not proved lately: payouts start after a fresh code.
+            <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
+              <StepUpPanel onCancel={() => onboarding.reset()} onProved={() => onboarding.mutate()} />
+            </Suspense>
+          ) : onboarding.isError ? (
+            <FormAlert>{errorMessage(onboarding.error)}</FormAlert>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             {onboarding.data?.link ? (
               <button
@@ -65,7 +75,7 @@ export function PayoutsPanel() {
               >
                 {status === "PENDING" ? t("Continue on Stripe") : t("Set up payouts on Stripe")}
               </button>
-            ) : status === "READY" || !onboarding.isError ? null : (
+            ) : status === "READY" || !onboarding.isError || isStepUpRequired(onboarding.error) ? null : (
               <button
                 type="button"
                 className="btn btn-primary"
