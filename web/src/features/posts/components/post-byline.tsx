@@ -32,10 +32,7 @@ export function PostByline({
   return (
     // One line at any width and in any language: long names are cut with "…" and the time is the
     // short form ("3h ago", "hace 3 h"), with the full date in its tooltip.
-    <div
-      className="flex min-w-0 items-center gap-x-2 text-xs whitespace-nowrap text-[var(--muted)]"
-      data-testid="post-byline"
-    >
+    <div className="flex min-w-0 items-center gap-x-2 text-xs whitespace-nowrap text-[var(--muted)]">
       {showCommunity ? (
         <Link
           to="/c/$name"

@@ -85,7 +85,7 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
         </Link>
       ) : null}
       {/* One row on a phone in any language: Share keeps its name for screen readers there. */}
-      <footer className="mt-3 flex items-center gap-1 whitespace-nowrap" data-testid="post-actions-row">
+      <footer className="mt-3 flex items-center gap-1 whitespace-nowrap">
         <VoteButton post={post} />
         <Link
           to={post.link}
