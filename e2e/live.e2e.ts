@@ -84,7 +84,8 @@ describe("live updates", () => {
     await box.fill("Hello from the other tab");
     await box.press("Enter");
     await expect.poll(() => ada.page.getByTestId("chat-badge").textContent(), { timeout: 10_000 }).toBe("1");
-    await ada.page.getByRole("link", { name: /chat/i }).first().click();
+    await ada.page.getByTestId("chat-badge").click();
+    await ada.page.waitForURL(/\/chat$/);
     await visible(ada.page, "Hello from the other tab");
     const listLoads = polled.length;
     await box.fill("And a second one");

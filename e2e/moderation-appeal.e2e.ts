@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { lane } from "./lane";
 import { newAccount, signIn, submitLogin } from "./sign-in";
+import { enterStaffCode } from "./staff";
 
 // Moderation people can trust, end to end: staff remove a post from the reports queue, its author
 // reads why in their notifications and appeals from there, staff reverse the decision on the
@@ -29,6 +30,7 @@ describe("a removal, its notice, the appeal and the reversal", () => {
     const opened = await page();
     await opened.page.goto("/admin/");
     await submitLogin(opened.page.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+    await enterStaffCode(opened.page);
     await opened.page.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     return opened;
   }

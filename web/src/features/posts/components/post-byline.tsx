@@ -30,9 +30,9 @@ export function PostByline({
   const raised = overCardLink ? "relative z-10 " : "";
   const avatarSize = overCardLink ? 20 : 22;
   return (
-    // One line at any width and in any language: long names are cut with "…" and the time is the
-    // short form ("3h ago", "hace 3 h"), with the full date in its tooltip.
-    <div className="flex min-w-0 items-center gap-x-2 text-xs whitespace-nowrap text-[var(--muted)]">
+    // One line on a phone in any language: the time is the short form ("3h ago", "hace 3 h"),
+    // with the full date in its tooltip; names stay whole, so a very narrow screen wraps between them.
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-[var(--muted)]">
       {showCommunity ? (
         <Link
           to="/c/$name"
@@ -40,7 +40,7 @@ export function PostByline({
           className={`${raised}flex min-w-0 items-center gap-1.5 font-semibold text-[var(--text)] hover:underline`}
         >
           <Avatar src={community.image} name={community.name} size={avatarSize} />
-          <span className="truncate">c/{community.name}</span>
+          c/{community.name}
         </Link>
       ) : null}
       <Link
@@ -49,7 +49,7 @@ export function PostByline({
         className={`${raised}flex min-w-0 items-center gap-1 hover:underline`}
       >
         {showCommunity ? null : <Avatar src={owner.profile_image} name={owner.username} size={avatarSize} />}
-        <span className="truncate">u/{owner.username}</span>
+        u/{owner.username}
         <VerifiedBadge person={owner} compact />
       </Link>
       {post.published_at ? (
