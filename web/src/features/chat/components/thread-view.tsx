@@ -49,13 +49,16 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
 
   const confirmDelete = () => {
     chat.markDeleting();
-    deleteThread.mutate(publicId, {
-      onSuccess: () => {
+    // The promise, not mutate's callbacks: the thread's own socket may report the deletion and take
+    // the page to /chat before the answer arrives, and callbacks of an unmounted view never run.
+    deleteThread.mutateAsync(publicId).then(
+      () => {
         setConfirming(false);
         showSnackbar({ message: t("It was deleted"), variant: "success" });
         void navigate({ to: "/chat" });
       },
-    });
+      () => {}, // the generic handler has shown the failure
+    );
   };
 
   const typing = chat.typing.length > 0;
