@@ -106,6 +106,9 @@ export function PostPage({
   useEffect(() => {
     if (!item) return;
     const here = decodeURIComponent(location.pathname);
+    // Only while the address is still this post's: a link the reader follows away changes the
+    // location before this page is gone, and must not be turned back here.
+    if (!here.includes(`/p/${item.micropost.public_id}`)) return;
     if (here !== decodeURIComponent(item.micropost.link)) {
       void navigate({
         to: item.micropost.link,
