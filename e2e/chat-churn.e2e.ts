@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runChurn } from "../bench/chat-churn/churn.mjs";
 import { killTree, prepare, setUp } from "../bench/crash/crash.mjs";
 import { assetsDirFor } from "../scripts/server.mjs";
+import { holdOwnServerTurn } from "./own-server";
 
 // The short version of `bun run bench:chat-churn`: 20 sockets over 4 threads that drop and
 // reconnect about every second while they send, on a server of its own with fresh accounts.
@@ -12,14 +13,17 @@ import { assetsDirFor } from "../scripts/server.mjs";
 const port = Number(process.env.E2E_PORT ?? 8788) + 101;
 const persistTo = mkdtempSync(join(tmpdir(), "agora-e2e-churn-"));
 let pid: number | undefined;
+let release: (() => void) | undefined;
 
 afterAll(async () => {
   if (pid) await killTree(pid);
   rmSync(persistTo, { recursive: true, force: true });
+  release?.();
 });
 
 describe("chat under churn", () => {
   it("loses and doubles no acknowledged message, and keeps each sender's order", async () => {
+    release = await holdOwnServerTurn();
     const { server, names } = await prepare({
       port,
       persistTo,

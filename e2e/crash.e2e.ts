@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkCounters, crashOnce, killTree, prepare, setUp } from "../bench/crash/crash.mjs";
 import { assetsDirFor } from "../scripts/server.mjs";
+import { holdOwnServerTurn } from "./own-server";
 
 // The short version of `bun run bench:crash` (bench/crash/): a server of its own (the suite's
 // server stays up for the other journeys), a few seconds of concurrent votes, joins, follows,
@@ -16,14 +17,17 @@ const port = Number(process.env.E2E_PORT ?? 8788) + 100;
 const persistTo = mkdtempSync(join(tmpdir(), "agora-e2e-crash-"));
 const assetsDir = assetsDirFor(`e2e-${port}`);
 let pid: number | undefined;
+let release: (() => void) | undefined;
 
 afterAll(async () => {
   if (pid) await killTree(pid);
   rmSync(persistTo, { recursive: true, force: true });
+  release?.();
 });
 
 describe("a kill -9 mid-write", () => {
   it("leaves every counter equal to its rows, every acknowledged chat message stored once and every thread's unread count and last message right", async () => {
+    release = await holdOwnServerTurn();
     const prepared = await prepare({ port, persistTo, assetsDir, people: 12 });
     pid = prepared.server.pid;
     const world = await setUp(prepared.server.base, prepared.names, { threads: 3 });
