@@ -170,7 +170,8 @@ describe("the admin website's moderation screens", () => {
     await p.mouse.wheel(0, 100_000);
     await p.getByTestId("file-card").nth(24).waitFor();
     expect(errors).toEqual([]);
-  });
+    // Thirty uploads one after another: a minute is not enough on two busy cores.
+  }, 180_000);
 
   it("Reports resolves a post's reports by removing it, and the post is gone from the main site", async () => {
     const title = `A post to report ${Date.now()}`;

@@ -134,6 +134,19 @@ export class XssRun {
   ): Promise<Render> {
     await p.goto(path);
     if (options.ready) await p.getByText(options.ready).first().waitFor({ timeout: 15_000 });
+    // A loaded machine can go quiet on the network before the page has drawn what it fetched:
+    // wait until something written shows, as a reader would (a page that never shows it fails below).
+    if (options.texts?.length)
+      await p
+        .waitForFunction(
+          (texts: string[]) => {
+            const body = (document.body.textContent ?? "").replace(/\s+/g, " ");
+            return texts.some((t) => body.includes(t.replace(/\s+/g, " ")));
+          },
+          options.texts,
+          { timeout: 20_000 },
+        )
+        .catch(() => {});
     await p.waitForLoadState("networkidle").catch(() => {});
     await p.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
