@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { LANES } from "./lane.ts";
+import LongestFirst from "./sequencer.ts";
 
 // Browser journeys: Debian Chromium driven by playwright-core against servers this run starts, one
 // per lane (e2e/lane.ts): as many files run at once as there are lanes, each alone on its server.
@@ -15,6 +16,7 @@ export default defineConfig({
     // for a page that reloads while another file's browser shares the two cores.
     expect: { poll: { timeout: 10_000 } },
     maxWorkers: LANES,
+    sequence: { sequencer: LongestFirst },
     environment: "node",
   },
 });

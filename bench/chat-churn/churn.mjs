@@ -4,7 +4,7 @@
 // is sent again, same client_id, on the next socket (the server answers a repeat with the stored
 // message and stores nothing), so nothing is skipped. Checks after the run, from the stored
 // messages: every acknowledged message stored once, no client_id stored twice, and each client's
-// messages stored in the order it sent them. Used by run.mjs (100 clients) and e2e/chat-churn.e2e.ts.
+// messages stored in the order it sent them. Used by run.mjs (100 clients) and e2e/own-servers.e2e.ts.
 import { openSocket, threadMessages } from "../crash/crash.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
