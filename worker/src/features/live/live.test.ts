@@ -287,3 +287,86 @@ describe("revocation", () => {
     expect((await upgrade(unused)).status).toBe(401);
   });
 });
+
+describe("presence among chat partners", () => {
+  const presence = (s: LiveSocket) => s.frames.filter((f) => f.type === "PRESENCE");
+  const hideOnline = async (user: TestUser) => {
+    const res = await api("/api/v1/private/user/setting/boolean?user_boolean_setting=SHOW_ONLINE", {
+      method: "PATCH",
+      headers: user.auth,
+    });
+    expect(res.status).toBe(200);
+    expect((await json<{ result: boolean }>(res)).result).toBe(false);
+  };
+
+  it("a partner's tabs see the person come online and go offline; a later tab gets who is online", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const bobs = await openLive(bob);
+    const adas = await openLive(ada);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
+    // Bob was online first: Ada's tab hears it from Bob's answer.
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    const second = await openLive(ada);
+    await second.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    // One tab closing is not leaving; the last one is.
+    adas.close();
+    await settle(300);
+    expect(presence(bobs).some((f) => !f.online)).toBe(false);
+    second.close();
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && !f.online);
+    // Someone with no chat with Ada hears nothing of her.
+    const carl = await createUser();
+    const carls = await openLive(carl);
+    await openLive(ada);
+    await expect
+      .poll(() => presence(bobs).filter((f) => f.username === ada.username && f.online).length)
+      .toBe(2);
+    expect(presence(carls)).toEqual([]);
+  });
+
+  it("someone who hides being online is never announced and sees nobody's presence", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    await hideOnline(ada);
+    const bobs = await openLive(bob);
+    const adas = await openLive(ada);
+    const later = await openLive(ada);
+    await settle(300);
+    later.close();
+    adas.close();
+    await settle(300);
+    expect(presence(bobs)).toEqual([]);
+    const again = await openLive(ada);
+    await settle(300);
+    expect([...presence(adas), ...presence(later), ...presence(again)]).toEqual([]);
+  });
+
+  it("turning it off while online tells partners the person left", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const bobs = await openLive(bob);
+    const adas = await openLive(ada);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    await hideOnline(ada);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && !f.online);
+    // And Ada, who now hides hers, no longer sees Bob online.
+    await adas.next("PRESENCE", (f) => f.username === bob.username && !f.online);
+  });
+
+  it("blocked people, either way, get nothing", async () => {
+    const [ada, bob, eve] = [await createUser(), await createUser(), await createUser()];
+    await startThread(ada, bob);
+    await startThread(ada, eve);
+    await block(ada, bob);
+    await block(eve, ada);
+    const bobs = await openLive(bob);
+    const eves = await openLive(eve);
+    const adas = await openLive(ada);
+    await settle(300);
+    adas.close();
+    await settle(300);
+    expect([...presence(bobs), ...presence(eves), ...presence(adas)]).toEqual([]);
+  });
+});

@@ -73,3 +73,8 @@ export function liveUnread(deps: Deps, userId: number) {
 export function livePostActivity(deps: Deps, postPublicId: string, actorId: number | null) {
   return later(deps, "post activity", () => watchersStub(deps, postPublicId).activity(postPublicId, actorId));
 }
+
+/** The person switched "Show when I'm online": their chat partners' tabs follow. */
+export function livePresenceSetting(deps: Deps, userId: number) {
+  return later(deps, "presence setting", () => inboxStub(deps, userId).presenceSettingChanged(userId));
+}
