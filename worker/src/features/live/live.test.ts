@@ -1,68 +1,15 @@
 import { runInDurableObject } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
-import { LIVE_BUFFER_FRAMES, type LiveServerFrame } from "#shared/schemas/live.ts";
+import { LIVE_BUFFER_FRAMES } from "#shared/schemas/live.ts";
 import { api, env, form, json } from "#worker-test/api.ts";
 import { openSocket as openChatSocket, settle, startThread } from "#worker-test/chat.ts";
+import { AUTH, type LiveSocket, liveToken, openLive, upgrade } from "#worker-test/live.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { block } from "#worker-test/rows.ts";
 import { CLOSE_SESSION_ENDED } from "../chat/chat-thread";
 import type { Inbox } from "./inbox";
-
-const AUTH = "/api/v1/private/user/live/websocket/auth";
-
-async function liveToken(user: TestUser): Promise<string> {
-  const res = await api(AUTH, { method: "POST", headers: user.auth });
-  expect(res.status).toBe(200);
-  return (await json<{ access_token: string }>(res)).access_token;
-}
-
-const upgrade = (token: string) =>
-  api(`/api/v1/live/websocket/connect?token=${encodeURIComponent(token)}`, {
-    headers: { Upgrade: "websocket" },
-  });
-
-interface LiveSocket {
-  frames: LiveServerFrame[];
-  closed: { code: number } | null;
-  send(frame: unknown): void;
-  next<T extends LiveServerFrame["type"]>(
-    type: T,
-    match?: (f: Extract<LiveServerFrame, { type: T }>) => boolean,
-  ): Promise<Extract<LiveServerFrame, { type: T }>>;
-  close(): void;
-}
-
-async function openLive(user: TestUser, token?: string): Promise<LiveSocket> {
-  const res = await upgrade(token ?? (await liveToken(user)));
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const socket: LiveSocket = {
-    frames: [],
-    closed: null,
-    send: (frame) => ws.send(JSON.stringify(frame)),
-    async next(type, match) {
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline) {
-        const hit = socket.frames.find((f) => f.type === type && (!match || match(f as never)));
-        if (hit) return hit as never;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error(`no ${type} frame; got ${JSON.stringify(socket.frames.map((f) => f.type))}`);
-    },
-    close: () => ws.close(1000, "done"),
-  };
-  ws.addEventListener("message", (event) => {
-    socket.frames.push(JSON.parse(String(event.data)));
-  });
-  ws.addEventListener("close", (event) => {
-    socket.closed = { code: event.code };
-  });
-  await socket.next("HELLO");
-  return socket;
-}
 
 async function follow(who: TestUser, whom: TestUser) {
   const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {
