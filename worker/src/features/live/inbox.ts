@@ -483,6 +483,20 @@ export class Inbox extends DurableObject<Bindings> {
     return self.username;
   }
 
+  /**
+   * The owner just started a chat with `partnerId`: while both are shown online, each one's tabs
+   * learn the other is (one call, no D1 read).
+   */
+  async meet(ownerId: number, partnerId: number): Promise<void> {
+    if (!this.own(ownerId)) return;
+    const self = this.presenceSelf();
+    if (!self.announced || !self.shows || !self.username) return;
+    const theirs = await inboxStub(this.deps, partnerId)
+      .presence(partnerId, { id: ownerId, username: self.username }, true)
+      .catch(() => null);
+    if (theirs) await this.presence(ownerId, { id: partnerId, username: theirs }, true);
+  }
+
   /** The owner switched "Show when I'm online": partners are told the new state. */
   async presenceSettingChanged(ownerId: number): Promise<void> {
     if (!this.own(ownerId)) return;

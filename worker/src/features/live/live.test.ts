@@ -272,6 +272,15 @@ describe("presence among chat partners", () => {
     expect(presence(carls)).toEqual([]);
   });
 
+  it("two people online who start a chat see each other at once", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const [adas, bobs] = [await openLive(ada), await openLive(bob)];
+    await settle();
+    await startThread(ada, bob);
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
+  });
+
   it("someone who hides being online is never announced and sees nobody's presence", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
     await startThread(ada, bob);

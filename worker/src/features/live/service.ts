@@ -78,3 +78,8 @@ export function livePostActivity(deps: Deps, postPublicId: string, actorId: numb
 export function livePresenceSetting(deps: Deps, userId: number) {
   return later(deps, "presence setting", () => inboxStub(deps, userId).presenceSettingChanged(userId));
 }
+
+/** A person started a chat thread with someone: if both are online, each sees the other. */
+export function livePartnersMet(deps: Deps, userId: number, partnerId: number) {
+  return later(deps, "presence of a new partner", () => inboxStub(deps, userId).meet(userId, partnerId));
+}
