@@ -497,6 +497,24 @@ export class Inbox extends DurableObject<Bindings> {
     if (theirs) await this.presence(ownerId, { id: partnerId, username: theirs }, true);
   }
 
+  /**
+   * The owner and `otherId` are no longer partners (a block either way): if the owner's tabs show
+   * them online, they stop (no D1 read).
+   */
+  async part(ownerId: number, otherId: number): Promise<void> {
+    if (!this.own(ownerId)) return;
+    const sql = this.sql();
+    const shown = sql
+      .exec<{ username: string }>("SELECT username FROM partners_online WHERE partner_id = ?", otherId)
+      .toArray()[0];
+    if (!shown) return;
+    sql.exec("DELETE FROM partners_online WHERE partner_id = ?", otherId);
+    if (this.presenceSelf().announced)
+      await this.deliver(ownerId, [{ type: "PRESENCE", username: shown.username, online: false }], {
+        ephemeral: true,
+      });
+  }
+
   /** The owner switched "Show when I'm online": partners are told the new state. */
   async presenceSettingChanged(ownerId: number): Promise<void> {
     if (!this.own(ownerId)) return;

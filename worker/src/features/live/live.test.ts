@@ -311,6 +311,20 @@ describe("presence among chat partners", () => {
     await adas.next("PRESENCE", (f) => f.username === bob.username && !f.online);
   });
 
+  it("a block while both are online takes each one's dot away", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const [adas, bobs] = [await openLive(ada), await openLive(bob)];
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    const res = await api(`/api/v1/private/user/block?username=${bob.username}`, {
+      method: "POST",
+      headers: ada.auth,
+    });
+    expect(res.status).toBeLessThan(300);
+    await adas.next("PRESENCE", (f) => f.username === bob.username && !f.online);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && !f.online);
+  });
+
   it("blocked people, either way, get nothing", async () => {
     const [ada, bob, eve] = [await createUser(), await createUser(), await createUser()];
     await startThread(ada, bob);

@@ -83,3 +83,13 @@ export function livePresenceSetting(deps: Deps, userId: number) {
 export function livePartnersMet(deps: Deps, userId: number, partnerId: number) {
   return later(deps, "presence of a new partner", () => inboxStub(deps, userId).meet(userId, partnerId));
 }
+
+/** One person blocked another: neither one's tabs show the other online any more. */
+export function livePartnersParted(deps: Deps, userId: number, otherId: number) {
+  return later(deps, "presence after a block", () =>
+    Promise.all([
+      inboxStub(deps, userId).part(userId, otherId),
+      inboxStub(deps, otherId).part(otherId, userId),
+    ]),
+  );
+}
