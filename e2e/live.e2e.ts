@@ -92,6 +92,13 @@ describe("live updates", () => {
     await box.press("Enter");
     await ada.page.getByTestId("thread-preview").filter({ hasText: "And a second one" }).waitFor();
 
+    // Both are online and now chat partners: each sees the other's presence dot, read as "online".
+    await ada.page.getByTestId("thread-item").getByTestId("presence-dot").waitFor({ timeout: 10_000 });
+    expect(await ada.page.getByTestId("thread-item").getByTestId("presence-dot").textContent()).toBe(
+      "online",
+    );
+    await bob.page.locator("header").getByTestId("presence-dot").first().waitFor({ timeout: 10_000 });
+
     // Two minutes pass on Ada's clock: with the socket open nothing is asked for on a timer.
     await ada.page.clock.fastForward("02:00");
     await ada.page.waitForTimeout(500);

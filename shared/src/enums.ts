@@ -95,6 +95,7 @@ export const USER_BOOLEAN_SETTINGS = [
   "SERVICE_PROVIDER",
   "SHOW_BLOCKED_LIST",
   "REQUIRE_ALT_TEXT",
+  "SHOW_ONLINE",
 ] as const;
 export type UserBooleanSetting = (typeof USER_BOOLEAN_SETTINGS)[number];
 

@@ -8,6 +8,7 @@ import { chatKeys } from "../chat/queries";
 import { notificationKeys } from "../notifications/queries";
 import { updateCachedPost } from "../posts/cache";
 import { postKeys } from "../posts/queries";
+import { clearPresence, setPresence } from "./presence";
 import { setLiveOpen } from "./status";
 import { setCommentCount, setWatchSender, watchedPosts } from "./watch";
 
@@ -52,6 +53,12 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       case "PONG":
       case "ERROR":
         return;
+      case "PRESENCE":
+        // A state, not a change to count: a new socket's snapshot carries the inbox's current seq
+        // and comes before what a RESUME replays, so it never moves the seq on (a replayed
+        // PRESENCE is applied again, in order, and ends on the same state).
+        setPresence(frame.username, frame.online);
+        return;
     }
     if (lastSeq !== null && frame.seq <= lastSeq) return;
     lastSeq = frame.seq;
@@ -84,8 +91,6 @@ export function startLive(queryClient: QueryClient): LiveConnection {
           total_micropost_votes: frame.total_micropost_votes,
         }));
         setCommentCount(frame.public_id, frame.total_micropost_comments);
-        return;
-      case "PRESENCE":
         return;
     }
   }
@@ -150,6 +155,7 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       clearInterval(keepalive);
       if (ws === socket) ws = null;
       setWatchSender(null);
+      clearPresence();
       if (stopped) return;
       if (!opened) {
         failed();
@@ -168,6 +174,7 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       clearInterval(keepalive);
       setWatchSender(null);
       setLiveOpen(false);
+      clearPresence();
       ws?.close(1000, "signed out");
       ws = null;
     },

@@ -43,6 +43,7 @@ export default {
   Today: "Hoy",
   Yesterday: "Ayer",
   "Typing...": "Escribiendo...",
+  online: "en línea",
   "{{name}} joined the chat.": "{{name}} se unió al chat.",
   "Connecting...": "Conectando...",
   "Reconnecting...": "Reconectando...",

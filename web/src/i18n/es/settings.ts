@@ -1,6 +1,9 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 export default {
+  "Show when I'm online": "Mostrar cuándo estoy en línea",
+  "People you chat with see when you are online, and you see when they are. Off: nobody sees you online and you see nobody.":
+    "Las personas con las que chateas ven cuándo estás en línea, y tú ves cuándo lo están ellas. Si lo desactivas, nadie te ve en línea y tú no ves a nadie.",
   "Allow new chats": "Permitir chats nuevos",
   "Anyone you have not blocked can start a chat with you.":
     "Cualquiera que no hayas bloqueado puede iniciar un chat contigo.",

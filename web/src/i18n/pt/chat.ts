@@ -43,6 +43,7 @@ export default {
   Today: "Hoje",
   Yesterday: "Ontem",
   "Typing...": "Digitando...",
+  online: "online",
   "{{name}} joined the chat.": "{{name}} entrou na conversa.",
   "Connecting...": "Conectando...",
   "Reconnecting...": "Reconectando...",

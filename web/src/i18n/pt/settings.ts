@@ -1,6 +1,9 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 export default {
+  "Show when I'm online": "Mostrar quando estou online",
+  "People you chat with see when you are online, and you see when they are. Off: nobody sees you online and you see nobody.":
+    "As pessoas com quem você conversa veem quando você está online, e você vê quando elas estão. Desativado, ninguém vê você online e você não vê ninguém.",
   "Allow new chats": "Permitir novos chats",
   "Anyone you have not blocked can start a chat with you.":
     "Qualquer pessoa que você não bloqueou pode iniciar um chat com você.",

@@ -48,6 +48,11 @@ export const users = sqliteTable(
     showBlockedList: flag("show_blocked_list", false),
     /** The composer asks for a description of each picture before it sends it. */
     requireAltText: flag("require_alt_text", true),
+    /**
+     * Chat partners see when this person is online, and this person sees theirs. Off: neither
+     * (nobody is shown online to someone who hides being online).
+     */
+    showOnline: flag("show_online", true),
     jobTitle: text("job_title"),
     jobSkills: text("job_skills"),
     lastCodeSentAt: integer("last_code_sent_at"),

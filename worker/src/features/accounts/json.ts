@@ -23,6 +23,7 @@ export const USER_SETTING_COLUMN = {
   SERVICE_PROVIDER: "serviceProvider",
   SHOW_BLOCKED_LIST: "showBlockedList",
   REQUIRE_ALT_TEXT: "requireAltText",
+  SHOW_ONLINE: "showOnline",
 } as const satisfies Record<UserBooleanSetting, keyof UserRow>;
 
 /** How the caller stands to the person shown. All false for a visitor. */

@@ -28,6 +28,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
+import { livePartnersMet } from "../live/service";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
@@ -255,6 +256,8 @@ export const chatRoutes = createRouter()
   .openapi(createThread, async (c) => {
     const { username } = readBody<z.infer<typeof createChatThreadSchema>>(c);
     const result = await createPersonalThread(c.var.deps, c.get("user"), username);
+    // Two people online who just started talking see each other's presence (after the answer).
+    if (result.created) await livePartnersMet(c.var.deps, c.get("user").id, result.partnerId);
     return c.json({ public_id: result.public_id }, result.created ? 201 : 200);
   })
   .openapi(personalThread, async (c) => {

@@ -204,10 +204,10 @@ export async function createPersonalThread(
   deps: Deps,
   me: Pick<AuthUser, "id" | "trust">,
   username: string,
-): Promise<{ public_id: string; created: boolean }> {
+): Promise<{ public_id: string; created: boolean; partnerId: number }> {
   const { db } = deps;
   const { targetId, pairKey, threadOfPair, existing } = await personalPair(deps, me, username);
-  if (existing) return { public_id: existing.public_id, created: false };
+  if (existing) return { public_id: existing.public_id, created: false, partnerId: targetId };
   // Only a new conversation counts against the person's daily allowance.
   await hitTrustLimit(deps, me, "conversation");
 
@@ -231,7 +231,7 @@ export async function createPersonalThread(
     participant(targetId),
   ]);
   const winner = await db.first<{ public_id: string }>(threadOfPair);
-  return { public_id: winner!.public_id, created: winner!.public_id === id };
+  return { public_id: winner!.public_id, created: winner!.public_id === id, partnerId: targetId };
 }
 
 /**

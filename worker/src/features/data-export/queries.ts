@@ -87,7 +87,7 @@ export const ARCHIVE_FILES: Record<string, Statement> = {
   "settings.json": {
     sql: `SELECT default_micropost_sort, notify_referral, notify_follower, notify_mention, notify_comment,
         notify_community, notify_upvote, allow_new_chat, newsletter, use_night_mode, service_provider,
-        show_blocked_list FROM users WHERE id = ?1`,
+        show_blocked_list, require_alt_text, show_online FROM users WHERE id = ?1`,
   },
   "muted-words.json": {
     sql: "SELECT phrase, whole_word, contexts, expires_at, created_at FROM muted_words WHERE user_id = ?1 ORDER BY id",

@@ -12,7 +12,8 @@ import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { getUnreadData } from "#worker/features/accounts/service.ts";
 import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
-import { watchersStub } from "./stubs";
+import { presenceCircle } from "./queries";
+import { inboxStub, watchersStub } from "./stubs";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const LIVE_HEADERS = {
@@ -46,7 +47,15 @@ const NO_COMPRESSION = "identity";
 export interface DeliverOptions {
   /** Read the owner's unread counts from D1 and add an UNREAD frame. */
   unread?: boolean;
+  /**
+   * Events that only matter to a tab open now (PRESENCE: a tab that opens later is sent the
+   * current state): with no tab listening they are dropped without forcing a RESYNC.
+   */
+  ephemeral?: boolean;
 }
+
+/** Partners' inboxes called at once when presence changes. */
+const PRESENCE_PARALLEL = 50;
 
 /**
  * One person's live updates, addressed by `user:<id>` (ADR 109). It holds that person's open tabs
@@ -59,6 +68,10 @@ export class Inbox extends DurableObject<Bindings> {
   private schemaReady = false;
   private sessions = new Map<WebSocket, Session>();
   private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  /** Sockets closed in this run (the runtime may still list them while their close is handled). */
+  private closed = new WeakSet<WebSocket>();
+  /** Presence changes run one after another, so the last one tells partners the final state. */
+  private presenceChain: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -91,6 +104,16 @@ export class Inbox extends DurableObject<Bindings> {
         );
         CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+        -- Presence: whether partners were told the owner is online (announced), whether the owner
+        -- shows being online (as last read from D1), and the partners known to be online now.
+        CREATE TABLE IF NOT EXISTS presence_self (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          announced INTEGER NOT NULL DEFAULT 0,
+          shows INTEGER NOT NULL DEFAULT 1,
+          username TEXT
+        );
+        INSERT OR IGNORE INTO presence_self (one) VALUES (1);
+        CREATE TABLE IF NOT EXISTS partners_online (partner_id INTEGER PRIMARY KEY, username TEXT NOT NULL);
       `);
       this.schemaReady = true;
     }
@@ -176,7 +199,15 @@ export class Inbox extends DurableObject<Bindings> {
     server.serializeAttachment(session);
     this.sessions.set(server, session);
     this.sql().exec("UPDATE inbox SET gone_at = 0");
-    this.sendTo(server, { type: "HELLO", seq: this.state()?.seq ?? 0 });
+    const seq = this.state()?.seq ?? 0;
+    this.sendTo(server, { type: "HELLO", seq });
+    // A tab opened beside others gets who is online now; the first tab hears it from the partners
+    // as they are told the owner came online.
+    const self = this.presenceSelf();
+    if (self.announced && self.shows)
+      for (const row of this.sql().exec<{ username: string }>("SELECT username FROM partners_online"))
+        this.sendTo(server, { type: "PRESENCE", username: row.username, online: true, seq });
+    this.ctx.waitUntil(this.syncPresence(userId));
     return new Response(null, {
       status: 101,
       webSocket: client,
@@ -265,8 +296,10 @@ export class Inbox extends DurableObject<Bindings> {
   private async forget(ws: WebSocket): Promise<void> {
     const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
     this.sessions.delete(ws);
+    this.closed.add(ws);
     if (this.sessions.size === 0) this.sql().exec("UPDATE inbox SET gone_at = ?", Date.now());
     if (!session) return;
+    this.ctx.waitUntil(this.syncPresence(session.userId));
     const dropped = session.watches.filter((id) => !this.watchedByAnyTab(id));
     await Promise.all(
       dropped.map((id) =>
@@ -334,7 +367,8 @@ export class Inbox extends DurableObject<Bindings> {
     const watched = activity ? this.watchedByAnyTab(activity.public_id) : true;
     if (!listening || (activity && !watched)) {
       // Nothing can be listening: the events are skipped, and resuming across them asks for RESYNC.
-      if (!listening) this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
+      if (!listening && !options.ephemeral)
+        this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
       return watched && listening;
     }
     if (this.sessions.size > 0) await this.checkSession(ownerId);
@@ -351,6 +385,140 @@ export class Inbox extends DurableObject<Bindings> {
     sql.exec("UPDATE inbox SET seq = ?", seq);
     sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_BUFFER_FRAMES);
     return true;
+  }
+
+  // ----- Presence (who among chat partners is online) -----
+
+  private presenceSelf(): { announced: boolean; shows: boolean; username: string | null } {
+    const row = this.sql().exec("SELECT announced, shows, username FROM presence_self").one();
+    return {
+      announced: Boolean(row.announced),
+      shows: Boolean(row.shows),
+      username: (row.username as string | null) ?? null,
+    };
+  }
+
+  /** Open tabs, counted from the runtime's list (it survives hibernation), less those closing now. */
+  private openSockets(): number {
+    return this.ctx.getWebSockets().filter((ws) => !this.closed.has(ws)).length;
+  }
+
+  /**
+   * Tells the owner's chat partners when the owner's first tab opened or last tab closed (or the
+   * setting changed: `reread`). Nothing is read from D1 unless the state may have changed: one
+   * batch then, and at most PRESENCE_MAX_PARTNERS partner inboxes called.
+   */
+  private syncPresence(ownerId: number, reread = false): Promise<void> {
+    const run = async () => {
+      const self = this.presenceSelf();
+      const open = this.openSockets() > 0;
+      if (!reread && open === self.announced) return;
+      const circle = await presenceCircle(this.deps, ownerId);
+      const online = open && circle.showOnline && circle.username !== null;
+      const sql = this.sql();
+      sql.exec(
+        "UPDATE presence_self SET shows = ?, username = ?",
+        circle.showOnline ? 1 : 0,
+        circle.username,
+      );
+      if (!circle.showOnline) {
+        // Hiding one's own presence hides everyone's: the open tabs stop showing partners online.
+        const shown = sql
+          .exec<{ username: string }>("SELECT username FROM partners_online")
+          .toArray()
+          .map((r): LiveEvent => ({ type: "PRESENCE", username: r.username, online: false }));
+        sql.exec("DELETE FROM partners_online");
+        if (shown.length) await this.deliver(ownerId, shown, { ephemeral: true });
+      }
+      if (online === self.announced || circle.username === null) return;
+      sql.exec("UPDATE presence_self SET announced = ?", online ? 1 : 0);
+      // Coming online, what was known is stale: the partners' answers fill it again.
+      if (online) sql.exec("DELETE FROM partners_online");
+      const me = { id: ownerId, username: circle.username };
+      for (let i = 0; i < circle.partners.length; i += PRESENCE_PARALLEL) {
+        await Promise.all(
+          circle.partners.slice(i, i + PRESENCE_PARALLEL).map(async (partnerId) => {
+            const theirs = await inboxStub(this.deps, partnerId)
+              .presence(partnerId, me, online)
+              .catch((error) => {
+                console.error("presence fan-out failed", error);
+                return null;
+              });
+            if (online && theirs) await this.presence(ownerId, { id: partnerId, username: theirs }, true);
+          }),
+        );
+      }
+    };
+    this.presenceChain = this.presenceChain.then(run).catch((error) => {
+      console.error("presence failed", error);
+    });
+    return this.presenceChain;
+  }
+
+  /**
+   * A chat partner came online or left. The owner's open tabs get PRESENCE (unless the owner hides
+   * being online, and so sees nobody's). Answers the owner's username when the owner is shown
+   * online, so the partner's tabs learn it too; null otherwise.
+   */
+  async presence(
+    ownerId: number,
+    partner: { id: number; username: string },
+    online: boolean,
+  ): Promise<string | null> {
+    if (!this.own(ownerId) || partner.id === ownerId) return null;
+    const sql = this.sql();
+    const self = this.presenceSelf();
+    if (!self.shows) return null;
+    if (online)
+      sql.exec(
+        "INSERT INTO partners_online (partner_id, username) VALUES (?, ?) ON CONFLICT (partner_id) DO UPDATE SET username = excluded.username",
+        partner.id,
+        partner.username,
+      );
+    else sql.exec("DELETE FROM partners_online WHERE partner_id = ?", partner.id);
+    if (!self.announced) return null;
+    await this.deliver(ownerId, [{ type: "PRESENCE", username: partner.username, online }], {
+      ephemeral: true,
+    });
+    return self.username;
+  }
+
+  /**
+   * The owner just started a chat with `partnerId`: while both are shown online, each one's tabs
+   * learn the other is (one call, no D1 read).
+   */
+  async meet(ownerId: number, partnerId: number): Promise<void> {
+    if (!this.own(ownerId)) return;
+    const self = this.presenceSelf();
+    if (!self.announced || !self.shows || !self.username) return;
+    const theirs = await inboxStub(this.deps, partnerId)
+      .presence(partnerId, { id: ownerId, username: self.username }, true)
+      .catch(() => null);
+    if (theirs) await this.presence(ownerId, { id: partnerId, username: theirs }, true);
+  }
+
+  /**
+   * The owner and `otherId` are no longer partners (a block either way): if the owner's tabs show
+   * them online, they stop (no D1 read).
+   */
+  async part(ownerId: number, otherId: number): Promise<void> {
+    if (!this.own(ownerId)) return;
+    const sql = this.sql();
+    const shown = sql
+      .exec<{ username: string }>("SELECT username FROM partners_online WHERE partner_id = ?", otherId)
+      .toArray()[0];
+    if (!shown) return;
+    sql.exec("DELETE FROM partners_online WHERE partner_id = ?", otherId);
+    if (this.presenceSelf().announced)
+      await this.deliver(ownerId, [{ type: "PRESENCE", username: shown.username, online: false }], {
+        ephemeral: true,
+      });
+  }
+
+  /** The owner switched "Show when I'm online": partners are told the new state. */
+  async presenceSettingChanged(ownerId: number): Promise<void> {
+    if (!this.own(ownerId)) return;
+    await this.syncPresence(ownerId, true);
   }
 
   /** How many tabs are open (for the benchmark and tests). */

@@ -1,68 +1,15 @@
 import { runInDurableObject } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
-import { LIVE_BUFFER_FRAMES, type LiveServerFrame } from "#shared/schemas/live.ts";
+import { LIVE_BUFFER_FRAMES } from "#shared/schemas/live.ts";
 import { api, env, form, json } from "#worker-test/api.ts";
 import { openSocket as openChatSocket, settle, startThread } from "#worker-test/chat.ts";
+import { AUTH, type LiveSocket, liveToken, openLive, upgrade } from "#worker-test/live.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { block } from "#worker-test/rows.ts";
 import { CLOSE_SESSION_ENDED } from "../chat/chat-thread";
 import type { Inbox } from "./inbox";
-
-const AUTH = "/api/v1/private/user/live/websocket/auth";
-
-async function liveToken(user: TestUser): Promise<string> {
-  const res = await api(AUTH, { method: "POST", headers: user.auth });
-  expect(res.status).toBe(200);
-  return (await json<{ access_token: string }>(res)).access_token;
-}
-
-const upgrade = (token: string) =>
-  api(`/api/v1/live/websocket/connect?token=${encodeURIComponent(token)}`, {
-    headers: { Upgrade: "websocket" },
-  });
-
-interface LiveSocket {
-  frames: LiveServerFrame[];
-  closed: { code: number } | null;
-  send(frame: unknown): void;
-  next<T extends LiveServerFrame["type"]>(
-    type: T,
-    match?: (f: Extract<LiveServerFrame, { type: T }>) => boolean,
-  ): Promise<Extract<LiveServerFrame, { type: T }>>;
-  close(): void;
-}
-
-async function openLive(user: TestUser, token?: string): Promise<LiveSocket> {
-  const res = await upgrade(token ?? (await liveToken(user)));
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const socket: LiveSocket = {
-    frames: [],
-    closed: null,
-    send: (frame) => ws.send(JSON.stringify(frame)),
-    async next(type, match) {
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline) {
-        const hit = socket.frames.find((f) => f.type === type && (!match || match(f as never)));
-        if (hit) return hit as never;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error(`no ${type} frame; got ${JSON.stringify(socket.frames.map((f) => f.type))}`);
-    },
-    close: () => ws.close(1000, "done"),
-  };
-  ws.addEventListener("message", (event) => {
-    socket.frames.push(JSON.parse(String(event.data)));
-  });
-  ws.addEventListener("close", (event) => {
-    socket.closed = { code: event.code };
-  });
-  await socket.next("HELLO");
-  return socket;
-}
 
 async function follow(who: TestUser, whom: TestUser) {
   const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {
@@ -285,5 +232,111 @@ describe("revocation", () => {
     expect(res.status).toBe(202);
     await expect.poll(() => tab.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
     expect((await upgrade(unused)).status).toBe(401);
+  });
+});
+
+describe("presence among chat partners", () => {
+  const presence = (s: LiveSocket) => s.frames.filter((f) => f.type === "PRESENCE");
+  const hideOnline = async (user: TestUser) => {
+    const res = await api("/api/v1/private/user/setting/boolean?user_boolean_setting=SHOW_ONLINE", {
+      method: "PATCH",
+      headers: user.auth,
+    });
+    expect(res.status).toBe(200);
+    expect((await json<{ result: boolean }>(res)).result).toBe(false);
+  };
+
+  it("a partner's tabs see the person come online and go offline; a later tab gets who is online", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const bobs = await openLive(bob);
+    const adas = await openLive(ada);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
+    // Bob was online first: Ada's tab hears it from Bob's answer.
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    const second = await openLive(ada);
+    await second.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    // One tab closing is not leaving; the last one is.
+    adas.close();
+    await settle(300);
+    expect(presence(bobs).some((f) => !f.online)).toBe(false);
+    second.close();
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && !f.online);
+    // Someone with no chat with Ada hears nothing of her.
+    const carl = await createUser();
+    const carls = await openLive(carl);
+    await openLive(ada);
+    await expect
+      .poll(() => presence(bobs).filter((f) => f.username === ada.username && f.online).length)
+      .toBe(2);
+    expect(presence(carls)).toEqual([]);
+  });
+
+  it("two people online who start a chat see each other at once", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const [adas, bobs] = [await openLive(ada), await openLive(bob)];
+    await settle();
+    await startThread(ada, bob);
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
+  });
+
+  it("someone who hides being online is never announced and sees nobody's presence", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    await hideOnline(ada);
+    const bobs = await openLive(bob);
+    const adas = await openLive(ada);
+    const later = await openLive(ada);
+    await settle(300);
+    later.close();
+    adas.close();
+    await settle(300);
+    expect(presence(bobs)).toEqual([]);
+    const again = await openLive(ada);
+    await settle(300);
+    expect([...presence(adas), ...presence(later), ...presence(again)]).toEqual([]);
+  });
+
+  it("turning it off while online tells partners the person left", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const bobs = await openLive(bob);
+    const adas = await openLive(ada);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    await hideOnline(ada);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && !f.online);
+    // And Ada, who now hides hers, no longer sees Bob online.
+    await adas.next("PRESENCE", (f) => f.username === bob.username && !f.online);
+  });
+
+  it("a block while both are online takes each one's dot away", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const [adas, bobs] = [await openLive(ada), await openLive(bob)];
+    await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
+    const res = await api(`/api/v1/private/user/block?username=${bob.username}`, {
+      method: "POST",
+      headers: ada.auth,
+    });
+    expect(res.status).toBeLessThan(300);
+    await adas.next("PRESENCE", (f) => f.username === bob.username && !f.online);
+    await bobs.next("PRESENCE", (f) => f.username === ada.username && !f.online);
+  });
+
+  it("blocked people, either way, get nothing", async () => {
+    const [ada, bob, eve] = [await createUser(), await createUser(), await createUser()];
+    await startThread(ada, bob);
+    await startThread(ada, eve);
+    await block(ada, bob);
+    await block(eve, ada);
+    const bobs = await openLive(bob);
+    const eves = await openLive(eve);
+    const adas = await openLive(ada);
+    await settle(300);
+    adas.close();
+    await settle(300);
+    expect([...presence(bobs), ...presence(eves), ...presence(adas)]).toEqual([]);
   });
 });

@@ -137,7 +137,37 @@ export function rewardReferrer(db: Database, p: MembershipPayment) {
   });
 }
 
-/** A notification that no setting switches off (money matters). */
+/** The statements `notifyAbout` made: after their batch commits, their rows reach the inboxes. */
+const notifying = new WeakSet<D1PreparedStatement>();
+
+/** A notification row as `notifyAbout`'s statement returns it. */
+export interface LedgerNotification {
+  id: number;
+  user_id: number;
+  kind: string;
+  actor_id: number | null;
+  link: string | null;
+  text: string | null;
+  created_at: number;
+}
+
+/**
+ * The notification rows a committed batch wrote through `notifyAbout`, for `liveNotification`
+ * (so the person's open tabs show them at once).
+ */
+export function notificationsWritten(
+  statements: D1PreparedStatement[],
+  results: D1Result[],
+): LedgerNotification[] {
+  return statements.flatMap((statement, i) =>
+    notifying.has(statement) ? ((results[i]?.results ?? []) as LedgerNotification[]) : [],
+  );
+}
+
+/**
+ * A notification that no setting switches off (money matters). Once its batch commits, pass the
+ * batch to `notificationsWritten` and tell the inboxes.
+ */
 export function notifyAbout(
   db: Database,
   n: {
@@ -148,8 +178,11 @@ export function notifyAbout(
     text: string | null;
   },
 ) {
-  return db.prepare({
-    sql: "INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
+  const statement = db.prepare({
+    sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)
+          RETURNING id, user_id, kind, actor_id, link, text, created_at`,
     binds: [n.userId, n.kind, n.actorId, n.link, n.text, Date.now()],
   });
+  notifying.add(statement);
+  return statement;
 }

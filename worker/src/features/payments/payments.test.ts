@@ -11,6 +11,7 @@ import {
   users,
 } from "#worker/db/schema/index.ts";
 import { api, deps, json } from "#worker-test/api.ts";
+import { openLive } from "#worker-test/live.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import {
@@ -620,6 +621,7 @@ describe("ordering a service", () => {
         .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, "SERVICE_ORDER")))
         .all();
     expect(await notified()).toHaveLength(0);
+    const tab = await openLive(owner);
     const paid = await stripeEvent("checkout.session.completed", {
       id: row!.providerRef,
       object: "checkout.session",
@@ -636,6 +638,17 @@ describe("ordering a service", () => {
       link: `/service/${owner.username}/${slug}`,
       text: "Logo design",
     });
+    // The provider's open tab shows the order at once, and once: the replay changed nothing.
+    const live = await tab.next("NOTIFICATION");
+    expect(live.notification).toMatchObject({
+      id: sent[0]!.id,
+      kind: "SERVICE_ORDER",
+      actor: { username: buyer.username },
+      is_read: false,
+    });
+    await tab.next("UNREAD", (f) => f.unread_notifications === 1);
+    await expect.poll(() => tab.frames.filter((f) => f.type === "UNREAD").length).toBe(1);
+    expect(tab.frames.filter((f) => f.type === "NOTIFICATION")).toHaveLength(1);
   });
 
   it("refuses your own service, an unknown one, and a provider without payouts", async () => {

@@ -21,10 +21,12 @@ import {
   stripePeriodEnd,
   stripeStatus,
 } from "#worker/providers/stripe.ts";
+import { liveNotification } from "../live/service";
 import { membershipOf } from "./config";
 import {
   eventSeen,
   isDuplicateEvent,
+  notificationsWritten,
   notifyAbout,
   type Provider,
   recordEvent,
@@ -43,17 +45,31 @@ export type Outcome = "applied" | "duplicate" | "ignored";
 type D1Statement = D1PreparedStatement;
 
 async function applyOnce(
-  { db }: Deps,
+  deps: Deps,
   provider: Provider,
   event: { id: string; type: string },
   effects: D1Statement[] | null,
 ): Promise<Outcome> {
+  const { db } = deps;
+  const statements = [recordEvent(db, provider, event.id, event.type), ...(effects ?? [])];
+  let results: D1Result[];
   try {
-    await db.write([recordEvent(db, provider, event.id, event.type), ...(effects ?? [])]);
+    results = await db.write(statements);
   } catch (error) {
     if (isDuplicateEvent(error)) return "duplicate";
     throw error;
   }
+  // Committed: the notifications it wrote reach the people's open tabs (after the answer).
+  for (const row of notificationsWritten(statements, results))
+    await liveNotification(deps, {
+      id: row.id,
+      userId: row.user_id,
+      kind: row.kind,
+      actorId: row.actor_id,
+      link: row.link,
+      text: row.text,
+      createdAt: row.created_at,
+    });
   return effects?.length ? "applied" : "ignored";
 }
 

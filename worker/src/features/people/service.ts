@@ -11,6 +11,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, type Relation, toUser } from "../accounts/json";
+import { livePartnersParted } from "../live/service";
 import { notify } from "../notifications/service";
 
 type UserRow = typeof users.$inferSelect;
@@ -179,6 +180,8 @@ export async function block(deps: Deps, blockerId: number, username: string): Pr
       binds: [blockerId, target.id, Date.now()],
     }),
   ]);
+  // Neither one's open tabs show the other online any more (after the answer).
+  await livePartnersParted(deps, blockerId, target.id);
   return { is_blocked: true };
 }
 

@@ -5,6 +5,7 @@ import type { ChatUser } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { displayName } from "../people";
 import { ArrowLeftIcon } from "./chat-icons";
+import { WithPresence } from "./presence-dot";
 
 /**
  * The top of a conversation, started or not: back to the list on a phone, the person (a blank
@@ -31,7 +32,9 @@ export function ConversationHeader({
       </Link>
       {user ? (
         <>
-          <Avatar src={user.profile_image} name={user.username} size={40} />
+          <WithPresence username={user.username}>
+            <Avatar src={user.profile_image} name={user.username} size={40} />
+          </WithPresence>
           <div className="min-w-0 flex-1">
             <h2 className="wrap-anywhere font-semibold">{displayName(user)}</h2>
             <p className="wrap-anywhere text-xs text-[var(--muted)]" aria-live="polite">

@@ -6,6 +6,7 @@ import type { WebpagePreview } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
+import { openModal } from "#web/modals.tsx";
 import { handOverFirstMessage } from "../first-message";
 import { useCreateThread, useSendImage } from "../mutations";
 import { displayName } from "../people";
@@ -69,14 +70,20 @@ export function NewConversation({ username, me }: { username: string; me: Me }) 
     });
   };
 
+  // Described first, as in a started thread: the thread is made only once the picture is sent.
   const sendFirstPicture = (file: File) =>
-    create.mutate(name, {
-      onSuccess: ({ public_id }) =>
-        sendImage.mutate(
-          { publicId: public_id, file, clientId: newClientId() },
-          { onSettled: () => void openThread(public_id) },
-        ),
-      onError: (error) => failed(error),
+    openModal("PICTURE_DESCRIPTION", {
+      fileName: file.name,
+      required: me.settings.REQUIRE_ALT_TEXT !== false,
+      onSend: (alt: string) =>
+        create.mutate(name, {
+          onSuccess: ({ public_id }) =>
+            sendImage.mutate(
+              { publicId: public_id, file, clientId: newClientId(), alt },
+              { onSettled: () => void openThread(public_id) },
+            ),
+          onError: (error) => failed(error),
+        }),
     });
 
   const error = refusal ?? (lookup.error ? chatErrorText(lookup.error) : null);

@@ -12,6 +12,7 @@ import { THREAD_LIST_POLL_MS, threadListQueryOptions } from "../queries";
 import { formatShortAgo } from "../short-ago";
 import { useLoadMore } from "../use-load-more";
 import { NewChatIcon } from "./chat-icons";
+import { WithPresence } from "./presence-dot";
 import { Spinner } from "./require-sign-in";
 
 /** Chat home's list: newest activity first, unread counts, "No Chats" when empty. */
@@ -104,7 +105,9 @@ function ThreadListItem({
         }`}
         data-testid="thread-item"
       >
-        <Avatar src={other.profile_image} name={other.username} size={44} />
+        <WithPresence username={other.username}>
+          <Avatar src={other.profile_image} name={other.username} size={44} />
+        </WithPresence>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={`min-w-0 truncate ${unread ? "font-bold" : "font-semibold"}`}>

@@ -28,6 +28,14 @@ export function PrivacyTab({ me }: { me: Me }) {
           label={t("Show blocked list")}
           description={t("See the people you blocked, and unblock them.")}
         />
+        <SettingSwitch
+          me={me}
+          setting="SHOW_ONLINE"
+          label={t("Show when I'm online")}
+          description={t(
+            "People you chat with see when you are online, and you see when they are. Off: nobody sees you online and you see nobody.",
+          )}
+        />
       </SettingsSection>
       <SettingsSection title={t("Accessibility")}>
         <SettingSwitch

@@ -13,6 +13,7 @@ import {
   userBooleanSettingQuerySchema,
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
+import { livePresenceSetting } from "#worker/features/live/service.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";
@@ -176,6 +177,7 @@ export const accountRoutes = createRouter()
   .openapi(userSetting, async (c) => {
     const { user_boolean_setting } = c.req.valid("query");
     const result = await toggleUserSetting(c.var.deps, c.get("user").id, user_boolean_setting);
+    if (user_boolean_setting === "SHOW_ONLINE") await livePresenceSetting(c.var.deps, c.get("user").id);
     return c.json({ result }, 200);
   })
   .openapi(unread, async (c) => c.json(await getUnreadData(c.var.deps, c.get("user").id), 200));
