@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { lane } from "./lane";
 import { newAccount, signIn, submitLogin } from "./sign-in";
+import { enterStaffCode } from "./staff";
 
 // Two-factor sign-in as a person meets it: the code step of the login dialog with an authenticator
 // app, and passkeys registered in Settings → Account and used to sign in with no password, on
@@ -86,6 +87,40 @@ describe("two-factor sign-in", () => {
     await p.getByRole("button", { name: "Sign in with a passkey" }).click();
     await p.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
     expect((await context.cookies()).find((c) => c.name === "access_token")?.value).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+
+  it("staff add a passkey on the admin Security page, sign in to the admin site with it alone, then remove it", async () => {
+    const { page: p, errors } = await page();
+    await p.goto("/admin/");
+    await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
+    await enterStaffCode(p);
+    await virtualAuthenticator(p);
+
+    const menu = p.getByRole("button", { name: "Admin menu for admin" });
+    await menu.click();
+    await p.getByRole("menuitem", { name: "Security" }).click();
+    await p.getByRole("heading", { name: "Security" }).waitFor();
+    const name = `Journey key ${Date.now()}`;
+    await p.getByLabel("Passkey name (optional)").fill(name);
+    await p.getByRole("button", { name: "Add a passkey" }).click();
+    await p.getByTestId("snackbar").filter({ hasText: "Passkey added." }).waitFor();
+    const item = p.getByTestId("passkey-item").filter({ hasText: name });
+    await item.getByText("Never used").waitFor();
+
+    await menu.click();
+    await p.getByRole("menuitem", { name: "Log Out" }).click();
+    await p.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await menu.waitFor();
+
+    // Signed in with the passkey moments ago: removing it needs no further code.
+    await menu.click();
+    await p.getByRole("menuitem", { name: "Security" }).click();
+    await item.getByText(/Last used/).waitFor();
+    await item.getByRole("button", { name: `Remove passkey ${name}` }).click();
+    await p.getByTestId("confirm-dialog").getByRole("button", { name: "Confirm" }).click();
+    await p.getByTestId("snackbar").filter({ hasText: "The passkey was removed." }).waitFor();
+    await item.waitFor({ state: "detached" });
     expect(errors).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
+import { isoBase64URL, isoCBOR, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret } from "otpauth";
 import { totpFactors } from "#worker/db/schema/index.ts";
 import { type Owner, startTotpSetup } from "#worker/features/mfa/service.ts";
 import { currentStep } from "#worker/features/mfa/totp.ts";
-import { deps } from "./api";
+import { deps, env } from "./api";
 
 // Authenticator apps for the tests: the codes come from `otpauth`, as a phone app's would.
 
@@ -32,4 +33,66 @@ export async function enrollTotp(owner: Owner): Promise<string> {
     .set({ enabledAt: Date.now() })
     .where(and(eq(totpFactors.ownerKind, owner.kind), eq(totpFactors.ownerId, owner.id)));
   return secret;
+}
+
+/**
+ * A passkey made the way a platform authenticator makes one (P-256, "none" attestation): answers
+ * the registration response for the options the Worker gave, for `…/passkey/register`.
+ */
+export async function makePasskeyResponse(options: {
+  challenge: string;
+  rp: { id?: string };
+}): Promise<Record<string, unknown>> {
+  const rpId = options.rp.id ?? new URL(env.PUBLIC_URL).hostname;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
+  const raw = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
+  const coseKey = isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, raw.slice(1, 33)],
+      [-3, raw.slice(33, 65)],
+    ]),
+  );
+  const credentialId = crypto.getRandomValues(new Uint8Array(16));
+  const rpIdHash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rpId)));
+  // Flags: user present, user verified, attested credential data.
+  const authData = isoUint8Array.concat([
+    rpIdHash,
+    Uint8Array.of(0x45),
+    new Uint8Array(4),
+    new Uint8Array(16),
+    Uint8Array.of(0, credentialId.length),
+    credentialId,
+    coseKey,
+  ]);
+  const attestationObject = isoCBOR.encode(
+    new Map<string, unknown>([
+      ["fmt", "none"],
+      ["attStmt", new Map()],
+      ["authData", authData],
+    ]) as never,
+  );
+  const clientData = JSON.stringify({
+    type: "webauthn.create",
+    challenge: options.challenge,
+    origin: new URL(env.PUBLIC_URL).origin,
+    crossOrigin: false,
+  });
+  const id = isoBase64URL.fromBuffer(credentialId);
+  return {
+    id,
+    rawId: id,
+    type: "public-key",
+    response: {
+      clientDataJSON: isoBase64URL.fromUTF8String(clientData),
+      attestationObject: isoBase64URL.fromBuffer(attestationObject),
+      transports: ["internal"],
+    },
+    clientExtensionResults: {},
+  };
 }

@@ -134,6 +134,9 @@ export function AdminUserMenu() {
               {t("Profile")}
             </Link>
           ) : null}
+          <Link role="menuitem" to="/security" className={item} onClick={() => setOpen(false)}>
+            {t("Security")}
+          </Link>
           <button
             role="menuitemcheckbox"
             aria-checked={night}

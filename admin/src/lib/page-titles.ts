@@ -16,6 +16,7 @@ export const PAGE_TITLES = {
   "/login": msg("Log In"),
   "/payments": msg("Payments"),
   "/reports": msg("Reports"),
+  "/security": msg("Security"),
   "/appeals": msg("Appeals"),
   "/users": msg("Users"),
   "/blog/$id": msg("Edit blog post"),

@@ -6,6 +6,7 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { LoginFields } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { signWithPasskey } from "#client/two-factor/api.ts";
 import { CodeForm } from "#client/two-factor/code-form.tsx";
 import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema, MSG } from "#shared/schemas/fields.ts";
@@ -26,6 +27,7 @@ export default function LoginPage() {
   const [notice] = useState(takeAdminNotice);
   const [serverError, setServerError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const errorId = useId();
   const canSubmit = Boolean(form.data) && form.isDirty && !submitting;
 
@@ -53,6 +55,21 @@ export default function LoginPage() {
       </main>
     );
   }
+
+  // A passkey signs in on its own: no username, no password, no code.
+  const withPasskey = async () => {
+    if (passkeyPending) return;
+    setPasskeyPending(true);
+    setServerError(null);
+    try {
+      const response = await signWithPasskey(await adminTwoFactor.loginOptions());
+      signedIn((await adminTwoFactor.passkeyLogin(response)).access_token);
+    } catch (error) {
+      setServerError(apiErrorText(error, t));
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -106,6 +123,15 @@ export default function LoginPage() {
         ) : null}
         <button type="submit" className="btn btn-primary w-full" disabled={!canSubmit}>
           {submitting ? t("Signing in…") : t("Log In")}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline mt-3 w-full"
+          onClick={() => void withPasskey()}
+          disabled={passkeyPending}
+          aria-busy={passkeyPending}
+        >
+          {t("Sign in with a passkey")}
         </button>
       </form>
     </main>

@@ -23,6 +23,7 @@ import { showSnackbar } from "../../components/ui/snackbar";
 import { StatusBadge } from "../users/user-row";
 import { useResolveReport } from "./mutations";
 import { reportListQueryOptions } from "./queries";
+import { type HistoryTarget, VersionHistoryDialog } from "./version-history";
 
 const STATUS_LABEL: Record<ReportStatus, string> = { OPEN: msg("Open"), RESOLVED: msg("Resolved") };
 
@@ -165,9 +166,20 @@ function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => 
   );
 }
 
+/** The post or comment a group points at, when it is still there: its edit history can be read. */
+function historyTarget(group: ReportGroup): HistoryTarget | null {
+  const { target } = group;
+  if (!target.exists) return null;
+  if (target.micropost) return { kind: "post", publicId: target.micropost.public_id };
+  if (target.comment) return { kind: "comment", publicId: target.comment.public_id };
+  return null;
+}
+
 function GroupCard({ group, onResolve }: { group: ReportGroup; onResolve: () => void }) {
   const { t } = useTranslation();
   const when = useDateTime();
+  const history = historyTarget(group);
+  const [showHistory, setShowHistory] = useState(false);
   return (
     <li className="card flex flex-col gap-3 p-4" data-testid="report-group">
       {/* On a phone the count goes under the target instead of squeezing it into a column. */}
@@ -206,6 +218,14 @@ function GroupCard({ group, onResolve }: { group: ReportGroup; onResolve: () => 
             ))}
           </ul>
         </details>
+      ) : null}
+      {history ? (
+        <button type="button" className="btn btn-outline self-start" onClick={() => setShowHistory(true)}>
+          {t("Edit history")}
+        </button>
+      ) : null}
+      {history && showHistory ? (
+        <VersionHistoryDialog target={history} onClose={() => setShowHistory(false)} />
       ) : null}
       {group.resolution ? (
         <p className="rounded-lg border border-[var(--line)] px-3 py-2 text-sm" data-testid="resolution">

@@ -3,8 +3,17 @@ import { describe, expect, it } from "vitest";
 import { admins, recoveryCodes, totpFactors } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { api, bearer, deps, detail, json, jsonBody } from "#worker-test/api.ts";
-import { createUser, from, login, newAddress, newUsername, type TestUser } from "#worker-test/people.ts";
-import { totpCode } from "#worker-test/two-factor.ts";
+import {
+  createAdmin,
+  createUser,
+  from,
+  login,
+  newAddress,
+  newUsername,
+  outbox,
+  type TestUser,
+} from "#worker-test/people.ts";
+import { makePasskeyResponse, totpCode } from "#worker-test/two-factor.ts";
 
 // Two-factor sign-in through the API, with codes from `otpauth` as a phone app makes them.
 
@@ -273,5 +282,149 @@ describe("staff must have a second factor", () => {
       .where(and(eq(totpFactors.ownerKind, "admin"), eq(totpFactors.ownerId, row.id)))
       .get();
     expect(enabled?.enabledAt).not.toBeNull();
+  });
+});
+
+describe("e-mails when a sign-in factor changes", () => {
+  type Mail = { subject: string; text: string; html: string };
+  const mails = (user: TestUser) => outbox(`${user.username}@example.com`) as Promise<Mail[]>;
+  /** What arrives for one action: the mails that were not in the inbox before it. */
+  async function mailsOf(user: TestUser, action: () => Promise<Response>, status = 200) {
+    const before = (await mails(user)).length;
+    const res = await action();
+    expect(res.status).toBe(status);
+    const after = await mails(user);
+    return after.slice(0, after.length - before);
+  }
+  const noSecret = (mail: Mail, secrets: string[]) => {
+    for (const secret of secrets) {
+      expect(mail.text).not.toContain(secret);
+      expect(mail.html).not.toContain(secret);
+    }
+  };
+
+  it("turning the app on sends one mail to the owner, without the key or a recovery code", async () => {
+    const user = await createUser();
+    const { secret } = await setUp(user);
+    let codes: string[] = [];
+    const got = await mailsOf(user, async () => {
+      const res = await post(`${P}/totp/enable`, { code: totpCode(secret) }, user.auth);
+      codes = (await json<{ recovery_codes: string[] }>(res.clone())).recovery_codes;
+      return res;
+    });
+    expect(got).toHaveLength(1);
+    expect(got[0]!.subject).toBe("Two-factor sign-in was turned on for your Agora account");
+    expect(got[0]!.text).toContain("If it was not you, change your password");
+    expect(got[0]!.text).toMatch(/When: .+ \(UTC\)\./);
+    noSecret(got[0]!, [secret, ...codes, ...codes.map((c) => c.replace("-", ""))]);
+  });
+
+  it("a sign-in with a recovery code sends one mail saying how many are left, never the code", async () => {
+    const { user, secret, recovery } = await withTotp();
+    const code = recovery[0]!;
+    const got = await mailsOf(user, async () =>
+      post("/api/v1/user/auth/login/mfa", { mfa_token: await mfaToken(user.username), recovery_code: code }),
+    );
+    expect(got).toHaveLength(1);
+    expect(got[0]!.subject).toBe("A recovery code was used to sign in to your Agora account");
+    expect(got[0]!.text).toContain("9 unused codes are left");
+    noSecret(got[0]!, [secret, ...recovery, ...recovery.map((c) => c.replace("-", ""))]);
+
+    // A sign-in with the app's code is no change: nothing is sent.
+    const plain = await mailsOf(user, async () =>
+      post("/api/v1/user/auth/login/mfa", {
+        mfa_token: await mfaToken(user.username),
+        code: totpCode(secret),
+      }),
+    );
+    expect(plain).toHaveLength(0);
+    // Nor is a refused recovery code.
+    const refused = await mailsOf(
+      user,
+      async () =>
+        post("/api/v1/user/auth/login/mfa", {
+          mfa_token: await mfaToken(user.username),
+          recovery_code: code,
+        }),
+      403,
+    );
+    expect(refused).toHaveLength(0);
+  });
+
+  it("turning the app off sends one mail; a refused attempt sends none", async () => {
+    const { user, secret, recovery } = await withTotp();
+    const off = (body: unknown) => () => api(`${P}/totp`, { method: "DELETE", ...jsonBody(body, user.auth) });
+    expect(
+      await mailsOf(user, off({ password: "wrong-password", code: totpCode(secret) }), 403),
+    ).toHaveLength(0);
+    const got = await mailsOf(user, off({ password: "password", code: totpCode(secret) }));
+    expect(got).toHaveLength(1);
+    expect(got[0]!.subject).toBe("Two-factor sign-in was turned off for your Agora account");
+    noSecret(got[0]!, [secret, ...recovery]);
+  });
+
+  it("adding and removing a passkey each send one mail naming it", async () => {
+    const { user, secret } = await withTotp();
+    const { options } = await json<{ options: { challenge: string; rp: { id?: string } } }>(
+      await post(`${P}/passkey/register/options`, {}, user.auth),
+    );
+    const response = await makePasskeyResponse(options);
+    const added = await mailsOf(
+      user,
+      () => post(`${P}/passkey/register`, { response, name: "Work laptop" }, user.auth),
+      201,
+    );
+    expect(added).toHaveLength(1);
+    expect(added[0]!.subject).toBe("A passkey was added to your Agora account");
+    expect(added[0]!.text).toContain('"Work laptop"');
+    noSecret(added[0]!, [String(response.id), secret]);
+
+    const { passkeys } = await json<{ passkeys: Array<{ id: number }> }>(
+      await api(`${P}/passkey/list`, { headers: user.auth }),
+    );
+    const remove = (auth: Record<string, string>) => () =>
+      api(`${P}/passkey?id=${passkeys[0]!.id}`, { method: "DELETE", headers: auth });
+    // Without a fresh factor the removal is refused, and nobody is told of a change that did not happen.
+    expect(await mailsOf(user, remove(user.auth), 403)).toHaveLength(0);
+    const proved = await post(`${P}/step-up`, { code: totpCode(secret) }, user.auth);
+    const { access_token } = await json<{ access_token: string }>(proved);
+    const removed = await mailsOf(user, remove(bearer(access_token)));
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.subject).toBe("A passkey was removed from your Agora account");
+    expect(removed[0]!.text).toContain('"Work laptop"');
+  });
+
+  it("is written in the language the browser asks for", async () => {
+    const user = await createUser();
+    const { secret } = await setUp(user);
+    const got = await mailsOf(user, () =>
+      post(
+        `${P}/totp/enable`,
+        { code: totpCode(secret) },
+        { ...user.auth, "accept-language": "pt-BR,pt;q=0.9" },
+      ),
+    );
+    expect(got).toHaveLength(1);
+    expect(got[0]!.subject).toBe("O login em duas etapas foi ativado na sua conta Agora");
+    expect(got[0]!.text).toContain("Se não foi você");
+  });
+
+  it("staff are told at their own address when a passkey is added to their account", async () => {
+    const admin = await createAdmin();
+    const A = "/api/admin/private/auth";
+    const { options } = await json<{ options: { challenge: string; rp: { id?: string } } }>(
+      await post(`${A}/passkey/register/options`, {}, admin.auth),
+    );
+    const res = await post(
+      `${A}/passkey/register`,
+      { response: await makePasskeyResponse(options) },
+      admin.auth,
+    );
+    expect(res.status).toBe(201);
+    const got = (await outbox(`${admin.username}@agora.example`)) as Mail[];
+    expect(got).toHaveLength(1);
+    expect(got[0]!.subject).toBe("A passkey was added to your Agora account");
+    expect(got[0]!.text).toContain("another administrator");
+    noSecret(got[0]!, [admin.totp]);
   });
 });

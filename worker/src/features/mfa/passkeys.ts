@@ -132,8 +132,11 @@ export async function passkeyList(deps: Deps, owner: Owner): Promise<PasskeyItem
   return (await q.listPasskeys(deps, owner)).map(toPasskeyItem);
 }
 
-export async function removePasskey(deps: Deps, owner: Owner, id: number): Promise<void> {
-  if (!(await q.deletePasskey(deps, owner, id))) fail(404, MFA_MSG.passkeyNotFound);
+/** Removes one of the owner's passkeys; answers its name. */
+export async function removePasskey(deps: Deps, owner: Owner, id: number): Promise<string> {
+  const name = await q.deletePasskey(deps, owner, id);
+  if (name === null) fail(404, MFA_MSG.passkeyNotFound);
+  return name;
 }
 
 /** Options for a sign-in (any passkey of the site) or a step-up (the owner's passkeys only). */

@@ -128,13 +128,14 @@ export async function touchPasskey({ db }: Deps, id: number, counter: number) {
   await db.orm.update(passkeys).set({ counter, lastUsedAt: Date.now() }).where(eq(passkeys.id, id));
 }
 
-export async function deletePasskey({ db }: Deps, owner: Owner, id: number): Promise<boolean> {
+/** Deletes one of the owner's passkeys: its name, or null when there was none with that id. */
+export async function deletePasskey({ db }: Deps, owner: Owner, id: number): Promise<string | null> {
   const row = await db.orm
     .delete(passkeys)
     .where(and(passkeysOf(owner), eq(passkeys.id, id)))
-    .returning({ id: passkeys.id })
+    .returning({ name: passkeys.name })
     .get();
-  return row !== undefined;
+  return row?.name ?? null;
 }
 
 export async function saveChallenge(

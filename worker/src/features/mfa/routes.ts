@@ -22,6 +22,7 @@ import { toTokenAnswer } from "#worker/features/accounts/json.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
+import { emailLanguage } from "./emails";
 import {
   authenticationOptions,
   passkeyList,
@@ -43,6 +44,7 @@ import {
   readMfaToken,
   requireFreshFactor,
   startTotpSetup,
+  tellFactorChanged,
 } from "./service";
 
 // Two-factor sign-in's HTTP: set up and turn on an authenticator app, turn it off, the second step
@@ -197,6 +199,8 @@ export function twoFactorRoutes(kind: Owner["kind"]) {
 
   const me = (c: Context<AppEnv>): AuthUser | AuthAdmin => (kind === "user" ? c.get("user") : c.get("admin"));
   const userOf = (c: Context<AppEnv>): Owner => ({ kind, id: me(c).id });
+  // The factor e-mails are written in the language the browser asks for.
+  const languageOf = (c: Context<AppEnv>) => emailLanguage(c.req.header("accept-language"));
 
   return createRouter()
     .openapi(status, async (c) => {
@@ -213,18 +217,28 @@ export function twoFactorRoutes(kind: Owner["kind"]) {
     .openapi(setup, async (c) => c.json(await startTotpSetup(c.var.deps, userOf(c), me(c).username), 200))
     .openapi(enable, async (c) => {
       const body = readBody<z.output<typeof totpEnableSchema>>(c);
-      return c.json({ recovery_codes: await enableTotp(c.var.deps, userOf(c), body.code) }, 200);
+      const codes = await enableTotp(c.var.deps, userOf(c), body.code);
+      await tellFactorChanged(c.var.deps, userOf(c), { kind: "totp-on" }, languageOf(c));
+      return c.json({ recovery_codes: codes }, 200);
     })
     .openapi(disable, async (c) => {
       const body = readBody<z.output<typeof totpDisableSchema>>(c);
       await disableTotp(c.var.deps, userOf(c), body);
+      await tellFactorChanged(c.var.deps, userOf(c), { kind: "totp-off" }, languageOf(c));
       return c.json({ message: MFA_MSG.turnedOff }, 200);
     })
     .openapi(mfaLogin, async (c) => {
       const body = readBody<z.output<typeof mfaLoginSchema>>(c);
       const { owner, version } = await readMfaToken(c.var.deps, kind, body.mfa_token);
-      await proveSecondFactor(c.var.deps, owner, { code: body.code, recoveryCode: body.recovery_code });
+      const recovery = await proveSecondFactor(c.var.deps, owner, {
+        code: body.code,
+        recoveryCode: body.recovery_code,
+      });
       const current = await currentVersion(c.var.deps, owner, version);
+      if (recovery) {
+        const change = { kind: "recovery-used", left: recovery.recoveryCodesLeft } as const;
+        await tellFactorChanged(c.var.deps, owner, change, languageOf(c));
+      }
       const token = await signAccessToken(c.env.JWT_SECRET, kind, owner.id, current, nowSeconds());
       return c.json(toTokenAnswer(token), 200);
     })
@@ -247,6 +261,8 @@ export function twoFactorRoutes(kind: Owner["kind"]) {
     .openapi(register, async (c) => {
       const body = c.req.valid("json");
       const item = await registerPasskey(c.var.deps, userOf(c), body.response as never, body.name);
+      const change = { kind: "passkey-added", name: item.name } as const;
+      await tellFactorChanged(c.var.deps, userOf(c), change, languageOf(c));
       return c.json(item, 201);
     })
     .openapi(loginOptions, async (c) =>
@@ -273,7 +289,8 @@ export function twoFactorRoutes(kind: Owner["kind"]) {
     .openapi(remove, async (c) => {
       const { id } = c.req.valid("query");
       await requireFreshFactor(c.var.deps, userOf(c), me(c).factorAt);
-      await removePasskey(c.var.deps, userOf(c), id);
+      const name = await removePasskey(c.var.deps, userOf(c), id);
+      await tellFactorChanged(c.var.deps, userOf(c), { kind: "passkey-removed", name }, languageOf(c));
       return c.json({ message: MFA_MSG.passkeyRemoved }, 200);
     })
     .openapi(stepUp, async (c) => {

@@ -11,6 +11,8 @@ import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-li
 import { derivedSealingKey, seal, unseal } from "#worker/lib/sealing.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
+import { sendEmail } from "#worker/providers/email.ts";
+import { type EmailLanguage, type FactorChange, factorChangedEmail } from "./emails";
 import type { Owner } from "./queries";
 import * as q from "./queries";
 import { base32Of, matchingStep, newTotpSecret, otpauthUri } from "./totp";
@@ -132,21 +134,28 @@ export async function enableTotp(deps: Deps, owner: Owner, code: string): Promis
   return codes;
 }
 
-/** A code or a recovery code for an owner whose TOTP is on; 403 for a wrong or used one. */
+/**
+ * A code or a recovery code for an owner whose TOTP is on; 403 for a wrong or used one. Answers how
+ * many recovery codes are left when one was used, null for a code.
+ */
 export async function proveSecondFactor(
   deps: Deps,
   owner: Owner,
   input: { code?: string; recoveryCode?: string },
-): Promise<void> {
+): Promise<{ recoveryCodesLeft: number } | null> {
   const row = await q.findTotp(deps, owner);
   if (!row || row.enabledAt === null) fail(409, MFA_MSG.notOn);
-  if (input.code !== undefined) return acceptTotpCode(deps, owner, row, input.code);
+  if (input.code !== undefined) {
+    await acceptTotpCode(deps, owner, row, input.code);
+    return null;
+  }
   const key = codeKey(owner);
   await checkRateLimit(deps.db, key, CODE_FAILURES);
   if (!(await q.useRecoveryCode(deps, owner, await recoveryHash(input.recoveryCode ?? "")))) {
     await hitRateLimit(deps.db, key, CODE_FAILURES);
     fail(403, MFA_MSG.recoveryWrong, { field: "recovery_code" });
   }
+  return { recoveryCodesLeft: await q.recoveryCodesLeft(deps, owner) };
 }
 
 /** The owner's password, counted like the other password checks of a signed-in session. */
@@ -261,4 +270,35 @@ export async function passkeyAccount(deps: Deps, owner: Owner): Promise<number> 
   if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
   if (row.status !== "ACTIVE") fail(403, ACCOUNTS_MSG.suspended);
   return row.version;
+}
+
+/**
+ * Tells the owner by e-mail that a sign-in factor changed. Never in the way of the change: with an
+ * e-mail service the answer does not wait for it, and a failure is logged, not answered. The dev
+ * outbox is written before answering, so tests and local journeys read it at once.
+ */
+export async function tellFactorChanged(
+  deps: Deps,
+  owner: Owner,
+  change: FactorChange,
+  language: EmailLanguage,
+): Promise<void> {
+  const send = async () => {
+    const table = owner.kind === "user" ? users : admins;
+    const row = await deps.db.orm
+      .select({ email: table.email })
+      .from(table)
+      .where(eq(table.id, owner.id))
+      .get();
+    if (!row?.email) return;
+    const email = factorChangedEmail(row.email, change, {
+      language,
+      at: new Date(),
+      admin: owner.kind === "admin",
+    });
+    await sendEmail(deps, email);
+  };
+  const run = send().catch((error) => console.error(`mfa: ${change.kind} e-mail not sent`, error));
+  if (deps.env.EMAIL_API_URL && deps.env.EMAIL_API_KEY && deps.background) deps.background(run);
+  else await run;
 }

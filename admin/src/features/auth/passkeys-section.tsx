@@ -1,0 +1,154 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { setAdminToken } from "#admin/lib/admin-token.ts";
+import { apiErrorText } from "#client/api-error-text.ts";
+import { FormAlert, TextField } from "#client/form-fields.tsx";
+import { useTranslation } from "#client/react-i18n.tsx";
+import { createPasskey, isStepUpRequired } from "#client/two-factor/api.ts";
+import { StepUpPrompt } from "#client/two-factor/step-up.tsx";
+import type { PasskeyItem } from "#shared/schemas/mfa.ts";
+import { confirm } from "../../components/ui/confirm";
+import { useDateTime } from "../../components/ui/list-states";
+import { showSnackbar } from "../../components/ui/snackbar";
+import { adminFactorKey, adminTwoFactor } from "./two-factor";
+
+export const adminPasskeysKey = ["admin", "two-factor", "passkeys"] as const;
+
+/**
+ * A staff member's passkeys: the list, adding one (the browser's passkey dialog) and removing one
+ * (after a confirmation, and a fresh code or passkey when the Worker asks for one).
+ */
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const dateTime = useDateTime();
+  const list = useQuery({ queryKey: adminPasskeysKey, queryFn: () => adminTwoFactor.passkeys() });
+  const [name, setName] = useState("");
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [retry, setRetry] = useState<(() => Promise<void>) | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminPasskeysKey });
+    void queryClient.invalidateQueries({ queryKey: adminFactorKey });
+  };
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    setProblem(null);
+    setPending(true);
+    try {
+      const response = await createPasskey(await adminTwoFactor.registerOptions());
+      await adminTwoFactor.register(response, name.trim() || undefined);
+      setName("");
+      showSnackbar({ message: t("Passkey added.") });
+      refresh();
+    } catch (error) {
+      setProblem(apiErrorText(error, t));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async (passkey: PasskeyItem) => {
+    setProblem(null);
+    try {
+      await adminTwoFactor.removePasskey(passkey.id);
+      showSnackbar({ message: t("The passkey was removed.") });
+      refresh();
+      // Its Remove button is gone: focus goes to the section, not to the page's end.
+      heading.current?.focus();
+    } catch (error) {
+      if (isStepUpRequired(error)) setRetry(() => () => remove(passkey));
+      else setProblem(apiErrorText(error, t));
+    }
+  };
+
+  const askRemove = async (passkey: PasskeyItem) => {
+    const ok = await confirm({
+      message: t("Remove the passkey {{name}}? It will no longer sign in.", { name: passkey.name }),
+      danger: true,
+    });
+    if (ok) await remove(passkey);
+  };
+
+  const passkeys = list.data?.passkeys ?? [];
+  return (
+    <section className="card flex flex-col gap-3 p-5" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {t("Passkeys")}
+      </h2>
+      <p className="text-sm text-[var(--muted)]">
+        {t("A passkey signs you in to the admin site on its own, without the password or a code.")}
+      </p>
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      {retry ? (
+        <StepUpPrompt
+          api={adminTwoFactor}
+          onCancel={() => setRetry(null)}
+          onToken={(token) => {
+            setAdminToken(token);
+            const again = retry;
+            setRetry(null);
+            void again();
+          }}
+        />
+      ) : null}
+      {retry ? null : list.isPending ? (
+        <p role="status" className="text-sm">
+          {t("Loading…")}
+        </p>
+      ) : list.isError ? (
+        <FormAlert>{apiErrorText(list.error, t)}</FormAlert>
+      ) : passkeys.length === 0 ? (
+        <p className="text-sm">{t("No passkeys yet.")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-[var(--line)]" aria-label={t("Your passkeys")}>
+          {passkeys.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid="passkey-item"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-words">{p.name}</p>
+                <p className="text-xs text-[var(--muted)]">
+                  {t("Added {{date}}", { date: dateTime(p.created_at) })}
+                  {" · "}
+                  {p.last_used_at
+                    ? t("Last used {{date}}", { date: dateTime(p.last_used_at) })
+                    : t("Never used")}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => void askRemove(p)}
+                aria-label={t("Remove passkey {{name}}", { name: p.name })}
+              >
+                {t("Remove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {retry ? null : (
+        <form onSubmit={add} noValidate aria-label={t("Add a passkey")} className="flex flex-col gap-2">
+          <TextField
+            label={t("Passkey name (optional)")}
+            value={name}
+            onValue={setName}
+            required={false}
+            maxLength={64}
+            className="mb-0"
+          />
+          <button type="submit" className="btn btn-primary self-start" disabled={pending} aria-busy={pending}>
+            {t("Add a passkey")}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
