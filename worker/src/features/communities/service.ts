@@ -12,21 +12,11 @@ import {
 } from "#shared/schemas/communities.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
-import { communities, communityMembers } from "#worker/db/schema/index.ts";
-import {
-  columnsOf,
-  decodeCursor,
-  encodeCursor,
-  idList,
-  keysetColumn,
-  keysetSql,
-  rowOf,
-  type Statement,
-} from "#worker/db/sql.ts";
+import { communities } from "#worker/db/schema/index.ts";
+import { columnsOf, decodeCursor, encodeCursor, idList, rowOf, type Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
-import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "../moderation/trust";
@@ -39,6 +29,7 @@ import {
   toJoinResult,
   toMember,
 } from "./json";
+import { communityPage, memberPage, prefixEnd } from "./queries";
 
 const COMMUNITIES_PER_DAY = 10;
 
@@ -201,14 +192,10 @@ export async function getCommunity(deps: Deps, viewerId: number | null, name: st
   return toCommunity(row, memberships.get(row.id));
 }
 
-/** The upper end of a prefix range: every string that starts with `prefix` sorts below it. */
-function prefixEnd(prefix: string): string {
-  return `${prefix}\u{10FFFF}`;
-}
-
 /**
  * `GET /api/v1/community/list`: by members (`top`, the sidebar) or newest (`new`), optionally only
- * names starting with `name`. Without a name it pages through an index from a keyset cursor.
+ * names starting with `name`. Without a name it pages through an index from a keyset cursor. The
+ * page, its count and the viewer's memberships come back in one round trip.
  */
 export async function listCommunities(
   deps: Deps,
@@ -218,38 +205,14 @@ export async function listCommunities(
   const sort = q.sort ?? "top";
   const first = sort === "top" ? "totalMembers" : "createdAt";
   const tag = sort === "top" ? "t" : "n";
-  const prefix = q.name?.toLowerCase() ?? "";
   const values = decodeCursor(q.cursor, tag, 2);
-  const range = "lower(c.name) >= ?1 AND lower(c.name) < ?2";
-  const [page, count] = await deps.db.batch<[object, { n: number }]>([
-    {
-      sql: keysetSql({
-        select: columnsOf(communities, "c"),
-        from: "communities c",
-        where: prefix ? range : "1 = 1",
-        columns: [keysetColumn(communities, "c", first), keysetColumn(communities, "c", "id")],
-        dir: "DESC",
-        values,
-        limit: q.limit,
-        skip: q.skip,
-      }),
-      binds: prefix ? [prefix, prefixEnd(prefix)] : [],
-      isList: true,
-    },
-    prefix
-      ? {
-          sql: "SELECT count(*) AS n FROM communities WHERE lower(name) >= ?1 AND lower(name) < ?2",
-          binds: [prefix, prefixEnd(prefix)],
-        }
-      : { sql: "SELECT value AS n FROM site_counters WHERE key = 'communities'" },
-  ]);
-  const rows = page.map((raw) => rowOf(communities, raw));
-  const memberships = await membershipsOf(
-    deps,
-    viewerId,
-    rows.map((r) => r.id),
-  );
-  const total = count[0]?.n ?? 0;
+  const { rows, total, memberships } = await communityPage(deps.db, viewerId, {
+    prefix: q.name?.toLowerCase() ?? "",
+    first,
+    values,
+    skip: q.skip,
+    limit: q.limit,
+  });
   const last = rows.at(-1);
   return {
     list: rows.map((r) => toCommunity(r, memberships.get(r.id))),
@@ -359,38 +322,18 @@ export async function leaveCommunity(deps: Deps, user: { id: number }, name: str
   ]);
 }
 
-const memberColumns = {
-  userId: communityMembers.userId,
-  role: communityMembers.role,
-  createdAt: communityMembers.createdAt,
-};
-
-/** `/c/:name/members`: members in the order they joined, paged from a keyset cursor. */
+/** `/c/:name/members`: members in the order they joined, paged from a keyset cursor; one round trip. */
 export async function listMembers(
   deps: Deps,
   q: { name: string; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<Member>> {
-  const { db } = deps;
-  const community = await findCommunity(deps, q.name);
   const values = decodeCursor(q.cursor, "m", 2);
-  const page = await db.all({
-    sql: keysetSql({
-      select: columnsOf(memberColumns, "cm"),
-      from: "community_members cm",
-      where: `cm.community_id = ${community.id}`,
-      columns: [
-        keysetColumn(communityMembers, "cm", "createdAt"),
-        keysetColumn(communityMembers, "cm", "userId"),
-      ],
-      dir: "ASC",
-      values,
-      limit: q.limit,
-      skip: q.skip,
-    }),
-    isList: true,
+  const { community, rows, owners } = await memberPage(deps.db, q.name, {
+    values,
+    skip: q.skip,
+    limit: q.limit,
   });
-  const rows = page.map((raw) => rowOf(memberColumns, raw));
-  const owners = rows.length ? ownerMap(await db.all(ownersStatement(rows.map((r) => r.userId)))) : new Map();
+  if (!community) fail(404, `The community c/${q.name} does not exist`);
   const last = rows.at(-1);
   return {
     list: rows.flatMap((r) => {

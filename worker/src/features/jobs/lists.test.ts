@@ -158,7 +158,8 @@ describe("GET /api/v1/job/list", () => {
     const cost = reads(filtered);
     expect(cost.listReturned).toBe(5);
     expect(cost.list).toBeLessThanOrEqual(2 * 5 + 2);
-    expect(cost.total).toBeLessThan(20);
+    // The page is read once more by its lookup of companies and owners, in the same round trip.
+    expect(cost.total).toBeLessThan(24);
 
     const deep = await json<Page<Job>>(await list("limit=10&skip=200"));
     const afterCursor = await list(`limit=10&cursor=${deep.next_cursor}`);
@@ -178,7 +179,8 @@ describe("GET /api/v1/job/list", () => {
   it("reads a person's jobs through their own index", async () => {
     const cost = reads(await personJobs(poster.username));
     expect(cost.listReturned).toBe(3);
-    expect(cost.total).toBeLessThan(20);
+    // The page is read once more by its lookup of companies and owners, in the same round trip.
+    expect(cost.total).toBeLessThan(24);
   });
 });
 

@@ -3,7 +3,9 @@ import { toPage } from "#shared/api.ts";
 import { MARKET_COUNT_CAP } from "#shared/constants.ts";
 import type { JobStatus } from "#shared/enums.ts";
 import type { Company, Job, JobListQuery, JobPageQuery } from "#shared/schemas/jobs.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import { companies, jobs } from "#worker/db/schema/index.ts";
 import {
   columnsOf,
@@ -16,7 +18,8 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
-import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { toMatchExpression } from "../search/fts";
 import { type JobRow, toCompany, toJob } from "./json";
 import { publicJobSql } from "./visibility";
@@ -52,6 +55,21 @@ export async function findJob(deps: Deps, ownerId: number, slug: string): Promis
   return raw ? readJob(raw) : null;
 }
 
+/** Job rows as answers, with their companies and owners (a job without either is left out). */
+function jobsWith(
+  page: ReadJob[],
+  companyRows: Array<typeof companies.$inferSelect>,
+  ownerById: Map<number, Owner>,
+  viewerId: number | null,
+): Job[] {
+  const companyById = new Map(companyRows.map((c) => [c.id, c]));
+  return page.flatMap(({ row, isPublic }) => {
+    const company = companyById.get(row.companyId);
+    const owner = ownerById.get(row.ownerId);
+    return company && owner ? [toJob(row, company, owner, isPublic, viewerId)] : [];
+  });
+}
+
 /** The answers for a page of job rows: their companies and owners, read by id in one round trip. */
 export async function toJobs(deps: Deps, page: ReadJob[], viewerId: number | null): Promise<Job[]> {
   if (page.length === 0) return [];
@@ -61,13 +79,12 @@ export async function toJobs(deps: Deps, page: ReadJob[], viewerId: number | nul
     },
     ownersStatement(page.map((j) => j.row.ownerId)),
   ]);
-  const companyById = new Map(companyRows.map((raw) => rowOf(companies, raw)).map((c) => [c.id, c]));
-  const ownerById = ownerMap(ownerRows);
-  return page.flatMap(({ row, isPublic }) => {
-    const company = companyById.get(row.companyId);
-    const owner = ownerById.get(row.ownerId);
-    return company && owner ? [toJob(row, company, owner, isPublic, viewerId)] : [];
-  });
+  return jobsWith(
+    page,
+    companyRows.map((raw) => rowOf(companies, raw)),
+    ownerMap(ownerRows),
+    viewerId,
+  );
 }
 
 /** A statement's placeholders, numbered as values are bound. */
@@ -108,22 +125,54 @@ const counter = (key: string): Statement => ({
   binds: [key],
 });
 
+/** Past this many rows skipped by offset, a page's lookups take their own round trip. */
+const REPEAT_SKIP_MAX = 40;
+
+/**
+ * A page of jobs and its count, with the companies and owners it shows, in one round trip: each
+ * lookup repeats the page's query as a `WITH page` (an index range stopping after the page costs
+ * the same again). Past REPEAT_SKIP_MAX rows skipped by offset the lookups follow on their own.
+ */
 async function finish(
   deps: Deps,
-  statements: [Statement, Statement],
-  page: JobPageQuery,
+  [page, count]: [Statement, Statement],
+  q: JobPageQuery,
   viewerId: number | null,
   cap = Number.POSITIVE_INFINITY,
+  /** Reads the count statement's row (a list may ask more of it than the count). */
+  read?: (counted: Record<string, unknown>) => void,
 ): Promise<CursorPage<Job>> {
-  const [raws, counted] = await deps.db.batch<[Record<string, unknown>, { n: number }]>(statements);
+  const repeat = q.cursor || q.skip <= REPEAT_SKIP_MAX;
+  // Each job's company and owner (`c_`, `o_` columns), reading the page once more.
+  const lookup: Statement = {
+    sql: `WITH page AS (${page.sql}) SELECT ${columnsOf(companies, "c", "c_")}, ${columnsOf(ownerWithId, "u", "o_")}
+      FROM page p JOIN companies c ON c.id = p."companyId" JOIN users u ON u.id = p."ownerId"`,
+    binds: page.binds,
+  };
+  const [raws, counted, found = []] = await deps.db.batch<
+    [Record<string, unknown>, Record<string, unknown>, object]
+  >(repeat ? [page, count, lookup] : [page, count]);
+  read?.(counted[0] ?? {});
   const rows = raws.map(readJob);
   const total = Math.min(Number(counted[0]?.n ?? 0), cap);
   const last = rows.at(-1);
   return {
-    list: await toJobs(deps, rows, viewerId),
+    list: repeat
+      ? jobsWith(
+          rows,
+          found.map((raw) => rowOf(companies, raw, "c_")),
+          new Map(
+            found.map((raw) => {
+              const owner = rowOf(ownerWithId, raw, "o_");
+              return [owner.id, toOwner(owner)];
+            }),
+          ),
+          viewerId,
+        )
+      : await toJobs(deps, rows, viewerId),
     total_list: total,
-    total_pages: Math.ceil(total / page.limit),
-    next_cursor: last && rows.length === page.limit ? encodeCursor(TAG, [last.row.id]) : null,
+    total_pages: Math.ceil(total / q.limit),
+    next_cursor: last && rows.length === q.limit ? encodeCursor(TAG, [last.row.id]) : null,
   };
 }
 
@@ -188,27 +237,44 @@ export async function listPublicJobs(
 }
 
 /**
- * `GET /api/v1/user/job/list`: a person's public jobs. Named to SQLite through their owner index:
- * left to choose, it may take the public (status, id) index and read every public job to find theirs.
+ * `GET /api/v1/user/job/list`: a person's public jobs, a 404 when nobody has that username. Named
+ * to SQLite through their owner index: left to choose, it may take the public (status, id) index and
+ * read every public job to find theirs. The person is found by name inside each statement, so the
+ * page, its count and what it shows come back in one round trip.
  */
 export async function listPersonJobs(
   deps: Deps,
-  ownerId: number,
+  username: string,
   page: JobPageQuery,
   viewerId: number | null,
 ): Promise<CursorPage<Job>> {
   const binds = new Binds();
-  const where = [`j.owner_id = ${binds.add(ownerId)}`, publicJobSql("j", Date.now())];
+  const owner = binds.add(username);
+  const where = [
+    `j.owner_id = (SELECT id FROM users WHERE username = ${owner} AND deleted_at IS NULL)`,
+    publicJobSql("j", Date.now()),
+  ];
   const from = "jobs j INDEXED BY jobs_owner_idx";
-  return finish(
+  let found = false;
+  const list = await finish(
     deps,
     [
       pageStatement(where, binds, page, decodeCursor(page.cursor, TAG, 1), from),
-      { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where.join(" AND ")}`, binds: binds.values },
+      {
+        sql: `SELECT u.id AS owner, (SELECT count(*) FROM ${from} WHERE ${where.join(" AND ")}) AS n
+          FROM users u WHERE u.username = ${owner} AND u.deleted_at IS NULL`,
+        binds: binds.values,
+      },
     ],
     page,
     viewerId,
+    Number.POSITIVE_INFINITY,
+    (counted) => {
+      found = counted.owner !== null && counted.owner !== undefined;
+    },
   );
+  if (!found) fail(404, PEOPLE_MSG.userNotFound);
+  return list;
 }
 
 /** `GET /api/v1/private/user/job/list`: the caller's jobs in every status. */

@@ -33,7 +33,7 @@ import {
 import { hitTrustLimit } from "../moderation/trust";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
-import { createJob, deleteJob, findOwnerId, getJob } from "./service";
+import { createJob, deleteJob, getJob } from "./service";
 
 const tags = ["Jobs"];
 const PRIVATE = "/api/v1/private/user";
@@ -187,9 +187,7 @@ export const jobsRoutes = createRouter()
   })
   .openapi(personJobs, async (c) => {
     const query = c.req.valid("query");
-    const deps = c.var.deps;
-    const ownerId = await findOwnerId(deps, query.username);
-    return c.json(await listPersonJobs(deps, ownerId, query, c.get("viewer")?.id ?? null), 200);
+    return c.json(await listPersonJobs(c.var.deps, query.username, query, c.get("viewer")?.id ?? null), 200);
   })
   .openapi(create, async (c) => {
     const user = c.get("user");

@@ -8,21 +8,20 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
-import { findPerson, relationOf } from "../people/service";
 import { toFeedItems } from "./json";
 import {
   COMMUNITY_POST_COUNT,
   communityPostPage,
   feedSources,
-  findPostsByIds,
   mergedSourcePage,
   NEWEST,
   type Order,
   PINNED_FIRST,
   type PostRow,
   pageWithLookups,
-  personPostIds,
+  personPostPage,
   postLookups,
+  postsByIdsStatement,
   scannedSourcePosts,
   sitePostPage,
   TOP,
@@ -55,15 +54,19 @@ export async function loadFeedItems(
   return toFeedItems(posts, await postLookups(db, viewerId, posts), viewerId);
 }
 
-/** Posts by id, as the feed shows them, keyed by id (a post that lost its owner or community is left out). */
+/**
+ * Posts by id, as the feed shows them, keyed by id (a post that lost its owner or community is left
+ * out), in one round trip.
+ */
 export async function loadPostItemMap(
   deps: Deps,
   ids: number[],
   viewerId: number | null,
 ): Promise<Map<number, FeedItem>> {
   if (ids.length === 0) return new Map();
-  const rows = await findPostsByIds(deps.db, ids);
-  const items = await loadFeedItems(deps, viewerId, rows);
+  // The posts and all their items show, in one round trip.
+  const { posts: rows, lookups } = await pageWithLookups(deps.db, viewerId, postsByIdsStatement(ids));
+  const items = toFeedItems(rows, lookups, viewerId);
   const byPublicId = new Map(items.map((item) => [item.micropost.public_id, item]));
   const byId = new Map<number, FeedItem>();
   for (const row of rows) {
@@ -251,17 +254,16 @@ export async function readCommunityPosts(
 
 /**
  * `GET /api/v1/user/micropost/list`: a person's published posts, newest or most voted first. Read
- * through the owner index, so the cost follows the person's posts, not the whole table.
+ * through the owner index, so the cost follows the person's posts, not the whole table. The person,
+ * whether they blocked the viewer, the page and all it shows come back in one round trip.
  */
 export async function readPersonPosts(
   deps: Deps,
   input: { username: string; sort: ProfilePostSort; skip: number; limit: number; viewerId: number | null },
 ): Promise<Page<FeedItem>> {
-  const person = await findPerson(deps, input.username);
-  if (input.viewerId !== null && input.viewerId !== person.id) {
-    const relation = await relationOf(deps, input.viewerId, person.id);
-    if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
-  }
-  const { ids, total } = await personPostIds(deps.db, person.id, input.sort, input);
-  return toPage(await loadPostItems(deps, ids, input.viewerId), total, input.limit);
+  const page = await personPostPage(deps.db, input.viewerId, input.username, input.sort, input);
+  if (!page.person) fail(404, PEOPLE_MSG.userNotFound);
+  if (input.viewerId !== null && input.viewerId !== page.person.id && page.blocksViewer)
+    fail(403, PEOPLE_MSG.blockedByThem);
+  return toPage(toFeedItems(page.posts, page.lookups, input.viewerId), page.total, input.limit);
 }

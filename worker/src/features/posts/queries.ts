@@ -1,4 +1,3 @@
-import { and, count, desc, eq } from "drizzle-orm";
 import type { PostType } from "#shared/enums.ts";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
@@ -92,12 +91,9 @@ export async function findPublishedPostWithCommunity(
   return raw ? { ...rowOf(microposts, raw), communityName: raw.community_name } : null;
 }
 
-/** Posts by id, in no particular order. */
-export async function findPostsByIds(db: Database, ids: number[]): Promise<PostRow[]> {
-  const raw = await db.all({
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)})`,
-  });
-  return toPosts(raw);
+/** Posts by id, in no particular order, as `pageWithLookups` reads them (with all their items show). */
+export function postsByIdsStatement(ids: number[]): Statement {
+  return { sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)})` };
 }
 
 /** Staff, verified users and verified businesses are verified: their posts are in the VERIFIED feed. */
@@ -704,29 +700,63 @@ export function communityPostPage(name: string, q: PostPageQuery, values: number
   };
 }
 
-/** The ids of a page of a person's published posts, through the owner index, and their count. */
-export async function personPostIds(
+/** The id of the active person named `?1`, inside a statement. */
+const PERSON_BY_NAME =
+  "(SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL)";
+
+/**
+ * A page of the published posts of the active person named `username`, through the owner index,
+ * newest or most voted first, with everything its items show, in one round trip. Beside it:
+ * whether the person exists, whether they blocked the viewer, and their count of posts.
+ */
+export async function personPostPage(
   db: Database,
-  ownerId: number,
+  viewerId: number | null,
+  username: string,
   sort: ProfilePostSort,
   q: PostPageQuery,
-): Promise<{ ids: number[]; total: number }> {
-  const mine = and(eq(microposts.ownerId, ownerId), eq(microposts.isDraft, false));
+): Promise<{
+  posts: PostRow[];
+  lookups: PostLookups;
+  person: { id: number } | null;
+  blocksViewer: boolean;
+  total: number;
+}> {
   const order =
-    sort === "TOP"
-      ? [desc(microposts.totalVotes), desc(microposts.publishedAt), desc(microposts.id)]
-      : [desc(microposts.publishedAt), desc(microposts.id)];
-  const [rows, total] = await db.orm.batch([
-    db.orm
-      .select({ id: microposts.id })
-      .from(microposts)
-      .where(mine)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.skip),
-    db.orm.select({ n: count() }).from(microposts).where(mine),
-  ]);
-  return { ids: rows.map((r) => r.id), total: total[0]?.n ?? 0 };
+    sort === "TOP" ? "m.total_votes DESC, m.published_at DESC, m.id DESC" : "m.published_at DESC, m.id DESC";
+  const page: Statement = {
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ${PERSON_BY_NAME} AND m.is_draft = 0
+      ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.skip}`,
+    binds: [username],
+    isList: true,
+  };
+  const viewer = viewerId === null ? "NULL" : String(Math.trunc(viewerId));
+  const { posts, extra, lookups } = await pageWithLookups(
+    db,
+    viewerId,
+    page,
+    [
+      {
+        sql: `SELECT u.id, EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${viewer}) AS blocks_viewer
+          FROM users u WHERE u.id = ${PERSON_BY_NAME}`,
+        binds: [username],
+      },
+      {
+        sql: `SELECT count(*) AS n FROM microposts WHERE owner_id = ${PERSON_BY_NAME} AND is_draft = 0`,
+        binds: [username],
+      },
+    ],
+    q.skip,
+  );
+  const person = (extra[0] as Array<{ id: number; blocks_viewer: number }>)[0];
+  const count = extra[1] as Array<{ n: number }>;
+  return {
+    posts,
+    lookups,
+    person: person ? { id: person.id } : null,
+    blocksViewer: Boolean(person?.blocks_viewer),
+    total: count[0]?.n ?? 0,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

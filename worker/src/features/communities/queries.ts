@@ -1,0 +1,123 @@
+import type { Owner } from "#shared/schemas/user.ts";
+import type { Database } from "#worker/db/database.ts";
+import { communities, communityMembers } from "#worker/db/schema/index.ts";
+import { columnsOf, keysetColumn, keysetSql, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { type CommunityRow, type MembershipRow, membershipColumns } from "./json";
+
+// The communities' lists: each page comes back with all it shows (the viewer's memberships, the
+// members' profiles) in one round trip. Each lookup repeats the page's keyset query as a
+// `WITH page`, which costs what the page costs (docs/decisions/115).
+
+/** The upper end of a prefix range: every string that starts with `prefix` sorts below it. */
+export function prefixEnd(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
+}
+
+/** A viewer's id inlined into SQL: an integer from their verified token, never client input. */
+const inline = (id: number) => String(Math.trunc(id));
+
+/**
+ * A page of communities by members (`totalMembers`) or newest (`createdAt`), optionally only the
+ * names starting with `prefix` (lowercase), its count, and the viewer's memberships of the page.
+ */
+export async function communityPage(
+  db: Database,
+  viewerId: number | null,
+  q: {
+    prefix: string;
+    first: "totalMembers" | "createdAt";
+    values: number[] | null;
+    skip: number;
+    limit: number;
+  },
+): Promise<{ rows: CommunityRow[]; total: number; memberships: Map<number, MembershipRow> }> {
+  const binds = q.prefix ? [q.prefix, prefixEnd(q.prefix)] : [];
+  const page: Statement = {
+    sql: keysetSql({
+      select: columnsOf(communities, "c"),
+      from: "communities c",
+      where: q.prefix ? "lower(c.name) >= ?1 AND lower(c.name) < ?2" : "1 = 1",
+      columns: [keysetColumn(communities, "c", q.first), keysetColumn(communities, "c", "id")],
+      dir: "DESC",
+      values: q.values,
+      limit: q.limit,
+      skip: q.skip,
+    }),
+    binds,
+    isList: true,
+  };
+  const count: Statement = q.prefix
+    ? {
+        sql: "SELECT count(*) AS n FROM communities WHERE lower(name) >= ?1 AND lower(name) < ?2",
+        binds,
+      }
+    : { sql: "SELECT value AS n FROM site_counters WHERE key = 'communities'" };
+  const statements = [page, count];
+  if (viewerId !== null)
+    statements.push({
+      sql: `WITH page AS (${page.sql}) SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+        WHERE cm.user_id = ${inline(viewerId)} AND cm.community_id IN (SELECT "id" FROM page)`,
+      binds,
+    });
+  const [rows, counted, memberships = []] = await db.batch<[object, { n: number }, object]>(statements);
+  return {
+    rows: rows.map((raw) => rowOf(communities, raw)),
+    total: counted[0]?.n ?? 0,
+    memberships: new Map(
+      memberships.map((raw) => {
+        const row = rowOf(membershipColumns, raw);
+        return [row.communityId, row];
+      }),
+    ),
+  };
+}
+
+const memberColumns = {
+  userId: communityMembers.userId,
+  role: communityMembers.role,
+  createdAt: communityMembers.createdAt,
+};
+export type MemberRow = RowOf<typeof memberColumns>;
+
+/**
+ * The community named `name` (any case) and a page of its members in joining order, each with
+ * their profile (joined by key, so the page reads its rows once), in one round trip. The community
+ * is null when there is none of that name.
+ */
+export async function memberPage(
+  db: Database,
+  name: string,
+  q: { values: number[] | null; skip: number; limit: number },
+): Promise<{ community: CommunityRow | null; rows: MemberRow[]; owners: Map<number, Owner> }> {
+  const [found, page] = await db.batch<[object, object]>([
+    {
+      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+      binds: [name],
+    },
+    {
+      sql: keysetSql({
+        select: `${columnsOf(memberColumns, "cm")}, ${columnsOf(ownerWithId, "u", "o_")}`,
+        from: "community_members cm JOIN users u ON u.id = cm.user_id",
+        where: "cm.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))",
+        columns: [
+          keysetColumn(communityMembers, "cm", "createdAt"),
+          keysetColumn(communityMembers, "cm", "userId"),
+        ],
+        dir: "ASC",
+        values: q.values,
+        limit: q.limit,
+        skip: q.skip,
+      }),
+      binds: [name],
+      isList: true,
+    },
+  ]);
+  return {
+    community: found[0] ? rowOf(communities, found[0]) : null,
+    rows: page.map((raw) => rowOf(memberColumns, raw)),
+    owners: new Map(
+      page.map((raw) => [rowOf(memberColumns, raw).userId, toOwner(rowOf(ownerWithId, raw, "o_"))]),
+    ),
+  };
+}
