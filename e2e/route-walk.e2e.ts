@@ -20,6 +20,10 @@ import {
 // - axe-core (docs/decisions/090): every route as a visitor (night, 1280 px) and signed in (day,
 //   390 px); the key routes in the six other combinations of who × theme × width too. Serious and
 //   critical violations fail, and so do the heading rules of ALWAYS_FAIL whatever their impact.
+// - HTML_CodeSniffer (WCAG2AA, the engine pa11y runs; docs/decisions/090), on the pages the
+//   everyday axe views already loaded (every route as a visitor at night on a desktop and signed in
+//   by day on a phone; the admin site's every signed-in route at night on a desktop too): its
+//   errors fail, but for the codes of HTMLCS_EXCLUDED; its warnings and notices are left to people.
 // - Reflow and zoom (WCAG 1.4.10 and 1.4.4): every route, as a visitor and signed in, at 320 CSS px
 //   wide and at 1280 px zoomed to 200%. Each page must read without scrolling sideways, keep its
 //   words (names, addresses, titles, the words of buttons and links) inside their boxes, and keep
@@ -47,7 +51,9 @@ import {
 // Emulation.setPageScaleFactor) is the pinch zoom instead: it magnifies without reflowing, which
 // is not what 1.4.4 and 1.4.10 ask about.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const htmlcsSource = readFileSync(require.resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
 
 /** How many walks go at once (E2E_WALK_PAGES=1 walks them one by one). */
 const AT_ONCE = Math.max(1, Number(process.env.E2E_WALK_PAGES ?? 2));
@@ -59,10 +65,16 @@ const AT_ONCE = Math.max(1, Number(process.env.E2E_WALK_PAGES ?? 2));
  */
 const ALWAYS_FAIL = new Set(["heading-order", "page-has-heading-one", "empty-heading"]);
 
+/**
+ * HTML_CodeSniffer's error codes that are wrong about these pages, each with why (the rest of its
+ * errors fail, like axe's serious ones).
+ */
+const HTMLCS_EXCLUDED = new Map<string, string>([]);
+
 const WEB_KEY_ROUTES = ["/", "/c/$name", "/c/$name/p/$publicId/$slug", "/user/$username", "/chat", "/signin"];
 const ADMIN_KEY_ROUTES = ["/", "/users", "/login"];
 
-type Check = "axe" | "reflow" | "headings" | "pictures";
+type Check = "axe" | "htmlcs" | "reflow" | "headings" | "pictures";
 
 interface View {
   app: App;
@@ -109,7 +121,7 @@ function axeViews(app: App): View[] {
           height: width < 600 ? 844 : 900,
           name: `${whoOf(signedIn)}, ${theme}, ${width} px`,
           routes: plainFirst(routes),
-          checks: ["axe"],
+          checks: every ? ["axe", "htmlcs"] : ["axe"],
         });
       }
   return views;
@@ -154,6 +166,65 @@ async function axeProblems(page: Page, address: string): Promise<string[]> {
   return result
     .filter((v) => v.impact === "serious" || v.impact === "critical" || ALWAYS_FAIL.has(v.rule))
     .map((v) => `${address}: [${v.impact}] ${v.rule} — ${v.help}\n    ${v.nodes.join("\n    ")}`);
+}
+
+/** HTML_CodeSniffer's errors on the page (WCAG 2 AA), but for those of HTMLCS_EXCLUDED. */
+async function htmlcsProblems(page: Page, address: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol, as axe is: the site's CSP stays in force.
+  if (!(await page.evaluate(() => "HTMLCS" in window))) await page.evaluate(htmlcsSource);
+  const errors = await page.evaluate(
+    () =>
+      new Promise<{ code: string; msg: string; element: string }[]>((resolve, reject) => {
+        interface Message {
+          type: number;
+          code: string;
+          msg: string;
+          element: Element | Document;
+        }
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: {
+              process(
+                standard: string,
+                content: Document,
+                done: () => void,
+                failed: () => void,
+                lang: string,
+              ): void;
+              getMessages(): Message[];
+            };
+          }
+        ).HTMLCS;
+        const describe = (el: Element | Document) => {
+          if (!(el instanceof Element)) return "the document";
+          const id = el.id ? `#${el.id}` : "";
+          const cls =
+            typeof el.className === "string" && el.className.trim()
+              ? `.${el.className.trim().split(/\s+/).slice(0, 3).join(".")}`
+              : "";
+          const named = el.getAttribute("aria-label") ?? el.getAttribute("name") ?? "";
+          const text = (named || (el.textContent ?? "")).trim().replace(/\s+/g, " ").slice(0, 40);
+          return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+        };
+        htmlcs.process(
+          "WCAG2AA",
+          document,
+          () =>
+            resolve(
+              htmlcs
+                .getMessages()
+                // 1 is an error; 2 a warning and 3 a notice, which ask a person to look.
+                .filter((m) => m.type === 1)
+                .map((m) => ({ code: m.code, msg: m.msg, element: describe(m.element) })),
+            ),
+          () => reject(new Error("HTML_CodeSniffer could not run")),
+          "en",
+        );
+      }),
+  );
+  return errors
+    .filter((e) => !HTMLCS_EXCLUDED.has(e.code))
+    .map((e) => `${address}: ${e.code} — ${e.msg}\n    ${e.element}`);
 }
 
 type LayoutProblems = Record<"reflow" | "headings" | "pictures", string[]>;
@@ -363,11 +434,13 @@ function slots(n: number) {
   };
 }
 
-describe("every route, each page loaded once per view: axe-core, reflow, headings, pictures", () => {
+describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffer, reflow, headings, pictures", () => {
   let browser: Browser;
   const links = new RouteLinks();
   const walkedPages: string[] = [];
   let loads = 0;
+  /** Milliseconds HTML_CodeSniffer took, all pages together. */
+  let htmlcsTime = 0;
   const walks = new Map<View, Promise<Walked>>();
 
   /**
@@ -377,7 +450,10 @@ describe("every route, each page loaded once per view: axe-core, reflow, heading
   async function walk(app: App, signedIn: boolean, views: View[]): Promise<Map<View, Walked>> {
     const prefix = prefixOf(app);
     const results = new Map<View, Walked>(
-      views.map((v) => [v, { problems: { axe: [], reflow: [], headings: [], pictures: [] }, missing: [] }]),
+      views.map((v) => [
+        v,
+        { problems: { axe: [], htmlcs: [], reflow: [], headings: [], pictures: [] }, missing: [] },
+      ]),
     );
     // A phone's views and a desktop's, each widest first: the page is loaded at the widest, then
     // narrowed as zooming in narrows it.
@@ -429,6 +505,11 @@ describe("every route, each page loaded once per view: axe-core, reflow, heading
             }
             await settleTheme(page, view.theme);
             if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
+            if (view.checks.includes("htmlcs")) {
+              const started = Date.now();
+              problems.htmlcs.push(...(await htmlcsProblems(page, address)));
+              htmlcsTime += Date.now() - started;
+            }
             if (view.checks.includes("reflow")) {
               const found = await layoutProblems(page, app, signedIn);
               for (const check of ["reflow", "headings", "pictures"] as const)
@@ -477,17 +558,18 @@ describe("every route, each page loaded once per view: axe-core, reflow, heading
     await Promise.allSettled(walks.values());
     await browser?.close();
     console.log(
-      `route walk: ${loads} page loads, ${walkedPages.length} pages checked\n${walkedPages.join("\n")}`,
+      `route walk: ${loads} page loads, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer\n${walkedPages.join("\n")}`,
     );
   });
 
   const TITLES: Record<Check, string> = {
     axe: "axe-core: no serious or critical violation, headings in order",
+    htmlcs: "HTML_CodeSniffer (WCAG 2 AA): no error",
     reflow: "reflow: no sideways scrolling, words inside their boxes, the header's controls on screen",
     headings: "headings: one h1, no level skipped, none empty",
     pictures: "pictures and icons: described, or hidden from assistive technology",
   };
-  for (const check of ["axe", "reflow", "headings", "pictures"] as const) {
+  for (const check of ["axe", "htmlcs", "reflow", "headings", "pictures"] as const) {
     describe(TITLES[check], () => {
       for (const view of VIEWS.filter((v) => v.checks.includes(check))) {
         it(`${siteOf(view.app)} — ${view.name}`, async () => {

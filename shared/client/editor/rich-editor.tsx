@@ -291,6 +291,7 @@ export default function RichEditor({
           accept="image/png,image/jpeg,image/gif,image/webp"
           className="hidden"
           aria-hidden="true"
+          aria-label={t("Add a picture")}
           tabIndex={-1}
           onChange={(e) => {
             void insertImages(editor, imagesOf(e.target.files), site);

@@ -218,10 +218,8 @@ export function AppealsPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title={t("Appeals")} total={totalOf(query.data)}>
-        <fieldset
-          aria-label={t("Status")}
-          className="flex gap-1 rounded-full border border-[var(--line)] p-1"
-        >
+        <fieldset className="flex gap-1 rounded-full border border-[var(--line)] p-1">
+          <legend className="sr-only">{t("Status")}</legend>
           {APPEAL_STATUSES.map((s) => (
             <button
               key={s}

@@ -63,7 +63,8 @@ function NewUsers() {
             <span className="ml-2 text-sm text-[var(--muted)]">({users.data.total_list})</span>
           ) : null}
         </h2>
-        <fieldset aria-label={t("Period")} className="flex rounded-full border border-[var(--line)] p-0.5">
+        <fieldset className="flex rounded-full border border-[var(--line)] p-0.5">
+          <legend className="sr-only">{t("Period")}</legend>
           {[
             { d: NEW_USERS_TODAY_DAYS, label: t("Today") },
             { d: NEW_USERS_WEEK_DAYS, label: t("This Week") },

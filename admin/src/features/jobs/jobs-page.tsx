@@ -72,7 +72,8 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <fieldset aria-label={t("Move to")} className="flex flex-wrap gap-1.5">
+        <fieldset className="flex flex-wrap gap-1.5">
+          <legend className="sr-only">{t("Move to")}</legend>
           {ADMIN_JOB_STATUSES.map((status) => (
             <button
               key={status}

@@ -264,10 +264,8 @@ export function ReportsPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title={t("Reports")} total={totalOf(query.data)}>
-        <fieldset
-          aria-label={t("Status")}
-          className="flex gap-1 rounded-full border border-[var(--line)] p-1"
-        >
+        <fieldset className="flex gap-1 rounded-full border border-[var(--line)] p-1">
+          <legend className="sr-only">{t("Status")}</legend>
           {REPORT_STATUSES.map((s) => (
             <button
               key={s}

@@ -41,7 +41,8 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
   if (user.deleted_at || user.status === "INACTIVE")
     return <p className="text-sm text-[var(--muted)]">{t(ADMIN_MSG.deletedAccount)}</p>;
   return (
-    <fieldset aria-label={t("Status")} className="flex flex-wrap gap-2">
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">{t("Status")}</legend>
       {ADMIN_SETTABLE_STATUSES.map((status) => (
         <button
           key={status}
@@ -77,7 +78,8 @@ function TrustControl({ user }: { user: AdminUserDetail }) {
   return (
     <div>
       <h2 className="mb-2 font-semibold">{t("Trust level")}</h2>
-      <fieldset aria-label={t("Trust level")} className="flex flex-wrap gap-2" data-testid="trust-level">
+      <fieldset className="flex flex-wrap gap-2" data-testid="trust-level">
+        <legend className="sr-only">{t("Trust level")}</legend>
         {TRUST_LABEL.map((label, level) => (
           <button
             key={label}

@@ -152,6 +152,7 @@ export function Composer({
           type="file"
           accept={IMAGE_TYPES}
           className="hidden"
+          aria-label={t("Send a picture")}
           onChange={onFile}
           data-testid="chat-image-input"
         />

@@ -88,24 +88,30 @@ export function NewChat({ me }: { me: Me }) {
           <label htmlFor={inputId} className="field-label">
             {t("Username")}
           </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-[var(--muted)]" />
-            <input
-              id={inputId}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(null);
-              }}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={t("Search by username")}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? errorId : undefined}
-              className="field py-2.5 pl-10"
-              data-testid="chat-user-search"
-            />
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-[var(--muted)]" />
+              <input
+                id={inputId}
+                value={value}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  setError(null);
+                }}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder={t("Search by username")}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? errorId : undefined}
+                className="field py-2.5 pl-10"
+                data-testid="chat-user-search"
+              />
+            </div>
+            {/* Enter starts the chat too; the button says so to those who tap. */}
+            <button type="submit" className="btn btn-primary shrink-0">
+              {t("Message")}
+            </button>
           </div>
           {error ? (
             <p id={errorId} className="field-error" role="alert" data-testid="new-chat-error">
