@@ -455,6 +455,8 @@ describe("the admin site with the keyboard only", { timeout: 120_000 }, () => {
     expect(await focused(page)).toBe("Profile");
     expect(await hasFocusRing(page)).toBe(true);
     await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe("Security");
+    await page.keyboard.press("ArrowDown");
     expect(await focused(page)).toMatch(/^Night Mode/);
     await page.keyboard.press("End");
     expect(await focused(page)).toBe("Log Out");
