@@ -51,6 +51,7 @@ describe("a kill -9 mid-write", () => {
       run: 1,
       minMs: 2_000,
       maxMs: 4_000,
+      minAcked: 1,
     });
     own.pid = server.pid;
     expect(row.requests).toBeGreaterThan(0);

@@ -522,10 +522,15 @@ export async function crashOnce({
   minMs = 3_000,
   maxMs = 8_000,
   settleMs = 30_000,
+  minAcked = 0,
 }) {
   const workload = startWorkload(server.base, world, { run });
   const killAfter = minMs + Math.random() * (maxMs - minMs);
   await sleep(killAfter);
+  // On a loaded machine the chat sockets can still be opening when the time is up: wait (at most
+  // 30 s more) until `minAcked` messages are acknowledged, so the kill lands mid-chat.
+  for (const until = Date.now() + 30_000; workload.acked.length < minAcked && Date.now() < until; )
+    await sleep(100);
   const atKill = { ...workload.stats };
   const inFlightAtKill = atKill.requests - atKill.ok - atKill.failed;
   await killTree(server.pid);
