@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { newAccount, submitLogin } from "./sign-in";
-import { enterStaffCode } from "./staff";
+import { lane } from "./lane";
+import { newAccount } from "./sign-in";
+import { signInStaff } from "./staff";
 
 // The admin website's content screens: a staff member writes, publishes and removes a blog post,
 // and writes, previews, sends (once) and locks an e-mail template.
@@ -33,10 +34,9 @@ describe("the admin website's content screens", () => {
   const { page } = useBrowser();
 
   async function adminPage(options: { width?: number } = {}): Promise<{ p: Page; errors: string[] }> {
-    const { page: p, errors } = await page(options);
+    const { page: p, errors, context } = await page(options);
+    await signInStaff(context, lane().baseUrl);
     await p.goto("/admin/");
-    await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
-    await enterStaffCode(p);
     await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     return { p, errors };
   }

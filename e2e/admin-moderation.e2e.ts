@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { lane } from "./lane";
-import { accessToken, newAccount, submitLogin } from "./sign-in";
-import { enterStaffCode, staffToken } from "./staff";
+import { accessToken, newAccount } from "./sign-in";
+import { signInStaff, staffToken } from "./staff";
 
 // The admin website's moderation screens, one journey each: staff sign in through the form and do
 // each screen's main task, then find what they did in the audit log.
@@ -33,9 +33,8 @@ describe("the admin website's moderation screens", () => {
 
   async function adminPage(options: { width?: number } = {}) {
     const opened = await page(options);
+    await signInStaff(opened.context, lane().baseUrl);
     await opened.page.goto("/admin/");
-    await submitLogin(opened.page.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
-    await enterStaffCode(opened.page);
     await opened.page.getByRole("button", { name: "Admin menu for admin" }).waitFor();
     return { p: opened.page, errors: opened.errors, context: opened.context };
   }

@@ -4,7 +4,7 @@ import { useBrowser } from "./browser";
 import { lane } from "./lane";
 import { playProviders } from "./provider-doubles";
 import { accessToken, DEMO_PASSWORD, newAccount, PASSWORD_LABEL, signIn } from "./sign-in";
-import { nextStaffCode, staffToken } from "./staff";
+import { nextStaffCode, signInStaff, staffToken } from "./staff";
 
 // The main journeys with the keyboard only : Tab and Shift+Tab to move, Enter and Space
 // to act, arrows in menus. Pages are opened by address (as a bookmark would); no click anywhere.
@@ -417,9 +417,16 @@ describe("the admin site with the keyboard only", { timeout: 120_000 }, () => {
   }
 
   /** Signs in through the staff form with the keyboard. */
-  async function signedInAdmin(path = "/admin/") {
+  /** Signs in by the keyboard; `keyboard: false` takes the file's staff token instead (no code wait). */
+  async function signedInAdmin(path = "/admin/", { keyboard = false } = {}) {
     const opened = await open();
     const { page } = opened;
+    if (!keyboard) {
+      await signInStaff(page.context(), lane().baseUrl);
+      await page.goto(path);
+      await page.getByRole("button", { name: "Admin menu for admin" }).waitFor();
+      return opened;
+    }
     await page.goto(path);
     const form = page.getByRole("form", { name: "Staff sign in" });
     await tabTo(page, form.getByLabel("Username"));
@@ -446,7 +453,7 @@ describe("the admin site with the keyboard only", { timeout: 120_000 }, () => {
     page.getByTestId("snackbar").filter({ hasText: text }).first().waitFor();
 
   it("signs in and moves in the account menu with the arrows, Home and End", async () => {
-    const { page, errors } = await signedInAdmin();
+    const { page, errors } = await signedInAdmin("/admin/", { keyboard: true });
     const trigger = page.getByRole("button", { name: "Admin menu for admin" });
     await tabTo(page, trigger);
     await page.keyboard.press("Enter");

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOTP, Secret } from "otpauth";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 // Staff must have a second factor: the development seed's "admin" has its authenticator app on,
 // with this published key (worker/src/features/dev/seed.ts DEV_ADMIN_TOTP_KEY). Journeys make its
@@ -76,4 +76,13 @@ export async function enterStaffCode(page: Page): Promise<void> {
     .fill(await nextStaffCode(new URL(page.url()).origin));
   await form.getByRole("button", { name: "Verify" }).click();
   await form.waitFor({ state: "detached" });
+}
+
+/**
+ * Signs a browser in as the seeded admin with the file's one staff token, for journeys whose subject
+ * is a screen, not the sign-in: a fresh sign-in per journey would wait for an unused code step (up to
+ * 30 s each). The sign-in itself is walked by the accounts, admin, keyboard and two-factor journeys.
+ */
+export async function signInStaff(context: BrowserContext, base: string): Promise<void> {
+  await context.addCookies([{ name: "admin_access_token", value: await staffToken(base), url: base }]);
 }
