@@ -94,7 +94,8 @@ export function AdminUserMenu() {
         {...buttonProps}
         ref={button}
         type="button"
-        aria-label={t("Admin menu for {{username}}", { username: admin?.username ?? "" })}
+        // Until the account has loaded the button shows "Account", and its name must say the same.
+        aria-label={admin ? t("Admin menu for {{username}}", { username: admin.username }) : t("Account")}
         className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-[var(--hover)]"
       >
         {/* The initial is drawn by CSS: as text it would have to be part of the button's name. */}
