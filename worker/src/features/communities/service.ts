@@ -174,7 +174,7 @@ export async function setCommunityCover(
     });
     cover = stored.url;
   } else if (edit.remove_cover === "true") cover = null;
-  else fail(422, `cover: ${COMMUNITY_MSG.coverRequired}`);
+  else fail(422, COMMUNITY_MSG.coverRequired, { field: "cover" });
   await deps.db.orm.update(communities).set({ cover }).where(eq(communities.id, row.id));
   if (row.cover && row.cover !== cover && row.cover.startsWith("/media/community-cover/"))
     await deleteStoredFiles(deps, [row.cover]);
