@@ -13,6 +13,8 @@ afterEach(() => {
 
 describe("snackbars", () => {
   beforeEach(() => {
+    // Files share one module graph (vitest.ui.config.ts): notices another file left go first.
+    act(() => clearSnackbars());
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
   });
 
