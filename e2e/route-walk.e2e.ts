@@ -36,14 +36,16 @@ import {
 // file; a route with parameters takes them from a link a walked page showed (a real post, job,
 // thread…) or from SAMPLES, and the view's tests fail if it finds neither.
 //
-// A page is loaded twice per site and visitor or signed-in person: at a phone's width (390 px) and
+// A page is opened twice per site and visitor or signed-in person: at a phone's width (390 px) and
 // at a desktop's (1280 px). Every view of that device then checks it in turn on that page, the
 // theme set to the view's and the window narrowed to the view's width, as zooming in narrows it
 // (320 CSS px is a 1280 px window at 400%, 640 px one at 200%). A page is never checked wider than
-// it was loaded, so code that reads the width once at start is checked where it loaded. Loading a
-// page costs about a second of chunks, API calls and pictures; a check costs a tenth of that. The walks of the two sites go side by side in one browser, each in its own context;
-// signed-in walks go first, so their pages' links (posts, threads, jobs) are known to the
-// visitors' walks.
+// it was opened. A walk loads its first page; it opens the others as a person following links
+// does, through the SPA's router (each route's code, data and pictures load then; the SPA's start
+// and the question of who is signed in happen once). The walks (site × visitor or signed in ×
+// phone or desktop) go side by side in one browser, each in its own context; a visitor's walk
+// takes the routes with parameters once the signed-in walks of its site have shown their links
+// (posts, threads, jobs).
 //
 // 200% zoom is a 640 × 400 CSS px window: browser zoom divides the CSS viewport by the zoom, so
 // layout and media queries are those of a 1280 × 800 window at 200% (the device pixel ratio, which
@@ -56,7 +58,7 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const htmlcsSource = readFileSync(require.resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
 
 /** How many walks go at once (E2E_WALK_PAGES=1 walks them one by one). */
-const AT_ONCE = Math.max(1, Number(process.env.E2E_WALK_PAGES ?? 2));
+const AT_ONCE = Math.max(1, Number(process.env.E2E_WALK_PAGES ?? 4));
 
 /**
  * Rules that fail whatever impact axe gives them: headings in order on every page (WCAG 1.3.1
@@ -386,6 +388,42 @@ function drawn(names: string[]): boolean {
   );
 }
 
+/**
+ * Opens `address` in the SPA the page already shows, as following one of its links does: through
+ * its router, without loading its scripts and asking who is signed in again. False when the page
+ * shows no SPA yet or the address is another SPA's, for a full load instead.
+ */
+async function follow(page: Page, address: string): Promise<boolean> {
+  const here = new URL(page.url());
+  const admin = (path: string) => path === "/admin" || path.startsWith("/admin/");
+  if (!here.protocol.startsWith("http") || admin(here.pathname) !== admin(address)) return false;
+  return page
+    .evaluate(async (href) => {
+      interface Router {
+        history: { push(path: string): void };
+        state: {
+          status: string;
+          isLoading: boolean;
+          location: { href: string };
+          resolvedLocation?: { href: string };
+        };
+      }
+      const router = (self as unknown as { __TSR_ROUTER__?: Router }).__TSR_ROUTER__;
+      if (!router) return false;
+      router.history.push(href);
+      // The router loads the route's code and data and draws it (or where it redirects): wait
+      // until it rests there.
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+        const { status, isLoading, location, resolvedLocation } = router.state;
+        if (status === "idle" && !isLoading && resolvedLocation?.href === location.href) break;
+      }
+      return true;
+    }, address)
+    .catch(() => false);
+}
+
 /** Requests a page has asked for and not yet had answered. */
 const inFlight = new WeakMap<Page, Set<unknown>>();
 
@@ -441,15 +479,22 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
   const links = new RouteLinks();
   const walkedPages: string[] = [];
   let loads = 0;
+  /** Pages reached through the SPA's router instead. */
+  let moves = 0;
   /** Milliseconds HTML_CodeSniffer took, all pages together. */
   let htmlcsTime = 0;
   const walks = new Map<View, Promise<Walked>>();
 
   /**
-   * Walks the routes of one site as a visitor or signed in: each page loaded once per device (phone,
-   * desktop), then checked for every view of that device that walks its route, widest first.
+   * Walks the routes of one site as a visitor or signed in on one device (a phone or a desktop): each
+   * page loaded once, then checked for every view that walks its route, widest first.
    */
-  async function walk(app: App, signedIn: boolean, views: View[]): Promise<Map<View, Walked>> {
+  async function walk(
+    app: App,
+    signedIn: boolean,
+    views: View[],
+    linksReady: Promise<unknown>,
+  ): Promise<Map<View, Walked>> {
     const prefix = prefixOf(app);
     const results = new Map<View, Walked>(
       views.map((v) => [
@@ -475,6 +520,8 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
     const routes = plainFirst([...new Set(views.flatMap((v) => v.routes))]);
     try {
       for (const pattern of routes) {
+        // Routes with parameters take addresses from links: those of the walks this one waits on.
+        if (pattern.includes("$")) await linksReady;
         const address = links.addressOf(pattern, prefix);
         if (!address) {
           for (const v of views.filter((v) => v.routes.includes(pattern)))
@@ -485,7 +532,11 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
           const viewing = device.filter((v) => v.routes.includes(pattern));
           if (!viewing.length) continue;
           await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
-          await page.goto(address);
+          if (await follow(page, address)) moves++;
+          else {
+            await page.goto(address);
+            loads++;
+          }
           await quiet(page);
           const names = headerControls(app, signedIn).map(([, source]) => source);
           if (!(await page.evaluate(drawn, names))) {
@@ -494,7 +545,6 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
             await quiet(page);
           }
           await links.collect(page, prefix);
-          loads++;
           for (const view of viewing) {
             const { problems } = results.get(view)!;
             const size = page.viewportSize();
@@ -530,27 +580,29 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
   beforeAll(async () => {
     browser = await launchBrowser();
     const slot = slots(AT_ONCE);
-    const walkOf = (app: App, signedIn: boolean) =>
-      slot(() =>
-        walk(
-          app,
-          signedIn,
-          VIEWS.filter((v) => v.app === app && v.signedIn === signedIn),
-        ),
+    // One walk per site, visitor or signed in, and device (a phone's widths or a desktop's), each in
+    // its own browser context. The signed-in walks of a site go first; its visitor walks take the
+    // routes without parameters beside them, and those with parameters once the signed-in walks
+    // have shown their links (posts, threads, jobs).
+    const deviceViews = (app: App, signedIn: boolean) => {
+      const views = VIEWS.filter((v) => v.app === app && v.signedIn === signedIn);
+      return [views.filter((v) => v.width >= 600), views.filter((v) => v.width < 600)].filter(
+        (d) => d.length,
       );
+    };
+    const walkOf = (app: App, signedIn: boolean, views: View[], linksReady: Promise<unknown>) => {
+      const w = slot(() => walk(app, signedIn, views, linksReady));
+      for (const view of views)
+        walks.set(
+          view,
+          w.then((r) => r.get(view)!),
+        );
+      return w;
+    };
     for (const app of ["web", "admin"] as const) {
-      const signedInWalk = walkOf(app, true);
-      // A visitor's walk needs the links the signed-in pages of its site showed.
-      const visitorWalk = signedInWalk.catch(() => undefined).then(() => walkOf(app, false));
-      for (const [signedIn, w] of [
-        [true, signedInWalk],
-        [false, visitorWalk],
-      ] as const)
-        for (const view of VIEWS.filter((v) => v.app === app && v.signedIn === signedIn))
-          walks.set(
-            view,
-            w.then((r) => r.get(view)!),
-          );
+      const signedIn = deviceViews(app, true).map((views) => walkOf(app, true, views, Promise.resolve()));
+      const shown = Promise.allSettled(signedIn);
+      for (const views of deviceViews(app, false)) walkOf(app, false, views, shown);
     }
     // Each walk's failure is reported by its view's tests.
     for (const w of walks.values()) w.catch(() => undefined);
@@ -560,7 +612,7 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
     await Promise.allSettled(walks.values());
     await browser?.close();
     console.log(
-      `route walk: ${loads} page loads, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer\n${walkedPages.join("\n")}`,
+      `route walk: ${loads} page loads, ${moves} moves within a loaded SPA, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer\n${walkedPages.join("\n")}`,
     );
   });
 
