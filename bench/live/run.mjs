@@ -156,8 +156,9 @@ async function main(base, names) {
     p99: percentile(latencies, 99),
     max: latencies.at(-1),
     load: `${loadavg()[0].toFixed(1)}/${cpus().length}`,
-    // The follow's own answer (request → response), the achieved send rate, and the cores the
-    // server and this client used meanwhile: a client near one full core would be the bottleneck.
+    // The follow's own answer (request → response), the rate they were answered at (all of them
+    // over the time until the last answer), and the cores the server and this client used
+    // meanwhile: a client near one full core would be the bottleneck.
     answerP50: percentile(answered, 50),
     answerP99: percentile(answered, 99),
     achievedRate: EVENTS / sendSeconds,
@@ -350,7 +351,7 @@ async function main(base, names) {
   console.log(
     `| ${eventRow.online} | ${eventRow.events} (${eventRow.rate}) | ${eventRow.lost} | ${fmt(eventRow.p50)} | ${fmt(eventRow.p99)} | ${fmt(eventRow.max)} | ${eventRow.load} |`,
   );
-  console.log("\n| sent/s | answer p50 ms | answer p99 ms | server cores | client cores |");
+  console.log("\n| served/s | answer p50 ms | answer p99 ms | server cores | client cores |");
   console.log("|---:|---:|---:|---:|---:|");
   console.log(
     `| ${fmt(eventRow.achievedRate)} | ${fmt(eventRow.answerP50)} | ${fmt(eventRow.answerP99)} | ${eventRow.serverCores.toFixed(2)} | ${eventRow.clientCores.toFixed(2)} |`,
