@@ -97,7 +97,7 @@ export function checkCounters(persistTo) {
 }
 
 /** The process and everything under it, deepest first. */
-function processTree(pid) {
+export function processTree(pid) {
   let children = [];
   try {
     children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })

@@ -16,13 +16,13 @@
 // 4. hibernation: after 15 s of silence the sockets are still open and one more event still arrives
 //    (the inboxes slept and woke).
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { DEVELOPMENT_JWT_SECRET } from "../../scripts/dev-settings.mjs";
 import { assetsDirFor, startServer } from "../../scripts/server.mjs";
-import { addPeople, api, killTree } from "../crash/crash.mjs";
+import { addPeople, api, killTree, processTree } from "../crash/crash.mjs";
 import { d1File } from "../feed/load.mjs";
 
 const args = Object.fromEntries(
@@ -81,6 +81,27 @@ async function openAll(base, people, onFrame) {
   return sockets;
 }
 
+/** CPU seconds used so far by the server's processes (wrangler, workerd) and by this client. */
+let serverPid = null;
+function cpuNow() {
+  let ticks = 0;
+  for (const pid of serverPid ? processTree(serverPid) : []) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // gone
+    }
+  }
+  const own = process.cpuUsage();
+  return { at: performance.now(), server: ticks / 100, client: (own.user + own.system) / 1e6 };
+}
+/** Cores used on average between two `cpuNow()` readings, by the server and by the client. */
+function coresBetween(a, b) {
+  const wall = (b.at - a.at) / 1000;
+  return { server: (b.server - a.server) / wall, client: (b.client - a.client) / wall };
+}
+
 const follow = (base, who, whom) =>
   api(base, `/api/v1/private/user/follow?username=${whom.username}`, { token: who.token, method: "POST" });
 
@@ -97,7 +118,9 @@ async function main(base, names) {
   const openSeconds = (performance.now() - startedOpen) / 1000;
   console.error(`${sockets.length} sockets open in ${openSeconds.toFixed(1)} s`);
   const sentAt = new Map();
+  const answered = [];
   const gap = 1000 / RATE;
+  const cpu0 = cpuNow();
   const t0 = performance.now();
   const inFlight = [];
   for (let e = 0; e < EVENTS; e++) {
@@ -105,13 +128,21 @@ async function main(base, names) {
     const target = people[((e % PEOPLE) + 1 + Math.floor(e / PEOPLE)) % PEOPLE];
     const key = `${actor.username}>${target.username}`;
     sentAt.set(key, performance.now());
-    inFlight.push(follow(base, actor, target).catch((error) => console.error(String(error))));
+    const at = performance.now();
+    inFlight.push(
+      follow(base, actor, target)
+        .then(() => answered.push(performance.now() - at))
+        .catch((error) => console.error(String(error))),
+    );
     const next = t0 + (e + 1) * gap;
     const wait = next - performance.now();
     if (wait > 0) await sleep(wait);
   }
   await Promise.all(inFlight);
+  const sendSeconds = (performance.now() - t0) / 1000;
   for (let i = 0; i < 100 && arrived.size < sentAt.size; i++) await sleep(50);
+  const cores = coresBetween(cpu0, cpuNow());
+  answered.sort((a, b) => a - b);
   const latencies = [...sentAt]
     .filter(([k]) => arrived.has(k))
     .map(([k, at]) => arrived.get(k) - at)
@@ -125,6 +156,14 @@ async function main(base, names) {
     p99: percentile(latencies, 99),
     max: latencies.at(-1),
     load: `${loadavg()[0].toFixed(1)}/${cpus().length}`,
+    // The follow's own answer (request → response), the rate they were answered at (all of them
+    // over the time until the last answer), and the cores the server and this client used
+    // meanwhile: a client near one full core would be the bottleneck.
+    answerP50: percentile(answered, 50),
+    answerP99: percentile(answered, 99),
+    achievedRate: EVENTS / sendSeconds,
+    serverCores: cores.server,
+    clientCores: cores.client,
   };
   console.log(JSON.stringify({ phase: "event-to-frame", ...eventRow }));
 
@@ -159,6 +198,7 @@ async function main(base, names) {
       ws.send(JSON.stringify({ type: "WATCH", public_id: post.public_id }));
     }
     await sleep(2_000);
+    const fanCpu0 = cpuNow();
     const lastTimes = [];
     const firstTimes = [];
     let reached = 0;
@@ -178,6 +218,7 @@ async function main(base, names) {
       }
       await sleep(200);
     }
+    const fanCores = coresBetween(fanCpu0, cpuNow());
     lastTimes.sort((a, b) => a - b);
     firstTimes.sort((a, b) => a - b);
     fanRow = {
@@ -187,6 +228,8 @@ async function main(base, names) {
       firstP50: percentile(firstTimes, 50),
       lastP50: percentile(lastTimes, 50),
       lastP99: percentile(lastTimes, 99),
+      serverCores: fanCores.server,
+      clientCores: fanCores.client,
     };
     console.log(JSON.stringify({ phase: "fan-out", ...fanRow }));
   }
@@ -308,6 +351,11 @@ async function main(base, names) {
   console.log(
     `| ${eventRow.online} | ${eventRow.events} (${eventRow.rate}) | ${eventRow.lost} | ${fmt(eventRow.p50)} | ${fmt(eventRow.p99)} | ${fmt(eventRow.max)} | ${eventRow.load} |`,
   );
+  console.log("\n| served/s | answer p50 ms | answer p99 ms | server cores | client cores |");
+  console.log("|---:|---:|---:|---:|---:|");
+  console.log(
+    `| ${fmt(eventRow.achievedRate)} | ${fmt(eventRow.answerP50)} | ${fmt(eventRow.answerP99)} | ${eventRow.serverCores.toFixed(2)} | ${eventRow.clientCores.toFixed(2)} |`,
+  );
   if (fanRow) {
     console.log(
       "\n| watchers | votes | frames delivered | first socket p50 ms | last socket p50 ms | last socket p99 ms |",
@@ -315,6 +363,9 @@ async function main(base, names) {
     console.log("|---:|---:|---:|---:|---:|---:|");
     console.log(
       `| ${fanRow.watchers} | ${fanRow.votes} | ${fanRow.delivered} | ${fmt(fanRow.firstP50)} | ${fmt(fanRow.lastP50)} | ${fmt(fanRow.lastP99)} |`,
+    );
+    console.log(
+      `(fan-out phase: server ${fanRow.serverCores.toFixed(2)} cores, client ${fanRow.clientCores.toFixed(2)} cores)`,
     );
   }
   console.log("\n| churning tabs | seconds | notifications | reconnects | lost | doubled | RESYNC |");
@@ -344,6 +395,7 @@ try {
     people = db.prepare("SELECT id, username FROM users WHERE username LIKE 'live%' ORDER BY id").all();
     db.close();
     server = await startServer({ port, persistTo: state, assetsDir, seed: false, quiet: true });
+    serverPid = server.pid;
     base = server.base;
   } else throw new Error("BENCH_URL is not supported: the bench adds its people to the D1 file itself");
   process.exitCode = (await main(base, people)) ? 0 : 1;

@@ -29,6 +29,7 @@ import type { Email } from "#worker/providers/email.ts";
 import { suspensionNotice } from "../moderation/service";
 import { notMutedSql } from "../muted-words/match";
 import { mutesOf } from "../muted-words/service";
+import { COUNTED_AT } from "../notifications/queries";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
 import { toMe, toUnreadData, USER_SETTING_COLUMN } from "./json";
@@ -693,14 +694,26 @@ export async function toggleUserSetting(
  * muted there is not counted, as their lists leave it out.
  */
 export async function getUnreadData(deps: Deps, userId: number): Promise<UnreadData> {
+  return (await unreadDataAt(deps, userId)).counts;
+}
+
+/** `getUnreadData` with when D1 counted them (its clock, in ms), for the live inbox's ordering. */
+export async function unreadDataAt(
+  deps: Deps,
+  userId: number,
+): Promise<{ counts: UnreadData; countedAt: number }> {
   const mutes = await mutesOf(deps, userId);
   const muted = notMutedSql("n.text", mutes.NOTIFICATIONS, 2);
   const chats = notMutedSql("t.last_message_text", mutes.CHAT_REQUESTS, 2 + (muted.binds?.length ?? 0));
-  const row = await deps.db.first<{ notifications: number; threads: number }>({
+  const row = await deps.db.first<{ notifications: number; threads: number; counted_at: number }>({
     sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0${muted.sql}) AS notifications,
                  (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
-                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0${chats.sql}) AS threads`,
+                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0${chats.sql}) AS threads,
+                 ${COUNTED_AT} AS counted_at`,
     binds: [userId, ...(muted.binds ?? []), ...(chats.binds ?? [])],
   });
-  return toUnreadData(Number(row?.notifications ?? 0), Number(row?.threads ?? 0));
+  return {
+    counts: toUnreadData(Number(row?.notifications ?? 0), Number(row?.threads ?? 0)),
+    countedAt: Number(row?.counted_at ?? 0),
+  };
 }

@@ -8,9 +8,10 @@ import {
   type LiveServerFrame,
   liveClientFrameSchema,
 } from "#shared/schemas/live.ts";
+import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { getUnreadData } from "#worker/features/accounts/service.ts";
+import { unreadDataAt } from "#worker/features/accounts/service.ts";
 import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
 import { presenceCircle } from "./queries";
 import { inboxStub, watchersStub } from "./stubs";
@@ -43,10 +44,21 @@ const MAX_FRAME_CHARS = 1_024;
 const SESSION_ENDED = "Your session has ended";
 const NO_COMPRESSION = "identity";
 
+/** Unread counts a producer read in the same transaction as its write, and when. */
+export interface CarriedUnread {
+  counts: UnreadData;
+  /** When D1 counted them (ms, D1's clock): counts older than the newest sent are read again. */
+  countedAt: number;
+}
+
 /** What `deliver` is told beside the events. */
 export interface DeliverOptions {
-  /** Read the owner's unread counts from D1 and add an UNREAD frame. */
-  unread?: boolean;
+  /**
+   * Add an UNREAD frame: `true` reads the owner's counts from D1; carried counts are sent as they
+   * are, unless counts read later were sent already (then D1 is read, so a late event never
+   * brings an older count back).
+   */
+  unread?: boolean | CarriedUnread;
   /**
    * Events that only matter to a tab open now (PRESENCE: a tab that opens later is sent the
    * current state): with no tab listening they are dropped without forcing a RESYNC.
@@ -72,6 +84,8 @@ export class Inbox extends DurableObject<Bindings> {
   private closed = new WeakSet<WebSocket>();
   /** Presence changes run one after another, so the last one tells partners the final state. */
   private presenceChain: Promise<void> = Promise.resolve();
+  /** When D1 took the newest unread counts sent (ms, D1's clock); kept while the object is awake. */
+  private countsAt = 0;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -143,10 +157,15 @@ export class Inbox extends DurableObject<Bindings> {
 
   /** The inbox belongs to the first person it is called for; any other person is refused. */
   private own(userId: number): boolean {
+    return this.ownState(userId) !== null;
+  }
+
+  /** `own`, answering the inbox's state for its owner (null for anyone else). */
+  private ownState(userId: number): NonNullable<ReturnType<Inbox["state"]>> | null {
     const state = this.state();
-    if (state) return state.owner_id === userId;
+    if (state) return state.owner_id === userId ? state : null;
     this.sql().exec("INSERT INTO inbox (one, owner_id) VALUES (1, ?)", userId);
-    return true;
+    return { owner_id: userId, seq: 0, resync_below: 0, gone_at: 0, below_version: 0 };
   }
 
   private useToken(jti: string, expiresAt: number): boolean {
@@ -360,8 +379,8 @@ export class Inbox extends DurableObject<Bindings> {
    * whether a tab watches the post of a POST_ACTIVITY (false: the watcher list may drop the owner).
    */
   async deliver(ownerId: number, events: LiveEvent[], options: DeliverOptions = {}): Promise<boolean> {
-    if (!this.own(ownerId)) throw new Error("not this inbox's owner");
-    const state = this.state()!;
+    const state = this.ownState(ownerId);
+    if (!state) throw new Error("not this inbox's owner");
     const listening = this.sessions.size > 0 || Date.now() - state.gone_at < RESUME_WINDOW_MS;
     const activity = events.find((e) => e.type === "POST_ACTIVITY");
     const watched = activity ? this.watchedByAnyTab(activity.public_id) : true;
@@ -371,10 +390,13 @@ export class Inbox extends DurableObject<Bindings> {
         this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
       return watched && listening;
     }
-    if (this.sessions.size > 0) await this.checkSession(ownerId);
+    // The backstop for a revocation nobody told (it is up to SESSION_RECHECK_MS late anyway) runs
+    // beside the delivery, not before it: its D1 read never holds an event back.
+    if (this.sessions.size > 0) this.ctx.waitUntil(this.checkSession(ownerId));
     const all = [...events];
-    if (options.unread) all.push({ type: "UNREAD", ...(await getUnreadData(this.deps, ownerId)) });
+    if (options.unread) all.push({ type: "UNREAD", ...(await this.unreadCounts(ownerId, options.unread)) });
     const sql = this.sql();
+    // Read again: other calls may have numbered events during the awaits above.
     let seq = this.state()!.seq;
     for (const event of all) {
       seq += 1;
@@ -385,6 +407,20 @@ export class Inbox extends DurableObject<Bindings> {
     sql.exec("UPDATE inbox SET seq = ?", seq);
     sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_BUFFER_FRAMES);
     return true;
+  }
+
+  /**
+   * The counts for an UNREAD frame: the carried ones unless counts taken later (by D1's clock)
+   * were sent already, else read from D1.
+   */
+  private async unreadCounts(ownerId: number, unread: true | CarriedUnread): Promise<UnreadData> {
+    if (unread !== true && unread.countedAt >= this.countsAt) {
+      this.countsAt = unread.countedAt;
+      return unread.counts;
+    }
+    const read = await unreadDataAt(this.deps, ownerId);
+    this.countsAt = Math.max(this.countsAt, read.countedAt);
+    return read.counts;
   }
 
   // ----- Presence (who among chat partners is online) -----

@@ -105,6 +105,41 @@ describe("events reach every open tab", () => {
     }
   });
 
+  it("UNREAD follows what the person read: after reading everything, a new follow counts one", async () => {
+    const [ada, bob, cy] = [await createUser(), await createUser(), await createUser()];
+    const tab = await openLive(ada);
+    await follow(bob, ada);
+    await tab.next("UNREAD", (f) => f.unread_notifications === 1);
+    const read = await api("/api/v1/private/user/notification/read", {
+      method: "PATCH",
+      headers: ada.auth,
+      body: form({}),
+    });
+    expect(read.status).toBe(200);
+    await tab.next("UNREAD", (f) => f.unread_notifications === 0);
+    await follow(cy, ada);
+    const note = await tab.next("NOTIFICATION", (f) => f.notification.actor?.username === cy.username);
+    const after = await tab.next("UNREAD", (f) => f.seq > note.seq);
+    expect(after).toMatchObject({ unread_notifications: 1, total_unread: 1 });
+  });
+
+  it("a person who mutes a phrase: the counts the tabs get leave the muted notification out", async () => {
+    const [ada, bob, cy] = [await createUser(), await createUser(), await createUser()];
+    const mute = await api("/api/v1/private/user/filter", {
+      method: "POST",
+      headers: ada.auth,
+      body: form({ phrase: "spoiler", contexts: "NOTIFICATIONS" }),
+    });
+    expect(mute.status).toBe(201);
+    const post = await newPost(ada, await newCommunity(ada));
+    const tab = await openLive(ada);
+    await comment(bob, post.public_id, "<p>a spoiler about the ending</p>");
+    await follow(cy, ada);
+    const note = await tab.next("NOTIFICATION", (f) => f.notification.kind === "FOLLOWER");
+    const after = await tab.next("UNREAD", (f) => f.seq > note.seq);
+    expect(after).toMatchObject({ unread_notifications: 1, total_unread: 1 });
+  });
+
   it("a chat message: CHAT_THREAD with the text and the unread count, and UNREAD", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
     const id = await startThread(ada, bob);

@@ -3,10 +3,10 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { LiveEvent } from "#shared/schemas/live.ts";
 import { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { type OwnerRow, ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { iso } from "#worker/lib/time.ts";
 import { moderationNotices } from "../moderation/service";
-import type { DeliverOptions } from "./inbox";
+import type { CarriedUnread, DeliverOptions } from "./inbox";
 import { inboxStub, watchersStub } from "./stubs";
 
 // What the rest of the Worker calls when something a person's open tabs show has changed. Every
@@ -25,7 +25,11 @@ export function tellInbox(deps: Deps, userId: number, events: LiveEvent[], optio
   return later(deps, "inbox", () => inboxStub(deps, userId).deliver(userId, events, options));
 }
 
-/** A notification row was just written for `userId`: the list item and the new counts. */
+/**
+ * A notification row was just written for `userId`: the list item and the new counts. `known`
+ * carries what the writing batch already read (the actor as others see them, the unread counts
+ * taken with the row), so neither this nor the inbox reads D1 again; without it both are read.
+ */
 export function liveNotification(
   deps: Deps,
   row: {
@@ -38,12 +42,15 @@ export function liveNotification(
     createdAt: number;
     moderationId?: number | null;
   },
+  known: { actor?: OwnerRow | null; unread?: CarriedUnread | null } = {},
 ) {
   return later(deps, "notification", async () => {
     const actor =
       row.actorId === null
         ? undefined
-        : await deps.db.orm.select(ownerColumns).from(users).where(eq(users.id, row.actorId)).get();
+        : known.actor !== undefined
+          ? known.actor
+          : await deps.db.orm.select(ownerColumns).from(users).where(eq(users.id, row.actorId)).get();
     const moderationId = row.moderationId ?? null;
     const notice =
       moderationId === null ? null : (await moderationNotices(deps, [moderationId])).get(moderationId);
@@ -60,7 +67,7 @@ export function liveNotification(
         moderation: notice ?? null,
       },
     };
-    await inboxStub(deps, row.userId).deliver(row.userId, [event], { unread: true });
+    await inboxStub(deps, row.userId).deliver(row.userId, [event], { unread: known.unread ?? true });
   });
 }
 

@@ -1,17 +1,19 @@
-import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
-import { blocks, notifications, users } from "#worker/db/schema/index.ts";
+import { notifications, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { iso } from "#worker/lib/time.ts";
+import { toUnreadData } from "../accounts/json";
 import { liveNotification, liveUnread } from "../live/service";
 import { moderationNotices } from "../moderation/service";
 import { notMutedWhere } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
+import { notificationStatements, notificationWritten, type WrittenNotification } from "./queries";
 
 /**
  * Which of the person's settings (`notify_*` columns) switches each kind of notification off; null
@@ -49,32 +51,37 @@ const TEXT_MAX = 160;
  * written.
  */
 export async function notify(deps: Deps, input: NewNotification): Promise<boolean> {
-  const { db } = deps;
   if (input.actorId !== null && input.actorId === input.userId) return false;
-  const setting = SETTING_OF[input.kind];
-  const actorId = input.actorId ?? 0;
-  const [row, blocked] = await db.orm.batch([
-    db.orm
-      .select({ on: setting ? users[setting] : users.id })
-      .from(users)
-      .where(eq(users.id, input.userId)),
-    db.orm
-      .select({ x: blocks.blockerId })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerId, input.userId), eq(blocks.blockedId, actorId)),
-          and(eq(blocks.blockerId, actorId), eq(blocks.blockedId, input.userId)),
-        ),
-      ),
-  ]);
-  if (!row[0] || (setting && row[0].on !== true) || blocked.length > 0) return false;
-  const [written] = await db.orm
-    .insert(notifications)
-    .values({ ...input, text: input.text ? excerpt(input.text) : null })
-    .returning();
-  // The person's open tabs show it at once (after the answer, never in the actor's way).
-  if (written) await liveNotification(deps, written);
+  const { db } = deps;
+  const now = Date.now();
+  const results = await db.write(notificationStatements(db, prepared(input), SETTING_OF[input.kind], now));
+  return tellWritten(deps, notificationWritten(results));
+}
+
+/** The input as it is stored: the text cut to an excerpt. */
+export function prepared(input: NewNotification): NewNotification {
+  return { ...input, text: input.text ? excerpt(input.text) : null };
+}
+
+/** Which setting switches a kind off, for callers that batch `notificationStatements` themselves. */
+export function settingOf(kind: NotificationKind) {
+  return SETTING_OF[kind];
+}
+
+/**
+ * After the batch with `notificationStatements` committed: the person's open tabs get the
+ * notification with the actor and the counts read in that batch (after the answer, never in the
+ * actor's way). Answers whether a notification was written.
+ */
+export async function tellWritten(deps: Deps, written: WrittenNotification | null): Promise<boolean> {
+  if (!written) return false;
+  const { unread } = written;
+  await liveNotification(deps, written.row, {
+    actor: written.actor,
+    unread: unread
+      ? { counts: toUnreadData(unread.notifications, unread.threads), countedAt: unread.countedAt }
+      : null,
+  });
   return true;
 }
 

@@ -115,6 +115,17 @@ describe("follow and unfollow", () => {
     expect(await notificationKinds(quiet.id)).toEqual([]);
   });
 
+  it("a follow with its notification answers in four round trips to D1, and a second follow writes no second one", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const res = await followReq("POST", a, b.username);
+    expect(res.status).toBe(200);
+    // The token, the daily allowance, the person with the blocks, and one batch for the rest.
+    expect(Number(res.headers.get("X-D1-Calls"))).toBeLessThanOrEqual(4);
+    expect((await followReq("POST", a, b.username)).status).toBe(200);
+    expect(await notificationKinds(b.id)).toEqual(["FOLLOWER"]);
+  });
+
   it("refuses following oneself, nobody, and needs a token", async () => {
     const a = await createUser();
     const self = await followReq("POST", a, a.username);

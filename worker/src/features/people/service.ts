@@ -5,14 +5,15 @@ import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
-import { blocks, follows, notifications, users } from "#worker/db/schema/index.ts";
+import { blocks, follows, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, type Relation, toUser } from "../accounts/json";
 import { livePartnersParted } from "../live/service";
-import { notify } from "../notifications/service";
+import { notificationStatements, notificationWritten } from "../notifications/queries";
+import { prepared, settingOf, tellWritten } from "../notifications/service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -79,6 +80,32 @@ async function followCounts({ db }: Deps, personId: number) {
   return { total_followers: row?.followers ?? 0, total_following: row?.following ?? 0 };
 }
 
+/**
+ * `findPerson` and `assertCanReach` in one round trip: the ACTIVE person by username (404), not
+ * the actor (400), and neither one blocking the other (403).
+ */
+async function reachablePerson({ db }: Deps, actorId: number, username: string): Promise<number> {
+  const [person, blockers] = await db.batch<[{ id: number }, { blocker_id: number }]>([
+    {
+      sql: "SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL",
+      binds: [username],
+    },
+    {
+      sql: `SELECT b.blocker_id FROM blocks b JOIN users u ON u.username = ?1
+             WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)`,
+      binds: [username, actorId],
+    },
+  ]);
+  const id = person[0]?.id;
+  if (id === undefined) fail(404, PEOPLE_MSG.userNotFound);
+  const targetId = Number(id);
+  if (targetId === actorId) fail(400, PEOPLE_MSG.followSelf);
+  const by = new Set(blockers.map((b) => Number(b.blocker_id)));
+  if (by.has(targetId)) fail(403, PEOPLE_MSG.blockedByThem);
+  if (by.has(actorId)) fail(403, PEOPLE_MSG.blockedByYou);
+  return targetId;
+}
+
 // The counters move in the same batch (one D1 transaction) as the follow row, and only when the
 // row really appears or goes: each UPDATE checks the row first, so following twice counts once.
 const FOLLOW_EXISTS = "EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ?2)";
@@ -117,45 +144,59 @@ function unfollowStatements(db: Database, followerId: number, followeeId: number
   ];
 }
 
-/** `POST .../follow`: idempotent; the followed person hears of it once. */
+/**
+ * The FOLLOWER notification's extra condition (see `notificationStatements`): the follow row was
+ * made by this very batch (its created_at is the batch's `now`), and the follower has no unread
+ * FOLLOWER notice there already: following, unfollowing and following again tells them once while
+ * the first notice is unread.
+ */
+const FOLLOW_IS_NEW = `(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6
+  AND NOT EXISTS (SELECT 1 FROM notifications
+                   WHERE user_id = ?1 AND is_read = 0 AND kind = 'FOLLOWER' AND actor_id = ?3)`;
+
+/**
+ * `POST .../follow`: idempotent; the followed person hears of it once. Two round trips after the
+ * caller's checks: the person and the blocks, then one batch with the follow, its counters, the
+ * notification, what the followed person's tabs are told, and the counts answered.
+ */
 export async function follow(
   deps: Deps,
   follower: { id: number; username: string },
   username: string,
 ): Promise<FollowAnswer> {
   const { db } = deps;
-  const target = await findPerson(deps, username);
-  if (target.id === follower.id) fail(400, PEOPLE_MSG.followSelf);
-  await assertCanReach(deps, follower.id, target.id);
-  const results = await db.write(followStatements(db, follower.id, target.id, Date.now()));
-  const isNew = (results[2]?.results.length ?? 0) > 0;
-  if (isNew) await notifyNewFollower(deps, follower, target.id);
-  return { is_following: true, ...(await followCounts(deps, target.id)) };
-}
-
-/** Following, unfollowing and following again tells them once while the first notice is unread. */
-async function notifyNewFollower(deps: Deps, follower: { id: number; username: string }, targetId: number) {
-  const unread = await deps.db.orm
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, targetId),
-        eq(notifications.isRead, false),
-        eq(notifications.kind, "FOLLOWER"),
-        eq(notifications.actorId, follower.id),
-      ),
-    )
-    .limit(1)
-    .get();
-  if (unread) return;
-  await notify(deps, {
-    userId: targetId,
-    kind: "FOLLOWER",
-    actorId: follower.id,
-    link: `/user/${follower.username}`,
-    text: null,
-  });
+  const targetId = await reachablePerson(deps, follower.id, username);
+  const now = Date.now();
+  const notice = notificationStatements(
+    db,
+    prepared({
+      userId: targetId,
+      kind: "FOLLOWER",
+      actorId: follower.id,
+      link: `/user/${follower.username}`,
+      text: null,
+    }),
+    settingOf("FOLLOWER"),
+    now,
+    FOLLOW_IS_NEW,
+  );
+  const results = await db.write([
+    ...followStatements(db, follower.id, targetId, now),
+    ...notice,
+    db.prepare({
+      sql: "SELECT total_followers, total_following FROM users WHERE id = ?1",
+      binds: [targetId],
+    }),
+  ]);
+  await tellWritten(deps, notificationWritten(results.slice(3, 3 + notice.length)));
+  const counts = results.at(-1)?.results[0] as
+    | { total_followers: number; total_following: number }
+    | undefined;
+  return {
+    is_following: true,
+    total_followers: counts?.total_followers ?? 0,
+    total_following: counts?.total_following ?? 0,
+  };
 }
 
 /** `DELETE .../follow`: idempotent too. */

@@ -1,0 +1,124 @@
+import type { NotificationKind } from "#shared/enums.ts";
+import type { Database } from "#worker/db/database.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import { type OwnerRow, ownerColumns } from "#worker/lib/owners.ts";
+
+/**
+ * What the three statements of `notificationStatements` answer, read back by `notificationWritten`:
+ * the row (none when a setting, a block or `onlyIf` kept it from being written), the actor as
+ * others see them, and the person's unread counts right after it.
+ */
+export interface WrittenNotification {
+  row: {
+    id: number;
+    userId: number;
+    kind: string;
+    actorId: number | null;
+    link: string | null;
+    text: string | null;
+    createdAt: number;
+  };
+  actor: OwnerRow | null;
+  /**
+   * The unread counts as the bell shows them, taken in the same transaction (at `countedAt`, D1's
+   * clock); null when the person mutes phrases (their counts leave muted notifications out, which
+   * only `getUnreadData` does).
+   */
+  unread: { notifications: number; threads: number; countedAt: number } | null;
+}
+
+/**
+ * One notification in one D1 round trip (to add to a `db.write` batch): the row is inserted only
+ * when the person has not switched that kind off (`setting`, a users column) and neither one
+ * blocked the other; `onlyIf` is one more SQL condition over ?1 (the person), ?3 (the actor) and
+ * ?6 (`now`, the row's created_at). The actor and the person's unread counts are read in the same
+ * batch, after the insert, so what the person's tabs are told needs no other read.
+ */
+export function notificationStatements(
+  db: Database,
+  input: {
+    userId: number;
+    kind: NotificationKind;
+    actorId: number | null;
+    link: string | null;
+    text: string | null;
+  },
+  setting: keyof typeof users.$inferSelect | null,
+  now: number,
+  onlyIf = "",
+): D1PreparedStatement[] {
+  const settingOn = setting ? ` AND ${users[setting].name} = 1` : "";
+  return [
+    db.prepare({
+      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at)
+            SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6
+             WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1${settingOn})
+               AND NOT EXISTS (SELECT 1 FROM blocks
+                                WHERE (blocker_id = ?1 AND blocked_id = ?3) OR (blocker_id = ?3 AND blocked_id = ?1))
+               ${onlyIf ? `AND ${onlyIf}` : ""}
+            RETURNING id, user_id, kind, actor_id, link, text, created_at`,
+      binds: [input.userId, input.kind, input.actorId, input.link, input.text, now],
+    }),
+    db.prepare({
+      sql: `SELECT ${columnsOf(ownerColumns, "u")} FROM users u WHERE u.id = ?1`,
+      binds: [input.actorId ?? 0],
+    }),
+    db.prepare({
+      sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0) AS notifications,
+                   (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+                     WHERE me.user_id = ?1 AND me.total_unread_messages > 0) AS threads,
+                   EXISTS (SELECT 1 FROM muted_words w
+                            WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?2)) AS muted,
+                   ${COUNTED_AT} AS counted_at`,
+      binds: [input.userId, now],
+    }),
+  ];
+}
+
+/**
+ * When counts are taken, by D1's clock, inside the statement: D1 runs one transaction at a time, so
+ * counts taken later carry a later (or equal) time, whichever Worker or object asked.
+ */
+export const COUNTED_AT = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+
+/** Reads back the three results of `notificationStatements`; null when nothing was written. */
+export function notificationWritten(results: D1Result[]): WrittenNotification | null {
+  const [inserted, actor, counts] = results as [D1Result, D1Result, D1Result];
+  const raw = inserted.results[0] as
+    | {
+        id: number;
+        user_id: number;
+        kind: string;
+        actor_id: number | null;
+        link: string | null;
+        text: string | null;
+        created_at: number;
+      }
+    | undefined;
+  if (!raw) return null;
+  const actorRaw = actor.results[0];
+  const c = counts.results[0] as
+    | { notifications: number; threads: number; muted: number; counted_at: number }
+    | undefined;
+  return {
+    row: {
+      id: Number(raw.id),
+      userId: Number(raw.user_id),
+      kind: raw.kind,
+      actorId: raw.actor_id === null ? null : Number(raw.actor_id),
+      link: raw.link,
+      text: raw.text,
+      createdAt: Number(raw.created_at),
+    },
+    actor: raw.actor_id !== null && actorRaw ? rowOf(ownerColumns, actorRaw) : null,
+    unread:
+      c && !c.muted
+        ? {
+            notifications: Number(c.notifications),
+            threads: Number(c.threads),
+            countedAt: Number(c.counted_at),
+          }
+        : null,
+  };
+}
