@@ -1,6 +1,7 @@
 import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.ts";
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -13,11 +14,14 @@ import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
 import { postLink, toComment, toCommentTree } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
-import type { CommentRow, PostWithCommunity } from "./queries";
+import type { CommentRow, CommentWithParent, PostWithCommunity } from "./queries";
 import * as queries from "./queries";
 
 // The rules of comments: who may comment, reply, edit and delete, and how deep a page nests. The
 // SQL is in queries.ts, the JSON in json.ts.
+
+/** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
+const PARENTS_PER_LEVEL = 100;
 
 export interface CommentPage extends CursorPage<Comment> {
   /** In the single-comment view: the comment whose replies `list` holds. Null for the whole post. */
@@ -35,36 +39,54 @@ async function findPost({ db }: Deps, postPublicId: string): Promise<PostWithCom
  * `GET /api/v1/micropost/comment/list`. Without `comment_public_id`: a page of the post's top-level
  * comments, newest first, each with its replies down to depth 3 (deeper ones show "More comments").
  * With it: that comment as `parent` and a page of its replies, oldest first, nested two levels more.
- * Only comments known to have replies are asked for them, so every statement reads what it returns;
- * the post, the page, its replies and their authors come back in one round trip.
+ * Only comments known to have replies are asked for them, so every statement reads what it returns.
  */
 export async function listComments(
   deps: Deps,
   viewerId: number | null,
   q: { post_public_id: string; comment_public_id?: string; skip: number; limit: number; cursor?: string },
 ): Promise<CommentPage> {
-  const tag = q.comment_public_id ? "a" : "r";
-  const values = decodeCursor(q.cursor, tag, 1);
-  const tree = await queries.commentTree(deps.db, {
-    postPublicId: q.post_public_id,
-    focusPublicId: q.comment_public_id,
-    moreDepth: COMMENT_MORE_DEPTH,
-    values,
-    skip: q.skip,
-    limit: q.limit,
-  });
-  const { post, focus, rows, pageLength, owners } = tree;
-  if (!post) fail(404, "Post not found");
-  if (q.comment_public_id && !focus) fail(404, "Comment not found");
+  const { db } = deps;
+  const post = await findPost(deps, q.post_public_id);
   const address = postLink(post.communityName, post.publicId, post.slug);
+
+  let focus: CommentWithParent | null = null;
+  if (q.comment_public_id) {
+    focus = await queries.findCommentWithParent(db, q.comment_public_id, post.id);
+    if (!focus) fail(404, "Comment not found");
+  }
+
+  const tag = focus ? "a" : "r";
+  const values = decodeCursor(q.cursor, tag, 1);
+  const page = focus
+    ? await queries.replyPage(db, focus.id, q, values)
+    : await queries.topCommentPage(db, post.id, q, values);
+
+  // Deeper levels: the whole-post view nests to depth 3; a single thread two levels below its list.
+  const deepest = focus ? Math.max(COMMENT_MORE_DEPTH, focus.depth + 3) : COMMENT_MORE_DEPTH;
+  const rows: CommentRow[] = [...page];
+  let level = page;
+  while (level.length) {
+    const parents = level
+      .filter((c) => c.totalReplies > 0 && c.depth + 1 <= deepest)
+      .slice(0, PARENTS_PER_LEVEL)
+      .map((c) => c.id);
+    if (parents.length === 0) break;
+    level = await queries.repliesOf(db, parents);
+    rows.push(...level);
+  }
+
+  const ownerIds = rows.filter((r) => !r.isDeleted).map((r) => r.ownerId);
+  if (focus && !focus.isDeleted) ownerIds.push(focus.ownerId);
+  const owners = ownerIds.length ? await queries.ownersByIds(db, ownerIds) : new Map<number, Owner>();
 
   const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address };
   const total = focus ? focus.totalReplies : post.totalTopComments;
-  const last = rows[pageLength - 1];
+  const last = page.at(-1);
   const mutes = await activeMutes(deps, viewerId, "COMMENTS");
   return {
     list: markMuted(
-      toCommentTree(rows, pageLength, {
+      toCommentTree(rows, page.length, {
         ...context,
         extraPublicIds: focus ? new Map([[focus.id, focus.publicId]]) : undefined,
       }),
@@ -72,7 +94,7 @@ export async function listComments(
     ),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
-    next_cursor: last && pageLength === q.limit ? encodeCursor(tag, [last.id]) : null,
+    next_cursor: last && page.length === q.limit ? encodeCursor(tag, [last.id]) : null,
     parent: focus
       ? toComment(focus, {
           owner: owners.get(focus.ownerId) ?? null,

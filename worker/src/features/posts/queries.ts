@@ -43,6 +43,8 @@ const POST_COLUMNS = columnsOf(microposts, "m");
 const COMMENT_COLUMNS = columnsOf(comments, "c");
 /** The parent's public id beside a comment's columns. */
 const PARENT_PUBLIC_ID = "(SELECT p.public_id FROM comments p WHERE p.id = c.parent_id) AS parent_public_id";
+/** D1 accepts at most five terms in one compound SELECT; larger unions are nested. */
+const COMPOUND_MAX = 5;
 
 const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
 const toComments = (rows: object[]): CommentRow[] => rows.map((raw) => rowOf(comments, raw));
@@ -957,111 +959,68 @@ export const REPLIES_PER_COMMENT = 10;
 
 export type CommentWithParent = CommentRow & { parentPublicId: string | null };
 
-/** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
-export const PARENTS_PER_LEVEL = 100;
-/** Levels of replies a page of comments nests below its own comments (depth permitting). */
-const REPLY_LEVELS = 3;
-
-export interface CommentTreeQuery {
-  postPublicId: string;
-  /** The comment whose replies are paged (its single-comment view); the whole post without it. */
-  focusPublicId?: string;
-  /** The whole-post view nests to this depth; a single thread two levels below its page. */
-  moreDepth: number;
-  /** After the cursor's id (older for the whole post, newer for a thread). */
-  values: number[] | null;
-  skip: number;
-  limit: number;
+/** A comment of this post, with its parent's public id. */
+export async function findCommentWithParent(
+  db: Database,
+  commentPublicId: string,
+  postId: number,
+): Promise<CommentWithParent | null> {
+  const raw = await db.first<{ parent_public_id: string | null }>({
+    sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
+    binds: [commentPublicId, postId],
+  });
+  return raw ? { ...rowOf(comments, raw), parentPublicId: raw.parent_public_id } : null;
 }
 
-export interface CommentTree {
-  post: PostWithCommunity | null;
-  focus: CommentWithParent | null;
-  /** The page, then its replies level by level, each in the order of its parents. */
-  rows: CommentRow[];
-  pageLength: number;
-  owners: Map<number, Owner>;
-}
-
-/**
- * A page of a post's comments with their replies and authors, in one round trip: the post (with
- * its community's name), the focused comment (with its parent's public id), then the page and up
- * to REPLY_LEVELS levels below it, each level asking only comments known to have replies (at most
- * PARENTS_PER_LEVEL of them) for their oldest REPLIES_PER_COMMENT, so every statement reads what
- * it returns. The authors' statement repeats the tree as a WITH.
- */
-export async function commentTree(db: Database, q: CommentTreeQuery): Promise<CommentTree> {
-  const focused = q.focusPublicId !== undefined;
-  const binds = focused ? [q.postPublicId, q.focusPublicId] : [q.postPublicId];
-  const after = q.values ? ` AND c.id ${focused ? ">" : "<"} ${q.values[0]}` : "";
-  const dir = focused ? "ASC" : "DESC";
-  const published = "(SELECT id FROM microposts WHERE public_id = ?1 AND is_draft = 0)";
-  const focusWhere = `c.public_id = ?2 AND c.micropost_id = ${published}`;
-  const deepest = focused
-    ? `max(${q.moreDepth}, (SELECT depth FROM comments c WHERE ${focusWhere}) + 3)`
-    : String(q.moreDepth);
-  // Each level's parents in the order the levels before put them (parents' order, then oldest
-  // first): a row carries its ancestors' ids below the page (a1, a2…) to sort by.
-  const ancestors = ["a1", "a2", "a3"];
-  const level = (i: number) => {
-    const above = i === 1 ? "page" : `l${i - 1}`;
-    const carried = ancestors.slice(0, i - 1);
-    const order = [...carried.map((a, j) => (j === 0 ? `${a} ${dir}` : a)), i === 1 ? `id ${dir}` : "id"];
-    return `l${i} AS (SELECT c.*, ${[...carried.map((a) => `p.${a}`), `p.id AS ${ancestors[i - 1]}`].join(", ")}
-      FROM (SELECT ${["id", ...carried].join(", ")} FROM ${above}
-            WHERE total_replies > 0 AND depth + 1 <= ${deepest}
-            ORDER BY ${order.join(", ")} LIMIT ${PARENTS_PER_LEVEL}) p
-      JOIN comments c ON c.id IN (
-        SELECT x.id FROM comments x WHERE x.parent_id = p.id ORDER BY x.id LIMIT ${REPLIES_PER_COMMENT}))`;
-  };
-  const levels = Array.from({ length: REPLY_LEVELS }, (_, i) => level(i + 1));
-  const names = ["page", ...levels.map((_, i) => `l${i + 1}`)];
-  const tree = `WITH page AS (SELECT c.* FROM comments c
-        WHERE ${focused ? `c.parent_id = (SELECT c.id FROM comments c WHERE ${focusWhere})` : `c.micropost_id = ${published} AND c.depth = 0`}${after}
-        ORDER BY c.id ${dir}${window(q.limit, q.skip, q.values)}),
-      ${levels.join(", ")},
-      -- D1 takes at most five terms in one compound SELECT: this has REPLY_LEVELS + 1.
-      tree AS (${names.map((t, i) => `SELECT ${i} AS lvl, ${columnsOf(comments, "t")} FROM ${t} t`).join(" UNION ALL ")})`;
-  const focusOwner = focused
-    ? ` UNION SELECT c.owner_id FROM comments c WHERE ${focusWhere} AND c.is_deleted = 0`
-    : "";
-  const statements: Statement[] = [
-    {
-      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name FROM microposts m
-        JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND m.is_draft = 0`,
-      binds: [q.postPublicId],
-    },
-    {
-      sql: `${tree} SELECT * FROM tree`,
-      binds,
+/** A page of a comment's replies, oldest first (`values`: after the cursor's id). */
+export async function replyPage(
+  db: Database,
+  parentId: number,
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<CommentRow[]> {
+  return toComments(
+    await db.all({
+      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ?1${values ? " AND c.id > ?2" : ""}
+            ORDER BY c.id${window(q.limit, q.skip, values)}`,
+      binds: [parentId, ...(values ?? [])],
       isList: true,
-    },
-    {
-      sql: `${tree} SELECT ${columnsOf(ownerWithId, "u")} FROM users u
-        WHERE u.id IN (SELECT "ownerId" FROM tree WHERE "isDeleted" = 0${focusOwner})`,
-      binds,
-    },
-  ];
-  if (focused)
-    statements.push({
-      sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID} FROM comments c WHERE ${focusWhere}`,
-      binds,
-    });
-  const [posts, treeRows, owners, focus = []] =
-    await db.batch<
-      [{ community_name: string }, { lvl: number; id: number }, object, { parent_public_id: string | null }]
-    >(statements);
-  // The page in its order, then each level oldest first (each parent's replies in their order).
-  const sorted = [...treeRows].sort(
-    (a, b) => a.lvl - b.lvl || (a.lvl === 0 && !focused ? b.id - a.id : a.id - b.id),
+    }),
   );
-  return {
-    post: posts[0] ? { ...rowOf(microposts, posts[0]), communityName: posts[0].community_name } : null,
-    focus: focus[0] ? { ...rowOf(comments, focus[0]), parentPublicId: focus[0].parent_public_id } : null,
-    rows: toComments(sorted),
-    pageLength: sorted.filter((r) => r.lvl === 0).length,
-    owners: ownerMap(owners),
+}
+
+/** A page of a post's top-level comments, newest first (`values`: before the cursor's id). */
+export async function topCommentPage(
+  db: Database,
+  postId: number,
+  q: PostPageQuery,
+  values: number[] | null,
+): Promise<CommentRow[]> {
+  return toComments(
+    await db.all({
+      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.micropost_id = ?1 AND c.depth = 0${values ? " AND c.id < ?2" : ""}
+            ORDER BY c.id DESC${window(q.limit, q.skip, values)}`,
+      binds: [postId, ...(values ?? [])],
+      isList: true,
+    }),
+  );
+}
+
+/** Replies of these comments, at most REPLIES_PER_COMMENT each, oldest first. */
+export async function repliesOf(db: Database, parentIds: number[]): Promise<CommentRow[]> {
+  const arms = parentIds.map(
+    (id) =>
+      `SELECT * FROM (SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ${id} ORDER BY c.id LIMIT ${REPLIES_PER_COMMENT})`,
+  );
+  const nest = (terms: string[]): string => {
+    if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
+    const size = Math.ceil(terms.length / COMPOUND_MAX);
+    const groups: string[] = [];
+    for (let i = 0; i < terms.length; i += size)
+      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))})`);
+    return groups.join(" UNION ALL ");
   };
+  return toComments(await db.all({ sql: nest(arms), isList: true }));
 }
 
 /** Owners by id, as comments show them. */
