@@ -1,8 +1,34 @@
-import { drizzle } from "drizzle-orm/d1";
+import type { drizzle } from "drizzle-orm/d1";
+import { DrizzleD1Database } from "drizzle-orm/d1/driver";
+import { SQLiteD1Session } from "drizzle-orm/d1/session";
+import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm/relations";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core/dialect";
 import * as schema from "./schema";
 import type { Statement } from "./sql";
 
 export type Orm = ReturnType<typeof drizzle<typeof schema>>;
+
+type Relational = ConstructorParameters<typeof SQLiteD1Session>[2];
+/**
+ * Drizzle's reading of the schema (every table and relation walked), made once per isolate: the
+ * schema never changes while it runs, and `drizzle(client, { schema })` would redo it per request.
+ */
+let relational: Relational | null = null;
+
+/** What `drizzle(client, { schema })` builds, over the schema read once. */
+function ormOver(client: D1DatabaseSession): Orm {
+  if (!relational) {
+    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  }
+  const dialect = new SQLiteAsyncDialect();
+  // Drizzle's D1 driver only calls `prepare` and `batch`, which a session has.
+  const d1 = client as unknown as D1Database;
+  const session = new SQLiteD1Session(d1, dialect, relational, {});
+  const orm = new DrizzleD1Database("async", dialect, session, relational) as unknown as Orm;
+  orm.$client = d1;
+  return orm;
+}
 
 /** D1's own count of rows read and returned, summed over a request's plain-SQL statements. */
 export interface RowsRead {
@@ -48,8 +74,7 @@ export class Database {
 
   /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */
   get orm(): Orm {
-    // Drizzle's D1 driver only calls `prepare` and `batch`, which a session has.
-    this.drizzle ??= drizzle(this.d1 as unknown as D1Database, { schema });
+    this.drizzle ??= ormOver(this.d1);
     return this.drizzle;
   }
 

@@ -249,25 +249,6 @@ export async function listMyCommunities(
   return toPage(list, count[0]?.n ?? 0, q.limit);
 }
 
-/** Communities by id (search results), in the order asked, with the viewer's membership. */
-export async function loadCommunityItems(
-  { db }: Deps,
-  ids: number[],
-  viewerId: number | null,
-): Promise<Array<{ community: Community }>> {
-  if (ids.length === 0) return [];
-  const [rows, memberships] = await db.batch<[object, object]>([
-    communitiesStatement(ids),
-    membershipsStatement(viewerId ?? 0, ids),
-  ]);
-  const byId = communityMap(rows);
-  const membership = membershipMap(memberships);
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ community: toCommunity(row, membership.get(id)) }] : [];
-  });
-}
-
 /**
  * Joining makes the caller a member and adds 1 to total_members, once, however often it is
  * called; the owner hears of a new member.

@@ -17,6 +17,7 @@ import {
   NEWEST,
   type Order,
   PINNED_FIRST,
+  type PostLookups,
   type PostRow,
   pageWithLookups,
   personPostPage,
@@ -65,7 +66,16 @@ export async function loadPostItemMap(
 ): Promise<Map<number, FeedItem>> {
   if (ids.length === 0) return new Map();
   // The posts and all their items show, in one round trip.
-  const { posts: rows, lookups } = await pageWithLookups(deps.db, viewerId, postsByIdsStatement(ids));
+  const { posts, lookups } = await pageWithLookups(deps.db, viewerId, postsByIdsStatement(ids));
+  return postItemMap(posts, lookups, viewerId);
+}
+
+/** Posts read with their lookups (`pageWithLookups`) as feed items, keyed by post id. */
+export function postItemMap(
+  rows: PostRow[],
+  lookups: PostLookups,
+  viewerId: number | null,
+): Map<number, FeedItem> {
   const items = toFeedItems(rows, lookups, viewerId);
   const byPublicId = new Map(items.map((item) => [item.micropost.public_id, item]));
   const byId = new Map<number, FeedItem>();

@@ -91,9 +91,42 @@ export async function findPublishedPostWithCommunity(
   return raw ? { ...rowOf(microposts, raw), communityName: raw.community_name } : null;
 }
 
+/**
+ * A published post with its community's name, and whether its author and `actorId` blocked each
+ * other (`blocking`: the author blocked the actor; `blocked`: the actor blocked the author), in
+ * one round trip: what an action on someone's post checks first.
+ */
+export async function findPublishedPostForActor(
+  db: Database,
+  postPublicId: string,
+  actorId: number,
+): Promise<{ post: PostWithCommunity; blocking: boolean; blocked: boolean } | null> {
+  const raw = await db.first<{ community_name: string; blocking: number; blocked: number }>({
+    sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked
+      FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    binds: [postPublicId, actorId],
+  });
+  if (!raw) return null;
+  return {
+    post: { ...rowOf(microposts, raw), communityName: raw.community_name },
+    blocking: raw.blocking === 1,
+    blocked: raw.blocked === 1,
+  };
+}
+
 /** Posts by id, in no particular order, as `pageWithLookups` reads them (with all their items show). */
 export function postsByIdsStatement(ids: number[]): Statement {
   return { sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)})` };
+}
+
+/**
+ * The posts `where` picks (it may read the tables `prefix`, a WITH clause, defines), as
+ * `pageWithLookups` reads them; `binds` are the prefix's.
+ */
+export function postsWhereStatement(prefix: string, where: string, binds: unknown[]): Statement {
+  return { sql: `${prefix} SELECT ${POST_COLUMNS} FROM microposts m WHERE ${where}`, binds };
 }
 
 /** Staff, verified users and verified businesses are verified: their posts are in the VERIFIED feed. */

@@ -1,5 +1,6 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { PostType } from "#shared/enums.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
 import {
   type CreatedPost,
@@ -20,7 +21,6 @@ import { findCommunity, joinStatements } from "../communities/service";
 import { livePostActivity } from "../live/service";
 import { hitTrustLimit } from "../moderation/trust";
 import { notify } from "../notifications/service";
-import { assertCanReach } from "../people/service";
 import { loadPostItems } from "./feed";
 import { toSafeHtml } from "./html";
 import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
@@ -160,9 +160,12 @@ export async function deletePost(deps: Deps, user: Person, postPublicId: string)
 
 /** Toggles the caller's vote (queries.ts `toggleVoteRow`: one batch, decided inside it). */
 export async function toggleVote(deps: Deps, user: Person, postPublicId: string): Promise<VoteResult> {
-  const post = await queries.findPublishedPostWithCommunity(deps.db, postPublicId);
-  if (!post) fail(404, "Post not found");
-  await assertCanReach(deps, user.id, post.ownerId);
+  // The post and whether its author and the voter blocked each other, in one round trip.
+  const found = await queries.findPublishedPostForActor(deps.db, postPublicId, user.id);
+  if (!found) fail(404, "Post not found");
+  const { post } = found;
+  if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);
+  if (found.blocked) fail(403, PEOPLE_MSG.blockedByYou);
   const row = await queries.toggleVoteRow(deps.db, post.id, user.id);
   if (!row) fail(404, "Post not found");
   const voted = Boolean(row.user_voted);

@@ -62,14 +62,14 @@ export interface FoundIds {
 }
 
 /**
- * The ids of one page of a search, or null when the text has no word. Planned so that no search
- * costs more than a few milliseconds at a million rows:
+ * The ids of one page of a search, or null when the text has no word, in one statement
+ * (`searchSql`). Planned so that no search costs more than a few milliseconds at a million rows:
  *
- * 1. How many rows hold each word, counting no further than COMMON_WORD_ROWS + 1 (one statement).
- *    A word nobody used means no result. bm25 reads the full list of every word it ranks (about
- *    30 ms for "the" at a million posts), so very common words are left out of a search that has
- *    rarer ones, as search engines drop stop words; a search of common words only keeps them all
- *    and is answered newest first, without bm25.
+ * 1. How many rows hold each word, counting no further than COMMON_WORD_ROWS + 1. A word nobody
+ *    used means no result. bm25 reads the full list of every word it ranks (about 30 ms for "the"
+ *    at a million posts), so very common words are left out of a search that has rarer ones, as
+ *    search engines drop stop words; a search of common words only keeps them all and is answered
+ *    newest first, without bm25.
  * 2. How many rows match all the words kept, counting no further than RANK_LIMIT + 1 (skipped for
  *    one word: step 1 counted it). Up to RANK_LIMIT matches are ranked by relevance (scoring a
  *    thousand rows takes a few milliseconds); more are listed newest first, which FTS5 reads
@@ -85,27 +85,83 @@ export async function findIds(
 ): Promise<FoundIds | null> {
   const terms = toTerms(text, { prefix: source.prefix });
   if (terms.length === 0) return null;
-  const none: FoundIds = { ids: [], total: 0, order: "rank" };
-  const [counted] = await exec(termCountsSql(source, terms.length), terms);
-  const rows = terms.map((_, i) => Number(counted?.[`c${i}`] ?? 0));
-  if (rows.some((n) => n === 0)) return none;
-  const rare = terms.filter((_, i) => rows[i]! <= COMMON_WORD_ROWS);
-  const kept = rare.length > 0 ? rare : terms;
-  // Left out inside the match itself, so totals, pages and offsets agree (muted phrases).
-  const expression = [kept.join(" "), ...exclude.map((phrase) => `NOT ${phrase}`)].join(" ");
-  let matches: number;
-  if (kept.length === 1 && exclude.length === 0) matches = rows[terms.indexOf(kept[0]!)]!;
-  else {
-    const [all] = await exec(countSql(source), [expression]);
-    matches = Number(all?.n ?? 0);
-  }
-  if (matches === 0) return none;
-  const order: FtsOrder = rare.length === 0 || matches > RANK_LIMIT ? "recent" : "rank";
-  const total = Math.min(matches, MAX_RESULTS);
-  const limit = Math.min(page.limit, MAX_RESULTS - page.skip);
-  if (limit <= 0) return { ids: [], total, order };
-  const found = await exec(pageSql(source, order), [expression, limit, page.skip]);
-  return { ids: found.map((r) => Number(r.id)), total, order };
+  const search = searchSql(source, terms.length, exclude.length, page);
+  return toFoundIds(await exec(`${search.with} ${search.result}`, [...terms, ...exclude]));
+}
+
+/** Past any rowid: an arm of the page whose plan was chosen reads the whole index range. */
+const ALL_ROWS = "9223372036854775807";
+
+/**
+ * The three steps of `findIds` as SQL that needs no answer in between, so a search and everything
+ * its results show go to the database in one batch. Binds: ?1…?words the quoted words (`toTerms`),
+ * then the `excluded` phrases (`toExcludedPhrase`). `with` defines `found` (one row: `matches`,
+ * capped past RANK_LIMIT, and `rare`, how many words are not very common) and `hits` (the page:
+ * `id`, and `score` when ranked); `result` reads both as `toFoundIds` expects. The page has two
+ * arms, ranked and newest first; the arm not chosen asks FTS5 for no rowid at all, so it reads
+ * nothing, and the arm chosen reads what the plan allows.
+ */
+export function searchSql(
+  source: FtsSource,
+  words: number,
+  excluded: number,
+  page: { skip: number; limit: number },
+): { with: string; result: string } {
+  const t = source.table;
+  const indexes = Array.from({ length: words }, (_, i) => i);
+  const count = (i: number) =>
+    `(SELECT count(*) FROM (SELECT rowid FROM ${t} WHERE ${t} MATCH ?${i + 1} LIMIT ${COMMON_WORD_ROWS + 1})) AS c${i}`;
+  const isRare = (i: number) => `c${i} <= ${COMMON_WORD_ROWS}`;
+  const rareWords = indexes
+    .map((i) => `CASE WHEN ${isRare(i)} THEN ' ' || ?${i + 1} ELSE '' END`)
+    .join(" || ");
+  const everyWord = indexes.map((i) => `?${i + 1}`).join(" || ' ' || ");
+  const notPhrases = Array.from({ length: excluded }, (_, j) => ` || ' NOT ' || ?${words + j + 1}`).join("");
+  // One word kept and nothing excluded: its count from step 1 is the number of matches.
+  const single =
+    excluded > 0
+      ? null
+      : words === 1
+        ? { when: "1", n: "c0" }
+        : { when: "rare = 1", n: `CASE ${indexes.map((i) => `WHEN ${isRare(i)} THEN c${i}`).join(" ")} END` };
+  const counted = `(SELECT count(*) FROM (SELECT rowid FROM ${t} WHERE ${t} MATCH plan.expr LIMIT ${RANK_LIMIT + 1}))`;
+  const matches = `CASE WHEN missing THEN 0${single ? ` WHEN ${single.when} THEN ${single.n}` : ""} ELSE ${counted} END`;
+  const ranked = `rare > 0 AND matches <= ${RANK_LIMIT}`;
+  const upTo = (chosen: string) =>
+    `rowid <= (SELECT CASE WHEN matches > 0 AND ${chosen} THEN ${ALL_ROWS} ELSE -1 END FROM found)`;
+  const limit = Math.trunc(Math.min(page.limit, MAX_RESULTS - page.skip));
+  const skip = Math.trunc(page.skip);
+  const arm = (order: string, chosen: string, score: string) =>
+    `SELECT * FROM (SELECT rowid AS id, ${score} AS score FROM ${t}
+       WHERE ${t} MATCH (SELECT expr FROM found) AND ${upTo(chosen)}
+       ORDER BY ${order} LIMIT ${limit} OFFSET ${skip})`;
+  const hits =
+    limit > 0
+      ? `${arm(`${source.rank}, rowid DESC`, ranked, source.rank)} UNION ALL ${arm("rowid DESC", `NOT (${ranked})`, "NULL")}`
+      : "SELECT NULL AS id, NULL AS score WHERE 0";
+  return {
+    with: `WITH counts AS MATERIALIZED (SELECT ${indexes.map(count).join(", ")}),
+      plan AS MATERIALIZED (SELECT *,
+        CASE WHEN rare > 0 THEN substr(${rareWords}, 2) ELSE ${everyWord} END${notPhrases} AS expr
+        FROM (SELECT *, ${indexes.map((i) => `(${isRare(i)})`).join(" + ")} AS rare,
+          ${indexes.map((i) => `c${i} = 0`).join(" OR ")} AS missing FROM counts)),
+      found AS MATERIALIZED (SELECT expr, rare, ${matches} AS matches FROM plan),
+      hits AS (${hits})`,
+    result:
+      "SELECT NULL AS id, NULL AS score, matches, rare FROM found UNION ALL SELECT id, score, NULL, NULL FROM hits",
+  };
+}
+
+/** The answer of `searchSql`'s `result`: the plan's row, then the page's. */
+export function toFoundIds(rows: Array<Record<string, unknown>>): FoundIds {
+  const [plan, ...page] = rows;
+  const matches = Number(plan?.matches ?? 0);
+  const order: FtsOrder = Number(plan?.rare ?? 0) > 0 && matches <= RANK_LIMIT ? "rank" : "recent";
+  if (matches === 0) return { ids: [], total: 0, order: "rank" };
+  // Ranked: best score first (bm25 is lower for better), then newest; otherwise newest first.
+  const hits = page.map((r) => ({ id: Number(r.id), score: r.score === null ? 0 : Number(r.score) }));
+  hits.sort((a, b) => (order === "rank" ? a.score - b.score : 0) || b.id - a.id);
+  return { ids: hits.map((h) => h.id), total: Math.min(matches, MAX_RESULTS), order };
 }
 
 /**
@@ -126,22 +182,4 @@ export function toExcludedPhrase(phrase: string, { prefix = false } = {}): strin
 export function toTerms(text: string, { prefix = false } = {}): string[] {
   const expression = toMatchExpression(text, { prefix });
   return expression === null ? [] : expression.split(" ");
-}
-
-/** One row with c0, c1… : how many rows hold each word (?1, ?2…), capped past COMMON_WORD_ROWS. */
-export function termCountsSql(source: FtsSource, words: number): string {
-  const one = (i: number) =>
-    `(SELECT count(*) FROM (SELECT rowid FROM ${source.table} WHERE ${source.table} MATCH ?${i + 1} LIMIT ${COMMON_WORD_ROWS + 1})) AS c${i}`;
-  return `SELECT ${Array.from({ length: words }, (_, i) => one(i)).join(", ")}`;
-}
-
-/** How many rows match the expression (?1), capped past RANK_LIMIT. */
-export function countSql(source: FtsSource): string {
-  return `SELECT count(*) AS n FROM (SELECT rowid FROM ${source.table} WHERE ${source.table} MATCH ?1 LIMIT ${RANK_LIMIT + 1})`;
-}
-
-/** One page of matching ids: ?1 the expression, ?2 the limit, ?3 the offset. */
-export function pageSql(source: FtsSource, order: FtsOrder): string {
-  const by = order === "rank" ? `${source.rank}, rowid DESC` : "rowid DESC";
-  return `SELECT rowid AS id FROM ${source.table} WHERE ${source.table} MATCH ?1 ORDER BY ${by} LIMIT ?2 OFFSET ?3`;
 }

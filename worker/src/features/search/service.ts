@@ -1,16 +1,29 @@
 import { toPage } from "#shared/api.ts";
 import type { SearchType } from "#shared/enums.ts";
-import type { CommentItem, SearchResult } from "#shared/schemas/search.ts";
+import type { Community } from "#shared/schemas/communities.ts";
+import type { FeedItem } from "#shared/schemas/posts.ts";
+import type { CommentItem, PersonItem, SearchResult } from "#shared/schemas/search.ts";
+import type { Owner } from "#shared/schemas/user.ts";
 import { comments } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, rowOf } from "#worker/db/sql.ts";
+import { rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
-import { ownerMap, ownerWithId } from "#worker/lib/owners.ts";
-import { loadCommunityItems } from "../communities/service";
+import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { toCommunity } from "../communities/json";
+import { communityMap, membershipMap } from "../communities/service";
 import { activeMutes } from "../muted-words/service";
-import { loadPersonItems } from "../people/service";
-import { loadPostItemMap, loadPostItems } from "../posts/feed";
+import { postItemMap } from "../posts/feed";
 import { toComment } from "../posts/json";
-import { type Exec, FTS_SOURCES, findIds, toExcludedPhrase } from "./fts";
+import { pageWithLookups } from "../posts/queries";
+import { type FoundIds, FTS_SOURCES, searchSql, toExcludedPhrase, toFoundIds, toTerms } from "./fts";
+import {
+  browseCommunityStatements,
+  type HitsSql,
+  hitCommentStatements,
+  hitCommunityStatements,
+  hitPersonStatements,
+  hitPostsStatement,
+  hitsStatement,
+} from "./queries";
 
 export interface SearchInput {
   q: string;
@@ -31,38 +44,95 @@ const OWNER: Record<SearchType, { table: "microposts" | "comments" } | "self" | 
 /**
  * `GET /api/v1/search`: one page of one type. Few matches are ranked by relevance, many are listed
  * newest first, very common words give way to rarer ones (see findIds), so no search keeps the
- * database busy. The queries
- * read the FTS index alone; people who blocked the viewer, or whom the viewer blocked, are then
- * left out of the page (a page can hold fewer than `limit` results; the total still counts them).
+ * database busy. People who blocked the viewer, or whom the viewer blocked, are left out of the
+ * page (a page can hold fewer than `limit` results; the total still counts them). The search, its
+ * page and everything the page shows come back in one round trip (queries.ts).
  */
 export async function search(deps: Deps, input: SearchInput): Promise<SearchResult> {
   const empty = { search_type: input.type, ...toPage([], 0, input.limit) } as SearchResult;
   const source = FTS_SOURCES[input.type];
-  const owner = OWNER[input.type];
-  const exec: Exec = (sql, binds) => deps.db.all({ sql, binds });
-  const exclude = owner === null || owner === "self" ? [] : await excludedPhrases(deps, input.viewerId);
-  const [found, blocked] = await Promise.all([
-    findIds(exec, source, input.q, input, exclude),
-    owner && input.viewerId !== null ? blockedAround(deps, input.viewerId) : new Set<number>(),
-  ]);
+  const terms = toTerms(input.q, { prefix: source.prefix });
   // "Find More" opens the community search with no text: it lists communities, biggest first.
-  if (found === null) return input.type === "communities" ? browseCommunities(deps, input) : empty;
-  if (found.total === 0) return empty;
-  const ids = await withoutBlocked(deps, found.ids, owner, blocked);
-  const page = toPage([], found.total, input.limit);
+  if (terms.length === 0) return input.type === "communities" ? browseCommunities(deps, input) : empty;
+  const owner = OWNER[input.type];
+  const exclude = owner === null || owner === "self" ? [] : await excludedPhrases(deps, input.viewerId);
+  const fts = searchSql(source, terms.length, exclude.length, input);
+  const hits: HitsSql = { ...fts, binds: [...terms, ...exclude] };
+  const answer = await loadHits(deps, hits, input);
+  if (answer.found.total === 0) return empty;
+  const page = toPage([], answer.found.total, input.limit);
+  return { ...page, ...answer.list } as SearchResult;
+}
+
+type Listed =
+  | { search_type: "posts"; list: FeedItem[] }
+  | { search_type: "comments"; list: CommentItem[] }
+  | { search_type: "communities"; list: Array<{ community: Community }> }
+  | { search_type: "users"; list: PersonItem[] };
+
+/** The search's plan and page, and its results as the answer shows them, in one round trip. */
+async function loadHits(
+  { db }: Deps,
+  hits: HitsSql,
+  input: SearchInput,
+): Promise<{ found: FoundIds; list: Listed }> {
+  const { viewerId } = input;
+  const inOrder = <T>(ids: number[], byId: Map<number, T>) =>
+    ids.flatMap((id) => {
+      const item = byId.get(id);
+      return item ? [item] : [];
+    });
   switch (input.type) {
-    case "posts":
-      return { ...page, search_type: "posts", list: await loadPostItems(deps, ids, input.viewerId) };
-    case "comments":
-      return { ...page, search_type: "comments", list: await loadCommentItems(deps, ids, input.viewerId) };
-    case "communities":
+    case "posts": {
+      const page = await pageWithLookups(db, viewerId, hitPostsStatement(hits, viewerId), [
+        hitsStatement(hits),
+      ]);
+      const found = toFoundIds(page.extra[0] as Array<Record<string, unknown>>);
+      const byId = postItemMap(page.posts, page.lookups, viewerId);
+      return { found, list: { search_type: "posts", list: inOrder(found.ids, byId) } };
+    }
+    case "comments": {
+      const statements = hitCommentStatements(hits, viewerId);
+      const page = await pageWithLookups(db, viewerId, statements.posts, [
+        hitsStatement(hits),
+        statements.comments,
+        statements.authors,
+      ]);
+      const [planRows, commentRows, authorRows] = page.extra as [
+        Array<Record<string, unknown>>,
+        Array<{ parent_public_id: string | null }>,
+        object[],
+      ];
+      const found = toFoundIds(planRows);
+      const posts = postItemMap(page.posts, page.lookups, viewerId);
+      const byId = toCommentItems(commentRows, ownerMap(authorRows), posts, viewerId);
+      return { found, list: { search_type: "comments", list: inOrder(found.ids, byId) } };
+    }
+    case "communities": {
+      const [planRows, rows, memberships = []] = await db.batch<[Record<string, unknown>, object, object]>([
+        hitsStatement(hits),
+        ...hitCommunityStatements(hits, viewerId),
+      ]);
+      const found = toFoundIds(planRows);
       return {
-        ...page,
-        search_type: "communities",
-        list: await loadCommunityItems(deps, ids, input.viewerId),
+        found,
+        list: { search_type: "communities", list: toCommunityItems(found.ids, rows, memberships) },
       };
-    case "users":
-      return { ...page, search_type: "users", list: await loadPersonItems(deps, ids, input.viewerId) };
+    }
+    case "users": {
+      const [planRows, rows, followed = []] = await db.batch<
+        [Record<string, unknown>, object, { id: number }]
+      >([hitsStatement(hits), ...hitPersonStatements(hits, viewerId)]);
+      const found = toFoundIds(planRows);
+      const following = new Set(followed.map((f) => f.id));
+      const byId = new Map(
+        rows.map((raw) => {
+          const row = rowOf(ownerWithId, raw);
+          return [row.id, { owner: toOwner(row), is_following: following.has(row.id) }];
+        }),
+      );
+      return { found, list: { search_type: "users", list: inOrder(found.ids, byId) } };
+    }
   }
 }
 
@@ -75,68 +145,49 @@ async function excludedPhrases(deps: Deps, viewerId: number | null): Promise<str
   return mutes.flatMap((m) => toExcludedPhrase(m.phrase, { prefix: !m.wholeWord }) ?? []);
 }
 
-/** Everyone the viewer blocked, and everyone who blocked the viewer (usually nobody). */
-async function blockedAround({ db }: Deps, viewerId: number): Promise<Set<number>> {
-  const rows = await db.all<{ id: number }>({
-    sql: "SELECT blocked_id AS id FROM blocks WHERE blocker_id = ?1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?1",
-    binds: [viewerId],
-  });
-  return new Set(rows.map((r) => r.id));
-}
-
-async function withoutBlocked(
-  { db }: Deps,
+/** Communities by id, in the order asked, each with the viewer's membership. */
+function toCommunityItems(
   ids: number[],
-  owner: (typeof OWNER)[SearchType],
-  blocked: Set<number>,
-): Promise<number[]> {
-  if (blocked.size === 0 || ids.length === 0 || owner === null) return ids;
-  if (owner === "self") return ids.filter((id) => !blocked.has(id));
-  // ids are integers from our own index, never from the client.
-  const rows = await db.all<{ id: number; owner: number }>({
-    sql: `SELECT id, owner_id AS owner FROM ${owner.table} WHERE id IN (${ids.join(",")})`,
+  rows: object[],
+  memberships: object[],
+): Array<{ community: Community }> {
+  const byId = communityMap(rows);
+  const membership = membershipMap(memberships);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ community: toCommunity(row, membership.get(id)) }] : [];
   });
-  const hidden = new Set(rows.filter((r) => blocked.has(r.owner)).map((r) => r.id));
-  return ids.filter((id) => !hidden.has(id));
 }
 
 async function browseCommunities(deps: Deps, input: SearchInput): Promise<SearchResult> {
-  const [rows, count] = await deps.db.batch<[{ id: number }, { n: number }]>([
-    {
-      sql: "SELECT id FROM communities ORDER BY total_members DESC, id DESC LIMIT ?1 OFFSET ?2",
-      binds: [input.limit, input.skip],
-    },
-    { sql: "SELECT count(*) AS n FROM communities" },
-  ]);
-  const ids = rows.map((r) => r.id);
+  const [rows, count, memberships = []] = await deps.db.batch<[{ id: number }, { n: number }, object]>(
+    browseCommunityStatements(input.viewerId, input),
+  );
   const total = count[0]?.n ?? 0;
   return {
     ...toPage([], total, input.limit),
     search_type: "communities",
-    list: await loadCommunityItems(deps, ids, input.viewerId),
+    list: toCommunityItems(
+      rows.map((r) => r.id),
+      rows,
+      memberships,
+    ),
   };
 }
 
 /**
- * Comments by id, in the order asked, each with its author and the post it belongs to (as the feed
- * shows it, so a post looks the same everywhere). Every statement is a lookup by key for one page.
+ * Comments by id, each with its author and the post it belongs to (as the feed shows it, so a post
+ * looks the same everywhere).
  */
-async function loadCommentItems(deps: Deps, ids: number[], viewerId: number | null): Promise<CommentItem[]> {
-  if (ids.length === 0) return [];
-  const [raws, authors] = await deps.db.batch<[{ parent_public_id: string | null }, object]>([
-    {
-      sql: `SELECT ${columnsOf(comments, "c")}, (SELECT p.public_id FROM comments p WHERE p.id = c.parent_id) AS parent_public_id
-            FROM comments c WHERE c.id IN (${idList(ids)})`,
-    },
-    {
-      sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (SELECT owner_id FROM comments WHERE id IN (${idList(ids)}))`,
-    },
-  ]);
-  const owners = ownerMap(authors);
-  const rows = raws.map((raw) => ({ row: rowOf(comments, raw), parentPublicId: raw.parent_public_id }));
-  const posts = await loadPostItemMap(deps, [...new Set(rows.map((r) => r.row.micropostId))], viewerId);
+function toCommentItems(
+  raws: Array<{ parent_public_id: string | null }>,
+  owners: Map<number, Owner>,
+  posts: Map<number, FeedItem>,
+  viewerId: number | null,
+): Map<number, CommentItem> {
   const byId = new Map<number, CommentItem>();
-  for (const { row, parentPublicId } of rows) {
+  for (const raw of raws) {
+    const row = rowOf(comments, raw);
     const post = posts.get(row.micropostId);
     const owner = owners.get(row.ownerId);
     if (!post || !owner) continue;
@@ -149,12 +200,9 @@ async function loadCommentItems(deps: Deps, ids: number[], viewerId: number | nu
         viewerId,
         postPublicId: post.micropost.public_id,
         postAddress: post.micropost.link,
-        parentPublicId,
+        parentPublicId: raw.parent_public_id,
       }),
     });
   }
-  return ids.flatMap((id) => {
-    const item = byId.get(id);
-    return item ? [item] : [];
-  });
+  return byId;
 }
