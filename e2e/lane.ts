@@ -6,9 +6,11 @@ import { join } from "node:path";
 // lane); a test file holds a lane for its whole run, so no two files ever share a server at the same
 // time, and as many files run at once as there are lanes (e2e/vitest.config.ts).
 
-/** How many lanes (servers) a run starts: as many as files run at once (E2E_LANES, 3 by default: a
- * journey spends most of its time waiting for pages and servers, and two lanes left a core idle). */
-export const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 3));
+/**
+ * How many lanes (servers) a run starts: as many as files run at once (E2E_LANES, 2 by default: two
+ * files' journeys keep both cores busy; more lanes made each file slower, docs/decisions/120).
+ */
+export const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 
 /** What a journey talks to: its lane's server and the stand-ins that server uses. */
 export interface Lane {

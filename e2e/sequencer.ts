@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * About how long each journey file takes in a full run (seconds, three lanes on two cores). The
+ * About how long each journey file takes in a full run (seconds, two lanes on two cores). The
  * files start longest first, so neither lane is left running a long file alone at the end. A fresh
  * clone has no timings of its own (Vitest would start the largest files first), so they are kept
  * here; a file not listed counts as a minute. Refresh from a run's file times when they move far.

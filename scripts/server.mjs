@@ -176,8 +176,10 @@ export async function startServer({
   seed = true,
   vars = {},
   quiet = false,
+  // A restart on state this process has just migrated skips the migrations' own wrangler run.
+  migrated = false,
 }) {
-  migrate(persistTo);
+  if (!migrated) migrate(persistTo);
   // The API answers without the SPAs (benchmarks); wrangler only needs the folder to exist.
   mkdirSync(assetsDir, { recursive: true });
   const allVars = {

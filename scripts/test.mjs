@@ -16,8 +16,8 @@ const sizeBudget = [
   ["bench/size/measure.mjs", "--check", "--no-write", "--no-timing", "--assets-dir", E2E_ASSETS],
 ];
 
-// Two sequences side by side (scripts/run-steps.mjs). The journeys follow the build the size step
-// makes, beside the worker tests: they spend most of their time waiting for pages and servers.
+// Two sequences side by side (scripts/run-steps.mjs), then the journeys, which keep both cores busy
+// on their own (beside the worker tests, both took more than twice as long).
 const checks = [
   ["lint", "biome", ["check", "."]],
   ["lint: the first screen's static imports", "node", ["scripts/check-first-load.mjs"]],
@@ -30,16 +30,13 @@ const checks = [
 const steps = [
   together(
     [
+      ["types", "tsc", ["-b"]],
       ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
       sizeBudget,
-      ["browser end-to-end tests", "vitest", ["run", "--config", "e2e/vitest.config.ts"]],
     ],
-    [
-      ...checks,
-      ["types", "tsc", ["-b"]],
-      ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]],
-    ],
+    [...checks, ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]]],
   ),
+  ["browser end-to-end tests", "vitest", ["run", "--config", "e2e/vitest.config.ts"]],
 ];
 
 // `bun run test <name>…` runs only the steps whose names start so, one after the other.

@@ -184,7 +184,7 @@ export async function prepare({ port, persistTo, assetsDir, people = 30 }) {
   let server = await startServer({ port, persistTo, assetsDir, seed: true, quiet: true });
   await killTree(server.pid);
   const names = addPeople(persistTo, people);
-  server = await startServer({ port, persistTo, assetsDir, seed: false, quiet: true });
+  server = await startServer({ port, persistTo, assetsDir, seed: false, quiet: true, migrated: true });
   return { server, names };
 }
 
@@ -536,7 +536,14 @@ export async function crashOnce({
   await killTree(server.pid);
   await workload.stop();
   const threadFieldsBehindAtKill = threadRowsBehindOnDisk(persistTo);
-  const restarted = await startServer({ port, persistTo, assetsDir, seed: false, quiet: true });
+  const restarted = await startServer({
+    port,
+    persistTo,
+    assetsDir,
+    seed: false,
+    quiet: true,
+    migrated: true,
+  });
   const counters = checkCounters(persistTo);
   const chat = await checkChat(restarted.base, world, workload.acked);
   // The thread rows D1 keeps are written after each message; one cut off by the kill is written
