@@ -36,6 +36,15 @@ export function columnsOf(source: Columns, alias: string, prefix = ""): string {
 }
 
 /**
+ * The columns of `source` as one JSON object, keyed by JS key (`json_object('publicId', m.public_id, ...)`),
+ * for statements that nest rows inside a value; `rowOf` reads the parsed object like a row.
+ */
+export function jsonObjectOf(source: Columns, alias: string): string {
+  const pairs = Object.entries(columnMap(source)).map(([key, column]) => `'${key}', ${alias}.${column.name}`);
+  return `json_object(${pairs.join(", ")})`;
+}
+
+/**
  * A row read with `columnsOf`, as Drizzle would answer it: each column through its own driver
  * mapping (flags become booleans), typed `RowOf<source>`. Other fields of the raw row are left out.
  */

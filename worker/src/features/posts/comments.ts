@@ -1,7 +1,6 @@
 import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.ts";
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
-import type { Owner } from "#shared/schemas/user.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -14,14 +13,11 @@ import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
 import { postLink, toComment, toCommentTree } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
-import type { CommentRow, CommentWithParent, PostWithCommunity } from "./queries";
+import type { CommentRow, PostWithCommunity } from "./queries";
 import * as queries from "./queries";
 
 // The rules of comments: who may comment, reply, edit and delete, and how deep a page nests. The
 // SQL is in queries.ts, the JSON in json.ts.
-
-/** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
-const PARENTS_PER_LEVEL = 100;
 
 export interface CommentPage extends CursorPage<Comment> {
   /** In the single-comment view: the comment whose replies `list` holds. Null for the whole post. */
@@ -39,46 +35,29 @@ async function findPost({ db }: Deps, postPublicId: string): Promise<PostWithCom
  * `GET /api/v1/micropost/comment/list`. Without `comment_public_id`: a page of the post's top-level
  * comments, newest first, each with its replies down to depth 3 (deeper ones show "More comments").
  * With it: that comment as `parent` and a page of its replies, oldest first, nested two levels more.
- * Only comments known to have replies are asked for them, so every statement reads what it returns.
+ * Each level asks only the first hundred comments known to have replies for at most ten replies
+ * each; all of it is one statement (`commentTree`), which reads each comment it returns once.
  */
 export async function listComments(
   deps: Deps,
   viewerId: number | null,
   q: { post_public_id: string; comment_public_id?: string; skip: number; limit: number; cursor?: string },
 ): Promise<CommentPage> {
-  const { db } = deps;
-  const post = await findPost(deps, q.post_public_id);
-  const address = postLink(post.communityName, post.publicId, post.slug);
-
-  let focus: CommentWithParent | null = null;
-  if (q.comment_public_id) {
-    focus = await queries.findCommentWithParent(db, q.comment_public_id, post.id);
-    if (!focus) fail(404, "Comment not found");
-  }
-
-  const tag = focus ? "a" : "r";
+  const tag = q.comment_public_id ? "a" : "r";
   const values = decodeCursor(q.cursor, tag, 1);
-  const page = focus
-    ? await queries.replyPage(db, focus.id, q, values)
-    : await queries.topCommentPage(db, post.id, q, values);
-
-  // Deeper levels: the whole-post view nests to depth 3; a single thread two levels below its list.
-  const deepest = focus ? Math.max(COMMENT_MORE_DEPTH, focus.depth + 3) : COMMENT_MORE_DEPTH;
-  const rows: CommentRow[] = [...page];
-  let level = page;
-  while (level.length) {
-    const parents = level
-      .filter((c) => c.totalReplies > 0 && c.depth + 1 <= deepest)
-      .slice(0, PARENTS_PER_LEVEL)
-      .map((c) => c.id);
-    if (parents.length === 0) break;
-    level = await queries.repliesOf(db, parents);
-    rows.push(...level);
-  }
-
-  const ownerIds = rows.filter((r) => !r.isDeleted).map((r) => r.ownerId);
-  if (focus && !focus.isDeleted) ownerIds.push(focus.ownerId);
-  const owners = ownerIds.length ? await queries.ownersByIds(db, ownerIds) : new Map<number, Owner>();
+  // One statement: the post, the focused comment, the page, its levels of replies and their authors.
+  const { post, focus, rows, pageLength, owners } = await queries.commentTree(deps.db, {
+    postPublicId: q.post_public_id,
+    focusPublicId: q.comment_public_id ?? null,
+    limit: q.limit,
+    skip: q.skip,
+    values,
+    moreDepth: COMMENT_MORE_DEPTH,
+  });
+  if (!post) fail(404, "Post not found");
+  if (q.comment_public_id && !focus) fail(404, "Comment not found");
+  const address = postLink(post.communityName, post.publicId, post.slug);
+  const page = rows.slice(0, pageLength);
 
   const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address };
   const total = focus ? focus.totalReplies : post.totalTopComments;

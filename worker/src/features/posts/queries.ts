@@ -13,6 +13,7 @@ import {
 import {
   columnsOf,
   idList,
+  jsonObjectOf,
   type KeysetColumn,
   keysetColumn,
   keysetSql,
@@ -47,7 +48,6 @@ const PARENT_PUBLIC_ID = "(SELECT p.public_id FROM comments p WHERE p.id = c.par
 const COMPOUND_MAX = 5;
 
 const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
-const toComments = (rows: object[]): CommentRow[] => rows.map((raw) => rowOf(comments, raw));
 
 // ---------------------------------------------------------------------------------------------
 // Posts and drafts
@@ -984,68 +984,155 @@ export const REPLIES_PER_COMMENT = 10;
 
 export type CommentWithParent = CommentRow & { parentPublicId: string | null };
 
-/** A comment of this post, with its parent's public id. */
-export async function findCommentWithParent(
+/**
+ * Slots 0 … 999 for reading a JSON array back as rows: `VALUES` runs as a co-routine, so a slot
+ * costs no row read (a table or `json_each` would count one per element).
+ */
+const SLOT_COUNT = 1000;
+const SLOTS = `VALUES ${Array.from({ length: SLOT_COUNT }, (_, i) => `(${i})`).join(",")}`;
+
+/** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
+export const PARENTS_PER_LEVEL = 100;
+
+/** Levels of replies read below a page (the whole post nests to depth 3: three levels). */
+const REPLY_LEVELS = 3;
+
+/** A comment as a JSON object, keyed as `rowOf` reads it. */
+const COMMENT_JSON = jsonObjectOf(comments, "c");
+
+export interface CommentTree {
+  post: PostWithCommunity | null;
+  /** The comment whose replies the page holds (single-comment view); null for the whole post. */
+  focus: CommentWithParent | null;
+  /** The page, then each level of replies, each in order. */
+  rows: CommentRow[];
+  pageLength: number;
+  owners: Map<number, Owner>;
+}
+
+/**
+ * Level `n + 1` of a tree from level `n` (a JSON column of the row before): for the first
+ * PARENTS_PER_LEVEL comments of level `n` (in its order) that have replies and sit above `deepest`,
+ * their first REPLIES_PER_COMMENT replies, oldest first, as one array per parent. Each parent's
+ * replies are a correlated subquery with its own LIMIT, so the index is read for the replies
+ * returned (and one entry past them when a parent has fewer than ten).
+ */
+function nextLevel(level: string, path: string, deepest: string): string {
+  return `(SELECT jsonb_group_array(json(kids)) FROM (
+      SELECT (SELECT json_group_array(json(e)) FROM (
+          SELECT ${COMMENT_JSON} AS e FROM comments c WHERE c.parent_id = p.id
+          ORDER BY c.id LIMIT ${REPLIES_PER_COMMENT})) AS kids
+      FROM (SELECT x ->> '$.id' AS id
+            FROM (SELECT json_extract(${level}, ${path}) AS x FROM s WHERE k < ${slotsOf(level, path)} LIMIT -1 OFFSET 0)
+            WHERE x ->> '$.totalReplies' > 0 AND x ->> '$.depth' < ${deepest}
+            LIMIT ${PARENTS_PER_LEVEL}) p))`;
+}
+
+/** How many slots a level needs (its elements, or ten for each of its arrays). */
+const slotsOf = (level: string, path: string) =>
+  path === FLAT ? `json_array_length(${level})` : `${REPLIES_PER_COMMENT} * json_array_length(${level})`;
+
+/** Where element `k` of a level is: the page is one array; each level below, arrays of ten. */
+const FLAT = `'$[' || k || ']'`;
+const NESTED = `'$[' || (k / ${REPLIES_PER_COMMENT}) || '][' || (k % ${REPLIES_PER_COMMENT}) || ']'`;
+
+/**
+ * A post's comments as a list shows them, in one statement: the post with its community's name,
+ * the focused comment (with its parent's public id) when `focusPublicId` is given, the page (top-level
+ * comments newest first, or the focused comment's replies oldest first, from the cursor's id), up
+ * to three levels of replies below it down to `deepest` (3 for the whole post, two below the page
+ * in a single thread), and the authors of all of them once each.
+ *
+ * Each level is built as JSON from the one before, inside a chain of one-row steps, and read back
+ * as rows through slots, so every comment is read from its index once and no level is read again.
+ */
+export async function commentTree(
   db: Database,
-  commentPublicId: string,
-  postId: number,
-): Promise<CommentWithParent | null> {
-  const raw = await db.first<{ parent_public_id: string | null }>({
-    sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
-    binds: [commentPublicId, postId],
+  q: {
+    postPublicId: string;
+    focusPublicId: string | null;
+    limit: number;
+    skip: number;
+    values: number[] | null;
+    moreDepth: number;
+  },
+): Promise<CommentTree> {
+  const { values } = q;
+  const focused = "(SELECT f.id FROM comments f WHERE f.public_id = ?2 AND f.micropost_id = m.id)";
+  const page = q.focusPublicId
+    ? `c.parent_id = ${focused}${values ? " AND c.id > ?3" : ""} ORDER BY c.id`
+    : `c.micropost_id = m.id AND c.depth = 0${values ? " AND c.id < ?3" : ""} ORDER BY c.id DESC`;
+  const deepest = q.focusPublicId ? `(focus ->> '$.depth') + 3` : `${q.moreDepth}`;
+  const steps: string[] = [
+    `st0 AS (SELECT json_set(${jsonObjectOf(microposts, "m")}, '$.communityName', k.name) AS post,
+       (SELECT json_set(${COMMENT_JSON}, '$.parentPublicId', (SELECT p.public_id FROM comments p WHERE p.id = c.parent_id))
+          FROM comments c WHERE c.public_id = ?2 AND c.micropost_id = m.id) AS focus,
+       (SELECT jsonb_group_array(json(e)) FROM (
+          SELECT ${COMMENT_JSON} AS e FROM comments c WHERE ${page}${window(q.limit, q.skip, values)})) AS l0
+       FROM microposts m JOIN communities k ON k.id = m.community_id
+       WHERE m.public_id = ?1 AND m.is_draft = 0 LIMIT 1 OFFSET 0)`,
+  ];
+  for (let n = 1; n <= REPLY_LEVELS; n++) {
+    steps.push(
+      `st${n} AS (SELECT *, ${nextLevel(`l${n - 1}`, n === 1 ? FLAT : NESTED, deepest)} AS l${n} FROM st${n - 1} LIMIT 1 OFFSET 0)`,
+    );
+  }
+  // Every author once: of the focused comment and of each comment not deleted, at every level.
+  const authorsOf = (level: string, path: string) =>
+    `SELECT x ->> '$.ownerId' AS o, x ->> '$.isDeleted' AS d FROM (SELECT json_extract(${level}, ${path}) AS x FROM s WHERE k < ${slotsOf(level, path)} LIMIT -1 OFFSET 0)`;
+  steps.push(
+    `st AS MATERIALIZED (SELECT *, (SELECT json_group_array(DISTINCT o) FROM (
+         SELECT focus ->> '$.ownerId' AS o, focus ->> '$.isDeleted' AS d
+         UNION ALL ${authorsOf("l0", FLAT)} UNION ALL ${authorsOf("l1", NESTED)}
+         UNION ALL ${authorsOf("l2", NESTED)} UNION ALL ${authorsOf("l3", NESTED)}) WHERE o IS NOT NULL AND d = 0) AS authors
+       FROM st${REPLY_LEVELS})`,
+  );
+  // A level's rows: slot k is element k of its array (a level holds at most `size` elements).
+  const level = (n: number, path: string, size: number) =>
+    `SELECT 'c' AS kind, x AS j, ${n} AS level, NULL AS focus, NULL AS more FROM (SELECT json_extract((SELECT l${n} FROM st), ${path}) AS x
+       FROM s${size < SLOT_COUNT ? ` WHERE k < ${size}` : ""} LIMIT -1 OFFSET 0) WHERE x IS NOT NULL`;
+  const pageSize = Math.min(q.limit, PARENTS_PER_LEVEL);
+  // Authors past the slots (more than a thousand on one page) come inside the post's row.
+  const moreAuthors = `(SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
+       FROM json_each(CASE WHEN json_array_length(authors) > ${SLOT_COUNT} THEN authors END) a
+       JOIN users u ON u.id = a.value WHERE a.key >= ${SLOT_COUNT})`;
+  const sql = `WITH s(k) AS NOT MATERIALIZED (${SLOTS}), ${steps.join(",\n")}
+    SELECT 'p' AS kind, post AS j, NULL AS level, focus, ${moreAuthors} AS more FROM st
+    UNION ALL ${level(0, FLAT, q.limit)}
+    UNION ALL SELECT * FROM (${level(1, NESTED, REPLIES_PER_COMMENT * pageSize)}
+      UNION ALL ${level(2, NESTED, SLOT_COUNT)} UNION ALL ${level(3, NESTED, SLOT_COUNT)})
+    UNION ALL SELECT 'o', ${jsonObjectOf(ownerWithId, "u")}, NULL, NULL, NULL
+      FROM (SELECT json_extract((SELECT authors FROM st), '$[' || k || ']') AS id FROM s LIMIT -1 OFFSET 0) a
+      CROSS JOIN users u ON u.id = a.id`;
+  const raw = await db.all<{
+    kind: string;
+    j: string;
+    level: number | null;
+    focus: string | null;
+    more: string | null;
+  }>({
+    sql,
+    binds: [q.postPublicId, q.focusPublicId, ...(values ?? [])],
+    isList: true,
   });
-  return raw ? { ...rowOf(comments, raw), parentPublicId: raw.parent_public_id } : null;
-}
-
-/** A page of a comment's replies, oldest first (`values`: after the cursor's id). */
-export async function replyPage(
-  db: Database,
-  parentId: number,
-  q: PostPageQuery,
-  values: number[] | null,
-): Promise<CommentRow[]> {
-  return toComments(
-    await db.all({
-      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ?1${values ? " AND c.id > ?2" : ""}
-            ORDER BY c.id${window(q.limit, q.skip, values)}`,
-      binds: [parentId, ...(values ?? [])],
-      isList: true,
-    }),
-  );
-}
-
-/** A page of a post's top-level comments, newest first (`values`: before the cursor's id). */
-export async function topCommentPage(
-  db: Database,
-  postId: number,
-  q: PostPageQuery,
-  values: number[] | null,
-): Promise<CommentRow[]> {
-  return toComments(
-    await db.all({
-      sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.micropost_id = ?1 AND c.depth = 0${values ? " AND c.id < ?2" : ""}
-            ORDER BY c.id DESC${window(q.limit, q.skip, values)}`,
-      binds: [postId, ...(values ?? [])],
-      isList: true,
-    }),
-  );
-}
-
-/** Replies of these comments, at most REPLIES_PER_COMMENT each, oldest first. */
-export async function repliesOf(db: Database, parentIds: number[]): Promise<CommentRow[]> {
-  const arms = parentIds.map(
-    (id) =>
-      `SELECT * FROM (SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.parent_id = ${id} ORDER BY c.id LIMIT ${REPLIES_PER_COMMENT})`,
-  );
-  const nest = (terms: string[]): string => {
-    if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
-    const size = Math.ceil(terms.length / COMPOUND_MAX);
-    const groups: string[] = [];
-    for (let i = 0; i < terms.length; i += size)
-      groups.push(`SELECT * FROM (${nest(terms.slice(i, i + size))})`);
-    return groups.join(" UNION ALL ");
-  };
-  return toComments(await db.all({ sql: nest(arms), isList: true }));
+  const tree: CommentTree = { post: null, focus: null, rows: [], pageLength: 0, owners: new Map() };
+  const ownerRows: object[] = [];
+  for (const row of raw) {
+    const value = JSON.parse(row.j) as Record<string, unknown>;
+    if (row.kind === "p") {
+      tree.post = { ...rowOf(microposts, value), communityName: value.communityName as string };
+      ownerRows.push(...(JSON.parse(row.more ?? "[]") as object[]));
+      if (row.focus !== null) {
+        const focus = JSON.parse(row.focus) as Record<string, unknown>;
+        tree.focus = { ...rowOf(comments, focus), parentPublicId: (focus.parentPublicId as string) ?? null };
+      }
+    } else if (row.kind === "c") {
+      tree.rows.push(rowOf(comments, value));
+      if (row.level === 0) tree.pageLength += 1;
+    } else ownerRows.push(value);
+  }
+  tree.owners = ownerMap(ownerRows);
+  return tree;
 }
 
 /** Owners by id, as comments show them. */
