@@ -6,6 +6,7 @@ import type { Deps } from "#worker/deps.ts";
 import { type OwnerRow, ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { iso } from "#worker/lib/time.ts";
 import { moderationNotices } from "../moderation/service";
+import type { NotificationRow } from "../notifications/queries";
 import type { CarriedUnread, DeliverOptions } from "./inbox";
 import { inboxStub, watchersStub } from "./stubs";
 
@@ -32,16 +33,7 @@ export function tellInbox(deps: Deps, userId: number, events: LiveEvent[], optio
  */
 export function liveNotification(
   deps: Deps,
-  row: {
-    id: number;
-    userId: number;
-    kind: string;
-    actorId: number | null;
-    link: string | null;
-    text: string | null;
-    createdAt: number;
-    moderationId?: number | null;
-  },
+  row: NotificationRow & { moderationId?: number | null },
   known: { actor?: OwnerRow | null; unread?: CarriedUnread | null } = {},
 ) {
   return later(deps, "notification", async () => {

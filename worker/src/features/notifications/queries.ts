@@ -4,21 +4,35 @@ import { users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import { type OwnerRow, ownerColumns } from "#worker/lib/owners.ts";
 
+/** A notification row as its insert returns it, in the database's names. */
+export interface InsertedNotification {
+  id: number;
+  user_id: number;
+  kind: string;
+  actor_id: number | null;
+  link: string | null;
+  text: string | null;
+  created_at: number;
+}
+
+/** A written notification as the live updates carry it. */
+export interface NotificationRow {
+  id: number;
+  userId: number;
+  kind: string;
+  actorId: number | null;
+  link: string | null;
+  text: string | null;
+  createdAt: number;
+}
+
 /**
  * What the three statements of `notificationStatements` answer, read back by `notificationWritten`:
  * the row (none when a setting, a block or `onlyIf` kept it from being written), the actor as
  * others see them, and the person's unread counts right after it.
  */
 export interface WrittenNotification {
-  row: {
-    id: number;
-    userId: number;
-    kind: string;
-    actorId: number | null;
-    link: string | null;
-    text: string | null;
-    createdAt: number;
-  };
+  row: NotificationRow;
   actor: OwnerRow | null;
   /**
    * The unread counts as the bell shows them, taken in the same transaction (at `countedAt`, D1's
@@ -85,17 +99,7 @@ export const COUNTED_AT = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 /** Reads back the three results of `notificationStatements`; null when nothing was written. */
 export function notificationWritten(results: D1Result[]): WrittenNotification | null {
   const [inserted, actor, counts] = results as [D1Result, D1Result, D1Result];
-  const raw = inserted.results[0] as
-    | {
-        id: number;
-        user_id: number;
-        kind: string;
-        actor_id: number | null;
-        link: string | null;
-        text: string | null;
-        created_at: number;
-      }
-    | undefined;
+  const raw = inserted.results[0] as InsertedNotification | undefined;
   if (!raw) return null;
   const actorRaw = actor.results[0];
   const c = counts.results[0] as

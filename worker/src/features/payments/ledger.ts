@@ -1,6 +1,7 @@
 import type { MembershipType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import type { SubscriptionStatus } from "#worker/db/schema/index.ts";
+import type { InsertedNotification } from "#worker/features/notifications/queries.ts";
 import { publicId } from "#worker/lib/ids.ts";
 
 // The statements that change money state, each one safe to land in a batch with the provider
@@ -141,15 +142,7 @@ export function rewardReferrer(db: Database, p: MembershipPayment) {
 const notifying = new WeakSet<D1PreparedStatement>();
 
 /** A notification row as `notifyAbout`'s statement returns it. */
-export interface LedgerNotification {
-  id: number;
-  user_id: number;
-  kind: string;
-  actor_id: number | null;
-  link: string | null;
-  text: string | null;
-  created_at: number;
-}
+export type LedgerNotification = InsertedNotification;
 
 /**
  * The notification rows a committed batch wrote through `notifyAbout`, for `liveNotification`
