@@ -502,13 +502,9 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
         { problems: { axe: [], htmlcs: [], reflow: [], headings: [], pictures: [] }, missing: [] },
       ]),
     );
-    // A phone's views and a desktop's, each widest first: the page is loaded at the widest, then
-    // narrowed as zooming in narrows it.
+    // The device's views widest first: the page is opened at the widest, then narrowed as zooming
+    // in narrows it.
     const widestFirst = [...views].sort((a, b) => b.width - a.width);
-    const devices = [
-      widestFirst.filter((v) => v.width >= 600),
-      widestFirst.filter((v) => v.width < 600),
-    ].filter((d) => d.length);
     const { context, page } = await routeContext(browser, {
       app,
       signedIn,
@@ -528,47 +524,44 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
             results.get(v)!.missing.push(pattern);
           continue;
         }
-        for (const device of devices) {
-          const viewing = device.filter((v) => v.routes.includes(pattern));
-          if (!viewing.length) continue;
-          await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
-          if (await follow(page, address)) moves++;
-          else {
-            await page.goto(address);
-            loads++;
-          }
+        const viewing = widestFirst.filter((v) => v.routes.includes(pattern));
+        await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
+        if (await follow(page, address)) moves++;
+        else {
+          await page.goto(address);
+          loads++;
+        }
+        await quiet(page);
+        const names = headerControls(app, signedIn).map(([, source]) => source);
+        if (!(await page.evaluate(drawn, names))) {
+          // Not drawn yet: wait for it (a page that never draws it fails its checks), then settle.
+          await page.waitForFunction(drawn, names, { timeout: 15_000 }).catch(() => undefined);
           await quiet(page);
-          const names = headerControls(app, signedIn).map(([, source]) => source);
-          if (!(await page.evaluate(drawn, names))) {
-            // Not drawn yet: wait for it (a page that never draws it fails its checks), then settle.
-            await page.waitForFunction(drawn, names, { timeout: 15_000 }).catch(() => undefined);
+        }
+        await links.collect(page, prefix);
+        for (const view of viewing) {
+          const { problems } = results.get(view)!;
+          const size = page.viewportSize();
+          if (size?.width !== view.width || size.height !== view.height) {
+            await page.setViewportSize({ width: view.width, height: view.height });
+            await page.evaluate(
+              () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+            );
             await quiet(page);
           }
-          await links.collect(page, prefix);
-          for (const view of viewing) {
-            const { problems } = results.get(view)!;
-            const size = page.viewportSize();
-            if (size?.width !== view.width || size.height !== view.height) {
-              await page.setViewportSize({ width: view.width, height: view.height });
-              await page.evaluate(
-                () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-              );
-              await quiet(page);
-            }
-            await settleTheme(page, view.theme);
-            if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
-            if (view.checks.includes("htmlcs")) {
-              const started = Date.now();
-              problems.htmlcs.push(...(await htmlcsProblems(page, address)));
-              htmlcsTime += Date.now() - started;
-            }
-            if (view.checks.includes("reflow")) {
-              const found = await layoutProblems(page, app, signedIn);
-              for (const check of ["reflow", "headings", "pictures"] as const)
-                problems[check].push(...found[check].map((p) => `${address}: ${p}`));
-            }
-            walkedPages.push(`${siteOf(app)}, ${view.name}  ${address}`);
+          await settleTheme(page, view.theme);
+          if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
+          if (view.checks.includes("htmlcs")) {
+            const started = Date.now();
+            problems.htmlcs.push(...(await htmlcsProblems(page, address)));
+            htmlcsTime += Date.now() - started;
           }
+          if (view.checks.includes("reflow")) {
+            const found = await layoutProblems(page, app, signedIn);
+            for (const check of ["reflow", "headings", "pictures"] as const)
+              problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+          }
+          walkedPages.push(`${siteOf(app)}, ${view.name}  ${address}`);
         }
       }
     } finally {
