@@ -27,6 +27,8 @@ const server = await startServer({
   persistTo: process.env.PERSIST_TO ?? ".wrangler/state",
   assetsDir: outDir,
   seed: true,
+  // An edit to the Worker's sources rebundles and reloads it; a rebuild of the SPAs is served.
+  watch,
 });
 
 const base = `http://localhost:${port}`;

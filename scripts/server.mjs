@@ -1,7 +1,7 @@
 // Starting the whole product the way `bun run dev` does, for the dev command, e2e tests and benches.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { DEVELOPMENT_VARS } from "./dev-settings.mjs";
@@ -16,9 +16,9 @@ export function run(command, args, options = {}) {
 }
 
 /**
- * Where a server's SPAs are built. Each kind of run has its own folder, because wrangler reloads the
- * Worker whenever its assets folder changes: a test run building into the folder a `bun run dev`
- * serves would drop that server's chat sockets. `dist/client` is the deployed build's.
+ * Where a server's SPAs are built. Each kind of run has its own folder, because `bun run dev` reloads
+ * the Worker whenever its assets folder changes: a test run building into the folder it serves
+ * would drop that server's chat sockets. `dist/client` is the deployed build's.
  */
 export const assetsDirFor = (name) => resolve(ROOT, "dist", name);
 
@@ -36,10 +36,20 @@ export async function buildSpas({ outDir = assetsDirFor("client") } = {}) {
 /** What a build of the SPAs reads: their sources, shared/, the lockfile and the compiler settings. */
 const BUILD_INPUTS = ["web", "admin", "shared", "package.json", "bun.lock", "tsconfig.base.json"];
 
-/** One hash of every file a build reads (test files left out: they are not built). */
-export function spaSourceHash() {
+/** What the Workers' bundles read (scripts/worker-process.mjs watches the same). */
+export const WORKER_INPUTS = [
+  "worker/src",
+  "worker/renderer",
+  "shared",
+  "wrangler.toml",
+  "package.json",
+  "bun.lock",
+];
+
+/** One hash of every file under `inputs` (test files left out: they are not built). */
+function sourceHash(inputs) {
   const hash = createHash("sha256");
-  const files = BUILD_INPUTS.flatMap((entry) => {
+  const files = inputs.flatMap((entry) => {
     const path = join(ROOT, entry);
     if (!existsSync(path)) return [];
     if (!entry.includes(".")) {
@@ -62,7 +72,7 @@ export function spaSourceHash() {
  */
 export async function buildSpasOnce({ outDir }) {
   const stamp = `${outDir}.stamp`;
-  const want = spaSourceHash();
+  const want = sourceHash(BUILD_INPUTS);
   if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === want) return false;
   rmSync(stamp, { force: true });
   // From empty, as in a fresh clone: the main SPA's build keeps what a folder holds (the admin
@@ -109,32 +119,51 @@ export async function watchSpas({ outDir, onRebuild = () => {} }) {
   };
 }
 
-/** wrangler's own chatter at start and on each reload; errors, warnings and the Worker's logs pass. */
-const CHATTER = [
-  /^\s*$/,
-  /⛅️ wrangler/,
-  /^[─-]+$/,
-  /has access to the following bindings/,
-  /^Service bindings, Durable Object bindings, and Tail consumers connect to/,
-  /^Binding\s+Resource/,
-  /^env\.\w+/,
-  /^⎔ (Starting local server|Connection status updated)/,
-  /\[wrangler:info\] (Ready on|✨ Parsed)/,
-  // Request lines of answers below 500 (a 5xx is worth seeing).
-  /\[wrangler:info\] [A-Z]+ \S+ [1-4]\d\d /,
-];
+/**
+ * Bundles both Workers into `outDir` (`api/dev-index.js`, `renderer/index.js`) the way a deploy
+ * bundles them: `wrangler deploy --dry-run`, its esbuild and its Node.js compatibility layer. The API
+ * Worker's entry is the development one (the production Worker plus the demo seed and the e-mail
+ * outbox); a deploy builds wrangler.toml's `main`, which has neither. Written beside and then moved
+ * in, so a server reading the folder never sees half a bundle.
+ */
+export function bundleWorkers({ outDir }) {
+  const next = `${outDir}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  const bundle = (config, entry, into) => {
+    const result = spawnSync(
+      "wrangler",
+      ["deploy", "--dry-run", "--outdir", join(next, into), "-c", config, ...(entry ? [entry] : [])],
+      { cwd: ROOT, env: { ...process.env, CI: "true", FORCE_COLOR: "0" }, encoding: "utf8" },
+    );
+    if (VERBOSE || result.status !== 0) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    if (result.status !== 0) throw new Error(`bundling ${config} failed (exit ${result.status})`);
+  };
+  bundle("wrangler.toml", "worker/src/dev-index.ts", "api");
+  bundle("worker/renderer/wrangler.toml", undefined, "renderer");
+  rmSync(outDir, { recursive: true, force: true });
+  renameSync(next, outDir);
+}
 
+/** Bundles the Workers into `outDir` unless the bundle there was made from the same sources. */
+export function bundleWorkersOnce({ outDir }) {
+  const stamp = `${outDir}.stamp`;
+  const want = sourceHash(WORKER_INPUTS);
+  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === want && existsSync(outDir)) return false;
+  rmSync(stamp, { force: true });
+  bundleWorkers({ outDir });
+  writeFileSync(stamp, `${want}\n`);
+  return true;
+}
+
+/** Prints a server's output, line by line. */
 function relay(stream, write) {
-  createInterface({ input: stream }).on("line", (line) => {
-    if (!VERBOSE && CHATTER.some((re) => re.test(line))) return;
-    write(line.startsWith("⎔ Reloading") ? "↻ The Worker's source changed: reloaded." : line);
-  });
+  createInterface({ input: stream }).on("line", write);
 }
 
 async function waitForHealth(base, child, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.ok) return;
@@ -162,12 +191,14 @@ export function migrate(persistTo) {
 }
 
 /**
- * Applies migrations to the local D1 at `persistTo`, starts `wrangler dev` on the port serving the
- * SPAs in `assetsDir`, waits for /api/health, and seeds demo data when `seed` is set (the seed does
- * nothing on a non-empty DB). Links the server writes (e-mails, previews) use its own port unless
- * PUBLIC_URL says otherwise. Every server started here is a development one: it is given
+ * Applies migrations to the local D1 at `persistTo`, starts the product on the port serving the SPAs
+ * in `assetsDir` (scripts/worker-process.mjs: both Workers in one Miniflare, on the bundles a deploy
+ * would make), waits for /api/health, and seeds demo data when `seed` is set (the seed does nothing
+ * on a non-empty DB). Links the server writes (e-mails, previews) use its own port unless PUBLIC_URL
+ * says otherwise. Every server started here is a development one: it is given
  * ENVIRONMENT=development and the development JWT_SECRET explicitly (scripts/dev-settings.mjs),
- * because wrangler.toml as committed is the production configuration and carries neither.
+ * because wrangler.toml as committed is the production configuration and carries neither. `watch`
+ * rebundles and reloads the Worker when its sources change (`bun run dev`).
  */
 export async function startServer({
   port,
@@ -178,60 +209,39 @@ export async function startServer({
   quiet = false,
   // A restart on state this process has just migrated skips the migrations' own wrangler run.
   migrated = false,
+  watch = false,
+  bundleDir = resolve(ROOT, "dist", watch ? "worker-dev" : "worker"),
 }) {
   if (!migrated) migrate(persistTo);
-  // The API answers without the SPAs (benchmarks); wrangler only needs the folder to exist.
+  // Servers started together share one bundle, made once per change of the Worker's sources.
+  bundleWorkersOnce({ outDir: bundleDir });
+  // The API answers without the SPAs (benchmarks); Miniflare only needs the folder to exist.
   mkdirSync(assetsDir, { recursive: true });
-  const allVars = {
+  const vars_ = {
     ...DEVELOPMENT_VARS,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     ...vars,
   };
-  const varArgs = Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      // The production Worker plus the development routes (demo seed, e-mail outbox); a deploy
-      // builds wrangler.toml's `main`, which has neither.
-      "worker/src/dev-index.ts",
-      // One session, two Workers: the first config is the API, the second the MJML renderer it
-      // reaches through its service binding MJML (docs/decisions/104).
-      "-c",
-      "wrangler.toml",
-      "-c",
-      "worker/renderer/wrangler.toml",
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      persistTo,
-      "--assets",
-      assetsDir,
-      "--show-interactive-dev-session=false",
-      // Cron handlers run on demand at /__scheduled (local dev never runs them on their own).
-      "--test-scheduled",
-      ...varArgs,
-    ],
-    {
-      cwd: ROOT,
-      stdio: quiet ? "ignore" : ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        FORCE_COLOR: "0",
-        // wrangler's local trace collector records every invocation (each chat frame is one) and
-        // writes them out in bursts on the thread that runs the app: a busy chat thread stalled
-        // for up to 0.9 s. Off unless asked for (ADR 011); it is a dev tool, not the product.
-        X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
-        // `request.cf` would be fetched from workers.cloudflare.com on every start and reload; the
-        // product does not read it, and offline the failed lookup printed a stack trace each time.
-        CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? "false",
-      },
+  const child = spawn("node", [join(ROOT, "scripts/worker-process.mjs")], {
+    cwd: ROOT,
+    stdio: quiet ? "ignore" : ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      FORCE_COLOR: "0",
+      AGORA_SERVER: JSON.stringify({
+        port,
+        persistTo: resolve(persistTo),
+        assetsDir,
+        vars: vars_,
+        bundleDir,
+        watch,
+      }),
     },
-  );
+  });
   if (!quiet) {
-    relay(child.stdout, (line) => console.log(line));
+    relay(child.stdout, (line) => {
+      if (VERBOSE || !line.startsWith("ready on ")) console.log(line);
+    });
     relay(child.stderr, (line) => console.error(line));
   }
   const base = `http://localhost:${port}`;
@@ -244,7 +254,7 @@ export async function startServer({
   }
   return {
     base,
-    /** wrangler's process id: the crash bench kills it and everything under it with SIGKILL. */
+    /** The server's process id: the crash bench kills it and everything under it with SIGKILL. */
     pid: child.pid,
     stop: () => {
       if (child.exitCode === null) child.kill("SIGTERM");

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// One local server of the product: the API Worker (with the SPAs as its static assets) and the MJML
+// renderer it reaches through its service binding, in one Miniflare, on the bundles `wrangler deploy
+// --dry-run` makes (scripts/server.mjs `bundleWorkers`). Bindings come from the two wrangler.toml
+// files, read by wrangler itself; state lives where `wrangler d1 migrations apply --persist-to`
+// writes it. Started as a process of its own by `startServer` (scripts/server.mjs), so a crash test
+// can kill it. For `bun run dev` it watches: an edit to the Worker's sources rebundles and reloads it
+// in place (docs/decisions/123).
+import { watch } from "node:fs";
+import { join } from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_getVarsForDev, unstable_readConfig } from "wrangler";
+import { bundleWorkers, WORKER_INPUTS } from "./server.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const settings = JSON.parse(process.env.AGORA_SERVER ?? "{}");
+const { port, persistTo, assetsDir, vars, bundleDir, watch: watching } = settings;
+
+/**
+ * The API Worker's variables as `wrangler dev` gives them: wrangler.toml's `[vars]`, then the local
+ * secrets of `.dev.vars` (or `.env`), then what the caller passes (the development settings, the
+ * tests' stand-ins).
+ */
+function apiVars() {
+  const config = unstable_readConfig({ config: join(ROOT, "wrangler.toml") });
+  const local = unstable_getVarsForDev(config.configPath, undefined, config.vars, undefined, true);
+  return { ...Object.fromEntries(Object.entries(local).map(([name, v]) => [name, v.value])), ...vars };
+}
+
+/** The options Miniflare runs both Workers with: wrangler's reading of each config, our bundle. */
+const options = () => convertV4MiniflareOptions(v4Options());
+
+function v4Options() {
+  const api = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"), undefined, {
+    overrides: { assets: { directory: assetsDir } },
+  }).workerOptions;
+  const renderer = unstable_getMiniflareWorkerOptions(
+    join(ROOT, "worker/renderer/wrangler.toml"),
+  ).workerOptions;
+  // Each bundle is one module: the rules for loading other files from disk have nothing to do.
+  const { rootPath: _api, modulesRules: _apiRules, ...apiOptions } = api;
+  const { rootPath: _renderer, modulesRules: _rendererRules, ...rendererOptions } = renderer;
+  return {
+    host: "127.0.0.1",
+    port,
+    // Where `wrangler dev --persist-to` and `wrangler d1 migrations apply --persist-to` keep state.
+    resourcePersistencePath: join(persistTo, "v3"),
+    // `request.cf` is not fetched from workers.cloudflare.com (offline; the product does not read it).
+    cf: false,
+    // Cron handlers on demand at /cdn-cgi/handler/scheduled, as `wrangler dev` offers them.
+    unsafeTriggerHandlers: true,
+    // The local trace collector stalls busy chat threads (docs/decisions/011): off unless asked for.
+    unsafeObservability: process.env.X_LOCAL_OBSERVABILITY === "true",
+    logRequests: false,
+    log: new Log(process.env.AGORA_VERBOSE ? LogLevel.DEBUG : LogLevel.WARN),
+    handleStructuredLogs: ({ level, message }) =>
+      (level === "error" ? console.error : level === "warn" ? console.warn : console.log)(message),
+    workers: [
+      {
+        ...apiOptions,
+        name: "agora",
+        modules: true,
+        scriptPath: join(bundleDir, "api", "dev-index.js"),
+        bindings: { ...apiOptions.bindings, ...apiVars() },
+      },
+      {
+        ...rendererOptions,
+        name: "agora-mjml",
+        modules: true,
+        scriptPath: join(bundleDir, "renderer", "index.js"),
+      },
+    ],
+  };
+}
+
+const mf = new Miniflare(options());
+await mf.ready;
+console.log(`ready on http://127.0.0.1:${port}`);
+
+if (watching) {
+  // inotify, not polling: an idle server costs nothing. Edits arrive in bursts (a save, a branch
+  // switch, a build of the SPAs), so a reload waits for 200 ms of quiet. An edit to the Worker's
+  // sources rebundles it; a new build of the SPAs only reloads, for the new files to be served.
+  let timer;
+  let rebundle = false;
+  let running = Promise.resolve();
+  const reload = () => {
+    const bundle = rebundle;
+    rebundle = false;
+    running = running.then(async () => {
+      try {
+        if (bundle) bundleWorkers({ outDir: bundleDir });
+        await mf.setOptions(options());
+        if (bundle) console.log("↻ The Worker's source changed: reloaded.");
+      } catch (error) {
+        console.error(`The Worker did not build: ${error.message}`);
+      }
+    });
+  };
+  const onChange = (sources) => () => {
+    rebundle ||= sources;
+    clearTimeout(timer);
+    timer = setTimeout(reload, 200);
+  };
+  for (const input of WORKER_INPUTS)
+    watch(join(ROOT, input), { recursive: !input.includes(".") }, onChange(true));
+  watch(assetsDir, { recursive: true }, onChange(false));
+}
+
+const stop = async () => {
+  await mf.dispose().catch(() => {});
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
