@@ -29,7 +29,7 @@ function ownServer(name: string, offset: number) {
 }
 
 // The short version of `bun run bench:crash` (bench/crash/): a few seconds of concurrent votes,
-// joins, follows, comments and chat sends, one SIGKILL of the wrangler/workerd tree mid-flight, a
+// joins, follows, comments and chat sends, one SIGKILL of the server's process tree mid-flight, a
 // restart on the same state, and the checks: every counter equals its rows, every acknowledged
 // message is there once, and each thread's list entry (every member's unread count, the last
 // message, the activity time) agrees with the thread's messages once the thread's resync after the

@@ -9,7 +9,7 @@
 // the figure is the benchmark itself. It also runs under Node 22 for comparison.
 //
 // Without BENCH_URL it starts the server the way `bun run dev` does (scripts/server.mjs: local
-// migrations, `wrangler dev` on 127.0.0.1, demo seed) on BENCH_PORT (8804) with its own
+// migrations, the Workers in Miniflare on 127.0.0.1, demo seed) on BENCH_PORT (8804) with its own
 // throwaway state directory, and stops it at the end. With BENCH_URL it uses that server (it must
 // hold the demo users). BENCH_STATE_DIR puts the throwaway state elsewhere (e.g. /dev/shm, to
 // take the disk's fsync out of the figures). Loopback only; every phase has a time limit.

@@ -1,5 +1,5 @@
 // Crash consistency: concurrent writes through the API and the chat socket, a SIGKILL of the whole
-// wrangler/workerd process tree mid-flight, a restart on the same persisted state, then checks that
+// server's process tree (Miniflare's node process and workerd) mid-flight, a restart on the same persisted state, then checks that
 // every counter column equals a count of its rows and every acknowledged chat message is stored
 // exactly once. Used by `bench/crash/run.mjs` (many runs) and `e2e/own-servers.e2e.ts` (one short run).
 //

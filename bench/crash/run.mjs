@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Crash consistency: concurrent votes, joins/leaves, follows/unfollows, comments and chat sends;
-// SIGKILL of the wrangler/workerd tree mid-flight; restart on the same state; then every counter
+// SIGKILL of the server's process tree mid-flight; restart on the same state; then every counter
 // column against a count of its rows (read straight from the local D1 file with node:sqlite) and
 // every acknowledged chat message stored exactly once (read back through the API), and each
 // thread's D1 rows (every member's unread count, the last message, the activity time) against the

@@ -8,7 +8,7 @@ import { DatabaseSync } from "node:sqlite";
 
 const BATCH = 50_000;
 
-/** The local D1 database file of a `wrangler dev --persist-to` directory. */
+/** The local D1 database file of a `--persist-to` directory (scripts/server.mjs). */
 export function d1File(persistTo) {
   const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Feed benchmark: a million posts and a 5,000-comment thread, then the p50 and p99 of the
 // feed (page 1 and page 400), a post, and its comment list, beside /api/health, in one run against
-// the server `bun run dev` starts (scripts/server.mjs: local migrations, `wrangler dev`, demo seed).
+// the server `bun run dev` starts (scripts/server.mjs: local migrations, the Workers in Miniflare, demo seed).
 //
 //   flock /tmp/agora-heavy.lock node bench/feed/run.mjs [--posts 1000000] [--requests 300] [--reuse]
 //
@@ -91,7 +91,7 @@ const percentile = (sorted, p) =>
 
 async function main() {
   const loaded = await prepare();
-  say(`starting wrangler dev on port ${PORT}`);
+  say(`starting the server on port ${PORT}`);
   const server = await startServer({
     port: PORT,
     persistTo: STATE,

@@ -7,7 +7,7 @@
 //    /tmp/agora-jobs-bench) and writes people, companies and jobs straight into its file with
 //    node:sqlite. The schema's triggers run as for any job: the full-text index (job_fts) and the
 //    counters (site_counters) are built the way the Worker builds them. --reuse keeps a loaded state.
-// 2. Starts `wrangler dev` on BENCH_PORT (8805) on that state (scripts/server.mjs) and times
+// 2. Starts the local server on BENCH_PORT (8805) on that state (scripts/server.mjs) and times
 //    GET /api/v1/job/list one request at a time, the queries taking turns, after warm-up rounds.
 //    Each row reports the client's p50/p99 and D1's own rows read (`X-D1-Rows-Read`, whole request;
 //    `X-D1-List-Rows-Read`, the page statement), which the API sends in development.

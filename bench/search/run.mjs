@@ -8,7 +8,7 @@
 //    schema's triggers fill the FTS tables as they would for any write. --reuse keeps a loaded state.
 // 2. SQL: runs `findIds`, the planning and the statements `search()` uses (imported as is from
 //    worker/src/features/search/fts.ts), with node:sqlite on that file.
-// 3. Server: starts `wrangler dev` on BENCH_PORT (8803) with that state and times GET /api/v1/search
+// 3. Server: starts the local server on BENCH_PORT (8803) with that state and times GET /api/v1/search
 //    one request at a time, queries taking turns: the Worker's own time (Server-Timing, D1 calls and
 //    hydration included) and the client's, beside /api/health for the cost of local HTTP.
 import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";

@@ -2,7 +2,7 @@ import { createApp } from "./app";
 import { devRoutes } from "./features/dev/routes";
 import worker from "./index";
 
-// The entry `wrangler dev` (scripts/server.mjs) and the worker tests (worker/vitest.config.ts) run:
+// The entry the local server (scripts/server.mjs) and the worker tests (worker/vitest.config.ts) run:
 // the production Worker plus the development routes (demo seed, e-mail outbox). wrangler.toml's
 // `main` stays worker/src/index.ts, so a deploy never bundles the demo data;
 // scripts/check-deploy-config.mjs fails if it does. Each dev route still answers 404 unless
