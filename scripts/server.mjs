@@ -1,7 +1,16 @@
 // Starting the whole product the way `bun run dev` does, for the dev command, e2e tests and benches.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { DEVELOPMENT_VARS } from "./dev-settings.mjs";
@@ -175,8 +184,8 @@ async function waitForHealth(base, child, timeoutMs = 90_000) {
   throw new Error(`the server did not answer ${base}/api/health within ${timeoutMs / 1000}s`);
 }
 
-/** Applies the local D1 migrations; prints wrangler's output only when they fail. */
-export function migrate(persistTo) {
+/** Applies the local D1 migrations with wrangler; prints its output only when they fail. */
+function applyMigrations(persistTo) {
   const result = spawnSync(
     "wrangler",
     ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
@@ -188,6 +197,31 @@ export function migrate(persistTo) {
   );
   if (VERBOSE || result.status !== 0) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
   if (result.status !== 0) throw new Error(`applying the migrations failed (exit ${result.status})`);
+}
+
+/** The local D1 folder of a state directory (the layout `--persist-to` gives). */
+const d1Dir = (persistTo) => join(persistTo, "v3", "d1");
+
+/**
+ * Brings the local D1 at `persistTo` up to the migrations. A state without a database yet gets a copy
+ * of an empty database wrangler migrated once per change of migrations/ (`dist/d1-migrated`): wrangler
+ * applies each file in a simulator of its own, about 30 s for all of them, and the journeys and
+ * benchmarks start many fresh servers. A database that exists is migrated by wrangler in place.
+ */
+export function migrate(persistTo) {
+  if (existsSync(d1Dir(persistTo))) return applyMigrations(persistTo);
+  const template = resolve(ROOT, "dist", "d1-migrated");
+  const stamp = `${template}.stamp`;
+  const want = sourceHash(["migrations"]);
+  if (!existsSync(stamp) || readFileSync(stamp, "utf8").trim() !== want || !existsSync(d1Dir(template))) {
+    const next = `${template}.next-${process.pid}`;
+    rmSync(next, { recursive: true, force: true });
+    applyMigrations(next);
+    rmSync(template, { recursive: true, force: true });
+    renameSync(next, template);
+    writeFileSync(stamp, `${want}\n`);
+  }
+  cpSync(d1Dir(template), d1Dir(persistTo), { recursive: true });
 }
 
 /**
@@ -224,7 +258,8 @@ export async function startServer({
   };
   const child = spawn("node", [join(ROOT, "scripts/worker-process.mjs")], {
     cwd: ROOT,
-    stdio: quiet ? "ignore" : ["ignore", "pipe", "pipe"],
+    // Its stdin is a pipe from this process: when this process ends, however it ends, the server does.
+    stdio: quiet ? ["pipe", "ignore", "ignore"] : ["pipe", "pipe", "pipe"],
     env: {
       ...process.env,
       FORCE_COLOR: "0",

@@ -113,3 +113,5 @@ const stop = async () => {
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+// The process that started this one holds its stdin open: when that process ends, so does this one.
+process.stdin.on("end", stop).resume();
