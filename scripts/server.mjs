@@ -153,6 +153,9 @@ export function bundleWorkers({ outDir }) {
   renameSync(next, outDir);
 }
 
+/** Where the servers of tests and benchmarks take the Workers' bundle from (`bun run dev` has its own). */
+export const SERVER_BUNDLE_DIR = resolve(ROOT, "dist", "worker");
+
 /** Bundles the Workers into `outDir` unless the bundle there was made from the same sources. */
 export function bundleWorkersOnce({ outDir }) {
   const stamp = `${outDir}.stamp`;
@@ -203,25 +206,32 @@ function applyMigrations(persistTo) {
 const d1Dir = (persistTo) => join(persistTo, "v3", "d1");
 
 /**
- * Brings the local D1 at `persistTo` up to the migrations. A state without a database yet gets a copy
- * of an empty database wrangler migrated once per change of migrations/ (`dist/d1-migrated`): wrangler
- * applies each file in a simulator of its own, about 30 s for all of them, and the journeys and
- * benchmarks start many fresh servers. A database that exists is migrated by wrangler in place.
+ * An empty database wrangler migrated, made once per change of migrations/ (`dist/d1-migrated`):
+ * wrangler applies each file in a simulator of its own, about 30 s for all of them, and the journeys
+ * and benchmarks start many fresh servers. Returns its state directory.
  */
-export function migrate(persistTo) {
-  if (existsSync(d1Dir(persistTo))) return applyMigrations(persistTo);
+export function migratedTemplate() {
   const template = resolve(ROOT, "dist", "d1-migrated");
   const stamp = `${template}.stamp`;
   const want = sourceHash(["migrations"]);
-  if (!existsSync(stamp) || readFileSync(stamp, "utf8").trim() !== want || !existsSync(d1Dir(template))) {
-    const next = `${template}.next-${process.pid}`;
-    rmSync(next, { recursive: true, force: true });
-    applyMigrations(next);
-    rmSync(template, { recursive: true, force: true });
-    renameSync(next, template);
-    writeFileSync(stamp, `${want}\n`);
-  }
-  cpSync(d1Dir(template), d1Dir(persistTo), { recursive: true });
+  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === want && existsSync(d1Dir(template)))
+    return template;
+  const next = `${template}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  applyMigrations(next);
+  rmSync(template, { recursive: true, force: true });
+  renameSync(next, template);
+  writeFileSync(stamp, `${want}\n`);
+  return template;
+}
+
+/**
+ * Brings the local D1 at `persistTo` up to the migrations: a state without a database gets a copy of
+ * `migratedTemplate()`; a database that exists is migrated by wrangler in place.
+ */
+export function migrate(persistTo) {
+  if (existsSync(d1Dir(persistTo))) return applyMigrations(persistTo);
+  cpSync(d1Dir(migratedTemplate()), d1Dir(persistTo), { recursive: true });
 }
 
 /**
@@ -244,7 +254,7 @@ export async function startServer({
   // A restart on state this process has just migrated skips the migrations' own wrangler run.
   migrated = false,
   watch = false,
-  bundleDir = resolve(ROOT, "dist", watch ? "worker-dev" : "worker"),
+  bundleDir = watch ? resolve(ROOT, "dist", "worker-dev") : SERVER_BUNDLE_DIR,
 }) {
   if (!migrated) migrate(persistTo);
   // Servers started together share one bundle, made once per change of the Worker's sources.

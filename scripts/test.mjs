@@ -33,6 +33,8 @@ const steps = [
       ["types", "tsc", ["-b"]],
       ["SPA component tests", "vitest", ["run", "--config", "vitest.ui.config.ts"]],
       sizeBudget,
+      // The Workers' bundle and the migrated empty database the journeys' servers start from.
+      ["servers for the journeys", "node", ["scripts/prepare-servers.mjs"]],
     ],
     [...checks, ["worker tests (workerd)", "vitest", ["run", "--config", "worker/vitest.config.ts"]]],
   ),
