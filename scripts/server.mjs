@@ -55,6 +55,9 @@ export const WORKER_INPUTS = [
   "bun.lock",
 ];
 
+/** Packages, and the temporary files wrangler writes beside a config when it bundles. */
+export const IGNORED = /\/(node_modules|\.wrangler)\//;
+
 /** One hash of every file under `inputs` (test files left out: they are not built). */
 function sourceHash(inputs) {
   const hash = createHash("sha256");
@@ -65,7 +68,7 @@ function sourceHash(inputs) {
       return readdirSync(path, { recursive: true, withFileTypes: true })
         .filter((d) => d.isFile() && !/\.test\.[jt]sx?$/.test(d.name))
         .map((d) => join(d.parentPath, d.name))
-        .filter((f) => !f.includes("/node_modules/"));
+        .filter((f) => !IGNORED.test(f));
     }
     return [path];
   });

@@ -10,7 +10,7 @@ import { watch } from "node:fs";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_getVarsForDev, unstable_readConfig } from "wrangler";
-import { bundleWorkers, WORKER_INPUTS } from "./server.mjs";
+import { bundleWorkers, IGNORED, WORKER_INPUTS } from "./server.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const settings = JSON.parse(process.env.AGORA_SERVER ?? "{}");
@@ -97,7 +97,8 @@ if (watching) {
       }
     });
   };
-  const onChange = (sources) => () => {
+  const onChange = (sources) => (_event, file) => {
+    if (file && IGNORED.test(`/${file}`)) return;
     rebundle ||= sources;
     clearTimeout(timer);
     timer = setTimeout(reload, 200);
