@@ -264,7 +264,7 @@ export async function startServer({
   bundleWorkersOnce({ outDir: bundleDir });
   // The API answers without the SPAs (benchmarks); Miniflare only needs the folder to exist.
   mkdirSync(assetsDir, { recursive: true });
-  const vars_ = {
+  const allVars = {
     ...DEVELOPMENT_VARS,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     ...vars,
@@ -280,7 +280,7 @@ export async function startServer({
         port,
         persistTo: resolve(persistTo),
         assetsDir,
-        vars: vars_,
+        vars: allVars,
         bundleDir,
         watch,
       }),
