@@ -141,12 +141,17 @@ export async function watchSpas({ outDir, onRebuild = () => {} }) {
 export function bundleWorkers({ outDir }) {
   const next = `${outDir}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
+  // The SPAs are not part of a Worker's bundle: an empty folder stands in for them (a fresh clone
+  // has no build), and each server is given its own when it starts.
+  const noAssets = join(next, "no-assets");
+  mkdirSync(noAssets, { recursive: true });
   const bundle = (config, entry, into) => {
-    const result = spawnSync(
-      "wrangler",
-      ["deploy", "--dry-run", "--outdir", join(next, into), "-c", config, ...(entry ? [entry] : [])],
-      { cwd: ROOT, env: { ...process.env, CI: "true", FORCE_COLOR: "0" }, encoding: "utf8" },
-    );
+    const args = ["deploy", "--dry-run", "--outdir", join(next, into), "-c", config];
+    const result = spawnSync("wrangler", entry ? [...args, entry, "--assets", noAssets] : args, {
+      cwd: ROOT,
+      env: { ...process.env, CI: "true", FORCE_COLOR: "0" },
+      encoding: "utf8",
+    });
     if (VERBOSE || result.status !== 0) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
     if (result.status !== 0) throw new Error(`bundling ${config} failed (exit ${result.status})`);
   };
