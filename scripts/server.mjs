@@ -45,8 +45,8 @@ export async function buildSpas({ outDir = assetsDirFor("client") } = {}) {
 /** What a build of the SPAs reads: their sources, shared/, the lockfile and the compiler settings. */
 const BUILD_INPUTS = ["web", "admin", "shared", "package.json", "bun.lock", "tsconfig.base.json"];
 
-/** What the Workers' bundles read (scripts/worker-process.mjs watches the same). */
-export const WORKER_INPUTS = [
+/** What the Workers' bundles read. */
+const WORKER_INPUTS = [
   "worker/src",
   "worker/renderer",
   "shared",
@@ -131,34 +131,48 @@ export async function watchSpas({ outDir, onRebuild = () => {} }) {
   };
 }
 
+/** The two Workers: the API (its development entry) and the MJML renderer it reaches by binding. */
+export const WORKERS = {
+  api: {
+    config: "wrangler.toml",
+    entry: "worker/src/dev-index.ts",
+    sources: ["worker/src", "shared/src"],
+    module: "dev-index.js",
+  },
+  renderer: {
+    config: "worker/renderer/wrangler.toml",
+    entry: undefined,
+    sources: ["worker/renderer"],
+    module: "index.js",
+  },
+};
+
 /**
- * Bundles both Workers into `outDir` (`api/dev-index.js`, `renderer/index.js`) the way a deploy
- * bundles them: `wrangler deploy --dry-run`, its esbuild and its Node.js compatibility layer. The API
- * Worker's entry is the development one (the production Worker plus the demo seed and the e-mail
- * outbox); a deploy builds wrangler.toml's `main`, which has neither. Written beside and then moved
- * in, so a server reading the folder never sees half a bundle.
+ * Bundles one Worker into `outDir/<name>` the way a deploy bundles it: `wrangler deploy --dry-run`,
+ * its esbuild and its Node.js compatibility layer. The API's entry is the development one (the
+ * production Worker plus the demo seed and the e-mail outbox); a deploy builds wrangler.toml's
+ * `main`, which has neither. Written beside and then moved in, so a server never reads half a bundle.
  */
-export function bundleWorkers({ outDir }) {
-  const next = `${outDir}.next-${process.pid}`;
+export function bundleWorker({ outDir, name }) {
+  const { config, entry } = WORKERS[name];
+  const target = join(outDir, name);
+  const next = `${target}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
-  // The SPAs are not part of a Worker's bundle: an empty folder stands in for them (a fresh clone
-  // has no build), and each server is given its own when it starts.
-  const noAssets = join(next, "no-assets");
-  mkdirSync(noAssets, { recursive: true });
-  const bundle = (config, entry, into) => {
-    const args = ["deploy", "--dry-run", "--outdir", join(next, into), "-c", config];
-    const result = spawnSync("wrangler", entry ? [...args, entry, "--assets", noAssets] : args, {
-      cwd: ROOT,
-      env: { ...process.env, CI: "true", FORCE_COLOR: "0" },
-      encoding: "utf8",
-    });
-    if (VERBOSE || result.status !== 0) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
-    if (result.status !== 0) throw new Error(`bundling ${config} failed (exit ${result.status})`);
-  };
-  bundle("wrangler.toml", "worker/src/dev-index.ts", "api");
-  bundle("worker/renderer/wrangler.toml", undefined, "renderer");
-  rmSync(outDir, { recursive: true, force: true });
-  renameSync(next, outDir);
+  const args = ["deploy", "--dry-run", "--outdir", next, "-c", config];
+  // The SPAs are not part of the bundle: an empty folder stands in for them (a fresh clone has no
+  // build), and each server is given its own when it starts.
+  const noAssets = `${next}-no-assets`;
+  if (entry) mkdirSync(noAssets, { recursive: true });
+  const result = spawnSync("wrangler", entry ? [...args, entry, "--assets", noAssets] : args, {
+    cwd: ROOT,
+    env: { ...process.env, CI: "true", FORCE_COLOR: "0" },
+    encoding: "utf8",
+  });
+  rmSync(noAssets, { recursive: true, force: true });
+  if (VERBOSE || result.status !== 0) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+  if (result.status !== 0) throw new Error(`bundling ${config} failed (exit ${result.status})`);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(next, target);
 }
 
 /** Where the servers of tests and benchmarks take the Workers' bundle from (`bun run dev` has its own). */
@@ -168,9 +182,10 @@ export const SERVER_BUNDLE_DIR = resolve(ROOT, "dist", "worker");
 export function bundleWorkersOnce({ outDir }) {
   const stamp = `${outDir}.stamp`;
   const want = sourceHash(WORKER_INPUTS);
-  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === want && existsSync(outDir)) return false;
+  const made = Object.entries(WORKERS).every(([name, { module }]) => existsSync(join(outDir, name, module)));
+  if (made && existsSync(stamp) && readFileSync(stamp, "utf8").trim() === want) return false;
   rmSync(stamp, { force: true });
-  bundleWorkers({ outDir });
+  for (const name of Object.keys(WORKERS)) bundleWorker({ outDir, name });
   writeFileSync(stamp, `${want}\n`);
   return true;
 }

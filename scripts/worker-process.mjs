@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // One local server of the product: the API Worker (with the SPAs as its static assets) and the MJML
 // renderer it reaches through its service binding, in one Miniflare, on the bundles `wrangler deploy
-// --dry-run` makes (scripts/server.mjs `bundleWorkers`). Bindings come from the two wrangler.toml
+// --dry-run` makes (scripts/server.mjs `bundleWorker`). Bindings come from the two wrangler.toml
 // files, read by wrangler itself; state lives where `wrangler d1 migrations apply --persist-to`
 // writes it. Started as a process of its own by `startServer` (scripts/server.mjs), so a crash test
 // can kill it. For `bun run dev` it watches: an edit to the Worker's sources rebundles and reloads it
 // in place (docs/decisions/123).
-import { watch } from "node:fs";
+import { existsSync, readdirSync, statSync, watch } from "node:fs";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_getVarsForDev, unstable_readConfig } from "wrangler";
-import { bundleWorkers, IGNORED, WORKER_INPUTS } from "./server.mjs";
+import { bundleWorker, IGNORED, WORKERS } from "./server.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const settings = JSON.parse(process.env.AGORA_SERVER ?? "{}");
@@ -60,14 +60,14 @@ function v4Options() {
         ...apiOptions,
         name: "agora",
         modules: true,
-        scriptPath: join(bundleDir, "api", "dev-index.js"),
+        scriptPath: join(bundleDir, "api", WORKERS.api.module),
         bindings: { ...apiOptions.bindings, ...apiVars() },
       },
       {
         ...rendererOptions,
         name: "agora-mjml",
         modules: true,
-        scriptPath: join(bundleDir, "renderer", "index.js"),
+        scriptPath: join(bundleDir, "renderer", WORKERS.renderer.module),
       },
     ],
   };
@@ -79,33 +79,62 @@ console.log(`ready on http://127.0.0.1:${port}`);
 
 if (watching) {
   // inotify, not polling: an idle server costs nothing. Edits arrive in bursts (a save, a branch
-  // switch, a build of the SPAs), so a reload waits for 200 ms of quiet. An edit to the Worker's
-  // sources rebundles it; a new build of the SPAs only reloads, for the new files to be served.
+  // switch, a build of the SPAs), so a reload waits for 200 ms of quiet. An edit to a Worker's
+  // sources or config rebundles that Worker; a new build of the SPAs only reloads, for the new files
+  // to be served.
   let timer;
-  let rebundle = false;
+  const dirty = new Set();
   let running = Promise.resolve();
   const reload = () => {
-    const bundle = rebundle;
-    rebundle = false;
+    const names = [...dirty];
+    dirty.clear();
     running = running.then(async () => {
       try {
-        if (bundle) bundleWorkers({ outDir: bundleDir });
+        for (const name of names) bundleWorker({ outDir: bundleDir, name });
         await mf.setOptions(options());
-        if (bundle) console.log("↻ The Worker's source changed: reloaded.");
+        if (names.length) console.log("↻ The Worker's source changed: reloaded.");
       } catch (error) {
         console.error(`The Worker did not build: ${error.message}`);
       }
     });
   };
-  const onChange = (sources) => (_event, file) => {
-    if (file && IGNORED.test(`/${file}`)) return;
-    rebundle ||= sources;
+  const onChange = (name) => (_event, file) => {
+    if (file && IGNORED.test(`/${file}/`)) return;
+    if (name) dirty.add(name);
     clearTimeout(timer);
     timer = setTimeout(reload, 200);
   };
-  for (const input of WORKER_INPUTS)
-    watch(join(ROOT, input), { recursive: !input.includes(".") }, onChange(true));
-  watch(assetsDir, { recursive: true }, onChange(false));
+  for (const [name, { config, sources }] of Object.entries(WORKERS))
+    for (const input of [config, ...sources]) watchTree(join(ROOT, input), onChange(name));
+  watchTree(assetsDir, onChange(undefined));
+}
+
+/**
+ * Watches a file, or a folder and every folder under it, one inotify watch per folder: a folder's
+ * watch sees its files replaced (editors and `sed -i` write a new file and rename it over the old
+ * one), where Node's recursive watch loses a file once it is replaced. Folders made later are
+ * watched when they appear.
+ */
+function watchTree(path, onChange) {
+  const watched = new Set();
+  const add = (dir) => {
+    if (watched.has(dir) || IGNORED.test(`${dir}/`)) return;
+    watched.add(dir);
+    watch(dir, (event, file) => {
+      onChange(event, file);
+      if (
+        event === "rename" &&
+        file &&
+        existsSync(join(dir, file)) &&
+        statSync(join(dir, file)).isDirectory()
+      )
+        add(join(dir, file));
+    });
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) add(join(dir, entry.name));
+  };
+  if (!statSync(path).isDirectory()) return watch(path, onChange);
+  add(path);
 }
 
 const stop = async () => {
