@@ -543,4 +543,3 @@ export function parseClientFrame(data: string | ArrayBuffer): LiveClientFrame | 
     return null;
   }
 }
-

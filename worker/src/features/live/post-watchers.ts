@@ -1,9 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import {
-  LIVE_MSG,
-  LIVE_POST_BUFFER_FRAMES,
-  type LivePostFrame,
-} from "#shared/schemas/live.ts";
+import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
