@@ -34,8 +34,17 @@ describe("live updates", () => {
     // What Ada's tab asks the server for, from the moment her live socket opens.
     let socketOpen = false;
     const polled: string[] = [];
+    // The post page's own socket (the post's counts), and whether it said HELLO.
+    const postSockets: Array<{ isClosed(): boolean }> = [];
+    let postHello = false;
     ada.page.on("websocket", (ws) => {
       if (ws.url().includes("/api/v1/live/websocket/connect")) socketOpen = true;
+      if (ws.url().includes("/api/v1/live/post/websocket/connect")) {
+        postSockets.push(ws);
+        ws.on("framereceived", ({ payload }) => {
+          if (String(payload).includes('"HELLO"')) postHello = true;
+        });
+      }
     });
     ada.page.on("request", (request) => {
       const url = request.url();
@@ -51,8 +60,9 @@ describe("live updates", () => {
     await ada.page.goto(post.link);
     await ada.page.getByTestId("post-detail").waitFor();
     await expect.poll(() => socketOpen, { timeout: 10_000 }).toBe(true);
-    // The tab WATCHes the post once its socket is open.
-    await ada.page.waitForTimeout(500);
+    // The page opens one socket of the post's own.
+    await expect.poll(() => postHello, { timeout: 10_000 }).toBe(true);
+    expect(postSockets.length).toBe(1);
 
     // Bob follows Ada: her bell counts it.
     await call(bobAccount.token, `/api/v1/private/user/follow?username=${adaAccount.username}`, {
@@ -86,6 +96,8 @@ describe("live updates", () => {
     await expect.poll(() => ada.page.getByTestId("chat-badge").textContent(), { timeout: 10_000 }).toBe("1");
     await ada.page.getByTestId("chat-badge").click();
     await ada.page.waitForURL(/\/chat$/);
+    // Leaving the post page closed its socket.
+    await expect.poll(() => postSockets[0]!.isClosed(), { timeout: 10_000 }).toBe(true);
     await visible(ada.page, "Hello from the other tab");
     const listLoads = polled.length;
     await box.fill("And a second one");

@@ -9,7 +9,9 @@
 // 1. event → frame: `--people` sockets online, one per person; `--events` follows at `--rate`/s,
 //    each by another person; the time from sending the follow request to the NOTIFICATION frame on
 //    the followed person's socket (p50/p99), and frames lost.
-// 2. fan-out: every socket WATCHes one post; 20 votes; time to the POST_ACTIVITY on the last socket.
+// 2. fan-out: every person opens the post's own socket (docs/decisions/122), or, on a server
+//    without it, their inbox socket WATCHes the post; 20 votes; time to the POST_ACTIVITY on the
+//    last socket.
 // 3. churn: `--churners` of them drop and reconnect (RESUME after their last seq) every 1-3 s while
 //    follows to them flow; afterwards every notification made for them must have arrived exactly
 //    once (0 lost, 0 doubled), RESYNCs counted apart.
@@ -68,6 +70,26 @@ async function openLive(base, person, onFrame) {
       const frame = JSON.parse(String(event.data));
       if (frame.type === "HELLO") resolve(ws);
       onFrame(frame, ws);
+    };
+  });
+}
+
+/** A post's own socket for one person; `onFrame` sees every frame after HELLO. */
+async function openPostLive(base, person, publicId, onFrame) {
+  const { access_token } = await api(
+    base,
+    `/api/v1/private/user/live/post/websocket/auth?public_id=${publicId}`,
+    { token: person.token, method: "POST" },
+  );
+  const ws = new WebSocket(
+    `${base.replace(/^http/, "ws")}/api/v1/live/post/websocket/connect?public_id=${publicId}&token=${access_token}`,
+  );
+  return new Promise((resolve, reject) => {
+    ws.onerror = () => reject(new Error(`${person.username}'s post socket failed`));
+    ws.onmessage = (event) => {
+      const frame = JSON.parse(String(event.data));
+      if (frame.type === "HELLO") resolve(ws);
+      else onFrame(frame);
     };
   });
 }
@@ -184,18 +206,35 @@ async function main(base, names) {
     return null;
   });
   let fanRow = null;
+  let fanSockets = sockets;
   if (post) {
     const got = new Map(); // votes total → [times]
-    for (const [i, ws] of sockets.entries()) {
-      ws.onmessage = (event) => {
-        const frame = JSON.parse(String(event.data));
-        if (frame.type !== "POST_ACTIVITY") return;
-        const list = got.get(frame.total_micropost_votes) ?? [];
-        list.push(performance.now());
-        got.set(frame.total_micropost_votes, list);
-        void i;
-      };
-      ws.send(JSON.stringify({ type: "WATCH", public_id: post.public_id }));
+    const onActivity = (frame) => {
+      if (frame.type !== "POST_ACTIVITY") return;
+      const list = got.get(frame.total_micropost_votes) ?? [];
+      list.push(performance.now());
+      got.set(frame.total_micropost_votes, list);
+    };
+    // The post's own socket where the server has it (a 404 for its token route: it has not).
+    const postSockets = await openPostLive(base, owner, post.public_id, onActivity)
+      .then((first) => [first])
+      .catch((error) => {
+        if (error.status !== 404) throw error;
+        return null;
+      });
+    if (postSockets) {
+      for (let i = 1; i < people.length; i += OPEN_BATCH)
+        postSockets.push(
+          ...(await Promise.all(
+            people.slice(i, i + OPEN_BATCH).map((p) => openPostLive(base, p, post.public_id, onActivity)),
+          )),
+        );
+      fanSockets = postSockets;
+    } else {
+      for (const ws of sockets) {
+        ws.onmessage = (event) => onActivity(JSON.parse(String(event.data)));
+        ws.send(JSON.stringify({ type: "WATCH", public_id: post.public_id }));
+      }
     }
     await sleep(2_000);
     const fanCpu0 = cpuNow();
@@ -209,7 +248,7 @@ async function main(base, names) {
         token: voter.token,
         method: "PATCH",
       });
-      for (let i = 0; i < 200 && (got.get(v)?.length ?? 0) < sockets.length; i++) await sleep(25);
+      for (let i = 0; i < 200 && (got.get(v)?.length ?? 0) < fanSockets.length; i++) await sleep(25);
       const times = got.get(v) ?? [];
       reached += times.length;
       if (times.length) {
@@ -221,10 +260,12 @@ async function main(base, names) {
     const fanCores = coresBetween(fanCpu0, cpuNow());
     lastTimes.sort((a, b) => a - b);
     firstTimes.sort((a, b) => a - b);
+    for (const ws of postSockets ?? []) ws.close(1000, "fan-out done");
     fanRow = {
-      watchers: sockets.length,
+      path: postSockets ? "post sockets" : "inboxes",
+      watchers: postSockets?.length ?? sockets.length,
       votes: 20,
-      delivered: `${reached}/${20 * sockets.length}`,
+      delivered: `${reached}/${20 * fanSockets.length}`,
       firstP50: percentile(firstTimes, 50),
       lastP50: percentile(lastTimes, 50),
       lastP99: percentile(lastTimes, 99),
@@ -358,11 +399,11 @@ async function main(base, names) {
   );
   if (fanRow) {
     console.log(
-      "\n| watchers | votes | frames delivered | first socket p50 ms | last socket p50 ms | last socket p99 ms |",
+      "\n| path | watchers | votes | frames delivered | first socket p50 ms | last socket p50 ms | last socket p99 ms |",
     );
-    console.log("|---:|---:|---:|---:|---:|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
     console.log(
-      `| ${fanRow.watchers} | ${fanRow.votes} | ${fanRow.delivered} | ${fmt(fanRow.firstP50)} | ${fmt(fanRow.lastP50)} | ${fmt(fanRow.lastP99)} |`,
+      `| ${fanRow.path} | ${fanRow.watchers} | ${fanRow.votes} | ${fanRow.delivered} | ${fmt(fanRow.firstP50)} | ${fmt(fanRow.lastP50)} | ${fmt(fanRow.lastP99)} |`,
     );
     console.log(
       `(fan-out phase: server ${fanRow.serverCores.toFixed(2)} cores, client ${fanRow.clientCores.toFixed(2)} cores)`,

@@ -12,7 +12,7 @@ export interface Bindings {
   CHAT_THREAD: DurableObjectNamespace<ChatThread>;
   /** One per person: their open tabs' live updates (features/live). */
   INBOX: DurableObjectNamespace<Inbox>;
-  /** One per watched post: who gets its POST_ACTIVITY. */
+  /** One per post: the sockets of the tabs that show it, sent its POST_ACTIVITY. */
   POST_WATCHERS: DurableObjectNamespace<PostWatchers>;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;

@@ -6,26 +6,23 @@ import {
 } from "./features/admin/email-templates/delivery";
 import { type CloseSocketsJob, continueClosingSockets } from "./features/chat/close-sockets";
 import { buildExport, type DataExportJob } from "./features/data-export/service";
-import { type LiveFanOutJob, tellInboxes } from "./features/live/post-watchers";
 import { sendEmail } from "./providers/email";
 
 /**
  * Work done after the answer, off the request (`env.JOBS`): one e-mail, a batch of a template's, or
- * the rest of a revoked person's chat threads to close their sockets in, a post's new counts
- * for watchers past the first DIRECT_FAN_OUT, or a person's data archive.
+ * the rest of a revoked person's chat threads to close their sockets in, or a person's data
+ * archive. A job of a kind no longer made (a post's counts for its watchers' inboxes) is acked.
  */
 export type JobMessage =
   | { kind: "email"; to: string; subject: string; text: string; html: string }
   | TemplateEmailJob
   | CloseSocketsJob
-  | LiveFanOutJob
   | DataExportJob;
 
 /** Runs one job; a throw sends the message back to the queue to be retried. */
 async function runJob(deps: Deps, job: JobMessage): Promise<{ retryAfterSeconds?: number }> {
   if (job.kind === "email") await sendEmail(deps, job);
   if (job.kind === "close-sockets") await continueClosingSockets(deps, job);
-  if (job.kind === "live-fan-out") await tellInboxes(deps, job.userIds, job.activity);
   if (job.kind === "data-export") await buildExport(deps, job);
   if (job.kind === "template-email") {
     const outcome = await deliverTemplateBatch(deps, job);

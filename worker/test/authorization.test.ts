@@ -102,6 +102,10 @@ const RULES: Record<string, Rule> = {
   // The live socket: a one-use token from live/websocket/auth opens the token's own person's inbox.
   "GET /api/v1/live/websocket/connect": "public",
   [`POST ${V1}/live/websocket/auth`]: "self",
+  // A post's socket: a one-use token bound to the caller and the post opens it; the token is only
+  // given for a post the caller may read (someone else's draft is a 404, in features/live).
+  "GET /api/v1/live/post/websocket/connect": "public",
+  [`POST ${V1}/live/post/websocket/auth`]: "self",
 
   "GET /api/webpage-preview": "self",
   // Payments: the webhooks are the providers' (signature-checked), the rest act on the caller's

@@ -3,29 +3,25 @@ import { chatLastMessageSchema } from "./chat";
 import { notificationSchema } from "./notifications";
 import { unreadDataSchema } from "./user";
 
-// Live updates: one socket per signed-in tab, fed by the person's inbox object (docs/decisions/109).
-// Every server frame is one JSON object with a `type` and the inbox's increasing `seq`; frames that
-// are about the socket itself (HELLO, RESYNC, PONG, ERROR) carry the inbox's current seq and are
-// never replayed. The Durable Object parses every client frame with `liveClientFrameSchema`.
+// Live updates: one socket per signed-in tab, fed by the person's inbox object (docs/decisions/109),
+// and one more per open post page, fed by that post's object (docs/decisions/122). Every server
+// frame is one JSON object with a `type` and its object's increasing `seq`; frames that are about
+// the socket itself (HELLO, RESYNC, PONG, ERROR) carry the current seq and are never replayed. The
+// Durable Objects parse every client frame with `liveClientFrameSchema`.
 
 export const LIVE_MSG = {
   badToken: "This live link has expired. Ask for a new one.",
   malformed: "This frame could not be read",
-  tooManyWatches: "This tab already follows as many posts as it may",
 } as const;
 
-/** Posts one tab may WATCH at once. */
-export const LIVE_MAX_WATCHES = 20;
 /** Frames an inbox keeps for RESUME; a tab that missed more gets RESYNC. */
 export const LIVE_BUFFER_FRAMES = 256;
-
-const postId = z.string().trim().min(1).max(64);
+/** Frames a post's object keeps for RESUME (each carries the post's whole counts). */
+export const LIVE_POST_BUFFER_FRAMES = 64;
 
 export const liveClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("PING") }),
   z.object({ type: z.literal("RESUME"), after: z.number().int().min(0) }),
-  z.object({ type: z.literal("WATCH"), public_id: postId }),
-  z.object({ type: z.literal("UNWATCH"), public_id: postId }),
 ]);
 export type LiveClientFrame = z.infer<typeof liveClientFrameSchema>;
 
@@ -48,7 +44,6 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   unreadDataSchema.extend({ type: z.literal("UNREAD") }),
   z.object({ type: z.literal("NOTIFICATION"), notification: notificationSchema }),
   liveChatThreadSchema.extend({ type: z.literal("CHAT_THREAD") }),
-  livePostActivitySchema.extend({ type: z.literal("POST_ACTIVITY") }),
   z.object({ type: z.literal("PRESENCE"), username: z.string(), online: z.boolean() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
@@ -61,3 +56,6 @@ export type LiveControlFrame =
   | { type: "ERROR"; seq: number; detail: string };
 
 export type LiveServerFrame = (LiveEvent & { seq: number }) | LiveControlFrame;
+
+/** What a post's socket carries: the post's counts after each comment or vote, and the control frames. */
+export type LivePostFrame = (LivePostActivity & { type: "POST_ACTIVITY"; seq: number }) | LiveControlFrame;

@@ -122,14 +122,23 @@ interface LiveClaims {
   kind: "live";
   /** The account's token version when the socket token was made: a later revocation voids it. */
   ver: number;
-  /** This token's own id: the person's inbox records it on first use and refuses it after. */
+  /** This token's own id: the object it opens records it on first use and refuses it after. */
   jti: string;
+  /** The post whose socket it opens; absent for the person's own inbox. */
+  post?: string;
   iat: number;
   exp: number;
 }
 
-/** A live-updates socket token: 60 seconds, one socket, for the person's own inbox only. */
-export function signLiveToken(secret: string, user: { id: number; version: number }): Promise<string> {
+/**
+ * A live-updates socket token: 60 seconds, one socket, for the person's own inbox only or, with
+ * `post`, for that post's socket only.
+ */
+export function signLiveToken(
+  secret: string,
+  user: { id: number; version: number },
+  post?: string,
+): Promise<string> {
   const iat = now();
   const claims: LiveClaims = {
     sub: String(user.id),
@@ -139,14 +148,22 @@ export function signLiveToken(secret: string, user: { id: number; version: numbe
     iat,
     exp: iat + CHAT_SOCKET_TOKEN_TTL_S,
   };
+  if (post !== undefined) claims.post = post;
   return sign({ ...claims }, secret, "HS256");
 }
 
-/** The claims of a valid live socket token, or null (bad, expired, another kind, no id). */
-export async function readLiveToken(secret: string, token: string): Promise<ChatTokenClaims | null> {
+/**
+ * The claims of a valid live socket token, or null (bad, expired, another kind, no id, or made
+ * for another post: an inbox token opens no post and a post's token opens no inbox).
+ */
+export async function readLiveToken(
+  secret: string,
+  token: string,
+  post?: string,
+): Promise<ChatTokenClaims | null> {
   try {
     const claims = (await verify(token, secret, "HS256")) as unknown as LiveClaims;
-    if (claims.kind !== "live") return null;
+    if (claims.kind !== "live" || claims.post !== post) return null;
     const userId = Number(claims.sub);
     const version = Number(claims.ver);
     if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(version)) return null;

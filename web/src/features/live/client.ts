@@ -6,13 +6,11 @@ import { accountKeys } from "../accounts/session";
 import { applyThreadChange } from "../chat/cache";
 import { chatKeys } from "../chat/queries";
 import { notificationKeys } from "../notifications/queries";
-import { updateCachedPost } from "../posts/cache";
-import { postKeys } from "../posts/queries";
 import { clearPresence, setPresence } from "./presence";
 import { setLiveOpen } from "./status";
-import { setCommentCount, setWatchSender, watchedPosts } from "./watch";
 
 // This tab's live socket (docs/decisions/109): one per signed-in tab, opened after the first page.
+// A post's counts come on that post's own socket (watch.ts).
 // Each event frame changes the query cache the screens read; `seq` is remembered so a reconnect
 // RESUMEs after the last event seen (an event is never applied twice), and RESYNC refetches.
 // After FAILURES_BEFORE_POLLING failed attempts in a row the tab lives on polling (the socket is
@@ -85,13 +83,6 @@ export function startLive(queryClient: QueryClient): LiveConnection {
         if (!known) void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
         return;
       }
-      case "POST_ACTIVITY":
-        updateCachedPost(queryClient, frame.public_id, (post) => ({
-          ...post,
-          total_micropost_votes: frame.total_micropost_votes,
-        }));
-        setCommentCount(frame.public_id, frame.total_micropost_comments);
-        return;
     }
   }
 
@@ -100,7 +91,6 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       queryClient.invalidateQueries({ queryKey: accountKeys.unread() }),
       queryClient.invalidateQueries({ queryKey: notificationKeys.root }),
       queryClient.invalidateQueries({ queryKey: chatKeys.threads() }),
-      ...watchedPosts().map((id) => queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })),
     ]).then(() => undefined);
   }
 
@@ -139,8 +129,6 @@ export function startLive(queryClient: QueryClient): LiveConnection {
     socket.addEventListener("open", () => {
       opened = true;
       failures = 0;
-      setWatchSender(send);
-      for (const id of watchedPosts()) send({ type: "WATCH", public_id: id });
       setLiveOpen(true);
       keepalive = setInterval(() => send({ type: "PING" }), KEEPALIVE_MS);
     });
@@ -154,7 +142,6 @@ export function startLive(queryClient: QueryClient): LiveConnection {
     socket.addEventListener("close", () => {
       clearInterval(keepalive);
       if (ws === socket) ws = null;
-      setWatchSender(null);
       clearPresence();
       if (stopped) return;
       if (!opened) {
@@ -172,7 +159,6 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       stopped = true;
       clearTimeout(retry);
       clearInterval(keepalive);
-      setWatchSender(null);
       setLiveOpen(false);
       clearPresence();
       ws?.close(1000, "signed out");

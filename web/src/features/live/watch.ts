@@ -1,13 +1,19 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 
-// The posts this tab shows (the socket WATCHes them) and what the socket said of their counts.
+// The posts this tab shows, each with its own socket to the post's object (docs/decisions/122),
+// and what those sockets said of their comment counts. The socket's code is loaded with the first
+// post page that opens one.
 
 const listeners = new Set<() => void>();
-/** Each watched post and how many screens show it. */
-const watched = new Map<string, number>();
+interface Watch {
+  /** How many screens show the post. */
+  screens: number;
+  stop: (() => void) | null;
+}
+const watched = new Map<string, Watch>();
 /** The newest comment count the socket gave for a post. */
 const commentCounts = new Map<string, number>();
-let sender: ((frame: { type: "WATCH" | "UNWATCH"; public_id: string }) => void) | null = null;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -18,36 +24,36 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** How the client sends WATCH/UNWATCH; null while no socket is open. */
-export function setWatchSender(send: typeof sender): void {
-  sender = send;
-}
-
-export function watchedPosts(): string[] {
-  return [...watched.keys()];
-}
-
-/** A screen shows this post: the socket is asked for its counts. Returns the undo. */
-export function watchPost(publicId: string): () => void {
-  const n = watched.get(publicId) ?? 0;
-  watched.set(publicId, n + 1);
-  if (n === 0) sender?.({ type: "WATCH", public_id: publicId });
-  return () => {
-    const left = (watched.get(publicId) ?? 1) - 1;
-    if (left > 0) {
-      watched.set(publicId, left);
-      return;
-    }
-    watched.delete(publicId);
-    commentCounts.delete(publicId);
-    sender?.({ type: "UNWATCH", public_id: publicId });
-    emit();
-  };
-}
-
 export function setCommentCount(publicId: string, total: number): void {
   commentCounts.set(publicId, total);
   emit();
+}
+
+/**
+ * A screen shows this post: its socket opens (one for every screen of this tab showing it).
+ * Returns the undo; when the last screen showing it goes, the socket closes.
+ */
+export function watchPost(publicId: string, queryClient: QueryClient): () => void {
+  let watch = watched.get(publicId);
+  if (!watch) {
+    const opened: Watch = { screens: 0, stop: null };
+    watch = opened;
+    watched.set(publicId, opened);
+    void import("./post-socket").then(({ openPostSocket }) => {
+      if (watched.get(publicId) !== opened) return;
+      opened.stop = openPostSocket(publicId, queryClient, (total) => setCommentCount(publicId, total)).stop;
+    });
+  }
+  watch.screens += 1;
+  const mine = watch;
+  return () => {
+    mine.screens -= 1;
+    if (mine.screens > 0 || watched.get(publicId) !== mine) return;
+    watched.delete(publicId);
+    mine.stop?.();
+    commentCounts.delete(publicId);
+    emit();
+  };
 }
 
 /** The post's comment count as the socket last told it, or null. */

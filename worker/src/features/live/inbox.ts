@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   LIVE_BUFFER_FRAMES,
-  LIVE_MAX_WATCHES,
   LIVE_MSG,
   type LiveClientFrame,
   type LiveEvent,
@@ -14,7 +13,7 @@ import type { Bindings } from "#worker/env.ts";
 import { unreadDataAt } from "#worker/features/accounts/service.ts";
 import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
 import { presenceCircle } from "./queries";
-import { inboxStub, watchersStub } from "./stubs";
+import { inboxStub } from "./stubs";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const LIVE_HEADERS = {
@@ -28,8 +27,6 @@ export const LIVE_HEADERS = {
 interface Session {
   userId: number;
   version: number;
-  /** The posts this tab shows and wants POST_ACTIVITY for. */
-  watches: string[];
 }
 
 /** Tabs one person holds at most. */
@@ -213,7 +210,7 @@ export class Inbox extends DurableObject<Bindings> {
 
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
-    const session: Session = { userId, version, watches: [] };
+    const session: Session = { userId, version };
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(session);
     this.sessions.set(server, session);
@@ -246,37 +243,19 @@ export class Inbox extends DurableObject<Bindings> {
     const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
     if (!session) return;
     if (this.isRevoked(session.version)) return this.endSession(ws);
-    const frame = parse(data);
+    const frame = parseClientFrame(data);
     const seq = this.state()?.seq ?? 0;
     if (!frame) return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.malformed });
     switch (frame.type) {
       case "PING":
         return this.sendTo(ws, { type: "PONG", seq });
       case "RESUME":
-        return this.resume(ws, session, frame.after);
-      case "WATCH": {
-        if (session.watches.includes(frame.public_id)) return;
-        if (session.watches.length >= LIVE_MAX_WATCHES)
-          return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.tooManyWatches });
-        session.watches.push(frame.public_id);
-        ws.serializeAttachment(session);
-        this.sessions.set(ws, session);
-        await watchersStub(this.deps, frame.public_id).watch(session.userId);
-        return;
-      }
-      case "UNWATCH": {
-        session.watches = session.watches.filter((id) => id !== frame.public_id);
-        ws.serializeAttachment(session);
-        this.sessions.set(ws, session);
-        if (!this.watchedByAnyTab(frame.public_id))
-          await watchersStub(this.deps, frame.public_id).unwatch(session.userId);
-        return;
-      }
+        return this.resume(ws, frame.after);
     }
   }
 
   /** Sends what the tab missed after `after`, or RESYNC when those events were not all kept. */
-  private resume(ws: WebSocket, session: Session, after: number): void {
+  private resume(ws: WebSocket, after: number): void {
     const state = this.state();
     const seq = state?.seq ?? 0;
     if (after === seq) return;
@@ -289,14 +268,8 @@ export class Inbox extends DurableObject<Bindings> {
     for (const row of this.sql().exec<{ data: string }>(
       "SELECT data FROM frames WHERE seq > ? ORDER BY seq",
       after,
-    )) {
-      if (forTab(row.data, session)) this.sendTo(ws, row.data);
-    }
-  }
-
-  private watchedByAnyTab(publicId: string): boolean {
-    for (const s of this.sessions.values()) if (s.watches.includes(publicId)) return true;
-    return false;
+    ))
+      this.sendTo(ws, row.data);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -317,16 +290,7 @@ export class Inbox extends DurableObject<Bindings> {
     this.sessions.delete(ws);
     this.closed.add(ws);
     if (this.sessions.size === 0) this.sql().exec("UPDATE inbox SET gone_at = ?", Date.now());
-    if (!session) return;
-    this.ctx.waitUntil(this.syncPresence(session.userId));
-    const dropped = session.watches.filter((id) => !this.watchedByAnyTab(id));
-    await Promise.all(
-      dropped.map((id) =>
-        watchersStub(this.deps, id)
-          .unwatch(session.userId)
-          .catch(() => undefined),
-      ),
-    );
+    if (session) this.ctx.waitUntil(this.syncPresence(session.userId));
   }
 
   private endSession(ws: WebSocket): void {
@@ -376,19 +340,16 @@ export class Inbox extends DurableObject<Bindings> {
   /**
    * Numbers, keeps and sends the owner's events. With no tab open for RESUME_WINDOW_MS nothing is
    * kept (no D1 read either): the seq moves past them and a late RESUME gets RESYNC. Answers
-   * whether a tab watches the post of a POST_ACTIVITY (false: the watcher list may drop the owner).
+   * whether a tab may be listening.
    */
   async deliver(ownerId: number, events: LiveEvent[], options: DeliverOptions = {}): Promise<boolean> {
     const state = this.ownState(ownerId);
     if (!state) throw new Error("not this inbox's owner");
     const listening = this.sessions.size > 0 || Date.now() - state.gone_at < RESUME_WINDOW_MS;
-    const activity = events.find((e) => e.type === "POST_ACTIVITY");
-    const watched = activity ? this.watchedByAnyTab(activity.public_id) : true;
-    if (!listening || (activity && !watched)) {
+    if (!listening) {
       // Nothing can be listening: the events are skipped, and resuming across them asks for RESYNC.
-      if (!listening && !options.ephemeral)
-        this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
-      return watched && listening;
+      if (!options.ephemeral) this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
+      return false;
     }
     // The backstop for a revocation nobody told (it is up to SESSION_RECHECK_MS late anyway) runs
     // beside the delivery, not before it: its D1 read never holds an event back.
@@ -402,7 +363,7 @@ export class Inbox extends DurableObject<Bindings> {
       seq += 1;
       const data = JSON.stringify({ ...event, seq });
       sql.exec("INSERT INTO frames (seq, data) VALUES (?, ?)", seq, data);
-      for (const [ws, session] of this.sessions) if (forTab(data, session, event)) this.sendTo(ws, data);
+      for (const ws of this.sessions.keys()) this.sendTo(ws, data);
     }
     sql.exec("UPDATE inbox SET seq = ?", seq);
     sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_BUFFER_FRAMES);
@@ -572,7 +533,8 @@ export class Inbox extends DurableObject<Bindings> {
   }
 }
 
-function parse(data: string | ArrayBuffer): LiveClientFrame | null {
+/** A client frame, or null when it is too long or not one the schema knows. */
+export function parseClientFrame(data: string | ArrayBuffer): LiveClientFrame | null {
   if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
   try {
     const parsed = liveClientFrameSchema.safeParse(JSON.parse(data));
@@ -580,10 +542,4 @@ function parse(data: string | ArrayBuffer): LiveClientFrame | null {
   } catch {
     return null;
   }
-}
-
-/** POST_ACTIVITY goes only to tabs that watch that post; everything else to every tab. */
-function forTab(data: string, session: Session, event?: LiveEvent): boolean {
-  const e = event ?? (JSON.parse(data) as LiveEvent);
-  return e.type !== "POST_ACTIVITY" || session.watches.includes(e.public_id);
 }

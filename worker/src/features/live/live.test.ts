@@ -1,15 +1,27 @@
 import { runInDurableObject } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
-import { LIVE_BUFFER_FRAMES } from "#shared/schemas/live.ts";
+import { LIVE_BUFFER_FRAMES, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { api, env, form, json } from "#worker-test/api.ts";
 import { openSocket as openChatSocket, settle, startThread } from "#worker-test/chat.ts";
-import { AUTH, type LiveSocket, liveToken, openLive, upgrade } from "#worker-test/live.ts";
+import {
+  AUTH,
+  type LiveSocket,
+  liveToken,
+  openLive,
+  openPostLive,
+  POST_AUTH,
+  postToken,
+  postTokenRequest,
+  upgrade,
+  upgradePost,
+} from "#worker-test/live.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { block } from "#worker-test/rows.ts";
 import { CLOSE_SESSION_ENDED } from "../chat/chat-thread";
 import type { Inbox } from "./inbox";
+import type { PostWatchers } from "./post-watchers";
 
 async function follow(who: TestUser, whom: TestUser) {
   const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {
@@ -150,47 +162,167 @@ describe("events reach every open tab", () => {
     expect(frame).toMatchObject({ public_id: id, last_message: { text: "are you there?" } });
     await live.next("UNREAD", (f) => f.unread_chat_threads === 1);
   });
-
-  it("a comment on a watched post: POST_ACTIVITY to the watching tab only", async () => {
-    const [ada, bob] = [await createUser(), await createUser()];
-    const post = await newPost(ada, await newCommunity(ada));
-    const watching = await openLive(bob);
-    const elsewhere = await openLive(bob);
-    watching.send({ type: "WATCH", public_id: post.public_id });
-    await settle();
-    await comment(ada, post.public_id);
-    const activity = await watching.next("POST_ACTIVITY");
-    expect(activity).toMatchObject({ public_id: post.public_id, total_micropost_comments: 1 });
-    const vote = await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
-      method: "PATCH",
-      headers: ada.auth,
-    });
-    expect(vote.status).toBe(200);
-    await watching.next("POST_ACTIVITY", (f) => f.total_micropost_votes === 1);
-    await settle();
-    expect(elsewhere.frames.some((f) => f.type === "POST_ACTIVITY")).toBe(false);
-  });
 });
 
-describe("blocked people", () => {
-  it("their comments on a watched post and their messages never arrive", async () => {
+const vote = async (who: TestUser, postId: string) => {
+  const res = await api(`/api/v1/private/user/micropost/vote?public_id=${postId}`, {
+    method: "PATCH",
+    headers: who.auth,
+  });
+  expect(res.status).toBe(200);
+};
+const postObjectOf = (postId: string) =>
+  env.POST_WATCHERS.get(env.POST_WATCHERS.idFromName(`post:${postId}`));
+const activities = (s: LiveSocket<LivePostFrame>) => s.frames.filter((f) => f.type === "POST_ACTIVITY");
+
+describe("a post's own socket", () => {
+  it("comments and votes reach every tab showing the post, and no other socket", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const community = await newCommunity(ada);
+    const post = await newPost(ada, community);
+    const other = await newPost(ada, community);
+    const [tab1, tab2] = [await openPostLive(bob, post.public_id), await openPostLive(ada, post.public_id)];
+    const elsewhere = await openPostLive(bob, other.public_id);
+    const inbox = await openLive(bob);
+    await comment(ada, post.public_id);
+    for (const tab of [tab1, tab2]) {
+      const activity = await tab.next("POST_ACTIVITY");
+      expect(activity).toMatchObject({ public_id: post.public_id, total_micropost_comments: 1 });
+    }
+    await vote(ada, post.public_id);
+    const voted = await tab1.next("POST_ACTIVITY", (f) => f.total_micropost_votes === 1);
+    expect(voted.seq).toBeGreaterThan(activities(tab1)[0]!.seq);
+    await settle();
+    expect(activities(elsewhere)).toEqual([]);
+    // The person's inbox carries nothing of it: one delivery per tab, not two.
+    expect(inbox.frames.filter((f) => f.type !== "HELLO" && f.type !== "UNREAD")).toEqual([]);
+  });
+
+  it("a post the person may not see gets no token; a token opens one socket, of its own post only", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const community = await newCommunity(ada);
+    const draft = await newPost(ada, community, { is_draft: "true" });
+    expect((await postTokenRequest(bob, draft.public_id)).status).toBe(404);
+    expect((await postTokenRequest(bob, "no-such-post")).status).toBe(404);
+    expect((await api(`${POST_AUTH}?public_id=x`, { method: "POST" })).status).toBe(401);
+    const [post, other] = [await newPost(ada, community), await newPost(ada, community)];
+    const token = await postToken(bob, post.public_id);
+    // Not another post's, not the inbox's; and the inbox's token does not open a post.
+    expect((await upgradePost(other.public_id, token)).status).toBe(401);
+    expect((await upgrade(token)).status).toBe(401);
+    expect((await upgradePost(post.public_id, await liveToken(bob))).status).toBe(401);
+    expect(
+      (await api(`/api/v1/live/post/websocket/connect?public_id=${post.public_id}&token=${token}`)).status,
+    ).toBe(426);
+    const first = await upgradePost(post.public_id, token);
+    expect(first.status).toBe(101);
+    first.webSocket!.accept();
+    expect((await upgradePost(post.public_id, token)).status).toBe(401);
+  });
+
+  it("the post's object serves its own post only, and only upgrades the Worker forwards", async () => {
+    const ada = await createUser();
+    const post = await newPost(ada, await newCommunity(ada));
+    await openPostLive(ada, post.public_id);
+    const forged = (postId: string) =>
+      postObjectOf(post.public_id).fetch(
+        new Request("http://post/", {
+          headers: {
+            upgrade: "websocket",
+            "x-agora-live-post-id": postId,
+            "x-agora-live-user-id": String(ada.id),
+            "x-agora-live-token-version": "0",
+            "x-agora-live-token-id": "c".repeat(22),
+            "x-agora-live-token-expires": String(Date.now() + 60_000),
+          },
+        }),
+      );
+    expect((await forged("another-post")).status).toBe(403);
+    expect((await postObjectOf(post.public_id).fetch(new Request("http://post/"))).status).toBe(426);
+  });
+
+  it("activity by someone on either side of a block never reaches that person's tab, nor its RESUME", async () => {
+    const [ada, bob, mallory, eve] = [
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+    ];
+    const post = await newPost(ada, await newCommunity(ada));
+    const bobs = await openPostLive(bob, post.public_id);
+    const eves = await openPostLive(eve, post.public_id);
+    const adas = await openPostLive(ada, post.public_id);
+    await block(bob, mallory);
+    await block(mallory, eve);
+    await comment(mallory, post.public_id, "<p>from someone blocked</p>");
+    await vote(mallory, post.public_id);
+    await adas.next("POST_ACTIVITY", (f) => f.total_micropost_votes === 1);
+    await settle(300);
+    expect([...activities(bobs), ...activities(eves)]).toEqual([]);
+    // A tab of Bob's that reconnects and RESUMEs from before them is not given them either.
+    const again = await openPostLive(bob, post.public_id);
+    again.send({ type: "RESUME", after: bobs.frames[0]!.seq });
+    await settle(300);
+    expect(activities(again)).toEqual([]);
+    // Someone else's comment arrives, with the counts as they are.
+    await comment(ada, post.public_id);
+    await bobs.next(
+      "POST_ACTIVITY",
+      (f) => f.total_micropost_comments === 2 && f.total_micropost_votes === 1,
+    );
+  });
+
+  it("a tab that reconnects RESUMEs after its last seq and gets exactly what it missed; RESYNC past what is kept", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
     const post = await newPost(ada, await newCommunity(ada));
-    const live = await openLive(bob);
-    live.send({ type: "WATCH", public_id: post.public_id });
-    await settle();
-    const mallory = await createUser();
-    await block(bob, mallory);
-    await comment(mallory, post.public_id, "<p>from someone bob blocked</p>");
-    await api(`/api/v1/private/user/follow?username=${bob.username}`, {
-      method: "POST",
-      headers: mallory.auth,
-    });
-    await settle(300);
-    expect(live.frames.filter((f) => f.type !== "HELLO")).toEqual([]);
-    // Someone else's comment still arrives.
+    const first = await openPostLive(bob, post.public_id);
     await comment(ada, post.public_id);
-    await live.next("POST_ACTIVITY", (f) => f.total_micropost_comments === 2);
+    const seen = await first.next("POST_ACTIVITY");
+    first.close();
+    await settle();
+    await vote(ada, post.public_id);
+    await comment(ada, post.public_id, "<p>second</p>");
+    await expect
+      .poll(() =>
+        runInDurableObject(postObjectOf(post.public_id), (_o: PostWatchers, s) =>
+          Number(s.storage.sql.exec("SELECT seq FROM post").one().seq),
+        ),
+      )
+      .toBe(seen.seq + 2);
+    const second = await openPostLive(bob, post.public_id);
+    second.send({ type: "RESUME", after: seen.seq });
+    const last = await second.next("POST_ACTIVITY", (f) => f.total_micropost_comments === 2);
+    expect(last).toMatchObject({ total_micropost_votes: 1, seq: seen.seq + 2 });
+    await settle();
+    expect(activities(second).map((f) => f.seq)).toEqual([seen.seq + 1, seen.seq + 2]);
+    // More than the object keeps, or a seq it never gave: RESYNC.
+    for (let i = 0; i < LIVE_POST_BUFFER_FRAMES + 2; i++)
+      await postObjectOf(post.public_id).activity(post.public_id, null);
+    const late = await openPostLive(bob, post.public_id);
+    late.send({ type: "RESUME", after: seen.seq });
+    await late.next("RESYNC");
+    const future = await openPostLive(bob, post.public_id);
+    future.send({ type: "RESUME", after: 1_000_000 });
+    await future.next("RESYNC");
+    future.send({ type: "RESUME", after: "yesterday" });
+    await future.next("ERROR");
+    expect(future.closed).toBeNull();
+  });
+
+  it("a revoked session's post sockets close with 4401 at the post's next activity, and its tokens are void", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const post = await newPost(ada, await newCommunity(ada));
+    const tab = await openPostLive(bob, post.public_id);
+    const unused = await postToken(bob, post.public_id);
+    const res = await api("/api/v1/private/user/auth/update/password", {
+      method: "PATCH",
+      headers: bob.auth,
+      body: form({ old_password: "password", new_password: "a-brand-new-password" }),
+    });
+    expect(res.status).toBe(202);
+    await comment(ada, post.public_id);
+    await expect.poll(() => tab.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
+    expect((await upgradePost(post.public_id, unused)).status).toBe(401);
   });
 });
 

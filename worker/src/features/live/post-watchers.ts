@@ -1,88 +1,278 @@
 import { DurableObject } from "cloudflare:workers";
-import type { LiveEvent, LivePostActivity } from "#shared/schemas/live.ts";
+import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { inboxStub } from "./stubs";
+import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
+import { MAX_SOCKETS_PER_INBOX, parseClientFrame, RESUME_WINDOW_MS } from "./inbox";
 
-/** A watch lapses after this long without being renewed (a tab that vanished without a word). */
-export const WATCH_TTL_MS = 30 * 60_000;
-/**
- * Inboxes told straight from this object per event; the rest go through the queue (whose batches
- * wait up to a second). Each call is one subrequest of this object's invocation, well inside the
- * platform's 10,000.
- */
-export const DIRECT_FAN_OUT = 2_000;
-/** Inboxes one queue job tells. */
-const QUEUED_FAN_OUT = 500;
-/** Inboxes called at once: each of this many lanes starts the next call as soon as its last ends. */
-const PARALLEL = 100;
+/** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
+export const POST_LIVE_HEADERS = {
+  postId: "x-agora-live-post-id",
+  userId: "x-agora-live-user-id",
+  tokenVersion: "x-agora-live-token-version",
+  tokenId: "x-agora-live-token-id",
+  tokenExpires: "x-agora-live-token-expires",
+} as const;
 
-/** A queue job: tell these people's inboxes a post's new counts. */
-export interface LiveFanOutJob {
-  kind: "live-fan-out";
-  userIds: number[];
-  activity: LivePostActivity;
+/** Sockets one post holds at most (the runtime's own limit per object is far above). */
+export const MAX_SOCKETS_PER_POST = 10_000;
+/** One person's tabs on one post, at most: as many as their inbox takes. */
+export const MAX_SOCKETS_PER_PERSON = MAX_SOCKETS_PER_INBOX;
+const SESSION_ENDED = "Your session has ended";
+const NO_COMPRESSION = "identity";
+
+/** Kept on each socket with serializeAttachment, so it survives hibernation. */
+interface Session {
+  userId: number;
+  /** The account's token version when the socket opened; a revocation raises the account's. */
+  version: number;
 }
 
 /**
- * Who watches one post (the tabs that show it), by person: their inboxes get the post's
- * POST_ACTIVITY when its comments or votes change. Addressed by `post:<public id>`.
+ * One post's live counts, addressed by `post:<public id>` (ADR 122). The tabs that show the post
+ * hold a socket here (hibernating, like a chat thread's): after each comment or vote this object
+ * reads the post's counts and the actor's blocks once and sends one numbered POST_ACTIVITY to
+ * every socket but those of people on either side of a block with the actor. The last
+ * LIVE_POST_BUFFER_FRAMES frames are kept with the people each skipped, so a tab that reconnects
+ * RESUMEs after its last seq and gets what it missed (less what it must not see), or RESYNC.
  */
 export class PostWatchers extends DurableObject<Bindings> {
   private readonly deps: Deps;
   private schemaReady = false;
+  private sessions = new Map<WebSocket, Session>();
+  /** Events run one after another: the last frame sent carries counts read after the last write. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private sessionCheck: { at: number; done: Promise<void> } | null = null;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.deps = createDeps(env);
+    for (const ws of ctx.getWebSockets()) {
+      const session = ws.deserializeAttachment() as Session | null;
+      if (session) this.sessions.set(ws, session);
+    }
+    // Keep-alive pings are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair(JSON.stringify({ type: "PING" }), JSON.stringify({ type: "PONG" })),
+    );
   }
+
+  // ----- Storage -----
 
   private sql(): SqlStorage {
     const sql = this.ctx.storage.sql;
     if (!this.schemaReady) {
-      sql.exec(
-        "CREATE TABLE IF NOT EXISTS watchers (user_id INTEGER PRIMARY KEY, expires_at INTEGER NOT NULL)",
-      );
+      sql.exec(`
+        -- Who watched, by person, when their inboxes were told (before ADR 122).
+        DROP TABLE IF EXISTS watchers;
+        CREATE TABLE IF NOT EXISTS post (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          public_id TEXT NOT NULL,
+          seq INTEGER NOT NULL DEFAULT 0,
+          -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
+          resync_below INTEGER NOT NULL DEFAULT 0,
+          -- When the last tab left (ms), or 0 while one is open.
+          gone_at INTEGER NOT NULL DEFAULT 0
+        );
+        -- skip: the ids (JSON) of the people the frame was not for (a block with its actor).
+        CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL, skip TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+      `);
       this.schemaReady = true;
     }
     return sql;
   }
 
-  async watch(userId: number): Promise<void> {
-    this.sql().exec(
-      "INSERT INTO watchers (user_id, expires_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET expires_at = excluded.expires_at",
-      userId,
-      Date.now() + WATCH_TTL_MS,
-    );
+  /** The object's state; it belongs to the first post it is called for and refuses any other. */
+  private own(publicId: string): { seq: number; resync_below: number; gone_at: number } | null {
+    const row = this.sql().exec("SELECT public_id, seq, resync_below, gone_at FROM post").toArray()[0];
+    if (!row) {
+      this.sql().exec("INSERT INTO post (one, public_id) VALUES (1, ?)", publicId);
+      return { seq: 0, resync_below: 0, gone_at: 0 };
+    }
+    if (row.public_id !== publicId) return null;
+    return { seq: Number(row.seq), resync_below: Number(row.resync_below), gone_at: Number(row.gone_at) };
   }
 
-  async unwatch(userId: number): Promise<void> {
-    this.sql().exec("DELETE FROM watchers WHERE user_id = ?", userId);
+  private seq(): number {
+    return Number(this.sql().exec("SELECT seq FROM post").toArray()[0]?.seq ?? 0);
   }
 
-  async count(): Promise<number> {
-    return Number(
-      this.sql().exec("SELECT count(*) AS n FROM watchers WHERE expires_at > ?", Date.now()).one().n,
-    );
+  private useToken(jti: string, expiresAt: number): boolean {
+    const sql = this.sql();
+    sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", Date.now());
+    const fresh = sql
+      .exec(
+        "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
+        jti,
+        expiresAt,
+      )
+      .toArray();
+    return fresh.length === 1;
+  }
+
+  // ----- Sockets -----
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
+    const publicId = request.headers.get(POST_LIVE_HEADERS.postId) ?? "";
+    const userId = Number(request.headers.get(POST_LIVE_HEADERS.userId));
+    const version = Number(request.headers.get(POST_LIVE_HEADERS.tokenVersion));
+    const jti = request.headers.get(POST_LIVE_HEADERS.tokenId) ?? "";
+    const expiresAt = Number(request.headers.get(POST_LIVE_HEADERS.tokenExpires));
+    if (
+      !publicId ||
+      !Number.isSafeInteger(userId) ||
+      !Number.isSafeInteger(version) ||
+      !jti ||
+      !Number.isSafeInteger(expiresAt)
+    )
+      return Response.json({ detail: "Not allowed" }, { status: 403 });
+    const state = this.own(publicId);
+    if (!state) return Response.json({ detail: "Not allowed" }, { status: 403 });
+    if (!this.useToken(jti, expiresAt)) return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
+    const mine = [...this.sessions.values()].filter((s) => s.userId === userId).length;
+    if (this.sessions.size >= MAX_SOCKETS_PER_POST || mine >= MAX_SOCKETS_PER_PERSON)
+      return Response.json(
+        { detail: "Too many tabs are open. Close some and try again." },
+        { status: 429, headers: { "Retry-After": "30" } },
+      );
+
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    const session: Session = { userId, version };
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(session);
+    this.sessions.set(server, session);
+    this.sql().exec("UPDATE post SET gone_at = 0");
+    this.sendTo(server, { type: "HELLO", seq: state.seq });
+    return new Response(null, {
+      status: 101,
+      webSocket: client,
+      headers: { "sec-websocket-extensions": NO_COMPRESSION },
+    });
+  }
+
+  private sendTo(ws: WebSocket, frame: LivePostFrame | string): void {
+    try {
+      ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    } catch {
+      this.sessions.delete(ws);
+    }
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+    if (!session) return;
+    const frame = parseClientFrame(data);
+    const seq = this.seq();
+    if (!frame) return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.malformed });
+    if (frame.type === "PING") return this.sendTo(ws, { type: "PONG", seq });
+    this.resume(ws, session, frame.after);
+  }
+
+  /** Sends what the tab missed after `after` (less what it must not see), or RESYNC. */
+  private resume(ws: WebSocket, session: Session, after: number): void {
+    const row = this.sql().exec("SELECT seq, resync_below FROM post").toArray()[0];
+    const seq = Number(row?.seq ?? 0);
+    if (after === seq) return;
+    const oldest = Number(this.sql().exec("SELECT min(seq) AS s FROM frames").one().s ?? seq + 1);
+    if (after > seq || after < Number(row?.resync_below ?? 0) || after + 1 < oldest) {
+      this.sendTo(ws, { type: "RESYNC", seq });
+      return;
+    }
+    for (const frame of this.sql().exec<{ data: string; skip: string }>(
+      "SELECT data, skip FROM frames WHERE seq > ? ORDER BY seq",
+      after,
+    )) {
+      if (!(JSON.parse(frame.skip) as number[]).includes(session.userId)) this.sendTo(ws, frame.data);
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.forget(ws);
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed by the runtime.
+    }
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.forget(ws);
+  }
+
+  private forget(ws: WebSocket): void {
+    this.sessions.delete(ws);
+    if (this.sessions.size === 0) this.sql().exec("UPDATE post SET gone_at = ?", Date.now());
+  }
+
+  private endSession(ws: WebSocket): void {
+    this.forget(ws);
+    try {
+      ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
+    } catch {
+      // Already closing.
+    }
   }
 
   /**
-   * The post's comments or votes changed because of `actorId`: its counts go to every watcher but
-   * those who blocked the actor or whom the actor blocked. Nothing is read from D1 when nobody
-   * watches.
+   * At most every SESSION_RECHECK_MS, the watching people's accounts are read again: sockets of
+   * sessions revoked since (password change, suspension, deletion) close with CLOSE_SESSION_ENDED.
+   * It runs beside a broadcast, never before it.
    */
-  async activity(postPublicId: string, actorId: number | null): Promise<number> {
+  private checkSessions(): Promise<void> {
+    const now = Date.now();
+    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
+    const ids = [...new Set([...this.sessions.values()].map((s) => s.userId))];
+    const done = this.deps.db
+      .all<{ id: number; token_version: number }>({
+        sql: `SELECT id, token_version FROM users
+               WHERE id IN (SELECT value FROM json_each(?1))
+                 AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
+        binds: [JSON.stringify(ids)],
+      })
+      .then((rows) => {
+        const versions = new Map(rows.map((r) => [Number(r.id), Number(r.token_version)]));
+        for (const [ws, session] of [...this.sessions]) {
+          const version = versions.get(session.userId);
+          if (version === undefined || session.version < version) this.endSession(ws);
+        }
+      })
+      .catch((error) => console.error("post sockets: session check failed", error));
+    this.sessionCheck = { at: now, done };
+    return done;
+  }
+
+  // ----- Calls from the Worker (RPC) -----
+
+  /**
+   * The post's comments or votes changed because of `actorId`: one POST_ACTIVITY with its counts
+   * to every socket but those of people who blocked the actor or whom the actor blocked. With no
+   * tab open for RESUME_WINDOW_MS nothing is read or kept (a late RESUME gets RESYNC). Answers the
+   * number of sockets sent to.
+   */
+  activity(postPublicId: string, actorId: number | null): Promise<number> {
+    const run = this.chain.then(() => this.broadcast(postPublicId, actorId));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async broadcast(postPublicId: string, actorId: number | null): Promise<number> {
+    const state = this.own(postPublicId);
+    if (!state) throw new Error("not this post's object");
     const sql = this.sql();
-    sql.exec("DELETE FROM watchers WHERE expires_at <= ?", Date.now());
-    const ids = sql
-      .exec<{ user_id: number }>("SELECT user_id FROM watchers")
-      .toArray()
-      .map((r) => Number(r.user_id));
-    if (ids.length === 0) return 0;
+    if (this.sessions.size === 0 && Date.now() - state.gone_at >= RESUME_WINDOW_MS) {
+      sql.exec("UPDATE post SET seq = seq + 1, resync_below = seq + 1");
+      sql.exec("DELETE FROM frames");
+      return 0;
+    }
+    if (this.sessions.size > 0) this.ctx.waitUntil(this.checkSessions());
     const { db } = this.deps;
     const [post, blocked] = await Promise.all([
       db.first<{ total_comments: number; total_votes: number }>({
-        sql: "SELECT total_comments, total_votes FROM microposts WHERE public_id = ?1",
+        sql: "SELECT total_comments, total_votes FROM microposts WHERE public_id = ?1 AND is_draft = 0",
         binds: [postPublicId],
       }),
       actorId === null
@@ -95,44 +285,29 @@ export class PostWatchers extends DurableObject<Bindings> {
     ]);
     if (!post) return 0;
     const skip = new Set(blocked.map((r) => Number(r.id)));
-    const to = ids.filter((id) => !skip.has(id));
-    const activity: LivePostActivity = {
+    const seq = this.seq() + 1;
+    const frame: LivePostFrame = {
+      type: "POST_ACTIVITY",
       public_id: postPublicId,
       total_micropost_comments: Number(post.total_comments),
       total_micropost_votes: Number(post.total_votes),
+      seq,
     };
-    const direct = to.slice(0, DIRECT_FAN_OUT);
-    const jobs: Array<{ body: LiveFanOutJob }> = [];
-    for (let i = DIRECT_FAN_OUT; i < to.length; i += QUEUED_FAN_OUT)
-      jobs.push({ body: { kind: "live-fan-out", userIds: to.slice(i, i + QUEUED_FAN_OUT), activity } });
-    for (let i = 0; i < jobs.length; i += 100) await this.env.JOBS.sendBatch(jobs.slice(i, i + 100));
-    const gone = await tellInboxes(this.deps, direct, activity);
-    for (const id of gone) sql.exec("DELETE FROM watchers WHERE user_id = ?", id);
-    return to.length;
-  }
-}
-
-/** Tells each person's inbox; answers those whose inbox no longer has a tab on the post. */
-export async function tellInboxes(
-  deps: Deps,
-  userIds: number[],
-  activity: LivePostActivity,
-): Promise<number[]> {
-  const gone: number[] = [];
-  const events: LiveEvent[] = [{ type: "POST_ACTIVITY", ...activity }];
-  let next = 0;
-  const lane = async () => {
-    while (next < userIds.length) {
-      const id = userIds[next++]!;
-      const watching = await inboxStub(deps, id)
-        .deliver(id, events)
-        .catch((error) => {
-          console.error("live fan-out failed", error);
-          return true;
-        });
-      if (!watching) gone.push(id);
+    const data = JSON.stringify(frame);
+    sql.exec("INSERT INTO frames (seq, data, skip) VALUES (?, ?, ?)", seq, data, JSON.stringify([...skip]));
+    sql.exec("UPDATE post SET seq = ?", seq);
+    sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_POST_BUFFER_FRAMES);
+    let sent = 0;
+    for (const [ws, session] of [...this.sessions]) {
+      if (skip.has(session.userId)) continue;
+      this.sendTo(ws, data);
+      sent += 1;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, userIds.length) }, lane));
-  return gone;
+    return sent;
+  }
+
+  /** How many tabs hold a socket here (for the benchmark and tests). */
+  async openTabs(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
 }

@@ -68,7 +68,7 @@ export function liveUnread(deps: Deps, userId: number) {
   return tellInbox(deps, userId, [], { unread: true });
 }
 
-/** A post's comments or votes changed: the tabs watching it get its counts. */
+/** A post's comments or votes changed: the tabs showing it get its counts from its object. */
 export function livePostActivity(deps: Deps, postPublicId: string, actorId: number | null) {
   return later(deps, "post activity", () => watchersStub(deps, postPublicId).activity(postPublicId, actorId));
 }

@@ -5,7 +5,7 @@ export function inboxStub({ env }: Deps, userId: number) {
   return env.INBOX.get(env.INBOX.idFromName(`user:${userId}`));
 }
 
-/** The object that knows who watches a post (named by the post's public id). */
+/** The object holding the sockets of the tabs that show a post (named by its public id). */
 export function watchersStub({ env }: Deps, postPublicId: string) {
   return env.POST_WATCHERS.get(env.POST_WATCHERS.idFromName(`post:${postPublicId}`));
 }

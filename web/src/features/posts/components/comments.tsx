@@ -16,7 +16,7 @@ import { confirm } from "#web/components/ui/confirm.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
-import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
+import { requireSignIn, useMe, useToken } from "#web/features/accounts/session.ts";
 import { useLiveCommentCount, watchPost } from "#web/features/live/watch.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
@@ -344,8 +344,14 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
   const pages = query.data?.pages ?? [];
   const list = pages.flatMap((p) => p.list);
   const parent = pages[0]?.parent ?? null;
-  // The live socket tells this tab of comments written since the page loaded (ADR 109).
-  useEffect(() => watchPost(postId), [postId]);
+  // The post's live socket tells a signed-in tab of comments and votes since the page loaded
+  // (ADR 122); it closes with the page.
+  const token = useToken();
+  const queryClient = useQueryClient();
+  useEffect(
+    () => (token && typeof WebSocket !== "undefined" ? watchPost(postId, queryClient) : undefined),
+    [postId, token, queryClient],
+  );
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="card flex flex-col gap-3 p-4">
