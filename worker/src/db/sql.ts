@@ -25,14 +25,47 @@ function columnMap(source: Columns): Record<string, Column> {
 }
 
 /**
+ * Each source's columns as `[key, column]` pairs, and the select lists and JSON objects made of
+ * them, worked out once per isolate: tables and column maps are module constants that never change
+ * while the isolate runs, and lists and rows read them on every request (every row, for `rowOf`).
+ */
+const entriesBySource = new WeakMap<object, Array<[string, Column]>>();
+const textBySource = new WeakMap<object, Map<string, string>>();
+
+function entriesOf(source: Columns): Array<[string, Column]> {
+  let entries = entriesBySource.get(source);
+  if (!entries) {
+    entries = Object.entries(columnMap(source));
+    entriesBySource.set(source, entries);
+  }
+  return entries;
+}
+
+function memoText(source: Columns, key: string, make: () => string): string {
+  let texts = textBySource.get(source);
+  if (!texts) {
+    texts = new Map();
+    textBySource.set(source, texts);
+  }
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = make();
+    texts.set(key, text);
+  }
+  return text;
+}
+
+/**
  * The select list of `source` for plain SQL, from the Drizzle table itself: each column under the
  * query's alias, named by its JS key (`m.public_id AS "publicId"`), so that `rowOf` can read it.
  * A `prefix` keeps two tables apart in one row (`o_` for a comment's author beside the comment).
  */
 export function columnsOf(source: Columns, alias: string, prefix = ""): string {
-  return Object.entries(columnMap(source))
-    .map(([key, column]) => `${alias}.${column.name} AS "${prefix}${key}"`)
-    .join(", ");
+  return memoText(source, `c ${alias} ${prefix}`, () =>
+    entriesOf(source)
+      .map(([key, column]) => `${alias}.${column.name} AS "${prefix}${key}"`)
+      .join(", "),
+  );
 }
 
 /**
@@ -40,8 +73,10 @@ export function columnsOf(source: Columns, alias: string, prefix = ""): string {
  * for statements that nest rows inside a value; `rowOf` reads the parsed object like a row.
  */
 export function jsonObjectOf(source: Columns, alias: string): string {
-  const pairs = Object.entries(columnMap(source)).map(([key, column]) => `'${key}', ${alias}.${column.name}`);
-  return `json_object(${pairs.join(", ")})`;
+  return memoText(source, `j ${alias}`, () => {
+    const pairs = entriesOf(source).map(([key, column]) => `'${key}', ${alias}.${column.name}`);
+    return `json_object(${pairs.join(", ")})`;
+  });
 }
 
 /**
@@ -51,8 +86,8 @@ export function jsonObjectOf(source: Columns, alias: string): string {
 export function rowOf<S extends Columns>(source: S, raw: object, prefix = ""): RowOf<S> {
   const values = raw as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(columnMap(source))) {
-    const value = values[prefix + key];
+  for (const [key, column] of entriesOf(source)) {
+    const value = values[prefix === "" ? key : prefix + key];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as RowOf<S>;

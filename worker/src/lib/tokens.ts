@@ -36,7 +36,31 @@ export interface ChatTokenClaims {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-export function signAccessToken(
+/**
+ * The HMAC key of a secret, imported once per isolate: every signed-in request verifies a token,
+ * and importing the same secret again each time is work with the same result. Keyed by the secret
+ * itself, so another secret (a rotation, a test's own) never meets a key made from an older one.
+ */
+let hmac: { secret: string; key: Promise<CryptoKey> } | null = null;
+function keyOf(secret: string): Promise<CryptoKey> {
+  if (hmac?.secret !== secret) {
+    const key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: { name: "SHA-256" } },
+      false,
+      ["sign", "verify"],
+    );
+    hmac = { secret, key };
+    // A failed import is not kept: the next request tries again.
+    key.catch(() => {
+      if (hmac?.key === key) hmac = null;
+    });
+  }
+  return hmac.key;
+}
+
+export async function signAccessToken(
   secret: string,
   kind: TokenKind,
   id: number,
@@ -46,7 +70,7 @@ export function signAccessToken(
   const iat = now();
   const claims: AccessClaims = { sub: String(id), kind, ver: version, iat, exp: iat + TOKEN_TTL_S };
   if (factorAt !== undefined) claims.fac = factorAt;
-  return sign({ ...claims }, secret, "HS256");
+  return sign({ ...claims }, await keyOf(secret), "HS256");
 }
 
 /** The claims of a valid token of that kind, or null (bad signature, expired, other kind). */
@@ -56,7 +80,7 @@ export async function readAccessToken(
   token: string,
 ): Promise<{ id: number; version: number; factorAt: number | null } | null> {
   try {
-    const claims = (await verify(token, secret, "HS256")) as unknown as AccessClaims;
+    const claims = (await verify(token, await keyOf(secret), "HS256")) as unknown as AccessClaims;
     if (claims.kind !== kind) return null;
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id)) return null;
@@ -80,7 +104,7 @@ function tokenId(): string {
  * A socket token: short-lived, bound to one user, one thread and the account's token version, and
  * good for one connection (its `jti` is recorded by the thread's object on first use).
  */
-export function signChatToken(
+export async function signChatToken(
   secret: string,
   user: { id: number; version: number },
   threadPublicId: string,
@@ -95,7 +119,7 @@ export function signChatToken(
     iat,
     exp: iat + CHAT_SOCKET_TOKEN_TTL_S,
   };
-  return sign({ ...claims }, secret, "HS256");
+  return sign({ ...claims }, await keyOf(secret), "HS256");
 }
 
 /** The claims of a valid socket token for that thread, or null (bad, expired, other thread, no id). */
@@ -105,7 +129,7 @@ export async function readChatToken(
   threadPublicId: string,
 ): Promise<ChatTokenClaims | null> {
   try {
-    const claims = (await verify(token, secret, "HS256")) as unknown as ChatClaims;
+    const claims = (await verify(token, await keyOf(secret), "HS256")) as unknown as ChatClaims;
     if (claims.kind !== "chat" || claims.thread !== threadPublicId) return null;
     const userId = Number(claims.sub);
     const version = Number(claims.ver);
@@ -134,7 +158,7 @@ interface LiveClaims {
  * A live-updates socket token: 60 seconds, one socket, for the person's own inbox only or, with
  * `post`, for that post's socket only.
  */
-export function signLiveToken(
+export async function signLiveToken(
   secret: string,
   user: { id: number; version: number },
   post?: string,
@@ -149,7 +173,7 @@ export function signLiveToken(
     exp: iat + CHAT_SOCKET_TOKEN_TTL_S,
   };
   if (post !== undefined) claims.post = post;
-  return sign({ ...claims }, secret, "HS256");
+  return sign({ ...claims }, await keyOf(secret), "HS256");
 }
 
 /**
@@ -162,7 +186,7 @@ export async function readLiveToken(
   post?: string,
 ): Promise<ChatTokenClaims | null> {
   try {
-    const claims = (await verify(token, secret, "HS256")) as unknown as LiveClaims;
+    const claims = (await verify(token, await keyOf(secret), "HS256")) as unknown as LiveClaims;
     if (claims.kind !== "live" || claims.post !== post) return null;
     const userId = Number(claims.sub);
     const version = Number(claims.ver);
@@ -175,13 +199,13 @@ export async function readLiveToken(
 }
 
 /** Signs any claims (HS256), for tokens other modules define (a sign-in's `state`). */
-export function signClaims(claims: Record<string, unknown>, secret: string): Promise<string> {
-  return sign({ ...claims }, secret, "HS256");
+export async function signClaims(claims: Record<string, unknown>, secret: string): Promise<string> {
+  return sign({ ...claims }, await keyOf(secret), "HS256");
 }
 
 /** The claims of a token signed by `signClaims`; throws when forged or expired. */
 export async function verifyClaims(token: string, secret: string): Promise<Record<string, unknown>> {
-  return (await verify(token, secret, "HS256")) as Record<string, unknown>;
+  return (await verify(token, await keyOf(secret), "HS256")) as Record<string, unknown>;
 }
 
 /**
