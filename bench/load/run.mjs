@@ -92,6 +92,9 @@ function mix(world) {
 }
 
 /** A client: its own accounts (taking turns, so no person nears a rate limit) and a chat socket. */
+/** Each refusal's status and the start of its answer, with how often it came: said at the end. */
+const refusals = new Map();
+
 function client(base, people, socket, samples, errors) {
   let turn = 0;
   let seq = 0;
@@ -118,7 +121,11 @@ function client(base, people, socket, samples, errors) {
   };
   /** Reads the whole answer (as a client does), then says whether it was a success. */
   const drained = async (r) => {
-    await r.arrayBuffer();
+    const body = await r.text();
+    if (!r.ok) {
+      const why = `${r.status} ${body.slice(0, 80)}`;
+      refusals.set(why, (refusals.get(why) ?? 0) + 1);
+    }
     return r.ok;
   };
   return {
@@ -243,6 +250,7 @@ try {
   console.log(
     `\nthroughput: mix ${mixRps.toFixed(1)} req/s, /api/health alone ${healthRps.toFixed(1)} req/s, ratio ${(mixRps / healthRps).toFixed(2)}; errors ${errorsTotal}`,
   );
+  for (const [why, count] of refusals) say(`refused ${count}×: ${why}`);
   process.exitCode = errorsTotal === 0 ? 0 : 1;
 } catch (error) {
   console.error(error);
