@@ -167,7 +167,7 @@ async function main() {
     const lines = [
       `# Feed benchmark results`,
       ``,
-      `${new Date().toISOString()} · \`node bench/feed/run.mjs --posts ${POSTS} --requests ${REQUESTS}\` · ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load ${loadavg()[0].toFixed(2)} · wrangler dev (local workerd + D1)`,
+      `${new Date().toISOString()} · \`node bench/feed/run.mjs --posts ${POSTS} --requests ${REQUESTS}\` · ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load ${loadavg()[0].toFixed(2)} · the Workers in Miniflare (local workerd + D1, docs/decisions/123)`,
       ``,
       `Data: ${loaded.posts.toLocaleString()} published posts (${Math.round(POSTS / 100).toLocaleString()} of them with real votes, ${loaded.votes.toLocaleString()} votes), a thread of ${loaded.threadComments.toLocaleString()} comments, plus the demo data. ${REQUESTS} timed requests per endpoint after ${WARMUP} warm-up rounds, one at a time, endpoints taking turns; times are client-side (request sent → body read) in ms.`,
       ``,
