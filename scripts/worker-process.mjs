@@ -52,6 +52,9 @@ function v4Options() {
     // The local trace collector stalls busy chat threads (docs/decisions/011): off unless asked for.
     unsafeObservability: process.env.X_LOCAL_OBSERVABILITY === "true",
     logRequests: false,
+    // DevTools (chrome://inspect, or a CPU profile over the protocol) on this port when asked for:
+    // `AGORA_INSPECTOR_PORT=9229 bun run dev`. Off by default: the runtime is slower with it.
+    ...(process.env.AGORA_INSPECTOR_PORT ? { inspectorPort: Number(process.env.AGORA_INSPECTOR_PORT) } : {}),
     log: new Log(process.env.AGORA_VERBOSE ? LogLevel.DEBUG : LogLevel.WARN),
     handleStructuredLogs: ({ level, message }) =>
       (level === "error" ? console.error : level === "warn" ? console.warn : console.log)(message),

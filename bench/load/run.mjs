@@ -5,6 +5,7 @@
 // and throughput as a ratio to `/api/health` measured in the same run with the same clients.
 //
 //   flock /tmp/agora-heavy.lock bun run bench:load [--posts 1000000] [--seconds 60] [--clients 16] [--reuse]
+//     [--only "feed NEW"]   (one endpoint of the mix alone, to see what each costs)
 //
 // The data is bench/feed's (load.mjs: 1,000 people, 100 communities, the posts, real votes, a
 // 5,000-comment thread) written into the local D1 file of its own state (BENCH_STATE, default
@@ -204,7 +205,8 @@ try {
     sockets.push({ ws: await openSocket(base, public_id, a) }, { ws: await openSocket(base, public_id, b) });
   }
   const world = { posts };
-  const MIX = mix(world);
+  const MIX = args.only ? mix(world).filter(([name]) => name === args.only) : mix(world);
+  if (MIX.length === 0) throw new Error(`--only: no endpoint named ${args.only} in the mix`);
   const samples = new Map([["health", []], ...MIX.map(([name]) => [name, []])]);
   const errors = new Map();
   const clients = Array.from({ length: CLIENTS }, (_, i) =>

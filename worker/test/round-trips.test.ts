@@ -130,4 +130,36 @@ describe("round trips to D1 per list", () => {
       expect(reads(signedIn).calls, `${type} "${q}" signed in`).toBe(2);
     }
   });
+
+  // A vote: the token check, the post with the blocks, then one batch with the vote, its count and
+  // the author's notification. A comment: the same, and its hourly limit's counter before them.
+  it("a vote and a comment write everything, notification included, in one batch", async () => {
+    const author = await createUser();
+    const voter = await createUser();
+    const community = await newCommunity(author);
+    const post = await newPost(author, community);
+    const vote = await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
+      method: "PATCH",
+      headers: voter.auth,
+    });
+    expect(await json<{ user_voted: boolean; total_micropost_votes: number }>(vote)).toMatchObject({
+      user_voted: true,
+      total_micropost_votes: 1,
+    });
+    expect(reads(vote).calls).toBe(3);
+    const comment = await api("/api/v1/private/user/micropost/comment", {
+      method: "POST",
+      ...jsonBody({ parent_micropost_public_id: post.public_id, body: "a comment" }, voter.auth),
+    });
+    const made = await json<{ public_id: string; owner: { username: string }; link: string }>(comment);
+    expect(made.owner.username).toBe(voter.username);
+    expect(made.link).toContain(`?comment=${made.public_id}`);
+    expect(reads(comment).calls).toBe(4);
+    // The author heard of both, from that same batch.
+    const heard = await json<{ list: Array<{ kind: string; link: string }> }>(
+      await api("/api/v1/private/user/notification/list", { headers: author.auth }),
+    );
+    expect(heard.list.map((n) => n.kind)).toEqual(["COMMENT", "UPVOTE"]);
+    expect(heard.list[0]!.link).toBe(made.link);
+  });
 });

@@ -45,8 +45,8 @@ export interface WrittenNotification {
 /**
  * One notification in one D1 round trip (to add to a `db.write` batch): the row is inserted only
  * when the person has not switched that kind off (`setting`, a users column) and neither one
- * blocked the other; `onlyIf` is one more SQL condition over ?1 (the person), ?3 (the actor) and
- * ?6 (`now`, the row's created_at). The actor and the person's unread counts are read in the same
+ * blocked the other; `onlyIf` is one more SQL condition over ?1 (the person), ?3 (the actor),
+ * ?6 (`now`, the row's created_at) and ?7 on (`onlyIfBinds`, in order). The actor and the person's unread counts are read in the same
  * batch, after the insert, so what the person's tabs are told needs no other read.
  */
 export function notificationStatements(
@@ -61,6 +61,7 @@ export function notificationStatements(
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",
+  onlyIfBinds: unknown[] = [],
 ): D1PreparedStatement[] {
   const settingOn = setting ? ` AND ${users[setting].name} = 1` : "";
   return [
@@ -72,7 +73,7 @@ export function notificationStatements(
                                 WHERE (blocker_id = ?1 AND blocked_id = ?3) OR (blocker_id = ?3 AND blocked_id = ?1))
                ${onlyIf ? `AND ${onlyIf}` : ""}
             RETURNING id, user_id, kind, actor_id, link, text, created_at`,
-      binds: [input.userId, input.kind, input.actorId, input.link, input.text, now],
+      binds: [input.userId, input.kind, input.actorId, input.link, input.text, now, ...onlyIfBinds],
     }),
     db.prepare({
       sql: `SELECT ${columnsOf(ownerColumns, "u")} FROM users u WHERE u.id = ?1`,

@@ -1,19 +1,22 @@
 import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { livePostActivity } from "../live/service";
 import { type ActiveMute, mutedBy } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
-import { notify } from "../notifications/service";
+import { notificationStatements, notificationWritten } from "../notifications/queries";
+import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { assertCanReach } from "../people/service";
 import { toSafeHtml } from "./html";
 import { postLink, toComment, toCommentTree } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
-import type { CommentRow, PostWithCommunity } from "./queries";
+import type { CommentRow } from "./queries";
 import * as queries from "./queries";
 
 // The rules of comments: who may comment, reply, edit and delete, and how deep a page nests. The
@@ -22,13 +25,6 @@ import * as queries from "./queries";
 export interface CommentPage extends CursorPage<Comment> {
   /** In the single-comment view: the comment whose replies `list` holds. Null for the whole post. */
   parent: Comment | null;
-}
-
-/** A published post, with its community's name for its address. */
-async function findPost({ db }: Deps, postPublicId: string): Promise<PostWithCommunity> {
-  const post = await queries.findPublishedPostWithCommunity(db, postPublicId);
-  if (!post) fail(404, "Post not found");
-  return post;
 }
 
 /**
@@ -121,8 +117,11 @@ function excerpt(html: string): string {
 }
 
 /**
- * A comment or a reply. Its row and every counter it moves (the post's comments, the parent's
- * replies) are written in one batch, and only if the post and the parent still exist.
+ * A comment or a reply, in three round trips after the sign-in check: the post and the blocks
+ * (with the parent, when replying), the people it mentions (only when it names any), then one
+ * batch with the row, every counter it moves (the post's comments, the parent's replies), the
+ * comment read back as it is answered, and the notifications of the parent's and the post's
+ * authors. Nothing in the batch is written unless the post and the parent still exist in it.
  */
 export async function createComment(
   deps: Deps,
@@ -130,9 +129,12 @@ export async function createComment(
   input: CommentCreate,
 ): Promise<Comment> {
   const { db } = deps;
-  const post = await findPost(deps, input.parent_micropost_public_id);
+  const found = await queries.findPublishedPostForActor(db, input.parent_micropost_public_id, user.id);
+  if (!found) fail(404, "Post not found");
   // Someone blocked by the post's author (or blocking them) cannot comment there.
-  await assertCanReach(deps, user.id, post.ownerId);
+  if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);
+  if (found.blocked) fail(403, PEOPLE_MSG.blockedByYou);
+  const { post } = found;
   let parent: CommentRow | null = null;
   if (input.parent_micropost_comment_public_id) {
     parent = await queries.findComment(db, input.parent_micropost_comment_public_id, post.id);
@@ -147,28 +149,59 @@ export async function createComment(
 
   const body = await withMentionLinks(deps, toSafeHtml(input.body));
   const id = publicId();
-  await db.write(
-    queries.insertCommentStatements(db, {
-      publicId: id,
-      postId: post.id,
-      parent,
-      ownerId: user.id,
-      body,
-      now: Date.now(),
-    }),
-  );
-  const comment = await loadOne(deps, id, user.id).catch(() => fail(404, "Post not found"));
-  // Tabs showing the post see its new comment count (after the answer).
-  await livePostActivity(deps, input.parent_micropost_public_id, user.id);
-
-  const link = comment.link;
+  const now = Date.now();
+  const link = `${postLink(post.communityName, post.publicId, post.slug)}?comment=${id}`;
   const text = excerpt(body);
-  if (parent) await notify(deps, { userId: parent.ownerId, kind: "REPLY", actorId: user.id, link, text });
-  if (!parent || parent.ownerId !== post.ownerId)
-    await notify(deps, { userId: post.ownerId, kind: "COMMENT", actorId: user.id, link, text });
+  const insert = queries.insertCommentStatements(db, {
+    publicId: id,
+    postId: post.id,
+    parent,
+    ownerId: user.id,
+    body,
+    now,
+  });
+  const readBack = [db.prepare(queries.commentInPostStatement(id)), db.prepare(ownersStatement([user.id]))];
+  // The parent's author hears of a reply, the post's author of a comment (once, if they are one).
+  const told = [
+    ...(parent ? [{ userId: parent.ownerId, kind: "REPLY" as const }] : []),
+    ...(!parent || parent.ownerId !== post.ownerId
+      ? [{ userId: post.ownerId, kind: "COMMENT" as const }]
+      : []),
+  ].filter((n) => n.userId !== user.id);
+  const notices = told.map((n) =>
+    notificationStatements(
+      db,
+      prepared({ ...n, actorId: user.id, link, text }),
+      settingOf(n.kind),
+      now,
+      COMMENT_IS_IN,
+      [id],
+    ),
+  );
+  const results = await db.write([...insert, ...readBack, ...notices.flat()]);
+  const row = queries.toCommentInPost(results[insert.length]?.results[0] as object | undefined);
+  if (!row) fail(404, "Post not found");
+  const owners = ownerMap((results[insert.length + 1]?.results ?? []) as object[]);
+  const comment = toComment(row, {
+    owner: owners.get(row.ownerId) ?? null,
+    viewerId: user.id,
+    postPublicId: row.postPublicId,
+    postAddress: postLink(row.communityName, row.postPublicId, row.postSlug),
+    parentPublicId: row.parentPublicId,
+  });
+  // Tabs showing the post see its new comment count, and the authors' tabs their notification (after the answer).
+  await livePostActivity(deps, input.parent_micropost_public_id, user.id);
+  let at = insert.length + readBack.length;
+  for (const statements of notices) {
+    await tellWritten(deps, notificationWritten(results.slice(at, at + statements.length)));
+    at += statements.length;
+  }
   await notifyMentions(deps, { html: body, before: "", actorId: user.id, link, text });
   return comment;
 }
+
+/** A comment's notification goes in only with the comment (?7, its public id). */
+const COMMENT_IS_IN = "EXISTS (SELECT 1 FROM comments WHERE public_id = ?7)";
 
 async function ownComment({ db }: Deps, userId: number, commentPublicId: string): Promise<CommentRow> {
   const row = await queries.findComment(db, commentPublicId);

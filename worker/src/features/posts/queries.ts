@@ -78,19 +78,6 @@ export async function findAnyPost(db: Database, postPublicId: string): Promise<P
   return raw ? rowOf(microposts, raw) : null;
 }
 
-/** A published post with its community's name, for its address. */
-export async function findPublishedPostWithCommunity(
-  db: Database,
-  postPublicId: string,
-): Promise<PostWithCommunity | null> {
-  const raw = await db.first<{ community_name: string }>({
-    sql: `SELECT ${POST_COLUMNS}, c.name AS community_name FROM microposts m
-      JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND m.is_draft = 0`,
-    binds: [postPublicId],
-  });
-  return raw ? { ...rowOf(microposts, raw), communityName: raw.community_name } : null;
-}
-
 /**
  * A published post with its community's name, and whether its author and `actorId` blocked each
  * other (`blocking`: the author blocked the actor; `blocked`: the actor blocked the author), in
@@ -374,21 +361,18 @@ export function postDeleteStatements(
 /**
  * Toggles a vote in one batch: the vote row and the count change together, and which way they go
  * is decided inside the transaction, so many toggles at once by the same person always leave the
- * count equal to the number of vote rows. Answers the count and the vote as they are after it.
+ * count equal to the number of vote rows. Its last statement reads the count and the vote as they
+ * are after it (`votedAfterToggle`). The caller adds the notification to the same batch.
  */
-export async function toggleVoteRow(
-  db: Database,
-  postId: number,
-  userId: number,
-): Promise<{ total_votes: number; user_voted: number } | undefined> {
+export function toggleVoteStatements(db: Database, postId: number, userId: number, now: number) {
   const mine = "micropost_id = ?1 AND user_id = ?2";
-  const results = await db.write([
+  return [
     // A new vote goes in; an existing one is marked (created_at = -1) to be taken out below.
     db.prepare({
       sql: `INSERT INTO micropost_votes (micropost_id, user_id, created_at)
          SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM microposts WHERE id = ?1)
          ON CONFLICT (micropost_id, user_id) DO UPDATE SET created_at = -1`,
-      binds: [postId, userId, Date.now()],
+      binds: [postId, userId, now],
     }),
     db.prepare({
       sql: `UPDATE microposts SET total_votes = total_votes +
@@ -405,9 +389,22 @@ export async function toggleVoteRow(
          FROM microposts WHERE id = ?1`,
       binds: [postId, userId],
     }),
-  ]);
+  ];
+}
+
+/** What the last of `toggleVoteStatements` read: the post's votes and whether the caller's stands. */
+export function votedAfterToggle(
+  results: D1Result[],
+): { total_votes: number; user_voted: number } | undefined {
   return results[3]?.results[0] as { total_votes: number; user_voted: number } | undefined;
 }
+
+/**
+ * The UPVOTE notification's extra condition (see `notificationStatements`), the post's id as ?7:
+ * the caller's vote on it was put in by this very batch (its created_at is the batch's `now`).
+ */
+export const VOTE_IS_NEW =
+  "EXISTS (SELECT 1 FROM micropost_votes WHERE micropost_id = ?7 AND user_id = ?3 AND created_at = ?6)";
 
 /** A page of someone's drafts, newest first, and how many they have. */
 export async function draftPage(
@@ -1140,31 +1137,42 @@ export async function ownersByIds(db: Database, ids: number[]): Promise<Map<numb
   return ownerMap(await db.all(ownersStatement(ids)));
 }
 
+type CommentInPost = CommentWithParent & { postPublicId: string; postSlug: string; communityName: string };
+
 /** A comment with its parent's public id and what its address needs: its post and community. */
-export async function findCommentInPost(
-  db: Database,
-  commentPublicId: string,
-): Promise<(CommentWithParent & { postPublicId: string; postSlug: string; communityName: string }) | null> {
-  const raw = await db.first<{
-    parent_public_id: string | null;
-    post_public_id: string;
-    post_slug: string;
-    community_name: string;
-  }>({
+export function commentInPostStatement(commentPublicId: string): Statement {
+  return {
     sql: `SELECT ${COMMENT_COLUMNS}, ${PARENT_PUBLIC_ID},
         m.public_id AS post_public_id, m.slug AS post_slug, k.name AS community_name
       FROM comments c JOIN microposts m ON m.id = c.micropost_id JOIN communities k ON k.id = m.community_id
       WHERE c.public_id = ?1`,
     binds: [commentPublicId],
-  });
+  };
+}
+
+/** A row `commentInPostStatement` read; null when there was none. */
+export function toCommentInPost(raw: object | undefined): CommentInPost | null {
   if (!raw) return null;
+  const extra = raw as {
+    parent_public_id: string | null;
+    post_public_id: string;
+    post_slug: string;
+    community_name: string;
+  };
   return {
     ...rowOf(comments, raw),
-    parentPublicId: raw.parent_public_id,
-    postPublicId: raw.post_public_id,
-    postSlug: raw.post_slug,
-    communityName: raw.community_name,
+    parentPublicId: extra.parent_public_id,
+    postPublicId: extra.post_public_id,
+    postSlug: extra.post_slug,
+    communityName: extra.community_name,
   };
+}
+
+export async function findCommentInPost(
+  db: Database,
+  commentPublicId: string,
+): Promise<CommentInPost | null> {
+  return toCommentInPost((await db.first(commentInPostStatement(commentPublicId))) ?? undefined);
 }
 
 /** A comment by its public id, on this post only when `postId` is given. */

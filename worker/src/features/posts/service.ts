@@ -20,7 +20,8 @@ import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { livePostActivity } from "../live/service";
 import { hitTrustLimit } from "../moderation/trust";
-import { notify } from "../notifications/service";
+import { notificationStatements, notificationWritten } from "../notifications/queries";
+import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { loadPostItems } from "./feed";
 import { toSafeHtml } from "./html";
 import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
@@ -158,28 +159,43 @@ export async function deletePost(deps: Deps, user: Person, postPublicId: string)
   await deleteStoredFiles(deps, files);
 }
 
-/** Toggles the caller's vote (queries.ts `toggleVoteRow`: one batch, decided inside it). */
+/**
+ * Toggles the caller's vote: the post and the blocks in one round trip, then one batch with the
+ * vote, its count, the author's notification (only when this batch put a vote in) and the count read
+ * back (queries.ts `toggleVoteStatements`: which way it goes is decided inside the batch).
+ */
 export async function toggleVote(deps: Deps, user: Person, postPublicId: string): Promise<VoteResult> {
-  // The post and whether its author and the voter blocked each other, in one round trip.
-  const found = await queries.findPublishedPostForActor(deps.db, postPublicId, user.id);
+  const { db } = deps;
+  const found = await queries.findPublishedPostForActor(db, postPublicId, user.id);
   if (!found) fail(404, "Post not found");
   const { post } = found;
   if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);
   if (found.blocked) fail(403, PEOPLE_MSG.blockedByYou);
-  const row = await queries.toggleVoteRow(deps.db, post.id, user.id);
+  const now = Date.now();
+  const toggle = queries.toggleVoteStatements(db, post.id, user.id, now);
+  const notice =
+    post.ownerId === user.id
+      ? []
+      : notificationStatements(
+          db,
+          prepared({
+            userId: post.ownerId,
+            kind: "UPVOTE",
+            actorId: user.id,
+            link: postLink(post.communityName, postPublicId, post.slug),
+            text: post.title,
+          }),
+          settingOf("UPVOTE"),
+          now,
+          queries.VOTE_IS_NEW,
+          [post.id],
+        );
+  const results = await db.write([...toggle, ...notice]);
+  const row = queries.votedAfterToggle(results);
   if (!row) fail(404, "Post not found");
-  const voted = Boolean(row.user_voted);
   await livePostActivity(deps, postPublicId, user.id);
-  if (voted) {
-    await notify(deps, {
-      userId: post.ownerId,
-      kind: "UPVOTE",
-      actorId: user.id,
-      link: postLink(post.communityName, postPublicId, post.slug),
-      text: post.title,
-    });
-  }
-  return { user_voted: voted, total_micropost_votes: row.total_votes };
+  if (notice.length) await tellWritten(deps, notificationWritten(results.slice(toggle.length)));
+  return { user_voted: Boolean(row.user_voted), total_micropost_votes: row.total_votes };
 }
 
 /** Saves or unsaves a published post for the caller (their Saved page). */
