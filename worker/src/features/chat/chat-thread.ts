@@ -19,9 +19,11 @@ import {
   closeSessionEnded,
   notAllowed,
   readGrant,
-  SESSION_RECHECK_MS,
+  recheckSessions,
+  type SessionCheck,
   type SocketSession,
   SocketSessions,
+  tooManySockets,
 } from "../live/resumable";
 import { inboxStub } from "../live/stubs";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
@@ -80,7 +82,7 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Whether a block stands between the participants, as last read from D1, and when. */
   private blockCheck: { at: number; blocked: Promise<boolean> } | null = null;
   /** When the connected people's token versions were last compared with D1's, and that check. */
-  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  private sessionCheck: SessionCheck = null;
   /** Each socket's frames run one after another, in the order they came. */
   private queues = new WeakMap<WebSocket, Promise<void>>();
   /** What each participant's inbox was last told of this thread (not told twice). */
@@ -170,10 +172,7 @@ export class ChatThread extends DurableObject<Bindings> {
     if (!me) return Response.json({ detail: CHAT_MSG.threadNotFound }, { status: 404 });
 
     if (this.sockets.size >= MAX_SOCKETS_PER_THREAD)
-      return Response.json(
-        { detail: "This chat has too many open connections. Try again soon." },
-        { status: 429, headers: { "Retry-After": "30" } },
-      );
+      return tooManySockets("This chat has too many open connections. Try again soon.");
 
     const alreadyHere = this.connectedUsers().has(userId);
     const { socket: server, response } = this.sockets.accept({ userId, version }, [String(userId)]);
@@ -327,26 +326,24 @@ export class ChatThread extends DurableObject<Bindings> {
    * same read, so a socket's frames keep their order.
    */
   private checkSessions(): Promise<void> {
-    const now = Date.now();
-    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
-    const ids = [...this.connectedUsers()];
-    const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
-    const done = ids.length
-      ? this.deps.db
-          .all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
-            sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
-            binds: ids,
-          })
-          .then((rows) => {
-            for (const row of rows) {
-              const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
-              this.endSessionsOf(row.id, row.token_version, gone);
-            }
-          })
-          .catch((error) => console.error("chat thread session check failed", error))
-      : Promise.resolve();
-    this.sessionCheck = { at: now, done };
-    return done;
+    this.sessionCheck = recheckSessions(this.sessionCheck, () => {
+      const ids = [...this.connectedUsers()];
+      if (!ids.length) return Promise.resolve();
+      const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
+      return this.deps.db
+        .all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
+          sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
+          binds: ids,
+        })
+        .then((rows) => {
+          for (const row of rows) {
+            const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+            this.endSessionsOf(row.id, row.token_version, gone);
+          }
+        })
+        .catch((error) => console.error("chat thread session check failed", error));
+    });
+    return this.sessionCheck.done;
   }
 
   /**

@@ -9,11 +9,14 @@ import {
   closeBack,
   closeSessionEnded,
   FrameRing,
+  LIVE_KEEP_ALIVE,
   mayListen,
   notAllowed,
   readGrant,
-  SESSION_RECHECK_MS,
+  recheckSessions,
+  type SessionCheck,
   SocketSessions,
+  tooManySockets,
   useSocketToken,
 } from "./resumable";
 import { inboxStub } from "./stubs";
@@ -65,7 +68,7 @@ export class Inbox extends DurableObject<Bindings> {
   private schemaReady = false;
   private readonly sockets: SocketSessions<LiveServerFrame>;
   private readonly ring: FrameRing;
-  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  private sessionCheck: SessionCheck = null;
   /** Sockets closed in this run (the runtime may still list them while their close is handled). */
   private closed = new WeakSet<WebSocket>();
   /** Presence changes run one after another, so the last one tells partners the final state. */
@@ -76,7 +79,7 @@ export class Inbox extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.deps = createDeps(env);
-    this.sockets = new SocketSessions(ctx, { ping: { type: "PING" }, pong: { type: "PONG" } });
+    this.sockets = new SocketSessions(ctx, LIVE_KEEP_ALIVE);
     this.ring = new FrameRing(() => this.sql(), "inbox", LIVE_BUFFER_FRAMES);
   }
 
@@ -163,10 +166,7 @@ export class Inbox extends DurableObject<Bindings> {
     if (!useSocketToken(this.sql(), grant.jti, grant.expiresAt) || this.isRevoked(version))
       return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
     if (this.sockets.size >= MAX_SOCKETS_PER_INBOX)
-      return Response.json(
-        { detail: "Too many tabs are open. Close some and try again." },
-        { status: 429, headers: { "Retry-After": "30" } },
-      );
+      return tooManySockets("Too many tabs are open. Close some and try again.");
 
     const { socket: server, response } = this.sockets.accept({ userId, version });
     this.ring.opened();
@@ -212,21 +212,20 @@ export class Inbox extends DurableObject<Bindings> {
 
   /** At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told). */
   private checkSession(userId: number): Promise<void> {
-    const now = Date.now();
-    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
-    const done = this.deps.db
-      .first<{ token_version: number; status: string; deleted_at: number | null }>({
-        sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
-        binds: [userId],
-      })
-      .then((row) => {
-        const gone =
-          !row || row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
-        this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
-      })
-      .catch((error) => console.error("inbox session check failed", error));
-    this.sessionCheck = { at: now, done };
-    return done;
+    this.sessionCheck = recheckSessions(this.sessionCheck, () =>
+      this.deps.db
+        .first<{ token_version: number; status: string; deleted_at: number | null }>({
+          sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
+          binds: [userId],
+        })
+        .then((row) => {
+          const gone =
+            !row || row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+          this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
+        })
+        .catch((error) => console.error("inbox session check failed", error)),
+    );
+    return this.sessionCheck.done;
   }
 
   private endSessions(version: number, all: boolean): number {

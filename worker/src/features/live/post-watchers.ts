@@ -2,26 +2,26 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { MAX_SOCKETS_PER_INBOX } from "./inbox";
+import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
 import {
   closeBack,
   closeSessionEnded,
   FrameRing,
+  LIVE_KEEP_ALIVE,
   mayListen,
   notAllowed,
   readGrant,
-  SESSION_RECHECK_MS,
+  recheckSessions,
+  type SessionCheck,
   SocketSessions,
+  tooManySockets,
   useSocketToken,
 } from "./resumable";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const POST_LIVE_HEADERS = {
   postId: "x-agora-live-post-id",
-  userId: "x-agora-live-user-id",
-  tokenVersion: "x-agora-live-token-version",
-  tokenId: "x-agora-live-token-id",
-  tokenExpires: "x-agora-live-token-expires",
+  ...LIVE_HEADERS,
 } as const;
 
 /** Sockets one post holds at most (the runtime's own limit per object is far above). */
@@ -44,12 +44,12 @@ export class PostWatchers extends DurableObject<Bindings> {
   private readonly ring: FrameRing;
   /** Events run one after another: the last frame sent carries counts read after the last write. */
   private chain: Promise<unknown> = Promise.resolve();
-  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  private sessionCheck: SessionCheck = null;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.deps = createDeps(env);
-    this.sockets = new SocketSessions(ctx, { ping: { type: "PING" }, pong: { type: "PONG" } });
+    this.sockets = new SocketSessions(ctx, LIVE_KEEP_ALIVE);
     this.ring = new FrameRing(() => this.sql(), "post", LIVE_POST_BUFFER_FRAMES);
   }
 
@@ -104,10 +104,7 @@ export class PostWatchers extends DurableObject<Bindings> {
       return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
     const mine = [...this.sockets.values()].filter((s) => s.userId === userId).length;
     if (this.sockets.size >= MAX_SOCKETS_PER_POST || mine >= MAX_SOCKETS_PER_PERSON)
-      return Response.json(
-        { detail: "Too many tabs are open. Close some and try again." },
-        { status: 429, headers: { "Retry-After": "30" } },
-      );
+      return tooManySockets("Too many tabs are open. Close some and try again.");
 
     const { socket, response } = this.sockets.accept({ userId, version });
     this.ring.opened();
@@ -151,26 +148,25 @@ export class PostWatchers extends DurableObject<Bindings> {
    * It runs beside a broadcast, never before it.
    */
   private checkSessions(): Promise<void> {
-    const now = Date.now();
-    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
-    const ids = [...new Set([...this.sockets.values()].map((s) => s.userId))];
-    const done = this.deps.db
-      .all<{ id: number; token_version: number }>({
-        sql: `SELECT id, token_version FROM users
-               WHERE id IN (SELECT value FROM json_each(?1))
-                 AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
-        binds: [JSON.stringify(ids)],
-      })
-      .then((rows) => {
-        const versions = new Map(rows.map((r) => [Number(r.id), Number(r.token_version)]));
-        for (const [ws, session] of [...this.sockets.entries()]) {
-          const version = versions.get(session.userId);
-          if (version === undefined || session.version < version) this.endSession(ws);
-        }
-      })
-      .catch((error) => console.error("post sockets: session check failed", error));
-    this.sessionCheck = { at: now, done };
-    return done;
+    this.sessionCheck = recheckSessions(this.sessionCheck, () => {
+      const ids = [...new Set([...this.sockets.values()].map((s) => s.userId))];
+      return this.deps.db
+        .all<{ id: number; token_version: number }>({
+          sql: `SELECT id, token_version FROM users
+                 WHERE id IN (SELECT value FROM json_each(?1))
+                   AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
+          binds: [JSON.stringify(ids)],
+        })
+        .then((rows) => {
+          const versions = new Map(rows.map((r) => [Number(r.id), Number(r.token_version)]));
+          for (const [ws, session] of [...this.sockets.entries()]) {
+            const version = versions.get(session.userId);
+            if (version === undefined || session.version < version) this.endSession(ws);
+          }
+        })
+        .catch((error) => console.error("post sockets: session check failed", error));
+    });
+    return this.sessionCheck.done;
   }
 
   // ----- Calls from the Worker (RPC) -----

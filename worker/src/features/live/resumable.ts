@@ -35,6 +35,19 @@ export const SESSION_RECHECK_MS = 30_000;
  */
 const NO_COMPRESSION = "identity";
 
+/** The last read of the connected people's accounts (revocations nobody told), and when it began. */
+export type SessionCheck = { at: number; done: Promise<void> } | null;
+
+/**
+ * At most every SESSION_RECHECK_MS the accounts are read again: answers the last check while it is
+ * that fresh (callers wait on the same read), else the one `read` starts now.
+ */
+export function recheckSessions(last: SessionCheck, read: () => Promise<void>): NonNullable<SessionCheck> {
+  const now = Date.now();
+  if (last && now - last.at < SESSION_RECHECK_MS) return last;
+  return { at: now, done: read() };
+}
+
 // ----- The upgrade -----
 
 /** The names of the headers only the Worker sets on the upgrade it forwards. */
@@ -74,6 +87,10 @@ export function readGrant(request: Request, names: GrantHeaders): SocketGrant | 
 }
 
 export const notAllowed = (): Response => Response.json({ detail: "Not allowed" }, { status: 403 });
+
+/** The answer when the object holds as many sockets as it takes (for all, or for this person). */
+export const tooManySockets = (detail: string): Response =>
+  Response.json({ detail }, { status: 429, headers: { "Retry-After": "30" } });
 
 /**
  * Records a socket token's id in the object's `used_tokens` table; false when it was used before.
@@ -197,6 +214,8 @@ export function closeSessionEnded(ws: WebSocket): void {
  * (no tab can be listening) and a later RESUME is answered RESYNC.
  */
 export const RESUME_WINDOW_MS = 120_000;
+/** The live objects' keep-alive, answered by the runtime (their client frames have a `type`). */
+export const LIVE_KEEP_ALIVE = { ping: { type: "PING" }, pong: { type: "PONG" } };
 /** Larger client frames are refused before parsing. */
 const MAX_FRAME_CHARS = 1_024;
 
