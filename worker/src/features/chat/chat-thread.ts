@@ -14,6 +14,17 @@ import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { iso } from "#worker/lib/time.ts";
+import {
+  closeBack,
+  closeSessionEnded,
+  notAllowed,
+  readGrant,
+  recheckSessions,
+  type SessionCheck,
+  type SocketSession,
+  SocketSessions,
+  tooManySockets,
+} from "../live/resumable";
 import { inboxStub } from "../live/stubs";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
 import { serverPreview } from "./preview-cache";
@@ -41,33 +52,11 @@ export const CHAT_HEADERS = {
   tokenExpires: "x-agora-chat-token-expires",
 } as const;
 
-/** Kept on each socket with serializeAttachment, so it survives hibernation. */
-interface Session {
-  userId: number;
-  /** The account's token version when the socket opened; a revocation raises the account's. */
-  version: number;
-}
-
-/** The close code of a socket whose person's sessions ended (password change, suspension...). */
-export const CLOSE_SESSION_ENDED = 4401;
-const SESSION_ENDED = "Your session has ended";
-/** How stale the object's knowledge of its people's sessions may be (revocations it was not told of). */
-export const SESSION_RECHECK_MS = 30_000;
-
 /** How stale the object's knowledge of a block between the participants may be. */
 export const BLOCK_RECHECK_MS = 30_000;
 /** Sockets one thread holds at most: many tabs and devices, not an unbounded pile. */
 export const MAX_SOCKETS_PER_THREAD = 2_000;
 const CLOSE_DELETED = 4000;
-/**
- * The extensions this object accepts on its sockets: none, so frames are not compressed. The
- * runtime negotiates permessage-deflate from this header (when it is absent it accepts whatever
- * the client offers), and compression is per socket: one message to 1,000 sockets would be
- * deflated 1,000 times. Chat frames are a few hundred bytes, so the bytes saved are not worth that
- * CPU on the thread that fans the message out (ADR 011). Any value without `permessage-deflate`
- * refuses the offer; the runtime does not echo it to the client.
- */
-const NO_COMPRESSION = "identity";
 
 /**
  * One chat thread, addressed by its public id (ADR 009). Lifecycle:
@@ -83,7 +72,7 @@ const NO_COMPRESSION = "identity";
  */
 export class ChatThread extends DurableObject<Bindings> {
   private readonly storage: ThreadStorage;
-  private sessions = new Map<WebSocket, Session>();
+  private readonly sockets: SocketSessions<ChatServerFrame>;
   private buckets = new WeakMap<WebSocket, RateBucket>();
   /** userId → when their "Typing..." lapses. Lost on hibernation, which only follows silence. */
   private typing = new Map<number, number>();
@@ -93,7 +82,7 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Whether a block stands between the participants, as last read from D1, and when. */
   private blockCheck: { at: number; blocked: Promise<boolean> } | null = null;
   /** When the connected people's token versions were last compared with D1's, and that check. */
-  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  private sessionCheck: SessionCheck = null;
   /** Each socket's frames run one after another, in the order they came. */
   private queues = new WeakMap<WebSocket, Promise<void>>();
   /** What each participant's inbox was last told of this thread (not told twice). */
@@ -111,18 +100,10 @@ export class ChatThread extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.storage = new ThreadStorage(ctx.storage);
-    // Sockets accepted before a hibernation come back with their attachment.
-    for (const ws of ctx.getWebSockets()) {
-      const session = ws.deserializeAttachment() as Session | null;
-      if (session) this.sessions.set(ws, session);
-    }
-    // Pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(
-      new WebSocketRequestResponsePair(
-        JSON.stringify({ message_type: "PING" }),
-        JSON.stringify({ message_type: "PONG" }),
-      ),
-    );
+    this.sockets = new SocketSessions(ctx, {
+      ping: { message_type: "PING" },
+      pong: { message_type: "PONG" },
+    });
   }
 
   // ----- Which thread, and who takes part -----
@@ -153,60 +134,36 @@ export class ChatThread extends DurableObject<Bindings> {
   // ----- Sockets -----
 
   private connectedUsers(): Set<number> {
-    return new Set([...this.sessions.values()].map((s) => s.userId));
+    return new Set([...this.sockets.values()].map((s) => s.userId));
   }
 
-  private broadcast(frame: ChatServerFrame, skip?: (session: Session) => boolean): void {
+  private broadcast(frame: ChatServerFrame, skip?: (session: SocketSession) => boolean): void {
     // A person who only listens sends no frames: their session is checked when others' arrive.
     void this.checkSessions();
     const data = JSON.stringify(frame);
-    for (const [ws, session] of this.sessions) {
+    for (const [ws, session] of this.sockets.entries()) {
       if (skip?.(session)) continue;
       if (this.storage.isRevoked(session.userId, session.version)) {
         this.endSession(ws);
         continue;
       }
-      try {
-        ws.send(data);
-      } catch {
-        // A socket that can no longer take frames is gone; forget it.
-        this.sessions.delete(ws);
-      }
-    }
-  }
-
-  private sendTo(ws: WebSocket, frame: ChatServerFrame): void {
-    try {
-      ws.send(JSON.stringify(frame));
-    } catch {
-      this.sessions.delete(ws);
+      this.sockets.send(ws, data);
     }
   }
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
-      return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
-    const userId = Number(request.headers.get(CHAT_HEADERS.userId));
+    const grant = readGrant(request, CHAT_HEADERS);
+    if (grant instanceof Response) return grant;
+    const { userId, version } = grant;
     const ref: ThreadRef = {
       threadId: Number(request.headers.get(CHAT_HEADERS.threadId)),
       publicId: request.headers.get(CHAT_HEADERS.publicId) ?? "",
       createdAt: Number(request.headers.get(CHAT_HEADERS.createdAt)),
     };
-    const version = Number(request.headers.get(CHAT_HEADERS.tokenVersion));
-    const jti = request.headers.get(CHAT_HEADERS.tokenId) ?? "";
-    const expiresAt = Number(request.headers.get(CHAT_HEADERS.tokenExpires));
-    if (
-      !Number.isSafeInteger(userId) ||
-      !Number.isSafeInteger(ref.threadId) ||
-      !ref.publicId ||
-      !Number.isSafeInteger(version) ||
-      !jti ||
-      !Number.isSafeInteger(expiresAt)
-    )
-      return Response.json({ detail: "Not allowed" }, { status: 403 });
+    if (!Number.isSafeInteger(ref.threadId) || !ref.publicId) return notAllowed();
     // A socket token opens one socket: its id is written here, in the thread it is bound to, and a
     // second use is refused before anything is accepted. A session revoked since is refused too.
-    if (!this.storage.useToken(jti, expiresAt) || this.storage.isRevoked(userId, version))
+    if (!this.storage.useToken(grant.jti, grant.expiresAt) || this.storage.isRevoked(userId, version))
       return Response.json({ detail: CHAT_MSG.badToken }, { status: 401 });
 
     this.bind(ref);
@@ -214,26 +171,18 @@ export class ChatThread extends DurableObject<Bindings> {
     const me = participants.get(userId);
     if (!me) return Response.json({ detail: CHAT_MSG.threadNotFound }, { status: 404 });
 
-    if (this.sessions.size >= MAX_SOCKETS_PER_THREAD)
-      return Response.json(
-        { detail: "This chat has too many open connections. Try again soon." },
-        { status: 429, headers: { "Retry-After": "30" } },
-      );
+    if (this.sockets.size >= MAX_SOCKETS_PER_THREAD)
+      return tooManySockets("This chat has too many open connections. Try again soon.");
 
-    const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    const session: Session = { userId, version };
     const alreadyHere = this.connectedUsers().has(userId);
-    this.ctx.acceptWebSocket(server, [String(userId)]);
-    server.serializeAttachment(session);
-    this.sessions.set(server, session);
+    const { socket: server, response } = this.sockets.accept({ userId, version }, [String(userId)]);
 
     // Opening the thread reads it: unread goes to 0 and the others see a new reader.
     const read = this.storage.markRead([userId], this.storage.lastId());
     const now = Date.now();
     for (const [typist, until] of this.typing) {
       if (typist !== userId && until > now)
-        this.sendTo(server, { message_type: "TYPING", message_sender: this.storage.userOf(typist) });
+        this.sockets.send(server, { message_type: "TYPING", message_sender: this.storage.userOf(typist) });
     }
     const greeting: ChatServerFrame = {
       message_type: request.headers.get(CHAT_HEADERS.reconnect) === "1" ? "RECONNECT" : "CONNECT",
@@ -244,18 +193,14 @@ export class ChatThread extends DurableObject<Bindings> {
     };
     // A person is announced when they arrive; another tab of someone already here is news to
     // nobody else (and announcing every socket would cost N² frames in a busy thread).
-    if (alreadyHere) this.sendTo(server, greeting);
+    if (alreadyHere) this.sockets.send(server, greeting);
     else this.broadcast(greeting);
     if (read) this.ctx.waitUntil(this.syncD1());
-    return new Response(null, {
-      status: 101,
-      webSocket: client,
-      headers: { "sec-websocket-extensions": NO_COMPRESSION },
-    });
+    return response;
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+    const session = this.sockets.of(ws);
     if (!session || this.closed) return;
     if (this.storage.isRevoked(session.userId, session.version)) return this.endSession(ws);
     let bucket = this.buckets.get(ws);
@@ -264,7 +209,7 @@ export class ChatThread extends DurableObject<Bindings> {
       this.buckets.set(ws, bucket);
     }
     const wait = bucket.take();
-    if (wait < 0) return this.sendTo(ws, refusal(CHAT_MSG.tooFast, data));
+    if (wait < 0) return this.sockets.send(ws, refusal(CHAT_MSG.tooFast, data));
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     // Some frames wait on D1 or a fetch (a link preview): the socket's next frames wait behind them.
     const run = (this.queues.get(ws) ?? Promise.resolve()).then(() => this.process(ws, session, data));
@@ -275,7 +220,7 @@ export class ChatThread extends DurableObject<Bindings> {
     return run;
   }
 
-  private async process(ws: WebSocket, session: Session, data: string | ArrayBuffer): Promise<void> {
+  private async process(ws: WebSocket, session: SocketSession, data: string | ArrayBuffer): Promise<void> {
     if (this.closed) return;
     await this.checkSessions();
     if (this.storage.isRevoked(session.userId, session.version)) return this.endSession(ws);
@@ -283,15 +228,15 @@ export class ChatThread extends DurableObject<Bindings> {
       const frame = parseFrame(data);
       await this.handle(ws, session, frame);
     } catch (error) {
-      if (error instanceof RefusedFrame) return this.sendTo(ws, refusal(error.message, data));
+      if (error instanceof RefusedFrame) return this.sockets.send(ws, refusal(error.message, data));
       throw error;
     }
   }
 
-  private async handle(ws: WebSocket, session: Session, frame: ChatClientFrame): Promise<void> {
+  private async handle(ws: WebSocket, session: SocketSession, frame: ChatClientFrame): Promise<void> {
     switch (frame.message_type) {
       case "PING":
-        return this.sendTo(ws, { message_type: "PONG" });
+        return this.sockets.send(ws, { message_type: "PONG" });
       case "TYPING":
       case "STOPTYPING": {
         if (frame.message_type === "TYPING") this.typing.set(session.userId, Date.now() + TYPING_CLEAR_MS);
@@ -310,7 +255,7 @@ export class ChatThread extends DurableObject<Bindings> {
         // The client only names the link; what its preview shows is what the server fetched.
         const preview = asked ? await serverPreview(this.deps, session.userId, asked.link) : null;
         // While it was fetched, the thread may have been deleted or this socket closed.
-        if (this.closed || !this.sessions.has(ws)) return;
+        if (this.closed || !this.sockets.has(ws)) return;
         const { message, created } = this.storage.store(
           session.userId,
           { type: "TEXT", text: frame.text, preview },
@@ -318,7 +263,7 @@ export class ChatThread extends DurableObject<Bindings> {
           this.connectedUsers(),
         );
         this.typing.delete(session.userId);
-        if (!created) return this.sendTo(ws, { ...message, message_type: "TEXT" });
+        if (!created) return this.sockets.send(ws, { ...message, message_type: "TEXT" });
         this.broadcast({ ...message, message_type: "TEXT" });
         return this.syncD1();
       }
@@ -347,11 +292,7 @@ export class ChatThread extends DurableObject<Bindings> {
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     this.forget(ws);
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeBack(ws, code, reason);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -359,10 +300,9 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   private forget(ws: WebSocket): void {
-    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
-    this.sessions.delete(ws);
+    const session = this.sockets.forget(ws);
     if (!session) return;
-    const stillHere = [...this.sessions.values()].some((s) => s.userId === session.userId);
+    const stillHere = [...this.sockets.values()].some((s) => s.userId === session.userId);
     if (!stillHere && this.typing.delete(session.userId)) {
       this.broadcast(
         { message_type: "STOPTYPING", message_sender: this.storage.userOf(session.userId) },
@@ -376,11 +316,7 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Closes a socket whose person's session is over; nothing more is sent to it. */
   private endSession(ws: WebSocket): void {
     this.forget(ws);
-    try {
-      ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
-    } catch {
-      // Already closing.
-    }
+    closeSessionEnded(ws);
   }
 
   /**
@@ -390,26 +326,24 @@ export class ChatThread extends DurableObject<Bindings> {
    * same read, so a socket's frames keep their order.
    */
   private checkSessions(): Promise<void> {
-    const now = Date.now();
-    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
-    const ids = [...this.connectedUsers()];
-    const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
-    const done = ids.length
-      ? this.deps.db
-          .all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
-            sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
-            binds: ids,
-          })
-          .then((rows) => {
-            for (const row of rows) {
-              const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
-              this.endSessionsOf(row.id, row.token_version, gone);
-            }
-          })
-          .catch((error) => console.error("chat thread session check failed", error))
-      : Promise.resolve();
-    this.sessionCheck = { at: now, done };
-    return done;
+    this.sessionCheck = recheckSessions(this.sessionCheck, () => {
+      const ids = [...this.connectedUsers()];
+      if (!ids.length) return Promise.resolve();
+      const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
+      return this.deps.db
+        .all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
+          sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
+          binds: ids,
+        })
+        .then((rows) => {
+          for (const row of rows) {
+            const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+            this.endSessionsOf(row.id, row.token_version, gone);
+          }
+        })
+        .catch((error) => console.error("chat thread session check failed", error));
+    });
+    return this.sessionCheck.done;
   }
 
   /**
@@ -421,7 +355,7 @@ export class ChatThread extends DurableObject<Bindings> {
     this.storage.revoke(userId, version);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets(String(userId))) {
-      const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+      const session = this.sockets.of(ws);
       if (!session || (!all && !this.storage.isRevoked(session.userId, session.version))) continue;
       this.endSession(ws);
       closed += 1;
@@ -610,7 +544,7 @@ export class ChatThread extends DurableObject<Bindings> {
         // Already closing.
       }
     }
-    this.sessions.clear();
+    this.sockets.clear();
     this.typing.clear();
     const prefix = `chat/${ref.publicId}/`;
     let cursor: string | undefined;

@@ -22,7 +22,8 @@ import {
   outbox,
   type TestUser,
 } from "#worker-test/people.ts";
-import { type ChatThread, CLOSE_SESSION_ENDED } from "./chat-thread";
+import { CLOSE_SESSION_ENDED } from "../live/resumable";
+import type { ChatThread } from "./chat-thread";
 import { closeSocketsOf, THREADS_PER_CALL } from "./close-sockets";
 
 const stubOf = (publicId: string) => env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(publicId));

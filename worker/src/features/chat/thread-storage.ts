@@ -6,6 +6,7 @@ import {
   type WebpagePreview,
 } from "#shared/schemas/chat.ts";
 import { iso } from "#worker/lib/time.ts";
+import { useSocketToken } from "../live/resumable";
 import type { ThreadRef } from "./chat-thread";
 import { RefusedFrame } from "./frames";
 
@@ -161,22 +162,9 @@ export class ThreadStorage {
 
   // ----- Socket tokens and revoked sessions -----
 
-  /**
-   * Records a socket token's id; false when it was used before. Ids are kept until their token
-   * expires (a token is refused after that anyway), and expired ones are dropped here.
-   */
+  /** Records a socket token's id; false when it was used before (`useSocketToken`). */
   useToken(jti: string, expiresAt: number): boolean {
-    const sql = this.sql();
-    const now = Date.now();
-    sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", now);
-    const fresh = sql
-      .exec(
-        "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
-        jti,
-        expiresAt,
-      )
-      .toArray();
-    return fresh.length === 1;
+    return useSocketToken(this.sql(), jti, expiresAt);
   }
 
   /** Sessions of the user made under a token version below `version` are over. */

@@ -1,18 +1,24 @@
 import { DurableObject } from "cloudflare:workers";
-import {
-  LIVE_BUFFER_FRAMES,
-  LIVE_MSG,
-  type LiveClientFrame,
-  type LiveEvent,
-  type LiveServerFrame,
-  liveClientFrameSchema,
-} from "#shared/schemas/live.ts";
+import { LIVE_BUFFER_FRAMES, LIVE_MSG, type LiveEvent, type LiveServerFrame } from "#shared/schemas/live.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { unreadDataAt } from "#worker/features/accounts/service.ts";
-import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
 import { presenceCircle } from "./queries";
+import {
+  closeBack,
+  closeSessionEnded,
+  FrameRing,
+  LIVE_KEEP_ALIVE,
+  mayListen,
+  notAllowed,
+  readGrant,
+  recheckSessions,
+  type SessionCheck,
+  SocketSessions,
+  tooManySockets,
+  useSocketToken,
+} from "./resumable";
 import { inboxStub } from "./stubs";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
@@ -23,23 +29,8 @@ export const LIVE_HEADERS = {
   tokenExpires: "x-agora-live-token-expires",
 } as const;
 
-/** Kept on each socket with serializeAttachment, so it survives hibernation. */
-interface Session {
-  userId: number;
-  version: number;
-}
-
 /** Tabs one person holds at most. */
 export const MAX_SOCKETS_PER_INBOX = 50;
-/**
- * How long after the last tab left events are still kept for a RESUME. Past it, nothing is stored
- * (no tab can be listening) and a later RESUME is answered RESYNC.
- */
-export const RESUME_WINDOW_MS = 120_000;
-/** Larger client frames are refused before parsing. */
-const MAX_FRAME_CHARS = 1_024;
-const SESSION_ENDED = "Your session has ended";
-const NO_COMPRESSION = "identity";
 
 /** Unread counts a producer read in the same transaction as its write, and when. */
 export interface CarriedUnread {
@@ -75,8 +66,9 @@ const PRESENCE_PARALLEL = 50;
 export class Inbox extends DurableObject<Bindings> {
   private readonly deps: Deps;
   private schemaReady = false;
-  private sessions = new Map<WebSocket, Session>();
-  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  private readonly sockets: SocketSessions<LiveServerFrame>;
+  private readonly ring: FrameRing;
+  private sessionCheck: SessionCheck = null;
   /** Sockets closed in this run (the runtime may still list them while their close is handled). */
   private closed = new WeakSet<WebSocket>();
   /** Presence changes run one after another, so the last one tells partners the final state. */
@@ -87,14 +79,8 @@ export class Inbox extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.deps = createDeps(env);
-    for (const ws of ctx.getWebSockets()) {
-      const session = ws.deserializeAttachment() as Session | null;
-      if (session) this.sessions.set(ws, session);
-    }
-    // Keep-alive pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(
-      new WebSocketRequestResponsePair(JSON.stringify({ type: "PING" }), JSON.stringify({ type: "PONG" })),
-    );
+    this.sockets = new SocketSessions(ctx, LIVE_KEEP_ALIVE);
+    this.ring = new FrameRing(() => this.sql(), "inbox", LIVE_BUFFER_FRAMES);
   }
 
   // ----- Storage -----
@@ -165,19 +151,6 @@ export class Inbox extends DurableObject<Bindings> {
     return { owner_id: userId, seq: 0, resync_below: 0, gone_at: 0, below_version: 0 };
   }
 
-  private useToken(jti: string, expiresAt: number): boolean {
-    const sql = this.sql();
-    sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", Date.now());
-    const fresh = sql
-      .exec(
-        "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
-        jti,
-        expiresAt,
-      )
-      .toArray();
-    return fresh.length === 1;
-  }
-
   private isRevoked(version: number): boolean {
     return version < (this.state()?.below_version ?? 0);
   }
@@ -185,100 +158,40 @@ export class Inbox extends DurableObject<Bindings> {
   // ----- Sockets -----
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
-      return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
-    const userId = Number(request.headers.get(LIVE_HEADERS.userId));
-    const version = Number(request.headers.get(LIVE_HEADERS.tokenVersion));
-    const jti = request.headers.get(LIVE_HEADERS.tokenId) ?? "";
-    const expiresAt = Number(request.headers.get(LIVE_HEADERS.tokenExpires));
-    if (
-      !Number.isSafeInteger(userId) ||
-      !Number.isSafeInteger(version) ||
-      !jti ||
-      !Number.isSafeInteger(expiresAt)
-    )
-      return Response.json({ detail: "Not allowed" }, { status: 403 });
-    if (!this.own(userId)) return Response.json({ detail: "Not allowed" }, { status: 403 });
+    const grant = readGrant(request, LIVE_HEADERS);
+    if (grant instanceof Response) return grant;
+    const { userId, version } = grant;
+    if (!this.own(userId)) return notAllowed();
     // A token opens one socket; a session revoked since is refused too.
-    if (!this.useToken(jti, expiresAt) || this.isRevoked(version))
+    if (!useSocketToken(this.sql(), grant.jti, grant.expiresAt) || this.isRevoked(version))
       return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
-    if (this.sessions.size >= MAX_SOCKETS_PER_INBOX)
-      return Response.json(
-        { detail: "Too many tabs are open. Close some and try again." },
-        { status: 429, headers: { "Retry-After": "30" } },
-      );
+    if (this.sockets.size >= MAX_SOCKETS_PER_INBOX)
+      return tooManySockets("Too many tabs are open. Close some and try again.");
 
-    const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    const session: Session = { userId, version };
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(session);
-    this.sessions.set(server, session);
-    this.sql().exec("UPDATE inbox SET gone_at = 0");
-    const seq = this.state()?.seq ?? 0;
-    this.sendTo(server, { type: "HELLO", seq });
+    const { socket: server, response } = this.sockets.accept({ userId, version });
+    this.ring.opened();
+    const seq = this.ring.seq();
+    this.sockets.send(server, { type: "HELLO", seq });
     // A tab opened beside others gets who is online now; the first tab hears it from the partners
     // as they are told the owner came online.
     const self = this.presenceSelf();
     if (self.announced && self.shows)
       for (const row of this.sql().exec<{ username: string }>("SELECT username FROM partners_online"))
-        this.sendTo(server, { type: "PRESENCE", username: row.username, online: true, seq });
+        this.sockets.send(server, { type: "PRESENCE", username: row.username, online: true, seq });
     this.ctx.waitUntil(this.syncPresence(userId));
-    return new Response(null, {
-      status: 101,
-      webSocket: client,
-      headers: { "sec-websocket-extensions": NO_COMPRESSION },
-    });
-  }
-
-  private sendTo(ws: WebSocket, frame: LiveServerFrame | string): void {
-    try {
-      ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
-    } catch {
-      this.sessions.delete(ws);
-    }
+    return response;
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+    const session = this.sockets.of(ws);
     if (!session) return;
     if (this.isRevoked(session.version)) return this.endSession(ws);
-    const frame = parseClientFrame(data);
-    const seq = this.state()?.seq ?? 0;
-    if (!frame) return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.malformed });
-    switch (frame.type) {
-      case "PING":
-        return this.sendTo(ws, { type: "PONG", seq });
-      case "RESUME":
-        return this.resume(ws, frame.after);
-    }
-  }
-
-  /** Sends what the tab missed after `after`, or RESYNC when those events were not all kept. */
-  private resume(ws: WebSocket, after: number): void {
-    const state = this.state();
-    const seq = state?.seq ?? 0;
-    if (after === seq) return;
-    const oldest = Number(this.sql().exec("SELECT min(seq) AS s FROM frames").one().s ?? seq + 1);
-    // A seq from the future (another inbox's, or one that forgot) or older than what is kept.
-    if (after > seq || after < (state?.resync_below ?? 0) || after + 1 < oldest) {
-      this.sendTo(ws, { type: "RESYNC", seq });
-      return;
-    }
-    for (const row of this.sql().exec<{ data: string }>(
-      "SELECT data FROM frames WHERE seq > ? ORDER BY seq",
-      after,
-    ))
-      this.sendTo(ws, row.data);
+    this.ring.answer(data, (frame) => this.sockets.send(ws, frame));
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     await this.forget(ws);
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeBack(ws, code, reason);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -286,39 +199,33 @@ export class Inbox extends DurableObject<Bindings> {
   }
 
   private async forget(ws: WebSocket): Promise<void> {
-    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
-    this.sessions.delete(ws);
+    const session = this.sockets.forget(ws);
     this.closed.add(ws);
-    if (this.sessions.size === 0) this.sql().exec("UPDATE inbox SET gone_at = ?", Date.now());
+    if (this.sockets.size === 0) this.ring.emptied();
     if (session) this.ctx.waitUntil(this.syncPresence(session.userId));
   }
 
   private endSession(ws: WebSocket): void {
     void this.forget(ws);
-    try {
-      ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
-    } catch {
-      // Already closing.
-    }
+    closeSessionEnded(ws);
   }
 
   /** At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told). */
   private checkSession(userId: number): Promise<void> {
-    const now = Date.now();
-    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
-    const done = this.deps.db
-      .first<{ token_version: number; status: string; deleted_at: number | null }>({
-        sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
-        binds: [userId],
-      })
-      .then((row) => {
-        const gone =
-          !row || row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
-        this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
-      })
-      .catch((error) => console.error("inbox session check failed", error));
-    this.sessionCheck = { at: now, done };
-    return done;
+    this.sessionCheck = recheckSessions(this.sessionCheck, () =>
+      this.deps.db
+        .first<{ token_version: number; status: string; deleted_at: number | null }>({
+          sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
+          binds: [userId],
+        })
+        .then((row) => {
+          const gone =
+            !row || row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+          this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
+        })
+        .catch((error) => console.error("inbox session check failed", error)),
+    );
+    return this.sessionCheck.done;
   }
 
   private endSessions(version: number, all: boolean): number {
@@ -327,7 +234,7 @@ export class Inbox extends DurableObject<Bindings> {
       this.sql().exec("UPDATE inbox SET below_version = ?", version);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
-      const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+      const session = this.sockets.of(ws);
       if (!session || (!all && !this.isRevoked(session.version))) continue;
       this.endSession(ws);
       closed += 1;
@@ -345,28 +252,26 @@ export class Inbox extends DurableObject<Bindings> {
   async deliver(ownerId: number, events: LiveEvent[], options: DeliverOptions = {}): Promise<boolean> {
     const state = this.ownState(ownerId);
     if (!state) throw new Error("not this inbox's owner");
-    const listening = this.sessions.size > 0 || Date.now() - state.gone_at < RESUME_WINDOW_MS;
-    if (!listening) {
+    if (!mayListen(this.sockets.size, state.gone_at)) {
       // Nothing can be listening: the events are skipped, and resuming across them asks for RESYNC.
-      if (!options.ephemeral) this.sql().exec("UPDATE inbox SET seq = seq + 1, resync_below = seq + 1");
+      if (!options.ephemeral) this.ring.skip();
       return false;
     }
     // The backstop for a revocation nobody told (it is up to SESSION_RECHECK_MS late anyway) runs
     // beside the delivery, not before it: its D1 read never holds an event back.
-    if (this.sessions.size > 0) this.ctx.waitUntil(this.checkSession(ownerId));
+    if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSession(ownerId));
     const all = [...events];
     if (options.unread) all.push({ type: "UNREAD", ...(await this.unreadCounts(ownerId, options.unread)) });
     const sql = this.sql();
     // Read again: other calls may have numbered events during the awaits above.
-    let seq = this.state()!.seq;
+    let seq = this.ring.seq();
     for (const event of all) {
       seq += 1;
       const data = JSON.stringify({ ...event, seq });
       sql.exec("INSERT INTO frames (seq, data) VALUES (?, ?)", seq, data);
-      for (const ws of this.sessions.keys()) this.sendTo(ws, data);
+      for (const [ws] of this.sockets.entries()) this.sockets.send(ws, data);
     }
-    sql.exec("UPDATE inbox SET seq = ?", seq);
-    sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_BUFFER_FRAMES);
+    this.ring.advance(seq);
     return true;
   }
 
@@ -530,16 +435,5 @@ export class Inbox extends DurableObject<Bindings> {
   async revokeSessions(userId: number, version: number, all = false): Promise<number> {
     if (!this.own(userId)) return 0;
     return this.endSessions(version, all);
-  }
-}
-
-/** A client frame, or null when it is too long or not one the schema knows. */
-export function parseClientFrame(data: string | ArrayBuffer): LiveClientFrame | null {
-  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
-  try {
-    const parsed = liveClientFrameSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }

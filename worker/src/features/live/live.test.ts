@@ -19,9 +19,9 @@ import {
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { block } from "#worker-test/rows.ts";
-import { CLOSE_SESSION_ENDED } from "../chat/chat-thread";
 import type { Inbox } from "./inbox";
 import type { PostWatchers } from "./post-watchers";
+import { CLOSE_SESSION_ENDED } from "./resumable";
 
 async function follow(who: TestUser, whom: TestUser) {
   const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {

@@ -2,31 +2,32 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { CLOSE_SESSION_ENDED, SESSION_RECHECK_MS } from "#worker/features/chat/chat-thread.ts";
-import { MAX_SOCKETS_PER_INBOX, parseClientFrame, RESUME_WINDOW_MS } from "./inbox";
+import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
+import {
+  closeBack,
+  closeSessionEnded,
+  FrameRing,
+  LIVE_KEEP_ALIVE,
+  mayListen,
+  notAllowed,
+  readGrant,
+  recheckSessions,
+  type SessionCheck,
+  SocketSessions,
+  tooManySockets,
+  useSocketToken,
+} from "./resumable";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const POST_LIVE_HEADERS = {
   postId: "x-agora-live-post-id",
-  userId: "x-agora-live-user-id",
-  tokenVersion: "x-agora-live-token-version",
-  tokenId: "x-agora-live-token-id",
-  tokenExpires: "x-agora-live-token-expires",
+  ...LIVE_HEADERS,
 } as const;
 
 /** Sockets one post holds at most (the runtime's own limit per object is far above). */
 export const MAX_SOCKETS_PER_POST = 10_000;
 /** One person's tabs on one post, at most: as many as their inbox takes. */
 export const MAX_SOCKETS_PER_PERSON = MAX_SOCKETS_PER_INBOX;
-const SESSION_ENDED = "Your session has ended";
-const NO_COMPRESSION = "identity";
-
-/** Kept on each socket with serializeAttachment, so it survives hibernation. */
-interface Session {
-  userId: number;
-  /** The account's token version when the socket opened; a revocation raises the account's. */
-  version: number;
-}
 
 /**
  * One post's live counts, addressed by `post:<public id>` (ADR 122). The tabs that show the post
@@ -39,22 +40,17 @@ interface Session {
 export class PostWatchers extends DurableObject<Bindings> {
   private readonly deps: Deps;
   private schemaReady = false;
-  private sessions = new Map<WebSocket, Session>();
+  private readonly sockets: SocketSessions<LivePostFrame>;
+  private readonly ring: FrameRing;
   /** Events run one after another: the last frame sent carries counts read after the last write. */
   private chain: Promise<unknown> = Promise.resolve();
-  private sessionCheck: { at: number; done: Promise<void> } | null = null;
+  private sessionCheck: SessionCheck = null;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.deps = createDeps(env);
-    for (const ws of ctx.getWebSockets()) {
-      const session = ws.deserializeAttachment() as Session | null;
-      if (session) this.sessions.set(ws, session);
-    }
-    // Keep-alive pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(
-      new WebSocketRequestResponsePair(JSON.stringify({ type: "PING" }), JSON.stringify({ type: "PONG" })),
-    );
+    this.sockets = new SocketSessions(ctx, LIVE_KEEP_ALIVE);
+    this.ring = new FrameRing(() => this.sql(), "post", LIVE_POST_BUFFER_FRAMES);
   }
 
   // ----- Storage -----
@@ -94,109 +90,42 @@ export class PostWatchers extends DurableObject<Bindings> {
     return { seq: Number(row.seq), resync_below: Number(row.resync_below), gone_at: Number(row.gone_at) };
   }
 
-  private seq(): number {
-    return Number(this.sql().exec("SELECT seq FROM post").toArray()[0]?.seq ?? 0);
-  }
-
-  private useToken(jti: string, expiresAt: number): boolean {
-    const sql = this.sql();
-    sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", Date.now());
-    const fresh = sql
-      .exec(
-        "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
-        jti,
-        expiresAt,
-      )
-      .toArray();
-    return fresh.length === 1;
-  }
-
   // ----- Sockets -----
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
-      return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
+    const grant = readGrant(request, POST_LIVE_HEADERS);
+    if (grant instanceof Response) return grant;
+    const { userId, version } = grant;
     const publicId = request.headers.get(POST_LIVE_HEADERS.postId) ?? "";
-    const userId = Number(request.headers.get(POST_LIVE_HEADERS.userId));
-    const version = Number(request.headers.get(POST_LIVE_HEADERS.tokenVersion));
-    const jti = request.headers.get(POST_LIVE_HEADERS.tokenId) ?? "";
-    const expiresAt = Number(request.headers.get(POST_LIVE_HEADERS.tokenExpires));
-    if (
-      !publicId ||
-      !Number.isSafeInteger(userId) ||
-      !Number.isSafeInteger(version) ||
-      !jti ||
-      !Number.isSafeInteger(expiresAt)
-    )
-      return Response.json({ detail: "Not allowed" }, { status: 403 });
+    if (!publicId) return notAllowed();
     const state = this.own(publicId);
-    if (!state) return Response.json({ detail: "Not allowed" }, { status: 403 });
-    if (!this.useToken(jti, expiresAt)) return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
-    const mine = [...this.sessions.values()].filter((s) => s.userId === userId).length;
-    if (this.sessions.size >= MAX_SOCKETS_PER_POST || mine >= MAX_SOCKETS_PER_PERSON)
-      return Response.json(
-        { detail: "Too many tabs are open. Close some and try again." },
-        { status: 429, headers: { "Retry-After": "30" } },
-      );
+    if (!state) return notAllowed();
+    if (!useSocketToken(this.sql(), grant.jti, grant.expiresAt))
+      return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
+    const mine = [...this.sockets.values()].filter((s) => s.userId === userId).length;
+    if (this.sockets.size >= MAX_SOCKETS_PER_POST || mine >= MAX_SOCKETS_PER_PERSON)
+      return tooManySockets("Too many tabs are open. Close some and try again.");
 
-    const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    const session: Session = { userId, version };
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(session);
-    this.sessions.set(server, session);
-    this.sql().exec("UPDATE post SET gone_at = 0");
-    this.sendTo(server, { type: "HELLO", seq: state.seq });
-    return new Response(null, {
-      status: 101,
-      webSocket: client,
-      headers: { "sec-websocket-extensions": NO_COMPRESSION },
-    });
-  }
-
-  private sendTo(ws: WebSocket, frame: LivePostFrame | string): void {
-    try {
-      ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
-    } catch {
-      this.sessions.delete(ws);
-    }
+    const { socket, response } = this.sockets.accept({ userId, version });
+    this.ring.opened();
+    this.sockets.send(socket, { type: "HELLO", seq: state.seq });
+    return response;
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const session = this.sessions.get(ws) ?? (ws.deserializeAttachment() as Session | null);
+    const session = this.sockets.of(ws);
     if (!session) return;
-    const frame = parseClientFrame(data);
-    const seq = this.seq();
-    if (!frame) return this.sendTo(ws, { type: "ERROR", seq, detail: LIVE_MSG.malformed });
-    if (frame.type === "PING") return this.sendTo(ws, { type: "PONG", seq });
-    this.resume(ws, session, frame.after);
-  }
-
-  /** Sends what the tab missed after `after` (less what it must not see), or RESYNC. */
-  private resume(ws: WebSocket, session: Session, after: number): void {
-    const row = this.sql().exec("SELECT seq, resync_below FROM post").toArray()[0];
-    const seq = Number(row?.seq ?? 0);
-    if (after === seq) return;
-    const oldest = Number(this.sql().exec("SELECT min(seq) AS s FROM frames").one().s ?? seq + 1);
-    if (after > seq || after < Number(row?.resync_below ?? 0) || after + 1 < oldest) {
-      this.sendTo(ws, { type: "RESYNC", seq });
-      return;
-    }
-    for (const frame of this.sql().exec<{ data: string; skip: string }>(
-      "SELECT data, skip FROM frames WHERE seq > ? ORDER BY seq",
-      after,
-    )) {
-      if (!(JSON.parse(frame.skip) as number[]).includes(session.userId)) this.sendTo(ws, frame.data);
-    }
+    // A RESUME replays what the tab missed, less what it must not see (a block with the actor).
+    this.ring.answer(
+      data,
+      (frame) => this.sockets.send(ws, frame),
+      (kept) => !(JSON.parse(String(kept.skip)) as number[]).includes(session.userId),
+    );
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     this.forget(ws);
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeBack(ws, code, reason);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -204,17 +133,13 @@ export class PostWatchers extends DurableObject<Bindings> {
   }
 
   private forget(ws: WebSocket): void {
-    this.sessions.delete(ws);
-    if (this.sessions.size === 0) this.sql().exec("UPDATE post SET gone_at = ?", Date.now());
+    this.sockets.forget(ws);
+    if (this.sockets.size === 0) this.ring.emptied();
   }
 
   private endSession(ws: WebSocket): void {
     this.forget(ws);
-    try {
-      ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
-    } catch {
-      // Already closing.
-    }
+    closeSessionEnded(ws);
   }
 
   /**
@@ -223,26 +148,25 @@ export class PostWatchers extends DurableObject<Bindings> {
    * It runs beside a broadcast, never before it.
    */
   private checkSessions(): Promise<void> {
-    const now = Date.now();
-    if (this.sessionCheck && now - this.sessionCheck.at < SESSION_RECHECK_MS) return this.sessionCheck.done;
-    const ids = [...new Set([...this.sessions.values()].map((s) => s.userId))];
-    const done = this.deps.db
-      .all<{ id: number; token_version: number }>({
-        sql: `SELECT id, token_version FROM users
-               WHERE id IN (SELECT value FROM json_each(?1))
-                 AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
-        binds: [JSON.stringify(ids)],
-      })
-      .then((rows) => {
-        const versions = new Map(rows.map((r) => [Number(r.id), Number(r.token_version)]));
-        for (const [ws, session] of [...this.sessions]) {
-          const version = versions.get(session.userId);
-          if (version === undefined || session.version < version) this.endSession(ws);
-        }
-      })
-      .catch((error) => console.error("post sockets: session check failed", error));
-    this.sessionCheck = { at: now, done };
-    return done;
+    this.sessionCheck = recheckSessions(this.sessionCheck, () => {
+      const ids = [...new Set([...this.sockets.values()].map((s) => s.userId))];
+      return this.deps.db
+        .all<{ id: number; token_version: number }>({
+          sql: `SELECT id, token_version FROM users
+                 WHERE id IN (SELECT value FROM json_each(?1))
+                   AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
+          binds: [JSON.stringify(ids)],
+        })
+        .then((rows) => {
+          const versions = new Map(rows.map((r) => [Number(r.id), Number(r.token_version)]));
+          for (const [ws, session] of [...this.sockets.entries()]) {
+            const version = versions.get(session.userId);
+            if (version === undefined || session.version < version) this.endSession(ws);
+          }
+        })
+        .catch((error) => console.error("post sockets: session check failed", error));
+    });
+    return this.sessionCheck.done;
   }
 
   // ----- Calls from the Worker (RPC) -----
@@ -263,12 +187,12 @@ export class PostWatchers extends DurableObject<Bindings> {
     const state = this.own(postPublicId);
     if (!state) throw new Error("not this post's object");
     const sql = this.sql();
-    if (this.sessions.size === 0 && Date.now() - state.gone_at >= RESUME_WINDOW_MS) {
-      sql.exec("UPDATE post SET seq = seq + 1, resync_below = seq + 1");
+    if (!mayListen(this.sockets.size, state.gone_at)) {
+      this.ring.skip();
       sql.exec("DELETE FROM frames");
       return 0;
     }
-    if (this.sessions.size > 0) this.ctx.waitUntil(this.checkSessions());
+    if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSessions());
     const { db } = this.deps;
     const [post, blocked] = await Promise.all([
       db.first<{ total_comments: number; total_votes: number }>({
@@ -285,7 +209,7 @@ export class PostWatchers extends DurableObject<Bindings> {
     ]);
     if (!post) return 0;
     const skip = new Set(blocked.map((r) => Number(r.id)));
-    const seq = this.seq() + 1;
+    const seq = this.ring.seq() + 1;
     const frame: LivePostFrame = {
       type: "POST_ACTIVITY",
       public_id: postPublicId,
@@ -295,12 +219,11 @@ export class PostWatchers extends DurableObject<Bindings> {
     };
     const data = JSON.stringify(frame);
     sql.exec("INSERT INTO frames (seq, data, skip) VALUES (?, ?, ?)", seq, data, JSON.stringify([...skip]));
-    sql.exec("UPDATE post SET seq = ?", seq);
-    sql.exec("DELETE FROM frames WHERE seq <= ?", seq - LIVE_POST_BUFFER_FRAMES);
+    this.ring.advance(seq);
     let sent = 0;
-    for (const [ws, session] of [...this.sessions]) {
+    for (const [ws, session] of [...this.sockets.entries()]) {
       if (skip.has(session.userId)) continue;
-      this.sendTo(ws, data);
+      this.sockets.send(ws, data);
       sent += 1;
     }
     return sent;

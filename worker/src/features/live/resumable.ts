@@ -1,0 +1,313 @@
+import {
+  LIVE_MSG,
+  type LiveClientFrame,
+  type LiveControlFrame,
+  liveClientFrameSchema,
+} from "#shared/schemas/live.ts";
+
+// The objects' side of a socket that survives hibernation and reconnects (ADR 109, 122): a
+// person's inbox, a post's watchers and a chat thread each hold their sockets with
+// `SocketSessions`, take the Worker's grant with `readGrant` and spend its one-use token id with
+// `useSocketToken`. The two live objects also number their frames with a `FrameRing`, so a tab
+// that reconnects RESUMEs after the last seq it saw (web/src/features/live/resumable-socket.ts).
+// What each object sends, to whom and when stays in the object.
+
+/** Kept on each socket with serializeAttachment, so it survives hibernation. */
+export interface SocketSession {
+  userId: number;
+  /** The account's token version when the socket opened; a revocation raises the account's. */
+  version: number;
+}
+
+/** The close code of a socket whose person's sessions ended (password change, suspension...). */
+export const CLOSE_SESSION_ENDED = 4401;
+const SESSION_ENDED = "Your session has ended";
+/** How stale an object's knowledge of its people's sessions may be (revocations it was not told of). */
+export const SESSION_RECHECK_MS = 30_000;
+
+/**
+ * The extensions the objects accept on their sockets: none, so frames are not compressed. The
+ * runtime negotiates permessage-deflate from this header (when it is absent it accepts whatever
+ * the client offers), and compression is per socket: one message to 1,000 sockets would be
+ * deflated 1,000 times. The frames are a few hundred bytes, so the bytes saved are not worth that
+ * CPU on the object that fans a frame out (ADR 011). Any value without `permessage-deflate`
+ * refuses the offer; the runtime does not echo it to the client.
+ */
+const NO_COMPRESSION = "identity";
+
+/** The last read of the connected people's accounts (revocations nobody told), and when it began. */
+export type SessionCheck = { at: number; done: Promise<void> } | null;
+
+/**
+ * At most every SESSION_RECHECK_MS the accounts are read again: answers the last check while it is
+ * that fresh (callers wait on the same read), else the one `read` starts now.
+ */
+export function recheckSessions(last: SessionCheck, read: () => Promise<void>): NonNullable<SessionCheck> {
+  const now = Date.now();
+  if (last && now - last.at < SESSION_RECHECK_MS) return last;
+  return { at: now, done: read() };
+}
+
+// ----- The upgrade -----
+
+/** The names of the headers only the Worker sets on the upgrade it forwards. */
+export interface GrantHeaders {
+  userId: string;
+  tokenVersion: string;
+  tokenId: string;
+  tokenExpires: string;
+}
+
+/** Who opens the socket, under which token version, with which one-use token (id, expiry in ms). */
+export interface SocketGrant {
+  userId: number;
+  version: number;
+  jti: string;
+  expiresAt: number;
+}
+
+/** The grant the Worker forwarded, or the answer: 426 for a request that is not an upgrade, else 403. */
+export function readGrant(request: Request, names: GrantHeaders): SocketGrant | Response {
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+    return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
+  const grant: SocketGrant = {
+    userId: Number(request.headers.get(names.userId)),
+    version: Number(request.headers.get(names.tokenVersion)),
+    jti: request.headers.get(names.tokenId) ?? "",
+    expiresAt: Number(request.headers.get(names.tokenExpires)),
+  };
+  if (
+    !Number.isSafeInteger(grant.userId) ||
+    !Number.isSafeInteger(grant.version) ||
+    !grant.jti ||
+    !Number.isSafeInteger(grant.expiresAt)
+  )
+    return notAllowed();
+  return grant;
+}
+
+export const notAllowed = (): Response => Response.json({ detail: "Not allowed" }, { status: 403 });
+
+/** The answer when the object holds as many sockets as it takes (for all, or for this person). */
+export const tooManySockets = (detail: string): Response =>
+  Response.json({ detail }, { status: 429, headers: { "Retry-After": "30" } });
+
+/**
+ * Records a socket token's id in the object's `used_tokens` table; false when it was used before.
+ * Ids are kept until their token expires (a token is refused after that anyway), and expired ones
+ * are dropped here.
+ */
+export function useSocketToken(sql: SqlStorage, jti: string, expiresAt: number): boolean {
+  sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", Date.now());
+  const fresh = sql
+    .exec(
+      "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
+      jti,
+      expiresAt,
+    )
+    .toArray();
+  return fresh.length === 1;
+}
+
+// ----- The open sockets -----
+
+/**
+ * An object's open sockets with their sessions. Sockets accepted before a hibernation come back
+ * with their attachment; keep-alive pings are answered by the runtime without waking the object.
+ */
+export class SocketSessions<Frame extends object> {
+  private readonly open = new Map<WebSocket, SocketSession>();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    keepAlive: { ping: object; pong: object },
+  ) {
+    for (const ws of ctx.getWebSockets()) {
+      const session = ws.deserializeAttachment() as SocketSession | null;
+      if (session) this.open.set(ws, session);
+    }
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair(JSON.stringify(keepAlive.ping), JSON.stringify(keepAlive.pong)),
+    );
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  entries(): IterableIterator<[WebSocket, SocketSession]> {
+    return this.open.entries();
+  }
+
+  values(): IterableIterator<SocketSession> {
+    return this.open.values();
+  }
+
+  has(ws: WebSocket): boolean {
+    return this.open.has(ws);
+  }
+
+  /** The socket's session, also for one the runtime still lists while its close is handled. */
+  of(ws: WebSocket): SocketSession | null {
+    return this.open.get(ws) ?? (ws.deserializeAttachment() as SocketSession | null);
+  }
+
+  /** Accepts a new socket (hibernating) for `session`: answers it, to greet, and the 101 response. */
+  accept(session: SocketSession, tags?: string[]): { socket: WebSocket; response: Response } {
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    if (tags) this.ctx.acceptWebSocket(server, tags);
+    else this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(session);
+    this.open.set(server, session);
+    const response = new Response(null, {
+      status: 101,
+      webSocket: client,
+      headers: { "sec-websocket-extensions": NO_COMPRESSION },
+    });
+    return { socket: server, response };
+  }
+
+  /** Sends a frame (or one already serialized); a socket that can no longer take frames is forgotten. */
+  send(ws: WebSocket, frame: Frame | string): void {
+    try {
+      ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    } catch {
+      this.open.delete(ws);
+    }
+  }
+
+  /** The socket is gone: answers the session it had. */
+  forget(ws: WebSocket): SocketSession | null {
+    const session = this.of(ws);
+    this.open.delete(ws);
+    return session;
+  }
+
+  clear(): void {
+    this.open.clear();
+  }
+}
+
+/** Answers a close the client started with its code (1000 for 1005 and 1006, which are never sent). */
+export function closeBack(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+  } catch {
+    // Already closed by the runtime.
+  }
+}
+
+/** Closes a socket whose person's session is over, with CLOSE_SESSION_ENDED. */
+export function closeSessionEnded(ws: WebSocket): void {
+  try {
+    ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED);
+  } catch {
+    // Already closing.
+  }
+}
+
+// ----- Numbered frames (the live objects) -----
+
+/**
+ * How long after the last tab left events are still kept for a RESUME. Past it, nothing is stored
+ * (no tab can be listening) and a later RESUME is answered RESYNC.
+ */
+export const RESUME_WINDOW_MS = 120_000;
+/** The live objects' keep-alive, answered by the runtime (their client frames have a `type`). */
+export const LIVE_KEEP_ALIVE = { ping: { type: "PING" }, pong: { type: "PONG" } };
+/** Larger client frames are refused before parsing. */
+const MAX_FRAME_CHARS = 1_024;
+
+/** A client frame, or null when it is too long or not one the schema knows. */
+export function parseClientFrame(data: string | ArrayBuffer): LiveClientFrame | null {
+  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
+  try {
+    const parsed = liveClientFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a tab may be listening: one is open, or the last left less than RESUME_WINDOW_MS ago. */
+export function mayListen(openSockets: number, goneAt: number): boolean {
+  return openSockets > 0 || Date.now() - goneAt < RESUME_WINDOW_MS;
+}
+
+/** A kept frame as read back for a RESUME (an object's `frames` table may have more columns). */
+export type KeptFrame = { data: string } & Record<string, SqlStorageValue>;
+
+/**
+ * A live object's numbered frames in its SQLite storage. Its one-row `table` holds `seq` (the
+ * newest frame's), `resync_below` (a RESUME after a seq below it gets RESYNC: those events were not
+ * kept) and `gone_at` (when the last tab left, 0 while one is open); its `frames` table the frames
+ * by `seq`, at most `keep` of them. Each object creates both tables with its own schema.
+ */
+export class FrameRing {
+  constructor(
+    private readonly sql: () => SqlStorage,
+    private readonly table: "inbox" | "post",
+    private readonly keep: number,
+  ) {}
+
+  /** The newest frame's seq. */
+  seq(): number {
+    return Number(this.sql().exec(`SELECT seq FROM ${this.table}`).toArray()[0]?.seq ?? 0);
+  }
+
+  /** A tab is open. */
+  opened(): void {
+    this.sql().exec(`UPDATE ${this.table} SET gone_at = 0`);
+  }
+
+  /** The last tab left now. */
+  emptied(): void {
+    this.sql().exec(`UPDATE ${this.table} SET gone_at = ?`, Date.now());
+  }
+
+  /** Events nobody can be listening to were skipped: resuming across them asks for RESYNC. */
+  skip(): void {
+    this.sql().exec(`UPDATE ${this.table} SET seq = seq + 1, resync_below = seq + 1`);
+  }
+
+  /** Frames up to `seq` are in `frames`: it is the newest, and those past the ring are dropped. */
+  advance(seq: number): void {
+    const sql = this.sql();
+    sql.exec(`UPDATE ${this.table} SET seq = ?`, seq);
+    sql.exec("DELETE FROM frames WHERE seq <= ?", seq - this.keep);
+  }
+
+  /**
+   * A client frame: ERROR when unreadable, PONG to a PING, and for RESUME what the tab missed after
+   * `after` (the kept frames `shows` lets through), or RESYNC when those events were not all kept.
+   */
+  answer(
+    data: string | ArrayBuffer,
+    send: (frame: LiveControlFrame | string) => void,
+    shows?: (frame: KeptFrame) => boolean,
+  ): void {
+    const frame = parseClientFrame(data);
+    if (!frame) {
+      send({ type: "ERROR", seq: this.seq(), detail: LIVE_MSG.malformed });
+      return;
+    }
+    if (frame.type === "PING") {
+      send({ type: "PONG", seq: this.seq() });
+      return;
+    }
+    const sql = this.sql();
+    const row = sql.exec(`SELECT seq, resync_below FROM ${this.table}`).toArray()[0];
+    const seq = Number(row?.seq ?? 0);
+    const after = frame.after;
+    if (after === seq) return;
+    const oldest = Number(sql.exec("SELECT min(seq) AS s FROM frames").one().s ?? seq + 1);
+    // A seq from the future (another object's, or one that forgot) or older than what is kept.
+    if (after > seq || after < Number(row?.resync_below ?? 0) || after + 1 < oldest) {
+      send({ type: "RESYNC", seq });
+      return;
+    }
+    for (const kept of sql.exec<KeptFrame>("SELECT * FROM frames WHERE seq > ? ORDER BY seq", after))
+      if (!shows || shows(kept)) send(kept.data);
+  }
+}
