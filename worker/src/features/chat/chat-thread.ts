@@ -19,8 +19,7 @@ import {
   closeSessionEnded,
   notAllowed,
   readGrant,
-  recheckSessions,
-  type SessionCheck,
+  SessionRecheck,
   type SocketSession,
   SocketSessions,
   tooManySockets,
@@ -82,7 +81,7 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Whether a block stands between the participants, as last read from D1, and when. */
   private blockCheck: { at: number; blocked: Promise<boolean> } | null = null;
   /** When the connected people's token versions were last compared with D1's, and that check. */
-  private sessionCheck: SessionCheck = null;
+  private readonly recheck = new SessionRecheck(() => this.ctx.storage.sql);
   /** Each socket's frames run one after another, in the order they came. */
   private queues = new WeakMap<WebSocket, Promise<void>>();
   /** What each participant's inbox was last told of this thread (not told twice). */
@@ -326,7 +325,7 @@ export class ChatThread extends DurableObject<Bindings> {
    * same read, so a socket's frames keep their order.
    */
   private checkSessions(): Promise<void> {
-    this.sessionCheck = recheckSessions(this.sessionCheck, () => {
+    return this.recheck.run(() => {
       const ids = [...this.connectedUsers()];
       if (!ids.length) return Promise.resolve();
       const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
@@ -343,7 +342,6 @@ export class ChatThread extends DurableObject<Bindings> {
         })
         .catch((error) => console.error("chat thread session check failed", error));
     });
-    return this.sessionCheck.done;
   }
 
   /**

@@ -202,7 +202,7 @@ describe("the thread's object guards its sockets itself", () => {
       .where(eq(users.id, a.id));
     // The object re-reads accounts at most every SESSION_RECHECK_MS: as if that time had passed.
     await runInDurableObject(stubOf(id), (instance: ChatThread) => {
-      (instance as unknown as { sessionCheck: unknown }).sessionCheck = null;
+      (instance as unknown as { recheck: { expire(): void } }).recheck.expire();
     });
     sa.send({ message_type: "TEXT", text: "after my password changed", client_id: "late-1" });
     expect(await closedCode(sa)).toBe(CLOSE_SESSION_ENDED);

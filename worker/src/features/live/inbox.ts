@@ -13,8 +13,7 @@ import {
   mayListen,
   notAllowed,
   readGrant,
-  recheckSessions,
-  type SessionCheck,
+  SessionRecheck,
   SocketSessions,
   tooManySockets,
   useSocketToken,
@@ -68,7 +67,7 @@ export class Inbox extends DurableObject<Bindings> {
   private schemaReady = false;
   private readonly sockets: SocketSessions<LiveServerFrame>;
   private readonly ring: FrameRing;
-  private sessionCheck: SessionCheck = null;
+  private readonly recheck = new SessionRecheck(() => this.sql());
   /** Sockets closed in this run (the runtime may still list them while their close is handled). */
   private closed = new WeakSet<WebSocket>();
   /** Presence changes run one after another, so the last one tells partners the final state. */
@@ -212,7 +211,7 @@ export class Inbox extends DurableObject<Bindings> {
 
   /** At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told). */
   private checkSession(userId: number): Promise<void> {
-    this.sessionCheck = recheckSessions(this.sessionCheck, () =>
+    return this.recheck.run(() =>
       this.deps.db
         .first<{ token_version: number; status: string; deleted_at: number | null }>({
           sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
@@ -225,7 +224,6 @@ export class Inbox extends DurableObject<Bindings> {
         })
         .catch((error) => console.error("inbox session check failed", error)),
     );
-    return this.sessionCheck.done;
   }
 
   private endSessions(version: number, all: boolean): number {

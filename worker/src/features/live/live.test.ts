@@ -21,7 +21,7 @@ import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { block } from "#worker-test/rows.ts";
 import type { Inbox } from "./inbox";
 import type { PostWatchers } from "./post-watchers";
-import { CLOSE_SESSION_ENDED } from "./resumable";
+import { CLOSE_SESSION_ENDED, SessionRecheck } from "./resumable";
 
 async function follow(who: TestUser, whom: TestUser) {
   const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {
@@ -399,6 +399,27 @@ describe("revocation", () => {
     expect(res.status).toBe(202);
     await expect.poll(() => tab.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
     expect((await upgrade(unused)).status).toBe(401);
+  });
+
+  it("an inbox woken from hibernation reads accounts again only when its last read is 30 s old", async () => {
+    const ada = await createUser();
+    const tab = await openLive(ada);
+    await follow(await createUser(), ada);
+    await tab.next("NOTIFICATION");
+    await runInDurableObject(inboxOf(ada), async (_i: Inbox, state) => {
+      let reads = 0;
+      const read = async () => {
+        reads += 1;
+      };
+      // The object as the runtime builds it again after a sleep: nothing in memory, its storage kept.
+      const woken = new SessionRecheck(() => state.storage.sql);
+      await woken.run(read);
+      expect(reads, "the delivery's own check is under 30 s old").toBe(0);
+      woken.expire();
+      await woken.run(read);
+      await new SessionRecheck(() => state.storage.sql).run(read);
+      expect(reads, "one read once the last is stale, none again right after").toBe(1);
+    });
   });
 });
 

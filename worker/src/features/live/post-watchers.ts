@@ -11,8 +11,7 @@ import {
   mayListen,
   notAllowed,
   readGrant,
-  recheckSessions,
-  type SessionCheck,
+  SessionRecheck,
   SocketSessions,
   tooManySockets,
   useSocketToken,
@@ -44,7 +43,7 @@ export class PostWatchers extends DurableObject<Bindings> {
   private readonly ring: FrameRing;
   /** Events run one after another: the last frame sent carries counts read after the last write. */
   private chain: Promise<unknown> = Promise.resolve();
-  private sessionCheck: SessionCheck = null;
+  private readonly recheck = new SessionRecheck(() => this.sql());
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -148,7 +147,7 @@ export class PostWatchers extends DurableObject<Bindings> {
    * It runs beside a broadcast, never before it.
    */
   private checkSessions(): Promise<void> {
-    this.sessionCheck = recheckSessions(this.sessionCheck, () => {
+    return this.recheck.run(() => {
       const ids = [...new Set([...this.sockets.values()].map((s) => s.userId))];
       return this.deps.db
         .all<{ id: number; token_version: number }>({
@@ -166,7 +165,6 @@ export class PostWatchers extends DurableObject<Bindings> {
         })
         .catch((error) => console.error("post sockets: session check failed", error));
     });
-    return this.sessionCheck.done;
   }
 
   // ----- Calls from the Worker (RPC) -----

@@ -35,17 +35,57 @@ export const SESSION_RECHECK_MS = 30_000;
  */
 const NO_COMPRESSION = "identity";
 
-/** The last read of the connected people's accounts (revocations nobody told), and when it began. */
-export type SessionCheck = { at: number; done: Promise<void> } | null;
-
 /**
- * At most every SESSION_RECHECK_MS the accounts are read again: answers the last check while it is
- * that fresh (callers wait on the same read), else the one `read` starts now.
+ * The backstop for revocations nobody told an object of (a lost call): at most every
+ * SESSION_RECHECK_MS it reads the connected people's accounts again. When the last read began is
+ * kept in the object's storage too (table `session_check`), so an object woken from hibernation
+ * by an event does not read D1 again before that time is up: an inbox that sleeps between events
+ * reads D1 at most once a SESSION_RECHECK_MS, not once an event.
  */
-export function recheckSessions(last: SessionCheck, read: () => Promise<void>): NonNullable<SessionCheck> {
-  const now = Date.now();
-  if (last && now - last.at < SESSION_RECHECK_MS) return last;
-  return { at: now, done: read() };
+export class SessionRecheck {
+  /** The last read of this run, which callers within SESSION_RECHECK_MS wait on. */
+  private last: { at: number; done: Promise<void> } | null = null;
+
+  constructor(private readonly storage: () => SqlStorage) {}
+
+  /** Runs a statement on `session_check`, made first when missing (new, or wiped with the rest). */
+  private exec(query: string, ...binds: SqlStorageValue[]): Record<string, SqlStorageValue>[] {
+    const sql = this.storage();
+    try {
+      return sql.exec(query, ...binds).toArray();
+    } catch {
+      sql.exec(
+        "CREATE TABLE IF NOT EXISTS session_check (one INTEGER PRIMARY KEY CHECK (one = 1), at INTEGER NOT NULL)",
+      );
+      return sql.exec(query, ...binds).toArray();
+    }
+  }
+
+  /** Answers the last read while it is fresh, else the one `read` starts now. */
+  run(read: () => Promise<void>): Promise<void> {
+    const now = Date.now();
+    if (this.last && now - this.last.at < SESSION_RECHECK_MS) return this.last.done;
+    if (!this.last) {
+      // Woken from hibernation: the read before the sleep may still be fresh.
+      const at = Number(this.exec("SELECT at FROM session_check")[0]?.at ?? 0);
+      if (now - at < SESSION_RECHECK_MS) {
+        this.last = { at, done: Promise.resolve() };
+        return this.last.done;
+      }
+    }
+    this.exec(
+      "INSERT INTO session_check (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1",
+      now,
+    );
+    this.last = { at: now, done: read() };
+    return this.last.done;
+  }
+
+  /** The next `run` reads again, as if SESSION_RECHECK_MS had passed. */
+  expire(): void {
+    this.last = null;
+    this.exec("DELETE FROM session_check");
+  }
 }
 
 // ----- The upgrade -----
