@@ -88,7 +88,7 @@ function kinds(base, world) {
   return [
     [
       "vote",
-      "vote row + post's vote count (one batch)",
+      "vote row + post's vote count + the author's notification (one batch)",
       (person, n) =>
         send(base, person, "PATCH", `/api/v1/private/user/micropost/vote?public_id=${pick(posts, n)}`),
     ],
@@ -306,7 +306,7 @@ try {
   const lines = [
     "# Write capacity: results",
     "",
-    `${new Date().toISOString()} · \`node bench/writes/run.mjs --posts ${POSTS} --step ${STEP_SECONDS}\` · ${cpus().length} cores, load ${loadavg()[0].toFixed(2)} · wrangler dev (local workerd + D1, one SQLite file)`,
+    `${new Date().toISOString()} · \`node bench/writes/run.mjs --posts ${POSTS} --step ${STEP_SECONDS}\` · ${cpus().length} cores, load ${loadavg()[0].toFixed(2)} · the local server: both Workers in Miniflare, D1 in one SQLite file (docs/decisions/123)`,
     "",
     `Data: bench/feed's (${loaded.posts.toLocaleString()} posts). Each kind alone, ${STEP_SECONDS} s per step, closed loop: each client sends its next write when the last is answered. Times client-side.`,
     "",
