@@ -66,7 +66,7 @@ try {
 }
 const fileOf = (node) => {
   const { url, lineNumber, functionName } = node.callFrame;
-  if (!url) return functionName ? `(${functionName})` : "(runtime)";
+  if (!url) return functionName.startsWith("(") ? functionName : functionName ? `(${functionName})` : "(runtime)";
   if (!url.includes("index.js")) return url;
   let lo = 0;
   let hi = markers.length - 1;
@@ -96,15 +96,15 @@ for (const [id, count] of selfSamples) {
   const fn = `${node.callFrame.functionName || "(anonymous)"} ${file}:${node.callFrame.lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + count);
 }
-const idle = (byFile.get("(idle)") ?? 0) + (byFile.get("(program)") ?? 0) * 0;
-const busy = total - (byFile.get("(idle)") ?? 0);
+const idle = byFile.get("(idle)") ?? 0;
+const busy = total - idle;
 const top = (map, n) =>
   [...map.entries()]
     .filter(([k]) => k !== "(idle)")
     .sort((a, b) => b[1] - a[1])
     .slice(0, n);
 console.log(
-  `\n${total} samples over ${SECONDS} s; busy ${((100 * busy) / total).toFixed(1)}% (idle ${idle})\n`,
+  `\n${total} samples over ${SECONDS} s; the isolate was busy in ${((100 * busy) / total).toFixed(1)}% of them\n`,
 );
 console.log("| self time by file | % of busy |\n|---|---:|");
 for (const [file, count] of top(byFile, 25)) console.log(`| ${file} | ${((100 * count) / busy).toFixed(1)} |`);
