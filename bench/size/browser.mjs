@@ -13,7 +13,8 @@ const CPU_SLOWDOWN = 4;
 const LCP_RUNS = 3;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function launch() {
+/** Debian's Chromium, headless, with the flags a machine without internet needs. */
+export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
