@@ -35,12 +35,15 @@ ws.onmessage = (event) => {
 const call = (method, params = {}) =>
   new Promise((resolve, reject) => {
     const id = nextId++;
-    pending.set(id, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
+    pending.set(id, (m) =>
+      m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result),
+    );
     ws.send(JSON.stringify({ id, method, params }));
   });
 await new Promise((resolve, reject) => {
   ws.onopen = resolve;
-  ws.onerror = () => reject(new Error(`no inspector on port ${PORT} (start the server with AGORA_INSPECTOR_PORT)`));
+  ws.onerror = () =>
+    reject(new Error(`no inspector on port ${PORT} (start the server with AGORA_INSPECTOR_PORT)`));
 });
 
 await call("Profiler.enable");
@@ -66,7 +69,8 @@ try {
 }
 const fileOf = (node) => {
   const { url, lineNumber, functionName } = node.callFrame;
-  if (!url) return functionName.startsWith("(") ? functionName : functionName ? `(${functionName})` : "(runtime)";
+  if (!url)
+    return functionName.startsWith("(") ? functionName : functionName ? `(${functionName})` : "(runtime)";
   if (!url.includes("index.js")) return url;
   let lo = 0;
   let hi = markers.length - 1;
@@ -107,6 +111,8 @@ console.log(
   `\n${total} samples over ${SECONDS} s; the isolate was busy in ${((100 * busy) / total).toFixed(1)}% of them\n`,
 );
 console.log("| self time by file | % of busy |\n|---|---:|");
-for (const [file, count] of top(byFile, 25)) console.log(`| ${file} | ${((100 * count) / busy).toFixed(1)} |`);
+for (const [file, count] of top(byFile, 25))
+  console.log(`| ${file} | ${((100 * count) / busy).toFixed(1)} |`);
 console.log("\n| self time by function | % of busy |\n|---|---:|");
-for (const [fn, count] of top(byFunction, 30)) console.log(`| ${fn} | ${((100 * count) / busy).toFixed(1)} |`);
+for (const [fn, count] of top(byFunction, 30))
+  console.log(`| ${fn} | ${((100 * count) / busy).toFixed(1)} |`);

@@ -132,7 +132,7 @@ describe("round trips to D1 per list", () => {
   });
 
   // A vote: the token check, the post with the blocks, then one batch with the vote, its count and
-  // the author's notification. A comment: the same, and its hourly limit's counter before them.
+  // the author's notification. A comment: the same, its hourly limit's counter in the post's batch.
   it("a vote and a comment write everything, notification included, in one batch", async () => {
     const author = await createUser();
     const voter = await createUser();
@@ -154,12 +154,34 @@ describe("round trips to D1 per list", () => {
     const made = await json<{ public_id: string; owner: { username: string }; link: string }>(comment);
     expect(made.owner.username).toBe(voter.username);
     expect(made.link).toContain(`?comment=${made.public_id}`);
-    expect(reads(comment).calls).toBe(4);
+    expect(reads(comment).calls).toBe(3);
     // The author heard of both, from that same batch.
     const heard = await json<{ list: Array<{ kind: string; link: string }> }>(
       await api("/api/v1/private/user/notification/list", { headers: author.auth }),
     );
     expect(heard.list.map((n) => n.kind)).toEqual(["COMMENT", "UPVOTE"]);
     expect(heard.list[0]!.link).toBe(made.link);
+  });
+
+  // A follow: the token check, its limits' counters with the person and the blocks, then one batch
+  // with the follow, its counts and the notification; at every level, and for a level gone stale.
+  it("a follow takes the token check and two batches, whatever the follower's trust level", async () => {
+    const day = 24 * 60 * 60_000;
+    const longAgo = Date.now() - 10 * day;
+    const followers = [
+      await createUser(),
+      await createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: Date.now() }),
+      await createUser({ trustLevel: 1, trustLevelManual: false, trustLevelAt: Date.now() }),
+      await createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: longAgo, createdAt: longAgo }),
+    ];
+    for (const follower of followers) {
+      const followed = await createUser();
+      const res = await api(`/api/v1/private/user/follow?username=${followed.username}`, {
+        method: "POST",
+        headers: follower.auth,
+      });
+      expect(await json(res)).toEqual({ is_following: true, total_followers: 1, total_following: 0 });
+      expect(reads(res).calls).toBe(3);
+    }
   });
 });

@@ -97,6 +97,28 @@ export class Database {
   async batch<T extends unknown[]>(statements: Statement[]): Promise<{ [K in keyof T]: T[K][] }> {
     if (statements.length === 0) return [] as unknown as { [K in keyof T]: T[K][] };
     const results = await this.d1.batch(statements.map((s) => this.prepare(s)));
+    this.meter(statements, results);
+    return results.map((r) => r.results) as unknown as { [K in keyof T]: T[K][] };
+  }
+
+  /**
+   * Writes, then reads, in one round trip (one D1 batch, so one transaction): the counters an action
+   * moves before its first read. The reads are metered as `batch` meters them.
+   */
+  async writeThenRead<T extends unknown[]>(
+    writes: D1PreparedStatement[],
+    reads: Statement[],
+  ): Promise<{ written: D1Result[]; read: { [K in keyof T]: T[K][] } }> {
+    const results = await this.write([...writes, ...reads.map((s) => this.prepare(s))]);
+    const readResults = results.slice(writes.length);
+    this.meter(reads, readResults);
+    return {
+      written: results.slice(0, writes.length),
+      read: readResults.map((r) => r.results) as unknown as { [K in keyof T]: T[K][] },
+    };
+  }
+
+  private meter(statements: Statement[], results: D1Result[]): void {
     results.forEach((result, i) => {
       const read = result.meta.rows_read ?? 0;
       const returned = result.results.length;
@@ -107,7 +129,6 @@ export class Database {
         this.reads.listRowsReturned += returned;
       }
     });
-    return results.map((r) => r.results) as unknown as { [K in keyof T]: T[K][] };
   }
 
   /**

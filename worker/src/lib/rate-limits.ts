@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import type { Statement } from "../db/sql";
 import { RetryLater } from "./errors";
 
 export interface RateRule {
@@ -7,24 +8,96 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** A `rate_limits` row after a hit: the window's count so far and when the window began. */
+export interface CountRow {
+  count: number;
+  window_start: number;
+}
+
+/**
+ * The upsert that counts one hit of `key` in a window of `windowMs` and returns its row. With
+ * `onlyIf` (SQL whose binds start at ?4), the hit counts only while that holds; otherwise nothing
+ * is written and no row comes back.
+ */
+export function countStatement(
+  db: Database,
+  key: string,
+  windowMs: number,
+  now: number,
+  onlyIf?: Statement,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `INSERT INTO rate_limits (key, count, window_start) SELECT ?1, 1, ?2 WHERE ${onlyIf?.sql ?? "1"}
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
+       RETURNING count, window_start`,
+    binds: [key, now, windowMs, ...(onlyIf?.binds ?? [])],
+  });
+}
+
+/**
+ * SQL that holds when `key`'s count, after this batch's hit, is within `max` (binds ?`n`, ?`n+1`):
+ * a later counter in the same batch counts only the hits this limit let through.
+ */
+export function withinAllowance(key: string, max: number, n: number): Statement {
+  return {
+    sql: `EXISTS (SELECT 1 FROM rate_limits WHERE key = ?${n} AND count <= ?${n + 1})`,
+    binds: [key, max],
+  };
+}
+
+/** The 429 for a hit whose row went past the rule's allowance. */
+function judgeRate(row: CountRow | undefined, rule: RateRule, now: number): void {
+  if (row && row.count > rule.max) tooMany(row.window_start + rule.windowMs - now);
+}
+
 /**
  * Counts one hit of `key` and answers 429 once the window's allowance is spent. One upsert, so
  * concurrent hits are counted exactly (D1 runs statements one at a time).
  */
 export async function hitRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
-  const [result] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
-       RETURNING count, window_start`,
-      binds: [key, now, rule.windowMs],
-    }),
-  ]);
-  const row = result?.results[0] as { count: number; window_start: number } | undefined;
-  if (row && row.count > rule.max) tooMany(row.window_start + rule.windowMs - now);
+  const [result] = await db.write([countStatement(db, key, rule.windowMs, now)]);
+  judgeRate(result?.results[0] as CountRow | undefined, rule, now);
+}
+
+/**
+ * Limit counters an action moves in the same round trip as its first read (`readCounted`), and
+ * judges from their rows before that read is looked at: the 429 each limit's own `hit...` call
+ * would answer. They count even when the read then finds nothing, as a hit made first would.
+ */
+export interface Counters {
+  /** Statements for the front of the batch, in order. */
+  statements: D1PreparedStatement[];
+  /** Throws the first refusal, from the statements' results (in the same order). */
+  judge(results: D1Result[]): Promise<void>;
+}
+
+/** `hitRateLimit` as counters: the same key, window and 429. */
+export function rateCounter(db: Database, key: string, rule: RateRule, now = Date.now()): Counters {
+  return {
+    statements: [countStatement(db, key, rule.windowMs, now)],
+    judge: async ([result]) => judgeRate(result?.results[0] as CountRow | undefined, rule, now),
+  };
+}
+
+/**
+ * An action's first reads with its counters in front, in one batch (one transaction), so one
+ * round trip: a refusal is thrown before the reads are looked at. No counters: a plain read.
+ */
+export async function readCounted<T extends unknown[]>(
+  db: Database,
+  counters: Counters | undefined,
+  reads: Statement[],
+): Promise<{ [K in keyof T]: T[K][] }> {
+  if (!counters?.statements.length) {
+    await counters?.judge([]);
+    return db.batch<T>(reads);
+  }
+  const { written, read } = await db.writeThenRead<T>(counters.statements, reads);
+  await counters.judge(written);
+  return read;
 }
 
 /**

@@ -2,6 +2,14 @@ import type { Database } from "#worker/db/database.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { RetryLater } from "#worker/lib/errors.ts";
+import {
+  type Counters,
+  type CountRow,
+  countStatement,
+  type RateRule,
+  rateCounter,
+  withinAllowance,
+} from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
 
 // Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
@@ -112,6 +120,36 @@ function dayName(ms: number): string {
   });
 }
 
+/** The person's level as last worked out: the auth middleware's, or read when it has none. */
+async function knownTrust(
+  { db }: Deps,
+  user: TrustUser,
+  now: number,
+): Promise<NonNullable<TrustUser["trust"]>> {
+  if (user.trust) return user.trust;
+  const row = await db.first<{ trust_level: number; trust_level_at: number; created_at: number }>({
+    sql: "SELECT trust_level, trust_level_at, created_at FROM users WHERE id = ?1",
+    binds: [user.id],
+  });
+  return { level: row?.trust_level ?? 0, at: row?.trust_level_at ?? 0, joinedAt: row?.created_at ?? now };
+}
+
+/** Whether an age threshold passed (or a day went by) since a level below 2 was worked out. */
+function isStale(trust: NonNullable<TrustUser["trust"]>, now: number): boolean {
+  const crossed = (threshold: number) => trust.at < threshold && threshold <= now;
+  return (
+    trust.level < 2 &&
+    (crossed(trust.joinedAt + NEW_DAYS * DAY) ||
+      crossed(trust.joinedAt + REGULAR_DAYS * DAY) ||
+      now - trust.at >= DAY)
+  );
+}
+
+/** The level `trustLevelStatement` returned (none when staff set it by hand: `kept`). */
+function levelFrom(result: D1Result | undefined, kept: number): number {
+  return (result?.results[0] as { trust_level: number } | undefined)?.trust_level ?? kept;
+}
+
 /** The person's level, recomputed first when an age threshold passed since it was last worked out. */
 async function currentLevel(
   deps: Deps,
@@ -119,26 +157,16 @@ async function currentLevel(
   now: number,
 ): Promise<{ level: number; joinedAt: number }> {
   const { db } = deps;
-  let trust = user.trust;
-  if (!trust) {
-    const row = await db.first<{ trust_level: number; trust_level_at: number; created_at: number }>({
-      sql: "SELECT trust_level, trust_level_at, created_at FROM users WHERE id = ?1",
-      binds: [user.id],
-    });
-    trust = { level: row?.trust_level ?? 0, at: row?.trust_level_at ?? 0, joinedAt: row?.created_at ?? now };
-  }
-  const crossed = (threshold: number) => trust.at < threshold && threshold <= now;
-  const stale =
-    trust.level < 2 &&
-    (crossed(trust.joinedAt + NEW_DAYS * DAY) ||
-      crossed(trust.joinedAt + REGULAR_DAYS * DAY) ||
-      now - trust.at >= DAY);
-  if (!stale) return { level: trust.level, joinedAt: trust.joinedAt };
+  const trust = await knownTrust(deps, user, now);
+  if (!isStale(trust, now)) return { level: trust.level, joinedAt: trust.joinedAt };
   const [result] = await db.write([trustLevelStatement(db, user.id, now)]);
-  const level = (result?.results[0] as { trust_level: number } | undefined)?.trust_level ?? trust.level;
+  const level = levelFrom(result, trust.level);
   user.trust = { level, at: now, joinedAt: trust.joinedAt };
   return { level, joinedAt: trust.joinedAt };
 }
+
+const trustKey = (action: TrustAction, userId: number) => `trust:${action}:${userId}`;
+const allowance = (action: TrustAction, level: number) => TRUST_LIMITS[action][level === 0 ? 0 : 1];
 
 /**
  * Counts one `action` by the person against their level's daily allowance; past it, a 429 whose
@@ -147,19 +175,61 @@ async function currentLevel(
 export async function hitTrustLimit(deps: Deps, user: TrustUser, action: TrustAction, now = Date.now()) {
   const { level, joinedAt } = await currentLevel(deps, user, now);
   if (level >= 2) return;
-  const max = TRUST_LIMITS[action][level === 0 ? 0 : 1];
   const { db } = deps;
-  const [result] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
-       RETURNING count, window_start`,
-      binds: [`trust:${action}:${user.id}`, now, DAY],
-    }),
-  ]);
-  const row = result?.results[0] as { count: number; window_start: number } | undefined;
+  const [result] = await db.write([countStatement(db, trustKey(action, user.id), DAY, now)]);
+  await judgeTrust(deps, user.id, action, { level, joinedAt }, result, now);
+}
+
+/**
+ * An action's own rate limit, then its daily allowance by level, as counters for the batch of its
+ * first read (`readCounted`): the keys, windows and 429s of `hitRateLimit` then `hitTrustLimit`.
+ * A level gone stale is worked out again in that batch; a hit the rate limit refuses, or one by a
+ * regular, is not counted toward the day (the SQL checks both).
+ */
+export async function actionCounters(
+  deps: Deps,
+  user: TrustUser,
+  rate: { key: string; rule: RateRule },
+  action: TrustAction,
+  now = Date.now(),
+): Promise<Counters> {
+  const { db } = deps;
+  const limit = rateCounter(db, rate.key, rate.rule, now);
+  const trust = await knownTrust(deps, user, now);
+  if (trust.level >= 2) return limit;
+  const stale = isStale(trust, now);
+  const within = withinAllowance(rate.key, rate.rule.max, 4);
+  const count = countStatement(db, trustKey(action, user.id), DAY, now, {
+    sql: `${within.sql} AND (SELECT trust_level FROM users WHERE id = ?6) < 2`,
+    binds: [...(within.binds ?? []), user.id],
+  });
+  const relevel = stale ? [trustLevelStatement(db, user.id, now)] : [];
+  return {
+    statements: [...relevel, ...limit.statements, count],
+    async judge(results) {
+      let level = trust.level;
+      if (stale) {
+        level = levelFrom(results[0], trust.level);
+        user.trust = { level, at: now, joinedAt: trust.joinedAt };
+      }
+      await limit.judge(results.slice(relevel.length, relevel.length + limit.statements.length));
+      if (level >= 2) return;
+      await judgeTrust(deps, user.id, action, { level, joinedAt: trust.joinedAt }, results.at(-1), now);
+    },
+  };
+}
+
+/** The 429 for a count past the level's allowance: why, and from when there is more. */
+async function judgeTrust(
+  { db }: Deps,
+  userId: number,
+  action: TrustAction,
+  { level, joinedAt }: { level: number; joinedAt: number },
+  result: D1Result | undefined,
+  now: number,
+): Promise<void> {
+  const max = allowance(action, level);
+  const row = result?.results[0] as CountRow | undefined;
   if (!row || row.count <= max) return;
   const reset = row.window_start + DAY;
   let reason: TrustReason = "MEMBER";
@@ -172,7 +242,7 @@ export async function hitTrustLimit(deps: Deps, user: TrustUser, action: TrustAc
     } else {
       const upheld = await db.first<{ n: number }>({
         sql: `SELECT count(*) AS n FROM moderations WHERE user_id = ?1 AND reversed_at IS NULL AND created_at > ?2`,
-        binds: [user.id, now - RECENT_UPHELD_DAYS * DAY],
+        binds: [userId, now - RECENT_UPHELD_DAYS * DAY],
       });
       reason = upheld?.n ? "REPORT" : "CONTRIBUTIONS";
     }

@@ -3,7 +3,7 @@ import type { Page } from "#shared/api.ts";
 import type { DatedPerson, FollowAnswer } from "#shared/schemas/people.ts";
 import type { PersonItem, PostItem, Suggestions } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import { api, env, json } from "#worker-test/api.ts";
+import { api, env, json, reads } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 import { insertCommunity, insertPost } from "#worker-test/rows.ts";
 
@@ -115,13 +115,13 @@ describe("follow and unfollow", () => {
     expect(await notificationKinds(quiet.id)).toEqual([]);
   });
 
-  it("a follow with its notification answers in four round trips to D1, and a second follow writes no second one", async () => {
+  it("a follow with its notification answers in three round trips to D1, and a second follow writes no second one", async () => {
     const a = await createUser();
     const b = await createUser();
     const res = await followReq("POST", a, b.username);
     expect(res.status).toBe(200);
-    // The token, the daily allowance, the person with the blocks, and one batch for the rest.
-    expect(Number(res.headers.get("X-D1-Calls"))).toBeLessThanOrEqual(4);
+    // The token, the limits' counters with the person and the blocks, and one batch for the rest.
+    expect(Number(res.headers.get("X-D1-Calls"))).toBe(3);
     expect((await followReq("POST", a, b.username)).status).toBe(200);
     expect(await notificationKinds(b.id)).toEqual(["FOLLOWER"]);
   });
@@ -157,6 +157,95 @@ describe("follow and unfollow", () => {
     });
     expect(byForm.status).toBe(200);
     expect(await counts(a.id)).toEqual({ followers: 0, following: 2 });
+  });
+});
+
+describe("follow limits", () => {
+  const day = 24 * 60 * 60_000;
+  const newcomer = (joined = Date.now() - day) =>
+    createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: joined, createdAt: joined });
+  const counted = async (key: string) =>
+    (
+      await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?1")
+        .bind(key)
+        .first<{ count: number }>()
+    )?.count ?? null;
+  const spent = (key: string, count: number) =>
+    env.DB.prepare(
+      "INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, window_start = ?3",
+    )
+      .bind(key, count, Date.now())
+      .run();
+
+  it("a follow refused by the per-minute limit is not counted toward a new account's day", async () => {
+    const person = await newcomer();
+    const other = await createUser();
+    await spent(`people:${person.id}`, 60);
+    const refused = await followReq("POST", person, other.username);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(
+      /^Too many attempts\. Try again in \d+ seconds\.$/,
+    );
+    expect(await counted(`people:${person.id}`)).toBe(61);
+    expect(await counted(`trust:follow:${person.id}`)).toBeNull();
+    expect(await counts(other.id)).toEqual({ followers: 0, following: 0 });
+    // Once the minute allows it again, the follow goes through and counts toward the day.
+    await spent(`people:${person.id}`, 0);
+    expect((await followReq("POST", person, other.username)).status).toBe(200);
+    expect(await counted(`trust:follow:${person.id}`)).toBe(1);
+  });
+
+  it("counts toward both limits even when the person is missing, and says why past the day's allowance", async () => {
+    const joined = Date.now() - day;
+    const person = await newcomer(joined);
+    await spent(`trust:follow:${person.id}`, 49);
+    expect((await followReq("POST", person, "nosuchperson")).status).toBe(404);
+    expect(await counted(`people:${person.id}`)).toBe(1);
+    expect(await counted(`trust:follow:${person.id}`)).toBe(50);
+    const other = await createUser();
+    const refused = await followReq("POST", person, other.username);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+    const body = await json<{ detail: string; limit: Record<string, unknown> }>(refused);
+    const until = new Date(joined + 3 * day);
+    const weekday = until.toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
+    expect(body.detail).toMatch(
+      new RegExp(`^New accounts can follow or block 50 times a day; more from ${weekday} `),
+    );
+    expect(body.limit).toEqual({
+      action: "follow",
+      max: 50,
+      trust_level: 0,
+      reason: "AGE",
+      until: until.toISOString(),
+    });
+    expect(await counts(other.id)).toEqual({ followers: 0, following: 0 });
+    // A regular has no daily allowance: nothing counted toward one.
+    const regular = await createUser();
+    expect((await followReq("POST", regular, other.username)).status).toBe(200);
+    expect(await counted(`trust:follow:${regular.id}`)).toBeNull();
+  });
+
+  it("a level gone stale is worked out again in the same round trip, and its allowance applies", async () => {
+    const longAgo = Date.now() - 10 * day;
+    // Old enough and three posts: a member now, though the level stored says new.
+    const person = await createUser({
+      trustLevel: 0,
+      trustLevelManual: false,
+      trustLevelAt: longAgo,
+      createdAt: longAgo,
+      totalMicroposts: 3,
+    });
+    await spent(`trust:follow:${person.id}`, 50);
+    const res = await followReq("POST", person, (await createUser()).username);
+    expect(res.status).toBe(200);
+    expect(reads(res).calls).toBe(3);
+    expect(await counted(`trust:follow:${person.id}`)).toBe(51);
+    const row = await env.DB.prepare("SELECT trust_level FROM users WHERE id = ?1")
+      .bind(person.id)
+      .first<{ trust_level: number }>();
+    expect(row?.trust_level).toBe(1);
   });
 });
 

@@ -28,7 +28,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { hitTrustLimit } from "../moderation/trust";
+import { actionCounters } from "../moderation/trust";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,
@@ -205,9 +205,13 @@ export const peopleRoutes = createRouter()
   })
   .openapi(followRoute("post"), async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    await hitTrustLimit(c.var.deps, user, "follow");
-    return c.json(await follow(c.var.deps, user, targetUsername(c)), 200);
+    const limits = await actionCounters(
+      c.var.deps,
+      user,
+      { key: `people:${user.id}`, rule: ACTIONS_PER_MINUTE },
+      "follow",
+    );
+    return c.json(await follow(c.var.deps, user, targetUsername(c), limits), 200);
   })
   .openapi(followRoute("delete"), async (c) => {
     const user = c.get("user");

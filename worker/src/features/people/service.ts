@@ -9,6 +9,7 @@ import { blocks, follows, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, type Relation, toUser } from "../accounts/json";
 import { livePartnersParted } from "../live/service";
@@ -82,10 +83,16 @@ async function followCounts({ db }: Deps, personId: number) {
 
 /**
  * `findPerson` and `assertCanReach` in one round trip: the ACTIVE person by username (404), not
- * the actor (400), and neither one blocking the other (403).
+ * the actor (400), and neither one blocking the other (403). `limits` move in that same round trip
+ * and are judged first, so a refused action answers 429 whatever the person turns out to be.
  */
-async function reachablePerson({ db }: Deps, actorId: number, username: string): Promise<number> {
-  const [person, blockers] = await db.batch<[{ id: number }, { blocker_id: number }]>([
+async function reachablePerson(
+  { db }: Deps,
+  actorId: number,
+  username: string,
+  limits?: Counters,
+): Promise<number> {
+  const [person, blockers] = await readCounted<[{ id: number }, { blocker_id: number }]>(db, limits, [
     {
       sql: "SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL",
       binds: [username],
@@ -163,9 +170,10 @@ export async function follow(
   deps: Deps,
   follower: { id: number; username: string },
   username: string,
+  limits?: Counters,
 ): Promise<FollowAnswer> {
   const { db } = deps;
-  const targetId = await reachablePerson(deps, follower.id, username);
+  const targetId = await reachablePerson(deps, follower.id, username, limits);
   const now = Date.now();
   const notice = notificationStatements(
     db,

@@ -259,3 +259,52 @@ describe("comments", () => {
     expect(made.body).not.toMatch(/onerror|javascript:|<script|alert\(2\)/);
   });
 });
+
+describe("comment limits", () => {
+  const day = 24 * 60 * 60_000;
+  const counted = async (key: string) =>
+    (
+      await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?1")
+        .bind(key)
+        .first<{ count: number }>()
+    )?.count ?? null;
+  const spent = (key: string, count: number) =>
+    env.DB.prepare(
+      "INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, window_start = ?3",
+    )
+      .bind(key, count, Date.now())
+      .run();
+
+  it("one refused by the hourly limit is not counted toward a new account's day; one on a missing post is", async () => {
+    const { post } = await setup();
+    const joined = Date.now() - day;
+    const person = await createUser({
+      trustLevel: 0,
+      trustLevelManual: false,
+      trustLevelAt: joined,
+      createdAt: joined,
+    });
+    await spent(`comment:${person.id}`, 300);
+    const refused = await comment(person, { parent_micropost_public_id: post.public_id, body: "Hello" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(
+      /^Too many attempts\. Try again in \d+ seconds\.$/,
+    );
+    expect(await counted(`trust:comment:${person.id}`)).toBeNull();
+    expect(await totalComments(post.public_id)).toBe(0);
+
+    await spent(`comment:${person.id}`, 0);
+    await spent(`trust:comment:${person.id}`, 29);
+    const missing = await comment(person, { parent_micropost_public_id: "nosuchpost", body: "Hello" });
+    expect(missing.status).toBe(404);
+    expect(await counted(`comment:${person.id}`)).toBe(1);
+    expect(await counted(`trust:comment:${person.id}`)).toBe(30);
+    const past = await comment(person, { parent_micropost_public_id: post.public_id, body: "Hello" });
+    expect(past.status).toBe(429);
+    expect(await json<{ limit: Record<string, unknown> }>(past)).toMatchObject({
+      limit: { action: "comment", max: 30, trust_level: 0, reason: "AGE" },
+    });
+    expect(await totalComments(post.public_id)).toBe(0);
+  });
+});

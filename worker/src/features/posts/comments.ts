@@ -7,6 +7,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import type { Counters } from "#worker/lib/rate-limits.ts";
 import { livePostActivity } from "../live/service";
 import { type ActiveMute, mutedBy } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
@@ -127,9 +128,15 @@ export async function createComment(
   deps: Deps,
   user: { id: number; username: string },
   input: CommentCreate,
+  limits?: Counters,
 ): Promise<Comment> {
   const { db } = deps;
-  const found = await queries.findPublishedPostForActor(db, input.parent_micropost_public_id, user.id);
+  const found = await queries.findPublishedPostForActor(
+    db,
+    input.parent_micropost_public_id,
+    user.id,
+    limits,
+  );
   if (!found) fail(404, "Post not found");
   // Someone blocked by the post's author (or blocking them) cannot comment there.
   if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);

@@ -21,6 +21,7 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "../communities/json";
 import {
   communitiesStatement,
@@ -81,20 +82,25 @@ export async function findAnyPost(db: Database, postPublicId: string): Promise<P
 /**
  * A published post with its community's name, and whether its author and `actorId` blocked each
  * other (`blocking`: the author blocked the actor; `blocked`: the actor blocked the author), in
- * one round trip: what an action on someone's post checks first.
+ * one round trip: what an action on someone's post checks first. The action's `limits` move in
+ * that round trip and are judged first (a refused action answers 429 whether or not the post is there).
  */
 export async function findPublishedPostForActor(
   db: Database,
   postPublicId: string,
   actorId: number,
+  limits?: Counters,
 ): Promise<{ post: PostWithCommunity; blocking: boolean; blocked: boolean } | null> {
-  const raw = await db.first<{ community_name: string; blocking: number; blocked: number }>({
-    sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
+  type Found = { community_name: string; blocking: number; blocked: number };
+  const [[raw]] = await readCounted<[Found]>(db, limits, [
+    {
+      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked
       FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND m.is_draft = 0`,
-    binds: [postPublicId, actorId],
-  });
+      binds: [postPublicId, actorId],
+    },
+  ]);
   if (!raw) return null;
   return {
     post: { ...rowOf(microposts, raw), communityName: raw.community_name },

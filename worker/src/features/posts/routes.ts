@@ -37,7 +37,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { HOUR } from "#worker/lib/time.ts";
-import { hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
+import { actionCounters, hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import { commentHistory, postHistory } from "./history";
@@ -418,9 +418,13 @@ export const postsRoutes = createRouter()
   .openapi(commentCreate, async (c) => {
     const body = readBody<z.infer<typeof commentCreateSchema>>(c);
     const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `comment:${user.id}`, { max: 300, windowMs: HOUR });
-    await hitTrustLimit(c.var.deps, user, "comment");
-    const comment = await createComment(c.var.deps, user, body);
+    const limits = await actionCounters(
+      c.var.deps,
+      user,
+      { key: `comment:${user.id}`, rule: { max: 300, windowMs: HOUR } },
+      "comment",
+    );
+    const comment = await createComment(c.var.deps, user, body, limits);
     await refreshTrustAfterContribution(c.var.deps, user);
     return c.json(comment, 201);
   })
