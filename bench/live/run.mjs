@@ -5,7 +5,7 @@
 //                                                     [--churners 200] [--churn-seconds 20]
 //
 // Phases, against a server started the way `bun run dev` does (scripts/server.mjs, its own
-// throwaway state; or BENCH_URL):
+// throwaway state, under BENCH_STATE_DIR or the system's temporary folder; or BENCH_URL):
 // 1. event → frame: `--people` sockets online, one per person; `--events` follows at `--rate`/s,
 //    each by another person; the time from sending the follow request to the NOTIFICATION frame on
 //    the followed person's socket (p50/p99), and frames lost.
@@ -427,6 +427,10 @@ let base = process.env.BENCH_URL;
 try {
   if (!base) {
     state = mkdtempSync(join(process.env.BENCH_STATE_DIR ?? tmpdir(), "agora-bench-live-"));
+    // Locally every object's file and D1's are synced on the one thread that runs them all: on a
+    // disk that wait is most of an event's cost (docs/decisions/125). BENCH_STATE_DIR=/dev/shm runs
+    // on tmpfs; the table says which.
+    console.error(`state in ${state}`);
     const port = Number(process.env.BENCH_PORT ?? 8806);
     const assetsDir = assetsDirFor("bench");
     server = await startServer({ port, persistTo: state, assetsDir, seed: true, quiet: true });
