@@ -118,11 +118,12 @@ function excerpt(html: string): string {
 }
 
 /**
- * A comment or a reply, in three round trips after the sign-in check: the post and the blocks
- * (with the parent, when replying), the people it mentions (only when it names any), then one
- * batch with the row, every counter it moves (the post's comments, the parent's replies), the
- * comment read back as it is answered, and the notifications of the parent's and the post's
- * authors. Nothing in the batch is written unless the post and the parent still exist in it.
+ * A comment or a reply. After the sign-in check: the caller's limits (`limits`) counted with the
+ * read of the post and the blocks, in one round trip; when replying, the parent and its author's
+ * blocks; the people it mentions, only when it names any; then one batch with the row, every
+ * counter it moves (the post's comments, the parent's replies), the comment read back as it is
+ * answered, and the notifications of the parent's and the post's authors. Nothing in the batch is
+ * written unless the post and the parent still exist in it.
  */
 export async function createComment(
   deps: Deps,
