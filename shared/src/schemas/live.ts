@@ -42,7 +42,9 @@ export type LivePostActivity = z.infer<typeof livePostActivitySchema>;
 /** What an inbox stores and replays: the events themselves. */
 export const liveEventSchema = z.discriminatedUnion("type", [
   unreadDataSchema.extend({ type: z.literal("UNREAD") }),
-  z.object({ type: z.literal("NOTIFICATION"), notification: notificationSchema }),
+  // `listed`: the notification stands at the top of the person's lists as the server answers them
+  // (they mute no phrase), so a tab may show it from the frame; otherwise it asks for the list.
+  z.object({ type: z.literal("NOTIFICATION"), notification: notificationSchema, listed: z.boolean() }),
   liveChatThreadSchema.extend({ type: z.literal("CHAT_THREAD") }),
   z.object({ type: z.literal("PRESENCE"), username: z.string(), online: z.boolean() }),
 ]);

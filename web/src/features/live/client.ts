@@ -5,7 +5,7 @@ import { apiFetch } from "#web/lib/api.ts";
 import { accountKeys } from "../accounts/session";
 import { applyThreadChange } from "../chat/cache";
 import { chatKeys } from "../chat/queries";
-import { notificationKeys } from "../notifications/queries";
+import { notificationKeys, showArrived } from "../notifications/queries";
 import { clearPresence, setPresence } from "./presence";
 import { openResumableSocket } from "./resumable-socket";
 import { setLiveOpen } from "./status";
@@ -52,7 +52,9 @@ export function startLive(queryClient: QueryClient): LiveConnection {
           return;
         }
         case "NOTIFICATION":
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.root });
+          // Shown from the frame when the lists would show it as it is; else the lists ask again.
+          if (frame.listed) showArrived(queryClient, frame.notification);
+          else void queryClient.invalidateQueries({ queryKey: notificationKeys.root });
           return;
         case "CHAT_THREAD": {
           const { public_id, last_message, total_unread_messages, updated_at } = frame;

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
@@ -28,6 +34,39 @@ export const notificationsQueryOptions = (view: NotificationView) =>
     initialPageParam: 0,
     getNextPageParam: (last, pages) => nextSkip(last, pages, DEFAULT_PAGE_SIZE),
   });
+
+/**
+ * A notification that just arrived on the live socket, which the server says its lists show as
+ * they are (the person mutes no phrase): put at the top of both lists already on hand, as a fetch
+ * would now return them, with no request. Loaded pages keep their size, so the next page's skip
+ * still lines up: the item a full last page pushes out comes with the next fetch.
+ */
+export function showArrived(queryClient: QueryClient, notification: Notification): void {
+  for (const view of ["all", "unread"] as const)
+    queryClient.setQueryData<InfiniteData<Page<Notification>, number>>(
+      notificationKeys.list(view),
+      (data) => data && withArrived(data, notification, DEFAULT_PAGE_SIZE),
+    );
+}
+
+/** `data` with `notification` first, pages cut again to `limit` items; unchanged if it is there. */
+export function withArrived(
+  data: InfiniteData<Page<Notification>, number>,
+  notification: Notification,
+  limit: number,
+): InfiniteData<Page<Notification>, number> {
+  if (data.pages.some((page) => page.list.some((n) => n.id === notification.id))) return data;
+  const items = [notification, ...data.pages.flatMap((page) => page.list)];
+  const total = (data.pages[0]?.total_list ?? 0) + 1;
+  return {
+    ...data,
+    pages: data.pages.map((_, i) => ({
+      list: items.slice(i * limit, (i + 1) * limit),
+      total_list: total,
+      total_pages: Math.ceil(total / limit),
+    })),
+  };
+}
 
 /**
  * Marks one notification (or all, without an id) read. The header's count drops at once; the

@@ -111,6 +111,8 @@ describe("events reach every open tab", () => {
         actor: { username: bob.username },
         is_read: false,
       });
+      // Ada mutes nothing: the frame's copy is the row her list now starts with, and a tab may show it.
+      expect(note.listed).toBe(true);
       const unread = await tab.next("UNREAD");
       expect(unread).toMatchObject({ unread_notifications: 1, total_unread: 1 });
       expect(unread.seq).toBeGreaterThan(note.seq);
@@ -148,8 +150,14 @@ describe("events reach every open tab", () => {
     await comment(bob, post.public_id, "<p>a spoiler about the ending</p>");
     await follow(cy, ada);
     const note = await tab.next("NOTIFICATION", (f) => f.notification.kind === "FOLLOWER");
+    // Her lists leave muted notifications out, which the frame cannot know: the tab asks for the list.
+    expect(note.listed).toBe(false);
     const after = await tab.next("UNREAD", (f) => f.seq > note.seq);
     expect(after).toMatchObject({ unread_notifications: 1, total_unread: 1 });
+    const list = await json<{ list: Array<{ kind: string }> }>(
+      await api("/api/v1/private/user/notification/list", { headers: ada.auth }),
+    );
+    expect(list.list.map((n) => n.kind)).toEqual(["FOLLOWER"]);
   });
 
   it("a chat message: CHAT_THREAD with the text and the unread count, and UNREAD", async () => {

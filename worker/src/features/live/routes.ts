@@ -32,7 +32,7 @@ const connect = createRoute({
   description: [
     "Every server frame is one JSON object with `type` and the inbox's increasing `seq`: HELLO {seq}",
     "on open; UNREAD {unread_notifications, unread_chat_threads, total_unread}; NOTIFICATION",
-    "{notification}; CHAT_THREAD {public_id, last_message, total_unread_messages, updated_at};",
+    "{notification, listed}; CHAT_THREAD {public_id, last_message, total_unread_messages, updated_at};",
     "PRESENCE {username, online}. Client frames: PING → PONG; RESUME {after}: the events after",
     "that seq, or RESYNC when they were not all kept (the tab then fetches again). A token opens one",
     "socket (a second use is 401). When the account's sessions end its sockets close with code 4401.",

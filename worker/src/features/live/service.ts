@@ -48,6 +48,9 @@ export function liveNotification(
       moderationId === null ? null : (await moderationNotices(deps, [moderationId])).get(moderationId);
     const event: LiveEvent = {
       type: "NOTIFICATION",
+      // Counts carried from the writing batch mean the person mutes no phrase (see notificationWritten):
+      // their lists leave nothing out, so the frame's copy is what the list would show.
+      listed: known.unread != null,
       notification: {
         id: row.id,
         kind: row.kind as NotificationKind,
