@@ -46,9 +46,12 @@ describe("live updates", () => {
         });
       }
     });
+    // And every time it asks for a list of notifications.
+    const notificationLists: string[] = [];
     ada.page.on("request", (request) => {
       const url = request.url();
       if (socketOpen && (url.includes("/unread/data") || url.includes("/chat/thread/list"))) polled.push(url);
+      if (url.includes("/notification/list")) notificationLists.push(url);
     });
     await ada.page.clock.install();
 
@@ -116,6 +119,24 @@ describe("live updates", () => {
     await ada.page.waitForTimeout(500);
     expect(polled.length).toBe(listLoads);
     expect(polled.filter((url) => url.includes("/unread/data"))).toEqual([]);
+
+    // On her notifications page, a new follower's row comes from the frame itself: the list is not
+    // asked for again (Ada mutes nothing, so the server's list would show the same row first).
+    await ada.page.getByTestId("notifications-badge").click();
+    await ada.page.waitForURL(/\/notifications/);
+    await ada.page
+      .getByTestId("notification")
+      .filter({ hasText: `@${bobAccount.username}` })
+      .waitFor();
+    const listsBefore = notificationLists.length;
+    const cy = await newAccount(bob.context.request);
+    await call(cy.token, `/api/v1/private/user/follow?username=${adaAccount.username}`, { method: "POST" });
+    await ada.page
+      .getByTestId("notification")
+      .first()
+      .filter({ hasText: `@${cy.username}` })
+      .waitFor({ timeout: 10_000 });
+    expect(notificationLists.length).toBe(listsBefore);
     expect(ada.errors).toEqual([]);
   });
 });
