@@ -17,15 +17,14 @@
 //    once (0 lost, 0 doubled), RESYNCs counted apart.
 // 4. hibernation: after 15 s of silence the sockets are still open and one more event still arrives
 //    (the inboxes slept and woke).
-import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { DEVELOPMENT_JWT_SECRET } from "../../scripts/dev-settings.mjs";
 import { assetsDirFor, startServer } from "../../scripts/server.mjs";
 import { addPeople, api, killTree, processTree } from "../crash/crash.mjs";
 import { d1File } from "../feed/load.mjs";
+import { userToken } from "./tokens.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -40,14 +39,6 @@ const CHURNERS = Math.min(PEOPLE / 2, Number(args.churners ?? 200));
 const CHURN_SECONDS = Number(args["churn-seconds"] ?? 20);
 const OPEN_BATCH = 50;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const b64 = (v) => Buffer.from(typeof v === "string" ? v : JSON.stringify(v)).toString("base64url");
-/** A user token as the Worker signs it (HS256, the development secret): no login per person. */
-function userToken(id) {
-  const iat = Math.floor(Date.now() / 1000);
-  const head = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: String(id), kind: "user", ver: 0, iat, exp: iat + 3600 })}`;
-  return `${head}.${createHmac("sha256", DEVELOPMENT_JWT_SECRET).update(head).digest("base64url")}`;
-}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;

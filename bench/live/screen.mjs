@@ -10,16 +10,15 @@
 // the follower appears; the time is taken against the same clock (the Unix epoch in ms, from
 // `performance.timeOrigin + performance.now()` on both sides). Reports p50/p99/max, rows lost, and
 // requests for the unread counts while the socket is open (polling: there should be none).
-import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { DEVELOPMENT_JWT_SECRET } from "../../scripts/dev-settings.mjs";
 import { assetsDirFor, buildSpasOnce, startServer } from "../../scripts/server.mjs";
 import { addPeople, api, killTree } from "../crash/crash.mjs";
 import { d1File } from "../feed/load.mjs";
 import { launch } from "../size/browser.mjs";
+import { userToken } from "./tokens.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -32,14 +31,6 @@ const GAP_MS = Number(args.gap ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 8807);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
-
-const b64 = (v) => Buffer.from(typeof v === "string" ? v : JSON.stringify(v)).toString("base64url");
-/** A user token as the Worker signs it (HS256, the development secret): no login per person. */
-function userToken(id) {
-  const iat = Math.floor(Date.now() / 1000);
-  const head = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: String(id), kind: "user", ver: 0, iat, exp: iat + 3600 })}`;
-  return `${head}.${createHmac("sha256", DEVELOPMENT_JWT_SECRET).update(head).digest("base64url")}`;
-}
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
