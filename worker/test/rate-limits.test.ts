@@ -3,6 +3,7 @@ import { api, env, form } from "./api";
 import { startThread } from "./chat";
 import { createUser, from, login, newAddress, newUsername, register } from "./people";
 import { newCommunity, newPost, pngFile } from "./posts";
+import { spent } from "./rows";
 
 // Every action people could flood answers 429 with `Retry-After` once its allowance is
 // spent. Small allowances are spent for real; large ones (a hundred posts an hour) start from an
@@ -23,15 +24,6 @@ async function spend(limit: number, send: (i: number) => Promise<Response>): Pro
     if (res.status === 429) return res;
   }
   return res!;
-}
-
-/** The allowance of `key` already spent in the current window. */
-async function spent(key: string, count: number) {
-  await env.DB.prepare(
-    "INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, window_start = ?3",
-  )
-    .bind(key, count, Date.now())
-    .run();
 }
 
 describe("rate limits answer 429 with Retry-After", () => {

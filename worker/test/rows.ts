@@ -117,3 +117,20 @@ export async function block(blocker: { id: number }, blocked: { id: number }): P
     .bind(blocker.id, blocked.id, Date.now())
     .run();
 }
+
+/** The allowance of a rate limit's `key` already spent in the current window. */
+export async function spent(key: string, count: number): Promise<void> {
+  await env.DB.prepare(
+    "INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, window_start = ?3",
+  )
+    .bind(key, count, Date.now())
+    .run();
+}
+
+/** How many hits a rate limit's `key` has counted in its window; null when it has none. */
+export async function counted(key: string): Promise<number | null> {
+  const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?1")
+    .bind(key)
+    .first<{ count: number }>();
+  return row?.count ?? null;
+}

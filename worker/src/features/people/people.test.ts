@@ -5,7 +5,7 @@ import type { PersonItem, PostItem, Suggestions } from "#shared/schemas/search.t
 import type { User } from "#shared/schemas/user.ts";
 import { api, env, json, reads } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
-import { insertCommunity, insertPost } from "#worker-test/rows.ts";
+import { counted, insertCommunity, insertPost, spent } from "#worker-test/rows.ts";
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 
@@ -164,18 +164,6 @@ describe("follow limits", () => {
   const day = 24 * 60 * 60_000;
   const newcomer = (joined = Date.now() - day) =>
     createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: joined, createdAt: joined });
-  const counted = async (key: string) =>
-    (
-      await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?1")
-        .bind(key)
-        .first<{ count: number }>()
-    )?.count ?? null;
-  const spent = (key: string, count: number) =>
-    env.DB.prepare(
-      "INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, window_start = ?3",
-    )
-      .bind(key, count, Date.now())
-      .run();
 
   it("a follow refused by the per-minute limit is not counted toward a new account's day", async () => {
     const person = await newcomer();

@@ -3,6 +3,7 @@ import type { Comment, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { api, env, json, jsonBody, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
+import { counted, spent } from "#worker-test/rows.ts";
 
 type CommentPage = CursorPage<Comment> & { parent: Comment | null };
 
@@ -262,18 +263,6 @@ describe("comments", () => {
 
 describe("comment limits", () => {
   const day = 24 * 60 * 60_000;
-  const counted = async (key: string) =>
-    (
-      await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?1")
-        .bind(key)
-        .first<{ count: number }>()
-    )?.count ?? null;
-  const spent = (key: string, count: number) =>
-    env.DB.prepare(
-      "INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, window_start = ?3",
-    )
-      .bind(key, count, Date.now())
-      .run();
 
   it("one refused by the hourly limit is not counted toward a new account's day; one on a missing post is", async () => {
     const { post } = await setup();
