@@ -33,7 +33,25 @@ import { database } from "./middleware/database";
 import { requestId } from "./middleware/request-id";
 import { refuseUnsafeSecrets } from "./middleware/secrets";
 import { securityHeaders } from "./middleware/security-headers";
+import { sharedRead } from "./middleware/shared-reads";
 import { refuseMalformedEncoding } from "./middleware/url-encoding";
+
+/**
+ * Public pages that read the same for every visitor: answered again for a second to those not
+ * signed in while nothing changed (middleware/shared-reads.ts).
+ */
+const SHARED_READS = [
+  "/api/v1/feed",
+  "/api/v1/micropost",
+  "/api/v1/micropost/comment/list",
+  "/api/v1/community",
+  "/api/v1/community/list",
+  "/api/v1/community/micropost/list",
+  "/api/v1/user",
+  "/api/v1/user/micropost/list",
+  "/api/v1/search",
+  "/api/v1/featured/main/list",
+];
 
 /**
  * The API with its middleware and every feature. `extra` routers are mounted after the features:
@@ -52,6 +70,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     c.req.path.startsWith("/api/v1/private/") ? next() : optionalUser(c, next),
   );
   app.use("/api/webpage-preview", requireUser);
+  for (const path of SHARED_READS) app.use(path, sharedRead);
 
   // Every feature is mounted in one chain so AppType describes the whole API for `hc<AppType>`.
   const routes = app

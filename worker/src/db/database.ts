@@ -3,6 +3,7 @@ import { DrizzleD1Database } from "drizzle-orm/d1/driver";
 import { SQLiteD1Session } from "drizzle-orm/d1/session";
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm/relations";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core/dialect";
+import { noteDatabaseChange, onlyReads } from "./changes";
 import * as schema from "./schema";
 import type { Statement } from "./sql";
 
@@ -153,35 +154,47 @@ export class Database {
 
 const RUNS = new Set(["first", "run", "all", "raw"]);
 
+/** Runs `work`, then notes a change of the database when it may have written (`db/changes.ts`). */
+function noted<T>(writes: boolean, work: Promise<T>): Promise<T> {
+  if (!writes) return work;
+  return work.finally(noteDatabaseChange);
+}
+
 /**
  * The session with a counter on every round trip: a statement's `first`/`run`/`all`/`raw` and
- * the session's `batch` (whose statements are unwrapped, so D1 gets its own objects).
+ * the session's `batch` (whose statements are unwrapped, so D1 gets its own objects). A round trip
+ * with a statement that may write notes a change of the database when it is over.
  */
 function countedSession(session: D1DatabaseSession, count: () => void): D1DatabaseSession {
-  const originals = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const originals = new WeakMap<object, { statement: D1PreparedStatement; writes: boolean }>();
+  const wrap = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, key) {
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function") return value;
         if (key === "bind")
-          return (...values: unknown[]) => wrap((value as D1PreparedStatement["bind"]).apply(target, values));
+          return (...values: unknown[]) =>
+            wrap((value as D1PreparedStatement["bind"]).apply(target, values), writes);
         if (typeof key === "string" && RUNS.has(key))
           return (...args: unknown[]) => {
             count();
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
+            return noted(writes, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
           };
         return value.bind(target);
       },
     });
-    originals.set(proxy, statement);
+    originals.set(proxy, { statement, writes });
     return proxy;
   };
   return {
-    prepare: (sql: string) => wrap(session.prepare(sql)),
+    prepare: (sql: string) => wrap(session.prepare(sql), !onlyReads(sql)),
     batch: <T>(statements: D1PreparedStatement[]) => {
       count();
-      return session.batch<T>(statements.map((s) => originals.get(s) ?? s));
+      const known = statements.map((s) => originals.get(s));
+      return noted(
+        known.some((k) => !k || k.writes),
+        session.batch<T>(statements.map((s, i) => known[i]?.statement ?? s)),
+      );
     },
     getBookmark: () => session.getBookmark(),
   } as D1DatabaseSession;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { api, env, json, reads } from "#worker-test/api.ts";
+import { api, deps, env, json, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { insertPosts } from "#worker-test/rows.ts";
@@ -90,11 +90,19 @@ describe("the home feed", () => {
     const place = await newCommunity(late);
     await newPost(late, place, { title: "Before the plan" });
     const before = await json<Feed>(await feed("option=verified"));
-    await env.DB.prepare("UPDATE users SET is_verified_business = 1 WHERE id = ?1").bind(late.id).run();
+    // Through the app's data handle, as the plan's purchase writes it: a visitor's next read shows it.
+    const verify = (on: number) =>
+      deps.db.write([
+        deps.db.prepare({
+          sql: "UPDATE users SET is_verified_business = ?1 WHERE id = ?2",
+          binds: [on, late.id],
+        }),
+      ]);
+    await verify(1);
     const after = await json<Feed>(await feed("option=verified"));
     expect(after.total_list).toBe(before.total_list + 1);
     expect(titles(after)[0]).toBe("Before the plan");
-    await env.DB.prepare("UPDATE users SET is_verified_business = 0 WHERE id = ?1").bind(late.id).run();
+    await verify(0);
     expect((await json<Feed>(await feed("option=verified"))).total_list).toBe(before.total_list);
   });
 

@@ -1,0 +1,27 @@
+/**
+ * How many times this isolate has changed the database: every statement that may write (anything
+ * but a plain SELECT) moves it once its round trip is over, whether it wrote or failed. An answer
+ * read while it stayed the same shows every write this isolate made (docs/decisions/128).
+ */
+let changes = 0;
+
+/** The count now: take it before reading, compare it after. */
+export const databaseChanges = () => changes;
+
+/** Called by the data handle when a round trip that may have written is over. */
+export function noteDatabaseChange(): void {
+  changes += 1;
+}
+
+/** A keyword only a statement that changes something has (REPLACE as a function only reads). */
+const CHANGES =
+  /\b(?:insert|update|delete|create|drop|alter|pragma|vacuum|reindex|analyze|attach|detach)\b|\breplace\b(?!\s*\()/i;
+
+/**
+ * Whether a statement only reads: a SELECT, or a WITH whose statement is one, naming no keyword of
+ * a change. Anything else counts as a write, so a doubt never keeps an old answer (a column such as
+ * `updated_at` is a word of its own and does not count).
+ */
+export function onlyReads(sql: string): boolean {
+  return /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()*(?:select|with)\b/i.test(sql) && !CHANGES.test(sql);
+}
