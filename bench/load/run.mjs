@@ -95,6 +95,8 @@ function mix(world) {
 /** A client: its own accounts (taking turns, so no person nears a rate limit) and a chat socket. */
 /** Each refusal's status and the start of its answer, with how often it came: said at the end. */
 const refusals = new Map();
+/** Per endpoint, the answers a visitor got from the isolate's kept copy (`X-Cache: HIT`, docs/decisions/128). */
+const keptAnswers = new Map();
 
 function client(base, people, socket, samples, errors) {
   let turn = 0;
@@ -109,10 +111,12 @@ function client(base, people, socket, samples, errors) {
     w(data.message_type === "TEXT");
   };
   let lastChat = 0;
+  let lastKept = false;
   /** Times `work`; a request that must wait first (the chat socket's flood limit) starts the clock itself. */
   const timed = async (name, work) => {
     let started = performance.now();
     let ok = false;
+    lastKept = false;
     try {
       ok = await work(() => {
         started = performance.now();
@@ -121,11 +125,13 @@ function client(base, people, socket, samples, errors) {
       ok = false;
     }
     samples.get(name).push(performance.now() - started);
+    if (lastKept) keptAnswers.set(name, (keptAnswers.get(name) ?? 0) + 1);
     if (!ok) errors.set(name, (errors.get(name) ?? 0) + 1);
   };
   /** Reads the whole answer (as a client does), then says whether it was a success. */
   const drained = async (r) => {
     const body = await r.text();
+    lastKept = r.headers.get("x-cache") === "HIT";
     if (!r.ok) {
       const why = `${r.status} ${body.slice(0, 80)}`;
       refusals.set(why, (refusals.get(why) ?? 0) + 1);
@@ -221,6 +227,7 @@ try {
   await phase(clients, 5, () => MIX[Math.floor(Math.random() * MIX.length)]);
   for (const list of samples.values()) list.length = 0;
   errors.clear();
+  keptAnswers.clear();
   say(`/api/health alone for ${HEALTH_SECONDS} s`);
   const healthRps = await phase(clients, HEALTH_SECONDS, () => healthRoute);
   const healthSamples = [...samples.get("health")];
@@ -243,15 +250,20 @@ try {
       errors: errors.get(name) ?? 0,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
+      kept: (keptAnswers.get(name) ?? 0) / Math.max(1, list.length),
     };
   });
   for (const s of sockets) s.ws.close();
   console.log(
     `\n${loaded.posts.toLocaleString()} posts, ${CLIENTS} clients, mix ${SECONDS} s, health ${HEALTH_SECONDS} s; load ${loadavg()[0].toFixed(1)}/${cpus().length} cores\n`,
   );
-  console.log("| endpoint | requests | errors | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
+  console.log(
+    "| endpoint | requests | errors | p50 ms | p99 ms | from the kept copy |\n|---|---:|---:|---:|---:|---:|",
+  );
   for (const r of rows)
-    console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+    console.log(
+      `| ${r.name} | ${r.requests} | ${r.errors} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${Math.round(100 * r.kept)}% |`,
+    );
   const errorsTotal = rows.reduce((a, r) => a + r.errors, 0);
   console.log(
     `\nthroughput: mix ${mixRps.toFixed(1)} req/s, /api/health alone ${healthRps.toFixed(1)} req/s, ratio ${(mixRps / healthRps).toFixed(2)}; errors ${errorsTotal}`,
