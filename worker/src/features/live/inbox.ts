@@ -168,6 +168,10 @@ export class Inbox extends DurableObject<Bindings> {
       return tooManySockets("Too many tabs are open. Close some and try again.");
 
     const { socket: server, response } = this.sockets.accept({ userId, version });
+    // The Worker read the owner's account to let this socket in, so that is the session recheck's
+    // read: tabs on an older token version close now, and the next read is SESSION_RECHECK_MS away.
+    if (version > (this.state()?.below_version ?? 0)) this.endSessions(version, false);
+    this.recheck.confirmed();
     this.ring.opened();
     const seq = this.ring.seq();
     this.sockets.send(server, { type: "HELLO", seq });
@@ -259,10 +263,13 @@ export class Inbox extends DurableObject<Bindings> {
     // beside the delivery, not before it: its D1 read never holds an event back.
     if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSession(ownerId));
     const all = [...events];
-    if (options.unread) all.push({ type: "UNREAD", ...(await this.unreadCounts(ownerId, options.unread)) });
+    let seq = state.seq;
+    if (options.unread) {
+      all.push({ type: "UNREAD", ...(await this.unreadCounts(ownerId, options.unread)) });
+      // Read again: other calls may have numbered events during the await.
+      seq = this.ring.seq();
+    }
     const sql = this.sql();
-    // Read again: other calls may have numbered events during the awaits above.
-    let seq = this.ring.seq();
     for (const event of all) {
       seq += 1;
       const data = JSON.stringify({ ...event, seq });

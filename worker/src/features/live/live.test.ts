@@ -409,6 +409,41 @@ describe("revocation", () => {
     expect((await upgrade(unused)).status).toBe(401);
   });
 
+  it("a tab's opening counts as the account check: an inbox woken within 30 s reads no account", async () => {
+    const ada = await createUser();
+    await openLive(ada);
+    await runInDurableObject(inboxOf(ada), async (_i: Inbox, state) => {
+      let reads = 0;
+      // The object as the runtime builds it again after a sleep, before any event came.
+      await new SessionRecheck(() => state.storage.sql).run(async () => {
+        reads += 1;
+      });
+      expect(reads, "the Worker read the account to let the tab in").toBe(0);
+    });
+  });
+
+  it("a tab opened on a newer token version closes the older version's tabs, though nobody told the inbox", async () => {
+    const ada = await createUser();
+    const old = await openLive(ada);
+    // The account's version moves and the inbox is not told (a revocation whose message was lost).
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(ada.id)
+      .run();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      sub: String(ada.id),
+      kind: "live",
+      ver: 1,
+      jti: "b".repeat(22),
+      iat: now,
+      exp: now + 60,
+    };
+    const fresh = await openLive(ada, await sign(claims, env.JWT_SECRET, "HS256"));
+    await expect.poll(() => old.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
+    await settle(200);
+    expect(fresh.closed).toBeNull();
+  });
+
   it("an inbox woken from hibernation reads accounts again only when its last read is 30 s old", async () => {
     const ada = await createUser();
     const tab = await openLive(ada);

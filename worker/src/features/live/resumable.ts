@@ -81,6 +81,19 @@ export class SessionRecheck {
     return this.last.done;
   }
 
+  /**
+   * The accounts were read just now by whoever let a socket in (the Worker, on the upgrade): that
+   * read counts as this one's, and the next is SESSION_RECHECK_MS away.
+   */
+  confirmed(): void {
+    const now = Date.now();
+    this.exec(
+      "INSERT INTO session_check (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1",
+      now,
+    );
+    this.last = { at: now, done: Promise.resolve() };
+  }
+
   /** The next `run` reads again, as if SESSION_RECHECK_MS had passed. */
   expire(): void {
     this.last = null;
