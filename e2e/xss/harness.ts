@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { submitLogin } from "../sign-in";
-import { enterStaffCode, staffToken as staffSessionToken } from "../staff";
+import { quiet } from "../browser";
+import { lane } from "../lane";
+import { signInStaff, staffToken as staffSessionToken } from "../staff";
 
 // What the "script never runs" journeys share: the hooks every page gets before its own script,
 // the packing of the corpus into the fields' lengths, the API calls that write it, and the visit
@@ -124,7 +125,9 @@ export class XssRun {
 
   /**
    * Opens a page, waits for `ready`, scrolls it all (lazy images load, infinite lists grow),
-   * runs `prepare` (open what is folded), then records what ran and what it showed.
+   * runs `prepare` (open what is folded), then records what ran and what it showed. Each step
+   * waits for the page's requests to be answered (`quiet`), whose pictures' handlers run then.
+   * The page must come from `useBrowser`, which counts its requests.
    */
   async visit(
     p: Page,
@@ -147,16 +150,17 @@ export class XssRun {
           { timeout: 20_000 },
         )
         .catch(() => {});
-    await p.waitForLoadState("networkidle").catch(() => {});
+    await quiet(p);
     await p.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
         window.scrollTo(0, y);
         await new Promise((r) => setTimeout(r, 30));
       }
     });
-    await p.waitForLoadState("networkidle").catch(() => {});
+    await quiet(p);
     if (options.prepare) await options.prepare(p);
-    await p.waitForTimeout(150);
+    // What the preparing opened loads too (pictures in what it unfolded), then its handlers run.
+    await quiet(p);
     return this.check(p, sink, options);
   }
 
@@ -203,11 +207,14 @@ export async function actAs(context: BrowserContext, base: string, token: string
   await context.addCookies([{ name: "access_token", value: token, url: base }]);
 }
 
-/** Signs the admin site in through its form, as staff do. */
+/**
+ * Signs the admin site in as the seeded admin, with the file's one staff token (its sign-in form is
+ * walked by the accounts, admin, keyboard and two-factor journeys: a fresh sign-in here would wait
+ * for an unused code step, up to 30 s), and waits until the site shows staff signed in.
+ */
 export async function staffSignIn(p: Page): Promise<void> {
+  await signInStaff(p.context(), lane().baseUrl);
   await p.goto("/admin/");
-  await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
-  await enterStaffCode(p);
   await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
 }
 
@@ -277,6 +284,6 @@ export async function loadWholeChat(p: Page): Promise<void> {
     if (height === before) break;
     before = height;
     await p.waitForTimeout(300);
-    await p.waitForLoadState("networkidle").catch(() => {});
+    await quiet(p);
   }
 }
