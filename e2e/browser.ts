@@ -73,17 +73,19 @@ export function countRequests(page: Page): void {
 /**
  * Waits until the page (its requests counted since it opened: `countRequests`) has had no request
  * in flight for 150 ms, at most 10 s: what Playwright's "networkidle" checks, without its fixed
- * 500 ms of silence on every page.
+ * 500 ms of silence on every page. With `stop`, returns early, true, once `stop` answers true.
  */
-export async function quiet(page: Page): Promise<void> {
+export async function quiet(page: Page, stop?: () => Promise<boolean>): Promise<boolean> {
   const open = inFlight.get(page);
   if (!open) throw new Error("quiet(page): the page's requests are not counted (countRequests)");
   const until = Date.now() + 10_000;
   let quietSince = open.size ? 0 : Date.now();
   while (Date.now() < until) {
     await new Promise((r) => setTimeout(r, 25));
+    if (stop && (await stop())) return true;
     if (open.size) quietSince = 0;
     else if (!quietSince) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 150) return;
+    else if (Date.now() - quietSince >= 150) return false;
   }
+  return false;
 }

@@ -434,6 +434,8 @@ describe("script never runs: the other sinks", () => {
         p.frames().find((f) => f.parentFrame() === p.mainFrame() && f.url() === "about:srcdoc");
       await expect.poll(() => srcdoc() !== undefined).toBe(true);
       const inner = srcdoc();
+      // Its document whole, not half parsed.
+      await inner!.waitForLoadState("load");
       const inFrame = await inner!.evaluate((texts: string[]) => {
         const w = window as unknown as { __xss?: unknown; __xssHits?: unknown };
         const body = (document.body.textContent ?? "").replace(/\s+/g, " ");

@@ -151,13 +151,7 @@ export class XssRun {
         )
         .catch(() => {});
     await quiet(p);
-    await p.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 30));
-      }
-    });
-    await quiet(p);
+    await scrollAll(p);
     if (options.prepare) await options.prepare(p);
     // What the preparing opened loads too (pictures in what it unfolded), then its handlers run.
     await quiet(p);
@@ -193,6 +187,29 @@ export class XssRun {
     const perSink = this.results.map((r) => `${r.sink}=${r.shown + r.rich}`).join(", ");
     const why = [...new Set(this.refusals)].join(" | ");
     return `XSS ${label}: ${this.results.length} pages; ${this.renders} (vector × page) renders [${perSink}]; ${this.refused} pieces refused by validation${why ? ` (${why})` : ""}; executions: ${this.executions.length}`;
+  }
+}
+
+/**
+ * Scrolls a page down to its end a screen at a time, as a reader does: lazy pictures load on the
+ * way, and an infinite list that grows at the bottom is followed until it grows no more (the page
+ * falls quiet without growing), at most 100 times.
+ */
+async function scrollAll(p: Page): Promise<void> {
+  let from = 0;
+  for (let round = 0; round < 100; round++) {
+    const end = await p.evaluate(async (start) => {
+      let at = start;
+      for (; at < document.body.scrollHeight; at += 600) {
+        window.scrollTo(0, at);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      return { at, height: document.body.scrollHeight };
+    }, from);
+    const grew = await quiet(p, () => p.evaluate((h) => document.body.scrollHeight > h, end.height));
+    if (!grew) return;
+    // The last screen again, then on into what was added.
+    from = end.at - 600;
   }
 }
 
