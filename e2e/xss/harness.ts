@@ -225,7 +225,7 @@ export async function actAs(context: BrowserContext, base: string, token: string
 }
 
 /**
- * Signs the admin site in as the seeded admin, with the file's one staff token (its sign-in form is
+ * Signs the admin site in as the seeded admin, with the lane's staff token (its sign-in form is
  * walked by the accounts, admin, keyboard and two-factor journeys: a fresh sign-in here would wait
  * for an unused code step, up to 30 s), and waits until the site shows staff signed in.
  */
