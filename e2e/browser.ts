@@ -23,7 +23,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * One browser per test file. `page()` opens a fresh context (no cookies) and records uncaught
- * script errors in `errors`, which journeys assert to be empty.
+ * script errors in `errors`, which journeys assert to be empty; its requests are counted for
+ * `quiet`.
  */
 export function useBrowser() {
   let browser: Browser;
@@ -43,9 +44,48 @@ export function useBrowser() {
     });
     contexts.push(context);
     const p: Page = await context.newPage();
+    countRequests(p);
     const errors: string[] = [];
     p.on("pageerror", (e) => errors.push(e.message));
     return { page: p, errors, context };
   }
   return { page, baseUrl };
+}
+
+/** Requests a page has asked for and not yet had answered. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/**
+ * Counts a page's requests from now on, for `quiet`. A WebSocket is no request here: the live socket
+ * a signed-in page keeps open would never let the page fall quiet.
+ */
+export function countRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on("request", (r) => {
+    if (r.resourceType() !== "websocket") open.add(r);
+  });
+  page.on("requestfinished", (r) => open.delete(r));
+  page.on("requestfailed", (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page (its requests counted since it opened: `countRequests`) has had no request
+ * in flight for 150 ms, at most 10 s: what Playwright's "networkidle" checks, without its fixed
+ * 500 ms of silence on every page. With `stop`, returns early, true, once `stop` answers true.
+ */
+export async function quiet(page: Page, stop?: () => Promise<boolean>): Promise<boolean> {
+  const open = inFlight.get(page);
+  if (!open) throw new Error("quiet(page): the page's requests are not counted (countRequests)");
+  const until = Date.now() + 10_000;
+  let quietSince = open.size ? 0 : Date.now();
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    if (stop && (await stop())) return true;
+    if (open.size) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 150) return false;
+  }
+  return false;
 }

@@ -416,8 +416,7 @@ describe("the admin site with the keyboard only", { timeout: 120_000 }, () => {
     return staffToken(lane().baseUrl);
   }
 
-  /** Signs in through the staff form with the keyboard. */
-  /** Signs in by the keyboard; `keyboard: false` takes the file's staff token instead (no code wait). */
+  /** Signs in through the staff form by the keyboard; `keyboard: false` takes the lane's staff token instead (no code wait). */
   async function signedInAdmin(path = "/admin/", { keyboard = false } = {}) {
     const opened = await open();
     const { page } = opened;

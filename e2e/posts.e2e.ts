@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./browser";
+import { quiet, useBrowser } from "./browser";
 import { accessToken, signIn } from "./sign-in";
 
 // Communities, posts, drafts, votes, comments and the feed, as people use them. The server
@@ -80,7 +80,12 @@ describe("posts and communities in the browser", () => {
     await cards.first().waitFor();
     for (let i = 0; i < 4 && (await cards.count()) <= 4; i++) {
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(700);
+      // Up to 700 ms for the next page of posts, then another turn of the wheel.
+      await page
+        .waitForFunction(() => document.querySelectorAll('[data-testid="post-card"]').length > 4, null, {
+          timeout: 700,
+        })
+        .catch(() => {});
     }
     expect(await cards.count()).toBeGreaterThan(4);
   });
@@ -96,7 +101,8 @@ describe("posts and communities in the browser", () => {
     const owners = await page.getByTestId("post-card").locator("a[href^='/user/']").allTextContents();
     // dev follows alice and bruno.
     expect(owners.every((o) => /u\/(alice|bruno)/.test(o))).toBe(true);
-    await page.waitForTimeout(500);
+    // The pick is saved with the account: its request answered before the page is left.
+    await quiet(page);
     await page.goto("/");
     await expect(visible(page.getByTestId("feed-sort").filter({ hasText: "Following" }))).resolves.toBe(true);
   });
@@ -153,7 +159,8 @@ describe("posts and communities in the browser", () => {
     await vote.click();
     await vote.click();
     expect(await until(() => vote.getAttribute("aria-pressed"), "false")).toBe("false");
-    await page.waitForTimeout(1500);
+    // The queued votes answered, one after the other, before the server is asked.
+    await quiet(page);
     const id = new URL(page.url()).pathname.split("/")[4]!;
     const item = await api<{ micropost: { user_voted: boolean; total_micropost_votes: number } }>(
       `/api/v1/micropost?public_id=${id}`,
@@ -428,7 +435,9 @@ describe("posts and communities in the browser", () => {
     const { page } = await signedIn("alice", { width: 390 });
     for (const path of ["/", "/post", "/c/agora", "/c/agora/members"]) {
       await page.goto(path);
-      await page.waitForTimeout(800);
+      // Drawn (its title heading), with what it fetched and its pictures.
+      await page.locator("h1, [role=heading][aria-level='1']").first().waitFor();
+      await quiet(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(1);
     }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { countRequests, launchBrowser, quiet } from "./browser";
 import {
   type App,
   plainFirst,
@@ -422,33 +422,6 @@ async function follow(page: Page, address: string): Promise<boolean> {
       return true;
     }, address)
     .catch(() => false);
-}
-
-/** Requests a page has asked for and not yet had answered. */
-const inFlight = new WeakMap<Page, Set<unknown>>();
-
-function countRequests(page: Page): void {
-  const open = new Set<unknown>();
-  inFlight.set(page, open);
-  page.on("request", (r) => open.add(r));
-  page.on("requestfinished", (r) => open.delete(r));
-  page.on("requestfailed", (r) => open.delete(r));
-}
-
-/**
- * Waits until the page has had no request in flight for 150 ms (at most 10 s): what Playwright's
- * "networkidle" checks, without its fixed 500 ms of silence on every one of the walk's pages.
- */
-async function quiet(page: Page): Promise<void> {
-  const open = inFlight.get(page)!;
-  const until = Date.now() + 10_000;
-  let quietSince = open.size ? 0 : Date.now();
-  while (Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 25));
-    if (open.size) quietSince = 0;
-    else if (!quietSince) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 150) return;
-  }
 }
 
 /** What a view's walk found: each check's problems, page by page, and the routes without an address. */

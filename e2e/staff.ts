@@ -44,7 +44,10 @@ export async function nextStaffCode(base: string): Promise<string> {
 
 const tokens = new Map<string, Promise<string>>();
 
-/** The seeded admin's token (password, then the code step), signed in once per lane and run. */
+/**
+ * The seeded admin's token (password, then the code step), signed in once per lane and kept for its
+ * later files while it stays good.
+ */
 export function staffToken(base: string, password = "agora-admin"): Promise<string> {
   const key = `${base} ${password}`;
   let token = tokens.get(key);
@@ -56,7 +59,37 @@ export function staffToken(base: string, password = "agora-admin"): Promise<stri
   return token;
 }
 
+/**
+ * Where a lane's staff token is kept between its files (they run one after another, never side by
+ * side): each file's own sign-in took a code step, and a step taken is one the journeys that sign in
+ * through the form may have to wait for.
+ */
+const keptFile = (base: string, password: string) =>
+  join(
+    tmpdir(),
+    `agora-e2e-staff-token-${createHash("sha1").update(`${base} ${password}`).digest("hex").slice(0, 12)}`,
+  );
+
 async function signIn(base: string, password: string): Promise<string> {
+  const file = keptFile(base, password);
+  let kept = "";
+  try {
+    kept = readFileSync(file, "utf8").trim();
+  } catch {
+    // no file of this lane signed staff in yet
+  }
+  // Still good? A password change or the end of its time ends it: then a fresh sign-in.
+  if (
+    kept &&
+    (await fetch(`${base}/api/admin/private/auth/me`, { headers: { authorization: `Bearer ${kept}` } })).ok
+  )
+    return kept;
+  const token = await freshSignIn(base, password);
+  writeFileSync(file, token);
+  return token;
+}
+
+async function freshSignIn(base: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/admin/auth/login`, {
     method: "POST",
     body: new URLSearchParams({ username: "admin", password }),
@@ -83,7 +116,7 @@ export async function enterStaffCode(page: Page): Promise<void> {
 }
 
 /**
- * Signs a browser in as the seeded admin with the file's one staff token, for journeys whose subject
+ * Signs a browser in as the seeded admin with the lane's staff token, for journeys whose subject
  * is a screen, not the sign-in: a fresh sign-in per journey would wait for an unused code step (up to
  * 30 s each). The sign-in itself is walked by the accounts, admin, keyboard and two-factor journeys.
  */

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { submitLogin } from "../sign-in";
-import { enterStaffCode, staffToken as staffSessionToken } from "../staff";
+import { quiet } from "../browser";
+import { lane } from "../lane";
+import { signInStaff, staffToken as staffSessionToken } from "../staff";
 
 // What the "script never runs" journeys share: the hooks every page gets before its own script,
 // the packing of the corpus into the fields' lengths, the API calls that write it, and the visit
@@ -124,7 +125,9 @@ export class XssRun {
 
   /**
    * Opens a page, waits for `ready`, scrolls it all (lazy images load, infinite lists grow),
-   * runs `prepare` (open what is folded), then records what ran and what it showed.
+   * runs `prepare` (open what is folded), then records what ran and what it showed. Each step
+   * waits for the page's requests to be answered (`quiet`), whose pictures' handlers run then.
+   * The page must come from `useBrowser`, which counts its requests.
    */
   async visit(
     p: Page,
@@ -147,16 +150,11 @@ export class XssRun {
           { timeout: 20_000 },
         )
         .catch(() => {});
-    await p.waitForLoadState("networkidle").catch(() => {});
-    await p.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 30));
-      }
-    });
-    await p.waitForLoadState("networkidle").catch(() => {});
+    await quiet(p);
+    await scrollAll(p);
     if (options.prepare) await options.prepare(p);
-    await p.waitForTimeout(150);
+    // What the preparing opened loads too (pictures in what it unfolded), then its handlers run.
+    await quiet(p);
     return this.check(p, sink, options);
   }
 
@@ -192,6 +190,29 @@ export class XssRun {
   }
 }
 
+/**
+ * Scrolls a page down to its end a screen at a time, as a reader does: lazy pictures load on the
+ * way, and an infinite list that grows at the bottom is followed until it grows no more (the page
+ * falls quiet without growing), at most 100 times.
+ */
+async function scrollAll(p: Page): Promise<void> {
+  let from = 0;
+  for (let round = 0; round < 100; round++) {
+    const end = await p.evaluate(async (start) => {
+      let at = start;
+      for (; at < document.body.scrollHeight; at += 600) {
+        window.scrollTo(0, at);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      return { at, height: document.body.scrollHeight };
+    }, from);
+    const grew = await quiet(p, () => p.evaluate((h) => document.body.scrollHeight > h, end.height));
+    if (!grew) return;
+    // The last screen again, then on into what was added.
+    from = end.at - 600;
+  }
+}
+
 /** A browser context with the hooks installed in every page and frame that may run script. */
 export async function hooked(context: BrowserContext): Promise<void> {
   await context.addInitScript(HOOKS);
@@ -203,11 +224,14 @@ export async function actAs(context: BrowserContext, base: string, token: string
   await context.addCookies([{ name: "access_token", value: token, url: base }]);
 }
 
-/** Signs the admin site in through its form, as staff do. */
+/**
+ * Signs the admin site in as the seeded admin, with the lane's staff token (its sign-in form is
+ * walked by the accounts, admin, keyboard and two-factor journeys: a fresh sign-in here would wait
+ * for an unused code step, up to 30 s), and waits until the site shows staff signed in.
+ */
 export async function staffSignIn(p: Page): Promise<void> {
+  await signInStaff(p.context(), lane().baseUrl);
   await p.goto("/admin/");
-  await submitLogin(p.getByRole("form", { name: "Staff sign in" }), "admin", "agora-admin");
-  await enterStaffCode(p);
   await p.getByRole("button", { name: "Admin menu for admin" }).waitFor();
 }
 
@@ -217,9 +241,9 @@ export async function staffToken(base: string): Promise<string> {
 }
 
 /**
- * Sends chat frames over a thread's socket as `token`'s person, `gapMs` apart (the socket's
- * flood control lets 20 through at once, then 5 a second), and waits until each got its answer
- * (the message, or an ERROR). Answers how many were refused.
+ * Sends chat frames over a thread's socket as `token`'s person, 20 at once and the rest `gapMs`
+ * apart (the socket's flood control lets 20 through at once, then 5 a second), and waits until
+ * each got its answer (the message, or an ERROR). Answers how many were refused.
  */
 export async function sendChatFrames(
   run: XssRun,
@@ -249,9 +273,10 @@ export async function sendChatFrames(
     ws.onmessage = async (event) => {
       const data = JSON.parse(String(event.data)) as { message_type: string };
       if (data.message_type === "CONNECT")
-        for (const frame of frames) {
+        for (const [i, frame] of frames.entries()) {
+          // The first 20 at once (the bucket is full on connecting), the rest paced.
+          if (i >= 20) await new Promise((r) => setTimeout(r, gapMs));
           ws.send(JSON.stringify(frame));
-          await new Promise((r) => setTimeout(r, gapMs));
         }
       if (data.message_type === "TEXT") done();
       if (data.message_type === "ERROR") {
@@ -277,6 +302,6 @@ export async function loadWholeChat(p: Page): Promise<void> {
     if (height === before) break;
     before = height;
     await p.waitForTimeout(300);
-    await p.waitForLoadState("networkidle").catch(() => {});
+    await quiet(p);
   }
 }
