@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api, json, jsonBody, reads } from "./api";
-import { createAdmin, createUser } from "./people";
+import { api, form, json, jsonBody, reads } from "./api";
+import { createAdmin, createUser, type TestUser } from "./people";
 import { newCommunity, newPost } from "./posts";
 
 // Every list answers in at most two round trips to D1 (`X-D1-Calls`): the caller's token check
@@ -182,6 +182,55 @@ describe("round trips to D1 per list", () => {
       });
       expect(await json(res)).toEqual({ is_following: true, total_followers: 1, total_following: 0 });
       expect(reads(res).calls).toBe(3);
+    }
+  });
+  // A post: the token check, its limits' counters with the community, the author's verified flag
+  // and the people it names, then one batch with the post, its counts and the join; below level 2,
+  // the level worked out again after the contribution. A draft's publishing: the same, its daily
+  // allowance counted with the draft, its files and (when the form sends them) its new fields' reads.
+  it("a post and a draft's publishing take the token check and two batches, and the level's refresh below level 2", async () => {
+    const day = 24 * 60 * 60_000;
+    const longAgo = Date.now() - 10 * day;
+    const authors: Array<[string, TestUser, number]> = [
+      ["regular", await createUser(), 3],
+      ["new", await createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: Date.now() }), 4],
+      ["member", await createUser({ trustLevel: 1, trustLevelManual: false, trustLevelAt: Date.now() }), 4],
+      [
+        "stale",
+        await createUser({
+          trustLevel: 0,
+          trustLevelManual: false,
+          trustLevelAt: longAgo,
+          createdAt: longAgo,
+        }),
+        4,
+      ],
+    ];
+    const community = await newCommunity(await createUser());
+    const send = (author: TestUser, path: string, method: string, fields: Record<string, string>) =>
+      api(`/api/v1/private/user/${path}`, { method, headers: author.auth, body: form(fields) });
+    for (const [who, author, calls] of authors) {
+      const fields = { title: `By ${who}`, body: "<p>Words</p>", community_name: community };
+      const post = await send(author, "micropost", "POST", fields);
+      expect(post.status, who).toBe(201);
+      expect(reads(post).calls, `${who} post`).toBe(calls);
+      const draft = await send(author, "micropost", "POST", { ...fields, is_draft: "true" });
+      expect(draft.status, who).toBe(201);
+      expect(reads(draft).calls, `${who} draft`).toBe(3);
+      const { public_id } = await json<{ public_id: string }>(draft);
+      const published = await send(author, "micropost/draft/publish", "PATCH", { public_id });
+      expect(published.status, who).toBe(200);
+      expect(reads(published).calls, `${who} publish`).toBe(calls);
+      const again = await json<{ public_id: string }>(
+        await send(author, "micropost", "POST", { ...fields, is_draft: "true" }),
+      );
+      const withFields = await send(author, "micropost/draft/publish", "PATCH", {
+        ...fields,
+        public_id: again.public_id,
+        body: `<p>Now with @${author.username}</p>`,
+      });
+      expect(withFields.status, who).toBe(200);
+      expect(reads(withFields).calls, `${who} publish with fields`).toBe(calls);
     }
   });
 });

@@ -36,6 +36,21 @@ export function countStatement(
   });
 }
 
+/** SQL whose binds are numbered from ?`n`: a condition that can sit beside others in one statement. */
+export type Condition = (n: number) => Statement;
+
+/** The conditions joined with AND, their binds numbered from ?`n` one after another. */
+export function allOf(n: number, conditions: Condition[]): Statement {
+  const sql: string[] = [];
+  const binds: unknown[] = [];
+  for (const condition of conditions) {
+    const part = condition(n + binds.length);
+    sql.push(part.sql);
+    binds.push(...(part.binds ?? []));
+  }
+  return { sql: sql.length ? sql.join(" AND ") : "1", binds };
+}
+
 /**
  * SQL that holds when `key`'s count, after this batch's hit, is within `max` (binds ?`n`, ?`n+1`):
  * a later counter in the same batch counts only the hits this limit let through.
@@ -74,10 +89,22 @@ export interface Counters {
   judge(results: D1Result[]): Promise<void>;
 }
 
-/** `hitRateLimit` as counters: the same key, window and 429. */
-export function rateCounter(db: Database, key: string, rule: RateRule, now = Date.now()): Counters {
+/** No counters: an action with nothing to count (a regular's daily allowance). */
+export const NO_COUNTERS: Counters = { statements: [], judge: async () => {} };
+
+/**
+ * `hitRateLimit` as counters: the same key, window and 429. With `onlyIf`, the hit counts only
+ * while it holds (an action whose target is missing changes nothing).
+ */
+export function rateCounter(
+  db: Database,
+  key: string,
+  rule: RateRule,
+  now = Date.now(),
+  onlyIf?: Condition,
+): Counters {
   return {
-    statements: [countStatement(db, key, rule.windowMs, now)],
+    statements: [countStatement(db, key, rule.windowMs, now, onlyIf?.(4))],
     judge: async ([result]) => judgeRate(result?.results[0] as CountRow | undefined, rule, now),
   };
 }
@@ -98,6 +125,14 @@ export async function readCounted<T extends unknown[]>(
   const { written, read } = await db.writeThenRead<T>(counters.statements, reads);
   await counters.judge(written);
   return read;
+}
+
+/**
+ * Counters alone in one round trip, judged: for an action with no read to put them beside (its
+ * first write must not happen once they refuse).
+ */
+export async function hitCounters(db: Database, counters: Counters): Promise<void> {
+  await readCounted(db, counters, []);
 }
 
 /**

@@ -3,9 +3,12 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { RetryLater } from "#worker/lib/errors.ts";
 import {
+  allOf,
+  type Condition,
   type Counters,
   type CountRow,
   countStatement,
+  NO_COUNTERS,
   type RateRule,
   rateCounter,
   withinAllowance,
@@ -181,28 +184,36 @@ export async function hitTrustLimit(deps: Deps, user: TrustUser, action: TrustAc
 }
 
 /**
- * An action's own rate limit, then its daily allowance by level, as counters for the batch of its
- * first read (`readCounted`): the keys, windows and 429s of `hitRateLimit` then `hitTrustLimit`.
- * A level gone stale is worked out again in that batch; a hit the rate limit refuses, or one by a
- * regular, is not counted toward the day (the SQL checks both).
+ * An action's own rate limit (none: `rate` null), then its daily allowance by level, as counters
+ * for the batch of its first read (`readCounted`): the keys, windows and 429s of `hitRateLimit`
+ * then `hitTrustLimit`. A level gone stale is worked out again in that batch; a hit the rate limit
+ * refuses, or one by a regular, is not counted toward the day (the SQL checks both). With `onlyIf`,
+ * neither counts unless it holds: an action that checked its target before its limits (a post's
+ * community, a draft of one's own) still changes nothing when the target is missing.
  */
 export async function actionCounters(
   deps: Deps,
   user: TrustUser,
-  rate: { key: string; rule: RateRule },
+  rate: { key: string; rule: RateRule } | null,
   action: TrustAction,
-  now = Date.now(),
+  { now = Date.now(), onlyIf }: { now?: number; onlyIf?: Condition } = {},
 ): Promise<Counters> {
   const { db } = deps;
-  const limit = rateCounter(db, rate.key, rate.rule, now);
+  const limit = rate ? rateCounter(db, rate.key, rate.rule, now, onlyIf) : NO_COUNTERS;
   const trust = await knownTrust(deps, user, now);
   if (trust.level >= 2) return limit;
   const stale = isStale(trust, now);
-  const within = withinAllowance(rate.key, rate.rule.max, 4);
-  const count = countStatement(db, trustKey(action, user.id), DAY, now, {
-    sql: `${within.sql} AND (SELECT trust_level FROM users WHERE id = ?6) < 2`,
-    binds: [...(within.binds ?? []), user.id],
-  });
+  const count = countStatement(
+    db,
+    trustKey(action, user.id),
+    DAY,
+    now,
+    allOf(4, [
+      ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
+      (n) => ({ sql: `(SELECT trust_level FROM users WHERE id = ?${n}) < 2`, binds: [user.id] }),
+      ...(onlyIf ? [onlyIf] : []),
+    ]),
+  );
   const relevel = stale ? [trustLevelStatement(db, user.id, now)] : [];
   return {
     statements: [...relevel, ...limit.statements, count],

@@ -14,14 +14,31 @@ export function mentionedUsernames(html: string): string[] {
   return [...html.matchAll(/<a href="\/user\/([A-Za-z0-9]+)">@/g)].map((m) => m[1]!);
 }
 
-/** MENTION notifications for people named in `html` and not already in `before` (an edit). */
+/**
+ * MENTION notifications for people named in `html` and not already in `before` (an edit). `known`:
+ * people already read by lowercase name (with the action's first read), not read again.
+ */
 export async function notifyMentions(
   deps: Deps,
-  input: { html: string; before: string; actorId: number; link: string; text: string },
+  input: {
+    html: string;
+    before: string;
+    actorId: number;
+    link: string;
+    text: string;
+    known?: Map<string, { id: number; username: string }>;
+  },
 ): Promise<void> {
   const already = new Set(mentionedUsernames(input.before).map((n) => n.toLowerCase()));
   const fresh = mentionedUsernames(input.html).filter((n) => !already.has(n.toLowerCase()));
-  const users = await usersByNames(deps.db, fresh);
+  const users = new Map<string, { id: number; username: string }>();
+  const unknown: string[] = [];
+  for (const name of fresh) {
+    const person = input.known?.get(name.toLowerCase());
+    if (person) users.set(name.toLowerCase(), person);
+    else unknown.push(name);
+  }
+  for (const [key, user] of await usersByNames(deps.db, unknown)) users.set(key, user);
   for (const user of users.values()) {
     await notify(deps, {
       userId: user.id,

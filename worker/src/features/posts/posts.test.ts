@@ -4,6 +4,7 @@ import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
 import { api, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
+import { counted, spent } from "#worker-test/rows.ts";
 
 const createPost = (user: TestUser, fields: Record<string, string | Blob>) =>
   api("/api/v1/private/user/micropost", { method: "POST", headers: user.auth, body: form(fields) });
@@ -373,5 +374,103 @@ describe("the editor's image upload", () => {
     expect((await upload(user, mp4File())).status).toBe(415);
     expect((await upload(user, bigPng())).status).toBe(422);
     expect((await upload(null, pngFile())).status).toBe(401);
+  });
+});
+
+describe("post limits", () => {
+  const day = 24 * 60 * 60_000;
+  const newcomer = (joined = Date.now() - day) =>
+    createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: joined, createdAt: joined });
+  const publish = (user: TestUser, fields: Record<string, string>) =>
+    api("/api/v1/private/user/micropost/draft/publish", {
+      method: "PATCH",
+      headers: user.auth,
+      body: form(fields),
+    });
+  const postsBy = async (user: TestUser) =>
+    (
+      await env.DB.prepare("SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 0")
+        .bind(user.id)
+        .first<{ n: number }>()
+    )?.n;
+
+  it("a post refused by its hourly limit is not counted toward a new account's day; a missing community or a blank body counts toward neither", async () => {
+    const person = await newcomer();
+    const community = await newCommunity(await createUser());
+    const fields = { title: "Hello", body: "<p>First words</p>", community_name: community };
+    await spent(`post:${person.id}`, 100);
+    const refused = await createPost(person, fields);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(
+      /^Too many attempts\. Try again in \d+ seconds\.$/,
+    );
+    expect(await counted(`post:${person.id}`)).toBe(101);
+    expect(await counted(`trust:post:${person.id}`)).toBeNull();
+    expect(await postsBy(person)).toBe(0);
+
+    await spent(`post:${person.id}`, 0);
+    expect((await createPost(person, { ...fields, community_name: "nosuchplace" })).status).toBe(404);
+    const blank = await createPost(person, { ...fields, body: "<script>alert(1)</script>" });
+    expect(blank.status).toBe(422);
+    expect(await counted(`post:${person.id}`)).toBe(0);
+    expect(await counted(`trust:post:${person.id}`)).toBeNull();
+
+    expect((await createPost(person, fields)).status).toBe(201);
+    expect(await counted(`post:${person.id}`)).toBe(1);
+    expect(await counted(`trust:post:${person.id}`)).toBe(1);
+  });
+
+  it("past a new account's day, a post and a draft's publishing are refused saying why; saving a draft, or publishing one not one's own, does not count", async () => {
+    const joined = Date.now() - day;
+    const person = await newcomer(joined);
+    const community = await newCommunity(await createUser());
+    await spent(`trust:post:${person.id}`, 4);
+    const first = await newPost(person, community, { title: "First", body: "", is_draft: "true" });
+    const second = await newPost(person, community, {
+      title: "Second",
+      body: "<p>Two</p>",
+      is_draft: "true",
+    });
+    expect(await counted(`trust:post:${person.id}`)).toBe(4);
+    const stranger = await createUser();
+    expect((await publish(stranger, { public_id: second.public_id })).status).toBe(404);
+    expect((await publish(person, { public_id: "nosuchdraft" })).status).toBe(404);
+    expect(await counted(`trust:post:${person.id}`)).toBe(4);
+
+    const published = await publish(person, {
+      public_id: first.public_id,
+      title: "First, finished",
+      body: "<p>One</p>",
+      community_name: community,
+    });
+    expect(published.status).toBe(200);
+    expect(await counted(`trust:post:${person.id}`)).toBe(5);
+
+    const until = new Date(joined + 3 * day);
+    const weekday = until.toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
+    for (const refused of [
+      await publish(person, { public_id: second.public_id }),
+      await createPost(person, { title: "Third", body: "<p>Three</p>", community_name: community }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).not.toBeNull();
+      const body = await json<{ detail: string; limit: Record<string, unknown> }>(refused);
+      expect(body.detail).toMatch(
+        new RegExp(`^New accounts can publish 5 posts a day; more from ${weekday} `),
+      );
+      expect(body.limit).toEqual({
+        action: "post",
+        max: 5,
+        trust_level: 0,
+        reason: "AGE",
+        until: until.toISOString(),
+      });
+    }
+    expect(await postsBy(person)).toBe(1);
+    const draft = await api(`/api/v1/private/user/micropost/draft?public_id=${second.public_id}`, {
+      headers: person.auth,
+    });
+    expect(draft.status).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "../communities/json";
 import {
   communitiesStatement,
@@ -60,6 +60,69 @@ export async function findPublishedPost(db: Database, postPublicId: string): Pro
     binds: [postPublicId],
   });
   return row ? rowOf(microposts, row) : null;
+}
+
+/** Holds while `userId` has a draft by that public id (staff have not hidden it). */
+export const ownDraftNamed =
+  (postPublicId: string, userId: number): Condition =>
+  (n) => ({
+    sql: `EXISTS (SELECT 1 FROM microposts WHERE public_id = ?${n} AND owner_id = ?${n + 1}
+      AND is_draft = 1 AND removed_at IS NULL)`,
+    binds: [postPublicId, userId],
+  });
+
+/**
+ * What publishing a draft reads before it writes, in one round trip with its limits' counters in
+ * front (judged before these are looked at): the post by its public id, whoever owns it, with its
+ * community's name (null when that is gone) and its files' links; whether the author is verified;
+ * and, when the form sends its fields, the community it names and the people its body names with @.
+ */
+export async function readForPublish(
+  db: Database,
+  input: {
+    postPublicId: string;
+    userId: number;
+    /** The form's community; null when it sends no fields (then no `mentions` either). */
+    communityName: string | null;
+    mentions: string[];
+  },
+  limits?: Counters,
+): Promise<{
+  row: PostRow | null;
+  communityName: string | null;
+  files: string[];
+  verified: boolean;
+  community: CommunityRow | null;
+  mentioned: Mentioned;
+}> {
+  const mentions = usersByNamesStatement(input.mentions);
+  type Draft = { community_name: string | null };
+  type Mention = { id: number; username: string };
+  const [[raw], files, [verified], named = [], people = []] = await readCounted<
+    [Draft, { file: string }, { verified: number }, Record<string, unknown>, Mention]
+  >(db, limits, [
+    {
+      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name
+        FROM microposts m LEFT JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1`,
+      binds: [input.postPublicId],
+    },
+    {
+      sql: "SELECT f.file FROM micropost_files f JOIN microposts m ON m.id = f.micropost_id WHERE m.public_id = ?1",
+      binds: [input.postPublicId],
+    },
+    verifiedStatement(input.userId),
+    // Mentions come only with the form's fields, so with its community: each keeps its place.
+    ...(input.communityName === null ? [] : [communityByName(input.communityName)]),
+    ...(mentions ? [mentions] : []),
+  ]);
+  return {
+    row: raw ? rowOf(microposts, raw) : null,
+    communityName: raw?.community_name ?? null,
+    files: files.map((f) => f.file),
+    verified: Boolean(verified?.verified),
+    community: named[0] ? rowOf(communities, named[0]) : null,
+    mentioned: mentionedMap(people),
+  };
 }
 
 /** A published post by its public id, as `pageWithLookups` reads it (with all its feed item shows). */
@@ -122,13 +185,20 @@ export function postsWhereStatement(prefix: string, where: string, binds: unknow
   return { sql: `${prefix} SELECT ${POST_COLUMNS} FROM microposts m WHERE ${where}`, binds };
 }
 
+/** A community by its name in any case, as `findCommunity` reads it. */
+function communityByName(name: string): Statement {
+  return {
+    sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+    binds: [name],
+  };
+}
+
 /** Staff, verified users and verified businesses are verified: their posts are in the VERIFIED feed. */
-export async function isVerified(db: Database, userId: number): Promise<boolean> {
-  const row = await db.first<{ verified: number }>({
+function verifiedStatement(userId: number): Statement {
+  return {
     sql: "SELECT (is_staff OR is_verified_user OR is_verified_business) AS verified FROM users WHERE id = ?1",
     binds: [userId],
-  });
-  return Boolean(row?.verified);
+  };
 }
 
 /** The stored links of a post's media files. */
@@ -138,26 +208,6 @@ export async function postFileLinks(db: Database, postId: number): Promise<strin
     binds: [postId],
   });
   return rows.map((f) => f.file);
-}
-
-/** Whether a post has any media file. */
-export async function postHasFiles(db: Database, postId: number): Promise<boolean> {
-  const files = await db.all({
-    sql: "SELECT 1 FROM micropost_files WHERE micropost_id = ?1",
-    binds: [postId],
-  });
-  return files.length > 0;
-}
-
-/** A community's id and name by id (a draft's community may have gone). */
-export async function findCommunityName(
-  db: Database,
-  communityId: number,
-): Promise<{ id: number; name: string } | null> {
-  return db.first<{ id: number; name: string }>({
-    sql: "SELECT id, name FROM communities WHERE id = ?1",
-    binds: [communityId],
-  });
 }
 
 /** A new post or draft, its media file and, when published, the counters it moves. */
@@ -535,19 +585,57 @@ export function publishDraftStatements(
   ];
 }
 
-/** The people named with @ that exist, by lowercase name. Typed and lowercase forms both hit the index. */
-export async function usersByNames(
-  db: Database,
-  names: string[],
-): Promise<Map<string, { id: number; username: string }>> {
-  if (names.length === 0) return new Map();
+type Mentioned = Map<string, { id: number; username: string }>;
+
+/** The people named with @ that exist; none to look for: null. Typed and lowercase forms both hit the index. */
+function usersByNamesStatement(names: string[]): Statement | null {
+  if (names.length === 0) return null;
   const candidates = [...new Set(names.flatMap((n) => [n, n.toLowerCase()]))];
-  const rows = await db.all<{ id: number; username: string }>({
+  return {
     sql: `SELECT id, username FROM users WHERE username IN (${candidates.map((_, i) => `?${i + 1}`).join(",")})
       AND deleted_at IS NULL`,
     binds: candidates,
-  });
-  return new Map(rows.map((r) => [r.username.toLowerCase(), r]));
+  };
+}
+
+const mentionedMap = (rows: Array<{ id: number; username: string }>): Mentioned =>
+  new Map(rows.map((r) => [r.username.toLowerCase(), r]));
+
+/** The people named with @ that exist, by lowercase name. */
+export async function usersByNames(db: Database, names: string[]): Promise<Mentioned> {
+  const statement = usersByNamesStatement(names);
+  return mentionedMap(statement ? await db.all<{ id: number; username: string }>(statement) : []);
+}
+
+/** Holds while a community of that name exists: a post to a missing one counts toward no limit. */
+export const communityNamed =
+  (name: string): Condition =>
+  (n) => ({ sql: `EXISTS (SELECT 1 FROM communities WHERE lower(name) = lower(?${n}))`, binds: [name] });
+
+/**
+ * What a new post reads before it is written, in one round trip with its limits' counters in front
+ * (judged before these are looked at): the community by name (null: none), whether the author is
+ * verified, and the people its body names with @ that exist.
+ */
+export async function readForNewPost(
+  db: Database,
+  input: { communityName: string; userId: number; mentions: string[] },
+  limits?: Counters,
+): Promise<{ community: CommunityRow | null; verified: boolean; mentioned: Mentioned }> {
+  const mentions = usersByNamesStatement(input.mentions);
+  type Mention = { id: number; username: string };
+  const [[community], [verified], people = []] = await readCounted<
+    [Record<string, unknown>, { verified: number }, Mention]
+  >(db, limits, [
+    communityByName(input.communityName),
+    verifiedStatement(input.userId),
+    ...(mentions ? [mentions] : []),
+  ]);
+  return {
+    community: community ? rowOf(communities, community) : null,
+    verified: Boolean(verified?.verified),
+    mentioned: mentionedMap(people),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,15 +15,15 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { livePostActivity } from "../live/service";
-import { hitTrustLimit } from "../moderation/trust";
+import { actionCounters } from "../moderation/trust";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { loadPostItems } from "./feed";
-import { toSafeHtml } from "./html";
+import { findMentions, linkMentions, toSafeHtml } from "./html";
 import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
@@ -60,25 +60,46 @@ async function storeMedia(deps: Deps, userId: number, file: File) {
   return storeUpload(deps, { file, ownerId: userId, field: "file", accept: "media", folder: "posts" });
 }
 
-/** A post, or a draft when `isDraft`. Posting in a community one has not joined joins it. */
+/**
+ * A post, or a draft when `isDraft`. Posting in a community one has not joined joins it. Its hourly
+ * limit and (published) the daily allowance by trust level count in the round trip of its first
+ * read; a post refused for its community or its fields, found without a read, counts toward neither.
+ */
 export async function createPost(
   deps: Deps,
   user: Person,
   input: PostInput & { isDraft: boolean; file: File | null },
 ): Promise<CreatedPost> {
   const { db } = deps;
-  const community = await findCommunity(deps, input.community_name);
-  if (input.post_type === "MEDIA" && !input.file) fail(422, POST_MSG.fileRequired, { field: "file" });
-  const body = await storedBody(deps, input.body, input.post_type, !input.isDraft);
-  await hitRateLimit(db, `post:${user.id}`, { max: POSTS_PER_HOUR, windowMs: HOUR });
-  if (!input.isDraft) await hitTrustLimit(deps, user, "post");
+  const safe = input.body.trim() ? toSafeHtml(input.body) : "";
+  // The field refused first after the community; linking @names never makes a body blank or not.
+  const refusedField =
+    input.post_type === "MEDIA" && !input.file
+      ? ({ message: POST_MSG.fileRequired, field: "file" } as const)
+      : !input.isDraft && input.post_type === "TEXT" && isBlankBody(safe)
+        ? ({ message: POST_MSG.bodyRequired, field: "body" } as const)
+        : null;
+  const rate = { key: `post:${user.id}`, rule: { max: POSTS_PER_HOUR, windowMs: HOUR } };
+  const onlyIf = queries.communityNamed(input.community_name);
+  const limits = refusedField
+    ? undefined
+    : input.isDraft
+      ? rateCounter(db, rate.key, rate.rule, Date.now(), onlyIf)
+      : await actionCounters(deps, user, rate, "post", { onlyIf });
+  const { community, verified, mentioned } = await queries.readForNewPost(
+    db,
+    { communityName: input.community_name, userId: user.id, mentions: findMentions(safe) },
+    limits,
+  );
+  if (!community) fail(404, `The community c/${input.community_name} does not exist`);
+  if (refusedField) fail(422, refusedField.message, { field: refusedField.field });
+  const body = linkMentions(safe, new Map([...mentioned].map(([key, u]) => [key, u.username])));
   const stored =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
   const media = stored ? { ...stored, alt: input.alt ?? null } : null;
 
   const id = publicId();
   const now = Date.now();
-  const verified = await queries.isVerified(db, user.id);
   const published = !input.isDraft;
   await db.write([
     ...(published ? joinStatements(db, community.id, user.id, now) : []),
@@ -98,7 +119,14 @@ export async function createPost(
   ]);
   const link = postLink(community.name, id, slugify(input.title));
   if (published)
-    await notifyMentions(deps, { html: body, before: "", actorId: user.id, link, text: input.title });
+    await notifyMentions(deps, {
+      html: body,
+      before: "",
+      actorId: user.id,
+      link,
+      text: input.title,
+      known: mentioned,
+    });
   return { public_id: id, link: published ? link : draftLink(id) };
 }
 
@@ -115,13 +143,8 @@ export async function getPost(deps: Deps, viewerId: number | null, postPublicId:
   return item;
 }
 
-async function ownPost(
-  { db }: Deps,
-  userId: number,
-  postPublicId: string,
-  drafts: "only" | "never" | "any",
-): Promise<PostRow> {
-  const row = await queries.findAnyPost(db, postPublicId);
+/** The caller's own post or draft from `row`, else the 404 or 403 the caller may see. */
+function ownRow(row: PostRow | null, userId: number, drafts: "only" | "never" | "any"): PostRow {
   const wrongKind = row && ((drafts === "only" && !row.isDraft) || (drafts === "never" && row.isDraft));
   // Someone else's draft does not exist as far as the caller can tell; nor does a post staff hid
   // (it is kept unchanged for the appeal).
@@ -129,6 +152,15 @@ async function ownPost(
     fail(404, drafts === "only" ? "Draft not found" : "Post not found");
   if (row.ownerId !== userId) fail(403, "Only the author can change this post");
   return row;
+}
+
+async function ownPost(
+  { db }: Deps,
+  userId: number,
+  postPublicId: string,
+  drafts: "only" | "never" | "any",
+): Promise<PostRow> {
+  return ownRow(await queries.findAnyPost(db, postPublicId), userId, drafts);
 }
 
 /** Edits a text post's body in place; only its author may, and a media post cannot be edited. */
@@ -295,7 +327,9 @@ export async function updateDraft(
 
 /**
  * Publishes a draft, with the form's fields when they are sent (the create-post screen sends what is
- * on screen), else as saved. It must then pass every rule of a post.
+ * on screen), else as saved. It must then pass every rule of a post. The daily allowance by trust
+ * level counts in the round trip of the first read, only for a draft of the caller's own; the
+ * fields, the join and the publishing are written in one batch.
  */
 export async function publishDraft(
   deps: Deps,
@@ -304,32 +338,78 @@ export async function publishDraft(
   input: (PostInput & { file: File | null }) | null,
 ): Promise<CreatedPost> {
   const { db } = deps;
-  let row = await ownPost(deps, user.id, draftPublicId, "only");
-  await hitTrustLimit(deps, user, "post");
+  const safe = input?.body.trim() ? toSafeHtml(input.body) : "";
+  const limits = await actionCounters(deps, user, null, "post", {
+    onlyIf: queries.ownDraftNamed(draftPublicId, user.id),
+  });
+  const read = await queries.readForPublish(
+    db,
+    {
+      postPublicId: draftPublicId,
+      userId: user.id,
+      communityName: input?.community_name ?? null,
+      mentions: input ? findMentions(safe) : [],
+    },
+    limits,
+  );
+  const row = ownRow(read.row, user.id, "only");
+  let draft: { title: string; body: string; slug: string; community: { id: number; name: string } };
+  let update: D1PreparedStatement[] = [];
+  let dropped: string[] = [];
   if (input) {
-    await applyDraftFields(deps, user, row, input, true);
-    row = await ownPost(deps, user.id, draftPublicId, "only");
+    const community = read.community;
+    if (!community) fail(404, `The community c/${input.community_name} does not exist`);
+    const body = linkMentions(safe, new Map([...read.mentioned].map(([key, u]) => [key, u.username])));
+    if (input.post_type === "TEXT" && isBlankBody(body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
+    if (input.post_type === "MEDIA" && !input.file && read.files.length === 0)
+      fail(422, POST_MSG.fileRequired, { field: "file" });
+    const stored =
+      input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
+    const media = stored ? { ...stored, alt: input.alt ?? null } : null;
+    const dropFiles = media !== null || input.post_type === "TEXT";
+    if (dropFiles) dropped = read.files;
+    draft = { title: input.title, body, slug: slugify(input.title), community };
+    update = queries.updateDraftStatements(
+      db,
+      row.id,
+      { title: draft.title, body, slug: draft.slug, postType: input.post_type, communityId: community.id },
+      { dropFiles, media, alt: input.alt },
+    );
   } else {
     if (!row.title.trim()) fail(422, POST_MSG.titleRequired, { field: "title" });
     if (row.postType === "TEXT" && isBlankBody(row.body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
-    if (row.postType === "MEDIA" && !(await queries.postHasFiles(db, row.id)))
+    if (row.postType === "MEDIA" && read.files.length === 0)
       fail(422, POST_MSG.fileRequired, { field: "file" });
+    if (read.communityName === null) fail(404, "The draft's community no longer exists");
+    draft = {
+      title: row.title,
+      body: row.body,
+      slug: row.slug,
+      community: { id: row.communityId, name: read.communityName },
+    };
   }
-  const community = await queries.findCommunityName(db, row.communityId);
-  if (!community) fail(404, "The draft's community no longer exists");
+  const { community } = draft;
   const now = Date.now();
-  const verified = await queries.isVerified(db, user.id);
   await db.write([
+    ...update,
     ...joinStatements(db, community.id, user.id, now),
     ...queries.publishDraftStatements(db, {
       postId: row.id,
       communityId: community.id,
       userId: user.id,
       now,
-      verified,
+      verified: read.verified,
     }),
   ]);
-  const link = postLink(community.name, row.publicId, row.slug);
-  await notifyMentions(deps, { html: row.body, before: "", actorId: user.id, link, text: row.title });
+  await deleteStoredFiles(deps, dropped);
+  const link = postLink(community.name, row.publicId, draft.slug);
+  await notifyMentions(deps, {
+    html: draft.body,
+    before: "",
+    actorId: user.id,
+    link,
+    text: draft.title,
+    known: read.mentioned,
+  });
   return { public_id: row.publicId, link };
 }
