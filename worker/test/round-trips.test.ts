@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { companyName, postJob } from "#worker/features/jobs/test-kit.ts";
 import { api, form, json, jsonBody, reads } from "./api";
 import { createAdmin, createUser, type TestUser } from "./people";
 import { newCommunity, newPost } from "./posts";
@@ -231,6 +232,34 @@ describe("round trips to D1 per list", () => {
       });
       expect(withFields.status, who).toBe(200);
       expect(reads(withFields).calls, `${who} publish with fields`).toBe(calls);
+    }
+  });
+  // A job: the token check, its limits' counters with the company of that name, the logo's upload
+  // row, then the company and the job in one batch. A service without pictures: its counters, then
+  // the service; at every level.
+  it("a job and a service count their limits in one round trip, whatever the poster's trust level", async () => {
+    const posters = [
+      await createUser(),
+      await createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: Date.now() }),
+    ];
+    for (const poster of posters) {
+      const job = await postJob(poster, { company_name: companyName() });
+      expect(job.status).toBe(201);
+      expect(reads(job).calls).toBe(4);
+      const service = await api("/api/v1/private/user/service", {
+        method: "POST",
+        headers: poster.auth,
+        body: form({
+          title: "Logo design",
+          description: "A clean vector logo with two rounds of changes.",
+          category: "DESIGN",
+          price: "15000",
+          delivery_days: "3",
+          skills: "Branding",
+        }),
+      });
+      expect(service.status).toBe(201);
+      expect(reads(service).calls).toBe(3);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page as ListPage } from "#shared/api.ts";
 import type { Company, Job } from "#shared/schemas/jobs.ts";
+import { counted, spent } from "#worker-test/rows.ts";
 import {
   api,
   companyName,
@@ -247,6 +248,36 @@ describe("POST /api/v1/private/user/job", () => {
     for (let i = 1; i < 10; i++) await newJob(owner, { company_name: name, company_logo: null });
     const res = await postJob(owner, { company_name: name, company_logo: null });
     expect(res.status).toBe(429);
+  });
+
+  it("a job refused by the daily limit is not counted toward a new account's allowance", async () => {
+    const day = 24 * 60 * 60_000;
+    const joined = Date.now() - day;
+    const owner = await createUser({
+      trustLevel: 0,
+      trustLevelManual: false,
+      trustLevelAt: joined,
+      createdAt: joined,
+    });
+    await spent(`job:${owner.id}`, 10);
+    const refused = await postJob(owner, { company_name: companyName() });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await detail(refused)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    expect(await counted(`trust:job:${owner.id}`)).toBeNull();
+    expect((await myCompanies(owner)).list).toEqual([]);
+
+    await spent(`job:${owner.id}`, 0);
+    await spent(`trust:job:${owner.id}`, 1);
+    expect((await postJob(owner, { company_name: companyName() })).status).toBe(201);
+    expect(await counted(`trust:job:${owner.id}`)).toBe(2);
+    const past = await postJob(owner, { company_name: companyName() });
+    expect(past.status).toBe(429);
+    expect(await json<{ limit: Record<string, unknown> }>(past)).toMatchObject({
+      limit: { action: "job", max: 2, trust_level: 0, reason: "AGE" },
+    });
+    expect(await counted(`job:${owner.id}`)).toBe(2);
+    expect((await myCompanies(owner)).list).toHaveLength(1);
   });
 });
 

@@ -30,7 +30,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { hitTrustLimit } from "../moderation/trust";
+import { actionCounters } from "../moderation/trust";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, getJob } from "./service";
@@ -193,9 +193,8 @@ export const jobsRoutes = createRouter()
     const user = c.get("user");
     const form = readBody<JobForm>(c);
     const deps = c.var.deps;
-    await hitRateLimit(deps.db, `job:${user.id}`, JOBS_PER_DAY);
-    await hitTrustLimit(deps, user, "job");
-    return c.json(await createJob(deps, user, form), 201);
+    const limits = await actionCounters(deps, user, { key: `job:${user.id}`, rule: JOBS_PER_DAY }, "job");
+    return c.json(await createJob(deps, user, form, limits), 201);
   })
   .openapi(mine, async (c) =>
     c.json(await listMyJobs(c.var.deps, c.get("user").id, c.req.valid("query")), 200),

@@ -3,10 +3,12 @@ import { COMPANY_LOGO_MAX_MB, JOB_LIFETIME_DAYS, MB } from "#shared/constants.ts
 import { JOBS_MSG, type Job, type JobCreated, type JobForm, type JobKey } from "#shared/schemas/jobs.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
+import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { type CompanyRow, jobLink } from "./json";
 import { findJob, toJobs } from "./lists";
 
@@ -43,9 +45,18 @@ export async function forgetFiles(deps: Deps, links: string[]): Promise<void> {
   await deleteStoredFiles(deps, links);
 }
 
-/** A company by its name in any case (one company per name). */
-async function companyByName(deps: Deps, name: string): Promise<CompanyRow | undefined> {
-  return deps.db.orm.select().from(companies).where(eq(companies.nameKey, name.toLowerCase())).get();
+/**
+ * A company by its name in any case (one company per name); `limits` move in the same round trip
+ * and are judged first.
+ */
+async function companyByName(deps: Deps, name: string, limits?: Counters): Promise<CompanyRow | undefined> {
+  const [[raw]] = await readCounted<[Record<string, unknown>]>(deps.db, limits, [
+    {
+      sql: `SELECT ${columnsOf(companies, "c")} FROM companies c WHERE c.name_key = ?1`,
+      binds: [name.toLowerCase()],
+    },
+  ]);
+  return raw ? rowOf(companies, raw) : undefined;
 }
 
 /**
@@ -58,8 +69,9 @@ export async function resolveCompany(
   ownerId: number,
   name: string,
   logo: File | undefined,
+  limits?: Counters,
 ): Promise<{ existing: CompanyRow | undefined; logoUrl: string | null }> {
-  const existing = await companyByName(deps, name);
+  const existing = await companyByName(deps, name, limits);
   if (existing && existing.ownerId !== ownerId) fail(403, JOBS_MSG.companyTaken, { field: "company_name" });
   if (!logo && !existing?.logo) fail(422, JOBS_MSG.logoRequired, { field: "company_logo" });
   if (!logo) return { existing, logoUrl: null };
@@ -116,8 +128,20 @@ export const companyIdOf = (ownerId: number, name: string) =>
  * `POST .../job`: the job form. The job is CONFIRMED at once and public for JOB_LIFETIME_DAYS.
  * The company row and the job land in one batch.
  */
-export async function createJob(deps: Deps, owner: { id: number; username: string }, form: JobForm) {
-  const { existing, logoUrl } = await resolveCompany(deps, owner.id, form.company_name, form.company_logo);
+/** A new job; its limits' counters (`limits`) move with its first read, the company's. */
+export async function createJob(
+  deps: Deps,
+  owner: { id: number; username: string },
+  form: JobForm,
+  limits?: Counters,
+) {
+  const { existing, logoUrl } = await resolveCompany(
+    deps,
+    owner.id,
+    form.company_name,
+    form.company_logo,
+    limits,
+  );
   const now = Date.now();
   const slug = makeSlug(form.job_title, "job");
   const company = {

@@ -12,7 +12,7 @@ import {
   servicePatchSchema,
   serviceSchema,
 } from "#shared/schemas/services.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { hitCounters } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -23,7 +23,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { binary, keyFrom } from "../jobs/routes";
-import { hitTrustLimit } from "../moderation/trust";
+import { actionCounters } from "../moderation/trust";
 import {
   createService,
   deleteService,
@@ -135,8 +135,8 @@ export const servicesRoutes = createRouter()
     const user = c.get("user");
     const form = readBody<ServiceForm>(c);
     const deps = c.var.deps;
-    await hitRateLimit(deps.db, `service:${user.id}`, SERVICES_PER_DAY);
-    await hitTrustLimit(deps, user, "service");
+    const rate = { key: `service:${user.id}`, rule: SERVICES_PER_DAY };
+    await hitCounters(deps.db, await actionCounters(deps, user, rate, "service"));
     return c.json(await createService(deps, user, form), 201);
   })
   .openapi(update, async (c) =>

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service } from "#shared/schemas/services.ts";
+import { counted, spent } from "#worker-test/rows.ts";
 import {
   api,
   createUser,
@@ -145,6 +146,40 @@ describe("offering a service", () => {
     expect(await detail(text)).toBe("images.0: Use a PNG, JPEG, GIF or WebP image");
     const slug = await newService(user, { images: null, price: "500", delivery_days: "90", skills: "" });
     expect((await json<Service>(await one(user.username, slug))).images).toEqual([]);
+  });
+});
+
+describe("service limits", () => {
+  it("a service refused by the daily limit is not counted toward a new account's allowance", async () => {
+    const day = 24 * 60 * 60_000;
+    const joined = Date.now() - day;
+    const user = await createUser({
+      trustLevel: 0,
+      trustLevelManual: false,
+      trustLevelAt: joined,
+      createdAt: joined,
+    });
+    const mine = async () =>
+      (await json<Page>(await api("/api/v1/private/user/service/list", { headers: user.auth }))).total_list;
+    await spent(`service:${user.id}`, 20);
+    const refused = await post(user, { images: null });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await detail(refused)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    expect(await counted(`trust:service:${user.id}`)).toBeNull();
+    expect(await mine()).toBe(0);
+
+    await spent(`service:${user.id}`, 0);
+    await spent(`trust:service:${user.id}`, 1);
+    expect((await post(user, { images: null })).status).toBe(201);
+    expect(await counted(`trust:service:${user.id}`)).toBe(2);
+    const past = await post(user, { images: null });
+    expect(past.status).toBe(429);
+    expect(await json<{ limit: Record<string, unknown> }>(past)).toMatchObject({
+      limit: { action: "service", max: 2, trust_level: 0, reason: "AGE" },
+    });
+    expect(await counted(`service:${user.id}`)).toBe(2);
+    expect(await mine()).toBe(1);
   });
 });
 
