@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
-import { api, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
+import { api, detail, env, form, json, jsonBody, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
 import { counted, spent } from "#worker-test/rows.ts";
@@ -374,6 +374,36 @@ describe("the editor's image upload", () => {
     expect((await upload(user, mp4File())).status).toBe(415);
     expect((await upload(user, bigPng())).status).toBe(422);
     expect((await upload(null, pngFile())).status).toBe(401);
+  });
+
+  it("an upload refused by its hourly limit is not counted toward a new account's day", async () => {
+    const joined = Date.now() - 24 * 60 * 60_000;
+    const user = await createUser({
+      trustLevel: 0,
+      trustLevelManual: false,
+      trustLevelAt: joined,
+      createdAt: joined,
+    });
+    await spent(`upload:${user.id}`, 100);
+    const refused = await upload(user, pngFile());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await detail(refused)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    expect(await counted(`trust:upload:${user.id}`)).toBeNull();
+
+    await spent(`upload:${user.id}`, 0);
+    await spent(`trust:upload:${user.id}`, 19);
+    const stored = await upload(user, pngFile());
+    expect(stored.status).toBe(200);
+    // The token check, both counters (the level, a day old, worked out again with them), the file.
+    expect(reads(stored).calls).toBe(3);
+    const past = await upload(user, pngFile());
+    expect(past.status).toBe(429);
+    expect(await json<{ limit: Record<string, unknown> }>(past)).toMatchObject({
+      limit: { action: "upload", max: 20, trust_level: 0, reason: "AGE" },
+    });
+    expect(await counted(`upload:${user.id}`)).toBe(2);
+    expect(await counted(`trust:upload:${user.id}`)).toBe(21);
   });
 });
 

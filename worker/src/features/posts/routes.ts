@@ -24,7 +24,7 @@ import {
 import { postItemSchema } from "#shared/schemas/search.ts";
 import { failValidation } from "#worker/lib/errors.ts";
 import { storeUpload } from "#worker/lib/media.ts";
-import { hitBurstLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { hitBurstLimit, hitCounters } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -37,7 +37,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { HOUR } from "#worker/lib/time.ts";
-import { actionCounters, hitTrustLimit, refreshTrustAfterContribution } from "../moderation/trust";
+import { actionCounters, refreshTrustAfterContribution } from "../moderation/trust";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import { commentHistory, postHistory } from "./history";
@@ -438,8 +438,8 @@ export const postsRoutes = createRouter()
   })
   .openapi(upload, async (c) => {
     const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `upload:${user.id}`, { max: 100, windowMs: HOUR });
-    await hitTrustLimit(c.var.deps, user, "upload");
+    const rate = { key: `upload:${user.id}`, rule: { max: 100, windowMs: HOUR } };
+    await hitCounters(c.var.deps.db, await actionCounters(c.var.deps, user, rate, "upload"));
     const stored = await storeUpload(c.var.deps, {
       file: readMultipart<{ file: File }>(c).file,
       ownerId: user.id,
