@@ -62,10 +62,22 @@ export function trustLevelStatement(
 /** The person acting: their id, and their level when the auth middleware read it. */
 type TrustUser = Pick<AuthUser, "id" | "trust">;
 
-/** After a contribution (a post, a comment): a new person may have just become a member. */
+/**
+ * After a contribution (a post, a comment): a new person may have just become a member. For the end
+ * of the batch that writes the contribution (after its counts), or none for a regular.
+ */
+export function trustAfterContribution(
+  db: Database,
+  user: TrustUser,
+  now = Date.now(),
+): D1PreparedStatement[] {
+  if (user.trust && user.trust.level >= 2) return [];
+  return [trustLevelStatement(db, user.id, now)];
+}
+
+/** `trustAfterContribution` in a round trip of its own, after the contribution was written. */
 export async function refreshTrustAfterContribution(deps: Deps, user: TrustUser): Promise<void> {
-  if (user.trust && user.trust.level >= 2) return;
-  await deps.db.write([trustLevelStatement(deps.db, user.id)]);
+  await deps.db.write(trustAfterContribution(deps.db, user));
 }
 
 /** The write paths whose allowance depends on the level. */

@@ -360,7 +360,6 @@ export const postsRoutes = createRouter()
     const isDraft = form.is_draft ?? false;
     const input = postInput(form, isDraft);
     const created = await createPost(c.var.deps, c.get("user"), { ...input, isDraft });
-    if (!isDraft) await refreshTrustAfterContribution(c.var.deps, c.get("user"));
     return c.json(created, 201);
   })
   .openapi(edit, async (c) => {
@@ -412,7 +411,6 @@ export const postsRoutes = createRouter()
       form.public_id,
       withFields ? postInput(form, false) : null,
     );
-    await refreshTrustAfterContribution(c.var.deps, c.get("user"));
     return c.json(published, 200);
   })
   .openapi(commentCreate, async (c) => {

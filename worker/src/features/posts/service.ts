@@ -19,7 +19,7 @@ import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { livePostActivity } from "../live/service";
-import { actionCounters } from "../moderation/trust";
+import { actionCounters, trustAfterContribution } from "../moderation/trust";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { loadPostItems } from "./feed";
@@ -116,6 +116,7 @@ export async function createPost(
       now,
       media,
     }),
+    ...(published ? trustAfterContribution(db, user, now) : []),
   ]);
   const link = postLink(community.name, id, slugify(input.title));
   if (published)
@@ -400,6 +401,7 @@ export async function publishDraft(
       now,
       verified: read.verified,
     }),
+    ...trustAfterContribution(db, user, now),
   ]);
   await deleteStoredFiles(deps, dropped);
   const link = postLink(community.name, row.publicId, draft.slug);
