@@ -188,8 +188,9 @@ describe("round trips to D1 per list", () => {
   // A post: the token check, its limits' counters with the community, the author's verified flag
   // and the people it names, then one batch with the post, its counts, the join and (below level 2)
   // the level worked out again. A draft's publishing: the same, its daily allowance counted with the
-  // draft, its files and (when the form sends them) its new fields' reads.
-  it("a post and a draft's publishing take the token check and two batches, whatever the author's trust level", async () => {
+  // draft, its files and (when the form sends them) its new fields' reads. A comment's level is
+  // worked out again in its batch too.
+  it("a post, a draft's publishing and a comment take the token check and two batches, whatever the author's trust level", async () => {
     const day = 24 * 60 * 60_000;
     const longAgo = Date.now() - 10 * day;
     const authors: Array<[string, TestUser]> = [
@@ -214,6 +215,15 @@ describe("round trips to D1 per list", () => {
       const post = await send(author, "micropost", "POST", fields);
       expect(post.status, who).toBe(201);
       expect(reads(post).calls, `${who} post`).toBe(3);
+      const comment = await api("/api/v1/private/user/micropost/comment", {
+        method: "POST",
+        ...jsonBody(
+          { parent_micropost_public_id: (await json<{ public_id: string }>(post)).public_id, body: "Hi" },
+          author.auth,
+        ),
+      });
+      expect(comment.status, who).toBe(201);
+      expect(reads(comment).calls, `${who} comment`).toBe(3);
       const draft = await send(author, "micropost", "POST", { ...fields, is_draft: "true" });
       expect(draft.status, who).toBe(201);
       expect(reads(draft).calls, `${who} draft`).toBe(3);

@@ -75,11 +75,6 @@ export function trustAfterContribution(
   return [trustLevelStatement(db, user.id, now)];
 }
 
-/** `trustAfterContribution` in a round trip of its own, after the contribution was written. */
-export async function refreshTrustAfterContribution(deps: Deps, user: TrustUser): Promise<void> {
-  await deps.db.write(trustAfterContribution(deps.db, user));
-}
-
 /** The write paths whose allowance depends on the level. */
 export type TrustAction =
   | "post"

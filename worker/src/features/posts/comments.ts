@@ -9,6 +9,7 @@ import { publicId } from "#worker/lib/ids.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import type { Counters } from "#worker/lib/rate-limits.ts";
 import { livePostActivity } from "../live/service";
+import { trustAfterContribution } from "../moderation/trust";
 import { type ActiveMute, mutedBy } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
@@ -186,7 +187,12 @@ export async function createComment(
       [id],
     ),
   );
-  const results = await db.write([...insert, ...readBack, ...notices.flat()]);
+  const results = await db.write([
+    ...insert,
+    ...readBack,
+    ...notices.flat(),
+    ...trustAfterContribution(db, user),
+  ]);
   const row = queries.toCommentInPost(results[insert.length]?.results[0] as object | undefined);
   if (!row) fail(404, "Post not found");
   const owners = ownerMap((results[insert.length + 1]?.results ?? []) as object[]);

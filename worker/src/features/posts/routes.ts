@@ -37,7 +37,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { HOUR } from "#worker/lib/time.ts";
-import { actionCounters, refreshTrustAfterContribution } from "../moderation/trust";
+import { actionCounters } from "../moderation/trust";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import { commentHistory, postHistory } from "./history";
@@ -423,7 +423,6 @@ export const postsRoutes = createRouter()
       "comment",
     );
     const comment = await createComment(c.var.deps, user, body, limits);
-    await refreshTrustAfterContribution(c.var.deps, user);
     return c.json(comment, 201);
   })
   .openapi(commentEdit, async (c) => {
