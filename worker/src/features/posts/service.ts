@@ -72,7 +72,8 @@ export async function createPost(
 ): Promise<CreatedPost> {
   const { db } = deps;
   const safe = input.body.trim() ? toSafeHtml(input.body) : "";
-  // The field refused first after the community; linking @names never makes a body blank or not.
+  // Fields refused without a read: answered after the community's 404, as before, and counted
+  // nowhere (linking @names never makes a body blank or not).
   const refusedField =
     input.post_type === "MEDIA" && !input.file
       ? ({ message: POST_MSG.fileRequired, field: "file" } as const)
