@@ -17,7 +17,7 @@ import { BOOKMARK_HEADER } from "./database";
 // Writes made through other isolates show within the second, as a read from a replica would.
 
 /** How long an answer is given again. */
-export const SHARED_READ_MS = 1_000;
+const SHARED_READ_MS = 1_000;
 /** The answers kept at once, and their total size: a busy isolate keeps its most recent. */
 const MAX_ANSWERS = 500;
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -62,9 +62,6 @@ function fresh(answer: Answer, sent: string | undefined, now: number): boolean {
   if (now - answer.at >= SHARED_READ_MS || answer.changes !== databaseChanges()) return false;
   return !sent || (answer.bookmark !== "" && sent.localeCompare(answer.bookmark) <= 0);
 }
-
-/** Answers kept now (for tests and the development log). */
-export const sharedReadCount = () => answers.size;
 
 /**
  * A public GET that reads the same for every visitor: answered again from this isolate while exact
