@@ -13,16 +13,22 @@ export function totpCode(base32: string, offset = 0): string {
   return HOTP.generate({ secret: Secret.fromBase32(base32), counter: currentStep() + offset });
 }
 
-const nextOffset = new Map<string, number>();
+/** The last step each key's code was made for, so the next one is always later. */
+const lastStep = new Map<string, number>();
 
 /**
- * A code not used yet for this key: the previous step's, then this one's, then the next one's (the
- * Worker accepts one step either side), so a test can sign in three times within 30 seconds.
+ * A code not used yet for this key: the oldest step the Worker still takes (one step either side
+ * of now) that is after the key's last one, so a test can sign in three times within 30 seconds.
+ * In a step's last two seconds the first code is this step's, not the previous one's: by the time
+ * the Worker checks it the step may have moved on, and a code two steps old is refused.
  */
 export function freshCode(base32: string): string {
-  const offset = nextOffset.get(base32) ?? -1;
-  nextOffset.set(base32, offset + 1);
-  return totpCode(base32, offset);
+  const now = Date.now();
+  const step = currentStep(now);
+  const ending = currentStep(now + 2_000) > step;
+  const counter = Math.max((lastStep.get(base32) ?? Number.NEGATIVE_INFINITY) + 1, ending ? step : step - 1);
+  lastStep.set(base32, counter);
+  return HOTP.generate({ secret: Secret.fromBase32(base32), counter });
 }
 
 /** Turns an authenticator app on for the owner straight in the database; answers its key (base32). */
