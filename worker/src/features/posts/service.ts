@@ -282,38 +282,53 @@ export async function getDraft(deps: Deps, userId: number, draftPublicId: string
 }
 
 /** Replaces what the draft holds with the form's fields (and its media file, when one is sent). */
+/**
+ * A draft's new fields as statements for its batch: the media file (when one is sent) stored first,
+ * and the stored files it replaces (`dropped`, to delete once the batch has landed).
+ */
+async function draftFieldStatements(
+  deps: Deps,
+  user: Person,
+  rowId: number,
+  input: PostInput & { file: File | null },
+  fields: { body: string; communityId: number; oldFiles: string[] },
+): Promise<{ statements: D1PreparedStatement[]; dropped: string[] }> {
+  const stored =
+    input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
+  const media = stored ? { ...stored, alt: input.alt ?? null } : null;
+  const dropFiles = media !== null || input.post_type === "TEXT";
+  const statements = queries.updateDraftStatements(
+    deps.db,
+    rowId,
+    {
+      title: input.title,
+      body: fields.body,
+      slug: slugify(input.title),
+      postType: input.post_type,
+      communityId: fields.communityId,
+    },
+    { dropFiles, media, alt: input.alt },
+  );
+  return { statements, dropped: dropFiles ? fields.oldFiles : [] };
+}
+
+/** Saves a draft's fields as sent (a draft's lighter rules). */
 async function applyDraftFields(
   deps: Deps,
   user: Person,
   row: PostRow,
   input: PostInput & { file: File | null },
-  publishing: boolean,
 ): Promise<void> {
-  const { db } = deps;
   const community = await findCommunity(deps, input.community_name);
-  const body = await storedBody(deps, input.body, input.post_type, publishing);
-  const oldFiles = await queries.postFileLinks(db, row.id);
-  if (publishing && input.post_type === "MEDIA" && !input.file && oldFiles.length === 0)
-    fail(422, POST_MSG.fileRequired, { field: "file" });
-  const stored =
-    input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
-  const media = stored ? { ...stored, alt: input.alt ?? null } : null;
-  const dropFiles = media !== null || input.post_type === "TEXT";
-  await db.write(
-    queries.updateDraftStatements(
-      db,
-      row.id,
-      {
-        title: input.title,
-        body,
-        slug: slugify(input.title),
-        postType: input.post_type,
-        communityId: community.id,
-      },
-      { dropFiles, media, alt: input.alt },
-    ),
-  );
-  if (dropFiles) await deleteStoredFiles(deps, oldFiles);
+  const body = await storedBody(deps, input.body, input.post_type, false);
+  const oldFiles = await queries.postFileLinks(deps.db, row.id);
+  const { statements, dropped } = await draftFieldStatements(deps, user, row.id, input, {
+    body,
+    communityId: community.id,
+    oldFiles,
+  });
+  await deps.db.write(statements);
+  await deleteStoredFiles(deps, dropped);
 }
 
 export async function updateDraft(
@@ -323,7 +338,7 @@ export async function updateDraft(
   input: PostInput & { file: File | null },
 ): Promise<Draft> {
   const row = await ownPost(deps, user.id, draftPublicId, "only");
-  await applyDraftFields(deps, user, row, input, false);
+  await applyDraftFields(deps, user, row, input);
   return getDraft(deps, user.id, draftPublicId);
 }
 
@@ -365,18 +380,12 @@ export async function publishDraft(
     if (input.post_type === "TEXT" && isBlankBody(body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
     if (input.post_type === "MEDIA" && !input.file && read.files.length === 0)
       fail(422, POST_MSG.fileRequired, { field: "file" });
-    const stored =
-      input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
-    const media = stored ? { ...stored, alt: input.alt ?? null } : null;
-    const dropFiles = media !== null || input.post_type === "TEXT";
-    if (dropFiles) dropped = read.files;
+    ({ statements: update, dropped } = await draftFieldStatements(deps, user, row.id, input, {
+      body,
+      communityId: community.id,
+      oldFiles: read.files,
+    }));
     draft = { title: input.title, body, slug: slugify(input.title), community };
-    update = queries.updateDraftStatements(
-      db,
-      row.id,
-      { title: draft.title, body, slug: draft.slug, postType: input.post_type, communityId: community.id },
-      { dropFiles, media, alt: input.alt },
-    );
   } else {
     if (!row.title.trim()) fail(422, POST_MSG.titleRequired, { field: "title" });
     if (row.postType === "TEXT" && isBlankBody(row.body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
