@@ -14,7 +14,7 @@
 //   node scripts/check-first-load.mjs [--list]   (--list prints every module the first screen loads)
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import ts from "typescript";
+import { parse } from "@babel/parser";
 
 const root = new URL("..", import.meta.url).pathname;
 const ENTRY = "web/src/main.tsx";
@@ -135,77 +135,102 @@ function resolve(specifier, from) {
   return { file: base, missing: true };
 }
 
-/** Every identifier a node mentions (property names after a dot and object keys excluded). */
+/** The nodes directly under `node` (Babel's syntax tree: any property holding a node or nodes). */
+function children(node) {
+  const found = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "loc" || key === "extra" || key.endsWith("Comments")) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item.type === "string") found.push(item);
+    } else if (value && typeof value.type === "string") found.push(value);
+  }
+  return found;
+}
+
+/** Every name a node mentions (property names after a dot, object keys and JSX attributes excluded). */
 function names(node, into = new Set()) {
-  const visit = (child) => {
-    if (ts.isIdentifier(child)) {
-      const parent = child.parent;
-      const isMember = parent && ts.isPropertyAccessExpression(parent) && parent.name === child;
-      const isKey = parent && ts.isPropertyAssignment(parent) && parent.name === child;
-      if (!isMember && !isKey) into.add(child.text);
+  const visit = (child, parent) => {
+    if (child.type === "Identifier" || child.type === "JSXIdentifier") {
+      const isMember =
+        (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") &&
+        parent.property === child &&
+        !parent.computed;
+      const isKey = parent?.type === "ObjectProperty" && parent.key === child && !parent.computed;
+      const isAttribute = parent?.type === "JSXAttribute";
+      const isJsxMember = parent?.type === "JSXMemberExpression" && parent.property === child;
+      if (!isMember && !isKey && !isAttribute && !isJsxMember) into.add(child.name);
     }
-    ts.forEachChild(child, visit);
+    for (const next of children(child)) visit(next, child);
   };
-  visit(node);
+  visit(node, null);
   return into;
 }
 
-/** The options object of `createFileRoute(...)({...})` / `createRootRoute...({...})`, if any. */
-function routeOptions(source) {
+/** The options object of `createFileRoute(...)({...})`, if any. */
+function routeOptions(program) {
   let found;
   const visit = (node) => {
     if (found) return;
     if (
-      ts.isCallExpression(node) &&
-      ts.isCallExpression(node.expression) &&
-      ts.isIdentifier(node.expression.expression) &&
-      node.expression.expression.text === "createFileRoute" &&
-      node.arguments[0] &&
-      ts.isObjectLiteralExpression(node.arguments[0])
+      node.type === "CallExpression" &&
+      node.callee.type === "CallExpression" &&
+      node.callee.callee.type === "Identifier" &&
+      node.callee.callee.name === "createFileRoute" &&
+      node.arguments[0]?.type === "ObjectExpression"
     )
       found = node.arguments[0];
-    else ts.forEachChild(node, visit);
+    else for (const child of children(node)) visit(child);
   };
-  visit(source);
+  visit(program);
   return found;
 }
+
+/** A property's name when it is a plain one (`component:`, `loader() {}`), else "". */
+const keyName = (property) =>
+  property.type !== "SpreadElement" && !property.computed && property.key.type === "Identifier"
+    ? property.key.name
+    : "";
+
+/** A top-level statement without its `export` (or `export default`). */
+const unexported = (statement) =>
+  (statement.type === "ExportNamedDeclaration" || statement.type === "ExportDefaultDeclaration") &&
+  statement.declaration
+    ? statement.declaration
+    : statement;
 
 /**
  * The import bindings a route file keeps in the entry: those reached from anything but the split
  * properties, through the file's own top-level declarations.
  */
-function keptBindings(source) {
-  const options = routeOptions(source);
-  const splits =
-    options &&
-    !options.properties.some(
-      (p) => ts.isPropertyAssignment(p) && p.name.getText(source) === "codeSplitGroupings",
-    );
+function keptBindings(program, text) {
+  const options = routeOptions(program);
+  const splits = options && !options.properties.some((p) => keyName(p) === "codeSplitGroupings");
   if (!splits) return null; // everything is kept
   const declarations = new Map(); // top-level name → names it mentions
   const roots = new Set();
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) continue;
-    if (ts.isFunctionDeclaration(statement) && statement.name) {
-      declarations.set(statement.name.text, names(statement));
+  for (const outer of program.body) {
+    const statement = unexported(outer);
+    if (statement.type === "ImportDeclaration") continue;
+    if (statement.type === "FunctionDeclaration" && statement.id) {
+      declarations.set(statement.id.name, names(statement));
       continue;
     }
-    if (ts.isVariableStatement(statement) && !statement.getText(source).includes("createFileRoute")) {
-      for (const declaration of statement.declarationList.declarations)
-        if (ts.isIdentifier(declaration.name)) declarations.set(declaration.name.text, names(declaration));
+    if (
+      statement.type === "VariableDeclaration" &&
+      !text.slice(statement.start, statement.end).includes("createFileRoute")
+    ) {
+      for (const declaration of statement.declarations)
+        if (declaration.id.type === "Identifier") declarations.set(declaration.id.name, names(declaration));
       continue;
     }
-    if (statement.pos <= options.pos && options.end <= statement.end) {
+    if (outer.start <= options.start && options.end <= outer.end) {
       // The route itself: every option but the split ones, plus the call around it.
-      for (const property of options.properties) {
-        const key = property.name && ts.isIdentifier(property.name) ? property.name.text : "";
-        if (!SPLIT.has(key)) names(property, roots);
-      }
+      for (const property of options.properties) if (!SPLIT.has(keyName(property))) names(property, roots);
       roots.add("createFileRoute");
       continue;
     }
-    if (!ts.isInterfaceDeclaration(statement) && !ts.isTypeAliasDeclaration(statement))
-      names(statement, roots);
+    if (statement.type !== "TSInterfaceDeclaration" && statement.type !== "TSTypeAliasDeclaration")
+      names(outer, roots);
   }
   const kept = new Set();
   const queue = [...roots];
@@ -222,26 +247,30 @@ function keptBindings(source) {
 function staticImports(file) {
   const text = readFileSync(join(root, file), "utf8");
   if (file.endsWith(".json")) return [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const kept = file.startsWith("web/src/routes/") ? keptBindings(source) : null;
-  const line = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const { program } = parse(text, {
+    sourceType: "module",
+    sourceFilename: file,
+    plugins: ["typescript", ...(file.endsWith(".tsx") ? ["jsx"] : [])],
+  });
+  const kept = file.startsWith("web/src/routes/") ? keptBindings(program, text) : null;
   const found = [];
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      if (clause?.isTypeOnly) continue;
-      const bindings = [];
-      if (clause?.name) bindings.push(clause.name.text);
-      const named = clause?.namedBindings;
-      if (named && ts.isNamespaceImport(named)) bindings.push(named.name.text);
-      if (named && ts.isNamedImports(named))
-        for (const element of named.elements) if (!element.isTypeOnly) bindings.push(element.name.text);
-      // `import { type A }` alone is erased; `import "x"` (no clause) runs the module.
-      if (clause && bindings.length === 0) continue;
-      if (kept && clause && !bindings.some((name) => kept.has(name))) continue;
-      found.push({ specifier: statement.moduleSpecifier.text, line: line(statement) });
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
-      found.push({ specifier: statement.moduleSpecifier.text, line: line(statement) });
+  for (const statement of program.body) {
+    const line = statement.loc.start.line;
+    if (statement.type === "ImportDeclaration") {
+      if (statement.importKind === "type") continue;
+      const bindings = statement.specifiers
+        .filter((s) => s.type !== "ImportSpecifier" || s.importKind !== "type")
+        .map((s) => s.local.name);
+      // `import { type A }` alone is erased; `import "x"` (no bindings) runs the module.
+      if (statement.specifiers.length > 0 && bindings.length === 0) continue;
+      if (kept && bindings.length > 0 && !bindings.some((name) => kept.has(name))) continue;
+      found.push({ specifier: statement.source.value, line });
+    } else if (
+      (statement.type === "ExportNamedDeclaration" || statement.type === "ExportAllDeclaration") &&
+      statement.source &&
+      statement.exportKind !== "type"
+    ) {
+      found.push({ specifier: statement.source.value, line });
     }
   }
   return found;
