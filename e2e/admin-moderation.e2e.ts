@@ -102,14 +102,21 @@ describe("the admin website's moderation screens", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: lane().baseUrl });
     await openMenu(p, "Files");
     await p.getByRole("heading", { name: /^Files/ }).waitFor();
-    const before = await p.getByTestId("file-card").count();
-    await p
-      .getByLabel("Upload a file")
-      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    // The new file's card, found by the path the upload answered (the list may still be loading,
+    // or refetch, while the file goes up).
+    const [uploaded] = await Promise.all([
+      p.waitForResponse(
+        (r) => r.url().endsWith("/api/admin/private/file") && r.request().method() === "POST",
+      ),
+      p.getByLabel("Upload a file").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG }),
+    ]);
+    const path = ((await uploaded.json()) as { file: string }).file;
     await p.getByTestId("snackbar").filter({ hasText: "The file was uploaded" }).waitFor();
-    await p.waitForFunction((n) => document.querySelectorAll("[data-testid=file-card]").length > n, before);
-    const card = p.getByTestId("file-card").first();
-    const path = (await card.locator("p.font-mono").textContent())!;
+    const card = p.getByTestId("file-card").filter({ hasText: path });
+    // Newest first: the list shows it at the top once it has refetched.
+    await expect
+      .poll(() => p.getByTestId("file-card").first().locator("p.font-mono").textContent())
+      .toBe(path);
     await card.getByRole("button", { name: "Copy link" }).click();
     await p.getByTestId("snackbar").filter({ hasText: "Saved the link to clipboard" }).waitFor();
     expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(`${lane().baseUrl}${path}`);

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { lane } from "./lane";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,6 +34,15 @@ export function useBrowser() {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  // A test's pages close when it ends (those a `beforeAll` opened stay for the file): a page left
+  // open keeps its socket, timers and animations running beside every later test of the file.
+  let firstOfTest = 0;
+  beforeEach(() => {
+    firstOfTest = contexts.length;
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(firstOfTest).map((c) => c.close().catch(() => undefined)));
   });
   const baseUrl = () => lane().baseUrl;
   async function page(options: { width?: number; height?: number; locale?: string } = {}) {
