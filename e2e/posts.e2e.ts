@@ -117,11 +117,12 @@ describe("posts and communities in the browser", () => {
 
     const editor = page.getByRole("textbox", { name: "Body" });
     await editor.click();
-    await page.keyboard.type("Hello from the editor ");
-    // A key makes the editor read what was just typed before the toolbar's Bold applies, as a
-    // person's next key would: on a loaded machine the click once came first, and the space typed
-    // before it went into the bold run (the editor reads typed text from the page a moment later).
-    await page.keyboard.press("End");
+    await page.keyboard.type("Hello from the editor");
+    // Bold starts a new paragraph. The editor reads typed text from the page a moment later; Enter
+    // is its own command, so nothing typed before it can still be unread when the toolbar's Bold
+    // applies (a trailing space typed before the click once went into the bold run on a loaded
+    // machine, even with a key pressed between).
+    await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bold" }).click();
     await page.keyboard.type("bold words");
     await page.getByRole("button", { name: "Link" }).click();
