@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOTP, Secret } from "otpauth";
 import type { BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
 
 // Staff must have a second factor: the development seed's "admin" has its authenticator app on,
 // with this published key (worker/src/features/dev/seed.ts DEV_ADMIN_TOTP_KEY). Journeys make its
@@ -21,8 +21,14 @@ export function staffCode(at = Date.now()): string {
 
 const untilNextStep = () => new Promise((r) => setTimeout(r, STEP_MS - (Date.now() % STEP_MS) + 200));
 
+/**
+ * The run's own folder (e2e/global-setup.ts, removed when the run ends): its servers start empty, so
+ * what one run's sign-ins used or kept means nothing to the next run's servers on the same ports.
+ */
+const runDir = () => inject("laneDir");
+
 const usedFile = (base: string) =>
-  join(tmpdir(), `agora-e2e-staff-step-${createHash("sha1").update(base).digest("hex").slice(0, 12)}`);
+  join(runDir(), `staff-step-${createHash("sha1").update(base).digest("hex").slice(0, 12)}`);
 
 /** A code of the seeded admin that no sign-in on the server at `base` has used yet. */
 export async function nextStaffCode(base: string): Promise<string> {
@@ -66,8 +72,8 @@ export function staffToken(base: string, password = "agora-admin"): Promise<stri
  */
 const keptFile = (base: string, password: string) =>
   join(
-    tmpdir(),
-    `agora-e2e-staff-token-${createHash("sha1").update(`${base} ${password}`).digest("hex").slice(0, 12)}`,
+    runDir(),
+    `staff-token-${createHash("sha1").update(`${base} ${password}`).digest("hex").slice(0, 12)}`,
   );
 
 async function signIn(base: string, password: string): Promise<string> {
