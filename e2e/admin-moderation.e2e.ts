@@ -126,7 +126,7 @@ describe("the admin website's moderation screens", () => {
     await p.getByTestId("confirm-dialog").getByText("Do you really want to delete it?").waitFor();
     await p.getByTestId("confirm-dialog").getByRole("button", { name: "Confirm" }).click();
     await p.getByTestId("snackbar").filter({ hasText: "It was deleted" }).waitFor();
-    await p.getByTestId("file-card").filter({ hasText: path }).waitFor({ state: "detached" });
+    await card.waitFor({ state: "detached" });
     expect((await fetch(`${lane().baseUrl}${path}`)).status).toBe(404);
     const publicId = path
       .split("/")
