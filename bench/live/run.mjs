@@ -2,13 +2,15 @@
 // Live updates benchmark (docs/decisions/109): many people online, each with a live socket.
 //
 //   flock /tmp/agora-heavy.lock bun bench/live/run.mjs [--people 1000] [--events 1000] [--rate 100]
-//                                                     [--churners 200] [--churn-seconds 20]
+//                                                     [--churners 200] [--churn-seconds 20] [--settle 15]
 //
 // Phases, against a server started the way `bun run dev` does (scripts/server.mjs, its own
 // throwaway state, under BENCH_STATE_DIR or the system's temporary folder; or BENCH_URL):
 // 1. event → frame: `--people` sockets online, one per person; `--events` follows at `--rate`/s,
 //    each by another person; the time from sending the follow request to the NOTIFICATION frame on
 //    the followed person's socket (p50/p99), and frames lost.
+//    The follows start `--settle` seconds after the sockets open: by then the inboxes sleep, as idle
+//    people's do (with 0 they all fall asleep at once ten seconds after opening, mid-run).
 // 2. fan-out: every person opens the post's own socket (docs/decisions/122), or, on a server
 //    without it, their inbox socket WATCHes the post; 20 votes; time to the POST_ACTIVITY on the
 //    last socket.
@@ -38,6 +40,7 @@ const RATE = Number(args.rate ?? 100);
 const CHURNERS = Math.min(PEOPLE / 2, Number(args.churners ?? 200));
 const CHURN_SECONDS = Number(args["churn-seconds"] ?? 20);
 const OPEN_BATCH = 50;
+const SETTLE = Number(args.settle ?? 15);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function percentile(sorted, p) {
@@ -130,6 +133,9 @@ async function main(base, names) {
   });
   const openSeconds = (performance.now() - startedOpen) / 1000;
   console.error(`${sockets.length} sockets open in ${openSeconds.toFixed(1)} s`);
+  // The sockets opened together, so their inboxes would all fall asleep together ten seconds later,
+  // in the middle of the events; people online but idle have sleeping inboxes, so wait for that first.
+  if (SETTLE) await sleep(SETTLE * 1000);
   const sentAt = new Map();
   const answered = [];
   const gap = 1000 / RATE;
