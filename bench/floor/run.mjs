@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The runtime's floor under issues #27 and #28: the same measures as bench/live and bench/feed, taken
+// The runtime's floor under the live and read goals (ADR 130): the same measures as bench/live and bench/feed, taken
 // on a Worker that does the least an app can (bench/floor/worker.js) on the same local runtime
 // (Miniflare and workerd from node_modules, D1, SQLite-backed Durable Objects, hibernating sockets).
 // Whatever this Worker cannot reach, no app on this runtime and machine can.
@@ -10,12 +10,12 @@
 // BENCH_STATE_DIR chooses where the throwaway state lives (the system's temporary folder by default;
 // /dev/shm for tmpfs, where a file sync costs nothing). Results are printed, not written.
 //
-// 1. Reads (#28): `/health` (no storage), `/d1` (one D1 round trip, `SELECT 1`) and `/d1-page` (one
+// 1. Reads (ADR 115): `/health` (no storage), `/d1` (one D1 round trip, `SELECT 1`) and `/d1-page` (one
 //    round trip reading ten rows by a key range out of 100,000) one request at a time, taking turns:
 //    p50/p99 and the ratio to health; then each alone under `--clients` clients: requests a second.
 //    Beside them `/vote` (three round trips, the last a batch of two writes, as Agora's vote) and a
 //    mix of 85% pages and 15% votes (Agora's load mix less its chat).
-// 2. Events (#27): `--people` sockets, one hibernating object each; `--events` events at `--rate`/s,
+// 2. Events (ADR 125): `--people` sockets, one hibernating object each; `--events` events at `--rate`/s,
 //    each a request making `--writes` D1 round trips that write a row, then telling the person's
 //    object after the answer, which keeps the event in its SQLite and sends it: request → frame.
 //    Each run starts after `--idle` seconds of silence, so the objects have gone to sleep (as in
@@ -123,47 +123,33 @@ try {
       await get(target(name));
       if (round >= WARMUP) times[name].push(performance.now() - at);
     }
-  const throughput = {};
-  for (const name of Object.keys(paths)) {
+  /** Requests a second from CLIENTS clients for SECONDS, each request's endpoint named by `choose`. */
+  const rate = async (choose) => {
     const until = Date.now() + SECONDS * 1000;
     let done = 0;
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (Date.now() < until) {
-          await get(target(name));
+          await get(target(choose()));
           done++;
         }
       }),
     );
-    throughput[name] = done / SECONDS;
-  }
+    return done / SECONDS;
+  };
+  const throughput = {};
+  for (const name of Object.keys(paths)) throughput[name] = await rate(() => name);
   // Agora's load mix with its chat left out (bench/load): 85 reads of one round trip to 15 writes of
   // three, here as pages and votes.
-  {
-    const until = Date.now() + SECONDS * 1000;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (Date.now() < until) {
-          await get(target(Math.random() < 0.85 ? "d1-page" : "vote"));
-          done++;
-        }
-      }),
-    );
-    throughput.mix = done / SECONDS;
-  }
-  const p50 = (name) =>
-    percentile(
-      times[name].sort((a, b) => a - b),
-      50,
-    );
+  throughput.mix = await rate(() => (Math.random() < 0.85 ? "d1-page" : "vote"));
+  for (const list of Object.values(times)) list.sort((a, b) => a - b);
+  const p50 = (name) => percentile(times[name], 50);
   console.log(`\n${cpus().length} cores, load ${loadavg()[0].toFixed(1)}; state in ${state}\n`);
   console.log(`| request | p50 ms | p99 ms | p50 / health | alone, ${CLIENTS} clients: req/s | / health |`);
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const name of Object.keys(paths)) {
-    const sorted = times[name].sort((a, b) => a - b);
     console.log(
-      `| ${name} | ${fmt(p50(name))} | ${fmt(percentile(sorted, 99))} | ${fmt(p50(name) / p50("health"))}× | ${throughput[name].toFixed(1)} | ${fmt(throughput[name] / throughput.health)} |`,
+      `| ${name} | ${fmt(p50(name))} | ${fmt(percentile(times[name], 99))} | ${fmt(p50(name) / p50("health"))}× | ${throughput[name].toFixed(1)} | ${fmt(throughput[name] / throughput.health)} |`,
     );
   }
   console.log(

@@ -1,5 +1,5 @@
 // The floor benchmark's Worker (bench/floor/run.mjs): the least an edge app can do for each measure
-// of issues #27 and #28, on the same local runtime as Agora (Miniflare, workerd, D1, SQLite-backed
+// of the live and read goals (ADR 130), on the same local runtime as Agora (Miniflare, workerd, D1, SQLite-backed
 // Durable Objects with hibernating sockets). It is not Agora: no routing, no validation, no
 // sessions. What it costs is what any app built on this runtime pays on this machine.
 import { DurableObject } from "cloudflare:workers";
