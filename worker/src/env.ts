@@ -67,12 +67,15 @@ export interface AuthUser {
   version?: number;
   /** When this session last proved a second factor (s since epoch), or null: for step-up. */
   factorAt?: number | null;
+  /** When this session last typed the password (s since epoch), or null. */
+  passwordAt?: number | null;
 }
 export interface AuthAdmin {
   id: number;
   username: string;
   version?: number;
   factorAt?: number | null;
+  passwordAt?: number | null;
 }
 
 export interface AppEnv {

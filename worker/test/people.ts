@@ -47,7 +47,10 @@ export async function createUser(
     })
     .returning({ id: users.id, tokenVersion: users.tokenVersion })
     .get();
-  const token = await signAccessToken(env.JWT_SECRET, "user", row.id, row.tokenVersion);
+  // As a password sign-in's token: the password was typed just now (ADR 131).
+  const token = await signAccessToken(env.JWT_SECRET, "user", row.id, row.tokenVersion, {
+    passwordAt: Math.floor(Date.now() / 1000),
+  });
   return { id: row.id, username, token, auth: bearer(token) };
 }
 

@@ -1,3 +1,4 @@
+import { queryBoolean } from "../api";
 import { EMAIL_CHANGE_CODE_LENGTH } from "../constants";
 import { ADMIN_BOOLEAN_SETTINGS, USER_BOOLEAN_SETTINGS } from "../enums";
 import { z } from "../zod-jitless";
@@ -34,6 +35,9 @@ export const ACCOUNTS_MSG = {
   samePassword: "The new password must be different from the old one.",
   emailUpdated: "Your email was updated. Please log in again.",
   passwordUpdated: "Your password was updated. Please log in again.",
+  temporaryPasswordExpired: "This sign-in took too long. Please log in with the e-mailed password again.",
+  chooseNewPassword: "You signed in with a temporary password. Choose a new password to continue.",
+  signedOutEverywhere: "You were signed out everywhere. Please log in again.",
   resetRequested: "If an account uses this email, a new password is on its way.",
   googleNotConfigured: "Google sign-in is not configured",
   emailChangeCodeSent: "We sent a 6-digit code to your new email. Enter it to finish the change.",
@@ -99,6 +103,28 @@ export const emailChangeConfirmQuerySchema = z.object({
 
 export const updatePasswordSchema = z.object({
   old_password: passwordSchema,
+  new_password: newPasswordSchema,
+});
+
+/** A person's password change may also remove the passkeys added in the last 24 hours. */
+export const userPasswordChangeSchema = updatePasswordSchema.extend({
+  remove_recent_passkeys: queryBoolean.optional(),
+});
+
+/** A sign-in with an e-mailed temporary password: choose a new one with this token next. */
+export const passwordChangeRequiredSchema = z.object({
+  password_change_required: z.literal(true),
+  password_token: z.string(),
+  detail: z.string(),
+});
+export type PasswordChangeRequired = z.infer<typeof passwordChangeRequiredSchema>;
+
+/** "Sign out everywhere": every session ends, this one too. */
+export const signOutEverywhereSchema = z.object({ remove_recent_passkeys: queryBoolean.optional() });
+
+/** The second step of a sign-in with an e-mailed temporary password: the new password. */
+export const temporaryPasswordSchema = z.object({
+  password_token: z.string().min(1, ACCOUNTS_MSG.temporaryPasswordExpired).max(2000),
   new_password: newPasswordSchema,
 });
 

@@ -21,6 +21,9 @@ export const MFA_MSG = {
   passkeyChallengeExpired: "This passkey request expired. Try again.",
   turnedOff: "Two-factor sign-in is off.",
   passkeyRemoved: "The passkey was removed.",
+  reauthRequired: "Confirm it is you: enter your password again.",
+  useYourFactor: "Your account has two-factor sign-in: confirm with a code from your app or a passkey.",
+  recoveryCodesRenewed: "New recovery codes were made. The old ones no longer work.",
 } as const;
 
 /** How long a code, a passkey or a sign-in counts as fresh for sending money or turning a factor off. */
@@ -96,9 +99,17 @@ export const passkeyRegisterSchema = z.object({
 
 export const passkeyLoginSchema = z.object({ response: webauthnResponse });
 
+/**
+ * A fresh proof: a code or a passkey when the account has a factor; the password when it has none
+ * (the password alone never passes for an account with a factor).
+ */
 export const stepUpSchema = z
-  .object({ code: totpCodeSchema.optional(), passkey: webauthnResponse.optional() })
-  .refine((v) => (v.code === undefined) !== (v.passkey === undefined), {
+  .object({
+    code: totpCodeSchema.optional(),
+    passkey: webauthnResponse.optional(),
+    password: z.string().min(1, MFA_MSG.reauthRequired).max(200).optional(),
+  })
+  .refine((v) => [v.code, v.passkey, v.password].filter((x) => x !== undefined).length === 1, {
     message: MFA_MSG.codeOrRecovery,
     path: ["code"],
   });
@@ -108,6 +119,10 @@ export const passkeyItemSchema = z.object({
   name: z.string(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** Where it was added from: the browser and system, and the country, as far as they are known. */
+  created_from: z.string(),
+  /** Added in the last 24 hours: a password change or "sign out everywhere" offers to remove it. */
+  recent: z.boolean(),
 });
 export type PasskeyItem = z.infer<typeof passkeyItemSchema>;
 export const passkeyListSchema = z.object({ passkeys: z.array(passkeyItemSchema) });

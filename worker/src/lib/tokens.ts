@@ -10,6 +10,8 @@ interface AccessClaims {
   ver: number;
   /** When the holder last proved a second factor (s since epoch), if this session did: for step-up. */
   fac?: number;
+  /** When the holder last typed the account's password (s since epoch), if this session did. */
+  pwd?: number;
   iat: number;
   exp: number;
 }
@@ -60,16 +62,26 @@ function keyOf(secret: string): Promise<CryptoKey> {
   return hmac.key;
 }
 
+/**
+ * What a session has proved and when (s since epoch): a second factor, the password. Step-up and
+ * the account's sensitive changes read them (features/mfa/service.ts, `requireRecentProof`).
+ */
+export interface SessionProofs {
+  factorAt?: number | null;
+  passwordAt?: number | null;
+}
+
 export async function signAccessToken(
   secret: string,
   kind: TokenKind,
   id: number,
   version: number,
-  factorAt?: number,
+  proofs: SessionProofs = {},
 ): Promise<string> {
   const iat = now();
   const claims: AccessClaims = { sub: String(id), kind, ver: version, iat, exp: iat + TOKEN_TTL_S };
-  if (factorAt !== undefined) claims.fac = factorAt;
+  if (typeof proofs.factorAt === "number") claims.fac = proofs.factorAt;
+  if (typeof proofs.passwordAt === "number") claims.pwd = proofs.passwordAt;
   return sign({ ...claims }, await keyOf(secret), "HS256");
 }
 
@@ -78,14 +90,14 @@ export async function readAccessToken(
   secret: string,
   kind: TokenKind,
   token: string,
-): Promise<{ id: number; version: number; factorAt: number | null } | null> {
+): Promise<{ id: number; version: number; factorAt: number | null; passwordAt: number | null } | null> {
   try {
     const claims = (await verify(token, await keyOf(secret), "HS256")) as unknown as AccessClaims;
     if (claims.kind !== kind) return null;
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id)) return null;
-    const factorAt = typeof claims.fac === "number" && Number.isFinite(claims.fac) ? claims.fac : null;
-    return { id, version: Number(claims.ver), factorAt };
+    const time = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+    return { id, version: Number(claims.ver), factorAt: time(claims.fac), passwordAt: time(claims.pwd) };
   } catch {
     return null;
   }

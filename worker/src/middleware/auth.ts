@@ -5,15 +5,11 @@ import { admins, mutedWords, totpFactors, users } from "../db/schema";
 import { columnsOf, rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { fail } from "../lib/errors";
+import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
 import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
 
-function bearer(c: Context<AppEnv>): string | null {
-  const header = c.req.header("authorization");
-  if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  return match?.[1] ?? null;
-}
+const bearer = (c: Context<AppEnv>) => bearerToken(c.req.header("authorization"));
 
 /** The person a token names: the columns the check needs, as `rowOf` reads them. */
 const sessionColumns = {
@@ -52,13 +48,13 @@ async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUse
   ]);
   const row = rows[0] ? rowOf(sessionColumns, rows[0]) : null;
   deps.viewerMutes = { userId: claims.id, rows: muteRows.map((raw) => rowOf(muteColumns, raw)) };
-  if (!row || row.deletedAt !== null || row.version !== claims.version) return null;
-  if (row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
+  if (!row || !mayHoldSession(row) || row.version !== claims.version) return null;
   return {
     id: row.id,
     username: row.username,
     version: row.version,
     factorAt: claims.factorAt,
+    passwordAt: claims.passwordAt,
     trust: { level: row.trustLevel, at: row.trustLevelAt, joinedAt: row.createdAt },
   };
 }
@@ -95,7 +91,9 @@ export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * Paths under /api/admin/private: a valid admin token or 401. A user token never passes. Staff
  * must have an authenticator app on: until it is, every path but ADMIN_ENROLL_PATHS is 403 with
- * `fields.mfa_setup`, which the admin site reads to show its set-up screen.
+ * `fields.mfa_setup`, which the admin site reads to show its set-up screen. Once it is on, only a
+ * token that proved a factor opens anything: one signed before (allowed only the set-up calls) is
+ * over, whatever the account has turned on since.
  */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearer(c);
@@ -121,13 +119,16 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
     .where(eq(admins.id, claims.id))
     .get();
   if (!row || row.version !== claims.version) fail(401, "Your session has expired. Please log in again.");
-  if (row.totp === null && !ADMIN_ENROLL_PATHS.has(c.req.path))
-    fail(403, MFA_MSG.enrollRequired, { fields: { mfa_setup: MFA_MSG.enrollRequired } });
+  if (row.totp === null) {
+    if (!ADMIN_ENROLL_PATHS.has(c.req.path))
+      fail(403, MFA_MSG.enrollRequired, { fields: { mfa_setup: MFA_MSG.enrollRequired } });
+  } else if (claims.factorAt === null) fail(401, "Your session has expired. Please log in again.");
   const admin: AuthAdmin = {
     id: row.id,
     username: row.username,
     version: row.version,
     factorAt: claims.factorAt,
+    passwordAt: claims.passwordAt,
   };
   c.set("admin", admin);
   await next();

@@ -56,6 +56,8 @@ export const passkeys = sqliteTable(
     /** JSON array of transports the browser reported. */
     transports: text("transports").notNull().default("[]"),
     name: text("name").notNull(),
+    /** Where it was added from (browser and system, address, country), for the owner's list. */
+    createdFrom: text("created_from").notNull().default(""),
     lastUsedAt: integer("last_used_at"),
     createdAt: createdAt(),
   },

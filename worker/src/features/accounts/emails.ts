@@ -48,11 +48,24 @@ export function emailChangedEmail(to: string, newEmail: string): Email {
   );
 }
 
-export function passwordChangedEmail(to: string): Email {
+const removedPasskeys = (names: string[]) =>
+  names.length ? `\nThe passkeys added in the last 24 hours were removed: ${names.join(", ")}.` : "";
+const review = (publicUrl: string) =>
+  `\nReview your sign-in methods: ${new URL("/settings/account", publicUrl).href}`;
+
+export function passwordChangedEmail(to: string, removed: string[], publicUrl: string): Email {
   return plainEmail(
     to,
     "Your Agora password was changed",
-    "The password of your Agora account was changed and every session was signed out.\nIf you did not do this, use Forgot password to get a new one.",
+    `The password of your Agora account was changed and every session was signed out.${removedPasskeys(removed)}${review(publicUrl)}\nIf you did not do this, use Forgot password to get a new one.`,
+  );
+}
+
+export function signedOutEverywhereEmail(to: string, removed: string[], publicUrl: string): Email {
+  return plainEmail(
+    to,
+    "You were signed out of Agora everywhere",
+    `Every session of your Agora account was signed out, as you asked.${removedPasskeys(removed)}${review(publicUrl)}\nIf you did not do this, change your password now.`,
   );
 }
 

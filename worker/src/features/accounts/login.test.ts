@@ -21,6 +21,22 @@ const reset = (email: string, address = newAddress()) =>
     headers: from(address),
   });
 
+/** A sign-in with an e-mailed temporary password: it must choose a new password, then is signed in. */
+async function signInWithTemporary(username: string, temporary: string, newPassword = "chosen-anew-1") {
+  const res = await login(username, temporary);
+  expect(res.status).toBe(200);
+  const step = await json<{ password_change_required: boolean; password_token: string }>(res);
+  expect(step.password_change_required).toBe(true);
+  expect(step).not.toHaveProperty("access_token");
+  const set = await api("/api/v1/user/auth/password/temporary", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...from(newAddress()) },
+    body: JSON.stringify({ password_token: step.password_token, new_password: newPassword }),
+  });
+  expect(set.status).toBe(200);
+  return { ...(await json<{ access_token: string }>(set)), passwordToken: step.password_token };
+}
+
 async function newPasswordFrom(email: string): Promise<string> {
   const [mail] = await outbox(email);
   const match = /^Your new password: (\S+)$/m.exec(mail?.text ?? "");
@@ -175,7 +191,7 @@ describe("forgot password", () => {
     expect(password.length).toBeGreaterThanOrEqual(6);
   });
 
-  it("keeps the old password working until the new one is used; then only the new one works", async () => {
+  it("keeps the old password working until the temporary one is used; that sign-in must choose a new one", async () => {
     const person = await registerAndConfirm();
     await reset(person.email);
     const password = await newPasswordFrom(person.email);
@@ -186,12 +202,31 @@ describe("forgot password", () => {
 
     await reset(person.email);
     const second = await newPasswordFrom(person.email);
-    const res = await login(person.username, second);
-    expect(res.status).toBe(200);
-    // The e-mailed password is now the password: older sessions are over.
+    const { access_token, passwordToken } = await signInWithTemporary(person.username, second, "chosen-anew-1");
+    // Older sessions are over; the chosen password is the password, and the temporary one is spent.
     expect((await me(person.token)).status).toBe(401);
-    expect((await me((await json<{ access_token: string }>(res)).access_token)).status).toBe(200);
+    expect((await me(access_token)).status).toBe(200);
     expect((await login(person.username, person.password)).status).toBe(401);
+    expect((await login(person.username, second)).status).toBe(401);
+    expect((await login(person.username, "chosen-anew-1")).status).toBe(200);
+    // The step's token works once.
+    const again = await api("/api/v1/user/auth/password/temporary", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password_token: passwordToken, new_password: "someone-else-2" }),
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it("a temporary password works once: a second sign-in with it, or one that never chose, gets nothing", async () => {
+    const person = await registerAndConfirm();
+    await reset(person.email);
+    const temporary = await newPasswordFrom(person.email);
+    const first = await login(person.username, temporary);
+    expect(await json(first)).toMatchObject({ password_change_required: true });
+    // Not chosen yet: the temporary password is spent, and the old one still opens the account.
+    expect((await login(person.username, temporary)).status).toBe(401);
+    expect((await login(person.username, person.password)).status).toBe(200);
   });
 
   it("names the account in the e-mail, so a forgotten username is no dead end", async () => {
@@ -207,9 +242,7 @@ describe("forgot password", () => {
     const { person: squatter } = await register({ email: victimEmail });
     await reset(victimEmail);
     const password = await newPasswordFrom(victimEmail);
-    const res = await login(squatter.username, password);
-    expect(res.status).toBe(200);
-    const token = (await json<{ access_token: string }>(res)).access_token;
+    const { access_token: token } = await signInWithTemporary(squatter.username, password);
     expect(await json(await me(token))).toMatchObject({ email: victimEmail, status: "ACTIVE" });
     // The squatter's password is gone; the address counts as proven now.
     expect((await login(squatter.username, squatter.password)).status).toBe(401);
@@ -217,10 +250,13 @@ describe("forgot password", () => {
     expect(row?.emailVerifiedAt).not.toBeNull();
   });
 
-  it("does not honour an e-mailed password after 24 hours", async () => {
+  it("does not honour an e-mailed password after 30 minutes", async () => {
     const person = await registerAndConfirm();
+    const asked = Date.now();
     await reset(person.email);
     const password = await newPasswordFrom(person.email);
+    const row = await deps.db.orm.select().from(users).where(eq(users.username, person.username)).get();
+    expect(row!.pendingPasswordExpiresAt! - asked).toBeLessThanOrEqual(30 * 60_000 + 5_000);
     await deps.db.orm
       .update(users)
       .set({ pendingPasswordExpiresAt: Date.now() - 1 })

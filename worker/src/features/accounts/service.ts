@@ -42,8 +42,8 @@ type UserRow = typeof users.$inferSelect;
 const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 /** An account never confirmed frees its username and e-mail after this long. */
 const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
-/** An e-mailed replacement password must be used within this long. */
-const PENDING_PASSWORD_TTL_MS = 24 * 60 * MINUTE;
+/** An e-mailed temporary password must be used within this long (ADR 131). */
+export const PENDING_PASSWORD_TTL_MS = 30 * MINUTE;
 
 /** The middleware's words when an account behind a valid token is gone. */
 export const SESSION_OVER = "Your session has expired. Please log in again.";
@@ -52,6 +52,8 @@ export const SESSION_OVER = "Your session has expired. Please log in again.";
 export interface SignedIn {
   id: number;
   tokenVersion: number;
+  /** Signed in with an e-mailed temporary password: a new password must be chosen before anything. */
+  temporary?: boolean;
 }
 
 /** An unguessable, single-use code: 10 letters of a 32-letter alphabet (50 bits), shown in capitals. */
@@ -321,17 +323,19 @@ export async function resendVerificationCode(
 // Signing in and passwords -----------------------------------------------------------------------
 
 /**
- * Whether `password` opens the account: the current password, or an e-mailed replacement that is
- * still fresh. Using the replacement proves the person reads the account's address: it becomes the
- * password, the address counts as proven, a waiting account is activated, and every older session
- * ends (so whoever held an unproven account with that address is out). Using the current password
- * drops the replacement. Returns the token version to sign with and the status, or null.
+ * Whether `password` opens the account: the current password, or an e-mailed temporary one that
+ * is still fresh. The temporary one works once and does not become the password: the sign-in it
+ * opens must choose a new one (`temporary`), and until it is used the old password keeps working.
+ * Using it proves the person reads the account's address: the address counts as proven, a waiting
+ * account is activated, and every older session ends (so whoever held an unproven account with
+ * that address is out). Using the current password drops the temporary one. Returns the token
+ * version to sign with and the status, or null.
  */
 async function matchPassword(
   deps: Deps,
   row: UserRow,
   password: string,
-): Promise<{ version: number; status: UserRow["status"] } | null> {
+): Promise<{ version: number; status: UserRow["status"]; temporary: boolean } | null> {
   const { db } = deps;
   const pendingFresh = row.pendingPasswordHash !== null && (row.pendingPasswordExpiresAt ?? 0) > Date.now();
   if (await verifyPassword(password, row.passwordHash)) {
@@ -341,25 +345,25 @@ async function matchPassword(
         .set({ pendingPasswordHash: null, pendingPasswordExpiresAt: null })
         .where(eq(users.id, row.id));
     }
-    return { version: row.tokenVersion, status: row.status };
+    return { version: row.tokenVersion, status: row.status, temporary: false };
   }
   if (pendingFresh && (await verifyPassword(password, row.pendingPasswordHash!))) {
+    // Only while it is still this one: two sign-ins racing with it, one wins.
     const promoted = await db.orm
       .update(users)
       .set({
-        passwordHash: row.pendingPasswordHash!,
         pendingPasswordHash: null,
         pendingPasswordExpiresAt: null,
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
         status: sql`CASE WHEN ${users.status} = 'UNCONFIRMED' THEN 'ACTIVE' ELSE ${users.status} END`,
         ...raiseTokenVersion,
       })
-      .where(eq(users.id, row.id))
+      .where(and(eq(users.id, row.id), eq(users.pendingPasswordHash, row.pendingPasswordHash!)))
       .returning({ tokenVersion: users.tokenVersion, status: users.status })
       .get();
     if (!promoted) return null;
     await sessionsEnded(deps, row.id);
-    return { version: promoted.tokenVersion, status: promoted.status };
+    return { version: promoted.tokenVersion, status: promoted.status, temporary: true };
   }
   return null;
 }
@@ -401,12 +405,13 @@ export async function logIn(
     fail(403, ACCOUNTS_MSG.suspended, suspension ? { extra: { suspension } } : {});
   }
   refuseInactive(match);
-  return { id: row.id, tokenVersion: match.version };
+  return { id: row.id, tokenVersion: match.version, temporary: match.temporary };
 }
 
 /**
- * Forgot password: a new password, e-mailed, that works beside the old one until first used
- * (24 hours). Returns null when no account uses the e-mail; the caller answers the same either way.
+ * Forgot password: a temporary password, e-mailed, that works once beside the old one, within 30
+ * minutes; the sign-in it opens must choose a new password (`matchPassword`). Returns null when no
+ * account uses the e-mail; the caller answers the same either way.
  */
 export async function resetPassword(
   { db }: Deps,

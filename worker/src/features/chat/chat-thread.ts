@@ -13,6 +13,7 @@ import type { LiveEvent } from "#shared/schemas/live.ts";
 import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { iso } from "#worker/lib/time.ts";
 import {
   closeBack,
@@ -336,7 +337,7 @@ export class ChatThread extends DurableObject<Bindings> {
         })
         .then((rows) => {
           for (const row of rows) {
-            const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+            const gone = !mayHoldSession(row);
             this.endSessionsOf(row.id, row.token_version, gone);
           }
         })

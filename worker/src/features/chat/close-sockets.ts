@@ -1,6 +1,7 @@
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { inboxStub } from "../live/stubs";
+import { mayHoldSession } from "#worker/lib/sessions.ts";
+import { inboxStub, watchersStub } from "../live/stubs";
 import { threadStub } from "./service";
 
 // When a person's sessions are revoked (password change or reset, suspension, deletion, e-mail
@@ -71,7 +72,30 @@ async function tellInbox(deps: Deps, person: RevokedPerson): Promise<void> {
     .catch((error) => console.error("closing an inbox's sockets failed", error));
 }
 
-const SOCKET_HOLDERS: SocketHolder[] = [tellInbox, (deps, person) => tellThreads(deps, person)];
+/** The posts whose sockets the person opened lately, as their inbox remembers them. */
+async function tellWatchedPosts(deps: Deps, person: RevokedPerson): Promise<void> {
+  const posts = await inboxStub(deps, person.id)
+    .watchedPosts(person.id)
+    .catch((error) => {
+      console.error("reading the posts a person watched failed", error);
+      return [] as string[];
+    });
+  for (let i = 0; i < posts.length; i += FAN_OUT) {
+    await Promise.all(
+      posts.slice(i, i + FAN_OUT).map((publicId) =>
+        watchersStub(deps, publicId)
+          .revokeSessions(person.id, person.version, person.gone)
+          .catch((error) => console.error("closing a post's sockets failed", error)),
+      ),
+    );
+  }
+}
+
+const SOCKET_HOLDERS: SocketHolder[] = [
+  tellInbox,
+  tellWatchedPosts,
+  (deps, person) => tellThreads(deps, person),
+];
 
 async function revokedPerson(deps: Deps, who: SocketOwner): Promise<RevokedPerson | null> {
   const [column, value] =
@@ -86,7 +110,7 @@ async function revokedPerson(deps: Deps, who: SocketOwner): Promise<RevokedPerso
     binds: [value],
   });
   if (!row) return null;
-  const gone = row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+  const gone = !mayHoldSession(row);
   return { id: row.id, version: row.token_version, gone };
 }
 

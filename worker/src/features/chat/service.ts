@@ -14,6 +14,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { iso } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "../moderation/trust";
 import { notMutedSql } from "../muted-words/match";
@@ -312,7 +313,7 @@ export async function sessionVersion({ db }: Deps, userId: number): Promise<numb
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  if (!row || row.deletedAt !== null || row.status === "SUSPENDED" || row.status === "INACTIVE") return null;
+  if (!row || !mayHoldSession(row)) return null;
   return row.version;
 }
 

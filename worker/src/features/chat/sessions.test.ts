@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { users } from "#worker/db/schema/index.ts";
-import { api, bearer, deps, detail, env, form, jsonBody } from "#worker-test/api.ts";
+import { api, bearer, deps, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import {
   messageList,
   openSocket,
@@ -149,7 +149,8 @@ describe("revoking a person's sessions closes their sockets", () => {
     // Until the replacement is used, the old sessions (and sockets) stand.
     await settle();
     expect(t.adaBob.closed).toBeNull();
-    expect((await login(t.ada.username, replacement![1]!)).status).toBe(200);
+    const res = await login(t.ada.username, replacement![1]!);
+    expect(await json(res)).toMatchObject({ password_change_required: true });
     expect(await closedCode(t.adaBob)).toBe(CLOSE_SESSION_ENDED);
     expect(await closedCode(t.adaCy)).toBe(CLOSE_SESSION_ENDED);
   });

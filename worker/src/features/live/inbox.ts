@@ -4,6 +4,7 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { unreadDataAt } from "#worker/features/accounts/service.ts";
+import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { presenceCircle } from "./queries";
 import {
   closeBack,
@@ -27,6 +28,10 @@ export const LIVE_HEADERS = {
   tokenId: "x-agora-live-token-id",
   tokenExpires: "x-agora-live-token-expires",
 } as const;
+
+/** Posts an inbox remembers the owner watching, newest first, and for how long (a token's life). */
+const WATCHED_POSTS_KEPT = 200;
+const WATCHED_POST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Tabs one person holds at most. */
 export const MAX_SOCKETS_PER_INBOX = 50;
@@ -110,6 +115,8 @@ export class Inbox extends DurableObject<Bindings> {
         );
         INSERT OR IGNORE INTO presence_self (one) VALUES (1);
         CREATE TABLE IF NOT EXISTS partners_online (partner_id INTEGER PRIMARY KEY, username TEXT NOT NULL);
+        -- The posts whose sockets the owner opened lately (ms): told when the owner's sessions end.
+        CREATE TABLE IF NOT EXISTS watched_posts (public_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL);
       `);
       this.schemaReady = true;
     }
@@ -222,8 +229,7 @@ export class Inbox extends DurableObject<Bindings> {
           binds: [userId],
         })
         .then((row) => {
-          const gone =
-            !row || row.deleted_at !== null || row.status === "SUSPENDED" || row.status === "INACTIVE";
+          const gone = !row || !mayHoldSession(row);
           this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
         })
         .catch((error) => console.error("inbox session check failed", error)),
@@ -426,6 +432,36 @@ export class Inbox extends DurableObject<Bindings> {
   async presenceSettingChanged(ownerId: number): Promise<void> {
     if (!this.own(ownerId)) return;
     await this.syncPresence(ownerId, true);
+  }
+
+  /**
+   * The owner opened a socket on a post: remembered (the newest WATCHED_POSTS_KEPT, for as long as
+   * a socket may stay open) so that revoking the owner's sessions reaches that post's object too.
+   */
+  async notePostSocket(ownerId: number, postPublicId: string): Promise<void> {
+    if (!this.own(ownerId)) return;
+    const sql = this.sql();
+    const now = Date.now();
+    sql.exec(
+      "INSERT INTO watched_posts (public_id, opened_at) VALUES (?, ?) ON CONFLICT (public_id) DO UPDATE SET opened_at = excluded.opened_at",
+      postPublicId,
+      now,
+    );
+    sql.exec(
+      `DELETE FROM watched_posts WHERE opened_at < ? OR public_id NOT IN
+         (SELECT public_id FROM watched_posts ORDER BY opened_at DESC LIMIT ?)`,
+      now - WATCHED_POST_TTL_MS,
+      WATCHED_POSTS_KEPT,
+    );
+  }
+
+  /** The posts whose sockets the owner may still hold (see `notePostSocket`). */
+  async watchedPosts(ownerId: number): Promise<string[]> {
+    if (!this.own(ownerId)) return [];
+    return this.sql()
+      .exec<{ public_id: string }>("SELECT public_id FROM watched_posts ORDER BY opened_at DESC")
+      .toArray()
+      .map((r) => r.public_id);
   }
 
   /** How many tabs are open (for the benchmark and tests). */

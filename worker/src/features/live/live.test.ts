@@ -317,10 +317,11 @@ describe("a post's own socket", () => {
     expect(future.closed).toBeNull();
   });
 
-  it("a revoked session's post sockets close with 4401 at the post's next activity, and its tokens are void", async () => {
+  it("a password change closes the person's post sockets with 4401 at once, with no activity on the post, and voids its tokens", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
     const post = await newPost(ada, await newCommunity(ada));
     const tab = await openPostLive(bob, post.public_id);
+    const others = await openPostLive(ada, post.public_id);
     const unused = await postToken(bob, post.public_id);
     const res = await api("/api/v1/private/user/auth/update/password", {
       method: "PATCH",
@@ -328,8 +329,8 @@ describe("a post's own socket", () => {
       body: form({ old_password: "password", new_password: "a-brand-new-password" }),
     });
     expect(res.status).toBe(202);
-    await comment(ada, post.public_id);
     await expect.poll(() => tab.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
+    expect(others.closed).toBeNull();
     expect((await upgradePost(post.public_id, unused)).status).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
 import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
 import {
   closeBack,
@@ -153,7 +154,7 @@ export class PostWatchers extends DurableObject<Bindings> {
         .all<{ id: number; token_version: number }>({
           sql: `SELECT id, token_version FROM users
                  WHERE id IN (SELECT value FROM json_each(?1))
-                   AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
+                   AND ${LIVE_ACCOUNT_SQL}`,
           binds: [JSON.stringify(ids)],
         })
         .then((rows) => {
@@ -225,6 +226,20 @@ export class PostWatchers extends DurableObject<Bindings> {
       sent += 1;
     }
     return sent;
+  }
+
+  /**
+   * A person's sessions under a token version below `version` are over (or all of them, `all`):
+   * their sockets on this post close now with CLOSE_SESSION_ENDED (chat/close-sockets.ts).
+   */
+  async revokeSessions(userId: number, version: number, all = false): Promise<number> {
+    let closed = 0;
+    for (const [ws, session] of [...this.sockets.entries()]) {
+      if (session.userId !== userId || (!all && session.version >= version)) continue;
+      this.endSession(ws);
+      closed += 1;
+    }
+    return closed;
   }
 
   /** How many tabs hold a socket here (for the benchmark and tests). */

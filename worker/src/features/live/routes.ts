@@ -144,6 +144,14 @@ export const liveRoutes = createRouter()
       [POST_LIVE_HEADERS.tokenExpires]: String(claims.expiresAt),
     });
     const upgraded = await watchersStub(deps, public_id).fetch(new Request(c.req.url, { headers }));
-    if (upgraded.status === 101) return upgraded as never;
+    if (upgraded.status === 101) {
+      // The person's inbox remembers the post, so that ending their sessions closes this socket too.
+      const noted = inboxStub(deps, claims.userId)
+        .notePostSocket(claims.userId, public_id)
+        .catch((error) => console.error("noting a post socket failed", error));
+      if (deps.background) deps.background(noted);
+      else await noted;
+      return upgraded as never;
+    }
     return new Response(upgraded.body, upgraded) as never;
   });

@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { bearerToken, LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
 import { readAccessToken, type TokenKind } from "#worker/lib/tokens.ts";
 import { BOOKMARK_HEADER, sessionStart } from "#worker/middleware/database.ts";
 
@@ -32,15 +33,10 @@ export function privacyOf(key: string): Privacy | null {
   return null;
 }
 
-function bearer(header: string | undefined): string | null {
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
-  return match?.[1] ?? null;
-}
-
 /** The caller's id, if a token of that kind (header or the SPA's cookie) belongs to a live session. */
 async function callerId(c: Context<AppEnv>, deps: Deps, kind: TokenKind): Promise<number | null> {
   const tokens = [
-    bearer(c.req.header("authorization")),
+    bearerToken(c.req.header("authorization")),
     getCookie(c, kind === "user" ? "access_token" : "admin_access_token"),
   ];
   for (const token of tokens) {
@@ -52,7 +48,7 @@ async function callerId(c: Context<AppEnv>, deps: Deps, kind: TokenKind): Promis
       kind === "user"
         ? await deps.db.first<{ v: number }>({
             sql: `SELECT token_version AS v FROM users
-                   WHERE id = ?1 AND deleted_at IS NULL AND status NOT IN ('SUSPENDED', 'INACTIVE')`,
+                   WHERE id = ?1 AND ${LIVE_ACCOUNT_SQL}`,
             binds: [claims.id],
           })
         : await deps.db.first<{ v: number }>({

@@ -10,7 +10,8 @@ export type FactorChange =
   | { kind: "totp-off" }
   | { kind: "passkey-added"; name: string }
   | { kind: "passkey-removed"; name: string }
-  | { kind: "recovery-used"; left: number };
+  | { kind: "recovery-used"; left: number }
+  | { kind: "recovery-renewed" };
 
 export type EmailLanguage = "en" | "es" | "pt";
 
@@ -35,6 +36,7 @@ interface Words {
   what: (c: FactorChange) => string;
   when: (at: string) => string;
   notYou: (admin: boolean) => string;
+  review: (link: string) => string;
   locale: string;
 }
 
@@ -48,6 +50,7 @@ const WORDS: Record<EmailLanguage, Words> = {
         "passkey-added": "A passkey was added to your Agora account",
         "passkey-removed": "A passkey was removed from your Agora account",
         "recovery-used": "A recovery code was used to sign in to your Agora account",
+        "recovery-renewed": "New recovery codes were made for your Agora account",
       })[c.kind],
     what: (c) => {
       switch (c.kind) {
@@ -61,9 +64,12 @@ const WORDS: Record<EmailLanguage, Words> = {
           return `The passkey named "${c.name}" was removed: it can no longer sign in.`;
         case "recovery-used":
           return `Someone signed in with one of the account's recovery codes. ${c.left} unused codes are left.`;
+        case "recovery-renewed":
+          return "Ten new recovery codes were made: the old ones no longer work.";
       }
     },
     when: (at) => `When: ${at} (UTC).`,
+    review: (link) => `Review your sign-in methods: ${link}`,
     notYou: (admin) =>
       `If it was not you, change your password now, check your sign-in methods in ${admin ? "the admin site" : "Settings → Account"}, and tell ${admin ? "another administrator" : "us by replying to this e-mail"}.`,
   },
@@ -76,6 +82,7 @@ const WORDS: Record<EmailLanguage, Words> = {
         "passkey-added": "Se añadió una llave de acceso a tu cuenta de Agora",
         "passkey-removed": "Se quitó una llave de acceso de tu cuenta de Agora",
         "recovery-used": "Se usó un código de recuperación para entrar en tu cuenta de Agora",
+        "recovery-renewed": "Se crearon nuevos códigos de recuperación para tu cuenta de Agora",
       })[c.kind],
     what: (c) => {
       switch (c.kind) {
@@ -89,9 +96,12 @@ const WORDS: Record<EmailLanguage, Words> = {
           return `Se quitó la llave de acceso llamada "${c.name}": ya no puede iniciar sesión.`;
         case "recovery-used":
           return `Alguien inició sesión con uno de los códigos de recuperación de la cuenta. Quedan ${c.left} códigos sin usar.`;
+        case "recovery-renewed":
+          return "Se crearon diez códigos de recuperación nuevos: los anteriores ya no sirven.";
       }
     },
     when: (at) => `Cuándo: ${at} (UTC).`,
+    review: (link) => `Revisa tus métodos de inicio de sesión: ${link}`,
     notYou: (admin) =>
       `Si no fuiste tú, cambia tu contraseña ahora, revisa tus métodos de inicio de sesión en ${admin ? "el sitio de administración" : "Ajustes → Cuenta"} y avisa a ${admin ? "otro administrador" : "nuestro equipo respondiendo a este correo"}.`,
   },
@@ -104,6 +114,7 @@ const WORDS: Record<EmailLanguage, Words> = {
         "passkey-added": "Uma chave de acesso foi adicionada à sua conta Agora",
         "passkey-removed": "Uma chave de acesso foi removida da sua conta Agora",
         "recovery-used": "Um código de recuperação foi usado para entrar na sua conta Agora",
+        "recovery-renewed": "Novos códigos de recuperação foram criados para a sua conta Agora",
       })[c.kind],
     what: (c) => {
       switch (c.kind) {
@@ -117,9 +128,12 @@ const WORDS: Record<EmailLanguage, Words> = {
           return `A chave de acesso chamada "${c.name}" foi removida: ela não pode mais entrar.`;
         case "recovery-used":
           return `Alguém entrou com um dos códigos de recuperação da conta. Restam ${c.left} códigos não usados.`;
+        case "recovery-renewed":
+          return "Dez novos códigos de recuperação foram criados: os anteriores não funcionam mais.";
       }
     },
     when: (at) => `Quando: ${at} (UTC).`,
+    review: (link) => `Revise seus métodos de login: ${link}`,
     notYou: (admin) =>
       `Se não foi você, troque sua senha agora, confira seus métodos de login em ${admin ? "o site de administração" : "Configurações → Conta"} e avise ${admin ? "outro administrador" : "a nossa equipe respondendo a este e-mail"}.`,
   },
@@ -129,7 +143,7 @@ const WORDS: Record<EmailLanguage, Words> = {
 export function factorChangedEmail(
   to: string,
   change: FactorChange,
-  options: { language: EmailLanguage; at: Date; admin: boolean },
+  options: { language: EmailLanguage; at: Date; admin: boolean; publicUrl: string },
 ): Email {
   const words = WORDS[options.language];
   const at = new Intl.DateTimeFormat(words.locale, {
@@ -140,6 +154,11 @@ export function factorChangedEmail(
   return plainEmail(
     to,
     words.subject(change),
-    [words.what(change), words.when(at), words.notYou(options.admin)].join("\n"),
+    [
+      words.what(change),
+      words.when(at),
+      words.review(new URL(options.admin ? "/admin/security" : "/settings/account", options.publicUrl).href),
+      words.notYou(options.admin),
+    ].join("\n"),
   );
 }

@@ -12,7 +12,7 @@ import type { Deps } from "#worker/deps.ts";
 import { addressBucket } from "#worker/features/accounts/limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
-import { iso, MINUTE } from "#worker/lib/time.ts";
+import { HOUR, iso, MINUTE } from "#worker/lib/time.ts";
 import type { Owner } from "./queries";
 import * as q from "./queries";
 
@@ -83,6 +83,7 @@ export async function registerPasskey(
   owner: Owner,
   response: RegistrationResponseJSON,
   name: string | undefined,
+  createdFrom: string,
 ): Promise<PasskeyItem> {
   const { rpID, origin } = relyingParty(deps);
   const challenge = await takeChallengeFor(deps, response, "register", owner);
@@ -108,24 +109,36 @@ export async function registerPasskey(
     counter: credential.counter,
     transports: JSON.stringify(credential.transports ?? []),
     name: label,
+    createdFrom,
   });
   if (!added) fail(409, MFA_MSG.passkeyFailed);
   const row = await q.findPasskeyByCredential(deps, credential.id);
   return toPasskeyItem(row!);
 }
 
+/** A passkey added this recently is offered for removal when the password changes (ADR 131). */
+export const RECENT_PASSKEY_MS = 24 * HOUR;
+
 export function toPasskeyItem(row: {
   id: number;
   name: string;
   createdAt: number;
+  createdFrom: string;
   lastUsedAt: number | null;
-}) {
+}): PasskeyItem {
   return {
     id: row.id,
     name: row.name,
     created_at: iso(row.createdAt),
     last_used_at: row.lastUsedAt === null ? null : iso(row.lastUsedAt),
+    created_from: row.createdFrom,
+    recent: row.createdAt >= Date.now() - RECENT_PASSKEY_MS,
   };
+}
+
+/** Removes the owner's passkeys added in the last 24 hours; answers their names. */
+export function removeRecentPasskeys(deps: Deps, owner: Owner): Promise<string[]> {
+  return q.deletePasskeysSince(deps, owner, Date.now() - RECENT_PASSKEY_MS);
 }
 
 export async function passkeyList(deps: Deps, owner: Owner): Promise<PasskeyItem[]> {

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
 import { passkeys, recoveryCodes, totpFactors, webauthnChallenges } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 
@@ -41,6 +41,16 @@ export async function claimStep({ db }: Deps, totpId: number, step: number): Pro
     .returning({ id: totpFactors.id })
     .get();
   return row !== undefined;
+}
+
+/** The owner's recovery codes replaced by new ones, in one batch. */
+export async function replaceRecoveryCodes({ db }: Deps, owner: Owner, hashes: string[]) {
+  await db.orm.batch([
+    db.orm.delete(recoveryCodes).where(codesOf(owner)),
+    db.orm
+      .insert(recoveryCodes)
+      .values(hashes.map((codeHash) => ({ ownerKind: owner.kind, ownerId: owner.id, codeHash }))),
+  ]);
 }
 
 /** Turns the pending set-up on and replaces the recovery codes, in one batch. */
@@ -113,7 +123,14 @@ export function findPasskeyByCredential({ db }: Deps, credentialId: string) {
 export async function insertPasskey(
   { db }: Deps,
   owner: Owner,
-  values: { credentialId: string; publicKey: string; counter: number; transports: string; name: string },
+  values: {
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string;
+    name: string;
+    createdFrom: string;
+  },
 ): Promise<boolean> {
   const row = await db.orm
     .insert(passkeys)
@@ -126,6 +143,16 @@ export async function insertPasskey(
 
 export async function touchPasskey({ db }: Deps, id: number, counter: number) {
   await db.orm.update(passkeys).set({ counter, lastUsedAt: Date.now() }).where(eq(passkeys.id, id));
+}
+
+/** Deletes the owner's passkeys added since `since` (ms): their names. */
+export async function deletePasskeysSince({ db }: Deps, owner: Owner, since: number): Promise<string[]> {
+  const rows = await db.orm
+    .delete(passkeys)
+    .where(and(passkeysOf(owner), gte(passkeys.createdAt, since)))
+    .returning({ name: passkeys.name })
+    .all();
+  return rows.map((r) => r.name);
 }
 
 /** Deletes one of the owner's passkeys: its name, or null when there was none with that id. */

@@ -3,7 +3,7 @@ import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { MFA_MSG, MFA_TOKEN_TTL_S, RECOVERY_CODE_COUNT, STEP_UP_TTL_S } from "#shared/schemas/mfa.ts";
 import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { LIMITS, limitKey } from "#worker/features/accounts/limits.ts";
+import { addressBucket, LIMITS, limitKey } from "#worker/features/accounts/limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { sha256Hex } from "#worker/lib/ids.ts";
 import { verifyPassword } from "#worker/lib/password.ts";
@@ -24,9 +24,27 @@ export type { Owner } from "./queries";
 // five minutes before money moves or a factor goes). The TOTP key is sealed at rest and leaves
 // this module in the clear only once, in the set-up answer.
 
-/** Wrong codes: counted per account, failures only; a right code clears nothing (replays stay counted). */
+/**
+ * Wrong codes, failures only (a right code clears nothing: replays stay counted): per (account,
+ * address), as the password step counts them, so a stranger's five wrong codes lock out only the
+ * stranger's own address; and per account over an hour, a ceiling that bounds guessing from many
+ * addresses (ADR 131).
+ */
 const CODE_FAILURES: RateRule = { max: 5, windowMs: 15 * MINUTE };
-const codeKey = (owner: Owner) => `mfa:${owner.kind}:${owner.id}`;
+const CODE_FAILURES_PER_ACCOUNT: RateRule = { max: 50, windowMs: 60 * MINUTE };
+const codeKeys = (owner: Owner, address: string) =>
+  [
+    [`mfa:${owner.kind}:${owner.id}:${addressBucket(address)}`, CODE_FAILURES],
+    [`mfa:${owner.kind}:${owner.id}`, CODE_FAILURES_PER_ACCOUNT],
+  ] as const;
+
+async function checkCodeLimits(deps: Deps, owner: Owner, address: string) {
+  for (const [key, rule] of codeKeys(owner, address)) await checkRateLimit(deps.db, key, rule);
+}
+
+async function countWrongCode(deps: Deps, owner: Owner, address: string) {
+  for (const [key, rule] of codeKeys(owner, address)) await hitRateLimit(deps.db, key, rule);
+}
 
 const sealingKey = (deps: Deps) => derivedSealingKey(deps.env.JWT_SECRET, "agora-totp-v1");
 const sealedFor = (owner: Owner) => `agora-totp:${owner.kind}:${owner.id}`;
@@ -111,26 +129,40 @@ async function acceptTotpCode(
   owner: Owner,
   row: { id: number; secret: string; iv: string },
   code: string,
+  address: string,
 ): Promise<void> {
-  const key = codeKey(owner);
-  await checkRateLimit(deps.db, key, CODE_FAILURES);
+  await checkCodeLimits(deps, owner, address);
   const secret = await openSecret(deps, owner, row);
   const step = matchingStep(secret, code);
   secret.fill(0);
   if (step === null || !(await q.claimStep(deps, row.id, step))) {
-    await hitRateLimit(deps.db, key, CODE_FAILURES);
+    await countWrongCode(deps, owner, address);
     fail(403, MFA_MSG.codeWrong, { field: "code" });
   }
 }
 
+const newRecoveryCodes = async () => {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, hashes: await Promise.all(codes.map(recoveryHash)) };
+};
+
 /** The first code turns TOTP on and answers ten recovery codes, shown this once. */
-export async function enableTotp(deps: Deps, owner: Owner, code: string): Promise<string[]> {
+export async function enableTotp(deps: Deps, owner: Owner, code: string, address: string): Promise<string[]> {
   const row = await q.findTotp(deps, owner);
   if (!row) fail(409, MFA_MSG.noSetup);
   if (row.enabledAt !== null) fail(409, MFA_MSG.alreadyOn);
-  await acceptTotpCode(deps, owner, row, code);
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await q.enableTotpWithCodes(deps, owner, row.id, await Promise.all(codes.map(recoveryHash)));
+  await acceptTotpCode(deps, owner, row, code, address);
+  const { codes, hashes } = await newRecoveryCodes();
+  await q.enableTotpWithCodes(deps, owner, row.id, hashes);
+  return codes;
+}
+
+/** Ten new recovery codes in place of the old ones (which stop working), shown this once. */
+export async function renewRecoveryCodes(deps: Deps, owner: Owner): Promise<string[]> {
+  const row = await q.findTotp(deps, owner);
+  if (!row || row.enabledAt === null) fail(409, MFA_MSG.notOn);
+  const { codes, hashes } = await newRecoveryCodes();
+  await q.replaceRecoveryCodes(deps, owner, hashes);
   return codes;
 }
 
@@ -142,24 +174,24 @@ export async function proveSecondFactor(
   deps: Deps,
   owner: Owner,
   input: { code?: string; recoveryCode?: string },
+  address: string,
 ): Promise<{ recoveryCodesLeft: number } | null> {
   const row = await q.findTotp(deps, owner);
   if (!row || row.enabledAt === null) fail(409, MFA_MSG.notOn);
   if (input.code !== undefined) {
-    await acceptTotpCode(deps, owner, row, input.code);
+    await acceptTotpCode(deps, owner, row, input.code, address);
     return null;
   }
-  const key = codeKey(owner);
-  await checkRateLimit(deps.db, key, CODE_FAILURES);
+  await checkCodeLimits(deps, owner, address);
   if (!(await q.useRecoveryCode(deps, owner, await recoveryHash(input.recoveryCode ?? "")))) {
-    await hitRateLimit(deps.db, key, CODE_FAILURES);
+    await countWrongCode(deps, owner, address);
     fail(403, MFA_MSG.recoveryWrong, { field: "recovery_code" });
   }
   return { recoveryCodesLeft: await q.recoveryCodesLeft(deps, owner) };
 }
 
 /** The owner's password, counted like the other password checks of a signed-in session. */
-async function requireOwnerPassword(deps: Deps, owner: Owner, password: string): Promise<void> {
+export async function requireOwnerPassword(deps: Deps, owner: Owner, password: string): Promise<void> {
   const key =
     owner.kind === "user" ? limitKey.passwordAccount(owner.id) : limitKey.adminPasswordAccount(owner.id);
   await checkRateLimit(deps.db, key, LIMITS.passwordFailuresPerAccount);
@@ -176,11 +208,16 @@ async function requireOwnerPassword(deps: Deps, owner: Owner, password: string):
 }
 
 /** Turning TOTP off takes the password and a current code (itself a fresh proof). */
-export async function disableTotp(deps: Deps, owner: Owner, input: { password: string; code: string }) {
+export async function disableTotp(
+  deps: Deps,
+  owner: Owner,
+  input: { password: string; code: string },
+  address: string,
+) {
   const row = await q.findTotp(deps, owner);
   if (!row || row.enabledAt === null) fail(409, MFA_MSG.notOn);
   await requireOwnerPassword(deps, owner, input.password);
-  await acceptTotpCode(deps, owner, row, input.code);
+  await acceptTotpCode(deps, owner, row, input.code, address);
   await q.removeTotp(deps, owner);
 }
 
@@ -189,16 +226,53 @@ export async function disableTotp(deps: Deps, owner: Owner, input: { password: s
  * when the owner has one. The SPAs read that field and ask for a code or a passkey.
  */
 export async function requireFreshFactor(deps: Deps, owner: Owner, factorAt: number | null | undefined) {
-  const fresh = typeof factorAt === "number" && factorAt >= Math.floor(Date.now() / 1000) - STEP_UP_TTL_S;
-  if (fresh) return;
+  if (isFresh(factorAt)) return;
   if (!(await hasAnyFactor(deps, owner))) return;
   fail(403, MFA_MSG.stepUpRequired, { fields: { step_up: MFA_MSG.stepUpRequired } });
+}
+
+const isFresh = (at: number | null | undefined) =>
+  typeof at === "number" && at >= Math.floor(Date.now() / 1000) - STEP_UP_TTL_S;
+
+/**
+ * "Sudo mode" for the changes that would let a stolen session keep the account (adding a passkey,
+ * turning the app on, new recovery codes): a factor proved in the last five minutes when the
+ * owner has one, else the password typed in the last five minutes (ADR 131). 403 with
+ * `fields.step_up` or `fields.reauth`, which the SPAs read to ask for the one or the other.
+ */
+export async function requireRecentProof(
+  deps: Deps,
+  owner: Owner,
+  session: { factorAt?: number | null; passwordAt?: number | null },
+) {
+  if (await hasAnyFactor(deps, owner)) {
+    if (isFresh(session.factorAt)) return;
+    fail(403, MFA_MSG.stepUpRequired, { fields: { step_up: MFA_MSG.stepUpRequired } });
+  }
+  if (isFresh(session.passwordAt) || isFresh(session.factorAt)) return;
+  fail(403, MFA_MSG.reauthRequired, { fields: { reauth: MFA_MSG.reauthRequired } });
+}
+
+/**
+ * Step-up by password, for an owner with no factor: the password proves the person again. An
+ * owner with a factor must use it (a stolen password must not stand in for it).
+ */
+export async function provePassword(deps: Deps, owner: Owner, password: string): Promise<void> {
+  if (await hasAnyFactor(deps, owner))
+    fail(403, MFA_MSG.useYourFactor, { fields: { step_up: MFA_MSG.useYourFactor } });
+  await requireOwnerPassword(deps, owner, password);
 }
 
 // The second step of a sign-in carries a signed token naming the owner and their token version,
 // good for five minutes: the password step's proof, which holds no secret.
 
-export function signMfaToken(deps: Deps, owner: Owner, tokenVersion: number): Promise<string> {
+/** `temporary`: the password step used an e-mailed temporary password (a new one must be chosen next). */
+export function signMfaToken(
+  deps: Deps,
+  owner: Owner,
+  tokenVersion: number,
+  temporary = false,
+): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
   return signClaims(
     {
@@ -206,6 +280,7 @@ export function signMfaToken(deps: Deps, owner: Owner, tokenVersion: number): Pr
       who: owner.kind,
       sub: String(owner.id),
       ver: tokenVersion,
+      ...(temporary ? { tmp: true } : {}),
       iat,
       exp: iat + MFA_TOKEN_TTL_S,
     },
@@ -218,7 +293,7 @@ export async function readMfaToken(
   deps: Deps,
   kind: Owner["kind"],
   token: string,
-): Promise<{ owner: Owner; version: number }> {
+): Promise<{ owner: Owner; version: number; temporary: boolean }> {
   let claims: Record<string, unknown>;
   try {
     claims = await verifyClaims(token, deps.env.JWT_SECRET);
@@ -233,7 +308,7 @@ export async function readMfaToken(
     typeof claims.ver !== "number"
   )
     fail(401, MFA_MSG.mfaTokenExpired);
-  return { owner: { kind, id }, version: claims.ver };
+  return { owner: { kind, id }, version: claims.ver, temporary: claims.tmp === true };
 }
 
 /** After a right second step: the account's current token version (a password change since voids the step). */
@@ -295,6 +370,7 @@ export async function tellFactorChanged(
       language,
       at: new Date(),
       admin: owner.kind === "admin",
+      publicUrl: deps.env.PUBLIC_URL,
     });
     await sendEmail(deps, email);
   };

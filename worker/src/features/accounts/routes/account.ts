@@ -1,4 +1,5 @@
 import { createRoute, type z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { EMAIL_CHANGE_TTL_MS } from "#shared/constants.ts";
 import {
@@ -8,30 +9,21 @@ import {
   emailChangeConfirmQuerySchema,
   noticeSchema,
   settingResultSchema,
+  signOutEverywhereSchema,
   updateEmailSchema,
-  updatePasswordSchema,
   userBooleanSettingQuerySchema,
+  userPasswordChangeSchema,
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
+import type { AppEnv } from "#worker/env.ts";
 import { livePresenceSetting } from "#worker/features/live/service.ts";
+import { emailLanguage } from "#worker/features/mfa/emails.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";
-import {
-  accountDeletedEmail,
-  emailChangeCodeEmail,
-  emailChangedEmail,
-  passwordChangedEmail,
-} from "../emails";
-import {
-  confirmEmailChange,
-  deleteAccount,
-  getMe,
-  getUnreadData,
-  requestEmailChange,
-  toggleUserSetting,
-  updatePassword,
-} from "../service";
+import { accountDeletedEmail, emailChangeCodeEmail, emailChangedEmail } from "../emails";
+import * as accountSecurity from "../security";
+import { confirmEmailChange, deleteAccount, getMe, getUnreadData, toggleUserSetting } from "../service";
 
 // The signed-in user's own account: who they are, their e-mail, password and boolean settings,
 // deleting the account, and the unread counts the header shows. The e-mail change is finished by
@@ -59,7 +51,7 @@ const changeEmail = createRoute({
   tags,
   summary: "Ask to change the e-mail: a 6-digit code goes to the new address",
   description:
-    "Nothing changes yet: the account keeps its address until the code is entered at `POST /api/v1/user/auth/email/confirm` in the same browser (a cookie names the change) within 10 minutes. Asking again replaces the waiting change. The SPA signs out after the 202.",
+    "Nothing changes yet: the account keeps its address until the code is entered at `POST /api/v1/user/auth/email/confirm` in the same browser (a cookie names the change) within 10 minutes. Asking again replaces the waiting change. The SPA signs out after the 202. With a second factor on, it also needs one proved in the last 5 minutes (403 `step_up` otherwise).",
   security,
   request: { body: formBody(updateEmailSchema) },
   responses: {
@@ -87,12 +79,25 @@ const changePassword = createRoute({
   path: "/api/v1/private/user/auth/update/password",
   tags,
   summary: "Change the password (every older token stops working)",
+  description:
+    "With a second factor on, needs one proved in the last 5 minutes (403 `step_up` otherwise). `remove_recent_passkeys` also removes the passkeys added in the last 24 hours.",
   security,
-  request: { body: formBody(updatePasswordSchema) },
+  request: { body: formBody(userPasswordChangeSchema) },
   responses: {
     202: json(acceptedSchema, "Changed; sign in again"),
     ...errorResponses(401, 403, 415, 422, 429),
   },
+});
+
+const everywhere = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/auth/sign-out-everywhere",
+  tags,
+  summary: "End every session of the account, this one too",
+  description: "`remove_recent_passkeys` also removes the passkeys added in the last 24 hours.",
+  security,
+  request: { body: formBody(signOutEverywhereSchema) },
+  responses: { 202: json(acceptedSchema, "Signed out everywhere"), ...errorResponses(401, 415, 422) },
 });
 
 const removeAccount = createRoute({
@@ -127,12 +132,17 @@ const unread = createRoute({
   responses: { 200: json(unreadDataSchema, "Counts"), ...errorResponses(401) },
 });
 
+const securityRequest = (c: Context<AppEnv>): accountSecurity.SecurityRequest => ({
+  userId: c.get("user").id,
+  factorAt: c.get("user").factorAt,
+  language: emailLanguage(c.req.header("accept-language")),
+});
+
 export const accountRoutes = createRouter()
   .openapi(me, async (c) => c.json(await getMe(c.var.deps, c.get("user").id), 200))
   .openapi(changeEmail, async (c) => {
     const body = readBody<z.output<typeof updateEmailSchema>>(c);
-    const { code, browser } = await requestEmailChange(c.var.deps, {
-      userId: c.get("user").id,
+    const { code, browser } = await accountSecurity.askEmailChange(c.var.deps, securityRequest(c), {
       newEmail: body.new_email,
       password: body.password,
     });
@@ -159,14 +169,22 @@ export const accountRoutes = createRouter()
     return c.json({ detail: ACCOUNTS_MSG.emailUpdated }, 200);
   })
   .openapi(changePassword, async (c) => {
-    const body = readBody<z.output<typeof updatePasswordSchema>>(c);
-    const { email } = await updatePassword(c.var.deps, {
-      userId: c.get("user").id,
+    const body = readBody<z.output<typeof userPasswordChangeSchema>>(c);
+    const answer = await accountSecurity.changePassword(c.var.deps, securityRequest(c), {
       oldPassword: body.old_password,
       newPassword: body.new_password,
+      removeRecentPasskeys: body.remove_recent_passkeys ?? false,
     });
-    await sendEmail(c.var.deps, passwordChangedEmail(email));
-    return c.json({ message: ACCOUNTS_MSG.passwordUpdated }, 202);
+    return c.json(answer, 202);
+  })
+  .openapi(everywhere, async (c) => {
+    const body = readBody<z.output<typeof signOutEverywhereSchema>>(c);
+    const answer = await accountSecurity.signOutEverywhere(
+      c.var.deps,
+      securityRequest(c),
+      body.remove_recent_passkeys ?? false,
+    );
+    return c.json(answer, 202);
   })
   .openapi(removeAccount, async (c) => {
     const body = readBody<z.output<typeof deleteAccountSchema>>(c);

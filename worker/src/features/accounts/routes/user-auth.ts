@@ -4,15 +4,17 @@ import {
   acceptedSchema,
   accessTokenSchema,
   loginSchema,
+  passwordChangeRequiredSchema,
   registerConfirmQuerySchema,
   registeredSchema,
   registerResendQuerySchema,
   registerSchema,
   resetPasswordQuerySchema,
+  temporaryPasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
 import { totpEnabled } from "#worker/features/mfa/queries.ts";
-import { signMfaToken } from "#worker/features/mfa/service.ts";
+import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
@@ -27,6 +29,7 @@ import {
   resendVerificationCode,
   resetPassword,
 } from "../service";
+import { passwordChangeAnswer, setPasswordAfterTemporary } from "../temporary-password";
 import { sendUnseen } from "./send-unseen";
 
 // Signing up and in with a username and password: register, confirm the e-mail with its code,
@@ -78,14 +81,27 @@ const login = createRoute({
   tags,
   summary: "Username and password to an access token",
   description:
-    "403 for an account whose e-mail is not verified yet, or suspended (after a correct password only): a suspended person's answer carries `suspension` (the cause, the staff note, the end if any, and an appeal_token for their one appeal).",
+    "403 for an account whose e-mail is not verified yet, or suspended (after a correct password only): a suspended person's answer carries `suspension` (the cause, the staff note, the end if any, and an appeal_token for their one appeal). With an e-mailed temporary password (once, within 30 minutes) the answer is `password_change_required` and a `password_token` for POST /api/v1/user/auth/password/temporary (after the second factor, when one is on).",
   request: { body: jsonOrForm(loginSchema) },
   responses: {
     200: json(
-      z.union([accessTokenSchema, mfaRequiredSchema]),
-      "Signed in, or (when a second factor is on) the mfa_token for POST /api/v1/user/auth/login/mfa",
+      z.union([accessTokenSchema, mfaRequiredSchema, passwordChangeRequiredSchema]),
+      "Signed in, or (when a second factor is on) the mfa_token for POST /api/v1/user/auth/login/mfa, or the step that chooses a new password",
     ),
     ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+const temporaryPassword = createRoute({
+  method: "post",
+  path: "/api/v1/user/auth/password/temporary",
+  tags,
+  summary: "After a sign-in with a temporary password: choose the new password, and be signed in",
+  description: "The password_token works once, for ten minutes; every other session of the account ends.",
+  request: { body: jsonOrForm(temporaryPasswordSchema) },
+  responses: {
+    200: json(accessTokenSchema, "Signed in with the new password"),
+    ...errorResponses(401, 415, 422),
   },
 });
 
@@ -139,10 +155,26 @@ export const userAuthRoutes = createRouter()
     const account = await logIn(c.var.deps, { ...body, address: clientAddress(c.req.raw.headers) });
     const owner = { kind: "user", id: account.id } as const;
     if (await totpEnabled(c.var.deps, owner)) {
-      const mfaToken = await signMfaToken(c.var.deps, owner, account.tokenVersion);
+      const mfaToken = await signMfaToken(c.var.deps, owner, account.tokenVersion, account.temporary);
       return c.json({ mfa_required: true as const, mfa_token: mfaToken }, 200);
     }
-    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion);
+    if (account.temporary)
+      return c.json(await passwordChangeAnswer(c.var.deps, account.id, account.tokenVersion, null), 200);
+    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion, {
+      passwordAt: nowSeconds(),
+    });
+    return c.json(toTokenAnswer(token), 200);
+  })
+  .openapi(temporaryPassword, async (c) => {
+    const body = readBody<z.output<typeof temporaryPasswordSchema>>(c);
+    const account = await setPasswordAfterTemporary(c.var.deps, {
+      token: body.password_token,
+      newPassword: body.new_password,
+    });
+    const token = await signAccessToken(c.env.JWT_SECRET, "user", account.id, account.tokenVersion, {
+      factorAt: account.factorAt,
+      passwordAt: nowSeconds(),
+    });
     return c.json(toTokenAnswer(token), 200);
   })
   .openapi(reset, async (c) => {

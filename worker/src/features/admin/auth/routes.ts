@@ -12,7 +12,7 @@ import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
 import { toTokenAnswer } from "#worker/features/accounts/json.ts";
 import { totpEnabled } from "#worker/features/mfa/queries.ts";
-import { signMfaToken } from "#worker/features/mfa/service.ts";
+import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
@@ -78,7 +78,10 @@ export const adminAuthRoutes = createRouter()
       const mfaToken = await signMfaToken(c.var.deps, owner, admin.tokenVersion);
       return c.json({ mfa_required: true as const, mfa_token: mfaToken }, 200);
     }
-    const token = await signAccessToken(c.env.JWT_SECRET, "admin", admin.id, admin.tokenVersion);
+    // No factor yet: the token opens only the set-up calls (middleware/auth.ts `requireAdmin`).
+    const token = await signAccessToken(c.env.JWT_SECRET, "admin", admin.id, admin.tokenVersion, {
+      passwordAt: nowSeconds(),
+    });
     return c.json(toTokenAnswer(token), 200);
   })
   .openapi(adminMe, async (c) => c.json(await getAdmin(c.var.deps, c.get("admin").id), 200))

@@ -1,0 +1,1 @@
+ALTER TABLE `passkeys` ADD `created_from` text DEFAULT '' NOT NULL;
