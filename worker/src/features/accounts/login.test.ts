@@ -202,7 +202,11 @@ describe("forgot password", () => {
 
     await reset(person.email);
     const second = await newPasswordFrom(person.email);
-    const { access_token, passwordToken } = await signInWithTemporary(person.username, second, "chosen-anew-1");
+    const { access_token, passwordToken } = await signInWithTemporary(
+      person.username,
+      second,
+      "chosen-anew-1",
+    );
     // Older sessions are over; the chosen password is the password, and the temporary one is spent.
     expect((await me(person.token)).status).toBe(401);
     expect((await me(access_token)).status).toBe(200);

@@ -27,7 +27,7 @@ export async function changePassword(
   req: SecurityRequest,
   input: { oldPassword: string; newPassword: string; removeRecentPasskeys: boolean },
 ): Promise<{ message: string }> {
-  await requireFreshFactor(deps, owner(req), req.factorAt);
+  await requireFreshFactor(deps, owner(req), req.factorAt, { establishedOnly: true });
   const { email } = await updatePassword(deps, { userId: req.userId, ...input });
   const removed = input.removeRecentPasskeys ? await dropRecentPasskeys(deps, owner(req), req.language) : [];
   await sendEmail(deps, passwordChangedEmail(email, removed, deps.env.PUBLIC_URL));
@@ -39,7 +39,7 @@ export async function askEmailChange(
   req: SecurityRequest,
   input: { newEmail: string; password: string },
 ): Promise<{ code: string; browser: string }> {
-  await requireFreshFactor(deps, owner(req), req.factorAt);
+  await requireFreshFactor(deps, owner(req), req.factorAt, { establishedOnly: true });
   return requestEmailChange(deps, { userId: req.userId, ...input });
 }
 

@@ -116,6 +116,16 @@ export async function passkeyCount({ db }: Deps, owner: Owner): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** The owner's passkeys added before `before` (ms). */
+export async function passkeyCountBefore({ db }: Deps, owner: Owner, before: number): Promise<number> {
+  const row = await db.orm
+    .select({ n: count() })
+    .from(passkeys)
+    .where(and(passkeysOf(owner), lt(passkeys.createdAt, before)))
+    .get();
+  return row?.n ?? 0;
+}
+
 export function findPasskeyByCredential({ db }: Deps, credentialId: string) {
   return db.orm.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).get();
 }

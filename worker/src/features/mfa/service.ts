@@ -225,10 +225,28 @@ export async function disableTotp(
  * Step-up: 403 with `fields.step_up` unless the session proved a factor in the last five minutes,
  * when the owner has one. The SPAs read that field and ask for a code or a passkey.
  */
-export async function requireFreshFactor(deps: Deps, owner: Owner, factorAt: number | null | undefined) {
+export async function requireFreshFactor(
+  deps: Deps,
+  owner: Owner,
+  factorAt: number | null | undefined,
+  options: { establishedOnly?: boolean } = {},
+) {
   if (isFresh(factorAt)) return;
-  if (!(await hasAnyFactor(deps, owner))) return;
+  const has = options.establishedOnly
+    ? await hasEstablishedFactor(deps, owner)
+    : await hasAnyFactor(deps, owner);
+  if (!has) return;
   fail(403, MFA_MSG.stepUpRequired, { fields: { step_up: MFA_MSG.stepUpRequired } });
+}
+
+/**
+ * A factor the owner has had for more than a day: the app, or a passkey added before the last 24
+ * hours. A password change or e-mail change asks only for these, since a passkey added lately may
+ * be a thief's, which the change itself can remove: the owner must not need it (ADR 131).
+ */
+async function hasEstablishedFactor(deps: Deps, owner: Owner): Promise<boolean> {
+  if (await q.totpEnabled(deps, owner)) return true;
+  return (await q.passkeyCountBefore(deps, owner, Date.now() - 24 * 60 * MINUTE)) > 0;
 }
 
 const isFresh = (at: number | null | undefined) =>
