@@ -44,6 +44,8 @@ const RULES: Record<string, Rule> = {
   "POST /api/v1/user/auth/register/email/resend": "public",
   "POST /api/v1/user/auth/login": "public",
   "POST /api/v1/user/auth/reset/password": "public",
+  // Named by the signed password_token a temporary password's sign-in answered.
+  "POST /api/v1/user/auth/password/temporary": "public",
   // Named by the asking browser's cookie and the e-mailed code, not by a session (the SPA signs out).
   "POST /api/v1/user/auth/email/confirm": "public",
   // Named by the one-use code and the browser's OAuth nonce cookie.
@@ -69,6 +71,8 @@ const RULES: Record<string, Rule> = {
   [`POST ${V1}/auth/passkey/register`]: "self",
   [`GET ${V1}/auth/passkey/list`]: "self",
   [`DELETE ${V1}/auth/passkey`]: "self",
+  [`POST ${V1}/auth/recovery-codes`]: "self",
+  [`POST ${V1}/auth/sign-out-everywhere`]: "self",
   "GET /api/v1/community": "public",
   "GET /api/v1/community/list": "public",
   "GET /api/v1/community/member/list": "public",

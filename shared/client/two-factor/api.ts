@@ -1,4 +1,4 @@
-import type { AccessToken } from "#shared/schemas/accounts.ts";
+import type { AccessToken, PasswordChangeRequired } from "#shared/schemas/accounts.ts";
 import type { MfaStatus, PasskeyItem, TotpSetup } from "#shared/schemas/mfa.ts";
 import { ApiError, type RequestOptions } from "../http";
 
@@ -19,23 +19,34 @@ export function twoFactorApi(fetcher: Fetcher, kind: "user" | "admin") {
     status: () => fetcher<MfaStatus>(`${P}/mfa`),
     setup: () => fetcher<TotpSetup>(`${P}/totp/setup`, { method: "POST" }),
     enable: (code: string) =>
-      fetcher<{ recovery_codes: string[] }>(`${P}/totp/enable`, { method: "POST", body: { code } }),
+      fetcher<{ recovery_codes: string[]; access_token?: string }>(`${P}/totp/enable`, {
+        method: "POST",
+        body: { code },
+      }),
     disable: (input: { password: string; code: string }) =>
-      fetcher<{ message: string }>(`${P}/totp`, { method: "DELETE", body: input }),
+      fetcher<{ message: string; access_token?: string }>(`${P}/totp`, { method: "DELETE", body: input }),
+    renewRecoveryCodes: () =>
+      fetcher<{ recovery_codes: string[] }>(`${P}/recovery-codes`, { method: "POST" }),
     loginMfa: (input: { mfa_token: string; code?: string; recovery_code?: string }) =>
-      fetcher<AccessToken>(`${PUB}/login/mfa`, { method: "POST", body: input }),
-    stepUp: (input: { code?: string; passkey?: unknown }) =>
+      fetcher<AccessToken | PasswordChangeRequired>(`${PUB}/login/mfa`, { method: "POST", body: input }),
+    stepUp: (input: { code?: string; passkey?: unknown; password?: string }) =>
       fetcher<AccessToken>(`${P}/step-up`, { method: "POST", body: input }),
     stepUpOptions: () => fetcher<WebAuthnOptions>(`${P}/step-up/passkey/options`, { method: "POST" }),
     registerOptions: () => fetcher<WebAuthnOptions>(`${P}/passkey/register/options`, { method: "POST" }),
     register: (response: unknown, name?: string) =>
-      fetcher<PasskeyItem>(`${P}/passkey/register`, { method: "POST", body: { response, name } }),
+      fetcher<PasskeyItem & { access_token?: string }>(`${P}/passkey/register`, {
+        method: "POST",
+        body: { response, name },
+      }),
     loginOptions: () => fetcher<WebAuthnOptions>(`${PUB}/passkey/login/options`, { method: "POST" }),
     passkeyLogin: (response: unknown) =>
       fetcher<AccessToken>(`${PUB}/passkey/login`, { method: "POST", body: { response } }),
     passkeys: () => fetcher<{ passkeys: PasskeyItem[] }>(`${P}/passkey/list`),
     removePasskey: (id: number) =>
-      fetcher<{ message: string }>(`${P}/passkey`, { method: "DELETE", query: { id } }),
+      fetcher<{ message: string; access_token?: string }>(`${P}/passkey`, {
+        method: "DELETE",
+        query: { id },
+      }),
   };
 }
 export type TwoFactorApi = ReturnType<typeof twoFactorApi>;
@@ -48,6 +59,23 @@ export function needsCode(answer: unknown): answer is { mfa_required: true; mfa_
 /** The Worker asks for a fresh code or passkey before this action (money, a factor going). */
 export function isStepUpRequired(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.step_up);
+}
+
+/** The Worker asks for the password again before this change (an account with no factor). */
+export function isReauthRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.reauth);
+}
+
+/** Which proof the Worker asks for before retrying, if it asks for one. */
+export function proofNeeded(error: unknown): "factor" | "password" | null {
+  if (isStepUpRequired(error)) return "factor";
+  if (isReauthRequired(error)) return "password";
+  return null;
+}
+
+/** A sign-in with an e-mailed temporary password: a new password must be chosen next. */
+export function needsNewPassword(answer: unknown): answer is PasswordChangeRequired {
+  return typeof answer === "object" && answer !== null && "password_change_required" in answer;
 }
 
 /** Staff without a second factor: only set-up is allowed. */

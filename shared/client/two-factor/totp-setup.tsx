@@ -5,49 +5,54 @@ import { FormAlert } from "../form-fields";
 import { useTranslation } from "../react-i18n";
 import type { TwoFactorApi } from "./api";
 import { CodeForm } from "./code-form";
+import { useProofRetry } from "./proof";
 import { QrCode } from "./qr-code";
+import { RecoveryCodes } from "./recovery-codes";
 
 /**
  * Turning an authenticator app on: the QR code and the key as text, then its first code, then the
  * ten recovery codes, shown this once. `onDone` runs when the person has kept them.
  */
-export function TotpSetup({ api, onDone }: { api: TwoFactorApi; onDone: () => void }) {
+export function TotpSetup({
+  api,
+  onDone,
+  keepToken,
+}: {
+  api: TwoFactorApi;
+  onDone: () => void;
+  /** A new session token: after proving it is you, or (staff) the one the change answered. */
+  keepToken: (token: string) => void;
+}) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { attempt, prompt } = useProofRetry(api, keepToken);
 
+  // Starting the set-up needs a recent proof; the prompt asks for it when the Worker does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the set-up opens.
   useEffect(() => {
     let live = true;
-    api
-      .setup()
-      .then((s) => live && setSetup(s))
-      .catch((error) => live && setProblem(apiErrorText(error, t)));
+    void attempt(
+      async () => {
+        const started = await api.setup();
+        if (live) setSetup(started);
+      },
+      (error) => live && setProblem(apiErrorText(error, t)),
+    );
     return () => {
       live = false;
     };
-  }, [api, t]);
+  }, [api]);
 
+  if (prompt) return prompt;
   if (codes) {
     return (
-      <section aria-labelledby="recovery-title" className="flex flex-col gap-3">
-        <h3 id="recovery-title" className="font-semibold">
-          {t("Two-factor sign-in is on. Keep these recovery codes")}
-        </h3>
-        <p className="text-sm text-[var(--muted)]">
-          {t("Each one signs you in once if you lose your phone. They are shown only now.")}
-        </p>
-        <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label={t("Recovery codes")}>
-          {codes.map((code) => (
-            <li key={code} className="rounded border border-[var(--border)] px-2 py-1">
-              {code}
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="btn btn-primary" onClick={onDone}>
-          {t("I have saved my recovery codes")}
-        </button>
-      </section>
+      <RecoveryCodes
+        codes={codes}
+        title={t("Two-factor sign-in is on. Keep these recovery codes")}
+        onDone={onDone}
+      />
     );
   }
 
@@ -68,7 +73,11 @@ export function TotpSetup({ api, onDone }: { api: TwoFactorApi; onDone: () => vo
           </p>
           <CodeForm
             submitLabel={t("Turn on")}
-            onCode={async ({ code }) => setCodes((await api.enable(code ?? "")).recovery_codes)}
+            onCode={async ({ code }) => {
+              const answer = await api.enable(code ?? "");
+              if (answer.access_token) keepToken(answer.access_token);
+              setCodes(answer.recovery_codes);
+            }}
           />
         </>
       ) : problem ? null : (

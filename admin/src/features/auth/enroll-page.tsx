@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { setAdminToken } from "#admin/lib/admin-token.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { TotpSetup } from "#client/two-factor/totp-setup.tsx";
 import { adminFactorKey, adminTwoFactor } from "./two-factor";
@@ -22,6 +23,7 @@ export default function EnrollPage() {
         <TotpSetup
           api={adminTwoFactor}
           onDone={() => void queryClient.invalidateQueries({ queryKey: adminFactorKey })}
+          keepToken={setAdminToken}
         />
       </section>
     </main>

@@ -47,9 +47,11 @@ export default function LoginPage() {
           <CodeForm
             allowRecovery
             submitLabel={t("Verify")}
-            onCode={async (input) =>
-              signedIn((await adminTwoFactor.loginMfa({ mfa_token: mfaToken, ...input })).access_token)
-            }
+            onCode={async (input) => {
+              // Staff never sign in with a temporary password, so the answer is a session.
+              const answer = await adminTwoFactor.loginMfa({ mfa_token: mfaToken, ...input });
+              if ("access_token" in answer) signedIn(answer.access_token);
+            }}
           />
         </section>
       </main>

@@ -4,8 +4,8 @@ import { setAdminToken } from "#admin/lib/admin-token.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { createPasskey, isStepUpRequired } from "#client/two-factor/api.ts";
-import { StepUpPrompt } from "#client/two-factor/step-up.tsx";
+import { createPasskey } from "#client/two-factor/api.ts";
+import { useProofRetry } from "#client/two-factor/proof.tsx";
 import type { PasskeyItem } from "#shared/schemas/mfa.ts";
 import { confirm } from "../../components/ui/confirm";
 import { useDateTime } from "../../components/ui/list-states";
@@ -26,7 +26,12 @@ export function PasskeysSection() {
   const [name, setName] = useState("");
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [retry, setRetry] = useState<(() => Promise<void>) | null>(null);
+  // Adding or removing one needs a factor proved lately (ADR 131); the answer then carries this
+  // session's new token, since the change ends every other staff session.
+  const { attempt, prompt } = useProofRetry(adminTwoFactor, setAdminToken);
+  const keep = (answer: { access_token?: string }) => {
+    if (answer.access_token) setAdminToken(answer.access_token);
+  };
   const heading = useRef<HTMLHeadingElement>(null);
 
   const refresh = () => {
@@ -39,31 +44,31 @@ export function PasskeysSection() {
     if (pending) return;
     setProblem(null);
     setPending(true);
-    try {
-      const response = await createPasskey(await adminTwoFactor.registerOptions());
-      await adminTwoFactor.register(response, name.trim() || undefined);
-      setName("");
-      showSnackbar({ message: t("Passkey added.") });
-      refresh();
-    } catch (error) {
-      setProblem(apiErrorText(error, t));
-    } finally {
-      setPending(false);
-    }
+    await attempt(
+      async () => {
+        const response = await createPasskey(await adminTwoFactor.registerOptions());
+        keep(await adminTwoFactor.register(response, name.trim() || undefined));
+        setName("");
+        showSnackbar({ message: t("Passkey added.") });
+        refresh();
+      },
+      (error) => setProblem(apiErrorText(error, t)),
+    );
+    setPending(false);
   };
 
   const remove = async (passkey: PasskeyItem) => {
     setProblem(null);
-    try {
-      await adminTwoFactor.removePasskey(passkey.id);
-      showSnackbar({ message: t("The passkey was removed.") });
-      refresh();
-      // Its Remove button is gone: focus goes to the section, not to the page's end.
-      heading.current?.focus();
-    } catch (error) {
-      if (isStepUpRequired(error)) setRetry(() => () => remove(passkey));
-      else setProblem(apiErrorText(error, t));
-    }
+    await attempt(
+      async () => {
+        keep(await adminTwoFactor.removePasskey(passkey.id));
+        showSnackbar({ message: t("The passkey was removed.") });
+        refresh();
+        // Its Remove button is gone: focus goes to the section, not to the page's end.
+        heading.current?.focus();
+      },
+      (error) => setProblem(apiErrorText(error, t)),
+    );
   };
 
   const askRemove = async (passkey: PasskeyItem) => {
@@ -84,19 +89,8 @@ export function PasskeysSection() {
         {t("A passkey signs you in to the admin site on its own, without the password or a code.")}
       </p>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      {retry ? (
-        <StepUpPrompt
-          api={adminTwoFactor}
-          onCancel={() => setRetry(null)}
-          onToken={(token) => {
-            setAdminToken(token);
-            const again = retry;
-            setRetry(null);
-            void again();
-          }}
-        />
-      ) : null}
-      {retry ? null : list.isPending ? (
+      {prompt}
+      {prompt ? null : list.isPending ? (
         <p role="status" className="text-sm">
           {t("Loading…")}
         </p>
@@ -115,7 +109,12 @@ export function PasskeysSection() {
               <div className="min-w-0">
                 <p className="font-medium break-words">{p.name}</p>
                 <p className="text-xs text-[var(--muted)]">
-                  {t("Added {{date}}", { date: dateTime(p.created_at) })}
+                  {p.created_from
+                    ? t("Added {{date}} from {{where}}", {
+                        date: dateTime(p.created_at),
+                        where: p.created_from,
+                      })
+                    : t("Added {{date}}", { date: dateTime(p.created_at) })}
                   {" · "}
                   {p.last_used_at
                     ? t("Last used {{date}}", { date: dateTime(p.last_used_at) })
@@ -134,7 +133,7 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
-      {retry ? null : (
+      {prompt ? null : (
         <form onSubmit={add} noValidate aria-label={t("Add a passkey")} className="flex flex-col gap-2">
           <TextField
             label={t("Passkey name (optional)")}

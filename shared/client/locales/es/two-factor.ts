@@ -70,4 +70,33 @@ export default {
   "This passkey request expired. Try again.": "Esta solicitud de llave de acceso caducó. Inténtalo de nuevo.",
   "Two-factor sign-in is off.": "El inicio de sesión en dos pasos está desactivado.",
   "The passkey was removed.": "Se quitó la llave de acceso.",
+  "Added in the last 24 hours": "Añadida en las últimas 24 horas",
+  "Added {{date}} from {{where}}": "Añadida el {{date}} desde {{where}}",
+  "Added {{date}}": "Añadida el {{date}}",
+  "Also remove the passkeys added in the last 24 hours: {{names}}":
+    "Quitar también las llaves de acceso añadidas en las últimas 24 horas: {{names}}",
+  "Choose a new password": "Elige una contraseña nueva",
+  "Confirm it is you: enter your password again.": "Confirma que eres tú: vuelve a escribir tu contraseña.",
+  "Do this if you did not add them yourself.": "Hazlo si no las añadiste tú.",
+  "Ends every session on every device, this one too.":
+    "Cierra todas las sesiones en todos los dispositivos, también esta.",
+  "Enter your password again to make this change.": "Vuelve a escribir tu contraseña para hacer este cambio.",
+  "Last used {{date}}": "Último uso: {{date}}",
+  "Make new recovery codes": "Crear códigos de recuperación nuevos",
+  "Never used": "Nunca usada",
+  "New recovery codes were made. The old ones no longer work.":
+    "Se crearon códigos de recuperación nuevos. Los anteriores ya no sirven.",
+  "New recovery codes. The old ones no longer work":
+    "Códigos de recuperación nuevos. Los anteriores ya no sirven",
+  "Save and log in": "Guardar e iniciar sesión",
+  "Sign out everywhere": "Cerrar sesión en todas partes",
+  "Sign out of every device": "Cerrar sesión en todos los dispositivos",
+  "This sign-in took too long. Please log in with the e-mailed password again.":
+    "Este inicio de sesión tardó demasiado. Vuelve a entrar con la contraseña que te enviamos por correo.",
+  "You signed in with a temporary password. Choose a new password to continue.":
+    "Entraste con una contraseña temporal. Elige una contraseña nueva para continuar.",
+  "You were signed out everywhere. Please log in again.":
+    "Se cerró tu sesión en todas partes. Vuelve a iniciar sesión.",
+  "Your account has two-factor sign-in: confirm with a code from your app or a passkey.":
+    "Tu cuenta tiene inicio de sesión en dos pasos: confirma con un código de tu app o una llave de acceso.",
 } satisfies Dictionary;

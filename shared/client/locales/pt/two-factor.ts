@@ -70,4 +70,32 @@ export default {
   "This passkey request expired. Try again.": "Este pedido de chave de acesso expirou. Tente de novo.",
   "Two-factor sign-in is off.": "O login em duas etapas está desativado.",
   "The passkey was removed.": "A chave de acesso foi removida.",
+  "Added in the last 24 hours": "Adicionada nas últimas 24 horas",
+  "Added {{date}} from {{where}}": "Adicionada em {{date}} de {{where}}",
+  "Added {{date}}": "Adicionada em {{date}}",
+  "Also remove the passkeys added in the last 24 hours: {{names}}":
+    "Remover também as chaves de acesso adicionadas nas últimas 24 horas: {{names}}",
+  "Choose a new password": "Escolha uma nova senha",
+  "Confirm it is you: enter your password again.": "Confirme que é você: digite sua senha de novo.",
+  "Do this if you did not add them yourself.": "Faça isso se não foi você quem as adicionou.",
+  "Ends every session on every device, this one too.":
+    "Encerra todas as sessões em todos os dispositivos, inclusive esta.",
+  "Enter your password again to make this change.": "Digite sua senha de novo para fazer esta alteração.",
+  "Last used {{date}}": "Último uso: {{date}}",
+  "Make new recovery codes": "Criar novos códigos de recuperação",
+  "Never used": "Nunca usada",
+  "New recovery codes were made. The old ones no longer work.":
+    "Novos códigos de recuperação foram criados. Os anteriores não funcionam mais.",
+  "New recovery codes. The old ones no longer work":
+    "Novos códigos de recuperação. Os anteriores não funcionam mais",
+  "Save and log in": "Salvar e entrar",
+  "Sign out everywhere": "Sair de todos os lugares",
+  "Sign out of every device": "Sair de todos os dispositivos",
+  "This sign-in took too long. Please log in with the e-mailed password again.":
+    "Este login demorou demais. Entre de novo com a senha enviada por e-mail.",
+  "You signed in with a temporary password. Choose a new password to continue.":
+    "Você entrou com uma senha temporária. Escolha uma nova senha para continuar.",
+  "You were signed out everywhere. Please log in again.": "Você saiu de todos os lugares. Entre novamente.",
+  "Your account has two-factor sign-in: confirm with a code from your app or a passkey.":
+    "Sua conta tem login em duas etapas: confirme com um código do seu app ou uma chave de acesso.",
 } satisfies Dictionary;

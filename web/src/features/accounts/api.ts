@@ -1,4 +1,10 @@
-import type { AccessToken, LoginInput, Registered, RegisterInput } from "#shared/schemas/accounts.ts";
+import type {
+  AccessToken,
+  LoginInput,
+  PasswordChangeRequired,
+  Registered,
+  RegisterInput,
+} from "#shared/schemas/accounts.ts";
 import type { MfaRequired } from "#shared/schemas/mfa.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
@@ -11,7 +17,13 @@ interface Accepted {
 
 export const accountsApi = {
   login: (input: LoginInput) =>
-    apiFetch<AccessToken | MfaRequired>("/api/v1/user/auth/login", { method: "POST", body: input }),
+    apiFetch<AccessToken | MfaRequired | PasswordChangeRequired>("/api/v1/user/auth/login", {
+      method: "POST",
+      body: input,
+    }),
+  /** After a sign-in with an e-mailed temporary password: the new password, then a session. */
+  setNewPassword: (input: { password_token: string; new_password: string }) =>
+    apiFetch<AccessToken>("/api/v1/user/auth/password/temporary", { method: "POST", body: input }),
   register: (input: RegisterInput) =>
     apiFetch<Registered>("/api/v1/user/auth/register", { method: "POST", body: input }),
   confirm: (code: string) =>
@@ -34,10 +46,19 @@ export const accountsApi = {
       method: "POST",
       body: { code },
     }),
-  updatePassword: (input: { old_password: string; new_password: string }) =>
+  updatePassword: (input: { old_password: string; new_password: string; remove_recent_passkeys?: boolean }) =>
     apiFetch<Accepted>("/api/v1/private/user/auth/update/password", {
       method: "PATCH",
-      body: new URLSearchParams(input),
+      body: new URLSearchParams({
+        old_password: input.old_password,
+        new_password: input.new_password,
+        remove_recent_passkeys: String(input.remove_recent_passkeys ?? false),
+      }),
+    }),
+  signOutEverywhere: (removeRecentPasskeys: boolean) =>
+    apiFetch<Accepted>("/api/v1/private/user/auth/sign-out-everywhere", {
+      method: "POST",
+      body: new URLSearchParams({ remove_recent_passkeys: String(removeRecentPasskeys) }),
     }),
   deleteAccount: (input: { username: string; password: string }) =>
     apiFetch<Accepted>("/api/v1/private/user/auth/delete/account", {

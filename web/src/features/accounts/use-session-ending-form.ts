@@ -3,12 +3,17 @@ import { type FormEvent, useState } from "react";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { useProofRetry } from "#client/two-factor/proof.tsx";
 import type { z } from "#shared/zod-jitless.ts";
+import { twoFactor } from "#web/features/two-factor/api.ts";
+import { setToken } from "#web/lib/auth-token.ts";
 import { useEndSession } from "./auth-flow";
 
 /**
  * The update e-mail, update password and delete account forms: each sends its form once, shows
- * the API's refusal in the form, and on 202 ends the session with a notice.
+ * the API's refusal in the form, and on 202 ends the session with a notice. When the Worker asks
+ * for a fresh proof first (a code or passkey, ADR 131), `prompt` holds the question, to show in
+ * place of the form; once answered the form is sent again.
  */
 export function useSessionEndingForm<K extends string, S extends z.ZodType>(options: {
   schema: S;
@@ -23,18 +28,24 @@ export function useSessionEndingForm<K extends string, S extends z.ZodType>(opti
   const endSession = useEndSession();
   const form = useZodForm(options.schema, options.initial);
   const [problem, setProblem] = useState<string | null>(null);
+  const { attempt, prompt } = useProofRetry(twoFactor, setToken);
   const change = useMutation({
     mutationFn: options.send,
     onSuccess: (_answer, sent) =>
       options.onDone ? options.onDone(sent) : endSession(t(options.doneMessage), options.openLogin),
-    onError: (error) => setProblem(apiErrorText(error, t)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.touchAll();
-    if (!form.data || change.isPending) return;
+    const data = form.data;
+    if (!data || change.isPending) return;
     setProblem(null);
-    change.mutate(form.data);
+    void attempt(
+      async () => {
+        await change.mutateAsync(data);
+      },
+      (error) => setProblem(apiErrorText(error, t)),
+    );
   };
-  return { form, problem, pending: change.isPending, submit };
+  return { form, problem, pending: change.isPending, submit, prompt };
 }

@@ -6,9 +6,12 @@ import { twoFactor } from "./api";
 export default function MfaLoginStep({
   mfaToken,
   onSignedIn,
+  onNewPasswordNeeded,
 }: {
   mfaToken: string;
   onSignedIn: (token: string) => void;
+  /** The password step used an e-mailed temporary password: a new one is chosen next (not after Google). */
+  onNewPasswordNeeded?: (passwordToken: string) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -17,9 +20,11 @@ export default function MfaLoginStep({
       <CodeForm
         allowRecovery
         submitLabel={t("Verify")}
-        onCode={async (input) =>
-          onSignedIn((await twoFactor.loginMfa({ mfa_token: mfaToken, ...input })).access_token)
-        }
+        onCode={async (input) => {
+          const answer = await twoFactor.loginMfa({ mfa_token: mfaToken, ...input });
+          if ("password_token" in answer) onNewPasswordNeeded?.(answer.password_token);
+          else onSignedIn(answer.access_token);
+        }}
       />
     </div>
   );

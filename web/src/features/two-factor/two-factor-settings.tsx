@@ -3,11 +3,13 @@ import { type FormEvent, useState } from "react";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { createPasskey, isStepUpRequired } from "#client/two-factor/api.ts";
-import { StepUpPrompt } from "#client/two-factor/step-up.tsx";
+import { createPasskey } from "#client/two-factor/api.ts";
+import { useProofRetry } from "#client/two-factor/proof.tsx";
+import { RecoveryCodes } from "#client/two-factor/recovery-codes.tsx";
 import { TotpSetup } from "#client/two-factor/totp-setup.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { setToken } from "#web/lib/auth-token.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 import { twoFactor } from "./api";
 
 // Settings → Account: the authenticator app (set up, turn off) and passkeys (add, list, remove).
@@ -69,53 +71,36 @@ function Passkeys() {
   const list = useQuery({ queryKey: keys.passkeys, queryFn: () => twoFactor.passkeys() });
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [retry, setRetry] = useState<(() => Promise<void>) | null>(null);
+  const { attempt, prompt } = useProofRetry(twoFactor, setToken);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: keys.passkeys });
     void queryClient.invalidateQueries({ queryKey: keys.status });
   };
+  const shown = (error: unknown) => setProblem(apiErrorText(error, t));
 
+  // Adding one needs a recent proof (a code or passkey, or the password when there is no factor).
   const add = async () => {
     setProblem(null);
     setPending(true);
-    try {
+    await attempt(async () => {
       const response = await createPasskey(await twoFactor.registerOptions());
       await twoFactor.register(response);
       showSnackbar({ message: t("Passkey added."), variant: "success" });
       refresh();
-    } catch (error) {
-      setProblem(apiErrorText(error, t));
-    } finally {
-      setPending(false);
-    }
+    }, shown);
+    setPending(false);
   };
 
-  const remove = async (id: number) => {
+  const remove = (id: number) => {
     setProblem(null);
-    try {
+    void attempt(async () => {
       await twoFactor.removePasskey(id);
       showSnackbar({ message: t("The passkey was removed."), variant: "success" });
       refresh();
-    } catch (error) {
-      if (isStepUpRequired(error)) setRetry(() => () => remove(id));
-      else setProblem(apiErrorText(error, t));
-    }
+    }, shown);
   };
 
-  if (retry) {
-    return (
-      <StepUpPrompt
-        api={twoFactor}
-        onCancel={() => setRetry(null)}
-        onToken={(token) => {
-          setToken(token);
-          const again = retry;
-          setRetry(null);
-          void again();
-        }}
-      />
-    );
-  }
+  if (prompt) return <div className="py-3">{prompt}</div>;
 
   return (
     <div className="flex flex-col gap-2 py-3">
@@ -124,18 +109,39 @@ function Passkeys() {
         {t("Sign in with your fingerprint, face or screen lock instead of a password.")}
       </p>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <ul className="flex flex-col gap-1" aria-label={t("Your passkeys")}>
+      <ul className="flex flex-col divide-y divide-[var(--line)]" aria-label={t("Your passkeys")}>
         {(list.data?.passkeys ?? []).map((p) => (
           <li
             key={p.id}
-            className="flex items-center justify-between gap-2 text-sm"
+            className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
             data-testid="passkey-item"
           >
-            <span>{p.name}</span>
+            <div className="min-w-0">
+              <p className="font-medium break-words">
+                {p.name}
+                {p.recent ? (
+                  <span className="ms-2 rounded-full bg-[var(--accent-soft,var(--line))] px-2 py-0.5 text-xs">
+                    {t("Added in the last 24 hours")}
+                  </span>
+                ) : null}
+              </p>
+              <p className="text-xs text-[var(--muted)]">
+                {p.created_from
+                  ? t("Added {{date}} from {{where}}", {
+                      date: formatDateTime(p.created_at),
+                      where: p.created_from,
+                    })
+                  : t("Added {{date}}", { date: formatDateTime(p.created_at) })}
+                {" · "}
+                {p.last_used_at
+                  ? t("Last used {{date}}", { date: formatDateTime(p.last_used_at) })
+                  : t("Never used")}
+              </p>
+            </div>
             <button
               type="button"
               className="btn btn-outline"
-              onClick={() => void remove(p.id)}
+              onClick={() => remove(p.id)}
               aria-label={t("Remove passkey {{name}}", { name: p.name })}
             >
               {t("Remove")}
@@ -151,6 +157,46 @@ function Passkeys() {
         aria-busy={pending}
       >
         {t("Add a passkey")}
+      </button>
+    </div>
+  );
+}
+
+/** New recovery codes in place of the old ones (with the app on), after a fresh code. */
+function RenewRecoveryCodes() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { attempt, prompt } = useProofRetry(twoFactor, setToken);
+  if (prompt) return <div className="mt-3">{prompt}</div>;
+  if (codes)
+    return (
+      <div className="mt-3">
+        <RecoveryCodes
+          codes={codes}
+          title={t("New recovery codes. The old ones no longer work")}
+          onDone={() => setCodes(null)}
+        />
+      </div>
+    );
+  return (
+    <div className="mt-2">
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() =>
+          void attempt(
+            async () => {
+              setCodes((await twoFactor.renewRecoveryCodes()).recovery_codes);
+              void queryClient.invalidateQueries({ queryKey: keys.status });
+            },
+            (error) => setProblem(apiErrorText(error, t)),
+          )
+        }
+      >
+        {t("Make new recovery codes")}
       </button>
     </div>
   );
@@ -194,10 +240,11 @@ export default function TwoFactorSettings() {
         </div>
         {mode === "setup" ? (
           <div className="mt-3">
-            <TotpSetup api={twoFactor} onDone={done} />
+            <TotpSetup api={twoFactor} onDone={done} keepToken={setToken} />
           </div>
         ) : null}
         {mode === "off" ? <TurnOff onDone={done} /> : null}
+        {on && mode === "idle" ? <RenewRecoveryCodes /> : null}
       </div>
       <Passkeys />
     </div>

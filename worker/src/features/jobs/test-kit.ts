@@ -67,7 +67,14 @@ export async function adminAuth(): Promise<Record<string, string>> {
     .returning({ id: admins.id, tokenVersion: admins.tokenVersion })
     .get();
   await enrollTotp({ kind: "admin", id: row.id });
-  return bearer(await signAccessToken(env.JWT_SECRET, "admin", row.id, row.tokenVersion));
+  // As the admin sign-in's token after its code step: the factor was proved now.
+  const now = Math.floor(Date.now() / 1000);
+  return bearer(
+    await signAccessToken(env.JWT_SECRET, "admin", row.id, row.tokenVersion, {
+      factorAt: now,
+      passwordAt: now,
+    }),
+  );
 }
 
 /** A request with a JSON body: `jsonRequest("PATCH", {...}, auth)`. */

@@ -10,6 +10,7 @@ import { clearToken } from "#web/lib/auth-token.ts";
 import { openModal } from "#web/modals.tsx";
 import { accountsApi } from "../api";
 import { type AuthMode, StepLink, useAuthFlow } from "../auth-flow";
+import { ChoosePasswordForm } from "./choose-password-form";
 import { GoogleSignIn } from "./google-sign-in";
 
 /** The appeal a suspended person's sign-in answer offers, when they have not appealed yet. */
@@ -35,6 +36,8 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     appeal?: { moderation_id: number; appeal_token: string } | null;
   } | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  /** Signed in with an e-mailed temporary password: the new password comes next. */
+  const [passwordToken, setPasswordToken] = useState<string | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
 
   const login = useMutation({
@@ -42,6 +45,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     onSuccess: (answer) => {
       // A second factor is on: the code step comes next, signed by the password step's token.
       if ("mfa_token" in answer) setMfaToken(answer.mfa_token);
+      else if ("password_token" in answer) setPasswordToken(answer.password_token);
       else flow.signedIn(answer.access_token);
     },
     onError: (error) => {
@@ -77,10 +81,16 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     }
   };
 
+  if (passwordToken)
+    return <ChoosePasswordForm passwordToken={passwordToken} onSignedIn={(token) => flow.signedIn(token)} />;
   if (mfaToken) {
     return (
       <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
-        <MfaLoginStep mfaToken={mfaToken} onSignedIn={(token) => flow.signedIn(token)} />
+        <MfaLoginStep
+          mfaToken={mfaToken}
+          onSignedIn={(token) => flow.signedIn(token)}
+          onNewPasswordNeeded={setPasswordToken}
+        />
       </Suspense>
     );
   }

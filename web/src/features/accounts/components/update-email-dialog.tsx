@@ -19,7 +19,7 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
   const { me } = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { form, problem, pending, submit } = useSessionEndingForm({
+  const { form, problem, pending, submit, prompt } = useSessionEndingForm({
     schema: updateEmailSchema,
     initial: { new_email: "", password: "" },
     send: accountsApi.updateEmail,
@@ -34,22 +34,24 @@ export default function UpdateEmailDialog({ onClose }: ModalProps) {
   });
   return (
     <Dialog title={t("Update email")} onClose={onClose}>
-      <form onSubmit={submit} noValidate aria-label={t("Update email")}>
-        {me?.email ? (
-          <p className="mb-4 text-sm text-[var(--muted)]">
-            {t("Your email now is {{email}}.", { email: me.email })}
-          </p>
-        ) : null}
-        {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <EmailField label={t("New email")} name="new_email" autoFocus {...form.field("new_email")} />
-        <PasswordField
-          {...form.field("password")}
-          hint={t(
-            "We will e-mail a 6-digit code to the new address. You will be signed out and enter it next.",
-          )}
-        />
-        <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>
-      </form>
+      {prompt ?? (
+        <form onSubmit={submit} noValidate aria-label={t("Update email")}>
+          {me?.email ? (
+            <p className="mb-4 text-sm text-[var(--muted)]">
+              {t("Your email now is {{email}}.", { email: me.email })}
+            </p>
+          ) : null}
+          {problem ? <FormAlert>{problem}</FormAlert> : null}
+          <EmailField label={t("New email")} name="new_email" autoFocus {...form.field("new_email")} />
+          <PasswordField
+            {...form.field("password")}
+            hint={t(
+              "We will e-mail a 6-digit code to the new address. You will be signed out and enter it next.",
+            )}
+          />
+          <SubmitButton pending={pending}>{t("Update email")}</SubmitButton>
+        </form>
+      )}
     </Dialog>
   );
 }

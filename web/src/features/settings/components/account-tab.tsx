@@ -7,6 +7,7 @@ import { openModal } from "#web/modals.tsx";
 import { SettingsSection } from "./setting-switch";
 
 const TwoFactorSettings = lazy(() => import("#web/features/two-factor/two-factor-settings.tsx"));
+const SignOutEverywhere = lazy(() => import("#web/features/accounts/components/sign-out-everywhere.tsx"));
 const DataExportSection = lazy(() => import("#web/features/account-data/components/data-export-section.tsx"));
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
@@ -88,6 +89,9 @@ export function AccountTab({ me }: { me: Me }) {
             </button>
           }
         />
+        <Suspense fallback={null}>
+          <SignOutEverywhere />
+        </Suspense>
       </SettingsSection>
       <SettingsSection title={t("Two-factor sign-in")}>
         <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
