@@ -47,13 +47,20 @@ const ME: Me = {
 };
 
 /** Answers the API calls the way the Worker does, recording what was sent. */
-function fakeApi(answers: Record<string, { status: number; body?: unknown }>) {
-  const calls: Array<{ url: string; method: string; body: string }> = [];
+type Answer = { status: number; body?: unknown };
+function fakeApi(answers: Record<string, Answer | (() => Answer)>) {
+  const calls: Array<{ url: string; method: string; body: string; auth: string }> = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
-    calls.push({ url, method: init?.method ?? "GET", body: String(init?.body ?? "") });
+    const auth = new Headers(init?.headers).get("authorization") ?? "";
+    calls.push({ url, method: init?.method ?? "GET", body: String(init?.body ?? ""), auth });
     const path = url.split("?")[0]!;
-    const answer = path.endsWith("/auth/me") ? { status: 200, body: ME } : answers[path];
+    const given = answers[path];
+    const answer = path.endsWith("/auth/me")
+      ? { status: 200, body: ME }
+      : typeof given === "function"
+        ? given()
+        : given;
     if (!answer) return new Response(JSON.stringify({ detail: "Not found" }), { status: 404 });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
@@ -134,10 +141,65 @@ describe("the update password dialog", () => {
     expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
       old_password: "secret-1",
       new_password: "secret-2",
+      remove_recent_passkeys: "false",
     });
     expect(getToken()).toBeNull();
     expect(navigate).toHaveBeenCalledWith({ to: "/" });
     expect(document.documentElement.dataset.theme).toBe("night");
+  });
+
+  it("offers to remove the passkeys added in the last 24 hours, and sends the choice", async () => {
+    const recent = {
+      id: 7,
+      name: "Unknown laptop",
+      created_at: new Date().toISOString(),
+      last_used_at: null,
+      created_from: "Firefox on Linux · 203.0.113.5",
+      recent: true,
+    };
+    const calls = fakeApi({
+      "/api/v1/private/user/auth/passkey/list": { status: 200, body: { passkeys: [recent] } },
+      "/api/v1/private/user/auth/update/password": { status: 202, body: { message: "ok" } },
+    });
+    setToken("token-1");
+    renderWithClient(<UpdatePasswordDialog onClose={() => {}} />);
+    const offer = await screen.findByRole("checkbox", { name: /Unknown laptop/ });
+    expect((offer as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(offer);
+    type(/^Old password/, "secret-1");
+    type(/^New password/, "secret-2");
+    fireEvent.click(screen.getByRole("button", { name: "Update password" }));
+    await waitFor(() => expect(screen.getByTestId("open-modal").textContent).toBe("LOGIN"));
+    const sent = calls.find((c) => c.url.includes("update/password"))!;
+    expect(new URLSearchParams(sent.body).get("remove_recent_passkeys")).toBe("true");
+  });
+
+  it("asks for a code when the account has a factor, then sends the form again with the new session", async () => {
+    let tries = 0;
+    const calls = fakeApi({
+      "/api/v1/private/user/auth/update/password": () => {
+        tries += 1;
+        return tries === 1
+          ? { status: 403, body: { detail: "Confirm it is you", fields: { step_up: "Confirm it is you" } } }
+          : { status: 202, body: { message: "ok" } };
+      },
+      "/api/v1/private/user/auth/step-up": {
+        status: 200,
+        body: { access_token: "token-2", token_type: "bearer" },
+      },
+    });
+    setToken("token-1");
+    renderWithClient(<UpdatePasswordDialog onClose={() => {}} />);
+    type(/^Old password/, "secret-1");
+    type(/^New password/, "secret-2");
+    fireEvent.click(screen.getByRole("button", { name: "Update password" }));
+    await screen.findByText("Enter a code from your authenticator app or use a passkey.");
+    type(/^Code from your authenticator app/, "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.getByTestId("open-modal").textContent).toBe("LOGIN"));
+    const sends = calls.filter((c) => c.url.includes("update/password"));
+    expect(sends).toHaveLength(2);
+    expect(sends[1]!.auth).toContain("token-2");
   });
 });
 
