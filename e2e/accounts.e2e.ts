@@ -316,8 +316,17 @@ describe("forgot password", () => {
     const [mail] = await outbox(p.request, person.email);
     const password = /Your new password: (\S+)/.exec(mail ?? "")?.[1];
     expect(password).toBeTruthy();
+    // The e-mailed password works once, and that sign-in chooses the password from now on.
     await submitLogin(p.getByRole("dialog", { name: "Log In" }), person.username, password!);
+    const choose = p.getByRole("form", { name: "Choose a new password" });
+    await choose.getByText("You signed in with a temporary password. Choose a new password to continue.").waitFor();
+    await choose.getByLabel("New password").fill("my-own-new-password");
+    await choose.getByRole("button", { name: "Save and log in" }).click();
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
+    const again = await p.request.post("/api/v1/user/auth/login", {
+      data: { username: person.username, password: "my-own-new-password" },
+    });
+    expect(again.status()).toBe(200);
   });
 
   it("works as a page, going back to /signin", async () => {

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { lane } from "./lane";
-import { newAccount, signIn, submitLogin } from "./sign-in";
+import { newAccount, PASSWORD_LABEL, signIn, submitLogin } from "./sign-in";
 import { enterStaffCode } from "./staff";
 
 // Two-factor sign-in as a person meets it: the code step of the login dialog with an authenticator
@@ -71,16 +71,26 @@ describe("two-factor sign-in", () => {
     expect(errors).toEqual([]);
   });
 
-  it("registers a passkey in Settings → Account, and after signing out signs in with it and no password", async () => {
+  it("registers a passkey in Settings → Account after the password is typed again, and after signing out signs in with it and no password", async () => {
     const { page: p, context, errors } = await page();
     const account = await newAccount(p.request);
+    // The registration's session never typed the password: adding a passkey asks for it first.
     await signIn(context, { token: account.token });
     await virtualAuthenticator(p);
 
     await p.goto("/settings/account");
     await p.getByRole("button", { name: "Add a passkey" }).click();
+    await p.getByRole("heading", { name: "Confirm it is you" }).waitFor();
+    await p.getByLabel(PASSWORD_LABEL).fill("not-my-password");
+    await p.getByRole("button", { name: "Confirm" }).click();
+    await p.getByText("The password is incorrect.").waitFor();
+    await p.getByLabel(PASSWORD_LABEL).fill(account.password);
+    await p.getByRole("button", { name: "Confirm" }).click();
     await p.getByText("Passkey added.").waitFor();
     await expect.poll(() => p.getByTestId("passkey-item").count()).toBe(1);
+    const item = p.getByTestId("passkey-item");
+    await item.getByText("Added in the last 24 hours").waitFor();
+    await item.getByText(/from Chrome on Linux/).waitFor();
 
     await context.clearCookies();
     await p.goto("/signin");
