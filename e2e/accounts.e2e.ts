@@ -319,7 +319,9 @@ describe("forgot password", () => {
     // The e-mailed password works once, and that sign-in chooses the password from now on.
     await submitLogin(p.getByRole("dialog", { name: "Log In" }), person.username, password!);
     const choose = p.getByRole("form", { name: "Choose a new password" });
-    await choose.getByText("You signed in with a temporary password. Choose a new password to continue.").waitFor();
+    await choose
+      .getByText("You signed in with a temporary password. Choose a new password to continue.")
+      .waitFor();
     await choose.getByLabel("New password").fill("my-own-new-password");
     await choose.getByRole("button", { name: "Save and log in" }).click();
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();

@@ -38,7 +38,8 @@ export default function SignOutEverywhere() {
         )}
       </div>
       {open ? (
-        <div className="mt-3 flex flex-col gap-2" role="group" aria-label={t("Sign out everywhere")}>
+        <fieldset className="mt-3 flex flex-col gap-2">
+          <legend className="sr-only">{t("Sign out everywhere")}</legend>
           {run.error ? <FormAlert>{apiErrorText(run.error, t)}</FormAlert> : null}
           {recent.length ? (
             <RemoveRecentPasskeys names={recent} checked={removeRecent} onChange={setRemoveRecent} />
@@ -57,7 +58,7 @@ export default function SignOutEverywhere() {
               {t("Cancel")}
             </button>
           </div>
-        </div>
+        </fieldset>
       ) : null}
     </div>
   );
