@@ -1,6 +1,7 @@
 import type { Database } from "#worker/db/database.ts";
 import { dataExports } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { linkedPostNotHiddenSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 
 // Every read and write of data archives, and the reads that gather what goes into one. Each
 // gathering read names its columns: secrets (password hashes, token versions, Google ids, wallet
@@ -77,6 +78,12 @@ export async function forgetObject(db: Database, id: number) {
   ]);
 }
 
+/**
+ * A post the person may find in their own archive: their own (even hidden: it is their content) or
+ * one anyone may see (docs/decisions/131). Others' hidden posts never appear, not even by address.
+ */
+const ownOrVisible = `(m.owner_id = ?1 OR ${visiblePostSql("m")})`;
+
 /** The files of an archive, each the SQL that fills it; ?1 is the person's id. */
 export const ARCHIVE_FILES: Record<string, Statement> = {
   "profile.json": {
@@ -95,20 +102,21 @@ export const ARCHIVE_FILES: Record<string, Statement> = {
   "posts.json": {
     sql: `SELECT m.public_id, c.name AS community, m.title, m.body, m.post_type, m.total_votes,
         m.total_comments, m.published_at, m.updated_at FROM microposts m JOIN communities c ON c.id = m.community_id
-        WHERE m.owner_id = ?1 AND m.is_draft = 0 ORDER BY m.id`,
+        WHERE m.owner_id = ?1 AND ${visiblePostSql("m")} ORDER BY m.id`,
   },
   "drafts.json": {
     sql: `SELECT m.public_id, m.community_id, m.title, m.body, m.post_type, m.created_at, m.updated_at
         FROM microposts m WHERE m.owner_id = ?1 AND m.is_draft = 1 ORDER BY m.id`,
   },
   "comments.json": {
-    sql: `SELECT c.public_id, m.public_id AS post_public_id, c.body, c.depth, c.created_at, c.updated_at
+    sql: `SELECT c.public_id, CASE WHEN ${ownOrVisible} THEN m.public_id END AS post_public_id, c.body, c.depth,
+        c.created_at, c.updated_at
         FROM comments c JOIN microposts m ON m.id = c.micropost_id
         WHERE c.owner_id = ?1 AND c.is_deleted = 0 ORDER BY c.id`,
   },
   "votes.json": {
     sql: `SELECT m.public_id AS post_public_id, v.created_at FROM micropost_votes v
-        JOIN microposts m ON m.id = v.micropost_id WHERE v.user_id = ?1 ORDER BY v.created_at`,
+        JOIN microposts m ON m.id = v.micropost_id WHERE v.user_id = ?1 AND ${ownOrVisible} ORDER BY v.created_at`,
   },
   "following.json": {
     sql: `SELECT u.username, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id
@@ -128,7 +136,8 @@ export const ARCHIVE_FILES: Record<string, Statement> = {
   },
   "notifications.json": {
     sql: `SELECT n.kind, u.username AS actor, n.link, n.text, n.is_read, n.created_at FROM notifications n
-        LEFT JOIN users u ON u.id = n.actor_id WHERE n.user_id = ?1 ORDER BY n.id`,
+        LEFT JOIN users u ON u.id = n.actor_id
+        WHERE n.user_id = ?1 AND (n.kind = 'MODERATION' OR ${linkedPostNotHiddenSql("n.link")}) ORDER BY n.id`,
   },
   "jobs.json": {
     sql: `SELECT slug, title, description, location, job_type, job_category, work_mode, experience_level,

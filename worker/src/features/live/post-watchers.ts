@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
 import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
 import {
@@ -195,7 +196,7 @@ export class PostWatchers extends DurableObject<Bindings> {
     const { db } = this.deps;
     const [post, blocked] = await Promise.all([
       db.first<{ total_comments: number; total_votes: number }>({
-        sql: "SELECT total_comments, total_votes FROM microposts WHERE public_id = ?1 AND is_draft = 0",
+        sql: `SELECT total_comments, total_votes FROM microposts m WHERE m.public_id = ?1 AND ${visiblePostSql("m")}`,
         binds: [postPublicId],
       }),
       actorId === null

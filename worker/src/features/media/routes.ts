@@ -3,16 +3,22 @@ import { getCookie } from "hono/cookie";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { bearerToken, LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
+import { bearerToken } from "#worker/lib/sessions.ts";
 import { readAccessToken, type TokenKind } from "#worker/lib/tokens.ts";
 import { BOOKMARK_HEADER, sessionStart } from "#worker/middleware/database.ts";
+import * as queries from "./queries";
 
 // Uploaded files from R2, with the content type sniffed at upload time. Most are public (avatars,
-// covers, post media, community and admin images) and cached by anyone for a year. Two kinds are
-// private (ADR 097):
+// covers, community and admin images) and cached by anyone for a year. Some are private (ADR 097,
+// docs/decisions/135):
 // - chat pictures (`chat/{thread public id}/…`): the thread's participants only;
 // - résumés (`resumes/…`): their owner and staff only (the job settings tab is the one place that
-//   shows one).
+//   shows one);
+// - data archives (`exports/{user id}/…`): their owner only (the SPA downloads them through
+//   `/api/v1/private/user/export/download`; this address answers the same person and nobody else);
+// - a post's files (`posts/…`) while the post is hidden (a draft, or removed by staff): its author
+//   and staff only. A post's files are public while the post is, but cached for minutes, not a
+//   year: a file whose post is removed later stops being given by shared caches soon after.
 // A browser's <img> or link cannot send an Authorization header, so the reader is also known by the
 // cookie the SPAs keep their token in (`access_token`, `admin_access_token`; SameSite=Lax, so a
 // cross-site page embedding the address does not send it). Anyone else gets the 404 of a missing
@@ -21,15 +27,26 @@ import { BOOKMARK_HEADER, sessionStart } from "#worker/middleware/database.ts";
 
 const NOT_FOUND = "File not found";
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
+/** A post's file while its post is visible: see above. */
+const POST_FILE_CACHE = "public, max-age=300";
 const PRIVATE_CACHE = "private, no-store";
 
-type Privacy = { kind: "chat"; threadPublicId: string } | { kind: "resume" };
+type Privacy =
+  | { kind: "chat"; threadPublicId: string }
+  | { kind: "resume" }
+  | { kind: "export"; ownerId: number }
+  | { kind: "post" };
 
-/** Whether a stored key is private, and whose. */
+/** Whether a stored key is (or may be) private, and whose. */
 export function privacyOf(key: string): Privacy | null {
   const chat = /^chat\/([^/]+)\//.exec(key);
   if (chat) return { kind: "chat", threadPublicId: chat[1]! };
   if (key.startsWith("resumes/")) return { kind: "resume" };
+  const archive = /^exports\/(\d+)\//.exec(key);
+  if (archive) return { kind: "export", ownerId: Number(archive[1]) };
+  // Any other key under exports/ is nobody's.
+  if (key.startsWith("exports/")) return { kind: "export", ownerId: 0 };
+  if (key.startsWith("posts/")) return { kind: "post" };
   return null;
 }
 
@@ -44,57 +61,55 @@ async function callerId(c: Context<AppEnv>, deps: Deps, kind: TokenKind): Promis
     const claims = await readAccessToken(c.env.JWT_SECRET, kind, token);
     if (!claims) continue;
     // The same rule as the API's: the version must be current, the account allowed in.
-    const row =
-      kind === "user"
-        ? await deps.db.first<{ v: number }>({
-            sql: `SELECT token_version AS v FROM users
-                   WHERE id = ?1 AND ${LIVE_ACCOUNT_SQL}`,
-            binds: [claims.id],
-          })
-        : await deps.db.first<{ v: number }>({
-            sql: "SELECT token_version AS v FROM admins WHERE id = ?1",
-            binds: [claims.id],
-          });
-    if (row && row.v === claims.version) return claims.id;
+    if ((await queries.liveTokenVersion(deps.db, kind, claims.id)) === claims.version) return claims.id;
   }
   return null;
 }
 
-async function mayRead(c: Context<AppEnv>, key: string, privacy: Privacy): Promise<boolean> {
+/**
+ * Whether the caller may read a private file: "public" when the file is not private after all (a
+ * visible post's), "private" when they may, null when they may not.
+ */
+async function mayRead(c: Context<AppEnv>, key: string, privacy: Privacy): Promise<"public" | "private" | null> {
   const deps = createDeps(c.env, undefined, sessionStart(c.req.method, c.req.header(BOOKMARK_HEADER)));
-  if (privacy.kind === "chat") {
-    const userId = await callerId(c, deps, "user");
-    if (userId === null) return false;
-    const row = await deps.db.first({
-      sql: `SELECT 1 AS hit FROM chat_thread_users p JOIN chat_threads t ON t.id = p.thread_id
-             WHERE t.public_id = ?1 AND p.user_id = ?2`,
-      binds: [privacy.threadPublicId, userId],
-    });
-    return row !== null;
+  const granted = (yes: boolean) => (yes ? "private" : null);
+  switch (privacy.kind) {
+    case "chat": {
+      const userId = await callerId(c, deps, "user");
+      return granted(userId !== null && (await queries.inThread(deps.db, privacy.threadPublicId, userId)));
+    }
+    case "export":
+      return granted((await callerId(c, deps, "user")) === privacy.ownerId && privacy.ownerId > 0);
+    case "post": {
+      const author = await queries.hiddenPostFileAuthor(deps.db, key);
+      if (author === null) return "public";
+      if ((await callerId(c, deps, "user")) === author) return "private";
+      return granted((await callerId(c, deps, "admin")) !== null);
+    }
+    case "resume": {
+      const userId = await callerId(c, deps, "user");
+      if (userId !== null && (await queries.ownsResume(deps.db, key, userId))) return "private";
+      return granted((await callerId(c, deps, "admin")) !== null);
+    }
   }
-  const userId = await callerId(c, deps, "user");
-  if (userId !== null) {
-    const own = await deps.db.first({
-      sql: "SELECT 1 AS hit FROM resumes WHERE key = ?1 AND user_id = ?2",
-      binds: [key, userId],
-    });
-    if (own) return true;
-  }
-  return (await callerId(c, deps, "admin")) !== null;
 }
 
 export const mediaRoutes = new Hono<AppEnv>().get("/media/:key{.+}", async (c) => {
   const key = c.req.param("key");
   const privacy = privacyOf(key);
-  if (privacy && !(await mayRead(c, key, privacy))) fail(404, NOT_FOUND);
+  const access = privacy ? await mayRead(c, key, privacy) : "public";
+  if (access === null) fail(404, NOT_FOUND);
   const object = await c.env.MEDIA.get(key);
   if (!object) fail(404, NOT_FOUND);
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
-  headers.set("cache-control", privacy ? PRIVATE_CACHE : PUBLIC_CACHE);
+  headers.set(
+    "cache-control",
+    access === "private" ? PRIVATE_CACHE : privacy?.kind === "post" ? POST_FILE_CACHE : PUBLIC_CACHE,
+  );
   // A private file is for this site's pages only, whatever cookies another site's request carries.
-  if (privacy) headers.set("cross-origin-resource-policy", "same-origin");
+  if (access === "private") headers.set("cross-origin-resource-policy", "same-origin");
   headers.set(
     "content-security-policy",
     "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
@@ -7,6 +7,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
+import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toUnreadData } from "../accounts/json";
 import { liveNotification, liveUnread } from "../live/service";
@@ -100,9 +101,14 @@ export async function listNotifications(
   // Muted phrases are left out where the page is read and counted, so pages stay full; the list
   // reads the person's own notifications only, through their index.
   const muted = notMutedWhere('"notifications"."text"', await activeMutes(deps, userId, "NOTIFICATIONS"));
+  // A notification that leads to a post nobody may see now (removed by staff) is not shown, with
+  // its excerpt; a moderation notice, which tells the author about that very post, is.
+  const leadsToVisible = sql.raw(
+    `("notifications"."kind" = 'MODERATION' OR ${linkedPostNotHiddenSql('"notifications"."link"')})`,
+  );
   const where = input.unread
-    ? and(eq(notifications.userId, userId), eq(notifications.isRead, false), muted)
-    : and(eq(notifications.userId, userId), muted);
+    ? and(eq(notifications.userId, userId), eq(notifications.isRead, false), muted, leadsToVisible)
+    : and(eq(notifications.userId, userId), muted, leadsToVisible);
   const [rows, total] = await db.orm.batch([
     db.orm
       .select()

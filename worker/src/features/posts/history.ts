@@ -56,13 +56,16 @@ export async function postHistory(
   );
 }
 
-/** `GET /api/v1/micropost/comment/history`: a comment's versions; a deleted one shows nothing. */
+/**
+ * `GET /api/v1/micropost/comment/history`: a comment's versions; a deleted one, or one on a post that
+ * is hidden, shows nothing.
+ */
 export async function commentHistory(
   deps: Deps,
   viewerId: number | null,
   q: PageQuery & { public_id: string },
 ): Promise<Page<PostVersion>> {
-  const comment = await queries.findComment(deps.db, q.public_id);
+  const comment = await queries.findCommentOnVisiblePost(deps.db, q.public_id);
   if (!comment || comment.isDeleted) fail(404, "Comment not found");
   await assertMayRead(deps, viewerId, comment.ownerId);
   return historyPage(deps, "comment", comment.id, { body: comment.body, editedAt: comment.editedAt }, q);

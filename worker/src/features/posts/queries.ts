@@ -21,6 +21,7 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "../communities/json";
 import {
@@ -49,6 +50,8 @@ const PARENT_PUBLIC_ID = "(SELECT p.public_id FROM comments p WHERE p.id = c.par
 const COMPOUND_MAX = 5;
 
 const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
+/** The one rule of who sees a post (lib/post-visibility-queries.ts), for `FROM microposts m`. */
+const VISIBLE = visiblePostSql("m");
 
 // ---------------------------------------------------------------------------------------------
 // Posts and drafts
@@ -56,7 +59,7 @@ const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(micropost
 /** A published post by its public id. */
 export async function findPublishedPost(db: Database, postPublicId: string): Promise<PostRow | null> {
   const row = await db.first({
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND ${VISIBLE}`,
     binds: [postPublicId],
   });
   return row ? rowOf(microposts, row) : null;
@@ -128,7 +131,7 @@ export async function readForPublish(
 /** A published post by its public id, as `pageWithLookups` reads it (with all its feed item shows). */
 export function publishedPostStatement(postPublicId: string): Statement {
   return {
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND m.is_draft = 0`,
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND ${VISIBLE}`,
     binds: [postPublicId],
   };
 }
@@ -160,7 +163,7 @@ export async function findPublishedPostForActor(
       sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked
-      FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND m.is_draft = 0`,
+      FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND ${VISIBLE}`,
       binds: [postPublicId, actorId],
     },
   ]);
@@ -174,7 +177,7 @@ export async function findPublishedPostForActor(
 
 /** Posts by id, in no particular order, as `pageWithLookups` reads them (with all their items show). */
 export function postsByIdsStatement(ids: number[]): Statement {
-  return { sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)})` };
+  return { sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)}) AND ${VISIBLE}` };
 }
 
 /**
@@ -182,7 +185,7 @@ export function postsByIdsStatement(ids: number[]): Statement {
  * `pageWithLookups` reads them; `binds` are the prefix's.
  */
 export function postsWhereStatement(prefix: string, where: string, binds: unknown[]): Statement {
-  return { sql: `${prefix} SELECT ${POST_COLUMNS} FROM microposts m WHERE ${where}`, binds };
+  return { sql: `${prefix} SELECT ${POST_COLUMNS} FROM microposts m WHERE (${where}) AND ${VISIBLE}`, binds };
 }
 
 /** A community by its name in any case, as `findCommunity` reads it. */
@@ -354,7 +357,7 @@ export async function toggleBookmarkRow(
   const results = await db.write([
     db.prepare({
       sql: `INSERT INTO micropost_bookmarks (user_id, micropost_id, created_at)
-         SELECT ?2, ?1, ?3 WHERE EXISTS (SELECT 1 FROM microposts WHERE id = ?1 AND is_draft = 0)
+         SELECT ?2, ?1, ?3 WHERE ${visiblePostIdSql("?1")}
          ON CONFLICT (user_id, micropost_id) DO UPDATE SET created_at = -1`,
       binds: [postId, userId, Date.now()],
     }),
@@ -378,14 +381,17 @@ export async function bookmarkPostIds(
   userId: number,
   q: { skip: number; limit: number },
 ): Promise<{ ids: number[]; total: number }> {
+  // A saved post that is hidden now (removed by staff) is neither listed nor counted; it comes back
+  // to the list if it is restored.
+  const visible = visiblePostIdSql("b.micropost_id");
   const [rows, count] = await db.batch<[{ micropost_id: number }, { n: number }]>([
     {
-      sql: `SELECT micropost_id FROM micropost_bookmarks WHERE user_id = ?1
-        ORDER BY created_at DESC, rowid DESC LIMIT ?2 OFFSET ?3`,
+      sql: `SELECT b.micropost_id FROM micropost_bookmarks b WHERE b.user_id = ?1 AND ${visible}
+        ORDER BY b.created_at DESC, b.rowid DESC LIMIT ?2 OFFSET ?3`,
       binds: [userId, q.limit, q.skip],
       isList: true,
     },
-    { sql: "SELECT count(*) AS n FROM micropost_bookmarks WHERE user_id = ?1", binds: [userId] },
+    { sql: `SELECT count(*) AS n FROM micropost_bookmarks b WHERE b.user_id = ?1 AND ${visible}`, binds: [userId] },
   ]);
   return { ids: rows.map((r) => r.micropost_id), total: count[0]?.n ?? 0 };
 }
@@ -711,7 +717,7 @@ export async function sitePostPage(
   q: PostPageQuery,
   values: number[] | null,
 ): Promise<{ posts: PostRow[]; total: number; lookups: PostLookups }> {
-  const where = verifiedOnly ? "m.is_draft = 0 AND m.is_owner_verified = 1" : "m.is_draft = 0";
+  const where = verifiedOnly ? `${VISIBLE} AND m.is_owner_verified = 1` : VISIBLE;
   const key = verifiedOnly ? "verified_microposts" : "published_microposts";
   const { posts, extra, lookups } = await pageWithLookups(
     db,
@@ -761,7 +767,7 @@ export function mergedSourcePage(
 ): Statement {
   const arms = sources.map(
     (id) =>
-      `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${sourceColumn(kind)} = ${id} AND m.is_draft = 0${keyset(values)}`,
+      `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${sourceColumn(kind)} = ${id} AND ${VISIBLE}${keyset(values)}`,
   );
   const nest = (terms: string[]): string => {
     if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
@@ -791,7 +797,7 @@ export async function scannedSourcePosts(
       ? "SELECT community_id FROM community_members WHERE user_id = ?1"
       : "SELECT followee_id FROM follows WHERE follower_id = ?1";
   const statement = rangeStatement(
-    `m.is_draft = 0 AND m.${sourceColumn(kind)} IN (${source})`,
+    `${VISIBLE} AND m.${sourceColumn(kind)} IN (${source})`,
     NEWEST,
     q,
     values,
@@ -812,7 +818,7 @@ export function communityPostPage(name: string, q: PostPageQuery, values: number
     sql: keysetSql({
       select: POST_COLUMNS,
       from: "microposts m",
-      where: "m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1)) AND m.is_draft = 0",
+      where: `m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1)) AND ${VISIBLE}`,
       columns: keyColumns(PINNED_FIRST),
       dir: "DESC",
       values,
@@ -849,7 +855,7 @@ export async function personPostPage(
   const order =
     sort === "TOP" ? "m.total_votes DESC, m.published_at DESC, m.id DESC" : "m.published_at DESC, m.id DESC";
   const page: Statement = {
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ${PERSON_BY_NAME} AND m.is_draft = 0
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ${PERSON_BY_NAME} AND ${VISIBLE}
       ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.skip}`,
     binds: [username],
     isList: true,
@@ -866,7 +872,7 @@ export async function personPostPage(
         binds: [username],
       },
       {
-        sql: `SELECT count(*) AS n FROM microposts WHERE owner_id = ${PERSON_BY_NAME} AND is_draft = 0`,
+        sql: `SELECT count(*) AS n FROM microposts m WHERE m.owner_id = ${PERSON_BY_NAME} AND ${VISIBLE}`,
         binds: [username],
       },
     ],
@@ -1161,7 +1167,7 @@ export async function commentTree(
        (SELECT jsonb_group_array(json(e)) FROM (
           SELECT ${COMMENT_JSON} AS e FROM comments c WHERE ${page}${window(q.limit, q.skip, values)})) AS l0
        FROM microposts m JOIN communities k ON k.id = m.community_id
-       WHERE m.public_id = ?1 AND m.is_draft = 0 LIMIT 1 OFFSET 0)`,
+       WHERE m.public_id = ?1 AND ${VISIBLE} LIMIT 1 OFFSET 0)`,
   ];
   for (let n = 1; n <= REPLY_LEVELS; n++) {
     steps.push(
@@ -1283,6 +1289,15 @@ export async function findComment(
           binds: [commentPublicId, postId],
         },
   );
+  return raw ? rowOf(comments, raw) : null;
+}
+
+/** A comment by its public id while its post is visible (what anyone may read of it hangs on that). */
+export async function findCommentOnVisiblePost(db: Database, commentPublicId: string): Promise<CommentRow | null> {
+  const raw = await db.first({
+    sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1 AND ${visiblePostIdSql("c.micropost_id")}`,
+    binds: [commentPublicId],
+  });
   return raw ? rowOf(comments, raw) : null;
 }
 

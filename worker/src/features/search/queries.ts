@@ -1,6 +1,7 @@
 import { comments, communities } from "#worker/db/schema/index.ts";
 import { columnsOf, type Statement } from "#worker/db/sql.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
+import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
 import { membershipColumns } from "../communities/json";
 import { postsWhereStatement } from "../posts/queries";
 
@@ -42,8 +43,9 @@ export function hitPostsStatement(h: HitsSql, viewerId: number | null): Statemen
 }
 
 /**
- * For a page of comments: the comments whose authors are not blocked (with their parent's public
- * id), their authors, and the posts they belong to (for `pageWithLookups`).
+ * For a page of comments: the comments whose authors are not blocked and whose post is visible
+ * (with their parent's public id), their authors, and the posts they belong to (for
+ * `pageWithLookups`, which reads visible posts only).
  */
 export function hitCommentStatements(
   h: HitsSql,
@@ -53,7 +55,7 @@ export function hitCommentStatements(
   return {
     comments: {
       sql: `${h.with} SELECT ${columnsOf(comments, "c")}, (SELECT p.public_id FROM comments p WHERE p.id = c.parent_id) AS parent_public_id
-        FROM comments c WHERE c.id IN (${inPage})${notBlocked("c.owner_id", viewerId)}`,
+        FROM comments c WHERE c.id IN (${inPage}) AND ${visiblePostIdSql("c.micropost_id")}${notBlocked("c.owner_id", viewerId)}`,
       binds: h.binds,
     },
     authors: {
