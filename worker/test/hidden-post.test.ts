@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Comment } from "#shared/schemas/posts.ts";
-import { api, form, json, jsonBody } from "./api";
+import { api, json, jsonBody } from "./api";
 import { createAdmin, createUser, type TestUser } from "./people";
-import { newCommunity, newPost, pngFile } from "./posts";
+import { newCommunity, newPost, pngFile, removeByStaff } from "./posts";
 
 // One post removed by staff, looked for through every read of the API document as a visitor and as
 // the people who saved it, commented on it, follow its author and were named in it: no answer may
@@ -74,27 +74,7 @@ async function hiddenPost(): Promise<Hidden> {
   ])
     expect((await api(address)).status).toBe(200);
 
-  const admin = await createAdmin();
-  const reported = await api("/api/v1/private/user/report", {
-    method: "POST",
-    headers: (await createUser()).auth,
-    body: form({
-      report_cause: "SPAM",
-      text: "This keeps spamming the same shady link over and over.",
-      link: `http://localhost${post.link}`,
-      reported_username: author.username,
-    }),
-  });
-  expect(reported.status).toBe(201);
-  const groups = await json<{ list: Array<{ id: number; target: { micropost?: { public_id: string } } }> }>(
-    await api("/api/admin/private/report/list?limit=100", { headers: admin.auth }),
-  );
-  const group = groups.list.find((g) => g.target.micropost?.public_id === post.public_id)!;
-  const removed = await api("/api/admin/private/report", {
-    method: "PATCH",
-    ...jsonBody({ id: group.id, action: "REMOVE_CONTENT", note: "Spam." }, admin.auth),
-  });
-  expect(removed.status).toBe(200);
+  await removeByStaff(await createAdmin(), post, author, await createUser());
   return {
     author,
     community,

@@ -54,3 +54,34 @@ export async function newPost(
   expect(res.status, await res.clone().text()).toBe(201);
   return json<CreatedPost>(res);
 }
+
+/** A post reported once and removed by staff through the report queue, as the admin site does it. */
+export async function removeByStaff(
+  admin: { auth: Record<string, string> },
+  post: CreatedPost,
+  author: TestUser,
+  reporter: TestUser,
+): Promise<void> {
+  const reported = await api("/api/v1/private/user/report", {
+    method: "POST",
+    headers: reporter.auth,
+    body: form({
+      report_cause: "SPAM",
+      text: "This keeps spamming the same shady link over and over.",
+      link: `http://localhost${post.link}`,
+      reported_username: author.username,
+    }),
+  });
+  expect(reported.status).toBe(201);
+  const groups = await json<{ list: Array<{ id: number; target: { micropost?: { public_id: string } } }> }>(
+    await api("/api/admin/private/report/list?limit=100", { headers: admin.auth }),
+  );
+  const group = groups.list.find((g) => g.target.micropost?.public_id === post.public_id);
+  expect(group).toBeDefined();
+  const removed = await api("/api/admin/private/report", {
+    method: "PATCH",
+    headers: { ...admin.auth, "content-type": "application/json" },
+    body: JSON.stringify({ id: group!.id, action: "REMOVE_CONTENT", note: "Spam." }),
+  });
+  expect(removed.status).toBe(200);
+}

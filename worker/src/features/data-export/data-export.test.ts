@@ -4,8 +4,8 @@ import type { DataExport } from "#shared/schemas/account-data.ts";
 import { handleQueue, type JobMessage } from "#worker/queue.ts";
 import { api, deps, detail, env, json } from "#worker-test/api.ts";
 import { openSocket, startThread } from "#worker-test/chat.ts";
-import { createUser, outbox, type TestUser } from "#worker-test/people.ts";
-import { newCommunity, newPost, PNG_BYTES, pngFile } from "#worker-test/posts.ts";
+import { createAdmin, createUser, outbox, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost, PNG_BYTES, pngFile, removeByStaff } from "#worker-test/posts.ts";
 import { block, insertComment } from "#worker-test/rows.ts";
 import { unzip } from "./zip";
 
@@ -211,5 +211,45 @@ describe("data export", () => {
     expect((await download(me, link!)).status).toBe(410);
     // A day later a new one may be asked for.
     expect((await ask(me)).status).toBe(202);
+  });
+
+  it("keeps a removed post in its author's archive and out of everyone else's", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const community = await newCommunity(author);
+    const post = await newPost(author, community, { title: "Gooseberry fool", body: "<p>Whipped cream</p>" });
+    const said = await api("/api/v1/private/user/micropost/comment", {
+      method: "POST",
+      headers: { ...reader.auth, "content-type": "application/json" },
+      body: JSON.stringify({ parent_micropost_public_id: post.public_id, body: `Lovely @${author.username}` }),
+    });
+    expect(said.status).toBe(201);
+    await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
+      method: "PATCH",
+      headers: reader.auth,
+    });
+    // Someone names the reader in a comment on the post: a notification that leads to it.
+    await api("/api/v1/private/user/micropost/comment", {
+      method: "POST",
+      headers: { ...author.auth, "content-type": "application/json" },
+      body: JSON.stringify({ parent_micropost_public_id: post.public_id, body: `Thanks @${reader.username}` }),
+    });
+    await removeByStaff(await createAdmin(), post, author, await createUser());
+
+    const archive = async (who: TestUser) => {
+      const { id } = await json<{ id: number }>(await ask(who));
+      await runQueue(id);
+      const res = await download(who, (await status(who))!.link!);
+      const files = unzip(new Uint8Array(await res.arrayBuffer()));
+      return [...files.entries()]
+        .filter(([n]) => n.endsWith(".json"))
+        .map(([, b]) => text(b))
+        .join("\n");
+    };
+    const theirs = await archive(reader);
+    expect(theirs).toContain("Lovely");
+    for (const trace of [post.public_id, "Gooseberry", "Whipped"]) expect(theirs).not.toContain(trace);
+    const own = await archive(author);
+    for (const trace of [post.public_id, "Gooseberry", "Whipped"]) expect(own).toContain(trace);
   });
 });

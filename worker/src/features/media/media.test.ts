@@ -1,12 +1,16 @@
+import { createMessageBatch } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, detail, form, json } from "#worker-test/api.ts";
+import type { CreatedPost } from "#shared/schemas/posts.ts";
+import { handleQueue, type JobMessage } from "#worker/queue.ts";
+import { api, deps, detail, env, form, json } from "#worker-test/api.ts";
 import { CHAT, startThread } from "#worker-test/chat.ts";
 import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
-import { pngFile } from "#worker-test/posts.ts";
+import { newCommunity, newPost, pngFile, removeByStaff } from "#worker-test/posts.ts";
 
 // Who may fetch an uploaded file: chat pictures are for the thread's participants, a résumé for its
-// owner and staff; everyone else gets the 404 of a file that does not exist. Public media stays
-// cacheable by anyone.
+// owner and staff, a data archive for its owner, a draft's or a removed post's files for their
+// author and staff; everyone else gets the 404 of a file that does not exist. Public media stays
+// cacheable by anyone; a post's files only for minutes (its post may be removed later).
 
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
 const cookie = (user: TestUser) => ({
@@ -117,5 +121,87 @@ describe("public media", () => {
     const served = await api(link);
     expect(served.status).toBe(200);
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+/** The stored file of a post or a draft (its first), as its author's draft or the post page shows it. */
+async function fileOf(author: TestUser, post: CreatedPost): Promise<string> {
+  const row = await env.DB.prepare(
+    "SELECT f.file FROM micropost_files f JOIN microposts m ON m.id = f.micropost_id WHERE m.public_id = ?1",
+  )
+    .bind(post.public_id)
+    .first<{ file: string }>();
+  expect(row?.file, author.username).toMatch(/^\/media\/posts\//);
+  return row!.file;
+}
+
+describe("a post's files", () => {
+  it("of a draft are a 404 to visitors and other people, served to the author and staff, public once published", async () => {
+    const author = await createUser();
+    const community = await newCommunity(author);
+    const draft = await newPost(author, community, { post_type: "MEDIA", file: pngFile(), is_draft: "true" });
+    const link = await fileOf(author, draft);
+    const stranger = await createUser();
+    const absent = await missing();
+    for (const headers of [{}, stranger.auth, cookie(stranger)]) {
+      const res = await api(link, { headers });
+      expect({ status: res.status, detail: await detail(res) }).toEqual(absent);
+    }
+    expectPrivate(await api(link, { headers: author.auth }));
+    expectPrivate(await api(link, { headers: cookie(author) }));
+    expectPrivate(await api(link, { headers: (await createAdmin()).auth }));
+
+    const published = await api("/api/v1/private/user/micropost/draft/publish", {
+      method: "PATCH",
+      headers: { ...author.auth, "content-type": "application/json" },
+      body: JSON.stringify({ public_id: draft.public_id }),
+    });
+    expect(published.status).toBe(200);
+    const seen = await api(link);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("of a post staff removed are a 404 to visitors and other people until it is restored", async () => {
+    const author = await createUser();
+    const community = await newCommunity(author);
+    const post = await newPost(author, community, { post_type: "MEDIA", file: pngFile() });
+    const link = await fileOf(author, post);
+    expect((await api(link)).status).toBe(200);
+    const admin = await createAdmin();
+    await removeByStaff(admin, post, author, await createUser());
+    const absent = await missing();
+    for (const headers of [{}, (await createUser()).auth]) {
+      const res = await api(link, { headers });
+      expect({ status: res.status, detail: await detail(res) }).toEqual(absent);
+    }
+    expectPrivate(await api(link, { headers: author.auth }));
+    expectPrivate(await api(link, { headers: admin.auth }));
+  });
+});
+
+describe("data archives", () => {
+  it("are served from /media/exports/ to their owner alone, never cached; visitors and others get a 404", async () => {
+    const owner = await createUser();
+    const asked = await api("/api/v1/private/user/export", { method: "POST", headers: owner.auth });
+    expect(asked.status).toBe(202);
+    const { id } = await json<{ id: number }>(asked);
+    const batch = createMessageBatch<JobMessage>("agora-jobs", [
+      { id: `export-${id}`, timestamp: new Date(), attempts: 1, body: { kind: "data-export", exportId: id } },
+    ]);
+    await handleQueue(batch, deps);
+    const row = await env.DB.prepare("SELECT object_key FROM data_exports WHERE id = ?1")
+      .bind(id)
+      .first<{ object_key: string }>();
+    const link = `/media/${row!.object_key}`;
+    expect(link).toMatch(/^\/media\/exports\//);
+    const absent = await missing();
+    const stranger = await createUser();
+    for (const headers of [{}, stranger.auth, cookie(stranger), (await createAdmin()).auth]) {
+      const res = await api(link, { headers });
+      expect({ status: res.status, detail: await detail(res) }).toEqual(absent);
+    }
+    expectPrivate(await api(link, { headers: owner.auth }));
+    expectPrivate(await api(link, { headers: cookie(owner) }));
   });
 });
