@@ -8,13 +8,13 @@ import { z } from "./zod-jitless";
 export const errorSchema = z.object({
   detail: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** A trust-level limit (429): which action, how many per day, why, and when more is allowed. */
+  /** A trust-level limit (429): which action, how many per window (a day; edits an hour), why, and when more is allowed. */
   limit: z
     .object({
       action: z.string(),
       max: z.number().int(),
       trust_level: z.number().int(),
-      reason: z.enum(["AGE", "CONTRIBUTIONS", "REPORT", "MEMBER"]),
+      reason: z.enum(["AGE", "CONTRIBUTIONS", "REPORT", "MEMBER", "REGULAR"]),
       until: z.string(),
     })
     .optional(),

@@ -162,7 +162,7 @@ describe("a post's files", () => {
     expect(seen.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
-  it("of a post staff removed are a 404 to visitors and other people until it is restored", async () => {
+  it("of a post staff removed are a 404 to visitors and other people, served to the author and staff", async () => {
     const author = await createUser();
     const community = await newCommunity(author);
     const post = await newPost(author, community, { post_type: "MEDIA", file: pngFile() });

@@ -13,7 +13,7 @@ import {
   rateCounter,
   withinAllowance,
 } from "#worker/lib/rate-limits.ts";
-import { DAY } from "#worker/lib/time.ts";
+import { DAY, HOUR } from "#worker/lib/time.ts";
 
 // Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
 // fewer than 3 posts and comments, or after an upheld moderation in the last 30 days; regular after
@@ -85,10 +85,14 @@ export type TrustAction =
   | "report"
   | "job"
   | "service"
-  | "follow";
+  | "follow"
+  | "edit";
 
-/** Per day, by level (0, 1); regulars (2) have only each path's own limit. */
-export const TRUST_LIMITS: Record<TrustAction, readonly [number, number]> = {
+/**
+ * Per window (a day unless TRUST_WINDOWS says otherwise), by level (0, 1, and 2 where regulars have
+ * an allowance too); a level past the list has only each path's own limit.
+ */
+export const TRUST_LIMITS: Record<TrustAction, readonly number[]> = {
   post: [5, 20],
   comment: [30, 100],
   conversation: [3, 20],
@@ -98,7 +102,15 @@ export const TRUST_LIMITS: Record<TrustAction, readonly [number, number]> = {
   job: [2, 5],
   service: [2, 5],
   follow: [50, 200],
+  /** Edits of published posts and comments (each stores a version): docs/decisions/132. */
+  edit: [20, 60, 200],
 };
+
+/** The allowances counted per hour rather than per day. */
+const TRUST_WINDOWS: Partial<Record<TrustAction, number>> = { edit: HOUR };
+const windowOf = (action: TrustAction) => TRUST_WINDOWS[action] ?? DAY;
+/** Whether a person of that level has an allowance for the action (else only the path's own limit). */
+const limited = (action: TrustAction, level: number) => level < TRUST_LIMITS[action].length;
 
 const DOING: Record<TrustAction, (n: number) => string> = {
   post: (n) => `publish ${n} posts`,
@@ -110,15 +122,22 @@ const DOING: Record<TrustAction, (n: number) => string> = {
   job: (n) => `post ${n} jobs`,
   service: (n) => `offer ${n} services`,
   follow: (n) => `follow or block ${n} times`,
+  edit: (n) => `edit posts and comments ${n} times`,
 };
 
-export type TrustReason = "AGE" | "CONTRIBUTIONS" | "REPORT" | "MEMBER";
+export type TrustReason = "AGE" | "CONTRIBUTIONS" | "REPORT" | "MEMBER" | "REGULAR";
 const WHO: Record<TrustReason, string> = {
   AGE: "New accounts",
   CONTRIBUTIONS: "Accounts with fewer than 3 posts and comments",
   REPORT: "Accounts with a recent upheld report",
   MEMBER: "Members",
+  REGULAR: "Regulars",
 };
+
+/** "18:40 UTC": when an hourly allowance comes back. */
+function timeOfDay(ms: number): string {
+  return `${new Date(ms).toISOString().slice(11, 16)} UTC`;
+}
 
 /** "Friday 28 November" (UTC); the sites show the date in the reader's language from `until`. */
 function dayName(ms: number): string {
@@ -176,17 +195,18 @@ async function currentLevel(
 }
 
 const trustKey = (action: TrustAction, userId: number) => `trust:${action}:${userId}`;
-const allowance = (action: TrustAction, level: number) => TRUST_LIMITS[action][level === 0 ? 0 : 1];
+const allowance = (action: TrustAction, level: number) =>
+  TRUST_LIMITS[action][Math.min(level, TRUST_LIMITS[action].length - 1)]!;
 
 /**
- * Counts one `action` by the person against their level's daily allowance; past it, a 429 whose
- * detail says why and until when, with the same facts in `limit` for the sites to word.
+ * Counts one `action` by the person against their level's allowance; past it, a 429 whose detail
+ * says why and until when, with the same facts in `limit` for the sites to word.
  */
 export async function hitTrustLimit(deps: Deps, user: TrustUser, action: TrustAction, now = Date.now()) {
   const { level, joinedAt } = await currentLevel(deps, user, now);
-  if (level >= 2) return;
+  if (!limited(action, level)) return;
   const { db } = deps;
-  const [result] = await db.write([countStatement(db, trustKey(action, user.id), DAY, now)]);
+  const [result] = await db.write([countStatement(db, trustKey(action, user.id), windowOf(action), now)]);
   await judgeTrust(deps, user.id, action, { level, joinedAt }, result, now);
 }
 
@@ -208,16 +228,17 @@ export async function actionCounters(
   const { db } = deps;
   const limit = rate ? rateCounter(db, rate.key, rate.rule, now, onlyIf) : NO_COUNTERS;
   const trust = await knownTrust(deps, user, now);
-  if (trust.level >= 2) return limit;
+  if (!limited(action, trust.level)) return limit;
   const stale = isStale(trust, now);
+  const levels = TRUST_LIMITS[action].length;
   const count = countStatement(
     db,
     trustKey(action, user.id),
-    DAY,
+    windowOf(action),
     now,
     allOf(4, [
       ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
-      (n) => ({ sql: `(SELECT trust_level FROM users WHERE id = ?${n}) < 2`, binds: [user.id] }),
+      (n) => ({ sql: `(SELECT trust_level FROM users WHERE id = ?${n}) < ${levels}`, binds: [user.id] }),
       ...(onlyIf ? [onlyIf] : []),
     ]),
   );
@@ -231,7 +252,7 @@ export async function actionCounters(
         user.trust = { level, at: now, joinedAt: trust.joinedAt };
       }
       await limit.judge(results.slice(relevel.length, relevel.length + limit.statements.length));
-      if (level >= 2) return;
+      if (!limited(action, level)) return;
       await judgeTrust(deps, user.id, action, { level, joinedAt: trust.joinedAt }, results.at(-1), now);
     },
   };
@@ -249,8 +270,9 @@ async function judgeTrust(
   const max = allowance(action, level);
   const row = result?.results[0] as CountRow | undefined;
   if (!row || row.count <= max) return;
-  const reset = row.window_start + DAY;
-  let reason: TrustReason = "MEMBER";
+  const window = windowOf(action);
+  const reset = row.window_start + window;
+  let reason: TrustReason = level >= 2 ? "REGULAR" : "MEMBER";
   let until = reset;
   if (level === 0) {
     const ageEnds = joinedAt + NEW_DAYS * DAY;
@@ -265,7 +287,11 @@ async function judgeTrust(
       reason = upheld?.n ? "REPORT" : "CONTRIBUTIONS";
     }
   }
-  const detail = `${WHO[reason]} can ${DOING[action](max)} a day; more from ${dayName(until)}.`;
+  // An hourly allowance comes back within the hour, whatever keeps the person new.
+  if (window < DAY) until = reset;
+  const per = window < DAY ? "an hour" : "a day";
+  const from = window < DAY ? timeOfDay(until) : dayName(until);
+  const detail = `${WHO[reason]} can ${DOING[action](max)} ${per}; more from ${from}.`;
   throw new RetryLater(Math.max(1, Math.ceil((reset - now) / 1000)), detail, {
     limit: { action, max, trust_level: level, reason, until: new Date(until).toISOString() },
   });

@@ -43,6 +43,13 @@ export interface WrittenNotification {
 }
 
 /**
+ * `onlyIf` for a notification a person gets once: none of theirs of that kind leads there yet (?1
+ * the person, ?2 the kind, ?4 the link).
+ */
+export const NOT_TOLD_YET =
+  "NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ?1 AND kind = ?2 AND link IS ?4)";
+
+/**
  * One notification in one D1 round trip (to add to a `db.write` batch): the row is inserted only
  * when the person has not switched that kind off (`setting`, a users column) and neither one
  * blocked the other; `onlyIf` is one more SQL condition over ?1 (the person), ?3 (the actor),

@@ -14,7 +14,12 @@ import { liveNotification, liveUnread } from "../live/service";
 import { moderationNotices } from "../moderation/service";
 import { notMutedWhere } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
-import { notificationStatements, notificationWritten, type WrittenNotification } from "./queries";
+import {
+  NOT_TOLD_YET,
+  notificationStatements,
+  notificationWritten,
+  type WrittenNotification,
+} from "./queries";
 
 /**
  * Which of the person's settings (`notify_*` columns) switches each kind of notification off; null
@@ -41,6 +46,8 @@ export interface NewNotification {
   /** Where a click leads: a post link, a profile. */
   link: string | null;
   text: string | null;
+  /** Written only if the person has no notification of this kind leading to `link` yet (mentions). */
+  once?: boolean;
 }
 
 /** Excerpts are for a glance: a notification's text is cut to this many characters. */
@@ -55,7 +62,8 @@ export async function notify(deps: Deps, input: NewNotification): Promise<boolea
   if (input.actorId !== null && input.actorId === input.userId) return false;
   const { db } = deps;
   const now = Date.now();
-  const results = await db.write(notificationStatements(db, prepared(input), SETTING_OF[input.kind], now));
+  const once = input.once ? NOT_TOLD_YET : "";
+  const results = await db.write(notificationStatements(db, prepared(input), SETTING_OF[input.kind], now, once));
   return tellWritten(deps, notificationWritten(results));
 }
 

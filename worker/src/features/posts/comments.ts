@@ -4,6 +4,7 @@ import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.t
 import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
@@ -226,12 +227,13 @@ async function ownComment({ db }: Deps, userId: number, commentPublicId: string)
 
 export async function editComment(
   deps: Deps,
-  user: { id: number },
+  user: Pick<AuthUser, "id" | "trust">,
   input: { public_id: string; body: string },
 ): Promise<Comment> {
   const row = await ownComment(deps, user.id, input.public_id);
   const body = await withMentionLinks(deps, toSafeHtml(input.body));
   return saveEditedBody(deps, {
+    user,
     actorId: user.id,
     before: row.body,
     body,

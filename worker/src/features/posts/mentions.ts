@@ -1,4 +1,7 @@
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
+import { hitCounters } from "#worker/lib/rate-limits.ts";
+import { actionCounters } from "../moderation/trust";
 import { notify } from "../notifications/service";
 import { findMentions, linkMentions } from "./html";
 import { usersByNames } from "./queries";
@@ -16,7 +19,9 @@ export function mentionedUsernames(html: string): string[] {
 
 /**
  * MENTION notifications for people named in `html` and not already in `before` (an edit). `known`:
- * people already read by lowercase name (with the action's first read), not read again.
+ * people already read by lowercase name (with the action's first read), not read again. A person
+ * hears of a post or a comment once, however often an edit takes their name out and puts it back:
+ * a mention that leads where one of theirs already leads is not written again.
  */
 export async function notifyMentions(
   deps: Deps,
@@ -46,17 +51,22 @@ export async function notifyMentions(
       actorId: input.actorId,
       link: input.link,
       text: input.text,
+      once: true,
     });
   }
 }
 
 /**
- * An edit of a post's or a comment's body: `save` stores the new body, `load` reads the item back as
- * the API shows it, and only the people the new body names for the first time hear of it.
+ * An edit of a post's or a comment's body: it counts toward the person's hourly edit allowance by
+ * trust level (moderation/trust.ts, docs/decisions/132; past it, a 429 that says why and until
+ * when, and nothing is stored), `save` stores the new body, `load` reads the item back as the API
+ * shows it, and only the people the new body names for the first time hear of it.
  */
 export async function saveEditedBody<T extends { link: string }>(
   deps: Deps,
   edit: {
+    /** The author, with the level the auth middleware read. */
+    user: Pick<AuthUser, "id" | "trust">;
     actorId: number;
     /** The body before the edit. */
     before: string;
@@ -68,6 +78,7 @@ export async function saveEditedBody<T extends { link: string }>(
     load: () => Promise<T>;
   },
 ): Promise<T> {
+  await hitCounters(deps.db, await actionCounters(deps, edit.user, null, "edit"));
   await edit.save();
   const item = await edit.load();
   await notifyMentions(deps, {

@@ -167,9 +167,9 @@ const edit = createRoute({
   path: "/api/v1/private/user/micropost",
   tags,
   security,
-  summary: "Edit a text post's body (owner only)",
+  summary: "Edit a text post's body (owner only; edits count toward an hourly allowance by trust level)",
   request: { body: jsonOrForm(postEditSchema) },
-  responses: { 200: json(postSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422) },
+  responses: { 200: json(postSchema, "The post"), ...errorResponses(401, 403, 404, 415, 422, 429) },
 });
 
 const remove = createRoute({
@@ -303,9 +303,9 @@ const commentEdit = createRoute({
   path: "/api/v1/private/user/micropost/comment",
   tags,
   security,
-  summary: "Edit a comment (author only)",
+  summary: "Edit a comment (author only; edits count toward an hourly allowance by trust level)",
   request: { body: jsonOrForm(commentEditSchema) },
-  responses: { 200: json(commentSchema, "The comment"), ...errorResponses(401, 403, 404, 415, 422) },
+  responses: { 200: json(commentSchema, "The comment"), ...errorResponses(401, 403, 404, 415, 422, 429) },
 });
 
 const commentDelete = createRoute({

@@ -12,6 +12,7 @@ import {
   type VoteResult,
 } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
@@ -168,13 +169,14 @@ async function ownPost(
 /** Edits a text post's body in place; only its author may, and a media post cannot be edited. */
 export async function editPost(
   deps: Deps,
-  user: Person,
+  user: Person & Pick<AuthUser, "trust">,
   input: { public_id: string; body: string },
 ): Promise<Post> {
   const row = await ownPost(deps, user.id, input.public_id, "never");
   if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
   const body = await storedBody(deps, input.body, "TEXT", true);
   return saveEditedBody(deps, {
+    user,
     actorId: user.id,
     before: row.body,
     body,

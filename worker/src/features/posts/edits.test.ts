@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { Comment } from "#shared/schemas/posts.ts";
+import { api, detail, env, json, jsonBody } from "#worker-test/api.ts";
+import { createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost } from "#worker-test/posts.ts";
+
+// Edits of posts and comments count toward an hourly allowance by trust level (new 20, member 60,
+// regular 200: docs/decisions/132), and a mention tells a person once per post or comment however
+// often an edit takes it out and puts it back.
+
+const editComment = (user: TestUser, public_id: string, body: string) =>
+  api("/api/v1/private/user/micropost/comment", { method: "PATCH", ...jsonBody({ public_id, body }, user.auth) });
+const editPost = (user: TestUser, public_id: string, body: string) =>
+  api("/api/v1/private/user/micropost", { method: "PATCH", ...jsonBody({ public_id, body }, user.auth) });
+
+async function commentBy(user: TestUser, body = "First words") {
+  const author = await createUser();
+  const post = await newPost(author, await newCommunity(author));
+  const res = await api("/api/v1/private/user/micropost/comment", {
+    method: "POST",
+    ...jsonBody({ parent_micropost_public_id: post.public_id, body }, user.auth),
+  });
+  expect(res.status).toBe(201);
+  return { post, comment: await json<Comment>(res) };
+}
+
+const versions = async (public_id: string) =>
+  (await json<{ total_list: number }>(await api(`/api/v1/micropost/comment/history?public_id=${public_id}`)))
+    .total_list;
+
+/** A person of that level, which staff fixed so it stays put. */
+const atLevel = (trustLevel: number) => createUser({ trustLevel, trustLevelManual: true });
+
+describe("edit allowance", () => {
+  it("stops a new account's sixty edits in a row at twenty, with why and until when, storing nothing more", async () => {
+    const me = await atLevel(0);
+    const { comment } = await commentBy(me);
+    const statuses: number[] = [];
+    let refusal: Response | null = null;
+    for (let i = 1; i <= 60; i++) {
+      const res = await editComment(me, comment.public_id, `Version ${i}`);
+      statuses.push(res.status);
+      if (res.status === 429 && !refusal) refusal = res;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    expect(await detail(refusal!.clone())).toMatch(
+      /^New accounts can edit posts and comments 20 times an hour; more from \d\d:\d\d UTC\.$/,
+    );
+    const retry = Number(refusal!.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(3000);
+    expect(retry).toBeLessThanOrEqual(3600);
+    const { limit } = await json<{ limit: { action: string; max: number; until: string } }>(refusal!);
+    expect(limit).toMatchObject({ action: "edit", max: 20, trust_level: 0 });
+    expect(Date.parse(limit.until) - Date.now()).toBeLessThanOrEqual(3_600_000);
+    // The current text and the twenty it replaced, no more.
+    expect(await versions(comment.public_id)).toBe(21);
+    const row = await env.DB.prepare("SELECT body FROM comments WHERE public_id = ?1")
+      .bind(comment.public_id)
+      .first<{ body: string }>();
+    expect(row?.body).toBe("<p>Version 20</p>");
+  });
+
+  it("counts a post's edits and a comment's edits together", async () => {
+    const me = await atLevel(0);
+    const post = await newPost(me, await newCommunity(me));
+    const { comment } = await commentBy(me);
+    for (let i = 0; i < 10; i++) expect((await editPost(me, post.public_id, `<p>Post ${i}</p>`)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await editComment(me, comment.public_id, `Comment ${i}`)).status).toBe(200);
+    const refused = await editPost(me, post.public_id, "<p>One more</p>");
+    expect(refused.status).toBe(429);
+    expect(await detail(refused)).toMatch(/can edit posts and comments 20 times an hour/);
+  });
+
+  it("gives members sixty an hour and regulars two hundred", async () => {
+    for (const [level, max, who] of [
+      [1, 60, "Members"],
+      [2, 200, "Regulars"],
+    ] as const) {
+      const me = await atLevel(level);
+      const { comment } = await commentBy(me);
+      // The hour's edits so far, as the counter holds them.
+      await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?1, ?2, ?3)")
+        .bind(`trust:edit:${me.id}`, max - 1, Date.now() - 60_000)
+        .run();
+      expect((await editComment(me, comment.public_id, "The last one this hour")).status).toBe(200);
+      const refused = await editComment(me, comment.public_id, "One too many");
+      expect(refused.status).toBe(429);
+      expect(await detail(refused)).toMatch(new RegExp(`^${who} can edit posts and comments ${max} times an hour`));
+    }
+  });
+
+  it("does not count an edit refused for being someone else's", async () => {
+    const me = await atLevel(0);
+    const { comment } = await commentBy(await createUser());
+    for (let i = 0; i < 25; i++) expect((await editComment(me, comment.public_id, "Mine now")).status).toBe(403);
+    const own = await commentBy(me);
+    expect((await editComment(me, own.comment.public_id, "Fine")).status).toBe(200);
+  });
+});
+
+describe("mentions", () => {
+  it("tell a person once per comment, however often an edit takes their name out and puts it back", async () => {
+    const me = await createUser();
+    const named = await createUser();
+    const { comment } = await commentBy(me, "Hello");
+    for (let i = 0; i < 10; i++) {
+      expect((await editComment(me, comment.public_id, `Hello @${named.username} ${i}`)).status).toBe(200);
+      expect((await editComment(me, comment.public_id, `Hello ${i}`)).status).toBe(200);
+    }
+    const mentions = async (who: TestUser) =>
+      (
+        await json<{ list: Array<{ kind: string }> }>(
+          await api("/api/v1/private/user/notification/list?limit=50", { headers: who.auth }),
+        )
+      ).list.filter((n) => n.kind === "MENTION");
+    expect(await mentions(named)).toHaveLength(1);
+  });
+
+  it("tell a person once per post, from its first words or an edit", async () => {
+    const me = await createUser();
+    const named = await createUser();
+    const post = await newPost(me, await newCommunity(me), { body: `<p>With @${named.username}</p>` });
+    for (let i = 0; i < 5; i++) {
+      expect((await editPost(me, post.public_id, `<p>Without ${i}</p>`)).status).toBe(200);
+      expect((await editPost(me, post.public_id, `<p>With @${named.username} ${i}</p>`)).status).toBe(200);
+    }
+    const notes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = 'MENTION'")
+      .bind(named.id)
+      .first<{ n: number }>();
+    expect(notes?.n).toBe(1);
+  });
+});
