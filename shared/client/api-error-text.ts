@@ -35,12 +35,14 @@ export function apiErrorText(error: unknown, t: TFunction): string {
   return t("Something went wrong");
 }
 
-// A trust-level limit (429 with `limit`): who is limited, to how many a day, and from when more.
+// A trust-level limit (429 with `limit`): who is limited, to how many a day (edits: an hour), and
+// from when more.
 const LIMIT_WHO: Record<string, string> = {
   AGE: msg("New accounts"),
   CONTRIBUTIONS: msg("Accounts with fewer than 3 posts and comments"),
   REPORT: msg("Accounts with a recent upheld report"),
   MEMBER: msg("Members"),
+  REGULAR: msg("Regulars"),
 };
 const LIMIT_DOING: Record<string, string> = {
   post: msg("publish {{max}} posts"),
@@ -52,6 +54,7 @@ const LIMIT_DOING: Record<string, string> = {
   job: msg("post {{max}} jobs"),
   service: msg("offer {{max}} services"),
   follow: msg("follow or block {{max}} times"),
+  edit: msg("edit posts and comments {{max}} times"),
 };
 
 const pick = (data: unknown, key: string): Record<string, unknown> | null => {
@@ -64,14 +67,23 @@ export function dayInLanguage(iso: string): string {
   return new Date(iso).toLocaleDateString(i18n.language, { weekday: "long", day: "numeric", month: "long" });
 }
 
+/** A time of day in the reader's language and zone: "18:40", "6:40 PM". */
+export function timeInLanguage(iso: string): string {
+  return new Date(iso).toLocaleTimeString(i18n.language, { hour: "numeric", minute: "2-digit" });
+}
+
 function trustLimitText(data: unknown, t: TFunction): string | null {
   const limit = pick(data, "limit");
   if (!limit || !LIMIT_WHO[String(limit.reason)] || !LIMIT_DOING[String(limit.action)]) return null;
-  return t("{{who}} can {{doing}} a day; more from {{date}}.", {
-    who: t(LIMIT_WHO[String(limit.reason)]!),
-    doing: t(LIMIT_DOING[String(limit.action)]!, { max: String(limit.max) }),
-    date: dayInLanguage(String(limit.until)),
-  });
+  const who = t(LIMIT_WHO[String(limit.reason)]!);
+  const doing = t(LIMIT_DOING[String(limit.action)]!, { max: String(limit.max) });
+  if (limit.per === "hour")
+    return t("{{who}} can {{doing}} an hour; more from {{time}}.", {
+      who,
+      doing,
+      time: timeInLanguage(String(limit.until)),
+    });
+  return t("{{who}} can {{doing}} a day; more from {{date}}.", { who, doing, date: dayInLanguage(String(limit.until)) });
 }
 
 /** A suspended person's sign-in: the reason staff gave and the end, if any. */

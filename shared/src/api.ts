@@ -16,6 +16,8 @@ export const errorSchema = z.object({
       trust_level: z.number().int(),
       reason: z.enum(["AGE", "CONTRIBUTIONS", "REPORT", "MEMBER", "REGULAR"]),
       until: z.string(),
+      /** The allowance's window: a day (the default), or an hour (edits). */
+      per: z.enum(["day", "hour"]).optional(),
     })
     .optional(),
   /** A suspended person's sign-in (403): why, until when, and how to appeal. */

@@ -43,6 +43,19 @@ describe("the generic error handler", () => {
     );
   });
 
+  it("words an hourly edit allowance in the reader's language, with the time it comes back", async () => {
+    const until = new Date(Date.UTC(2026, 10, 28, 18, 40)).toISOString();
+    const refusal = new ApiError(429, "New accounts can edit posts and comments 20 times an hour.", null, {
+      limit: { action: "edit", max: 20, trust_level: 0, reason: "AGE", until, per: "hour" },
+    });
+    const time = new Date(until).toLocaleTimeString("en", { hour: "numeric", minute: "2-digit" });
+    expect(errorMessage(refusal)).toBe(`New accounts can edit posts and comments 20 times an hour; more from ${time}.`);
+    const { default: es } = await import("#client/locales/es/moderation.ts");
+    i18n.addDictionary("es", es);
+    await i18n.changeLanguage("es");
+    expect(errorMessage(refusal)).toMatch(/^Las cuentas nuevas pueden editar publicaciones y comentarios 20 veces por hora; más a partir de las /);
+  });
+
   it("shows a red notice", async () => {
     render(<SnackbarHost />);
     act(() => handleApiError(new ApiError(422, "title: Required")));

@@ -32,6 +32,10 @@ export default {
   "post {{max}} jobs": "publicar {{max}} empleos",
   "offer {{max}} services": "ofrecer {{max}} servicios",
   "follow or block {{max}} times": "seguir o bloquear {{max}} veces",
+  Regulars: "Los habituales",
+  "edit posts and comments {{max}} times": "editar publicaciones y comentarios {{max}} veces",
+  "{{who}} can {{doing}} an hour; more from {{time}}.":
+    "{{who}} pueden {{doing}} por hora; más a partir de las {{time}}.",
   "{{who}} can {{doing}} a day; more from {{date}}.":
     "{{who}} pueden {{doing}} al día; más a partir del {{date}}.",
   "Reason: {{cause}}.": "Motivo: {{cause}}.",

@@ -32,6 +32,10 @@ export default {
   "post {{max}} jobs": "publicar {{max}} vagas",
   "offer {{max}} services": "oferecer {{max}} serviços",
   "follow or block {{max}} times": "seguir ou bloquear {{max}} vezes",
+  Regulars: "Os habituais",
+  "edit posts and comments {{max}} times": "editar publicações e comentários {{max}} vezes",
+  "{{who}} can {{doing}} an hour; more from {{time}}.":
+    "{{who}} podem {{doing}} por hora; mais a partir das {{time}}.",
   "{{who}} can {{doing}} a day; more from {{date}}.":
     "{{who}} podem {{doing}} por dia; mais a partir de {{date}}.",
   "Reason: {{cause}}.": "Motivo: {{cause}}.",

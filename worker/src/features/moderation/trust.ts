@@ -293,6 +293,13 @@ async function judgeTrust(
   const from = window < DAY ? timeOfDay(until) : dayName(until);
   const detail = `${WHO[reason]} can ${DOING[action](max)} ${per}; more from ${from}.`;
   throw new RetryLater(Math.max(1, Math.ceil((reset - now) / 1000)), detail, {
-    limit: { action, max, trust_level: level, reason, until: new Date(until).toISOString() },
+    limit: {
+      action,
+      max,
+      trust_level: level,
+      reason,
+      until: new Date(until).toISOString(),
+      per: window < DAY ? "hour" : "day",
+    },
   });
 }
