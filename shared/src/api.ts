@@ -16,7 +16,7 @@ export const errorSchema = z.object({
       trust_level: z.number().int(),
       reason: z.enum(["AGE", "CONTRIBUTIONS", "REPORT", "MEMBER", "REGULAR"]),
       until: z.string(),
-      /** The allowance's window: a day (the default), or an hour (edits). */
+      /** "hour" for an hourly allowance (edits); absent for a daily one. */
       per: z.enum(["day", "hour"]).optional(),
     })
     .optional(),

@@ -16,7 +16,7 @@ import {
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { hitCounters, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -29,6 +29,7 @@ import {
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { livePartnersMet } from "../live/service";
+import { actionCounters } from "../moderation/trust";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
@@ -341,7 +342,9 @@ export const chatRoutes = createRouter()
     const { ref } = await threadForUser(deps, user.id, body.public_id);
     if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
     if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
-    await hitRateLimit(deps.db, `chat-image:${user.id}`, { max: 30, windowMs: 60_000 });
+    // A minute's burst, then the day's upload allowance by level (moderation/trust.ts).
+    const rate = { key: `chat-image:${user.id}`, rule: { max: 30, windowMs: 60_000 } };
+    await hitCounters(deps.db, await actionCounters(deps, user, rate, "upload"));
     const bytes = new Uint8Array(await body.file.arrayBuffer());
     const kind = sniffImage(bytes);
     if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");

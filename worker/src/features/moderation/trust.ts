@@ -299,7 +299,7 @@ async function judgeTrust(
       trust_level: level,
       reason,
       until: new Date(until).toISOString(),
-      per: window < DAY ? "hour" : "day",
+      ...(window < DAY ? { per: "hour" } : {}),
     },
   });
 }

@@ -4,6 +4,7 @@ import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
 import { api, detail, env, form, json, jsonBody, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
+import { CHAT, startThread } from "#worker-test/chat.ts";
 import { counted, spent } from "#worker-test/rows.ts";
 
 const createPost = (user: TestUser, fields: Record<string, string | Blob>) =>
@@ -404,6 +405,28 @@ describe("the editor's image upload", () => {
     });
     expect(await counted(`upload:${user.id}`)).toBe(2);
     expect(await counted(`trust:upload:${user.id}`)).toBe(21);
+  });
+
+  it("a new account's media drafts and chat pictures spend the same daily upload allowance", async () => {
+    const user = await createUser({ trustLevel: 0, trustLevelManual: true });
+    const community = await newCommunity(await createUser());
+    const draft = (fields: Record<string, string | Blob>) =>
+      createPost(user, { title: "Holiday", community_name: community, is_draft: "true", ...fields });
+    await spent(`trust:upload:${user.id}`, 18);
+    expect((await draft({ post_type: "MEDIA", file: pngFile() })).status).toBe(201);
+    const thread = await startThread(user, await createUser());
+    const picture = () =>
+      api(`${CHAT}/image`, { method: "POST", headers: user.auth, body: form({ public_id: thread, file: pngFile() }) });
+    expect((await picture()).status).toBe(201);
+    // The twentieth of the day is spent: a draft's file, a chat picture and an editor image are refused.
+    for (const refused of [await draft({ post_type: "MEDIA", file: pngFile() }), await picture(), await upload(user, pngFile())]) {
+      expect(refused.status).toBe(429);
+      expect(await json<{ limit: Record<string, unknown> }>(refused)).toMatchObject({
+        limit: { action: "upload", max: 20, trust_level: 0 },
+      });
+    }
+    // A draft without a file stores nothing and spends nothing.
+    expect((await draft({ post_type: "TEXT", body: "<p>Words only</p>" })).status).toBe(201);
   });
 });
 

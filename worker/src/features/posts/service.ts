@@ -20,7 +20,7 @@ import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
 import { livePostActivity } from "../live/service";
-import { actionCounters, trustAfterContribution } from "../moderation/trust";
+import { actionCounters, hitTrustLimit, trustAfterContribution } from "../moderation/trust";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { loadPostItems } from "./feed";
@@ -83,11 +83,15 @@ export async function createPost(
         : null;
   const rate = { key: `post:${user.id}`, rule: { max: POSTS_PER_HOUR, windowMs: HOUR } };
   const onlyIf = queries.communityNamed(input.community_name);
+  // A draft is not published, so it spends no post allowance; the file it keeps spends an upload
+  // of the day's allowance by level, as the editor's pictures and chat pictures do.
   const limits = refusedField
     ? undefined
-    : input.isDraft
-      ? rateCounter(db, rate.key, rate.rule, Date.now(), onlyIf)
-      : await actionCounters(deps, user, rate, "post", { onlyIf });
+    : !input.isDraft
+      ? await actionCounters(deps, user, rate, "post", { onlyIf })
+      : input.post_type === "MEDIA"
+        ? await actionCounters(deps, user, rate, "upload", { onlyIf })
+        : rateCounter(db, rate.key, rate.rule, Date.now(), onlyIf);
   const { community, verified, mentioned } = await queries.readForNewPost(
     db,
     { communityName: input.community_name, userId: user.id, mentions: findMentions(safe) },
@@ -295,8 +299,10 @@ async function draftFieldStatements(
   input: PostInput & { file: File | null },
   fields: { body: string; communityId: number; oldFiles: string[] },
 ): Promise<{ statements: D1PreparedStatement[]; dropped: string[] }> {
-  const stored =
-    input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
+  const sendsFile = input.post_type === "MEDIA" && input.file !== null;
+  // A new file spends an upload of the day's allowance by level (moderation/trust.ts).
+  if (sendsFile) await hitTrustLimit(deps, user, "upload");
+  const stored = sendsFile && input.file ? await storeMedia(deps, user.id, input.file) : null;
   const media = stored ? { ...stored, alt: input.alt ?? null } : null;
   const dropFiles = media !== null || input.post_type === "TEXT";
   const statements = queries.updateDraftStatements(
