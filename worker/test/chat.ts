@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { ChatServerFrame } from "#shared/schemas/chat.ts";
-import { api, form, json } from "./api";
+import { api, env, form, json } from "./api";
 import type { TestUser } from "./people";
 
 // Chat for the tests: threads, socket tokens and real WebSockets through the Worker to the
@@ -109,4 +109,34 @@ export async function threadOf(user: TestUser, publicId: string) {
   const res = await api(`${CHAT}/thread?public_id=${publicId}`, { headers: user.auth });
   expect(res.status).toBe(200);
   return json<{ total_unread_messages: number; last_message: { text: string | null } | null }>(res);
+}
+
+/** One TEXT message from `user` in the thread, through their own socket, once it is stored. */
+export async function say(user: TestUser, publicId: string, text: string): Promise<void> {
+  const socket = await openSocket(user, publicId);
+  socket.send({ message_type: "TEXT", text });
+  await socket.next("TEXT", (f) => f.text === text);
+  socket.close();
+}
+
+/**
+ * A thread in which `a` wrote and `b` answered (what makes them chat partners who see each other
+ * online), once the thread's D1 rows say so.
+ */
+export async function converse(a: TestUser, b: TestUser): Promise<string> {
+  const publicId = await startThread(a, b);
+  await say(a, publicId, "Hello");
+  await say(b, publicId, "Hi there");
+  await expect
+    .poll(async () => {
+      const row = await env.DB.prepare(
+        `SELECT count(*) AS n FROM chat_thread_users p JOIN chat_threads t ON t.id = p.thread_id
+          WHERE t.public_id = ?1 AND p.sent_at IS NOT NULL`,
+      )
+        .bind(publicId)
+        .first<{ n: number }>();
+      return row?.n;
+    })
+    .toBe(2);
+  return publicId;
 }

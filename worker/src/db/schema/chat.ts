@@ -35,6 +35,11 @@ export const chatThreadUsers = sqliteTable(
     totalUnreadMessages: counter("total_unread_messages"),
     /** Activity time copied from the thread, so a user's thread list is one index range. */
     lastActivityAt: integer("last_activity_at").notNull(),
+    /**
+     * When this participant first sent a message in the thread (null until they do): presence goes
+     * only to people with whom messages went both ways (docs/decisions/131).
+     */
+    sentAt: integer("sent_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -65,7 +65,8 @@ const CLOSE_DELETED = 4000;
  * - Messages go into this object's SQLite storage (thread-storage.ts). Storage writes are
  *   synchronous and the runtime's output gate holds every outgoing frame until they are durable,
  *   so a broadcast never announces a message that could be lost.
- * - After each change the thread's D1 rows (last message, unread counts, activity time) are
+ * - After each change the thread's D1 rows (last message, unread counts, activity time, when each
+ *   participant first wrote) are
  *   rewritten from this storage; writes are coalesced so one runs at a time and the last wins. A
  *   change also sets an alarm, so a D1 write lost to a crash is made after the restart.
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
@@ -77,6 +78,8 @@ export class ChatThread extends DurableObject<Bindings> {
   /** userId → when their "Typing..." lapses. Lost on hibernation, which only follows silence. */
   private typing = new Map<number, number>();
   private closed = false;
+  /** userId → when they first sent a message here, once known (it never changes after). */
+  private sentAt = new Map<number, number>();
   private syncing: Promise<void> | null = null;
   private dirty = false;
   /** Whether a block stands between the participants, as last read from D1, and when. */
@@ -419,19 +422,40 @@ export class ChatThread extends DurableObject<Bindings> {
         binds: [last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, ref.threadId],
       }),
     ];
-    for (const p of this.storage.participants().values()) {
+    const participants = [...this.storage.participants().values()];
+    const bothBefore = participants.length === 2 && participants.every((p) => this.sentAt.has(p.userId));
+    for (const p of participants) {
       const unread = this.storage.unreadBy(p);
       statements.push(
         db.prepare({
-          sql: `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2
+          sql: `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2,
+                   sent_at = coalesce(sent_at, ?5)
                  WHERE thread_id = ?3 AND user_id = ?4`,
-          binds: [unread, activity, ref.threadId, p.userId],
+          binds: [unread, activity, ref.threadId, p.userId, this.firstSentAt(p.userId)],
         }),
       );
     }
     await db.write(statements);
     this.storage.markSynced(version);
     this.ctx.waitUntil(this.tellInboxes(ref, activity));
+    // Messages have now gone both ways: from here on each one may see when the other is online
+    // (the presence circle reads `sent_at`); if both are online now, they see it at once.
+    const [a, b] = participants;
+    if (a && b && !bothBefore && this.sentAt.has(a.userId) && this.sentAt.has(b.userId))
+      this.ctx.waitUntil(
+        inboxStub(this.deps, a.userId)
+          .meet(a.userId, b.userId)
+          .catch((error) => console.error("presence of new partners failed", error)),
+      );
+  }
+
+  /** When the participant first sent a message here, remembered once found. */
+  private firstSentAt(userId: number): number | null {
+    const known = this.sentAt.get(userId);
+    if (known !== undefined) return known;
+    const at = this.storage.firstSentAt(userId);
+    if (at !== null) this.sentAt.set(userId, at);
+    return at;
   }
 
   /**

@@ -28,7 +28,6 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
-import { livePartnersMet } from "../live/service";
 import { actionCounters } from "../moderation/trust";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
@@ -256,9 +255,9 @@ const preview = createRoute({
 export const chatRoutes = createRouter()
   .openapi(createThread, async (c) => {
     const { username } = readBody<z.infer<typeof createChatThreadSchema>>(c);
+    // An empty thread shows neither one when the other is online: that waits for messages both
+    // ways (the thread's object tells both inboxes then, chat-thread.ts `writeD1`).
     const result = await createPersonalThread(c.var.deps, c.get("user"), username);
-    // Two people online who just started talking see each other's presence (after the answer).
-    if (result.created) await livePartnersMet(c.var.deps, c.get("user").id, result.partnerId);
     return c.json({ public_id: result.public_id }, result.created ? 201 : 200);
   })
   .openapi(personalThread, async (c) => {

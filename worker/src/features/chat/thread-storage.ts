@@ -327,6 +327,14 @@ export class ThreadStorage {
     };
   }
 
+  /** When the person first sent a message here (one deleted since was still sent), or null. */
+  firstSentAt(userId: number): number | null {
+    const row = this.sql()
+      .exec<{ at: number | null }>("SELECT min(created_at) AS at FROM messages WHERE sender_id = ?", userId)
+      .one();
+    return row.at === null ? null : Number(row.at);
+  }
+
   /**
    * Stores a message once: a repeat of the sender's `clientId` returns the stored one with
    * `created: false`, so a client that resends after a reconnect never makes a duplicate. The

@@ -397,8 +397,8 @@ export class Inbox extends DurableObject<Bindings> {
   }
 
   /**
-   * The owner just started a chat with `partnerId`: while both are shown online, each one's tabs
-   * learn the other is (one call, no D1 read).
+   * Messages just went both ways between the owner and `partnerId` (chat-thread.ts): while both
+   * are shown online, each one's tabs learn the other is (one call, no D1 read).
    */
   async meet(ownerId: number, partnerId: number): Promise<void> {
     if (!this.own(ownerId)) return;

@@ -3,7 +3,7 @@ import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
 import { LIVE_BUFFER_FRAMES, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { api, env, form, json } from "#worker-test/api.ts";
-import { openSocket as openChatSocket, settle, startThread } from "#worker-test/chat.ts";
+import { converse, openSocket as openChatSocket, say, settle, startThread } from "#worker-test/chat.ts";
 import {
   AUTH,
   type LiveSocket,
@@ -480,7 +480,7 @@ describe("presence among chat partners", () => {
 
   it("a partner's tabs see the person come online and go offline; a later tab gets who is online", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
-    await startThread(ada, bob);
+    await converse(ada, bob);
     const bobs = await openLive(bob);
     const adas = await openLive(ada);
     await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
@@ -504,18 +504,38 @@ describe("presence among chat partners", () => {
     expect(presence(carls)).toEqual([]);
   });
 
-  it("two people online who start a chat see each other at once", async () => {
+  it("two people online see each other once messages went both ways, not before", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
     const [adas, bobs] = [await openLive(ada), await openLive(bob)];
     await settle();
-    await startThread(ada, bob);
+    // An empty thread with a stranger tells nothing of when they are online; nor does writing to them.
+    const thread = await startThread(ada, bob);
+    await say(ada, thread, "Hello? Are you there?");
+    const again = await openLive(ada);
+    await settle(500);
+    expect([...presence(adas), ...presence(bobs), ...presence(again)]).toEqual([]);
+    await say(bob, thread, "Yes, hello");
     await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
     await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
   });
 
+  it("an empty thread with a stranger, or one only one side wrote in, never shows them online", async () => {
+    const [ada, bob, eve] = [await createUser(), await createUser(), await createUser()];
+    await startThread(ada, bob);
+    const one = await startThread(eve, ada);
+    await say(eve, one, "Buy my course");
+    const [bobs, eves] = [await openLive(bob), await openLive(eve)];
+    await settle(300);
+    const adas = await openLive(ada);
+    await settle(500);
+    adas.close();
+    await settle(300);
+    expect([...presence(adas), ...presence(bobs), ...presence(eves)]).toEqual([]);
+  });
+
   it("someone who hides being online is never announced and sees nobody's presence", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
-    await startThread(ada, bob);
+    await converse(ada, bob);
     await hideOnline(ada);
     const bobs = await openLive(bob);
     const adas = await openLive(ada);
@@ -532,7 +552,7 @@ describe("presence among chat partners", () => {
 
   it("turning it off while online tells partners the person left", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
-    await startThread(ada, bob);
+    await converse(ada, bob);
     const bobs = await openLive(bob);
     const adas = await openLive(ada);
     await bobs.next("PRESENCE", (f) => f.username === ada.username && f.online);
@@ -545,7 +565,7 @@ describe("presence among chat partners", () => {
 
   it("a block while both are online takes each one's dot away", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
-    await startThread(ada, bob);
+    await converse(ada, bob);
     const [adas, bobs] = [await openLive(ada), await openLive(bob)];
     await adas.next("PRESENCE", (f) => f.username === bob.username && f.online);
     const res = await api(`/api/v1/private/user/block?username=${bob.username}`, {
@@ -559,8 +579,8 @@ describe("presence among chat partners", () => {
 
   it("blocked people, either way, get nothing", async () => {
     const [ada, bob, eve] = [await createUser(), await createUser(), await createUser()];
-    await startThread(ada, bob);
-    await startThread(ada, eve);
+    await converse(ada, bob);
+    await converse(ada, eve);
     await block(ada, bob);
     await block(eve, ada);
     const bobs = await openLive(bob);

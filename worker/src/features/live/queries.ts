@@ -14,8 +14,9 @@ export interface PresenceCircle {
 }
 
 /**
- * One D1 round trip: the person and, among the people they share a personal chat thread with,
- * those who show being online, are active and are not blocked either way (at most
+ * One D1 round trip: the person and, among the people they share a personal chat thread with in
+ * which messages went both ways (each one wrote at least once: docs/decisions/131), those who show
+ * being online, are active and are not blocked either way (at most
  * PRESENCE_MAX_PARTNERS, the most recently active threads first).
  */
 export async function presenceCircle({ db }: Deps, userId: number): Promise<PresenceCircle> {
@@ -32,7 +33,8 @@ export async function presenceCircle({ db }: Deps, userId: number): Promise<Pres
               JOIN chat_threads t ON t.id = me.thread_id AND t.chat_thread_type = 'PERSONAL'
               JOIN chat_thread_users o ON o.thread_id = me.thread_id AND o.user_id != me.user_id
               JOIN users u ON u.id = o.user_id
-             WHERE me.user_id = ?1 AND u.show_online = 1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+             WHERE me.user_id = ?1 AND me.sent_at IS NOT NULL AND o.sent_at IS NOT NULL
+               AND u.show_online = 1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
                AND NOT EXISTS (SELECT 1 FROM blocks b
                                 WHERE (b.blocker_id = ?1 AND b.blocked_id = u.id)
                                    OR (b.blocker_id = u.id AND b.blocked_id = ?1))

@@ -81,11 +81,6 @@ export function livePresenceSetting(deps: Deps, userId: number) {
   return later(deps, "presence setting", () => inboxStub(deps, userId).presenceSettingChanged(userId));
 }
 
-/** A person started a chat thread with someone: if both are online, each sees the other. */
-export function livePartnersMet(deps: Deps, userId: number, partnerId: number) {
-  return later(deps, "presence of a new partner", () => inboxStub(deps, userId).meet(userId, partnerId));
-}
-
 /** One person blocked another: neither one's tabs show the other online any more. */
 export function livePartnersParted(deps: Deps, userId: number, otherId: number) {
   return later(deps, "presence after a block", () =>

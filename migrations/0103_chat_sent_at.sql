@@ -1,0 +1,1 @@
+ALTER TABLE `chat_thread_users` ADD `sent_at` integer;
