@@ -20,6 +20,32 @@ async function call(token: string, path: string, init: { method: string; form?: 
   return res.json().catch(() => null) as Promise<Record<string, unknown> | null>;
 }
 
+/** A chat message from `token`'s person to `username`, sent from another device (a socket of its own). */
+async function sayElsewhere(token: string, username: string, text: string) {
+  const thread = await call(token, "/api/v1/private/user/chat/thread", { method: "POST", form: { username } });
+  const publicId = String(thread?.public_id);
+  const auth = await call(token, `/api/v1/private/user/chat/websocket/auth?public_id=${publicId}`, {
+    method: "POST",
+  });
+  const address = `${lane().baseUrl.replace(/^http/, "ws")}/api/v1/chat/websocket/connect?${new URLSearchParams({
+    public_id: publicId,
+    token: String(auth?.access_token),
+  })}`;
+  const ws = new WebSocket(address);
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener("open", () => resolve());
+    ws.addEventListener("error", () => reject(new Error("the chat socket did not open")));
+  });
+  const stored = new Promise<void>((resolve) =>
+    ws.addEventListener("message", (event) => {
+      if (String(event.data).includes(JSON.stringify(text))) resolve();
+    }),
+  );
+  ws.send(JSON.stringify({ message_type: "TEXT", text }));
+  await stored;
+  ws.close();
+}
+
 describe("live updates", () => {
   const { page } = useBrowser();
 
@@ -106,6 +132,10 @@ describe("live updates", () => {
     await box.fill("And a second one");
     await box.press("Enter");
     await ada.page.getByTestId("thread-preview").filter({ hasText: "And a second one" }).waitFor();
+
+    // Ada answers from her phone: messages went both ways, so now they are chat partners.
+    await sayElsewhere(adaAccount.token, bobAccount.username, "Hi Bob, from my phone");
+    await ada.page.getByTestId("thread-preview").filter({ hasText: "Hi Bob, from my phone" }).waitFor();
 
     // Both are online and now chat partners: each sees the other's presence dot, read as "online".
     await ada.page.getByTestId("thread-item").getByTestId("presence-dot").waitFor({ timeout: 10_000 });

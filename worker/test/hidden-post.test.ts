@@ -6,7 +6,7 @@ import { newCommunity, newPost, pngFile, removeByStaff } from "./posts";
 
 // One post removed by staff, looked for through every read of the API document as a visitor and as
 // the people who saved it, commented on it, follow its author and were named in it: no answer may
-// carry its address, its title, its body, its comments or its files (docs/decisions/131).
+// carry its address, its title, its body, its comments or its files (docs/decisions/135).
 
 const letters = () =>
   Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");

@@ -1,5 +1,5 @@
 /**
- * The one rule of who sees a post and what hangs off it (docs/decisions/131): a post is visible
+ * The one rule of who sees a post and what hangs off it (docs/decisions/135): a post is visible
  * while it is published. A draft and a post staff removed (`is_draft = 1` with `removed_at` set)
  * are not, and neither are its comments, their versions, its versions, its files, bookmarks of it
  * or notifications that lead to it. Every read a person (not staff) makes puts one of these

@@ -37,7 +37,7 @@ export const chatThreadUsers = sqliteTable(
     lastActivityAt: integer("last_activity_at").notNull(),
     /**
      * When this participant first sent a message in the thread (null until they do): presence goes
-     * only to people with whom messages went both ways (docs/decisions/131).
+     * only to people with whom messages went both ways (docs/decisions/135).
      */
     sentAt: integer("sent_at"),
     createdAt: createdAt(),

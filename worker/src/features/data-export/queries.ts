@@ -80,7 +80,7 @@ export async function forgetObject(db: Database, id: number) {
 
 /**
  * A post the person may find in their own archive: their own (even hidden: it is their content) or
- * one anyone may see (docs/decisions/131). Others' hidden posts never appear, not even by address.
+ * one anyone may see (docs/decisions/135). Others' hidden posts never appear, not even by address.
  */
 const ownOrVisible = `(m.owner_id = ?1 OR ${visiblePostSql("m")})`;
 

@@ -15,7 +15,7 @@ export interface PresenceCircle {
 
 /**
  * One D1 round trip: the person and, among the people they share a personal chat thread with in
- * which messages went both ways (each one wrote at least once: docs/decisions/131), those who show
+ * which messages went both ways (each one wrote at least once: docs/decisions/135), those who show
  * being online, are active and are not blocked either way (at most
  * PRESENCE_MAX_PARTNERS, the most recently active threads first).
  */

@@ -102,7 +102,7 @@ export const TRUST_LIMITS: Record<TrustAction, readonly number[]> = {
   job: [2, 5],
   service: [2, 5],
   follow: [50, 200],
-  /** Edits of published posts and comments (each stores a version): docs/decisions/132. */
+  /** Edits of published posts and comments (each stores a version): docs/decisions/136. */
   edit: [20, 60, 200],
 };
 

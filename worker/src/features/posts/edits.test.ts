@@ -5,7 +5,7 @@ import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 
 // Edits of posts and comments count toward an hourly allowance by trust level (new 20, member 60,
-// regular 200: docs/decisions/132), and a mention tells a person once per post or comment however
+// regular 200: docs/decisions/136), and a mention tells a person once per post or comment however
 // often an edit takes it out and puts it back.
 
 const editComment = (user: TestUser, public_id: string, body: string) =>
