@@ -22,15 +22,20 @@ async function call(token: string, path: string, init: { method: string; form?: 
 
 /** A chat message from `token`'s person to `username`, sent from another device (a socket of its own). */
 async function sayElsewhere(token: string, username: string, text: string) {
-  const thread = await call(token, "/api/v1/private/user/chat/thread", { method: "POST", form: { username } });
+  const thread = await call(token, "/api/v1/private/user/chat/thread", {
+    method: "POST",
+    form: { username },
+  });
   const publicId = String(thread?.public_id);
   const auth = await call(token, `/api/v1/private/user/chat/websocket/auth?public_id=${publicId}`, {
     method: "POST",
   });
-  const address = `${lane().baseUrl.replace(/^http/, "ws")}/api/v1/chat/websocket/connect?${new URLSearchParams({
-    public_id: publicId,
-    token: String(auth?.access_token),
-  })}`;
+  const address = `${lane().baseUrl.replace(/^http/, "ws")}/api/v1/chat/websocket/connect?${new URLSearchParams(
+    {
+      public_id: publicId,
+      token: String(auth?.access_token),
+    },
+  )}`;
   const ws = new WebSocket(address);
   await new Promise<void>((resolve, reject) => {
     ws.addEventListener("open", () => resolve());

@@ -83,7 +83,11 @@ function trustLimitText(data: unknown, t: TFunction): string | null {
       doing,
       time: timeInLanguage(String(limit.until)),
     });
-  return t("{{who}} can {{doing}} a day; more from {{date}}.", { who, doing, date: dayInLanguage(String(limit.until)) });
+  return t("{{who}} can {{doing}} a day; more from {{date}}.", {
+    who,
+    doing,
+    date: dayInLanguage(String(limit.until)),
+  });
 }
 
 /** A suspended person's sign-in: the reason staff gave and the end, if any. */

@@ -47,7 +47,10 @@ async function hiddenPost(): Promise<Hidden> {
   // An edit, so the comment has a history to look through.
   const edited = await api("/api/v1/private/user/micropost/comment", {
     method: "PATCH",
-    ...jsonBody({ public_id: comment.public_id, body: `So ${words.comment} @${named.username}!` }, commenter.auth),
+    ...jsonBody(
+      { public_id: comment.public_id, body: `So ${words.comment} @${named.username}!` },
+      commenter.auth,
+    ),
   });
   expect(edited.status).toBe(200);
   for (const reader of [commenter, named, follower]) {
@@ -56,8 +59,14 @@ async function hiddenPost(): Promise<Hidden> {
       headers: reader.auth,
     });
     expect(saved.status).toBe(200);
-    await api(`/api/v1/private/user/community/join?name=${community}`, { method: "POST", headers: reader.auth });
-    await api(`/api/v1/private/user/follow?username=${author.username}`, { method: "POST", headers: reader.auth });
+    await api(`/api/v1/private/user/community/join?name=${community}`, {
+      method: "POST",
+      headers: reader.auth,
+    });
+    await api(`/api/v1/private/user/follow?username=${author.username}`, {
+      method: "POST",
+      headers: reader.auth,
+    });
   }
   const page = await json<{ micropost: { user_file_list: Array<{ file: string }> } }>(
     await api(`/api/v1/micropost?public_id=${post.public_id}`),
@@ -154,7 +163,12 @@ describe("a post staff removed", () => {
     const traces = [h.postId, h.commentId, h.words.title, h.words.body, h.words.comment, h.file];
     const addresses = await sweepAddresses(h);
     // The pages a browser or a crawler opens, and the post's picture.
-    addresses.push(`/c/${h.community}/p/${h.postId}`, `/user/${h.author.username}`, `/c/${h.community}`, h.file);
+    addresses.push(
+      `/c/${h.community}/p/${h.postId}`,
+      `/user/${h.author.username}`,
+      `/c/${h.community}`,
+      h.file,
+    );
     const found: string[] = [];
     let read = 0;
     for (const reader of [null, ...h.readers]) {
@@ -163,7 +177,8 @@ describe("a post staff removed", () => {
         const body = await res.text();
         read += 1;
         if (address === h.file) {
-          if (res.status !== 404) found.push(`${address} as ${reader?.username ?? "a visitor"}: ${res.status}`);
+          if (res.status !== 404)
+            found.push(`${address} as ${reader?.username ?? "a visitor"}: ${res.status}`);
           continue;
         }
         // A page's own address may be echoed back in it; what the post says may not.

@@ -49,11 +49,15 @@ describe("the generic error handler", () => {
       limit: { action: "edit", max: 20, trust_level: 0, reason: "AGE", until, per: "hour" },
     });
     const time = new Date(until).toLocaleTimeString("en", { hour: "numeric", minute: "2-digit" });
-    expect(errorMessage(refusal)).toBe(`New accounts can edit posts and comments 20 times an hour; more from ${time}.`);
+    expect(errorMessage(refusal)).toBe(
+      `New accounts can edit posts and comments 20 times an hour; more from ${time}.`,
+    );
     const { default: es } = await import("#client/locales/es/moderation.ts");
     i18n.addDictionary("es", es);
     await i18n.changeLanguage("es");
-    expect(errorMessage(refusal)).toMatch(/^Las cuentas nuevas pueden editar publicaciones y comentarios 20 veces por hora; más a partir de las /);
+    expect(errorMessage(refusal)).toMatch(
+      /^Las cuentas nuevas pueden editar publicaciones y comentarios 20 veces por hora; más a partir de las /,
+    );
   });
 
   it("shows a red notice", async () => {

@@ -221,7 +221,10 @@ describe("data export", () => {
     const said = await api("/api/v1/private/user/micropost/comment", {
       method: "POST",
       headers: { ...reader.auth, "content-type": "application/json" },
-      body: JSON.stringify({ parent_micropost_public_id: post.public_id, body: `Lovely @${author.username}` }),
+      body: JSON.stringify({
+        parent_micropost_public_id: post.public_id,
+        body: `Lovely @${author.username}`,
+      }),
     });
     expect(said.status).toBe(201);
     await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
@@ -232,7 +235,10 @@ describe("data export", () => {
     await api("/api/v1/private/user/micropost/comment", {
       method: "POST",
       headers: { ...author.auth, "content-type": "application/json" },
-      body: JSON.stringify({ parent_micropost_public_id: post.public_id, body: `Thanks @${reader.username}` }),
+      body: JSON.stringify({
+        parent_micropost_public_id: post.public_id,
+        body: `Thanks @${reader.username}`,
+      }),
     });
     await removeByStaff(await createAdmin(), post, author, await createUser());
 

@@ -6,7 +6,11 @@ import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
 // to a post nobody else may see.
 
 /** The token version of a live account of that kind, to check a token against. */
-export async function liveTokenVersion(db: Database, kind: "user" | "admin", id: number): Promise<number | null> {
+export async function liveTokenVersion(
+  db: Database,
+  kind: "user" | "admin",
+  id: number,
+): Promise<number | null> {
   const row =
     kind === "user"
       ? await db.first<{ v: number }>({

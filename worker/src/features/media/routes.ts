@@ -70,7 +70,11 @@ async function callerId(c: Context<AppEnv>, deps: Deps, kind: TokenKind): Promis
  * Whether the caller may read a private file: "public" when the file is not private after all (a
  * visible post's), "private" when they may, null when they may not.
  */
-async function mayRead(c: Context<AppEnv>, key: string, privacy: Privacy): Promise<"public" | "private" | null> {
+async function mayRead(
+  c: Context<AppEnv>,
+  key: string,
+  privacy: Privacy,
+): Promise<"public" | "private" | null> {
   const deps = createDeps(c.env, undefined, sessionStart(c.req.method, c.req.header(BOOKMARK_HEADER)));
   const granted = (yes: boolean) => (yes ? "private" : null);
   switch (privacy.kind) {

@@ -63,7 +63,9 @@ export async function notify(deps: Deps, input: NewNotification): Promise<boolea
   const { db } = deps;
   const now = Date.now();
   const once = input.once ? NOT_TOLD_YET : "";
-  const results = await db.write(notificationStatements(db, prepared(input), SETTING_OF[input.kind], now, once));
+  const results = await db.write(
+    notificationStatements(db, prepared(input), SETTING_OF[input.kind], now, once),
+  );
   return tellWritten(deps, notificationWritten(results));
 }
 

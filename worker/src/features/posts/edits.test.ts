@@ -9,7 +9,10 @@ import { newCommunity, newPost } from "#worker-test/posts.ts";
 // often an edit takes it out and puts it back.
 
 const editComment = (user: TestUser, public_id: string, body: string) =>
-  api("/api/v1/private/user/micropost/comment", { method: "PATCH", ...jsonBody({ public_id, body }, user.auth) });
+  api("/api/v1/private/user/micropost/comment", {
+    method: "PATCH",
+    ...jsonBody({ public_id, body }, user.auth),
+  });
 const editPost = (user: TestUser, public_id: string, body: string) =>
   api("/api/v1/private/user/micropost", { method: "PATCH", ...jsonBody({ public_id, body }, user.auth) });
 
@@ -65,8 +68,10 @@ describe("edit allowance", () => {
     const me = await atLevel(0);
     const post = await newPost(me, await newCommunity(me));
     const { comment } = await commentBy(me);
-    for (let i = 0; i < 10; i++) expect((await editPost(me, post.public_id, `<p>Post ${i}</p>`)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await editComment(me, comment.public_id, `Comment ${i}`)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await editPost(me, post.public_id, `<p>Post ${i}</p>`)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await editComment(me, comment.public_id, `Comment ${i}`)).status).toBe(200);
     const refused = await editPost(me, post.public_id, "<p>One more</p>");
     expect(refused.status).toBe(429);
     expect(await detail(refused)).toMatch(/can edit posts and comments 20 times an hour/);
@@ -86,14 +91,17 @@ describe("edit allowance", () => {
       expect((await editComment(me, comment.public_id, "The last one this hour")).status).toBe(200);
       const refused = await editComment(me, comment.public_id, "One too many");
       expect(refused.status).toBe(429);
-      expect(await detail(refused)).toMatch(new RegExp(`^${who} can edit posts and comments ${max} times an hour`));
+      expect(await detail(refused)).toMatch(
+        new RegExp(`^${who} can edit posts and comments ${max} times an hour`),
+      );
     }
   });
 
   it("does not count an edit refused for being someone else's", async () => {
     const me = await atLevel(0);
     const { comment } = await commentBy(await createUser());
-    for (let i = 0; i < 25; i++) expect((await editComment(me, comment.public_id, "Mine now")).status).toBe(403);
+    for (let i = 0; i < 25; i++)
+      expect((await editComment(me, comment.public_id, "Mine now")).status).toBe(403);
     const own = await commentBy(me);
     expect((await editComment(me, own.comment.public_id, "Fine")).status).toBe(200);
   });
@@ -125,7 +133,9 @@ describe("mentions", () => {
       expect((await editPost(me, post.public_id, `<p>Without ${i}</p>`)).status).toBe(200);
       expect((await editPost(me, post.public_id, `<p>With @${named.username} ${i}</p>`)).status).toBe(200);
     }
-    const notes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = 'MENTION'")
+    const notes = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = 'MENTION'",
+    )
       .bind(named.id)
       .first<{ n: number }>();
     expect(notes?.n).toBe(1);

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
 import { api, detail, env, form, json, jsonBody, reads } from "#worker-test/api.ts";
+import { CHAT, startThread } from "#worker-test/chat.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
-import { CHAT, startThread } from "#worker-test/chat.ts";
 import { counted, spent } from "#worker-test/rows.ts";
 
 const createPost = (user: TestUser, fields: Record<string, string | Blob>) =>
@@ -416,10 +416,18 @@ describe("the editor's image upload", () => {
     expect((await draft({ post_type: "MEDIA", file: pngFile() })).status).toBe(201);
     const thread = await startThread(user, await createUser());
     const picture = () =>
-      api(`${CHAT}/image`, { method: "POST", headers: user.auth, body: form({ public_id: thread, file: pngFile() }) });
+      api(`${CHAT}/image`, {
+        method: "POST",
+        headers: user.auth,
+        body: form({ public_id: thread, file: pngFile() }),
+      });
     expect((await picture()).status).toBe(201);
     // The twentieth of the day is spent: a draft's file, a chat picture and an editor image are refused.
-    for (const refused of [await draft({ post_type: "MEDIA", file: pngFile() }), await picture(), await upload(user, pngFile())]) {
+    for (const refused of [
+      await draft({ post_type: "MEDIA", file: pngFile() }),
+      await picture(),
+      await upload(user, pngFile()),
+    ]) {
       expect(refused.status).toBe(429);
       expect(await json<{ limit: Record<string, unknown> }>(refused)).toMatchObject({
         limit: { action: "upload", max: 20, trust_level: 0 },

@@ -391,7 +391,10 @@ export async function bookmarkPostIds(
       binds: [userId, q.limit, q.skip],
       isList: true,
     },
-    { sql: `SELECT count(*) AS n FROM micropost_bookmarks b WHERE b.user_id = ?1 AND ${visible}`, binds: [userId] },
+    {
+      sql: `SELECT count(*) AS n FROM micropost_bookmarks b WHERE b.user_id = ?1 AND ${visible}`,
+      binds: [userId],
+    },
   ]);
   return { ids: rows.map((r) => r.micropost_id), total: count[0]?.n ?? 0 };
 }
@@ -1293,7 +1296,10 @@ export async function findComment(
 }
 
 /** A comment by its public id while its post is visible (what anyone may read of it hangs on that). */
-export async function findCommentOnVisiblePost(db: Database, commentPublicId: string): Promise<CommentRow | null> {
+export async function findCommentOnVisiblePost(
+  db: Database,
+  commentPublicId: string,
+): Promise<CommentRow | null> {
   const raw = await db.first({
     sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1 AND ${visiblePostIdSql("c.micropost_id")}`,
     binds: [commentPublicId],
