@@ -26,7 +26,9 @@ export function visiblePostIdSql(idExpr: string): string {
  * to is not hidden. A link that leads to no post (a profile, a job) passes.
  */
 export function linkedPostNotHiddenSql(linkExpr: string): string {
-  const publicId = `substr(${linkExpr}, instr(${linkExpr}, '/p/') + 3, 16)`;
+  // The segment after /p/, up to the next slash (the slug follows it).
+  const rest = `(substr(${linkExpr}, instr(${linkExpr}, '/p/') + 3) || '/')`;
+  const publicId = `substr(${rest}, 1, instr(${rest}, '/') - 1)`;
   return `NOT (${linkExpr} LIKE '/c/%/p/%' AND EXISTS (SELECT 1 FROM microposts vp
     WHERE vp.public_id = ${publicId} AND NOT (${visiblePostSql("vp")})))`;
 }
