@@ -29,8 +29,8 @@ export function TotpSetup({
   const [problem, setProblem] = useState<string | null>(null);
   const { attempt, prompt } = useProofRetry(api, keepToken);
 
-  // Starting the set-up needs a recent proof; the prompt asks for it when the Worker does.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the set-up opens.
+  // Starting the set-up needs a recent proof; the prompt asks for it when the Worker does. It runs
+  // once, when the set-up opens (`attempt` is new each render, and only starts the call).
   useEffect(() => {
     let live = true;
     void attempt(
