@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { admins } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import type { EmailLanguage } from "./emails";
 import { registerPasskey, removePasskey, removeRecentPasskeys } from "./passkeys";
+import { raiseAdminTokenVersion } from "./queries";
 import {
   disableTotp,
   enableTotp,
@@ -40,14 +39,9 @@ async function renewStaffSession(
   proofs: { factorAt?: number | null },
 ): Promise<string | undefined> {
   if (req.owner.kind !== "admin") return undefined;
-  const row = await deps.db.orm
-    .update(admins)
-    .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
-    .where(eq(admins.id, req.owner.id))
-    .returning({ version: admins.tokenVersion })
-    .get();
-  if (!row) return undefined;
-  return signAccessToken(deps.env.JWT_SECRET, "admin", req.owner.id, row.version, {
+  const version = await raiseAdminTokenVersion(deps, req.owner.id);
+  if (version === null) return undefined;
+  return signAccessToken(deps.env.JWT_SECRET, "admin", req.owner.id, version, {
     factorAt: proofs.factorAt ?? req.session.factorAt,
     passwordAt: req.session.passwordAt,
   });

@@ -1,5 +1,5 @@
-import { and, count, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
-import { passkeys, recoveryCodes, totpFactors, webauthnChallenges } from "#worker/db/schema/index.ts";
+import { and, count, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { admins, passkeys, recoveryCodes, totpFactors, webauthnChallenges } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 
 // The SQL of second factors: TOTP rows, recovery codes, passkeys and WebAuthn challenges.
@@ -206,4 +206,15 @@ export async function takeChallenge({ db }: Deps, challenge: string) {
     .get();
   if (!row || row.expiresAt < Date.now()) return null;
   return row;
+}
+
+/** Ends every session of a staff member: their token version goes up; answers the new one. */
+export async function raiseAdminTokenVersion({ db }: Deps, adminId: number): Promise<number | null> {
+  const row = await db.orm
+    .update(admins)
+    .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
+    .where(eq(admins.id, adminId))
+    .returning({ version: admins.tokenVersion })
+    .get();
+  return row?.version ?? null;
 }
