@@ -41,6 +41,7 @@ const FIRST_SCREEN = [
   "web/src/lib/search-params.ts",
   "web/src/features/accounts/guards.ts",
   "shared/src/constants.ts",
+  "shared/src/error-codes.ts",
   "shared/src/enums/feed.ts",
   "shared/src/enums/market.ts",
   // The shell: root layout, header, left menu, the hosts of dialogs and notices.

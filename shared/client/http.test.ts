@@ -30,6 +30,14 @@ describe("requestJson refusals", () => {
     expect(error.detail).toBe("Post not found");
     expect(error.fields).toBeNull();
   });
+
+  it("carries the answer's code, and none for a code the API does not send", async () => {
+    expect((await refusal({ detail: "Confirm it is you", code: "step_up_required" }, 403)).code).toBe(
+      "step_up_required",
+    );
+    expect((await refusal({ detail: "Bad gateway page", code: "NOPE" }, 502)).code).toBeNull();
+    expect((await refusal({ detail: "Post not found" }, 404)).code).toBeNull();
+  });
 });
 
 describe("requestJson and the database bookmark", () => {

@@ -1,4 +1,9 @@
-/** An API failure: the status, the server's `detail` and, for refused fields, each one's problem. */
+import { type ErrorCode, isErrorCode } from "#shared/error-codes.ts";
+
+/**
+ * An API failure: the status, the server's `code` (what code branches on), its `detail` (what a
+ * person reads) and, for refused fields, each one's problem.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -6,6 +11,8 @@ export class ApiError extends Error {
     readonly fields: Readonly<Record<string, string>> | null = null,
     /** The whole answer, for refusals that say more than a detail (a trust limit's `limit`). */
     readonly data: unknown = null,
+    /** Null when the answer was not the API's (a proxy's error page, a network failure). */
+    readonly code: ErrorCode | null = null,
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = "ApiError";
@@ -44,7 +51,7 @@ function bookmark(next?: string | null): string {
 }
 
 /**
- * One request with a bearer token, JSON or form body, and `{"detail"}` errors. `onUnauthorized`
+ * One request with a bearer token, JSON or form body, and `{"detail", "code"}` errors. `onUnauthorized`
  * runs when a request that carried a token answers 401: that session is over.
  */
 export async function requestJson<T>(
@@ -75,7 +82,9 @@ export async function requestJson<T>(
   const data: unknown = isJson ? await res.json().catch(() => null) : null;
   if (res.status === 401 && token) onUnauthorized();
   const detail = data && typeof data === "object" && "detail" in data ? String(data.detail) : null;
-  throw new ApiError(res.status, detail, fieldsOf(data), data);
+  const code =
+    data && typeof data === "object" && "code" in data && isErrorCode(data.code) ? data.code : null;
+  throw new ApiError(res.status, detail, fieldsOf(data), data, code);
 }
 
 /** The answer's `fields` (field name → problem), when it carries any. */

@@ -1,12 +1,18 @@
 import { DEFAULT_PAGE_SIZE, FIRST_OFFSET, MAX_PAGE_SIZE, SKIP_MAX } from "./constants";
+import { ERROR_CODES } from "./error-codes";
 import { z } from "./zod-jitless";
 
+/** What went wrong, by name: one code per status, or a domain code a client acts on (error-codes.ts). */
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
 /**
- * Every error the API sends: `{"detail": "..."}`, and for a refusal that names fields, `fields`
- * with each field's problem (`{"detail": "title: Required", "fields": {"title": "Required"}}`).
+ * Every error the API sends: `{"detail": "...", "code": "..."}`, and for a refusal that names fields,
+ * `fields` with each field's problem (`{"detail": "title: Required", "code": "validation_failed",
+ * "fields": {"title": "Required"}}`). Clients branch on `code`, never on `detail` (docs/decisions/131).
  */
 export const errorSchema = z.object({
   detail: z.string(),
+  code: errorCodeSchema,
   fields: z.record(z.string(), z.string()).optional(),
   /** A trust-level limit (429): which action, how many per window (a day; edits an hour), why, and when more is allowed. */
   limit: z

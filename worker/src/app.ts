@@ -25,7 +25,7 @@ import { servicesRoutes } from "./features/services/routes";
 import { spaRoutes } from "./features/spa/routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { withEdgeRefusals } from "./lib/edge-refusals";
-import { DomainError, errorBody, RetryLater } from "./lib/errors";
+import { DomainError, type ErrorStatus, errorBody, RetryLater, refusalBody } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { optionalUser, requireAdmin, requireUser } from "./middleware/auth";
 import { bodyLimits } from "./middleware/body-limit";
@@ -107,26 +107,26 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
       title: "Agora API",
       version: "1.0.0",
       description:
-        'Communities, posts, chat, jobs and payments. Errors are {"detail": "..."}, with "fields" ({"name": "problem"}) when the refusal names fields.',
+        'Communities, posts, chat, jobs and payments. Errors are {"detail": "...", "code": "..."}: `detail` is for people, `code` (one of the Error schema\'s enum) is for code to branch on; "fields" ({"name": "problem"}) is added when the refusal names fields.',
     },
   };
   app.get("/api/openapi.json", (c) => c.json(withEdgeRefusals(app.getOpenAPI31Document(document))));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 
-  app.notFound((c) => c.json({ detail: `No such path: ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) => c.json(refusalBody(404, `No such path: ${c.req.method} ${c.req.path}`), 404));
 
   app.onError((error, c) => {
-    // The one place a refusal becomes an answer: `{detail, fields?}` with its status.
+    // The one place a refusal becomes an answer: `{detail, code, fields?}` with its status.
     if (error instanceof RetryLater) c.header("Retry-After", String(error.seconds));
     if (error instanceof DomainError) return c.json(errorBody(error), error.status);
     // Hono's own refusals (a body that is not JSON, ...).
     if (error instanceof HTTPException) {
-      const detail = error.message || "Request failed";
-      return c.json({ detail }, error.status);
+      const status = error.status as ErrorStatus;
+      return c.json(refusalBody(status, error.message || "Request failed"), status);
     }
     // Never a stack trace in an answer: it goes to the log with the request id.
     console.error(`[${c.get("requestId")}]`, error);
-    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+    return c.json(refusalBody(500, "Something went wrong on our side. Please try again."), 500);
   });
   return routes;
 }

@@ -58,7 +58,7 @@ export function needsCode(answer: unknown): answer is { mfa_required: true; mfa_
 
 /** The Worker asks for a fresh code or passkey before this action (money, a factor going). */
 export function isStepUpRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.step_up);
+  return error instanceof ApiError && error.code === "step_up_required";
 }
 
 /** The Worker asks for the password again before this change (an account with no factor). */
@@ -80,7 +80,7 @@ export function needsNewPassword(answer: unknown): answer is PasswordChangeRequi
 
 /** Staff without a second factor: only set-up is allowed. */
 export function isEnrollRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.mfa_setup);
+  return error instanceof ApiError && error.code === "mfa_setup_required";
 }
 
 // The browser half of WebAuthn loads only when a passkey is used.

@@ -1,4 +1,5 @@
 import { CRYPTO_SYMBOLS, type CryptoSymbol, PRICE_HISTORY_COINS } from "../enums";
+import type { DomainCode } from "../error-codes";
 import { WALLET_MSG } from "../wallet-messages";
 import { z } from "../zod-jitless";
 
@@ -188,6 +189,8 @@ export const validateToResultSchema = z.object({
   is_valid: z.boolean(),
   /** Why not, when not valid: "{value} is invalid" or "You can not send to yourself". */
   detail: z.string().nullable(),
+  /** The same, for code to branch on (the codes of a refused send, shared/src/error-codes.ts). */
+  code: z.enum(["invalid_recipient", "send_to_self"] satisfies DomainCode[]).nullable(),
   /** The chain address the recipient resolves to (a username becomes their custodial address). */
   address: z.string().nullable(),
   /** Set when `to` was an Agora username, or the address is someone's custodial wallet. */

@@ -31,7 +31,7 @@ function edgeRefusals(method: string, path: string, op: Operation): Record<strin
   if (SIGNED_IN.some((re) => re.test(path))) found[401] = "No or bad token";
   // Staff without an authenticator app on may call only the set-up paths (middleware/auth.ts).
   if (/^\/api\/admin\/private\//.test(path) && !ADMIN_ENROLL_PATHS.has(path))
-    found[403] = "The admin has no second factor on yet: `fields.mfa_setup` (set it up first)";
+    found[403] = "The admin has no second factor on yet: code `mfa_setup_required` (set it up first)";
   return found;
 }
 

@@ -99,7 +99,7 @@ export function errorResponses(...statuses: number[]) {
     422: "Validation failed: the detail names the field; `fields` maps each refused field to its problem",
     426: "Not a WebSocket upgrade",
     429: "Rate limited",
-    503: "Provider not configured",
+    503: "A provider is not configured (code `not_configured`) or not answering (`unavailable`)",
   };
   return Object.fromEntries(
     statuses.map((s) => [

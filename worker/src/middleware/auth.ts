@@ -91,7 +91,7 @@ export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * Paths under /api/admin/private: a valid admin token or 401. A user token never passes. Staff
  * must have an authenticator app on: until it is, every path but ADMIN_ENROLL_PATHS is 403 with
- * `fields.mfa_setup`, which the admin site reads to show its set-up screen. Once it is on, only a
+ * the code `mfa_setup_required`, which the admin site reads to show its set-up screen. Once it is on, only a
  * token that proved a factor opens anything: one signed before (allowed only the set-up calls) is
  * over, whatever the account has turned on since.
  */
@@ -121,7 +121,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!row || row.version !== claims.version) fail(401, "Your session has expired. Please log in again.");
   if (row.totp === null) {
     if (!ADMIN_ENROLL_PATHS.has(c.req.path))
-      fail(403, MFA_MSG.enrollRequired, { fields: { mfa_setup: MFA_MSG.enrollRequired } });
+      fail(403, MFA_MSG.enrollRequired, { code: "mfa_setup_required" });
   } else if (claims.factorAt === null) fail(401, "Your session has expired. Please log in again.");
   const admin: AuthAdmin = {
     id: row.id,

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MB } from "#shared/constants.ts";
 import type { AppEnv } from "../env";
+import { refusalBody } from "../lib/errors";
 
 // How large a request body may be, decided before anything reads it (docs/decisions/094). A
 // declared Content-Length over the limit is answered at once; a body without one (chunked) is
@@ -59,7 +60,7 @@ export const LONG_TEXT_ROUTES: readonly string[] = [
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
 function limit(maxSize: number, detail: string): MiddlewareHandler<AppEnv> {
-  return bodyLimit({ maxSize, onError: (c) => c.json({ detail }, 413) });
+  return bodyLimit({ maxSize, onError: (c) => c.json(refusalBody(413, detail), 413) });
 }
 
 const general = limit(BODY_MAX_BYTES, `The request body is too large: at most ${kb(BODY_MAX_BYTES)} here`);

@@ -165,7 +165,10 @@ describe("every ENVIRONMENT but development is production", () => {
     ] as const) {
       const res = await deployed.fetch(new Request(`http://localhost${path}`, { method }), running, ctx());
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(await res.json()).toEqual({ detail: `No such path: ${method} ${path.split("?")[0]}` });
+      expect(await res.json()).toEqual({
+        detail: `No such path: ${method} ${path.split("?")[0]}`,
+        code: "not_found",
+      });
     }
     const openapi = await (
       await deployed.fetch(new Request("http://localhost/api/openapi.json"), running, ctx())

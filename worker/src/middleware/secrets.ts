@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type AppEnv, type Bindings, isDevelopment } from "../env";
+import { refusalBody } from "../lib/errors";
 
 /**
  * The signing secret local runs pass (scripts/dev-settings.mjs, worker/vitest.config.ts); it is in
@@ -51,5 +52,5 @@ export const refuseUnsafeSecrets: MiddlewareHandler<AppEnv> = async (c, next) =>
     console.error(`Refusing to serve until the secrets are fixed: ${problems.join("; ")}`);
     told = true;
   }
-  return c.json({ detail: "This server is not configured safely yet" }, 503);
+  return c.json(refusalBody(503, "This server is not configured safely yet"), 503);
 };

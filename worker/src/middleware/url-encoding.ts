@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { hasValidPercentEncoding } from "#shared/api.ts";
 import type { AppEnv } from "../env";
+import { refusalBody } from "../lib/errors";
 
 /**
  * A broken percent escape ("%zz", "%E0%A4%A", a lone "%") in the address or in a form body is
@@ -12,7 +13,7 @@ export const refuseMalformedEncoding: MiddlewareHandler<AppEnv> = async (c, next
   const start = url.indexOf("/", url.indexOf("//") + 2);
   if (start !== -1 && !hasValidPercentEncoding(url.slice(start)))
     return c.json(
-      { detail: "The address has a malformed percent-encoding (a % without a valid escape)" },
+      refusalBody(400, "The address has a malformed percent-encoding (a % without a valid escape)"),
       400,
     );
   // A form body is percent-encoded too; it is already within its size limit (middleware/body-limit.ts).
@@ -20,7 +21,7 @@ export const refuseMalformedEncoding: MiddlewareHandler<AppEnv> = async (c, next
     const text = await c.req.raw.clone().text();
     if (!hasValidPercentEncoding(text))
       return c.json(
-        { detail: "The form has a malformed percent-encoding (a % without a valid escape)" },
+        refusalBody(400, "The form has a malformed percent-encoding (a % without a valid escape)"),
         400,
       );
   }

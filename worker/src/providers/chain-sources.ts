@@ -37,7 +37,7 @@ export function requireSource(env: Bindings, source: Source): string {
 
 /** 503 when a chain's source does not answer, or answers something that is not its format. */
 export function unavailable(chain: string): never {
-  fail(503, walletMessage(WALLET_MSG.chainUnavailable, { chain }));
+  fail(503, walletMessage(WALLET_MSG.chainUnavailable, { chain }), { code: "unavailable" });
 }
 
 const TIMEOUT_MS = 10_000;

@@ -48,7 +48,7 @@ export async function sendEmail(
       },
       body: JSON.stringify({ from: env.EMAIL_FROM ?? "Agora <no-reply@agora.example>", ...email }),
     });
-    if (!res.ok) fail(503, "The e-mail service did not accept the message");
+    if (!res.ok) fail(503, "The e-mail service did not accept the message", { code: "unavailable" });
     return;
   }
   if (isDevelopment(env)) {

@@ -106,7 +106,7 @@ describe("the admin Security page's passkeys", () => {
           status: 403,
           body: {
             detail: "Confirm it is you: enter a code from your authenticator app or use a passkey.",
-            fields: { step_up: "x" },
+            code: "step_up_required",
           },
         }),
         () => ({ status: 200, body: { message: "The passkey was removed." } }),

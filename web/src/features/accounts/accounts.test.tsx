@@ -8,6 +8,7 @@ import { getToken, setToken } from "#web/lib/auth-token.ts";
 import { closeModal, useOpenModal } from "#web/modals.tsx";
 import { rememberCodeSent } from "./auth-flow";
 import DeleteAccountDialog from "./components/delete-account-dialog";
+import { LoginForm } from "./components/login-form";
 import { RegisterForm } from "./components/register-form";
 import UpdatePasswordDialog from "./components/update-password-dialog";
 import { VerifyCodeForm } from "./components/verify-code-form";
@@ -261,12 +262,51 @@ describe("the code step", () => {
 
   it("opens the login when the code was already used (409)", async () => {
     fakeApi({
-      "/api/v1/user/auth/register/email/confirm": { status: 409, body: { detail: "already" } },
+      "/api/v1/user/auth/register/email/confirm": {
+        status: 409,
+        body: { detail: "already", code: "already_verified" },
+      },
     });
     renderWithClient(<VerifyCodeForm mode="modal" username="carmen" />);
     type(/^Verification code/, "ABCDEFGHJK");
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
     await waitFor(() => expect(screen.getByTestId("open-modal").textContent).toBe("LOGIN"));
+  });
+});
+
+describe("the login form", () => {
+  const signIn = () => {
+    type(/^Username/, "carmen");
+    type(/^Password/, "secret-1");
+    fireEvent.click(screen.getByRole("button", { name: "Log In" }));
+  };
+
+  it("offers the code step when the answer's code says the e-mail is not verified, whatever its words", async () => {
+    fakeApi({
+      "/api/v1/user/auth/login": {
+        status: 403,
+        body: { detail: "Verifica tu correo primero.", code: "email_unverified" },
+      },
+    });
+    renderWithClient(<LoginForm mode="modal" />);
+    signIn();
+    fireEvent.click(await screen.findByRole("button", { name: "Enter the verification code" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("open-modal").textContent).toBe("REGISTER_CODE_VERIFICATION"),
+    );
+  });
+
+  it("offers no code step for another refusal, even in the same words", async () => {
+    fakeApi({
+      "/api/v1/user/auth/login": {
+        status: 403,
+        body: { detail: "Please verify your email first: enter the code we sent you.", code: "forbidden" },
+      },
+    });
+    renderWithClient(<LoginForm mode="modal" />);
+    signIn();
+    expect((await screen.findByRole("alert")).textContent).toContain("Please verify your email first");
+    expect(screen.queryByRole("button", { name: "Enter the verification code" })).toBeNull();
   });
 });
 

@@ -1,12 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type MarketChart,
-  type MaxEstimate,
-  type ValidateToResult,
-  WALLET_MSG,
-  type WalletItem,
-  type WalletList,
-  type WalletSymbol,
+import type {
+  MarketChart,
+  MaxEstimate,
+  ValidateToResult,
+  WalletItem,
+  WalletList,
+  WalletSymbol,
 } from "#shared/schemas/wallet.ts";
 import { ApiError, apiFetch } from "#web/lib/api.ts";
 
@@ -24,20 +23,12 @@ export const walletKeys = {
   chart: (coin: string) => ["coin-chart", coin] as const,
 };
 
-const NOT_CONFIGURED: ReadonlySet<string> = new Set([
-  WALLET_MSG.walletNotConfigured,
-  WALLET_MSG.solanaNotConfigured,
-  WALLET_MSG.ethereumNotConfigured,
-  WALLET_MSG.bitcoinNotConfigured,
-  WALLET_MSG.pricesNotConfigured,
-]);
-
 /**
- * The server answers 503 "… is not configured" while a wallet source (key, RPC, price API) is
- * missing from its configuration; a 503 that says a network is not answering is a passing failure.
+ * The server answers 503 `not_configured` while a wallet source (key, RPC, price API) is missing
+ * from its configuration; a 503 `unavailable` (a network not answering) is a passing failure.
  */
 export function isNotConfigured(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && NOT_CONFIGURED.has(error.detail ?? "");
+  return error instanceof ApiError && error.code === "not_configured";
 }
 
 /** Network and server failures are tried once more; a 4xx or a missing configuration would answer the same. */

@@ -100,6 +100,7 @@ describe("the send crypto dialog", () => {
         ? json({
             is_valid: false,
             detail: `${bodyOf(init).to} is invalid`,
+            code: "invalid_recipient",
             address: null,
             username: null,
             is_new_account: null,
@@ -129,6 +130,7 @@ describe("the send crypto dialog", () => {
         return json({
           is_valid: true,
           detail: null,
+          code: null,
           address: "Recip1ent",
           username: "gus",
           is_new_account: false,
@@ -146,7 +148,10 @@ describe("the send crypto dialog", () => {
         confirms += 1;
         // The first try fails on the way: the retry must carry the same key.
         return confirms === 1
-          ? json({ detail: "The Solana network is not answering. Try again in a minute." }, 503)
+          ? json(
+              { detail: "The Solana network is not answering. Try again in a minute.", code: "unavailable" },
+              503,
+            )
           : json({ tx: "5igNaTuRe", link: "https://explorer.solana.com/tx/5igNaTuRe" });
       }
       void init;
@@ -225,7 +230,7 @@ describe("the wallet page", () => {
 
   it("says plainly when the server has no wallet configuration", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      json({ detail: "Wallet is not configured" }, 503),
+      json({ detail: "Wallet is not configured", code: "not_configured" }, 503),
     );
     await renderInApp(<WalletPage />);
     expect(await screen.findByText("The wallet is not configured on this server.")).toBeTruthy();
@@ -233,7 +238,7 @@ describe("the wallet page", () => {
 
   it("tells a network that is not answering apart from a missing configuration", async () => {
     const detail = "The Solana network is not answering. Try again in a minute.";
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => json({ detail }, 503));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => json({ detail, code: "unavailable" }, 503));
     await renderInApp(<WalletPage />);
     expect(await screen.findByText(detail, {}, { timeout: 3_000 })).toBeTruthy();
     expect(screen.queryByText("The wallet is not configured on this server.")).toBeNull();

@@ -157,7 +157,7 @@ describe("Google sign-in", () => {
   it("answers 503 without its configuration", async () => {
     const res = await api("/api/v1/user/auth/oauth/google/login");
     expect(res.status).toBe(503);
-    expect(await json(res)).toEqual({ detail: "Google sign-in is not configured" });
+    expect(await json(res)).toEqual({ detail: "Google sign-in is not configured", code: "not_configured" });
     expect((await api("/api/v1/user/auth/oauth/google/callback?code=x&state=y")).status).toBe(503);
   });
 
@@ -273,6 +273,7 @@ describe("Google sign-in", () => {
     expect(again.status).toBe(400);
     expect(await json(again)).toEqual({
       detail: "This sign-in link has expired or was already used. Please sign in again.",
+      code: "bad_request",
     });
 
     const late = await finish(await start());

@@ -246,6 +246,7 @@ export async function redeemExchangeCode(
     .from(users)
     .where(eq(users.id, claimed.userId))
     .get();
-  if (!user || user.deletedAt !== null || user.status !== "ACTIVE") fail(403, ACCOUNTS_MSG.suspended);
+  if (!user || user.deletedAt !== null || user.status !== "ACTIVE")
+    fail(403, ACCOUNTS_MSG.suspended, { code: "suspended" });
   return { id: user.id, tokenVersion: user.tokenVersion };
 }

@@ -20,7 +20,7 @@ import {
 } from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
-import { fail, RetryLater } from "#worker/lib/errors.ts";
+import { type ErrorCode, fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
@@ -101,7 +101,8 @@ function fromOrm(query: { toSQL(): { sql: string; params: unknown[] } }): Statem
 }
 
 function refuseInactive(row: Pick<UserRow, "status">): void {
-  if (row.status === "SUSPENDED" || row.status === "INACTIVE") fail(403, ACCOUNTS_MSG.suspended);
+  if (row.status === "SUSPENDED" || row.status === "INACTIVE")
+    fail(403, ACCOUNTS_MSG.suspended, { code: "suspended" });
 }
 
 // Registration and e-mail verification ----------------------------------------------------------
@@ -245,10 +246,11 @@ export async function confirmRegistration(
     fail(400, ACCOUNTS_MSG.codeInvalid);
   }
   await hitRateLimit(db, limitKey.confirmAccount(row.userId), LIMITS.confirmPerAccount);
-  if (row.usedAt !== null || row.status === "ACTIVE") fail(409, ACCOUNTS_MSG.alreadyVerified);
+  if (row.usedAt !== null || row.status === "ACTIVE")
+    fail(409, ACCOUNTS_MSG.alreadyVerified, { code: "already_verified" });
   refuseInactive(row);
   const now = Date.now();
-  if (row.expiresAt <= now) fail(400, ACCOUNTS_MSG.codeExpired);
+  if (row.expiresAt <= now) fail(400, ACCOUNTS_MSG.codeExpired, { code: "code_expired" });
 
   const [used] = await db.orm.batch([
     db.orm
@@ -398,11 +400,14 @@ export async function logIn(
   }
   await clearRateLimit(db, pairKey);
   // Only someone who knows the password learns that the account waits for its code.
-  if (match.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
+  if (match.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified, { code: "email_unverified" });
   // Only someone who knows the password learns why the account is suspended, and how to appeal.
   if (match.status === "SUSPENDED") {
     const suspension = await suspensionNotice(deps, deps.env.JWT_SECRET, row.id);
-    fail(403, ACCOUNTS_MSG.suspended, suspension ? { extra: { suspension } } : {});
+    fail(403, ACCOUNTS_MSG.suspended, {
+      code: "suspended",
+      ...(suspension ? { extra: { suspension } } : {}),
+    });
   }
   refuseInactive(match);
   return { id: row.id, tokenVersion: match.version, temporary: match.temporary };
@@ -498,9 +503,9 @@ export async function confirmEmailChange(
   const { db } = deps;
   const addressKey = limitKey.emailConfirmAddress(input.address);
   await checkRateLimit(db, addressKey, LIMITS.emailConfirmFailuresPerAddress);
-  const refuse = async (detail: string): Promise<never> => {
+  const refuse = async (detail: string, code?: ErrorCode): Promise<never> => {
     await hitRateLimit(db, addressKey, LIMITS.emailConfirmFailuresPerAddress);
-    fail(400, detail);
+    fail(400, detail, { code });
   };
 
   const pending = input.browser
@@ -519,21 +524,20 @@ export async function confirmEmailChange(
     pending.user.status === "SUSPENDED" ||
     pending.user.status === "INACTIVE"
   ) {
-    return refuse(ACCOUNTS_MSG.emailChangeNothingWaiting);
+    return refuse(ACCOUNTS_MSG.emailChangeNothingWaiting, "nothing_pending");
   }
   const { change, user } = pending;
-  if (change.tries >= EMAIL_CHANGE_MAX_TRIES) return refuse(ACCOUNTS_MSG.emailChangeTooManyTries);
-  if (change.expiresAt <= Date.now()) return refuse(ACCOUNTS_MSG.codeExpired);
+  if (change.tries >= EMAIL_CHANGE_MAX_TRIES)
+    return refuse(ACCOUNTS_MSG.emailChangeTooManyTries, "attempts_exhausted");
+  if (change.expiresAt <= Date.now()) return refuse(ACCOUNTS_MSG.codeExpired, "code_expired");
   if ((await sha256Hex(`${input.browser}:${input.code}`)) !== change.codeHash) {
     await db.orm
       .update(emailChanges)
       .set({ tries: sql`${emailChanges.tries} + 1` })
       .where(eq(emailChanges.userId, user.id));
-    return refuse(
-      change.tries + 1 >= EMAIL_CHANGE_MAX_TRIES
-        ? ACCOUNTS_MSG.emailChangeTooManyTries
-        : ACCOUNTS_MSG.codeInvalid,
-    );
+    if (change.tries + 1 >= EMAIL_CHANGE_MAX_TRIES)
+      return refuse(ACCOUNTS_MSG.emailChangeTooManyTries, "attempts_exhausted");
+    return refuse(ACCOUNTS_MSG.codeInvalid);
   }
 
   const holder = await db.orm
@@ -572,7 +576,7 @@ export async function confirmEmailChange(
     throw error;
   }
   // Sessions ended by another request a moment earlier.
-  if (moved.length === 0) return refuse(ACCOUNTS_MSG.emailChangeNothingWaiting);
+  if (moved.length === 0) return refuse(ACCOUNTS_MSG.emailChangeNothingWaiting, "nothing_pending");
   await sessionsEnded(deps, user.id);
   return { oldEmail: user.email, newEmail: change.newEmail };
 }

@@ -13,6 +13,7 @@ import type { LiveEvent } from "#shared/schemas/live.ts";
 import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { refusalResponse } from "#worker/lib/errors.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { iso } from "#worker/lib/time.ts";
 import {
@@ -167,12 +168,12 @@ export class ChatThread extends DurableObject<Bindings> {
     // A socket token opens one socket: its id is written here, in the thread it is bound to, and a
     // second use is refused before anything is accepted. A session revoked since is refused too.
     if (!this.storage.useToken(grant.jti, grant.expiresAt) || this.storage.isRevoked(userId, version))
-      return Response.json({ detail: CHAT_MSG.badToken }, { status: 401 });
+      return refusalResponse(401, CHAT_MSG.badToken);
 
     this.bind(ref);
     const participants = await this.refreshParticipants(ref);
     const me = participants.get(userId);
-    if (!me) return Response.json({ detail: CHAT_MSG.threadNotFound }, { status: 404 });
+    if (!me) return refusalResponse(404, CHAT_MSG.threadNotFound);
 
     if (this.sockets.size >= MAX_SOCKETS_PER_THREAD)
       return tooManySockets("This chat has too many open connections. Try again soon.");

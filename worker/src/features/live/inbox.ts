@@ -4,6 +4,7 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { unreadDataAt } from "#worker/features/accounts/service.ts";
+import { refusalResponse } from "#worker/lib/errors.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { presenceCircle } from "./queries";
 import {
@@ -170,7 +171,7 @@ export class Inbox extends DurableObject<Bindings> {
     if (!this.own(userId)) return notAllowed();
     // A token opens one socket; a session revoked since is refused too.
     if (!useSocketToken(this.sql(), grant.jti, grant.expiresAt) || this.isRevoked(version))
-      return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
+      return refusalResponse(401, LIVE_MSG.badToken);
     if (this.sockets.size >= MAX_SOCKETS_PER_INBOX)
       return tooManySockets("Too many tabs are open. Close some and try again.");
 

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
+import { refusalResponse } from "#worker/lib/errors.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
 import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
@@ -102,7 +103,7 @@ export class PostWatchers extends DurableObject<Bindings> {
     const state = this.own(publicId);
     if (!state) return notAllowed();
     if (!useSocketToken(this.sql(), grant.jti, grant.expiresAt))
-      return Response.json({ detail: LIVE_MSG.badToken }, { status: 401 });
+      return refusalResponse(401, LIVE_MSG.badToken);
     const mine = [...this.sockets.values()].filter((s) => s.userId === userId).length;
     if (this.sockets.size >= MAX_SOCKETS_PER_POST || mine >= MAX_SOCKETS_PER_PERSON)
       return tooManySockets("Too many tabs are open. Close some and try again.");

@@ -4,6 +4,7 @@ import {
   type LiveControlFrame,
   liveClientFrameSchema,
 } from "#shared/schemas/live.ts";
+import { refusalBody, refusalResponse } from "#worker/lib/errors.ts";
 
 // The objects' side of a socket that survives hibernation and reconnects (ADR 109, 122): a
 // person's inbox, a post's watchers and a chat thread each hold their sockets with
@@ -122,7 +123,7 @@ export interface SocketGrant {
 /** The grant the Worker forwarded, or the answer: 426 for a request that is not an upgrade, else 403. */
 export function readGrant(request: Request, names: GrantHeaders): SocketGrant | Response {
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
-    return Response.json({ detail: "Expected a WebSocket upgrade" }, { status: 426 });
+    return refusalResponse(426, "Expected a WebSocket upgrade");
   const grant: SocketGrant = {
     userId: Number(request.headers.get(names.userId)),
     version: Number(request.headers.get(names.tokenVersion)),
@@ -139,11 +140,11 @@ export function readGrant(request: Request, names: GrantHeaders): SocketGrant | 
   return grant;
 }
 
-export const notAllowed = (): Response => Response.json({ detail: "Not allowed" }, { status: 403 });
+export const notAllowed = (): Response => refusalResponse(403, "Not allowed");
 
 /** The answer when the object holds as many sockets as it takes (for all, or for this person). */
 export const tooManySockets = (detail: string): Response =>
-  Response.json({ detail }, { status: 429, headers: { "Retry-After": "30" } });
+  Response.json(refusalBody(429, detail), { status: 429, headers: { "Retry-After": "30" } });
 
 /**
  * Records a socket token's id in the object's `used_tokens` table; false when it was used before.

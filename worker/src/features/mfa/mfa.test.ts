@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MFA_MSG } from "#shared/schemas/mfa.ts";
 import { admins, recoveryCodes, totpFactors } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { api, bearer, deps, detail, json, jsonBody } from "#worker-test/api.ts";
@@ -205,7 +206,7 @@ describe("step-up before money moves", () => {
     const { user, secret } = await withTotp();
     const refused = await send(user.auth);
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toMatchObject({ fields: { step_up: expect.any(String) } });
+    expect(await json(refused)).toEqual({ detail: MFA_MSG.stepUpRequired, code: "step_up_required" });
 
     const proved = await post(`${P}/step-up`, { code: totpCode(secret) }, user.auth);
     expect(proved.status).toBe(200);
@@ -259,7 +260,7 @@ describe("staff must have a second factor", () => {
 
     const blocked = await api("/api/admin/private/user/stats", { headers: auth });
     expect(blocked.status).toBe(403);
-    expect(await json(blocked)).toMatchObject({ fields: { mfa_setup: expect.any(String) } });
+    expect(await json(blocked)).toEqual({ detail: MFA_MSG.enrollRequired, code: "mfa_setup_required" });
     expect((await api("/api/admin/private/auth/me", { headers: auth })).status).toBe(200);
 
     const setup = await api("/api/admin/private/auth/totp/setup", { method: "POST", headers: auth });

@@ -222,8 +222,8 @@ export async function disableTotp(
 }
 
 /**
- * Step-up: 403 with `fields.step_up` unless the session proved a factor in the last five minutes,
- * when the owner has one. The SPAs read that field and ask for a code or a passkey.
+ * Step-up: 403 with the code `step_up_required` unless the session proved a factor in the last
+ * five minutes, when the owner has one. The SPAs read that code and ask for a code or a passkey.
  */
 export async function requireFreshFactor(
   deps: Deps,
@@ -236,7 +236,7 @@ export async function requireFreshFactor(
     ? await hasEstablishedFactor(deps, owner)
     : await hasAnyFactor(deps, owner);
   if (!has) return;
-  fail(403, MFA_MSG.stepUpRequired, { fields: { step_up: MFA_MSG.stepUpRequired } });
+  fail(403, MFA_MSG.stepUpRequired, { code: "step_up_required" });
 }
 
 /**
@@ -360,8 +360,8 @@ export async function passkeyAccount(deps: Deps, owner: Owner): Promise<number> 
     .where(eq(users.id, owner.id))
     .get();
   if (!row || row.deletedAt !== null) fail(403, MFA_MSG.passkeyUnknown);
-  if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified);
-  if (row.status !== "ACTIVE") fail(403, ACCOUNTS_MSG.suspended);
+  if (row.status === "UNCONFIRMED") fail(403, ACCOUNTS_MSG.unverified, { code: "email_unverified" });
+  if (row.status !== "ACTIVE") fail(403, ACCOUNTS_MSG.suspended, { code: "suspended" });
   return row.version;
 }
 

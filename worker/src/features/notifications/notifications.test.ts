@@ -108,7 +108,7 @@ describe("notifications", () => {
       headers: me.auth,
     });
     expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ detail: "Notification not found" });
+    expect(await json(res)).toEqual({ detail: "Notification not found", code: "not_found" });
     expect(await unread(other.auth)).toBe(1);
     expect((await api("/api/v1/private/user/notification/list")).status).toBe(401);
   });

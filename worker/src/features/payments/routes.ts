@@ -163,7 +163,7 @@ const onboarding = createRoute({
   path: `${PRIVATE}/payment/stripe/onboarding-status`,
   tags,
   summary: "Payouts: the Stripe Connect account's status, and an onboarding link until it is READY",
-  description: `Verified members only (403). Until payouts are READY, a person with a second factor must have proved it in the last 5 minutes (403 with fields.step_up). ${NOT_CONFIGURED}`,
+  description: `Verified members only (403). Until payouts are READY, a person with a second factor must have proved it in the last 5 minutes (403 with code step_up_required). ${NOT_CONFIGURED}`,
   security,
   responses: { 200: json(onboardingStatusSchema, "The status"), ...errorResponses(401, 403, 503) },
 });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/env.ts";
+import { refusalBody } from "#worker/lib/errors.ts";
 import { IMMUTABLE_CACHE } from "#worker/middleware/security-headers.ts";
 
 const HAS_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
@@ -22,7 +23,7 @@ export const spaRoutes = new Hono<AppEnv>()
           headers.set("cache-control", IMMUTABLE_CACHE);
         return new Response(asset.body, { status: asset.status, headers });
       }
-      return c.json({ detail: "Not found" }, 404);
+      return c.json(refusalBody(404, "Not found"), 404);
     }
     url.pathname = "/admin/index.html";
     const index = await c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }));

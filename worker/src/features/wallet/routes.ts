@@ -98,7 +98,7 @@ const solConfirm = createRoute({
   tags,
   summary: "Send SOL: signed and stored before it is broadcast, once per idempotency_key",
   description:
-    "A retry, a second click or a concurrent call with the same idempotency_key answers the same {tx, link} and sends nothing more; the same key with another recipient or amount is a 409. Waits for confirmation (polling) before answering. 403 with fields.step_up when the person has a second factor and has not proved it in the last 5 minutes (POST /api/v1/private/user/auth/step-up).",
+    "A retry, a second click or a concurrent call with the same idempotency_key answers the same {tx, link} and sends nothing more; the same key with another recipient or amount is a 409. Waits for confirmation (polling) before answering. 403 with code step_up_required when the person has a second factor and has not proved it in the last 5 minutes (POST /api/v1/private/user/auth/step-up).",
   security,
   request: { body: jsonOrForm(solanaConfirmSchema) },
   responses: {

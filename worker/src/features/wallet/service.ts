@@ -157,7 +157,9 @@ interface Recipient {
   receiver: { id: number; username: string } | null;
 }
 
-type Resolution = { ok: true; recipient: Recipient } | { ok: false; detail: string };
+type Resolution =
+  | { ok: true; recipient: Recipient }
+  | { ok: false; detail: string; code: "invalid_recipient" | "send_to_self" };
 
 /**
  * `to` as an address of the chain, or as the username of someone on Agora (then their custodial
@@ -169,8 +171,12 @@ async function resolveRecipient(
   chain: WalletSymbol,
   to: string,
 ): Promise<Resolution> {
-  const invalid = { ok: false as const, detail: walletMessage(WALLET_MSG.invalidRecipient, { value: to }) };
-  const self = { ok: false as const, detail: WALLET_MSG.sendToSelf };
+  const invalid = {
+    ok: false as const,
+    detail: walletMessage(WALLET_MSG.invalidRecipient, { value: to }),
+    code: "invalid_recipient" as const,
+  };
+  const self = { ok: false as const, detail: WALLET_MSG.sendToSelf, code: "send_to_self" as const };
   if (await isValidAddress(chain, to)) {
     const own = await walletAddress(deps, user.id, chain);
     if (to === own) return self;
@@ -195,7 +201,7 @@ async function resolveRecipient(
 
 async function requireRecipient(deps: Deps, user: AuthUser, to: string): Promise<Recipient> {
   const resolved = await resolveRecipient(deps, user, "SOL", to);
-  if (!resolved.ok) fail(422, resolved.detail);
+  if (!resolved.ok) fail(422, resolved.detail, { code: resolved.code });
   return resolved.recipient;
 }
 
@@ -208,7 +214,14 @@ export async function validateTo(
   await hitRateLimit(deps.db, `wallet-validate:${user.id}`, VALIDATE_LIMIT);
   const resolved = await resolveRecipient(deps, user, input.symbol, input.to);
   if (!resolved.ok)
-    return { is_valid: false, detail: resolved.detail, address: null, username: null, is_new_account: null };
+    return {
+      is_valid: false,
+      detail: resolved.detail,
+      code: resolved.code,
+      address: null,
+      username: null,
+      is_new_account: null,
+    };
   const { address, receiver } = resolved.recipient;
   let isNew: boolean | null = null;
   if (input.symbol === "SOL" && sourceUrl(deps.env, "SOLANA_RPC_URL"))
@@ -216,6 +229,7 @@ export async function validateTo(
   return {
     is_valid: true,
     detail: null,
+    code: null,
     address,
     username: receiver?.username ?? null,
     is_new_account: isNew,

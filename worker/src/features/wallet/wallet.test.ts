@@ -85,13 +85,13 @@ describe("configuration", () => {
     const user = await createUser();
     const noKey = await get("/wallet/list", user.auth, { WALLET_ENCRYPTION_KEY: undefined });
     expect(noKey.status).toBe(503);
-    expect(await json(noKey)).toEqual({ detail: "Wallet is not configured" });
+    expect(await json(noKey)).toEqual({ detail: "Wallet is not configured", code: "not_configured" });
 
     const shortKey = await get("/wallet/list", user.auth, {
       WALLET_ENCRYPTION_KEY: base64.encode(new Uint8Array(16)),
     });
     expect(shortKey.status).toBe(503);
-    expect(await json(shortKey)).toEqual({ detail: "Wallet is not configured" });
+    expect(await json(shortKey)).toEqual({ detail: "Wallet is not configured", code: "not_configured" });
 
     const noSolana = await post(
       "/solana/estimate/send/coin",
@@ -102,12 +102,12 @@ describe("configuration", () => {
       },
     );
     expect(noSolana.status).toBe(503);
-    expect(await json(noSolana)).toEqual({ detail: "Solana is not configured" });
+    expect(await json(noSolana)).toEqual({ detail: "Solana is not configured", code: "not_configured" });
 
     const noEth = await get("/wallet/coin?abbreviation=eth", user.auth, { ETHEREUM_RPC_URL: undefined });
-    expect(await json(noEth)).toEqual({ detail: "Ethereum is not configured" });
+    expect(await json(noEth)).toEqual({ detail: "Ethereum is not configured", code: "not_configured" });
     const noBtc = await get("/bitcoin/estimate/send/coin/max", user.auth, { BITCOIN_API_URL: undefined });
-    expect(await json(noBtc)).toEqual({ detail: "Bitcoin is not configured" });
+    expect(await json(noBtc)).toEqual({ detail: "Bitcoin is not configured", code: "not_configured" });
 
     const noPrices = await walletApi(
       "/api/v1/coin/market-chart?coin=solana&days=1",
@@ -115,7 +115,7 @@ describe("configuration", () => {
       { PRICE_API_URL: undefined },
     );
     expect(noPrices.status).toBe(503);
-    expect(await json(noPrices)).toEqual({ detail: "Prices are not configured" });
+    expect(await json(noPrices)).toEqual({ detail: "Prices are not configured", code: "not_configured" });
 
     expect((await get("/wallet/list", {})).status).toBe(401);
   });
@@ -128,6 +128,7 @@ describe("configuration", () => {
     expect(res.status).toBe(503);
     expect(await json(res)).toEqual({
       detail: "The Solana network is not answering. Try again in a minute.",
+      code: "unavailable",
     });
     // A JSON-RPC node that does not know the methods (the Ethereum stand-in) is not a 500 either.
     const wrongNode = await post(
@@ -195,6 +196,7 @@ describe("wallet list", () => {
     expect(res.status).toBe(422);
     expect(await json(res)).toEqual({
       detail: "Your balance is empty. Deposit some SOL to your wallet first.",
+      code: "validation_failed",
     });
     expect(await lamportsOf(a.address)).toBe(LAMPORTS_PER_SOL);
   });
@@ -261,12 +263,20 @@ describe("recipient validation", () => {
       const self = (await json(
         await post("/validate/to", { to, symbol: "SOL" }, me.auth),
       )) as ValidateToResult;
-      expect(self).toMatchObject({ is_valid: false, detail: "You can not send to yourself" });
+      expect(self).toMatchObject({
+        is_valid: false,
+        detail: "You can not send to yourself",
+        code: "send_to_self",
+      });
     }
     const nobody = (await json(
       await post("/validate/to", { to: "nobodyhere", symbol: "SOL" }, me.auth),
     )) as ValidateToResult;
-    expect(nobody).toMatchObject({ is_valid: false, detail: "nobodyhere is invalid" });
+    expect(nobody).toMatchObject({
+      is_valid: false,
+      detail: "nobodyhere is invalid",
+      code: "invalid_recipient",
+    });
 
     const unsupported = await post("/validate/to", { to: friend.username, symbol: "DOGE" }, me.auth);
     expect(unsupported.status).toBe(422);
@@ -401,7 +411,7 @@ describe("sending SOL, executed by the Solana runtime (litesvm)", () => {
       { to: "not-an-address", amount: "0.1" },
       user.auth,
     );
-    expect(await json(badTo)).toEqual({ detail: "not-an-address is invalid" });
+    expect(await json(badTo)).toEqual({ detail: "not-an-address is invalid", code: "invalid_recipient" });
 
     // Nothing was signed or sent by any of these.
     expect(await lamportsOf(address)).toBe(LAMPORTS_PER_SOL);
@@ -485,6 +495,7 @@ describe("confirm is idempotent", () => {
     expect(changed.status).toBe(409);
     expect(await json(changed)).toEqual({
       detail: "This idempotency_key was already used for another transfer",
+      code: "conflict",
     });
 
     const badKey = await post("/solana/confirm/send/coin", { ...body, idempotency_key: "x" }, user.auth);

@@ -6,17 +6,14 @@ import { useZodForm } from "#client/form.tsx";
 import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { EMAIL_CHANGE_CODE_LENGTH } from "#shared/constants.ts";
-import { ACCOUNTS_MSG, emailChangeConfirmQuerySchema } from "#shared/schemas/accounts.ts";
+import type { ErrorCode } from "#shared/error-codes.ts";
+import { emailChangeConfirmQuerySchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { accountsApi } from "../api";
 import { useEndSession } from "../auth-flow";
 
 /** Refusals after which only a new request helps (it needs a session: log in first). */
-const START_OVER: ReadonlyArray<string | null> = [
-  ACCOUNTS_MSG.emailChangeNothingWaiting,
-  ACCOUNTS_MSG.emailChangeTooManyTries,
-  ACCOUNTS_MSG.codeExpired,
-];
+const START_OVER: ReadonlyArray<ErrorCode | null> = ["nothing_pending", "attempts_exhausted", "code_expired"];
 
 /**
  * The code e-mailed to the new address. It works only in the browser that asked (the API finds
@@ -34,7 +31,7 @@ export function ConfirmEmailForm({ email }: { email?: string }) {
     onError: (error) =>
       setProblem({
         text: apiErrorText(error, t),
-        startOver: error instanceof ApiError && START_OVER.includes(error.detail),
+        startOver: error instanceof ApiError && START_OVER.includes(error.code),
       }),
   });
   const submit = (e: FormEvent) => {

@@ -47,7 +47,10 @@ function GoogleButton({ refUsername, onError }: { refUsername?: string; onError:
         setBusy(true);
         try {
           const probe = await fetch(href, { redirect: "manual" });
-          if (probe.status === 503) {
+          // A redirect is the way in; a refusal's code says whether Google sign-in is set up.
+          const refused =
+            probe.status >= 400 ? ((await probe.json().catch(() => null)) as { code?: string } | null) : null;
+          if (refused?.code === "not_configured") {
             onError(t(ACCOUNTS_MSG.googleNotConfigured));
             setBusy(false);
             return;

@@ -53,7 +53,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
       clearToken();
       setProblem({
         message: apiErrorText(error, t),
-        unverified: error instanceof ApiError && error.detail === ACCOUNTS_MSG.unverified,
+        unverified: error instanceof ApiError && error.code === "email_unverified",
         appeal: error instanceof ApiError ? suspensionAppeal(error.data) : null,
       });
     },

@@ -37,7 +37,7 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
 
   // A conflict means the account is already verified: on to the login.
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) {
+    if (error instanceof ApiError && error.code === "already_verified") {
       flow.toLogin();
       return;
     }

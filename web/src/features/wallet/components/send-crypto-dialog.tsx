@@ -104,7 +104,7 @@ function amountProblem(amount: string, item: WalletItem, t: TFunction): string |
 /** What to say under the recipient: the check's answer in the reader's language. */
 function recipientProblem(to: string, result: ValidateToResult, t: TFunction): string | null {
   if (result.is_valid) return null;
-  return result.detail === WALLET_MSG.sendToSelf
+  return result.code === "send_to_self"
     ? t(WALLET_MSG.sendToSelf)
     : t(WALLET_MSG.invalidRecipient, { value: to });
 }

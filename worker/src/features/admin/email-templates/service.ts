@@ -219,7 +219,7 @@ export async function sendTemplate(
   let html = row.html;
   if (html === null) {
     const rendered = await renderMjml(env, row.mjmlText);
-    if (rendered === null) fail(503, ADMIN_MSG.renderUnavailable);
+    if (rendered === null) fail(503, ADMIN_MSG.renderUnavailable, { code: "unavailable" });
     if (!rendered.ok) fail(422, `${ADMIN_MSG.mjmlFailed}: ${rendered.error}`, { field: "mjml_text" });
     html = rendered.html;
   }
