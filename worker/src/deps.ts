@@ -1,5 +1,30 @@
 import { Database } from "./db/database";
 import type { Bindings } from "./env";
+import type { CarriedUnread } from "./features/live/inbox";
+import { liveUpdates } from "./features/live/service";
+import type { NotificationRow } from "./features/notifications/queries";
+import type { OwnerRow } from "./lib/owners";
+
+/**
+ * What a feature tells the live updates (features/live/service.ts) when something a person's open
+ * tabs show has changed, so no feature imports the live one. Each call runs after the answer when
+ * it can and never throws: live updates are a courtesy on top of what the pages fetch.
+ */
+export interface LiveUpdates {
+  /** A notification row was just written; `known` carries what the writing batch already read. */
+  notification(
+    row: NotificationRow & { moderationId?: number | null },
+    known?: { actor?: OwnerRow | null; unread?: CarriedUnread | null },
+  ): Promise<void>;
+  /** The person's unread counts changed (they read something). */
+  unread(userId: number): Promise<void>;
+  /** A post's comments or votes changed. */
+  postActivity(postPublicId: string, actorId: number | null): Promise<void>;
+  /** The person switched "Show when I'm online". */
+  presenceSetting(userId: number): Promise<void>;
+  /** One person blocked another. */
+  partnersParted(userId: number, otherId: number): Promise<void>;
+}
 
 /**
  * What a service needs, as its one first argument: the request's data handle and the bindings
@@ -19,6 +44,8 @@ export interface Deps {
    * the lists that filter by them need no round trip of their own.
    */
   viewerMutes?: { userId: number; rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }> };
+  /** Tells the live updates what happened (above). */
+  live: LiveUpdates;
 }
 
 /**
@@ -30,5 +57,7 @@ export function createDeps(
   background?: (work: Promise<unknown>) => void,
   bookmark?: string,
 ): Deps {
-  return { db: new Database(env.DB, bookmark), env, background };
+  const deps = { db: new Database(env.DB, bookmark), env, background } as Deps;
+  deps.live = liveUpdates(deps);
+  return deps;
 }

@@ -5,7 +5,7 @@ import { iso } from "#worker/lib/time.ts";
 
 // A person as others see them (a post's owner, a member, a follower, who caused a notification):
 // the columns it is made of and the one function that shapes it, so a new field or a privacy rule
-// changes here for every feature. The full profile and `me` build on it in accounts/json.ts.
+// changes here for every feature. The full profile and `me` build on it in lib/user-json.ts.
 
 /** The columns `toOwner` reads: select only these where a list shows people. */
 export const ownerColumns = {

@@ -3,13 +3,13 @@ import { GOOGLE_EXCHANGE_TTL_S, PROFILE_NAME_MAX, USERNAME_MAX, USERNAME_MIN } f
 import { ACCOUNTS_MSG, type GoogleErrorCode } from "#shared/schemas/accounts.ts";
 import { googleExchangeCodes, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { UNUSABLE_HASH } from "#worker/lib/password.ts";
 import { checkRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { type GoogleIdentity, GoogleSignInError } from "#worker/providers/google.ts";
-import { LIMITS, limitKey } from "./limits";
 import { findReferrer, type SignedIn, tellReferrer } from "./service";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 

@@ -9,7 +9,7 @@ import {
 } from "#shared/constants.ts";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
-import type { Me, UnreadData } from "#shared/schemas/user.ts";
+import type { Me } from "#shared/schemas/user.ts";
 import {
   blocks,
   communityMembers,
@@ -20,20 +20,17 @@ import {
 } from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import { LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { type ErrorCode, fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { MINUTE } from "#worker/lib/time.ts";
+import { toMe, USER_SETTING_COLUMN } from "#worker/lib/user-json.ts";
 import type { Email } from "#worker/providers/email.ts";
 import { suspensionNotice } from "../moderation/service";
-import { notMutedSql } from "../muted-words/match";
-import { mutesOf } from "../muted-words/service";
-import { COUNTED_AT } from "../notifications/queries";
 import { notify } from "../notifications/service";
 import { addressInUseEmail, verificationEmail } from "./emails";
-import { toMe, toUnreadData, USER_SETTING_COLUMN } from "./json";
-import { LIMITS, limitKey } from "./limits";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 
 type UserRow = typeof users.$inferSelect;
@@ -696,33 +693,4 @@ export async function toggleUserSetting(
     .get();
   if (!row) fail(401, SESSION_OVER);
   return row.value;
-}
-
-/**
- * Unread notifications and chat threads with unread messages, in one statement; what the person
- * muted there is not counted, as their lists leave it out.
- */
-export async function getUnreadData(deps: Deps, userId: number): Promise<UnreadData> {
-  return (await unreadDataAt(deps, userId)).counts;
-}
-
-/** `getUnreadData` with when D1 counted them (its clock, in ms), for the live inbox's ordering. */
-export async function unreadDataAt(
-  deps: Deps,
-  userId: number,
-): Promise<{ counts: UnreadData; countedAt: number }> {
-  const mutes = await mutesOf(deps, userId);
-  const muted = notMutedSql("n.text", mutes.NOTIFICATIONS, 2);
-  const chats = notMutedSql("t.last_message_text", mutes.CHAT_REQUESTS, 2 + (muted.binds?.length ?? 0));
-  const row = await deps.db.first<{ notifications: number; threads: number; counted_at: number }>({
-    sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0${muted.sql}) AS notifications,
-                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
-                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0${chats.sql}) AS threads,
-                 ${COUNTED_AT} AS counted_at`,
-    binds: [userId, ...(muted.binds ?? []), ...(chats.binds ?? [])],
-  });
-  return {
-    counts: toUnreadData(Number(row?.notifications ?? 0), Number(row?.threads ?? 0)),
-    countedAt: Number(row?.counted_at ?? 0),
-  };
 }

@@ -15,7 +15,6 @@ import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
-import { iso } from "#worker/lib/time.ts";
 import {
   closeBack,
   closeSessionEnded,
@@ -25,8 +24,9 @@ import {
   type SocketSession,
   SocketSessions,
   tooManySockets,
-} from "../live/resumable";
-import { inboxStub } from "../live/stubs";
+} from "#worker/lib/sockets/resumable.ts";
+import { inboxStub } from "#worker/lib/sockets/stubs.ts";
+import { iso } from "#worker/lib/time.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
 import { serverPreview } from "./preview-cache";
 import { RateBucket } from "./rate-bucket";

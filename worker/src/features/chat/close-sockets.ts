@@ -1,7 +1,7 @@
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
-import { inboxStub, watchersStub } from "../live/stubs";
+import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
 import { threadStub } from "./service";
 
 // When a person's sessions are revoked (password change or reset, suspension, deletion, e-mail

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { users } from "#worker/db/schema/index.ts";
+import { CLOSE_SESSION_ENDED } from "#worker/lib/sockets/resumable.ts";
 import { api, bearer, deps, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import {
   messageList,
@@ -22,7 +23,6 @@ import {
   outbox,
   type TestUser,
 } from "#worker-test/people.ts";
-import { CLOSE_SESSION_ENDED } from "../live/resumable";
 import type { ChatThread } from "./chat-thread";
 import { closeSocketsOf, THREADS_PER_CALL } from "./close-sockets";
 

@@ -5,8 +5,8 @@ import {
   type ChatUser,
   type WebpagePreview,
 } from "#shared/schemas/chat.ts";
+import { useSocketToken } from "#worker/lib/sockets/resumable.ts";
 import { iso } from "#worker/lib/time.ts";
-import { useSocketToken } from "../live/resumable";
 import type { ThreadRef } from "./chat-thread";
 import { RefusedFrame } from "./frames";
 

@@ -34,6 +34,7 @@ import {
   PLAN_FEATURES,
 } from "./demo-data";
 import { illustration, landscape } from "./illustrations";
+import { seedServicesDemo } from "./services-seed";
 
 /** A square SVG with a letter on a colour: demo images that need no network. */
 function letterImage(letter: string, hue: number, wide = false): string {
@@ -233,6 +234,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedPostsDemo(env);
   await seedNotifications(env);
   await seedJobsDemo(deps);
+  await seedServicesDemo(deps);
   await seedAdminDemo(deps);
   return true;
 }

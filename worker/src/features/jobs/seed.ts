@@ -3,7 +3,6 @@ import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared
 import { companies, jobs, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { DAY } from "#worker/lib/time.ts";
-import { seedServicesDemo } from "../services/seed";
 import { initialsSvg, putSvg } from "./demo-images";
 import { JOB_LIFETIME_MS, makeSlug } from "./service";
 
@@ -228,7 +227,7 @@ const DEMO_JOBS: DemoJob[] = [
   },
 ];
 
-/** Seeds the demo jobs and services once the demo people exist (the dev seed calls it). */
+/** Seeds the demo jobs once the demo people exist (the dev seed calls it, then the services' seed). */
 export async function seedJobsDemo(deps: Deps): Promise<void> {
   const owners = await deps.db.orm
     .select({ id: users.id, username: users.username })
@@ -295,5 +294,4 @@ export async function seedJobsDemo(deps: Deps): Promise<void> {
       updatedAt: postedAt,
     });
   }
-  await seedServicesDemo(deps);
 }

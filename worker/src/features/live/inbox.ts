@@ -3,10 +3,9 @@ import { LIVE_BUFFER_FRAMES, LIVE_MSG, type LiveEvent, type LiveServerFrame } fr
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { unreadDataAt } from "#worker/features/accounts/service.ts";
+import { unreadDataAt } from "#worker/features/notifications/service.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
-import { presenceCircle } from "./queries";
 import {
   closeBack,
   closeSessionEnded,
@@ -19,8 +18,9 @@ import {
   SocketSessions,
   tooManySockets,
   useSocketToken,
-} from "./resumable";
-import { inboxStub } from "./stubs";
+} from "#worker/lib/sockets/resumable.ts";
+import { inboxStub } from "#worker/lib/sockets/stubs.ts";
+import { presenceCircle } from "./queries";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const LIVE_HEADERS = {

@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
 import { LIVE_BUFFER_FRAMES, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/schemas/live.ts";
+import { CLOSE_SESSION_ENDED, SessionRecheck } from "#worker/lib/sockets/resumable.ts";
 import { api, env, form, json } from "#worker-test/api.ts";
 import { converse, openSocket as openChatSocket, say, settle, startThread } from "#worker-test/chat.ts";
 import {
@@ -21,7 +22,6 @@ import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { block } from "#worker-test/rows.ts";
 import type { Inbox } from "./inbox";
 import type { PostWatchers } from "./post-watchers";
-import { CLOSE_SESSION_ENDED, SessionRecheck } from "./resumable";
 
 async function follow(who: TestUser, whom: TestUser) {
   const res = await api(`/api/v1/private/user/follow?username=${whom.username}`, {

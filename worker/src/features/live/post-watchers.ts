@@ -5,7 +5,6 @@ import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
-import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
 import {
   closeBack,
   closeSessionEnded,
@@ -18,7 +17,8 @@ import {
   SocketSessions,
   tooManySockets,
   useSocketToken,
-} from "./resumable";
+} from "#worker/lib/sockets/resumable.ts";
+import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const POST_LIVE_HEADERS = {

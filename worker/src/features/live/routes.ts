@@ -3,12 +3,12 @@ import { publicIdQuery, publicIdSchema } from "#shared/api.ts";
 import { LIVE_MSG } from "#shared/schemas/live.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
+import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
 import { readLiveToken, signLiveToken } from "#worker/lib/tokens.ts";
 import { sessionVersion } from "../chat/service";
 import { getPost } from "../posts/service";
 import { LIVE_HEADERS } from "./inbox";
 import { POST_LIVE_HEADERS } from "./post-watchers";
-import { inboxStub, watchersStub } from "./stubs";
 
 const tags = ["Live"];
 

@@ -2,17 +2,29 @@ import { eq } from "drizzle-orm";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { LiveEvent } from "#shared/schemas/live.ts";
 import { users } from "#worker/db/schema/index.ts";
-import type { Deps } from "#worker/deps.ts";
+import type { Deps, LiveUpdates } from "#worker/deps.ts";
 import { type OwnerRow, ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
 import { moderationNotices } from "../moderation/service";
 import type { NotificationRow } from "../notifications/queries";
 import type { CarriedUnread, DeliverOptions } from "./inbox";
-import { inboxStub, watchersStub } from "./stubs";
 
-// What the rest of the Worker calls when something a person's open tabs show has changed. Every
-// call runs after the answer (the request's waitUntil), never in the person's critical path, and
-// never throws: live updates are a courtesy on top of what the pages fetch.
+// What the rest of the Worker calls, through `deps.live` (worker/src/deps.ts), when something a
+// person's open tabs show has changed. Every call runs after the answer (the request's waitUntil),
+// never in the person's critical path, and never throws: live updates are a courtesy on top of
+// what the pages fetch.
+
+/** The live updates of one set of dependencies: `createDeps` puts them on `deps.live`. */
+export function liveUpdates(deps: Deps): LiveUpdates {
+  return {
+    notification: (row, known) => liveNotification(deps, row, known),
+    unread: (userId) => liveUnread(deps, userId),
+    postActivity: (postPublicId, actorId) => livePostActivity(deps, postPublicId, actorId),
+    presenceSetting: (userId) => livePresenceSetting(deps, userId),
+    partnersParted: (userId, otherId) => livePartnersParted(deps, userId, otherId),
+  };
+}
 
 /** Runs `work` after the answer when the caller has a waitUntil; otherwise waits for it. */
 async function later(deps: Deps, what: string, work: () => Promise<unknown>): Promise<void> {
@@ -22,7 +34,7 @@ async function later(deps: Deps, what: string, work: () => Promise<unknown>): Pr
 }
 
 /** Tells one person's inbox some events (and, with `unread`, their new unread counts). */
-export function tellInbox(deps: Deps, userId: number, events: LiveEvent[], options: DeliverOptions = {}) {
+function tellInbox(deps: Deps, userId: number, events: LiveEvent[], options: DeliverOptions = {}) {
   return later(deps, "inbox", () => inboxStub(deps, userId).deliver(userId, events, options));
 }
 
@@ -31,7 +43,7 @@ export function tellInbox(deps: Deps, userId: number, events: LiveEvent[], optio
  * carries what the writing batch already read (the actor as others see them, the unread counts
  * taken with the row), so neither this nor the inbox reads D1 again; without it both are read.
  */
-export function liveNotification(
+function liveNotification(
   deps: Deps,
   row: NotificationRow & { moderationId?: number | null },
   known: { actor?: OwnerRow | null; unread?: CarriedUnread | null } = {},
@@ -67,22 +79,22 @@ export function liveNotification(
 }
 
 /** The person's unread counts changed (they read something): their other tabs follow. */
-export function liveUnread(deps: Deps, userId: number) {
+function liveUnread(deps: Deps, userId: number) {
   return tellInbox(deps, userId, [], { unread: true });
 }
 
 /** A post's comments or votes changed: the tabs showing it get its counts from its object. */
-export function livePostActivity(deps: Deps, postPublicId: string, actorId: number | null) {
+function livePostActivity(deps: Deps, postPublicId: string, actorId: number | null) {
   return later(deps, "post activity", () => watchersStub(deps, postPublicId).activity(postPublicId, actorId));
 }
 
 /** The person switched "Show when I'm online": their chat partners' tabs follow. */
-export function livePresenceSetting(deps: Deps, userId: number) {
+function livePresenceSetting(deps: Deps, userId: number) {
   return later(deps, "presence setting", () => inboxStub(deps, userId).presenceSettingChanged(userId));
 }
 
 /** One person blocked another: neither one's tabs show the other online any more. */
-export function livePartnersParted(deps: Deps, userId: number, otherId: number) {
+function livePartnersParted(deps: Deps, userId: number, otherId: number) {
   return later(deps, "presence after a block", () =>
     Promise.all([
       inboxStub(deps, userId).part(userId, otherId),

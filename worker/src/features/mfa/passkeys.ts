@@ -9,7 +9,7 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { MFA_MSG, type PasskeyItem } from "#shared/schemas/mfa.ts";
 import type { Deps } from "#worker/deps.ts";
-import { addressBucket } from "#worker/features/accounts/limits.ts";
+import { addressBucket } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
 import { HOUR, iso, MINUTE } from "#worker/lib/time.ts";

@@ -18,12 +18,12 @@ import {
   webauthnOptionsSchema,
 } from "#shared/schemas/mfa.ts";
 import type { AppEnv, AuthAdmin, AuthUser } from "#worker/env.ts";
-import { toTokenAnswer } from "#worker/features/accounts/json.ts";
 import { passwordChangeAnswer } from "#worker/features/accounts/temporary-password.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { describeOrigin } from "#worker/lib/user-agent.ts";
+import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import { emailLanguage } from "./emails";
 import {
   addPasskey,

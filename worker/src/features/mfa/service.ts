@@ -3,7 +3,7 @@ import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { MFA_MSG, MFA_TOKEN_TTL_S, RECOVERY_CODE_COUNT, STEP_UP_TTL_S } from "#shared/schemas/mfa.ts";
 import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { addressBucket, LIMITS, limitKey } from "#worker/features/accounts/limits.ts";
+import { addressBucket, LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { sha256Hex } from "#worker/lib/ids.ts";
 import { verifyPassword } from "#worker/lib/password.ts";

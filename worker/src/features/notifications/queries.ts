@@ -3,6 +3,7 @@ import type { Database } from "#worker/db/database.ts";
 import { users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import { type OwnerRow, ownerColumns } from "#worker/lib/owners.ts";
+import { type ActiveMute, notMutedSql } from "../muted-words/match";
 
 /** A notification row as its insert returns it, in the database's names. */
 export interface InsertedNotification {
@@ -103,6 +104,31 @@ export function notificationStatements(
  * counts taken later carry a later (or equal) time, whichever Worker or object asked.
  */
 export const COUNTED_AT = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+
+/**
+ * Unread notifications and chat threads with unread messages, in one statement, leaving out what
+ * `muted` and `mutedChats` (the person's muted phrases there) hide; with when D1 counted them.
+ */
+export async function unreadCounts(
+  db: Database,
+  userId: number,
+  mutes: { notifications: ActiveMute[]; chats: ActiveMute[] },
+): Promise<{ notifications: number; threads: number; countedAt: number }> {
+  const muted = notMutedSql("n.text", mutes.notifications, 2);
+  const chats = notMutedSql("t.last_message_text", mutes.chats, 2 + (muted.binds?.length ?? 0));
+  const row = await db.first<{ notifications: number; threads: number; counted_at: number }>({
+    sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0${muted.sql}) AS notifications,
+                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0${chats.sql}) AS threads,
+                 ${COUNTED_AT} AS counted_at`,
+    binds: [userId, ...(muted.binds ?? []), ...(chats.binds ?? [])],
+  });
+  return {
+    notifications: Number(row?.notifications ?? 0),
+    threads: Number(row?.threads ?? 0),
+    countedAt: Number(row?.counted_at ?? 0),
+  };
+}
 
 /** Reads back the three results of `notificationStatements`; null when nothing was written. */
 export function notificationWritten(results: D1Result[]): WrittenNotification | null {

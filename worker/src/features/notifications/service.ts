@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
+import type { UnreadData } from "#shared/schemas/user.ts";
 import { notifications, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -9,15 +10,15 @@ import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 import { iso } from "#worker/lib/time.ts";
-import { toUnreadData } from "../accounts/json";
-import { liveNotification, liveUnread } from "../live/service";
+import { toUnreadData } from "#worker/lib/user-json.ts";
 import { moderationNotices } from "../moderation/service";
 import { notMutedWhere } from "../muted-words/match";
-import { activeMutes } from "../muted-words/service";
+import { activeMutes, mutesOf } from "../muted-words/service";
 import {
   NOT_TOLD_YET,
   notificationStatements,
   notificationWritten,
+  unreadCounts,
   type WrittenNotification,
 } from "./queries";
 
@@ -87,7 +88,7 @@ export function settingOf(kind: NotificationKind) {
 export async function tellWritten(deps: Deps, written: WrittenNotification | null): Promise<boolean> {
   if (!written) return false;
   const { unread } = written;
-  await liveNotification(deps, written.row, {
+  await deps.live.notification(written.row, {
     actor: written.actor,
     unread: unread
       ? { counts: toUnreadData(unread.notifications, unread.threads), countedAt: unread.countedAt }
@@ -179,6 +180,27 @@ export async function markRead(
       .get();
     if (!own) fail(404, "Notification not found");
   }
-  if (updated.length > 0) await liveUnread(deps, userId);
+  if (updated.length > 0) await deps.live.unread(userId);
   return { updated: updated.length, unread_notifications: left[0]?.n ?? 0 };
+}
+
+/**
+ * Unread notifications and chat threads with unread messages, in one statement; what the person
+ * muted there is not counted, as their lists leave it out.
+ */
+export async function getUnreadData(deps: Deps, userId: number): Promise<UnreadData> {
+  return (await unreadDataAt(deps, userId)).counts;
+}
+
+/** `getUnreadData` with when D1 counted them (its clock, in ms), for the live inbox's ordering. */
+export async function unreadDataAt(
+  deps: Deps,
+  userId: number,
+): Promise<{ counts: UnreadData; countedAt: number }> {
+  const mutes = await mutesOf(deps, userId);
+  const read = await unreadCounts(deps.db, userId, {
+    notifications: mutes.NOTIFICATIONS,
+    chats: mutes.CHAT_REQUESTS,
+  });
+  return { counts: toUnreadData(read.notifications, read.threads), countedAt: read.countedAt };
 }

@@ -145,7 +145,7 @@ const notifying = new WeakSet<D1PreparedStatement>();
 export type LedgerNotification = InsertedNotification;
 
 /**
- * The notification rows a committed batch wrote through `notifyAbout`, for `liveNotification`
+ * The notification rows a committed batch wrote through `notifyAbout`, for `deps.live.notification`
  * (so the person's open tabs show them at once).
  */
 export function notificationsWritten(

@@ -21,7 +21,6 @@ import {
   stripePeriodEnd,
   stripeStatus,
 } from "#worker/providers/stripe.ts";
-import { liveNotification } from "../live/service";
 import { membershipOf } from "./config";
 import {
   eventSeen,
@@ -61,7 +60,7 @@ async function applyOnce(
   }
   // Committed: the notifications it wrote reach the people's open tabs (after the answer).
   for (const row of notificationsWritten(statements, results))
-    await liveNotification(deps, {
+    await deps.live.notification({
       id: row.id,
       userId: row.user_id,
       kind: row.kind,

@@ -4,7 +4,7 @@ import { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
-import { NO_RELATION, toUser } from "../accounts/json";
+import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 
 export interface ProfileEdit {
   profile_name?: string;

@@ -11,8 +11,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
-import { NO_RELATION, type Relation, toUser } from "../accounts/json";
-import { livePartnersParted } from "../live/service";
+import { NO_RELATION, type Relation, toUser } from "#worker/lib/user-json.ts";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
 
@@ -230,7 +229,7 @@ export async function block(deps: Deps, blockerId: number, username: string): Pr
     }),
   ]);
   // Neither one's open tabs show the other online any more (after the answer).
-  await livePartnersParted(deps, blockerId, target.id);
+  await deps.live.partnersParted(blockerId, target.id);
   return { is_blocked: true };
 }
 

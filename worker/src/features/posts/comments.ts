@@ -9,7 +9,6 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import type { Counters } from "#worker/lib/rate-limits.ts";
-import { livePostActivity } from "../live/service";
 import { trustAfterContribution } from "../moderation/trust";
 import { type ActiveMute, mutedBy } from "../muted-words/match";
 import { activeMutes } from "../muted-words/service";
@@ -205,7 +204,7 @@ export async function createComment(
     parentPublicId: row.parentPublicId,
   });
   // Tabs showing the post see its new comment count, and the authors' tabs their notification (after the answer).
-  await livePostActivity(deps, input.parent_micropost_public_id, user.id);
+  await deps.live.postActivity(input.parent_micropost_public_id, user.id);
   let at = insert.length + readBack.length;
   for (const statements of notices) {
     await tellWritten(deps, notificationWritten(results.slice(at, at + statements.length)));

@@ -19,7 +19,6 @@ import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { findCommunity, joinStatements } from "../communities/service";
-import { livePostActivity } from "../live/service";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "../moderation/trust";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
@@ -233,7 +232,7 @@ export async function toggleVote(deps: Deps, user: Person, postPublicId: string)
   const results = await db.write([...toggle, ...notice]);
   const row = queries.votedAfterToggle(results);
   if (!row) fail(404, "Post not found");
-  await livePostActivity(deps, postPublicId, user.id);
+  await deps.live.postActivity(postPublicId, user.id);
   if (notice.length) await tellWritten(deps, notificationWritten(results.slice(toggle.length)));
   return { user_voted: Boolean(row.user_voted), total_micropost_votes: row.total_votes };
 }

@@ -14,6 +14,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
+import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import {
   exchangeGoogleCode,
   GoogleSignInError,
@@ -31,7 +32,6 @@ import {
   signInWithGoogle,
   signOAuthState,
 } from "../google";
-import { toTokenAnswer } from "../json";
 
 // Signing in with Google (OpenID Connect, code flow): the login route sends the browser to Google
 // with a signed state and a nonce cookie; the callback checks both, then the ID token, and returns

@@ -19,9 +19,9 @@ import { fail } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
+import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
 import { newPasswordEmail, verificationEmail } from "../emails";
-import { toTokenAnswer } from "../json";
 import {
   confirmRegistration,
   logIn,

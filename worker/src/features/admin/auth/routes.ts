@@ -10,12 +10,12 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
-import { toTokenAnswer } from "#worker/features/accounts/json.ts";
 import { totpEnabled } from "#worker/features/mfa/queries.ts";
 import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
+import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "./service";
 
 // Staff accounts for the admin site: logging in, who is signed in, changing the password and the

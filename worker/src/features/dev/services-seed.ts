@@ -3,11 +3,11 @@ import type { JobCategory } from "#shared/enums.ts";
 import { services, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { DAY } from "#worker/lib/time.ts";
-import { illustration, type Subject } from "../dev/illustrations";
 import { putSvg } from "../jobs/demo-images";
 import { makeSlug } from "../jobs/service";
+import { illustration, type Subject } from "./illustrations";
 
-// Demo services (called by the jobs demo seed): three demo people offer services, so their
+// Demo services (seeded after the jobs demo): three demo people offer services, so their
 // service-provider setting is on.
 
 const DEMO_SERVICES: Array<{
