@@ -8,8 +8,8 @@ import type { Me } from "#shared/schemas/user.ts";
 import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { LiveUpdates } from "#web/features/live/live-updates.tsx";
-import { useLiveOpen } from "#web/features/live/status.ts";
 import { clearToken } from "#web/lib/auth-token.ts";
+import { useLiveOpen } from "#web/lib/live-status.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import {
   BellIcon,

@@ -4,7 +4,7 @@ import type { Community, JoinResult } from "#shared/schemas/communities.ts";
 import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { setSuggestedMembership } from "../people/suggestions";
+import { setSuggestedMembership } from "#web/lib/suggestions.ts";
 import { communityKeys } from "./queries";
 
 /** Sets the reader's membership on the cached community at once, so the button and count follow. */

@@ -3,7 +3,7 @@ import type { Page } from "#shared/api.ts";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { Blog, BlogSummary, MembershipPlan } from "#shared/schemas/content.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { nextSkip } from "../people/queries";
+import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.

@@ -2,13 +2,13 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LiveServerFrame } from "#shared/schemas/live.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { setLiveOpen } from "#web/lib/live-status.ts";
+import { clearPresence, setPresence } from "#web/lib/presence.ts";
 import { accountKeys } from "../accounts/session";
 import { applyThreadChange } from "../chat/cache";
 import { chatKeys } from "../chat/queries";
 import { notificationKeys, showArrived } from "../notifications/queries";
-import { clearPresence, setPresence } from "./presence";
 import { openResumableSocket } from "./resumable-socket";
-import { setLiveOpen } from "./status";
 
 // This tab's live socket (docs/decisions/109): one per signed-in tab, opened after the first page.
 // A post's counts come on that post's own socket (watch.ts). Each event frame changes the query

@@ -1,7 +1,7 @@
 // One resumable socket (docs/decisions/109, 122): a one-use token, then the socket; `seq` is
 // remembered so a reconnect RESUMEs after the last event seen (an event is never applied twice),
 // RESYNC says to refetch, a keepalive PING keeps idle proxies from closing it, and a lost socket is
-// opened again with backoff. The tab's own socket (client.ts) and a post's (post-socket.ts) are two.
+// opened again with backoff. The tab's own socket (client.ts) and a post's (web/src/features/posts/post-socket.ts) are two.
 
 import type { LiveControlFrame } from "#shared/schemas/live.ts";
 

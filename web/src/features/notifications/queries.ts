@@ -10,8 +10,8 @@ import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { nextSkip } from "#web/lib/offset-pages.ts";
 import { accountKeys } from "../accounts/session";
-import { nextSkip } from "../people/queries";
 
 export type NotificationView = "unread" | "all";
 

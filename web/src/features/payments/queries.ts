@@ -3,7 +3,7 @@ import type { Page } from "#shared/api.ts";
 import { PAYMENT_HISTORY_PAGE_SIZE } from "#shared/constants.ts";
 import type { PaymentConfig, PaymentHistoryItem } from "#shared/schemas/payments.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { nextSkip } from "../people/queries";
+import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry).
 

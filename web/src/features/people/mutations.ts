@@ -5,10 +5,10 @@ import type { FollowAnswer, JobProfile, JobProfileInput } from "#shared/schemas/
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { setSuggestedFollowing } from "#web/lib/suggestions.ts";
 import { accountKeys } from "../accounts/session";
 import { postKeys } from "../posts/queries";
 import { peopleKeys } from "./queries";
-import { setSuggestedFollowing } from "./suggestions";
 
 /** Every cached list row of this person shows the new follow state at once. */
 function setFollowingEverywhere(queryClient: QueryClient, username: string, isFollowing: boolean) {

@@ -2,11 +2,11 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { CONNECTION_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { FollowTab } from "#shared/enums.ts";
-import { nextOffset } from "#shared/paging.ts";
 import type { DatedPerson, JobProfile, ProfilePostSort } from "#shared/schemas/people.ts";
 import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.
@@ -21,11 +21,6 @@ export const peopleKeys = {
   referred: () => [...peopleKeys.root, "referred"] as const,
   job: () => [...peopleKeys.root, "job"] as const,
 };
-
-/** The next page's offset, or undefined after the last page (or past SKIP_MAX, where offset lists end). */
-export function nextSkip<T>(last: Page<T>, pages: Array<Page<T>>, limit: number): number | undefined {
-  return nextOffset(pages.length * limit, last.total_list, last.list.length);
-}
 
 export const profileQueryOptions = (username: string) =>
   queryOptions({

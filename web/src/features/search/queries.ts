@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE } from "#shared/constants.ts";
 import type { SearchType } from "#shared/enums.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { nextSkip } from "../people/queries";
+import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.

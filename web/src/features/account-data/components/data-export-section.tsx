@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { formatDateTime } from "#web/lib/format.ts";
-import { SettingsSection } from "../../settings/components/setting-switch";
 import { dataExportQueryOptions, downloadExport, useRequestExport } from "../queries";
 
 /** Settings → Account → "Download your data": ask for the archive, see it made, download it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { useOnline } from "../../live/presence";
+import { useOnline } from "#web/lib/presence.ts";
 
 /**
  * A chat partner's avatar with a dot while they are online (only partners who show it, and only

@@ -6,7 +6,7 @@ import type { ChatThread } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
 import { formatDateTime } from "#web/lib/format.ts";
-import { useLiveOpen } from "../../live/status";
+import { useLiveOpen } from "#web/lib/live-status.ts";
 import { displayName, otherParticipant } from "../people";
 import { THREAD_LIST_POLL_MS, threadListQueryOptions } from "../queries";
 import { formatShortAgo } from "../short-ago";

@@ -5,9 +5,9 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { BellIcon } from "#web/components/ui/account-icons.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { ModerationNotice } from "#web/features/moderation/components/moderation-notice.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { useMarkRead } from "../queries";
+import { ModerationNotice } from "./moderation-notice";
 
 /** What happened, by kind; {{name}} is the person who did it. */
 const SENTENCE: Record<NotificationKind, string> = {

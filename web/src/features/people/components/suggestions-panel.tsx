@@ -6,7 +6,7 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";
 import { pluralKey } from "#web/lib/count-label.ts";
-import { suggestionsQueryOptions } from "../suggestions";
+import { suggestionsQueryOptions } from "#web/lib/suggestions.ts";
 import { FollowPersonRow } from "./person-row";
 
 /**

@@ -17,7 +17,6 @@ import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { requireSignIn, useMe, useToken } from "#web/features/accounts/session.ts";
-import { useLiveCommentCount, watchPost } from "#web/features/live/watch.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
@@ -28,6 +27,7 @@ import { copyCommentText } from "../copy-text";
 import { useCreateComment, useDeleteComment, useEditComment } from "../mutations";
 import { postKeys } from "../queries";
 import { absoluteLink, copyLink } from "../share";
+import { useLiveCommentCount, watchPost } from "../watch";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TrashIcon } from "./action-icons";
 import { EditedMark } from "./edited-mark";
 import { SafeHtml } from "./safe-html";

@@ -2,9 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { openModal } from "#web/modals.tsx";
-import { SettingsSection } from "./setting-switch";
 
 const TwoFactorSettings = lazy(() => import("#web/features/two-factor/two-factor-settings.tsx"));
 const SignOutEverywhere = lazy(() => import("#web/features/accounts/components/sign-out-everywhere.tsx"));

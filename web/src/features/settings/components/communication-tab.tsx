@@ -1,6 +1,7 @@
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
-import { SettingSwitch, SettingsSection } from "./setting-switch";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
+import { SettingSwitch } from "./setting-switch";
 
 /** Which notifications arrive, and the newsletter. */
 export function CommunicationTab({ me }: { me: Me }) {

@@ -6,12 +6,13 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { JOB_TITLE_MAX, jobProfileSchema } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ResumeSection } from "#web/features/jobs/components/resume-section.tsx";
 import { useSaveJobProfile } from "#web/features/people/mutations.ts";
 import { jobProfileQueryOptions } from "#web/features/people/queries.ts";
-import { SettingSwitch, SettingsSection } from "./setting-switch";
+import { SettingSwitch } from "./setting-switch";
 
 /** The job settings tab: a title, up to five skills, the résumé, and services. */
 export function JobTab({ me }: { me: Me }) {

@@ -3,12 +3,13 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { PersonRow } from "#web/features/people/components/person-row.tsx";
 import { useBlock } from "#web/features/people/mutations.ts";
 import { blockedQueryOptions } from "#web/features/people/queries.ts";
 import { formatRelative } from "#web/lib/format.ts";
-import { SettingSwitch, SettingsSection } from "./setting-switch";
+import { SettingSwitch } from "./setting-switch";
 
 /** Who may start a chat, the people one blocked, and whether the composer asks for picture descriptions. */
 export function PrivacyTab({ me }: { me: Me }) {

@@ -9,9 +9,9 @@ import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "#shared/sche
 import type { Me } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "#web/features/people/mutations.ts";
-import { SettingsSection } from "./setting-switch";
 
 const SORT_LABEL: Record<FeedOption, string> = {
   NEW: msg("New"),

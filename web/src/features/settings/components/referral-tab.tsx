@@ -4,11 +4,11 @@ import { useId } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { PersonRow } from "#web/features/people/components/person-row.tsx";
 import { referredQueryOptions } from "#web/features/people/queries.ts";
 import { formatRelative } from "#web/lib/format.ts";
-import { SettingsSection } from "./setting-switch";
 
 /** One's referral link and the people who joined with it. */
 export function ReferralTab({ me }: { me: Me }) {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 // The small, eager part of live updates: whether this tab's socket is open (timed polling stops
-// while it is). The socket itself is in ./client.ts, loaded after the first page.
+// while it is). The socket itself is in web/src/features/live/client.ts, loaded after the first page.
 
 const listeners = new Set<() => void>();
 let open = false;
