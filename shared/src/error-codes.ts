@@ -23,6 +23,8 @@ export const STATUS_CODES = [
 export const DOMAIN_CODES = [
   /** 403: the action needs a second factor proved in the last minutes (a code or a passkey). */
   "step_up_required",
+  /** 403: the change needs the password typed again lately (the owner has no second factor). */
+  "reauth_required",
   /** 403: staff without a second factor may only set one up. */
   "mfa_setup_required",
   /** 403: the account's e-mail is not verified yet; the code form comes next. */

@@ -63,7 +63,7 @@ export function isStepUpRequired(error: unknown): boolean {
 
 /** The Worker asks for the password again before this change (an account with no factor). */
 export function isReauthRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && Boolean(error.fields?.reauth);
+  return error instanceof ApiError && error.code === "reauth_required";
 }
 
 /** Which proof the Worker asks for before retrying, if it asks for one. */

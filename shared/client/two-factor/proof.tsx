@@ -7,8 +7,8 @@ import { StepUpPrompt } from "./step-up";
 
 // "Confirm it is you" before a change that would let a stolen session keep the account (adding a
 // passkey, turning the app on, new recovery codes, a new password or e-mail): the Worker refuses
-// with `step_up` (a code or a passkey) or `reauth` (the password, when there is no factor); the
-// site asks for that proof, swaps in the new token and runs the change again.
+// with the code `step_up_required` (a code or a passkey) or `reauth_required` (the password, when
+// there is no factor); the site asks for that proof, swaps in the new token and runs the change again.
 
 /** The password typed again: for an account with no second factor. */
 function PasswordProof({

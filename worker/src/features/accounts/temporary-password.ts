@@ -5,46 +5,13 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { liveAccount } from "#worker/lib/sessions.ts";
-import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
+import { verifyClaims } from "#worker/lib/tokens.ts";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 
 // A sign-in with an e-mailed temporary password (Forgot password) opens no session: its answer is
 // a `password_token`, good for ten minutes and for the account's token version at that moment,
-// which only chooses the new password. Then the person is signed in (ADR 131).
-
-const PASSWORD_TOKEN_TTL_S = 10 * 60;
-
-/** The token that lets the sign-in choose its new password; `factorAt` when it also proved a factor. */
-export function signPasswordToken(
-  deps: Deps,
-  userId: number,
-  version: number,
-  factorAt: number | null,
-): Promise<string> {
-  const iat = Math.floor(Date.now() / 1000);
-  return signClaims(
-    {
-      kind: "temporary-password",
-      sub: String(userId),
-      ver: version,
-      ...(factorAt === null ? {} : { fac: factorAt }),
-      iat,
-      exp: iat + PASSWORD_TOKEN_TTL_S,
-    },
-    deps.env.JWT_SECRET,
-  );
-}
-
-export const passwordChangeAnswer = async (
-  deps: Deps,
-  userId: number,
-  version: number,
-  factorAt: number | null,
-) => ({
-  password_change_required: true as const,
-  password_token: await signPasswordToken(deps, userId, version, factorAt),
-  detail: ACCOUNTS_MSG.chooseNewPassword,
-});
+// which only chooses the new password. Then the person is signed in (ADR 131). The token and the
+// answer that carries it are made in lib/password-token.ts, for the code step's route too.
 
 /**
  * Sets the new password the token allows, once: the token names the token version it was made

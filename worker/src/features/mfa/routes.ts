@@ -18,7 +18,7 @@ import {
   webauthnOptionsSchema,
 } from "#shared/schemas/mfa.ts";
 import type { AppEnv, AuthAdmin, AuthUser } from "#worker/env.ts";
-import { passwordChangeAnswer } from "#worker/features/accounts/temporary-password.ts";
+import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";

@@ -256,7 +256,7 @@ const isFresh = (at: number | null | undefined) =>
  * "Sudo mode" for the changes that would let a stolen session keep the account (adding a passkey,
  * turning the app on, new recovery codes): a factor proved in the last five minutes when the
  * owner has one, else the password typed in the last five minutes (ADR 131). 403 with
- * `fields.step_up` or `fields.reauth`, which the SPAs read to ask for the one or the other.
+ * the code `step_up_required` or `reauth_required`, which the SPAs read to ask for the one or the other.
  */
 export async function requireRecentProof(
   deps: Deps,
@@ -265,10 +265,10 @@ export async function requireRecentProof(
 ) {
   if (await hasAnyFactor(deps, owner)) {
     if (isFresh(session.factorAt)) return;
-    fail(403, MFA_MSG.stepUpRequired, { fields: { step_up: MFA_MSG.stepUpRequired } });
+    fail(403, MFA_MSG.stepUpRequired, { code: "step_up_required" });
   }
   if (isFresh(session.passwordAt) || isFresh(session.factorAt)) return;
-  fail(403, MFA_MSG.reauthRequired, { fields: { reauth: MFA_MSG.reauthRequired } });
+  fail(403, MFA_MSG.reauthRequired, { code: "reauth_required" });
 }
 
 /**
@@ -276,8 +276,7 @@ export async function requireRecentProof(
  * owner with a factor must use it (a stolen password must not stand in for it).
  */
 export async function provePassword(deps: Deps, owner: Owner, password: string): Promise<void> {
-  if (await hasAnyFactor(deps, owner))
-    fail(403, MFA_MSG.useYourFactor, { fields: { step_up: MFA_MSG.useYourFactor } });
+  if (await hasAnyFactor(deps, owner)) fail(403, MFA_MSG.useYourFactor, { code: "step_up_required" });
   await requireOwnerPassword(deps, owner, password);
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MFA_MSG } from "#shared/schemas/mfa.ts";
 import { admins, passkeys } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
@@ -72,7 +73,7 @@ describe("a session that proved nothing lately (a thief's)", () => {
     const secret = await withTotp(owner);
     const options = await api(`${P}/passkey/register/options`, { method: "POST", headers: thief });
     expect(options.status).toBe(403);
-    expect(await json(options)).toMatchObject({ fields: { step_up: expect.any(String) } });
+    expect(await json(options)).toMatchObject({ code: "step_up_required" });
     // Nor with the options a fresh session got: the registration asks again.
     const { options: o } = await json<{ options: { challenge: string; rp: { id?: string } } }>(
       await api(`${P}/passkey/register/options`, {
@@ -95,7 +96,7 @@ describe("a session that proved nothing lately (a thief's)", () => {
     const thief = await staleSession(owner);
     const setup = await api(`${P}/totp/setup`, { method: "POST", headers: thief });
     expect(setup.status).toBe(403);
-    expect(await json(setup)).toMatchObject({ fields: { reauth: expect.any(String) } });
+    expect(await json(setup)).toEqual({ detail: MFA_MSG.reauthRequired, code: "reauth_required" });
     expect((await registerPasskey(thief)).status).toBe(403);
     // A wrong password proves nothing; the right one gives a token good for five minutes.
     expect((await stepUp(thief, { password: "not-the-password" })).res.status).toBe(403);
@@ -114,7 +115,7 @@ describe("a session that proved nothing lately (a thief's)", () => {
       body: form({ old_password: "password", new_password: "stolen-account-1" }),
     });
     expect(password.status).toBe(403);
-    expect(await json(password)).toMatchObject({ fields: { step_up: expect.any(String) } });
+    expect(await json(password)).toMatchObject({ code: "step_up_required" });
     const email = await api(`${P}/update/email`, {
       method: "PATCH",
       headers: thief,
@@ -207,7 +208,7 @@ describe("passkeys the owner can review", () => {
       body: form({ old_password: "password", new_password: "fresh-start-3", remove_recent_passkeys: "true" }),
     });
     expect(res.status).toBe(403);
-    expect(await json(res)).toMatchObject({ fields: { step_up: expect.any(String) } });
+    expect(await json(res)).toMatchObject({ code: "step_up_required" });
     const list = await json<{ passkeys: Array<{ recent: boolean }> }>(
       await api(`${P}/passkey/list`, { headers: owner.auth }),
     );

@@ -51,7 +51,7 @@ const changeEmail = createRoute({
   tags,
   summary: "Ask to change the e-mail: a 6-digit code goes to the new address",
   description:
-    "Nothing changes yet: the account keeps its address until the code is entered at `POST /api/v1/user/auth/email/confirm` in the same browser (a cookie names the change) within 10 minutes. Asking again replaces the waiting change. The SPA signs out after the 202. With a second factor on, it also needs one proved in the last 5 minutes (403 `step_up` otherwise).",
+    "Nothing changes yet: the account keeps its address until the code is entered at `POST /api/v1/user/auth/email/confirm` in the same browser (a cookie names the change) within 10 minutes. Asking again replaces the waiting change. The SPA signs out after the 202. With a second factor on, it also needs one proved in the last 5 minutes (403 `step_up_required` otherwise).",
   security,
   request: { body: formBody(updateEmailSchema) },
   responses: {
@@ -80,7 +80,7 @@ const changePassword = createRoute({
   tags,
   summary: "Change the password (every older token stops working)",
   description:
-    "With a second factor on, needs one proved in the last 5 minutes (403 `step_up` otherwise). `remove_recent_passkeys` also removes the passkeys added in the last 24 hours.",
+    "With a second factor on, needs one proved in the last 5 minutes (403 `step_up_required` otherwise). `remove_recent_passkeys` also removes the passkeys added in the last 24 hours.",
   security,
   request: { body: formBody(userPasswordChangeSchema) },
   responses: {

@@ -16,6 +16,7 @@ import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
 import { totpEnabled } from "#worker/features/mfa/queries.ts";
 import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
@@ -29,7 +30,7 @@ import {
   resendVerificationCode,
   resetPassword,
 } from "../service";
-import { passwordChangeAnswer, setPasswordAfterTemporary } from "../temporary-password";
+import { setPasswordAfterTemporary } from "../temporary-password";
 import { sendUnseen } from "./send-unseen";
 
 // Signing up and in with a username and password: register, confirm the e-mail with its code,
