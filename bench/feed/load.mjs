@@ -56,7 +56,7 @@ export function loadFeedData(
      VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?)`,
   );
   // They joined a year ago, as most people of a site this size did (a new account's daily limits,
-  // worker/src/features/moderation/trust.ts, would refuse a benchmark's steady writing).
+  // worker/src/lib/trust.ts, would refuse a benchmark's steady writing).
   const joined = now - 365 * 86_400_000;
   inBatches(db, users, (i) => {
     const name = `bench${String(i).padStart(5, "0")}`;

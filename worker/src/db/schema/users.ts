@@ -65,7 +65,7 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at"),
     deletedAt: integer("deleted_at"),
     /**
-     * 0 new, 1 member, 2 regular (features/moderation/trust.ts): how much each write path allows.
+     * 0 new, 1 member, 2 regular (lib/trust.ts): how much each write path allows.
      * Recomputed when contributions or upheld moderation change, and lazily once an age threshold
      * passes; `trust_level_at` says when.
      */

@@ -14,10 +14,10 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { notMutedSql } from "#worker/lib/mute-match.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { iso } from "#worker/lib/time.ts";
-import { hitTrustLimit } from "../moderation/trust";
-import { notMutedSql } from "../muted-words/match";
+import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { activeMutes } from "../muted-words/service";
 import type { ThreadRef } from "./chat-thread";
 

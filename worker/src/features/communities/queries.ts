@@ -2,8 +2,8 @@ import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
 import { communities, communityMembers } from "#worker/db/schema/index.ts";
 import { columnsOf, keysetColumn, keysetSql, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import { type CommunityRow, type MembershipRow, membershipColumns } from "./json";
 
 // The communities' lists: each page comes back with all it shows (the viewer's memberships, the
 // members' profiles) in one round trip. Each lookup repeats the page's keyset query as a

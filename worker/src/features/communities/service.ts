@@ -15,12 +15,6 @@ import type { Database } from "#worker/db/database.ts";
 import { communities } from "#worker/db/schema/index.ts";
 import { columnsOf, decodeCursor, encodeCursor, idList, rowOf, type Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
-import { fail } from "#worker/lib/errors.ts";
-import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
-import { DAY } from "#worker/lib/time.ts";
-import { hitTrustLimit } from "../moderation/trust";
-import { notify } from "../notifications/service";
 import {
   type CommunityRow,
   type MembershipRow,
@@ -28,7 +22,13 @@ import {
   toCommunity,
   toJoinResult,
   toMember,
-} from "./json";
+} from "#worker/lib/community-json.ts";
+import { fail } from "#worker/lib/errors.ts";
+import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { DAY } from "#worker/lib/time.ts";
+import { hitTrustLimit } from "#worker/lib/trust.ts";
+import { notify } from "../notifications/service";
 import { communityPage, memberPage, prefixEnd } from "./queries";
 
 const COMMUNITIES_PER_DAY = 10;

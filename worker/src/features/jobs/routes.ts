@@ -30,7 +30,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { actionCounters } from "../moderation/trust";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, getJob } from "./service";

@@ -8,8 +8,8 @@ import {
 import type { z } from "#shared/zod-jitless.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import type { ActiveMute } from "#worker/lib/mute-match.ts";
 import { iso } from "#worker/lib/time.ts";
-import type { ActiveMute } from "./match";
 import { deleteMutedWord, insertMutedWord, type MutedWordRow, mutedWordsOf } from "./queries";
 
 // The rules of muted phrases: each person keeps a bounded list; the lists of posts, comments,

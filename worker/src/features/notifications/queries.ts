@@ -2,8 +2,8 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import { users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import { type OwnerRow, ownerColumns } from "#worker/lib/owners.ts";
-import { type ActiveMute, notMutedSql } from "../muted-words/match";
 
 /** A notification row as its insert returns it, in the database's names. */
 export interface InsertedNotification {

@@ -28,7 +28,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { actionCounters } from "../moderation/trust";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,

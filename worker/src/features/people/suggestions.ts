@@ -3,7 +3,7 @@ import type { Suggestions } from "#shared/schemas/search.ts";
 import { communities } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
-import { toCommunity } from "../communities/json";
+import { toCommunity } from "#worker/lib/community-json.ts";
 import { loadPersonItems } from "./service";
 
 /** How many of each the welcome step shows. */

@@ -6,7 +6,7 @@ import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { type ActiveMute, mutedBy } from "../muted-words/match";
+import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes } from "../muted-words/service";
 import { toFeedItems } from "./json";
 import {

@@ -1,8 +1,8 @@
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
+import { toCommunity, toMembership } from "#worker/lib/community-json.ts";
 import { iso } from "#worker/lib/time.ts";
-import { toCommunity, toMembership } from "../communities/json";
 import type { CommentRow, DraftLookups, PostLookups, PostRow, VersionRow } from "./queries";
 
 // Posts, drafts, comments and feed items as the API shows them, wherever they appear: the feed, a

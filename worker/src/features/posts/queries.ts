@@ -20,10 +20,10 @@ import {
   rowOf,
   type Statement,
 } from "#worker/db/sql.ts";
+import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
-import { type CommunityRow, type MembershipRow, membershipColumns } from "../communities/json";
 import {
   communitiesStatement,
   communityMap,

@@ -37,7 +37,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { HOUR } from "#worker/lib/time.ts";
-import { actionCounters } from "../moderation/trust";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
 import { commentHistory, postHistory } from "./history";

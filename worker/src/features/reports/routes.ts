@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { feedbackSchema, REPORTS_MSG, reportSchema, submittedSchema } from "#shared/schemas/reports.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
-import { hitTrustLimit } from "../moderation/trust";
+import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { createFeedback, createReport, type NewFeedback, type NewReport } from "./service";
 
 const report = createRoute({

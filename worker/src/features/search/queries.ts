@@ -1,8 +1,8 @@
 import { comments, communities } from "#worker/db/schema/index.ts";
 import { columnsOf, type Statement } from "#worker/db/sql.ts";
+import { membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
 import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
-import { membershipColumns } from "../communities/json";
 import { postsWhereStatement } from "../posts/queries";
 
 // The statements of a search's answer. Each one repeats the search as a WITH (fts.ts `searchSql`),

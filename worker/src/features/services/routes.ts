@@ -22,8 +22,8 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { binary, keyFrom } from "../jobs/routes";
-import { actionCounters } from "../moderation/trust";
 import {
   createService,
   deleteService,

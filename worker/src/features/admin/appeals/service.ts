@@ -11,6 +11,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
+import { trustLevelStatement } from "#worker/lib/trust.ts";
 import {
   APPEAL_COLUMNS,
   type AppealRow,
@@ -18,7 +19,6 @@ import {
   MODERATION_COLUMNS,
   type ModerationRow,
 } from "../../moderation/queries";
-import { trustLevelStatement } from "../../moderation/trust";
 import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { commentRemoval, postRemoval } from "../reports/removal";
