@@ -181,7 +181,7 @@ describe("the update password dialog", () => {
       "/api/v1/private/user/auth/update/password": () => {
         tries += 1;
         return tries === 1
-          ? { status: 403, body: { detail: "Confirm it is you", fields: { step_up: "Confirm it is you" } } }
+          ? { status: 403, body: { detail: "Confirm it is you", code: "step_up_required" } }
           : { status: 202, body: { message: "ok" } };
       },
       "/api/v1/private/user/auth/step-up": {
