@@ -57,7 +57,7 @@ const FIRST_SCREEN = [
   "web/src/components/ui/modal-host.tsx",
   "web/src/components/ui/snackbar.tsx",
   "web/src/components/ui/spinner.tsx",
-  "web/src/features/accounts/session.ts",
+  "web/src/lib/session.ts",
   "web/src/features/accounts/theme-from-account.tsx",
   "web/src/features/accounts/use-night-mode.ts",
   "web/src/lib/use-media-query.ts",

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { requireSignIn } from "../features/accounts/session";
+import { requireSignIn } from "#web/lib/session.ts";
 import { TextPageView } from "../features/content/components/text-page";
 import { openModal } from "../modals";
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { useMe } from "../features/accounts/session";
+import { useMe } from "#web/lib/session.ts";
 import { TextPageView } from "../features/content/components/text-page";
 import { openModal } from "../modals";
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useMe } from "#web/lib/session.ts";
 import { Spinner } from "../components/ui/spinner";
 import { SignInRequired } from "../features/accounts/components/sign-in-required";
-import { useMe } from "../features/accounts/session";
 import { ManageServicesPage } from "../features/services/components/manage-services-page";
 
 // /services/manage: the caller's services; a visitor gets the login dialog.

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
+import { useMe } from "#web/lib/session.ts";
 import { EmptyState } from "../components/ui/empty-state";
 import { Spinner } from "../components/ui/spinner";
 import { SignInRequired } from "../features/accounts/components/sign-in-required";
-import { useMe } from "../features/accounts/session";
 import { SettingsPage } from "../features/settings/components/settings-page";
 
 // /settings/{tab lowercase}: account, profile, job, referral, privacy, communication.

@@ -7,12 +7,12 @@ import { requestJson } from "#client/http.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { googleErrorMessage } from "#shared/schemas/accounts.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { meQueryOptions, signIn } from "#web/lib/session.ts";
 import { showSnackbar } from "../components/ui/snackbar";
 import { accountsApi } from "../features/accounts/api";
 import { AuthPage } from "../features/accounts/components/auth-page";
 import { LoginForm } from "../features/accounts/components/login-form";
 import { homeIfSignedIn } from "../features/accounts/guards";
-import { meQueryOptions, signIn } from "../features/accounts/session";
 import { getToken } from "../lib/auth-token";
 import { searchParams, text } from "../lib/search-params";
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useMe } from "../features/accounts/session";
+import { useMe } from "#web/lib/session.ts";
 import { ProfileLayout } from "../features/people/components/profile-layout";
 import { ProfilePosts } from "../features/people/components/profile-posts";
 import { oneOf, searchParams } from "../lib/search-params";

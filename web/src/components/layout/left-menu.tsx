@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
+import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 
 interface Item {

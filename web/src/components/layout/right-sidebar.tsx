@@ -4,9 +4,9 @@ import { useRef } from "react";
 import { scrollBehavior } from "#client/motion.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
-import { useMe } from "#web/features/accounts/session.ts";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";
 import { apiFetch } from "#web/lib/api.ts";
+import { useMe } from "#web/lib/session.ts";
 import { Avatar } from "../ui/avatar";
 import { ChevronLeft, ChevronRight } from "../ui/icons";
 

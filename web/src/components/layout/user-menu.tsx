@@ -5,11 +5,11 @@ import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import { useMenuButton } from "#client/menu-button.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
-import { useUnread } from "#web/features/accounts/session.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { LiveUpdates } from "#web/features/live/live-updates.tsx";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { useLiveOpen } from "#web/lib/live-status.ts";
+import { useUnread } from "#web/lib/session.ts";
 import { applyTheme, useTheme } from "#web/lib/theme.ts";
 import {
   BellIcon,

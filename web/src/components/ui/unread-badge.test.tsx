@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "#shared/schemas/user.ts";
-import { accountKeys } from "#web/features/accounts/session.ts";
 import { clearToken, setToken } from "#web/lib/auth-token.ts";
+import { accountKeys } from "#web/lib/session.ts";
 import { UserMenu } from "../layout/user-menu";
 import { renderInApp } from "../testing";
 import { unreadBadge } from "./unread-badge";

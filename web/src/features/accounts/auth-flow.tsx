@@ -3,8 +3,8 @@ import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { RESEND_COUNTDOWN_S } from "#shared/constants.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { signIn, signOut } from "#web/lib/session.ts";
 import { closeModal, openModal } from "#web/modals.tsx";
-import { signIn, signOut } from "./session";
 
 // The authentication forms live twice: as dialogs over any page, and as the pages /signin,
 // /register, /register/code/verification and /forgot-password. The form is one

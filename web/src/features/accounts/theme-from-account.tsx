@@ -1,6 +1,6 @@
 import { useEffect } from "react";
+import { useMe } from "#web/lib/session.ts";
 import { applyTheme } from "#web/lib/theme.ts";
-import { useMe } from "./session";
 
 /** The theme follows the account's use_night_mode once it is known. */
 export function ThemeFromAccount() {

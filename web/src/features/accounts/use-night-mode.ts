@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Me } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
+import { accountKeys } from "#web/lib/session.ts";
 import { applyTheme, currentTheme } from "#web/lib/theme.ts";
-import { accountKeys } from "./session";
 
 /**
  * Flips the theme at once and, when signed in, saves use_night_mode. The server

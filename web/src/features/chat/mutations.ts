@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChatMessage, PersonalThread } from "#shared/schemas/chat.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { accountKeys } from "../accounts/session";
+import { accountKeys } from "#web/lib/session.ts";
 import { addMessage, dropThread } from "./cache";
 import { chatKeys } from "./queries";
 

@@ -8,7 +8,7 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
-import { accountKeys } from "../accounts/session";
+import { accountKeys } from "#web/lib/session.ts";
 import { addMessage, addReader, dropThread, markThreadRead, removeMessage } from "./cache";
 import { firstMessageOf, settleFirstMessage } from "./first-message";
 import { fetchSocketToken } from "./queries";

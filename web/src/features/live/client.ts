@@ -4,7 +4,7 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { setLiveOpen } from "#web/lib/live-status.ts";
 import { clearPresence, setPresence } from "#web/lib/presence.ts";
-import { accountKeys } from "../accounts/session";
+import { accountKeys } from "#web/lib/session.ts";
 import { applyThreadChange } from "../chat/cache";
 import { chatKeys } from "../chat/queries";
 import { notificationKeys, showArrived } from "../notifications/queries";

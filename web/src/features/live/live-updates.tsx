@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useToken } from "../accounts/session";
+import { useToken } from "#web/lib/session.ts";
 
 /**
  * Opens this tab's live socket while someone is signed in. Its code is a chunk of its own, loaded

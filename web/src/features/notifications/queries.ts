@@ -11,7 +11,7 @@ import type { Notification } from "#shared/schemas/notifications.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
-import { accountKeys } from "../accounts/session";
+import { accountKeys } from "#web/lib/session.ts";
 
 export type NotificationView = "unread" | "all";
 

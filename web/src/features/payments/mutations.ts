@@ -10,7 +10,7 @@ import type {
 } from "#shared/schemas/payments.ts";
 import type { ServiceKey } from "#shared/schemas/services.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { accountKeys } from "../accounts/session";
+import { accountKeys } from "#web/lib/session.ts";
 import { paymentKeys } from "./queries";
 
 const PAYMENT = "/api/v1/private/user/payment";

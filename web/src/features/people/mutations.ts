@@ -5,8 +5,8 @@ import type { FollowAnswer, JobProfile, JobProfileInput } from "#shared/schemas/
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { accountKeys } from "#web/lib/session.ts";
 import { setSuggestedFollowing } from "#web/lib/suggestions.ts";
-import { accountKeys } from "../accounts/session";
 import { postKeys } from "../posts/queries";
 import { peopleKeys } from "./queries";
 

@@ -2,8 +2,8 @@ import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service, ServiceKey } from "#shared/schemas/services.ts";
 import type { Me } from "#shared/schemas/user.ts";
-import { accountKeys } from "#web/features/accounts/session.ts";
 import { apiFetch } from "#web/lib/api.ts";
+import { accountKeys } from "#web/lib/session.ts";
 import { serviceKeys } from "./queries";
 
 /** What the service form sends (multipart): its fields as text and the chosen pictures. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { accountKeys } from "../accounts/session";
+import { accountKeys } from "#web/lib/session.ts";
 
 const MIRRORED: Partial<Record<UserBooleanSetting, keyof Me>> = {
   ALLOW_NEW_CHAT: "allow_new_chat",

@@ -3,8 +3,8 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, deleteAccountSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { useMe } from "#web/lib/session.ts";
 import { accountsApi } from "../api";
-import { useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
 
 /** Username and password confirm it; 202, then signed out. */

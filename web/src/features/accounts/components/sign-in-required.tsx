@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useToken } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
-import { useToken } from "../session";
 
 /**
  * Wraps a page that needs an account: a visitor gets the login dialog at once and,

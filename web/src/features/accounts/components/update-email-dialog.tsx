@@ -5,9 +5,9 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, updateEmailSchema } from "#shared/schemas/accounts.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { signOut, useMe } from "#web/lib/session.ts";
 import { closeModal } from "#web/modals.tsx";
 import { accountsApi } from "../api";
-import { signOut, useMe } from "../session";
 import { useSessionEndingForm } from "../use-session-ending-form";
 
 /**

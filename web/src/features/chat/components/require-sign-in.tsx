@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { ChatIcon } from "#web/components/ui/account-icons.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
+import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 
 /**

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
-import { requireSignIn } from "#web/features/accounts/session.ts";
 import { handleApiError } from "#web/lib/errors.ts";
+import { requireSignIn } from "#web/lib/session.ts";
 
 /** Joining and leaving load when a pointer, focus or touch reaches the button, or on the click. */
 const loadMutations = () => import("../mutations");

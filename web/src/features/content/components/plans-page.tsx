@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { requireSignIn, useMe } from "#web/features/accounts/session.ts";
+import { requireSignIn, useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
 

@@ -8,10 +8,10 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { LazyEmptyState } from "#web/components/ui/lazy-empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
 import { feedQueryOptions } from "#web/features/posts/queries.ts";
 import { handleApiError } from "#web/lib/errors.ts";
+import { useMe } from "#web/lib/session.ts";
 
 /** What to join or follow, for the empty Following and Communities feeds: loads when one shows. */
 const EmptyFeedSuggestions = lazy(() => import("#web/features/people/components/empty-feed-suggestions.tsx"));

@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { useUnread } from "#web/features/accounts/session.ts";
 import { useLiveOpen } from "#web/lib/live-status.ts";
+import { useUnread } from "#web/lib/session.ts";
 import { type NotificationView, notificationsQueryOptions, useMarkRead } from "../queries";
 import { NotificationRow } from "./notification-row";
 

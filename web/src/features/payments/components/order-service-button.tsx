@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { ServiceKey } from "#shared/schemas/services.ts";
-import { requireSignIn } from "#web/features/accounts/session.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
+import { requireSignIn } from "#web/lib/session.ts";
 import { goTo, useOrderService } from "../mutations";
 import { paymentConfigQueryOptions } from "../queries";
 

@@ -4,8 +4,8 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
+import { useMe } from "#web/lib/session.ts";
 import { useCancelSubscription } from "../mutations";
 
 const PLAN_NAME: Record<MembershipType, string> = { USER: "User", BUSINESS: "Business" };

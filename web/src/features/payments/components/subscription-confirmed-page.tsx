@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
-import { meQueryOptions, useMe, useToken } from "#web/features/accounts/session.ts";
+import { meQueryOptions, useMe, useToken } from "#web/lib/session.ts";
 
 /** How often the account is asked again, and for how long, while the provider confirms. */
 const POLL_MS = 2_000;

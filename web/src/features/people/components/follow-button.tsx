@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { busyProps } from "#client/busy.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
+import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { useFollow } from "../mutations";
 

@@ -4,7 +4,7 @@ import type { PersonItem } from "#shared/schemas/search.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
+import { useMe } from "#web/lib/session.ts";
 import { FollowButton } from "./follow-button";
 
 /** One person in a list: picture, name, @username and badge, with an action on the right. */

@@ -5,7 +5,7 @@ import { BookmarkIcon } from "#web/components/ui/account-icons.tsx";
 import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { requireSignIn } from "#web/features/accounts/session.ts";
+import { requireSignIn } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { copyText } from "../copy-text";
 import { absoluteLink, copyLink } from "../share";

@@ -16,9 +16,9 @@ import {
   postFieldsSchema,
 } from "#shared/schemas/posts.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
+import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { draftQueryOptions, draftTotalQueryOptions } from "../draft-queries";
 import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
