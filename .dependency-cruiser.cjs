@@ -1,4 +1,4 @@
-// The layering the code keeps (docs/decisions/136), checked by dependency-cruiser as a step of
+// The layering the code keeps (docs/decisions/138), checked by dependency-cruiser as a step of
 // `bun run test` (scripts/test.mjs): `depcruise worker/src web/src --ignore-known`. The imports
 // that broke a rule when it came are listed in .dependency-cruiser-known-violations.json, and the
 // list only shrinks: a new violation fails, and so does a listed one that no longer happens. After

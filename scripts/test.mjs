@@ -21,7 +21,7 @@ const sizeBudget = [
 const checks = [
   ["lint", "biome", ["check", "."]],
   ["lint: the first screen's static imports", "node", ["scripts/check-first-load.mjs"]],
-  // Features do not import each other and form no cycles (.dependency-cruiser.cjs, ADR 136).
+  // Features do not import each other and form no cycles (.dependency-cruiser.cjs, ADR 138).
   ["layering", "depcruise", ["worker/src", "web/src", "--ignore-known", "--output-type", "err"]],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   ["migrations match the schema", "bun", ["scripts/check-migrations.mjs"]],

@@ -8,7 +8,7 @@ export const errorCodeSchema = z.enum(ERROR_CODES);
 /**
  * Every error the API sends: `{"detail": "...", "code": "..."}`, and for a refusal that names fields,
  * `fields` with each field's problem (`{"detail": "title: Required", "code": "validation_failed",
- * "fields": {"title": "Required"}}`). Clients branch on `code`, never on `detail` (docs/decisions/135).
+ * "fields": {"title": "Required"}}`). Clients branch on `code`, never on `detail` (docs/decisions/137).
  */
 export const errorSchema = z.object({
   detail: z.string(),

@@ -28,7 +28,7 @@ import {
   security,
 } from "#worker/lib/router.ts";
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
-import { actionCounters } from "../moderation/trust";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { CHAT_HEADERS } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
@@ -341,7 +341,7 @@ export const chatRoutes = createRouter()
     const { ref } = await threadForUser(deps, user.id, body.public_id);
     if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
     if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
-    // A minute's burst, then the day's upload allowance by level (moderation/trust.ts).
+    // A minute's burst, then the day's upload allowance by level (lib/trust.ts).
     const rate = { key: `chat-image:${user.id}`, rule: { max: 30, windowMs: 60_000 } };
     await hitCounters(deps.db, await actionCounters(deps, user, rate, "upload"));
     const bytes = new Uint8Array(await body.file.arrayBuffer());

@@ -1,7 +1,7 @@
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
-import { actionCounters } from "../moderation/trust";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { notify } from "../notifications/service";
 import { findMentions, linkMentions } from "./html";
 import { usersByNames } from "./queries";
@@ -58,7 +58,7 @@ export async function notifyMentions(
 
 /**
  * An edit of a post's or a comment's body: it counts toward the person's hourly edit allowance by
- * trust level (moderation/trust.ts, docs/decisions/136; past it, a 429 that says why and until
+ * trust level (lib/trust.ts, docs/decisions/136; past it, a 429 that says why and until
  * when, and nothing is stored), `save` stores the new body, `load` reads the item back as the API
  * shows it, and only the people the new body names for the first time hear of it.
  */

@@ -299,7 +299,7 @@ async function draftFieldStatements(
   fields: { body: string; communityId: number; oldFiles: string[] },
 ): Promise<{ statements: D1PreparedStatement[]; dropped: string[] }> {
   const sendsFile = input.post_type === "MEDIA" && input.file !== null;
-  // A new file spends an upload of the day's allowance by level (moderation/trust.ts).
+  // A new file spends an upload of the day's allowance by level (lib/trust.ts).
   if (sendsFile) await hitTrustLimit(deps, user, "upload");
   const stored = sendsFile && input.file ? await storeMedia(deps, user.id, input.file) : null;
   const media = stored ? { ...stored, alt: input.alt ?? null } : null;
