@@ -100,7 +100,8 @@ describe("a snackbar link", () => {
     await act(async () => {
       fireEvent.click(link);
     });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/c/agora"));
+    // The route's page loads on demand: on a busy machine that takes longer than a second.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/c/agora"), { timeout: 10_000 });
     expect(screen.queryByText("You joined c/agora")).toBeNull();
   });
 
