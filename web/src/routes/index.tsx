@@ -3,6 +3,7 @@ import type { FeedOption } from "#shared/enums/feed.ts";
 import { FeedPage, feedOptionOf } from "../features/feed/components/feed-page";
 import { feedQueryOptions } from "../features/posts/queries";
 import { getToken } from "../lib/auth-token";
+import { seedPages, takeFirstScreen } from "../lib/first-screen";
 import { oneOf, searchParams } from "../lib/search-params";
 
 const SORTS = ["new", "top", "verified", "communities", "following"] as const;
@@ -13,14 +14,18 @@ const SORTS = ["new", "top", "verified", "communities", "following"] as const;
 export const Route = createFileRoute("/")({
   codeSplitGroupings: [],
   validateSearch: searchParams({ sort: oneOf(SORTS) }),
-  // A visitor's feed is known from the address alone, so its first page is asked for as the route
-  // loads, before the page renders (a signed-in reader's depends on their saved default). Only when
-  // nothing is cached: the page refreshes what is.
+  // A visitor's feed is known from the address alone: its first page came with the page
+  // (lib/first-screen.ts), or it is asked for as the route loads, before the page renders (a
+  // signed-in reader's depends on their saved default). Only when nothing is cached: the page
+  // refreshes what is.
   loader: ({ context: { queryClient }, location }): void => {
     if (getToken()) return;
     // The address as typed (what the page gets is validated by validateSearch above).
     const sort = SORTS.find((known) => known === (location.search as { sort?: unknown }).sort);
-    const feed = feedQueryOptions(feedOptionOf(upper(sort), false), null);
+    const option = feedOptionOf(upper(sort), false);
+    const feed = feedQueryOptions(option, null);
+    const given = takeFirstScreen("feed", (part) => part.option === option);
+    if (given) seedPages(queryClient, feed.queryKey, given.page);
     if (!queryClient.getQueryData(feed.queryKey)) void queryClient.prefetchInfiniteQuery(feed);
   },
   component: HomePage,
