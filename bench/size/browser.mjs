@@ -110,15 +110,19 @@ export async function measureInBrowser({
     // loads, of the home page and of the newest post's page.
     const paints = async (url) => {
       const runs = [];
-      for (let i = 0; i < LCP_RUNS; i++) {
+      // A load whose page Chromium reported no paint for (LCP 0: the page was not in front) is
+      // loaded again, at most twice as many times as the runs.
+      for (let tries = 0; runs.length < LCP_RUNS && tries < 3 * LCP_RUNS; tries++) {
         const ctx = await browser.newContext({ viewport, locale: "en-US" });
         const p = await ctx.newPage();
+        await p.bringToFront();
         await p.addInitScript(observe);
         const cdp = await ctx.newCDPSession(p);
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
         await p.goto(url, { waitUntil: "networkidle" });
         await p.waitForTimeout(300);
-        runs.push(await p.evaluate(() => ({ lcp: window.__lcp, cls: window.__cls })));
+        const run = await p.evaluate(() => ({ lcp: window.__lcp, cls: window.__cls }));
+        if (run.lcp > 0) runs.push(run);
         await ctx.close();
       }
       const lcps = runs.map((r) => r.lcp);
