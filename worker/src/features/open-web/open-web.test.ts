@@ -17,11 +17,14 @@ async function read(path: string, headers: Record<string, string> = {}) {
   const html = await res.text();
   const head = html.slice(0, html.indexOf("</head>"));
   const metas = new Map<string, string>();
-  for (const m of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g)) metas.set(m[1]!, m[2]!);
-  const links = [...head.matchAll(/<link rel="([^"]+)"(?: type="([^"]+)")?(?: title="[^"]*")? href="([^"]+)">/g)].map(
-    (m) => ({ rel: m[1], type: m[2], href: m[3] }),
+  for (const m of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g))
+    metas.set(m[1]!, m[2]!);
+  const links = [
+    ...head.matchAll(/<link rel="([^"]+)"(?: type="([^"]+)")?(?: title="[^"]*")? href="([^"]+)">/g),
+  ].map((m) => ({ rel: m[1], type: m[2], href: m[3] }));
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+    JSON.parse(m[1]!),
   );
-  const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
   const data = /<script type="application\/json" id="agora-data">(.*?)<\/script>/s.exec(html);
   return {
     res,
@@ -63,6 +66,8 @@ describe("a post's page", () => {
     expect(page.meta("og:site_name")).toBe("Agora");
     expect(page.meta("og:image")).toMatch(new RegExp(`^${SITE}/media/`));
     expect(page.meta("twitter:card")).toBe("summary_large_image");
+    // The picture is the first screen's largest paint: fetched while the scripts load.
+    expect(page.head).toMatch(/<link rel="preload" as="image" href="\/media\/[^"]+" fetchpriority="high">/);
     expect(page.meta("robots")).toBeUndefined();
     expect(page.feed).toBe(`${SITE}/c/${community}/feed.xml`);
     const [posting] = page.ld;
@@ -95,7 +100,10 @@ describe("a post's page", () => {
 
   it("writes a hostile title and body as text: nothing becomes markup in the head", async () => {
     const hostile = `</title><script>alert("x")</script><meta name="robots" content="none"> & "quotes"`;
-    const { post } = await postWith({ title: hostile, body: "<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>" });
+    const { post } = await postWith({
+      title: hostile,
+      body: "<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+    });
     const page = await read(post.link);
     expect(page.res.status).toBe(200);
     expect(page.html).not.toContain("<script>alert");
@@ -151,7 +159,9 @@ describe("other pages", () => {
     expect(page.meta("twitter:card")).toBe("summary");
     expect(page.feed).toBe(`${SITE}/c/${community}/feed.xml`);
     const api1 = await (await api(`/api/v1/community?name=${community}`)).json();
-    const api2 = await (await api(`/api/v1/community/micropost/list?name=${community}&skip=0&limit=8`)).json();
+    const api2 = await (
+      await api(`/api/v1/community/micropost/list?name=${community}&skip=0&limit=8`)
+    ).json();
     expect(page.data).toEqual({ community: { community: api1, posts: api2 } });
     expect(page.data?.community?.posts.list[0]?.micropost.public_id).toBe(post.public_id);
     expect((await read("/c/no-such-community-here")).res.status).toBe(404);
@@ -267,9 +277,13 @@ describe("robots.txt, the sitemaps and the feeds", () => {
     const xml = await res.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
-    expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${SITE}/c/${community}/feed.xml"/>`);
+    expect(xml).toContain(
+      `<link rel="self" type="application/atom+xml" href="${SITE}/c/${community}/feed.xml"/>`,
+    );
     // RFC 4287: a feed has an id, a title and an updated; each entry an id, a title, an updated.
-    expect(xml).toMatch(/<feed[^>]*><id>[^<]+<\/id><title type="text">[^<]+<\/title>.*<updated>[^<]+<\/updated>/s);
+    expect(xml).toMatch(
+      /<feed[^>]*><id>[^<]+<\/id><title type="text">[^<]+<\/title>.*<updated>[^<]+<\/updated>/s,
+    );
     const entries = [...xml.matchAll(/<entry><id>([^<]+)<\/id><title type="text">([^<]+)<\/title>/g)];
     expect(entries.map((e) => e[1])).toEqual([`${SITE}${newer.link}`, `${SITE}${older.link}`]);
     expect(entries.map((e) => e[2])).toEqual(["Newer &amp; better", "Older &lt;post&gt;"]);
@@ -286,10 +300,13 @@ describe("robots.txt, the sitemaps and the feeds", () => {
 
   it("a person who turns search engines off gets noindex and leaves the sitemap", async () => {
     const { owner, post } = await postWith({ title: "Not for search engines" });
-    const flip = await api("/api/v1/private/user/setting/boolean?user_boolean_setting=SEARCH_ENGINE_INDEXING", {
-      method: "PATCH",
-      headers: owner.auth,
-    });
+    const flip = await api(
+      "/api/v1/private/user/setting/boolean?user_boolean_setting=SEARCH_ENGINE_INDEXING",
+      {
+        method: "PATCH",
+        headers: owner.auth,
+      },
+    );
     expect(await flip.json()).toEqual({ result: false });
     const profile = await read(`/user/${owner.username}`);
     expect(profile.meta("robots")).toBe("noindex");
@@ -299,6 +316,7 @@ describe("robots.txt, the sitemaps and the feeds", () => {
     expect(page.meta("robots")).toBe("noindex");
     const index = await (await api("/sitemap.xml")).text();
     const files = [...index.matchAll(/\/sitemaps\/(posts-\d+\.xml)/g)].map((m) => m[1]);
-    for (const file of files) expect(await (await api(`/sitemaps/${file}`)).text()).not.toContain(post.public_id);
+    for (const file of files)
+      expect(await (await api(`/sitemaps/${file}`)).text()).not.toContain(post.public_id);
   });
 });

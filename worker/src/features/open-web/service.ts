@@ -63,6 +63,11 @@ export function privatePage(deps: Deps): PageAnswer {
   return { status: 200, head: siteHead(deps, { noindex: true }), data: null };
 }
 
+/** The first card's picture, when the first card of a list has one: the first screen's largest paint. */
+function firstPicture(list: FeedItem[]): string | null {
+  return list[0]?.micropost.user_file_list.find((f) => f.file_type === "IMAGE")?.file ?? null;
+}
+
 /** The picture of a page: the first of its own, else the next that exists, else the site's card. */
 function pictureOf(deps: Deps, ...candidates: Array<string | null | undefined>) {
   const found = candidates.find((c): c is string => Boolean(c));
@@ -90,7 +95,11 @@ export async function homePage(deps: Deps, option: FeedOption, visitor: boolean)
   });
   if (!visitor) return { status: 200, head, data: null };
   const page = await readFeed(deps, null, { option, skip: 0, limit: FEED_PAGE_SIZE });
-  return { status: 200, head, data: { feed: { option, page } } };
+  return {
+    status: 200,
+    head: { ...head, preload: firstPicture(page.list) },
+    data: { feed: { option, page } },
+  };
 }
 
 /** A post's page, or 404 (missing, draft) or 410 (removed by staff or a moderator). */
@@ -112,6 +121,7 @@ export async function postPage(deps: Deps, publicId: string, visitor: boolean): 
     feed: communityFeed(deps, community.name),
     noindex: !read.indexable,
     jsonLd: discussionPosting(deps, item, canonical, text),
+    preload: picture ?? null,
   };
   return { status: 200, head, data: visitor ? { post: item } : null };
 }
@@ -185,7 +195,11 @@ export async function communityPage(deps: Deps, name: string, visitor: boolean):
   const cursor = nextCursor(read.posts, COMMUNITY_PAGE_SIZE, PINNED_FIRST);
   const list = toFeedItems(read.posts, read.lookups, null);
   const posts = cursorPageOf(list, community.total_microposts, COMMUNITY_PAGE_SIZE, cursor);
-  return { status: 200, head, data: { community: { community, posts } } };
+  return {
+    status: 200,
+    head: { ...head, preload: firstPicture(list) },
+    data: { community: { community, posts } },
+  };
 }
 
 /** A person's page, or 404 (nobody active by that name). */

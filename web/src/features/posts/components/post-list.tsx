@@ -23,9 +23,9 @@ export function PostList({
   return (
     <>
       <ul className="flex flex-col gap-3" aria-label={label} data-testid="post-list">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.micropost.public_id}>
-            <PostCard item={item} showCommunity={showCommunity} />
+            <PostCard item={item} showCommunity={showCommunity} first={index === 0} />
           </li>
         ))}
       </ul>

@@ -2,8 +2,20 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 
-/** The pictures or video of a media post; a picture opens full size. */
-export function PostMedia({ files, title }: { files: MediaFile[]; title: string }) {
+/**
+ * The pictures or video of a media post; a picture opens full size. Each picture has its box before
+ * it loads (the cards below do not move as it comes in); `first` is the first screen's picture,
+ * loaded at once and before others (the page's head preloads it too).
+ */
+export function PostMedia({
+  files,
+  title,
+  first = false,
+}: {
+  files: MediaFile[];
+  title: string;
+  first?: boolean;
+}) {
   const { t } = useTranslation();
   if (files.length === 0) return null;
   return (
@@ -16,15 +28,16 @@ export function PostMedia({ files, title }: { files: MediaFile[]; title: string 
           <button
             key={f.file}
             type="button"
-            className="block w-full cursor-zoom-in"
+            className="block aspect-[16/10] max-h-[32rem] w-full cursor-zoom-in"
             aria-label={t("Show the picture full size")}
             onClick={() => openImagePreview(f.file, f.alt ?? title)}
           >
             <img
               src={f.file}
               alt={f.alt ?? title}
-              loading="lazy"
-              className="mx-auto max-h-[32rem] w-auto object-contain"
+              loading={first ? "eager" : "lazy"}
+              fetchPriority={first ? "high" : "auto"}
+              className="h-full w-full object-contain"
             />
           </button>
         ),
