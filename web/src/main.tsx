@@ -9,7 +9,6 @@ import { closeModal } from "./modals";
 import "./index.css";
 import { ApiError, setSessionExpiredHandler } from "./lib/api";
 import { handleApiError } from "./lib/errors";
-import { seededStaleTime } from "./lib/first-screen";
 import { installStaleChunkReload } from "./lib/stale-chunk";
 import { applyTheme, initialTheme } from "./lib/theme";
 import { routeTree } from "./routeTree.gen";
@@ -38,8 +37,7 @@ const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
-    // What the page came with (lib/first-screen.ts) stays fresh a while; everything else is stale at once.
-    queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: seededStaleTime },
+    queries: { retry: retryOnce, refetchOnWindowFocus: false },
     mutations: { onError: handleApiError },
   },
 });
