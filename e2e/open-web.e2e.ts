@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { quiet, useBrowser } from "./browser";
 import { lane } from "./lane";
 
-// The open web in a browser: a public page comes with its first screen (docs/decisions/131), so the
+// The open web in a browser: a public page comes with its first screen (docs/decisions/132), so the
 // app shows it without asking the API for it again.
 
 interface FeedPage {

@@ -7,7 +7,7 @@ import type { User } from "./user";
 export const FIRST_SCREEN_ELEMENT_ID = "agora-data";
 
 /**
- * What a public page carries for the SPA's first screen (docs/decisions/131): the answers the SPA
+ * What a public page carries for the SPA's first screen (docs/decisions/132): the answers the SPA
  * would ask the API for first, exactly as the API answers a visitor (nobody signed in). Each field
  * is there only on its page; the SPA starts from it and does not ask again.
  */

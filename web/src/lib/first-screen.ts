@@ -4,7 +4,7 @@ import type { CursorPage } from "#shared/schemas/posts.ts";
 import { getToken } from "./auth-token";
 import { FIRST_PAGE } from "./cursor-pages";
 
-// The first screen the page came with (docs/decisions/131): the Worker writes into a public page
+// The first screen the page came with (docs/decisions/132): the Worker writes into a public page
 // the answers this app would ask for first (a visitor's), and the routes' loaders put them in the
 // query cache before the page renders, so the first screen draws at once and is not asked again.
 

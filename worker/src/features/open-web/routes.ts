@@ -6,7 +6,7 @@ import { database } from "#worker/middleware/database.ts";
 import { BARE_SHELL, rewritePage } from "./html";
 import * as service from "./service";
 
-// The open web's addresses (docs/decisions/131). wrangler.toml's `run_worker_first` sends these
+// The open web's addresses (docs/decisions/132). wrangler.toml's `run_worker_first` sends these
 // paths to the Worker before the static assets: the public pages get their head and first screen,
 // private routes their `noindex`; robots.txt, the sitemaps and the feeds are answered here.
 

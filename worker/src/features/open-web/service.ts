@@ -14,7 +14,7 @@ import { PINNED_FIRST } from "../posts/queries";
 import { type PageHead, SITE_DESCRIPTION, SITE_NAME } from "./html";
 import * as queries from "./queries";
 
-// What the open web answers (docs/decisions/131): each public page's head, structured data and
+// What the open web answers (docs/decisions/132): each public page's head, structured data and
 // first screen, from one D1 round trip; the 404 (or 410) of what is not there to show; robots.txt,
 // the sitemaps and the Atom feeds. The SQL is in queries.ts, the HTML in html.ts.
 
