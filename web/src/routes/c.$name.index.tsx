@@ -3,7 +3,8 @@ import { CommunityPage } from "../features/communities/components/community-page
 import { communityQueryOptions } from "../features/communities/queries";
 import { CommunityPosts } from "../features/posts/components/community-posts";
 import { communityPostsQueryOptions } from "../features/posts/queries";
-import { seedPages, seedQuery, takeFirstScreen } from "../lib/first-screen";
+import { FIRST_PAGE } from "../lib/cursor-pages";
+import { seedQuery, takeFirstScreen } from "../lib/first-screen";
 
 // /c/:name: a community and its posts. The page joins two features, so the route composes them.
 export const Route = createFileRoute("/c/$name/")({
@@ -11,10 +12,13 @@ export const Route = createFileRoute("/c/$name/")({
   // before the page renders.
   loader: ({ context: { queryClient }, params }): void => {
     const name = params.name.toLowerCase();
-    const given = takeFirstScreen("community", (part) => part.community.name.toLowerCase() === name);
-    if (!given) return;
+    const given = takeFirstScreen("community");
+    if (given?.community.name.toLowerCase() !== name) return;
     seedQuery(queryClient, communityQueryOptions(params.name).queryKey, given.community);
-    seedPages(queryClient, communityPostsQueryOptions(params.name).queryKey, given.posts);
+    seedQuery(queryClient, communityPostsQueryOptions(params.name).queryKey, {
+      pages: [given.posts],
+      pageParams: [FIRST_PAGE],
+    });
   },
   component: Page,
 });

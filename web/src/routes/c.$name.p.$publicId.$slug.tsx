@@ -9,8 +9,9 @@ export const Route = createFileRoute("/c/$name/p/$publicId/$slug")({
   validateSearch: searchParams({ comment: text(), edit: flag() }),
   // The post the page came with (lib/first-screen.ts): in the cache before the page renders.
   loader: ({ context: { queryClient }, params }): void => {
-    const post = takeFirstScreen("post", (given) => given.micropost.public_id === params.publicId);
-    if (post) seedQuery(queryClient, postQueryOptions(params.publicId).queryKey, post);
+    const post = takeFirstScreen("post");
+    if (post?.micropost.public_id === params.publicId)
+      seedQuery(queryClient, postQueryOptions(params.publicId).queryKey, post);
   },
   component: Page,
 });

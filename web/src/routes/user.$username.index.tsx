@@ -12,8 +12,9 @@ export const Route = createFileRoute("/user/$username/")({
   // The profile the page came with (lib/first-screen.ts), in the cache before the page renders.
   loader: ({ context: { queryClient }, params }): void => {
     const username = params.username.toLowerCase();
-    const profile = takeFirstScreen("profile", (given) => given.username.toLowerCase() === username);
-    if (profile) seedQuery(queryClient, profileQueryOptions(username).queryKey, profile);
+    const profile = takeFirstScreen("profile");
+    if (profile?.username.toLowerCase() === username)
+      seedQuery(queryClient, profileQueryOptions(username).queryKey, profile);
   },
   component: ProfilePage,
 });

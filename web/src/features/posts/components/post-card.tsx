@@ -30,16 +30,7 @@ function useOverflows<T extends HTMLElement>() {
 }
 
 /** A post in the feed or a community: its text is cut short, the title leads to the whole post. */
-export function PostCard({
-  item,
-  showCommunity = true,
-  first = false,
-}: {
-  item: FeedItem;
-  showCommunity?: boolean;
-  /** The list's first card: its picture is the first screen's. */
-  first?: boolean;
-}) {
+export function PostCard({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
   const { t } = useTranslation();
   const { micropost: post } = item;
   const latest = item.comment_list[0];
@@ -58,7 +49,7 @@ export function PostCard({
       {post.post_type === "MEDIA" ? (
         <>
           {post.body ? <SafeHtml html={post.body} below={2} className="mt-2 line-clamp-3 text-sm" /> : null}
-          <PostMedia files={post.user_file_list} title={post.title} first={first} />
+          <PostMedia files={post.user_file_list} title={post.title} />
         </>
       ) : (
         <>

@@ -23,9 +23,9 @@ export function PostList({
   return (
     <>
       <ul className="flex flex-col gap-3" aria-label={label} data-testid="post-list">
-        {items.map((item, index) => (
+        {items.map((item) => (
           <li key={item.micropost.public_id}>
-            <PostCard item={item} showCommunity={showCommunity} first={index === 0} />
+            <PostCard item={item} showCommunity={showCommunity} />
           </li>
         ))}
       </ul>

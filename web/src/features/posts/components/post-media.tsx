@@ -4,18 +4,10 @@ import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 
 /**
  * The pictures or video of a media post; a picture opens full size. Each picture has its box before
- * it loads (the cards below do not move as it comes in); `first` is the first screen's picture,
- * loaded at once and before others (the page's head preloads it too).
+ * it loads, so the cards below do not move as it comes in (the first screen's picture is preloaded
+ * by the page's head: features/open-web).
  */
-export function PostMedia({
-  files,
-  title,
-  first = false,
-}: {
-  files: MediaFile[];
-  title: string;
-  first?: boolean;
-}) {
+export function PostMedia({ files, title }: { files: MediaFile[]; title: string }) {
   const { t } = useTranslation();
   if (files.length === 0) return null;
   return (
@@ -28,17 +20,11 @@ export function PostMedia({
           <button
             key={f.file}
             type="button"
-            className="block aspect-[16/10] max-h-[32rem] w-full cursor-zoom-in"
+            className="post-picture"
             aria-label={t("Show the picture full size")}
             onClick={() => openImagePreview(f.file, f.alt ?? title)}
           >
-            <img
-              src={f.file}
-              alt={f.alt ?? title}
-              loading={first ? "eager" : "lazy"}
-              fetchPriority={first ? "high" : "auto"}
-              className="h-full w-full object-contain"
-            />
+            <img src={f.file} alt={f.alt ?? title} loading="lazy" />
           </button>
         ),
       )}

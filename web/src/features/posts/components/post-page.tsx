@@ -169,7 +169,7 @@ export function PostPage({
         ) : (
           <>
             {post.body ? <SafeHtml html={post.body} below={1} className="mt-3" /> : null}
-            <PostMedia files={post.user_file_list} title={post.title} first />
+            <PostMedia files={post.user_file_list} title={post.title} />
           </>
         )}
         <footer
