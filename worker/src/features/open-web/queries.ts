@@ -1,8 +1,8 @@
 import type { Database } from "#worker/db/database.ts";
 import { blogPosts, communities, companies, jobs, services, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import type { CommunityRow } from "#worker/lib/community-json.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
-import type { CommunityRow } from "../communities/json";
 import { publicJobSql } from "../jobs/visibility";
 import {
   communityPostPage,
