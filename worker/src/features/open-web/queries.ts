@@ -3,6 +3,7 @@ import { blogPosts, communities, companies, jobs, services, users } from "#worke
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
+import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { publicJobSql } from "../jobs/visibility";
 import {
   communityPostPage,
@@ -14,12 +15,11 @@ import {
 
 // Every read of the open web (features/open-web): the pages' heads and first screens, the
 // sitemaps and the feeds. Each page is one D1 round trip (one batch); each sitemap and feed one
-// index range. The rule of which posts the open web shows is `SHOWN_POST` below, the same condition
-// the post API answers 404 by (posts/queries.ts `publishedPostStatement`): a draft, and a post staff
-// or a moderator removed (it becomes a draft with `removed_at`), is not shown.
+// index range. Which posts the open web shows is the one visibility rule (`SHOWN_POST` below): a draft,
+// and a post staff or a moderator removed (a draft with `removed_at`), is not shown.
 
-/** A post the open web shows, for `FROM microposts m`. */
-const SHOWN_POST = "m.is_draft = 0";
+/** A post the open web shows, for `FROM microposts m`: the one rule (lib/post-visibility-queries.ts). */
+const SHOWN_POST = visiblePostSql("m");
 /** A person whose pages may be shown: active, not deleted. */
 const SHOWN_PERSON = (alias: string) => `${alias}.status = 'ACTIVE' AND ${alias}.deleted_at IS NULL`;
 
