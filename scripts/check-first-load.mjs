@@ -88,6 +88,8 @@ const FIRST_SCREEN = [
   "web/src/components/ui/verified-badge.tsx",
   "web/src/lib/count-label.ts",
   "web/src/lib/cursor-pages.ts",
+  "web/src/lib/first-screen.ts",
+  "shared/src/schemas/open-web.ts",
   "web/src/lib/format.ts",
   "web/src/lib/plain-text.ts",
   "web/src/lib/use-infinite-scroll.ts",

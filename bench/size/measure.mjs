@@ -92,15 +92,22 @@ try {
   }
   if (browser && timing) {
     const ms = (n) => `${Math.round(n)} ms`;
+    const cls = (n) => n.toFixed(3);
     lines.push(
       "",
       `| at ${4}× CPU slowdown | |`,
       `|---|---:|`,
       `| LCP, home page, visitor (median of ${browser.lcps.length}: ${browser.lcps.map(ms).join(", ")}) | ${ms(browser.lcp)} |`,
+      `| CLS, home page, visitor (median of ${browser.home.clss.length}: ${browser.home.clss.map(cls).join(", ")}) | ${cls(browser.home.cls)} |`,
+      `| LCP, a post's page, visitor (median of ${browser.post.lcps.length}: ${browser.post.lcps.map(ms).join(", ")}) | ${ms(browser.post.lcp)} |`,
+      `| CLS, a post's page, visitor (median of ${browser.post.clss.length}: ${browser.post.clss.map(cls).join(", ")}) | ${cls(browser.post.cls)} |`,
       `| INP, a vote (signed in) | ${browser.inp.vote ? ms(browser.inp.vote) : "< 16 ms"} |`,
       `| INP, a sort change (signed in) | ${browser.inp.sort ? ms(browser.inp.sort) : "< 16 ms"} |`,
     );
-    summary = summary.replace(/\.$/, `; LCP ${ms(browser.lcp)} at 4× CPU slowdown.`);
+    summary = summary.replace(
+      /\.$/,
+      `; LCP ${ms(browser.lcp)} (a post's page ${ms(browser.post.lcp)}), CLS ${cls(browser.home.cls)} at 4× CPU slowdown.`,
+    );
   }
   const verdict = measured.gzip / 1024 <= BUDGET_KB ? "within" : "OVER";
   summary += ` ${verdict === "within" ? "Within" : "OVER"} the ${BUDGET_KB} KB budget.`;

@@ -14,6 +14,8 @@ export const FIRST_OFFSET = 0;
  */
 export const SKIP_MAX = 10_000;
 export const FEED_PAGE_SIZE = 4;
+/** A community's posts in pages of 8 (its page's first screen, which the open web embeds). */
+export const COMMUNITY_PAGE_SIZE = 8;
 export const SEARCH_PAGE_SIZE = 10;
 export const MEMBER_PAGE_SIZE = 10;
 export const CONNECTION_PAGE_SIZE = 10;

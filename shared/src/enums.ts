@@ -96,6 +96,7 @@ export const USER_BOOLEAN_SETTINGS = [
   "SHOW_BLOCKED_LIST",
   "REQUIRE_ALT_TEXT",
   "SHOW_ONLINE",
+  "SEARCH_ENGINE_INDEXING",
 ] as const;
 export type UserBooleanSetting = (typeof USER_BOOLEAN_SETTINGS)[number];
 

@@ -16,6 +16,7 @@ import { mfaRoutes } from "./features/mfa/routes";
 import { moderationRoutes } from "./features/moderation/routes";
 import { mutedWordsRoutes } from "./features/muted-words/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
+import { openWebRoutes } from "./features/open-web/routes";
 import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
@@ -98,6 +99,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", walletRoutes)
     .route("/", docsRoutes)
     .route("/", mediaRoutes)
+    .route("/", openWebRoutes)
     .route("/", spaRoutes);
   for (const more of extra) app.route("/", more);
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import type { FeedOption } from "#shared/enums/feed.ts";
-import { FeedPage, feedOptionOf } from "../features/feed/components/feed-page";
-import { feedQueryOptions } from "../features/posts/queries";
-import { getToken } from "../lib/auth-token";
+import { FeedPage } from "../features/feed/components/feed-page";
+import { postKeys } from "../features/posts/queries";
+import { FIRST_PAGE } from "../lib/cursor-pages";
+import { seedQuery, takeFirstScreen } from "../lib/first-screen";
 import { oneOf, searchParams } from "../lib/search-params";
 
 const SORTS = ["new", "top", "verified", "communities", "following"] as const;
@@ -13,15 +14,16 @@ const SORTS = ["new", "top", "verified", "communities", "following"] as const;
 export const Route = createFileRoute("/")({
   codeSplitGroupings: [],
   validateSearch: searchParams({ sort: oneOf(SORTS) }),
-  // A visitor's feed is known from the address alone, so its first page is asked for as the route
-  // loads, before the page renders (a signed-in reader's depends on their saved default). Only when
-  // nothing is cached: the page refreshes what is.
-  loader: ({ context: { queryClient }, location }): void => {
-    if (getToken()) return;
-    // The address as typed (what the page gets is validated by validateSearch above).
-    const sort = SORTS.find((known) => known === (location.search as { sort?: unknown }).sort);
-    const feed = feedQueryOptions(feedOptionOf(upper(sort), false), null);
-    if (!queryClient.getQueryData(feed.queryKey)) void queryClient.prefetchInfiniteQuery(feed);
+  // A visitor's page comes with the first page of the feed its address asks for (the Worker picks the
+  // sort as feedOptionOf does for a visitor: features/open-web); it goes in the cache before the
+  // page renders (lib/first-screen.ts). Otherwise the page asks as it mounts.
+  loader: ({ context: { queryClient } }): void => {
+    const given = takeFirstScreen("feed");
+    if (given)
+      seedQuery(queryClient, postKeys.feed(given.option, null), {
+        pages: [given.page],
+        pageParams: [FIRST_PAGE],
+      });
   },
   component: HomePage,
 });

@@ -2,11 +2,20 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useMe } from "#web/lib/session.ts";
 import { ProfileLayout } from "../features/people/components/profile-layout";
 import { ProfilePosts } from "../features/people/components/profile-posts";
+import { profileQueryOptions } from "../features/people/queries";
+import { seedQuery, takeFirstScreen } from "../lib/first-screen";
 import { oneOf, searchParams } from "../lib/search-params";
 
 // /user/{username}: the profile and its posts, New or Top.
 export const Route = createFileRoute("/user/$username/")({
   validateSearch: searchParams({ sort: oneOf(["new", "top"]) }),
+  // The profile the page came with (lib/first-screen.ts), in the cache before the page renders.
+  loader: ({ context: { queryClient }, params }): void => {
+    const username = params.username.toLowerCase();
+    const profile = takeFirstScreen("profile");
+    if (profile?.username.toLowerCase() === username)
+      seedQuery(queryClient, profileQueryOptions(username).queryKey, profile);
+  },
   component: ProfilePage,
 });
 

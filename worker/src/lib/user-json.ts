@@ -24,6 +24,7 @@ export const USER_SETTING_COLUMN = {
   SHOW_BLOCKED_LIST: "showBlockedList",
   REQUIRE_ALT_TEXT: "requireAltText",
   SHOW_ONLINE: "showOnline",
+  SEARCH_ENGINE_INDEXING: "searchEngineIndexing",
 } as const satisfies Record<UserBooleanSetting, keyof UserRow>;
 
 /** How the caller stands to the person shown. All false for a visitor. */

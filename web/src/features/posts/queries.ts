@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { FEED_PAGE_SIZE } from "#shared/constants.ts";
+import { COMMUNITY_PAGE_SIZE, FEED_PAGE_SIZE } from "#shared/constants.ts";
 import type { FeedOption } from "#shared/enums/feed.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
@@ -33,8 +33,6 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_PAGE_SIZE),
   });
-
-const COMMUNITY_PAGE_SIZE = 8;
 
 export const communityPostsQueryOptions = (name: string) =>
   infiniteQueryOptions({

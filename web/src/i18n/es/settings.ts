@@ -1,6 +1,9 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 export default {
+  "Show my profile and posts to search engines": "Mostrar mi perfil y mis publicaciones a los buscadores",
+  "Search engines may list your profile and posts. Off: your pages ask search engines not to list them, and they leave the site map.":
+    "Los buscadores pueden mostrar tu perfil y tus publicaciones. Si lo desactivas, tus páginas piden a los buscadores que no las muestren y salen del mapa del sitio.",
   "Show when I'm online": "Mostrar cuándo estoy en línea",
   "People you chat with see when you are online, and you see when they are. Off: nobody sees you online and you see nobody.":
     "Las personas con las que chateas ven cuándo estás en línea, y tú ves cuándo lo están ellas. Si lo desactivas, nadie te ve en línea y tú no ves a nadie.",

@@ -1,6 +1,9 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 export default {
+  "Show my profile and posts to search engines": "Mostrar meu perfil e minhas publicações aos buscadores",
+  "Search engines may list your profile and posts. Off: your pages ask search engines not to list them, and they leave the site map.":
+    "Os buscadores podem mostrar seu perfil e suas publicações. Desativado, suas páginas pedem aos buscadores que não as mostrem e saem do mapa do site.",
   "Show when I'm online": "Mostrar quando estou online",
   "People you chat with see when you are online, and you see when they are. Off: nobody sees you online and you see nobody.":
     "As pessoas com quem você conversa veem quando você está online, e você vê quando elas estão. Desativado, ninguém vê você online e você não vê ninguém.",

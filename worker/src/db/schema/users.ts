@@ -53,6 +53,11 @@ export const users = sqliteTable(
      * (nobody is shown online to someone who hides being online).
      */
     showOnline: flag("show_online", true),
+    /**
+     * Search engines may index this person's profile and posts (the open web: their pages say
+     * `noindex` and leave the sitemap when off).
+     */
+    searchEngineIndexing: flag("search_engine_indexing", true),
     jobTitle: text("job_title"),
     jobSkills: text("job_skills"),
     lastCodeSentAt: integer("last_code_sent_at"),

@@ -137,7 +137,7 @@ async function unmutedPage(
 }
 
 /** The next page's cursor: the sort values of this page's last post, when the page is full. */
-function nextCursor(posts: PostRow[], limit: number, order: Order): string | null {
+export function nextCursor(posts: PostRow[], limit: number, order: Order): string | null {
   const last = posts.at(-1);
   return last && posts.length === limit
     ? encodeCursor(
@@ -148,7 +148,7 @@ function nextCursor(posts: PostRow[], limit: number, order: Order): string | nul
 }
 
 /** A page of the feed as the answer: its items, its totals and the cursor after it. */
-function cursorPageOf(
+export function cursorPageOf(
   list: FeedItem[],
   total: number,
   limit: number,

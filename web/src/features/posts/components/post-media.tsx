@@ -2,7 +2,11 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import { openImagePreview } from "#web/components/ui/image-preview.tsx";
 
-/** The pictures or video of a media post; a picture opens full size. */
+/**
+ * The pictures or video of a media post; a picture opens full size. Each picture has its box before
+ * it loads, so the cards below do not move as it comes in (the first screen's picture is preloaded
+ * by the page's head: features/open-web).
+ */
 export function PostMedia({ files, title }: { files: MediaFile[]; title: string }) {
   const { t } = useTranslation();
   if (files.length === 0) return null;
@@ -16,16 +20,11 @@ export function PostMedia({ files, title }: { files: MediaFile[]; title: string 
           <button
             key={f.file}
             type="button"
-            className="block w-full cursor-zoom-in"
+            className="post-picture"
             aria-label={t("Show the picture full size")}
             onClick={() => openImagePreview(f.file, f.alt ?? title)}
           >
-            <img
-              src={f.file}
-              alt={f.alt ?? title}
-              loading="lazy"
-              className="mx-auto max-h-[32rem] w-auto object-contain"
-            />
+            <img src={f.file} alt={f.alt ?? title} loading="lazy" />
           </button>
         ),
       )}

@@ -11,7 +11,7 @@ import { blockedQueryOptions } from "#web/features/people/queries.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { SettingSwitch } from "./setting-switch";
 
-/** Who may start a chat, the people one blocked, and whether the composer asks for picture descriptions. */
+/** Who may start a chat, whether search engines list one's pages, the people one blocked, and whether the composer asks for picture descriptions. */
 export function PrivacyTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (
@@ -28,6 +28,14 @@ export function PrivacyTab({ me }: { me: Me }) {
           setting="SHOW_BLOCKED_LIST"
           label={t("Show blocked list")}
           description={t("See the people you blocked, and unblock them.")}
+        />
+        <SettingSwitch
+          me={me}
+          setting="SEARCH_ENGINE_INDEXING"
+          label={t("Show my profile and posts to search engines")}
+          description={t(
+            "Search engines may list your profile and posts. Off: your pages ask search engines not to list them, and they leave the site map.",
+          )}
         />
         <SettingSwitch
           me={me}

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `search_engine_indexing` integer DEFAULT true NOT NULL;

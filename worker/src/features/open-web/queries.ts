@@ -1,0 +1,286 @@
+import type { Database } from "#worker/db/database.ts";
+import { blogPosts, communities, companies, jobs, services, users } from "#worker/db/schema/index.ts";
+import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import type { CommunityRow } from "#worker/lib/community-json.ts";
+import { ownerWithId } from "#worker/lib/owners.ts";
+import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
+import { publicJobSql } from "../jobs/visibility";
+import {
+  communityPostPage,
+  type PostLookups,
+  type PostRow,
+  pageWithLookups,
+  publishedPostStatement,
+} from "../posts/queries";
+
+// Every read of the open web (features/open-web): the pages' heads and first screens, the
+// sitemaps and the feeds. Each page is one D1 round trip (one batch); each sitemap and feed one
+// index range. Which posts the open web shows is the one visibility rule (`SHOWN_POST` below): a draft,
+// and a post staff or a moderator removed (a draft with `removed_at`), is not shown.
+
+/** A post the open web shows, for `FROM microposts m`: the one rule (lib/post-visibility-queries.ts). */
+const SHOWN_POST = visiblePostSql("m");
+/** A person whose pages may be shown: active, not deleted. */
+const SHOWN_PERSON = (alias: string) => `${alias}.status = 'ACTIVE' AND ${alias}.deleted_at IS NULL`;
+
+/** How many URLs a sitemap holds at most (sitemaps.org). */
+export const SITEMAP_MAX = 50_000;
+/** Entries in an Atom feed. */
+export const FEED_ENTRIES = 30;
+
+const COMMUNITY_COLUMNS = columnsOf(communities, "c");
+
+/** Why a post's page has nothing to show: it is not there, or staff or a moderator removed it. */
+export type PostState = "shown" | "missing" | "removed";
+
+export interface PostPageRead {
+  posts: PostRow[];
+  lookups: PostLookups;
+  state: PostState;
+  /** Its author lets search engines list their pages. */
+  indexable: boolean;
+}
+
+/**
+ * A post's page: the post and all its feed item shows (as `GET /api/v1/micropost` reads them for a
+ * visitor), and what the post is when it is not shown, with its author's search-engine setting;
+ * one round trip.
+ */
+export async function readPostPage(db: Database, publicId: string): Promise<PostPageRead> {
+  type State = { is_draft: number; removed_at: number | null; indexing: number };
+  const { posts, extra, lookups } = await pageWithLookups(db, null, publishedPostStatement(publicId), [
+    {
+      sql: `SELECT m.is_draft, m.removed_at, u.search_engine_indexing AS indexing
+        FROM microposts m JOIN users u ON u.id = m.owner_id WHERE m.public_id = ?1`,
+      binds: [publicId],
+    },
+  ]);
+  const row = (extra[0] as State[])[0];
+  const state: PostState =
+    posts.length > 0 && row?.is_draft === 0 ? "shown" : row?.removed_at ? "removed" : "missing";
+  return { posts, lookups, state, indexable: row?.indexing === 1 };
+}
+
+/** A community's page: the community and its first page of posts for a visitor; one round trip. */
+export async function readCommunityPage(
+  db: Database,
+  name: string,
+  limit: number,
+): Promise<{ community: CommunityRow | null; posts: PostRow[]; lookups: PostLookups }> {
+  const { posts, extra, lookups } = await pageWithLookups(
+    db,
+    null,
+    communityPostPage(name, { skip: 0, limit }, null),
+    [
+      {
+        sql: `SELECT ${COMMUNITY_COLUMNS} FROM communities c WHERE lower(c.name) = lower(?1)`,
+        binds: [name],
+      },
+    ],
+  );
+  const raw = (extra[0] as object[])[0];
+  return { community: raw ? rowOf(communities, raw) : null, posts, lookups };
+}
+
+export type PersonRow = typeof users.$inferSelect;
+
+/** An active person by username, as the profile API reads them; one statement. */
+export async function readPerson(db: Database, username: string): Promise<PersonRow | null> {
+  const raw = await db.first({
+    sql: `SELECT ${columnsOf(users, "u")} FROM users u WHERE u.username = ?1 AND ${SHOWN_PERSON("u")}`,
+    binds: [username],
+  });
+  return raw ? rowOf(users, raw) : null;
+}
+
+export type JobPageRow = typeof jobs.$inferSelect & {
+  company: typeof companies.$inferSelect;
+  ownerName: string | null;
+  ownerImage: string | null;
+};
+
+/** A public job by its owner and slug, with its company; one statement. */
+export async function readJob(db: Database, username: string, slug: string, now: number) {
+  const raw = await db.first({
+    sql: `SELECT ${columnsOf(jobs, "j")}, ${columnsOf(companies, "k", "k_")}
+      FROM jobs j JOIN users u ON u.id = j.owner_id JOIN companies k ON k.id = j.company_id
+      WHERE u.username = ?1 AND j.slug = ?2 AND ${SHOWN_PERSON("u")} AND ${publicJobSql("j", now)}`,
+    binds: [username, slug],
+  });
+  return raw ? { job: rowOf(jobs, raw), company: rowOf(companies, raw, "k_") } : null;
+}
+
+/** An active service by its owner and slug, with its owner; one statement. */
+export async function readService(db: Database, username: string, slug: string) {
+  const raw = await db.first({
+    sql: `SELECT ${columnsOf(services, "s")}, ${columnsOf(ownerWithId, "u", "o_")}
+      FROM services s JOIN users u ON u.id = s.owner_id
+      WHERE u.username = ?1 AND s.slug = ?2 AND s.is_active = 1 AND ${SHOWN_PERSON("u")}`,
+    binds: [username, slug],
+  });
+  return raw ? { service: rowOf(services, raw), owner: rowOf(ownerWithId, raw, "o_") } : null;
+}
+
+/** A published blog post by its slug; one statement. */
+export async function readBlogPost(db: Database, slug: string, now: number) {
+  const raw = await db.first({
+    sql: `SELECT ${columnsOf(blogPosts, "b")} FROM blog_posts b
+      WHERE b.slug = ?1 AND b.published_at IS NOT NULL AND b.published_at <= ?2`,
+    binds: [slug, now],
+  });
+  return raw ? rowOf(blogPosts, raw) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sitemaps: each one index range, at most SITEMAP_MAX rows.
+
+/** A sitemap's rows: the page's path parts and when it last changed (ms). */
+export interface SitemapRow {
+  a: string;
+  b: string | null;
+  c: string | null;
+  lastmod: number;
+}
+
+/** The highest post id: how many posts sitemaps (of SITEMAP_MAX ids each) there are. */
+export async function lastPostId(db: Database): Promise<number> {
+  const row = await db.first<{ id: number | null }>({ sql: "SELECT max(id) AS id FROM microposts" });
+  return row?.id ?? 0;
+}
+
+/**
+ * The shown posts with ids in (`from`, `to`], newest first, of authors who let search engines
+ * list them: one range of the primary key.
+ */
+export function postsSitemap(db: Database, from: number, to: number): Promise<SitemapRow[]> {
+  return db.all<SitemapRow>({
+    sql: `SELECT c.name AS a, m.public_id AS b, m.slug AS c,
+        coalesce(m.edited_at, m.published_at, m.created_at) AS lastmod
+      FROM microposts m JOIN users u ON u.id = m.owner_id JOIN communities c ON c.id = m.community_id
+      WHERE m.id > ?1 AND m.id <= ?2 AND ${SHOWN_POST} AND u.search_engine_indexing = 1
+      ORDER BY m.id DESC`,
+    binds: [from, to],
+    isList: true,
+  });
+}
+
+/** The newest communities, at most SITEMAP_MAX. */
+export function communitiesSitemap(db: Database): Promise<SitemapRow[]> {
+  return db.all<SitemapRow>({
+    sql: `SELECT c.name AS a, NULL AS b, NULL AS c, c.updated_at AS lastmod FROM communities c
+      ORDER BY c.id DESC LIMIT ${SITEMAP_MAX}`,
+    isList: true,
+  });
+}
+
+/** The newest public jobs, at most SITEMAP_MAX. */
+export function jobsSitemap(db: Database, now: number): Promise<SitemapRow[]> {
+  return db.all<SitemapRow>({
+    sql: `SELECT u.username AS a, j.slug AS b, NULL AS c, j.updated_at AS lastmod
+      FROM jobs j JOIN users u ON u.id = j.owner_id
+      WHERE ${publicJobSql("j", now)}
+      ORDER BY j.id DESC LIMIT ${SITEMAP_MAX}`,
+    isList: true,
+  });
+}
+
+/** The newest active services, at most SITEMAP_MAX. */
+export function servicesSitemap(db: Database): Promise<SitemapRow[]> {
+  return db.all<SitemapRow>({
+    sql: `SELECT u.username AS a, s.slug AS b, NULL AS c, s.updated_at AS lastmod
+      FROM services s JOIN users u ON u.id = s.owner_id
+      WHERE s.is_active = 1
+      ORDER BY s.id DESC LIMIT ${SITEMAP_MAX}`,
+    isList: true,
+  });
+}
+
+/** The published blog posts, newest first, at most SITEMAP_MAX. */
+export function blogSitemap(db: Database, now: number): Promise<SitemapRow[]> {
+  return db.all<SitemapRow>({
+    sql: `SELECT b.slug AS a, NULL AS b, NULL AS c, b.updated_at AS lastmod FROM blog_posts b
+      WHERE b.published_at IS NOT NULL AND b.published_at <= ?1
+      ORDER BY b.published_at DESC LIMIT ${SITEMAP_MAX}`,
+    binds: [now],
+    isList: true,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atom feeds: the newest FEED_ENTRIES of one index range, with what the feed's head names.
+
+/** One entry of a feed. */
+export interface FeedRow {
+  /** The entry's page, as a path. */
+  path: string;
+  title: string;
+  /** HTML (our own sanitised markup) or plain text, as `html` says. */
+  content: string;
+  author: string | null;
+  published: number;
+  updated: number;
+}
+
+const POST_ENTRY = `'/c/' || c.name || '/p/' || m.public_id || '/' || m.slug AS path, m.title,
+  m.body AS content, u.username AS author, coalesce(m.published_at, m.created_at) AS published,
+  coalesce(m.edited_at, m.published_at, m.created_at) AS updated`;
+
+/** A community (by name, any case) and its newest shown posts; one round trip. */
+export async function communityFeed(db: Database, name: string) {
+  const [found, entries] = await db.batch<[{ name: string; description: string | null }, FeedRow]>([
+    {
+      sql: "SELECT c.name, coalesce(c.description, '') AS description FROM communities c WHERE lower(c.name) = lower(?1)",
+      binds: [name],
+    },
+    feedStatement(`m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))`, [name]),
+  ]);
+  return { found: found[0] ?? null, entries };
+}
+
+/** A person (by username) and their newest shown posts; one round trip. */
+export async function personFeed(db: Database, username: string) {
+  const [found, entries] = await db.batch<[{ username: string; name: string | null }, FeedRow]>([
+    {
+      sql: `SELECT u.username, u.profile_name AS name FROM users u WHERE u.username = ?1 AND ${SHOWN_PERSON("u")}`,
+      binds: [username],
+    },
+    feedStatement(`m.owner_id = (SELECT id FROM users x WHERE x.username = ?1 AND ${SHOWN_PERSON("x")})`, [
+      username,
+    ]),
+  ]);
+  return { found: found[0] ?? null, entries };
+}
+
+/** The newest shown posts where `where` holds, through its index (community or owner, published, id). */
+function feedStatement(where: string, binds: unknown[]): Statement {
+  return {
+    sql: `SELECT ${POST_ENTRY} FROM microposts m JOIN users u ON u.id = m.owner_id
+      JOIN communities c ON c.id = m.community_id
+      WHERE ${where} AND ${SHOWN_POST} ORDER BY m.published_at DESC, m.id DESC LIMIT ${FEED_ENTRIES}`,
+    binds,
+    isList: true,
+  };
+}
+
+/** The newest public jobs. */
+export function jobsFeed(db: Database, now: number): Promise<FeedRow[]> {
+  return db.all<FeedRow>({
+    sql: `SELECT '/job/' || u.username || '/' || j.slug AS path, j.title || ' · ' || k.name AS title,
+        j.description AS content, u.username AS author, j.created_at AS published, j.updated_at AS updated
+      FROM jobs j JOIN users u ON u.id = j.owner_id JOIN companies k ON k.id = j.company_id
+      WHERE ${publicJobSql("j", now)} ORDER BY j.id DESC LIMIT ${FEED_ENTRIES}`,
+    isList: true,
+  });
+}
+
+/** The newest published blog posts. */
+export function blogFeed(db: Database, now: number): Promise<FeedRow[]> {
+  return db.all<FeedRow>({
+    sql: `SELECT '/blog/' || b.slug AS path, b.title, b.body AS content, NULL AS author,
+        b.published_at AS published, b.updated_at AS updated
+      FROM blog_posts b WHERE b.published_at IS NOT NULL AND b.published_at <= ?1
+      ORDER BY b.published_at DESC LIMIT ${FEED_ENTRIES}`,
+    binds: [now],
+    isList: true,
+  });
+}
