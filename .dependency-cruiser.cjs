@@ -23,8 +23,13 @@ module.exports = {
         "A feature reaches another through what moved down (worker/src/lib/, db/) or through an interface on deps (worker/src/deps.ts), not by importing it.",
       severity: "error",
       // The development routes (features/dev/, never deployed: docs/decisions/101) seed every
-      // feature's demo data: like app.ts, they put features together.
-      from: { path: WORKER_FEATURE, pathNot: [TESTS, "^worker/src/features/dev/"] },
+      // feature's demo data: like app.ts, they put features together. So do the open web's pages
+      // (features/open-web/, docs/decisions/132): a page's head and first screen are the features'
+      // own public reads, batched into one D1 round trip, the JSON the API gives visitors.
+      from: {
+        path: WORKER_FEATURE,
+        pathNot: [TESTS, "^worker/src/features/dev/", "^worker/src/features/open-web/"],
+      },
       to: {
         path: "^worker/src/features/",
         pathNot: ["^worker/src/features/$1/"],
