@@ -8,7 +8,7 @@
 export const DEVELOPMENT_JWT_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 
 /**
- * The development VAPID pair (Web Push, docs/decisions/132): public, so production treats it as
+ * The development VAPID pair (Web Push, docs/decisions/139): public, so production treats it as
  * "push is not configured" (worker/src/features/push/config.ts).
  */
 export const DEVELOPMENT_VAPID_PUBLIC_KEY =

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS } from "../enums";
 import { z } from "../zod-jitless";
 
-// Reaching people who are away (docs/decisions/132): Web Push subscriptions and, per kind of event,
+// Reaching people who are away (docs/decisions/139): Web Push subscriptions and, per kind of event,
 // whether it reaches the person by push and by e-mail.
 
 /** Kinds a person chooses for: every notification kind, plus chat messages. */

@@ -22,7 +22,7 @@ export const pushSubscriptions = sqliteTable(
 
 /**
  * How a kind of event reaches a person while away: push and e-mail. No row means the defaults
- * (worker/src/features/push/preferences.ts).
+ * (worker/src/features/push/service.ts).
  */
 export const notificationPreferences = sqliteTable(
   "notification_preferences",

@@ -1,7 +1,7 @@
 import type { Bindings } from "#worker/env.ts";
 import { isDevelopment } from "#worker/env.ts";
 
-// Whether this deployment can send Web Push, and to which addresses (docs/decisions/132).
+// Whether this deployment can send Web Push, and to which addresses (docs/decisions/139).
 
 /** The development pair's public half (scripts/dev-settings.mjs): production refuses it. */
 const DEVELOPMENT_VAPID_PUBLIC_KEY =

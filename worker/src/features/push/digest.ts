@@ -15,7 +15,7 @@ import {
 } from "./queries";
 import { preferencesOf, unsubscribeToken } from "./service";
 
-// The e-mail of what a person missed (docs/decisions/132): mentions, replies, chat messages and
+// The e-mail of what a person missed (docs/decisions/139): mentions, replies, chat messages and
 // moderation notices still unseen NOTIFY_EMAIL_DELAY_S after they happened, gathered into one
 // e-mail, at most one an hour. A burst of events queues one check (`due_at`), not one each.
 
