@@ -15,6 +15,12 @@ import { routeTree } from "./routeTree.gen";
 
 applyTheme(initialTheme());
 installStaleChunkReload();
+// The service worker (web/public/sw.js): pushes, and the offline page. After the load, so it never
+// competes with the first paint.
+if ("serviceWorker" in navigator)
+  window.addEventListener("load", () =>
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}),
+  );
 
 declare module "@tanstack/react-query" {
   interface Register {
