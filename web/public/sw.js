@@ -1,4 +1,4 @@
-// Agora's service worker (scope /, docs/decisions/132): shows Web Push notifications, opens their
+// Agora's service worker (scope /, docs/decisions/137): shows Web Push notifications, opens their
 // page on click, and keeps the app shell so a page that cannot load shows the offline page.
 const SHELL = "agora-shell-v1";
 const SHELL_FILES = ["/offline.html", "/offline.js", "/icons/icon-192.png", "/manifest.webmanifest"];
