@@ -4,6 +4,7 @@ import type { NotificationPreferenceList, PushPayload } from "#shared/schemas/pu
 import { createDeps } from "#worker/deps.ts";
 import { handleQueue, type JobMessage } from "#worker/queue.ts";
 import { api, deps, detail, env, json, jsonBody } from "#worker-test/api.ts";
+import { openSocket, startThread } from "#worker-test/chat.ts";
 import { openLive } from "#worker-test/live.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { notify } from "../notifications/service";
@@ -246,6 +247,35 @@ describe("pushes to people who are away", () => {
     const claims = await verifyVapid(push.headers.get("authorization")!, await publishedKey());
     expect(claims.aud).toBe("https://fcm.googleapis.com");
     expect(claims.sub).toMatch(/^mailto:/);
+  });
+
+  it("pushes a chat message with high urgency, one notification per thread", async () => {
+    const caught = playPushService("https://fcm.googleapis.com");
+    const [me, friend] = [await createUser(), await createUser({ profileName: "Chatty Friend" })];
+    const { browser, endpoint } = await subscribed(me);
+    const thread = await startThread(friend, me);
+    const socket = await openSocket(friend, thread);
+    socket.send({ message_type: "TEXT", text: "Lunch at noon?" });
+    await socket.next("TEXT");
+    const push = await waitFor(() => caught.find((c) => c.url === endpoint));
+    socket.close();
+    expect(push.headers.get("urgency")).toBe("high");
+    expect(await decrypt(browser, push.body)).toEqual({
+      title: "Chatty Friend",
+      body: "Lunch at noon?",
+      url: `/chat/thread/${thread}`,
+      tag: `chat-${thread}`,
+    });
+  });
+
+  it("accepts a loopback push service in development, so tests and journeys can play one", async () => {
+    const me = await createUser();
+    const { keys } = await browserKeys();
+    const res = await api(SUBSCRIPTION, {
+      method: "POST",
+      ...jsonBody({ endpoint: "http://127.0.0.1:9/push/device", keys }, me.auth),
+    });
+    expect(res.status).toBe(201);
   });
 
   it("sends nothing while a tab is open: the tab gets the live frame instead", async () => {
