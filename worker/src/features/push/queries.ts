@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { notificationPreferences, pushSubscriptions } from "#worker/db/schema/index.ts";
+import { notificationPreferences, pushSubscriptions, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 
 // Every statement of the push feature: subscriptions, preferences, and what the e-mail of missed
@@ -41,6 +41,7 @@ export async function forgetSubscription({ db }: Deps, id: number): Promise<void
   await db.orm.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
+/** The person's subscriptions while their account is active (a closed one is pushed nothing). */
 export async function subscriptionsOf({ db }: Deps, userId: number): Promise<SubscriptionRow[]> {
   return db.orm
     .select({
@@ -50,7 +51,8 @@ export async function subscriptionsOf({ db }: Deps, userId: number): Promise<Sub
       auth: pushSubscriptions.auth,
     })
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(users.status, "ACTIVE")))
     .all();
 }
 
@@ -80,10 +82,13 @@ export async function savePreference(
     });
 }
 
-/** The person's sign-in address and name, for the e-mail; null when they are gone. */
+/**
+ * The person's sign-in address and name, for the e-mail; null unless the account is active (a
+ * closed account keeps its row, INACTIVE, and is sent nothing).
+ */
 export async function recipientOf({ db }: Deps, userId: number) {
   return db.first<{ email: string; username: string }>({
-    sql: "SELECT email, username FROM users WHERE id = ?1",
+    sql: "SELECT email, username FROM users WHERE id = ?1 AND status = 'ACTIVE'",
     binds: [userId],
   });
 }
