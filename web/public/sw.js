@@ -1,7 +1,9 @@
 // Agora's service worker (scope /, docs/decisions/137): shows Web Push notifications, opens their
 // page on click, and keeps the app shell so a page that cannot load shows the offline page.
+// The offline page is kept by its served address: the assets answer "/offline.html" with a
+// redirect to "/offline", and a redirected answer cannot stand in for a page.
 const SHELL = "agora-shell-v1";
-const SHELL_FILES = ["/offline.html", "/offline.js", "/icons/icon-192.png", "/manifest.webmanifest"];
+const SHELL_FILES = ["/offline", "/offline.js", "/icons/icon-192.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -21,12 +23,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Pages come from the network; when it fails, the offline page. The API and other requests are
-// left to the browser.
+// Pages come from the network as always; when it cannot be reached, the offline page. Other
+// requests (scripts, the API) are left to the browser: no respondWith, no cache in their way.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.mode !== "navigate") return;
-  event.respondWith(fetch(request).catch(() => caches.match("/offline.html")));
+  event.respondWith(fetch(request).catch(() => caches.match("/offline")));
 });
 
 // A push's payload is {title, body, url, tag} (worker/src/features/push/away.ts). One tag per chat
