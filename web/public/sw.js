@@ -1,4 +1,4 @@
-// Agora's service worker (scope /, docs/decisions/137): shows Web Push notifications, opens their
+// Agora's service worker (scope /, docs/decisions/139): shows Web Push notifications, opens their
 // page on click, and keeps the app shell so a page that cannot load shows the offline page.
 // The offline page is kept by its served address: the assets answer "/offline.html" with a
 // redirect to "/offline", and a redirected answer cannot stand in for a page.

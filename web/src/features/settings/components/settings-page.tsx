@@ -14,7 +14,7 @@ import { ProfileTab } from "./profile-tab";
 import { ReferralTab } from "./referral-tab";
 
 const MutedWordsTab = lazy(() => import("#web/features/account-data/components/muted-words-tab.tsx"));
-const NotificationsTab = lazy(() => import("#web/features/push/components/notifications-tab.tsx"));
+const NotificationsTab = lazy(() => import("./notifications-tab"));
 
 const TAB_LABEL: Record<SettingsTab, string> = {
   account: msg("Account"),

@@ -5,10 +5,11 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import { type AwayKind, EMAIL_KINDS } from "#shared/schemas/push.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
-import { SettingSwitch, SettingsSection } from "#web/features/settings/components/setting-switch.tsx";
-import { PushUnavailable, preferencesQueryOptions, useUpdatePreference } from "../queries";
+import { PushUnavailable, preferencesQueryOptions, useUpdatePreference } from "../notification-preferences";
+import { SettingSwitch } from "./setting-switch";
 
 /** The kinds a person chooses for here, with their label and in-app setting (if they have one). */
 const KINDS: Array<{ kind: AwayKind; label: string; inApp?: UserBooleanSetting }> = [
