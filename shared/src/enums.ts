@@ -147,6 +147,7 @@ export const SETTINGS_TABS = [
   "referral",
   "privacy",
   "communication",
+  "notifications",
   "muted",
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -15,6 +15,9 @@ import { routeTree } from "./routeTree.gen";
 
 applyTheme(initialTheme());
 installStaleChunkReload();
+// The service worker (web/public/sw.js): pushes, and the offline page. After the load, so it never
+// competes with the first paint; its scope is "/" by where it is served. Short: it is first-load.
+addEventListener("load", () => navigator.serviceWorker?.register("/sw.js").catch(() => {}));
 
 declare module "@tanstack/react-query" {
   interface Register {

@@ -20,6 +20,7 @@ import { openWebRoutes } from "./features/open-web/routes";
 import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
+import { pushRoutes } from "./features/push/routes";
 import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
@@ -86,6 +87,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", peopleRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)
+    .route("/", pushRoutes)
     .route("/", mutedWordsRoutes)
     .route("/", dataExportRoutes)
     .route("/", reportsRoutes)

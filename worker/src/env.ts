@@ -25,6 +25,13 @@ export interface Bindings {
   PUBLIC_URL: string;
   /** A secret (`wrangler secret put`), never a var; without it production answers 503 (middleware/secrets.ts). */
   JWT_SECRET: string;
+  /** Web Push (features/push): the VAPID pair (base64url: the public point, the private scalar) and contact. */
+  VAPID_PUBLIC_KEY?: string;
+  /** A secret: never a var. */
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  /** Seconds a notification may stay unseen before it goes out in an e-mail (production 900). */
+  NOTIFY_EMAIL_DELAY_S?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;

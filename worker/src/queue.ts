@@ -6,6 +6,8 @@ import {
 } from "./features/admin/email-templates/delivery";
 import { type CloseSocketsJob, continueClosingSockets } from "./features/chat/close-sockets";
 import { buildExport, type DataExportJob } from "./features/data-export/service";
+import { type AwayJob, runAwayJob } from "./features/push/away";
+import { type DigestJob, runDigestJob } from "./features/push/digest";
 import { sendEmail } from "./providers/email";
 
 /**
@@ -17,13 +19,17 @@ export type JobMessage =
   | { kind: "email"; to: string; subject: string; text: string; html: string }
   | TemplateEmailJob
   | CloseSocketsJob
-  | DataExportJob;
+  | DataExportJob
+  | AwayJob
+  | DigestJob;
 
 /** Runs one job; a throw sends the message back to the queue to be retried. */
 async function runJob(deps: Deps, job: JobMessage): Promise<{ retryAfterSeconds?: number }> {
   if (job.kind === "email") await sendEmail(deps, job);
   if (job.kind === "close-sockets") await continueClosingSockets(deps, job);
   if (job.kind === "data-export") await buildExport(deps, job);
+  if (job.kind === "away") await runAwayJob(deps, job);
+  if (job.kind === "notify-digest") await runDigestJob(deps, job);
   if (job.kind === "template-email") {
     const outcome = await deliverTemplateBatch(deps, job);
     // Rows another consumer holds: come back once its lease may have run out.

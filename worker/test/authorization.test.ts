@@ -77,6 +77,9 @@ const RULES: Record<string, Rule> = {
   "GET /api/v1/community/list": "public",
   "GET /api/v1/community/member/list": "public",
   "GET /api/v1/feed": "public",
+  "GET /api/v1/push/public-key": "public",
+  // The e-mail's one-click link: the signed token names the person, no session does.
+  "POST /api/v1/notification/unsubscribe": "public",
   "GET /api/v1/micropost": "public",
   "GET /api/v1/micropost/comment/list": "public",
   "GET /api/v1/micropost/history": "public",
@@ -165,6 +168,11 @@ const RULES: Record<string, Rule> = {
   [`GET ${V1}/profile/job`]: "self",
   [`PATCH ${V1}/profile/job`]: "self",
   [`GET ${V1}/notification/list`]: "self",
+  [`GET ${V1}/notification/preference`]: "self",
+  [`PATCH ${V1}/notification/preference`]: "self",
+  // Another person's endpoint is not theirs to remove: the delete matches the caller's rows only.
+  [`POST ${V1}/push/subscription`]: "self",
+  [`DELETE ${V1}/push/subscription`]: "self",
   [`GET ${V1}/filter/list`]: "self",
   [`POST ${V1}/filter`]: "self",
   [`DELETE ${V1}/filter`]: "self",

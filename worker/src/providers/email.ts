@@ -8,6 +8,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, RFC 8058), passed to the service and kept by the dev outbox. */
+  headers?: Record<string, string>;
 }
 
 function escapeHtml(text: string): string {
@@ -52,9 +54,13 @@ export async function sendEmail(
     return;
   }
   if (isDevelopment(env)) {
-    await db.orm
-      .insert(devOutbox)
-      .values({ to: email.to, subject: email.subject, text: email.text, html: email.html });
+    await db.orm.insert(devOutbox).values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      headers: email.headers ?? {},
+    });
     return;
   }
   fail(503, "E-mail is not configured");

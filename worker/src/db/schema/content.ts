@@ -85,6 +85,8 @@ export const devOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Extra headers the message was sent with (List-Unsubscribe), as a JSON object. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index("dev_outbox_to_idx").on(t.to, t.id)],

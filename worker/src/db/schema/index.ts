@@ -7,5 +7,6 @@ export * from "./jobs";
 export * from "./mfa";
 export * from "./payments";
 export * from "./posts";
+export * from "./push";
 export * from "./users";
 export * from "./wallet";

@@ -17,6 +17,7 @@ export async function readOutbox({ db }: Deps, to: string) {
     subject: r.subject,
     text: r.text,
     html: r.html,
+    headers: r.headers,
     created_at: iso(r.createdAt),
   }));
 }

@@ -10,6 +10,8 @@ const outboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Headers beyond the usual ones (List-Unsubscribe and List-Unsubscribe-Post on digests). */
+  headers: z.record(z.string(), z.string()),
   created_at: z.string(),
 });
 

@@ -261,6 +261,15 @@ export class Inbox extends DurableObject<Bindings> {
   async deliver(ownerId: number, events: LiveEvent[], options: DeliverOptions = {}): Promise<boolean> {
     const state = this.ownState(ownerId);
     if (!state) throw new Error("not this inbox's owner");
+    // No tab open: what would have been shown goes out as a push or an e-mail later, from the queue
+    // (features/push/away.ts decides which and whether the person wants it).
+    const away = events.filter((e) => e.type === "NOTIFICATION" || e.type === "CHAT_THREAD");
+    if (away.length && this.openSockets() === 0)
+      this.ctx.waitUntil(
+        this.env.JOBS.send({ kind: "away", userId: ownerId, events: away }).catch((error) =>
+          console.error("queueing an away job failed", error),
+        ),
+      );
     if (!mayListen(this.sockets.size, state.gone_at)) {
       // Nothing can be listening: the events are skipped, and resuming across them asks for RESYNC.
       if (!options.ephemeral) this.ring.skip();

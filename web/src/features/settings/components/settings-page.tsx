@@ -14,6 +14,7 @@ import { ProfileTab } from "./profile-tab";
 import { ReferralTab } from "./referral-tab";
 
 const MutedWordsTab = lazy(() => import("#web/features/account-data/components/muted-words-tab.tsx"));
+const NotificationsTab = lazy(() => import("./notifications-tab"));
 
 const TAB_LABEL: Record<SettingsTab, string> = {
   account: msg("Account"),
@@ -22,10 +23,11 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   referral: msg("Referral"),
   privacy: msg("Privacy"),
   communication: msg("Communication"),
+  notifications: msg("Notifications"),
   muted: msg("Muted words"),
 };
 
-/** /settings/{tab}: seven tabs, each saving as it goes. */
+/** /settings/{tab}: eight tabs, each saving as it goes. */
 export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
   const { t } = useTranslation();
   return (
@@ -55,6 +57,17 @@ export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
       {tab === "referral" ? <ReferralTab me={me} /> : null}
       {tab === "privacy" ? <PrivacyTab me={me} /> : null}
       {tab === "communication" ? <CommunicationTab me={me} /> : null}
+      {tab === "notifications" ? (
+        <Suspense
+          fallback={
+            <div className="grid min-h-40 place-items-center">
+              <Spinner />
+            </div>
+          }
+        >
+          <NotificationsTab me={me} />
+        </Suspense>
+      ) : null}
       {tab === "muted" ? (
         <Suspense
           fallback={

@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { NotificationPreference, NotificationPreferenceList } from "#shared/schemas/push.ts";
+import { apiFetch } from "#web/lib/api.ts";
+
+// How events reach the person while away (Settings → Notifications): per-kind push and e-mail,
+// and this browser's push subscription.
+
+export const pushKeys = {
+  root: ["push"] as const,
+  preferences: () => [...pushKeys.root, "preferences"] as const,
+};
+
+const PREFERENCE = "/api/v1/private/user/notification/preference";
+
+export const preferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: pushKeys.preferences(),
+    queryFn: () => apiFetch<NotificationPreferenceList>(PREFERENCE),
+  });
+
+/** Why push could not be turned on in this browser. */
+export type PushRefusal = "unsupported" | "denied";
+
+export class PushUnavailable extends Error {
+  constructor(readonly reason: PushRefusal) {
+    super(reason);
+  }
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+/**
+ * Makes sure this browser is subscribed: asks for permission (only now, when the person turned push
+ * on), subscribes with the server's key and keeps the subscription on the server.
+ */
+export async function subscribeThisBrowser(): Promise<void> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+    throw new PushUnavailable("unsupported");
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") throw new PushUnavailable("denied");
+  const registration = await navigator.serviceWorker.ready;
+  let subscription = await registration.pushManager.getSubscription();
+  if (!subscription) {
+    const { public_key } = await apiFetch<{ public_key: string }>("/api/v1/push/public-key");
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(public_key),
+    });
+  }
+  const json = subscription.toJSON();
+  await apiFetch("/api/v1/private/user/push/subscription", {
+    method: "POST",
+    body: { endpoint: json.endpoint, keys: json.keys },
+  });
+}
+
+export function useUpdatePreference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { kind: NotificationPreference["kind"]; push?: boolean; email?: boolean }) => {
+      if (input.push === true) await subscribeThisBrowser();
+      return apiFetch<NotificationPreference>(PREFERENCE, { method: "PATCH", body: input });
+    },
+    onSuccess: (saved) => {
+      client.setQueryData<NotificationPreferenceList>(pushKeys.preferences(), (old) =>
+        old ? { ...old, list: old.list.map((p) => (p.kind === saved.kind ? saved : p)) } : old,
+      );
+    },
+  });
+}

@@ -1,0 +1,204 @@
+import { and, eq } from "drizzle-orm";
+import { notificationPreferences, pushSubscriptions, users } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+
+// Every statement of the push feature: subscriptions, preferences, and what the e-mail of missed
+// events reads and records.
+
+export interface SubscriptionRow {
+  id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Keeps a browser's subscription; the same endpoint signed in as someone else moves to them. */
+export async function saveSubscription(
+  { db }: Deps,
+  userId: number,
+  sub: { endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db.orm
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: sub.p256dh, auth: sub.auth },
+    });
+}
+
+/** Forgets the person's subscription at that endpoint; answers whether there was one. */
+export async function deleteSubscription({ db }: Deps, userId: number, endpoint: string): Promise<boolean> {
+  const gone = await db.orm
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length > 0;
+}
+
+/** The push service said the subscription is gone (404, 410). */
+export async function forgetSubscription({ db }: Deps, id: number): Promise<void> {
+  await db.orm.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+/** The person's subscriptions while their account is active (a closed one is pushed nothing). */
+export async function subscriptionsOf({ db }: Deps, userId: number): Promise<SubscriptionRow[]> {
+  return db.orm
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(users.status, "ACTIVE")))
+    .all();
+}
+
+export async function preferenceRows({ db }: Deps, userId: number) {
+  return db.orm
+    .select({
+      kind: notificationPreferences.kind,
+      push: notificationPreferences.push,
+      email: notificationPreferences.email,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .all();
+}
+
+export async function savePreference(
+  { db }: Deps,
+  userId: number,
+  row: { kind: string; push: boolean; email: boolean },
+): Promise<void> {
+  await db.orm
+    .insert(notificationPreferences)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { push: row.push, email: row.email },
+    });
+}
+
+/**
+ * The person's sign-in address and name, for the e-mail; null unless the account is active (a
+ * closed account keeps its row, INACTIVE, and is sent nothing).
+ */
+export async function recipientOf({ db }: Deps, userId: number) {
+  return db.first<{ email: string; username: string }>({
+    sql: "SELECT email, username FROM users WHERE id = ?1 AND status = 'ACTIVE'",
+    binds: [userId],
+  });
+}
+
+/** The people on a chat thread other than `userId`, by name, for a message's push. */
+export async function threadPartners({ db }: Deps, threadPublicId: string, userId: number) {
+  return db.all<{ username: string; profile_name: string | null }>({
+    sql: `SELECT u.username, u.profile_name FROM chat_threads t
+            JOIN chat_thread_users tu ON tu.thread_id = t.id
+            JOIN users u ON u.id = tu.user_id
+           WHERE t.public_id = ?1 AND tu.user_id <> ?2
+           LIMIT 3`,
+    binds: [threadPublicId, userId],
+  });
+}
+
+/**
+ * Marks a digest check due at `dueAt` unless one is queued already (due in the future): answers
+ * whether the caller should queue it. One check per person at a time, however many events.
+ */
+export async function claimDigestCheck({ db }: Deps, userId: number, dueAt: number, now: number) {
+  const row = await db.first<{ user_id: number }>({
+    sql: `INSERT INTO notification_digests (user_id, due_at) VALUES (?1, ?2)
+          ON CONFLICT (user_id) DO UPDATE SET due_at = ?2 WHERE due_at <= ?3
+          RETURNING user_id`,
+    binds: [userId, dueAt, now],
+  });
+  return row !== null;
+}
+
+export async function digestState({ db }: Deps, userId: number) {
+  return db.first<{ last_sent_at: number; covered_until: number; due_at: number }>({
+    sql: "SELECT last_sent_at, covered_until, due_at FROM notification_digests WHERE user_id = ?1",
+    binds: [userId],
+  });
+}
+
+export async function setDigestDue({ db }: Deps, userId: number, dueAt: number): Promise<void> {
+  await db.write([
+    db.prepare({
+      sql: "UPDATE notification_digests SET due_at = ?2 WHERE user_id = ?1",
+      binds: [userId, dueAt],
+    }),
+  ]);
+}
+
+export async function recordDigestSent({ db }: Deps, userId: number, sentAt: number, coveredUntil: number) {
+  await db.write([
+    db.prepare({
+      sql: "UPDATE notification_digests SET last_sent_at = ?2, covered_until = ?3 WHERE user_id = ?1",
+      binds: [userId, sentAt, coveredUntil],
+    }),
+  ]);
+}
+
+export interface MissedNotification {
+  kind: string;
+  text: string | null;
+  link: string | null;
+  created_at: number;
+  actor: string | null;
+}
+
+/** Unread notifications of `kinds` written in (after, until]: what the e-mail lists. */
+export async function missedNotifications(
+  { db }: Deps,
+  userId: number,
+  kinds: string[],
+  after: number,
+  until: number,
+): Promise<MissedNotification[]> {
+  if (kinds.length === 0) return [];
+  const marks = kinds.map((_, i) => `?${i + 4}`).join(", ");
+  return db.all<MissedNotification>({
+    sql: `SELECT n.kind, n.text, n.link, n.created_at, a.username AS actor
+            FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+           WHERE n.user_id = ?1 AND n.is_read = 0 AND n.created_at > ?2 AND n.created_at <= ?3
+             AND n.kind IN (${marks})
+           ORDER BY n.created_at DESC LIMIT 50`,
+    binds: [userId, after, until, ...kinds],
+  });
+}
+
+/** Unread notifications of `kinds` newer than `after`: a later check is needed for them. */
+export async function newestUnseenAfter({ db }: Deps, userId: number, kinds: string[], after: number) {
+  const marks = kinds.map((_, i) => `?${i + 3}`).join(", ");
+  const row = await db.first<{ at: number | null }>({
+    sql: `SELECT min(created_at) AS at FROM notifications
+           WHERE user_id = ?1 AND is_read = 0 AND created_at > ?2 AND kind IN (${marks})`,
+    binds: [userId, after, ...(kinds.length ? kinds : [""])],
+  });
+  return row?.at ?? null;
+}
+
+export interface MissedThread {
+  public_id: string;
+  unread: number;
+  last_text: string | null;
+  last_at: number;
+}
+
+/** Chat threads with messages the person has not read, last active in (after, until]. */
+export async function missedThreads({ db }: Deps, userId: number, after: number, until: number) {
+  return db.all<MissedThread>({
+    sql: `SELECT t.public_id, me.total_unread_messages AS unread, t.last_message_text AS last_text,
+                 me.last_activity_at AS last_at
+            FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+           WHERE me.user_id = ?1 AND me.total_unread_messages > 0
+             AND me.last_activity_at > ?2 AND me.last_activity_at <= ?3
+           ORDER BY me.last_activity_at DESC LIMIT 20`,
+    binds: [userId, after, until],
+  });
+}
