@@ -6,6 +6,7 @@ import { type ReactNode, type SVGProps, useRef, useState } from "react";
 import { apiErrorText } from "../api-error-text";
 import { i18n } from "../i18n";
 import { useTranslation } from "../react-i18n";
+import { shrinkPicture } from "../shrink-picture";
 import { LinkDialog } from "./link-dialog";
 
 // The rich text editor of both sites (the main site's posts and comments, the admin site's blog;
@@ -35,9 +36,10 @@ export interface EditorSite {
 }
 
 async function insertImages(editor: Editor, files: File[], site: EditorSite) {
-  for (const file of files) {
+  for (const chosen of files) {
     site.notify({ message: i18n.t("Uploading started... It can take a few seconds."), variant: "info" });
     try {
+      const file = await shrinkPicture(chosen);
       const link = await site.uploadImage(file);
       editor
         .chain()

@@ -139,10 +139,13 @@ export default {
   "Your saved posts": "Tus publicaciones guardadas",
   "Leave this post?": "¿Dejar esta publicación?",
   "Your changes to this draft are not saved yet.": "Los cambios de este borrador aún no están guardados.",
-  "Your text stays on this device until you post it, but the chosen file is not kept.": "Tu texto se queda en este dispositivo hasta que lo publiques, pero el archivo elegido no se guarda.",
-  "Your text stays on this device and comes back when you open Create again.": "Tu texto se queda en este dispositivo y vuelve cuando abras Crear otra vez.",
+  "Your text stays on this device until you post it, but the chosen file is not kept.":
+    "Tu texto se queda en este dispositivo hasta que lo publiques, pero el archivo elegido no se guarda.",
+  "Your text stays on this device and comes back when you open Create again.":
+    "Tu texto se queda en este dispositivo y vuelve cuando abras Crear otra vez.",
   "Keep writing": "Seguir escribiendo",
-  "What you wrote last time is back. It stays on this device until you post it.": "Lo que escribiste la última vez está de vuelta. Se queda en este dispositivo hasta que lo publiques.",
+  "What you wrote last time is back. It stays on this device until you post it.":
+    "Lo que escribiste la última vez está de vuelta. Se queda en este dispositivo hasta que lo publiques.",
   "Discard it": "Descartarlo",
   "Join another community": "Unirse a otra comunidad",
   "Find a community to join": "Busca una comunidad a la que unirte",
@@ -150,4 +153,5 @@ export default {
   "Joining...": "Uniéndote...",
   "No community has that name.": "Ninguna comunidad tiene ese nombre.",
   "Could not load communities.": "No se pudieron cargar las comunidades.",
+  "Preparing the picture...": "Preparando la imagen...",
 } satisfies Dictionary;

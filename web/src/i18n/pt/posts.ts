@@ -138,10 +138,13 @@ export default {
   "Your saved posts": "Suas publicações salvas",
   "Leave this post?": "Sair desta publicação?",
   "Your changes to this draft are not saved yet.": "As alterações deste rascunho ainda não foram salvas.",
-  "Your text stays on this device until you post it, but the chosen file is not kept.": "Seu texto fica neste dispositivo até você publicá-lo, mas o arquivo escolhido não é guardado.",
-  "Your text stays on this device and comes back when you open Create again.": "Seu texto fica neste dispositivo e volta quando você abrir Criar de novo.",
+  "Your text stays on this device until you post it, but the chosen file is not kept.":
+    "Seu texto fica neste dispositivo até você publicá-lo, mas o arquivo escolhido não é guardado.",
+  "Your text stays on this device and comes back when you open Create again.":
+    "Seu texto fica neste dispositivo e volta quando você abrir Criar de novo.",
   "Keep writing": "Continuar escrevendo",
-  "What you wrote last time is back. It stays on this device until you post it.": "O que você escreveu da última vez está de volta. Fica neste dispositivo até você publicar.",
+  "What you wrote last time is back. It stays on this device until you post it.":
+    "O que você escreveu da última vez está de volta. Fica neste dispositivo até você publicar.",
   "Discard it": "Descartar",
   "Join another community": "Entrar em outra comunidade",
   "Find a community to join": "Encontre uma comunidade para entrar",
@@ -149,4 +152,5 @@ export default {
   "Joining...": "Entrando...",
   "No community has that name.": "Nenhuma comunidade tem esse nome.",
   "Could not load communities.": "Não foi possível carregar as comunidades.",
+  "Preparing the picture...": "Preparando a imagem...",
 } satisfies Dictionary;
