@@ -65,7 +65,11 @@ export function CommunityJoinPanel({ onJoined }: { onJoined: (name: string) => v
               {c.display_name ? <span className="text-[var(--muted)]"> · {c.display_name}</span> : null}
             </span>
             {c.user_membership ? (
-              <button type="button" className="btn btn-outline px-3 py-1 text-xs" onClick={() => onJoined(c.name)}>
+              <button
+                type="button"
+                className="btn btn-outline px-3 py-1 text-xs"
+                onClick={() => onJoined(c.name)}
+              >
                 {t("Choose")}
               </button>
             ) : (
@@ -84,7 +88,9 @@ export function CommunityJoinPanel({ onJoined }: { onJoined: (name: string) => v
         {found.isSuccess && list.length === 0 ? (
           <li className="text-sm text-[var(--muted)]">{t("No community has that name.")}</li>
         ) : null}
-        {found.isError ? <li className="text-sm text-[var(--danger)]">{t("Could not load communities.")}</li> : null}
+        {found.isError ? (
+          <li className="text-sm text-[var(--danger)]">{t("Could not load communities.")}</li>
+        ) : null}
       </ul>
     </div>
   );

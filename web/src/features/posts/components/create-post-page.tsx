@@ -7,9 +7,9 @@ import type { PostType } from "#shared/enums.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { openModal } from "#web/modals.tsx";
 import { DraftIcon, ImageIcon, TextIcon } from "./action-icons";
+import { CommunityJoinPanel } from "./community-join-panel";
 import { Editor } from "./lazy-editor";
 import { MediaPicker } from "./media-picker";
-import { CommunityJoinPanel } from "./community-join-panel";
 import { BodyCounter } from "./post-page";
 import { useCreatePostForm } from "./use-create-post-form";
 
@@ -69,7 +69,11 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
           data-testid="restored-text"
         >
           {t("What you wrote last time is back. It stays on this device until you post it.")}
-          <button type="button" className="font-semibold text-[var(--accent)] hover:underline" onClick={postForm.discard}>
+          <button
+            type="button"
+            className="font-semibold text-[var(--accent)] hover:underline"
+            onClick={postForm.discard}
+          >
             {t("Discard it")}
           </button>
         </p>
