@@ -14,6 +14,7 @@ import {
   withinAllowance,
 } from "#worker/lib/rate-limits.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";
+import { dailyCount } from "./queries";
 
 // Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
 // fewer than 3 posts and comments, or after an upheld moderation in the last 30 days; regular after
@@ -300,6 +301,35 @@ async function judgeTrust(
       reason,
       until: new Date(until).toISOString(),
       ...(window < DAY ? { per: "hour" } : {}),
+      // When the count starts again (the person may act again), apart from when the allowance grows.
+      retry_at: new Date(reset).toISOString(),
     },
   });
+}
+
+/**
+ * What is left of the person's daily allowance for `action`: null for a level without one.
+ * The count is the one `hitTrustLimit` keeps; a day that has passed counts as none used.
+ */
+export async function allowanceLeft<A extends TrustAction>(
+  deps: Deps,
+  user: TrustUser,
+  action: A,
+  now = Date.now(),
+) {
+  const { level } = await currentLevel(deps, user, now);
+  if (!limited(action, level)) return null;
+  const max = allowance(action, level);
+  const window = windowOf(action);
+  const row = await dailyCount(deps.db, trustKey(action, user.id));
+  const current = row && row.window_start > now - window ? row : null;
+  const used = Math.min(max, current?.count ?? 0);
+  return {
+    action,
+    max,
+    used,
+    left: max - used,
+    trust_level: level,
+    renews_at: current ? new Date(current.window_start + window).toISOString() : null,
+  };
 }

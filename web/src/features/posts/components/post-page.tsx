@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
@@ -21,6 +20,7 @@ import { PostActions } from "./post-actions";
 import { PostByline } from "./post-byline";
 import { ShareIcon } from "./post-icons";
 import { PostMedia } from "./post-media";
+import { PostNotFound } from "./post-not-found";
 import { SafeHtml } from "./safe-html";
 import { VoteButton } from "./vote-button";
 
@@ -130,7 +130,7 @@ export function PostPage({
   if (query.isPending) return <ListSkeleton rows={2} height="h-64" />;
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404 ? (
-      <EmptyState />
+      <PostNotFound publicId={publicId} />
     ) : (
       <LoadError error={query.error} retry={query.refetch} />
     );
