@@ -206,4 +206,59 @@ describe("the first hour", () => {
     expect(await page.getByText("File size should not exceed 1MB").count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it("says on the form how many posts are left today, and when a new person can post again apart from when they get more", async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const person = await newAccount(context.request, { trustLevel: 0 });
+    await signIn(context, { token: person.token });
+    const auth = { authorization: `Bearer ${person.token}` };
+    expect(
+      (
+        await context.request.post("/api/v1/private/user/community/join?name=cooking", { headers: auth })
+      ).ok(),
+    ).toBe(true);
+    for (let i = 1; i <= 4; i++) {
+      const res = await context.request.post("/api/v1/private/user/micropost", {
+        headers: auth,
+        multipart: {
+          title: `Soup number ${i}`,
+          community_name: "cooking",
+          body: "<p>Hot.</p>",
+          post_type: "TEXT",
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    const write = async (title: string) => {
+      await page.getByTestId("community-picker").selectOption("cooking");
+      await page.getByLabel("Title").fill(title);
+      await page.getByRole("textbox", { name: "Body" }).click();
+      await page.keyboard.type("Still hot.");
+      await page.getByRole("button", { name: "Post", exact: true }).click();
+    };
+    await page.goto("/post");
+    await expect(
+      visible(page.getByTestId("posts-left").filter({ hasText: "1 post left today" })),
+    ).resolves.toBe(true);
+    await write("Soup number 5");
+    await page.waitForURL(/\/soup-number-5$/);
+
+    await page.goto("/post");
+    await expect(
+      visible(page.getByTestId("posts-left").filter({ hasText: "0 posts left today" })),
+    ).resolves.toBe(true);
+    await write("Soup number 6");
+    const limit = page.getByTestId("post-limit");
+    await expect(visible(limit)).resolves.toBe(true);
+    const said = (await limit.textContent()) ?? "";
+    expect(said).toContain("New accounts can publish 5 posts a day.");
+    expect(said).toMatch(/You can try again on \w+day \d/);
+    expect(said).toMatch(/Your daily allowance grows on \w+day, \w+ \d+\./);
+    // It stays on the form (a notice would have gone), and the words are still there to post later.
+    await page.waitForTimeout(6000);
+    await expect(limit.isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel("Title").inputValue()).resolves.toBe("Soup number 6");
+    await shot(page, "first-hour-4-limit-on-form-390");
+    expect(errors).toEqual([]);
+  });
 });

@@ -154,4 +154,6 @@ export default {
   "No community has that name.": "Ninguna comunidad tiene ese nombre.",
   "Could not load communities.": "No se pudieron cargar las comunidades.",
   "Preparing the picture...": "Preparando la imagen...",
+  "1 post left today": "Te queda 1 publicación hoy",
+  "{{count}} posts left today": "Te quedan {{count}} publicaciones hoy",
 } satisfies Dictionary;

@@ -153,4 +153,6 @@ export default {
   "No community has that name.": "Nenhuma comunidade tem esse nome.",
   "Could not load communities.": "Não foi possível carregar as comunidades.",
   "Preparing the picture...": "Preparando a imagem...",
+  "1 post left today": "Resta 1 publicação hoje",
+  "{{count}} posts left today": "Restam {{count}} publicações hoje",
 } satisfies Dictionary;

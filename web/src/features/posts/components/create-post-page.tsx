@@ -203,7 +203,23 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
             />
           )}
 
+          {postForm.limitMessage ? (
+            <p
+              className="field-error rounded-lg border border-[var(--danger)] px-3 py-2"
+              role="alert"
+              data-testid="post-limit"
+            >
+              {postForm.limitMessage}
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-[var(--line)] pt-3">
+            {postForm.postsLeft !== null && !postForm.limitMessage ? (
+              <p className="mr-auto text-xs text-[var(--muted)]" data-testid="posts-left">
+                {postForm.postsLeft === 1
+                  ? t("1 post left today")
+                  : t("{{count}} posts left today", { count: postForm.postsLeft })}
+              </p>
+            ) : null}
             {postForm.missing.length ? (
               <p
                 className="mr-auto text-xs text-[var(--muted)]"

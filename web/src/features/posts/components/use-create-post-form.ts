@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { altProblem } from "#shared/schemas/alt-text.ts";
 import type { Community } from "#shared/schemas/communities.ts";
+import type { Allowance } from "#shared/schemas/moderation.ts";
 import {
   bodyLength,
   draftFieldsSchema,
@@ -19,11 +21,20 @@ import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { draftQueryOptions, draftTotalQueryOptions } from "../draft-queries";
 import { clearLocalDraft, hasText, readLocalDraft, writeLocalDraft } from "../local-draft";
-import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
+import {
+  allowanceKey,
+  isDailyLimit,
+  type PostForm,
+  useCreatePost,
+  usePublishDraft,
+  useSaveDraft,
+  useUpdateDraft,
+} from "../mutations";
 
 /** The chosen file, and a draft's stored file, shown until replaced. */
 export interface Media {
@@ -34,6 +45,8 @@ export interface Media {
 }
 
 const EMPTY = { community_name: "", title: "", body: "" };
+/** "Posts left today" shows from this many on. */
+const POSTS_LEFT_SHOWN = 2;
 const NO_MEDIA: Media = { file: null, saved: null, alt: "" };
 
 /**
@@ -50,6 +63,15 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   const draft = useQuery({ ...draftQueryOptions(draftId ?? ""), enabled: isSignedIn && Boolean(draftId) });
   const join = useJoinCommunity();
   const create = useCreatePost();
+  // What is left of today's posts for a new or member account (none for regulars).
+  const allowance = useQuery({
+    queryKey: allowanceKey("post"),
+    queryFn: ({ signal }) =>
+      apiFetch<Allowance>("/api/v1/private/user/allowance", { query: { action: "post" }, signal }),
+    enabled: isSignedIn,
+    meta: { silent: true },
+    staleTime: 30_000,
+  });
   const save = useSaveDraft();
   const updateDraft = useUpdateDraft();
   const publish = usePublishDraft();
@@ -278,6 +300,13 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     communitiesLoading: mine.isPending,
     joinedNone: mine.data?.list.length === 0,
     draftTotal: draftTotal.data ?? 0,
+    /** The day's limit was reached: said on the form until the person tries again. */
+    limitMessage: create.error && isDailyLimit(create.error) ? apiErrorText(create.error, t) : null,
+    /** Posts left today, once few are left (a regular has no allowance: null). */
+    postsLeft:
+      allowance.data?.allowance && allowance.data.allowance.left <= POSTS_LEFT_SHOWN
+        ? allowance.data.allowance.left
+        : null,
     bodyTooLong: bodyLength(values.body) > POST_BODY_MAX,
     busy,
     canPost,
