@@ -261,4 +261,55 @@ describe("the first hour", () => {
     await shot(page, "first-hour-4-limit-on-form-390");
     expect(errors).toEqual([]);
   });
+
+  it("logs out from Settings to Home without a Log In dialog, keeping the day theme; muting is Forever", async () => {
+    const { page, errors, context } = await open({ width: 1280 });
+    const person = await newAccount(context.request);
+    await signIn(context, { token: person.token });
+    await page.goto("/settings/muted");
+    const howLong = page.getByLabel("For how long");
+    await howLong.waitFor();
+    expect(await howLong.locator("option").allTextContents()).toContain("Forever");
+    expect(await howLong.locator("option").allTextContents()).not.toContain("Never");
+
+    await page.getByRole("button", { name: `Account menu for ${person.username}` }).click();
+    await page.getByRole("menuitem", { name: /Night Mode/ }).click();
+    await expect.poll(() => page.locator("html").getAttribute("data-theme")).toBe("day");
+    if (!(await page.getByRole("menuitem", { name: "Log Out" }).isVisible()))
+      await page.getByRole("button", { name: `Account menu for ${person.username}` }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("button", { name: "Sign In" }).first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("day");
+    await shot(page, "first-hour-7-logged-out-day-1280");
+    expect(errors).toEqual([]);
+  });
+
+  it("names profile tabs and the job form in the title, and says what was not found with a way on", async () => {
+    const { page, errors } = await open({ width: 390, height: 844 });
+    await page.goto("/user/carmen/followers");
+    await expect.poll(() => page.title()).toBe("u/carmen · Followers · Agora");
+    await page.goto("/user/carmen");
+    await expect.poll(() => page.title()).toBe("u/carmen · Posts · Agora");
+    await page.goto("/job");
+    await expect.poll(() => page.title()).toBe("Post a job · Agora");
+
+    const cases = [
+      { path: "/c/no-such-place", heading: "Community not found", way: "Find Communities" },
+      { path: "/c/agora/p/nosuchpost/a-title", heading: "Post not found", way: "Search" },
+      { path: "/no/such/address", heading: "Page not found", way: "Search" },
+    ];
+    for (const { path, heading, way } of cases) {
+      await page.goto(path);
+      const empty = page.getByTestId("empty-state");
+      await empty.getByRole("heading", { name: heading }).waitFor();
+      await empty.getByRole("link", { name: way }).waitFor();
+      await empty.getByRole("link", { name: "Return to Home" }).waitFor();
+      await expect.poll(() => page.title()).toBe(`${heading} · Agora`);
+      await shot(page, `first-hour-13-${heading.toLowerCase().replaceAll(" ", "-")}-390`);
+    }
+    expect(errors).toEqual([]);
+  });
 });
