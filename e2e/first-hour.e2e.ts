@@ -312,4 +312,45 @@ describe("the first hour", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it("asks what a picture added in the editor shows, and marks the Media tab's description as required", async () => {
+    const { page, errors, context } = await open({ width: 1280 });
+    const person = await newAccount(context.request);
+    await signIn(context, { token: person.token });
+    await page.goto("/post");
+    await page.getByRole("textbox", { name: "Body" }).click();
+    await page.locator('input[type="file"][aria-label="Add a picture"]').setInputFiles({
+      name: "IMG_2041.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    });
+    const dialog = page.getByRole("dialog", { name: "Describe the picture" });
+    await dialog.waitFor();
+    await shot(page, "first-hour-10-editor-alt-1280");
+    await dialog.getByRole("textbox").fill("An orange dot");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const img = page.getByRole("textbox", { name: "Body" }).locator("img");
+    await expect.poll(() => img.getAttribute("alt")).toBe("An orange dot");
+    expect(await img.getAttribute("alt")).not.toContain("IMG_2041");
+
+    await page.getByRole("tab", { name: "Media" }).click();
+    await page
+      .locator('input[type="file"]')
+      .last()
+      .setInputFiles({
+        name: "dot.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+          "base64",
+        ),
+      });
+    const label = page.locator("label", { hasText: "Describe the picture" });
+    await label.waitFor();
+    expect(await label.locator('[title="This is required field"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });

@@ -130,10 +130,7 @@ export default {
   Original: "Original",
   "Show older versions": "Ver versiones anteriores",
   "Edited {{time}}: show the versions": "Editado {{time}}: ver las versiones",
-  "Describe the picture": "Describe la imagen",
   "Describe the picture (optional)": "Describe la imagen (opcional)",
-  "What is in the picture, for people who use a screen reader.":
-    "Qué hay en la imagen, para quienes usan un lector de pantalla.",
   "Describe the picture for people who cannot see it": "Describe la imagen para quienes no pueden verla",
   "A description must be 1000 characters or less": "La descripción debe tener 1000 caracteres o menos",
   "Your saved posts": "Tus publicaciones guardadas",

@@ -129,10 +129,7 @@ export default {
   Original: "Original",
   "Show older versions": "Ver versões anteriores",
   "Edited {{time}}: show the versions": "Editado {{time}}: ver as versões",
-  "Describe the picture": "Descreva a imagem",
   "Describe the picture (optional)": "Descreva a imagem (opcional)",
-  "What is in the picture, for people who use a screen reader.":
-    "O que há na imagem, para quem usa um leitor de tela.",
   "Describe the picture for people who cannot see it": "Descreva a imagem para quem não pode vê-la",
   "A description must be 1000 characters or less": "A descrição deve ter 1000 caracteres ou menos",
   "Your saved posts": "Suas publicações salvas",

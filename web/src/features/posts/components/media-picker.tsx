@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { FieldLabel } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
 import { MEDIA_ALT_MAX } from "#shared/constants.ts";
@@ -128,9 +129,13 @@ export function MediaPicker({
       ) : null}
       {picture && !fileError ? (
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-alt`} className="text-sm font-semibold">
-            {requireAlt ? t("Describe the picture") : t("Describe the picture (optional)")}
-          </label>
+          {requireAlt ? (
+            <FieldLabel htmlFor={`${id}-alt`}>{t("Describe the picture")}</FieldLabel>
+          ) : (
+            <label htmlFor={`${id}-alt`} className="text-sm font-semibold">
+              {t("Describe the picture (optional)")}
+            </label>
+          )}
           <textarea
             id={`${id}-alt`}
             data-testid="alt-text"
