@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { isConfigured, paymentConfigQueryOptions } from "#web/lib/payment-config.ts";
 import { requireSignIn, useMe } from "#web/lib/session.ts";
-import { isConfigured, paymentConfigQueryOptions } from "#web/features/payments/queries.ts";
 import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
 

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { Community } from "#shared/schemas/communities.ts";
+import { communitySchema } from "#shared/schemas/communities.ts";
+import { z } from "#shared/zod-jitless.ts";
 import { joinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys } from "#web/features/communities/queries.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 const SHOWN = 6;
+const communityListSchema = z.object({ list: z.array(communitySchema) });
 
 /**
  * Finding and joining a community from inside the post form, so that a person who has joined none
@@ -22,11 +24,13 @@ export function CommunityJoinPanel({ onJoined }: { onJoined: (name: string) => v
   const [joining, setJoining] = useState<string | null>(null);
   const found = useQuery({
     queryKey: [...communityKeys.root, "join-panel", name.toLowerCase()],
-    queryFn: ({ signal }) =>
-      apiFetch<{ list: Community[] }>("/api/v1/community/list", {
-        query: { sort: "top", limit: SHOWN, ...(name ? { name } : {}) },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      communityListSchema.parse(
+        await apiFetch("/api/v1/community/list", {
+          query: { sort: "top", limit: SHOWN, ...(name ? { name } : {}) },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
     meta: { silent: true },
   });

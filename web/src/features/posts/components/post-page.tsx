@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
@@ -20,7 +20,6 @@ import { PostActions } from "./post-actions";
 import { PostByline } from "./post-byline";
 import { ShareIcon } from "./post-icons";
 import { PostMedia } from "./post-media";
-import { PostNotFound } from "./post-not-found";
 import { SafeHtml } from "./safe-html";
 import { VoteButton } from "./vote-button";
 
@@ -92,10 +91,13 @@ export function PostPage({
   publicId,
   commentId,
   edit,
+  missing,
 }: {
   publicId: string;
   commentId: string | null;
   edit: boolean;
+  /** What shows when the post is not found (composed by the route: its author may see why staff removed it). */
+  missing: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -130,7 +132,7 @@ export function PostPage({
   if (query.isPending) return <ListSkeleton rows={2} height="h-64" />;
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404 ? (
-      <PostNotFound publicId={publicId} />
+      missing
     ) : (
       <LoadError error={query.error} retry={query.refetch} />
     );

@@ -8,7 +8,7 @@ import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { altProblem } from "#shared/schemas/alt-text.ts";
 import type { Community } from "#shared/schemas/communities.ts";
-import type { Allowance } from "#shared/schemas/moderation.ts";
+import { allowanceSchema } from "#shared/schemas/moderation.ts";
 import {
   bodyLength,
   draftFieldsSchema,
@@ -66,8 +66,10 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   // What is left of today's posts for a new or member account (none for regulars).
   const allowance = useQuery({
     queryKey: allowanceKey("post"),
-    queryFn: ({ signal }) =>
-      apiFetch<Allowance>("/api/v1/private/user/allowance", { query: { action: "post" }, signal }),
+    queryFn: async ({ signal }) =>
+      allowanceSchema.parse(
+        await apiFetch("/api/v1/private/user/allowance", { query: { action: "post" }, signal }),
+      ),
     enabled: isSignedIn,
     meta: { silent: true },
     staleTime: 30_000,

@@ -2,31 +2,34 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { ModerationNotice as Notice } from "#shared/schemas/moderation.ts";
+import { moderationNoticeSchema } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
-import { useMe } from "#web/features/accounts/session.ts";
-import { ModerationNotice } from "#web/features/moderation/components/moderation-notice.tsx";
 import { apiFetch } from "#web/lib/api.ts";
+import { getToken } from "#web/lib/auth-token.ts";
+import { ModerationNotice } from "./moderation-notice";
 
 /** The decision that hides the reader's own post, if staff removed it (none for anyone else's). */
 const removalQueryOptions = (publicId: string) => ({
   queryKey: ["moderation", "post", publicId] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiFetch<Notice>("/api/v1/private/user/moderation/post", { query: { public_id: publicId }, signal }),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    moderationNoticeSchema.parse(
+      await apiFetch("/api/v1/private/user/moderation/post", { query: { public_id: publicId }, signal }),
+    ),
   retry: false,
   meta: { silent: true },
   staleTime: 10_000,
 });
 
 /**
- * A post's page when the post cannot be shown. Its author, when staff removed it, reads "Removed
+ * A post's page when the post cannot be shown (the routes give it to the posts feature's page). Its author, when staff removed it, reads "Removed
  * by staff" with why and their appeal (everyone else sees it as gone); anyone else is told the
  * post was not found, with ways on.
  */
 export function PostNotFound({ publicId }: { publicId: string }) {
   const { t } = useTranslation();
-  const { isSignedIn } = useMe();
+  // Only a signed-in reader can be the author; the page mounts after the post was not found.
+  const isSignedIn = Boolean(getToken());
   const removal = useQuery({ ...removalQueryOptions(publicId), enabled: isSignedIn });
   const notice = removal.data ?? null;
   useEffect(() => {
