@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { PAYMENT_HISTORY_PAGE_SIZE } from "#shared/constants.ts";
-import type { PaymentConfig, PaymentHistoryItem } from "#shared/schemas/payments.ts";
+import type { PaymentHistoryItem } from "#shared/schemas/payments.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 
