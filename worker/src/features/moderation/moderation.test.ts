@@ -388,7 +388,13 @@ describe("trust levels", () => {
       trust_level: 0,
       reason: "AGE",
       until: until.toISOString(),
+      retry_at: expect.any(String),
     });
+    // When the person may act again (the day's count starts over) is apart from when they get more.
+    const retryAt = Date.parse(String(body.limit.retry_at));
+    expect(retryAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+    expect(retryAt).toBeLessThan(until.getTime());
     expect(refused.headers.get("retry-after")).not.toBeNull();
   });
 
