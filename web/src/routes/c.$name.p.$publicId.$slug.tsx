@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PostNotFound } from "../features/moderation/components/post-not-found";
+import { PostNotFound } from "../features/notifications/components/post-not-found";
 import { PostPage } from "../features/posts/components/post-page";
 import { postQueryOptions } from "../features/posts/queries";
 import { seedQuery, takeFirstScreen } from "../lib/first-screen";

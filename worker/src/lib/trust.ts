@@ -14,7 +14,6 @@ import {
   withinAllowance,
 } from "#worker/lib/rate-limits.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";
-import { dailyCount } from "./queries";
 
 // Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
 // fewer than 3 posts and comments, or after an upheld moderation in the last 30 days; regular after
@@ -321,7 +320,10 @@ export async function allowanceLeft<A extends TrustAction>(
   if (!limited(action, level)) return null;
   const max = allowance(action, level);
   const window = windowOf(action);
-  const row = await dailyCount(deps.db, trustKey(action, user.id));
+  const row = await deps.db.first<{ count: number; window_start: number }>({
+    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1",
+    binds: [trustKey(action, user.id)],
+  });
   const current = row && row.window_start > now - window ? row : null;
   const used = Math.min(max, current?.count ?? 0);
   return {

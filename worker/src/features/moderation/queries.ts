@@ -198,11 +198,3 @@ export async function findGroupModeration(db: Database, groupId: number): Promis
     binds: [groupId],
   });
 }
-
-/** A daily allowance's count as `countStatement` keeps it (none before the first use). */
-export async function dailyCount(db: Database, key: string) {
-  return db.first<{ count: number; window_start: number }>({
-    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1",
-    binds: [key],
-  });
-}

@@ -11,8 +11,8 @@ import {
 } from "#shared/schemas/moderation.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
+import { allowanceLeft } from "#worker/lib/trust.ts";
 import { createAppeal, ownPostModeration } from "./service";
-import { allowanceLeft } from "./trust";
 
 const appeal = createRoute({
   method: "post",
