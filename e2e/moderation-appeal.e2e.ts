@@ -23,6 +23,12 @@ function form(fields: Record<string, string>): FormData {
   return body;
 }
 
+/** With E2E_SCREENSHOTS=<folder>, the screens are saved there to be looked at. */
+async function shot(p: Page, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await p.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
 describe("a removal, its notice, the appeal and the reversal", () => {
   const { page } = useBrowser();
 
@@ -73,9 +79,18 @@ describe("a removal, its notice, the appeal and the reversal", () => {
     await staff.page.getByTestId("snackbar").filter({ hasText: "The reports were resolved" }).waitFor();
     expect((await fetch(`${lane().baseUrl}/api/v1/micropost?public_id=${post.public_id}`)).status).toBe(404);
 
-    // The author reads what was done and why, and appeals from the notice, by keyboard.
-    const person = await page();
+    // The author opening their post reads that staff removed it and why, not "There is nothing here".
+    const person = await page({ width: 390, height: 844 });
     await signIn(person.context, author);
+    await person.page.goto(post.link);
+    const removed = person.page.getByTestId("removed-post");
+    await removed.getByRole("heading", { name: "Removed by staff" }).waitFor();
+    expect(await removed.textContent()).toContain("Reason: Spam.");
+    expect(await removed.textContent()).toContain("Staff note: Reads like an advert");
+    await removed.getByRole("button", { name: "Appeal" }).waitFor();
+    await shot(person.page, "first-hour-3-removed-post-author-390");
+
+    // The author reads what was done and why, and appeals from the notice, by keyboard.
     await person.page.goto("/notifications");
     const notice = person.page
       .getByTestId("moderation-notice")
@@ -106,12 +121,29 @@ describe("a removal, its notice, the appeal and the reversal", () => {
     await staff.page.getByTestId("snackbar").filter({ hasText: "The appeal was decided" }).waitFor();
     await appeal.waitFor({ state: "detached" });
 
-    // The post is back on the main site, and the author is told.
+    // The author's open notifications follow at once: the same card now tells the whole story,
+    // the staff's answer with its note.
+    const card = person.page.getByTestId("moderation-notice");
+    await card.getByTestId("decision-note").filter({ hasText: "Staff note: Sorry, a real recipe" }).waitFor();
+    expect(await card.count()).toBe(1);
+    await shot(person.page, "first-hour-3-decision-live-390");
+
+    // The post is back on the main site, and after a reload the author still has one card whose
+    // first step is still the removal as it was written.
     const { page: visitor } = await page();
     await visitor.goto(post.link);
     await visitor.getByRole("heading", { name: title }).waitFor();
     await person.page.reload();
     await person.page.getByText("Staff restored your post").first().waitFor();
+    expect(await card.count()).toBe(1);
+    const steps = card.getByTestId("moderation-step");
+    expect(await steps.count()).toBe(3);
+    expect(await steps.nth(0).textContent()).toContain("Staff removed your post");
+    expect(await steps.nth(0).textContent()).toContain("Staff note: Reads like an advert");
+    expect(await steps.nth(1).textContent()).toContain("You appealed");
+    expect(await steps.nth(1).textContent()).toContain("It is my grandmother's recipe");
+    expect(await steps.nth(2).textContent()).toContain("Your appeal was accepted.");
+    expect(await steps.nth(2).textContent()).toContain("Staff note: Sorry, a real recipe");
     expect(staff.errors).toEqual([]);
     expect(person.errors).toEqual([]);
   });

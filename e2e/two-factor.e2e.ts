@@ -61,12 +61,15 @@ describe("two-factor sign-in", () => {
 
     const field = step.getByLabel("Code from your authenticator app");
     const right = code(secret);
-    await field.fill(right === "000000" ? "111111" : "000000");
+    const wrong = right === "000000" ? "111111" : "000000";
+    await field.fill(wrong);
     await field.press("Enter");
-    await step
-      .getByRole("alert")
-      .getByText(/not right/)
-      .waitFor();
+    // Said once, at the field, which keeps what was typed.
+    await step.getByText(/not right/).waitFor();
+    expect(await step.getByText(/not right/).count()).toBe(1);
+    expect(await step.getByText(/^code:/).count()).toBe(0);
+    expect(await field.inputValue()).toBe(wrong);
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
     await field.fill(code(secret));
     await step.getByRole("button", { name: "Verify" }).click();
     await p.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();

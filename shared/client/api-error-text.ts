@@ -72,6 +72,18 @@ export function timeInLanguage(iso: string): string {
   return new Date(iso).toLocaleTimeString(i18n.language, { hour: "numeric", minute: "2-digit" });
 }
 
+/** A moment in the reader's language: "Sunday 2:05 PM", "domingo, 14:05". */
+export function momentInLanguage(iso: string): string {
+  return new Date(iso).toLocaleString(i18n.language, { weekday: "long", hour: "numeric", minute: "2-digit" });
+}
+
+// When a daily allowance grows, by why the person is limited (said apart from when they may act again).
+const LIMIT_GROWS: Record<string, string> = {
+  CONTRIBUTIONS: msg("Your daily allowance grows once you have written 3 posts and comments."),
+  REPORT: msg("Your daily allowance grows 30 days after the upheld report."),
+  MEMBER: msg("Regulars (30 days and 50 posts and comments) have no daily allowance."),
+};
+
 function trustLimitText(data: unknown, t: TFunction): string | null {
   const limit = pick(data, "limit");
   if (!limit || !LIMIT_WHO[String(limit.reason)] || !LIMIT_DOING[String(limit.action)]) return null;
@@ -83,11 +95,21 @@ function trustLimitText(data: unknown, t: TFunction): string | null {
       doing,
       time: timeInLanguage(String(limit.until)),
     });
-  return t("{{who}} can {{doing}} a day; more from {{date}}.", {
-    who,
-    doing,
-    date: dayInLanguage(String(limit.until)),
-  });
+  if (typeof limit.retry_at !== "string")
+    return t("{{who}} can {{doing}} a day; more from {{date}}.", {
+      who,
+      doing,
+      date: dayInLanguage(String(limit.until)),
+    });
+  // When the person may act again is one fact; when their allowance grows is another.
+  const parts = [
+    t("{{who}} can {{doing}} a day.", { who, doing }),
+    t("You can try again on {{time}}.", { time: momentInLanguage(limit.retry_at) }),
+  ];
+  if (limit.reason === "AGE")
+    parts.push(t("Your daily allowance grows on {{date}}.", { date: dayInLanguage(String(limit.until)) }));
+  else if (LIMIT_GROWS[String(limit.reason)]) parts.push(t(LIMIT_GROWS[String(limit.reason)]!));
+  return parts.join(" ");
 }
 
 /** A suspended person's sign-in: the reason staff gave and the end, if any. */

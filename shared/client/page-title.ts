@@ -17,18 +17,35 @@ export type PageTitles = Record<string, string | null>;
 export function usePageTitle(
   load: () => Promise<PageTitles>,
   brand: string,
-  { known = {}, shown }: { known?: PageTitles; shown?: string } = {},
+  {
+    known = {},
+    shown,
+    notFound,
+  }: {
+    known?: PageTitles;
+    shown?: string;
+    /** The title of an address no route answers ("Page not found"), a message id. */
+    notFound?: string;
+  } = {},
 ): void {
   const { t } = useTranslation();
   const matched = useRouterState({ select: (s) => s.matches.at(-1)?.routeId ?? "" });
+  // A title may name what the address names ("{{username}}"): the route's params fill it in.
+  const paramsJson = useRouterState({ select: (s) => JSON.stringify(s.matches.at(-1)?.params ?? {}) });
+  const missing = useRouterState({
+    select: (s) => s.matches.some((m) => m._notFound === true || m.status === "notFound"),
+  });
   const routeId = shown ?? matched;
   useEffect(() => {
     let current = true;
     const apply = (title: string | null | undefined) => {
       if (!current || title === null) return;
-      document.title = title ? `${t(title)} · ${brand}` : brand;
+      document.title = title
+        ? `${t(title, JSON.parse(paramsJson) as Record<string, string>)} · ${brand}`
+        : brand;
     };
-    if (routeId in known) apply(known[routeId]);
+    if (missing && notFound) apply(notFound);
+    else if (routeId in known) apply(known[routeId]);
     else
       load().then(
         (titles) => apply(titles[routeId]),
@@ -37,5 +54,5 @@ export function usePageTitle(
     return () => {
       current = false;
     };
-  }, [load, known, routeId, t, brand]);
+  }, [load, known, routeId, t, brand, paramsJson, missing, notFound]);
 }

@@ -21,9 +21,12 @@ export const errorSchema = z.object({
       max: z.number().int(),
       trust_level: z.number().int(),
       reason: z.enum(["AGE", "CONTRIBUTIONS", "REPORT", "MEMBER", "REGULAR"]),
+      /** When the allowance grows (a new account's first days end), or the day starts again. */
       until: z.string(),
       /** "hour" for an hourly allowance (edits); absent for a daily one. */
       per: z.enum(["day", "hour"]).optional(),
+      /** When the person may act again: the count starts again. */
+      retry_at: z.string().optional(),
     })
     .optional(),
   /** A suspended person's sign-in (403): why, until when, and how to appeal. */

@@ -62,7 +62,6 @@ declare module "@tanstack/react-router" {
 // An expired token signs the user out and goes home.
 setSessionExpiredHandler(() => {
   queryClient.clear();
-  applyTheme("night");
   void router.navigate({ to: "/" });
 });
 

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { moderations, notifications } from "#worker/db/schema/index.ts";
+import { microposts, moderations, notifications } from "#worker/db/schema/index.ts";
 import { jobForm } from "#worker/features/jobs/test-kit.ts";
 import { api, deps, form, json } from "./api";
 import { startThread } from "./chat";
@@ -33,6 +34,8 @@ interface Fixture {
   service: string;
   notification: number;
   moderation: number;
+  /** The owner's post staff removed (its page tells only the owner why). */
+  removedPost: string;
 }
 
 const V1 = "/api/v1/private/user";
@@ -279,6 +282,11 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  [`GET ${V1}/allowance`]: "self",
+  // Why the owner's post was removed: told to the owner only.
+  [`GET ${V1}/moderation/post`]: {
+    owned: (f) => ({ path: `${V1}/moderation/post?public_id=${f.removedPost}`, init: {} }),
+  },
   // A decision staff made about the owner: only they may appeal it.
   [`POST ${V1}/appeal`]: {
     owned: (f) => ({
@@ -366,10 +374,24 @@ async function ownedFixture(): Promise<Fixture> {
     })
     .returning({ id: moderations.id })
     .get();
+  const removedPost = (await newPost(owner, community, { title: "Taken down" })).public_id;
+  const removedRow = await deps.db.orm
+    .select({ id: microposts.id })
+    .from(microposts)
+    .where(eq(microposts.publicId, removedPost))
+    .get();
+  await deps.db.orm.insert(moderations).values({
+    userId: owner.id,
+    action: "REMOVE_CONTENT",
+    targetType: "MICROPOST",
+    targetId: removedRow!.id,
+    note: "Test",
+  });
   return {
     owner,
     community,
     post,
+    removedPost,
     draft,
     comment,
     thread,

@@ -5,6 +5,7 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import { useMenuButton } from "#client/menu-button.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { useToggleAdminNightMode } from "../features/auth/night-mode";
 import { adminSignOut, useAdminMe } from "../features/auth/session";
 import { useAdminThemeFrom } from "../features/auth/theme";
@@ -68,7 +69,7 @@ export function AdminUserMenu() {
     setUploading(true);
     try {
       // The Files page and the audit log refetch too.
-      const stored = await uploadFile.mutateAsync(file);
+      const stored = await uploadFile.mutateAsync(await shrinkPicture(file));
       const link = new URL(stored.file, window.location.origin).toString();
       try {
         await navigator.clipboard.writeText(link);

@@ -6,6 +6,8 @@ import { type ReactNode, type SVGProps, useRef, useState } from "react";
 import { apiErrorText } from "../api-error-text";
 import { i18n } from "../i18n";
 import { useTranslation } from "../react-i18n";
+import { shrinkPicture } from "../shrink-picture";
+import { AltDialog } from "./alt-dialog";
 import { LinkDialog } from "./link-dialog";
 
 // The rich text editor of both sites (the main site's posts and comments, the admin site's blog;
@@ -34,16 +36,34 @@ export interface EditorSite {
   notify: (notice: { message: string; variant: "info" | "error" }) => void;
 }
 
-async function insertImages(editor: Editor, files: File[], site: EditorSite) {
-  for (const file of files) {
+/** Sets the description of the pictures whose address is `src` (the one just inserted). */
+function describeImage(editor: Editor, src: string, alt: string) {
+  editor
+    .chain()
+    .command(({ tr, state }) => {
+      state.doc.descendants((node, pos) => {
+        if (node.type.name === "image" && node.attrs.src === src)
+          tr.setNodeMarkup(pos, undefined, { ...node.attrs, alt });
+      });
+      return true;
+    })
+    .run();
+}
+
+async function insertImages(
+  editor: Editor,
+  files: File[],
+  site: EditorSite,
+  askAlt: (src: string) => void = () => {},
+) {
+  for (const chosen of files) {
     site.notify({ message: i18n.t("Uploading started... It can take a few seconds."), variant: "info" });
     try {
+      const file = await shrinkPicture(chosen);
       const link = await site.uploadImage(file);
-      editor
-        .chain()
-        .focus()
-        .setImage({ src: link, alt: file.name.replace(/\.[^.]+$/, "") })
-        .run();
+      editor.chain().focus().setImage({ src: link, alt: "" }).run();
+      // The file's name describes nothing: the person is asked what the picture shows.
+      askAlt(link);
     } catch (error) {
       const reason = apiErrorText(error, i18n.t);
       site.notify({
@@ -141,6 +161,7 @@ export default function RichEditor({
 }: RichEditorProps & EditorSite) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  const [altFor, setAltFor] = useState<string | null>(null);
   const [toolIndex, setToolIndex] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const editorRef = useRef<Editor | null>(null);
@@ -175,14 +196,14 @@ export default function RichEditor({
       handlePaste: (_view, event) => {
         const files = imagesOf(event.clipboardData?.files);
         if (files.length === 0 || !editorRef.current) return false;
-        void insertImages(editorRef.current, files, site);
+        void insertImages(editorRef.current, files, site, setAltFor);
         return true;
       },
       handleDrop: (_view, event) => {
         const files = imagesOf((event as DragEvent).dataTransfer?.files);
         if (files.length === 0 || !editorRef.current) return false;
         event.preventDefault();
-        void insertImages(editorRef.current, files, site);
+        void insertImages(editorRef.current, files, site, setAltFor);
         return true;
       },
     },
@@ -294,13 +315,22 @@ export default function RichEditor({
           aria-label={t("Add a picture")}
           tabIndex={-1}
           onChange={(e) => {
-            void insertImages(editor, imagesOf(e.target.files), site);
+            void insertImages(editor, imagesOf(e.target.files), site, setAltFor);
             e.target.value = "";
           }}
         />
       </div>
       <EditorContent editor={editor} />
       {footer}
+      {altFor ? (
+        <AltDialog
+          onClose={() => setAltFor(null)}
+          onSubmit={(alt) => {
+            describeImage(editor, altFor, alt);
+            setAltFor(null);
+          }}
+        />
+      ) : null}
       {linkOpen ? (
         <LinkDialog
           initial={(editor.getAttributes("link").href as string | undefined) ?? ""}

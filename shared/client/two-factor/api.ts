@@ -1,6 +1,7 @@
 import type { AccessToken, PasswordChangeRequired } from "#shared/schemas/accounts.ts";
 import type { MfaStatus, PasskeyItem, TotpSetup } from "#shared/schemas/mfa.ts";
 import { ApiError, type RequestOptions } from "../http";
+import { msg } from "../i18n";
 
 // Two-factor calls for either site: people's paths or staff's twins, through the site's own fetch.
 
@@ -87,12 +88,40 @@ export function isEnrollRequired(error: unknown): boolean {
 
 export async function createPasskey(options: WebAuthnOptions): Promise<unknown> {
   const { startRegistration } = await import("@simplewebauthn/browser");
-  return startRegistration({ optionsJSON: options.options as never });
+  return startRegistration({ optionsJSON: options.options as never }).catch((error: unknown) => {
+    throw new Error(passkeyProblem(error, "create"));
+  });
 }
 
 export async function signWithPasskey(options: WebAuthnOptions): Promise<unknown> {
   const { startAuthentication } = await import("@simplewebauthn/browser");
-  return startAuthentication({ optionsJSON: options.options as never });
+  return startAuthentication({ optionsJSON: options.options as never }).catch((error: unknown) => {
+    throw new Error(passkeyProblem(error, "sign"));
+  });
+}
+
+/**
+ * The browser's WebAuthn refusals in product words (a message id), never its own text with a link
+ * to the W3C: cancelled or timed out, a key this device already holds, an address passkeys do not
+ * work on, a device that cannot make one, or anything else.
+ */
+export function passkeyProblem(error: unknown, ceremony: "create" | "sign"): string {
+  const name = error instanceof Error ? error.name : "";
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ERROR_CEREMONY_ABORTED" || name === "AbortError")
+    return msg("The passkey request was cancelled.");
+  if (name === "NotAllowedError")
+    return ceremony === "sign"
+      ? msg(
+          "No passkey was used: the request was cancelled, timed out, or this device has no passkey for Agora.",
+        )
+      : msg("No passkey was made: the request was cancelled or timed out.");
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError")
+    return msg("This device already holds a passkey for your account.");
+  if (name === "SecurityError") return msg("Passkeys do not work on this address.");
+  if (name === "NotSupportedError" || name === "ConstraintError")
+    return msg("This device cannot make the kind of passkey Agora needs.");
+  return msg("The passkey did not work. Try again, or use your code instead.");
 }
 
 export async function passkeysSupported(): Promise<boolean> {

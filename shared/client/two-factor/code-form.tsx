@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { apiErrorText } from "../api-error-text";
 import { FormAlert, SubmitButton, TextField } from "../form-fields";
+import { ApiError } from "../http";
 import { useTranslation } from "../react-i18n";
 
 /**
  * Asks for a 6-digit code from the app or, when `allowRecovery`, a recovery code instead. The
- * answer is given to `onCode`; its refusal is shown above the field.
+ * answer is given to `onCode`; a refusal of the code is shown once, at the field (the code kept),
+ * any other above it.
  */
 export function CodeForm({
   onCode,
@@ -23,6 +25,8 @@ export function CodeForm({
   const [recovery, setRecovery] = useState(false);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The API's refusal of the code itself ("This code is not right"): said once, at the field.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const clean = value.replace(/\s/g, "");
   const invalid = recovery ? !/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(clean) : !/^\d{6}$/.test(clean);
@@ -42,8 +46,11 @@ export function CodeForm({
     try {
       await onCode(recovery ? { recovery_code: clean } : { code: clean });
     } catch (error) {
-      setProblem(apiErrorText(error, t));
-      setValue("");
+      const atField =
+        error instanceof ApiError ? (error.fields?.code ?? error.fields?.recovery_code) : undefined;
+      // The typed code stays, so a slip of one digit is fixed where it is.
+      if (atField) setRefusal(atField);
+      else setProblem(apiErrorText(error, t));
     } finally {
       setPending(false);
     }
@@ -55,8 +62,11 @@ export function CodeForm({
       <TextField
         label={recovery ? t("Recovery code") : t("Code from your authenticator app")}
         value={value}
-        onValue={setValue}
-        error={fieldError}
+        onValue={(next) => {
+          setValue(next);
+          setRefusal(null);
+        }}
+        error={fieldError ?? refusal ?? undefined}
         autoFocus
         autoComplete="one-time-code"
         inputMode={recovery ? "text" : "numeric"}
@@ -73,6 +83,7 @@ export function CodeForm({
             setValue("");
             setTouched(false);
             setProblem(null);
+            setRefusal(null);
           }}
         >
           {recovery ? t("Use a code from your app") : t("Lost your phone? Use a recovery code")}

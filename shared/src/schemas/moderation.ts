@@ -70,7 +70,10 @@ export const appealStateSchema = z.object({
   id: z.number().int(),
   status: z.enum(APPEAL_STATUSES),
   decision: z.enum(APPEAL_DECISIONS).nullable(),
+  /** What staff wrote with their answer. */
   note: z.string(),
+  /** What the person wrote in their appeal (their own words, shown back to them only). */
+  text: z.string().optional(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
 });
@@ -190,3 +193,25 @@ export const trustLevelAnswerSchema = z.object({
   trust_level: z.number().int(),
   manual: z.boolean(),
 });
+
+/** The daily allowances whose remainder the sites may ask for. */
+export const ALLOWANCE_ACTIONS = ["post", "comment"] as const;
+export const allowanceQuerySchema = z.object({
+  action: z.enum(ALLOWANCE_ACTIONS, { error: "Use post or comment" }),
+});
+
+/** What is left of the day's allowance; `allowance` null for a regular, who has none. */
+export const allowanceSchema = z.object({
+  allowance: z
+    .object({
+      action: z.enum(ALLOWANCE_ACTIONS),
+      max: z.number().int(),
+      used: z.number().int(),
+      left: z.number().int(),
+      trust_level: z.number().int(),
+      /** When the count starts again; null while none was used in the last day. */
+      renews_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Allowance = z.infer<typeof allowanceSchema>;

@@ -36,6 +36,8 @@ async function visit(path: string) {
     createRoute({ getParentRoute: () => root, path: "/", component: page }),
     createRoute({ getParentRoute: () => root, path: "/jobs/", component: page }),
     createRoute({ getParentRoute: () => root, path: "/notifications", component: page }),
+    createRoute({ getParentRoute: () => root, path: "/user/$username/followers", component: page }),
+    createRoute({ getParentRoute: () => root, path: "/job/", component: page }),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
   await act(() => router.load());
@@ -56,6 +58,13 @@ describe("document titles", () => {
     i18n.addDictionary("es", { ...esCommon, ...esAll });
     await act(() => i18n.changeLanguage("es"));
     await waitFor(() => expect(document.title).toBe("Notificaciones · Agora"));
+  });
+
+  it("name the person whose profile tab is open, and the job form by what it does", async () => {
+    const router = await visit("/user/carmen/followers");
+    await waitFor(() => expect(document.title).toBe("u/carmen · Followers · Agora"));
+    await act(() => router.navigate({ to: "/job/" } as never));
+    await waitFor(() => expect(document.title).toBe("Post a job · Agora"));
   });
 
   it("every title of the main site is translated into Spanish and Portuguese", () => {

@@ -31,7 +31,7 @@ export const PAGE_TITLES = {
   "/wallet/$blockchain": msg("Wallet"),
   "/blog/": msg("Blog"),
   "/chat/": msg("Chat"),
-  "/job/": msg("Jobs"),
+  "/job/": msg("Post a job"),
   "/jobs/": msg("Jobs"),
   "/register/": msg("Sign Up"),
   "/services/": msg("Services"),
@@ -44,23 +44,25 @@ export const PAGE_TITLES = {
   "/job/$username/$slug": msg("Job"),
   "/register/code/verification": msg("Verify your email"),
   "/service/$username/$slug": msg("Service"),
-  "/user/$username/followers": msg("Followers"),
-  "/user/$username/following": msg("Following"),
-  "/user/$username/jobs": msg("Jobs"),
-  "/user/$username/payments": msg("Payments"),
+  "/user/$username/followers": msg("u/{{username}} · Followers"),
+  "/user/$username/following": msg("u/{{username}} · Following"),
+  "/user/$username/jobs": msg("u/{{username}} · Jobs"),
+  "/user/$username/payments": msg("u/{{username}} · Payments"),
   "/account/subscription/": msg("Membership"),
   "/c/$name/": null,
-  "/user/$username/": msg("Profile"),
+  "/user/$username/": msg("u/{{username}} · Posts"),
   "/chat/thread/new/$username": msg("New chat"),
   "/chat/thread/new/": msg("New chat"),
   "/c/$name/p/$publicId/$slug": null,
   "/c/$name/p/$publicId/": null,
 } satisfies Record<keyof FileRoutesById, string | null> as PageTitles;
 
+const NOT_FOUND = msg("Page not found");
+
 const load = () => Promise.resolve(PAGE_TITLES);
 
 /** Sets the title of every route but home (whose title, "Agora", needs none of this on the first load). */
 export default function PageTitle(): null {
-  usePageTitle(load, "Agora", { known: PAGE_TITLES });
+  usePageTitle(load, "Agora", { known: PAGE_TITLES, notFound: NOT_FOUND });
   return null;
 }

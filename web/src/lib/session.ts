@@ -3,7 +3,6 @@ import { useSyncExternalStore } from "react";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
-import { applyTheme } from "#web/lib/theme.ts";
 import { openModal } from "#web/modals.tsx";
 
 export const accountKeys = {
@@ -64,8 +63,8 @@ export function signIn(queryClient: QueryClient, token: string): void {
 
 /** Removes the cookie, goes back to the night theme and forgets every cached answer. */
 export function signOut(queryClient: QueryClient): void {
+  // The theme chosen on this device stays: signing out is no reason to turn a day screen to night.
   clearToken();
-  applyTheme("night");
   queryClient.clear();
 }
 

@@ -23,6 +23,8 @@ import { ModalHost } from "../modals";
 const MenuDrawer = lazy(() => import("../components/layout/menu-drawer"));
 
 // Only the wide layout shows the sidebar: narrower screens neither download it nor fetch its data.
+// An unknown address is rare: its page loads when one shows (docs/decisions/093).
+const NotFoundPage = lazy(() => import("../components/ui/not-found"));
 const RightSidebar = lazy(() =>
   import("../components/layout/right-sidebar").then((m) => ({ default: m.RightSidebar })),
 );
@@ -33,7 +35,11 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: () => <LazyEmptyState />,
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFoundPage kind="page" />
+    </Suspense>
+  ),
   errorComponent: PageError,
 });
 

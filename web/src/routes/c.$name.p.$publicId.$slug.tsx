@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { PostNotFound } from "../features/notifications/components/post-not-found";
 import { PostPage } from "../features/posts/components/post-page";
 import { postQueryOptions } from "../features/posts/queries";
 import { seedQuery, takeFirstScreen } from "../lib/first-screen";
@@ -19,5 +20,13 @@ export const Route = createFileRoute("/c/$name/p/$publicId/$slug")({
 function Page() {
   const { publicId } = Route.useParams();
   const { comment, edit } = Route.useSearch();
-  return <PostPage key={publicId} publicId={publicId} commentId={comment ?? null} edit={edit ?? false} />;
+  return (
+    <PostPage
+      key={publicId}
+      publicId={publicId}
+      commentId={comment ?? null}
+      edit={edit ?? false}
+      missing={<PostNotFound publicId={publicId} />}
+    />
+  );
 }

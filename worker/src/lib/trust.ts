@@ -300,6 +300,38 @@ async function judgeTrust(
       reason,
       until: new Date(until).toISOString(),
       ...(window < DAY ? { per: "hour" } : {}),
+      // When the count starts again (the person may act again), apart from when the allowance grows.
+      retry_at: new Date(reset).toISOString(),
     },
   });
+}
+
+/**
+ * What is left of the person's daily allowance for `action`: null for a level without one.
+ * The count is the one `hitTrustLimit` keeps; a day that has passed counts as none used.
+ */
+export async function allowanceLeft<A extends TrustAction>(
+  deps: Deps,
+  user: TrustUser,
+  action: A,
+  now = Date.now(),
+) {
+  const { level } = await currentLevel(deps, user, now);
+  if (!limited(action, level)) return null;
+  const max = allowance(action, level);
+  const window = windowOf(action);
+  const row = await deps.db.first<{ count: number; window_start: number }>({
+    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1",
+    binds: [trustKey(action, user.id)],
+  });
+  const current = row && row.window_start > now - window ? row : null;
+  const used = Math.min(max, current?.count ?? 0);
+  return {
+    action,
+    max,
+    used,
+    left: max - used,
+    trust_level: level,
+    renews_at: current ? new Date(current.window_start + window).toISOString() : null,
+  };
 }

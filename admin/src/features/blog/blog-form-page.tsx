@@ -6,6 +6,7 @@ import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ApiError } from "#client/http.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { BLOG_CATEGORIES } from "#shared/enums.ts";
 import {
   type AdminBlogDetail,
@@ -146,7 +147,7 @@ function CoverField({ value, onValue }: { value: string; onValue: (link: string)
     if (!file) return;
     setUploading(true);
     try {
-      onValue(await uploadAdminImage(file));
+      onValue(await uploadAdminImage(await shrinkPicture(file)));
     } catch (error) {
       showSnackbar({ message: apiErrorText(error, t), variant: "error" });
     } finally {

@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { ADMIN_MSG, type AdminFile } from "#shared/schemas/admin.ts";
 import { confirm } from "../../components/ui/confirm";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
@@ -96,7 +97,7 @@ export function FilesPage() {
             disabled={upload.isPending}
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) send(file);
+              if (file) void shrinkPicture(file).then(send);
             }}
           />
         </label>

@@ -20,4 +20,8 @@ export default {
   "Edit link": "Editar enlace",
   "Remove link": "Quitar enlace",
   "Unexpected error during upload: {{reason}}": "Error inesperado durante la subida: {{reason}}",
+  "Describe the picture": "Describe la imagen",
+  "What is in the picture, for people who use a screen reader.":
+    "Qué hay en la imagen, para quienes usan un lector de pantalla.",
+  Skip: "Omitir",
 } satisfies Dictionary;

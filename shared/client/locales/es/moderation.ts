@@ -42,4 +42,13 @@ export default {
   "Staff note: {{note}}": "Nota del equipo: {{note}}",
   "It ends on {{date}}.": "Termina el {{date}}.",
   "It has no end date.": "No tiene fecha de fin.",
+  "{{who}} can {{doing}} a day.": "{{who}} pueden {{doing}} al día.",
+  "You can try again on {{time}}.": "Podrás volver a intentarlo el {{time}}.",
+  "Your daily allowance grows on {{date}}.": "Tu cupo diario crece el {{date}}.",
+  "Your daily allowance grows once you have written 3 posts and comments.":
+    "Tu cupo diario crece cuando hayas escrito 3 publicaciones y comentarios.",
+  "Your daily allowance grows 30 days after the upheld report.":
+    "Tu cupo diario crece 30 días después del reporte confirmado.",
+  "Regulars (30 days and 50 posts and comments) have no daily allowance.":
+    "Los habituales (30 días y 50 publicaciones y comentarios) no tienen cupo diario.",
 } satisfies Dictionary;

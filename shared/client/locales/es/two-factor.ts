@@ -99,4 +99,20 @@ export default {
     "Se cerró tu sesión en todas partes. Vuelve a iniciar sesión.",
   "Your account has two-factor sign-in: confirm with a code from your app or a passkey.":
     "Tu cuenta tiene inicio de sesión en dos pasos: confirma con un código de tu app o una llave de acceso.",
+  Copy: "Copiar",
+  Download: "Descargar",
+  "Copied.": "Copiado.",
+  "Agora recovery codes": "Códigos de recuperación de Agora",
+  "The passkey request was cancelled.": "Se canceló la solicitud de la llave de acceso.",
+  "No passkey was used: the request was cancelled, timed out, or this device has no passkey for Agora.":
+    "No se usó ninguna llave de acceso: la solicitud se canceló, caducó o este dispositivo no tiene una llave de acceso para Agora.",
+  "No passkey was made: the request was cancelled or timed out.":
+    "No se creó ninguna llave de acceso: la solicitud se canceló o caducó.",
+  "This device already holds a passkey for your account.":
+    "Este dispositivo ya tiene una llave de acceso para tu cuenta.",
+  "Passkeys do not work on this address.": "Las llaves de acceso no funcionan en esta dirección.",
+  "This device cannot make the kind of passkey Agora needs.":
+    "Este dispositivo no puede crear el tipo de llave de acceso que Agora necesita.",
+  "The passkey did not work. Try again, or use your code instead.":
+    "La llave de acceso no funcionó. Inténtalo de nuevo o usa tu código.",
 } satisfies Dictionary;

@@ -20,4 +20,8 @@ export default {
   "Edit link": "Editar link",
   "Remove link": "Remover link",
   "Unexpected error during upload: {{reason}}": "Erro inesperado durante o envio: {{reason}}",
+  "Describe the picture": "Descreva a imagem",
+  "What is in the picture, for people who use a screen reader.":
+    "O que há na imagem, para quem usa um leitor de tela.",
+  Skip: "Pular",
 } satisfies Dictionary;

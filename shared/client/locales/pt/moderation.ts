@@ -42,4 +42,13 @@ export default {
   "Staff note: {{note}}": "Nota da equipe: {{note}}",
   "It ends on {{date}}.": "Termina em {{date}}.",
   "It has no end date.": "Não tem data de fim.",
+  "{{who}} can {{doing}} a day.": "{{who}} podem {{doing}} por dia.",
+  "You can try again on {{time}}.": "Você pode tentar de novo em {{time}}.",
+  "Your daily allowance grows on {{date}}.": "Sua cota diária cresce em {{date}}.",
+  "Your daily allowance grows once you have written 3 posts and comments.":
+    "Sua cota diária cresce quando você tiver escrito 3 publicações e comentários.",
+  "Your daily allowance grows 30 days after the upheld report.":
+    "Sua cota diária cresce 30 dias depois da denúncia confirmada.",
+  "Regulars (30 days and 50 posts and comments) have no daily allowance.":
+    "Os habituais (30 dias e 50 publicações e comentários) não têm cota diária.",
 } satisfies Dictionary;

@@ -98,4 +98,20 @@ export default {
   "You were signed out everywhere. Please log in again.": "Você saiu de todos os lugares. Entre novamente.",
   "Your account has two-factor sign-in: confirm with a code from your app or a passkey.":
     "Sua conta tem login em duas etapas: confirme com um código do seu app ou uma chave de acesso.",
+  Copy: "Copiar",
+  Download: "Baixar",
+  "Copied.": "Copiado.",
+  "Agora recovery codes": "Códigos de recuperação do Agora",
+  "The passkey request was cancelled.": "O pedido da chave de acesso foi cancelado.",
+  "No passkey was used: the request was cancelled, timed out, or this device has no passkey for Agora.":
+    "Nenhuma chave de acesso foi usada: o pedido foi cancelado, expirou ou este dispositivo não tem chave de acesso para o Agora.",
+  "No passkey was made: the request was cancelled or timed out.":
+    "Nenhuma chave de acesso foi criada: o pedido foi cancelado ou expirou.",
+  "This device already holds a passkey for your account.":
+    "Este dispositivo já tem uma chave de acesso para sua conta.",
+  "Passkeys do not work on this address.": "Chaves de acesso não funcionam neste endereço.",
+  "This device cannot make the kind of passkey Agora needs.":
+    "Este dispositivo não consegue criar o tipo de chave de acesso de que o Agora precisa.",
+  "The passkey did not work. Try again, or use your code instead.":
+    "A chave de acesso não funcionou. Tente de novo ou use seu código.",
 } satisfies Dictionary;

@@ -10,7 +10,7 @@ import { LiveUpdates } from "#web/features/live/live-updates.tsx";
 import { clearToken } from "#web/lib/auth-token.ts";
 import { useLiveOpen } from "#web/lib/live-status.ts";
 import { useUnread } from "#web/lib/session.ts";
-import { applyTheme, useTheme } from "#web/lib/theme.ts";
+import { useTheme } from "#web/lib/theme.ts";
 import {
   BellIcon,
   BookmarkIcon,
@@ -98,12 +98,13 @@ export function UserMenu({ me }: { me: Me }) {
     };
   }, [open, start, setOpen]);
 
-  const logOut = () => {
-    clearToken();
-    applyTheme("night");
-    queryClient.clear();
+  // Home first, then the session ends: a page that needs an account (Settings, Notifications) is
+  // gone before it could ask the visitor to log in. The theme the person chose on this device stays.
+  const logOut = async () => {
     setOpen(false);
-    void navigate({ to: "/" });
+    await navigate({ to: "/" });
+    clearToken();
+    queryClient.clear();
   };
 
   const chatBadge = unreadBadge(unread?.unread_chat_threads ?? 0);
@@ -211,7 +212,7 @@ export function UserMenu({ me }: { me: Me }) {
                 <span className="ml-auto text-xs font-bold text-[var(--danger)]">{notificationsBadge}</span>
               ) : null}
             </Link>
-            <button role="menuitem" type="button" className={item} onClick={logOut}>
+            <button role="menuitem" type="button" className={item} onClick={() => void logOut()}>
               <LogoutIcon /> {t("Log Out")}
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
 
 /**
@@ -32,10 +33,12 @@ export function PicturePicker({
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
     e.target.value = "";
-    if (!file) return;
+    if (!chosen) return;
+    // A phone photo is made to fit (and loses its location) before the rule is checked.
+    const file = await shrinkPicture(chosen);
     const issue = check(file);
     setProblem(issue);
     if (!issue) onPick(file);
@@ -70,7 +73,7 @@ export function PicturePicker({
           type="file"
           accept={PROFILE_IMAGE_TYPES.join(",")}
           className="sr-only"
-          onChange={pick}
+          onChange={(e) => void pick(e)}
           aria-label={t("Choose a new {{what}}", { what: label.toLowerCase() })}
           aria-describedby={`${id}-rule`}
         />

@@ -55,6 +55,11 @@ export function startLive(queryClient: QueryClient): LiveConnection {
           // Shown from the frame when the lists would show it as it is; else the lists ask again.
           if (frame.listed) showArrived(queryClient, frame.notification);
           else void queryClient.invalidateQueries({ queryKey: notificationKeys.root });
+          // A decision about the person's post (made or answered): its page follows.
+          if (frame.notification.moderation) {
+            void queryClient.invalidateQueries({ queryKey: ["moderation"] });
+            void queryClient.invalidateQueries({ queryKey: ["posts", "detail"] });
+          }
           return;
         case "CHAT_THREAD": {
           const { public_id, last_message, total_unread_messages, updated_at } = frame;

@@ -65,4 +65,13 @@ describe("a notification that arrives on the live socket", () => {
     const data = loaded([[7, 6, 5]], 3, 3);
     expect(withArrived(data, note(6), 3)).toBe(data);
   });
+
+  it("moves a listed card that changed (an answered appeal) to the top, once, with what it says now", () => {
+    const data = loaded([[7, 6, 5]], 3, 3);
+    const answered = { ...note(5), created_at: "2026-11-28T06:00:00.000Z", text: "answered" };
+    const next = withArrived(data, answered, 3);
+    expect(idsOf(next)).toEqual([[5, 7, 6]]);
+    expect(next.pages[0]!.list[0]!.text).toBe("answered");
+    expect(next.pages[0]!.total_list).toBe(3);
+  });
 });

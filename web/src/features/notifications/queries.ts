@@ -49,15 +49,22 @@ export function showArrived(queryClient: QueryClient, notification: Notification
     );
 }
 
-/** `data` with `notification` first, pages cut again to `limit` items; unchanged if it is there. */
+/**
+ * `data` with `notification` first, pages cut again to `limit` items. A card that is already listed
+ * and has changed (a decision's card when its appeal is answered) moves up with what it says now;
+ * one that has not changed leaves the data as it was.
+ */
 export function withArrived(
   data: InfiniteData<Page<Notification>, number>,
   notification: Notification,
   limit: number,
 ): InfiniteData<Page<Notification>, number> {
-  if (data.pages.some((page) => page.list.some((n) => n.id === notification.id))) return data;
-  const items = [notification, ...data.pages.flatMap((page) => page.list)];
-  const total = (data.pages[0]?.total_list ?? 0) + 1;
+  const listed = data.pages.flatMap((page) => page.list);
+  const known = listed.find((n) => n.id === notification.id);
+  if (known && known.created_at === notification.created_at && known.is_read === notification.is_read)
+    return data;
+  const items = [notification, ...listed.filter((n) => n.id !== notification.id)];
+  const total = (data.pages[0]?.total_list ?? 0) + (known ? 0 : 1);
   return {
     ...data,
     pages: data.pages.map((_, i) => ({

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentConfig } from "#shared/schemas/payments.ts";
 import { renderInApp } from "#web/components/testing.tsx";
+import { PlansPage } from "#web/features/content/components/plans-page.tsx";
 import { clearToken, setToken } from "#web/lib/auth-token.ts";
 import SendFiatDialog from "./components/send-fiat-dialog";
 import { SubscriptionConfirmedPage } from "./components/subscription-confirmed-page";
@@ -50,6 +51,30 @@ describe("money screens without provider keys", () => {
     expect(screen.queryByLabelText(/^Amount/)).toBeNull();
   });
 
+  it("the plans page's Subscribe buttons are off before anyone clicks, and say why", async () => {
+    server(NOT_CONFIGURED, (url) =>
+      url.startsWith("/api/v1/membership/plan/list")
+        ? json({
+            list: [
+              {
+                membership_type: "USER",
+                name: "User",
+                price: 10,
+                currency: "USD",
+                interval: "month",
+                features: [],
+              },
+            ],
+          })
+        : undefined,
+    );
+    await renderInApp(<PlansPage />);
+    await screen.findByText("Payments are not configured on this server.");
+    const subscribe = screen.getByRole("button", { name: "SUBSCRIBE" }) as HTMLButtonElement;
+    expect(subscribe.disabled).toBe(true);
+    expect(subscribe.getAttribute("aria-describedby")).toBe("no-payments-USER");
+  });
+
   it("the subscription dialog too, without asking for a card", async () => {
     const fetch = server(NOT_CONFIGURED);
     wrap(<SubscriptionPaymentDialog onClose={() => {}} paid_user_membership_type="USER" />);
@@ -86,6 +111,21 @@ describe("the subscription confirmed page", () => {
   afterEach(() => {
     clearToken();
     vi.useRealTimers();
+  });
+
+  it("opened directly, with no payment behind it, thanks nobody and points to the plans", async () => {
+    setToken("test-token");
+    server(NOT_CONFIGURED, (url) =>
+      url.startsWith("/api/v1/private/user/auth/me")
+        ? json({ username: "ana", is_verified_user: false, is_verified_business: false })
+        : undefined,
+    );
+    await renderInApp(<SubscriptionConfirmedPage />);
+    await screen.findByRole("heading", { name: "There is no payment to confirm" });
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+    expect(screen.getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe(
+      "/account/subscription",
+    );
   });
 
   it("stops waiting after a minute for an unknown subscription and says where to look, without claiming success", async () => {

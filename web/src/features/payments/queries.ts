@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { Page } from "#shared/api.ts";
 import { PAYMENT_HISTORY_PAGE_SIZE } from "#shared/constants.ts";
-import type { PaymentConfig, PaymentHistoryItem } from "#shared/schemas/payments.ts";
+import type { PaymentHistoryItem } from "#shared/schemas/payments.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 
@@ -14,19 +14,8 @@ export const paymentKeys = {
   start: (plan: string) => [...paymentKeys.root, "start", plan] as const,
 };
 
-/** Publishable keys and PayPal plan ids; every field null when this server takes no money. */
-export const paymentConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: paymentKeys.config(),
-    meta: { silent: true },
-    queryFn: ({ signal }) => apiFetch<PaymentConfig>("/api/v1/payment/config", { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-/** True when the server can take money by card (Stripe) or PayPal. */
-export function isConfigured(config: PaymentConfig): boolean {
-  return Boolean(config.stripe_publishable_key || config.paypal_client_id);
-}
+// The payment config is read by other screens too (the plans page, the sidebar): it lives in lib/.
+export { isConfigured, paymentConfigQueryOptions } from "#web/lib/payment-config.ts";
 
 /** The caller's own payments and receipts, 12 at a time, newest first. */
 export const paymentHistoryQueryOptions = () =>

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { toFormData } from "#client/form-data.ts";
 import type { PostType } from "#shared/enums.ts";
 import type { Comment, CreatedPost, Draft, Post } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { ApiError, apiFetch } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
 import { removeCachedPost, updateCachedPost } from "./cache";
@@ -64,6 +64,13 @@ function refreshAfterWrite(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
 }
 
+/** A refusal for the day's allowance: the post form keeps it on the form instead of a passing notice. */
+export function isDailyLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429 && Boolean(pickLimit(error.data));
+}
+const pickLimit = (data: unknown) =>
+  data && typeof data === "object" ? (data as { limit?: unknown }).limit : undefined;
+
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -72,9 +79,17 @@ export function useCreatePost() {
         method: "POST",
         body: postFormData(form, { is_draft: "false" }),
       }),
-    onSuccess: () => refreshAfterWrite(queryClient),
+    onSuccess: () => {
+      refreshAfterWrite(queryClient);
+      void queryClient.invalidateQueries({ queryKey: allowanceKey("post") });
+    },
+    onError: (error) => {
+      if (!isDailyLimit(error)) handleApiError(error);
+    },
   });
 }
+
+export const allowanceKey = (action: "post" | "comment") => ["allowance", action] as const;
 
 export function useSaveDraft() {
   const queryClient = useQueryClient();

@@ -44,10 +44,11 @@ describe("the service form", () => {
     const onClose = vi.fn();
     renderDialog(onClose);
     const add = screen.getByLabelText("Add pictures");
+    // Chosen pictures are made to fit first (shrink-picture.ts), so they appear a moment later.
     fireEvent.change(add, { target: { files: [png(), png(), png(), png()] } });
-    expect(screen.getByRole("alert").textContent).toBe("Maximum 3 images allowed");
+    expect((await screen.findByRole("alert")).textContent).toBe("Maximum 3 images allowed");
     fireEvent.change(add, { target: { files: [png(), png()] } });
-    expect(screen.getAllByRole("button", { name: /^Remove picture/ })).toHaveLength(2);
+    expect(await screen.findAllByRole("button", { name: /^Remove picture/ })).toHaveLength(2);
 
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Logo design" } });
     fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: "A logo in three rounds." } });

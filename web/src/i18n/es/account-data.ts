@@ -6,7 +6,7 @@ export default {
   "Muted words": "Palabras silenciadas",
   Feeds: "Feeds",
   "New chats": "Chats nuevos",
-  Never: "Nunca",
+  Forever: "Para siempre",
   "1 day": "1 día",
   "7 days": "7 días",
   "30 days": "30 días",

@@ -84,7 +84,6 @@ export default {
   "Your chat link": "Tu enlace de chat",
   "Anyone with this link can start a chat with you.":
     "Cualquiera con este enlace puede iniciar un chat contigo.",
-  Copy: "Copiar",
   "Saved the link to clipboard": "Enlace copiado al portapapeles",
   "Something went wrong": "Algo salió mal",
   Advertisement: "Publicidad",

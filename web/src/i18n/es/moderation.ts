@@ -17,4 +17,11 @@ export default {
   "Send appeal": "Enviar apelación",
   "Your appeal": "Tu apelación",
   "What should staff know that they did not?": "¿Qué debería saber el equipo que no sabía?",
+  "You appealed": "Apelaste",
+  "Removed by staff": "Retirada por el equipo",
+  "Only you can see this page. Your post is hidden from everyone else while this decision stands.":
+    "Solo tú ves esta página. Tu publicación está oculta para los demás mientras esta decisión siga en pie.",
+  "Post not found": "Publicación no encontrada",
+  "It may have been deleted by its author or removed by staff, or the link may be wrong.":
+    "Puede que su autor la haya borrado o que el equipo la haya retirado, o que el enlace esté mal.",
 } satisfies Dictionary;

@@ -72,4 +72,7 @@ export default {
   "Check your membership": "Ver tu membresía",
   "Contact support": "Contactar con soporte",
   "Check again": "Comprobar de nuevo",
+  "There is no payment to confirm": "No hay ningún pago que confirmar",
+  "This page opens after paying for a membership. Choose a plan to become verified.":
+    "Esta página se abre después de pagar una membresía. Elige un plan para verificarte.",
 } satisfies Dictionary;

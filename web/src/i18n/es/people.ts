@@ -52,4 +52,9 @@ export default {
   Done: "Listo",
   "Follow people and their posts show here.": "Sigue a personas y sus publicaciones aparecerán aquí.",
   "Join communities and their posts show here.": "Únete a comunidades y sus publicaciones aparecerán aquí.",
+  "u/{{username}} · Followers": "u/{{username}} · Seguidores",
+  "u/{{username}} · Following": "u/{{username}} · Siguiendo",
+  "u/{{username}} · Jobs": "u/{{username}} · Empleos",
+  "u/{{username}} · Payments": "u/{{username}} · Pagos",
+  "u/{{username}} · Posts": "u/{{username}} · Publicaciones",
 } satisfies Dictionary;

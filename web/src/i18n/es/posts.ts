@@ -130,11 +130,27 @@ export default {
   Original: "Original",
   "Show older versions": "Ver versiones anteriores",
   "Edited {{time}}: show the versions": "Editado {{time}}: ver las versiones",
-  "Describe the picture": "Describe la imagen",
   "Describe the picture (optional)": "Describe la imagen (opcional)",
-  "What is in the picture, for people who use a screen reader.":
-    "Qué hay en la imagen, para quienes usan un lector de pantalla.",
   "Describe the picture for people who cannot see it": "Describe la imagen para quienes no pueden verla",
   "A description must be 1000 characters or less": "La descripción debe tener 1000 caracteres o menos",
   "Your saved posts": "Tus publicaciones guardadas",
+  "Leave this post?": "¿Dejar esta publicación?",
+  "Your changes to this draft are not saved yet.": "Los cambios de este borrador aún no están guardados.",
+  "Your text stays on this device until you post it, but the chosen file is not kept.":
+    "Tu texto se queda en este dispositivo hasta que lo publiques, pero el archivo elegido no se guarda.",
+  "Your text stays on this device and comes back when you open Create again.":
+    "Tu texto se queda en este dispositivo y vuelve cuando abras Crear otra vez.",
+  "Keep writing": "Seguir escribiendo",
+  "What you wrote last time is back. It stays on this device until you post it.":
+    "Lo que escribiste la última vez está de vuelta. Se queda en este dispositivo hasta que lo publiques.",
+  "Discard it": "Descartarlo",
+  "Join another community": "Unirse a otra comunidad",
+  "Find a community to join": "Busca una comunidad a la que unirte",
+  "Community name": "Nombre de la comunidad",
+  "Joining...": "Uniéndote...",
+  "No community has that name.": "Ninguna comunidad tiene ese nombre.",
+  "Could not load communities.": "No se pudieron cargar las comunidades.",
+  "Preparing the picture...": "Preparando la imagen...",
+  "1 post left today": "Te queda 1 publicación hoy",
+  "{{count}} posts left today": "Te quedan {{count}} publicaciones hoy",
 } satisfies Dictionary;

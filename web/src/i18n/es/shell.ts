@@ -68,4 +68,10 @@ export default {
   "Try again": "Reintentar",
   "Chat, {{unread}} unread": "Chat, {{unread}} sin leer",
   "Notifications, {{unread}} unread": "Notificaciones, {{unread}} sin leer",
+  "Page not found": "Página no encontrada",
+  "Community not found": "Comunidad no encontrada",
+  "No community is called c/{{name}}. It may have been deleted, or the name may be misspelled.":
+    "Ninguna comunidad se llama c/{{name}}. Puede que se haya borrado o que el nombre esté mal escrito.",
+  "There is no page at this address. The link may be old or mistyped.":
+    "No hay ninguna página en esta dirección. Puede que el enlace sea antiguo o esté mal escrito.",
 } satisfies Dictionary;

@@ -6,7 +6,7 @@ export default {
   "Muted words": "Palavras silenciadas",
   Feeds: "Feeds",
   "New chats": "Novos chats",
-  Never: "Nunca",
+  Forever: "Para sempre",
   "1 day": "1 dia",
   "7 days": "7 dias",
   "30 days": "30 dias",

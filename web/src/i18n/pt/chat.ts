@@ -84,7 +84,6 @@ export default {
   "Your chat link": "Seu link de conversa",
   "Anyone with this link can start a chat with you.":
     "Qualquer pessoa com este link pode iniciar uma conversa com você.",
-  Copy: "Copiar",
   "Saved the link to clipboard": "Link copiado para a área de transferência",
   "Something went wrong": "Algo deu errado",
   Advertisement: "Publicidade",

@@ -17,4 +17,11 @@ export default {
   "Send appeal": "Enviar recurso",
   "Your appeal": "Seu recurso",
   "What should staff know that they did not?": "O que a equipe deveria saber e não sabia?",
+  "You appealed": "Você recorreu",
+  "Removed by staff": "Removida pela equipe",
+  "Only you can see this page. Your post is hidden from everyone else while this decision stands.":
+    "Só você vê esta página. Sua publicação fica oculta para os outros enquanto esta decisão valer.",
+  "Post not found": "Publicação não encontrada",
+  "It may have been deleted by its author or removed by staff, or the link may be wrong.":
+    "Ela pode ter sido apagada pelo autor ou removida pela equipe, ou o link pode estar errado.",
 } satisfies Dictionary;

@@ -73,4 +73,7 @@ export default {
   "Check your membership": "Ver sua assinatura",
   "Contact support": "Falar com o suporte",
   "Check again": "Verificar de novo",
+  "There is no payment to confirm": "Não há pagamento para confirmar",
+  "This page opens after paying for a membership. Choose a plan to become verified.":
+    "Esta página abre depois de pagar uma assinatura. Escolha um plano para ser verificado.",
 } satisfies Dictionary;

@@ -53,4 +53,9 @@ export default {
   "Follow people and their posts show here.": "Siga pessoas e as publicações delas aparecem aqui.",
   "Join communities and their posts show here.":
     "Participe de comunidades e as publicações delas aparecem aqui.",
+  "u/{{username}} · Followers": "u/{{username}} · Seguidores",
+  "u/{{username}} · Following": "u/{{username}} · Seguindo",
+  "u/{{username}} · Jobs": "u/{{username}} · Vagas",
+  "u/{{username}} · Payments": "u/{{username}} · Pagamentos",
+  "u/{{username}} · Posts": "u/{{username}} · Publicações",
 } satisfies Dictionary;

@@ -129,11 +129,27 @@ export default {
   Original: "Original",
   "Show older versions": "Ver versões anteriores",
   "Edited {{time}}: show the versions": "Editado {{time}}: ver as versões",
-  "Describe the picture": "Descreva a imagem",
   "Describe the picture (optional)": "Descreva a imagem (opcional)",
-  "What is in the picture, for people who use a screen reader.":
-    "O que há na imagem, para quem usa um leitor de tela.",
   "Describe the picture for people who cannot see it": "Descreva a imagem para quem não pode vê-la",
   "A description must be 1000 characters or less": "A descrição deve ter 1000 caracteres ou menos",
   "Your saved posts": "Suas publicações salvas",
+  "Leave this post?": "Sair desta publicação?",
+  "Your changes to this draft are not saved yet.": "As alterações deste rascunho ainda não foram salvas.",
+  "Your text stays on this device until you post it, but the chosen file is not kept.":
+    "Seu texto fica neste dispositivo até você publicá-lo, mas o arquivo escolhido não é guardado.",
+  "Your text stays on this device and comes back when you open Create again.":
+    "Seu texto fica neste dispositivo e volta quando você abrir Criar de novo.",
+  "Keep writing": "Continuar escrevendo",
+  "What you wrote last time is back. It stays on this device until you post it.":
+    "O que você escreveu da última vez está de volta. Fica neste dispositivo até você publicar.",
+  "Discard it": "Descartar",
+  "Join another community": "Entrar em outra comunidade",
+  "Find a community to join": "Encontre uma comunidade para entrar",
+  "Community name": "Nome da comunidade",
+  "Joining...": "Entrando...",
+  "No community has that name.": "Nenhuma comunidade tem esse nome.",
+  "Could not load communities.": "Não foi possível carregar as comunidades.",
+  "Preparing the picture...": "Preparando a imagem...",
+  "1 post left today": "Resta 1 publicação hoje",
+  "{{count}} posts left today": "Restam {{count}} publicações hoje",
 } satisfies Dictionary;

@@ -68,4 +68,10 @@ export default {
   "Try again": "Tentar novamente",
   "Chat, {{unread}} unread": "Chat, {{unread}} não lidos",
   "Notifications, {{unread}} unread": "Notificações, {{unread}} não lidas",
+  "Page not found": "Página não encontrada",
+  "Community not found": "Comunidade não encontrada",
+  "No community is called c/{{name}}. It may have been deleted, or the name may be misspelled.":
+    "Nenhuma comunidade se chama c/{{name}}. Ela pode ter sido apagada ou o nome pode estar errado.",
+  "There is no page at this address. The link may be old or mistyped.":
+    "Não há página neste endereço. O link pode ser antigo ou estar errado.",
 } satisfies Dictionary;

@@ -236,10 +236,17 @@ describe("the notice and the appeal", () => {
     expect((await api(`/api/v1/micropost?public_id=${post.public_id}`)).status).toBe(200);
     expect(await counts(community, owner)).toEqual(before);
     expect(await searchTitles("curd")).toEqual(["Lemon curd without butter"]);
+    // One card for the decision, telling its whole story: the removal as it was written, the
+    // appeal in the person's words and the answer with the note staff wrote with it.
     const told = await notices(owner);
+    expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({
-      text: "A real recipe; restored.",
-      moderation: { reversed: true, appeal: { status: "DECIDED", decision: "REVERSE" } },
+      text: "Looks like spam.",
+      moderation: {
+        note: "Looks like spam.",
+        reversed: true,
+        appeal: { status: "DECIDED", decision: "REVERSE", note: "A real recipe; restored.", text: APPEAL },
+      },
     });
     expect((await decide(admin, { id: open!.id, decision: "UPHOLD" })).status).toBe(409);
     expect((await appeals(admin, "DECIDED")).some((a) => a.id === open!.id)).toBe(true);
@@ -252,6 +259,42 @@ describe("the notice and the appeal", () => {
     });
   });
 
+  it("the author of a removed post reads why on its page, and the answer marks the decision's card unread again", async () => {
+    const { admin, owner, post } = await removedPost("Damson gin");
+    const own = (query: string, who: TestUser) =>
+      api(`/api/v1/private/user/moderation/post?public_id=${query}`, { headers: who.auth });
+    const mine = await own(post.public_id, owner);
+    expect(mine.status).toBe(200);
+    expect(moderationNoticeSchema.parse(await json(mine))).toMatchObject({
+      action: "REMOVE_CONTENT",
+      cause: "SPAM",
+      note: "Looks like spam.",
+      excerpt: "Damson gin",
+      appeal: null,
+    });
+    // Nobody else learns anything about it, and a post that was never removed has no decision.
+    expect((await own(post.public_id, await createUser())).status).toBe(404);
+    expect((await api(`/api/v1/private/user/moderation/post?public_id=${post.public_id}`)).status).toBe(401);
+    const community = await newCommunity(owner);
+    const kept = await newPost(owner, community, { title: "Sloe jam" });
+    expect((await own(kept.public_id, owner)).status).toBe(404);
+
+    const [notice] = await notices(owner);
+    await api("/api/v1/private/user/notification/read", { method: "PATCH", headers: owner.auth });
+    await appeal(owner.auth, { moderation_id: String(notice!.moderation.id), text: APPEAL });
+    const [open] = (await appeals(admin)).filter((a) => a.moderation.id === notice!.moderation.id);
+    expect((await decide(admin, { id: open!.id, decision: "REVERSE", note: "Restored." })).status).toBe(200);
+    const unread = await api("/api/v1/private/user/notification/list?limit=50&unread=true", {
+      headers: owner.auth,
+    });
+    const cards = (await json<{ list: Array<{ kind: string }> }>(unread)).list.filter(
+      (n) => n.kind === "MODERATION",
+    );
+    expect(cards).toHaveLength(1);
+    // Back on the site, the page is the post again: the decision no longer hides it.
+    expect((await own(post.public_id, owner)).status).toBe(404);
+  });
+
   it("UPHOLD keeps the content hidden, tells the person and is audited", async () => {
     const { admin, owner, post } = await removedPost("Plum chutney");
     const [notice] = await notices(owner);
@@ -261,9 +304,11 @@ describe("the notice and the appeal", () => {
       (await decide(admin, { id: open!.id, decision: "UPHOLD", note: "Same link as spam." })).status,
     ).toBe(200);
     expect((await api(`/api/v1/micropost?public_id=${post.public_id}`)).status).toBe(404);
-    expect((await notices(owner))[0]).toMatchObject({
-      text: "Same link as spam.",
-      moderation: { reversed: false, appeal: { decision: "UPHOLD" } },
+    const told = await notices(owner);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      text: "Looks like spam.",
+      moderation: { reversed: false, appeal: { decision: "UPHOLD", note: "Same link as spam." } },
     });
     expect((await audit(admin, "APPEAL_UPHOLD")).some((r) => r.target === `appeal:${open!.id}`)).toBe(true);
     const bad = await decide(admin, { id: open!.id, decision: "PARDON" });
@@ -343,7 +388,13 @@ describe("trust levels", () => {
       trust_level: 0,
       reason: "AGE",
       until: until.toISOString(),
+      retry_at: expect.any(String),
     });
+    // When the person may act again (the day's count starts over) is apart from when they get more.
+    const retryAt = Date.parse(String(body.limit.retry_at));
+    expect(retryAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+    expect(retryAt).toBeLessThan(until.getTime());
     expect(refused.headers.get("retry-after")).not.toBeNull();
   });
 

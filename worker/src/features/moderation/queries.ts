@@ -130,3 +130,71 @@ export async function currentSuspension(db: Database, userId: number) {
   });
   return { moderation, appeal };
 }
+
+/**
+ * The answer to an appeal reaches the person on the card of the decision it answers: that card is
+ * marked unread and moves to the top, so one decision reads as one story (removed, appealed,
+ * decided) instead of a second card beside the first. A decision without a card (made before cards
+ * were kept per decision) gets one. Both only when `won` holds.
+ */
+export function decisionAnsweredStatements(
+  db: Database,
+  input: { userId: number; moderationId: number; note: string; now: number },
+  won: string,
+): D1PreparedStatement[] {
+  const card = `SELECT 1 FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2`;
+  return [
+    db.prepare({
+      sql: `UPDATE notifications SET is_read = 0, created_at = ?3
+            WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2 AND ${won}`,
+      binds: [input.userId, input.moderationId, input.now],
+    }),
+    db.prepare({
+      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
+            SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?4, ''), ?2, 0, ?3
+            WHERE ${won} AND NOT EXISTS (${card})`,
+      binds: [input.userId, input.moderationId, input.now, input.note],
+    }),
+  ];
+}
+
+/** The newest card of a decision, as the live updates carry it. */
+export async function decisionCard(db: Database, userId: number, moderationId: number) {
+  return db.first<{
+    id: number;
+    userId: number;
+    kind: string;
+    actorId: number | null;
+    link: string | null;
+    text: string | null;
+    createdAt: number;
+    moderationId: number;
+  }>({
+    sql: `SELECT id, user_id AS userId, kind, actor_id AS actorId, link, text, created_at AS createdAt,
+            moderation_id AS moderationId
+          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+    binds: [userId, moderationId],
+  });
+}
+
+/** The newest decision about a person's own post, by its public id (what its page shows them). */
+export async function postModeration(db: Database, userId: number, postPublicId: string) {
+  return db.first<ModerationRow>({
+    sql: `SELECT d.id, d.user_id, d.report_group_id, d.action, d.target_type, d.target_id, d.cause, d.note,
+            d.admin_username, d.reversed_at, d.created_at
+          FROM moderations d
+          JOIN microposts m ON m.id = d.target_id
+          WHERE d.user_id = ?1 AND d.target_type = 'MICROPOST' AND m.public_id = ?2 AND m.owner_id = ?1
+          ORDER BY d.id DESC LIMIT 1`,
+    binds: [userId, postPublicId],
+  });
+}
+
+/** The decision a report group's resolution made, if it made one. */
+export async function findGroupModeration(db: Database, groupId: number): Promise<ModerationRow | null> {
+  return db.first<ModerationRow>({
+    sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE report_group_id = ?1`,
+    binds: [groupId],
+  });
+}

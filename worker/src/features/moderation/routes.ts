@@ -1,13 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
+import { publicIdQuery } from "#shared/api.ts";
 import {
   type AppealCreate,
+  allowanceQuerySchema,
+  allowanceSchema,
   appealCreateAnswerSchema,
   appealCreateSchema,
   MODERATION_MSG,
+  moderationNoticeSchema,
 } from "#shared/schemas/moderation.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
-import { createAppeal } from "./service";
+import { allowanceLeft } from "#worker/lib/trust.ts";
+import { createAppeal, ownPostModeration } from "./service";
 
 const appeal = createRoute({
   method: "post",
@@ -23,12 +28,44 @@ const appeal = createRoute({
   },
 });
 
-export const moderationRoutes = createRouter().openapi(appeal, async (c) => {
-  const input = readBody<AppealCreate>(c);
-  const appealer = c.get("appealer");
-  // An appeal token names one decision; any other is not found for it.
-  if (appealer && appealer.moderationId !== input.moderation_id) fail(404, MODERATION_MSG.moderationNotFound);
-  const userId = appealer ? appealer.userId : c.get("user").id;
-  const state = await createAppeal(c.var.deps, userId, input);
-  return c.json({ detail: MODERATION_MSG.appealSent, appeal: state }, 201);
+const ownPost = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/moderation/post",
+  tags: ["Moderation"],
+  summary:
+    "Why your own post is hidden: the decision staff made about it (cause, note) and your appeal, while the post stays removed. Anyone else's post, or one not removed, is not found.",
+  security,
+  request: { query: publicIdQuery },
+  responses: { 200: json(moderationNoticeSchema, "The decision"), ...errorResponses(401, 404, 422) },
 });
+
+const allowance = createRoute({
+  method: "get",
+  path: "/api/v1/private/user/allowance",
+  tags: ["Moderation"],
+  summary:
+    "What is left today of your daily allowance for posts or comments (by trust level), so a form can say so before the limit; null for regulars, who have none.",
+  security,
+  request: { query: allowanceQuerySchema },
+  responses: { 200: json(allowanceSchema, "The allowance"), ...errorResponses(401, 422) },
+});
+
+export const moderationRoutes = createRouter()
+  .openapi(allowance, async (c) => {
+    const left = await allowanceLeft(c.var.deps, c.get("user"), c.req.valid("query").action);
+    return c.json({ allowance: left }, 200);
+  })
+  .openapi(ownPost, async (c) => {
+    const notice = await ownPostModeration(c.var.deps, c.get("user").id, c.req.valid("query").public_id);
+    return c.json(notice, 200);
+  })
+  .openapi(appeal, async (c) => {
+    const input = readBody<AppealCreate>(c);
+    const appealer = c.get("appealer");
+    // An appeal token names one decision; any other is not found for it.
+    if (appealer && appealer.moderationId !== input.moderation_id)
+      fail(404, MODERATION_MSG.moderationNotFound);
+    const userId = appealer ? appealer.userId : c.get("user").id;
+    const state = await createAppeal(c.var.deps, userId, input);
+    return c.json({ detail: MODERATION_MSG.appealSent, appeal: state }, 201);
+  });

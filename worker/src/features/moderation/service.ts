@@ -9,6 +9,7 @@ import {
   currentSuspension,
   findModeration,
   moderationsWithAppeals,
+  postModeration,
 } from "./queries";
 
 // A person's side of moderation: the notice of what staff did, the one appeal, and the reason a
@@ -20,6 +21,7 @@ export function appealState(a: AppealRow) {
     status: a.status,
     decision: a.decision,
     note: a.note,
+    text: a.text,
     created_at: iso(a.created_at),
     decided_at: a.decided_at === null ? null : iso(a.decided_at),
   };
@@ -94,4 +96,21 @@ export async function createAppeal(deps: Deps, userId: number, input: AppealCrea
   const row = inserted?.results[0] as AppealRow | undefined;
   if (!row) fail(409, MODERATION_MSG.appealTaken);
   return appealState(row);
+}
+
+/**
+ * `GET .../moderation/post`: the decision that keeps the caller's own post hidden, told as its
+ * notification tells it, so the post's page can say "Removed by staff" with why and the appeal.
+ */
+export async function ownPostModeration(
+  deps: Deps,
+  userId: number,
+  postPublicId: string,
+): Promise<ModerationNotice> {
+  const row = await postModeration(deps.db, userId, postPublicId);
+  if (!row || row.reversed_at !== null || row.action !== "REMOVE_CONTENT")
+    fail(404, MODERATION_MSG.moderationNotFound);
+  const notice = (await moderationNotices(deps, [row.id])).get(row.id);
+  if (!notice) fail(404, MODERATION_MSG.moderationNotFound);
+  return notice;
 }

@@ -207,6 +207,7 @@ describe("follow limits", () => {
       trust_level: 0,
       reason: "AGE",
       until: until.toISOString(),
+      retry_at: expect.any(String),
     });
     expect(await counts(other.id)).toEqual({ followers: 0, following: 0 });
     // A regular has no daily allowance: nothing counted toward one.

@@ -526,6 +526,7 @@ describe("post limits", () => {
         trust_level: 0,
         reason: "AGE",
         until: until.toISOString(),
+        retry_at: expect.any(String),
       });
     }
     expect(await postsBy(person)).toBe(1);

@@ -19,7 +19,7 @@ const CONTEXT_LABEL: Record<MuteContext, string> = {
 
 const EXPIRY_DAYS = [0, 1, 7, 30] as const;
 const EXPIRY_LABEL: Record<(typeof EXPIRY_DAYS)[number], string> = {
-  0: msg("Never"),
+  0: msg("Forever"),
   1: msg("1 day"),
   7: msg("7 days"),
   30: msg("30 days"),

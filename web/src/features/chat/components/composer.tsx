@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { CHAT_IMAGE_MAX_MB, CHAT_TEXTAREA_MAX_HEIGHT, EMOJI_TYPING_STOP_MS, MB } from "#shared/constants.ts";
 import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
@@ -109,10 +110,11 @@ export function Composer({
     emojiButton.current?.focus();
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
     event.target.value = "";
-    if (!file) return;
+    if (!chosen) return;
+    const file = await shrinkPicture(chosen, CHAT_IMAGE_MAX_MB * MB);
     if (file.size > CHAT_IMAGE_MAX_MB * MB) return setTooLarge(file.size);
     showSnackbar({ message: t("Uploading started... It can take a few seconds.") });
     onPicture(file);
@@ -153,7 +155,7 @@ export function Composer({
           accept={IMAGE_TYPES}
           className="hidden"
           aria-label={t("Send a picture")}
-          onChange={onFile}
+          onChange={(event) => void onFile(event)}
           data-testid="chat-image-input"
         />
         <div className="min-w-0 flex-1">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { type Community, communityImageProblem } from "#shared/schemas/communities.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { apiFetch } from "#web/lib/api.ts";
@@ -30,8 +31,9 @@ export function CommunityBanner({ community }: { community: Community }) {
       });
     },
   });
-  const choose = (file: File | undefined) => {
-    if (!file) return;
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    const file = await shrinkPicture(chosen);
     const problem = communityImageProblem(file);
     if (problem) showSnackbar({ message: t(problem), variant: "error" });
     else save.mutate({ cover: file });
@@ -57,7 +59,7 @@ export function CommunityBanner({ community }: { community: Community }) {
             aria-hidden="true"
             data-testid="community-cover-input"
             onChange={(e) => {
-              choose(e.target.files?.[0]);
+              void choose(e.target.files?.[0]);
               e.target.value = "";
             }}
           />

@@ -6,6 +6,7 @@ import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { NotFound } from "#web/components/ui/not-found.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";
@@ -26,7 +27,7 @@ function useCommunityFrame(name: string) {
     <ListSkeleton rows={1} height="h-44" />
   ) : community.isError ? (
     community.error instanceof ApiError && community.error.status === 404 ? (
-      <EmptyState />
+      <NotFound kind="community" name={name} />
     ) : (
       <LoadError error={community.error} retry={community.refetch} />
     )

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { isConfigured, paymentConfigQueryOptions } from "#web/lib/payment-config.ts";
 import { requireSignIn, useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { plansQueryOptions } from "../queries";
@@ -25,6 +26,9 @@ function planPrice(dollars: number, language: string): string {
 export function PlansPage() {
   const { t } = useTranslation();
   const plans = useQuery(plansQueryOptions());
+  // A server without provider keys says so on the buttons, before anyone clicks.
+  const config = useQuery(paymentConfigQueryOptions());
+  const noPayments = config.data ? !isConfigured(config.data) : false;
   const { me } = useMe();
   const current = me?.is_verified_business ? "BUSINESS" : me?.is_verified_user ? "USER" : null;
   return (
@@ -55,6 +59,7 @@ export function PlansPage() {
               plan={plan}
               isCurrent={current === plan.membership_type}
               canSubscribe={!me?.is_staff && current === null}
+              noPayments={noPayments}
             />
           ))}
         </ul>
@@ -79,10 +84,13 @@ function PlanCard({
   plan,
   isCurrent,
   canSubscribe,
+  noPayments,
 }: {
   plan: MembershipPlan;
   isCurrent: boolean;
   canSubscribe: boolean;
+  /** This server takes no money: the button is off and says why. */
+  noPayments: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const business = plan.membership_type === "BUSINESS";
@@ -139,17 +147,29 @@ function PlanCard({
           {t("Manage")}
         </Link>
       ) : (
-        <button
-          type="button"
-          className={`btn mt-6 ${business ? "btn-primary" : "btn-outline"}`}
-          disabled={!canSubscribe}
-          onClick={() => {
-            if (!requireSignIn()) return;
-            openModal("SUBSCRIPTION_PAYMENT", { paid_user_membership_type: plan.membership_type });
-          }}
-        >
-          {t("SUBSCRIBE")}
-        </button>
+        <>
+          <button
+            type="button"
+            className={`btn mt-6 ${business ? "btn-primary" : "btn-outline"}`}
+            disabled={!canSubscribe || noPayments}
+            aria-describedby={noPayments ? `no-payments-${plan.membership_type}` : undefined}
+            onClick={() => {
+              if (!requireSignIn()) return;
+              openModal("SUBSCRIPTION_PAYMENT", { paid_user_membership_type: plan.membership_type });
+            }}
+          >
+            {t("SUBSCRIBE")}
+          </button>
+          {noPayments ? (
+            <p
+              id={`no-payments-${plan.membership_type}`}
+              className="mt-2 text-center text-xs text-[var(--muted)]"
+              data-testid="payments-not-configured"
+            >
+              {t("Payments are not configured on this server.")}
+            </p>
+          ) : null}
+        </>
       )}
     </li>
   );

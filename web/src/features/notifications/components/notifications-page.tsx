@@ -14,7 +14,15 @@ export function NotificationsPage({ view }: { view: NotificationView }) {
   const list = useInfiniteQuery(notificationsQueryOptions(view));
   const markRead = useMarkRead();
   const unread = useUnread(useLiveOpen())?.unread_notifications ?? 0;
-  const items = list.data?.pages.flatMap((p) => p.list) ?? [];
+  // One card per decision: answers written as cards of their own before decisions kept one card
+  // (the newest, listed first, tells the whole story) are not shown again.
+  const seen = new Set<number>();
+  const items = (list.data?.pages.flatMap((p) => p.list) ?? []).filter((n) => {
+    if (!n.moderation) return true;
+    if (seen.has(n.moderation.id)) return false;
+    seen.add(n.moderation.id);
+    return true;
+  });
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-3">

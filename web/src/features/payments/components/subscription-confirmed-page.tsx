@@ -47,6 +47,22 @@ export function SubscriptionConfirmedPage({
     refetchInterval: POLL_MS,
     staleTime: 0,
   });
+  // Opened directly, with no payment behind it: nothing to thank anyone for.
+  if (isSignedIn && !subscriptionId && !verified)
+    return (
+      <section
+        className="card mx-auto flex max-w-lg flex-col items-center gap-4 p-6 text-center"
+        data-testid="no-payment-to-confirm"
+      >
+        <h1 className="text-xl font-bold">{t("There is no payment to confirm")}</h1>
+        <p className="text-sm text-[var(--muted)]">
+          {t("This page opens after paying for a membership. Choose a plan to become verified.")}
+        </p>
+        <Link to="/account/subscription" className="btn btn-primary">
+          {t("See the plans")}
+        </Link>
+      </section>
+    );
   if (!isSignedIn)
     return (
       <section className="card mx-auto max-w-lg p-6 text-center">

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { type KeyboardEvent, type ReactNode, useId } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { FieldLabel } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_TITLE_MAX } from "#shared/constants.ts";
@@ -7,6 +7,7 @@ import type { PostType } from "#shared/enums.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { openModal } from "#web/modals.tsx";
 import { DraftIcon, ImageIcon, TextIcon } from "./action-icons";
+import { CommunityJoinPanel } from "./community-join-panel";
 import { Editor } from "./lazy-editor";
 import { MediaPicker } from "./media-picker";
 import { BodyCounter } from "./post-page";
@@ -22,6 +23,7 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
   const { form, type } = postForm;
   const title = form.field("title");
   const ids = { title: useId(), community: useId() };
+  const [findOpen, setFindOpen] = useState(false);
 
   if (!postForm.isSignedIn) {
     return (
@@ -60,6 +62,22 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
           <span className="sr-only">{t("{{count}} drafts", { count: postForm.draftTotal })}</span>
         </Link>
       </div>
+      {postForm.restored ? (
+        <p
+          className="flex flex-wrap items-center gap-2 rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm"
+          role="status"
+          data-testid="restored-text"
+        >
+          {t("What you wrote last time is back. It stays on this device until you post it.")}
+          <button
+            type="button"
+            className="font-semibold text-[var(--accent)] hover:underline"
+            onClick={postForm.discard}
+          >
+            {t("Discard it")}
+          </button>
+        </p>
+      ) : null}
       {postForm.editingDraft ? (
         <p className="rounded-lg bg-[var(--surface-strong)] px-3 py-2 text-sm" role="status">
           {t("You are editing a draft.")}{" "}
@@ -89,17 +107,25 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
           ))}
         </select>
         {postForm.joinedNone ? (
-          <p className="mt-1 text-xs text-[var(--muted)]">
-            {t("You have not joined a community yet.")}{" "}
-            <Link
-              to="/search"
-              search={{ type: "communities" }}
-              className="font-semibold text-[var(--accent)]"
-            >
-              {t("Find Communities")}
-            </Link>
-          </p>
+          <p className="mt-1 text-xs text-[var(--muted)]">{t("You have not joined a community yet.")}</p>
         ) : null}
+        {postForm.joinedNone || findOpen ? (
+          <CommunityJoinPanel
+            onJoined={(name) => {
+              form.setValue("community_name", name);
+              setFindOpen(false);
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            className="mt-1 text-xs font-semibold text-[var(--accent)] hover:underline"
+            onClick={() => setFindOpen(true)}
+            aria-expanded={false}
+          >
+            {t("Join another community")}
+          </button>
+        )}
       </div>
 
       <section className="card overflow-hidden">
@@ -177,7 +203,23 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
             />
           )}
 
+          {postForm.limitMessage ? (
+            <p
+              className="field-error rounded-lg border border-[var(--danger)] px-3 py-2"
+              role="alert"
+              data-testid="post-limit"
+            >
+              {postForm.limitMessage}
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-[var(--line)] pt-3">
+            {postForm.postsLeft !== null && !postForm.limitMessage ? (
+              <p className="mr-auto text-xs text-[var(--muted)]" data-testid="posts-left">
+                {postForm.postsLeft === 1
+                  ? t("1 post left today")
+                  : t("{{count}} posts left today", { count: postForm.postsLeft })}
+              </p>
+            ) : null}
             {postForm.missing.length ? (
               <p
                 className="mr-auto text-xs text-[var(--muted)]"

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
+import { FieldLabel } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPicture } from "#client/shrink-picture.ts";
 import { MEDIA_ALT_MAX } from "#shared/constants.ts";
 import { altProblem } from "#shared/schemas/alt-text.ts";
 import { type MediaFile, mediaFileProblem } from "#shared/schemas/posts.ts";
@@ -68,9 +70,23 @@ export function MediaPicker({
   const picture = media.file ? media.file.type.startsWith("image/") : media.saved?.file_type === "IMAGE";
   const [altTouched, setAltTouched] = useState(false);
   const altError = altTouched ? altProblem(media.alt, requireAlt) : null;
+  const [preparing, setPreparing] = useState(false);
+  // A photo is made to fit before it is shown: the preview is what will be posted.
+  const choose = async (file: File) => {
+    setPreparing(true);
+    try {
+      onMedia({ file: await shrinkPicture(file), saved: null, alt: media.alt });
+    } finally {
+      setPreparing(false);
+    }
+  };
   return (
     <div className="flex flex-col gap-2">
-      {media.file || media.saved ? (
+      {preparing ? (
+        <p className="rounded-xl border border-[var(--line)] px-4 py-10 text-center text-sm" role="status">
+          {t("Preparing the picture...")}
+        </p>
+      ) : media.file || media.saved ? (
         <FilePreview
           file={media.file}
           saved={media.file ? null : media.saved}
@@ -84,7 +100,7 @@ export function MediaPicker({
           onDrop={(e) => {
             e.preventDefault();
             const file = e.dataTransfer.files[0];
-            if (file) onMedia({ file, saved: null, alt: media.alt });
+            if (file) void choose(file);
           }}
         >
           <ImageIcon width={32} height={32} />
@@ -101,7 +117,7 @@ export function MediaPicker({
         className="sr-only"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) onMedia({ file, saved: null, alt: media.alt });
+          if (file) void choose(file);
           e.target.value = "";
         }}
         aria-describedby={fileError ? `${id}-error` : undefined}
@@ -113,9 +129,13 @@ export function MediaPicker({
       ) : null}
       {picture && !fileError ? (
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-alt`} className="text-sm font-semibold">
-            {requireAlt ? t("Describe the picture") : t("Describe the picture (optional)")}
-          </label>
+          {requireAlt ? (
+            <FieldLabel htmlFor={`${id}-alt`}>{t("Describe the picture")}</FieldLabel>
+          ) : (
+            <label htmlFor={`${id}-alt`} className="text-sm font-semibold">
+              {t("Describe the picture (optional)")}
+            </label>
+          )}
           <textarea
             id={`${id}-alt`}
             data-testid="alt-text"

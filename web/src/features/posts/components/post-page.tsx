@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
@@ -92,10 +91,13 @@ export function PostPage({
   publicId,
   commentId,
   edit,
+  missing,
 }: {
   publicId: string;
   commentId: string | null;
   edit: boolean;
+  /** What shows when the post is not found (composed by the route: its author may see why staff removed it). */
+  missing: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -130,7 +132,7 @@ export function PostPage({
   if (query.isPending) return <ListSkeleton rows={2} height="h-64" />;
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404 ? (
-      <EmptyState />
+      missing
     ) : (
       <LoadError error={query.error} retry={query.refetch} />
     );

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { altProblem } from "#shared/schemas/alt-text.ts";
 import type { Community } from "#shared/schemas/communities.ts";
+import { allowanceSchema } from "#shared/schemas/moderation.ts";
 import {
   bodyLength,
   draftFieldsSchema,
@@ -15,13 +17,24 @@ import {
   mediaFileProblem,
   postFieldsSchema,
 } from "#shared/schemas/posts.ts";
+import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
+import { apiFetch } from "#web/lib/api.ts";
 import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { draftQueryOptions, draftTotalQueryOptions } from "../draft-queries";
-import { type PostForm, useCreatePost, usePublishDraft, useSaveDraft, useUpdateDraft } from "../mutations";
+import { clearLocalDraft, hasText, readLocalDraft, writeLocalDraft } from "../local-draft";
+import {
+  allowanceKey,
+  isDailyLimit,
+  type PostForm,
+  useCreatePost,
+  usePublishDraft,
+  useSaveDraft,
+  useUpdateDraft,
+} from "../mutations";
 
 /** The chosen file, and a draft's stored file, shown until replaced. */
 export interface Media {
@@ -32,6 +45,8 @@ export interface Media {
 }
 
 const EMPTY = { community_name: "", title: "", body: "" };
+/** "Posts left today" shows from this many on. */
+const POSTS_LEFT_SHOWN = 2;
 const NO_MEDIA: Media = { file: null, saved: null, alt: "" };
 
 /**
@@ -48,6 +63,17 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   const draft = useQuery({ ...draftQueryOptions(draftId ?? ""), enabled: isSignedIn && Boolean(draftId) });
   const join = useJoinCommunity();
   const create = useCreatePost();
+  // What is left of today's posts for a new or member account (none for regulars).
+  const allowance = useQuery({
+    queryKey: allowanceKey("post"),
+    queryFn: async ({ signal }) =>
+      allowanceSchema.parse(
+        await apiFetch("/api/v1/private/user/allowance", { query: { action: "post" }, signal }),
+      ),
+    enabled: isSignedIn,
+    meta: { silent: true },
+    staleTime: 30_000,
+  });
   const save = useSaveDraft();
   const updateDraft = useUpdateDraft();
   const publish = usePublishDraft();
@@ -59,6 +85,12 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   const [editorKey, setEditorKey] = useState(0);
   const loadedDraft = useRef<string | null>(null);
   const handledCommunity = useRef(false);
+  // The text kept on this device (local-draft.ts) is brought back once per account, before it is written.
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+  // Set just before the form itself leaves (after posting): nothing is left to lose then.
+  const leaving = useRef(false);
+  const username = me?.username ?? null;
   // The effects fill fields in; they run when the address or the queries change, not the form.
   const latestForm = useRef(form);
   latestForm.current = form;
@@ -67,6 +99,25 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   useEffect(() => {
     if (!isSignedIn) openModal("LOGIN");
   }, [isSignedIn]);
+
+  // A new post (not a server draft) starts from what was typed on this device and not yet posted.
+  useEffect(() => {
+    if (!username || restoredFor === username) return;
+    setRestoredFor(username);
+    if (draftId) return;
+    const kept = readLocalDraft(username);
+    if (!kept) return;
+    const current = latestForm.current.values;
+    latestForm.current.reset({
+      // A community named in the address (?community_name=) wins over the kept one.
+      community_name: current.community_name || kept.community_name,
+      title: kept.title,
+      body: kept.body,
+    });
+    setType(kept.post_type);
+    setEditorKey((k) => k + 1);
+    setRestored(true);
+  }, [username, restoredFor, draftId]);
 
   // ?community_name=X joins X if needed, preselects it, then the address becomes /post.
   useEffect(() => {
@@ -110,6 +161,12 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   }, [draftId, draft.data, draft.isError, navigate, t]);
 
   const { values } = form;
+
+  // Every change of a new post is kept on the device until it is posted or saved as a draft.
+  useEffect(() => {
+    if (!username || restoredFor !== username || draftId || leaving.current) return;
+    writeLocalDraft(username, { ...values, post_type: type });
+  }, [username, restoredFor, draftId, values, type]);
   const sent: PostForm = {
     title: values.title.trim(),
     body: type === "TEXT" ? values.body : "",
@@ -145,7 +202,39 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     setType("TEXT");
     setMedia(NO_MEDIA);
     setEditorKey((k) => k + 1);
+    setRestored(false);
+    if (username) clearLocalDraft(username);
   };
+
+  /** The form is done with its text (posted): it may leave without asking, and the device forgets it. */
+  const finished = () => {
+    leaving.current = true;
+    if (username) clearLocalDraft(username);
+  };
+
+  // Unposted words, or a server draft's unsaved changes, are worth a question before the page changes.
+  const loaded = draft.data;
+  const unsaved = editingDraft
+    ? Boolean(loaded) &&
+      (loaded?.title !== values.title || loaded?.body !== values.body || Boolean(media.file))
+    : hasText(values) || Boolean(media.file);
+  useBlocker({
+    shouldBlockFn: async ({ current, next }) => {
+      if (leaving.current || !unsaved || current.pathname === next.pathname) return false;
+      const stay = !(await confirm({
+        title: t("Leave this post?"),
+        message: editingDraft
+          ? t("Your changes to this draft are not saved yet.")
+          : media.file
+            ? t("Your text stays on this device until you post it, but the chosen file is not kept.")
+            : t("Your text stays on this device and comes back when you open Create again."),
+        confirmLabel: t("Leave"),
+        cancelLabel: t("Keep writing"),
+      }));
+      return stay;
+    },
+    enableBeforeUnload: () => !leaving.current && unsaved && (editingDraft || Boolean(media.file)),
+  });
 
   const post = () => {
     if (!canPost) return;
@@ -154,6 +243,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
         { publicId: draftId, form: sent },
         {
           onSuccess: ({ link }) => {
+            finished();
             showSnackbar({ message: t("Draft published."), variant: "success" });
             void navigate({ to: link });
           },
@@ -163,6 +253,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     }
     create.mutate(sent, {
       onSuccess: ({ link }) => {
+        finished();
         showSnackbar({ message: t("It was posted"), variant: "success" });
         void navigate({ to: link });
       },
@@ -197,6 +288,9 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   return {
     isSignedIn,
     form,
+    /** The text on the form came back from this device (an earlier visit that did not post). */
+    restored,
+    discard: clear,
     type,
     setType,
     media,
@@ -208,6 +302,13 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     communitiesLoading: mine.isPending,
     joinedNone: mine.data?.list.length === 0,
     draftTotal: draftTotal.data ?? 0,
+    /** The day's limit was reached: said on the form until the person tries again. */
+    limitMessage: create.error && isDailyLimit(create.error) ? apiErrorText(create.error, t) : null,
+    /** Posts left today, once few are left (a regular has no allowance: null). */
+    postsLeft:
+      allowance.data?.allowance && allowance.data.allowance.left <= POSTS_LEFT_SHOWN
+        ? allowance.data.allowance.left
+        : null,
     bodyTooLong: bodyLength(values.body) > POST_BODY_MAX,
     busy,
     canPost,

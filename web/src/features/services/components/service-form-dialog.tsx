@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { shrinkPictures } from "#client/shrink-picture.ts";
 import {
   MB,
   SERVICE_DELIVERY_DAYS_MAX,
@@ -99,9 +100,10 @@ export default function ServiceFormDialog({ onClose, service }: ModalProps & { s
     error: server[field] ?? form.shownError(field),
   });
 
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(e.target.files ?? [])];
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(e.target.files ?? [])];
     e.target.value = "";
+    const files = await shrinkPictures(chosen, SERVICE_IMAGE_MAX_MB * MB);
     setServer((s) => ({ ...s, images: undefined }));
     for (const file of files) {
       if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type))
@@ -247,7 +249,7 @@ export default function ServiceFormDialog({ onClose, service }: ModalProps & { s
               multiple
               accept={PROFILE_IMAGE_TYPES.join(",")}
               className="sr-only"
-              onChange={pick}
+              onChange={(e) => void pick(e)}
               aria-label={t("Add pictures")}
               aria-describedby={`${picturesId}-rule`}
             />

@@ -15,6 +15,8 @@ import { trustLevelStatement } from "#worker/lib/trust.ts";
 import {
   APPEAL_COLUMNS,
   type AppealRow,
+  decisionAnsweredStatements,
+  decisionCard,
   findModeration,
   MODERATION_COLUMNS,
   type ModerationRow,
@@ -224,12 +226,12 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
       binds: [input.decision, input.note, admin.username, now, appeal.id],
     }),
     ...effects,
-    // The person reads the answer where they read the decision: a MODERATION notification.
-    db.prepare({
-      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
-            SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?2, ''), ?3, 0, ?4 WHERE ${won}`,
-      binds: [moderation.user_id, input.note, moderation.id, now],
-    }),
+    // The person reads the answer on the card of the decision it answers (one card per decision).
+    ...decisionAnsweredStatements(
+      db,
+      { userId: moderation.user_id, moderationId: moderation.id, note: input.note, now },
+      won,
+    ),
     trustLevelStatement(db, moderation.user_id, now),
     auditStatement(
       db,
@@ -243,6 +245,9 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
     ),
   ]);
   if (!decided?.meta.changes) fail(409, MODERATION_MSG.appealDecided);
+  // The person's open tabs show the answer on the card at once.
+  const card = await decisionCard(db, moderation.user_id, moderation.id);
+  if (card) await deps.live.notification(card);
   const [described] = await describeAppeals(deps, [await requireAppeal(deps, appeal.id)]);
   return described!;
 }

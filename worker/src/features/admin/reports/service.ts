@@ -16,7 +16,7 @@ import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
 import { trustLevelStatement } from "#worker/lib/trust.ts";
-import { moderationStatements } from "../../moderation/queries";
+import { decisionCard, findGroupModeration, moderationStatements } from "../../moderation/queries";
 import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { setStatusStatement } from "../users/service";
@@ -296,6 +296,11 @@ export async function resolveReportGroup(
     ),
   ]);
   if (!resolved?.meta.changes) fail(409, ADMIN_MSG.reportResolved);
+  if (moderated) {
+    const made = await findGroupModeration(db, group.id);
+    const card = made ? await decisionCard(db, made.user_id, made.id) : null;
+    if (card) await deps.live.notification(card);
+  }
   const [described] = await describeGroups(deps, [await requireGroup(deps, group.id)]);
   return described!;
 }
