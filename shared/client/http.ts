@@ -81,14 +81,12 @@ export async function requestJson<T>(
   if (res.ok) return (isJson && res.status !== 204 ? await res.json() : undefined) as T;
   const data: unknown = isJson ? await res.json().catch(() => null) : null;
   if (res.status === 401 && token) onUnauthorized();
-  const detail = data && typeof data === "object" && "detail" in data ? String(data.detail) : null;
+  // The API's error answer is `{detail, code, fields?}`; a proxy's page or a failed network has none.
   // The code is the API's word (shared/src/error-codes.ts lists them); its list stays out of the
   // first screen's script, and a code this build does not know equals none it branches on.
-  const code =
-    data && typeof data === "object" && "code" in data && typeof data.code === "string"
-      ? (data.code as ErrorCode)
-      : null;
-  throw new ApiError(res.status, detail, fieldsOf(data), data, code);
+  const answer = (data && typeof data === "object" ? data : {}) as { detail?: unknown; code?: ErrorCode };
+  const detail = answer.detail === undefined ? null : String(answer.detail);
+  throw new ApiError(res.status, detail, fieldsOf(data), data, answer.code ?? null);
 }
 
 /** The answer's `fields` (field name → problem), when it carries any. */

@@ -6,7 +6,6 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";
 import { apiFetch } from "#web/lib/api.ts";
-import { isConfigured, paymentConfigQueryOptions } from "#web/lib/payment-config.ts";
 import { useMe } from "#web/lib/session.ts";
 import { Avatar } from "../ui/avatar";
 import { ChevronLeft, ChevronRight } from "../ui/icons";
@@ -37,10 +36,7 @@ export function RightSidebar() {
   const onSubscriptionPage = useRouterState({
     select: (s) => s.location.pathname.startsWith("/account/subscription"),
   });
-  // Nothing to buy on a server that takes no money: the prompt would lead to a dead end.
-  const config = useQuery(paymentConfigQueryOptions());
-  const offerSubscription =
-    !verified && !isLoading && !onSubscriptionPage && Boolean(config.data && isConfigured(config.data));
+  const offerSubscription = !verified && !isLoading && !onSubscriptionPage;
   const featured = useQuery({
     queryKey: ["featured", "main", i18n.language],
     queryFn: () =>
@@ -62,7 +58,7 @@ export function RightSidebar() {
   return (
     <aside aria-label={t("Sidebar")} className="flex flex-col gap-4" data-testid="right-sidebar">
       {/* While the account loads, the prompt's room is held: it would otherwise push every block down. */}
-      {(isLoading || (config.isPending && !verified)) && !onSubscriptionPage ? (
+      {isLoading && !onSubscriptionPage ? (
         <div
           className="card h-40 animate-pulse bg-[var(--surface-strong)]"
           aria-hidden="true"

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
-import { Spinner } from "./spinner";
 
-const LoadErrorText = lazy(() => import("./load-error-text"));
+// A list that failed is rare: its card loads with the error, not with every list. The spinner of a
+// next page comes with the first next page, not with the first screen.
+const LoadErrorCard = lazy(() => import("./load-error-card"));
+const Spinner = lazy(() => import("./spinner").then((m) => ({ default: m.Spinner })));
 
 interface InfiniteLike {
   hasNextPage: boolean;
@@ -23,7 +25,11 @@ export function InfiniteFooter({ query }: { query: InfiniteLike }) {
   if (!query.hasNextPage && !query.isFetchNextPageError) return null;
   return (
     <div ref={sentinel} className="flex min-h-12 items-center justify-center py-3">
-      {query.isFetchingNextPage ? <Spinner /> : null}
+      {query.isFetchingNextPage ? (
+        <Suspense fallback={null}>
+          <Spinner />
+        </Suspense>
+      ) : null}
       {query.isFetchNextPageError ? (
         <button type="button" className="btn btn-outline" onClick={() => query.fetchNextPage()}>
           {t("Try again")}
@@ -34,18 +40,11 @@ export function InfiniteFooter({ query }: { query: InfiniteLike }) {
 }
 
 /** A whole list that could not load: the reason and a retry. */
-export function LoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
-  const { t } = useTranslation();
+export function LoadError(props: { error: unknown; retry: () => unknown }) {
   return (
-    <div role="alert" className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
-      <p className="font-semibold">{t("This could not be loaded.")}</p>
-      <Suspense fallback={null}>
-        <LoadErrorText error={error} />
-      </Suspense>
-      <button type="button" className="btn btn-outline" onClick={() => retry()}>
-        {t("Try again")}
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <LoadErrorCard {...props} />
+    </Suspense>
   );
 }
 
