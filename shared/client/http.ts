@@ -84,9 +84,11 @@ export async function requestJson<T>(
   // The API's error answer is `{detail, code, fields?}`; a proxy's page or a failed network has none.
   // The code is the API's word (shared/src/error-codes.ts lists them); its list stays out of the
   // first screen's script, and a code this build does not know equals none it branches on.
-  const answer = (data && typeof data === "object" ? data : {}) as { detail?: unknown; code?: ErrorCode };
+  const answer = (data && typeof data === "object" ? data : {}) as { detail?: unknown; code?: unknown };
   const detail = answer.detail === undefined ? null : String(answer.detail);
-  throw new ApiError(res.status, detail, fieldsOf(data), data, answer.code ?? null);
+  const code =
+    typeof answer.code === "string" && /^[a-z_]+$/.test(answer.code) ? (answer.code as ErrorCode) : null;
+  throw new ApiError(res.status, detail, fieldsOf(data), data, code);
 }
 
 /** The answer's `fields` (field name → problem), when it carries any. */

@@ -103,7 +103,7 @@ describe("a snackbar link", () => {
     // The route's page loads on demand: on a busy machine that takes longer than a second.
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/c/agora"), { timeout: 10_000 });
     expect(screen.queryByText("You joined c/agora")).toBeNull();
-  });
+  }, 20_000);
 
   it("opens a full address in a new tab, without giving it the opener", async () => {
     await renderInApp(<SnackbarHost />);
