@@ -7,6 +7,9 @@ import { joinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys } from "#web/features/communities/queries.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
+// Shared UI, not a feature: the post form (posts) shows it, and it joins through the communities
+// feature, as the right sidebar's Join buttons do (docs/decisions/138).
+
 const SHOWN = 6;
 const communityListSchema = z.object({ list: z.array(communitySchema) });
 
