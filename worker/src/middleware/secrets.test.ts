@@ -179,7 +179,15 @@ describe("every ENVIRONMENT but development is production", () => {
   });
 
   it("the worker tests and local runs pass the development settings, the same secret production refuses", () => {
-    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: "development", JWT_SECRET: DEVELOPMENT_JWT_SECRET });
+    // With the development push key pair (production refuses it: features/push) and a short e-mail wait.
+    expect(DEVELOPMENT_VARS).toEqual({
+      ENVIRONMENT: "development",
+      JWT_SECRET: DEVELOPMENT_JWT_SECRET,
+      VAPID_PUBLIC_KEY: expect.any(String),
+      VAPID_PRIVATE_KEY: expect.any(String),
+      VAPID_SUBJECT: expect.stringMatching(/^mailto:/),
+      NOTIFY_EMAIL_DELAY_S: "10",
+    });
     expect(env.ENVIRONMENT).toBe("development");
     expect(isDevelopment({})).toBe(false);
   });
