@@ -367,6 +367,16 @@ describe("posts and communities in the browser", () => {
         '<iframe srcdoc="<script>parent.__pwned=5</script>"></iframe><form action="javascript:window.__pwned=6"><button id="go">go</button></form>';
       await route.fulfill({ response: res, json: item });
     });
+    // A visitor's page carries the post it shows (the open web's first screen): without it, the
+    // app asks the API, whose answer this journey made hostile.
+    await page.route(`**${target.link}`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.text()).replace(
+        /<script type="application\/json" id="agora-data">[\s\S]*?<\/script>/,
+        "",
+      );
+      await route.fulfill({ response: res, body });
+    });
     await page.goto(target.link);
     const detail = page.getByTestId("post-detail");
     await detail.getByText("Still readable").waitFor();

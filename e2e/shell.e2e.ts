@@ -60,7 +60,7 @@ describe("the main site's shell", () => {
   it("shows the empty state with Return to Home on an unknown page", async () => {
     const { page: p, errors } = await page();
     await p.goto("/no/such/page");
-    await p.getByText("There is nothing here").waitFor({ state: "visible" });
+    await p.getByRole("heading", { name: "Page not found" }).waitFor({ state: "visible" });
     await p.getByRole("link", { name: "Return to Home" }).click();
     await p.waitForURL(`${baseUrl()}/`);
     expect(errors).toEqual([]);
