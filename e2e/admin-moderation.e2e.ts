@@ -227,7 +227,7 @@ describe("the admin website's moderation screens", () => {
     expect(res.status).toBe(404);
     const { page: visitor } = await page();
     await visitor.goto(post.link);
-    await visitor.getByText("There is nothing here").waitFor();
+    await visitor.getByText("Post not found").first().waitFor();
 
     await seeInAudit(p, "REPORT_REMOVE_CONTENT", "report:");
     expect(errors).toEqual([]);
