@@ -51,7 +51,3 @@ export const ERROR_CODES = [...STATUS_CODES, ...DOMAIN_CODES] as const;
 export type StatusCode = (typeof STATUS_CODES)[number];
 export type DomainCode = (typeof DOMAIN_CODES)[number];
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === "string" && KNOWN.has(value);

@@ -3,7 +3,7 @@ import { apiErrorText } from "../api-error-text";
 import { PasswordField, SubmitButton } from "../form-fields";
 import { useTranslation } from "../react-i18n";
 import { proofNeeded, type TwoFactorApi } from "./api";
-import { StepUpPrompt } from "./step-up";
+import { type ProofPromptProps, StepUpPrompt } from "./step-up";
 
 // "Confirm it is you" before a change that would let a stolen session keep the account (adding a
 // passkey, turning the app on, new recovery codes, a new password or e-mail): the Worker refuses
@@ -11,15 +11,7 @@ import { StepUpPrompt } from "./step-up";
 // there is no factor); the site asks for that proof, swaps in the new token and runs the change again.
 
 /** The password typed again: for an account with no second factor. */
-function PasswordProof({
-  api,
-  onToken,
-  onCancel,
-}: {
-  api: TwoFactorApi;
-  onToken: (token: string) => void;
-  onCancel: () => void;
-}) {
+function PasswordProof({ api, onToken, onCancel }: ProofPromptProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);

@@ -5,19 +5,18 @@ import { useTranslation } from "../react-i18n";
 import { signWithPasskey, type TwoFactorApi } from "./api";
 import { CodeForm } from "./code-form";
 
+/** What every "confirm it is you" prompt takes: where to ask, and what to do with the new token. */
+export interface ProofPromptProps {
+  api: TwoFactorApi;
+  onToken: (token: string) => void;
+  onCancel: () => void;
+}
+
 /**
  * "Confirm it is you": a code or a passkey proves the factor again; the new token (good for this
  * kind of action for 5 minutes) goes to `onToken`, and the caller retries what was refused.
  */
-export function StepUpPrompt({
-  api,
-  onToken,
-  onCancel,
-}: {
-  api: TwoFactorApi;
-  onToken: (token: string) => void;
-  onCancel: () => void;
-}) {
+export function StepUpPrompt({ api, onToken, onCancel }: ProofPromptProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const withPasskey = async () => {
