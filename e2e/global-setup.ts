@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -47,7 +47,9 @@ async function startLane(port: number, assetsDir: string, state: string) {
 }
 
 export default async function setup(project: TestProject) {
-  const state = mkdtempSync(join(tmpdir(), "agora-e2e-"));
+  // The lanes' databases live in memory-backed /dev/shm where the machine has it: local D1 syncs its
+  // log to disk on every write, which is the journeys' largest wait after Chromium (ADR 161).
+  const state = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "agora-e2e-"));
   const port = Number(process.env.E2E_PORT ?? 8788);
   // Its own assets folder: a build here never reloads a `bun run dev` serving another one. Built
   // only when its sources changed (the size budget step of `bun run test` made it already).
