@@ -26,6 +26,8 @@ export const ADMIN_MSG = {
   mjmlFailed: "Failed to render MJML",
   renderUnavailable: "E-mails cannot be rendered right now. Try again in a minute.",
   templateLocked: "This template is locked. Unlock it before deleting it.",
+  templateHasPurpose:
+    "Agora sends this template itself. Edit it; it cannot be sent as a newsletter or deleted.",
   templateNotFound: "This email template does not exist",
   blogNotFound: "This blog post does not exist",
   slugTaken: "Another blog post already uses this slug",
@@ -357,6 +359,11 @@ export const emailTemplateSchema = z.object({
   /** Set means already sent. */
   published_at: z.string().nullable(),
   is_locked: z.boolean(),
+  /**
+   * What Agora sends from this template itself (`AWAY_DIGEST`: the e-mail of what a person missed),
+   * or null for a newsletter. A purpose template is edited, never sent by staff or deleted.
+   */
+  purpose: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -8,6 +8,9 @@ import { z } from "../zod-jitless";
 export const AWAY_KINDS = [...NOTIFICATION_KINDS, "CHAT_MESSAGE"] as const;
 export type AwayKind = (typeof AWAY_KINDS)[number];
 
+/** The languages pushes and e-mails are written in: those of the SPAs. */
+export const AWAY_LANGUAGES = ["en", "es", "pt"] as const;
+
 /** The kinds the e-mail of what was missed covers; the others never go out by e-mail. */
 export const EMAIL_KINDS = ["MENTION", "REPLY", "MODERATION", "CHAT_MESSAGE"] as const satisfies AwayKind[];
 
@@ -64,6 +67,8 @@ export const notificationPreferenceListSchema = z.object({
   push_configured: z.boolean(),
   /** Whether this server can send e-mail at all. */
   email_configured: z.boolean(),
+  /** The language pushes and the e-mail of what was missed are written in. */
+  language: z.enum(AWAY_LANGUAGES),
 });
 export type NotificationPreferenceList = z.infer<typeof notificationPreferenceListSchema>;
 
@@ -74,6 +79,11 @@ export const notificationPreferenceUpdateSchema = z
     message: "give push or email",
     path: ["push"],
   });
+
+/** `PUT .../notification/language`: the language of what reaches the person while away. */
+export const awayLanguageSchema = z.object({
+  language: z.enum(AWAY_LANGUAGES, { error: "must be en, es or pt" }),
+});
 
 /** `POST /api/v1/notification/unsubscribe?token=`. */
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(512) });

@@ -158,8 +158,44 @@ export function TemplateForm({ template }: { template?: EmailTemplateDetail }) {
   );
 }
 
-/** Lock, send and delete of a saved template. */
+/** What Agora fills into a template it sends itself (worker/src/features/push/digest.ts). */
+const AWAY_PLACEHOLDERS = [
+  "{{summary}}",
+  "{{heading}}",
+  "{{items}}",
+  "{{settings_link}}",
+  "{{unsubscribe_link}}",
+];
+
+/** Lock, send and delete of a saved template; a template Agora sends itself is only edited. */
 function TemplateActions({ template, dirty }: { template: EmailTemplateDetail; dirty: boolean }) {
+  const { t } = useTranslation();
+  if (template.purpose !== null)
+    return (
+      <section
+        aria-label={t("Actions")}
+        className="card flex flex-col gap-2 p-4 text-sm"
+        data-testid="purpose-note"
+      >
+        <p>{t(ADMIN_MSG.templateHasPurpose)}</p>
+        <p className="text-[var(--muted)]">
+          {t(
+            "This is the e-mail of what a person missed while away. Agora fills these in, in the person's language:",
+          )}{" "}
+          {AWAY_PLACEHOLDERS.map((p, i) => (
+            <span key={p}>
+              {i ? ", " : ""}
+              <code>{p}</code>
+            </span>
+          ))}
+        </p>
+      </section>
+    );
+  return <NewsletterActions template={template} dirty={dirty} />;
+}
+
+/** Lock, send and delete of a newsletter template. */
+function NewsletterActions({ template, dirty }: { template: EmailTemplateDetail; dirty: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lock = useLockTemplate();

@@ -67,9 +67,15 @@ function TemplateCard({ template }: { template: EmailTemplate }) {
 export function TemplateBadges({
   template,
 }: {
-  template: Pick<EmailTemplate, "published_at" | "is_locked">;
+  template: Pick<EmailTemplate, "published_at" | "is_locked" | "purpose">;
 }) {
   const { t } = useTranslation();
+  if (template.purpose !== null)
+    return (
+      <span className="rounded-full border border-transparent bg-[var(--accent)] px-2 py-0.5 font-semibold text-[var(--on-accent,#fff)]">
+        {t("Sent by Agora: what people missed")}
+      </span>
+    );
   return (
     <>
       <span

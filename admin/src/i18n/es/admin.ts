@@ -74,4 +74,9 @@ export default {
   "The e-mail renders empty: check that every tag is closed.":
     "El correo se ve vacío: comprueba que todas las etiquetas estén cerradas.",
   "Rendering the preview…": "Generando la vista previa…",
+  "Agora sends this template itself. Edit it; it cannot be sent as a newsletter or deleted.":
+    "Agora envía esta plantilla por sí misma. Edítala; no se puede enviar como boletín ni eliminar.",
+  "This is the e-mail of what a person missed while away. Agora fills these in, in the person's language:":
+    "Es el correo de lo que una persona se perdió mientras no estaba. Agora completa esto, en el idioma de la persona:",
+  "Sent by Agora: what people missed": "Enviada por Agora: lo que la gente se perdió",
 } satisfies Dictionary;

@@ -74,4 +74,9 @@ export default {
   "The e-mail renders empty: check that every tag is closed.":
     "O e-mail fica vazio: verifique se todas as tags estão fechadas.",
   "Rendering the preview…": "Gerando a pré-visualização…",
+  "Agora sends this template itself. Edit it; it cannot be sent as a newsletter or deleted.":
+    "O Agora envia este modelo por conta própria. Edite-o; ele não pode ser enviado como boletim nem excluído.",
+  "This is the e-mail of what a person missed while away. Agora fills these in, in the person's language:":
+    "É o e-mail do que uma pessoa perdeu enquanto estava fora. O Agora preenche isto, no idioma da pessoa:",
+  "Sent by Agora: what people missed": "Enviado pelo Agora: o que as pessoas perderam",
 } satisfies Dictionary;

@@ -71,3 +71,23 @@ export function useUpdatePreference() {
     },
   });
 }
+
+/** `PUT .../notification/language`: the language pushes and the e-mail of what was missed use. */
+export function useAwayLanguage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (language: NotificationPreferenceList["language"]) =>
+      apiFetch<{ language: NotificationPreferenceList["language"] }>(
+        "/api/v1/private/user/notification/language",
+        {
+          method: "PUT",
+          body: { language },
+        },
+      ),
+    onSuccess: ({ language }) => {
+      client.setQueryData<NotificationPreferenceList>(pushKeys.preferences(), (old) =>
+        old ? { ...old, language } : old,
+      );
+    },
+  });
+}

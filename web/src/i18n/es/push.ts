@@ -23,4 +23,8 @@ export default {
   "Push is not configured": "Las notificaciones push no están configuradas",
   "This unsubscribe link is not valid": "Este enlace para darse de baja no es válido",
   "is not a push service's address": "no es la dirección de un servicio push",
+  "Language of pushes and e-mails": "Idioma de las notificaciones push y los correos",
+  "Pushes and the e-mail of what you missed are written in":
+    "Las notificaciones push y el correo de lo que te perdiste se escriben en",
+  "Language saved": "Idioma guardado",
 } satisfies Dictionary;

@@ -23,4 +23,8 @@ export default {
   "Push is not configured": "As notificações push não estão configuradas",
   "This unsubscribe link is not valid": "Este link de cancelamento não é válido",
   "is not a push service's address": "não é o endereço de um serviço push",
+  "Language of pushes and e-mails": "Idioma das notificações push e dos e-mails",
+  "Pushes and the e-mail of what you missed are written in":
+    "As notificações push e o e-mail do que você perdeu são escritos em",
+  "Language saved": "Idioma salvo",
 } satisfies Dictionary;

@@ -60,6 +60,12 @@ export const emailTemplates = sqliteTable("email_templates", {
   html: text("html"),
   publishedAt: integer("published_at"),
   isLocked: flag("is_locked", false),
+  /**
+   * What the product itself sends from this template, if anything: `AWAY_DIGEST` is the e-mail of
+   * what a person missed (worker/src/features/push/digest.ts). Such a template is edited, never sent
+   * as a newsletter; one per purpose.
+   */
+  purpose: text("purpose").unique(),
   /** The send that set published_at: its later statements in the same batch check it (migration 0060). */
   sendToken: text("send_token"),
   createdAt: createdAt(),

@@ -58,6 +58,11 @@ export const users = sqliteTable(
      * `noindex` and leave the sitemap when off).
      */
     searchEngineIndexing: flag("search_engine_indexing", true),
+    /**
+     * The language of what reaches the person while away (pushes, the e-mail of what was missed):
+     * en, es or pt. Set at sign-up from the browser's languages, changed in Settings → Notifications.
+     */
+    language: text("language").notNull().default("en"),
     jobTitle: text("job_title"),
     jobSkills: text("job_skills"),
     lastCodeSentAt: integer("last_code_sent_at"),

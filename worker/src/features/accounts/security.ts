@@ -1,8 +1,8 @@
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Deps } from "#worker/deps.ts";
-import type { EmailLanguage } from "#worker/features/mfa/emails.ts";
 import { dropRecentPasskeys } from "#worker/features/mfa/factor-changes.ts";
 import { requireFreshFactor } from "#worker/features/mfa/service.ts";
+import type { EmailLanguage } from "#worker/lib/language.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { passwordChangedEmail, signedOutEverywhereEmail } from "./emails";
 import { getMe, requestEmailChange, updatePassword } from "./service";

@@ -23,6 +23,7 @@ import type { Deps } from "#worker/deps.ts";
 import { LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { type ErrorCode, fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
+import type { EmailLanguage } from "#worker/lib/language.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { MINUTE } from "#worker/lib/time.ts";
@@ -137,6 +138,8 @@ export interface RegisterParams {
   password: string;
   refUsername: string | null;
   address: string;
+  /** What reaches the person while away is written in it (the browser's languages at sign-up). */
+  language: EmailLanguage;
 }
 
 /**
@@ -183,6 +186,7 @@ export async function registerAccount(
     status: "UNCONFIRMED" as const,
     referrerId,
     lastCodeSentAt: now,
+    language: input.language,
   };
   const answer = { username: input.username, email: input.email };
   if (!live.some((r) => r.email === input.email)) {

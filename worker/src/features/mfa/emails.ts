@@ -1,4 +1,7 @@
+import type { EmailLanguage } from "#worker/lib/language.ts";
 import { type Email, plainEmail } from "#worker/providers/email.ts";
+
+export type { EmailLanguage };
 
 // The e-mails that tell the owner of an account a sign-in factor changed: what changed, when, and
 // what to do if it was not them. In the language the request asked for (its Accept-Language:
@@ -12,24 +15,6 @@ export type FactorChange =
   | { kind: "passkey-removed"; name: string }
   | { kind: "recovery-used"; left: number }
   | { kind: "recovery-renewed" };
-
-export type EmailLanguage = "en" | "es" | "pt";
-
-/** The first of English, Spanish or Portuguese an Accept-Language header names; English otherwise. */
-export function emailLanguage(acceptLanguage: string | null | undefined): EmailLanguage {
-  const ranked = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.split("-")[0] ?? "", weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((x) => x.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranked) if (tag === "en" || tag === "es" || tag === "pt") return tag;
-  return "en";
-}
 
 interface Words {
   subject: (c: FactorChange) => string;

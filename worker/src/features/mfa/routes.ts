@@ -18,13 +18,13 @@ import {
   webauthnOptionsSchema,
 } from "#shared/schemas/mfa.ts";
 import type { AppEnv, AuthAdmin, AuthUser } from "#worker/env.ts";
+import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { describeOrigin } from "#worker/lib/user-agent.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
-import { emailLanguage } from "./emails";
 import {
   addPasskey,
   beginTotpSetup,

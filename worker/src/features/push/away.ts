@@ -1,9 +1,9 @@
-import type { NotificationKind } from "#shared/enums.ts";
 import type { LiveEvent } from "#shared/schemas/live.ts";
 import type { AwayKind, PushPayload } from "#shared/schemas/push.ts";
 import type { Deps } from "#worker/deps.ts";
 import { scheduleDigest } from "./digest";
-import { threadPartners } from "./queries";
+import { type AwayWords, awayWords } from "./messages";
+import { languageOf, threadPartners } from "./queries";
 import { type PushOptions, pushTo } from "./send";
 import { preferencesOf } from "./service";
 
@@ -21,21 +21,6 @@ export interface AwayJob {
 const NOTIFICATION_TTL_S = 24 * 60 * 60;
 const CHAT_TTL_S = 60 * 60;
 
-/** What each kind says in a push's title, with the actor's name. */
-const TITLES: Record<NotificationKind, (actor: string) => string> = {
-  FOLLOWER: (a) => `${a} followed you`,
-  MENTION: (a) => `${a} mentioned you`,
-  COMMENT: (a) => `${a} commented on your post`,
-  REPLY: (a) => `${a} replied to you`,
-  UPVOTE: (a) => `${a} upvoted your post`,
-  REFERRAL: (a) => `${a} joined through your invitation`,
-  COMMUNITY: (a) => `${a} joined your community`,
-  SERVICE_ORDER: (a) => `${a} ordered your service`,
-  PAYMENT_FAILED: () => "A membership payment failed",
-  MODERATION: () => "A moderation decision about you",
-  EXPORT_READY: () => "Your data archive is ready",
-};
-
 interface Push {
   kind: AwayKind;
   payload: PushPayload;
@@ -43,14 +28,14 @@ interface Push {
 }
 
 /** The push an event becomes, or null for events that do not call for one. */
-async function pushOf(deps: Deps, userId: number, event: LiveEvent): Promise<Push | null> {
+async function pushOf(deps: Deps, userId: number, event: LiveEvent, words: AwayWords): Promise<Push | null> {
   if (event.type === "NOTIFICATION") {
     const n = event.notification;
-    const actor = n.actor ? n.actor.profile_name || n.actor.username : "Agora";
+    const actor = n.actor ? n.actor.profile_name || n.actor.username : words.agora;
     return {
       kind: n.kind,
       payload: {
-        title: TITLES[n.kind](actor),
+        title: words.title[n.kind](actor),
         body: n.text ?? "",
         url: n.link ?? "/notifications",
         tag: `notification-${n.id}`,
@@ -61,13 +46,13 @@ async function pushOf(deps: Deps, userId: number, event: LiveEvent): Promise<Pus
   // A thread's change with messages the person has not read: someone else wrote.
   if (event.type === "CHAT_THREAD" && event.total_unread_messages > 0 && event.last_message) {
     const partners = await threadPartners(deps, event.public_id, userId);
-    const names = partners.map((p) => p.profile_name || p.username).join(", ") || "Agora";
+    const names = partners.map((p) => p.profile_name || p.username).join(", ") || words.agora;
     const unread = event.total_unread_messages;
     return {
       kind: "CHAT_MESSAGE",
       payload: {
-        title: unread > 1 ? `${names} (${unread} new messages)` : names,
-        body: event.last_message.text ?? "Sent an attachment",
+        title: words.chatTitle(names, unread),
+        body: event.last_message.text ?? words.attachment,
         url: `/chat/thread/${event.public_id}`,
         // One notification per thread: a new message replaces the one shown.
         tag: `chat-${event.public_id}`,
@@ -80,7 +65,8 @@ async function pushOf(deps: Deps, userId: number, event: LiveEvent): Promise<Pus
 
 /** Runs an away job: each event's push where the person wants it, and the e-mail check queued. */
 export async function runAwayJob(deps: Deps, job: AwayJob): Promise<void> {
-  const pushes = (await Promise.all(job.events.map((e) => pushOf(deps, job.userId, e)))).filter(
+  const words = awayWords(await languageOf(deps, job.userId));
+  const pushes = (await Promise.all(job.events.map((e) => pushOf(deps, job.userId, e, words)))).filter(
     (p): p is Push => p !== null,
   );
   if (pushes.length === 0) return;

@@ -1,10 +1,14 @@
 import { type AwayKind, EMAIL_KINDS } from "#shared/schemas/push.ts";
 import type { Deps } from "#worker/deps.ts";
+import { renderMjml } from "#worker/lib/mjml.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { emailDelaySeconds } from "./config";
+import { type AwayWords, awayWords } from "./messages";
 import {
   claimDigestCheck,
   digestState,
+  digestTemplate,
+  keepTemplateHtml,
   type MissedNotification,
   type MissedThread,
   missedNotifications,
@@ -35,13 +39,6 @@ export async function scheduleDigest(deps: Deps, userId: number, delayMs?: numbe
   await deps.env.JOBS.send({ kind: "notify-digest", userId }, { delaySeconds: Math.ceil(delay / 1000) });
 }
 
-const LABELS: Record<string, string> = {
-  MENTION: "mentioned you",
-  REPLY: "replied to you",
-  MODERATION: "A moderation decision about you",
-  CHAT_MESSAGE: "Unread chat",
-};
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
@@ -51,13 +48,18 @@ interface Line {
   href: string;
 }
 
-function linesOf(base: string, notes: MissedNotification[], threads: MissedThread[]): Line[] {
+function linesOf(
+  base: string,
+  notes: MissedNotification[],
+  threads: MissedThread[],
+  words: AwayWords,
+): Line[] {
   const lines = notes.map((n) => {
-    const who = n.actor ? `${n.actor} ${LABELS[n.kind] ?? ""}` : (LABELS[n.kind] ?? n.kind);
+    const who = words.digestLine(n.kind, n.actor);
     return { text: n.text ? `${who}: ${n.text}` : who, href: `${base}${n.link ?? "/notifications"}` };
   });
   for (const t of threads) {
-    const count = t.unread === 1 ? "1 unread message" : `${t.unread} unread messages`;
+    const count = words.unreadMessages(t.unread);
     lines.push({
       text: t.last_text ? `${count}: ${t.last_text}` : count,
       href: `${base}/chat/thread/${t.public_id}`,
@@ -66,22 +68,70 @@ function linesOf(base: string, notes: MissedNotification[], threads: MissedThrea
   return lines;
 }
 
-/** The e-mail's text and HTML: one line per missed thing, each a link, and how to stop them. */
-function render(lines: Line[], settings: string, unsubscribe: string) {
+interface Filled {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The e-mail's subject, text and HTML: the staff's template (migration 0107, edited on the admin
+ * site) with its {{placeholders}} filled in the person's language. What people wrote is escaped
+ * before it goes in; the template's own words are staff's. Without the template's HTML (the
+ * renderer down, the template gone) the same words go out in a plain layout.
+ */
+async function fill(
+  deps: Deps,
+  lines: Line[],
+  links: { settings: string; unsubscribe: string },
+  words: AwayWords,
+) {
+  const summary = words.subject(lines.length);
   const text = [
-    "While you were away on Agora:",
+    words.heading,
     "",
     ...lines.map((l) => `- ${l.text}\n  ${l.href}`),
     "",
-    `Choose what reaches you: ${settings}`,
-    `Stop these e-mails: ${unsubscribe}`,
+    `${words.settings}: ${links.settings}`,
+    `${words.unsubscribe}: ${links.unsubscribe}`,
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<h1 style="font-size:18px">While you were away on Agora</h1>
-<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join("")}</ul>
-<p style="color:#666"><a href="${escapeHtml(settings)}">Choose what reaches you</a> ·
-<a href="${escapeHtml(unsubscribe)}">Stop these e-mails</a></p></body></html>`;
-  return { text, html };
+  const values: Record<string, string> = {
+    summary: escapeHtml(summary),
+    heading: escapeHtml(words.heading),
+    items: `<ul style="padding-left:20px;margin:0">${lines
+      .map((l) => `<li style="margin:0 0 8px"><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`)
+      .join("")}</ul>`,
+    settings_link: `<a href="${escapeHtml(links.settings)}">${escapeHtml(words.settings)}</a>`,
+    unsubscribe_link: `<a href="${escapeHtml(links.unsubscribe)}">${escapeHtml(words.unsubscribe)}</a>`,
+  };
+  const placeholders = (template: string, value: (name: string) => string) =>
+    template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) =>
+      name in values ? value(name) : whole,
+    );
+  const template = await digestTemplate(deps);
+  let html = template?.html ?? null;
+  if (template && html === null) {
+    const rendered = await renderMjml(deps.env, template.mjml_text);
+    if (rendered?.ok) {
+      html = rendered.html;
+      await keepTemplateHtml(deps, template.id, template.mjml_text, html);
+    }
+  }
+  if (!template || html === null) {
+    return {
+      subject: summary,
+      text,
+      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><h1 style="font-size:18px">${values.heading}</h1>${values.items}<p style="color:#666">${values.settings_link} · ${values.unsubscribe_link}</p></body></html>`,
+    } satisfies Filled;
+  }
+  return {
+    // The subject is text: the summary goes in as written, not as HTML.
+    subject:
+      placeholders(template.subject, (name) => ({ summary, heading: words.heading })[name] ?? "").trim() ||
+      summary,
+    text,
+    html: placeholders(html, (name) => values[name] ?? ""),
+  } satisfies Filled;
 }
 
 /** Runs a digest check: sends the e-mail if something is due and the hour allows, else waits. */
@@ -118,15 +168,16 @@ export async function runDigestJob(deps: Deps, job: DigestJob): Promise<void> {
     const base = deps.env.PUBLIC_URL.replace(/\/$/, "");
     const token = await unsubscribeToken(deps, job.userId, kinds);
     const unsubscribe = `${base}/api/v1/notification/unsubscribe?token=${encodeURIComponent(token)}`;
-    const { text, html } = render(
-      linesOf(base, notes, threads),
-      `${base}/settings/notifications`,
-      unsubscribe,
+    const words = awayWords(person.language);
+    const { subject, text, html } = await fill(
+      deps,
+      linesOf(base, notes, threads, words),
+      { settings: `${base}/settings/notifications`, unsubscribe },
+      words,
     );
-    const count = notes.length + threads.length;
     await sendEmail(deps, {
       to: person.email,
-      subject: count === 1 ? "You missed 1 thing on Agora" : `You missed ${count} things on Agora`,
+      subject,
       text,
       html,
       headers: {

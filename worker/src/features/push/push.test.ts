@@ -6,7 +6,7 @@ import { handleQueue, type JobMessage } from "#worker/queue.ts";
 import { api, deps, detail, env, json, jsonBody } from "#worker-test/api.ts";
 import { openSocket, startThread } from "#worker-test/chat.ts";
 import { openLive } from "#worker-test/live.ts";
-import { createUser, type TestUser } from "#worker-test/people.ts";
+import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
 import { notify } from "../notifications/service";
 import { scheduleDigest } from "./digest";
 import { publicKey, subscribe } from "./service";
@@ -361,6 +361,7 @@ describe("notification preferences", () => {
 interface OutboxItem {
   subject: string;
   text: string;
+  html: string;
   headers: Record<string, string>;
 }
 const outboxOf = async (email: string) =>
@@ -443,6 +444,90 @@ describe("the e-mail of what was missed", () => {
       .bind(me.id)
       .first<{ due_at: number; last_sent_at: number }>();
     expect(due!.due_at).toBe(due!.last_sent_at + 60 * 60 * 1000);
+  });
+});
+
+describe("what reaches a person away, in their language and the staff's template", () => {
+  const TEMPLATE = "/api/admin/private/email/template";
+
+  it("writes the e-mail from the template staff edit, and keeps it from being sent or deleted", async () => {
+    const admin = await createAdmin();
+    const id = (await env.DB.prepare("SELECT id FROM email_templates WHERE purpose = 'AWAY_DIGEST'").first<{
+      id: number;
+    }>())!.id;
+    const mjml = `<mjml><mj-body><mj-section><mj-column>
+      <mj-text>Hello from the staff. {{heading}}</mj-text><mj-text>{{items}}</mj-text>
+      <mj-text>{{settings_link}} | {{unsubscribe_link}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+    const saved = await api(TEMPLATE, {
+      method: "PATCH",
+      ...jsonBody({ id, subject: "Agora: {{summary}}", mjml_text: mjml }, admin.auth),
+    });
+    expect(saved.status).toBe(200);
+    expect((await json<{ purpose: string | null }>(saved)).purpose).toBe("AWAY_DIGEST");
+    const sent = await api(`${TEMPLATE}/send`, { method: "POST", ...jsonBody({ id }, admin.auth) });
+    expect(sent.status).toBe(409);
+    expect(await detail(sent)).toContain("cannot be sent as a newsletter");
+    const deleted = await api(TEMPLATE, { method: "DELETE", ...jsonBody({ id }, admin.auth) });
+    expect(deleted.status).toBe(409);
+
+    const email = `template-${Date.now()}@example.com`;
+    const [me, fan] = [await createUser({ email }), await createUser()];
+    await pastMention(me.id, fan.id, 60_000, "<b>bold</b> words");
+    await scheduleDigest(deps, me.id);
+    await runDigest(me.id);
+    const [mail] = await outboxOf(email);
+    expect(mail?.subject).toBe("Agora: You missed 1 thing on Agora");
+    expect(mail?.html).toContain("Hello from the staff. While you were away on Agora");
+    // What people wrote is text in the staff's layout, never markup.
+    expect(mail?.html).toContain("&#60;b&#62;bold&#60;/b&#62; words");
+    expect(mail?.html).not.toContain("<b>bold</b>");
+    expect(mail?.html).toContain("Stop these e-mails</a>");
+    expect(mail?.html).not.toContain("{{");
+  });
+
+  it("writes pushes and the e-mail in the language chosen, Spanish from the browser at sign-up", async () => {
+    const caught = playPushService("https://fcm.googleapis.com");
+    const stamp = Date.now() % 1e8;
+    const email = `es${stamp}@example.com`;
+    const res = await api("/api/v1/user/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "es-AR,es;q=0.9,en;q=0.5" },
+      body: JSON.stringify({ username: `es${stamp}`, email, password: "a long enough password 1" }),
+    });
+    expect(res.status).toBe(201);
+    const row = await env.DB.prepare("SELECT language FROM users WHERE username = ?1")
+      .bind(`es${stamp}`)
+      .first<{ language: string }>();
+    expect(row?.language).toBe("es");
+
+    const [me, fan] = [
+      await createUser({ email: `pt${stamp}@example.com` }),
+      await createUser({ profileName: "Fã" }),
+    ];
+    const chosen = await api("/api/v1/private/user/notification/language", {
+      method: "PUT",
+      ...jsonBody({ language: "pt" }, me.auth),
+    });
+    expect(chosen.status).toBe(200);
+    const bad = await api("/api/v1/private/user/notification/language", {
+      method: "PUT",
+      ...jsonBody({ language: "fr" }, me.auth),
+    });
+    expect(bad.status).toBe(422);
+    expect(
+      (await json<NotificationPreferenceList>(await api(PREFERENCE, { headers: me.auth }))).language,
+    ).toBe("pt");
+
+    const { browser, endpoint } = await subscribed(me);
+    await notify(deps, { userId: me.id, kind: "MENTION", actorId: fan.id, link: "/c/x/p/abc", text: "olá" });
+    const push = await waitFor(() => caught.find((c) => c.url === endpoint));
+    expect((await decrypt(browser, push.body)).title).toBe("Fã mencionou você");
+
+    await pastMention(me.id, fan.id, 60_000, "de novo");
+    await runDigest(me.id);
+    const mails = await outboxOf(`pt${stamp}@example.com`);
+    expect(mails.at(-1)?.subject).toContain("Você perdeu");
+    expect(mails.at(-1)?.text).toContain("mencionou você: de novo");
   });
 });
 

@@ -87,10 +87,44 @@ export async function savePreference(
  * closed account keeps its row, INACTIVE, and is sent nothing).
  */
 export async function recipientOf({ db }: Deps, userId: number) {
-  return db.first<{ email: string; username: string }>({
-    sql: "SELECT email, username FROM users WHERE id = ?1 AND status = 'ACTIVE'",
+  return db.first<{ email: string; username: string; language: string }>({
+    sql: "SELECT email, username, language FROM users WHERE id = ?1 AND status = 'ACTIVE'",
     binds: [userId],
   });
+}
+
+/** The language a person is written to in while away (en, es or pt). */
+export async function languageOf({ db }: Deps, userId: number): Promise<string> {
+  const row = await db.first<{ language: string }>({
+    sql: "SELECT language FROM users WHERE id = ?1",
+    binds: [userId],
+  });
+  return row?.language ?? "en";
+}
+
+/** Sets the language a person is written to in while away. */
+export async function setLanguage({ db }: Deps, userId: number, language: string): Promise<void> {
+  await db.write([
+    db.prepare({ sql: "UPDATE users SET language = ?1 WHERE id = ?2", binds: [language, userId] }),
+  ]);
+}
+
+/** The template staff keep for the e-mail of what was missed (migration 0107), if it is there. */
+export async function digestTemplate({ db }: Deps) {
+  return db.first<{ id: number; subject: string; mjml_text: string; html: string | null }>({
+    sql: "SELECT id, subject, mjml_text, html FROM email_templates WHERE purpose = 'AWAY_DIGEST'",
+    binds: [],
+  });
+}
+
+/** Keeps the HTML rendered from a template's MJML, unless staff changed the MJML meanwhile. */
+export async function keepTemplateHtml({ db }: Deps, id: number, mjml: string, html: string): Promise<void> {
+  await db.write([
+    db.prepare({
+      sql: "UPDATE email_templates SET html = ?1 WHERE id = ?2 AND mjml_text = ?3 AND html IS NULL",
+      binds: [html, id, mjml],
+    }),
+  ]);
 }
 
 /** The people on a chat thread other than `userId`, by name, for a message's push. */

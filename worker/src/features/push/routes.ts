@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
+  awayLanguageSchema,
   notificationPreferenceListSchema,
   notificationPreferenceSchema,
   notificationPreferenceUpdateSchema,
@@ -11,6 +12,7 @@ import {
 import { z } from "#shared/zod-jitless.ts";
 import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
 import {
+  chooseLanguage,
   listPreferences,
   publicKey,
   subscribe,
@@ -76,6 +78,16 @@ const choose = createRoute({
   },
 });
 
+const language = createRoute({
+  method: "put",
+  path: "/api/v1/private/user/notification/language",
+  tags: ["Notifications"],
+  summary: "The language pushes and the e-mail of what was missed are written in (en, es, pt)",
+  security,
+  request: body(awayLanguageSchema),
+  responses: { 200: json(awayLanguageSchema, "The language now"), ...errorResponses(401, 422) },
+});
+
 const oneClick = createRoute({
   method: "post",
   path: "/api/v1/notification/unsubscribe",
@@ -102,6 +114,9 @@ export const pushRoutes = createRouter()
   .openapi(preferences, async (c) => c.json(await listPreferences(c.var.deps, c.get("user").id), 200))
   .openapi(choose, async (c) =>
     c.json(await updatePreference(c.var.deps, c.get("user").id, c.req.valid("json")), 200),
+  )
+  .openapi(language, async (c) =>
+    c.json(await chooseLanguage(c.var.deps, c.get("user").id, c.req.valid("json").language), 200),
   )
   .openapi(oneClick, async (c) =>
     c.json(await unsubscribeByToken(c.var.deps, c.req.valid("query").token), 200),

@@ -9,10 +9,19 @@ import {
 } from "#shared/schemas/push.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { type EmailLanguage, isLanguage } from "#worker/lib/language.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { canSendEmail } from "#worker/providers/email.ts";
 import { isPushEndpoint, vapidConfig } from "./config";
-import { deleteSubscription, preferenceRows, recipientOf, savePreference, saveSubscription } from "./queries";
+import {
+  deleteSubscription,
+  languageOf,
+  preferenceRows,
+  recipientOf,
+  savePreference,
+  saveSubscription,
+  setLanguage,
+} from "./queries";
 
 // Subscriptions and the per-kind choices of how an event reaches a person who is away.
 
@@ -59,11 +68,23 @@ export async function preferenceOf(
 }
 
 export async function listPreferences(deps: Deps, userId: number): Promise<NotificationPreferenceList> {
+  const [list, language] = await Promise.all([preferencesOf(deps, userId), languageOf(deps, userId)]);
   return {
-    list: await preferencesOf(deps, userId),
+    list,
     push_configured: vapidConfig(deps.env) !== null,
     email_configured: canSendEmail(deps.env),
+    language: isLanguage(language) ? language : "en",
   };
+}
+
+/** `PUT .../notification/language`: what pushes and the e-mail of what was missed are written in. */
+export async function chooseLanguage(
+  deps: Deps,
+  userId: number,
+  language: EmailLanguage,
+): Promise<{ language: EmailLanguage }> {
+  await setLanguage(deps, userId, language);
+  return { language };
 }
 
 export async function updatePreference(

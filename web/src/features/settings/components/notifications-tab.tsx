@@ -8,7 +8,13 @@ import type { Me } from "#shared/schemas/user.ts";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
-import { PushUnavailable, preferencesQueryOptions, useUpdatePreference } from "../notification-preferences";
+import { LANGUAGES } from "#web/i18n/i18n.ts";
+import {
+  PushUnavailable,
+  preferencesQueryOptions,
+  useAwayLanguage,
+  useUpdatePreference,
+} from "../notification-preferences";
 import { SettingSwitch } from "./setting-switch";
 
 /** The kinds a person chooses for here, with their label and in-app setting (if they have one). */
@@ -31,6 +37,7 @@ export default function NotificationsTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const preferences = useQuery(preferencesQueryOptions());
   const update = useUpdatePreference();
+  const chooseLanguage = useAwayLanguage();
   const [problem, setProblem] = useState<string | null>(null);
   if (!preferences.data)
     return (
@@ -38,7 +45,7 @@ export default function NotificationsTab({ me }: { me: Me }) {
         <Spinner />
       </div>
     );
-  const { list, push_configured, email_configured } = preferences.data;
+  const { list, push_configured, email_configured, language } = preferences.data;
   const flip = (kind: AwayKind, change: { push?: boolean; email?: boolean }) => {
     setProblem(null);
     update.mutate(
@@ -79,6 +86,31 @@ export default function NotificationsTab({ me }: { me: Me }) {
           {problem}
         </p>
       ) : null}
+      <SettingsSection title={t("Language of pushes and e-mails")}>
+        <label className="flex flex-col gap-1 py-3 text-sm">
+          <span>{t("Pushes and the e-mail of what you missed are written in")}</span>
+          <select
+            className="field w-auto max-w-xs"
+            value={language}
+            disabled={chooseLanguage.isPending}
+            onChange={(e) => {
+              const chosen = LANGUAGES.find((l) => l.code === e.target.value);
+              if (chosen) chooseLanguage.mutate(chosen.code);
+            }}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code} lang={l.code}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {chooseLanguage.isSuccess ? (
+          <p role="status" className="pb-3 text-sm text-[var(--muted)]">
+            {t("Language saved")}
+          </p>
+        ) : null}
+      </SettingsSection>
       {KINDS.map(({ kind, label, inApp }) => {
         const choice = list.find((p) => p.kind === kind);
         if (!choice) return null;

@@ -16,8 +16,8 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { emailLanguage } from "#worker/features/mfa/emails.ts";
 import { getUnreadData } from "#worker/features/notifications/service.ts";
+import { emailLanguage } from "#worker/lib/language.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";

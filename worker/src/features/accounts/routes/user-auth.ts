@@ -16,6 +16,7 @@ import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
 import { totpEnabled } from "#worker/features/mfa/queries.ts";
 import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
@@ -129,6 +130,7 @@ export const userAuthRoutes = createRouter()
       password: body.password,
       refUsername: body.ref_username || null,
       address: clientAddress(c.req.raw.headers),
+      language: emailLanguage(c.req.header("accept-language")),
     });
     await sendEmail(c.var.deps, created.mail);
     return c.json({ username: created.username, email: created.email, message: ACCOUNTS_MSG.codeSent }, 201);

@@ -1,7 +1,7 @@
 import { idList } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import { htmlToText, renderMjml } from "#worker/lib/mjml.ts";
 import { type Email, sendEmail } from "#worker/providers/email.ts";
-import { htmlToText, renderMjml } from "./mjml";
 
 // The queue side of sending a template. A message names a range of one template's delivery rows;
 // the consumer claims the rows still PENDING (a lease, so two consumers never hold the same row),

@@ -360,6 +360,7 @@ describe("rendering in the renderer Worker (service binding MJML)", () => {
       "is_locked",
       "mjml_text",
       "published_at",
+      "purpose",
       "subject",
       "updated_at",
     ]);

@@ -12,10 +12,10 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { renderMjml } from "#worker/lib/mjml.ts";
 import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { deliveryJobs } from "./delivery";
-import { renderMjml } from "./mjml";
 
 // E-mail templates: written in MJML, sent once to everyone with the newsletter setting on. A sent
 // template (published_at set) keeps its subject and text as they went out; a locked one cannot be
@@ -31,6 +31,7 @@ function toTemplate(row: TemplateRow): EmailTemplate {
     mjml_text: row.mjmlText,
     published_at: row.publishedAt === null ? null : iso(row.publishedAt),
     is_locked: row.isLocked,
+    purpose: row.purpose,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -186,9 +187,13 @@ export async function lockTemplate(
 export async function deleteTemplate(deps: Deps, admin: AuthAdmin, id: number): Promise<void> {
   const { db } = deps;
   const row = await requireTemplate(deps, id);
+  if (row.purpose !== null) fail(409, ADMIN_MSG.templateHasPurpose);
   if (row.isLocked) fail(409, ADMIN_MSG.templateLocked);
   const [deleted] = await db.write([
-    db.prepare({ sql: "DELETE FROM email_templates WHERE id = ?1 AND is_locked = 0", binds: [row.id] }),
+    db.prepare({
+      sql: "DELETE FROM email_templates WHERE id = ?1 AND is_locked = 0 AND purpose IS NULL",
+      binds: [row.id],
+    }),
     auditStatement(
       db,
       admin,
@@ -213,6 +218,7 @@ export async function sendTemplate(
 ): Promise<{ total_recipients: number }> {
   const { db, env } = deps;
   const row = await requireTemplate(deps, id);
+  if (row.purpose !== null) fail(409, ADMIN_MSG.templateHasPurpose);
   if (row.publishedAt !== null) fail(409, ADMIN_MSG.emailAlreadySent);
   // Saved before the HTML was kept, or it did not render when saved: rendered now, refused if it
   // still does not render.
@@ -235,7 +241,7 @@ export async function sendTemplate(
       // The HTML rendered here is kept only if the text is still the one it was made from.
       sql: `UPDATE email_templates SET published_at = ?1, send_token = ?2, updated_at = ?1,
               html = CASE WHEN mjml_text = ?4 THEN ?5 ELSE html END
-            WHERE id = ?3 AND published_at IS NULL`,
+            WHERE id = ?3 AND published_at IS NULL AND purpose IS NULL`,
       binds: [now, token, id, row.mjmlText, html],
     }),
     auditStatement(

@@ -1,6 +1,6 @@
 import type { Bindings } from "#worker/env.ts";
 import { decodeEntities } from "#worker/lib/plain-text.ts";
-import type { Rendered } from "../../../../renderer/index";
+import type { Rendered } from "../../renderer/index";
 
 // MJML becomes HTML in the renderer Worker (worker/renderer/), reached through the service binding
 // MJML, so this Worker does not carry mjml-browser (docs/decisions/104).
