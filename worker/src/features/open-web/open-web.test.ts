@@ -250,7 +250,16 @@ describe("robots.txt, the sitemaps and the feeds", () => {
     const index = await (await api(new URL(sitemapUrl).pathname)).text();
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    expect(sitemaps).toContain(`${SITE}/sitemaps/communities.xml`);
+    // Every kind is read by ranges of ids; each sitemap the index names answers, people's too.
+    for (const kind of ["communities", "posts", "people", "jobs", "services", "blog"])
+      expect(sitemaps.some((s) => s.startsWith(`${SITE}/sitemaps/${kind}-`))).toBe(true);
+    for (const s of sitemaps) {
+      const one = await api(new URL(s).pathname);
+      expect(one.status, s).toBe(200);
+      expect(await one.text()).toContain("<urlset");
+    }
+    const people = await (await api(new URL(sitemaps.find((s) => s.includes("/people-"))!).pathname)).text();
+    expect(people).toMatch(/<loc>[^<]+\/user\/[^<]+<\/loc><lastmod>\d{4}-/);
     const postsSitemap = sitemaps.find((s) => /\/sitemaps\/posts-\d+\.xml$/.test(s))!;
     const res = await api(new URL(postsSitemap).pathname);
     expect(res.status).toBe(200);
@@ -315,8 +324,12 @@ describe("robots.txt, the sitemaps and the feeds", () => {
     expect(page.res.status).toBe(200);
     expect(page.meta("robots")).toBe("noindex");
     const index = await (await api("/sitemap.xml")).text();
-    const files = [...index.matchAll(/\/sitemaps\/(posts-\d+\.xml)/g)].map((m) => m[1]);
-    for (const file of files)
-      expect(await (await api(`/sitemaps/${file}`)).text()).not.toContain(post.public_id);
+    const files = [...index.matchAll(/\/sitemaps\/((?:posts|people)-\d+\.xml)/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const file of files) {
+      const xml = await (await api(`/sitemaps/${file}`)).text();
+      expect(xml).not.toContain(post.public_id);
+      expect(xml).not.toContain(`/user/${owner.username}<`);
+    }
   });
 });

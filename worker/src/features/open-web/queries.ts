@@ -142,66 +142,60 @@ export interface SitemapRow {
   lastmod: number;
 }
 
-/** The highest post id: how many posts sitemaps (of SITEMAP_MAX ids each) there are. */
-export async function lastPostId(db: Database): Promise<number> {
-  const row = await db.first<{ id: number | null }>({ sql: "SELECT max(id) AS id FROM microposts" });
-  return row?.id ?? 0;
+/** The kinds of sitemap: each one is cut into ranges of SITEMAP_MAX ids of its table. */
+export const SITEMAP_KINDS = ["communities", "posts", "people", "jobs", "services", "blog"] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+
+/** The highest id of each kind's table, in one round trip: how many sitemaps of each there are. */
+export async function lastIds(db: Database): Promise<Record<SitemapKind, number>> {
+  const row = await db.first<Record<SitemapKind, number | null>>({
+    sql: `SELECT (SELECT max(id) FROM communities) AS communities, (SELECT max(id) FROM microposts) AS posts,
+        (SELECT max(id) FROM users) AS people, (SELECT max(id) FROM jobs) AS jobs,
+        (SELECT max(id) FROM services) AS services, (SELECT max(id) FROM blog_posts) AS blog`,
+  });
+  return {
+    communities: row?.communities ?? 0,
+    posts: row?.posts ?? 0,
+    people: row?.people ?? 0,
+    jobs: row?.jobs ?? 0,
+    services: row?.services ?? 0,
+    blog: row?.blog ?? 0,
+  };
 }
 
 /**
- * The shown posts with ids in (`from`, `to`], newest first, of authors who let search engines
- * list them: one range of the primary key.
+ * One sitemap: the rows of `kind` with ids in (`from`, `to`], newest first, each shown to the
+ * open web (the same rules as their pages: the visibility rule for posts, people who let search
+ * engines list them, public jobs, active services, published blog posts). One range of the primary
+ * key, so a sitemap costs the same on a small site and a large one.
  */
-export function postsSitemap(db: Database, from: number, to: number): Promise<SitemapRow[]> {
-  return db.all<SitemapRow>({
-    sql: `SELECT c.name AS a, m.public_id AS b, m.slug AS c,
+export function sitemapRows(db: Database, kind: SitemapKind, from: number, to: number, now: number) {
+  const sql: Record<SitemapKind, string> = {
+    posts: `SELECT c.name AS a, m.public_id AS b, m.slug AS c,
         coalesce(m.edited_at, m.published_at, m.created_at) AS lastmod
       FROM microposts m JOIN users u ON u.id = m.owner_id JOIN communities c ON c.id = m.community_id
       WHERE m.id > ?1 AND m.id <= ?2 AND ${SHOWN_POST} AND u.search_engine_indexing = 1
       ORDER BY m.id DESC`,
-    binds: [from, to],
-    isList: true,
-  });
-}
-
-/** The newest communities, at most SITEMAP_MAX. */
-export function communitiesSitemap(db: Database): Promise<SitemapRow[]> {
-  return db.all<SitemapRow>({
-    sql: `SELECT c.name AS a, NULL AS b, NULL AS c, c.updated_at AS lastmod FROM communities c
-      ORDER BY c.id DESC LIMIT ${SITEMAP_MAX}`,
-    isList: true,
-  });
-}
-
-/** The newest public jobs, at most SITEMAP_MAX. */
-export function jobsSitemap(db: Database, now: number): Promise<SitemapRow[]> {
-  return db.all<SitemapRow>({
-    sql: `SELECT u.username AS a, j.slug AS b, NULL AS c, j.updated_at AS lastmod
+    communities: `SELECT c.name AS a, NULL AS b, NULL AS c, c.created_at AS lastmod FROM communities c
+      WHERE c.id > ?1 AND c.id <= ?2 ORDER BY c.id DESC`,
+    people: `SELECT u.username AS a, NULL AS b, NULL AS c, u.created_at AS lastmod FROM users u
+      WHERE u.id > ?1 AND u.id <= ?2 AND ${SHOWN_PERSON("u")} AND u.search_engine_indexing = 1
+      ORDER BY u.id DESC`,
+    jobs: `SELECT u.username AS a, j.slug AS b, NULL AS c, j.updated_at AS lastmod
       FROM jobs j JOIN users u ON u.id = j.owner_id
-      WHERE ${publicJobSql("j", now)}
-      ORDER BY j.id DESC LIMIT ${SITEMAP_MAX}`,
-    isList: true,
-  });
-}
-
-/** The newest active services, at most SITEMAP_MAX. */
-export function servicesSitemap(db: Database): Promise<SitemapRow[]> {
-  return db.all<SitemapRow>({
-    sql: `SELECT u.username AS a, s.slug AS b, NULL AS c, s.updated_at AS lastmod
+      WHERE j.id > ?1 AND j.id <= ?2 AND ${publicJobSql("j", now)}
+      ORDER BY j.id DESC`,
+    services: `SELECT u.username AS a, s.slug AS b, NULL AS c, s.updated_at AS lastmod
       FROM services s JOIN users u ON u.id = s.owner_id
-      WHERE s.is_active = 1
-      ORDER BY s.id DESC LIMIT ${SITEMAP_MAX}`,
-    isList: true,
-  });
-}
-
-/** The published blog posts, newest first, at most SITEMAP_MAX. */
-export function blogSitemap(db: Database, now: number): Promise<SitemapRow[]> {
+      WHERE s.id > ?1 AND s.id <= ?2 AND s.is_active = 1
+      ORDER BY s.id DESC`,
+    blog: `SELECT b.slug AS a, NULL AS b, NULL AS c, b.updated_at AS lastmod FROM blog_posts b
+      WHERE b.id > ?1 AND b.id <= ?2 AND b.published_at IS NOT NULL AND b.published_at <= ?3
+      ORDER BY b.id DESC`,
+  };
   return db.all<SitemapRow>({
-    sql: `SELECT b.slug AS a, NULL AS b, NULL AS c, b.updated_at AS lastmod FROM blog_posts b
-      WHERE b.published_at IS NOT NULL AND b.published_at <= ?1
-      ORDER BY b.published_at DESC LIMIT ${SITEMAP_MAX}`,
-    binds: [now],
+    sql: sql[kind],
+    binds: kind === "blog" ? [from, to, now] : [from, to],
     isList: true,
   });
 }

@@ -427,16 +427,16 @@ export function escapeXml(text: string): string {
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
-/** The sitemap index: communities, the posts' sitemaps newest first, jobs, services, the blog. */
+/** How many sitemaps of each kind there are: one per SITEMAP_MAX ids of its table. */
+const sitemapCount = (lastId: number) => Math.ceil(lastId / queries.SITEMAP_MAX);
+
+/** The sitemap index: every kind's sitemaps, newest range first. One round trip. */
 export async function sitemapIndex(deps: Deps): Promise<string> {
-  const files = Math.ceil((await queries.lastPostId(deps.db)) / queries.SITEMAP_MAX);
-  const names = [
-    "communities.xml",
-    ...Array.from({ length: files }, (_, i) => `posts-${files - i}.xml`),
-    "jobs.xml",
-    "services.xml",
-    "blog.xml",
-  ];
+  const last = await queries.lastIds(deps.db);
+  const names = queries.SITEMAP_KINDS.flatMap((kind) => {
+    const files = sitemapCount(last[kind]);
+    return Array.from({ length: files }, (_, i) => `${kind}-${files - i}.xml`);
+  });
   const entries = names.map(
     (n) => `<sitemap><loc>${escapeXml(absolute(deps, `/sitemaps/${n}`))}</loc></sitemap>`,
   );
@@ -444,38 +444,37 @@ export async function sitemapIndex(deps: Deps): Promise<string> {
 }
 
 const enc = encodeURIComponent;
-const SITEMAPS: Record<string, (deps: Deps, now: number) => Promise<string[][]>> = {
-  "communities.xml": async ({ db }) =>
-    (await queries.communitiesSitemap(db)).map((r) => [`/c/${enc(r.a)}`, iso(r.lastmod)]),
-  "jobs.xml": async ({ db }, now) =>
-    (await queries.jobsSitemap(db, now)).map((r) => [`/job/${enc(r.a)}/${enc(r.b ?? "")}`, iso(r.lastmod)]),
-  "services.xml": async ({ db }) =>
-    (await queries.servicesSitemap(db)).map((r) => [
-      `/service/${enc(r.a)}/${enc(r.b ?? "")}`,
-      iso(r.lastmod),
-    ]),
-  "blog.xml": async ({ db }, now) =>
-    (await queries.blogSitemap(db, now)).map((r) => [`/blog/${enc(r.a)}`, iso(r.lastmod)]),
+/** Each kind's page, from its sitemap row. */
+const PAGE_OF: Record<queries.SitemapKind, (r: queries.SitemapRow) => string> = {
+  posts: (r) => `/c/${enc(r.a)}/p/${enc(r.b ?? "")}/${enc(r.c ?? "")}`,
+  communities: (r) => `/c/${enc(r.a)}`,
+  people: (r) => `/user/${enc(r.a)}`,
+  jobs: (r) => `/job/${enc(r.a)}/${enc(r.b ?? "")}`,
+  services: (r) => `/service/${enc(r.a)}/${enc(r.b ?? "")}`,
+  blog: (r) => `/blog/${enc(r.a)}`,
 };
 
-/** One sitemap by its file name, or null when there is no such sitemap. */
+const isSitemapKind = (name: string): name is queries.SitemapKind =>
+  (queries.SITEMAP_KINDS as readonly string[]).includes(name);
+
+/** One sitemap by its file name (`<kind>-<n>.xml`), or null when there is no such sitemap. */
 export async function sitemap(deps: Deps, file: string, now: number): Promise<string | null> {
-  let rows: string[][];
-  const posts = /^posts-([1-9]\d{0,6})\.xml$/.exec(file);
-  if (posts) {
-    const n = Number(posts[1]);
-    const files = Math.ceil((await queries.lastPostId(deps.db)) / queries.SITEMAP_MAX);
-    if (n > files) return null;
-    const found = await queries.postsSitemap(deps.db, (n - 1) * queries.SITEMAP_MAX, n * queries.SITEMAP_MAX);
-    rows = found.map((r) => [`/c/${enc(r.a)}/p/${enc(r.b ?? "")}/${enc(r.c ?? "")}`, iso(r.lastmod)]);
-  } else {
-    const read = Object.hasOwn(SITEMAPS, file) ? SITEMAPS[file] : undefined;
-    if (!read) return null;
-    rows = await read(deps, now);
-  }
+  const found = /^([a-z]+)-([1-9]\d{0,6})\.xml$/.exec(file);
+  const kind = found?.[1] ?? "";
+  if (!found || !isSitemapKind(kind)) return null;
+  const n = Number(found[2]);
+  const rows = await queries.sitemapRows(
+    deps.db,
+    kind,
+    (n - 1) * queries.SITEMAP_MAX,
+    n * queries.SITEMAP_MAX,
+    now,
+  );
+  // A range past the last id is no sitemap; a range with nothing shown in it is an empty one.
+  if (rows.length === 0 && n > 1 && n > sitemapCount((await queries.lastIds(deps.db))[kind])) return null;
   const urls = rows.map(
-    ([path, lastmod]) =>
-      `<url><loc>${escapeXml(absolute(deps, path!))}</loc><lastmod>${lastmod}</lastmod></url>`,
+    (r) =>
+      `<url><loc>${escapeXml(absolute(deps, PAGE_OF[kind](r)))}</loc><lastmod>${iso(r.lastmod)}</lastmod></url>`,
   );
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">${urls.join("")}</urlset>\n`;
 }
