@@ -23,7 +23,9 @@ describe("writing checks: what a screen reader stumbles on", () => {
   });
 
   it("finds whole sentences in capitals and offers sentence case; short shouts and acronyms pass", () => {
-    expect(shoutedSentences("WE ARE OPEN ALL WEEKEND. Come and see us!")).toEqual(["WE ARE OPEN ALL WEEKEND."]);
+    expect(shoutedSentences("WE ARE OPEN ALL WEEKEND. Come and see us!")).toEqual([
+      "WE ARE OPEN ALL WEEKEND.",
+    ]);
     expect(shoutedSentences("The NASA launch was OK. WOW!")).toEqual([]);
     expect(sentenceCase("WE ARE OPEN ALL WEEKEND.")).toBe("We are open all weekend.");
     expect(unshout("Hi. WE ARE OPEN ALL WEEKEND! Come and see us.")).toBe(
@@ -68,8 +70,8 @@ describe("writing checks: what a screen reader stumbles on", () => {
     );
     const same = "<p>Nothing to fix</p>";
     expect(fixBodyText(same, plainLetters)).toBe(same);
-    expect(describeFirstPicture('<p><img src="/a.png" alt="Done"><img src="/b.png"></p>', " A red door ")).toBe(
-      '<p><img src="/a.png" alt="Done"><img src="/b.png" alt="A red door"></p>',
-    );
+    expect(
+      describeFirstPicture('<p><img src="/a.png" alt="Done"><img src="/b.png"></p>', " A red door "),
+    ).toBe('<p><img src="/a.png" alt="Done"><img src="/b.png" alt="A red door"></p>');
   });
 });

@@ -104,7 +104,7 @@ export function camelCaseTags(text: string): string {
   if (fixes.size === 0) return text;
   return text.replace(
     /(^|[^\p{L}\p{N}_&#/])(#[\p{L}\p{N}_]+)/gu,
-    (all, before: string, tag: string) => `${before}${fixes.get(tag) ?? tag}`,
+    (_all, before: string, tag: string) => `${before}${fixes.get(tag) ?? tag}`,
   );
 }
 
@@ -131,7 +131,9 @@ export function checkWriting(title: string, bodyHtml: string): WritingFindings {
     fancy: hasFancyLetters(text),
     shouting: shoutedSentences(text),
     tags: runTogetherTags(text),
-    picturesWithoutAlt: Array.from(doc.querySelectorAll("img")).filter((img) => !img.getAttribute("alt")?.trim()).length,
+    picturesWithoutAlt: Array.from(doc.querySelectorAll("img")).filter(
+      (img) => !img.getAttribute("alt")?.trim(),
+    ).length,
   };
 }
 
