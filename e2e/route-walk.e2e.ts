@@ -501,16 +501,19 @@ async function wcag22Problems(page: Page): Promise<Wcag22Problems> {
         autocomplete.push(`password field ${describe(input)} cuts pasted passwords at ${input.maxLength}`);
     }
 
-    // 3.2.6 consistent help: where the Contact link sits (its landmark and place in it).
+    // 3.2.6 consistent help: where the site's Contact link sits (its landmark, outside the page's
+    // own content, and its place among the landmark's links).
+    const LANDMARK = "nav, aside, footer, header, [role=navigation], [role=contentinfo]";
     const contact = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find(
-      (a) => a.pathname === "/contact" && !a.closest("main"),
+      (a) => a.pathname === "/contact" && !a.closest("main") && a.closest(LANDMARK),
     );
-    const landmark = contact?.closest("nav, aside, footer, header, [role=navigation], [role=contentinfo]");
-    const help = contact
-      ? `${landmark?.tagName.toLowerCase() ?? "body"}[${landmark?.getAttribute("aria-label") ?? ""}] link ${Array.from(
-          (landmark ?? document.body).querySelectorAll("a[href]"),
-        ).indexOf(contact)}`
-      : "";
+    const landmark = contact?.closest(LANDMARK);
+    const help =
+      contact && landmark
+        ? `${landmark.tagName.toLowerCase()}[${landmark.getAttribute("aria-label") ?? ""}] link ${Array.from(
+            landmark.querySelectorAll("a[href]"),
+          ).indexOf(contact)}`
+        : "";
 
     // 1.4.12 text spacing: the criterion's spacing applied, no text newly cut off by its box.
     // Boxes that cut on purpose (a preview of a few lines ending in "…") are left out: the whole
