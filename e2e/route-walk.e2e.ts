@@ -30,6 +30,16 @@ import {
 //   the header's controls on screen.
 // - Headings, in the same reflow views: one h1, levels never skipped going down, no empty heading.
 // - Pictures and icons, in the same reflow views: each described or hidden from assistive technology.
+// - WCAG 2.2's criteria the engines miss (docs/decisions/153), on every route of the everyday views
+//   (a visitor at night on a desktop, signed in by day on a phone; the admin site's signed-in
+//   desktop too), in one evaluation per page: 2.5.8 target size (every pointer target 24 × 24 CSS px
+//   or spaced as the criterion's exception says; links inside sentences are exempt), 1.4.12 text
+//   spacing (the criterion's spacing applied, no text newly cut off by its box), 3.3.7 and 3.3.8
+//   (each password, email, user name and one-time code field says what it holds in `autocomplete`,
+//   so password managers fill it; nothing stops pasting), and 3.2.6 consistent help (the Contact
+//   link sits in the same place on every page of a site). On the same views, 2.4.11 focus not
+//   obscured: every control is focused in the order Tab takes them, and each must be in view and
+//   not entirely covered by the sticky header, the tab bar, a notice or a banner.
 //
 // Each check of each view is its own test, so a failure names the check, the view and the pages.
 // The routes come from the generated route trees, so a new screen is walked without touching this
@@ -76,7 +86,20 @@ const HTMLCS_EXCLUDED = new Map<string, string>([]);
 const WEB_KEY_ROUTES = ["/", "/c/$name", "/c/$name/p/$publicId/$slug", "/user/$username", "/chat", "/signin"];
 const ADMIN_KEY_ROUTES = ["/", "/users", "/login"];
 
-type Check = "axe" | "htmlcs" | "reflow" | "headings" | "pictures";
+type Check =
+  | "axe"
+  | "htmlcs"
+  | "reflow"
+  | "headings"
+  | "pictures"
+  | "targets"
+  | "spacing"
+  | "autocomplete"
+  | "help"
+  | "focus";
+
+/** The checks of WCAG 2.2's criteria the engines miss, run where axe takes every route. */
+const WCAG22: Check[] = ["targets", "spacing", "autocomplete", "help", "focus"];
 
 interface View {
   app: App;
@@ -125,7 +148,12 @@ function axeViews(app: App): View[] {
           routes: plainFirst(routes),
           // HTML_CodeSniffer where axe takes every route, and on a signed-in desktop's key
           // routes (the view a reviewer's default run sees).
-          checks: every || (signedIn && theme === "night" && width === 1280) ? ["axe", "htmlcs"] : ["axe"],
+          checks: [
+            ...(every || (signedIn && theme === "night" && width === 1280)
+              ? (["axe", "htmlcs"] as Check[])
+              : (["axe"] as Check[])),
+            ...(every ? WCAG22 : []),
+          ],
         });
       }
   return views;
@@ -372,6 +400,205 @@ async function layoutProblems(page: Page, app: App, signedIn: boolean): Promise<
   );
 }
 
+type Wcag22Problems = Record<"targets" | "spacing" | "autocomplete" | "focus", string[]> & {
+  /** Where the page's Contact link sits ("" without one), for 3.2.6 across pages. */
+  help: string;
+};
+
+/**
+ * WCAG 2.2's checks the engines miss, in one evaluation of the page (docs/decisions/153): target
+ * size, text spacing, autocomplete, where help sits, and focus not obscured.
+ */
+async function wcag22Problems(page: Page): Promise<Wcag22Problems> {
+  return page.evaluate(async () => {
+    const targets: string[] = [];
+    const spacing: string[] = [];
+    const autocomplete: string[] = [];
+    const focus: string[] = [];
+    const describe = (el: Element) => {
+      const id = el.id && !/^[:«]/.test(el.id) ? `#${el.id}` : "";
+      const named =
+        el.getAttribute("aria-label") ??
+        (el as HTMLInputElement).labels?.[0]?.textContent ??
+        el.getAttribute("name") ??
+        el.textContent ??
+        "";
+      return `<${el.tagName.toLowerCase()}${id}> "${named.trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+    };
+    const shown = (el: Element) => {
+      if (el.closest("[aria-hidden=true], [inert], dialog:not([open])")) return false;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none") return false;
+      const r = el.getBoundingClientRect();
+      // Text only for screen readers is a 1 px box, out of sight on purpose.
+      return r.width > 1 && r.height > 1;
+    };
+    const pointerTargets = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=menuitem], [role=switch], [role=checkbox], [role=radio], [role=option], [role=link]",
+      ),
+    ).filter(
+      (el) =>
+        shown(el) && !(el as HTMLButtonElement).disabled && getComputedStyle(el).pointerEvents !== "none",
+    );
+
+    // 2.5.8 target size: 24 × 24, or a 24 px circle round its centre touching no other target (nor
+    // another small target's circle). Exempt: links inside a sentence, and the browser's own
+    // controls left as they are (a checkbox or radio whose label is the bigger target).
+    const MIN = 24;
+    const boxes = pointerTargets.map((el) => ({ el, r: el.getBoundingClientRect() }));
+    const inSentence = (el: HTMLElement) => {
+      if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+      const block = el.parentElement?.closest("p, li, td, dd, blockquote, figcaption, label, span, div");
+      const text = (block?.textContent ?? "").replace(/\s+/g, " ").trim();
+      return text.length > (el.textContent ?? "").trim().length + 1;
+    };
+    const labelled = (el: HTMLElement) => {
+      if (!(el instanceof HTMLInputElement) || !["checkbox", "radio"].includes(el.type)) return false;
+      return Array.from(el.labels ?? []).some((l) => {
+        const r = l.getBoundingClientRect();
+        return r.width >= MIN && r.height >= MIN;
+      });
+    };
+    const centre = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+    const distanceToBox = (p: { x: number; y: number }, r: DOMRect) =>
+      Math.hypot(Math.max(r.left - p.x, 0, p.x - r.right), Math.max(r.top - p.y, 0, p.y - r.bottom));
+    const small = boxes.filter(
+      ({ el, r }) => (r.width < MIN - 0.5 || r.height < MIN - 0.5) && !inSentence(el) && !labelled(el),
+    );
+    for (const { el, r } of small) {
+      const c = centre(r);
+      const crowded = boxes.find(({ el: other, r: o }) => {
+        if (other === el || other.contains(el) || el.contains(other)) return false;
+        const otherSmall = small.some((s) => s.el === other);
+        return otherSmall
+          ? Math.hypot(centre(o).x - c.x, centre(o).y - c.y) < MIN
+          : distanceToBox(c, o) < MIN / 2;
+      });
+      if (crowded)
+        targets.push(
+          `${describe(el)} is ${Math.round(r.width)} × ${Math.round(r.height)} px and ${describe(crowded.el)} is within 12 px of its centre`,
+        );
+    }
+
+    // 3.3.7 / 3.3.8: what a password manager fills, said in autocomplete.
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("input"))) {
+      const ac = (input.getAttribute("autocomplete") ?? "").trim().split(/\s+/);
+      const has = (...tokens: string[]) => tokens.some((t) => ac.includes(t));
+      if (input.type === "password" && !has("current-password", "new-password"))
+        autocomplete.push(
+          `password field ${describe(input)} without autocomplete current-password or new-password`,
+        );
+      if (input.type === "email" && !has("email", "username"))
+        autocomplete.push(`email field ${describe(input)} without autocomplete email or username`);
+      if (
+        /(^|[-_])(code|otp|totp)($|[-_])/i.test(`${input.name} ${input.id}`) &&
+        input.inputMode === "numeric" &&
+        !has("one-time-code")
+      )
+        autocomplete.push(`code field ${describe(input)} without autocomplete one-time-code`);
+      if (input.maxLength > 0 && input.type === "password" && input.maxLength < 64)
+        autocomplete.push(`password field ${describe(input)} cuts pasted passwords at ${input.maxLength}`);
+    }
+
+    // 3.2.6 consistent help: where the site's Contact link sits (its landmark, outside the page's
+    // own content, and its place among the landmark's links).
+    const LANDMARK = "nav, aside, footer, header, [role=navigation], [role=contentinfo]";
+    const contact = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find(
+      (a) => a.pathname === "/contact" && !a.closest("main") && a.closest(LANDMARK),
+    );
+    const landmark = contact?.closest(LANDMARK);
+    const help =
+      contact && landmark
+        ? `${landmark.tagName.toLowerCase()}[${landmark.getAttribute("aria-label") ?? ""}] link ${Array.from(
+            landmark.querySelectorAll("a[href]"),
+          ).indexOf(contact)}`
+        : "";
+
+    // 1.4.12 text spacing: the criterion's spacing applied, no text newly cut off by its box.
+    // Boxes that cut on purpose (a preview of a few lines ending in "…") are left out: the whole
+    // text is a link away.
+    const cuts = (o: string) => o === "hidden" || o === "clip";
+    /** Whether `el` cuts off its own text now (one style read per element, one pass per page). */
+    const cutsText = (el: Element, style: CSSStyleDeclaration) =>
+      (cuts(style.overflowY) && el.scrollHeight > el.clientHeight + 2) ||
+      (cuts(style.overflowX) && el.scrollWidth > el.clientWidth + 2);
+    const style = document.createElement("style");
+    style.textContent =
+      "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }";
+    document.head.append(style);
+    const vw = document.documentElement.clientWidth;
+    const spaced: { el: Element; size: string }[] = [];
+    for (const el of Array.from(document.body.querySelectorAll("*"))) {
+      const s = getComputedStyle(el);
+      if (!cuts(s.overflowX) && !cuts(s.overflowY)) continue;
+      if (s.webkitLineClamp !== "none" || s.textOverflow === "ellipsis") continue;
+      if (!(el.textContent ?? "").trim() || !shown(el)) continue;
+      if (cutsText(el, s))
+        spaced.push({
+          el,
+          size: `${el.scrollWidth} × ${el.scrollHeight} px in ${el.clientWidth} × ${el.clientHeight} px`,
+        });
+    }
+    const se = document.scrollingElement ?? document.documentElement;
+    if (se.scrollWidth > vw + 1) spacing.push(`the page scrolls sideways: ${se.scrollWidth} px in ${vw} px`);
+    style.remove();
+    // Only what the spacing cut off: a box that cut its text before it is another check's.
+    for (const { el, size } of spaced)
+      if (!cutsText(el, getComputedStyle(el))) spacing.push(`text cut off in ${describe(el)} (${size})`);
+
+    // 2.4.11 focus not obscured: each control focused in Tab's order, in view and not entirely
+    // under something else (the sticky header, the tab bar, a notice, a banner).
+    const tabbable = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        "a[href], button:not(:disabled), input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]",
+      ),
+    ).filter((el) => el.tabIndex >= 0 && shown(el));
+    const start = { x: scrollX, y: scrollY };
+    const vh = document.documentElement.clientHeight;
+    // The first 80: past them a page repeats its cards (a feed's posts), each like the last.
+    for (const el of tabbable.slice(0, 80)) {
+      el.focus({ focusVisible: true } as FocusOptions);
+      if (document.activeElement !== el) continue;
+      const r = el.getBoundingClientRect();
+      const points = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ].filter(([x, y]) => x! >= 0 && y! >= 0 && x! < vw && y! < vh);
+      const seen = points.some(([x, y]) => {
+        const hit = document.elementFromPoint(x!, y!);
+        return (
+          hit !== null &&
+          (hit === el || el.contains(hit) || hit.contains(el) || hit.closest("label")?.contains(el))
+        );
+      });
+      if (!seen) {
+        const hit = points.length ? document.elementFromPoint(points[0]![0]!, points[0]![1]!) : null;
+        const cover =
+          hit?.closest("header, nav, aside, footer, [popover], [role=status], [role=alert], dialog") ?? hit;
+        focus.push(
+          points.length === 0
+            ? `${describe(el)} is focused out of view (${Math.round(r.left)}, ${Math.round(r.top)})`
+            : `${describe(el)} is focused under ${cover ? describe(cover) : "nothing drawn"}`,
+        );
+      }
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    scrollTo(start.x, start.y);
+    const unique = (list: string[]) => [...new Set(list)];
+    return {
+      targets: unique(targets),
+      spacing: unique(spacing),
+      autocomplete: unique(autocomplete),
+      focus: unique(focus),
+      help,
+    };
+  });
+}
+
 /**
  * Whether the page has drawn what its checks look at: a title heading, and the header's controls
  * where the view checks them. The network can fall quiet while a busy machine is still running the
@@ -428,6 +655,8 @@ async function follow(page: Page, address: string): Promise<boolean> {
 interface Walked {
   problems: Record<Check, string[]>;
   missing: string[];
+  /** Where each page's Contact link sits (3.2.6), by address. */
+  help: Map<string, string>;
 }
 
 /** At most `n` walks at once, in the order they asked. */
@@ -456,6 +685,8 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
   let moves = 0;
   /** Milliseconds HTML_CodeSniffer took, all pages together. */
   let htmlcsTime = 0;
+  /** Milliseconds WCAG 2.2's own checks took, all pages together. */
+  let wcag22Time = 0;
   const walks = new Map<View, Promise<Walked>>();
 
   /**
@@ -472,7 +703,22 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
     const results = new Map<View, Walked>(
       views.map((v) => [
         v,
-        { problems: { axe: [], htmlcs: [], reflow: [], headings: [], pictures: [] }, missing: [] },
+        {
+          problems: {
+            axe: [],
+            htmlcs: [],
+            reflow: [],
+            headings: [],
+            pictures: [],
+            targets: [],
+            spacing: [],
+            autocomplete: [],
+            help: [],
+            focus: [],
+          },
+          missing: [],
+          help: new Map(),
+        },
       ]),
     );
     // The device's views widest first: the page is opened at the widest, then narrowed as zooming
@@ -534,6 +780,14 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
             for (const check of ["reflow", "headings", "pictures"] as const)
               problems[check].push(...found[check].map((p) => `${address}: ${p}`));
           }
+          if (view.checks.includes("targets")) {
+            const started = Date.now();
+            const found = await wcag22Problems(page);
+            for (const check of ["targets", "spacing", "autocomplete", "focus"] as const)
+              problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+            results.get(view)!.help.set(address, found.help);
+            wcag22Time += Date.now() - started;
+          }
           walkedPages.push(`${siteOf(app)}, ${view.name}  ${address}`);
         }
       }
@@ -578,7 +832,7 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
     await Promise.allSettled(walks.values());
     await browser?.close();
     console.log(
-      `route walk: ${loads} page loads, ${moves} moves within a loaded SPA, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer\n${walkedPages.join("\n")}`,
+      `route walk: ${loads} page loads, ${moves} moves within a loaded SPA, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer, ${Math.round(wcag22Time / 1000)} s in WCAG 2.2's own checks\n${walkedPages.join("\n")}`,
     );
   });
 
@@ -588,13 +842,38 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
     reflow: "reflow: no sideways scrolling, words inside their boxes, the header's controls on screen",
     headings: "headings: one h1, no level skipped, none empty",
     pictures: "pictures and icons: described, or hidden from assistive technology",
+    targets: "2.5.8 target size: every pointer target 24 × 24 px or spaced apart",
+    spacing: "1.4.12 text spacing: no text cut off with the criterion's spacing",
+    autocomplete: "3.3.7 and 3.3.8: password, email and code fields say what they hold",
+    help: "3.2.6 consistent help: the Contact link in the same place on every page",
+    focus: "2.4.11 focus not obscured: every focused control in view and not covered",
   };
-  for (const check of ["axe", "htmlcs", "reflow", "headings", "pictures"] as const) {
+  for (const check of [
+    "axe",
+    "htmlcs",
+    "reflow",
+    "headings",
+    "pictures",
+    "targets",
+    "spacing",
+    "autocomplete",
+    "help",
+    "focus",
+  ] as const) {
     describe(TITLES[check], () => {
       for (const view of VIEWS.filter((v) => v.checks.includes(check))) {
         it(`${siteOf(view.app)} — ${view.name}`, async () => {
-          const { problems, missing } = await walks.get(view)!;
+          const { problems, missing, help } = await walks.get(view)!;
           expect(missing, `no address found for ${missing.join(", ")}: add a sample`).toEqual([]);
+          if (check === "help") {
+            // Every page of the site shows it where the others do (or none shows it at all).
+            const places = new Map<string, string[]>();
+            for (const [address, place] of help) places.set(place, [...(places.get(place) ?? []), address]);
+            const found = [...places].map(
+              ([place, addresses]) => `${place || "no Contact link"}: ${addresses.join(", ")}`,
+            );
+            expect(found, found.join("\n")).toHaveLength(1);
+          }
           expect(problems[check].join("\n")).toBe("");
         }, 1_200_000);
       }

@@ -18,6 +18,7 @@ const LEFT_MENU = [
   "About Us",
   "Our Roadmap",
   "Privacy Policy",
+  "Accessibility",
   "Contact",
 ];
 

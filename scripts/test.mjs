@@ -24,6 +24,8 @@ const checks = [
   // Features do not import each other and form no cycles (.dependency-cruiser.cjs, ADR 138).
   ["layering", "depcruise", ["worker/src", "web/src", "--ignore-known", "--output-type", "err"]],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
+  // Each "Supports" of the accessibility report names a test that exists (ADR 153).
+  ["accessibility report names real tests", "node", ["scripts/check-conformance.mjs"]],
   ["migrations match the schema", "bun", ["scripts/check-migrations.mjs"]],
   // wrangler.toml as committed deploys as production with no secret in [vars] (ADR 094).
   ["deploy config", "node", ["scripts/check-deploy-config.mjs"]],

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AccessibilityRouteImport } from './routes/accessibility'
 import { Route as AnnounceRouteImport } from './routes/announce'
 import { Route as BuildWithUsRouteImport } from './routes/build-with-us'
 import { Route as ContactRouteImport } from './routes/contact'
@@ -65,6 +66,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessibilityRoute = AccessibilityRouteImport.update({
+  id: '/accessibility',
+  path: '/accessibility',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AnnounceRoute = AnnounceRouteImport.update({
@@ -300,6 +306,7 @@ const CNamePPublicIdSlugRoute = CNamePPublicIdSlugRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/accessibility': typeof AccessibilityRoute
   '/announce': typeof AnnounceRoute
   '/build-with-us': typeof BuildWithUsRoute
   '/contact': typeof ContactRoute
@@ -349,6 +356,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/accessibility': typeof AccessibilityRoute
   '/announce': typeof AnnounceRoute
   '/build-with-us': typeof BuildWithUsRoute
   '/contact': typeof ContactRoute
@@ -399,6 +407,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/accessibility': typeof AccessibilityRoute
   '/announce': typeof AnnounceRoute
   '/build-with-us': typeof BuildWithUsRoute
   '/contact': typeof ContactRoute
@@ -450,6 +459,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/accessibility'
     | '/announce'
     | '/build-with-us'
     | '/contact'
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/accessibility'
     | '/announce'
     | '/build-with-us'
     | '/contact'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/accessibility'
     | '/announce'
     | '/build-with-us'
     | '/contact'
@@ -598,6 +610,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  AccessibilityRoute: typeof AccessibilityRoute
   AnnounceRoute: typeof AnnounceRoute
   BuildWithUsRoute: typeof BuildWithUsRoute
   ContactRoute: typeof ContactRoute
@@ -659,6 +672,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accessibility': {
+      id: '/accessibility'
+      path: '/accessibility'
+      fullPath: '/accessibility'
+      preLoaderRoute: typeof AccessibilityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/announce': {
@@ -982,6 +1002,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  AccessibilityRoute: AccessibilityRoute,
   AnnounceRoute: AnnounceRoute,
   BuildWithUsRoute: BuildWithUsRoute,
   ContactRoute: ContactRoute,

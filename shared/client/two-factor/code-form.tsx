@@ -28,7 +28,7 @@ export function CodeForm({
   // The API's refusal of the code itself ("This code is not right"): said once, at the field.
   const [refusal, setRefusal] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
-  const clean = value.replace(/\s/g, "");
+  const clean = recovery ? value.replace(/\s/g, "") : value.replace(/[\s-]/g, "");
   const invalid = recovery ? !/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(clean) : !/^\d{6}$/.test(clean);
   const fieldError =
     touched && invalid
@@ -70,7 +70,8 @@ export function CodeForm({
         autoFocus
         autoComplete="one-time-code"
         inputMode={recovery ? "text" : "numeric"}
-        maxLength={recovery ? 11 : 6}
+        // Room for a pasted code's spaces ("123 456", "abcde - 12345"): they are taken out (WCAG 3.3.8).
+        maxLength={recovery ? 16 : 12}
         name={recovery ? "recovery_code" : "code"}
       />
       <SubmitButton pending={pending}>{submitLabel}</SubmitButton>

@@ -61,4 +61,25 @@ describe("the two-factor code form", () => {
     fireEvent.change(field, { target: { value: "123457" } });
     expect(screen.queryByText("This code is not right")).toBeNull();
   });
+
+  it("takes a pasted code with its space, as authenticator apps copy it (WCAG 3.3.8)", async () => {
+    const sent: unknown[] = [];
+    render(
+      <CodeForm
+        submitLabel="Verify"
+        onCode={(input) => {
+          sent.push(input);
+          return Promise.resolve();
+        }}
+      />,
+    );
+    const field = screen.getByLabelText(/Code from your authenticator app/) as HTMLInputElement;
+    // The browser cuts what is pasted at maxlength: the space must fit.
+    expect(field.maxLength).toBeGreaterThanOrEqual("123 456".length);
+    expect(field.getAttribute("autocomplete")).toBe("one-time-code");
+    fireEvent.change(field, { target: { value: "123 456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await Promise.resolve();
+    expect(sent).toEqual([{ code: "123456" }]);
+  });
 });

@@ -10,6 +10,7 @@ export const PAGE_TITLES = {
   __root__: "",
   "/": "",
   "/about": msg("About Us"),
+  "/accessibility": msg("Accessibility"),
   "/announce": msg("Announce"),
   "/build-with-us": msg("Build With Us"),
   "/contact": msg("Contact"),

@@ -56,6 +56,7 @@ export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
         { label: msg("About Us"), to: "/about" },
         { label: msg("Our Roadmap"), to: "/roadmap" },
         { label: msg("Privacy Policy") },
+        { label: msg("Accessibility"), to: "/accessibility" },
         { label: msg("Contact"), to: "/contact" },
       ],
     },

@@ -29,7 +29,8 @@ export default {
   "At least 6 characters.": "Al menos 6 caracteres.",
   "At least 6 characters. Every session will be signed out.":
     "Al menos 6 caracteres. Se cerrarán todas las sesiones.",
-  "Copy it from the e-mail we sent you.": "Cópialo del correo que te enviamos.",
+  "Copy it from the e-mail we sent you. It works for {{minutes}} minutes; ask for a new one below at any time.":
+    "Cópialo del correo que te enviamos. Sirve durante {{minutes}} minutos; pide uno nuevo abajo cuando quieras.",
   "Didn't get it?": "¿No te llegó?",
   "Resend code": "Reenviar código",
   "Resend code in {{seconds}} s": "Reenviar código en {{seconds}} s",

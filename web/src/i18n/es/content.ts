@@ -39,4 +39,10 @@ export default {
   User: "Usuario",
   "Verified mark": "Marca de verificación",
   "Your plan": "Tu plan",
+  // The accessibility report's page
+  Accessibility: "Accesibilidad",
+  "Agora aims to meet WCAG 2.2 at level AA. Below is each criterion: whether Agora meets it, how that is tested, and what is known not to work yet.":
+    "Agora quiere cumplir WCAG 2.2 en el nivel AA. Abajo está cada criterio: si Agora lo cumple, cómo se comprueba y lo que se sabe que aún no funciona.",
+  "Found something that does not work for you?": "¿Algo no te funciona?",
+  "Tell us on the Contact page": "Cuéntanoslo en la página de Contacto",
 } satisfies Dictionary;

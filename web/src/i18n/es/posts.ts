@@ -153,4 +153,20 @@ export default {
   "Preparing the picture...": "Preparando la imagen...",
   "1 post left today": "Te queda 1 publicación hoy",
   "{{count}} posts left today": "Te quedan {{count}} publicaciones hoy",
+  // The composer's writing tips
+  "A picture has no description: people who use a screen reader will not know what it shows.":
+    "Una imagen no tiene descripción: quienes usan un lector de pantalla no sabrán qué muestra.",
+  "Describe it": "Descríbela",
+  "Add description": "Añadir descripción",
+  "Styled Unicode letters (like 𝐛𝐨𝐥𝐝) are read out one by one by screen readers.":
+    "Los lectores de pantalla leen una a una las letras Unicode decoradas (como 𝐛𝐨𝐥𝐝).",
+  "Use plain letters": "Usar letras normales",
+  "Sentences in capitals are hard to read and may be read out letter by letter.":
+    "Las frases en mayúsculas cuestan de leer y pueden leerse letra a letra.",
+  "Use sentence case": "Usar mayúscula inicial",
+  "Capitalise each word of a hashtag ({{tags}}) so screen readers read the words, as in #OpenSource.":
+    "Escribe con mayúscula cada palabra de un hashtag ({{tags}}) para que los lectores de pantalla lean las palabras, como en #CodigoAbierto.",
+  "Fix hashtags": "Corregir hashtags",
+  "Make your post easier for everyone to read": "Haz que tu publicación sea fácil de leer para todos",
+  "Dismiss this tip": "Descartar este consejo",
 } satisfies Dictionary;

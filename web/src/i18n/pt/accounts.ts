@@ -29,7 +29,8 @@ export default {
   "At least 6 characters.": "Pelo menos 6 caracteres.",
   "At least 6 characters. Every session will be signed out.":
     "Pelo menos 6 caracteres. Todas as sessões serão encerradas.",
-  "Copy it from the e-mail we sent you.": "Copie do e-mail que enviamos.",
+  "Copy it from the e-mail we sent you. It works for {{minutes}} minutes; ask for a new one below at any time.":
+    "Copie do e-mail que enviamos. Ele vale por {{minutes}} minutos; peça um novo abaixo quando quiser.",
   "Didn't get it?": "Não recebeu?",
   "Resend code": "Reenviar código",
   "Resend code in {{seconds}} s": "Reenviar código em {{seconds}} s",

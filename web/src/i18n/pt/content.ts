@@ -39,4 +39,10 @@ export default {
   User: "Usuário",
   "Verified mark": "Selo de verificação",
   "Your plan": "Seu plano",
+  // The accessibility report's page
+  Accessibility: "Acessibilidade",
+  "Agora aims to meet WCAG 2.2 at level AA. Below is each criterion: whether Agora meets it, how that is tested, and what is known not to work yet.":
+    "A Agora busca cumprir a WCAG 2.2 no nível AA. Abaixo está cada critério: se a Agora o cumpre, como isso é testado e o que ainda se sabe que não funciona.",
+  "Found something that does not work for you?": "Algo não funciona para você?",
+  "Tell us on the Contact page": "Conte para nós na página de Contato",
 } satisfies Dictionary;

@@ -152,4 +152,20 @@ export default {
   "Preparing the picture...": "Preparando a imagem...",
   "1 post left today": "Resta 1 publicação hoje",
   "{{count}} posts left today": "Restam {{count}} publicações hoje",
+  // The composer's writing tips
+  "A picture has no description: people who use a screen reader will not know what it shows.":
+    "Uma imagem não tem descrição: quem usa um leitor de tela não saberá o que ela mostra.",
+  "Describe it": "Descrever",
+  "Add description": "Adicionar descrição",
+  "Styled Unicode letters (like 𝐛𝐨𝐥𝐝) are read out one by one by screen readers.":
+    "Os leitores de tela leem uma a uma as letras Unicode estilizadas (como 𝐛𝐨𝐥𝐝).",
+  "Use plain letters": "Usar letras normais",
+  "Sentences in capitals are hard to read and may be read out letter by letter.":
+    "Frases em maiúsculas são difíceis de ler e podem ser lidas letra por letra.",
+  "Use sentence case": "Usar maiúscula inicial",
+  "Capitalise each word of a hashtag ({{tags}}) so screen readers read the words, as in #OpenSource.":
+    "Escreva com maiúscula cada palavra de uma hashtag ({{tags}}) para que os leitores de tela leiam as palavras, como em #CodigoAberto.",
+  "Fix hashtags": "Corrigir hashtags",
+  "Make your post easier for everyone to read": "Deixe sua publicação fácil de ler para todos",
+  "Dismiss this tip": "Dispensar esta dica",
 } satisfies Dictionary;

@@ -4,6 +4,7 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, FormNotice, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { VERIFICATION_CODE_TTL_MS } from "#shared/constants.ts";
 import { ACCOUNTS_MSG, registerConfirmQuerySchema } from "#shared/schemas/accounts.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { accountsApi } from "../api";
@@ -98,7 +99,12 @@ export function VerifyCodeForm({ mode, email, username }: { mode: AuthMode } & C
         autoFocus
         className="mb-4 [&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
         {...form.field("code")}
-        hint={t("Copy it from the e-mail we sent you.")}
+        hint={t(
+          "Copy it from the e-mail we sent you. It works for {{minutes}} minutes; ask for a new one below at any time.",
+          {
+            minutes: VERIFICATION_CODE_TTL_MS / 60_000,
+          },
+        )}
       />
       <p className="mb-4 text-sm text-[var(--muted)]">
         {t("If this email already has an account, we e-mailed you how to log in instead of a code.")}

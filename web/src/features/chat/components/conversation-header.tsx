@@ -37,7 +37,7 @@ export function ConversationHeader({
           </WithPresence>
           <div className="min-w-0 flex-1">
             <h2 className="wrap-anywhere font-semibold">{displayName(user)}</h2>
-            <p className="wrap-anywhere text-xs text-[var(--muted)]" aria-live="polite">
+            <p className="wrap-anywhere text-xs text-[var(--muted)]">
               {typing ? (
                 <span className="text-[var(--accent)]">{t("Typing...")}</span>
               ) : (

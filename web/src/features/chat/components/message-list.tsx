@@ -5,6 +5,7 @@ import { isSiteImage } from "#client/site-image.ts";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { LiveAnnouncement } from "#web/components/ui/live-announcement.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { displayName } from "../people";
 import type { PendingText } from "../socket";
@@ -175,18 +176,16 @@ export function MessageList({
           })}
         </ol>
       </div>
+      {/* Typing starts and stops with every few keys: said once it rests, and only here (not in the header too). */}
+      <LiveAnnouncement text={typing.length > 0 ? t("Typing...") : ""} />
       {typing.length > 0 ? (
-        <p
-          className="mt-2 flex items-center gap-2 text-sm text-[var(--muted)]"
-          aria-live="polite"
-          data-testid="typing"
-        >
+        <p className="mt-2 flex items-center gap-2 text-sm text-[var(--muted)]" data-testid="typing">
           <span className="inline-flex gap-0.5" aria-hidden="true">
             <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.3s]" />
             <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.15s]" />
             <span className="size-1.5 animate-bounce rounded-full bg-current" />
           </span>
-          {t("Typing...")}
+          <span aria-hidden="true">{t("Typing...")}</span>
         </p>
       ) : null}
     </div>

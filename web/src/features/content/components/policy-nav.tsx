@@ -31,6 +31,13 @@ export function PolicyNav({ current }: { current: PolicyPage }) {
           {t(p.label)}
         </Link>
       ))}
+      {/* The conformance report sits beside the policies: what Agora promises about access. */}
+      <Link
+        to="/accessibility"
+        className="rounded-full border border-[var(--line)] px-3 py-1.5 text-sm text-[var(--muted)] hover:text-[var(--text)]"
+      >
+        {t("Accessibility")}
+      </Link>
     </nav>
   );
 }

@@ -14,6 +14,7 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { LiveAnnouncement } from "#web/components/ui/live-announcement.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { ApiError } from "#web/lib/api.ts";
@@ -310,8 +311,13 @@ function NewComments({ post }: { post: FeedItem }) {
   const postId = post.micropost.public_id;
   const live = useLiveCommentCount(postId);
   const fresh = live === null ? 0 : live - post.micropost.total_micropost_comments;
+  const label = t(pluralKey(fresh, msg("{{count}} new comment"), msg("{{count}} new comments")), {
+    count: fresh,
+  });
   return (
-    <div aria-live="polite">
+    <div>
+      {/* Said once the count rests: a burst of comments is one announcement, not one per frame. */}
+      <LiveAnnouncement text={fresh > 0 ? label : ""} />
       {fresh > 0 ? (
         <button
           type="button"
@@ -322,7 +328,7 @@ function NewComments({ post }: { post: FeedItem }) {
             void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
           }}
         >
-          {t(pluralKey(fresh, msg("{{count}} new comment"), msg("{{count}} new comments")), { count: fresh })}
+          {label}
         </button>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { Editor } from "./lazy-editor";
 import { MediaPicker } from "./media-picker";
 import { BodyCounter } from "./post-page";
 import { useCreatePostForm } from "./use-create-post-form";
+import { WritingHints } from "./writing-hints";
 
 /**
  * /post: the community picker, Text and Media tabs, the title with its counter, the editor or the
@@ -202,6 +203,19 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
               requireAlt={postForm.requireAlt}
             />
           )}
+
+          <WritingHints
+            title={title.value}
+            body={type === "TEXT" ? form.values.body : ""}
+            onTitle={title.onValue}
+            onBody={postForm.replaceBody}
+            mediaWithoutAlt={
+              type === "MEDIA" &&
+              !postForm.requireAlt &&
+              Boolean(postForm.media.file ?? postForm.media.saved) &&
+              !postForm.media.alt.trim()
+            }
+          />
 
           {postForm.limitMessage ? (
             <p

@@ -297,6 +297,11 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     setMedia,
     requireAlt,
     editorKey,
+    /** Puts `body` in the editor (a fix the writing hints made): it starts again from it. */
+    replaceBody(body: string) {
+      form.setValue("body", body);
+      setEditorKey((k) => k + 1);
+    },
     editingDraft,
     communities,
     communitiesLoading: mine.isPending,
