@@ -171,6 +171,7 @@ export async function readFeed(
     const tag = q.option === "VERIFIED" ? "v" : order.tag;
     const values = decodeCursor(q.cursor, tag, 2);
     const verified = q.option === "VERIFIED";
+    let first: Awaited<ReturnType<typeof sitePostPage>> | null = null;
     if (!known?.length) {
       // The page and all its items show, in one round trip (the token check's too).
       const page = await sitePostPage(db, viewerId, verified, order, q, values);
@@ -178,11 +179,14 @@ export async function readFeed(
         const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
         return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
       }
+      first = page;
     }
     const mutes = await activeMutes(deps, viewerId, "FEED");
     let total = 0;
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
-      const read = await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after);
+      // The page read before the phrases were known is the first of the reads that fill this one.
+      const read = first ?? (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after));
+      first = null;
       total = read.total;
       return read.posts;
     });
