@@ -85,7 +85,18 @@ export const WORKERS = [
 export const NOT_DEPLOYED = [
   { worker: "*", input: /^worker\/src\/(features\/dev\/|dev-index\.ts)/, why: "development only" },
   { worker: "agora", input: /node_modules\/mjml-browser\//, why: "the agora-mjml Worker renders MJML" },
+  {
+    worker: "agora",
+    input: /node_modules\/zod\/v4\/locales\/(?!en\.js$)/,
+    why: "zod's other languages stay out (wrangler.toml [alias], docs/decisions/155)",
+  },
 ];
+
+/** The API Worker's upload, raw, at most (docs/decisions/155): what every new isolate fetches and parses. */
+export const API_MAX_KIB = 2048;
+
+/** The alias that leaves zod's languages out must catch zod's own imports and nothing else. */
+const ZOD_LOCALES_STAND_IN = "worker/src/lib/zod-locales.ts";
 
 /** What a Worker's bundle carries that it must not (esbuild's metafile of the dry run). */
 export function bundleProblems(worker, metafile) {
@@ -93,6 +104,9 @@ export function bundleProblems(worker, metafile) {
   for (const input of Object.keys(metafile.inputs)) {
     const rule = NOT_DEPLOYED.find((r) => (r.worker === "*" || r.worker === worker) && r.input.test(input));
     if (rule) problems.push(`${worker} bundles ${input} (${rule.why})`);
+    for (const imported of metafile.inputs[input].imports ?? [])
+      if (imported.path === ZOD_LOCALES_STAND_IN && !input.startsWith("node_modules/zod/"))
+        problems.push(`${worker}: ${input} imports ${imported.original}, which the zod alias replaces`);
   }
   return problems;
 }
@@ -141,7 +155,15 @@ function dryRun({ config, name, hasVars }) {
       throw new Error(`could not read the variables from wrangler's dry run:\n${output}`);
     const metafile = JSON.parse(readFileSync(join(dir, "out", "bundle-meta.json"), "utf8"));
     const size = /Total Upload: (.*)/.exec(output)?.[1]?.trim() ?? "?";
-    return { problems: [...deployProblems(vars), ...bundleProblems(name, metafile)], size };
+    const problems = [...deployProblems(vars), ...bundleProblems(name, metafile)];
+    const kib = Number(/^([\d.]+) KiB/.exec(size)?.[1]);
+    if (name === "agora" && !(kib <= API_MAX_KIB))
+      problems.push(`agora uploads ${size}, more than ${API_MAX_KIB} KiB raw`);
+    if (name === "agora" && !/^minify\s*=\s*true/m.test(readFileSync(join(ROOT, config), "utf8")))
+      problems.push("wrangler.toml must deploy minified (minify = true)");
+    if (name === "agora" && !/^upload_source_maps\s*=\s*true/m.test(readFileSync(join(ROOT, config), "utf8")))
+      problems.push("wrangler.toml must upload source maps (upload_source_maps = true)");
+    return { problems, size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

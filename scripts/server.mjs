@@ -158,7 +158,9 @@ export function bundleWorker({ outDir, name }) {
   const target = join(outDir, name);
   const next = `${target}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
-  const args = ["deploy", "--dry-run", "--outdir", next, "-c", config];
+  // Not minified, unlike a deploy (docs/decisions/155): local stacks and bench/profile read the
+  // bundle's module markers. The same esbuild, aliases and compatibility layer otherwise.
+  const args = ["deploy", "--dry-run", "--no-minify", "--outdir", next, "-c", config];
   // The SPAs are not part of the bundle: an empty folder stands in for them (a fresh clone has no
   // build), and each server is given its own when it starts.
   const noAssets = `${next}-no-assets`;

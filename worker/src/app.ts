@@ -68,8 +68,18 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
   app.use("/api/*", database);
   app.use("/api/v1/private/*", requireUser);
   app.use("/api/admin/private/*", requireAdmin);
+  // A revoked token's public read is answered again as a visitor's (middleware/auth.ts).
+  const viewerOrVisitor = optionalUser((c, request) => {
+    let ctx: Parameters<typeof app.fetch>[2];
+    try {
+      ctx = c.executionCtx;
+    } catch {
+      ctx = undefined;
+    }
+    return Promise.resolve(app.fetch(request, c.env, ctx));
+  });
   app.use("/api/v1/*", async (c, next) =>
-    c.req.path.startsWith("/api/v1/private/") ? next() : optionalUser(c, next),
+    c.req.path.startsWith("/api/v1/private/") ? next() : viewerOrVisitor(c, next),
   );
   app.use("/api/webpage-preview", requireUser);
   for (const path of SHARED_READS) app.use(path, sharedRead);

@@ -41,6 +41,21 @@ export interface RowsRead {
 }
 
 /**
+ * A check that rides in front of a request's first round trip instead of taking one of its own:
+ * the token check of a signed-in request (middleware/auth.ts, docs/decisions/156).
+ */
+export interface Rider {
+  /** Reads placed first in that round trip. */
+  reads: Statement[];
+  /** Placed before the round trip's writes: fails the whole batch (nothing lands) unless the check holds. */
+  guard: Statement;
+  /** Given the reads' rows; throws when the check fails, and the caller gets that error. */
+  settle(rows: unknown[][]): void;
+  /** Whether a batch's error is the guard's refusal, and the error to throw instead. */
+  refusal(error: unknown): Error | null;
+}
+
+/**
  * The one way to reach D1 (docs/decisions/041). Every request gets one, from the `database`
  * middleware; Durable Objects, the queue consumer and scheduled handlers make their own.
  * - `orm` (Drizzle) for a row by its key and for writes: typed columns, nothing to keep in step.
@@ -68,9 +83,57 @@ export class Database {
    */
   constructor(database: D1Database, bookmark: string = "first-primary") {
     this.session = database.withSession(bookmark);
-    this.d1 = countedSession(this.session, () => {
-      this.calls += 1;
+    this.d1 = countedSession(
+      this.session,
+      () => {
+        this.calls += 1;
+      },
+      this,
+    );
+  }
+
+  private rider: Rider | null = null;
+  /** The rider's round trip while it is under way (later calls wait for its verdict). */
+  private riding: Promise<void> | null = null;
+
+  /** Carries `rider` in front of the next round trip (docs/decisions/156). */
+  ride(rider: Rider): void {
+    this.rider = rider;
+  }
+
+  /**
+   * Before a batch: the rider to carry in it, or null, once a rider already under way has settled
+   * (its error, when it failed, is this call's too). `finish` reports how the carrying batch ended.
+   */
+  async board(): Promise<{ rider: Rider; finish: (error?: unknown) => void } | null> {
+    if (this.riding) await this.riding;
+    const rider = this.rider;
+    if (!rider) return null;
+    this.rider = null;
+    let finish!: (error?: unknown) => void;
+    this.riding = new Promise<void>((resolve, reject) => {
+      finish = (error) => (error === undefined ? resolve() : reject(error));
     });
+    this.riding.catch(() => {});
+    return { rider, finish };
+  }
+
+  /** The rider's verdict now: in a round trip of its own when nothing carried it yet. */
+  async settleRider(): Promise<void> {
+    const boarded = await this.board();
+    if (!boarded) return;
+    const { rider, finish } = boarded;
+    try {
+      this.calls += 1;
+      const results = await this.session.batch(
+        rider.reads.map((s) => this.session.prepare(s.sql).bind(...(s.binds ?? []))),
+      );
+      rider.settle(results.map((r) => r.results));
+      finish();
+    } catch (error) {
+      finish(error);
+      throw error;
+    }
   }
 
   /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */
@@ -165,7 +228,7 @@ function noted<T>(writes: boolean, work: Promise<T>): Promise<T> {
  * the session's `batch` (whose statements are unwrapped, so D1 gets its own objects). A round trip
  * with a statement that may write notes a change of the database when it is over.
  */
-function countedSession(session: D1DatabaseSession, count: () => void): D1DatabaseSession {
+function countedSession(session: D1DatabaseSession, count: () => void, gate: Database): D1DatabaseSession {
   const originals = new WeakMap<object, { statement: D1PreparedStatement; writes: boolean }>();
   const wrap = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -176,7 +239,9 @@ function countedSession(session: D1DatabaseSession, count: () => void): D1Databa
           return (...values: unknown[]) =>
             wrap((value as D1PreparedStatement["bind"]).apply(target, values), writes);
         if (typeof key === "string" && RUNS.has(key))
-          return (...args: unknown[]) => {
+          return async (...args: unknown[]) => {
+            // A statement on its own carries no rider: the check goes first, in its own round trip.
+            await gate.settleRider();
             count();
             return noted(writes, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
           };
@@ -188,13 +253,34 @@ function countedSession(session: D1DatabaseSession, count: () => void): D1Databa
   };
   return {
     prepare: (sql: string) => wrap(session.prepare(sql), !onlyReads(sql)),
-    batch: <T>(statements: D1PreparedStatement[]) => {
+    batch: async <T>(statements: D1PreparedStatement[]) => {
+      const boarded = await gate.board();
       count();
       const known = statements.map((s) => originals.get(s));
-      return noted(
-        known.some((k) => !k || k.writes),
-        session.batch<T>(statements.map((s, i) => known[i]?.statement ?? s)),
+      const writes = known.some((k) => !k || k.writes);
+      const own = statements.map((s, i) => known[i]?.statement ?? s);
+      if (!boarded) return noted(writes, session.batch<T>(own));
+      // The rider's reads first; before any write, its guard, so a failed check lands nothing.
+      const { rider, finish } = boarded;
+      const front = [...rider.reads, ...(writes ? [rider.guard] : [])].map((s) =>
+        session.prepare(s.sql).bind(...(s.binds ?? [])),
       );
+      let results: D1Result<T>[];
+      try {
+        results = await noted(writes, session.batch<T>([...front, ...own]));
+      } catch (error) {
+        const refused = rider.refusal(error);
+        finish(refused ?? error);
+        throw refused ?? error;
+      }
+      try {
+        rider.settle(results.slice(0, rider.reads.length).map((r) => r.results));
+        finish();
+      } catch (error) {
+        finish(error);
+        throw error;
+      }
+      return results.slice(front.length);
     },
     getBookmark: () => session.getBookmark(),
   } as D1DatabaseSession;

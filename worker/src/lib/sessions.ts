@@ -30,3 +30,20 @@ export function bearerToken(header: string | null | undefined): string | null {
   const match = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
   return match?.[1] ?? null;
 }
+
+/** The word the session guard fails a batch with (SQLite reports "bad JSON path: '…'"). */
+const NOT_VALID = "agora_session_not_valid";
+
+/**
+ * The same rule as one statement that fails its whole D1 batch (one transaction: nothing in it
+ * lands) unless the person `?1` holds a live session signed with token version `?2`. A write that
+ * rides in the token check's round trip has this in front of it (docs/decisions/156). The failing
+ * branch is only reached through the CASE, so SQLite never evaluates it for a valid session.
+ */
+export const SESSION_GUARD_SQL = `SELECT json_extract('{}', CASE WHEN EXISTS (SELECT 1 FROM users
+  WHERE id = ?1 AND token_version = ?2 AND ${LIVE_ACCOUNT_SQL}) THEN '$.ok' ELSE '${NOT_VALID}' END) AS ok`;
+
+/** Whether a batch failed on the session guard (rather than anything else). */
+export function failedSessionGuard(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(NOT_VALID);
+}

@@ -156,6 +156,9 @@ async function knownTrust(
   now: number,
 ): Promise<NonNullable<TrustUser["trust"]>> {
   if (user.trust) return user.trust;
+  // A token check still on its way (docs/decisions/156) brings the level with it.
+  await db.settleRider();
+  if (user.trust) return user.trust;
   const row = await db.first<{ trust_level: number; trust_level_at: number; created_at: number }>({
     sql: "SELECT trust_level, trust_level_at, created_at FROM users WHERE id = ?1",
     binds: [user.id],

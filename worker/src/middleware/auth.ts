@@ -1,11 +1,12 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { MFA_MSG } from "#shared/schemas/mfa.ts";
+import type { Rider } from "../db/database";
 import { admins, mutedWords, totpFactors, users } from "../db/schema";
 import { columnsOf, rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
-import { fail } from "../lib/errors";
-import { bearerToken, mayHoldSession } from "../lib/sessions";
+import { DomainError, fail } from "../lib/errors";
+import { bearerToken, failedSessionGuard, mayHoldSession, SESSION_GUARD_SQL } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
 import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
 
@@ -36,18 +37,20 @@ const SESSION_SQL = `SELECT ${columnsOf(sessionColumns, "u")} FROM users u WHERE
 const MUTES_SQL = `SELECT ${columnsOf(muteColumns, "w")} FROM muted_words w
   WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?2)`;
 
-/** The user behind a user token, if the token is valid and not outdated by a password change. */
-async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUser | null> {
-  const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
-  if (!claims) return null;
-  const { deps } = c.var;
-  // The person and the phrases they mute, in one round trip: every list they read filters by them.
-  const [rows, muteRows] = await deps.db.unmetered<[object, object]>([
-    { sql: SESSION_SQL, binds: [claims.id] },
-    { sql: MUTES_SQL, binds: [claims.id, Date.now()] },
-  ]);
-  const row = rows[0] ? rowOf(sessionColumns, rows[0]) : null;
-  deps.viewerMutes = { userId: claims.id, rows: muteRows.map((raw) => rowOf(muteColumns, raw)) };
+const EXPIRED = "Your session has expired. Please log in again.";
+
+/** The person a session row names, as the request sees them, or null when the rule refuses it. */
+function sessionOf(
+  c: Context<AppEnv>,
+  claims: { id: number; version: number; factorAt: number | null; passwordAt: number | null },
+  rows: unknown[],
+  muteRows: unknown[],
+): AuthUser | null {
+  const row = rows[0] ? rowOf(sessionColumns, rows[0] as Record<string, unknown>) : null;
+  c.var.deps.viewerMutes = {
+    userId: claims.id,
+    rows: muteRows.map((raw) => rowOf(muteColumns, raw as Record<string, unknown>)),
+  };
   if (!row || !mayHoldSession(row) || row.version !== claims.version) return null;
   return {
     id: row.id,
@@ -59,13 +62,93 @@ async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUse
   };
 }
 
+/** The token check's statements for the person the claims name. */
+const sessionReads = (id: number) => [
+  { sql: SESSION_SQL, binds: [id] },
+  { sql: MUTES_SQL, binds: [id, Date.now()] },
+];
+
+/** The user behind a user token, if the token is valid and not outdated by a password change. */
+async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUser | null> {
+  const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
+  if (!claims) return null;
+  // The person and the phrases they mute, in one round trip: every list they read filters by them.
+  const [rows, muteRows] = await c.var.deps.db.unmetered<[object, object]>(sessionReads(claims.id));
+  return sessionOf(c, claims, rows, muteRows);
+}
+
+/**
+ * Reads, and the social writes of DEFERRED_WRITES, check the token in their first round trip
+ * rather than one of their own (docs/decisions/156). Not a socket's upgrade, which the objects
+ * take over before any round trip.
+ */
+const DEFERRED_WRITES = new Set([
+  "POST /api/v1/private/user/follow",
+  "PATCH /api/v1/private/user/micropost/vote",
+  "POST /api/v1/private/user/micropost/comment",
+  "POST /api/v1/private/user/micropost",
+]);
+function defers(c: Context<AppEnv>): boolean {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD") return !c.req.header("upgrade");
+  return DEFERRED_WRITES.has(`${method} ${c.req.path}`);
+}
+
+/**
+ * The person a valid-looking token names, checked in the request's first round trip: their id and
+ * the token's claims now, the rest (`username`, `trust`) once that round trip is back. When the
+ * check fails, the round trip that carried it throws `refused()` (a 401, or for a visitor's path
+ * the same), and the guard in front of any write in it lands nothing.
+ */
+async function deferredUser(
+  c: Context<AppEnv>,
+  token: string,
+  onRefused: () => void = () => {},
+): Promise<AuthUser | null> {
+  const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
+  if (!claims) return null;
+  let checked: AuthUser | null = null;
+  const user: AuthUser = {
+    id: claims.id,
+    get username(): string {
+      if (!checked) throw new Error("The session's person is read in the request's first round trip");
+      return checked.username;
+    },
+    get trust() {
+      return checked?.trust;
+    },
+    set trust(value) {
+      if (checked) checked.trust = value;
+    },
+    version: claims.version,
+    factorAt: claims.factorAt,
+    passwordAt: claims.passwordAt,
+  };
+  const refused = () => {
+    onRefused();
+    return new DomainError(401, EXPIRED);
+  };
+  const rider: Rider = {
+    reads: sessionReads(claims.id),
+    guard: { sql: SESSION_GUARD_SQL, binds: [claims.id, claims.version] },
+    settle([rows = [], muteRows = []]) {
+      checked = sessionOf(c, claims, rows, muteRows);
+      if (!checked) throw refused();
+    },
+    refusal: (error) => (failedSessionGuard(error) ? refused() : null),
+  };
+  c.var.deps.db.ride(rider);
+  return user;
+}
+
 const APPEAL_PATH = "/api/v1/private/user/appeal";
 
 /** Paths under /api/v1/private/user: a valid user token or 401. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearer(c);
   if (!token) fail(401, "Not authenticated");
-  const user = await userFromToken(c, token);
+  const deferred = c.req.path !== APPEAL_PATH && defers(c);
+  const user = deferred ? await deferredUser(c, token) : await userFromToken(c, token);
   if (!user) {
     // A suspended person's appeal token opens the appeal path, and only it.
     const appealer = c.req.path === APPEAL_PATH ? await readAppealToken(c.env.JWT_SECRET, token) : null;
@@ -74,19 +157,44 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
       await next();
       return;
     }
-    fail(401, "Your session has expired. Please log in again.");
+    fail(401, EXPIRED);
   }
   c.set("user", user);
   c.set("viewer", user);
   await next();
+  // A request that made no round trip still answers only for a valid session.
+  if (deferred) await c.var.deps.db.settleRider();
 };
 
-/** Public paths: a valid token sets the viewer (for user_voted and the like); a bad one is ignored. */
-export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = bearer(c);
-  c.set("viewer", token ? await userFromToken(c, token) : null);
-  await next();
-};
+/**
+ * Public paths: a valid token sets the viewer (for user_voted and the like); a bad one is ignored.
+ * A token whose check, made in the first round trip, turns out revoked gets the answer a visitor
+ * gets: `asVisitor` runs the request again without it (docs/decisions/156).
+ */
+export function optionalUser(
+  asVisitor: (c: Context<AppEnv>, request: Request) => Promise<Response>,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearer(c);
+    const deferred = token !== null && defers(c);
+    let refused = false;
+    const viewer = deferred
+      ? await deferredUser(c, token, () => {
+          refused = true;
+        })
+      : token
+        ? await userFromToken(c, token)
+        : null;
+    c.set("viewer", viewer);
+    await next();
+    if (deferred && !refused) await c.var.deps.db.settleRider().catch(() => {});
+    if (refused) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete("authorization");
+      c.res = await asVisitor(c, new Request(c.req.raw.url, { method: c.req.method, headers }));
+    }
+  };
+}
 
 /**
  * Paths under /api/admin/private: a valid admin token or 401. A user token never passes. Staff

@@ -69,16 +69,34 @@ export async function activeMutes(
   return userId === null ? [] : (await mutesOf(deps, userId))[context];
 }
 
-/** The phrases in force now, by place, in one read. */
-export async function mutesOf(deps: Deps, userId: number): Promise<Record<MuteContext, ActiveMute[]>> {
-  const byPlace = Object.fromEntries(MUTE_CONTEXTS.map((c) => [c, [] as ActiveMute[]])) as Record<
+/**
+ * The phrases in force now for one place when the request has them already: none for someone
+ * signed out, the token check's for the viewer; null while that check is still to come with the
+ * request's first round trip (docs/decisions/156). A list then reads its page as if nothing were
+ * muted, and reads it again only when `activeMutes`, asked after that round trip, names phrases.
+ */
+export function knownMutes(deps: Deps, userId: number | null, context: MuteContext): ActiveMute[] | null {
+  if (userId === null) return [];
+  if (deps.viewerMutes?.userId !== userId) return null;
+  return byPlace(deps.viewerMutes.rows)[context];
+}
+
+function byPlace(rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }>) {
+  const places = Object.fromEntries(MUTE_CONTEXTS.map((c) => [c, [] as ActiveMute[]])) as Record<
     MuteContext,
     ActiveMute[]
   >;
-  const read = deps.viewerMutes?.userId === userId ? deps.viewerMutes.rows : null;
-  for (const row of read ?? (await mutedWordsOf(deps.db, userId, Date.now()))) {
+  for (const row of rows) {
     for (const context of row.contexts.split(",") as MuteContext[])
-      byPlace[context]?.push({ phrase: row.phrase, wholeWord: row.wholeWord });
+      places[context]?.push({ phrase: row.phrase, wholeWord: row.wholeWord });
   }
-  return byPlace;
+  return places;
+}
+
+/** The phrases in force now, by place, in one read. */
+export async function mutesOf(deps: Deps, userId: number): Promise<Record<MuteContext, ActiveMute[]>> {
+  // A token check still to come brings the viewer's phrases: it goes now, in a round trip of its own.
+  if (deps.viewerMutes?.userId !== userId) await deps.db.settleRider();
+  const read = deps.viewerMutes?.userId === userId ? deps.viewerMutes.rows : null;
+  return byPlace(read ?? (await mutedWordsOf(deps.db, userId, Date.now())));
 }

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
-import { activeMutes } from "../muted-words/service";
+import { activeMutes, knownMutes } from "../muted-words/service";
 import { toFeedItems } from "./json";
 import {
   COMMUNITY_POST_COUNT,
@@ -163,22 +163,31 @@ export async function readFeed(
   q: FeedQuery,
 ): Promise<CursorPage<FeedItem>> {
   const { db } = deps;
-  const mutes = await activeMutes(deps, viewerId, "FEED");
+  // The viewer's phrases, or null while they come with this request's first round trip.
+  const known = knownMutes(deps, viewerId, "FEED");
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
     const order = q.option === "TOP" ? TOP : NEWEST;
     const tag = q.option === "VERIFIED" ? "v" : order.tag;
     const values = decodeCursor(q.cursor, tag, 2);
     const verified = q.option === "VERIFIED";
-    if (mutes.length === 0) {
-      // The page and all its items show, in one round trip.
+    let first: Awaited<ReturnType<typeof sitePostPage>> | null = null;
+    if (!known?.length) {
+      // The page and all its items show, in one round trip (the token check's too).
       const page = await sitePostPage(db, viewerId, verified, order, q, values);
-      const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
-      return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
+      if (known || (await activeMutes(deps, viewerId, "FEED")).length === 0) {
+        const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
+        return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
+      }
+      first = page;
     }
+    const mutes = await activeMutes(deps, viewerId, "FEED");
     let total = 0;
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
-      const read = await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after);
+      // The page read before the phrases were known is the first of the reads that fill this one.
+      const read =
+        first ?? (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after));
+      first = null;
       total = read.total;
       return read.posts;
     });
@@ -191,6 +200,7 @@ export async function readFeed(
   const tag = kind === "communities" ? "c" : "f";
   const values = decodeCursor(q.cursor, tag, 2);
   const sources = await feedSources(db, viewerId, kind);
+  const mutes = await activeMutes(deps, viewerId, "FEED");
   const active = sources.filter((s) => s.total > 0).map((s) => s.id);
   const total = sources.reduce((sum, s) => sum + s.total, 0);
   if (mutes.length === 0 && active.length > 0 && active.length <= MERGE_MAX_SOURCES) {
@@ -231,7 +241,6 @@ export async function readCommunityPosts(
   q: { name: string; skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<FeedItem>> {
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
-  const mutes = await activeMutes(deps, viewerId, "FEED");
   const read = (window: { skip: number; limit: number }, after: number[] | null) =>
     // The community, its page and all the page shows, in one round trip.
     pageWithLookups(
@@ -245,6 +254,8 @@ export async function readCommunityPosts(
   const community = (first.extra[0] as Array<{ id: number; total_microposts: number }>)[0];
   if (!community) fail(404, `The community c/${q.name} does not exist`);
   const total = community.total_microposts;
+  // The viewer's phrases came with that round trip (the token check rode in it).
+  const mutes = await activeMutes(deps, viewerId, "FEED");
   if (mutes.length === 0) {
     const cursor = nextCursor(first.posts, q.limit, PINNED_FIRST);
     return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), total, q.limit, cursor);

@@ -8,9 +8,10 @@ import { comments } from "#worker/db/schema/index.ts";
 import { rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { toCommunity } from "#worker/lib/community-json.ts";
+import type { ActiveMute } from "#worker/lib/mute-match.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { communityMap, membershipMap } from "../communities/service";
-import { activeMutes } from "../muted-words/service";
+import { activeMutes, knownMutes } from "../muted-words/service";
 import { postItemMap } from "../posts/feed";
 import { toComment } from "../posts/json";
 import { pageWithLookups } from "../posts/queries";
@@ -55,10 +56,19 @@ export async function search(deps: Deps, input: SearchInput): Promise<SearchResu
   // "Find More" opens the community search with no text: it lists communities, biggest first.
   if (terms.length === 0) return input.type === "communities" ? browseCommunities(deps, input) : empty;
   const owner = OWNER[input.type];
-  const exclude = owner === null || owner === "self" ? [] : await excludedPhrases(deps, input.viewerId);
-  const fts = searchSql(source, terms.length, exclude.length, input);
-  const hits: HitsSql = { ...fts, binds: [...terms, ...exclude] };
-  const answer = await loadHits(deps, hits, input);
+  const filtered = owner !== null && owner !== "self";
+  const hitsOf = (exclude: string[]): HitsSql => ({
+    ...searchSql(source, terms.length, exclude.length, input),
+    binds: [...terms, ...exclude],
+  });
+  // The viewer's phrases, or null while they come with this request's first round trip: then the
+  // search runs as if nothing were muted, and again only when that round trip names some.
+  const known = filtered ? excludedPhrases(knownMutes(deps, input.viewerId, "SEARCH")) : [];
+  let answer = await loadHits(deps, hitsOf(known ?? []), input);
+  if (known === null) {
+    const exclude = excludedPhrases(await activeMutes(deps, input.viewerId, "SEARCH"));
+    if (exclude && exclude.length > 0) answer = await loadHits(deps, hitsOf(exclude), input);
+  }
   if (answer.found.total === 0) return empty;
   const page = toPage([], answer.found.total, input.limit);
   return { ...page, ...answer.list } as SearchResult;
@@ -140,8 +150,8 @@ async function loadHits(
  * The viewer's phrases muted in search, for posts and comments: FTS matches words, so a whole-word
  * phrase is left out as those words in a row, and one muted anywhere also where it starts a word.
  */
-async function excludedPhrases(deps: Deps, viewerId: number | null): Promise<string[]> {
-  const mutes = await activeMutes(deps, viewerId, "SEARCH");
+function excludedPhrases(mutes: ActiveMute[] | null): string[] | null {
+  if (mutes === null) return null;
   return mutes.flatMap((m) => toExcludedPhrase(m.phrase, { prefix: !m.wholeWord }) ?? []);
 }
 
