@@ -154,7 +154,7 @@ export const profileLinksSchema = z
 export const profileAboutSchema = z.object({
   headline: headlineSchema,
   bio: bioSchema,
-  links: z.array(z.string()).pipe(profileLinksSchema),
+  links: profileLinksSchema,
 });
 
 /**
