@@ -82,6 +82,15 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
               >
                 {t("Sign In")}
               </button>
+              <button
+                type="button"
+                className="btn btn-outline whitespace-nowrap px-3 sm:px-4"
+                onPointerEnter={() => preloadModal("REGISTER")}
+                onFocus={() => preloadModal("REGISTER")}
+                onClick={() => openModal("REGISTER")}
+              >
+                {t("Sign Up")}
+              </button>
             </>
           )}
         </div>
