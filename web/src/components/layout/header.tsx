@@ -84,7 +84,8 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
               </button>
               <button
                 type="button"
-                className="btn btn-outline whitespace-nowrap px-3 sm:px-4"
+                // A phone's header has no room for both: there Sign In's dialog offers to sign up.
+                className="btn btn-outline hidden whitespace-nowrap px-4 sm:inline-flex"
                 onPointerEnter={() => preloadModal("REGISTER")}
                 onFocus={() => preloadModal("REGISTER")}
                 onClick={() => openModal("REGISTER")}
