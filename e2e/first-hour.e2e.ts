@@ -353,4 +353,44 @@ describe("the first hour", () => {
     expect(await label.locator('[title="This is required field"]').count()).toBe(1);
     expect(errors).toEqual([]);
   });
+
+  it("edits a headline, a bio with its lines and https links in Settings; the profile and its page's head show them", async () => {
+    const { page, errors, context } = await open({ width: 1280 });
+    const person = await newAccount(context.request);
+    await signIn(context, { token: person.token });
+    await page.goto("/settings/profile");
+    // Every settings tab fits at 1280 px: Muted words is not cut off at the edge.
+    const tabs = page.getByRole("navigation", { name: "Settings sections" });
+    const muted = await tabs.getByRole("link", { name: "Muted words" }).boundingBox();
+    const bar = await tabs.boundingBox();
+    expect(muted!.x + muted!.width).toBeLessThanOrEqual(bar!.x + bar!.width);
+
+    const about = page.getByRole("form", { name: "About you" });
+    await about.getByLabel("Headline").fill("Baker and teacher");
+    await about.getByLabel("Bio").fill("Sourdough every morning.\nClasses on Saturdays.");
+    await about.getByLabel("Link 1").fill("http://bread.example.com");
+    await about.getByRole("button", { name: "Save" }).click();
+    await about.getByText("Use a full https:// address").waitFor();
+    await about.getByLabel("Link 1").fill("https://bread.example.com");
+    await about.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your profile was saved").waitFor();
+    await shot(page, "first-hour-12-settings-about-1280");
+
+    await page.goto(`/user/${person.username}`);
+    await expect(visible(page.getByTestId("profile-headline").getByText("Baker and teacher"))).resolves.toBe(
+      true,
+    );
+    expect(await page.getByTestId("profile-bio").textContent()).toBe(
+      "Sourdough every morning.\nClasses on Saturdays.",
+    );
+    const link = page.getByRole("list", { name: "Links" }).getByRole("link", { name: "bread.example.com" });
+    expect(await link.getAttribute("href")).toBe("https://bread.example.com/");
+    expect(await link.getAttribute("rel")).toBe("me nofollow noopener");
+    await shot(page, "first-hour-12-profile-1280");
+    const html = await (await context.request.get(`/user/${person.username}`)).text();
+    expect(html).toContain(
+      '<meta name="description" content="Baker and teacher · Sourdough every morning. Classes on Saturdays.">',
+    );
+    expect(errors).toEqual([]);
+  });
 });

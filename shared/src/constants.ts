@@ -52,6 +52,10 @@ export const TOKEN_TTL_S = TOKEN_COOKIE_DAYS * 24 * 60 * 60;
 export const ADMIN_FIELD_MAX = 128;
 export const ADMIN_FIELD_MIN = 3;
 export const PROFILE_NAME_MAX = 50;
+/** A profile's headline, bio and links (plain text; the bio keeps its line breaks). */
+export const HEADLINE_MAX = 100;
+export const BIO_MAX = 300;
+export const PROFILE_LINKS_MAX = 5;
 
 // Posts and communities
 export const POST_TITLE_MAX = 300;

@@ -1,10 +1,13 @@
 import { anyCaseEnum, skipSchema } from "../api";
 import {
+  BIO_MAX,
   CONNECTION_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
+  HEADLINE_MAX,
   IMAGE_MAX_BYTES,
   MAX_PAGE_SIZE,
   MAX_SKILLS,
+  PROFILE_LINKS_MAX,
   PROFILE_NAME_MAX,
   SKILL_MAX,
 } from "../constants";
@@ -30,6 +33,11 @@ export const PEOPLE_MSG = {
   blocked: "You blocked @{{username}}",
   unblocked: "You unblocked @{{username}}",
   profileSaved: "Your profile was saved",
+  headlineMax: `Must be ${HEADLINE_MAX} characters or less`,
+  bioMax: `Must be ${BIO_MAX} characters or less`,
+  linksMax: `Up to ${PROFILE_LINKS_MAX} links`,
+  linkHttps: "Use a full https:// address",
+  linksList: "Send the links as a JSON list of addresses",
 } as const;
 
 export const JOB_TITLE_MAX = 100;
@@ -84,12 +92,81 @@ export const profileImageFileSchema = z
   .instanceof(File, { message: "Send a file" })
   .refine((f) => f.size <= IMAGE_MAX_BYTES, PEOPLE_MSG.imageTooLarge);
 
+/** A headline: one line of plain text (runs of spaces and line breaks read as one space). */
+export const headlineSchema = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, " ").trim())
+  .pipe(z.string().max(HEADLINE_MAX, PEOPLE_MSG.headlineMax));
+
+/** A bio: plain text whose line breaks are kept (at most one blank line in a row), trimmed. */
+export const bioSchema = z
+  .string()
+  .transform((s) =>
+    s
+      .replace(/\r\n?/g, "\n")
+      .replace(/[^\S\n]+/g, " ")
+      .replace(/ ?\n ?/g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+  )
+  .pipe(z.string().max(BIO_MAX, PEOPLE_MSG.bioMax));
+
+/** One profile link: a whole https address without a user name or password in it. */
+export const profileLinkSchema = z
+  .string()
+  .trim()
+  .max(2048, PEOPLE_MSG.linkHttps)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && !url.username && !url.password && url.hostname.includes(".");
+    } catch {
+      return false;
+    }
+  }, PEOPLE_MSG.linkHttps)
+  .transform((value) => new URL(value).href);
+
+/**
+ * The links field: a JSON list (a multipart field is text) of up to five https addresses; blank
+ * entries and repeats are dropped.
+ */
+export const profileLinksSchema = z
+  .union([z.array(z.unknown()), z.string()])
+  .transform((v, ctx): unknown[] => {
+    if (Array.isArray(v)) return v;
+    if (v.trim() === "") return [];
+    try {
+      const parsed: unknown = JSON.parse(v);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {}
+    ctx.addIssue({ code: "custom", message: PEOPLE_MSG.linksList });
+    return z.NEVER;
+  })
+  .pipe(
+    z
+      .array(z.string({ error: PEOPLE_MSG.linkHttps }))
+      .transform((list) => list.map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(profileLinkSchema).max(PROFILE_LINKS_MAX, PEOPLE_MSG.linksMax))
+      .transform((list) => [...new Set(list)]),
+  );
+
+/** The profile form's about fields, validated in the SPA before sending as the API does. */
+export const profileAboutSchema = z.object({
+  headline: headlineSchema,
+  bio: bioSchema,
+  links: profileLinksSchema,
+});
+
 /**
  * `PATCH /api/v1/private/user/profile` (multipart). A field left out is kept; an empty
- * profile_name clears the name; remove_profile_image / remove_profile_cover clear the picture.
+ * profile_name clears the name; remove_profile_image / remove_profile_cover clear the picture;
+ * headline, bio and links replace what was there (empty clears them).
  */
 export const profileEditSchema = z.object({
   profile_name: profileNameSchema.optional(),
+  headline: headlineSchema.optional(),
+  bio: bioSchema.optional(),
+  links: profileLinksSchema.optional(),
   profile_image: profileImageFileSchema.optional(),
   profile_cover: profileImageFileSchema.optional(),
   remove_profile_image: z.enum(["true", "false"]).optional(),

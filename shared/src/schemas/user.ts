@@ -18,6 +18,12 @@ export type Owner = z.infer<typeof ownerSchema>;
 export const userSchema = ownerSchema.extend({
   email: z.string().nullable(),
   profile_cover: z.string().nullable(),
+  /** Plain text; empty when unset. */
+  headline: z.string(),
+  /** Plain text with its line breaks; empty when unset. */
+  bio: z.string(),
+  /** Up to five https addresses; empty when unset. */
+  links: z.array(z.string()),
   is_following: z.boolean(),
   is_blocked: z.boolean(),
   is_blocking: z.boolean(),

@@ -29,7 +29,7 @@ export async function renderInApp(ui: ReactNode, { path = "/" }: { path?: string
     createRoute({
       getParentRoute: () => root,
       path: "/search",
-      validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES, "posts") }),
+      validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES) }),
       component: page("search"),
     }),
     createRoute({ getParentRoute: () => root, path: "/c/$name", component: page("community") }),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "#client/i18n-runtime.ts";
 import { formatShortAgo } from "#web/features/chat/short-ago.ts";
-import { formatMoney } from "./format";
+import { formatMoney, formatRelative } from "./format";
 
 // Intl puts a no-break space between symbol and amount in some locales.
 const plain = (s: string) => s.replace(/\s/g, " ");
@@ -39,5 +39,17 @@ describe("formatShortAgo", () => {
     expect(formatShortAgo(ago(45 * 60), "pt")).toMatch(/^45\s?min$/);
     expect(formatShortAgo(ago(5), "es")).toBe("ahora");
     expect(formatShortAgo(ago(10 * 86_400), "en").length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("relative times", () => {
+  const ago = (seconds: number) => Date.now() - seconds * 1000;
+  it("say every age in one short form with a number, never yesterday beside 3 days ago", () => {
+    expect(formatRelative(ago(5), "en")).toBe("now");
+    expect(formatRelative(ago(20 * 60), "en")).toBe("20m ago");
+    expect(formatRelative(ago(26 * 3600), "en")).toBe("1d ago");
+    expect(formatRelative(ago(3 * 86_400), "en")).toBe("3d ago");
+    expect(formatRelative(ago(2 * 86_400), "pt")).toBe("há 2 dias");
+    expect(formatRelative(ago(86_400), "es")).toBe("hace 1 d");
   });
 });

@@ -14,24 +14,20 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["day", 24 * 3600],
   ["hour", 3600],
   ["minute", 60],
-  ["second", 1],
 ];
 
 /**
- * "3 hours ago", "hace 3 horas", "há 3 horas"; `narrow` for a byline that keeps one line:
- * "3h ago", "hace 3 h", "há 3 h".
+ * Every relative time of the site in one form, short enough for a byline on one line: "3h ago",
+ * "hace 3 h", "há 3 h"; always a number ("1d ago", never "yesterday" beside "3d ago"), and
+ * "now" under a minute.
  */
-export function formatRelative(
-  iso: string | number,
-  language = i18n.language,
-  style: Intl.RelativeTimeFormatStyle = "long",
-): string {
+export function formatRelative(iso: string | number, language = i18n.language): string {
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto", style });
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: "always", style: "narrow" });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
-  return "";
+  return new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(0, "second");
 }
 
 export function formatCount(n: number, language = i18n.language): string {

@@ -3,11 +3,11 @@ import { SEARCH_TYPES } from "#shared/enums/feed.ts";
 import { SearchPage } from "../features/search/components/search-page";
 import { oneOf, searchParams, text } from "../lib/search-params";
 
-// An unknown type falls back to posts.
+// Without a known type the page shows posts, or the first kind of result that has any.
 export const Route = createFileRoute("/search")({
-  validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES, "posts") }),
+  validateSearch: searchParams({ q: text(), type: oneOf(SEARCH_TYPES) }),
   component: function Search() {
     const { q, type } = Route.useSearch();
-    return <SearchPage q={q ?? ""} type={type} />;
+    return <SearchPage q={q ?? ""} type={type ?? "posts"} chosen={type !== undefined} />;
   },
 });

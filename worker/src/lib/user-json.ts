@@ -52,6 +52,9 @@ export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
     ...toOwner(row),
     email: relation.isOwner ? row.email : null,
     profile_cover: row.profileCover,
+    headline: row.headline,
+    bio: row.bio,
+    links: readLinks(row.links),
     is_following: relation.isFollowing,
     is_blocked: relation.isBlocked,
     is_blocking: relation.isBlocking,
@@ -63,6 +66,16 @@ export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
     default_micropost_sort: row.defaultMicropostSort,
     role: "USER",
   };
+}
+
+/** The stored links column (a JSON list written by the profile edit) as a list of addresses. */
+export function readLinks(stored: string): string[] {
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Every boolean setting by its USER_BOOLEAN_SETTINGS name. */

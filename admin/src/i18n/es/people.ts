@@ -31,4 +31,8 @@ export default {
   "You unblocked @{{username}}": "Desbloqueaste a @{{username}}",
   "Your profile was saved": "Tu perfil se guardó",
   User: "Usuario",
+  "Must be 300 characters or less": "Debe tener 300 caracteres o menos",
+  "Up to 5 links": "Hasta 5 enlaces",
+  "Use a full https:// address": "Usa una dirección https:// completa",
+  "Send the links as a JSON list of addresses": "Envía los enlaces como una lista JSON de direcciones",
 } satisfies Dictionary;

@@ -31,4 +31,8 @@ export default {
   "You unblocked @{{username}}": "Você desbloqueou @{{username}}",
   "Your profile was saved": "Seu perfil foi salvo",
   User: "Usuário",
+  "Must be 300 characters or less": "Deve ter 300 caracteres ou menos",
+  "Up to 5 links": "Até 5 links",
+  "Use a full https:// address": "Use um endereço https:// completo",
+  "Send the links as a JSON list of addresses": "Envie os links como uma lista JSON de endereços",
 } satisfies Dictionary;

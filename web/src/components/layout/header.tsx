@@ -82,6 +82,16 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
               >
                 {t("Sign In")}
               </button>
+              <button
+                type="button"
+                // A phone's header has no room for both: there Sign In's dialog offers to sign up.
+                className="btn btn-outline hidden whitespace-nowrap px-4 sm:inline-flex"
+                onPointerEnter={() => preloadModal("REGISTER")}
+                onFocus={() => preloadModal("REGISTER")}
+                onClick={() => openModal("REGISTER")}
+              >
+                {t("Sign Up")}
+              </button>
             </>
           )}
         </div>

@@ -43,6 +43,18 @@ describe("the right sidebar's subscribe prompts", () => {
     expect(screen.getByRole("link", { name: /Get verified/ })).toBeTruthy();
   });
 
+  it("are hidden where the server takes no money, the featured card too", async () => {
+    setToken("test-token");
+    server(
+      { username: "ana", is_staff: false, is_verified_user: false, is_verified_business: false },
+      { ...PAYMENTS, stripe_publishable_key: null },
+    );
+    await renderInApp(<RightSidebar />);
+    await screen.findByText("Find a job");
+    expect(screen.queryByTestId("subscribe-prompt")).toBeNull();
+    expect(screen.queryByText("Get verified")).toBeNull();
+  });
+
   it("are hidden from verified people and staff, the featured card too", async () => {
     setToken("test-token");
     server({ username: "sam", is_staff: true, is_verified_user: false, is_verified_business: false });

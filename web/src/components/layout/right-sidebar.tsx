@@ -36,7 +36,24 @@ export function RightSidebar() {
   const onSubscriptionPage = useRouterState({
     select: (s) => s.location.pathname.startsWith("/account/subscription"),
   });
-  const offerSubscription = !verified && !isLoading && !onSubscriptionPage;
+  // Nothing to buy on a server that takes no money: the prompt would lead to a dead end. Read
+  // here rather than through lib/payment-config.ts: that module joins the payment screens' chunk
+  // and would pull this sidebar out of the first screen's.
+  const takesMoney = useQuery({
+    queryKey: ["payments", "takes-money"],
+    queryFn: async ({ signal }) => {
+      const config = await apiFetch("/api/v1/payment/config", { signal });
+      return Boolean(
+        config &&
+          typeof config === "object" &&
+          (("stripe_publishable_key" in config && config.stripe_publishable_key) ||
+            ("paypal_client_id" in config && config.paypal_client_id)),
+      );
+    },
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+  const offerSubscription = !verified && !isLoading && !onSubscriptionPage && takesMoney.data === true;
   const featured = useQuery({
     queryKey: ["featured", "main", i18n.language],
     queryFn: () =>
@@ -58,7 +75,7 @@ export function RightSidebar() {
   return (
     <aside aria-label={t("Sidebar")} className="flex flex-col gap-4" data-testid="right-sidebar">
       {/* While the account loads, the prompt's room is held: it would otherwise push every block down. */}
-      {isLoading && !onSubscriptionPage ? (
+      {(isLoading || (takesMoney.isPending && !verified)) && !onSubscriptionPage ? (
         <div
           className="card h-40 animate-pulse bg-[var(--surface-strong)]"
           aria-hidden="true"

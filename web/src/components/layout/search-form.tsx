@@ -4,7 +4,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums/feed.ts";
 import { SearchIcon } from "../ui/icons";
 
-/** The top search bar: Enter or the icon goes to /search?q=&type=; empty input is ignored. */
+/** The top search bar: Enter or the icon goes to /search?q= (and the kind shown); empty input is ignored. */
 export function SearchForm({
   onDone,
   autoFocus = false,
@@ -29,9 +29,8 @@ export function SearchForm({
     e.preventDefault();
     const text = q.trim();
     if (!text) return;
-    const type: SearchType = SEARCH_TYPES.includes(current.type as SearchType)
-      ? (current.type as SearchType)
-      : "posts";
+    // On a kind of result, a new search stays on it; elsewhere the page opens the kind that has results.
+    const type = SEARCH_TYPES.includes(current.type as SearchType) ? (current.type as SearchType) : undefined;
     void navigate({ to: "/search", search: { q: text, type } });
     onDone?.();
   };

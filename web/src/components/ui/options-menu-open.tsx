@@ -54,8 +54,9 @@ function Items({ actions, onClose }: { actions: MenuAction[]; onClose: (returnFo
         : { role: "menuitemradio", "aria-checked": action.checked })}
       disabled={action.disabled}
       onClick={() => {
-        // The action may open a dialog that takes focus; do not pull it back to the button.
-        onClose(false);
+        // Focus goes back to the menu's button first: a dialog the action opens takes it from
+        // there and gives it back there when it closes (Escape included), never to the page.
+        onClose();
         action.onSelect();
       }}
       className={`flex w-full items-center gap-3 px-4 py-3 text-left text-sm outline-none hover:bg-[var(--hover)] focus-visible:bg-[var(--hover)] disabled:cursor-not-allowed disabled:opacity-50 md:py-2 ${

@@ -55,6 +55,11 @@ export function startLive(queryClient: QueryClient): LiveConnection {
           // Shown from the frame when the lists would show it as it is; else the lists ask again.
           if (frame.listed) showArrived(queryClient, frame.notification);
           else void queryClient.invalidateQueries({ queryKey: notificationKeys.root });
+          // A new follower: the person's profile (its follower count, its list) follows.
+          if (frame.notification.kind === "FOLLOWER") {
+            void queryClient.invalidateQueries({ queryKey: ["people", "profile"] });
+            void queryClient.invalidateQueries({ queryKey: ["people", "connections"] });
+          }
           // A decision about the person's post (made or answered): its page follows.
           if (frame.notification.moderation) {
             void queryClient.invalidateQueries({ queryKey: ["moderation"] });

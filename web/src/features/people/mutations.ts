@@ -97,6 +97,9 @@ export function useBlock(username: string) {
 
 export interface ProfileChanges {
   profile_name?: string;
+  headline?: string;
+  bio?: string;
+  links?: string[];
   profile_image?: File | null;
   profile_cover?: File | null;
   remove_profile_image?: boolean;
@@ -111,6 +114,9 @@ export function useEditProfile() {
         method: "PATCH",
         body: toFormData({
           profile_name: changes.profile_name,
+          headline: changes.headline,
+          bio: changes.bio,
+          links: changes.links ? JSON.stringify(changes.links) : undefined,
           profile_image: changes.profile_image,
           profile_cover: changes.profile_cover,
           remove_profile_image: changes.remove_profile_image ? "true" : undefined,

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "#web/components/testing.tsx";
 import { NoResults, SearchPage } from "./components/search-page";
@@ -31,5 +31,41 @@ describe("the kinds-of-result tab bar", () => {
     const tabs = screen.getByRole("navigation", { name: "Kinds of result" });
     expect(tabs.className).toContain("tab-bar");
     expect(scrolled).toContain("Users");
+  });
+});
+
+describe("a search that did not choose a kind", () => {
+  it("opens Communities when no post matches and a community does, never a bare No results", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const type = new URL(String(input), "http://x").searchParams.get("type");
+      return type === "communities"
+        ? Response.json({
+            search_type: "communities",
+            list: [{ community: { name: "remotework" } }],
+            total_list: 1,
+            total_pages: 1,
+          })
+        : Response.json({ search_type: type, list: [], total_list: 0, total_pages: 0 });
+    });
+    const { router } = await renderInApp(<SearchPage q="remotework" type="posts" chosen={false} />, {
+      path: "/search?q=remotework",
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ q: "remotework", type: "communities" }),
+    );
+    expect(screen.queryByText("No results")).toBeNull();
+  });
+
+  it("says No results once no kind has any", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      Response.json({
+        search_type: new URL(String(input), "http://x").searchParams.get("type"),
+        list: [],
+        total_list: 0,
+        total_pages: 0,
+      }),
+    );
+    await renderInApp(<SearchPage q="zzqx" type="posts" chosen={false} />, { path: "/search?q=zzqx" });
+    expect(await screen.findByText("No results")).toBeTruthy();
   });
 });

@@ -57,4 +57,18 @@ export default {
   "u/{{username}} · Jobs": "u/{{username}} · Empleos",
   "u/{{username}} · Payments": "u/{{username}} · Pagos",
   "u/{{username}} · Posts": "u/{{username}} · Publicaciones",
+  "About you": "Sobre ti",
+  Headline: "Titular",
+  "One line under your name, such as what you do. Up to {{max}} characters.":
+    "Una línea bajo tu nombre, por ejemplo a qué te dedicas. Hasta {{max}} caracteres.",
+  Bio: "Biografía",
+  "Plain text; line breaks are kept.": "Texto simple; se conservan los saltos de línea.",
+  Links: "Enlaces",
+  "Up to {{max}} https:// addresses: your site, your code, your other profiles.":
+    "Hasta {{max}} direcciones https://: tu sitio, tu código, tus otros perfiles.",
+  "Link {{n}}": "Enlace {{n}}",
+  "Must be 300 characters or less": "Debe tener 300 caracteres o menos",
+  "Up to 5 links": "Hasta 5 enlaces",
+  "Use a full https:// address": "Usa una dirección https:// completa",
+  "Send the links as a JSON list of addresses": "Envía los enlaces como una lista JSON de direcciones",
 } satisfies Dictionary;

@@ -58,4 +58,18 @@ export default {
   "u/{{username}} · Jobs": "u/{{username}} · Vagas",
   "u/{{username}} · Payments": "u/{{username}} · Pagamentos",
   "u/{{username}} · Posts": "u/{{username}} · Publicações",
+  "About you": "Sobre você",
+  Headline: "Título",
+  "One line under your name, such as what you do. Up to {{max}} characters.":
+    "Uma linha abaixo do seu nome, como o que você faz. Até {{max}} caracteres.",
+  Bio: "Bio",
+  "Plain text; line breaks are kept.": "Texto simples; as quebras de linha são mantidas.",
+  Links: "Links",
+  "Up to {{max}} https:// addresses: your site, your code, your other profiles.":
+    "Até {{max}} endereços https://: seu site, seu código, seus outros perfis.",
+  "Link {{n}}": "Link {{n}}",
+  "Must be 300 characters or less": "Deve ter 300 caracteres ou menos",
+  "Up to 5 links": "Até 5 links",
+  "Use a full https:// address": "Use um endereço https:// completo",
+  "Send the links as a JSON list of addresses": "Envie os links como uma lista JSON de endereços",
 } satisfies Dictionary;

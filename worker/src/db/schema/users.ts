@@ -23,6 +23,12 @@ export const users = sqliteTable(
     profileName: text("profile_name"),
     profileImage: text("profile_image"),
     profileCover: text("profile_cover"),
+    /** One line people see under the name (plain text, up to 100). */
+    headline: text("headline").notNull().default(""),
+    /** A few lines about the person (plain text, up to 300, line breaks kept). */
+    bio: text("bio").notNull().default(""),
+    /** Up to five https addresses, a JSON list. */
+    links: text("links").notNull().default("[]"),
     isStaff: flag("is_staff", false),
     isVerifiedUser: flag("is_verified_user", false),
     isVerifiedBusiness: flag("is_verified_business", false),

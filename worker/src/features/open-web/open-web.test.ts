@@ -187,6 +187,27 @@ describe("other pages", () => {
     expect((await read("/user/nobody-by-this-name")).res.status).toBe(404);
   });
 
+  it("a person's page is described by their headline and bio, their links as sameAs", async () => {
+    const person = await createUser({
+      profileName: "Ada",
+      jobTitle: "Analyst",
+      headline: "Writes programs for engines",
+      bio: "Notes on the <analytical> engine.\nPoetical science.",
+      links: JSON.stringify(["https://ada.example.org/"]),
+    });
+    const page = await read(`/user/${person.username}`);
+    expect(page.meta("description")).toBe(
+      "Writes programs for engines · Notes on the &lt;analytical&gt; engine. Poetical science.",
+    );
+    expect(page.meta("og:description")).toBe(page.meta("description"));
+    expect(page.ld[0]).toMatchObject({
+      mainEntity: {
+        description: "Notes on the <analytical> engine.\nPoetical science.",
+        sameAs: ["https://ada.example.org/"],
+      },
+    });
+  });
+
   it("a job's page has a JobPosting Google's rules accept: remote, with its salary", async () => {
     const owner = await createUser();
     const slug = await newJob(owner, { job_title: "Staff Engineer", job_location: "Portugal" });

@@ -35,6 +35,11 @@ const baseOf = (deps: Deps) => deps.env.PUBLIC_URL.replace(/\/+$/, "");
 /** A path of this site (or an address already absolute) as an absolute address. */
 const absolute = (deps: Deps, path: string) => (/^https?:\/\//i.test(path) ? path : `${baseOf(deps)}${path}`);
 const describe = (text: string) => glance(text, DESCRIPTION_MAX);
+/** Plain text (a headline, a bio) as a description: one line, cut at the description's length. */
+const describePlain = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length <= DESCRIPTION_MAX ? line : `${line.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+};
 const titled = (text: string) => `${text} · ${SITE_NAME}`;
 
 function siteHead(deps: Deps, overrides: Partial<PageHead> = {}): PageHead {
@@ -213,7 +218,10 @@ export async function profilePage(deps: Deps, username: string, visitor: boolean
   const head: PageHead = {
     title: titled("Profile"),
     heading: name,
-    description: describe(`${name} on ${SITE_NAME}. ${about}.`),
+    // The person's own words first; without them, who they are here.
+    description:
+      describePlain([user.headline, user.bio].filter(Boolean).join(" · ")) ||
+      describe(`${name} on ${SITE_NAME}. ${about}.`),
     canonical: url,
     type: "profile",
     ...pictureOf(deps, user.profile_image),
@@ -232,6 +240,8 @@ export async function profilePage(deps: Deps, username: string, visitor: boolean
         url,
         ...(user.profile_image ? { image: absolute(deps, user.profile_image) } : {}),
         ...(row.jobTitle ? { jobTitle: row.jobTitle } : {}),
+        ...(user.bio ? { description: user.bio } : {}),
+        ...(user.links.length > 0 ? { sameAs: user.links } : {}),
         interactionStatistic: {
           "@type": "InteractionCounter",
           interactionType: "https://schema.org/FollowAction",

@@ -469,6 +469,67 @@ describe("PATCH /api/v1/private/user/profile", () => {
   });
 });
 
+describe("PATCH /api/v1/private/user/profile: headline, bio and links", () => {
+  const edit = (who: Person, fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    return api("/api/v1/private/user/profile", { method: "PATCH", headers: who.auth, body });
+  };
+
+  it("starts empty, saves plain text with the bio's line breaks and https links, and clears them", async () => {
+    const me = await createUser();
+    const fresh = await profile(me.username);
+    expect([fresh.headline, fresh.bio, fresh.links]).toEqual(["", "", []]);
+
+    const res = await edit(me, {
+      headline: "  Baker   of <b>bread</b>\n",
+      bio: "First line\r\nsecond line\n\n\n\nafter a gap  ",
+      links: JSON.stringify([
+        "https://example.com/me",
+        " ",
+        "https://example.com/me",
+        "https://code.example.org",
+      ]),
+    });
+    expect(res.status).toBe(200);
+    const saved = await json<User>(res);
+    expect(saved.headline).toBe("Baker of <b>bread</b>");
+    expect(saved.bio).toBe("First line\nsecond line\n\nafter a gap");
+    expect(saved.links).toEqual(["https://example.com/me", "https://code.example.org/"]);
+    // Others see them; a field left out is kept.
+    await edit(me, { profile_name: "Ana" });
+    const seen = await profile(me.username);
+    expect([seen.headline, seen.bio, seen.links]).toEqual([saved.headline, saved.bio, saved.links]);
+
+    const cleared = await json<User>(await edit(me, { headline: "", bio: "", links: "[]" }));
+    expect([cleared.headline, cleared.bio, cleared.links]).toEqual(["", "", []]);
+  });
+
+  it("refuses too long a headline or bio, a sixth link, and links that are not https, changing nothing", async () => {
+    const me = await createUser();
+    await edit(me, { headline: "Kept", links: JSON.stringify(["https://kept.example.com"]) });
+    const refusals: [Record<string, string>, string][] = [
+      [{ headline: "x".repeat(101) }, "headline: Must be 100 characters or less"],
+      [{ bio: "y".repeat(301) }, "bio: Must be 300 characters or less"],
+      [
+        { links: JSON.stringify([1, 2, 3, 4, 5, 6].map((n) => `https://site${n}.example.com`)) },
+        "links: Up to 5 links",
+      ],
+      [{ links: JSON.stringify(["http://plain.example.com"]) }, "links.0: Use a full https:// address"],
+      [{ links: JSON.stringify(["javascript:alert(1)"]) }, "links.0: Use a full https:// address"],
+      [{ links: JSON.stringify(["https://me:pw@example.com"]) }, "links.0: Use a full https:// address"],
+      [{ links: "https://example.com" }, "links: Send the links as a JSON list of addresses"],
+    ];
+    for (const [fields, detail] of refusals) {
+      const res = await edit(me, { ...fields, bio: fields.bio ?? "changed" });
+      expect(res.status).toBe(422);
+      expect((await json<{ detail: string }>(res)).detail).toBe(detail);
+    }
+    const after = await profile(me.username);
+    expect([after.headline, after.bio, after.links]).toEqual(["Kept", "", ["https://kept.example.com/"]]);
+  });
+});
+
 describe("GET /api/v1/private/user/suggestions", () => {
   it("offers popular communities one has not joined and active people one neither follows nor blocks", async () => {
     const me = await createUser();

@@ -8,6 +8,9 @@ import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 
 export interface ProfileEdit {
   profile_name?: string;
+  headline?: string;
+  bio?: string;
+  links?: string[];
   profile_image?: File;
   profile_cover?: File;
   remove_profile_image?: "true" | "false";
@@ -15,7 +18,7 @@ export interface ProfileEdit {
 }
 
 /**
- * `PATCH /api/v1/private/user/profile`: name, picture and cover. Pictures are checked by their
+ * `PATCH /api/v1/private/user/profile`: name, headline, bio, links, picture and cover. Pictures are checked by their
  * bytes and stored in R2 under new keys; the ones they replace are removed once the row points at
  * the new ones (seeded pictures are left alone).
  */
@@ -25,6 +28,9 @@ export async function editProfile(deps: Deps, userId: number, input: ProfileEdit
   if (!before) fail(404, "This user does not exist");
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.profile_name !== undefined) changes.profileName = input.profile_name || null;
+  if (input.headline !== undefined) changes.headline = input.headline;
+  if (input.bio !== undefined) changes.bio = input.bio;
+  if (input.links !== undefined) changes.links = JSON.stringify(input.links);
   if (input.remove_profile_image === "true") changes.profileImage = null;
   if (input.remove_profile_cover === "true") changes.profileCover = null;
   if (input.profile_image) {

@@ -144,7 +144,7 @@ const profileEdit = createRoute({
   method: "patch",
   path: `${PRIVATE}/profile`,
   tags: ["People"],
-  summary: "Edit the caller's name, picture and cover (multipart)",
+  summary: "Edit the caller's name, headline, bio, links, picture and cover (multipart)",
   security,
   request: { body: multipartBody(profileEditBody) },
   responses: { 200: json(userSchema, "The updated user"), ...errorResponses(401, 413, 415, 422, 429) },

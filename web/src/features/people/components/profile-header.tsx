@@ -16,6 +16,11 @@ import { useBlock } from "../mutations";
 import { peopleKeys } from "../queries";
 import { FollowButton } from "./follow-button";
 
+/** A link as people read it: its host and path, without https:// or a trailing slash. */
+function linkLabel(href: string): string {
+  return href.replace(/^https:\/\//, "").replace(/\/$/, "");
+}
+
 /** Cover, picture, name, badge, counts and the actions that fit the viewer. */
 export function ProfileHeader({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -142,6 +147,32 @@ export function ProfileHeader({ user }: { user: User }) {
             <VerifiedBadge person={user} />
           </div>
           <p className="text-sm text-[var(--muted)]">u/{user.username}</p>
+          {user.headline ? (
+            <p className="mt-2 font-medium break-words" data-testid="profile-headline">
+              {user.headline}
+            </p>
+          ) : null}
+          {user.bio ? (
+            <p className="mt-2 text-sm break-words whitespace-pre-line" data-testid="profile-bio">
+              {user.bio}
+            </p>
+          ) : null}
+          {user.links.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("Links")}>
+              {user.links.map((href) => (
+                <li key={href} className="min-w-0">
+                  <a
+                    href={href}
+                    rel="me nofollow noopener"
+                    target="_blank"
+                    className="block truncate text-[var(--accent)] hover:underline"
+                  >
+                    {linkLabel(href)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-1 text-sm text-[var(--muted)]">{t("Joined {{date}}", { date: joined })}</p>
           <p className="mt-3 flex gap-4 text-sm">
             <Link

@@ -304,13 +304,23 @@ function CommentItem({
   );
 }
 
-/** "3 new comments": what others wrote since the page loaded; a click shows them. */
-function NewComments({ post }: { post: FeedItem }) {
+/**
+ * "3 new comments": what others wrote since the page loaded; a click shows them. Under an empty
+ * list there is nothing to keep still, so they are shown at once (never "No comments yet" beside
+ * "1 new comment").
+ */
+function NewComments({ post, listEmpty }: { post: FeedItem; listEmpty: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const postId = post.micropost.public_id;
   const live = useLiveCommentCount(postId);
   const fresh = live === null ? 0 : live - post.micropost.total_micropost_comments;
+  useEffect(() => {
+    if (!listEmpty || fresh <= 0) return;
+    updateCachedPost(queryClient, postId, (m) => ({ ...m, total_micropost_comments: live ?? 0 }));
+    void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
+  }, [listEmpty, fresh, live, postId, queryClient]);
+  if (listEmpty) return null;
   const label = t(pluralKey(fresh, msg("{{count}} new comment"), msg("{{count}} new comments")), {
     count: fresh,
   });
@@ -350,6 +360,10 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
   const pages = query.data?.pages ?? [];
   const list = pages.flatMap((p) => p.list);
   const parent = pages[0]?.parent ?? null;
+  // The heading counts what the post's socket says is there now (the list may still be showing
+  // what it had); an empty, loaded list takes new comments in at once.
+  const total = useLiveCommentCount(postId) ?? post.micropost.total_micropost_comments;
+  const listEmpty = query.isSuccess && !parent && list.length === 0 && !commentId;
   // The post's live socket tells a signed-in tab of comments and votes since the page loaded
   // (ADR 122); it closes with the page.
   const token = useToken();
@@ -362,18 +376,9 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
   return (
     <section id="comments" aria-labelledby="comments-heading" className="card flex flex-col gap-3 p-4">
       <h2 id="comments-heading" ref={heading} className="text-base font-semibold">
-        {t(
-          pluralKey(
-            post.micropost.total_micropost_comments,
-            msg("{{count}} comment"),
-            msg("{{count}} comments"),
-          ),
-          {
-            count: post.micropost.total_micropost_comments,
-          },
-        )}
+        {t(pluralKey(total, msg("{{count}} comment"), msg("{{count}} comments")), { count: total })}
       </h2>
-      <NewComments post={post} />
+      <NewComments post={post} listEmpty={listEmpty} />
       {commentId ? (
         <div
           role="note"
@@ -432,6 +437,8 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
         <ul className="flex flex-col gap-1">
           <CommentItem comment={{ ...parent, replies: list }} post={post} isThreadRoot />
         </ul>
+      ) : list.length === 0 && query.isFetching ? (
+        <ListSkeleton rows={1} height="h-16" />
       ) : list.length === 0 ? (
         <p className="py-4 text-center text-sm text-[var(--muted)]">
           {isSignedIn ? t("No comments yet. Start the conversation.") : t("No comments yet.")}

@@ -58,7 +58,7 @@ export function PostByline({
           title={overCardLink ? undefined : formatDateTime(post.published_at)}
           className="shrink-0"
         >
-          · {formatRelative(post.published_at, undefined, "narrow")}
+          · {formatRelative(post.published_at)}
         </time>
       ) : null}
       {children}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { msg } from "#client/i18n.ts";
@@ -21,14 +21,18 @@ const TYPE_LABEL: Record<SearchType, string> = {
   users: msg("Users"),
 };
 
-/** /search?q=&type=: four kinds of result, 10 a page, more as the reader scrolls. */
-export function SearchPage({ q, type }: { q: string; type: SearchType }) {
+/**
+ * /search?q=&type=: four kinds of result, 10 a page, more as the reader scrolls. A search that did
+ * not choose a kind (`chosen` false) and finds no posts opens the first kind that has results.
+ */
+export function SearchPage({ q, type, chosen = true }: { q: string; type: SearchType; chosen?: boolean }) {
   const { t } = useTranslation();
   const text = q.trim();
   const browsing = !text && type === "communities";
   const results = useInfiniteQuery({ ...searchQueryOptions(text, type), enabled: Boolean(text) || browsing });
   const pages = results.data?.pages ?? [];
   const total = pages[0]?.total_list ?? 0;
+  const looking = useOtherKinds(text, !chosen && results.isSuccess && total === 0);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -61,7 +65,7 @@ export function SearchPage({ q, type }: { q: string; type: SearchType }) {
         <EmptyState title={t("What are you looking for?")} home={false} as="h2">
           {t("Type a few words in the search box: posts, comments, communities and people.")}
         </EmptyState>
-      ) : results.isPending ? (
+      ) : results.isPending || looking ? (
         <ListSkeleton rows={4} />
       ) : results.isError ? (
         <LoadError error={results.error} retry={results.refetch} />
@@ -84,6 +88,35 @@ export function SearchPage({ q, type }: { q: string; type: SearchType }) {
       )}
     </div>
   );
+}
+
+/**
+ * While `active`, asks the other kinds of result in turn and opens the first that has any (in
+ * place of this one in the history). Answers whether it is still looking.
+ */
+function useOtherKinds(q: string, active: boolean): boolean {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [done, setDone] = useState("");
+  useEffect(() => {
+    if (!active || done === q) return;
+    let stop = false;
+    void (async () => {
+      for (const kind of SEARCH_TYPES.filter((k) => k !== "posts")) {
+        const found = await queryClient.fetchInfiniteQuery(searchQueryOptions(q, kind)).catch(() => null);
+        if (stop) return;
+        if ((found?.pages[0]?.total_list ?? 0) > 0) {
+          void navigate({ to: "/search", search: { q, type: kind }, replace: true });
+          return;
+        }
+      }
+      setDone(q);
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [active, done, q, queryClient, navigate]);
+  return active && done !== q;
 }
 
 function Results({ page }: { page: SearchResult }) {

@@ -3,9 +3,21 @@ import { type FormEvent, useId, useState } from "react";
 import { TextField } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { IMAGE_MAX_BYTES, PROFILE_NAME_MAX } from "#shared/constants.ts";
+import {
+  BIO_MAX,
+  HEADLINE_MAX,
+  IMAGE_MAX_BYTES,
+  PROFILE_LINKS_MAX,
+  PROFILE_NAME_MAX,
+} from "#shared/constants.ts";
 import { FEED_OPTIONS, type FeedOption } from "#shared/enums.ts";
-import { PEOPLE_MSG, PROFILE_IMAGE_TYPES, profileFormSchema } from "#shared/schemas/people.ts";
+import {
+  PEOPLE_MSG,
+  PROFILE_IMAGE_TYPES,
+  profileAboutSchema,
+  profileFormSchema,
+  profileLinkSchema,
+} from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
@@ -110,6 +122,8 @@ export function ProfileTab({ me }: { me: Me }) {
         </div>
       </form>
 
+      <AboutForm me={me} />
+
       <SettingsSection title={t("Posts")}>
         <div className="flex flex-wrap items-center justify-between gap-3 py-3">
           <label htmlFor={sortId} className="text-sm font-medium">
@@ -135,5 +149,136 @@ export function ProfileTab({ me }: { me: Me }) {
         </div>
       </SettingsSection>
     </div>
+  );
+}
+
+/** What is wrong with one typed link (a blank one is simply left out). */
+function linkError(link: string): string | undefined {
+  if (!link.trim()) return undefined;
+  const parsed = profileLinkSchema.safeParse(link);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** The link fields shown: the saved ones and one empty more, up to the limit. */
+const withBlank = (links: string[]) =>
+  links.length < PROFILE_LINKS_MAX ? [...links, ""] : links.slice(0, PROFILE_LINKS_MAX);
+
+/** Headline, bio and links, checked here as the API checks them. */
+function AboutForm({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const edit = useEditProfile();
+  const bioId = useId();
+  const [headline, setHeadline] = useState(me.headline);
+  const [bio, setBio] = useState(me.bio);
+  const [links, setLinks] = useState(() => withBlank(me.links));
+  const [touched, setTouched] = useState(false);
+  const parsed = profileAboutSchema.safeParse({ headline, bio, links });
+  const errorAt = (...path: (string | number)[]) =>
+    parsed.success
+      ? undefined
+      : parsed.error.issues.find((issue) => path.every((part, i) => issue.path[i] === part))?.message;
+  const changed =
+    headline !== me.headline ||
+    bio !== me.bio ||
+    JSON.stringify(links.filter((l) => l.trim())) !== JSON.stringify(me.links);
+  const bioError = touched ? errorAt("bio") : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!parsed.success || edit.isPending) return;
+    edit.mutate(parsed.data, {
+      onSuccess: (user) => {
+        setHeadline(user.headline);
+        setBio(user.bio);
+        setLinks(withBlank(user.links));
+        setTouched(false);
+        showSnackbar({ message: t("Your profile was saved"), variant: "success" });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="card p-4 md:p-5" aria-label={t("About you")}>
+      <h2 className="mb-3 text-base font-semibold">{t("About you")}</h2>
+      <TextField
+        label={t("Headline")}
+        required={false}
+        value={headline}
+        maxLength={HEADLINE_MAX + 20}
+        onValue={setHeadline}
+        onBlur={() => setTouched(true)}
+        error={touched ? errorAt("headline") : undefined}
+        hint={t("One line under your name, such as what you do. Up to {{max}} characters.", {
+          max: HEADLINE_MAX,
+        })}
+      />
+      <div className="mb-4">
+        <label htmlFor={bioId} className="mb-1 block text-sm font-medium">
+          {t("Bio")}
+        </label>
+        <textarea
+          id={bioId}
+          value={bio}
+          rows={4}
+          aria-invalid={Boolean(bioError)}
+          aria-describedby={`${bioId}-counter${bioError ? ` ${bioId}-error` : ""}`}
+          onChange={(e) => setBio(e.target.value)}
+          onBlur={() => setTouched(true)}
+          className="field resize-y"
+        />
+        <div className="mt-1 flex justify-between gap-3 text-xs">
+          <div aria-live="polite">
+            {bioError ? (
+              <p id={`${bioId}-error`} className="field-error mt-0">
+                {t(bioError)}
+              </p>
+            ) : (
+              <span className="text-[var(--muted)]">{t("Plain text; line breaks are kept.")}</span>
+            )}
+          </div>
+          <span
+            id={`${bioId}-counter`}
+            className={`shrink-0 tabular-nums ${bio.trim().length > BIO_MAX ? "text-[var(--danger)]" : "text-[var(--muted)]"}`}
+          >
+            {bio.trim().length} / {BIO_MAX}
+          </span>
+        </div>
+      </div>
+      <fieldset className="mb-4">
+        <legend className="mb-1 text-sm font-medium">{t("Links")}</legend>
+        <p className="mb-2 text-xs text-[var(--muted)]">
+          {t("Up to {{max}} https:// addresses: your site, your code, your other profiles.", {
+            max: PROFILE_LINKS_MAX,
+          })}
+        </p>
+        {links.map((link, i) => (
+          <TextField
+            key={i}
+            className="mb-2"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://"
+            label={t("Link {{n}}", { n: i + 1 })}
+            required={false}
+            value={link}
+            onValue={(value) =>
+              setLinks((all) => {
+                const next = all.map((l, j) => (j === i ? value : l));
+                return next.at(-1)?.trim() && next.length < PROFILE_LINKS_MAX ? [...next, ""] : next;
+              })
+            }
+            onBlur={() => setTouched(true)}
+            error={touched ? linkError(link) : undefined}
+          />
+        ))}
+      </fieldset>
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={edit.isPending || !changed}>
+          {edit.isPending ? t("Please wait…") : t("Save")}
+        </button>
+      </div>
+    </form>
   );
 }

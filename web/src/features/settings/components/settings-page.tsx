@@ -33,7 +33,12 @@ export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-xl font-bold">{t("Settings")}</h1>
-      <nav aria-label={t("Settings sections")} className="card tab-bar flex overflow-x-auto px-2">
+      {/* A phone scrolls the tabs sideways; wider screens show every tab, on two rows if the
+          words need them (no tab cut off at the edge). */}
+      <nav
+        aria-label={t("Settings sections")}
+        className="card tab-bar flex overflow-x-auto px-2 md:flex-wrap md:overflow-x-visible"
+      >
         {SETTINGS_TABS.map((item) => (
           <Link
             key={item}
@@ -41,7 +46,7 @@ export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
             params={{ tab: item }}
             aria-current={item === tab ? "page" : undefined}
             ref={item === tab ? scrollIntoViewSideways : undefined}
-            className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold ${
+            className={`shrink-0 border-b-2 px-4 py-3 text-sm font-semibold md:px-3 ${
               item === tab
                 ? "border-[var(--accent)] text-[var(--text)]"
                 : "border-transparent text-[var(--muted)] hover:text-[var(--text)]"
