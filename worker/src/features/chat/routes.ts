@@ -132,8 +132,11 @@ const threadDelete = createRoute({
   tags,
   security,
   summary: "Delete a thread for everyone (its sockets get EXCLUDE and close)",
+  description:
+    "A group is deleted for everyone by its maker only (403 for another member, who leaves " +
+    "instead); a group the caller has left is only taken off their own list.",
   request: { query: threadQuery },
-  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 422) },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 422) },
 });
 
 const threadUsers = createRoute({
