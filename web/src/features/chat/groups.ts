@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
+import { pageSchema } from "#shared/api.ts";
 import { GROUP_MEMBERS_MAX } from "#shared/constants.ts";
-import type { ChatMessage, ChatThread, CreateGroup, GroupMemberItem } from "#shared/schemas/chat.ts";
+import { type CreateGroup, chatThreadSchema, groupMemberItemSchema } from "#shared/schemas/chat.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { chatKeys } from "./queries";
 
@@ -9,6 +9,7 @@ import { chatKeys } from "./queries";
 // system line reaches the open thread over its socket; these refresh what the dialogs show.
 
 const GROUP = "/api/v1/private/user/chat/group";
+const memberPageSchema = pageSchema(groupMemberItemSchema);
 
 export const groupKeys = {
   members: (publicId: string) => [...chatKeys.root, "group-members", publicId] as const,
@@ -18,10 +19,10 @@ export const groupMembersQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: groupKeys.members(publicId),
     queryFn: ({ signal }) =>
-      apiFetch<Page<GroupMemberItem>>(`${GROUP}/member/list`, {
+      apiFetch(`${GROUP}/member/list`, {
         query: { public_id: publicId, skip: 0, limit: GROUP_MEMBERS_MAX },
         signal,
-      }),
+      }).then((data) => memberPageSchema.parse(data)),
   });
 
 /** After a change: the thread (name, member count, whether one may still write) and the members. */
@@ -35,7 +36,8 @@ function refreshGroup(queryClient: QueryClient, publicId: string) {
 export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateGroup) => apiFetch<ChatThread>(GROUP, { method: "POST", body: input }),
+    mutationFn: (input: CreateGroup) =>
+      apiFetch(GROUP, { method: "POST", body: input }).then((data) => chatThreadSchema.parse(data)),
     onSuccess: (thread) => {
       queryClient.setQueryData(chatKeys.thread(thread.public_id), thread);
       void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
@@ -48,7 +50,7 @@ export function useAddMember(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) =>
-      apiFetch<ChatMessage>(`${GROUP}/member`, { method: "POST", body: { public_id: publicId, username } }),
+      apiFetch(`${GROUP}/member`, { method: "POST", body: { public_id: publicId, username } }),
     onSuccess: () => refreshGroup(queryClient, publicId),
     onError: () => {},
   });
@@ -58,7 +60,7 @@ export function useRemoveMember(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) =>
-      apiFetch<ChatMessage>(`${GROUP}/member`, {
+      apiFetch(`${GROUP}/member`, {
         method: "DELETE",
         body: { public_id: publicId, username },
       }),
@@ -69,8 +71,7 @@ export function useRemoveMember(publicId: string) {
 export function useLeaveGroup(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<ChatMessage>(`${GROUP}/member/self`, { method: "DELETE", query: { public_id: publicId } }),
+    mutationFn: () => apiFetch(`${GROUP}/member/self`, { method: "DELETE", query: { public_id: publicId } }),
     onSuccess: () => refreshGroup(queryClient, publicId),
   });
 }
@@ -79,7 +80,9 @@ export function useRenameGroup(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      apiFetch<ChatThread>(GROUP, { method: "PATCH", body: { public_id: publicId, name } }),
+      apiFetch(GROUP, { method: "PATCH", body: { public_id: publicId, name } }).then((data) =>
+        chatThreadSchema.parse(data),
+      ),
     onSuccess: (thread) => {
       queryClient.setQueryData(chatKeys.thread(publicId), thread);
       refreshGroup(queryClient, publicId);

@@ -9,7 +9,6 @@ import {
   type ChatSystemMessageType,
   joinedLine,
 } from "#shared/schemas/chat.ts";
-import type { LiveEvent } from "#shared/schemas/live.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
@@ -27,6 +26,7 @@ import {
 import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
+import { tellInboxes } from "./inboxes";
 import { serverPreview } from "./preview-cache";
 import {
   accountsOf,
@@ -439,7 +439,7 @@ export class ChatThread extends DurableObject<Bindings> {
     }
     await db.write(statements);
     this.storage.markSynced(version);
-    this.ctx.waitUntil(this.tellInboxes(ref, activity));
+    this.ctx.waitUntil(tellInboxes(this.deps, this.storage, this.told, ref.publicId, activity));
     // Messages have now gone both ways: from here on each one may see when the other is online
     // (the presence circle reads `sent_at`); if both are online now, they see it at once.
     const [a, b] = participants;
@@ -465,32 +465,6 @@ export class ChatThread extends DurableObject<Bindings> {
     const at = this.storage.firstSentAt(userId);
     if (at !== null) this.sentAt.set(userId, at);
     return at;
-  }
-
-  /**
-   * Each participant's open tabs (their inbox) learn the thread's new last message and their unread
-   * count, so their thread list and badges follow without polling. A participant whose view did not
-   * change is not told again.
-   */
-  private async tellInboxes(ref: ThreadRef, activity: number): Promise<void> {
-    const last = this.storage.lastMessage();
-    await Promise.all(
-      [...this.storage.participants().values()].map((p) => {
-        const event: LiveEvent = {
-          type: "CHAT_THREAD",
-          public_id: ref.publicId,
-          last_message: last,
-          total_unread_messages: this.storage.unreadBy(p),
-          updated_at: iso(activity),
-        };
-        const key = JSON.stringify(event);
-        if (this.told.get(p.userId) === key) return undefined;
-        this.told.set(p.userId, key);
-        return inboxStub(this.deps, p.userId)
-          .deliver(p.userId, [event], { unread: true })
-          .catch((error) => console.error("telling an inbox of a chat change failed", error));
-      }),
-    );
   }
 
   /**
