@@ -501,6 +501,9 @@ export class ChatThread extends DurableObject<Bindings> {
   async groupChanged(ref: ThreadRef, change: GroupChange): Promise<ChatMessage> {
     this.bind(ref);
     await this.refreshParticipants(ref);
+    // Someone added starts with nothing unread: what was said before is history, not news.
+    if (change.type === "MEMBER_JOINED" && change.userId !== null)
+      this.storage.markRead([change.userId], this.storage.lastId());
     const { message } = this.storage.store(
       change.actorId,
       { type: change.type, system: { user_id: change.userId, name: change.name } },

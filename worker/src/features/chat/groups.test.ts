@@ -138,6 +138,8 @@ describe("a group chat of five", () => {
     // Adding someone back: MEMBER_JOINED, and they can open the socket again.
     expect((await add(maker, id, c.username)).status).toBe(201);
     await sb.next("MEMBER_JOINED", (f) => f.system?.user?.username === c.username);
+    // Someone added back starts with nothing unread.
+    await expect.poll(async () => (await threadOf(c, id)).total_unread_messages).toBe(0);
     const back = await openSocket(c, id);
     sb.send({ message_type: "TEXT", text: "Welcome back" });
     await back.next("TEXT", (f) => f.text === "Welcome back");
