@@ -317,6 +317,49 @@ describe("chat", () => {
       .toBe("5");
   });
 
+  it("replies to a message by keyboard: the composer shows it, the bubble quotes it, the quote leads back", async () => {
+    const me = await page();
+    const ana = await newAccount(me.context.request);
+    const bo = await newAccount(me.context.request);
+    const started = await fetch(`${base()}/api/v1/private/user/chat/thread`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ana.token}` },
+      body: new URLSearchParams({ username: bo.username }),
+    });
+    const { public_id } = (await started.json()) as { public_id: string };
+    await sendAs(bo, public_id, "Where do we meet tomorrow?");
+    await signIn(me.context, ana);
+    await me.page.goto(`/chat/thread/${public_id}`);
+    const original = me.page.getByTestId("text-message").filter({ hasText: "Where do we meet tomorrow?" });
+    await original.waitFor();
+
+    // The Reply button is reached by Tab from the message; Enter puts the answer in the composer.
+    await original.focus();
+    await me.page.keyboard.press("Tab");
+    await expect(me.page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe(
+      "Reply",
+    );
+    await me.page.keyboard.press("Enter");
+    const banner = me.page.getByTestId("reply-banner");
+    await expect(banner.textContent()).resolves.toContain("Where do we meet tomorrow?");
+    // The text box has the focus: typing and Enter send the reply.
+    await me.page.keyboard.type("At the station, 9 o'clock");
+    await me.page.keyboard.press("Enter");
+    const reply = me.page.getByTestId("text-message").filter({ hasText: "At the station" });
+    const quote = reply.getByTestId("reply-quote");
+    await quote.waitFor();
+    await expect(quote.textContent()).resolves.toContain("Where do we meet tomorrow?");
+    await banner.waitFor({ state: "detached" });
+
+    // The quote is a button: Enter takes the focus to the original.
+    await quote.focus();
+    await me.page.keyboard.press("Enter");
+    await expect
+      .poll(() => me.page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toContain("Where do we meet tomorrow?");
+    expect(me.errors).toEqual([]);
+  });
+
   it("sends chat frames uncompressed, though the browser offers compression", async () => {
     // One message is one frame per open socket; deflating each of them separately would cost the
     // thread's fan-out more than the few hundred bytes it saves (ADR 011).
@@ -363,8 +406,9 @@ describe("chat", () => {
 });
 
 /** Sends a text over a real socket, as another device of that user would. */
-async function sendAs(username: string, publicId: string, text: string): Promise<void> {
-  const token = await accessToken(username);
+/** One TEXT over the thread's socket, as a demo person (by username) or an account (its token). */
+async function sendAs(who: string | { token: string }, publicId: string, text: string): Promise<void> {
+  const token = typeof who === "string" ? await accessToken(who) : who.token;
   const auth = await fetch(`${base()}/api/v1/private/user/chat/websocket/auth?public_id=${publicId}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },

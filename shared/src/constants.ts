@@ -143,6 +143,13 @@ export const CHAT_RECONNECT_INTERVAL_MS = 1_000;
 export const CHAT_RECONNECT_ATTEMPTS = 10;
 /** The socket token lives this long. */
 export const CHAT_SOCKET_TOKEN_TTL_S = 60;
+/** A group chat: its maker and 2 to 49 others (docs/decisions/143). */
+export const GROUP_OTHERS_MIN = 2;
+export const GROUP_OTHERS_MAX = 49;
+export const GROUP_MEMBERS_MAX = GROUP_OTHERS_MAX + 1;
+export const GROUP_NAME_MAX = 64;
+/** How much of the answered message a reply carries. */
+export const REPLY_EXCERPT_MAX = 120;
 export const UNREAD_BADGE_CAP = 5;
 export const WEBPAGE_PREVIEW_DESCRIPTION_MAX = 160;
 

@@ -44,6 +44,7 @@ import { Route as AccountSubscriptionCancellationRouteImport } from './routes/ac
 import { Route as AccountSubscriptionConfirmedRouteImport } from './routes/account.subscription.confirmed'
 import { Route as CNameIndexRouteImport } from './routes/c.$name.index'
 import { Route as CNameMembersRouteImport } from './routes/c.$name.members'
+import { Route as ChatGroupNewRouteImport } from './routes/chat.group.new'
 import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
 import { Route as RegisterCodeVerificationRouteImport } from './routes/register.code.verification'
@@ -236,6 +237,11 @@ const CNameMembersRoute = CNameMembersRouteImport.update({
   path: '/c/$name/members',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChatGroupNewRoute = ChatGroupNewRouteImport.update({
+  id: '/chat/group/new',
+  path: '/chat/group/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChatThreadPublicIdRoute = ChatThreadPublicIdRouteImport.update({
   id: '/chat/thread/$publicId',
   path: '/chat/thread/$publicId',
@@ -337,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
@@ -387,6 +394,7 @@ export interface FileRoutesByTo {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
@@ -490,6 +499,7 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/chat/group/new'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
@@ -540,6 +550,7 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/chat/group/new'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
@@ -590,6 +601,7 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/chat/group/new'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
@@ -641,6 +653,7 @@ export interface RootRouteChildren {
   AccountSubscriptionCancellationRoute: typeof AccountSubscriptionCancellationRoute
   AccountSubscriptionConfirmedRoute: typeof AccountSubscriptionConfirmedRoute
   CNameMembersRoute: typeof CNameMembersRoute
+  ChatGroupNewRoute: typeof ChatGroupNewRoute
   ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
   RegisterCodeVerificationRoute: typeof RegisterCodeVerificationRoute
@@ -905,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CNameMembersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/chat/group/new': {
+      id: '/chat/group/new'
+      path: '/chat/group/new'
+      fullPath: '/chat/group/new'
+      preLoaderRoute: typeof ChatGroupNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/chat/thread/$publicId': {
       id: '/chat/thread/$publicId'
       path: '/chat/thread/$publicId'
@@ -1033,6 +1053,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSubscriptionCancellationRoute: AccountSubscriptionCancellationRoute,
   AccountSubscriptionConfirmedRoute: AccountSubscriptionConfirmedRoute,
   CNameMembersRoute: CNameMembersRoute,
+  ChatGroupNewRoute: ChatGroupNewRoute,
   ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,
   RegisterCodeVerificationRoute: RegisterCodeVerificationRoute,

@@ -30,6 +30,8 @@ interface Fixture {
   draft: string;
   comment: string;
   thread: string;
+  /** A group the owner made (docs/decisions/143). */
+  group: string;
   job: string;
   service: string;
   notification: number;
@@ -255,6 +257,31 @@ const RULES: Record<string, Rule> = {
   [`POST ${V1}/chat/websocket/auth`]: {
     owned: (f) => ({ path: `${V1}/chat/websocket/auth?public_id=${f.thread}`, init: { method: "POST" } }),
   },
+  [`POST ${V1}/chat/group`]: "self",
+  [`PATCH ${V1}/chat/group`]: {
+    owned: (f) => ({
+      path: `${V1}/chat/group`,
+      init: { method: "PATCH", body: form({ public_id: f.group, name: "Taken" }) },
+    }),
+  },
+  [`GET ${V1}/chat/group/member/list`]: {
+    owned: (f) => ({ path: `${V1}/chat/group/member/list?public_id=${f.group}`, init: {} }),
+  },
+  [`POST ${V1}/chat/group/member`]: {
+    owned: (f) => ({
+      path: `${V1}/chat/group/member`,
+      init: { method: "POST", body: form({ public_id: f.group, username: f.owner.username }) },
+    }),
+  },
+  [`DELETE ${V1}/chat/group/member`]: {
+    owned: (f) => ({
+      path: `${V1}/chat/group/member?public_id=${f.group}&username=${f.owner.username}`,
+      init: { method: "DELETE" },
+    }),
+  },
+  [`DELETE ${V1}/chat/group/member/self`]: {
+    owned: (f) => ({ path: `${V1}/chat/group/member/self?public_id=${f.group}`, init: { method: "DELETE" } }),
+  },
   [`POST ${V1}/chat/image`]: {
     owned: (f) => ({
       path: `${V1}/chat/image`,
@@ -341,6 +368,12 @@ async function ownedFixture(): Promise<Fixture> {
   expect(commented.status, await commented.clone().text()).toBe(201);
   const comment = (await json<{ public_id: string }>(commented)).public_id;
   const thread = await startThread(owner, friend);
+  const made = await api(`${V1}/chat/group`, {
+    method: "POST",
+    headers: { ...owner.auth, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Owners", usernames: [friend.username, (await createUser()).username] }),
+  });
+  const group = (await json<{ public_id: string }>(made)).public_id;
   const posted = await api(`${V1}/job`, { method: "POST", headers: owner.auth, body: jobForm() });
   expect(posted.status, await posted.clone().text()).toBe(201);
   const job = (await json<{ slug: string }>(posted)).slug;
@@ -395,6 +428,7 @@ async function ownedFixture(): Promise<Fixture> {
     draft,
     comment,
     thread,
+    group,
     job,
     service,
     notification: note.id,

@@ -1,6 +1,10 @@
 import {
   CHAT_MESSAGE_MAX,
   CHAT_USERNAME_SEARCH_MAX,
+  GROUP_MEMBERS_MAX,
+  GROUP_NAME_MAX,
+  GROUP_OTHERS_MAX,
+  GROUP_OTHERS_MIN,
   USERNAME_MAX,
   WEBPAGE_PREVIEW_DESCRIPTION_MAX,
 } from "../constants";
@@ -26,6 +30,18 @@ export const CHAT_MSG = {
   threadNotFound: "This chat does not exist",
   badToken: "This chat link has expired. Open the chat again.",
   previewMismatch: "The link preview must be for a link in the message",
+  groupNameRequired: "Give the group a name",
+  groupNameTooLong: `The group's name shouldn't be more than ${GROUP_NAME_MAX} characters`,
+  groupTooSmall: `Pick at least ${GROUP_OTHERS_MIN} people`,
+  groupTooLarge: `A group has at most ${GROUP_MEMBERS_MAX} people`,
+  groupWithYourself: "You are in the group already: pick other people",
+  notAdmin: "Only the group's maker and admins can do this",
+  notGroup: "This is not a group chat",
+  alreadyMember: "This person is in the group already",
+  notMember: "This person is not in the group",
+  notInGroup: "You are no longer in this group",
+  makerDeletes: "Only the group's maker can delete it. Leave it instead.",
+  replyNotFound: "The message you reply to does not exist",
 } as const;
 
 /** A message's text: trimmed, not blank, at most 1000 characters. */
@@ -91,11 +107,32 @@ export const chatSearchUserSchema = chatUserSchema.extend({
 export type ChatSearchUser = z.infer<typeof chatSearchUserSchema>;
 
 export const CHAT_STORED_MESSAGE_TYPES = ["TEXT", "IMAGE"] as const;
+/** The lines a group's thread keeps of its own changes (their sender is who made the change). */
+export const CHAT_SYSTEM_MESSAGE_TYPES = ["MEMBER_JOINED", "MEMBER_LEFT", "RENAMED"] as const;
+export type ChatSystemMessageType = (typeof CHAT_SYSTEM_MESSAGE_TYPES)[number];
+
+/** What a reply answers: the message's id, the start of its text (null for a picture or once deleted), who sent it. */
+export const chatReplyRefSchema = z.object({
+  id: z.number().int(),
+  text: z.string().nullable(),
+  message_type: z.enum(CHAT_STORED_MESSAGE_TYPES),
+  sender: chatUserSchema,
+  deleted: z.boolean(),
+});
+export type ChatReplyRef = z.infer<typeof chatReplyRefSchema>;
+
+/** A system line's subject: who joined or left (null for RENAMED), and the group's new name (RENAMED). */
+export const chatSystemSchema = z.object({
+  user: chatUserSchema.nullable(),
+  name: z.string().nullable(),
+});
+export type ChatSystem = z.infer<typeof chatSystemSchema>;
 
 /** A stored message. `client_id` is the sender's own id for it. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
-  message_type: z.enum(CHAT_STORED_MESSAGE_TYPES),
+  /** TEXT and IMAGE are people's; the others are a group's system lines (`system` says about whom). */
+  message_type: z.enum([...CHAT_STORED_MESSAGE_TYPES, ...CHAT_SYSTEM_MESSAGE_TYPES]),
   message_sender: chatUserSchema,
   text: z.string().nullable(),
   media: z.string().nullable(),
@@ -107,6 +144,10 @@ export const chatMessageSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   client_id: z.string().nullable(),
+  /** The message this one answers (docs/decisions/144); null or absent when none. */
+  reply_to: chatReplyRefSchema.nullable().optional(),
+  /** A system line's subject; null or absent on people's messages. */
+  system: chatSystemSchema.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -122,7 +163,17 @@ export type ChatLastMessage = z.infer<typeof chatLastMessageSchema>;
 export const chatThreadSchema = z.object({
   public_id: z.string(),
   chat_thread_type: z.enum(CHAT_THREAD_TYPES),
+  /** The members (a group's current members; a former member sees who was there when they left). */
   chat_thread_user_list: z.array(chatUserSchema),
+  /** DIRECT for one-to-one threads (chat_thread_type PERSONAL), GROUP for group chats. */
+  kind: z.enum(["DIRECT", "GROUP"]),
+  /** A group's name; null for one-to-one threads. */
+  name: z.string().nullable(),
+  total_members: z.number().int(),
+  /** Whether the caller may add, remove and rename (a group's maker and admins). */
+  is_admin: z.boolean(),
+  /** Whether the caller has left the group or was removed: they read it up to then, and cannot write. */
+  left: z.boolean(),
   total_unread_messages: z.number().int(),
   created_at: z.string(),
   last_message: chatLastMessageSchema.nullable(),
@@ -136,6 +187,59 @@ export const chatUsernameSearchSchema = z
   .string()
   .transform((value) => value.toLowerCase().replace(/\s+/g, ""))
   .pipe(z.string().max(CHAT_USERNAME_SEARCH_MAX, `Must be ${CHAT_USERNAME_SEARCH_MAX} characters or less`));
+
+const groupNameSchema = z
+  .string({ error: CHAT_MSG.groupNameRequired })
+  .trim()
+  .min(1, CHAT_MSG.groupNameRequired)
+  .max(GROUP_NAME_MAX, CHAT_MSG.groupNameTooLong);
+
+const memberUsernameSchema = z
+  .string({ error: "Required" })
+  .transform((value) => value.toLowerCase().replace(/\s+/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, "Required")
+      .max(USERNAME_MAX, CHAT_MSG.userNotFound)
+      .regex(/^[a-z0-9]+$/, CHAT_MSG.userNotFound),
+  );
+
+/** `POST .../chat/group`: a name and 2 to 49 other people (a name given twice counts once). */
+export const createGroupSchema = z.object({
+  name: groupNameSchema,
+  usernames: z
+    .array(memberUsernameSchema, { error: CHAT_MSG.groupTooSmall })
+    .max(GROUP_OTHERS_MAX * 2, CHAT_MSG.groupTooLarge)
+    .transform((names) => [...new Set(names)])
+    .pipe(
+      z
+        .array(z.string())
+        .min(GROUP_OTHERS_MIN, CHAT_MSG.groupTooSmall)
+        .max(GROUP_OTHERS_MAX, CHAT_MSG.groupTooLarge),
+    ),
+});
+export type CreateGroup = z.input<typeof createGroupSchema>;
+
+const threadPublicIdSchema = z.string({ error: "Required" }).trim().min(1, "Required").max(64);
+
+/** `POST` / `DELETE .../chat/group/member`. */
+export const groupMemberSchema = z.object({
+  public_id: threadPublicIdSchema,
+  username: memberUsernameSchema,
+});
+/** `PATCH .../chat/group`. */
+export const renameGroupSchema = z.object({ public_id: threadPublicIdSchema, name: groupNameSchema });
+/** `DELETE .../chat/group/member/self`. */
+export const leaveGroupSchema = z.object({ public_id: threadPublicIdSchema });
+
+/** A group's member, as the members dialog lists them. */
+export const groupMemberItemSchema = chatUserSchema.extend({
+  is_admin: z.boolean(),
+  is_maker: z.boolean(),
+  joined_at: z.string(),
+});
+export type GroupMemberItem = z.infer<typeof groupMemberItemSchema>;
 
 /** `POST .../chat/thread` (form username). */
 export const createChatThreadSchema = z.object({
@@ -182,6 +286,8 @@ export const chatClientFrameSchema = z.discriminatedUnion("message_type", [
     text: chatTextSchema,
     webpage_preview: webpagePreviewSchema.nullish(),
     client_id: chatClientIdSchema.optional(),
+    /** The id of the message of this thread it answers. */
+    reply_to: z.number({ error: "reply_to: a message id" }).int().positive().nullish(),
   }),
   z.object({ message_type: z.literal("DELETE"), id: messageIdSchema }),
   z.object({ message_type: z.literal("CLOSE") }),
@@ -196,6 +302,9 @@ const serverLine = {
   created_at: z.string(),
 };
 
+/** A group as it is after a change its system frame announces. */
+const groupNowSchema = z.object({ name: z.string().nullable(), total_members: z.number().int() });
+
 /** Every frame the server sends. */
 export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
   z.object({ message_type: z.literal("PONG") }),
@@ -205,6 +314,10 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
   z.object({ message_type: z.literal("STOPTYPING"), message_sender: chatUserSchema }),
   chatMessageSchema.extend({ message_type: z.literal("TEXT") }),
   chatMessageSchema.extend({ message_type: z.literal("IMAGE") }),
+  // A group's changes: the stored system line, with the group as it is now.
+  chatMessageSchema.extend({ message_type: z.literal("MEMBER_JOINED"), group: groupNowSchema }),
+  chatMessageSchema.extend({ message_type: z.literal("MEMBER_LEFT"), group: groupNowSchema }),
+  chatMessageSchema.extend({ message_type: z.literal("RENAMED"), group: groupNowSchema }),
   z.object({
     message_type: z.literal("DELETE"),
     id: z.number().int(),

@@ -54,6 +54,7 @@ export const PAGE_TITLES = {
   "/user/$username/": msg("u/{{username}} · Posts"),
   "/chat/thread/new/$username": msg("New chat"),
   "/chat/thread/new/": msg("New chat"),
+  "/chat/group/new": msg("New group"),
   "/c/$name/p/$publicId/$slug": null,
   "/c/$name/p/$publicId/": null,
 } satisfies Record<keyof FileRoutesById, string | null> as PageTitles;

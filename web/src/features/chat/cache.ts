@@ -40,10 +40,28 @@ export function addMessage(queryClient: QueryClient, publicId: string, message: 
     };
   });
   touchThread(queryClient, publicId, {
-    message_type: message.message_type,
+    message_type: message.message_type === "IMAGE" ? "IMAGE" : "TEXT",
     text: message.text,
     created_at: message.created_at,
   });
+}
+
+/**
+ * A group's system line (someone joined or left, a new name): it joins the messages without
+ * becoming the thread's preview, and the thread takes the group's new name and size.
+ */
+export function addSystemLine(
+  queryClient: QueryClient,
+  publicId: string,
+  message: ChatMessage,
+  group: { name: string | null; total_members: number },
+): void {
+  queryClient.setQueryData<Pages<ChatMessage>>(chatKeys.messages(publicId), (data) => {
+    const first = data?.pages[0];
+    if (!data || !first || data.pages.some((p) => p.list.some((m) => m.id === message.id))) return data;
+    return { ...data, pages: [{ ...first, list: [message, ...first.list] }, ...data.pages.slice(1)] };
+  });
+  updateThread(queryClient, publicId, (t) => ({ ...t, ...group }), false);
 }
 
 export function removeMessage(

@@ -11,3 +11,10 @@ export function otherParticipant(thread: ChatThread, myUsername: string): ChatUs
 export function displayName(user: ChatUser): string {
   return user.profile_name?.trim() || user.username;
 }
+
+export const isGroup = (thread: ChatThread): boolean => thread.kind === "GROUP";
+
+/** What a thread is called: a group's name, or the other person's name. */
+export function threadTitle(thread: ChatThread, myUsername: string): string {
+  return isGroup(thread) ? (thread.name ?? "") : displayName(otherParticipant(thread, myUsername));
+}

@@ -13,11 +13,16 @@ import {
 /** The socket states: connecting (nothing shown), open, closing (spinner), closed. */
 export type SocketState = "connecting" | "open" | "closing" | "closed";
 
-/** Why the socket stopped for good; each sends the user back to chat home. */
-export type GiveUpReason = "unreachable" | "excluded" | "token";
+/**
+ * Why the socket stopped for good; each sends the user back to chat home but `removed` (they left
+ * the group or were removed: the thread stays open to read).
+ */
+export type GiveUpReason = "unreachable" | "excluded" | "token" | "removed";
 
 /** The server closes sockets with this code when the thread is deleted. */
 export const CLOSE_THREAD_DELETED = 4000;
+/** ...and with this one when the person is no longer in the group. */
+export const CLOSE_NOT_MEMBER = 4403;
 
 export interface ChatSocketOptions {
   publicId: string;
@@ -37,6 +42,8 @@ export interface PendingText {
   client_id: string;
   text: string;
   webpage_preview: WebpagePreview | null;
+  /** The id of the message it answers. */
+  reply_to?: number;
 }
 
 /** A client id no other message of this sender will have: 128 random bits. */
@@ -95,8 +102,13 @@ export class ChatSocket {
    * Queues a text and sends it now if the socket is open (else once it opens); returns its client
    * id. A text handed over with its own client id keeps it, so a repeat is stored once.
    */
-  sendText(text: string, webpage_preview: WebpagePreview | null, client_id = newClientId()): string {
-    const pending: PendingText = { client_id, text, webpage_preview };
+  sendText(
+    text: string,
+    webpage_preview: WebpagePreview | null,
+    client_id = newClientId(),
+    reply_to?: number,
+  ): string {
+    const pending: PendingText = { client_id, text, webpage_preview, ...(reply_to ? { reply_to } : {}) };
     this.outbox.set(pending.client_id, pending);
     this.sendFrame({ message_type: "TEXT", ...pending });
     return pending.client_id;
@@ -172,6 +184,7 @@ export class ChatSocket {
       this.clearTimers();
       if (this.stopped) return this.setState("closed");
       if (event.code === CLOSE_THREAD_DELETED) return this.giveUp("excluded");
+      if (event.code === CLOSE_NOT_MEMBER) return this.giveUp("removed");
       this.retry();
     };
   }

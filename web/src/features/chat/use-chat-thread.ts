@@ -3,15 +3,15 @@ import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { TYPING_CLEAR_MS } from "#shared/constants.ts";
-import type { ChatServerFrame, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
+import { CHAT_MSG, type ChatServerFrame, type ChatUser, type WebpagePreview } from "#shared/schemas/chat.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "#web/lib/session.ts";
-import { addMessage, addReader, dropThread, markThreadRead, removeMessage } from "./cache";
+import { addMessage, addReader, addSystemLine, dropThread, markThreadRead, removeMessage } from "./cache";
 import { firstMessageOf, settleFirstMessage } from "./first-message";
-import { fetchSocketToken } from "./queries";
+import { chatKeys, fetchSocketToken } from "./queries";
 import { ChatSocket, type PendingText, type SocketState } from "./socket";
 
 /** A line written by the server itself: "{name} joined the chat." */
@@ -32,6 +32,8 @@ export function useChatThread(
   publicId: string,
   myUsername: string | null,
   onRefused: (text: string) => void,
+  /** A group: nobody is announced for opening it ("joined" means joining the group there). */
+  group = false,
 ) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -47,6 +49,8 @@ export function useChatThread(
   const deletingRef = useRef(false);
   const meRef = useRef(myUsername);
   meRef.current = myUsername;
+  const groupRef = useRef(group);
+  groupRef.current = group;
   const refusedRef = useRef(onRefused);
   refusedRef.current = onRefused;
   /** client id → text, so a refused text can go back into the composer. */
@@ -79,7 +83,7 @@ export function useChatThread(
         case "CONNECT":
         case "RECONNECT":
           addReader(queryClient, publicId, frame.user.username);
-          if (frame.message_type === "CONNECT" && frame.user.username !== meRef.current)
+          if (frame.message_type === "CONNECT" && frame.user.username !== meRef.current && !groupRef.current)
             setLines((list) => [
               ...list,
               { key: `${frame.created_at}-${frame.user.username}`, user: frame.user, at: frame.created_at },
@@ -101,6 +105,13 @@ export function useChatThread(
         case "DELETE":
           removeMessage(queryClient, publicId, frame.id, frame.last_message);
           break;
+        case "MEMBER_JOINED":
+        case "MEMBER_LEFT":
+        case "RENAMED": {
+          const { group: now, ...line } = frame;
+          addSystemLine(queryClient, publicId, line, now);
+          break;
+        }
         case "ERROR":
           showSnackbar({ message: t(frame.text), variant: "error" });
           setPending(socketRef.current?.pending ?? []);
@@ -131,6 +142,15 @@ export function useChatThread(
         }
       },
       onGiveUp: (reason, error) => {
+        // Out of the group (or never let in again): the thread stays, to read up to then.
+        const refused =
+          reason === "token" && error instanceof ApiError && error.detail === CHAT_MSG.notInGroup;
+        if (reason === "removed" || refused) {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.thread(publicId) });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+          if (reason === "removed") showSnackbar({ message: t("You are no longer in this group") });
+          return;
+        }
         if (reason === "unreachable") showSnackbar({ message: t("Unable to reconnect"), variant: "error" });
         // A thread that does not exist (404) is already reported by the view that failed to load it.
         if (reason === "token" && !(error instanceof ApiError && error.status === 404)) handleApiError(error);
@@ -188,12 +208,12 @@ export function useChatThread(
     [stopTyping],
   );
 
-  const sendText = useCallback((text: string, preview: WebpagePreview | null) => {
+  const sendText = useCallback((text: string, preview: WebpagePreview | null, replyTo?: number) => {
     const socket = socketRef.current;
     if (!socket) return;
     if (stopTimer.current) clearTimeout(stopTimer.current);
     typingSentAt.current = 0;
-    const clientId = socket.sendText(text, preview);
+    const clientId = socket.sendText(text, preview, undefined, replyTo);
     lastSent.current.set(clientId, text);
     setPending(socket.pending);
   }, []);

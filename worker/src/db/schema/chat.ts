@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CHAT_THREAD_TYPES } from "#shared/enums.ts";
-import { counter, createdAt } from "./columns";
+import { counter, createdAt, flag } from "./columns";
 import { users } from "./users";
 
 /** A chat thread's row; its messages live in the thread's Durable Object. */
@@ -15,6 +15,10 @@ export const chatThreads = sqliteTable(
     lastMessageText: text("last_message_text"),
     lastMessageType: text("last_message_type"),
     lastMessageAt: integer("last_message_at"),
+    /** A GROUP's name (1 to 64 characters); null for PERSONAL threads. */
+    name: text("name"),
+    /** Who made a GROUP (its first admin); null for PERSONAL threads or a user id kept as a plain number. */
+    createdBy: integer("created_by"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -40,6 +44,13 @@ export const chatThreadUsers = sqliteTable(
      * only to people with whom messages went both ways (docs/decisions/135).
      */
     sentAt: integer("sent_at"),
+    /** A GROUP's admin: may add, remove and rename (the maker is one). */
+    isAdmin: flag("is_admin", false),
+    /**
+     * When this person left or was removed from a GROUP (null while a member): they keep the thread
+     * in their list and read its messages up to that moment, nothing after (docs/decisions/143).
+     */
+    leftAt: integer("left_at"),
     createdAt: createdAt(),
   },
   (t) => [

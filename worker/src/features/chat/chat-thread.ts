@@ -1,16 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { TYPING_CLEAR_MS } from "#shared/constants.ts";
-import { CHAT_SERVER_SENDER } from "#shared/enums.ts";
+import { CHAT_SERVER_SENDER, type ChatThreadType } from "#shared/enums.ts";
 import {
   CHAT_MSG,
   type ChatClientFrame,
   type ChatMessage,
   type ChatServerFrame,
+  type ChatSystemMessageType,
   joinedLine,
 } from "#shared/schemas/chat.ts";
-import type { LiveEvent } from "#shared/schemas/live.ts";
-import { uploads } from "#worker/db/schema/index.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
@@ -28,15 +26,37 @@ import {
 import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
+import { tellInboxes } from "./inboxes";
 import { serverPreview } from "./preview-cache";
+import {
+  accountsOf,
+  anyBlockAmong,
+  currentMembers,
+  deleteChatMedia,
+  deleteThreadRows,
+  wipeThreadMedia,
+} from "./queries";
 import { RateBucket } from "./rate-bucket";
-import { type Participant, type ParticipantSource, ThreadStorage } from "./thread-storage";
+import { type Participant, ThreadStorage } from "./thread-storage";
 
 /** Which thread a call is about; the Worker looked it up in D1 and checked the caller. */
 export interface ThreadRef {
   threadId: number;
   publicId: string;
   createdAt: number;
+  /** PERSONAL or GROUP; left out by callers that do not change what the object knows. */
+  kind?: ChatThreadType;
+}
+
+/** A group's change the Worker has written to D1, for the thread to line up and announce. */
+export interface GroupChange {
+  type: ChatSystemMessageType;
+  /** Who made the change (the leaver themself when leaving). */
+  actorId: number;
+  /** Who joined or left; null for RENAMED. */
+  userId: number | null;
+  /** The group's name after the change. */
+  name: string | null;
 }
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
@@ -51,6 +71,7 @@ export const CHAT_HEADERS = {
   /** The socket token's id and expiry (ms): a token opens one socket. */
   tokenId: "x-agora-chat-token-id",
   tokenExpires: "x-agora-chat-token-expires",
+  kind: "x-agora-chat-kind",
 } as const;
 
 /** How stale the object's knowledge of a block between the participants may be. */
@@ -58,6 +79,8 @@ export const BLOCK_RECHECK_MS = 30_000;
 /** Sockets one thread holds at most: many tabs and devices, not an unbounded pile. */
 export const MAX_SOCKETS_PER_THREAD = 2_000;
 const CLOSE_DELETED = 4000;
+/** A member's sockets close with this once they left or were removed from the group. */
+export const CLOSE_NOT_MEMBER = 4403;
 
 /**
  * One chat thread, addressed by its public id (ADR 009). Lifecycle:
@@ -120,13 +143,7 @@ export class ChatThread extends DurableObject<Bindings> {
 
   /** Copies the participants' names and pictures from D1 (they change on profile edits). */
   private async refreshParticipants(ref: ThreadRef): Promise<Map<number, Participant>> {
-    const rows = await this.deps.db.all<ParticipantSource>({
-      sql: `SELECT u.id, u.username, u.profile_name, u.profile_image
-              FROM chat_thread_users ctu JOIN users u ON u.id = ctu.user_id
-             WHERE ctu.thread_id = ?1`,
-      binds: [ref.threadId],
-    });
-    return this.storage.saveParticipants(rows);
+    return this.storage.saveParticipants(await currentMembers(this.deps, ref.threadId));
   }
 
   private async participantsFor(ref: ThreadRef): Promise<Map<number, Participant>> {
@@ -163,6 +180,7 @@ export class ChatThread extends DurableObject<Bindings> {
       threadId: Number(request.headers.get(CHAT_HEADERS.threadId)),
       publicId: request.headers.get(CHAT_HEADERS.publicId) ?? "",
       createdAt: Number(request.headers.get(CHAT_HEADERS.createdAt)),
+      kind: request.headers.get(CHAT_HEADERS.kind) === "GROUP" ? "GROUP" : "PERSONAL",
     };
     if (!Number.isSafeInteger(ref.threadId) || !ref.publicId) return notAllowed();
     // A socket token opens one socket: its id is written here, in the thread it is bound to, and a
@@ -253,7 +271,8 @@ export class ChatThread extends DurableObject<Bindings> {
         return;
       }
       case "TEXT": {
-        if (await this.blocked()) throw new RefusedFrame(CHAT_MSG.blocked);
+        // A block between two members of a group keeps them apart elsewhere, not the group silent.
+        if (!this.storage.isGroup() && (await this.blocked())) throw new RefusedFrame(CHAT_MSG.blocked);
         const asked = frame.webpage_preview ?? null;
         if (asked && !mentionsHost(frame.text, asked.link)) throw new RefusedFrame(CHAT_MSG.previewMismatch);
         // The client only names the link; what its preview shows is what the server fetched.
@@ -262,7 +281,7 @@ export class ChatThread extends DurableObject<Bindings> {
         if (this.closed || !this.sockets.has(ws)) return;
         const { message, created } = this.storage.store(
           session.userId,
-          { type: "TEXT", text: frame.text, preview },
+          { type: "TEXT", text: frame.text, preview, replyTo: frame.reply_to },
           frame.client_id,
           this.connectedUsers(),
         );
@@ -274,6 +293,8 @@ export class ChatThread extends DurableObject<Bindings> {
       case "DELETE":
         return this.deleteMessage(session.userId, frame.id);
       case "CLOSE": {
+        // A group is deleted by its maker only, over HTTP (the Worker knows who made it).
+        if (this.storage.isGroup()) throw new RefusedFrame(CHAT_MSG.makerDeletes);
         const ref = this.storage.boundThread();
         if (ref) await this.destroy(ref);
         return;
@@ -284,14 +305,8 @@ export class ChatThread extends DurableObject<Bindings> {
   private async deleteMessage(userId: number, id: number): Promise<void> {
     const { media } = this.storage.deleteMessage(userId, id);
     this.broadcast({ message_type: "DELETE", id, last_message: this.storage.lastMessage() });
-    if (media) await this.deleteMedia(media);
+    if (media) await deleteChatMedia(this.deps, media);
     return this.syncD1();
-  }
-
-  private async deleteMedia(link: string): Promise<void> {
-    const key = link.replace(/^\/media\//, "");
-    await this.deps.env.MEDIA.delete(key);
-    await this.deps.db.orm.delete(uploads).where(eq(uploads.key, key));
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -333,12 +348,7 @@ export class ChatThread extends DurableObject<Bindings> {
     return this.recheck.run(() => {
       const ids = [...this.connectedUsers()];
       if (!ids.length) return Promise.resolve();
-      const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
-      return this.deps.db
-        .all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
-          sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
-          binds: ids,
-        })
+      return accountsOf(this.deps, ids)
         .then((rows) => {
           for (const row of rows) {
             const gone = !mayHoldSession(row);
@@ -374,16 +384,7 @@ export class ChatThread extends DurableObject<Bindings> {
   private blocked(): Promise<boolean> {
     const now = Date.now();
     if (this.blockCheck && now - this.blockCheck.at < BLOCK_RECHECK_MS) return this.blockCheck.blocked;
-    const ids = [...this.storage.participants().keys()];
-    const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
-    const blocked = this.deps.db
-      .first({
-        sql: `SELECT 1 AS hit FROM blocks
-               WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
-        binds: ids,
-      })
-      .then((row) => row !== null)
-      .catch(() => false);
+    const blocked = anyBlockAmong(this.deps, [...this.storage.participants().keys()]).catch(() => false);
     this.blockCheck = { at: now, blocked };
     return blocked;
   }
@@ -438,11 +439,18 @@ export class ChatThread extends DurableObject<Bindings> {
     }
     await db.write(statements);
     this.storage.markSynced(version);
-    this.ctx.waitUntil(this.tellInboxes(ref, activity));
+    this.ctx.waitUntil(tellInboxes(this.deps, this.storage, this.told, ref.publicId, activity));
     // Messages have now gone both ways: from here on each one may see when the other is online
     // (the presence circle reads `sent_at`); if both are online now, they see it at once.
     const [a, b] = participants;
-    if (a && b && !bothBefore && this.sentAt.has(a.userId) && this.sentAt.has(b.userId))
+    if (
+      a &&
+      b &&
+      !bothBefore &&
+      !this.storage.isGroup() &&
+      this.sentAt.has(a.userId) &&
+      this.sentAt.has(b.userId)
+    )
       this.ctx.waitUntil(
         inboxStub(this.deps, a.userId)
           .meet(a.userId, b.userId)
@@ -457,32 +465,6 @@ export class ChatThread extends DurableObject<Bindings> {
     const at = this.storage.firstSentAt(userId);
     if (at !== null) this.sentAt.set(userId, at);
     return at;
-  }
-
-  /**
-   * Each participant's open tabs (their inbox) learn the thread's new last message and their unread
-   * count, so their thread list and badges follow without polling. A participant whose view did not
-   * change is not told again.
-   */
-  private async tellInboxes(ref: ThreadRef, activity: number): Promise<void> {
-    const last = this.storage.lastMessage();
-    await Promise.all(
-      [...this.storage.participants().values()].map((p) => {
-        const event: LiveEvent = {
-          type: "CHAT_THREAD",
-          public_id: ref.publicId,
-          last_message: last,
-          total_unread_messages: this.storage.unreadBy(p),
-          updated_at: iso(activity),
-        };
-        const key = JSON.stringify(event);
-        if (this.told.get(p.userId) === key) return undefined;
-        this.told.set(p.userId, key);
-        return inboxStub(this.deps, p.userId)
-          .deliver(p.userId, [event], { unread: true })
-          .catch((error) => console.error("telling an inbox of a chat change failed", error));
-      }),
-    );
   }
 
   /**
@@ -503,9 +485,46 @@ export class ChatThread extends DurableObject<Bindings> {
     ref: ThreadRef,
     skip: number,
     limit: number,
+    readerId?: number,
   ): Promise<{ list: ChatMessage[]; total: number }> {
     await this.participantsFor(ref);
-    return this.storage.listMessages(skip, limit);
+    // A former member reads up to when they left, nothing after.
+    const until = readerId === undefined ? null : this.storage.untilOf(readerId);
+    return this.storage.listMessages(skip, limit, until);
+  }
+
+  /**
+   * A group's change, already in D1 (docs/decisions/143): the members are read again, the system
+   * line is stored and sent to everyone here, and one who left or was removed gets it, then their
+   * sockets close and their reading stops at it.
+   */
+  async groupChanged(ref: ThreadRef, change: GroupChange): Promise<ChatMessage> {
+    this.bind(ref);
+    await this.refreshParticipants(ref);
+    // Someone added starts with nothing unread: what was said before is history, not news.
+    if (change.type === "MEMBER_JOINED" && change.userId !== null)
+      this.storage.markRead([change.userId], this.storage.lastId());
+    const { message } = this.storage.store(
+      change.actorId,
+      { type: change.type, system: { user_id: change.userId, name: change.name } },
+      undefined,
+      this.connectedUsers(),
+    );
+    const gone = change.type === "MEMBER_LEFT" ? change.userId : null;
+    if (gone !== null) this.storage.leave(gone);
+    const group = { name: change.name, total_members: this.storage.participants().size };
+    this.broadcast({ ...message, message_type: change.type, group } as ChatServerFrame);
+    if (gone !== null)
+      for (const ws of this.ctx.getWebSockets(String(gone))) {
+        this.forget(ws);
+        try {
+          ws.close(CLOSE_NOT_MEMBER, CHAT_MSG.notInGroup);
+        } catch {
+          // Already closing.
+        }
+      }
+    await this.syncD1();
+    return message;
   }
 
   /**
@@ -525,12 +544,13 @@ export class ChatThread extends DurableObject<Bindings> {
     media: string,
     clientId?: string,
     alt: string | null = null,
+    replyTo?: number,
   ): Promise<ChatMessage> {
     const participants = await this.participantsFor(ref);
     if (!participants.has(userId)) throw new Error("not a participant");
     const { message, created } = this.storage.store(
       userId,
-      { type: "IMAGE", media, alt },
+      { type: "IMAGE", media, alt, replyTo },
       clientId,
       this.connectedUsers(),
     );
@@ -554,12 +574,7 @@ export class ChatThread extends DurableObject<Bindings> {
   /** Deletes the thread for everyone: D1 rows, sockets (after EXCLUDE), images and storage. */
   async destroy(ref: ThreadRef): Promise<void> {
     this.closed = true;
-    const { db } = this.deps;
-    await db.write([
-      db.prepare({ sql: "DELETE FROM chat_thread_users WHERE thread_id = ?1", binds: [ref.threadId] }),
-      db.prepare({ sql: "DELETE FROM chat_threads WHERE id = ?1", binds: [ref.threadId] }),
-      db.prepare({ sql: "DELETE FROM uploads WHERE key LIKE ?1", binds: [`chat/${ref.publicId}/%`] }),
-    ]);
+    await deleteThreadRows(this.deps, ref);
     this.broadcast({ message_type: "EXCLUDE", text: "The chat was deleted" });
     for (const ws of this.ctx.getWebSockets()) {
       try {
@@ -570,13 +585,7 @@ export class ChatThread extends DurableObject<Bindings> {
     }
     this.sockets.clear();
     this.typing.clear();
-    const prefix = `chat/${ref.publicId}/`;
-    let cursor: string | undefined;
-    do {
-      const page = await this.deps.env.MEDIA.list({ prefix, cursor });
-      if (page.objects.length) await this.deps.env.MEDIA.delete(page.objects.map((o) => o.key));
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
+    await wipeThreadMedia(this.deps, ref.publicId);
     await this.storage.wipe();
   }
 }

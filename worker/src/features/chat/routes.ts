@@ -11,7 +11,12 @@ import {
   chatUsernameSearchSchema,
   chatUserSchema,
   createChatThreadSchema,
+  createGroupSchema,
+  groupMemberItemSchema,
+  groupMemberSchema,
+  leaveGroupSchema,
   personalThreadSchema,
+  renameGroupSchema,
   webpagePreviewQuerySchema,
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
@@ -30,6 +35,16 @@ import {
 import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { CHAT_HEADERS } from "./chat-thread";
+import {
+  addGroupMember,
+  createGroup,
+  deleteThreadFor,
+  leaveGroup,
+  listGroupMembers,
+  parseEither,
+  removeGroupMember,
+  renameGroup,
+} from "./group";
 import { megabytes, sniffImage } from "./image";
 import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
 import {
@@ -39,6 +54,7 @@ import {
   listPersonalChatUsers,
   listThreads,
   listThreadUsers,
+  memberThread,
   searchChatUsers,
   sendImage,
   sessionVersion,
@@ -116,8 +132,11 @@ const threadDelete = createRoute({
   tags,
   security,
   summary: "Delete a thread for everyone (its sockets get EXCLUDE and close)",
+  description:
+    "A group is deleted for everyone by its maker only (403 for another member, who leaves " +
+    "instead); a group the caller has left is only taken off their own list.",
   request: { query: threadQuery },
-  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 422) },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 422) },
 });
 
 const threadUsers = createRoute({
@@ -219,6 +238,8 @@ const imageBody = z.object({
   client_id: chatClientIdSchema.optional(),
   /** What the picture shows, for screen readers. */
   alt: altTextSchema.optional(),
+  /** The id of the message of this thread the picture answers. */
+  reply_to: z.coerce.number().int().positive().optional(),
 });
 
 const image = createRoute({
@@ -234,6 +255,95 @@ const image = createRoute({
     201: json(chatMessageSchema, "The IMAGE message, also broadcast to the thread"),
     ...errorResponses(401, 403, 404, 413, 415, 422, 429),
   },
+});
+
+const GROUP = `${PRIVATE}/group`;
+const groupTags = ["Chat groups"];
+
+const groupCreate = createRoute({
+  method: "post",
+  path: GROUP,
+  tags: groupTags,
+  security,
+  summary: "Start a group chat with 2 to 49 others (each accepting new chats, none blocked either way)",
+  request: { body: jsonOrForm(createGroupSchema) },
+  responses: {
+    201: json(chatThreadSchema, "The group's thread (kind GROUP)"),
+    ...errorResponses(401, 403, 404, 415, 422, 429),
+  },
+});
+
+const groupRename = createRoute({
+  method: "patch",
+  path: GROUP,
+  tags: groupTags,
+  security,
+  summary: "Rename a group (its maker and admins); everyone gets RENAMED",
+  request: { body: jsonOrForm(renameGroupSchema) },
+  responses: {
+    200: json(chatThreadSchema, "The group"),
+    ...errorResponses(400, 401, 403, 404, 415, 422),
+  },
+});
+
+const groupMembersList = createRoute({
+  method: "get",
+  path: `${GROUP}/member/list`,
+  tags: groupTags,
+  security,
+  summary: "A group's members: the maker and admins first",
+  request: { query: chatPageQuery.extend({ public_id: threadIdSchema }) },
+  responses: {
+    200: json(pageSchema(groupMemberItemSchema), "A page of members"),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+});
+
+const groupMemberAdd = createRoute({
+  method: "post",
+  path: `${GROUP}/member`,
+  tags: groupTags,
+  security,
+  summary: "Add a person to a group (its maker and admins); everyone gets MEMBER_JOINED",
+  request: { body: jsonOrForm(groupMemberSchema) },
+  responses: {
+    201: json(chatMessageSchema, "The MEMBER_JOINED line"),
+    ...errorResponses(400, 401, 403, 404, 409, 415, 422),
+  },
+});
+
+const groupMemberRemove = createRoute({
+  method: "delete",
+  path: `${GROUP}/member`,
+  tags: groupTags,
+  security,
+  summary: "Remove a member (the maker and admins): their sockets close, they read nothing sent after",
+  description: "public_id and username as a JSON body or in the query.",
+  request: { query: groupMemberSchema.partial(), body: jsonOrForm(groupMemberSchema) },
+  responses: {
+    200: json(chatMessageSchema, "The MEMBER_LEFT line"),
+    ...errorResponses(400, 401, 403, 404, 415, 422),
+  },
+});
+
+const groupLeave = createRoute({
+  method: "delete",
+  path: `${GROUP}/member/self`,
+  tags: groupTags,
+  security,
+  summary: "Leave a group: it stays in your list, readable up to now",
+  description: "public_id as a JSON body or in the query.",
+  request: { query: leaveGroupSchema.partial(), body: jsonOrForm(leaveGroupSchema) },
+  responses: {
+    200: json(chatMessageSchema, "The MEMBER_LEFT line"),
+    ...errorResponses(400, 401, 403, 404, 415, 422),
+  },
+});
+
+/** A body when the request has one (JSON or form), merged over the query. */
+const queryAndBody = (c: Parameters<typeof readBody>[0]) => ({
+  ...c.req.query(),
+  ...(c.req.header("content-type") ? readBody<Record<string, unknown>>(c) : {}),
 });
 
 const preview = createRoute({
@@ -273,8 +383,7 @@ export const chatRoutes = createRouter()
     return c.json(thread, 200);
   })
   .openapi(threadDelete, async (c) => {
-    const { ref } = await threadForUser(c.var.deps, c.get("user").id, c.req.valid("query").public_id);
-    await threadStub(c.var.deps, ref.publicId).destroy(ref);
+    await deleteThreadFor(c.var.deps, c.get("user").id, c.req.valid("query").public_id);
     return c.body(null, 204);
   })
   .openapi(threadUsers, async (c) => {
@@ -284,8 +393,9 @@ export const chatRoutes = createRouter()
   })
   .openapi(messageList, async (c) => {
     const { public_id, skip, limit } = c.req.valid("query");
-    const { ref } = await threadForUser(c.var.deps, c.get("user").id, public_id);
-    const { list, total } = await threadStub(c.var.deps, ref.publicId).listMessages(ref, skip, limit);
+    const me = c.get("user").id;
+    const { ref } = await threadForUser(c.var.deps, me, public_id);
+    const { list, total } = await threadStub(c.var.deps, ref.publicId).listMessages(ref, skip, limit, me);
     return c.json(toPage(list, total, limit), 200);
   })
   .openapi(userSearch, async (c) => {
@@ -299,8 +409,8 @@ export const chatRoutes = createRouter()
   .openapi(socketAuth, async (c) => {
     const user = c.get("user");
     const deps = c.var.deps;
-    const { ref } = await threadForUser(deps, user.id, c.req.valid("query").public_id);
-    if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    const { ref } = await memberThread(deps, user.id, c.req.valid("query").public_id);
+    if (await blockedInThread(deps, user.id, ref)) fail(403, CHAT_MSG.blocked);
     const version = await sessionVersion(deps, user.id);
     if (version === null) fail(401, CHAT_MSG.badToken);
     const token = await signChatToken(c.env.JWT_SECRET, { id: user.id, version }, ref.publicId);
@@ -315,8 +425,8 @@ export const chatRoutes = createRouter()
     if (claims === null || (await sessionVersion(deps, claims.userId)) !== claims.version)
       fail(401, CHAT_MSG.badToken);
     const { userId } = claims;
-    const { ref } = await threadForUser(deps, userId, public_id);
-    if (await blockedInThread(deps, userId, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    const { ref } = await memberThread(deps, userId, public_id);
+    if (await blockedInThread(deps, userId, ref)) fail(403, CHAT_MSG.blocked);
     // A fresh request: whatever identity headers the client sent do not reach the object.
     const headers = new Headers({
       upgrade: "websocket",
@@ -328,6 +438,7 @@ export const chatRoutes = createRouter()
       [CHAT_HEADERS.tokenVersion]: String(claims.version),
       [CHAT_HEADERS.tokenId]: claims.jti,
       [CHAT_HEADERS.tokenExpires]: String(claims.expiresAt),
+      [CHAT_HEADERS.kind]: ref.kind ?? "PERSONAL",
     });
     const upgraded = await threadStub(deps, ref.publicId).fetch(new Request(c.req.url, { headers }));
     if (upgraded.status === 101) return upgraded as never;
@@ -338,8 +449,8 @@ export const chatRoutes = createRouter()
     const user = c.get("user");
     const body = readMultipart<z.infer<typeof imageBody>>(c);
     const deps = c.var.deps;
-    const { ref } = await threadForUser(deps, user.id, body.public_id);
-    if (await blockedInThread(deps, user.id, ref.threadId)) fail(403, CHAT_MSG.blocked);
+    const { ref } = await memberThread(deps, user.id, body.public_id);
+    if (await blockedInThread(deps, user.id, ref)) fail(403, CHAT_MSG.blocked);
     if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
     // A minute's burst, then the day's upload allowance by level (lib/trust.ts).
     const rate = { key: `chat-image:${user.id}`, rule: { max: 30, windowMs: 60_000 } };
@@ -348,9 +459,41 @@ export const chatRoutes = createRouter()
     const kind = sniffImage(bytes);
     if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");
     return c.json(
-      await sendImage(deps, user.id, ref, { ...kind, bytes }, body.client_id, body.alt ?? null),
+      await sendImage(
+        deps,
+        user.id,
+        ref,
+        { ...kind, bytes },
+        body.client_id,
+        body.alt ?? null,
+        body.reply_to,
+      ),
       201,
     );
+  })
+  .openapi(groupCreate, async (c) => {
+    const body = readBody<z.infer<typeof createGroupSchema>>(c);
+    return c.json(await createGroup(c.var.deps, c.get("user"), body), 201);
+  })
+  .openapi(groupRename, async (c) => {
+    const { public_id, name } = readBody<z.infer<typeof renameGroupSchema>>(c);
+    return c.json(await renameGroup(c.var.deps, c.get("user"), public_id, name), 200);
+  })
+  .openapi(groupMembersList, async (c) => {
+    const { public_id, skip, limit } = c.req.valid("query");
+    return c.json(await listGroupMembers(c.var.deps, c.get("user").id, public_id, skip, limit), 200);
+  })
+  .openapi(groupMemberAdd, async (c) => {
+    const { public_id, username } = readBody<z.infer<typeof groupMemberSchema>>(c);
+    return c.json(await addGroupMember(c.var.deps, c.get("user"), public_id, username), 201);
+  })
+  .openapi(groupMemberRemove, async (c) => {
+    const { public_id, username } = parseEither(groupMemberSchema, queryAndBody(c));
+    return c.json(await removeGroupMember(c.var.deps, c.get("user"), public_id, username), 200);
+  })
+  .openapi(groupLeave, async (c) => {
+    const { public_id } = parseEither(leaveGroupSchema, queryAndBody(c));
+    return c.json(await leaveGroup(c.var.deps, c.get("user"), public_id), 200);
   })
   .openapi(preview, async (c) => {
     const deps = c.var.deps;

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
-import type { ChatThreadType } from "#shared/enums.ts";
 import {
   CHAT_MSG,
   type ChatMessage,
@@ -20,41 +19,25 @@ import { iso } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { activeMutes } from "../muted-words/service";
 import type { ThreadRef } from "./chat-thread";
+import { THREAD_SELECT, type ThreadRow } from "./queries";
 
 // Thread rows, participants and who may chat with whom. Messages live in each thread's Durable
 // Object (ADR 009); these functions only read and write D1.
 
-interface ThreadRow {
-  id: number;
-  public_id: string;
-  chat_thread_type: ChatThreadType;
-  created_at: number;
-  last_message_text: string | null;
-  last_message_type: string | null;
-  last_message_at: number | null;
-  total_unread_messages: number;
-  last_activity_at: number;
-  users: string;
-}
-
 /** A list's total, from its `count(*)` statement. */
 type Count = { n: number };
 
-/** The thread's columns as the caller sees them; `users` is every participant as JSON. */
-const THREAD_SELECT = `
-  SELECT t.id, t.public_id, t.chat_thread_type, t.created_at, t.last_message_text,
-         t.last_message_type, t.last_message_at, me.total_unread_messages, me.last_activity_at,
-         (SELECT json_group_array(json_object('username', u.username, 'profile_name', u.profile_name,
-                                              'profile_image', u.profile_image))
-            FROM chat_thread_users p JOIN users u ON u.id = p.user_id
-           WHERE p.thread_id = t.id) AS users
-    FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id`;
-
 function toThread(row: ThreadRow): ChatThread {
+  const users = JSON.parse(row.users) as ChatUser[];
   return {
     public_id: row.public_id,
     chat_thread_type: row.chat_thread_type,
-    chat_thread_user_list: JSON.parse(row.users) as ChatUser[],
+    chat_thread_user_list: users,
+    kind: row.chat_thread_type === "GROUP" ? "GROUP" : "DIRECT",
+    name: row.name,
+    total_members: users.length,
+    is_admin: Boolean(row.is_admin) && row.left_at === null,
+    left: row.left_at !== null,
     total_unread_messages: row.total_unread_messages,
     created_at: iso(row.created_at),
     last_message:
@@ -81,9 +64,21 @@ export async function threadForUser(
   });
   if (!row) fail(404, CHAT_MSG.threadNotFound);
   return {
-    ref: { threadId: row.id, publicId: row.public_id, createdAt: row.created_at },
+    ref: {
+      threadId: row.id,
+      publicId: row.public_id,
+      createdAt: row.created_at,
+      kind: row.chat_thread_type === "GROUP" ? "GROUP" : "PERSONAL",
+    },
     thread: toThread(row),
   };
+}
+
+/** A thread the user is a member of now: a group's former member reads it, and may do nothing else. */
+export async function memberThread(deps: Deps, userId: number, threadPublicId: string) {
+  const found = await threadForUser(deps, userId, threadPublicId);
+  if (found.thread.left) fail(403, CHAT_MSG.notInGroup);
+  return found;
 }
 
 /**
@@ -129,11 +124,14 @@ export async function listThreadUsers(
     {
       sql: `SELECT u.username, u.profile_name, u.profile_image
               FROM chat_thread_users p JOIN users u ON u.id = p.user_id
-             WHERE p.thread_id = ?1 ORDER BY p.created_at, u.id LIMIT ?2 OFFSET ?3`,
+             WHERE p.thread_id = ?1 AND p.left_at IS NULL ORDER BY p.created_at, u.id LIMIT ?2 OFFSET ?3`,
       binds: [threadId, limit, skip],
       isList: true,
     },
-    { sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1", binds: [threadId] },
+    {
+      sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL",
+      binds: [threadId],
+    },
   ]);
   return toPage(rows, total!.n, limit);
 }
@@ -148,8 +146,13 @@ export async function blockedBetween({ db }: Deps, a: number, b: number): Promis
   return row !== null;
 }
 
-/** Whether a block stands between the user and any other participant of the thread. */
-export async function blockedInThread({ db }: Deps, userId: number, threadId: number): Promise<boolean> {
+/**
+ * Whether a block stands between the user and any other participant of a personal thread. In a
+ * group, a block keeps two members apart elsewhere, not out of the group (docs/decisions/143).
+ */
+export async function blockedInThread({ db }: Deps, userId: number, ref: ThreadRef): Promise<boolean> {
+  if (ref.kind === "GROUP") return false;
+  const threadId = ref.threadId;
   const row = await db.first({
     sql: `SELECT 1 AS hit FROM chat_thread_users p JOIN blocks b
              ON (b.blocker_id = ?1 AND b.blocked_id = p.user_id) OR (b.blocker_id = p.user_id AND b.blocked_id = ?1)
@@ -328,6 +331,7 @@ export async function sendImage(
   image: { bytes: Uint8Array; type: string; ext: string },
   clientId: string | undefined,
   alt: string | null = null,
+  replyTo?: number,
 ): Promise<ChatMessage> {
   const { db, env } = deps;
   const key = `chat/${ref.publicId}/${publicId()}.${image.ext}`;
@@ -340,7 +344,15 @@ export async function sendImage(
     createdAt: Date.now(),
   });
   const link = `/media/${key}`;
-  const message = await threadStub(deps, ref.publicId).postImage(ref, userId, link, clientId, alt);
+  const message = await threadStub(deps, ref.publicId)
+    .postImage(ref, userId, link, clientId, alt, replyTo)
+    .catch(async (error: unknown) => {
+      // An answer to a message this thread does not have: nothing is kept.
+      if (!(error instanceof Error) || error.message !== CHAT_MSG.replyNotFound) throw error;
+      await env.MEDIA.delete(key);
+      await db.orm.delete(uploads).where(eq(uploads.key, key));
+      return fail(404, CHAT_MSG.replyNotFound);
+    });
   if (message.media !== link) {
     // A resend of an image already stored under this client id: keep the first copy only.
     await env.MEDIA.delete(key);

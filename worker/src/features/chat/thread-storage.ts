@@ -1,7 +1,10 @@
+import { REPLY_EXCERPT_MAX } from "#shared/constants.ts";
 import {
   CHAT_MSG,
   type ChatLastMessage,
   type ChatMessage,
+  type ChatReplyRef,
+  type ChatSystemMessageType,
   type ChatUser,
   type WebpagePreview,
 } from "#shared/schemas/chat.ts";
@@ -35,7 +38,22 @@ interface MessageRow extends Record<string, SqlStorageValue> {
   webpage_preview: string | null;
   created_at: number;
   updated_at: number;
+  /** The answered message's id, and (joined) its text, type, sender and whether it was deleted. */
+  reply_to: number | null;
+  reply_text: string | null;
+  reply_type: string | null;
+  reply_sender: number | null;
+  reply_deleted: number | null;
+  /** A system line's subject as JSON `{user_id, name}`. */
+  system: string | null;
 }
+
+/** People's messages; the rest are a group's system lines, which neither count as unread nor preview the thread. */
+const PEOPLES = "message_type IN ('TEXT', 'IMAGE')";
+/** Every message column, with what its reply answers. */
+const MESSAGE_SELECT = `SELECT m.*, r.text AS reply_text, r.message_type AS reply_type,
+  r.sender_id AS reply_sender, r.deleted_at IS NOT NULL AS reply_deleted
+  FROM messages m LEFT JOIN messages r ON r.id = m.reply_to`;
 
 type NewestRow = { message_type: string; text: string | null; created_at: number };
 
@@ -76,6 +94,10 @@ export class ThreadStorage {
           profile_image TEXT,
           last_read_id INTEGER NOT NULL DEFAULT 0
         );
+        CREATE TABLE IF NOT EXISTS gone (
+          user_id INTEGER PRIMARY KEY,
+          until_id INTEGER NOT NULL
+        );
         CREATE TABLE IF NOT EXISTS messages (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
           sender_id INTEGER NOT NULL,
@@ -104,14 +126,21 @@ export class ThreadStorage {
           synced INTEGER NOT NULL DEFAULT 0
         );
       `);
-      // Threads made before pictures had descriptions get the column once.
-      const hasAlt = this.storage.sql
-        .exec("SELECT 1 FROM pragma_table_info('messages') WHERE name = 'alt'")
-        .toArray().length;
-      if (!hasAlt) this.storage.sql.exec("ALTER TABLE messages ADD COLUMN alt TEXT");
+      // Threads made before pictures had descriptions, replies and groups get the columns once.
+      this.addColumn("messages", "alt", "TEXT");
+      this.addColumn("messages", "reply_to", "INTEGER");
+      this.addColumn("messages", "system", "TEXT");
+      this.addColumn("thread", "kind", "TEXT");
       this.schemaReady = true;
     }
     return this.storage.sql;
+  }
+
+  private addColumn(table: string, column: string, type: string): void {
+    const has = this.storage.sql
+      .exec(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`, column)
+      .toArray().length;
+    if (!has) this.storage.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
   }
 
   // ----- What D1 has been told -----
@@ -197,11 +226,18 @@ export class ThreadStorage {
   /** Remembers which D1 thread this object is (the first call tells it). */
   bind(ref: ThreadRef): void {
     this.sql().exec(
-      "INSERT OR IGNORE INTO thread (one, thread_id, public_id, created_at) VALUES (1, ?, ?, ?)",
+      `INSERT INTO thread (one, thread_id, public_id, created_at, kind) VALUES (1, ?, ?, ?, ?)
+       ON CONFLICT (one) DO UPDATE SET kind = coalesce(excluded.kind, kind)`,
       ref.threadId,
       ref.publicId,
       ref.createdAt,
+      ref.kind ?? null,
     );
+  }
+
+  /** Whether this thread is a group (its kind, once a call has told it). */
+  isGroup(): boolean {
+    return this.sql().exec("SELECT kind FROM thread").toArray()[0]?.kind === "GROUP";
   }
 
   boundThread(): ThreadRef | null {
@@ -214,10 +250,14 @@ export class ThreadStorage {
     };
   }
 
-  /** Stores the participants' names and pictures as D1 has them now; how far they read is kept. */
+  /**
+   * Stores the participants' names and pictures as D1 has them now (its current members: one who
+   * left and came back reads again); how far they read is kept.
+   */
   saveParticipants(rows: ParticipantSource[]): Map<number, Participant> {
     const sql = this.sql();
     for (const u of rows) {
+      sql.exec("DELETE FROM gone WHERE user_id = ?", u.id);
       sql.exec(
         `INSERT INTO participants (user_id, username, profile_name, profile_image) VALUES (?, ?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET username = excluded.username,
@@ -232,10 +272,30 @@ export class ThreadStorage {
     return this.participants();
   }
 
+  /** A member leaves (or is removed): they read up to the newest message now, nothing after. */
+  leave(userId: number): void {
+    this.sql().exec(
+      "INSERT INTO gone (user_id, until_id) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET until_id = excluded.until_id",
+      userId,
+      this.lastId(),
+    );
+    this.cache = null;
+  }
+
+  /** The last message a former member may read, or null for a member. */
+  untilOf(userId: number): number | null {
+    const row = this.sql().exec("SELECT until_id FROM gone WHERE user_id = ?", userId).toArray()[0];
+    return row ? Number(row.until_id) : null;
+  }
+
+  /** The current members (a former member's name stays known for `userOf`). */
   participants(): Map<number, Participant> {
     if (!this.cache) {
       this.cache = new Map();
-      for (const row of this.sql().exec("SELECT * FROM participants")) {
+      const rows = this.sql().exec(
+        "SELECT * FROM participants WHERE user_id NOT IN (SELECT user_id FROM gone)",
+      );
+      for (const row of rows) {
         this.cache.set(Number(row.user_id), {
           userId: Number(row.user_id),
           username: String(row.username),
@@ -249,9 +309,15 @@ export class ThreadStorage {
   }
 
   userOf(userId: number): ChatUser {
-    const p = this.participants().get(userId);
+    const p =
+      this.participants().get(userId) ??
+      this.sql().exec("SELECT * FROM participants WHERE user_id = ?", userId).toArray()[0];
     return p
-      ? { username: p.username, profile_name: p.profile_name, profile_image: p.profile_image }
+      ? {
+          username: String(p.username),
+          profile_name: (p.profile_name as string | null) ?? null,
+          profile_image: (p.profile_image as string | null) ?? null,
+        }
       : unknownUser();
   }
 
@@ -280,7 +346,8 @@ export class ThreadStorage {
   newest(): NewestRow | undefined {
     return this.sql()
       .exec<NewestRow>(
-        "SELECT message_type, text, created_at FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1",
+        `SELECT message_type, text, created_at FROM messages WHERE deleted_at IS NULL AND ${PEOPLES}
+          ORDER BY id DESC LIMIT 1`,
       )
       .toArray()[0];
   }
@@ -301,7 +368,8 @@ export class ThreadStorage {
     return Number(
       this.sql()
         .exec(
-          "SELECT count(*) AS n FROM messages WHERE id > ? AND sender_id != ? AND deleted_at IS NULL",
+          `SELECT count(*) AS n FROM messages
+            WHERE id > ? AND sender_id != ? AND deleted_at IS NULL AND ${PEOPLES}`,
           p.lastReadId,
           p.userId,
         )
@@ -314,7 +382,7 @@ export class ThreadStorage {
     for (const p of this.participants().values()) if (p.lastReadId >= row.id) readers.push(p.username);
     return {
       id: row.id,
-      message_type: row.message_type === "IMAGE" ? "IMAGE" : "TEXT",
+      message_type: messageType(row.message_type),
       message_sender: this.userOf(row.sender_id),
       text: row.text,
       media: row.media,
@@ -324,7 +392,32 @@ export class ThreadStorage {
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
       client_id: row.client_id,
+      reply_to: this.replyOf(row),
+      system: row.system ? this.systemOf(row.system) : null,
     };
+  }
+
+  private replyOf(row: MessageRow): ChatReplyRef | null {
+    if (row.reply_to === null || row.reply_sender === null) return null;
+    const deleted = Boolean(row.reply_deleted);
+    return {
+      id: row.reply_to,
+      text: deleted || row.reply_text === null ? null : excerpt(row.reply_text),
+      message_type: row.reply_type === "IMAGE" ? "IMAGE" : "TEXT",
+      sender: this.userOf(row.reply_sender),
+      deleted,
+    };
+  }
+
+  private systemOf(json: string): ChatMessage["system"] {
+    const subject = JSON.parse(json) as { user_id: number | null; name: string | null };
+    return { user: subject.user_id === null ? null : this.userOf(subject.user_id), name: subject.name };
+  }
+
+  /** The message as the list shows it (with what it answers). */
+  private messageById(id: number): ChatMessage {
+    const row = this.sql().exec<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = ?`, id).one();
+    return this.toMessage(row);
   }
 
   /** When the person first sent a message here (one deleted since was still sent), or null. */
@@ -343,11 +436,14 @@ export class ThreadStorage {
   store(
     senderId: number,
     input: {
-      type: "TEXT" | "IMAGE";
+      type: "TEXT" | "IMAGE" | ChatSystemMessageType;
       text?: string;
       media?: string;
       alt?: string | null;
       preview?: WebpagePreview | null;
+      /** The id of the message this one answers: one of this thread's, not deleted. */
+      replyTo?: number | null;
+      system?: { user_id: number | null; name: string | null };
     },
     clientId: string | undefined,
     present: Iterable<number>,
@@ -361,18 +457,26 @@ export class ThreadStorage {
           clientId,
         )
         .toArray()[0];
-      if (existing) return { message: this.toMessage(existing), created: false };
+      if (existing) return { message: this.messageById(existing.id), created: false };
       // A resend of a message its author has deleted since: nothing to store or show.
       const deleted = sql
         .exec("SELECT id FROM messages WHERE sender_id = ? AND client_id = ?", senderId, clientId)
         .toArray()[0];
       if (deleted) throw new RefusedFrame(CHAT_MSG.messageNotFound);
     }
+    const replyTo = input.replyTo ?? null;
+    if (replyTo !== null) {
+      const answered = sql
+        .exec(`SELECT 1 FROM messages WHERE id = ? AND deleted_at IS NULL AND ${PEOPLES}`, replyTo)
+        .toArray()[0];
+      if (!answered) throw new RefusedFrame(CHAT_MSG.replyNotFound);
+    }
     const now = Date.now();
     const row = sql
-      .exec<MessageRow>(
-        `INSERT INTO messages (sender_id, client_id, message_type, text, media, alt, webpage_preview, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      .exec<{ id: number }>(
+        `INSERT INTO messages (sender_id, client_id, message_type, text, media, alt, webpage_preview,
+                               created_at, updated_at, reply_to, system)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         senderId,
         clientId ?? null,
         input.type,
@@ -382,11 +486,13 @@ export class ThreadStorage {
         input.preview ? JSON.stringify(input.preview) : null,
         now,
         now,
+        replyTo,
+        input.system ? JSON.stringify(input.system) : null,
       )
       .one();
     this.changed();
     this.markRead(new Set([senderId, ...present]), row.id);
-    return { message: this.toMessage(row), created: true };
+    return { message: this.messageById(row.id), created: true };
   }
 
   /**
@@ -408,13 +514,21 @@ export class ThreadStorage {
     return { media: row.media };
   }
 
-  /** Newest first, as `{list, total}`. */
-  listMessages(skip: number, limit: number): { list: ChatMessage[]; total: number } {
+  /** Newest first, as `{list, total}`; a former member's list ends at `until` (their last message). */
+  listMessages(
+    skip: number,
+    limit: number,
+    until: number | null = null,
+  ): { list: ChatMessage[]; total: number } {
     const sql = this.sql();
-    const total = Number(sql.exec("SELECT count(*) AS n FROM messages WHERE deleted_at IS NULL").one().n);
+    const upTo = until ?? Number.MAX_SAFE_INTEGER;
+    const total = Number(
+      sql.exec("SELECT count(*) AS n FROM messages WHERE deleted_at IS NULL AND id <= ?", upTo).one().n,
+    );
     const rows = sql
       .exec<MessageRow>(
-        "SELECT * FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?",
+        `${MESSAGE_SELECT} WHERE m.deleted_at IS NULL AND m.id <= ? ORDER BY m.id DESC LIMIT ? OFFSET ?`,
+        upTo,
         limit,
         skip,
       )
@@ -431,4 +545,22 @@ export class ThreadStorage {
     this.cache = null;
     this.revoked = null;
   }
+}
+
+function messageType(type: string): ChatMessage["message_type"] {
+  switch (type) {
+    case "IMAGE":
+    case "MEMBER_JOINED":
+    case "MEMBER_LEFT":
+    case "RENAMED":
+      return type;
+    default:
+      return "TEXT";
+  }
+}
+
+/** The start of an answered message's text, cut on a character boundary with an ellipsis. */
+function excerpt(text: string): string {
+  const chars = [...text];
+  return chars.length <= REPLY_EXCERPT_MAX ? text : `${chars.slice(0, REPLY_EXCERPT_MAX - 1).join("")}…`;
 }

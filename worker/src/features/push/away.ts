@@ -46,7 +46,9 @@ async function pushOf(deps: Deps, userId: number, event: LiveEvent, words: AwayW
   // A thread's change with messages the person has not read: someone else wrote.
   if (event.type === "CHAT_THREAD" && event.total_unread_messages > 0 && event.last_message) {
     const partners = await threadPartners(deps, event.public_id, userId);
-    const names = partners.map((p) => p.profile_name || p.username).join(", ") || words.agora;
+    // A group is called by its name; a personal thread by the other person's.
+    const names =
+      partners[0]?.group_name || partners.map((p) => p.profile_name || p.username).join(", ") || words.agora;
     const unread = event.total_unread_messages;
     return {
       kind: "CHAT_MESSAGE",

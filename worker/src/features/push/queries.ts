@@ -129,9 +129,9 @@ export async function keepTemplateHtml({ db }: Deps, id: number, mjml: string, h
 
 /** The people on a chat thread other than `userId`, by name, for a message's push. */
 export async function threadPartners({ db }: Deps, threadPublicId: string, userId: number) {
-  return db.all<{ username: string; profile_name: string | null }>({
-    sql: `SELECT u.username, u.profile_name FROM chat_threads t
-            JOIN chat_thread_users tu ON tu.thread_id = t.id
+  return db.all<{ username: string; profile_name: string | null; group_name: string | null }>({
+    sql: `SELECT u.username, u.profile_name, t.name AS group_name FROM chat_threads t
+            JOIN chat_thread_users tu ON tu.thread_id = t.id AND tu.left_at IS NULL
             JOIN users u ON u.id = tu.user_id
            WHERE t.public_id = ?1 AND tu.user_id <> ?2
            LIMIT 3`,

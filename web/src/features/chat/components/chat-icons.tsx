@@ -24,3 +24,10 @@ export const NewChatIcon = (p: P) => (
 );
 export const CheckIcon = (p: P) => <Icon {...p} d="M20 6 9 17l-5-5" />;
 export const ClockIcon = (p: P) => <Icon {...p} d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2" />;
+export const GroupIcon = (p: P) => (
+  <Icon
+    {...p}
+    d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8"
+  />
+);
+export const ReplyIcon = (p: P) => <Icon {...p} d="M9 17l-5-5 5-5M4 12h11a5 5 0 0 1 5 5v2" />;

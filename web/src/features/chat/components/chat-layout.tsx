@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { NewChatIcon } from "./chat-icons";
+import { GroupIcon, NewChatIcon } from "./chat-icons";
 import { ThreadList } from "./thread-list";
 
 /**
@@ -28,9 +28,20 @@ export function ChatLayout({
       >
         <div className="flex items-center justify-between gap-2 border-b border-[var(--line)] px-4 py-3">
           <h1 className="text-lg font-semibold">{t("Chat")}</h1>
-          <Link to="/chat/thread/new" className="btn btn-primary px-3 py-1.5" data-testid="new-chat">
-            <NewChatIcon width={18} height={18} /> {t("New chat")}
-          </Link>
+          <div className="flex items-center gap-1">
+            <Link
+              to="/chat/group/new"
+              className="btn btn-outline px-2.5 py-1.5"
+              aria-label={t("New group")}
+              title={t("New group")}
+              data-testid="new-group"
+            >
+              <GroupIcon width={18} height={18} />
+            </Link>
+            <Link to="/chat/thread/new" className="btn btn-primary px-3 py-1.5" data-testid="new-chat">
+              <NewChatIcon width={18} height={18} /> {t("New chat")}
+            </Link>
+          </div>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           <ThreadList myUsername={myUsername} activeId={activeId} />

@@ -3,7 +3,7 @@ import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useStat
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
 import { CHAT_IMAGE_MAX_MB, CHAT_TEXTAREA_MAX_HEIGHT, EMOJI_TYPING_STOP_MS, MB } from "#shared/constants.ts";
-import { CHAT_MSG, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
+import { CHAT_MSG, type ChatMessage, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { webpagePreviewQueryOptions } from "../queries";
 import { useDebounced } from "../use-debounced";
@@ -11,13 +11,14 @@ import { FileSizeDialog } from "./chat-dialogs";
 import { ImageIcon, SendIcon, SmileIcon } from "./chat-icons";
 import { EmojiPicker } from "./emoji-picker";
 import { firstLink, PreviewCard } from "./message-list";
+import { ReplyBanner } from "./replies";
 import { Spinner } from "./require-sign-in";
 
 const PREVIEW_DEBOUNCE_MS = 600;
 const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 
 interface Props {
-  onSend: (text: string, preview: WebpagePreview | null) => void;
+  onSend: (text: string, preview: WebpagePreview | null, replyTo?: number) => void;
   /** A picture within the size limit, to upload. */
   onPicture: (file: File) => void;
   /** A picture is on its way: the picture button shows a spinner. */
@@ -28,6 +29,9 @@ interface Props {
   onStopTyping: () => void;
   /** A refused text comes back here, so nothing the user wrote is lost. */
   restore: { text: string; n: number } | null;
+  /** The message being answered (the next text replies to it), and how to stop answering. */
+  replyingTo?: ChatMessage | null;
+  onCancelReply?: () => void;
 }
 
 /** Text (Enter sends, Shift+Enter is a new line, 1000 at most), emoji, pictures, link previews. */
@@ -39,6 +43,8 @@ export function Composer({
   onTyping,
   onStopTyping,
   restore,
+  replyingTo = null,
+  onCancelReply,
 }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
@@ -65,6 +71,16 @@ export function Composer({
     if (restore) setText((current) => (current.trim() ? current : restore.text));
   }, [restore]);
 
+  // Choosing a message to answer puts the reader in the text box.
+  useEffect(() => {
+    if (replyingTo) area.current?.focus();
+  }, [replyingTo]);
+
+  const cancelReply = () => {
+    onCancelReply?.();
+    area.current?.focus();
+  };
+
   // The box grows with its text up to CHAT_TEXTAREA_MAX_HEIGHT, then scrolls.
   useEffect(() => {
     const el = area.current;
@@ -75,7 +91,8 @@ export function Composer({
 
   const send = () => {
     if (!parsed.success || busy) return;
-    onSend(parsed.data, preview);
+    onSend(parsed.data, preview, replyingTo?.id);
+    if (replyingTo) onCancelReply?.();
     setText("");
     setDismissed(null);
     onStopTyping();
@@ -83,6 +100,10 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape" && replyingTo) {
+      event.preventDefault();
+      return cancelReply();
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
@@ -122,6 +143,7 @@ export function Composer({
 
   return (
     <div ref={root} className="border-t border-[var(--line)] p-2 md:p-3">
+      {replyingTo ? <ReplyBanner message={replyingTo} onCancel={cancelReply} /> : null}
       {preview ? <PreviewCard preview={preview} onDismiss={() => setDismissed(link)} /> : null}
       {tooLong ? (
         <p id={errorId} className="field-error mb-1" role="alert">

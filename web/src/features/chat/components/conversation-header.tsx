@@ -5,6 +5,7 @@ import type { ChatUser } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { displayName } from "../people";
 import { ArrowLeftIcon } from "./chat-icons";
+import { GroupAvatar } from "./group-avatar";
 import { WithPresence } from "./presence-dot";
 
 /**
@@ -15,10 +16,13 @@ export function ConversationHeader({
   user,
   typing = false,
   actions,
+  group = null,
 }: {
   user: ChatUser | null;
   typing?: boolean;
   actions?: ReactNode;
+  /** A group: its name and member count stand where the person would. */
+  group?: { name: string; total_members: number } | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -30,7 +34,26 @@ export function ConversationHeader({
       >
         <ArrowLeftIcon />
       </Link>
-      {user ? (
+      {group ? (
+        <>
+          <GroupAvatar name={group.name} size={40} />
+          <div className="min-w-0 flex-1">
+            <h2 className="wrap-anywhere font-semibold" data-testid="group-title">
+              {group.name}
+            </h2>
+            <p className="text-xs text-[var(--muted)]" aria-live="polite">
+              {typing ? (
+                <span className="text-[var(--accent)]">{t("Typing...")}</span>
+              ) : (
+                t(group.total_members === 1 ? "{{count}} member" : "{{count}} members", {
+                  count: group.total_members,
+                })
+              )}
+            </p>
+          </div>
+          {actions}
+        </>
+      ) : user ? (
         <>
           <WithPresence username={user.username}>
             <Avatar src={user.profile_image} name={user.username} size={40} />

@@ -1,5 +1,5 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import { Fragment, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
+import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { isSiteImage } from "#client/site-image.ts";
 import type { Page } from "#shared/api.ts";
@@ -11,7 +11,8 @@ import { displayName } from "../people";
 import type { PendingText } from "../socket";
 import type { ServerLine } from "../use-chat-thread";
 import { useLoadMore } from "../use-load-more";
-import { ClockIcon, TrashIcon } from "./chat-icons";
+import { ClockIcon, ReplyIcon, TrashIcon } from "./chat-icons";
+import { isSystemLine, ReplyQuote, SystemLine } from "./replies";
 import { Spinner } from "./require-sign-in";
 
 type Item =
@@ -30,9 +31,20 @@ interface Props {
   myUsername: string;
   other: ChatUser;
   onDelete: (id: number) => void;
+  /** Answer this message (the composer shows it); absent where nothing can be sent. */
+  onReply?: (message: ChatMessage) => void;
+  /** A group: each bubble of others names its sender, and nobody is "joined" for opening it. */
+  group?: boolean;
   /** A line under the empty state's greeting. */
   note?: string;
 }
+
+/** How many older pages a click on a quote loads at most while looking for the original. */
+const JUMP_PAGES = 10;
+const HIGHLIGHT_MS = 2_000;
+
+/** The element of a message, for the jump from a reply's quote. */
+export const messageDomId = (id: number) => `chat-message-${id}`;
 
 /** The conversation, oldest at the top; older pages load when scrolled up to them. */
 export function MessageList({
@@ -46,6 +58,8 @@ export function MessageList({
   myUsername,
   other,
   onDelete,
+  onReply,
+  group = false,
   note,
 }: Props) {
   const { t } = useTranslation();
@@ -98,10 +112,42 @@ export function MessageList({
   const lastMineSeen = useMemo(() => {
     for (let i = messages.length - 1; i >= 0; i--) {
       const m = messages[i]!;
-      if (m.message_sender.username === myUsername) return m.readers.includes(other.username) ? m.id : null;
+      if (isSystemLine(m)) continue;
+      // In a group, seen once anyone else has read it.
+      if (m.message_sender.username === myUsername)
+        return m.readers.some((r) => r !== myUsername && (group || r === other.username)) ? m.id : null;
     }
     return null;
-  }, [messages, myUsername, other.username]);
+  }, [messages, myUsername, other.username, group]);
+
+  // A click on a quote: the original scrolls into view, is highlighted and takes the focus; one not
+  // loaded yet is looked for in older pages.
+  const jump = useRef<{ id: number; pages: number } | null>(null);
+  const findOriginal = useCallback(() => {
+    const wanted = jump.current;
+    if (!wanted) return;
+    const el = document.getElementById(messageDomId(wanted.id));
+    if (el) {
+      jump.current = null;
+      el.scrollIntoView({ block: "center", behavior: "smooth" });
+      el.focus({ preventScroll: true });
+      el.dataset.highlight = "true";
+      setTimeout(() => delete el.dataset.highlight, HIGHLIGHT_MS);
+    } else if (hasOlder && wanted.pages < JUMP_PAGES) {
+      wanted.pages += 1;
+      loadOlder();
+    } else jump.current = null;
+  }, [hasOlder, loadOlder]);
+  useEffect(() => {
+    if (jump.current && !loadingOlder) findOriginal();
+  }, [pageCount, loadingOlder, findOriginal]);
+  const jumpTo = useCallback(
+    (id: number) => {
+      jump.current = { id, pages: 0 };
+      findOriginal();
+    },
+    [findOriginal],
+  );
 
   let previousDay = "";
   return (
@@ -152,7 +198,9 @@ export function MessageList({
             return (
               <Fragment key={key}>
                 {separator}
-                {item.kind === "line" ? (
+                {item.kind === "message" && isSystemLine(item.message) ? (
+                  <SystemLine message={item.message} myUsername={myUsername} />
+                ) : item.kind === "line" ? (
                   <li className="my-1 text-center text-xs text-[var(--muted)]" data-testid="server-line">
                     {t("{{name}} joined the chat.", { name: displayName(item.line.user) })}
                   </li>
@@ -169,6 +217,9 @@ export function MessageList({
                     mine={item.message.message_sender.username === myUsername}
                     seen={item.message.id === lastMineSeen}
                     onDelete={onDelete}
+                    onReply={onReply}
+                    onJump={jumpTo}
+                    showSender={group}
                   />
                 )}
               </Fragment>
@@ -197,11 +248,17 @@ function MessageBubble({
   mine,
   seen,
   onDelete,
+  onReply,
+  onJump,
+  showSender,
 }: {
   message: ChatMessage;
   mine: boolean;
   seen: boolean;
   onDelete: (id: number) => void;
+  onReply?: (message: ChatMessage) => void;
+  onJump: (id: number) => void;
+  showSender: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -210,8 +267,12 @@ function MessageBubble({
       time={message.created_at}
       status={seen ? t("Seen") : null}
       onDelete={mine ? () => onDelete(message.id) : undefined}
+      onReply={onReply ? () => onReply(message) : undefined}
+      sender={showSender && !mine ? displayName(message.message_sender) : null}
+      domId={messageDomId(message.id)}
       testId={message.message_type === "IMAGE" ? "image-message" : "text-message"}
     >
+      {message.reply_to ? <ReplyQuote reply={message.reply_to} mine={mine} onJump={onJump} /> : null}
       {message.message_type === "IMAGE" && message.media ? (
         <a href={message.media} target="_blank" rel="noopener noreferrer" className="block">
           <img
@@ -234,6 +295,9 @@ function Bubble({
   time,
   status,
   onDelete,
+  onReply,
+  sender = null,
+  domId,
   testId,
   children,
 }: {
@@ -241,13 +305,26 @@ function Bubble({
   time: string | null;
   status: string | null;
   onDelete?: () => void;
+  onReply?: () => void;
+  /** The sender's name above the bubble (others' messages in a group). */
+  sender?: string | null;
+  /** The id a reply's quote jumps to; the bubble takes the focus then. */
+  domId?: string;
   testId?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const actionClass =
+    "mb-5 grid size-8 shrink-0 place-items-center rounded-full text-[var(--muted)] opacity-0 hover:bg-[var(--hover)] focus-visible:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
   return (
-    <li className={`group flex items-end gap-2 ${mine ? "flex-row-reverse" : ""}`} data-testid={testId}>
+    <li
+      id={domId}
+      tabIndex={domId ? -1 : undefined}
+      className={`group flex items-end gap-2 rounded-xl outline-none transition-colors data-[highlight=true]:bg-[var(--hover)] focus-visible:ring-2 focus-visible:ring-[var(--accent)] ${mine ? "flex-row-reverse" : ""}`}
+      data-testid={testId}
+    >
       <div className={`flex max-w-[80%] flex-col ${mine ? "items-end" : "items-start"}`}>
+        {sender ? <span className="px-1 text-xs font-semibold text-[var(--muted)]">{sender}</span> : null}
         <div
           className={`rounded-2xl px-3 py-2 text-sm break-words ${
             mine
@@ -262,13 +339,25 @@ function Bubble({
           {status ? <span>· {status}</span> : null}
         </span>
       </div>
+      {onReply ? (
+        <button
+          type="button"
+          onClick={onReply}
+          aria-label={t("Reply")}
+          title={t("Reply")}
+          className={`${actionClass} hover:text-[var(--text)]`}
+          data-testid="reply-button"
+        >
+          <ReplyIcon width={16} height={16} />
+        </button>
+      ) : null}
       {onDelete ? (
         <button
           type="button"
           onClick={onDelete}
           aria-label={t("Delete message")}
           title={t("Delete message")}
-          className="mb-5 grid size-8 shrink-0 place-items-center rounded-full text-[var(--muted)] opacity-0 hover:bg-[var(--hover)] hover:text-[var(--danger)] focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+          className={`${actionClass} hover:text-[var(--danger)]`}
         >
           <TrashIcon width={16} height={16} />
         </button>

@@ -7,11 +7,12 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useLiveOpen } from "#web/lib/live-status.ts";
-import { displayName, otherParticipant } from "../people";
+import { isGroup, otherParticipant, threadTitle } from "../people";
 import { THREAD_LIST_POLL_MS, threadListQueryOptions } from "../queries";
 import { formatShortAgo } from "../short-ago";
 import { useLoadMore } from "../use-load-more";
 import { NewChatIcon } from "./chat-icons";
+import { GroupAvatar } from "./group-avatar";
 import { WithPresence } from "./presence-dot";
 import { Spinner } from "./require-sign-in";
 
@@ -89,11 +90,15 @@ function ThreadListItem({
   const other = otherParticipant(thread, myUsername);
   const unread = thread.total_unread_messages;
   const last = thread.last_message;
-  const preview = !last
-    ? t("No message here yet")
-    : last.message_type === "IMAGE"
-      ? `📷 ${t("Photo")}`
-      : (last.text ?? "");
+  const group = isGroup(thread);
+  const title = threadTitle(thread, myUsername);
+  const preview = thread.left
+    ? t("You are no longer in this group")
+    : !last
+      ? t("No message here yet")
+      : last.message_type === "IMAGE"
+        ? `📷 ${t("Photo")}`
+        : (last.text ?? "");
   return (
     <li>
       <Link
@@ -105,13 +110,20 @@ function ThreadListItem({
         }`}
         data-testid="thread-item"
       >
-        <WithPresence username={other.username}>
-          <Avatar src={other.profile_image} name={other.username} size={44} />
-        </WithPresence>
+        {group ? (
+          <GroupAvatar name={title} />
+        ) : (
+          <WithPresence username={other.username}>
+            <Avatar src={other.profile_image} name={other.username} size={44} />
+          </WithPresence>
+        )}
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={`min-w-0 truncate ${unread ? "font-bold" : "font-semibold"}`}>
-              {displayName(other)}
+              {title}
+              {group ? (
+                <span className="sr-only"> · {t("Group of {{count}}", { count: thread.total_members })}</span>
+              ) : null}
             </span>
             <time
               dateTime={new Date(thread.updated_at).toISOString()}
@@ -123,7 +135,7 @@ function ThreadListItem({
           </span>
           <span className="flex items-center gap-2">
             <span
-              className={`line-clamp-2 wrap-anywhere text-sm ${unread ? "text-[var(--text)]" : "text-[var(--muted)]"} ${last ? "" : "italic"}`}
+              className={`line-clamp-2 wrap-anywhere text-sm ${unread ? "text-[var(--text)]" : "text-[var(--muted)]"} ${last && !thread.left ? "" : "italic"}`}
               data-testid="thread-preview"
             >
               {preview}

@@ -1,0 +1,92 @@
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { pageSchema } from "#shared/api.ts";
+import { GROUP_MEMBERS_MAX } from "#shared/constants.ts";
+import { type CreateGroup, chatThreadSchema, groupMemberItemSchema } from "#shared/schemas/chat.ts";
+import { apiFetch } from "#web/lib/api.ts";
+import { chatKeys } from "./queries";
+
+// Group chats (docs/decisions/143): making one, its members, leaving and renaming. Each change's
+// system line reaches the open thread over its socket; these refresh what the dialogs show.
+
+const GROUP = "/api/v1/private/user/chat/group";
+const memberPageSchema = pageSchema(groupMemberItemSchema);
+
+export const groupKeys = {
+  members: (publicId: string) => [...chatKeys.root, "group-members", publicId] as const,
+};
+
+export const groupMembersQueryOptions = (publicId: string) =>
+  queryOptions({
+    queryKey: groupKeys.members(publicId),
+    queryFn: ({ signal }) =>
+      apiFetch(`${GROUP}/member/list`, {
+        query: { public_id: publicId, skip: 0, limit: GROUP_MEMBERS_MAX },
+        signal,
+      }).then((data) => memberPageSchema.parse(data)),
+  });
+
+/** After a change: the thread (name, member count, whether one may still write) and the members. */
+function refreshGroup(queryClient: QueryClient, publicId: string) {
+  void queryClient.invalidateQueries({ queryKey: groupKeys.members(publicId) });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.thread(publicId) });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+}
+
+/** Starts a group; the refusals ("This user does not accept new chats"…) show in the form. */
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateGroup) =>
+      apiFetch(GROUP, { method: "POST", body: input }).then((data) => chatThreadSchema.parse(data)),
+    onSuccess: (thread) => {
+      queryClient.setQueryData(chatKeys.thread(thread.public_id), thread);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+    },
+    onError: () => {},
+  });
+}
+
+export function useAddMember(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      apiFetch(`${GROUP}/member`, { method: "POST", body: { public_id: publicId, username } }),
+    onSuccess: () => refreshGroup(queryClient, publicId),
+    onError: () => {},
+  });
+}
+
+export function useRemoveMember(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      apiFetch(`${GROUP}/member`, {
+        method: "DELETE",
+        body: { public_id: publicId, username },
+      }),
+    onSuccess: () => refreshGroup(queryClient, publicId),
+  });
+}
+
+export function useLeaveGroup(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`${GROUP}/member/self`, { method: "DELETE", query: { public_id: publicId } }),
+    onSuccess: () => refreshGroup(queryClient, publicId),
+  });
+}
+
+export function useRenameGroup(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch(GROUP, { method: "PATCH", body: { public_id: publicId, name } }).then((data) =>
+        chatThreadSchema.parse(data),
+      ),
+    onSuccess: (thread) => {
+      queryClient.setQueryData(chatKeys.thread(publicId), thread);
+      refreshGroup(queryClient, publicId);
+    },
+    onError: () => {},
+  });
+}

@@ -1,0 +1,254 @@
+import { eq } from "drizzle-orm";
+import type { ChatThreadType } from "#shared/enums.ts";
+import type { ChatUser } from "#shared/schemas/chat.ts";
+import { uploads } from "#worker/db/schema/index.ts";
+import type { Deps } from "#worker/deps.ts";
+import type { ThreadRef } from "./chat-thread";
+import type { ParticipantSource } from "./thread-storage";
+
+export interface ThreadRow {
+  id: number;
+  public_id: string;
+  chat_thread_type: ChatThreadType;
+  name: string | null;
+  created_at: number;
+  last_message_text: string | null;
+  last_message_type: string | null;
+  last_message_at: number | null;
+  total_unread_messages: number;
+  last_activity_at: number;
+  is_admin: number;
+  left_at: number | null;
+  users: string;
+}
+
+/**
+ * The thread's columns as the caller (`me`) sees them; `users` is every current member as JSON. A
+ * group's former member sees no last message: what was said after they left is not theirs to read.
+ */
+export const THREAD_SELECT = `
+  SELECT t.id, t.public_id, t.chat_thread_type, t.name, t.created_at,
+         iif(me.left_at IS NULL, t.last_message_text, NULL) AS last_message_text,
+         iif(me.left_at IS NULL, t.last_message_type, NULL) AS last_message_type,
+         iif(me.left_at IS NULL, t.last_message_at, NULL) AS last_message_at,
+         me.total_unread_messages, me.last_activity_at, me.is_admin, me.left_at,
+         (SELECT json_group_array(json_object('username', u.username, 'profile_name', u.profile_name,
+                                              'profile_image', u.profile_image))
+            FROM chat_thread_users p JOIN users u ON u.id = p.user_id
+           WHERE p.thread_id = t.id AND p.left_at IS NULL) AS users
+    FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id`;
+
+// Group chats' D1 rows (docs/decisions/143): the thread's name and maker, and each member's row
+// with whether they are an admin and when they left. Messages stay in the thread's object.
+
+/** A person named for a group, with what decides whether they may be added. */
+export interface GroupCandidate extends ChatUser {
+  id: number;
+  allow_new_chat: number;
+  /** They block the person adding them, or that person blocks them. */
+  blocked: number;
+}
+
+/** The people of these (lowercased) usernames whose accounts are active. */
+export function groupCandidates({ db }: Deps, meId: number, usernames: string[]) {
+  const marks = usernames.map((_, i) => `?${i + 2}`).join(", ");
+  return db.all<GroupCandidate>({
+    sql: `SELECT u.id, u.username, u.profile_name, u.profile_image, u.allow_new_chat,
+                 EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = ?1)
+                                                 OR (b.blocker_id = ?1 AND b.blocked_id = u.id)) AS blocked
+            FROM users u
+           WHERE lower(u.username) IN (${marks}) AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
+    binds: [meId, ...usernames],
+  });
+}
+
+/** Writes a new group and its members (the maker an admin) in one batch. */
+export async function insertGroup(
+  { db }: Deps,
+  group: { publicId: string; name: string; makerId: number; memberIds: number[]; now: number },
+): Promise<void> {
+  const { publicId, name, makerId, memberIds, now } = group;
+  const member = (userId: number, admin: boolean) =>
+    db.prepare({
+      sql: `INSERT INTO chat_thread_users (thread_id, user_id, total_unread_messages, last_activity_at, is_admin, created_at)
+            SELECT id, ?1, 0, ?2, ?3, ?2 FROM chat_threads WHERE public_id = ?4`,
+      binds: [userId, now, admin ? 1 : 0, publicId],
+    });
+  await db.write([
+    db.prepare({
+      sql: `INSERT INTO chat_threads (public_id, chat_thread_type, name, created_by, created_at)
+            VALUES (?1, 'GROUP', ?2, ?3, ?4)`,
+      binds: [publicId, name, makerId, now],
+    }),
+    member(makerId, true),
+    ...memberIds.map((id) => member(id, false)),
+  ]);
+}
+
+/** A person's row in a group, or null when they never were in it. */
+export function groupRow({ db }: Deps, threadId: number, userId: number) {
+  return db.first<{ is_admin: number; left_at: number | null; created_by: number | null }>({
+    sql: `SELECT me.is_admin, me.left_at, t.created_by FROM chat_thread_users me
+            JOIN chat_threads t ON t.id = me.thread_id
+           WHERE me.thread_id = ?1 AND me.user_id = ?2`,
+    binds: [threadId, userId],
+  });
+}
+
+/** How many people are in the group now. */
+export async function memberCount({ db }: Deps, threadId: number): Promise<number> {
+  const row = await db.first<{ n: number }>({
+    sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL",
+    binds: [threadId],
+  });
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds a person (back) to a group while it has room: answers false when it is full. A former
+ * member's row is reused, so their thread list keeps one entry.
+ */
+export async function insertMember(
+  { db }: Deps,
+  member: { threadId: number; userId: number; now: number; capacity: number },
+) {
+  const { threadId, userId, now, capacity } = member;
+  const row = await db.first<{ user_id: number }>({
+    sql: `INSERT INTO chat_thread_users (thread_id, user_id, total_unread_messages, last_activity_at, is_admin, created_at)
+          SELECT ?1, ?2, 0, ?3, 0, ?3
+           WHERE (SELECT count(*) FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL) < ?4
+          ON CONFLICT (thread_id, user_id) DO UPDATE SET left_at = NULL, is_admin = 0,
+             total_unread_messages = 0, last_activity_at = ?3, created_at = ?3
+          WHERE chat_thread_users.left_at IS NOT NULL
+          RETURNING user_id`,
+    binds: [threadId, userId, now, capacity],
+  });
+  return row !== null;
+}
+
+/**
+ * Marks a member gone (left or removed): no unread count, not an admin. When no admin stays, the
+ * longest-standing member becomes one, so every group keeps someone who can manage it.
+ */
+export async function markLeft({ db }: Deps, threadId: number, userId: number, now: number) {
+  const [gone] = await db.write([
+    db.prepare({
+      sql: `UPDATE chat_thread_users SET left_at = ?3, is_admin = 0, total_unread_messages = 0
+             WHERE thread_id = ?1 AND user_id = ?2 AND left_at IS NULL RETURNING user_id`,
+      binds: [threadId, userId, now],
+    }),
+    db.prepare({
+      sql: `UPDATE chat_thread_users SET is_admin = 1
+             WHERE thread_id = ?1 AND user_id = (
+               SELECT user_id FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL
+                ORDER BY created_at, user_id LIMIT 1)
+               AND NOT EXISTS (SELECT 1 FROM chat_thread_users
+                                WHERE thread_id = ?1 AND left_at IS NULL AND is_admin = 1)`,
+      binds: [threadId],
+    }),
+  ]);
+  return (gone?.results.length ?? 0) > 0;
+}
+
+export async function renameGroupRow({ db }: Deps, threadId: number, name: string) {
+  await db.write([
+    db.prepare({ sql: "UPDATE chat_threads SET name = ?2 WHERE id = ?1", binds: [threadId, name] }),
+  ]);
+}
+
+/** A former member takes the group off their list. */
+export async function forgetGroup({ db }: Deps, threadId: number, userId: number) {
+  await db.write([
+    db.prepare({
+      sql: "DELETE FROM chat_thread_users WHERE thread_id = ?1 AND user_id = ?2 AND left_at IS NOT NULL",
+      binds: [threadId, userId],
+    }),
+  ]);
+}
+
+/** The group's members, the maker and admins first, then by when they joined. */
+export function groupMembers({ db }: Deps, threadId: number, skip: number, limit: number) {
+  return db.batch<[ChatUser & { is_admin: number; is_maker: number; joined_at: number }, { n: number }]>([
+    {
+      sql: `SELECT u.username, u.profile_name, u.profile_image, p.is_admin,
+                   (t.created_by = u.id) AS is_maker, p.created_at AS joined_at
+              FROM chat_thread_users p JOIN users u ON u.id = p.user_id JOIN chat_threads t ON t.id = p.thread_id
+             WHERE p.thread_id = ?1 AND p.left_at IS NULL
+             ORDER BY is_maker DESC, p.is_admin DESC, p.created_at, u.id LIMIT ?2 OFFSET ?3`,
+      binds: [threadId, limit, skip],
+      isList: true,
+    },
+    {
+      sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL",
+      binds: [threadId],
+    },
+  ]);
+}
+
+/** A user's id by username (active accounts), for a member to add or remove. */
+export function userByName({ db }: Deps, username: string) {
+  return db.first<ChatUser & { id: number; allow_new_chat: number }>({
+    sql: `SELECT id, username, profile_name, profile_image, allow_new_chat FROM users
+           WHERE lower(username) = ?1 AND deleted_at IS NULL`,
+    binds: [username.toLowerCase()],
+  });
+}
+
+// ----- What a thread's object reads and writes in D1 -----
+
+/** The thread's current members' names and pictures (a group's former members are left out). */
+export function currentMembers({ db }: Deps, threadId: number) {
+  return db.all<ParticipantSource>({
+    sql: `SELECT u.id, u.username, u.profile_name, u.profile_image
+            FROM chat_thread_users ctu JOIN users u ON u.id = ctu.user_id
+           WHERE ctu.thread_id = ?1 AND ctu.left_at IS NULL`,
+    binds: [threadId],
+  });
+}
+
+/** The accounts of connected people, to see whose sessions are over. */
+export function accountsOf({ db }: Deps, ids: number[]) {
+  const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
+  return db.all<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
+    sql: `SELECT id, token_version, status, deleted_at FROM users WHERE id IN (${marks})`,
+    binds: ids,
+  });
+}
+
+/** Whether any of these people blocks another of them. */
+export async function anyBlockAmong({ db }: Deps, ids: number[]): Promise<boolean> {
+  const marks = ids.map((_, i) => `?${i + 1}`).join(", ");
+  const row = await db.first({
+    sql: `SELECT 1 AS hit FROM blocks
+           WHERE blocker_id IN (${marks}) AND blocked_id IN (${marks}) AND blocker_id != blocked_id LIMIT 1`,
+    binds: ids,
+  });
+  return row !== null;
+}
+
+/** A deleted thread's D1 rows: the thread, its people and its pictures' upload records. */
+export async function deleteThreadRows({ db }: Deps, ref: ThreadRef) {
+  await db.write([
+    db.prepare({ sql: "DELETE FROM chat_thread_users WHERE thread_id = ?1", binds: [ref.threadId] }),
+    db.prepare({ sql: "DELETE FROM chat_threads WHERE id = ?1", binds: [ref.threadId] }),
+    db.prepare({ sql: "DELETE FROM uploads WHERE key LIKE ?1", binds: [`chat/${ref.publicId}/%`] }),
+  ]);
+}
+
+/** One picture of a deleted message: the file and its upload record. */
+export async function deleteChatMedia(deps: Deps, link: string) {
+  const key = link.replace(/^\/media\//, "");
+  await deps.env.MEDIA.delete(key);
+  await deps.db.orm.delete(uploads).where(eq(uploads.key, key));
+}
+
+/** Every picture a deleted thread kept. */
+export async function wipeThreadMedia(deps: Deps, threadPublicId: string) {
+  const prefix = `chat/${threadPublicId}/`;
+  let cursor: string | undefined;
+  do {
+    const page = await deps.env.MEDIA.list({ prefix, cursor });
+    if (page.objects.length) await deps.env.MEDIA.delete(page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}
