@@ -71,6 +71,8 @@ const postForm = z.object({
   community_name: z.string({ error: POST_MSG.communityRequired }),
   post_type: z.string().optional(),
   is_draft: queryBoolean.optional(),
+  /** One of the community's flairs; empty for none. */
+  flair_id: z.string().optional(),
   file: fileField,
   /** The media file's description, for screen readers. */
   alt: z.string().optional(),
@@ -134,6 +136,8 @@ const communityPosts = createRoute({
   request: {
     query: memberListQuerySchema.extend({
       limit: z.coerce.number().int().min(1).max(100).default(10),
+      /** Only the posts carrying this flair of the community. */
+      flair_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     }),
   },
   responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
