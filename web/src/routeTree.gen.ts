@@ -44,6 +44,8 @@ import { Route as AccountSubscriptionCancellationRouteImport } from './routes/ac
 import { Route as AccountSubscriptionConfirmedRouteImport } from './routes/account.subscription.confirmed'
 import { Route as CNameIndexRouteImport } from './routes/c.$name.index'
 import { Route as CNameMembersRouteImport } from './routes/c.$name.members'
+import { Route as CNameModerationRouteImport } from './routes/c.$name.moderation'
+import { Route as CNameModlogRouteImport } from './routes/c.$name.modlog'
 import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
 import { Route as RegisterCodeVerificationRouteImport } from './routes/register.code.verification'
@@ -236,6 +238,16 @@ const CNameMembersRoute = CNameMembersRouteImport.update({
   path: '/c/$name/members',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CNameModerationRoute = CNameModerationRouteImport.update({
+  id: '/c/$name/moderation',
+  path: '/c/$name/moderation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CNameModlogRoute = CNameModlogRouteImport.update({
+  id: '/c/$name/modlog',
+  path: '/c/$name/modlog',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChatThreadPublicIdRoute = ChatThreadPublicIdRouteImport.update({
   id: '/chat/thread/$publicId',
   path: '/chat/thread/$publicId',
@@ -337,6 +349,8 @@ export interface FileRoutesByFullPath {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/c/$name/moderation': typeof CNameModerationRoute
+  '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
@@ -387,6 +401,8 @@ export interface FileRoutesByTo {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/c/$name/moderation': typeof CNameModerationRoute
+  '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
@@ -438,6 +454,8 @@ export interface FileRoutesById {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/c/$name/moderation': typeof CNameModerationRoute
+  '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
@@ -490,6 +508,8 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/c/$name/moderation'
+    | '/c/$name/modlog'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
@@ -540,6 +560,8 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/c/$name/moderation'
+    | '/c/$name/modlog'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
@@ -590,6 +612,8 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/c/$name/moderation'
+    | '/c/$name/modlog'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
     | '/register/code/verification'
@@ -641,6 +665,8 @@ export interface RootRouteChildren {
   AccountSubscriptionCancellationRoute: typeof AccountSubscriptionCancellationRoute
   AccountSubscriptionConfirmedRoute: typeof AccountSubscriptionConfirmedRoute
   CNameMembersRoute: typeof CNameMembersRoute
+  CNameModerationRoute: typeof CNameModerationRoute
+  CNameModlogRoute: typeof CNameModlogRoute
   ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
   RegisterCodeVerificationRoute: typeof RegisterCodeVerificationRoute
@@ -905,6 +931,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CNameMembersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/c/$name/moderation': {
+      id: '/c/$name/moderation'
+      path: '/c/$name/moderation'
+      fullPath: '/c/$name/moderation'
+      preLoaderRoute: typeof CNameModerationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/c/$name/modlog': {
+      id: '/c/$name/modlog'
+      path: '/c/$name/modlog'
+      fullPath: '/c/$name/modlog'
+      preLoaderRoute: typeof CNameModlogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/chat/thread/$publicId': {
       id: '/chat/thread/$publicId'
       path: '/chat/thread/$publicId'
@@ -1033,6 +1073,8 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSubscriptionCancellationRoute: AccountSubscriptionCancellationRoute,
   AccountSubscriptionConfirmedRoute: AccountSubscriptionConfirmedRoute,
   CNameMembersRoute: CNameMembersRoute,
+  CNameModerationRoute: CNameModerationRoute,
+  CNameModlogRoute: CNameModlogRoute,
   ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,
   RegisterCodeVerificationRoute: RegisterCodeVerificationRoute,

@@ -250,5 +250,10 @@ export const flairDeleteSchema = z.object({ id: positiveId });
 /** A post's `flair_id` on create and edit: a flair of its community, or null/empty for none. */
 export const flairIdFieldSchema = z.preprocess(
   (v) => (v === "" || v === "null" || v === null ? null : Number(v)),
-  z.number({ error: COMMUNITY_MOD_MSG.flairNotFound }).int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+  z
+    .number({ error: COMMUNITY_MOD_MSG.flairNotFound })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullable(),
 );

@@ -135,7 +135,12 @@ export function rulesAuthorityStatement(communityId: number, userId: number): St
 /** The new rules and their line in the community's public moderation log, in one batch. */
 export function rulesStatements(
   db: Database,
-  input: { communityId: number; userId: number; username: string; rules: Array<{ title: string; description: string }> },
+  input: {
+    communityId: number;
+    userId: number;
+    username: string;
+    rules: Array<{ title: string; description: string }>;
+  },
 ): D1PreparedStatement[] {
   const now = Date.now();
   return [

@@ -167,7 +167,14 @@ export async function setCommunityCover(
     );
     if (!who || !(row.ownerId === user.id || who.staff || who.role === "OWNER" || who.role === "MODERATOR"))
       fail(403, COMMUNITY_MSG.notModerator);
-    await deps.db.write(rulesStatements(deps.db, { communityId: row.id, userId: user.id, username: who.username, rules: edit.rules }));
+    await deps.db.write(
+      rulesStatements(deps.db, {
+        communityId: row.id,
+        userId: user.id,
+        username: who.username,
+        rules: edit.rules,
+      }),
+    );
     if (!edit.cover && edit.remove_cover !== "true") return getCommunity(deps, user.id, row.name);
   }
   if (row.ownerId !== user.id) fail(403, COMMUNITY_MSG.notCreator);

@@ -62,14 +62,18 @@ export function postInCommunity(db: Database, publicId: string, communityId: num
 }
 
 export function commentInCommunity(db: Database, publicId: string, communityId: number) {
-  return db.first<{ id: number; micropost_id: number; owner_id: number; is_deleted: number; removed_at: number | null }>(
-    {
-      sql: `SELECT k.id, k.micropost_id, k.owner_id, k.is_deleted, k.removed_at FROM comments k
+  return db.first<{
+    id: number;
+    micropost_id: number;
+    owner_id: number;
+    is_deleted: number;
+    removed_at: number | null;
+  }>({
+    sql: `SELECT k.id, k.micropost_id, k.owner_id, k.is_deleted, k.removed_at FROM comments k
             JOIN microposts m ON m.id = k.micropost_id
             WHERE k.public_id = ?1 AND m.community_id = ?2`,
-      binds: [publicId, communityId],
-    },
-  );
+    binds: [publicId, communityId],
+  });
 }
 
 /** Whether the newest live decision about this content was staff's (a moderator may not undo it). */

@@ -10,6 +10,8 @@ import {
   type ModContent,
   modBanSchema,
   modContentSchema,
+  moderatorBodySchema,
+  moderatorSchema,
   modLockSchema,
   modLogEntrySchema,
   modLogQuerySchema,
@@ -17,8 +19,6 @@ import {
   modPinSchema,
   modReportListQuerySchema,
   modReportSchema,
-  moderatorBodySchema,
-  moderatorSchema,
   modUnbanSchema,
 } from "#shared/schemas/community-moderation.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
@@ -149,7 +149,10 @@ const bans = createRoute({
   security,
   summary: "The community's bans in force (its owner and moderators)",
   request: { query: modNameQuerySchema },
-  responses: { 200: json(z.object({ list: z.array(banSchema) }), "The bans"), ...errorResponses(401, 403, 404, 422) },
+  responses: {
+    200: json(z.object({ list: z.array(banSchema) }), "The bans"),
+    ...errorResponses(401, 403, 404, 422),
+  },
 });
 
 const reports = createRoute({
@@ -177,7 +180,10 @@ const flairs = createRoute({
   tags,
   summary: "A community's flairs",
   request: { query: modNameQuerySchema },
-  responses: { 200: json(z.object({ list: z.array(flairSchema) }), "The flairs"), ...errorResponses(404, 422) },
+  responses: {
+    200: json(z.object({ list: z.array(flairSchema) }), "The flairs"),
+    ...errorResponses(404, 422),
+  },
 });
 
 const flairCreate = createRoute({
@@ -237,7 +243,9 @@ export const communityModerationRoutes = createRouter()
     await liftBan(c.var.deps, c.get("user"), readBody<Named>(c));
     return c.body(null, 204);
   })
-  .openapi(bans, async (c) => c.json(await listBans(c.var.deps, c.get("user"), c.req.valid("query").name), 200))
+  .openapi(bans, async (c) =>
+    c.json(await listBans(c.var.deps, c.get("user"), c.req.valid("query").name), 200),
+  )
   .openapi(reports, async (c) =>
     c.json(await listCommunityReports(c.var.deps, c.get("user"), c.req.valid("query")), 200),
   )

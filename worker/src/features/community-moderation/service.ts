@@ -4,12 +4,12 @@ import {
   COMMUNITY_MOD_MSG,
   FLAIRS_MAX,
   type Flair,
+  MODERATORS_MAX,
   type ModBan,
   type ModContent,
+  type Moderator,
   type ModLogEntry,
   type ModReport,
-  MODERATORS_MAX,
-  type Moderator,
   PINNED_MAX,
 } from "#shared/schemas/community-moderation.ts";
 import { rowOf } from "#worker/db/sql.ts";
@@ -34,9 +34,9 @@ import {
   flairById,
   flairsOf,
   logStatement,
-  modLogPage,
   moderatorCount,
   moderatorsStatement,
+  modLogPage,
   newestModerationCard,
   personByName,
   pinnedCount,
@@ -57,7 +57,10 @@ async function requireModerator(deps: Deps, user: AuthUser, name: string): Promi
   const found = await authorityOf(deps.db, name, user.id);
   if (!found) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
   const ok =
-    found.owner_id === user.id || found.role === "OWNER" || found.role === "MODERATOR" || Boolean(found.staff);
+    found.owner_id === user.id ||
+    found.role === "OWNER" ||
+    found.role === "MODERATOR" ||
+    Boolean(found.staff);
   if (!ok) fail(403, COMMUNITY_MOD_MSG.notModerator);
   return found;
 }
@@ -65,7 +68,8 @@ async function requireModerator(deps: Deps, user: AuthUser, name: string): Promi
 async function requireOwner(deps: Deps, user: AuthUser, name: string): Promise<Authority> {
   const found = await authorityOf(deps.db, name, user.id);
   if (!found) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
-  if (!(found.owner_id === user.id || found.role === "OWNER" || found.staff)) fail(403, COMMUNITY_MOD_MSG.notOwner);
+  if (!(found.owner_id === user.id || found.role === "OWNER" || found.staff))
+    fail(403, COMMUNITY_MOD_MSG.notOwner);
   return found;
 }
 
@@ -78,14 +82,19 @@ const log = (c: Authority, user: AuthUser, now: number) => ({
 
 // Moderators
 
-export async function appointModerator(deps: Deps, user: AuthUser, input: { name: string; username: string }) {
+export async function appointModerator(
+  deps: Deps,
+  user: AuthUser,
+  input: { name: string; username: string },
+) {
   const c = await requireOwner(deps, user, input.name);
   const person = await personByName(deps.db, input.username, c.id);
   if (!person) fail(404, COMMUNITY_MOD_MSG.personNotFound);
   if (person.role === "OWNER" || person.id === c.owner_id) fail(409, COMMUNITY_MOD_MSG.ownerIsNotModerator);
   if (person.role === "MODERATOR") fail(409, COMMUNITY_MOD_MSG.alreadyModerator);
   if (person.role !== "MEMBER") fail(422, COMMUNITY_MOD_MSG.notMember, { field: "username" });
-  if (((await moderatorCount(deps.db, c.id))?.n ?? 0) >= MODERATORS_MAX) fail(409, COMMUNITY_MOD_MSG.moderatorsFull);
+  if (((await moderatorCount(deps.db, c.id))?.n ?? 0) >= MODERATORS_MAX)
+    fail(409, COMMUNITY_MOD_MSG.moderatorsFull);
   const now = Date.now();
   const [changed] = await deps.db.write([
     deps.db.prepare({
@@ -105,10 +114,14 @@ export async function appointModerator(deps: Deps, user: AuthUser, input: { name
   return listModerators(deps, c.name);
 }
 
-export async function dismissModerator(deps: Deps, user: AuthUser, input: { name: string; username: string }) {
+export async function dismissModerator(
+  deps: Deps,
+  user: AuthUser,
+  input: { name: string; username: string },
+) {
   const c = await requireOwner(deps, user, input.name);
   const person = await personByName(deps.db, input.username, c.id);
-  if (!person || person.role !== "MODERATOR") fail(404, COMMUNITY_MOD_MSG.notAModerator);
+  if (person?.role !== "MODERATOR") fail(404, COMMUNITY_MOD_MSG.notAModerator);
   const now = Date.now();
   await deps.db.write([
     deps.db.prepare({
@@ -190,7 +203,11 @@ export async function moderateContent(
   };
   await db.write(
     restore
-      ? [...statements, logStatement(db, entry), reverseCommunityDecision(db, { targetType, targetId, communityId: c.id, now })]
+      ? [
+          ...statements,
+          logStatement(db, entry),
+          reverseCommunityDecision(db, { targetType, targetId, communityId: c.id, now }),
+        ]
       : [
           ...statements,
           logStatement(db, entry),
@@ -226,7 +243,8 @@ export async function pinPost(
   const c = await requireModerator(deps, user, input.name);
   const post = await visiblePost(deps, c, input.public_id);
   if (Boolean(post.is_pinned) === input.pinned) return { public_id: input.public_id, pinned: input.pinned };
-  if (input.pinned && ((await pinnedCount(deps.db, c.id))?.n ?? 0) >= PINNED_MAX) fail(409, COMMUNITY_MOD_MSG.pinnedFull);
+  if (input.pinned && ((await pinnedCount(deps.db, c.id))?.n ?? 0) >= PINNED_MAX)
+    fail(409, COMMUNITY_MOD_MSG.pinnedFull);
   const now = Date.now();
   const [changed] = await deps.db.write([
     deps.db.prepare(
@@ -261,8 +279,14 @@ export async function lockPost(
   await deps.db.write([
     deps.db.prepare(
       input.locked
-        ? { sql: "UPDATE microposts SET locked_at = ?2 WHERE id = ?1 AND locked_at IS NULL", binds: [post.id, now] }
-        : { sql: "UPDATE microposts SET locked_at = NULL WHERE id = ?1 AND locked_at IS NOT NULL", binds: [post.id] },
+        ? {
+            sql: "UPDATE microposts SET locked_at = ?2 WHERE id = ?1 AND locked_at IS NULL",
+            binds: [post.id, now],
+          }
+        : {
+            sql: "UPDATE microposts SET locked_at = NULL WHERE id = ?1 AND locked_at IS NOT NULL",
+            binds: [post.id],
+          },
     ),
     logStatement(deps.db, {
       ...log(c, user, now),

@@ -21,9 +21,9 @@ import {
   rowOf,
   type Statement,
 } from "#worker/db/sql.ts";
+import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import {
@@ -646,7 +646,13 @@ export async function readForNewPost(
   const mentions = usersByNamesStatement(input.mentions);
   type Mention = { id: number; username: string };
   const [[community], [verified], [ban], [flair], people = []] = await readCounted<
-    [Record<string, unknown>, { verified: number }, { ends: number | null }, { community_id: number }, Mention]
+    [
+      Record<string, unknown>,
+      { verified: number },
+      { ends: number | null },
+      { community_id: number },
+      Mention,
+    ]
   >(db, limits, [
     communityByName(input.communityName),
     verifiedStatement(input.userId),

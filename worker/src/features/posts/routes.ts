@@ -162,7 +162,7 @@ const create = createRoute({
   request: { body: jsonOrForm(postForm) },
   responses: {
     201: json(createdPostSchema, "Created; link is the post's address (or the draft's)"),
-    ...errorResponses(401, 404, 413, 415, 422, 429),
+    ...errorResponses(401, 403, 404, 413, 415, 422, 429),
   },
 });
 

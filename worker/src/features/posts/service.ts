@@ -188,7 +188,11 @@ export async function editPost(
   if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
   const body = await storedBody(deps, input.body, "TEXT", true);
   const flairId = input.flair_id;
-  if (flairId !== undefined && flairId !== null && (await queries.flairCommunity(deps.db, flairId)) !== row.communityId)
+  if (
+    flairId !== undefined &&
+    flairId !== null &&
+    (await queries.flairCommunity(deps.db, flairId)) !== row.communityId
+  )
     fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
   const flair = flairId === undefined ? [] : [queries.setFlairStatement(deps.db, row.id, flairId)];
   return saveEditedBody(deps, {
