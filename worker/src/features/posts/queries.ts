@@ -672,6 +672,15 @@ export async function readForNewPost(
   };
 }
 
+/** When the person's ban from the community ends (-1: until lifted), or null when not banned. */
+export async function banEnds(db: Database, communityId: number, userId: number): Promise<number | null> {
+  const row = await db.first<{ ends: number | null }>({
+    sql: `SELECT ${BAN_ENDS_SQL("?1", "?2", "?3")} AS ends`,
+    binds: [communityId, userId, Date.now()],
+  });
+  return row?.ends ?? null;
+}
+
 /** The community a flair belongs to (null: no such flair). */
 export async function flairCommunity(db: Database, flairId: number): Promise<number | null> {
   const row = await db.first<{ community_id: number }>({

@@ -424,6 +424,9 @@ export async function publishDraft(
       community: { id: row.communityId, name: read.communityName },
     };
   }
+  // A ban from the community refuses publishing there as it refuses a new post.
+  refuseIfBanned(await queries.banEnds(db, draft.community.id, user.id));
+
   const { community } = draft;
   const now = Date.now();
   await db.write([
