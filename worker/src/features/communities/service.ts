@@ -20,6 +20,7 @@ import {
   type MembershipRow,
   membershipColumns,
   toCommunity,
+  toCommunityWithRules,
   toJoinResult,
   toMember,
 } from "#worker/lib/community-json.ts";
@@ -205,17 +206,7 @@ async function membershipsOf({ db }: Deps, viewerId: number | null, communityIds
 export async function getCommunity(deps: Deps, viewerId: number | null, name: string): Promise<Community> {
   const row = await findCommunity(deps, name);
   const memberships = await membershipsOf(deps, viewerId, [row.id]);
-  return { ...toCommunity(row, memberships.get(row.id)), rules: readRules(row.rules) };
-}
-
-/** The stored rules; a row written before rules existed, or unreadable, has none. */
-function readRules(stored: string): Array<{ title: string; description: string }> {
-  try {
-    const list = JSON.parse(stored) as unknown;
-    return Array.isArray(list) ? (list as Array<{ title: string; description: string }>) : [];
-  } catch {
-    return [];
-  }
+  return toCommunityWithRules(row, memberships.get(row.id));
 }
 
 /**

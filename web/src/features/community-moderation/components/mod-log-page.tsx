@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
@@ -6,6 +6,9 @@ import type { Community } from "#shared/schemas/communities.ts";
 import type { ModLogAction, ModLogEntry } from "#shared/schemas/community-moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { modCall, moderates } from "#web/lib/community-moderation.ts";
+import { errorMessage } from "#web/lib/error-message.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { modLogQueryOptions } from "../queries";
 
@@ -55,6 +58,23 @@ function Target({ entry, community }: { entry: ModLogEntry; community: string })
 export function ModLogPage({ community }: { community: Community }) {
   const { t } = useTranslation();
   const log = useInfiniteQuery(modLogQueryOptions(community.name));
+  const queryClient = useQueryClient();
+  const keeps = moderates(community.user_membership);
+  const restore = async (entry: ModLogEntry) => {
+    try {
+      await modCall("restore", {
+        name: community.name,
+        target_type: entry.target_type,
+        public_id: entry.target,
+      });
+    } catch (error) {
+      showSnackbar({ message: errorMessage(error), variant: "error" });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: ["posts"] });
+    await log.refetch();
+    showSnackbar({ message: t("It was restored"), variant: "success" });
+  };
   if (log.isPending) return <ListSkeleton rows={3} height="h-14" />;
   if (log.isError) return <LoadError error={log.error} retry={log.refetch} />;
   const list = log.data.pages.flatMap((p) => p.list);
@@ -86,6 +106,17 @@ export function ModLogPage({ community }: { community: Community }) {
               <p className="break-words text-[var(--muted)]">
                 {t("Reason")}: {entry.reason}
               </p>
+            ) : null}
+            {keeps &&
+            entry.action === "REMOVE" &&
+            (entry.target_type === "POST" || entry.target_type === "COMMENT") ? (
+              <button
+                type="button"
+                className="btn btn-outline float-right ml-2"
+                onClick={() => void restore(entry)}
+              >
+                {t("Restore")}
+              </button>
             ) : null}
             <time
               dateTime={entry.created_at}
