@@ -37,7 +37,10 @@ export function toCommunity(row: CommunityRow, membership: MembershipRow | null 
 }
 
 /** The community as its own read shows it (`GET /api/v1/community`, its page's first screen): with its rules. */
-export function toCommunityWithRules(row: CommunityRow, membership: MembershipRow | null | undefined): Community {
+export function toCommunityWithRules(
+  row: CommunityRow,
+  membership: MembershipRow | null | undefined,
+): Community {
   return { ...toCommunity(row, membership), rules: readRules(row.rules) };
 }
 

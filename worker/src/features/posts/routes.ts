@@ -286,7 +286,10 @@ const draftPublish = createRoute({
   security,
   summary: "Publish a draft, with the form's fields when sent",
   request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
-  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 403, 404, 413, 415, 422, 429) },
+  responses: {
+    200: json(createdPostSchema, "Published"),
+    ...errorResponses(401, 403, 404, 413, 415, 422, 429),
+  },
 });
 
 const commentCreate = createRoute({
