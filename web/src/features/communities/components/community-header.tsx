@@ -25,7 +25,7 @@ export function CommunityHeader({
     day: "numeric",
   });
   const tabClass = (active: boolean) =>
-    `border-b-2 px-3 py-2 text-sm font-semibold ${
+    `shrink-0 border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap ${
       active
         ? "border-[var(--accent)] text-[var(--text)]"
         : "border-transparent text-[var(--muted)] hover:text-[var(--text)]"
@@ -96,7 +96,7 @@ export function CommunityHeader({
           </span>
           <span>{t("Created {{date}}", { date: created })}</span>
         </p>
-        <nav aria-label={t("Community")} className="mt-3 flex gap-1 border-t border-[var(--line)]">
+        <nav aria-label={t("Community")} className="mt-3 flex gap-1 overflow-x-auto border-t border-[var(--line)]">
           <Link
             to="/c/$name"
             params={{ name: community.name }}

@@ -49,6 +49,7 @@ export default function ModActionDialog({ onClose, action }: ModalProps & { acti
         });
       await queryClient.invalidateQueries({ queryKey: ["posts"] });
       await queryClient.invalidateQueries({ queryKey: ["community-moderation"] });
+      await queryClient.invalidateQueries({ queryKey: ["communities"] });
       showSnackbar({
         message: removing
           ? t("It was removed; its author was told why")
