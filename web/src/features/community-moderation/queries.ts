@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
+import { pageSchema } from "#shared/api.ts";
 import {
-  type Ban,
+  banSchema,
   MOD_LOG_PAGE_SIZE,
-  type Moderator,
-  type ModLogEntry,
-  type ModReport,
+  moderatorSchema,
+  modLogEntrySchema,
+  modReportSchema,
 } from "#shared/schemas/community-moderation.ts";
+import { z } from "#shared/zod-jitless.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 export const modKeys = {
@@ -21,11 +22,13 @@ export const modKeys = {
 export const modLogQueryOptions = (name: string) =>
   infiniteQueryOptions({
     queryKey: modKeys.log(name),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<ModLogEntry>>("/api/v1/community/mod/log", {
-        query: { name, skip: pageParam, limit: MOD_LOG_PAGE_SIZE },
-        signal,
-      }),
+    queryFn: async ({ pageParam, signal }) =>
+      pageSchema(modLogEntrySchema).parse(
+        await apiFetch("/api/v1/community/mod/log", {
+          query: { name, skip: pageParam, limit: MOD_LOG_PAGE_SIZE },
+          signal,
+        }),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       pages.length * MOD_LOG_PAGE_SIZE < last.total_list ? pages.length * MOD_LOG_PAGE_SIZE : undefined,
@@ -34,28 +37,30 @@ export const modLogQueryOptions = (name: string) =>
 export const moderatorsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: modKeys.moderators(name),
-    queryFn: ({ signal }) =>
-      apiFetch<{ list: Moderator[] }>("/api/v1/community/moderator/list", { query: { name }, signal }).then(
-        (r) => r.list,
-      ),
+    queryFn: async ({ signal }) =>
+      z
+        .object({ list: z.array(moderatorSchema) })
+        .parse(await apiFetch("/api/v1/community/moderator/list", { query: { name }, signal })).list,
   });
 
 export const bansQueryOptions = (name: string) =>
   queryOptions({
     queryKey: modKeys.bans(name),
-    queryFn: ({ signal }) =>
-      apiFetch<{ list: Ban[] }>("/api/v1/private/user/community/mod/ban/list", {
-        query: { name },
-        signal,
-      }).then((r) => r.list),
+    queryFn: async ({ signal }) =>
+      z
+        .object({ list: z.array(banSchema) })
+        .parse(await apiFetch("/api/v1/private/user/community/mod/ban/list", { query: { name }, signal }))
+        .list,
   });
 
 export const modReportsQueryOptions = (name: string, status: "OPEN" | "RESOLVED") =>
   queryOptions({
     queryKey: modKeys.reports(name, status),
-    queryFn: ({ signal }) =>
-      apiFetch<Page<ModReport>>("/api/v1/private/user/community/mod/report/list", {
-        query: { name, status, limit: 50 },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      pageSchema(modReportSchema).parse(
+        await apiFetch("/api/v1/private/user/community/mod/report/list", {
+          query: { name, status, limit: 50 },
+          signal,
+        }),
+      ),
   });

@@ -337,3 +337,103 @@ export function reportTexts(db: Database, groupIds: number[]) {
           WHERE group_id IN (${groupIds.map((id) => Math.trunc(id)).join(",")}) ORDER BY id DESC LIMIT 200`,
   });
 }
+
+// The actions' own statements (each followed by its log row in the service's batch).
+
+/** Appoint (`MODERATOR`, while fewer than `max`) or dismiss (`MEMBER`) a member. */
+export function roleStatement(
+  communityId: number,
+  userId: number,
+  role: "MODERATOR" | "MEMBER",
+  max: number,
+): Statement {
+  return role === "MODERATOR"
+    ? {
+        sql: `UPDATE community_members SET role = 'MODERATOR' WHERE community_id = ?1 AND user_id = ?2 AND role = 'MEMBER'
+                AND (SELECT count(*) FROM community_members WHERE community_id = ?1 AND role = 'MODERATOR') < ?3`,
+        binds: [communityId, userId, max],
+      }
+    : {
+        sql: `UPDATE community_members SET role = 'MEMBER' WHERE community_id = ?1 AND user_id = ?2 AND role = 'MODERATOR'`,
+        binds: [communityId, userId],
+      };
+}
+
+/** Pin (while fewer than `max` are pinned) or unpin a post. */
+export function pinStatement(postId: number, communityId: number, pinned: boolean, max: number): Statement {
+  return pinned
+    ? {
+        sql: `UPDATE microposts SET is_pinned = 1 WHERE id = ?1 AND is_pinned = 0 AND
+                (SELECT count(*) FROM microposts WHERE community_id = ?2 AND is_pinned = 1 AND is_draft = 0) < ?3`,
+        binds: [postId, communityId, max],
+      }
+    : { sql: "UPDATE microposts SET is_pinned = 0 WHERE id = ?1 AND is_pinned = 1", binds: [postId] };
+}
+
+export function lockStatement(postId: number, locked: boolean, now: number): Statement {
+  return locked
+    ? {
+        sql: "UPDATE microposts SET locked_at = ?2 WHERE id = ?1 AND locked_at IS NULL",
+        binds: [postId, now],
+      }
+    : {
+        sql: "UPDATE microposts SET locked_at = NULL WHERE id = ?1 AND locked_at IS NOT NULL",
+        binds: [postId],
+      };
+}
+
+/** A ban, or a new end and reason for one in force. */
+export function banStatement(ban: {
+  communityId: number;
+  userId: number;
+  reason: string;
+  endsAt: number | null;
+  by: number;
+  now: number;
+}): Statement {
+  return {
+    sql: `INSERT INTO community_bans (community_id, user_id, reason, ends_at, banned_by_id, created_at)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+          ON CONFLICT (community_id, user_id) DO UPDATE SET reason = excluded.reason, ends_at = excluded.ends_at,
+            banned_by_id = excluded.banned_by_id, created_at = excluded.created_at`,
+    binds: [ban.communityId, ban.userId, ban.reason, ban.endsAt, ban.by, ban.now],
+  };
+}
+
+/** Lifts a ban in force (one that ran out is not lifted again). */
+export function unbanStatement(communityId: number, userId: number, now: number): Statement {
+  return {
+    sql: "DELETE FROM community_bans WHERE community_id = ?1 AND user_id = ?2 AND (ends_at IS NULL OR ends_at > ?3)",
+    binds: [communityId, userId, now],
+  };
+}
+
+/** A new flair, while the community has fewer than `max`; answers it. */
+export function flairInsertStatement(
+  communityId: number,
+  name: string,
+  colour: string,
+  max: number,
+): Statement {
+  return {
+    sql: `INSERT INTO community_flairs (community_id, name, colour, created_at)
+          SELECT ?1, ?2, ?3, ?4 WHERE (SELECT count(*) FROM community_flairs WHERE community_id = ?1) < ?5
+          RETURNING id, name, colour`,
+    binds: [communityId, name, colour, Date.now(), max],
+  };
+}
+
+export function flairUpdateStatement(id: number, name: string, colour: string): Statement {
+  return {
+    sql: "UPDATE community_flairs SET name = ?2, colour = ?3 WHERE id = ?1",
+    binds: [id, name, colour],
+  };
+}
+
+/** Its posts carry no flair any more, then it goes (the reference has no ON DELETE action). */
+export function flairDeleteStatements(id: number): Statement[] {
+  return [
+    { sql: "UPDATE microposts SET flair_id = NULL WHERE flair_id = ?1", binds: [id] },
+    { sql: "DELETE FROM community_flairs WHERE id = ?1", binds: [id] },
+  ];
+}

@@ -28,11 +28,16 @@ import {
   type Authority,
   activeBans,
   authorityOf,
+  banStatement,
   commentInCommunity,
   communityIdByName,
   communityReportPage,
   flairById,
+  flairDeleteStatements,
+  flairInsertStatement,
   flairsOf,
+  flairUpdateStatement,
+  lockStatement,
   logStatement,
   moderatorCount,
   moderatorsStatement,
@@ -40,11 +45,14 @@ import {
   newestModerationCard,
   personByName,
   pinnedCount,
+  pinStatement,
   postInCommunity,
   removalRecordStatements,
   reportTexts,
   reverseCommunityDecision,
+  roleStatement,
   staffDecided,
+  unbanStatement,
 } from "./queries";
 
 // The rules of a community's moderation (docs/decisions/146): its owner appoints moderators; the
@@ -97,11 +105,7 @@ export async function appointModerator(
     fail(409, COMMUNITY_MOD_MSG.moderatorsFull);
   const now = Date.now();
   const [changed] = await deps.db.write([
-    deps.db.prepare({
-      sql: `UPDATE community_members SET role = 'MODERATOR' WHERE community_id = ?1 AND user_id = ?2 AND role = 'MEMBER'
-              AND (SELECT count(*) FROM community_members WHERE community_id = ?1 AND role = 'MODERATOR') < ?3`,
-      binds: [c.id, person.id, MODERATORS_MAX],
-    }),
+    deps.db.prepare(roleStatement(c.id, person.id, "MODERATOR", MODERATORS_MAX)),
     logStatement(deps.db, {
       ...log(c, user, now),
       action: "APPOINT",
@@ -124,10 +128,7 @@ export async function dismissModerator(
   if (person?.role !== "MODERATOR") fail(404, COMMUNITY_MOD_MSG.notAModerator);
   const now = Date.now();
   await deps.db.write([
-    deps.db.prepare({
-      sql: `UPDATE community_members SET role = 'MEMBER' WHERE community_id = ?1 AND user_id = ?2 AND role = 'MODERATOR'`,
-      binds: [c.id, person.id],
-    }),
+    deps.db.prepare(roleStatement(c.id, person.id, "MEMBER", MODERATORS_MAX)),
     logStatement(deps.db, {
       ...log(c, user, now),
       action: "DISMISS",
@@ -247,15 +248,7 @@ export async function pinPost(
     fail(409, COMMUNITY_MOD_MSG.pinnedFull);
   const now = Date.now();
   const [changed] = await deps.db.write([
-    deps.db.prepare(
-      input.pinned
-        ? {
-            sql: `UPDATE microposts SET is_pinned = 1 WHERE id = ?1 AND is_pinned = 0 AND
-                    (SELECT count(*) FROM microposts WHERE community_id = ?2 AND is_pinned = 1 AND is_draft = 0) < ?3`,
-            binds: [post.id, c.id, PINNED_MAX],
-          }
-        : { sql: "UPDATE microposts SET is_pinned = 0 WHERE id = ?1 AND is_pinned = 1", binds: [post.id] },
-    ),
+    deps.db.prepare(pinStatement(post.id, c.id, input.pinned, PINNED_MAX)),
     logStatement(deps.db, {
       ...log(c, user, now),
       action: input.pinned ? "PIN" : "UNPIN",
@@ -277,17 +270,7 @@ export async function lockPost(
   const post = await visiblePost(deps, c, input.public_id);
   const now = Date.now();
   await deps.db.write([
-    deps.db.prepare(
-      input.locked
-        ? {
-            sql: "UPDATE microposts SET locked_at = ?2 WHERE id = ?1 AND locked_at IS NULL",
-            binds: [post.id, now],
-          }
-        : {
-            sql: "UPDATE microposts SET locked_at = NULL WHERE id = ?1 AND locked_at IS NOT NULL",
-            binds: [post.id],
-          },
-    ),
+    deps.db.prepare(lockStatement(post.id, input.locked, now)),
     logStatement(deps.db, {
       ...log(c, user, now),
       action: input.locked ? "LOCK" : "UNLOCK",
@@ -310,13 +293,9 @@ export async function banPerson(deps: Deps, user: AuthUser, input: ModBan): Prom
   const now = Date.now();
   const endsAt = input.days === 0 ? null : now + input.days * DAY_MS;
   await deps.db.write([
-    deps.db.prepare({
-      sql: `INSERT INTO community_bans (community_id, user_id, reason, ends_at, banned_by_id, created_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT (community_id, user_id) DO UPDATE SET reason = excluded.reason, ends_at = excluded.ends_at,
-              banned_by_id = excluded.banned_by_id, created_at = excluded.created_at`,
-      binds: [c.id, person.id, input.reason, endsAt, user.id, now],
-    }),
+    deps.db.prepare(
+      banStatement({ communityId: c.id, userId: person.id, reason: input.reason, endsAt, by: user.id, now }),
+    ),
     logStatement(deps.db, {
       ...log(c, user, now),
       action: "BAN",
@@ -335,10 +314,7 @@ export async function liftBan(deps: Deps, user: AuthUser, input: { name: string;
   if (!person) fail(404, COMMUNITY_MOD_MSG.personNotFound);
   const now = Date.now();
   const [removed] = await deps.db.write([
-    deps.db.prepare({
-      sql: "DELETE FROM community_bans WHERE community_id = ?1 AND user_id = ?2 AND (ends_at IS NULL OR ends_at > ?3)",
-      binds: [c.id, person.id, now],
-    }),
+    deps.db.prepare(unbanStatement(c.id, person.id, now)),
     logStatement(deps.db, {
       ...log(c, user, now),
       action: "UNBAN",
@@ -450,12 +426,7 @@ export async function createFlair(
   if (flairs.some((f) => f.name.toLowerCase() === input.flair_name.toLowerCase()))
     fail(409, COMMUNITY_MOD_MSG.flairTaken, { field: "flair_name" });
   const [made] = await deps.db.write([
-    deps.db.prepare({
-      sql: `INSERT INTO community_flairs (community_id, name, colour, created_at)
-            SELECT ?1, ?2, ?3, ?4 WHERE (SELECT count(*) FROM community_flairs WHERE community_id = ?1) < ?5
-            RETURNING id, name, colour`,
-      binds: [c.id, input.flair_name, input.colour, Date.now(), FLAIRS_MAX],
-    }),
+    deps.db.prepare(flairInsertStatement(c.id, input.flair_name, input.colour, FLAIRS_MAX)),
   ]);
   const row = made?.results[0] as { id: number; name: string; colour: string } | undefined;
   if (!row) fail(409, COMMUNITY_MOD_MSG.flairsFull);
@@ -482,19 +453,11 @@ export async function editFlair(
       fail(409, COMMUNITY_MOD_MSG.flairTaken, { field: "flair_name" });
   }
   const colour = input.colour ?? flair.colour;
-  await deps.db.write([
-    deps.db.prepare({
-      sql: "UPDATE community_flairs SET name = ?2, colour = ?3 WHERE id = ?1",
-      binds: [flair.id, name, colour],
-    }),
-  ]);
+  await deps.db.write([deps.db.prepare(flairUpdateStatement(flair.id, name, colour))]);
   return toFlair({ id: flair.id, name, colour });
 }
 
 export async function deleteFlair(deps: Deps, user: AuthUser, input: { id: number }): Promise<void> {
   const flair = await flairToKeep(deps, user, input.id);
-  await deps.db.write([
-    deps.db.prepare({ sql: "UPDATE microposts SET flair_id = NULL WHERE flair_id = ?1", binds: [flair.id] }),
-    deps.db.prepare({ sql: "DELETE FROM community_flairs WHERE id = ?1", binds: [flair.id] }),
-  ]);
+  await deps.db.write([...flairDeleteStatements(flair.id).map((statement) => deps.db.prepare(statement))]);
 }

@@ -96,7 +96,10 @@ export function CommunityHeader({
           </span>
           <span>{t("Created {{date}}", { date: created })}</span>
         </p>
-        <nav aria-label={t("Community")} className="mt-3 flex gap-1 overflow-x-auto border-t border-[var(--line)]">
+        <nav
+          aria-label={t("Community")}
+          className="mt-3 flex gap-1 overflow-x-auto border-t border-[var(--line)]"
+        >
           <Link
             to="/c/$name"
             params={{ name: community.name }}
