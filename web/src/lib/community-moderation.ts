@@ -13,8 +13,6 @@ export const flairKeys = {
 
 const flairListSchema = z.object({ list: z.array(flairSchema) });
 
-const flairListSchema = z.object({ list: z.array(flairSchema) });
-
 export const flairsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: flairKeys.of(name),
