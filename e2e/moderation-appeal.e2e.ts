@@ -147,4 +147,49 @@ describe("a removal, its notice, the appeal and the reversal", () => {
     expect(staff.errors).toEqual([]);
     expect(person.errors).toEqual([]);
   });
+
+  it("a community's moderator removes a post from its menu, and the public log shows it", async () => {
+    const helper = (await page()).page.request;
+    const owner = await newAccount(helper, { trustLevel: 2 });
+    const moderator = await newAccount(helper, { trustLevel: 2 });
+    const member = await newAccount(helper, { trustLevel: 2 });
+    const name = `mods${Date.now() % 1e9}`;
+    await api("/api/v1/private/user/community", { method: "POST", token: owner.token, body: form({ name }) });
+    for (const who of [moderator, member])
+      await api(`/api/v1/private/user/community/join?name=${name}`, { method: "POST", token: who.token });
+    await api("/api/v1/private/user/community/moderator", {
+      method: "POST",
+      token: owner.token,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, username: moderator.username }),
+    });
+    const title = `Cheap watches ${Date.now()}`;
+    await api("/api/v1/private/user/micropost", {
+      method: "POST",
+      token: member.token,
+      body: form({ title, community_name: name, body: "<p>Click the link.</p>" }),
+    });
+
+    const mod = await page({ width: 390, height: 844 });
+    await signIn(mod.context, moderator);
+    await mod.page.goto(`/c/${name}`);
+    const card = mod.page.getByTestId("post-card").filter({ hasText: title });
+    await card.getByRole("button", { name: "Post options" }).click();
+    await mod.page.getByRole("menuitem", { name: "Remove" }).click();
+    const dialog = mod.page.getByTestId("mod-action-dialog");
+    await dialog.getByLabel("Reason").fill("Spam links");
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await mod.page.getByTestId("snackbar").filter({ hasText: "It was removed" }).waitFor();
+    await card.waitFor({ state: "detached" });
+
+    await mod.page.getByTestId("community-modlog-tab").click();
+    const entry = mod.page.getByTestId("mod-log-entry").first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(`u/${moderator.username}`);
+    expect(await entry.textContent()).toContain("removed");
+    expect(await entry.textContent()).toContain("Spam links");
+    expect(await entry.textContent()).not.toContain("Cheap watches");
+    await shot(mod.page, "community-mod-log-390");
+    expect(mod.errors).toEqual([]);
+  });
 });

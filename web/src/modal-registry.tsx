@@ -16,6 +16,7 @@ export const registry = {
   UPDATE_PASSWORD: lazyModal(() => import("#web/features/accounts/components/update-password-dialog.tsx")),
   DELETE_ACCOUNT: lazyModal(() => import("#web/features/accounts/components/delete-account-dialog.tsx")),
   REPORT: lazyModal(() => import("#web/features/reports/components/report-dialog.tsx")),
+  MOD_ACTION: lazyModal(() => import("#web/features/community-moderation/components/mod-action-dialog.tsx")),
   APPEAL: lazyModal(() => import("#web/features/moderation/components/appeal-dialog.tsx")),
   FEEDBACK: lazyModal(() => import("#web/features/reports/components/feedback-dialog.tsx")),
   CREATE_COMMUNITY: lazyModal(

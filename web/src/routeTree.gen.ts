@@ -44,6 +44,8 @@ import { Route as AccountSubscriptionCancellationRouteImport } from './routes/ac
 import { Route as AccountSubscriptionConfirmedRouteImport } from './routes/account.subscription.confirmed'
 import { Route as CNameIndexRouteImport } from './routes/c.$name.index'
 import { Route as CNameMembersRouteImport } from './routes/c.$name.members'
+import { Route as CNameModerationRouteImport } from './routes/c.$name.moderation'
+import { Route as CNameModlogRouteImport } from './routes/c.$name.modlog'
 import { Route as ChatGroupNewRouteImport } from './routes/chat.group.new'
 import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
@@ -237,6 +239,16 @@ const CNameMembersRoute = CNameMembersRouteImport.update({
   path: '/c/$name/members',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CNameModerationRoute = CNameModerationRouteImport.update({
+  id: '/c/$name/moderation',
+  path: '/c/$name/moderation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CNameModlogRoute = CNameModlogRouteImport.update({
+  id: '/c/$name/modlog',
+  path: '/c/$name/modlog',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChatGroupNewRoute = ChatGroupNewRouteImport.update({
   id: '/chat/group/new',
   path: '/chat/group/new',
@@ -343,6 +355,8 @@ export interface FileRoutesByFullPath {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/c/$name/moderation': typeof CNameModerationRoute
+  '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
@@ -394,6 +408,8 @@ export interface FileRoutesByTo {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/c/$name/moderation': typeof CNameModerationRoute
+  '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
@@ -446,6 +462,8 @@ export interface FileRoutesById {
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
+  '/c/$name/moderation': typeof CNameModerationRoute
+  '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
@@ -499,6 +517,8 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/c/$name/moderation'
+    | '/c/$name/modlog'
     | '/chat/group/new'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
@@ -550,6 +570,8 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/c/$name/moderation'
+    | '/c/$name/modlog'
     | '/chat/group/new'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
@@ -601,6 +623,8 @@ export interface FileRouteTypes {
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
+    | '/c/$name/moderation'
+    | '/c/$name/modlog'
     | '/chat/group/new'
     | '/chat/thread/$publicId'
     | '/job/$username/$slug'
@@ -653,6 +677,8 @@ export interface RootRouteChildren {
   AccountSubscriptionCancellationRoute: typeof AccountSubscriptionCancellationRoute
   AccountSubscriptionConfirmedRoute: typeof AccountSubscriptionConfirmedRoute
   CNameMembersRoute: typeof CNameMembersRoute
+  CNameModerationRoute: typeof CNameModerationRoute
+  CNameModlogRoute: typeof CNameModlogRoute
   ChatGroupNewRoute: typeof ChatGroupNewRoute
   ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
@@ -918,6 +944,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CNameMembersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/c/$name/moderation': {
+      id: '/c/$name/moderation'
+      path: '/c/$name/moderation'
+      fullPath: '/c/$name/moderation'
+      preLoaderRoute: typeof CNameModerationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/c/$name/modlog': {
+      id: '/c/$name/modlog'
+      path: '/c/$name/modlog'
+      fullPath: '/c/$name/modlog'
+      preLoaderRoute: typeof CNameModlogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/chat/group/new': {
       id: '/chat/group/new'
       path: '/chat/group/new'
@@ -1053,6 +1093,8 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSubscriptionCancellationRoute: AccountSubscriptionCancellationRoute,
   AccountSubscriptionConfirmedRoute: AccountSubscriptionConfirmedRoute,
   CNameMembersRoute: CNameMembersRoute,
+  CNameModerationRoute: CNameModerationRoute,
+  CNameModlogRoute: CNameModlogRoute,
   ChatGroupNewRoute: ChatGroupNewRoute,
   ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,

@@ -5,6 +5,7 @@ import { userAuthRoutes } from "./features/accounts/routes/user-auth";
 import { adminRoutes } from "./features/admin/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { communitiesRoutes } from "./features/communities/routes";
+import { communityModerationRoutes } from "./features/community-moderation/routes";
 import { contentRoutes } from "./features/content/routes";
 import { dataExportRoutes } from "./features/data-export/routes";
 import { docsRoutes } from "./features/docs/routes";
@@ -93,6 +94,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", googleRoutes)
     .route("/", adminRoutes)
     .route("/", communitiesRoutes)
+    .route("/", communityModerationRoutes)
     .route("/", postsRoutes)
     .route("/", peopleRoutes)
     .route("/", searchRoutes)

@@ -9,6 +9,7 @@ import {
 } from "../constants";
 import { COMMUNITY_ROLES } from "../enums";
 import { z } from "../zod-jitless";
+import { rulesFieldSchema } from "./community-moderation";
 import { ownerSchema } from "./user";
 
 // Community creation and the community shapes. The messages are the
@@ -24,6 +25,7 @@ export const COMMUNITY_MSG = {
   imageMax: "File size should not exceed 1MB",
   imageType: "Use a PNG, JPEG, GIF or WebP image",
   notCreator: "Only the community's creator can change its banner",
+  notModerator: "Only this community's owner and moderators can change its rules",
   coverRequired: "Choose a picture for the banner",
 } as const;
 
@@ -82,6 +84,8 @@ export const communityCoverEditSchema = z.object({
     .refine((f) => f.size <= IMAGE_MAX_BYTES, COMMUNITY_MSG.imageMax)
     .optional(),
   remove_cover: z.enum(["true", "false"]).optional(),
+  /** The rules, a JSON list of up to 15 `{title, description}` (its owner and moderators). */
+  rules: rulesFieldSchema.optional(),
 });
 export type CommunityCoverEdit = z.infer<typeof communityCoverEditSchema>;
 
@@ -105,6 +109,8 @@ export const communitySchema = z.object({
   total_members: z.number().int(),
   total_microposts: z.number().int(),
   user_membership: membershipSchema.nullable(),
+  /** Its rules, on the community's own read (`GET /api/v1/community`) only. */
+  rules: z.array(z.object({ title: z.string(), description: z.string() })).optional(),
 });
 export type Community = z.infer<typeof communitySchema>;
 

@@ -90,6 +90,8 @@ export const moderationNoticeSchema = z.object({
   excerpt: z.string().nullable(),
   /** null while the suspension has no end. */
   ends_at: z.string().nullable(),
+  /** The community whose moderators removed the content; null when staff decided. */
+  community: z.string().nullable().default(null),
   reversed: z.boolean(),
   created_at: z.string(),
   appeal: appealStateSchema.nullable(),

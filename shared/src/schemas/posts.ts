@@ -10,6 +10,7 @@ import {
 import { FEED_OPTIONS, MEDIA_KINDS, POST_TYPES } from "../enums";
 import { z } from "../zod-jitless";
 import { communitySchema } from "./communities";
+import { flairIdFieldSchema, flairSchema } from "./community-moderation";
 import { ownerSchema } from "./user";
 
 // Posts, drafts, votes, comments and the feed. Messages are the English i18n
@@ -100,6 +101,8 @@ export const draftFieldsSchema = z.object({
   title: postTitleSchema,
   body: postBodySchema.default(""),
   community_name: communityRefSchema,
+  /** One of the community's flairs (`GET /api/v1/community/flair/list`); empty for none. */
+  flair_id: flairIdFieldSchema.optional(),
   post_type: z
     .string()
     .toUpperCase()
@@ -177,6 +180,10 @@ export const postSchema = z.object({
   post_type: z.enum(POST_TYPES),
   user_file_list: z.array(mediaFileSchema),
   is_pinned: z.boolean(),
+  /** Its community's moderators closed it to new comments. */
+  is_locked: z.boolean(),
+  /** The community's flair it carries. */
+  flair: flairSchema.nullable(),
   /** Posts sit at depth 0 of their discussion; comments below them. */
   depth: z.number().int(),
   total_micropost_votes: z.number().int(),
@@ -322,6 +329,8 @@ export const commentEditSchema = z.object({
 export const postEditSchema = z.object({
   public_id: publicIdSchema,
   body: postBodySchema.refine((v) => !isBlankBody(v), POST_MSG.bodyRequired),
+  /** A flair of the post's community, null for none; left out, the flair stays as it is. */
+  flair_id: flairIdFieldSchema.optional(),
 });
 
 export const uploadResultSchema = z.object({ link: z.string() });

@@ -63,6 +63,13 @@ export const reportSchema = z
       .max(64)
       .optional()
       .transform((v) => v || null),
+    /** The community rule the content breaks (its title), for a report about a community's content. */
+    rule: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((v) => v || null),
   })
   .refine((r) => r.link !== null || r.reported_username !== null, {
     message: REPORTS_MSG.reportTarget,

@@ -41,6 +41,8 @@ export const PAGE_TITLES = {
   "/account/subscription/cancellation": msg("Cancel membership"),
   "/account/subscription/confirmed": msg("Membership"),
   "/c/$name/members": null,
+  "/c/$name/modlog": null,
+  "/c/$name/moderation": null,
   "/chat/thread/$publicId": msg("Chat"),
   "/job/$username/$slug": msg("Job"),
   "/register/code/verification": msg("Verify your email"),

@@ -36,6 +36,24 @@ export function toCommunity(row: CommunityRow, membership: MembershipRow | null 
   };
 }
 
+/** The community as its own read shows it (`GET /api/v1/community`, its page's first screen): with its rules. */
+export function toCommunityWithRules(
+  row: CommunityRow,
+  membership: MembershipRow | null | undefined,
+): Community {
+  return { ...toCommunity(row, membership), rules: readRules(row.rules) };
+}
+
+/** The stored rules; unreadable ones are none. */
+function readRules(stored: string): Array<{ title: string; description: string }> {
+  try {
+    const list = JSON.parse(stored) as unknown;
+    return Array.isArray(list) ? (list as Array<{ title: string; description: string }>) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The caller's membership after joining, with the community's new count of members. */
 export function toJoinResult(
   name: string,

@@ -43,6 +43,8 @@ export interface PostForm {
   file: File | null;
   /** The picture's description, for screen readers. */
   alt?: string;
+  /** One of the community's flairs. */
+  flair_id?: number | null;
 }
 
 function postFormData(form: PostForm, extra: Record<string, string> = {}) {
@@ -53,6 +55,7 @@ function postFormData(form: PostForm, extra: Record<string, string> = {}) {
     post_type: form.post_type,
     file: form.post_type === "MEDIA" ? form.file : null,
     ...(form.post_type === "MEDIA" && form.alt !== undefined ? { alt: form.alt } : {}),
+    ...(form.flair_id ? { flair_id: String(form.flair_id) } : {}),
     ...extra,
   });
 }

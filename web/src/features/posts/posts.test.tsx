@@ -42,6 +42,8 @@ function item(publicId: string, voted = false, votes = 5): FeedItem {
       post_type: "TEXT",
       user_file_list: [],
       is_pinned: false,
+      is_locked: false,
+      flair: null,
       depth: 0,
       total_micropost_votes: votes,
       total_micropost_comments: 0,

@@ -34,12 +34,18 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
     getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_PAGE_SIZE),
   });
 
-export const communityPostsQueryOptions = (name: string) =>
+export const communityPostsQueryOptions = (name: string, flairId: number | null = null) =>
   infiniteQueryOptions({
-    queryKey: postKeys.community(name),
+    queryKey: flairId === null ? postKeys.community(name) : [...postKeys.community(name), "flair", flairId],
     queryFn: ({ pageParam, signal }) =>
       apiFetch<CursorPage<FeedItem>>("/api/v1/community/micropost/list", {
-        query: { name, skip: pageParam.skip, limit: COMMUNITY_PAGE_SIZE, cursor: pageParam.cursor },
+        query: {
+          name,
+          skip: pageParam.skip,
+          limit: COMMUNITY_PAGE_SIZE,
+          cursor: pageParam.cursor,
+          flair_id: flairId ?? undefined,
+        },
         signal,
       }),
     initialPageParam: FIRST_PAGE,

@@ -9,6 +9,7 @@ import {
   MODERATION_TARGETS,
 } from "#shared/schemas/moderation.ts";
 import { counter, createdAt, updatedAt } from "./columns";
+import { communities } from "./communities";
 import { emailTemplates } from "./content";
 import { admins, users } from "./users";
 
@@ -113,6 +114,10 @@ export const moderations = sqliteTable(
     cause: text("cause", { enum: REPORT_CAUSES }),
     note: text("note").notNull().default(""),
     adminUsername: text("admin_username"),
+    /** The community whose moderator removed the content; null for staff's decisions. */
+    communityId: integer("community_id").references(() => communities.id, { onDelete: "set null" }),
+    /** The community moderator who decided it (null for staff). */
+    moderatorUsername: text("moderator_username"),
     /** Set when an appeal reversed it. */
     reversedAt: integer("reversed_at"),
     createdAt: createdAt(),

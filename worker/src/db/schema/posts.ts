@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MEDIA_KINDS, POST_TYPES } from "#shared/enums.ts";
 import { counter, createdAt, flag, updatedAt } from "./columns";
-import { communities } from "./communities";
+import { communities, communityFlairs } from "./communities";
 import { users } from "./users";
 
 export const microposts = sqliteTable(
@@ -22,6 +22,10 @@ export const microposts = sqliteTable(
     postType: text("post_type", { enum: POST_TYPES }).notNull().default("TEXT"),
     isDraft: flag("is_draft", false),
     isPinned: flag("is_pinned", false),
+    /** Set while its community's moderators closed it to new comments. */
+    lockedAt: integer("locked_at"),
+    /** The community's flair it carries, if any. */
+    flairId: integer("flair_id").references(() => communityFlairs.id, { onDelete: "set null" }),
     /** Copied from the owner so the VERIFIED feed is one index range. */
     isOwnerVerified: flag("is_owner_verified", false),
     totalVotes: counter("total_votes"),
@@ -46,6 +50,7 @@ export const microposts = sqliteTable(
     index("microposts_verified_idx").on(t.isDraft, t.isOwnerVerified, t.publishedAt, t.id),
     index("microposts_community_idx").on(t.communityId, t.isDraft, t.publishedAt, t.id),
     index("microposts_community_pinned_idx").on(t.communityId, t.isDraft, t.isPinned, t.publishedAt, t.id),
+    index("microposts_flair_idx").on(t.flairId, t.isDraft, t.isPinned, t.publishedAt, t.id),
     index("microposts_owner_idx").on(t.ownerId, t.isDraft, t.publishedAt, t.id),
   ],
 );

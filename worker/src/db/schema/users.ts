@@ -257,6 +257,8 @@ export const reports = sqliteTable(
     link: text("link"),
     /** The admin reports queue's group of this report's target (migration 0060). */
     groupId: integer("group_id"),
+    /** The community rule the reporter named (its title), for a report about a community's content. */
+    rule: text("rule"),
     resolvedAt: integer("resolved_at"),
     createdAt: createdAt(),
   },

@@ -121,3 +121,38 @@ export async function memberPage(
     ),
   };
 }
+
+/** Who is changing the rules: their name, whether they are staff and their role in the community. */
+export function rulesAuthorityStatement(communityId: number, userId: number): Statement {
+  return {
+    sql: `SELECT u.username, u.is_staff AS staff,
+            (SELECT role FROM community_members WHERE community_id = ?1 AND user_id = u.id) AS role
+          FROM users u WHERE u.id = ?2`,
+    binds: [communityId, userId],
+  };
+}
+
+/** The new rules and their line in the community's public moderation log, in one batch. */
+export function rulesStatements(
+  db: Database,
+  input: {
+    communityId: number;
+    userId: number;
+    username: string;
+    rules: Array<{ title: string; description: string }>;
+  },
+): D1PreparedStatement[] {
+  const now = Date.now();
+  return [
+    db.prepare({
+      sql: "UPDATE communities SET rules = ?2 WHERE id = ?1",
+      binds: [input.communityId, JSON.stringify(input.rules)],
+    }),
+    db.prepare({
+      sql: `INSERT INTO community_mod_log (community_id, moderator_id, moderator_username, action, target_type,
+              target, reason, created_at)
+            VALUES (?1, ?2, ?3, 'RULES', 'COMMUNITY', (SELECT name FROM communities WHERE id = ?1), '', ?4)`,
+      binds: [input.communityId, input.userId, input.username, now],
+    }),
+  ];
+}

@@ -20,6 +20,7 @@ import {
   type MembershipRow,
   membershipColumns,
   toCommunity,
+  toCommunityWithRules,
   toJoinResult,
   toMember,
 } from "#worker/lib/community-json.ts";
@@ -29,7 +30,7 @@ import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { notify } from "../notifications/service";
-import { communityPage, memberPage, prefixEnd } from "./queries";
+import { communityPage, memberPage, prefixEnd, rulesAuthorityStatement, rulesStatements } from "./queries";
 
 const COMMUNITIES_PER_DAY = 10;
 
@@ -161,6 +162,22 @@ export async function setCommunityCover(
   edit: CommunityCoverEdit,
 ): Promise<Community> {
   const row = await findCommunity(deps, edit.name);
+  if (edit.rules !== undefined) {
+    const who = await deps.db.first<{ username: string; staff: number; role: string | null }>(
+      rulesAuthorityStatement(row.id, user.id),
+    );
+    if (!who || !(row.ownerId === user.id || who.staff || who.role === "OWNER" || who.role === "MODERATOR"))
+      fail(403, COMMUNITY_MSG.notModerator);
+    await deps.db.write(
+      rulesStatements(deps.db, {
+        communityId: row.id,
+        userId: user.id,
+        username: who.username,
+        rules: edit.rules,
+      }),
+    );
+    if (!edit.cover && edit.remove_cover !== "true") return getCommunity(deps, user.id, row.name);
+  }
   if (row.ownerId !== user.id) fail(403, COMMUNITY_MSG.notCreator);
   let cover: string | null;
   if (edit.cover) {
@@ -189,7 +206,7 @@ async function membershipsOf({ db }: Deps, viewerId: number | null, communityIds
 export async function getCommunity(deps: Deps, viewerId: number | null, name: string): Promise<Community> {
   const row = await findCommunity(deps, name);
   const memberships = await membershipsOf(deps, viewerId, [row.id]);
-  return toCommunity(row, memberships.get(row.id));
+  return toCommunityWithRules(row, memberships.get(row.id));
 }
 
 /**

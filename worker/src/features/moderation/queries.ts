@@ -22,6 +22,8 @@ export interface ModerationRow {
   admin_username: string | null;
   reversed_at: number | null;
   created_at: number;
+  /** The community's name when one of its moderators decided it. */
+  community: string | null;
 }
 
 export interface AppealRow {
@@ -38,7 +40,8 @@ export interface AppealRow {
 }
 
 export const MODERATION_COLUMNS = `id, user_id, report_group_id, action, target_type, target_id, cause, note,
-  admin_username, reversed_at, created_at`;
+  admin_username, reversed_at, created_at,
+  (SELECT name FROM communities WHERE communities.id = moderations.community_id) AS community`;
 export const APPEAL_COLUMNS = `id, moderation_id, user_id, text, status, decision, note, decided_by_username,
   decided_at, created_at`;
 
@@ -182,7 +185,8 @@ export async function decisionCard(db: Database, userId: number, moderationId: n
 export async function postModeration(db: Database, userId: number, postPublicId: string) {
   return db.first<ModerationRow>({
     sql: `SELECT d.id, d.user_id, d.report_group_id, d.action, d.target_type, d.target_id, d.cause, d.note,
-            d.admin_username, d.reversed_at, d.created_at
+            d.admin_username, d.reversed_at, d.created_at,
+            (SELECT name FROM communities WHERE communities.id = d.community_id) AS community
           FROM moderations d
           JOIN microposts m ON m.id = d.target_id
           WHERE d.user_id = ?1 AND d.target_type = 'MICROPOST' AND m.public_id = ?2 AND m.owner_id = ?1

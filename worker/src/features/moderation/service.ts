@@ -51,6 +51,7 @@ export async function moderationNotices(deps: Deps, ids: number[]): Promise<Map<
                   .trim()
                   .slice(0, 160),
           ends_at: null,
+          community: m.community,
           reversed: m.reversed_at !== null,
           created_at: iso(m.created_at),
           appeal: appeal ? appealState(appeal) : null,

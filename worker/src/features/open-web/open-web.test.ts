@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { FirstScreen } from "#shared/schemas/open-web.ts";
+import { postHideStatements } from "#worker/lib/post-removal-queries.ts";
 import { api, deps, env, reads } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 import { newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
 import { newJob } from "../jobs/test-kit";
-import { findAnyPost, postHideStatements } from "../posts/queries";
+import { findAnyPost } from "../posts/queries";
 
 // What a client with no JavaScript (a link unfurler, a crawler, a feed reader) gets from the open
 // web: each page's head and structured data, the 404s and 410s, robots.txt into the sitemaps, the

@@ -4,7 +4,7 @@ import type { JobType } from "#shared/enums/market.ts";
 import type { FirstScreen } from "#shared/schemas/open-web.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
-import { toCommunity } from "#worker/lib/community-json.ts";
+import { toCommunityWithRules } from "#worker/lib/community-json.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toUser } from "#worker/lib/user-json.ts";
@@ -179,7 +179,7 @@ function discussionPosting(deps: Deps, item: FeedItem, url: string, text: string
 export async function communityPage(deps: Deps, name: string, visitor: boolean): Promise<PageAnswer> {
   const read = await queries.readCommunityPage(deps.db, name, COMMUNITY_PAGE_SIZE);
   if (!read.community) return notFound(deps);
-  const community = toCommunity(read.community, null);
+  const community = toCommunityWithRules(read.community, null);
   const about = community.description || community.display_name || "";
   const head: PageHead = {
     title: titled(`c/${community.name}`),

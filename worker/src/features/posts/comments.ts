@@ -1,10 +1,12 @@
 import { COMMENT_MORE_DEPTH, COMMENT_REPLY_MAX_DEPTH } from "#shared/constants.ts";
+import { COMMUNITY_MOD_MSG } from "#shared/schemas/community-moderation.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
+import { refuseIfBanned } from "#worker/lib/community-bans.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
@@ -143,7 +145,9 @@ export async function createComment(
   // Someone blocked by the post's author (or blocking them) cannot comment there.
   if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);
   if (found.blocked) fail(403, PEOPLE_MSG.blockedByYou);
+  refuseIfBanned(found.banEnds);
   const { post } = found;
+  if (post.lockedAt !== null) fail(403, COMMUNITY_MOD_MSG.locked);
   let parent: CommentRow | null = null;
   if (input.parent_micropost_comment_public_id) {
     parent = await queries.findComment(db, input.parent_micropost_comment_public_id, post.id);

@@ -13,6 +13,7 @@ import {
   COMMUNITY_POST_COUNT,
   communityPostPage,
   feedSources,
+  flairPostCount,
   mergedSourcePage,
   NEWEST,
   type Order,
@@ -238,22 +239,27 @@ export async function readFeed(
 export async function readCommunityPosts(
   deps: Deps,
   viewerId: number | null,
-  q: { name: string; skip: number; limit: number; cursor?: string },
+  q: { name: string; skip: number; limit: number; cursor?: string; flair_id?: number },
 ): Promise<CursorPage<FeedItem>> {
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
+  const flairId = q.flair_id ?? null;
   const read = (window: { skip: number; limit: number }, after: number[] | null) =>
     // The community, its page and all the page shows, in one round trip.
     pageWithLookups(
       deps.db,
       viewerId,
-      communityPostPage(q.name, window, after),
-      [{ sql: COMMUNITY_POST_COUNT, binds: [q.name] }],
+      communityPostPage(q.name, window, after, flairId),
+      [
+        { sql: COMMUNITY_POST_COUNT, binds: [q.name] },
+        ...(flairId === null ? [] : [flairPostCount(q.name, flairId)]),
+      ],
       after ? 0 : window.skip,
     );
   const first = await read(q, values);
   const community = (first.extra[0] as Array<{ id: number; total_microposts: number }>)[0];
   if (!community) fail(404, `The community c/${q.name} does not exist`);
-  const total = community.total_microposts;
+  const total =
+    flairId === null ? community.total_microposts : ((first.extra[1] as Array<{ n: number }>)[0]?.n ?? 0);
   // The viewer's phrases came with that round trip (the token check rode in it).
   const mutes = await activeMutes(deps, viewerId, "FEED");
   if (mutes.length === 0) {

@@ -1,3 +1,4 @@
+import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
@@ -26,6 +27,7 @@ export function toPost(
   voted: boolean,
   viewerId: number | null,
   bookmarked = false,
+  flair: Flair | null = null,
 ): Post {
   return {
     public_id: row.publicId,
@@ -36,6 +38,8 @@ export function toPost(
     post_type: row.postType,
     user_file_list: files,
     is_pinned: row.isPinned,
+    is_locked: row.lockedAt !== null,
+    flair,
     depth: 0,
     total_micropost_votes: row.totalVotes,
     total_micropost_comments: row.totalComments,
@@ -96,6 +100,7 @@ export function toFeedItems(posts: PostRow[], lookups: PostLookups, viewerId: nu
       lookups.voted.has(post.id),
       viewerId,
       lookups.bookmarked.has(post.id),
+      post.flairId === null ? null : (lookups.flairs.get(post.flairId) ?? null),
     );
     const preview = lookups.previews.get(post.id);
     return [

@@ -1,4 +1,5 @@
 import type { PostType } from "#shared/enums.ts";
+import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Owner } from "#shared/schemas/user.ts";
@@ -20,6 +21,7 @@ import {
   rowOf,
   type Statement,
 } from "#worker/db/sql.ts";
+import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
@@ -156,15 +158,16 @@ export async function findPublishedPostForActor(
   postPublicId: string,
   actorId: number,
   limits?: Counters,
-): Promise<{ post: PostWithCommunity; blocking: boolean; blocked: boolean } | null> {
-  type Found = { community_name: string; blocking: number; blocked: number };
+): Promise<{ post: PostWithCommunity; blocking: boolean; blocked: boolean; banEnds: number | null } | null> {
+  type Found = { community_name: string; blocking: number; blocked: number; ban_ends: number | null };
   const [[raw]] = await readCounted<[Found]>(db, limits, [
     {
       sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
-        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked,
+        ${BAN_ENDS_SQL("m.community_id", "?2", "?3")} AS ban_ends
       FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND ${VISIBLE}`,
-      binds: [postPublicId, actorId],
+      binds: [postPublicId, actorId, Date.now()],
     },
   ]);
   if (!raw) return null;
@@ -172,6 +175,7 @@ export async function findPublishedPostForActor(
     post: { ...rowOf(microposts, raw), communityName: raw.community_name },
     blocking: raw.blocking === 1,
     blocked: raw.blocked === 1,
+    banEnds: raw.ban_ends,
   };
 }
 
@@ -228,14 +232,15 @@ export function insertPostStatements(
     verified: boolean;
     now: number;
     media: { url: string; kind: string; alt: string | null } | null;
+    flairId?: number | null;
   },
 ): D1PreparedStatement[] {
   const { published, media } = post;
   return [
     db.prepare({
       sql: `INSERT INTO microposts (public_id, owner_id, community_id, title, body, slug, post_type, is_draft,
-           is_owner_verified, published_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)`,
+           is_owner_verified, published_at, created_at, updated_at, flair_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12)`,
       binds: [
         post.publicId,
         post.ownerId,
@@ -248,6 +253,7 @@ export function insertPostStatements(
         post.verified ? 1 : 0,
         published ? post.now : null,
         post.now,
+        post.flairId ?? null,
       ],
     }),
     ...(media
@@ -628,23 +634,65 @@ export const communityNamed =
  */
 export async function readForNewPost(
   db: Database,
-  input: { communityName: string; userId: number; mentions: string[] },
+  input: { communityName: string; userId: number; mentions: string[]; flairId?: number | null },
   limits?: Counters,
-): Promise<{ community: CommunityRow | null; verified: boolean; mentioned: Mentioned }> {
+): Promise<{
+  community: CommunityRow | null;
+  verified: boolean;
+  mentioned: Mentioned;
+  banEnds: number | null;
+  flairCommunityId: number | null;
+}> {
   const mentions = usersByNamesStatement(input.mentions);
   type Mention = { id: number; username: string };
-  const [[community], [verified], people = []] = await readCounted<
-    [Record<string, unknown>, { verified: number }, Mention]
+  const [[community], [verified], [ban], [flair], people = []] = await readCounted<
+    [
+      Record<string, unknown>,
+      { verified: number },
+      { ends: number | null },
+      { community_id: number },
+      Mention,
+    ]
   >(db, limits, [
     communityByName(input.communityName),
     verifiedStatement(input.userId),
+    {
+      sql: `SELECT ${BAN_ENDS_SQL("(SELECT id FROM communities WHERE lower(name) = lower(?1))", "?2", "?3")} AS ends`,
+      binds: [input.communityName, input.userId, Date.now()],
+    },
+    { sql: "SELECT community_id FROM community_flairs WHERE id = ?1", binds: [input.flairId ?? 0] },
     ...(mentions ? [mentions] : []),
   ]);
   return {
     community: community ? rowOf(communities, community) : null,
     verified: Boolean(verified?.verified),
     mentioned: mentionedMap(people),
+    banEnds: ban?.ends ?? null,
+    flairCommunityId: flair?.community_id ?? null,
   };
+}
+
+/** When the person's ban from the community ends (-1: until lifted), or null when not banned. */
+export async function banEnds(db: Database, communityId: number, userId: number): Promise<number | null> {
+  const row = await db.first<{ ends: number | null }>({
+    sql: `SELECT ${BAN_ENDS_SQL("?1", "?2", "?3")} AS ends`,
+    binds: [communityId, userId, Date.now()],
+  });
+  return row?.ends ?? null;
+}
+
+/** The community a flair belongs to (null: no such flair). */
+export async function flairCommunity(db: Database, flairId: number): Promise<number | null> {
+  const row = await db.first<{ community_id: number }>({
+    sql: "SELECT community_id FROM community_flairs WHERE id = ?1",
+    binds: [flairId],
+  });
+  return row?.community_id ?? null;
+}
+
+/** Sets or clears a post's flair. */
+export function setFlairStatement(db: Database, postId: number, flairId: number | null): D1PreparedStatement {
+  return db.prepare({ sql: "UPDATE microposts SET flair_id = ?2 WHERE id = ?1", binds: [postId, flairId] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -809,6 +857,15 @@ export async function scannedSourcePosts(
 }
 
 /** A community's id and count of posts, by name in any case (`?1`). */
+/** The published posts of a flair of the community named `name` (its index range). */
+export function flairPostCount(name: string, flairId: number): Statement {
+  return {
+    sql: `SELECT count(*) AS n FROM microposts m WHERE m.flair_id = ?2 AND ${VISIBLE}
+          AND m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))`,
+    binds: [name, flairId],
+  };
+}
+
 export const COMMUNITY_POST_COUNT =
   "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)";
 
@@ -816,12 +873,19 @@ export const COMMUNITY_POST_COUNT =
  * A page of the posts of the community named `?1`, pinned first: one index range (community,
  * pinned, published, id), the community found by name inside the statement.
  */
-export function communityPostPage(name: string, q: PostPageQuery, values: number[] | null): Statement {
+export function communityPostPage(
+  name: string,
+  q: PostPageQuery,
+  values: number[] | null,
+  flairId: number | null = null,
+): Statement {
+  // With a flair, the flair's index range (flair, pinned, published, id): a flair is its community's.
+  const flair = flairId === null ? "" : ` AND m.flair_id = ${Math.trunc(flairId)}`;
   return {
     sql: keysetSql({
       select: POST_COLUMNS,
       from: "microposts m",
-      where: `m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1)) AND ${VISIBLE}`,
+      where: `m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))${flair} AND ${VISIBLE}`,
       columns: keyColumns(PINNED_FIRST),
       dir: "DESC",
       values,
@@ -932,6 +996,7 @@ export interface PostLookups {
   bookmarked: Set<number>;
   files: Map<number, MediaFile[]>;
   previews: Map<number, { comment: CommentRow; owner: Owner }>;
+  flairs: Map<number, Flair>;
 }
 
 /**
@@ -947,6 +1012,7 @@ interface PageKeys {
   communities: string;
   media: string;
   commented: string;
+  flairs: string;
 }
 
 function idKeys(posts: PostRow[]): PageKeys {
@@ -958,6 +1024,7 @@ function idKeys(posts: PostRow[]): PageKeys {
     communities: idList(posts.map((p) => p.communityId)),
     media: idList(posts.filter((p) => p.postType === "MEDIA").map((p) => p.id)),
     commented: `SELECT value FROM json_each('[${idList(commented).replace("NULL", "")}]')`,
+    flairs: idList(posts.flatMap((p) => (p.flairId === null ? [] : [p.flairId]))),
   };
 }
 
@@ -970,6 +1037,7 @@ function pageKeys(page: Statement): PageKeys {
     communities: `SELECT "communityId" FROM page`,
     media: `SELECT "id" FROM page WHERE "postType" = 'MEDIA'`,
     commented: `SELECT "id" AS value FROM page WHERE "totalTopComments" > 0`,
+    flairs: `SELECT "flairId" FROM page`,
   };
 }
 
@@ -995,6 +1063,7 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
                 ORDER BY x.id DESC LIMIT 1)
               JOIN users u ON u.id = c.owner_id`,
     },
+    { sql: `${k.prefix}SELECT id, name, colour FROM community_flairs WHERE id IN (${k.flairs})` },
   ];
   if (viewerId === null) return statements;
   const viewer = String(Math.trunc(viewerId));
@@ -1015,8 +1084,10 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
 
 /** The answers of `lookupStatements`, in their order. */
 function toLookups(results: object[][]): PostLookups {
-  const [owners, communityRows, files, previews, memberships = [], votes = [], bookmarks = []] = results;
+  const [owners, communityRows, files, previews, flairs, memberships = [], votes = [], bookmarks = []] =
+    results;
   return {
+    flairs: new Map((flairs as Flair[]).map((f) => [f.id, { id: f.id, name: f.name, colour: f.colour }])),
     owners: ownerMap(owners!),
     communities: communityMap(communityRows!),
     memberships: membershipMap(memberships),
@@ -1408,102 +1479,6 @@ export function commentDeleteStatements(
     }),
     db.prepare({
       sql: `DELETE FROM comments WHERE id = ?1 AND is_deleted = 0 AND total_replies = 0 AND ${guard}`,
-      binds: [row.id],
-    }),
-  ];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Staff removal and its reversal (features/admin/reports, features/admin/appeals)
-
-/**
- * Hides a published post: it becomes `is_draft = 1` with `removed_at` set, so feeds, search
- * (the FTS triggers) and the site totals drop it as they drop a draft, and the community's and
- * author's post counts fall by one. Nothing is deleted, so a reversed decision brings it back.
- */
-export function postHideStatements(
-  db: Database,
-  row: { id: number; communityId: number; ownerId: number },
-  guard = "1",
-): D1PreparedStatement[] {
-  const shown = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0 AND removed_at IS NULL)";
-  return [
-    db.prepare({
-      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${shown} AND ${guard}`,
-      binds: [row.communityId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${shown} AND ${guard}`,
-      binds: [row.ownerId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE microposts SET is_draft = 1, removed_at = ?2
-         WHERE id = ?1 AND is_draft = 0 AND removed_at IS NULL AND ${guard}`,
-      binds: [row.id, Date.now()],
-    }),
-  ];
-}
-
-/** Brings a hidden post back where it was (its published time kept), counters and search too. */
-export function postRestoreStatements(
-  db: Database,
-  row: { id: number; communityId: number; ownerId: number },
-  guard = "1",
-): D1PreparedStatement[] {
-  const hidden = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND removed_at IS NOT NULL)";
-  return [
-    db.prepare({
-      sql: `UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${hidden} AND ${guard}`,
-      binds: [row.communityId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${hidden} AND ${guard}`,
-      binds: [row.ownerId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE microposts SET is_draft = 0, removed_at = NULL WHERE id = ?1 AND removed_at IS NOT NULL AND ${guard}`,
-      binds: [row.id],
-    }),
-  ];
-}
-
-/**
- * Hides a comment: it stays in the thread as a tombstone (`is_deleted = 1`, so its replies keep
- * their place and the list totals stay exact), its body is kept for the appeal, search drops it
- * (the FTS trigger) and the post's comment count falls by one.
- */
-export function commentHideStatements(
-  db: Database,
-  row: { id: number; micropostId: number },
-  guard = "1",
-): D1PreparedStatement[] {
-  const alive = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND is_deleted = 0)";
-  return [
-    db.prepare({
-      sql: `UPDATE microposts SET total_comments = total_comments - 1 WHERE id = ?2 AND ${alive} AND ${guard}`,
-      binds: [row.id, row.micropostId],
-    }),
-    db.prepare({
-      sql: `UPDATE comments SET is_deleted = 1, removed_at = ?2 WHERE id = ?1 AND is_deleted = 0 AND ${guard}`,
-      binds: [row.id, Date.now()],
-    }),
-  ];
-}
-
-/** Brings a hidden comment back: its body shows again, the count and search follow. */
-export function commentRestoreStatements(
-  db: Database,
-  row: { id: number; micropostId: number },
-  guard = "1",
-): D1PreparedStatement[] {
-  const hidden = "EXISTS (SELECT 1 FROM comments WHERE id = ?1 AND removed_at IS NOT NULL)";
-  return [
-    db.prepare({
-      sql: `UPDATE microposts SET total_comments = total_comments + 1 WHERE id = ?2 AND ${hidden} AND ${guard}`,
-      binds: [row.id, row.micropostId],
-    }),
-    db.prepare({
-      sql: `UPDATE comments SET is_deleted = 0, removed_at = NULL WHERE id = ?1 AND removed_at IS NOT NULL AND ${guard}`,
       binds: [row.id],
     }),
   ];

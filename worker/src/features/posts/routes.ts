@@ -71,6 +71,8 @@ const postForm = z.object({
   community_name: z.string({ error: POST_MSG.communityRequired }),
   post_type: z.string().optional(),
   is_draft: queryBoolean.optional(),
+  /** One of the community's flairs; empty for none. */
+  flair_id: z.string().optional(),
   file: fileField,
   /** The media file's description, for screen readers. */
   alt: z.string().optional(),
@@ -134,6 +136,8 @@ const communityPosts = createRoute({
   request: {
     query: memberListQuerySchema.extend({
       limit: z.coerce.number().int().min(1).max(100).default(10),
+      /** Only the posts carrying this flair of the community. */
+      flair_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     }),
   },
   responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
@@ -158,7 +162,7 @@ const create = createRoute({
   request: { body: jsonOrForm(postForm) },
   responses: {
     201: json(createdPostSchema, "Created; link is the post's address (or the draft's)"),
-    ...errorResponses(401, 404, 413, 415, 422, 429),
+    ...errorResponses(401, 403, 404, 413, 415, 422, 429),
   },
 });
 
@@ -282,7 +286,10 @@ const draftPublish = createRoute({
   security,
   summary: "Publish a draft, with the form's fields when sent",
   request: { body: jsonOrForm(draftForm.partial().extend({ public_id: draftForm.shape.public_id })) },
-  responses: { 200: json(createdPostSchema, "Published"), ...errorResponses(401, 404, 413, 415, 422, 429) },
+  responses: {
+    200: json(createdPostSchema, "Published"),
+    ...errorResponses(401, 403, 404, 413, 415, 422, 429),
+  },
 });
 
 const commentCreate = createRoute({

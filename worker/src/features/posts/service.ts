@@ -1,5 +1,6 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { PostType } from "#shared/enums.ts";
+import { COMMUNITY_MOD_MSG } from "#shared/schemas/community-moderation.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
 import {
@@ -13,6 +14,7 @@ import {
 } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
+import { refuseIfBanned } from "#worker/lib/community-bans.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
@@ -42,6 +44,8 @@ export interface PostInput {
   post_type: PostType;
   /** The media file's description; undefined when the form did not send one. */
   alt?: string | null;
+  /** One of the community's flairs; null or undefined for none. */
+  flair_id?: number | null;
 }
 
 interface Person {
@@ -91,13 +95,17 @@ export async function createPost(
       : input.post_type === "MEDIA"
         ? await actionCounters(deps, user, rate, "upload", { onlyIf })
         : rateCounter(db, rate.key, rate.rule, Date.now(), onlyIf);
-  const { community, verified, mentioned } = await queries.readForNewPost(
+  const flairId = input.flair_id ?? null;
+  const { community, verified, mentioned, banEnds, flairCommunityId } = await queries.readForNewPost(
     db,
-    { communityName: input.community_name, userId: user.id, mentions: findMentions(safe) },
+    { communityName: input.community_name, userId: user.id, mentions: findMentions(safe), flairId },
     limits,
   );
   if (!community) fail(404, `The community c/${input.community_name} does not exist`);
+  if (!input.isDraft) refuseIfBanned(banEnds);
   if (refusedField) fail(422, refusedField.message, { field: refusedField.field });
+  if (flairId !== null && flairCommunityId !== community.id)
+    fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
   const body = linkMentions(safe, new Map([...mentioned].map(([key, u]) => [key, u.username])));
   const stored =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
@@ -120,6 +128,7 @@ export async function createPost(
       verified,
       now,
       media,
+      flairId,
     }),
     ...(published ? trustAfterContribution(db, user, now) : []),
   ]);
@@ -173,18 +182,26 @@ async function ownPost(
 export async function editPost(
   deps: Deps,
   user: Person & Pick<AuthUser, "trust">,
-  input: { public_id: string; body: string },
+  input: { public_id: string; body: string; flair_id?: number | null },
 ): Promise<Post> {
   const row = await ownPost(deps, user.id, input.public_id, "never");
   if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
   const body = await storedBody(deps, input.body, "TEXT", true);
+  const flairId = input.flair_id;
+  if (
+    flairId !== undefined &&
+    flairId !== null &&
+    (await queries.flairCommunity(deps.db, flairId)) !== row.communityId
+  )
+    fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
+  const flair = flairId === undefined ? [] : [queries.setFlairStatement(deps.db, row.id, flairId)];
   return saveEditedBody(deps, {
     user,
     actorId: user.id,
     before: row.body,
     body,
     text: row.title,
-    save: () => deps.db.write(queries.editPostStatements(deps.db, row.id, body, Date.now())),
+    save: () => deps.db.write([...queries.editPostStatements(deps.db, row.id, body, Date.now()), ...flair]),
     load: async () => (await getPost(deps, user.id, input.public_id)).micropost,
   });
 }
@@ -210,6 +227,7 @@ export async function toggleVote(deps: Deps, user: Person, postPublicId: string)
   const { post } = found;
   if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);
   if (found.blocked) fail(403, PEOPLE_MSG.blockedByYou);
+  refuseIfBanned(found.banEnds);
   const now = Date.now();
   const toggle = queries.toggleVoteStatements(db, post.id, user.id, now);
   const notice =
@@ -406,6 +424,9 @@ export async function publishDraft(
       community: { id: row.communityId, name: read.communityName },
     };
   }
+  // A ban from the community refuses publishing there as it refuses a new post.
+  refuseIfBanned(await queries.banEnds(db, draft.community.id, user.id));
+
   const { community } = draft;
   const now = Date.now();
   await db.write([

@@ -12,6 +12,7 @@ export interface NewReport {
   text: string;
   link: string | null;
   reported_username: string | null;
+  rule?: string | null;
 }
 
 /** Stores a report for staff (the admin reports queue). Nobody reports themselves. */
@@ -39,6 +40,7 @@ export async function createReport(
     cause: input.report_cause,
     text: input.text,
     link: input.link,
+    rule: input.rule ?? null,
   });
 }
 

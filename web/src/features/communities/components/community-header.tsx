@@ -4,13 +4,20 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { moderates } from "#web/lib/community-moderation.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { formatCount } from "#web/lib/format.ts";
 import { CommunityBanner } from "./community-banner";
 import { JoinButton } from "./join-button";
 
 /** The top of /c/:name and /c/:name/members: picture, names, description, counts and actions. */
-export function CommunityHeader({ community, tab }: { community: Community; tab: "posts" | "members" }) {
+export function CommunityHeader({
+  community,
+  tab,
+}: {
+  community: Community;
+  tab: "posts" | "members" | "modlog" | "moderation";
+}) {
   const { t, i18n } = useTranslation();
   const created = new Date(community.created_at).toLocaleDateString(i18n.language, {
     year: "numeric",
@@ -18,7 +25,7 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
     day: "numeric",
   });
   const tabClass = (active: boolean) =>
-    `border-b-2 px-3 py-2 text-sm font-semibold ${
+    `shrink-0 border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap ${
       active
         ? "border-[var(--accent)] text-[var(--text)]"
         : "border-transparent text-[var(--muted)] hover:text-[var(--text)]"
@@ -55,6 +62,26 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
           </div>
         </div>
         {community.description ? <p className="mt-3 text-sm break-words">{community.description}</p> : null}
+        {tab === "posts" && community.rules?.length ? (
+          <details
+            className="mt-3 rounded-lg border border-[var(--line)] px-3 py-2"
+            data-testid="community-rules"
+          >
+            <summary className="cursor-pointer text-sm font-semibold">
+              {t("Rules ({{count}})", { count: community.rules.length })}
+            </summary>
+            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+              {community.rules.map((rule) => (
+                <li key={rule.title}>
+                  <span className="font-semibold break-words">{rule.title}</span>
+                  {rule.description ? (
+                    <p className="break-words text-[var(--muted)]">{rule.description}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-[var(--muted)]">
           <span data-testid="community-members">
             {t(pluralKey(community.total_members, msg("{{count}} member"), msg("{{count}} members")), {
@@ -69,7 +96,10 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
           </span>
           <span>{t("Created {{date}}", { date: created })}</span>
         </p>
-        <nav aria-label={t("Community")} className="mt-3 flex gap-1 border-t border-[var(--line)]">
+        <nav
+          aria-label={t("Community")}
+          className="mt-3 flex gap-1 overflow-x-auto border-t border-[var(--line)]"
+        >
           <Link
             to="/c/$name"
             params={{ name: community.name }}
@@ -86,6 +116,26 @@ export function CommunityHeader({ community, tab }: { community: Community; tab:
           >
             {t("Members")}
           </Link>
+          <Link
+            to="/c/$name/modlog"
+            params={{ name: community.name }}
+            className={tabClass(tab === "modlog")}
+            aria-current={tab === "modlog" ? "page" : undefined}
+            data-testid="community-modlog-tab"
+          >
+            {t("Mod log")}
+          </Link>
+          {moderates(community.user_membership) ? (
+            <Link
+              to="/c/$name/moderation"
+              params={{ name: community.name }}
+              className={tabClass(tab === "moderation")}
+              aria-current={tab === "moderation" ? "page" : undefined}
+              data-testid="community-moderation-tab"
+            >
+              {t("Moderation")}
+            </Link>
+          ) : null}
         </nav>
       </div>
     </section>

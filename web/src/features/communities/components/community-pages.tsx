@@ -40,12 +40,28 @@ function useCommunityFrame(name: string) {
  * feature through `posts` (composed by the route), shown once the community has loaded.
  */
 export function CommunityPage({ name, posts }: { name: string; posts: (community: Community) => ReactNode }) {
+  return <CommunityTabPage name={name} tab="posts" body={posts} />;
+}
+
+/**
+ * A tab of /c/:name under its header: the posts, the public mod log, the Moderation area. Its body
+ * comes from the feature the route composes, shown once the community has loaded.
+ */
+export function CommunityTabPage({
+  name,
+  tab,
+  body,
+}: {
+  name: string;
+  tab: "posts" | "modlog" | "moderation";
+  body: (community: Community) => ReactNode;
+}) {
   const { community, fallback } = useCommunityFrame(name);
   if (!community) return fallback;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
-      <CommunityHeader community={community} tab="posts" />
-      {posts(community)}
+      <CommunityHeader community={community} tab={tab} />
+      {body(community)}
     </div>
   );
 }

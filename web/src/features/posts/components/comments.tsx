@@ -18,6 +18,7 @@ import { LiveAnnouncement } from "#web/components/ui/live-announcement.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { ApiError } from "#web/lib/api.ts";
+import { moderates } from "#web/lib/community-moderation.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { requireSignIn, useMe, useToken } from "#web/lib/session.ts";
@@ -202,6 +203,35 @@ function CommentItem({
                         });
                     },
                   },
+                  moderates(post.community.user_membership) && {
+                    label: t("Remove"),
+                    icon: <TrashIcon />,
+                    danger: true,
+                    onSelect: () =>
+                      openModal("MOD_ACTION", {
+                        action: {
+                          kind: "remove",
+                          community: post.community.name,
+                          target_type: "COMMENT",
+                          public_id: comment.public_id,
+                        },
+                      }),
+                  },
+                  moderates(post.community.user_membership) &&
+                    !comment.user_is_owner &&
+                    comment.owner && {
+                      label: t("Ban author"),
+                      icon: <FlagIcon />,
+                      danger: true,
+                      onSelect: () =>
+                        openModal("MOD_ACTION", {
+                          action: {
+                            kind: "ban",
+                            community: post.community.name,
+                            username: comment.owner?.username ?? "",
+                          },
+                        }),
+                    },
                   { label: t("Share"), icon: <LinkIcon />, onSelect: () => void copyLink(comment.link) },
                   {
                     label: t("Copy text"),

@@ -1,8 +1,11 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { FlairChip } from "#web/components/ui/flair-chip.tsx";
+import { flairsQueryOptions } from "#web/lib/community-moderation.ts";
 import { communityPostsQueryOptions } from "../queries";
 import { PostList } from "./post-list";
 
@@ -12,20 +15,52 @@ import { PostList } from "./post-list";
  */
 export function CommunityPosts({ name, community }: { name: string; community: Community }) {
   const { t } = useTranslation();
-  const posts = useInfiniteQuery(communityPostsQueryOptions(name));
+  const [flairId, setFlairId] = useState<number | null>(null);
+  const posts = useInfiniteQuery(communityPostsQueryOptions(name, flairId));
+  const flairs = useQuery(flairsQueryOptions(name));
   return (
-    <PostList
-      query={posts}
-      showCommunity={false}
-      label={t("Posts in c/{{name}}", { name: community.name })}
-      empty={
-        <EmptyState title={t("There is nothing here yet")} home={false} as="h2">
-          <p>{t("Make one and get this feed started")}</p>
-          <Link to="/post" search={{ community_name: community.name }} className="btn btn-primary mt-4">
-            {t("Create a post")}
-          </Link>
-        </EmptyState>
-      }
-    />
+    <>
+      {flairs.data?.length ? (
+        <fieldset className="flex flex-wrap gap-2" data-testid="flair-filter">
+          <legend className="sr-only">{t("Filter by flair")}</legend>
+          <button
+            type="button"
+            aria-pressed={flairId === null}
+            className={`rounded-full border px-3 py-1 text-xs font-semibold ${
+              flairId === null
+                ? "border-[var(--accent)] bg-[var(--accent)] text-[var(--accent-text)]"
+                : "border-[var(--line)]"
+            }`}
+            onClick={() => setFlairId(null)}
+          >
+            {t("All")}
+          </button>
+          {flairs.data.map((f) => (
+            <button
+              key={f.id}
+              type="button"
+              aria-pressed={flairId === f.id}
+              className={`rounded-full ${flairId === f.id ? "outline-2 outline-offset-2 outline-[var(--accent)]" : ""}`}
+              onClick={() => setFlairId(flairId === f.id ? null : f.id)}
+            >
+              <FlairChip flair={f} />
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+      <PostList
+        query={posts}
+        showCommunity={false}
+        label={t("Posts in c/{{name}}", { name: community.name })}
+        empty={
+          <EmptyState title={t("There is nothing here yet")} home={false} as="h2">
+            <p>{t("Make one and get this feed started")}</p>
+            <Link to="/post" search={{ community_name: community.name }} className="btn btn-primary mt-4">
+              {t("Create a post")}
+            </Link>
+          </EmptyState>
+        }
+      />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { FieldLabel } from "#client/form-fields.tsx";
@@ -6,6 +7,8 @@ import { POST_TITLE_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { CommunityJoinPanel } from "#web/components/community-join-panel.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { FlairChip } from "#web/components/ui/flair-chip.tsx";
+import { flairsQueryOptions } from "#web/lib/community-moderation.ts";
 import { openModal } from "#web/modals.tsx";
 import { DraftIcon, ImageIcon, TextIcon } from "./action-icons";
 import { Editor } from "./lazy-editor";
@@ -109,6 +112,13 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
         </select>
         {postForm.joinedNone ? (
           <p className="mt-1 text-xs text-[var(--muted)]">{t("You have not joined a community yet.")}</p>
+        ) : null}
+        {form.values.community_name ? (
+          <FlairPicker
+            name={form.values.community_name}
+            value={postForm.flairId}
+            onChange={postForm.setFlairId}
+          />
         ) : null}
         {postForm.joinedNone || findOpen ? (
           <CommunityJoinPanel
@@ -264,5 +274,50 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
         </div>
       </section>
     </div>
+  );
+}
+
+/** The community's flairs as radio chips under the community picker; nothing when it has none. */
+function FlairPicker({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const flairs = useQuery(flairsQueryOptions(name));
+  if (!flairs.data?.length) return null;
+  return (
+    <fieldset className="mt-3" data-testid="flair-picker">
+      <legend className="field-label">{t("Flair")}</legend>
+      <div className="flex flex-wrap gap-2">
+        {[null, ...flairs.data].map((f) => (
+          <label
+            key={f?.id ?? "none"}
+            className={`cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--accent)] ${
+              value === (f?.id ?? null) ? "outline-2 outline-offset-2 outline-[var(--accent)]" : ""
+            }`}
+          >
+            <input
+              type="radio"
+              name="flair"
+              className="sr-only"
+              checked={value === (f?.id ?? null)}
+              onChange={() => onChange(f?.id ?? null)}
+            />
+            {f ? (
+              <FlairChip flair={f} />
+            ) : (
+              <span className="inline-flex rounded-full border border-[var(--line)] px-2 py-0.5 text-xs">
+                {t("No flair")}
+              </span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { FlairChip } from "#web/components/ui/flair-chip.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
-import { PinIcon } from "./post-icons";
+import { LockIcon, PinIcon } from "./post-icons";
 
 /**
  * Who wrote it, where and when: the first line of a post in a list, on its page and in search
@@ -67,6 +68,15 @@ export function PostByline({
           <PinIcon width={14} height={14} /> {t("Pinned")}
         </span>
       ) : null}
+      {post.is_locked ? (
+        <span
+          className="flex shrink-0 items-center gap-1 font-semibold text-[var(--muted)]"
+          data-testid="locked-mark"
+        >
+          <LockIcon width={14} height={14} /> {t("Locked")}
+        </span>
+      ) : null}
+      {post.flair ? <FlairChip flair={post.flair} /> : null}
     </div>
   );
 }

@@ -17,3 +17,4 @@ export const ShareIcon = (p: P) => (
   <Icon {...p} d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13" />
 );
 export const PinIcon = (p: P) => <Icon {...p} d="M12 17v5M5 17h14l-2-5V4H7v8z" />;
+export const LockIcon = (p: P) => <Icon {...p} d="M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4" />;

@@ -5,11 +5,14 @@ import { BookmarkIcon } from "#web/components/ui/account-icons.tsx";
 import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { modCall, moderates } from "#web/lib/community-moderation.ts";
+import { handleApiError } from "#web/lib/errors.ts";
 import { requireSignIn } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { copyText } from "../copy-text";
 import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./action-icons";
+import { LockIcon, PinIcon } from "./post-icons";
 
 /**
  * The items of a post's "⋯" (post-actions.tsx): Save or Unsave for everyone, Edit and Delete for its owner (media posts cannot
@@ -54,6 +57,32 @@ export function postMenu({
       variant: "success",
     });
   };
+  const community = item.community.name;
+  const keeps = moderates(item.community.user_membership);
+  const toggle = async (action: "pin" | "lock", on: boolean) => {
+    try {
+      await modCall(action, {
+        name: community,
+        public_id: post.public_id,
+        [action === "pin" ? "pinned" : "locked"]: on,
+      });
+    } catch (error) {
+      handleApiError(error);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: ["posts"] });
+    showSnackbar({
+      message:
+        action === "pin"
+          ? on
+            ? t("Pinned to the community")
+            : t("Unpinned")
+          : on
+            ? t("Locked: no new comments")
+            : t("Unlocked"),
+      variant: "success",
+    });
+  };
   return [
     {
       label: post.user_bookmarked ? t("Unsave") : t("Save"),
@@ -77,6 +106,33 @@ export function postMenu({
         if (requireSignIn()) openModal("SEND_FIAT", { username: owner.username });
       },
     },
+    keeps && {
+      label: t("Remove"),
+      icon: <TrashIcon />,
+      danger: true,
+      onSelect: () =>
+        openModal("MOD_ACTION", {
+          action: { kind: "remove", community, target_type: "POST", public_id: post.public_id },
+        }),
+    },
+    keeps && {
+      label: post.is_pinned ? t("Unpin") : t("Pin"),
+      icon: <PinIcon width={18} height={18} />,
+      onSelect: () => void toggle("pin", !post.is_pinned),
+    },
+    keeps && {
+      label: post.is_locked ? t("Unlock") : t("Lock"),
+      icon: <LockIcon width={18} height={18} />,
+      onSelect: () => void toggle("lock", !post.is_locked),
+    },
+    keeps &&
+      !mine && {
+        label: t("Ban author"),
+        icon: <FlagIcon />,
+        danger: true,
+        onSelect: () =>
+          openModal("MOD_ACTION", { action: { kind: "ban", community, username: owner.username } }),
+      },
     { label: t("Share"), icon: <LinkIcon />, onSelect: () => void copyLink(post.link) },
     { label: t("Copy text"), icon: <CopyIcon />, onSelect: () => void copyText(item) },
   ];

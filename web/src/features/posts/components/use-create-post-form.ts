@@ -161,6 +161,13 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
   }, [draftId, draft.data, draft.isError, navigate, t]);
 
   const { values } = form;
+  // The community's flair the author picked; none when the community changes.
+  const [flairId, setFlairId] = useState<number | null>(null);
+  const flairCommunity = useRef(values.community_name);
+  if (flairCommunity.current !== values.community_name) {
+    flairCommunity.current = values.community_name;
+    if (flairId !== null) setFlairId(null);
+  }
 
   // Every change of a new post is kept on the device until it is posted or saved as a draft.
   useEffect(() => {
@@ -174,6 +181,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     post_type: type,
     file: media.file,
     alt: media.alt,
+    flair_id: flairId,
   };
   const editingDraft = Boolean(draftId && draft.data);
   const requireAlt = me?.settings.REQUIRE_ALT_TEXT !== false;
@@ -315,6 +323,8 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
         ? allowance.data.allowance.left
         : null,
     bodyTooLong: bodyLength(values.body) > POST_BODY_MAX,
+    flairId,
+    setFlairId,
     busy,
     canPost,
     missing,

@@ -4,7 +4,7 @@ import {
   commentRestoreStatements,
   postHideStatements,
   postRestoreStatements,
-} from "../../posts/queries";
+} from "#worker/lib/post-removal-queries.ts";
 
 // Removing a reported post or comment hides it (kept for the appeal and the audit): the posts
 // feature's own hide statements, without the author check, so the removal, the group's resolution

@@ -90,6 +90,7 @@ export async function fileReport(
     cause: ReportCause;
     text: string;
     link: string | null;
+    rule?: string | null;
   },
 ): Promise<{ id: number }> {
   const { db } = deps;
@@ -105,10 +106,19 @@ export async function fileReport(
       binds: [target.type, target.key, target.id, target.link, target.userId, now],
     }),
     db.prepare({
-      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7)
+      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at, rule)
+            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7, ?8)
             RETURNING id`,
-      binds: [input.reporterId, input.reportedUserId, input.cause, input.text, input.link, target.key, now],
+      binds: [
+        input.reporterId,
+        input.reportedUserId,
+        input.cause,
+        input.text,
+        input.link,
+        target.key,
+        now,
+        input.rule ?? null,
+      ],
     }),
   ]);
   return { id: (inserted!.results[0] as { id: number }).id };
