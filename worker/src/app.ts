@@ -8,6 +8,7 @@ import { communitiesRoutes } from "./features/communities/routes";
 import { contentRoutes } from "./features/content/routes";
 import { dataExportRoutes } from "./features/data-export/routes";
 import { docsRoutes } from "./features/docs/routes";
+import { feedsRoutes } from "./features/feeds/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { liveRoutes } from "./features/live/routes";
@@ -84,6 +85,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", adminRoutes)
     .route("/", communitiesRoutes)
     .route("/", postsRoutes)
+    .route("/", feedsRoutes)
     .route("/", peopleRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)

@@ -22,6 +22,8 @@ export const microposts = sqliteTable(
     postType: text("post_type", { enum: POST_TYPES }).notNull().default("TEXT"),
     isDraft: flag("is_draft", false),
     isPinned: flag("is_pinned", false),
+    /** The community's flair the post carries, if any (custom feeds include or exclude by it). */
+    flairId: integer("flair_id"),
     /** Copied from the owner so the VERIFIED feed is one index range. */
     isOwnerVerified: flag("is_owner_verified", false),
     totalVotes: counter("total_votes"),
@@ -47,6 +49,9 @@ export const microposts = sqliteTable(
     index("microposts_community_idx").on(t.communityId, t.isDraft, t.publishedAt, t.id),
     index("microposts_community_pinned_idx").on(t.communityId, t.isDraft, t.isPinned, t.publishedAt, t.id),
     index("microposts_owner_idx").on(t.ownerId, t.isDraft, t.publishedAt, t.id),
+    // A custom feed sorted TOP merges one range per community and per person (docs/decisions/149).
+    index("microposts_community_top_idx").on(t.communityId, t.isDraft, t.totalVotes, t.id),
+    index("microposts_owner_top_idx").on(t.ownerId, t.isDraft, t.totalVotes, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption } from "#shared/enums.ts";
+import { FEED_MSG } from "#shared/schemas/feeds.ts";
 import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
@@ -8,6 +9,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes } from "../muted-words/service";
+import { customFeedHead, customFeedPage, type FeedSort } from "./custom-feed-queries";
 import { toFeedItems } from "./json";
 import {
   COMMUNITY_POST_COUNT,
@@ -37,7 +39,13 @@ export interface FeedQuery {
   skip: number;
   limit: number;
   cursor?: string;
+  /** Leave out the posts the signed-in viewer read (docs/decisions/150). */
+  hide_read?: boolean;
 }
+
+/** Whose reads a page leaves out: the viewer's, when they asked and are signed in. */
+const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
+  hideRead && viewerId !== null ? viewerId : null;
 
 /**
  * Viewers with more sources than this get their feed by scanning the newest posts and keeping
@@ -164,6 +172,7 @@ export async function readFeed(
 ): Promise<CursorPage<FeedItem>> {
   const { db } = deps;
   const mutes = await activeMutes(deps, viewerId, "FEED");
+  const hideRead = readsOf(viewerId, q.hide_read);
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
     const order = q.option === "TOP" ? TOP : NEWEST;
@@ -172,13 +181,21 @@ export async function readFeed(
     const verified = q.option === "VERIFIED";
     if (mutes.length === 0) {
       // The page and all its items show, in one round trip.
-      const page = await sitePostPage(db, viewerId, verified, order, q, values);
+      const page = await sitePostPage(db, viewerId, verified, order, q, values, hideRead);
       const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
       return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
     }
     let total = 0;
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
-      const read = await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after);
+      const read = await sitePostPage(
+        db,
+        viewerId,
+        verified,
+        order,
+        { skip, limit: q.limit },
+        after,
+        hideRead,
+      );
       total = read.total;
       return read.posts;
     });
@@ -198,7 +215,7 @@ export async function readFeed(
     const page = await pageWithLookups(
       db,
       viewerId,
-      mergedSourcePage(kind, active, q, values),
+      mergedSourcePage(kind, active, q, values, hideRead),
       [],
       values ? 0 : q.skip,
     );
@@ -213,12 +230,12 @@ export async function readFeed(
         await pageWithLookups(
           db,
           viewerId,
-          mergedSourcePage(kind, active, window, after),
+          mergedSourcePage(kind, active, window, after, hideRead),
           [],
           after ? 0 : skip,
         )
       ).posts;
-    return scannedSourcePosts(db, viewerId, kind, window, after);
+    return scannedSourcePosts(db, viewerId, kind, window, after, hideRead);
   });
   const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
   return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
@@ -228,16 +245,17 @@ export async function readFeed(
 export async function readCommunityPosts(
   deps: Deps,
   viewerId: number | null,
-  q: { name: string; skip: number; limit: number; cursor?: string },
+  q: { name: string; skip: number; limit: number; cursor?: string; hide_read?: boolean },
 ): Promise<CursorPage<FeedItem>> {
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
+  const hideRead = readsOf(viewerId, q.hide_read);
   const mutes = await activeMutes(deps, viewerId, "FEED");
   const read = (window: { skip: number; limit: number }, after: number[] | null) =>
     // The community, its page and all the page shows, in one round trip.
     pageWithLookups(
       deps.db,
       viewerId,
-      communityPostPage(q.name, window, after),
+      communityPostPage(q.name, window, after, hideRead),
       [{ sql: COMMUNITY_POST_COUNT, binds: [q.name] }],
       after ? 0 : window.skip,
     );
@@ -276,4 +294,39 @@ export async function readPersonPosts(
   if (input.viewerId !== null && input.viewerId !== page.person.id && page.blocksViewer)
     fail(403, PEOPLE_MSG.blockedByThem);
   return toPage(toFeedItems(page.posts, page.lookups, input.viewerId), page.total, input.limit);
+}
+
+/**
+ * `GET /api/v1/feed/micropost/list`: a page of a person's own feed (docs/decisions/149), NEW or TOP,
+ * from a keyset cursor. A public feed for anyone; a private one for its owner only (404 to others,
+ * as if it did not exist).
+ */
+export async function readCustomFeed(
+  deps: Deps,
+  viewerId: number | null,
+  q: { id: string; sort: FeedSort; cursor?: string; limit: number; hide_read?: boolean },
+): Promise<CursorPage<FeedItem>> {
+  const head = await customFeedHead(deps.db, q.id);
+  if (!head || (!head.isPublic && head.ownerId !== viewerId)) fail(404, FEED_MSG.notFound);
+  const order: Order = q.sort === "TOP" ? { ...TOP, tag: "ft" } : { ...NEWEST, tag: "fn" };
+  const values = decodeCursor(q.cursor, order.tag, 2);
+  const hideRead = readsOf(viewerId, q.hide_read);
+  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const read = (after: number[] | null) =>
+    // The page and all its items show, in one round trip.
+    pageWithLookups(deps.db, viewerId, customFeedPage(head.sources, q.sort, q.limit, after, hideRead));
+  if (mutes.length === 0) {
+    const page = await read(values);
+    const cursor = nextCursor(page.posts, q.limit, order);
+    return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), head.total, q.limit, cursor);
+  }
+  const page = await unmutedPage(
+    mutes,
+    q.limit,
+    order,
+    { skip: 0, values },
+    async (_skip, after) => (await read(after)).posts,
+  );
+  const cursor = page.cursor ? encodeCursor(order.tag, page.cursor) : null;
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), head.total, q.limit, cursor);
 }
