@@ -27,6 +27,8 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ChatIndexRouteImport } from './routes/chat.index'
 import { Route as EmailConfirmRouteImport } from './routes/email.confirm'
+import { Route as FeedsIndexRouteImport } from './routes/feeds.index'
+import { Route as FeedsNewRouteImport } from './routes/feeds.new'
 import { Route as JobIndexRouteImport } from './routes/job.index'
 import { Route as JobsIndexRouteImport } from './routes/jobs.index'
 import { Route as JobsManageRouteImport } from './routes/jobs.manage'
@@ -44,6 +46,8 @@ import { Route as AccountSubscriptionConfirmedRouteImport } from './routes/accou
 import { Route as CNameIndexRouteImport } from './routes/c.$name.index'
 import { Route as CNameMembersRouteImport } from './routes/c.$name.members'
 import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
+import { Route as FeedsIdIndexRouteImport } from './routes/feeds.$id.index'
+import { Route as FeedsIdEditRouteImport } from './routes/feeds.$id.edit'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
 import { Route as RegisterCodeVerificationRouteImport } from './routes/register.code.verification'
 import { Route as ServiceUsernameSlugRouteImport } from './routes/service.$username.$slug'
@@ -147,6 +151,16 @@ const EmailConfirmRoute = EmailConfirmRouteImport.update({
   path: '/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FeedsIndexRoute = FeedsIndexRouteImport.update({
+  id: '/feeds/',
+  path: '/feeds/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeedsNewRoute = FeedsNewRouteImport.update({
+  id: '/feeds/new',
+  path: '/feeds/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JobIndexRoute = JobIndexRouteImport.update({
   id: '/job/',
   path: '/job/',
@@ -235,6 +249,16 @@ const ChatThreadPublicIdRoute = ChatThreadPublicIdRouteImport.update({
   path: '/chat/thread/$publicId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FeedsIdIndexRoute = FeedsIdIndexRouteImport.update({
+  id: '/feeds/$id/',
+  path: '/feeds/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeedsIdEditRoute = FeedsIdEditRouteImport.update({
+  id: '/feeds/$id/edit',
+  path: '/feeds/$id/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JobUsernameSlugRoute = JobUsernameSlugRouteImport.update({
   id: '/job/$username/$slug',
   path: '/job/$username/$slug',
@@ -314,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
+  '/feeds/new': typeof FeedsNewRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -321,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog/': typeof BlogIndexRoute
   '/chat/': typeof ChatIndexRoute
+  '/feeds/': typeof FeedsIndexRoute
   '/job/': typeof JobIndexRoute
   '/jobs/': typeof JobsIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -331,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -340,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
   '/account/subscription/': typeof AccountSubscriptionIndexRoute
   '/c/$name/': typeof CNameIndexRoute
+  '/feeds/$id/': typeof FeedsIdIndexRoute
   '/user/$username/': typeof UserUsernameIndexRoute
   '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
   '/chat/thread/new/': typeof ChatThreadNewIndexRoute
@@ -363,6 +391,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
+  '/feeds/new': typeof FeedsNewRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -370,6 +399,7 @@ export interface FileRoutesByTo {
   '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog': typeof BlogIndexRoute
   '/chat': typeof ChatIndexRoute
+  '/feeds': typeof FeedsIndexRoute
   '/job': typeof JobIndexRoute
   '/jobs': typeof JobsIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -380,6 +410,7 @@ export interface FileRoutesByTo {
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -389,6 +420,7 @@ export interface FileRoutesByTo {
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
   '/account/subscription': typeof AccountSubscriptionIndexRoute
   '/c/$name': typeof CNameIndexRoute
+  '/feeds/$id': typeof FeedsIdIndexRoute
   '/user/$username': typeof UserUsernameIndexRoute
   '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
   '/chat/thread/new': typeof ChatThreadNewIndexRoute
@@ -413,6 +445,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
+  '/feeds/new': typeof FeedsNewRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -420,6 +453,7 @@ export interface FileRoutesById {
   '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog/': typeof BlogIndexRoute
   '/chat/': typeof ChatIndexRoute
+  '/feeds/': typeof FeedsIndexRoute
   '/job/': typeof JobIndexRoute
   '/jobs/': typeof JobsIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -430,6 +464,7 @@ export interface FileRoutesById {
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -439,6 +474,7 @@ export interface FileRoutesById {
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
   '/account/subscription/': typeof AccountSubscriptionIndexRoute
   '/c/$name/': typeof CNameIndexRoute
+  '/feeds/$id/': typeof FeedsIdIndexRoute
   '/user/$username/': typeof UserUsernameIndexRoute
   '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
   '/chat/thread/new/': typeof ChatThreadNewIndexRoute
@@ -464,6 +500,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/blog/$slug'
     | '/email/confirm'
+    | '/feeds/new'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -471,6 +508,7 @@ export interface FileRouteTypes {
     | '/wallet/$blockchain'
     | '/blog/'
     | '/chat/'
+    | '/feeds/'
     | '/job/'
     | '/jobs/'
     | '/register/'
@@ -481,6 +519,7 @@ export interface FileRouteTypes {
     | '/account/subscription/confirmed'
     | '/c/$name/members'
     | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -490,6 +529,7 @@ export interface FileRouteTypes {
     | '/user/$username/payments'
     | '/account/subscription/'
     | '/c/$name/'
+    | '/feeds/$id/'
     | '/user/$username/'
     | '/chat/thread/new/$username'
     | '/chat/thread/new/'
@@ -513,6 +553,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/blog/$slug'
     | '/email/confirm'
+    | '/feeds/new'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -520,6 +561,7 @@ export interface FileRouteTypes {
     | '/wallet/$blockchain'
     | '/blog'
     | '/chat'
+    | '/feeds'
     | '/job'
     | '/jobs'
     | '/register'
@@ -530,6 +572,7 @@ export interface FileRouteTypes {
     | '/account/subscription/confirmed'
     | '/c/$name/members'
     | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -539,6 +582,7 @@ export interface FileRouteTypes {
     | '/user/$username/payments'
     | '/account/subscription'
     | '/c/$name'
+    | '/feeds/$id'
     | '/user/$username'
     | '/chat/thread/new/$username'
     | '/chat/thread/new'
@@ -562,6 +606,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/blog/$slug'
     | '/email/confirm'
+    | '/feeds/new'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -569,6 +614,7 @@ export interface FileRouteTypes {
     | '/wallet/$blockchain'
     | '/blog/'
     | '/chat/'
+    | '/feeds/'
     | '/job/'
     | '/jobs/'
     | '/register/'
@@ -579,6 +625,7 @@ export interface FileRouteTypes {
     | '/account/subscription/confirmed'
     | '/c/$name/members'
     | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -588,6 +635,7 @@ export interface FileRouteTypes {
     | '/user/$username/payments'
     | '/account/subscription/'
     | '/c/$name/'
+    | '/feeds/$id/'
     | '/user/$username/'
     | '/chat/thread/new/$username'
     | '/chat/thread/new/'
@@ -612,6 +660,7 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   BlogSlugRoute: typeof BlogSlugRoute
   EmailConfirmRoute: typeof EmailConfirmRoute
+  FeedsNewRoute: typeof FeedsNewRoute
   JobsManageRoute: typeof JobsManageRoute
   PoliciesPageRoute: typeof PoliciesPageRoute
   ServicesManageRoute: typeof ServicesManageRoute
@@ -619,6 +668,7 @@ export interface RootRouteChildren {
   WalletBlockchainRoute: typeof WalletBlockchainRoute
   BlogIndexRoute: typeof BlogIndexRoute
   ChatIndexRoute: typeof ChatIndexRoute
+  FeedsIndexRoute: typeof FeedsIndexRoute
   JobIndexRoute: typeof JobIndexRoute
   JobsIndexRoute: typeof JobsIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
@@ -629,6 +679,7 @@ export interface RootRouteChildren {
   AccountSubscriptionConfirmedRoute: typeof AccountSubscriptionConfirmedRoute
   CNameMembersRoute: typeof CNameMembersRoute
   ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
+  FeedsIdEditRoute: typeof FeedsIdEditRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
   RegisterCodeVerificationRoute: typeof RegisterCodeVerificationRoute
   ServiceUsernameSlugRoute: typeof ServiceUsernameSlugRoute
@@ -638,6 +689,7 @@ export interface RootRouteChildren {
   UserUsernamePaymentsRoute: typeof UserUsernamePaymentsRoute
   AccountSubscriptionIndexRoute: typeof AccountSubscriptionIndexRoute
   CNameIndexRoute: typeof CNameIndexRoute
+  FeedsIdIndexRoute: typeof FeedsIdIndexRoute
   UserUsernameIndexRoute: typeof UserUsernameIndexRoute
   ChatThreadNewUsernameRoute: typeof ChatThreadNewUsernameRoute
   ChatThreadNewIndexRoute: typeof ChatThreadNewIndexRoute
@@ -773,6 +825,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/feeds/': {
+      id: '/feeds/'
+      path: '/feeds'
+      fullPath: '/feeds/'
+      preLoaderRoute: typeof FeedsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/feeds/new': {
+      id: '/feeds/new'
+      path: '/feeds/new'
+      fullPath: '/feeds/new'
+      preLoaderRoute: typeof FeedsNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/job/': {
       id: '/job/'
       path: '/job'
@@ -892,6 +958,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChatThreadPublicIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/feeds/$id/': {
+      id: '/feeds/$id/'
+      path: '/feeds/$id'
+      fullPath: '/feeds/$id/'
+      preLoaderRoute: typeof FeedsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/feeds/$id/edit': {
+      id: '/feeds/$id/edit'
+      path: '/feeds/$id/edit'
+      fullPath: '/feeds/$id/edit'
+      preLoaderRoute: typeof FeedsIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/job/$username/$slug': {
       id: '/job/$username/$slug'
       path: '/job/$username/$slug'
@@ -996,6 +1076,7 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   BlogSlugRoute: BlogSlugRoute,
   EmailConfirmRoute: EmailConfirmRoute,
+  FeedsNewRoute: FeedsNewRoute,
   JobsManageRoute: JobsManageRoute,
   PoliciesPageRoute: PoliciesPageRoute,
   ServicesManageRoute: ServicesManageRoute,
@@ -1003,6 +1084,7 @@ const rootRouteChildren: RootRouteChildren = {
   WalletBlockchainRoute: WalletBlockchainRoute,
   BlogIndexRoute: BlogIndexRoute,
   ChatIndexRoute: ChatIndexRoute,
+  FeedsIndexRoute: FeedsIndexRoute,
   JobIndexRoute: JobIndexRoute,
   JobsIndexRoute: JobsIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
@@ -1013,6 +1095,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSubscriptionConfirmedRoute: AccountSubscriptionConfirmedRoute,
   CNameMembersRoute: CNameMembersRoute,
   ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
+  FeedsIdEditRoute: FeedsIdEditRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,
   RegisterCodeVerificationRoute: RegisterCodeVerificationRoute,
   ServiceUsernameSlugRoute: ServiceUsernameSlugRoute,
@@ -1022,6 +1105,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserUsernamePaymentsRoute: UserUsernamePaymentsRoute,
   AccountSubscriptionIndexRoute: AccountSubscriptionIndexRoute,
   CNameIndexRoute: CNameIndexRoute,
+  FeedsIdIndexRoute: FeedsIdIndexRoute,
   UserUsernameIndexRoute: UserUsernameIndexRoute,
   ChatThreadNewUsernameRoute: ChatThreadNewUsernameRoute,
   ChatThreadNewIndexRoute: ChatThreadNewIndexRoute,

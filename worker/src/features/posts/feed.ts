@@ -53,6 +53,9 @@ const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
  */
 const MERGE_MAX_SOURCES = 100;
 
+/** A custom feed of more sources than this reads its page's lookups in a round trip of their own. */
+const REPEAT_PAGE_MAX_SOURCES = 10;
+
 /** A page of post rows as feed items, in one more round trip (queries.ts `postLookups`). */
 export async function loadFeedItems(
   { db }: Deps,
@@ -312,9 +315,18 @@ export async function readCustomFeed(
   const values = decodeCursor(q.cursor, order.tag, 2);
   const hideRead = readsOf(viewerId, q.hide_read);
   const mutes = await activeMutes(deps, viewerId, "FEED");
+  // A feed of a few sources reads its page and all its items show in one round trip; past that,
+  // each lookup repeating the page's many-armed statement would cost more to compile than a second
+  // round trip of lookups by id.
+  const sources = head.sources.communities.length + head.sources.people.length;
   const read = (after: number[] | null) =>
-    // The page and all its items show, in one round trip.
-    pageWithLookups(deps.db, viewerId, customFeedPage(head.sources, q.sort, q.limit, after, hideRead));
+    pageWithLookups(
+      deps.db,
+      viewerId,
+      customFeedPage(head.id, head.sources, q.sort, q.limit, after, hideRead),
+      [],
+      sources > REPEAT_PAGE_MAX_SOURCES ? Number.MAX_SAFE_INTEGER : 0,
+    );
   if (mutes.length === 0) {
     const page = await read(values);
     const cursor = nextCursor(page.posts, q.limit, order);

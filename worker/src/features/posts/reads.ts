@@ -47,7 +47,7 @@ async function targetOf(deps: Deps, viewer: Viewer, body: ReadAll): Promise<Read
   if (body.feed_id !== undefined) {
     const head = await customFeedHead(deps.db, body.feed_id);
     if (!head || (!head.isPublic && head.ownerId !== viewer.id)) fail(404, FEED_MSG.notFound);
-    return { kind: "custom", sources: head.sources };
+    return { kind: "custom", feedId: head.id, sources: head.sources };
   }
   if (body.community_name !== undefined) return { kind: "community", name: body.community_name };
   switch (body.option) {
