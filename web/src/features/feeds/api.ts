@@ -1,14 +1,18 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { Community } from "#shared/schemas/communities.ts";
-import type {
-  CustomFeed,
-  CustomFeedList,
-  CustomFeedSort,
-  FeedFieldsInput,
-  ReadAll,
-  ReadAllResult,
+import { communitySchema } from "#shared/schemas/communities.ts";
+import {
+  type CustomFeed,
+  type CustomFeedList,
+  type CustomFeedSort,
+  customFeedListSchema,
+  customFeedSchema,
+  type FeedFieldsInput,
+  type ReadAll,
+  type ReadAllResult,
+  readAllResultSchema,
 } from "#shared/schemas/feeds.ts";
-import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { type CursorPage, cursorPageSchema, type FeedItem, feedItemSchema } from "#shared/schemas/posts.ts";
+import { z } from "#shared/zod-jitless.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
 import { HIDE_READ_KEY } from "#web/lib/read-posts.ts";
@@ -16,6 +20,14 @@ import { HIDE_READ_KEY } from "#web/lib/read-posts.ts";
 // A person's own feeds (docs/decisions/149) and marking a feed read (docs/decisions/150).
 
 export const FEED_POSTS_PAGE = 10;
+
+const feedPageSchema = cursorPageSchema(feedItemSchema);
+const communityPageSchema = cursorPageSchema(communitySchema);
+/** The person's communities, as features/communities caches them under the same key (a page: kept whole). */
+export const myCommunitiesSchema = z.looseObject({ list: z.array(communitySchema) });
+const flairListSchema = z.object({
+  list: z.array(z.object({ id: z.number(), name: z.string(), colour: z.string() })),
+});
 
 export const feedKeys = {
   root: ["custom-feeds"] as const,
@@ -28,13 +40,19 @@ export const feedKeys = {
 export const myFeedsQueryOptions = () =>
   queryOptions({
     queryKey: feedKeys.mine(),
-    queryFn: ({ signal }) => apiFetch<CustomFeedList>("/api/v1/private/user/feed/list", { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch("/api/v1/private/user/feed/list", { signal }).then(
+        (r): CustomFeedList => customFeedListSchema.parse(r),
+      ),
   });
 
 export const feedQueryOptions = (id: string) =>
   queryOptions({
     queryKey: feedKeys.one(id),
-    queryFn: ({ signal }) => apiFetch<CustomFeed>("/api/v1/feed/detail", { query: { id }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch("/api/v1/feed/detail", { query: { id }, signal }).then(
+        (r): CustomFeed => customFeedSchema.parse(r),
+      ),
     meta: { silent: true },
   });
 
@@ -47,7 +65,7 @@ export const feedPostsQueryOptions = (
   infiniteQueryOptions({
     queryKey: feedKeys.posts(id, sort, viewer, hideRead),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<CursorPage<FeedItem>>("/api/v1/feed/micropost/list", {
+      apiFetch("/api/v1/feed/micropost/list", {
         query: {
           id,
           sort: sort.toLowerCase(),
@@ -56,7 +74,7 @@ export const feedPostsQueryOptions = (
           hide_read: hideRead ? "true" : undefined,
         },
         signal,
-      }),
+      }).then((r): CursorPage<FeedItem> => feedPageSchema.parse(r)),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_POSTS_PAGE),
   });
@@ -66,10 +84,10 @@ export const communitySuggestions = (prefix: string) =>
   queryOptions({
     queryKey: ["custom-feeds", "community-suggestions", prefix.toLowerCase()],
     queryFn: ({ signal }) =>
-      apiFetch<CursorPage<Community>>("/api/v1/community/list", {
+      apiFetch("/api/v1/community/list", {
         query: { name: prefix, sort: "top", limit: 8 },
         signal,
-      }),
+      }).then((r) => communityPageSchema.parse(r)),
     enabled: prefix.length > 0,
     staleTime: 60_000,
   });
@@ -80,11 +98,8 @@ export const flairsQueryOptions = (name: string) =>
     queryKey: ["custom-feeds", "flairs", name.toLowerCase()],
     queryFn: async ({ signal }) => {
       try {
-        return (
-          await apiFetch<{ list: Array<{ id: number; name: string; colour: string }> }>(
-            "/api/v1/community/flair/list",
-            { query: { name }, signal },
-          )
+        return flairListSchema.parse(
+          await apiFetch("/api/v1/community/flair/list", { query: { name }, signal }),
         ).list;
       } catch {
         return [];
@@ -99,10 +114,12 @@ export async function saveFeed(
   id: string | null,
   fields: FeedFieldsInput,
 ): Promise<CustomFeed> {
-  const feed = await apiFetch<CustomFeed>("/api/v1/private/user/feed", {
-    method: id ? "PATCH" : "POST",
-    body: id ? { id, ...fields } : fields,
-  });
+  const feed = customFeedSchema.parse(
+    await apiFetch("/api/v1/private/user/feed", {
+      method: id ? "PATCH" : "POST",
+      body: id ? { id, ...fields } : fields,
+    }),
+  );
   queryClient.setQueryData(feedKeys.one(feed.id), feed);
   await queryClient.invalidateQueries({ queryKey: feedKeys.root });
   return feed;
@@ -116,8 +133,10 @@ export async function deleteFeed(queryClient: QueryClient, id: string): Promise<
   queryClient.removeQueries({ queryKey: feedKeys.one(id) });
 }
 
-export function markAllRead(target: ReadAll): Promise<ReadAllResult> {
-  return apiFetch<ReadAllResult>("/api/v1/private/user/micropost/read/all", { method: "POST", body: target });
+export async function markAllRead(target: ReadAll): Promise<ReadAllResult> {
+  return readAllResultSchema.parse(
+    await apiFetch("/api/v1/private/user/micropost/read/all", { method: "POST", body: target }),
+  );
 }
 
 export function undoMarkAllRead(token: string): Promise<unknown> {

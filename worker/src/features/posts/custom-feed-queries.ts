@@ -25,7 +25,12 @@ export interface CustomFeedHead {
   sources: FeedSource;
   /** The sum of its communities' and people's posts: the list's count, an upper bound (a post may be in both). */
   total: number;
+  /** When the feed last changed: a kept copy of this head is good while the row still says so. */
+  updatedAt: number;
 }
+
+/** The feed's row as it is now (`?1` its public id): whether a kept head still holds. */
+export const FEED_VERSION: string = "SELECT updated_at FROM custom_feeds WHERE public_id = ?1";
 
 const toFlairs = (text: unknown): number[] => {
   try {
@@ -40,7 +45,10 @@ const toFlairs = (text: unknown): number[] => {
 export async function customFeedHead(db: Database, publicId: string): Promise<CustomFeedHead | null> {
   const feedId = "(SELECT id FROM custom_feeds WHERE public_id = ?1)";
   const [feeds, communityRows, peopleRows] = (await db.batch([
-    { sql: "SELECT id, owner_id, is_public FROM custom_feeds WHERE public_id = ?1", binds: [publicId] },
+    {
+      sql: "SELECT id, owner_id, is_public, updated_at FROM custom_feeds WHERE public_id = ?1",
+      binds: [publicId],
+    },
     {
       sql: `SELECT fc.community_id, fc.include_flairs, fc.exclude_flairs, c.total_microposts
         FROM custom_feed_communities fc JOIN communities c ON c.id = fc.community_id WHERE fc.feed_id = ${feedId}`,
@@ -73,6 +81,7 @@ export async function customFeedHead(db: Database, publicId: string): Promise<Cu
     isPublic: Boolean(feed.is_public),
     sources: { communities, people },
     total,
+    updatedAt: Number(feed.updated_at),
   };
 }
 

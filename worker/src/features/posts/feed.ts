@@ -9,7 +9,13 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes } from "../muted-words/service";
-import { customFeedHead, customFeedPage, type FeedSort } from "./custom-feed-queries";
+import {
+  type CustomFeedHead,
+  customFeedHead,
+  customFeedPage,
+  FEED_VERSION,
+  type FeedSort,
+} from "./custom-feed-queries";
 import { toFeedItems } from "./json";
 import {
   COMMUNITY_POST_COUNT,
@@ -52,9 +58,6 @@ const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
  * those of their communities or people, instead of one index range per source.
  */
 const MERGE_MAX_SOURCES = 100;
-
-/** A custom feed of more sources than this reads its page's lookups in a round trip of their own. */
-const REPEAT_PAGE_MAX_SOURCES = 10;
 
 /** A page of post rows as feed items, in one more round trip (queries.ts `postLookups`). */
 export async function loadFeedItems(
@@ -300,6 +303,22 @@ export async function readPersonPosts(
 }
 
 /**
+ * Feed heads (their communities, flairs and people) this isolate read lately, by public id. A page
+ * read with a kept head checks, in the same round trip, that the feed's row has not changed since
+ * (any change to a feed moves its `updated_at`), and reads again with a fresh head when it has: one
+ * round trip for a feed's page instead of two. Kept at most HEAD_KEEP_MS, so what no edit of the
+ * feed announces (a person suspended, a community gone) shows within that time.
+ */
+const keptHeads = new Map<string, { head: CustomFeedHead; at: number }>();
+const HEAD_KEEP_MS = 60_000;
+const HEADS_KEPT = 500;
+
+function keepHead(id: string, head: CustomFeedHead): void {
+  if (keptHeads.size >= HEADS_KEPT) keptHeads.delete(keptHeads.keys().next().value as string);
+  keptHeads.set(id, { head, at: Date.now() });
+}
+
+/**
  * `GET /api/v1/feed/micropost/list`: a page of a person's own feed (docs/decisions/149), NEW or TOP,
  * from a keyset cursor. A public feed for anyone; a private one for its owner only (404 to others,
  * as if it did not exist).
@@ -309,36 +328,44 @@ export async function readCustomFeed(
   viewerId: number | null,
   q: { id: string; sort: FeedSort; cursor?: string; limit: number; hide_read?: boolean },
 ): Promise<CursorPage<FeedItem>> {
-  const head = await customFeedHead(deps.db, q.id);
-  if (!head || (!head.isPublic && head.ownerId !== viewerId)) fail(404, FEED_MSG.notFound);
   const order: Order = q.sort === "TOP" ? { ...TOP, tag: "ft" } : { ...NEWEST, tag: "fn" };
   const values = decodeCursor(q.cursor, order.tag, 2);
   const hideRead = readsOf(viewerId, q.hide_read);
   const mutes = await activeMutes(deps, viewerId, "FEED");
-  // A feed of a few sources reads its page and all its items show in one round trip; past that,
-  // each lookup repeating the page's many-armed statement would cost more to compile than a second
-  // round trip of lookups by id.
-  const sources = head.sources.communities.length + head.sources.people.length;
-  const read = (after: number[] | null) =>
-    pageWithLookups(
-      deps.db,
-      viewerId,
-      customFeedPage(head.id, head.sources, q.sort, q.limit, after, hideRead),
-      [],
-      sources > REPEAT_PAGE_MAX_SOURCES ? Number.MAX_SAFE_INTEGER : 0,
-    );
+  const kept = keptHeads.get(q.id);
+  let head = kept && Date.now() - kept.at < HEAD_KEEP_MS ? kept.head : null;
+  const read = async (after: number[] | null) => {
+    for (;;) {
+      if (!head) {
+        head = await customFeedHead(deps.db, q.id);
+        if (head) keepHead(q.id, head);
+      }
+      if (!head || (!head.isPublic && head.ownerId !== viewerId)) fail(404, FEED_MSG.notFound);
+      // The page, all its items show and the feed's version, in one round trip.
+      const page = await pageWithLookups(
+        deps.db,
+        viewerId,
+        customFeedPage(head.id, head.sources, q.sort, q.limit, after, hideRead),
+        [{ sql: FEED_VERSION, binds: [q.id] }],
+      );
+      const now = (page.extra[0] as Array<{ updated_at: number }>)[0];
+      if (now && Number(now.updated_at) === head.updatedAt) return { ...page, head };
+      // The feed changed (or went) since its head was kept: read it again.
+      keptHeads.delete(q.id);
+      head = null;
+    }
+  };
   if (mutes.length === 0) {
     const page = await read(values);
     const cursor = nextCursor(page.posts, q.limit, order);
-    return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), head.total, q.limit, cursor);
+    return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.head.total, q.limit, cursor);
   }
-  const page = await unmutedPage(
-    mutes,
-    q.limit,
-    order,
-    { skip: 0, values },
-    async (_skip, after) => (await read(after)).posts,
-  );
+  let total = 0;
+  const page = await unmutedPage(mutes, q.limit, order, { skip: 0, values }, async (_skip, after) => {
+    const read1 = await read(after);
+    total = read1.head.total;
+    return read1.posts;
+  });
   const cursor = page.cursor ? encodeCursor(order.tag, page.cursor) : null;
-  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), head.total, q.limit, cursor);
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
 }

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { Page } from "#shared/api.ts";
 import type { Community } from "#shared/schemas/communities.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { myFeedsQueryOptions } from "../api";
+import { myCommunitiesSchema, myFeedsQueryOptions } from "../api";
 
 /**
  * The signed-in person's places in the menu: their feeds, the communities they moderate and the
@@ -23,8 +22,10 @@ export default function YourPlaces({
   const feeds = useQuery({ ...myFeedsQueryOptions(), staleTime: 30_000 });
   const communities = useQuery({
     queryKey: ["communities", "mine"],
-    queryFn: () =>
-      apiFetch<Page<Community>>("/api/v1/private/user/community/list", { query: { limit: 100 } }),
+    queryFn: async () =>
+      myCommunitiesSchema.parse(
+        await apiFetch("/api/v1/private/user/community/list", { query: { limit: 100 } }),
+      ),
     staleTime: 30_000,
   });
   const all = communities.data?.list ?? [];
