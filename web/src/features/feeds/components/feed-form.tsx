@@ -64,7 +64,7 @@ function CommunityRow({
             <label key={flair.id} className="flex items-center justify-between gap-2 text-sm">
               <span>{flair.name}</span>
               <select
-                className="input w-40 py-1"
+                className="field w-40 py-1"
                 value={modeOf(flair.id)}
                 onChange={(e) => setMode(flair.id, e.target.value)}
               >
@@ -153,7 +153,7 @@ export function FeedForm({ feed }: { feed?: CustomFeed }) {
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t("Name")}
         <input
-          className="input"
+          className="field"
           required
           maxLength={FEED_NAME_MAX}
           value={name}
@@ -163,7 +163,7 @@ export function FeedForm({ feed }: { feed?: CustomFeed }) {
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t("Description")}
         <textarea
-          className="input min-h-20"
+          className="field min-h-20"
           maxLength={FEED_DESCRIPTION_MAX}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
@@ -187,7 +187,7 @@ export function FeedForm({ feed }: { feed?: CustomFeed }) {
           </label>
           <input
             id={`${id}-community`}
-            className="input flex-1"
+            className="field flex-1"
             list={`${id}-community-list`}
             placeholder={t("Community name")}
             value={communityText}
@@ -236,7 +236,7 @@ export function FeedForm({ feed }: { feed?: CustomFeed }) {
           </label>
           <input
             id={`${id}-person`}
-            className="input flex-1"
+            className="field flex-1"
             placeholder={t("Username")}
             value={personText}
             autoComplete="off"
