@@ -103,7 +103,7 @@ describe("saved posts and edit history in the browser", () => {
       await form.getByLabel("Add a community").fill(name);
       await form.getByRole("button", { name: "Add", exact: true }).first().click();
     }
-    await expect(visible(form.getByText("c/photography"))).resolves.toBe(true);
+    await expect(visible(form.getByTestId("feed-community").nth(1))).resolves.toBe(true);
     await form.getByRole("button", { name: "Create feed" }).click();
     await page.waitForURL(/\/feeds\/[a-z0-9]+$/);
     await expect(visible(page.getByRole("heading", { name: "Pictures and code" }))).resolves.toBe(true);
