@@ -37,6 +37,8 @@ export const SAMPLES: Record<string, string> = {
   $blockchain: "solana",
   $username: "carmen",
   $name: "webdev",
+  // The demo's public custom feed (worker/src/features/dev/seed.ts DEMO_FEED).
+  $id: "demomix",
 };
 
 /** The links walked pages showed, which give parameterised routes a real address. */

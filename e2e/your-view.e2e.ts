@@ -92,4 +92,39 @@ describe("saved posts and edit history in the browser", () => {
     await dialog.waitFor({ state: "hidden" });
     expect(errors).toEqual([]);
   });
+
+  it("makes a feed of two communities, reads it, hides what was marked read and undoes that", async () => {
+    const { page, context, errors } = await open();
+    await signIn(context, "farah");
+    await page.goto("/feeds/new");
+    const form = page.getByTestId("feed-form");
+    await form.getByLabel("Name").fill("Pictures and code");
+    for (const name of ["webdev", "photography"]) {
+      await form.getByLabel("Add a community").fill(name);
+      await form.getByRole("button", { name: "Add", exact: true }).first().click();
+    }
+    await expect(visible(form.getByTestId("feed-community").nth(1))).resolves.toBe(true);
+    await form.getByRole("button", { name: "Create feed" }).click();
+    await page.waitForURL(/\/feeds\/[a-z0-9]+$/);
+    await expect(visible(page.getByRole("heading", { name: "Pictures and code" }))).resolves.toBe(true);
+    const list = page.getByRole("list", { name: "Posts of the feed Pictures and code" });
+    await expect(visible(list.getByTestId("post-card").first())).resolves.toBe(true);
+    const communities = await list.getByTestId("post-card").allInnerTexts();
+    expect(communities.every((text) => /c\/(webdev|photography)/.test(text))).toBe(true);
+
+    await page.getByRole("switch", { name: "Hide read" }).click();
+    await page.getByRole("button", { name: "Mark all read" }).click();
+    await expect(
+      visible(page.getByRole("status").filter({ hasText: /Marked \d+ posts read/ })),
+    ).resolves.toBe(true);
+    await expect(visible(page.getByText("You have read everything here"))).resolves.toBe(true);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(visible(list.getByTestId("post-card").first())).resolves.toBe(true);
+    // The menu lists the new feed, to get back to it.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(
+      visible(page.getByTestId("your-places").getByRole("link", { name: "Pictures and code" })),
+    ).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

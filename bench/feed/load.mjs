@@ -213,3 +213,34 @@ export function loadFeedData(
     threadComments: made,
   };
 }
+
+/** The public id of the benchmark's custom feed: every `bench…` community (up to 100). */
+export const BENCH_FEED = "benchfeed100";
+
+/**
+ * A public custom feed of the benchmark's communities (docs/decisions/149), owned by the first
+ * person; made again when missing, so a reused state directory gets it too.
+ */
+export function addBenchFeed(file) {
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA foreign_keys = ON");
+  const now = Date.now();
+  db.exec("BEGIN");
+  db.prepare(
+    `INSERT OR IGNORE INTO custom_feeds (public_id, owner_id, name, description, is_public, created_at, updated_at)
+     SELECT ?, (SELECT min(id) FROM users), 'Every bench community', '', 1, ?, ?`,
+  ).run(BENCH_FEED, now, now);
+  db.prepare(
+    `INSERT OR IGNORE INTO custom_feed_communities (feed_id, community_id)
+     SELECT (SELECT id FROM custom_feeds WHERE public_id = ?), c.id FROM communities c
+     WHERE c.name LIKE 'bench%' ORDER BY c.id LIMIT 100`,
+  ).run(BENCH_FEED);
+  db.exec("COMMIT");
+  const n = db
+    .prepare(
+      "SELECT count(*) AS n FROM custom_feed_communities WHERE feed_id = (SELECT id FROM custom_feeds WHERE public_id = ?)",
+    )
+    .get(BENCH_FEED).n;
+  db.close();
+  return n;
+}

@@ -6,14 +6,16 @@
 //   flock /tmp/agora-heavy.lock node bench/feed/run.mjs [--posts 1000000] [--requests 300] [--reuse]
 //
 // BENCH_PORT (8802) and BENCH_STATE (/tmp/agora-feed-bench) choose the port and the state directory.
-// --reuse keeps an already loaded state directory (the load takes most of the run). Requests go one
+// --reuse keeps an already loaded state directory (the load takes most of the run). A custom feed
+// of the 100 bench communities (docs/decisions/149) is read beside one community's page, at page 1
+// and page 50, both reached through next_cursor. Requests go one
 // at a time, the endpoints taking turns, so they all see the same machine. Each page is timed as a
 // visitor's repeat read (the isolate's kept answer, docs/decisions/128) and from D1 (sent with
 // `Cache-Control: no-cache`). Results are printed and written to bench/feed/results.md.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { assetsDirFor, startServer } from "../../scripts/server.mjs";
-import { d1File, loadFeedData } from "./load.mjs";
+import { addBenchFeed, BENCH_FEED, d1File, loadFeedData } from "./load.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -29,6 +31,9 @@ const POSTS = Number(args.posts ?? 1_000_000);
 const REQUESTS = Number(args.requests ?? 300);
 const WARMUP = 30;
 const PAGE = 400;
+/** The custom feed's deep page, against one community's. */
+const FEED_PAGE = 50;
+const FEED_LIMIT = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8802);
 const STATE = process.env.BENCH_STATE ?? "/tmp/agora-feed-bench";
 const MARKER = `${STATE}/feed-bench.json`;
@@ -54,6 +59,7 @@ async function prepare() {
     const loaded = JSON.parse(readFileSync(MARKER, "utf8"));
     if (loaded.requestedPosts === POSTS) {
       say(`reusing ${STATE}: ${loaded.posts.toLocaleString()} posts`);
+      say(`custom feed ${BENCH_FEED}: ${addBenchFeed(d1File(STATE))} communities`);
       return loaded;
     }
   }
@@ -74,6 +80,7 @@ async function prepare() {
     `loaded in ${loaded.seconds.toFixed(0)} s: ${loaded.posts.toLocaleString()} published posts, ${loaded.votes.toLocaleString()} votes`,
   );
   writeFileSync(MARKER, JSON.stringify(loaded));
+  say(`custom feed ${BENCH_FEED}: ${addBenchFeed(d1File(STATE))} communities`);
   return loaded;
 }
 
@@ -121,6 +128,19 @@ async function main() {
       }
       return cursor;
     };
+    const walkTo = async (path) => {
+      let cursor = null;
+      for (let page = 1; page < FEED_PAGE; page++) {
+        const { body } = await timed(base, `${path}${cursor ? `&cursor=${cursor}` : ""}`);
+        cursor = JSON.parse(body).next_cursor;
+      }
+      return cursor;
+    };
+    const feedPath = `/api/v1/feed/micropost/list?id=${BENCH_FEED}&limit=${FEED_LIMIT}`;
+    const onePath = `/api/v1/community/micropost/list?name=bench0&limit=${FEED_LIMIT}`;
+    say(`walking to page ${FEED_PAGE} of the custom feed and of one community through next_cursor`);
+    const feedCursor = await walkTo(feedPath);
+    const oneCursor = await walkTo(onePath);
     const newCursor = await cursorOf("new");
     const topCursor = await cursorOf("top");
     const skip = (PAGE - 1) * 4;
@@ -139,6 +159,10 @@ async function main() {
         `/api/v1/micropost/comment/list?post_public_id=${thread}&limit=10`,
       ],
       [`feed NEW, page ${PAGE} by skip alone (no cursor)`, `/api/v1/feed?option=new&limit=4&skip=${skip}`],
+      ["one community, page 1", onePath],
+      [`one community, page ${FEED_PAGE}`, `${onePath}&cursor=${oneCursor}`],
+      ["custom feed of 100 communities, page 1", feedPath],
+      [`custom feed of 100 communities, page ${FEED_PAGE}`, `${feedPath}&cursor=${feedCursor}`],
     ];
     const endpoints = [
       ["health", "/api/health", false],
@@ -181,6 +205,17 @@ async function main() {
       [`feed p50 within 1.5× of health, a visitor's repeat read`, feed1.p50 / health.p50, 1.5],
       [`feed p50 within 1.5× of health, from D1`, feed1D1.p50 / health.p50, 1.5],
       [`page ${PAGE} p50 within 1.1× of page 1, from D1`, feed400D1.p50 / feed1D1.p50, 1.1],
+      [
+        "custom feed of 100 communities p50 within 1.2× of one community's page, page 1, from D1",
+        by("custom feed of 100 communities, page 1, from D1").p50 / by("one community, page 1, from D1").p50,
+        1.2,
+      ],
+      [
+        `custom feed of 100 communities p50 within 1.2× of one community's page, page ${FEED_PAGE}, from D1`,
+        by(`custom feed of 100 communities, page ${FEED_PAGE}, from D1`).p50 /
+          by(`one community, page ${FEED_PAGE}, from D1`).p50,
+        1.2,
+      ],
     ];
 
     const f = (ms) => ms.toFixed(2);

@@ -28,6 +28,8 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ChatIndexRouteImport } from './routes/chat.index'
 import { Route as EmailConfirmRouteImport } from './routes/email.confirm'
+import { Route as FeedsIndexRouteImport } from './routes/feeds.index'
+import { Route as FeedsNewRouteImport } from './routes/feeds.new'
 import { Route as JobIndexRouteImport } from './routes/job.index'
 import { Route as JobsIndexRouteImport } from './routes/jobs.index'
 import { Route as JobsManageRouteImport } from './routes/jobs.manage'
@@ -48,6 +50,8 @@ import { Route as CNameModerationRouteImport } from './routes/c.$name.moderation
 import { Route as CNameModlogRouteImport } from './routes/c.$name.modlog'
 import { Route as ChatGroupNewRouteImport } from './routes/chat.group.new'
 import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
+import { Route as FeedsIdIndexRouteImport } from './routes/feeds.$id.index'
+import { Route as FeedsIdEditRouteImport } from './routes/feeds.$id.edit'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
 import { Route as RegisterCodeVerificationRouteImport } from './routes/register.code.verification'
 import { Route as ServiceUsernameSlugRouteImport } from './routes/service.$username.$slug'
@@ -156,6 +160,16 @@ const EmailConfirmRoute = EmailConfirmRouteImport.update({
   path: '/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FeedsIndexRoute = FeedsIndexRouteImport.update({
+  id: '/feeds/',
+  path: '/feeds/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeedsNewRoute = FeedsNewRouteImport.update({
+  id: '/feeds/new',
+  path: '/feeds/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JobIndexRoute = JobIndexRouteImport.update({
   id: '/job/',
   path: '/job/',
@@ -259,6 +273,16 @@ const ChatThreadPublicIdRoute = ChatThreadPublicIdRouteImport.update({
   path: '/chat/thread/$publicId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FeedsIdIndexRoute = FeedsIdIndexRouteImport.update({
+  id: '/feeds/$id/',
+  path: '/feeds/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeedsIdEditRoute = FeedsIdEditRouteImport.update({
+  id: '/feeds/$id/edit',
+  path: '/feeds/$id/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JobUsernameSlugRoute = JobUsernameSlugRouteImport.update({
   id: '/job/$username/$slug',
   path: '/job/$username/$slug',
@@ -339,6 +363,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
+  '/feeds/new': typeof FeedsNewRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -346,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog/': typeof BlogIndexRoute
   '/chat/': typeof ChatIndexRoute
+  '/feeds/': typeof FeedsIndexRoute
   '/job/': typeof JobIndexRoute
   '/jobs/': typeof JobsIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -359,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -368,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
   '/account/subscription/': typeof AccountSubscriptionIndexRoute
   '/c/$name/': typeof CNameIndexRoute
+  '/feeds/$id/': typeof FeedsIdIndexRoute
   '/user/$username/': typeof UserUsernameIndexRoute
   '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
   '/chat/thread/new/': typeof ChatThreadNewIndexRoute
@@ -392,6 +420,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
+  '/feeds/new': typeof FeedsNewRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -399,6 +428,7 @@ export interface FileRoutesByTo {
   '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog': typeof BlogIndexRoute
   '/chat': typeof ChatIndexRoute
+  '/feeds': typeof FeedsIndexRoute
   '/job': typeof JobIndexRoute
   '/jobs': typeof JobsIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -412,6 +442,7 @@ export interface FileRoutesByTo {
   '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -421,6 +452,7 @@ export interface FileRoutesByTo {
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
   '/account/subscription': typeof AccountSubscriptionIndexRoute
   '/c/$name': typeof CNameIndexRoute
+  '/feeds/$id': typeof FeedsIdIndexRoute
   '/user/$username': typeof UserUsernameIndexRoute
   '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
   '/chat/thread/new': typeof ChatThreadNewIndexRoute
@@ -446,6 +478,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
+  '/feeds/new': typeof FeedsNewRoute
   '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
   '/services/manage': typeof ServicesManageRoute
@@ -453,6 +486,7 @@ export interface FileRoutesById {
   '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog/': typeof BlogIndexRoute
   '/chat/': typeof ChatIndexRoute
+  '/feeds/': typeof FeedsIndexRoute
   '/job/': typeof JobIndexRoute
   '/jobs/': typeof JobsIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -466,6 +500,7 @@ export interface FileRoutesById {
   '/c/$name/modlog': typeof CNameModlogRoute
   '/chat/group/new': typeof ChatGroupNewRoute
   '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -475,6 +510,7 @@ export interface FileRoutesById {
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
   '/account/subscription/': typeof AccountSubscriptionIndexRoute
   '/c/$name/': typeof CNameIndexRoute
+  '/feeds/$id/': typeof FeedsIdIndexRoute
   '/user/$username/': typeof UserUsernameIndexRoute
   '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
   '/chat/thread/new/': typeof ChatThreadNewIndexRoute
@@ -501,6 +537,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/blog/$slug'
     | '/email/confirm'
+    | '/feeds/new'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -508,6 +545,7 @@ export interface FileRouteTypes {
     | '/wallet/$blockchain'
     | '/blog/'
     | '/chat/'
+    | '/feeds/'
     | '/job/'
     | '/jobs/'
     | '/register/'
@@ -521,6 +559,7 @@ export interface FileRouteTypes {
     | '/c/$name/modlog'
     | '/chat/group/new'
     | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -530,6 +569,7 @@ export interface FileRouteTypes {
     | '/user/$username/payments'
     | '/account/subscription/'
     | '/c/$name/'
+    | '/feeds/$id/'
     | '/user/$username/'
     | '/chat/thread/new/$username'
     | '/chat/thread/new/'
@@ -554,6 +594,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/blog/$slug'
     | '/email/confirm'
+    | '/feeds/new'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -561,6 +602,7 @@ export interface FileRouteTypes {
     | '/wallet/$blockchain'
     | '/blog'
     | '/chat'
+    | '/feeds'
     | '/job'
     | '/jobs'
     | '/register'
@@ -574,6 +616,7 @@ export interface FileRouteTypes {
     | '/c/$name/modlog'
     | '/chat/group/new'
     | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -583,6 +626,7 @@ export interface FileRouteTypes {
     | '/user/$username/payments'
     | '/account/subscription'
     | '/c/$name'
+    | '/feeds/$id'
     | '/user/$username'
     | '/chat/thread/new/$username'
     | '/chat/thread/new'
@@ -607,6 +651,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/blog/$slug'
     | '/email/confirm'
+    | '/feeds/new'
     | '/jobs/manage'
     | '/policies/$page'
     | '/services/manage'
@@ -614,6 +659,7 @@ export interface FileRouteTypes {
     | '/wallet/$blockchain'
     | '/blog/'
     | '/chat/'
+    | '/feeds/'
     | '/job/'
     | '/jobs/'
     | '/register/'
@@ -627,6 +673,7 @@ export interface FileRouteTypes {
     | '/c/$name/modlog'
     | '/chat/group/new'
     | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -636,6 +683,7 @@ export interface FileRouteTypes {
     | '/user/$username/payments'
     | '/account/subscription/'
     | '/c/$name/'
+    | '/feeds/$id/'
     | '/user/$username/'
     | '/chat/thread/new/$username'
     | '/chat/thread/new/'
@@ -661,6 +709,7 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   BlogSlugRoute: typeof BlogSlugRoute
   EmailConfirmRoute: typeof EmailConfirmRoute
+  FeedsNewRoute: typeof FeedsNewRoute
   JobsManageRoute: typeof JobsManageRoute
   PoliciesPageRoute: typeof PoliciesPageRoute
   ServicesManageRoute: typeof ServicesManageRoute
@@ -668,6 +717,7 @@ export interface RootRouteChildren {
   WalletBlockchainRoute: typeof WalletBlockchainRoute
   BlogIndexRoute: typeof BlogIndexRoute
   ChatIndexRoute: typeof ChatIndexRoute
+  FeedsIndexRoute: typeof FeedsIndexRoute
   JobIndexRoute: typeof JobIndexRoute
   JobsIndexRoute: typeof JobsIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
@@ -681,6 +731,7 @@ export interface RootRouteChildren {
   CNameModlogRoute: typeof CNameModlogRoute
   ChatGroupNewRoute: typeof ChatGroupNewRoute
   ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
+  FeedsIdEditRoute: typeof FeedsIdEditRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
   RegisterCodeVerificationRoute: typeof RegisterCodeVerificationRoute
   ServiceUsernameSlugRoute: typeof ServiceUsernameSlugRoute
@@ -690,6 +741,7 @@ export interface RootRouteChildren {
   UserUsernamePaymentsRoute: typeof UserUsernamePaymentsRoute
   AccountSubscriptionIndexRoute: typeof AccountSubscriptionIndexRoute
   CNameIndexRoute: typeof CNameIndexRoute
+  FeedsIdIndexRoute: typeof FeedsIdIndexRoute
   UserUsernameIndexRoute: typeof UserUsernameIndexRoute
   ChatThreadNewUsernameRoute: typeof ChatThreadNewUsernameRoute
   ChatThreadNewIndexRoute: typeof ChatThreadNewIndexRoute
@@ -832,6 +884,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/feeds/': {
+      id: '/feeds/'
+      path: '/feeds'
+      fullPath: '/feeds/'
+      preLoaderRoute: typeof FeedsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/feeds/new': {
+      id: '/feeds/new'
+      path: '/feeds/new'
+      fullPath: '/feeds/new'
+      preLoaderRoute: typeof FeedsNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/job/': {
       id: '/job/'
       path: '/job'
@@ -972,6 +1038,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChatThreadPublicIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/feeds/$id/': {
+      id: '/feeds/$id/'
+      path: '/feeds/$id'
+      fullPath: '/feeds/$id/'
+      preLoaderRoute: typeof FeedsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/feeds/$id/edit': {
+      id: '/feeds/$id/edit'
+      path: '/feeds/$id/edit'
+      fullPath: '/feeds/$id/edit'
+      preLoaderRoute: typeof FeedsIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/job/$username/$slug': {
       id: '/job/$username/$slug'
       path: '/job/$username/$slug'
@@ -1077,6 +1157,7 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   BlogSlugRoute: BlogSlugRoute,
   EmailConfirmRoute: EmailConfirmRoute,
+  FeedsNewRoute: FeedsNewRoute,
   JobsManageRoute: JobsManageRoute,
   PoliciesPageRoute: PoliciesPageRoute,
   ServicesManageRoute: ServicesManageRoute,
@@ -1084,6 +1165,7 @@ const rootRouteChildren: RootRouteChildren = {
   WalletBlockchainRoute: WalletBlockchainRoute,
   BlogIndexRoute: BlogIndexRoute,
   ChatIndexRoute: ChatIndexRoute,
+  FeedsIndexRoute: FeedsIndexRoute,
   JobIndexRoute: JobIndexRoute,
   JobsIndexRoute: JobsIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
@@ -1097,6 +1179,7 @@ const rootRouteChildren: RootRouteChildren = {
   CNameModlogRoute: CNameModlogRoute,
   ChatGroupNewRoute: ChatGroupNewRoute,
   ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
+  FeedsIdEditRoute: FeedsIdEditRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,
   RegisterCodeVerificationRoute: RegisterCodeVerificationRoute,
   ServiceUsernameSlugRoute: ServiceUsernameSlugRoute,
@@ -1106,6 +1189,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserUsernamePaymentsRoute: UserUsernamePaymentsRoute,
   AccountSubscriptionIndexRoute: AccountSubscriptionIndexRoute,
   CNameIndexRoute: CNameIndexRoute,
+  FeedsIdIndexRoute: FeedsIdIndexRoute,
   UserUsernameIndexRoute: UserUsernameIndexRoute,
   ChatThreadNewUsernameRoute: ChatThreadNewUsernameRoute,
   ChatThreadNewIndexRoute: ChatThreadNewIndexRoute,

@@ -9,6 +9,7 @@ import { communityModerationRoutes } from "./features/community-moderation/route
 import { contentRoutes } from "./features/content/routes";
 import { dataExportRoutes } from "./features/data-export/routes";
 import { docsRoutes } from "./features/docs/routes";
+import { feedsRoutes } from "./features/feeds/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { liveRoutes } from "./features/live/routes";
@@ -96,6 +97,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", communitiesRoutes)
     .route("/", communityModerationRoutes)
     .route("/", postsRoutes)
+    .route("/", feedsRoutes)
     .route("/", peopleRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)

@@ -22,6 +22,8 @@ export interface LiveUpdates {
   postActivity(postPublicId: string, actorId: number | null): Promise<void>;
   /** The person switched "Show when I'm online". */
   presenceSetting(userId: number): Promise<void>;
+  /** The person read these posts (public ids): their other tabs leave them out of hide-read feeds. */
+  postsRead(userId: number, publicIds: string[]): Promise<void>;
   /** One person blocked another. */
   partnersParted(userId: number, otherId: number): Promise<void>;
 }

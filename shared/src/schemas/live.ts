@@ -47,6 +47,8 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("NOTIFICATION"), notification: notificationSchema, listed: z.boolean() }),
   liveChatThreadSchema.extend({ type: z.literal("CHAT_THREAD") }),
   z.object({ type: z.literal("PRESENCE"), username: z.string(), online: z.boolean() }),
+  // The person read these posts (public ids), on this tab or another device: hide-read feeds drop them.
+  z.object({ type: z.literal("READ"), public_ids: z.array(z.string()) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

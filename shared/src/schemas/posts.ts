@@ -1,4 +1,4 @@
-import { anyCaseEnum, publicIdSchema, skipSchema } from "../api";
+import { anyCaseEnum, publicIdSchema, queryBoolean, skipSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
@@ -312,6 +312,8 @@ export const feedQuerySchema = z.object({
   skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
   cursor: z.string().max(100).optional(),
+  /** Leave out the posts the signed-in caller read. */
+  hide_read: queryBoolean.optional(),
 });
 
 export const commentCreateSchema = z.object({

@@ -59,6 +59,10 @@ export const PAGE_TITLES = {
   "/chat/group/new": msg("New group"),
   "/c/$name/p/$publicId/$slug": null,
   "/c/$name/p/$publicId/": null,
+  "/feeds/": msg("Your feeds"),
+  "/feeds/new": msg("New feed"),
+  "/feeds/$id/": msg("Feed"),
+  "/feeds/$id/edit": msg("Edit feed"),
 } satisfies Record<keyof FileRoutesById, string | null> as PageTitles;
 
 const NOT_FOUND = msg("Page not found");

@@ -1,8 +1,12 @@
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
+
+// The signed-in person's feeds and communities: a chunk of its own, never the first screen's.
+const YourPlaces = lazy(() => import("#web/features/feeds/components/your-places.tsx"));
 
 interface Item {
   label: string;
@@ -66,7 +70,12 @@ export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
     "flex w-full items-center rounded-lg px-3 py-2 text-left text-sm text-[var(--text)] hover:bg-[var(--hover)] [&.active]:bg-[var(--hover)] [&.active]:font-semibold";
   return (
     <nav aria-label={t("Main menu")} className="flex flex-col gap-4 p-3" data-testid="left-menu">
-      {sections.map((section, i) => (
+      {sections.map((section, i) => [
+        i === 1 && isSignedIn ? (
+          <Suspense key="places" fallback={null}>
+            <YourPlaces itemClass={itemClass} onNavigate={onNavigate} />
+          </Suspense>
+        ) : null,
         <div key={section.title ?? i} className="flex flex-col gap-0.5">
           {section.title ? (
             <h2 className="px-3 pb-1 text-xs font-semibold tracking-wider text-[var(--muted)] uppercase">
@@ -109,8 +118,8 @@ export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
               </Link>
             ),
           )}
-        </div>
-      ))}
+        </div>,
+      ])}
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { setLiveOpen } from "#web/lib/live-status.ts";
 import { clearPresence, setPresence } from "#web/lib/presence.ts";
+import { dropReadPosts } from "#web/lib/read-posts.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { applyThreadChange } from "../chat/cache";
 import { chatKeys } from "../chat/queries";
@@ -65,6 +66,10 @@ export function startLive(queryClient: QueryClient): LiveConnection {
             void queryClient.invalidateQueries({ queryKey: ["moderation"] });
             void queryClient.invalidateQueries({ queryKey: ["posts", "detail"] });
           }
+          return;
+        case "READ":
+          // Read on another tab or device: the lists shown with "Hide read" drop them.
+          dropReadPosts(queryClient, frame.public_ids);
           return;
         case "CHAT_THREAD": {
           const { public_id, last_message, total_unread_messages, updated_at } = frame;

@@ -3,6 +3,7 @@ export * from "./admin";
 export * from "./chat";
 export * from "./communities";
 export * from "./content";
+export * from "./feeds";
 export * from "./jobs";
 export * from "./mfa";
 export * from "./payments";

@@ -52,6 +52,9 @@ export const microposts = sqliteTable(
     index("microposts_community_pinned_idx").on(t.communityId, t.isDraft, t.isPinned, t.publishedAt, t.id),
     index("microposts_flair_idx").on(t.flairId, t.isDraft, t.isPinned, t.publishedAt, t.id),
     index("microposts_owner_idx").on(t.ownerId, t.isDraft, t.publishedAt, t.id),
+    // A custom feed sorted TOP merges one range per community and per person (docs/decisions/149).
+    index("microposts_community_top_idx").on(t.communityId, t.isDraft, t.totalVotes, t.id),
+    index("microposts_owner_top_idx").on(t.ownerId, t.isDraft, t.totalVotes, t.id),
   ],
 );
 

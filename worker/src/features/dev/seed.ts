@@ -236,7 +236,33 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedJobsDemo(deps);
   await seedServicesDemo(deps);
   await seedAdminDemo(deps);
+  await seedFeedDemo(deps);
   return true;
+}
+
+/** The public id of the demo's custom feed (e2e/routes.ts walks /feeds/{it}). */
+export const DEMO_FEED = "demomix";
+
+/** Bruno's public feed of c/webdev, c/photography and carmen's posts (docs/decisions/149). */
+async function seedFeedDemo({ db }: Deps): Promise<void> {
+  const now = Date.now();
+  await db.write([
+    db.prepare({
+      sql: `INSERT INTO custom_feeds (public_id, owner_id, name, description, is_public, created_at, updated_at)
+        SELECT ?1, id, 'Web and pictures', 'Building the web, and pictures to look at', 1, ?2, ?2 FROM users WHERE username = 'bruno'`,
+      binds: [DEMO_FEED, now],
+    }),
+    db.prepare({
+      sql: `INSERT INTO custom_feed_communities (feed_id, community_id)
+        SELECT f.id, c.id FROM custom_feeds f, communities c WHERE f.public_id = ?1 AND c.name IN ('webdev', 'photography')`,
+      binds: [DEMO_FEED],
+    }),
+    db.prepare({
+      sql: `INSERT INTO custom_feed_people (feed_id, user_id)
+        SELECT f.id, u.id FROM custom_feeds f, users u WHERE f.public_id = ?1 AND u.username = 'carmen'`,
+      binds: [DEMO_FEED],
+    }),
+  ]);
 }
 
 /**

@@ -23,6 +23,7 @@ export function liveUpdates(deps: Deps): LiveUpdates {
     postActivity: (postPublicId, actorId) => livePostActivity(deps, postPublicId, actorId),
     presenceSetting: (userId) => livePresenceSetting(deps, userId),
     partnersParted: (userId, otherId) => livePartnersParted(deps, userId, otherId),
+    postsRead: (userId, publicIds) => tellInbox(deps, userId, [{ type: "READ", public_ids: publicIds }]),
   };
 }
 

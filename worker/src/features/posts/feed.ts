@@ -1,5 +1,6 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption } from "#shared/enums.ts";
+import { FEED_MSG } from "#shared/schemas/feeds.ts";
 import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
@@ -8,6 +9,13 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes, knownMutes } from "../muted-words/service";
+import {
+  type CustomFeedHead,
+  customFeedHead,
+  customFeedPage,
+  FEED_VERSION,
+  type FeedSort,
+} from "./custom-feed-queries";
 import { toFeedItems } from "./json";
 import {
   COMMUNITY_POST_COUNT,
@@ -38,7 +46,13 @@ export interface FeedQuery {
   skip: number;
   limit: number;
   cursor?: string;
+  /** Leave out the posts the signed-in viewer read (docs/decisions/150). */
+  hide_read?: boolean;
 }
+
+/** Whose reads a page leaves out: the viewer's, when they asked and are signed in. */
+const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
+  hideRead && viewerId !== null ? viewerId : null;
 
 /**
  * Viewers with more sources than this get their feed by scanning the newest posts and keeping
@@ -166,6 +180,7 @@ export async function readFeed(
   const { db } = deps;
   // The viewer's phrases, or null while they come with this request's first round trip.
   const known = knownMutes(deps, viewerId, "FEED");
+  const hideRead = readsOf(viewerId, q.hide_read);
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
     const order = q.option === "TOP" ? TOP : NEWEST;
@@ -175,7 +190,7 @@ export async function readFeed(
     let first: Awaited<ReturnType<typeof sitePostPage>> | null = null;
     if (!known?.length) {
       // The page and all its items show, in one round trip (the token check's too).
-      const page = await sitePostPage(db, viewerId, verified, order, q, values);
+      const page = await sitePostPage(db, viewerId, verified, order, q, values, hideRead);
       if (known || (await activeMutes(deps, viewerId, "FEED")).length === 0) {
         const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
         return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
@@ -187,7 +202,7 @@ export async function readFeed(
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
       // The page read before the phrases were known is the first of the reads that fill this one.
       const read =
-        first ?? (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after));
+        first ?? (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after, hideRead));
       first = null;
       total = read.total;
       return read.posts;
@@ -209,7 +224,7 @@ export async function readFeed(
     const page = await pageWithLookups(
       db,
       viewerId,
-      mergedSourcePage(kind, active, q, values),
+      mergedSourcePage(kind, active, q, values, hideRead),
       [],
       values ? 0 : q.skip,
     );
@@ -224,12 +239,12 @@ export async function readFeed(
         await pageWithLookups(
           db,
           viewerId,
-          mergedSourcePage(kind, active, window, after),
+          mergedSourcePage(kind, active, window, after, hideRead),
           [],
           after ? 0 : skip,
         )
       ).posts;
-    return scannedSourcePosts(db, viewerId, kind, window, after);
+    return scannedSourcePosts(db, viewerId, kind, window, after, hideRead);
   });
   const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
   return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
@@ -239,16 +254,17 @@ export async function readFeed(
 export async function readCommunityPosts(
   deps: Deps,
   viewerId: number | null,
-  q: { name: string; skip: number; limit: number; cursor?: string; flair_id?: number },
+  q: { name: string; skip: number; limit: number; cursor?: string; flair_id?: number; hide_read?: boolean },
 ): Promise<CursorPage<FeedItem>> {
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
   const flairId = q.flair_id ?? null;
+  const hideRead = readsOf(viewerId, q.hide_read);
   const read = (window: { skip: number; limit: number }, after: number[] | null) =>
     // The community, its page and all the page shows, in one round trip.
     pageWithLookups(
       deps.db,
       viewerId,
-      communityPostPage(q.name, window, after, flairId),
+      communityPostPage(q.name, window, after, flairId, hideRead),
       [
         { sql: COMMUNITY_POST_COUNT, binds: [q.name] },
         ...(flairId === null ? [] : [flairPostCount(q.name, flairId)]),
@@ -293,4 +309,72 @@ export async function readPersonPosts(
   if (input.viewerId !== null && input.viewerId !== page.person.id && page.blocksViewer)
     fail(403, PEOPLE_MSG.blockedByThem);
   return toPage(toFeedItems(page.posts, page.lookups, input.viewerId), page.total, input.limit);
+}
+
+/**
+ * Feed heads (their communities, flairs and people) this isolate read lately, by public id. A page
+ * read with a kept head checks, in the same round trip, that the feed's row has not changed since
+ * (any change to a feed moves its `updated_at`), and reads again with a fresh head when it has: one
+ * round trip for a feed's page instead of two. Kept at most HEAD_KEEP_MS, so what no edit of the
+ * feed announces (a person suspended, a community gone) shows within that time.
+ */
+const keptHeads = new Map<string, { head: CustomFeedHead; at: number }>();
+const HEAD_KEEP_MS = 60_000;
+const HEADS_KEPT = 500;
+
+function keepHead(id: string, head: CustomFeedHead): void {
+  if (keptHeads.size >= HEADS_KEPT) keptHeads.delete(keptHeads.keys().next().value as string);
+  keptHeads.set(id, { head, at: Date.now() });
+}
+
+/**
+ * `GET /api/v1/feed/micropost/list`: a page of a person's own feed (docs/decisions/149), NEW or TOP,
+ * from a keyset cursor. A public feed for anyone; a private one for its owner only (404 to others,
+ * as if it did not exist).
+ */
+export async function readCustomFeed(
+  deps: Deps,
+  viewerId: number | null,
+  q: { id: string; sort: FeedSort; cursor?: string; limit: number; hide_read?: boolean },
+): Promise<CursorPage<FeedItem>> {
+  const order: Order = q.sort === "TOP" ? { ...TOP, tag: "ft" } : { ...NEWEST, tag: "fn" };
+  const values = decodeCursor(q.cursor, order.tag, 2);
+  const hideRead = readsOf(viewerId, q.hide_read);
+  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const kept = keptHeads.get(q.id);
+  let head = kept && Date.now() - kept.at < HEAD_KEEP_MS ? kept.head : null;
+  const read = async (after: number[] | null) => {
+    for (;;) {
+      if (!head) {
+        head = await customFeedHead(deps.db, q.id);
+        if (head) keepHead(q.id, head);
+      }
+      if (!head || (!head.isPublic && head.ownerId !== viewerId)) fail(404, FEED_MSG.notFound);
+      // The page, all its items show and the feed's version, in one round trip.
+      const page = await pageWithLookups(
+        deps.db,
+        viewerId,
+        customFeedPage(head.id, head.sources, q.sort, q.limit, after, hideRead),
+        [{ sql: FEED_VERSION, binds: [q.id] }],
+      );
+      const now = (page.extra[0] as Array<{ updated_at: number }>)[0];
+      if (now && Number(now.updated_at) === head.updatedAt) return { ...page, head };
+      // The feed changed (or went) since its head was kept: read it again.
+      keptHeads.delete(q.id);
+      head = null;
+    }
+  };
+  if (mutes.length === 0) {
+    const page = await read(values);
+    const cursor = nextCursor(page.posts, q.limit, order);
+    return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.head.total, q.limit, cursor);
+  }
+  let total = 0;
+  const page = await unmutedPage(mutes, q.limit, order, { skip: 0, values }, async (_skip, after) => {
+    const read1 = await read(after);
+    total = read1.head.total;
+    return read1.posts;
+  });
+  const cursor = page.cursor ? encodeCursor(order.tag, page.cursor) : null;
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
 }

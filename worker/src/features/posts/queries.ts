@@ -43,15 +43,15 @@ export type CommentRow = typeof comments.$inferSelect;
 export type PostWithCommunity = PostRow & { communityName: string };
 
 /** The columns of a post, for `FROM microposts m`. */
-const POST_COLUMNS = columnsOf(microposts, "m");
+export const POST_COLUMNS = columnsOf(microposts, "m");
 /** The columns of a comment, for `FROM comments c`. */
 const COMMENT_COLUMNS = columnsOf(comments, "c");
 /** The parent's public id beside a comment's columns. */
 const PARENT_PUBLIC_ID = "(SELECT p.public_id FROM comments p WHERE p.id = c.parent_id) AS parent_public_id";
 /** D1 accepts at most five terms in one compound SELECT; larger unions are nested. */
-const COMPOUND_MAX = 5;
+export const COMPOUND_MAX = 5;
 
-const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
+export const toPosts = (rows: object[]): PostRow[] => rows.map((raw) => rowOf(microposts, raw));
 /** The one rule of who sees a post (lib/post-visibility-queries.ts), for `FROM microposts m`. */
 const VISIBLE = visiblePostSql("m");
 
@@ -718,6 +718,15 @@ export const TOP: Order = { tag: "t", columns: ["totalVotes", "id"] };
 /** A community's posts: pinned ones first, then the newest. */
 export const PINNED_FIRST: Order = { tag: "p", columns: ["isPinned", "publishedAt", "id"] };
 
+/**
+ * The post `m` is not among those the person read (docs/decisions/150); empty without a person.
+ * `hide_read=true` on a feed adds it to the page's ranges.
+ */
+export function unreadSql(viewerId: number | null | undefined): string {
+  if (viewerId === null || viewerId === undefined) return "";
+  return ` AND NOT EXISTS (SELECT 1 FROM post_reads r WHERE r.user_id = ${Math.trunc(viewerId)} AND r.micropost_id = m.id)`;
+}
+
 /** "After the cursor" inside one merge arm. Ties in published_at are rare, so a seek on it is enough. */
 function keyset(values: number[] | null): string {
   if (!values) return "";
@@ -767,8 +776,9 @@ export async function sitePostPage(
   order: Order,
   q: PostPageQuery,
   values: number[] | null,
+  hideReadFor: number | null = null,
 ): Promise<{ posts: PostRow[]; total: number; lookups: PostLookups }> {
-  const where = verifiedOnly ? `${VISIBLE} AND m.is_owner_verified = 1` : VISIBLE;
+  const where = `${verifiedOnly ? `${VISIBLE} AND m.is_owner_verified = 1` : VISIBLE}${unreadSql(hideReadFor)}`;
   const key = verifiedOnly ? "verified_microposts" : "published_microposts";
   const { posts, extra, lookups } = await pageWithLookups(
     db,
@@ -815,10 +825,11 @@ export function mergedSourcePage(
   sources: number[],
   q: PostPageQuery,
   values: number[] | null,
+  hideReadFor: number | null = null,
 ): Statement {
   const arms = sources.map(
     (id) =>
-      `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${sourceColumn(kind)} = ${id} AND ${VISIBLE}${keyset(values)}`,
+      `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.${sourceColumn(kind)} = ${id} AND ${VISIBLE}${keyset(values)}${unreadSql(hideReadFor)}`,
   );
   const nest = (terms: string[]): string => {
     if (terms.length <= COMPOUND_MAX) return terms.join(" UNION ALL ");
@@ -842,13 +853,14 @@ export async function scannedSourcePosts(
   kind: "communities" | "people",
   q: PostPageQuery,
   values: number[] | null,
+  hideReadFor: number | null = null,
 ): Promise<PostRow[]> {
   const source =
     kind === "communities"
       ? "SELECT community_id FROM community_members WHERE user_id = ?1"
       : "SELECT followee_id FROM follows WHERE follower_id = ?1";
   const statement = rangeStatement(
-    `${VISIBLE} AND m.${sourceColumn(kind)} IN (${source})`,
+    `${VISIBLE} AND m.${sourceColumn(kind)} IN (${source})${unreadSql(hideReadFor)}`,
     NEWEST,
     q,
     values,
@@ -878,6 +890,7 @@ export function communityPostPage(
   q: PostPageQuery,
   values: number[] | null,
   flairId: number | null = null,
+  hideReadFor: number | null = null,
 ): Statement {
   // With a flair, the flair's index range (flair, pinned, published, id): a flair is its community's.
   const flair = flairId === null ? "" : ` AND m.flair_id = ${Math.trunc(flairId)}`;
@@ -885,7 +898,7 @@ export function communityPostPage(
     sql: keysetSql({
       select: POST_COLUMNS,
       from: "microposts m",
-      where: `m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))${flair} AND ${VISIBLE}`,
+      where: `m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))${flair} AND ${VISIBLE}${unreadSql(hideReadFor)}`,
       columns: keyColumns(PINNED_FIRST),
       dir: "DESC",
       values,

@@ -2,6 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
 import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
+import {
+  customFeedPostsQuerySchema,
+  readAllResultSchema,
+  readAllSchema,
+  readPostsSchema,
+  readUndoQuery,
+} from "#shared/schemas/feeds.ts";
 import { userPostListQuerySchema } from "#shared/schemas/people.ts";
 import { bookmarkResultSchema, postVersionSchema } from "#shared/schemas/post-versions.ts";
 import {
@@ -39,8 +46,9 @@ import {
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
-import { readCommunityPosts, readFeed, readPersonPosts } from "./feed";
+import { readCommunityPosts, readCustomFeed, readFeed, readPersonPosts } from "./feed";
 import { commentHistory, postHistory } from "./history";
+import { readAll, readPosts, undoReadAllPosts } from "./reads";
 import {
   countDrafts,
   createPost,
@@ -138,9 +146,58 @@ const communityPosts = createRoute({
       limit: z.coerce.number().int().min(1).max(100).default(10),
       /** Only the posts carrying this flair of the community. */
       flair_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      hide_read: queryBoolean.optional(),
     }),
   },
   responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
+});
+
+const customFeedPosts = createRoute({
+  method: "get",
+  path: "/api/v1/feed/micropost/list",
+  tags: ["Feeds"],
+  summary: "A custom feed's posts, NEW or TOP: a public feed for anyone, a private one for its owner",
+  description:
+    "Send `cursor` (the previous page's `next_cursor`) for the next page; `hide_read=true` leaves out what the caller read.",
+  request: { query: customFeedPostsQuerySchema },
+  responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
+});
+
+const readJson = <T extends object>(schema: T) =>
+  ({ required: true, content: { "application/json": { schema } } }) as const;
+
+const markRead = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/micropost/read",
+  tags,
+  security,
+  summary: "Mark posts read (up to 100 at a time, as they scroll past)",
+  request: { body: readJson(readPostsSchema) },
+  responses: {
+    200: json(z.object({ total_read: z.number().int() }), "How many were not read before"),
+    ...errorResponses(400, 401, 422),
+  },
+});
+
+const markAllRead = createRoute({
+  method: "post",
+  path: "/api/v1/private/user/micropost/read/all",
+  tags,
+  security,
+  summary: "Mark a feed's newest 500 unread posts read; answers a token that undoes it",
+  description: "Name one feed: `option` (the home feed's), `community_name` or `feed_id` (a custom feed).",
+  request: { body: readJson(readAllSchema) },
+  responses: { 200: json(readAllResultSchema, "Read"), ...errorResponses(401, 404, 422) },
+});
+
+const undoAllRead = createRoute({
+  method: "delete",
+  path: "/api/v1/private/user/micropost/read/all",
+  tags,
+  security,
+  summary: "Undo a mark-all-read by its token (within a day)",
+  request: { query: readUndoQuery },
+  responses: { 204: { description: "Unread again" }, ...errorResponses(401, 404, 422) },
 });
 
 const personPosts = createRoute({
@@ -342,6 +399,19 @@ const upload = createRoute({
 });
 
 export const postsRoutes = createRouter()
+  .openapi(customFeedPosts, async (c) => {
+    return c.json(await readCustomFeed(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query")), 200);
+  })
+  .openapi(markRead, async (c) => {
+    return c.json(await readPosts(c.var.deps, c.get("user"), c.req.valid("json").public_ids), 200);
+  })
+  .openapi(markAllRead, async (c) => {
+    return c.json(await readAll(c.var.deps, c.get("user"), c.req.valid("json")), 200);
+  })
+  .openapi(undoAllRead, async (c) => {
+    await undoReadAllPosts(c.var.deps, c.get("user"), c.req.valid("query").token);
+    return c.body(null, 204);
+  })
   .openapi(feed, async (c) => {
     return c.json(await readFeed(c.var.deps, c.get("viewer")?.id ?? null, c.req.valid("query")), 200);
   })

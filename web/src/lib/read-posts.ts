@@ -1,0 +1,122 @@
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { READ_BATCH_MAX } from "#shared/schemas/feeds.ts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import { apiFetch } from "./api";
+
+// What the signed-in person has read (docs/decisions/150): posts are marked read as they scroll
+// past, in batches, and a READ frame from their inbox (features/live) takes them out of the lists
+// this tab shows with "Hide read" on. Only lazy chunks load this (the feeds' pages, the live
+// client): never the first screen.
+
+/** Query keys of lists shown with "Hide read" on end with this, so a READ frame finds them. */
+export const HIDE_READ_KEY = "hide-read";
+
+/** Takes these posts out of every cached list shown with "Hide read" on. */
+export function dropReadPosts(queryClient: QueryClient, publicIds: string[]): void {
+  const read = new Set(publicIds);
+  for (const query of queryClient.getQueryCache().findAll()) {
+    if (query.queryKey.at(-1) !== HIDE_READ_KEY) continue;
+    queryClient.setQueryData<InfiniteData<CursorPage<FeedItem>>>(query.queryKey, (old) =>
+      old?.pages
+        ? {
+            ...old,
+            pages: old.pages.map((page) => ({
+              ...page,
+              list: page.list.filter((item) => !read.has(item.micropost.public_id)),
+            })),
+          }
+        : old,
+    );
+  }
+}
+
+/** The public id in a post's address: /c/{community}/p/{public id}/… */
+export function postIdOfLink(href: string): string | null {
+  const match = /\/c\/[^/]+\/p\/([^/?#]+)/.exec(href);
+  return match?.[1] ?? null;
+}
+
+/** How long read posts wait to go together in one request. */
+const FLUSH_MS = 1_500;
+
+/**
+ * Watches the post cards of a list (each `li` of `list`) and marks a post read once its card has
+ * been half on screen and then scrolled up past the top: read, not just glimpsed. Sends batches of
+ * up to READ_BATCH_MAX. Answers the function that stops watching (and sends what is waiting).
+ */
+export function trackReads(list: HTMLElement): () => void {
+  const sent = new Set<string>();
+  const seen = new Set<string>();
+  const waiting: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    while (waiting.length) {
+      const batch = waiting.splice(0, READ_BATCH_MAX);
+      void apiFetch("/api/v1/private/user/micropost/read", {
+        method: "POST",
+        body: { public_ids: batch },
+      }).catch(() => {
+        // Marking read is a courtesy: a failed batch is tried again when its posts scroll by next time.
+        for (const id of batch) sent.delete(id);
+      });
+    }
+  };
+  const idOf = (el: Element) => {
+    const link = el.querySelector<HTMLAnchorElement>('a[href*="/p/"]');
+    return link ? postIdOfLink(link.getAttribute("href") ?? "") : null;
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const id = idOf(entry.target);
+        if (!id) continue;
+        if (entry.isIntersecting) seen.add(id);
+        else if (
+          seen.has(id) &&
+          entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0) + 1 &&
+          !sent.has(id)
+        ) {
+          sent.add(id);
+          waiting.push(id);
+          timer ??= setTimeout(flush, FLUSH_MS);
+        }
+      }
+    },
+    { threshold: [0, 0.5] },
+  );
+  const watch = () => {
+    for (const li of list.querySelectorAll(":scope > li")) observer.observe(li);
+  };
+  watch();
+  // New pages add cards: watch them too.
+  const added = new MutationObserver(watch);
+  added.observe(list, { childList: true });
+  return () => {
+    added.disconnect();
+    observer.disconnect();
+    if (timer) clearTimeout(timer);
+    flush();
+  };
+}
+
+/** The person's "Hide read" choice, kept per account in this browser. */
+const hideReadKey = (username: string) => `agora.hide-read.${username}`;
+
+export function hideReadOf(username: string | null | undefined): boolean {
+  if (!username) return false;
+  try {
+    return localStorage.getItem(hideReadKey(username)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function saveHideRead(username: string, on: boolean): void {
+  try {
+    if (on) localStorage.setItem(hideReadKey(username), "1");
+    else localStorage.removeItem(hideReadKey(username));
+  } catch {
+    // Storage refused (private mode): the choice lasts the visit.
+  }
+}
