@@ -275,7 +275,10 @@ describe("robots.txt, the sitemaps and the feeds", () => {
     // Every kind is read by ranges of ids; each sitemap the index names answers, people's too.
     // (Jobs, services and the blog are named once they have rows: this database may have none.)
     for (const kind of ["communities", "posts", "people"])
-      expect(sitemaps.some((s) => s.startsWith(`${SITE}/sitemaps/${kind}-`)), kind).toBe(true);
+      expect(
+        sitemaps.some((s) => s.startsWith(`${SITE}/sitemaps/${kind}-`)),
+        kind,
+      ).toBe(true);
     for (const s of sitemaps) {
       const one = await api(new URL(s).pathname);
       expect(one.status, s).toBe(200);

@@ -202,7 +202,8 @@ export async function readFeed(
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
       // The page read before the phrases were known is the first of the reads that fill this one.
       const read =
-        first ?? (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after, hideRead));
+        first ??
+        (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after, hideRead));
       first = null;
       total = read.total;
       return read.posts;
