@@ -14,6 +14,8 @@ export const communities = sqliteTable(
     image: text("image"),
     /** The banner across the top of its page, uploaded by its creator; null shows the plain one. */
     cover: text("cover"),
+    /** Its owner's own reaction palette (a JSON list of up to 12 emoji); null offers the default one. */
+    reactionPalette: text("reaction_palette"),
     isVerified: flag("is_verified", false),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     totalMembers: counter("total_members"),
