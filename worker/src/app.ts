@@ -21,6 +21,7 @@ import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
 import { pushRoutes } from "./features/push/routes";
+import { reactionsRoutes } from "./features/reactions/routes";
 import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
@@ -84,6 +85,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", adminRoutes)
     .route("/", communitiesRoutes)
     .route("/", postsRoutes)
+    .route("/", reactionsRoutes)
     .route("/", peopleRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)

@@ -6,6 +6,7 @@ import {
 } from "../constants";
 import { CHAT_SERVER_SENDER, CHAT_THREAD_TYPES } from "../enums";
 import { z } from "../zod-jitless";
+import { reactionSchema } from "./reactions";
 
 // Chat: threads, messages and the socket protocol (docs/decisions/009). The frame schemas here
 // are the only definition of what travels on a chat socket: the Durable Object parses every
@@ -107,6 +108,8 @@ export const chatMessageSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   client_id: z.string().nullable(),
+  /** Its reactions as the viewer sees them (docs/decisions/140); none in the frame of a new message. */
+  reactions: z.array(reactionSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -212,6 +215,14 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
     last_message: chatLastMessageSchema.nullable(),
   }),
   z.object({ message_type: z.literal("EXCLUDE"), text: z.string() }),
+  /** Someone reacted to a message (`on`) or took a reaction back (docs/decisions/140). */
+  z.object({
+    message_type: z.literal("REACTION"),
+    message_id: z.number().int(),
+    emoji: z.string(),
+    username: z.string(),
+    on: z.boolean(),
+  }),
   z.object({
     message_type: z.literal("ERROR"),
     text: z.string(),

@@ -26,10 +26,13 @@ export const REACTION_MSG = {
  */
 export function isRgiEmoji(text: string): boolean {
   try {
+    // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an es2024 type target.
     return new RegExp("^\\p{RGI_Emoji}$", "v").test(text);
   } catch {
     // An engine without the `v` flag: one grapheme of emoji presentation, no letters or digits.
-    return /^\p{Extended_Pictographic}[\p{Extended_Pictographic}\u200d\ufe0f\u{1f3fb}-\u{1f3ff}]*$/u.test(text);
+    return /^\p{Extended_Pictographic}(?:\p{Extended_Pictographic}|\u200d|\ufe0f|[\u{1f3fb}-\u{1f3ff}])*$/u.test(
+      text,
+    );
   }
 }
 
@@ -57,8 +60,11 @@ export const reactionTargetSchema = z.object({
   public_id: z.string().trim().min(1, "Required").max(64),
 });
 
+/** An emoji as a request names it; whether the item's palette holds it is the server's 400. */
+const emojiFieldSchema = z.string({ error: "Required" }).min(1, "Required").max(32, REACTION_MSG.notAnEmoji);
+
 /** `PUT` and `DELETE /api/v1/private/user/reaction`. */
-export const reactionInputSchema = reactionTargetSchema.extend({ emoji: reactionEmojiSchema });
+export const reactionInputSchema = reactionTargetSchema.extend({ emoji: emojiFieldSchema });
 export type ReactionInput = z.infer<typeof reactionInputSchema>;
 
 /** What both answer: the item's reactions after the change. */
@@ -69,7 +75,7 @@ export type ReactionResult = z.infer<typeof reactionResultSchema>;
 export const reactionListQuerySchema = pageQuerySchema.extend({
   target_type: reactionTargetSchema.shape.target_type,
   public_id: reactionTargetSchema.shape.public_id,
-  emoji: reactionEmojiSchema,
+  emoji: emojiFieldSchema,
 });
 
 export const reactorSchema = z.object({ user: ownerSchema, created_at: z.string() });
@@ -78,3 +84,15 @@ export type Reactor = z.infer<typeof reactorSchema>;
 /** A chat message's public id for reactions. */
 export const messageReactionId = (threadPublicId: string, messageId: number) =>
   `${threadPublicId}:${messageId}`;
+
+/** The palette an item offers: its community's own (stored as a JSON list), else the default one. */
+export function paletteOf(stored: string | null | undefined): string[] {
+  if (!stored) return [...DEFAULT_REACTION_PALETTE];
+  try {
+    const list = JSON.parse(stored) as unknown;
+    if (Array.isArray(list) && list.length > 0 && list.every((e) => typeof e === "string")) return list;
+  } catch {
+    // A palette that cannot be read offers the default one.
+  }
+  return [...DEFAULT_REACTION_PALETTE];
+}

@@ -17,6 +17,7 @@ import {
 } from "#shared/schemas/chat.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hitCounters, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { withMessageReactions } from "#worker/lib/reaction-queries.ts";
 import {
   createRouter,
   errorResponses,
@@ -286,7 +287,8 @@ export const chatRoutes = createRouter()
     const { public_id, skip, limit } = c.req.valid("query");
     const { ref } = await threadForUser(c.var.deps, c.get("user").id, public_id);
     const { list, total } = await threadStub(c.var.deps, ref.publicId).listMessages(ref, skip, limit);
-    return c.json(toPage(list, total, limit), 200);
+    const shown = await withMessageReactions(c.var.deps.db, ref.threadId, list, c.get("user").id);
+    return c.json(toPage(shown, total, limit), 200);
   })
   .openapi(userSearch, async (c) => {
     const { username, skip, limit } = c.req.valid("query");

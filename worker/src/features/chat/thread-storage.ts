@@ -324,7 +324,19 @@ export class ThreadStorage {
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
       client_id: row.client_id,
+      reactions: [],
     };
+  }
+
+  /** Who sent the message and its text, while it is here and not deleted (something to react to). */
+  reactable(id: number): { senderId: number; text: string | null } | null {
+    const row = this.sql()
+      .exec<{ sender_id: number; text: string | null }>(
+        "SELECT sender_id, text FROM messages WHERE id = ? AND deleted_at IS NULL",
+        id,
+      )
+      .toArray()[0];
+    return row ? { senderId: Number(row.sender_id), text: row.text } : null;
   }
 
   /** When the person first sent a message here (one deleted since was still sent), or null. */

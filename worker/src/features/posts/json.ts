@@ -1,7 +1,9 @@
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
+import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { toCommunity, toMembership } from "#worker/lib/community-json.ts";
+import { reactionKey } from "#worker/lib/reaction-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import type { CommentRow, DraftLookups, PostLookups, PostRow, VersionRow } from "./queries";
 
@@ -26,6 +28,7 @@ export function toPost(
   voted: boolean,
   viewerId: number | null,
   bookmarked = false,
+  reactions: Reaction[] = [],
 ): Post {
   return {
     public_id: row.publicId,
@@ -46,6 +49,7 @@ export function toPost(
     edited_at: row.editedAt === null ? null : iso(row.editedAt),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
+    reactions,
   };
 }
 
@@ -58,6 +62,7 @@ export function toComment(
     postPublicId: string;
     postAddress: string;
     parentPublicId: string | null;
+    reactions?: Map<string, Reaction[]>;
   },
 ): Comment {
   const deleted = row.isDeleted;
@@ -76,6 +81,7 @@ export function toComment(
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     replies: [],
+    reactions: deleted ? [] : (input.reactions?.get(reactionKey(row.id)) ?? []),
   };
 }
 
@@ -96,6 +102,7 @@ export function toFeedItems(posts: PostRow[], lookups: PostLookups, viewerId: nu
       lookups.voted.has(post.id),
       viewerId,
       lookups.bookmarked.has(post.id),
+      lookups.reactions.get(reactionKey(post.id)) ?? [],
     );
     const preview = lookups.previews.get(post.id);
     return [
@@ -155,6 +162,7 @@ export function toCommentTree(
     postPublicId: string;
     postAddress: string;
     extraPublicIds?: Map<number, string>;
+    reactions?: Map<string, Reaction[]>;
   },
 ): Comment[] {
   const publicIds = new Map(rows.map((r) => [r.id, r.publicId]));
@@ -169,6 +177,7 @@ export function toCommentTree(
         postPublicId: context.postPublicId,
         postAddress: context.postAddress,
         parentPublicId: row.parentId === null ? null : (publicIds.get(row.parentId) ?? null),
+        reactions: context.reactions,
       }),
     );
   }

@@ -1,6 +1,7 @@
 import type { PostType } from "#shared/enums.ts";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
+import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
 import {
@@ -24,6 +25,7 @@ import { type CommunityRow, type MembershipRow, membershipColumns } from "#worke
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
 import {
   communitiesStatement,
   communityMap,
@@ -932,6 +934,8 @@ export interface PostLookups {
   bookmarked: Set<number>;
   files: Map<number, MediaFile[]>;
   previews: Map<number, { comment: CommentRow; owner: Owner }>;
+  /** Each post's reactions as the viewer sees them, by `reactionKey`. */
+  reactions: Map<string, Reaction[]>;
 }
 
 /**
@@ -995,6 +999,7 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
                 ORDER BY x.id DESC LIMIT 1)
               JOIN users u ON u.id = c.owner_id`,
     },
+    { sql: `${k.prefix}${reactionLookupSql("POST", k.posts, viewerId)}` },
   ];
   if (viewerId === null) return statements;
   const viewer = String(Math.trunc(viewerId));
@@ -1015,7 +1020,8 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
 
 /** The answers of `lookupStatements`, in their order. */
 function toLookups(results: object[][]): PostLookups {
-  const [owners, communityRows, files, previews, memberships = [], votes = [], bookmarks = []] = results;
+  const [owners, communityRows, files, previews, reactions, memberships = [], votes = [], bookmarks = []] =
+    results;
   return {
     owners: ownerMap(owners!),
     communities: communityMap(communityRows!),
@@ -1023,6 +1029,7 @@ function toLookups(results: object[][]): PostLookups {
     voted: new Set((votes as Array<{ micropost_id: number }>).map((v) => v.micropost_id)),
     bookmarked: new Set((bookmarks as Array<{ micropost_id: number }>).map((b) => b.micropost_id)),
     files: fileMap(files!),
+    reactions: reactionMap(reactions!),
     previews: new Map(
       previews!.map((raw) => {
         const comment = rowOf(comments, raw);
@@ -1233,6 +1240,16 @@ export async function commentTree(
   }
   tree.owners = ownerMap(ownerRows);
   return tree;
+}
+
+/** These comments' reactions as the viewer sees them (none read when there are no comments). */
+export async function commentReactions(
+  db: Database,
+  ids: number[],
+  viewerId: number | null,
+): Promise<Map<string, Reaction[]>> {
+  if (ids.length === 0) return new Map();
+  return reactionMap(await db.all({ sql: reactionLookupSql("COMMENT", idList(ids), viewerId) }));
 }
 
 /** Owners by id, as comments show them. */
