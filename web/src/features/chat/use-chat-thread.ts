@@ -11,7 +11,9 @@ import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { addMessage, addReader, dropThread, markThreadRead, removeMessage } from "./cache";
 import { firstMessageOf, settleFirstMessage } from "./first-message";
+
 import { fetchSocketToken } from "./queries";
+import { applyReaction } from "./reactions";
 import { ChatSocket, type PendingText, type SocketState } from "./socket";
 
 /** A line written by the server itself: "{name} joined the chat." */
@@ -100,6 +102,9 @@ export function useChatThread(
           break;
         case "DELETE":
           removeMessage(queryClient, publicId, frame.id, frame.last_message);
+          break;
+        case "REACTION":
+          applyReaction(queryClient, publicId, frame, meRef.current ?? "");
           break;
         case "ERROR":
           showSnackbar({ message: t(frame.text), variant: "error" });

@@ -4,6 +4,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { isSiteImage } from "#client/site-image.ts";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
+import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { displayName } from "../people";
@@ -29,6 +30,8 @@ interface Props {
   myUsername: string;
   other: ChatUser;
   onDelete: (id: number) => void;
+  /** The thread's public id: its messages' reactions name it. */
+  threadId?: string;
   /** A line under the empty state's greeting. */
   note?: string;
 }
@@ -45,6 +48,7 @@ export function MessageList({
   myUsername,
   other,
   onDelete,
+  threadId,
   note,
 }: Props) {
   const { t } = useTranslation();
@@ -168,6 +172,7 @@ export function MessageList({
                     mine={item.message.message_sender.username === myUsername}
                     seen={item.message.id === lastMineSeen}
                     onDelete={onDelete}
+                    threadId={threadId}
                   />
                 )}
               </Fragment>
@@ -198,14 +203,16 @@ function MessageBubble({
   mine,
   seen,
   onDelete,
+  threadId,
 }: {
   message: ChatMessage;
   mine: boolean;
   seen: boolean;
   onDelete: (id: number) => void;
+  threadId?: string;
 }) {
   const { t } = useTranslation();
-  return (
+  const bubble = (
     <Bubble
       mine={mine}
       time={message.created_at}
@@ -227,6 +234,21 @@ function MessageBubble({
       )}
       {message.webpage_preview ? <PreviewCard preview={message.webpage_preview} /> : null}
     </Bubble>
+  );
+  return threadId ? (
+    <>
+      {bubble}
+      <li className={`-mt-1 mb-1 flex ${mine ? "justify-end" : "justify-start"}`}>
+        <LazyReactionBar
+          targetType="MESSAGE"
+          publicId={`${threadId}:${message.id}`}
+          reactions={message.reactions}
+          compact
+        />
+      </li>
+    </>
+  ) : (
+    bubble
   );
 }
 

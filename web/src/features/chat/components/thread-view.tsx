@@ -107,6 +107,7 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
             myUsername={me.username}
             other={other}
             onDelete={chat.deleteMessage}
+            threadId={publicId}
           />
           <Composer
             onSend={chat.sendText}
