@@ -28,6 +28,19 @@ export interface ReactionBarProps {
   compact?: boolean;
 }
 
+/** The answer's shape, checked without zod (this chunk loads with the home page's cards). */
+function asReactionResult(value: unknown): ReactionResult {
+  const list = (value as { reactions?: unknown } | null)?.reactions;
+  const fine =
+    Array.isArray(list) &&
+    list.every(
+      (r: Partial<Reaction> | null) =>
+        typeof r?.emoji === "string" && typeof r.total === "number" && typeof r.reacted === "boolean",
+    );
+  if (!fine) throw new Error("Unexpected answer");
+  return { reactions: list as Reaction[] };
+}
+
 /** The reactions after the viewer adds (`on`) or takes back one emoji, before the server answers. */
 function toggled(list: Reaction[], emoji: string, on: boolean): Reaction[] {
   const found = list.find((r) => r.emoji === emoji);
@@ -74,10 +87,12 @@ export default function ReactionBar({
     pending.current += 1;
     queue.current = queue.current.then(async () => {
       try {
-        const result = await apiFetch<ReactionResult>("/api/v1/private/user/reaction", {
-          method: on ? "PUT" : "DELETE",
-          body: { target_type: targetType, public_id: publicId, emoji },
-        });
+        const result = asReactionResult(
+          await apiFetch("/api/v1/private/user/reaction", {
+            method: on ? "PUT" : "DELETE",
+            body: { target_type: targetType, public_id: publicId, emoji },
+          }),
+        );
         if (pending.current === 1) {
           setShown(result.reactions);
           onChange?.(result.reactions);

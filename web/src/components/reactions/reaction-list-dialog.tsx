@@ -2,8 +2,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { Page } from "#shared/api.ts";
-import type { ReactionTarget, Reactor } from "#shared/schemas/reactions.ts";
+import { pageSchema } from "#shared/api.ts";
+import { type ReactionTarget, reactorSchema } from "#shared/schemas/reactions.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { LoadError } from "#web/components/ui/list-states.tsx";
@@ -14,6 +14,7 @@ import { formatCount } from "#web/lib/format.ts";
 import { EMOJI_NAMES } from "./emoji-names";
 
 const PAGE = 30;
+const reactorPageSchema = pageSchema(reactorSchema);
 
 /** The REACTIONS modal: who reacted to an item, one emoji at a time (a tab each). */
 export default function ReactionListDialog({
@@ -31,11 +32,13 @@ export default function ReactionListDialog({
   const query = useInfiniteQuery({
     queryKey: ["reactions", targetType, publicId, emoji],
     enabled: emoji !== "",
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<Reactor>>("/api/v1/reaction/list", {
-        query: { target_type: targetType, public_id: publicId, emoji, skip: pageParam, limit: PAGE },
-        signal,
-      }),
+    queryFn: async ({ pageParam, signal }) =>
+      reactorPageSchema.parse(
+        await apiFetch("/api/v1/reaction/list", {
+          query: { target_type: targetType, public_id: publicId, emoji, skip: pageParam, limit: PAGE },
+          signal,
+        }),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const read = pages.length * PAGE;
