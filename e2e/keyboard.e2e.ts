@@ -186,6 +186,29 @@ describe("the main site with the keyboard only", () => {
     expect(errors).toEqual([]);
   });
 
+  it("reacts to a post: Tab to the react button, Enter, an arrow to the second emoji, Enter", async () => {
+    const { page, context, errors } = await open();
+    await signIn(context, await newAccount(page.request));
+    await page.goto("/");
+    const card = page.getByTestId("post-card").first();
+    await tabTo(page, card.getByTestId("reaction-add"));
+    await page.keyboard.press("Enter");
+    const palette = card.getByTestId("reaction-palette");
+    await expect.poll(() => isFocused(palette.getByRole("button", { name: "thumbs up" }))).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => isFocused(palette.getByRole("button", { name: "red heart" }))).toBe(true);
+    await page.keyboard.press("Enter");
+    // The palette closes, focus is back on its button, and the heart shows the reader's reaction.
+    await expect.poll(() => isFocused(card.getByTestId("reaction-add"))).toBe(true);
+    const heart = card.getByRole("button", { name: /reacted with red heart$/ });
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    expect(Number(await heart.getByTestId("reaction-count").textContent())).toBeGreaterThanOrEqual(1);
+    // It held: after a reload the server's count says the same.
+    await page.reload();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    expect(errors).toEqual([]);
+  });
+
   it("comments on a post", async () => {
     const { page, context, errors } = await open();
     await signIn(context, "carmen");

@@ -55,6 +55,7 @@ const LIMIT_DOING: Record<string, string> = {
   service: msg("offer {{max}} services"),
   follow: msg("follow or block {{max}} times"),
   edit: msg("edit posts and comments {{max}} times"),
+  reaction: msg("react {{max}} times"),
 };
 
 const pick = (data: unknown, key: string): Record<string, unknown> | null => {

@@ -137,6 +137,10 @@ export const NOTIFICATION_KINDS = [
   "MODERATION",
   /** The person's data archive is ready to download (account export). */
   "EXPORT_READY",
+  /** People reacted to your post, comment or chat message (one per item and hour). */
+  "REACTION",
+  /** A post you commented on was edited (one per post and hour). */
+  "POST_EDITED",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

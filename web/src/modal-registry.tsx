@@ -33,6 +33,7 @@ export const registry = {
     () => import("#web/features/chat/components/picture-description-dialog.tsx"),
   ),
   SERVICE_FORM: lazyModal(() => import("#web/features/services/components/service-form-dialog.tsx")),
+  REACTIONS: lazyModal(() => import("#web/components/reactions/reaction-list-dialog.tsx")),
 };
 
 export type ModalRegistry = typeof registry;

@@ -23,6 +23,7 @@ import { paymentsRoutes } from "./features/payments/routes";
 import { peopleRoutes } from "./features/people/routes";
 import { postsRoutes } from "./features/posts/routes";
 import { pushRoutes } from "./features/push/routes";
+import { reactionsRoutes } from "./features/reactions/routes";
 import { reportsRoutes } from "./features/reports/routes";
 import { searchRoutes } from "./features/search/routes";
 import { servicesRoutes } from "./features/services/routes";
@@ -98,6 +99,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", communityModerationRoutes)
     .route("/", postsRoutes)
     .route("/", feedsRoutes)
+    .route("/", reactionsRoutes)
     .route("/", peopleRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)

@@ -1,8 +1,14 @@
+import type { NotificationKind } from "#shared/enums.ts";
 import { Database } from "./db/database";
 import type { Bindings } from "./env";
 import type { CarriedUnread } from "./features/live/inbox";
 import { liveUpdates } from "./features/live/service";
-import type { NotificationRow } from "./features/notifications/queries";
+import {
+  type NotificationRow,
+  notificationStatements,
+  notificationWritten,
+} from "./features/notifications/queries";
+import { prepared, settingOf, tellWritten } from "./features/notifications/service";
 import type { OwnerRow } from "./lib/owners";
 
 /**
@@ -29,6 +35,28 @@ export interface LiveUpdates {
 }
 
 /**
+ * Notifications written inside another feature's batch, so no feature imports the notifications
+ * one for it: `statements` are the notification's (the kind's setting, blocks and `onlyIf` decide
+ * whether a row is written, as in features/notifications/queries.ts `notificationStatements`);
+ * after the batch, `tell` takes their results and tells the person's open tabs.
+ */
+export interface Notices {
+  statements(
+    input: {
+      userId: number;
+      kind: NotificationKind;
+      actorId: number | null;
+      link: string | null;
+      text: string | null;
+    },
+    now: number,
+    onlyIf?: string,
+    onlyIfBinds?: unknown[],
+  ): D1PreparedStatement[];
+  tell(results: D1Result[]): Promise<boolean>;
+}
+
+/**
  * What a service needs, as its one first argument: the request's data handle and the bindings
  * (R2, the chat namespace, the queue, provider settings). Routes pass `c.var.deps`; Durable
  * Objects, the queue consumer and scheduled handlers build theirs with `createDeps(env)`.
@@ -48,6 +76,8 @@ export interface Deps {
   viewerMutes?: { userId: number; rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }> };
   /** Tells the live updates what happened (above). */
   live: LiveUpdates;
+  /** Writes notifications in another feature's batch (above). */
+  notices: Notices;
 }
 
 /**
@@ -61,5 +91,10 @@ export function createDeps(
 ): Deps {
   const deps = { db: new Database(env.DB, bookmark), env, background } as Deps;
   deps.live = liveUpdates(deps);
+  deps.notices = {
+    statements: (input, now, onlyIf, onlyIfBinds) =>
+      notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
+    tell: (results) => tellWritten(deps, notificationWritten(results)),
+  };
   return deps;
 }

@@ -10,6 +10,7 @@ import {
 } from "../constants";
 import { CHAT_SERVER_SENDER, CHAT_THREAD_TYPES } from "../enums";
 import { z } from "../zod-jitless";
+import { reactionSchema } from "./reactions";
 
 // Chat: threads, messages and the socket protocol (docs/decisions/009). The frame schemas here
 // are the only definition of what travels on a chat socket: the Durable Object parses every
@@ -148,6 +149,8 @@ export const chatMessageSchema = z.object({
   reply_to: chatReplyRefSchema.nullable().optional(),
   /** A system line's subject; null or absent on people's messages. */
   system: chatSystemSchema.nullable().optional(),
+  /** Its reactions as the viewer sees them (docs/decisions/140); none in the frame of a new message. */
+  reactions: z.array(reactionSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -325,6 +328,14 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
     last_message: chatLastMessageSchema.nullable(),
   }),
   z.object({ message_type: z.literal("EXCLUDE"), text: z.string() }),
+  /** Someone reacted to a message (`on`) or took a reaction back (docs/decisions/140). */
+  z.object({
+    message_type: z.literal("REACTION"),
+    message_id: z.number().int(),
+    emoji: z.string(),
+    username: z.string(),
+    on: z.boolean(),
+  }),
   z.object({
     message_type: z.literal("ERROR"),
     text: z.string(),

@@ -11,6 +11,7 @@ import { FEED_OPTIONS, MEDIA_KINDS, POST_TYPES } from "../enums";
 import { z } from "../zod-jitless";
 import { communitySchema } from "./communities";
 import { flairIdFieldSchema, flairSchema } from "./community-moderation";
+import { type Reaction, reactionSchema } from "./reactions";
 import { ownerSchema } from "./user";
 
 // Posts, drafts, votes, comments and the feed. Messages are the English i18n
@@ -197,6 +198,8 @@ export const postSchema = z.object({
   edited_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Its reactions as the viewer sees them (docs/decisions/140). */
+  reactions: z.array(reactionSchema),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -220,6 +223,8 @@ export interface Comment {
   updated_at: string;
   /** Replies shown under it (oldest first); fewer than total_replies where the view stops nesting. */
   replies: Comment[];
+  /** Its reactions as the viewer sees them (docs/decisions/140). */
+  reactions: Reaction[];
   /** The viewer's muted phrase this comment contains: shown folded, with a control to show it. */
   muted_by?: string;
 }
@@ -242,6 +247,7 @@ export const commentSchema: z.ZodType<Comment> = z
     get replies() {
       return z.array(commentSchema);
     },
+    reactions: z.array(reactionSchema),
     muted_by: z.string().optional(),
     // A named component, so the OpenAPI document refers to it instead of unrolling the recursion.
   })

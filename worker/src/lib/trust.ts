@@ -86,7 +86,8 @@ export type TrustAction =
   | "job"
   | "service"
   | "follow"
-  | "edit";
+  | "edit"
+  | "reaction";
 
 /**
  * Per window (a day unless TRUST_WINDOWS says otherwise), by level (0, 1, and 2 where regulars have
@@ -104,6 +105,8 @@ export const TRUST_LIMITS: Record<TrustAction, readonly number[]> = {
   follow: [50, 200],
   /** Edits of published posts and comments (each stores a version): docs/decisions/136. */
   edit: [20, 60, 200],
+  /** Reactions added (taking one back is free): docs/decisions/140. */
+  reaction: [100, 500],
 };
 
 /** The allowances counted per hour rather than per day. */
@@ -123,6 +126,7 @@ const DOING: Record<TrustAction, (n: number) => string> = {
   service: (n) => `offer ${n} services`,
   follow: (n) => `follow or block ${n} times`,
   edit: (n) => `edit posts and comments ${n} times`,
+  reaction: (n) => `react ${n} times`,
 };
 
 export type TrustReason = "AGE" | "CONTRIBUTIONS" | "REPORT" | "MEMBER" | "REGULAR";

@@ -34,6 +34,7 @@ export default {
   "follow or block {{max}} times": "seguir o bloquear {{max}} veces",
   Regulars: "Los habituales",
   "edit posts and comments {{max}} times": "editar publicaciones y comentarios {{max}} veces",
+  "react {{max}} times": "reaccionar {{max}} veces",
   "{{who}} can {{doing}} an hour; more from {{time}}.":
     "{{who}} pueden {{doing}} por hora; más a partir de las {{time}}.",
   "{{who}} can {{doing}} a day; more from {{date}}.":

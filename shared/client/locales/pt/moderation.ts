@@ -34,6 +34,7 @@ export default {
   "follow or block {{max}} times": "seguir ou bloquear {{max}} vezes",
   Regulars: "Os habituais",
   "edit posts and comments {{max}} times": "editar publicações e comentários {{max}} vezes",
+  "react {{max}} times": "reagir {{max}} vezes",
   "{{who}} can {{doing}} an hour; more from {{time}}.":
     "{{who}} podem {{doing}} por hora; mais a partir das {{time}}.",
   "{{who}} can {{doing}} a day; more from {{date}}.":

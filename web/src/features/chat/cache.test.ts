@@ -32,6 +32,7 @@ const message = (id: number, text: string): ChatMessage => ({
   created_at: `2026-01-02T00:00:0${id}.000Z`,
   updated_at: `2026-01-02T00:00:0${id}.000Z`,
   client_id: null,
+  reactions: [],
 });
 const pages = <T>(...lists: T[][]): InfiniteData<Page<T>, number> => ({
   pages: lists.map((list) => ({ list, total_list: lists.flat().length, total_pages: lists.length })),

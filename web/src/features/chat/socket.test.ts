@@ -46,6 +46,7 @@ const message = (clientId: string): ChatServerFrame => ({
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
   client_id: clientId,
+  reactions: [],
 });
 
 function setup(getToken: () => Promise<string> = async () => "tok") {

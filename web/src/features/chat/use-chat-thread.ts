@@ -12,6 +12,7 @@ import { accountKeys } from "#web/lib/session.ts";
 import { addMessage, addReader, addSystemLine, dropThread, markThreadRead, removeMessage } from "./cache";
 import { firstMessageOf, settleFirstMessage } from "./first-message";
 import { chatKeys, fetchSocketToken } from "./queries";
+import { applyReaction } from "./reactions";
 import { ChatSocket, type PendingText, type SocketState } from "./socket";
 
 /** A line written by the server itself: "{name} joined the chat." */
@@ -112,6 +113,9 @@ export function useChatThread(
           addSystemLine(queryClient, publicId, line, now);
           break;
         }
+        case "REACTION":
+          applyReaction(queryClient, publicId, frame, meRef.current ?? "");
+          break;
         case "ERROR":
           showSnackbar({ message: t(frame.text), variant: "error" });
           setPending(socketRef.current?.pending ?? []);

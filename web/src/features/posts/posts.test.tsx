@@ -52,6 +52,7 @@ function item(publicId: string, voted = false, votes = 5): FeedItem {
       user_is_owner: false,
       published_at: "2026-01-01T00:00:00.000Z",
       edited_at: null,
+      reactions: [],
       created_at: "2026-01-01T00:00:00.000Z",
       updated_at: "2026-01-01T00:00:00.000Z",
     },

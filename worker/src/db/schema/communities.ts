@@ -17,6 +17,8 @@ export const communities = sqliteTable(
     cover: text("cover"),
     /** Its rules, a JSON list of `{title, description}` kept by its owner and moderators. */
     rules: text("rules").notNull().default("[]"),
+    /** Its owner's own reaction palette (a JSON list of up to 12 emoji); null offers the default one. */
+    reactionPalette: text("reaction_palette"),
     isVerified: flag("is_verified", false),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     totalMembers: counter("total_members"),

@@ -9,5 +9,6 @@ export * from "./mfa";
 export * from "./payments";
 export * from "./posts";
 export * from "./push";
+export * from "./reactions";
 export * from "./users";
 export * from "./wallet";

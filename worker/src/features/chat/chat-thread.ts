@@ -537,6 +537,17 @@ export class ChatThread extends DurableObject<Bindings> {
     return this.endSessionsOf(userId, version, all);
   }
 
+  /** The message's sender and text while it is not deleted: a reaction's target (docs/decisions/140). */
+  async reactable(ref: ThreadRef, id: number): Promise<{ senderId: number; text: string | null } | null> {
+    this.bind(ref);
+    return this.storage.reactable(id);
+  }
+
+  /** Tells the thread's sockets that someone reacted to a message or took it back. */
+  async announceReaction(frame: Extract<ChatServerFrame, { message_type: "REACTION" }>): Promise<void> {
+    this.broadcast(frame);
+  }
+
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */
   async postImage(
     ref: ThreadRef,

@@ -22,6 +22,7 @@ import {
 } from "#shared/schemas/chat.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hitCounters, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { withMessageReactions } from "#worker/lib/reaction-queries.ts";
 import {
   createRouter,
   errorResponses,
@@ -396,7 +397,8 @@ export const chatRoutes = createRouter()
     const me = c.get("user").id;
     const { ref } = await threadForUser(c.var.deps, me, public_id);
     const { list, total } = await threadStub(c.var.deps, ref.publicId).listMessages(ref, skip, limit, me);
-    return c.json(toPage(list, total, limit), 200);
+    const shown = await withMessageReactions(c.var.deps.db, ref.threadId, list, me);
+    return c.json(toPage(shown, total, limit), 200);
   })
   .openapi(userSearch, async (c) => {
     const { username, skip, limit } = c.req.valid("query");

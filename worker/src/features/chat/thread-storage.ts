@@ -394,7 +394,19 @@ export class ThreadStorage {
       client_id: row.client_id,
       reply_to: this.replyOf(row),
       system: row.system ? this.systemOf(row.system) : null,
+      reactions: [],
     };
+  }
+
+  /** Who sent the message and its text, while it is here and not deleted (something to react to). */
+  reactable(id: number): { senderId: number; text: string | null } | null {
+    const row = this.sql()
+      .exec<{ sender_id: number; text: string | null }>(
+        "SELECT sender_id, text FROM messages WHERE id = ? AND deleted_at IS NULL",
+        id,
+      )
+      .toArray()[0];
+    return row ? { senderId: Number(row.sender_id), text: row.text } : null;
   }
 
   private replyOf(row: MessageRow): ChatReplyRef | null {

@@ -38,6 +38,8 @@ const SETTING_OF: Record<NotificationKind, keyof typeof users.$inferSelect | nul
   PAYMENT_FAILED: null,
   MODERATION: null,
   EXPORT_READY: null,
+  REACTION: "notifyUpvote",
+  POST_EDITED: "notifyComment",
 };
 
 export interface NewNotification {

@@ -59,10 +59,13 @@ export async function listComments(
   const address = postLink(post.communityName, post.publicId, post.slug);
   const page = rows.slice(0, pageLength);
 
-  const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address };
   const total = focus ? focus.totalReplies : post.totalTopComments;
   const last = page.at(-1);
-  const mutes = await activeMutes(deps, viewerId, "COMMENTS");
+  const [mutes, reactions] = await Promise.all([
+    activeMutes(deps, viewerId, "COMMENTS"),
+    queries.commentReactions(deps.db, [...rows.map((r) => r.id), ...(focus ? [focus.id] : [])], viewerId),
+  ]);
+  const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address, reactions };
   return {
     list: markMuted(
       toCommentTree(rows, page.length, {
@@ -81,6 +84,7 @@ export async function listComments(
           postPublicId: post.publicId,
           postAddress: address,
           parentPublicId: focus.parentPublicId,
+          reactions,
         })
       : null,
   };
@@ -104,13 +108,17 @@ function markMuted(list: Comment[], mutes: ActiveMute[]): Comment[] {
 async function loadOne({ db }: Deps, publicIdOfComment: string, viewerId: number): Promise<Comment> {
   const row = await queries.findCommentInPost(db, publicIdOfComment);
   if (!row) fail(404, "Comment not found");
-  const owners = await queries.ownersByIds(db, [row.ownerId]);
+  const [owners, reactions] = await Promise.all([
+    queries.ownersByIds(db, [row.ownerId]),
+    queries.commentReactions(db, [row.id], viewerId),
+  ]);
   return toComment(row, {
     owner: owners.get(row.ownerId) ?? null,
     viewerId,
     postPublicId: row.postPublicId,
     postAddress: postLink(row.communityName, row.postPublicId, row.postSlug),
     parentPublicId: row.parentPublicId,
+    reactions,
   });
 }
 

@@ -141,3 +141,41 @@ describe("mentions", () => {
     expect(notes?.n).toBe(1);
   });
 });
+
+describe("edits seen by commenters", () => {
+  it("tells each person who commented once per post and hour, not the editor, and nobody for an edit that changed nothing", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const ana = await createUser();
+    const bo = await createUser();
+    for (const [who, body] of [
+      [ana, "First"],
+      [ana, "Second"],
+      [bo, "Third"],
+      [author, "Mine"],
+    ] as const) {
+      const res = await api("/api/v1/private/user/micropost/comment", {
+        method: "POST",
+        ...jsonBody({ parent_micropost_public_id: post.public_id, body }, who.auth),
+      });
+      expect(res.status).toBe(201);
+    }
+    const edited = async (user: TestUser) =>
+      (
+        await json<{ list: Array<{ kind: string; link: string; actor: { username: string } | null }> }>(
+          await api("/api/v1/private/user/notification/list?limit=50", { headers: user.auth }),
+        )
+      ).list.filter((n) => n.kind === "POST_EDITED");
+
+    expect((await editPost(author, post.public_id, "<p>Second words</p>")).status).toBe(200);
+    expect((await editPost(author, post.public_id, "<p>Second words</p>")).status).toBe(200);
+    expect((await editPost(author, post.public_id, "<p>Third words</p>")).status).toBe(200);
+    for (const person of [ana, bo]) {
+      const told = await edited(person);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.actor?.username).toBe(author.username);
+      expect(told[0]!.link).toContain(`/p/${post.public_id}/`);
+    }
+    expect(await edited(author)).toHaveLength(0);
+  });
+});

@@ -1,8 +1,10 @@
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
+import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { toCommunity, toMembership } from "#worker/lib/community-json.ts";
+import { reactionKey } from "#worker/lib/reaction-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import type { CommentRow, DraftLookups, PostLookups, PostRow, VersionRow } from "./queries";
 
@@ -28,6 +30,7 @@ export function toPost(
   viewerId: number | null,
   bookmarked = false,
   flair: Flair | null = null,
+  reactions: Reaction[] = [],
 ): Post {
   return {
     public_id: row.publicId,
@@ -50,6 +53,7 @@ export function toPost(
     edited_at: row.editedAt === null ? null : iso(row.editedAt),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
+    reactions,
   };
 }
 
@@ -62,6 +66,7 @@ export function toComment(
     postPublicId: string;
     postAddress: string;
     parentPublicId: string | null;
+    reactions?: Map<string, Reaction[]>;
   },
 ): Comment {
   const deleted = row.isDeleted;
@@ -80,6 +85,7 @@ export function toComment(
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     replies: [],
+    reactions: deleted ? [] : (input.reactions?.get(reactionKey(row.id)) ?? []),
   };
 }
 
@@ -101,6 +107,7 @@ export function toFeedItems(posts: PostRow[], lookups: PostLookups, viewerId: nu
       viewerId,
       lookups.bookmarked.has(post.id),
       post.flairId === null ? null : (lookups.flairs.get(post.flairId) ?? null),
+      lookups.reactions.get(reactionKey(post.id)) ?? [],
     );
     const preview = lookups.previews.get(post.id);
     return [
@@ -160,6 +167,7 @@ export function toCommentTree(
     postPublicId: string;
     postAddress: string;
     extraPublicIds?: Map<number, string>;
+    reactions?: Map<string, Reaction[]>;
   },
 ): Comment[] {
   const publicIds = new Map(rows.map((r) => [r.id, r.publicId]));
@@ -174,6 +182,7 @@ export function toCommentTree(
         postPublicId: context.postPublicId,
         postAddress: context.postAddress,
         parentPublicId: row.parentId === null ? null : (publicIds.get(row.parentId) ?? null),
+        reactions: context.reactions,
       }),
     );
   }

@@ -2,6 +2,7 @@ import type { PostType } from "#shared/enums.ts";
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
+import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
 import {
@@ -26,6 +27,7 @@ import { type CommunityRow, type MembershipRow, membershipColumns } from "#worke
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
 import {
   communitiesStatement,
   communityMap,
@@ -295,6 +297,33 @@ export function editPostStatements(db: Database, postId: number, body: string, n
       binds: [postId, body, now],
     }),
   ];
+}
+
+/**
+ * After `editPostStatements`: a POST_EDITED notification for each person who has
+ * a comment on the post (not the editor; not someone who switched comment notifications off or is
+ * on either side of a block with them), unless the edit at `now` changed nothing (the post's
+ * `edited_at` is not `now`) or they had one about this post in the last hour. Answers the rows.
+ */
+export function postEditedNoticeStatement(
+  db: Database,
+  post: { id: number; link: string; title: string },
+  editorId: number,
+  now: number,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at)
+      SELECT DISTINCT c.owner_id, 'POST_EDITED', ?2, ?3, ?4, 0, ?5
+        FROM comments c JOIN users u ON u.id = c.owner_id AND u.notify_comment = 1
+       WHERE EXISTS (SELECT 1 FROM microposts m WHERE m.id = ?1 AND m.edited_at = ?5)
+         AND c.micropost_id = ?1 AND c.is_deleted = 0 AND c.owner_id <> ?2
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.owner_id AND b.blocked_id = ?2)
+                                                  OR (b.blocker_id = ?2 AND b.blocked_id = c.owner_id))
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = c.owner_id AND n.kind = 'POST_EDITED'
+                           AND n.link = ?3 AND n.created_at > ?5 - 3600000)
+      RETURNING id, user_id, kind, actor_id, link, text, created_at`,
+    binds: [post.id, editorId, post.link, post.title, now],
+  });
 }
 
 /** A version an edit replaced (micropost_versions). */
@@ -1010,6 +1039,8 @@ export interface PostLookups {
   files: Map<number, MediaFile[]>;
   previews: Map<number, { comment: CommentRow; owner: Owner }>;
   flairs: Map<number, Flair>;
+  /** Each post's reactions as the viewer sees them, by `reactionKey`. */
+  reactions: Map<string, Reaction[]>;
 }
 
 /**
@@ -1077,6 +1108,7 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
               JOIN users u ON u.id = c.owner_id`,
     },
     { sql: `${k.prefix}SELECT id, name, colour FROM community_flairs WHERE id IN (${k.flairs})` },
+    { sql: `${k.prefix}${reactionLookupSql("POST", k.posts, viewerId)}` },
   ];
   if (viewerId === null) return statements;
   const viewer = String(Math.trunc(viewerId));
@@ -1097,8 +1129,17 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
 
 /** The answers of `lookupStatements`, in their order. */
 function toLookups(results: object[][]): PostLookups {
-  const [owners, communityRows, files, previews, flairs, memberships = [], votes = [], bookmarks = []] =
-    results;
+  const [
+    owners,
+    communityRows,
+    files,
+    previews,
+    flairs,
+    reactions,
+    memberships = [],
+    votes = [],
+    bookmarks = [],
+  ] = results;
   return {
     flairs: new Map((flairs as Flair[]).map((f) => [f.id, { id: f.id, name: f.name, colour: f.colour }])),
     owners: ownerMap(owners!),
@@ -1107,6 +1148,7 @@ function toLookups(results: object[][]): PostLookups {
     voted: new Set((votes as Array<{ micropost_id: number }>).map((v) => v.micropost_id)),
     bookmarked: new Set((bookmarks as Array<{ micropost_id: number }>).map((b) => b.micropost_id)),
     files: fileMap(files!),
+    reactions: reactionMap(reactions!),
     previews: new Map(
       previews!.map((raw) => {
         const comment = rowOf(comments, raw);
@@ -1317,6 +1359,16 @@ export async function commentTree(
   }
   tree.owners = ownerMap(ownerRows);
   return tree;
+}
+
+/** These comments' reactions as the viewer sees them (none read when there are no comments). */
+export async function commentReactions(
+  db: Database,
+  ids: number[],
+  viewerId: number | null,
+): Promise<Map<string, Reaction[]>> {
+  if (ids.length === 0) return new Map();
+  return reactionMap(await db.all({ sql: reactionLookupSql("COMMENT", idList(ids), viewerId) }));
 }
 
 /** Owners by id, as comments show them. */

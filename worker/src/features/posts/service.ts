@@ -22,7 +22,11 @@ import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
 import { findCommunity, joinStatements } from "../communities/service";
-import { notificationStatements, notificationWritten } from "../notifications/queries";
+import {
+  type InsertedNotification,
+  notificationStatements,
+  notificationWritten,
+} from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { loadPostItems } from "./feed";
 import { findMentions, linkMentions, toSafeHtml } from "./html";
@@ -195,15 +199,36 @@ export async function editPost(
   )
     fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
   const flair = flairId === undefined ? [] : [queries.setFlairStatement(deps.db, row.id, flairId)];
-  return saveEditedBody(deps, {
+  const { db } = deps;
+  const now = Date.now();
+  const post = await saveEditedBody(deps, {
     user,
     actorId: user.id,
     before: row.body,
     body,
     text: row.title,
-    save: () => deps.db.write([...queries.editPostStatements(deps.db, row.id, body, Date.now()), ...flair]),
+    save: () => db.write([...queries.editPostStatements(db, row.id, body, now), ...flair]),
     load: async () => (await getPost(deps, user.id, input.public_id)).micropost,
   });
+  // The people who commented hear of it once an hour (an edit that changed nothing tells nobody).
+  const [written] = await db.write([
+    queries.postEditedNoticeStatement(db, { id: row.id, link: post.link, title: row.title }, user.id, now),
+  ]);
+  for (const n of (written?.results ?? []) as InsertedNotification[]) await deps.live.notification(toRow(n));
+  return post;
+}
+
+/** A notification row as its insert returned it, as the live updates carry it. */
+function toRow(n: InsertedNotification) {
+  return {
+    id: Number(n.id),
+    userId: Number(n.user_id),
+    kind: n.kind,
+    actorId: n.actor_id === null ? null : Number(n.actor_id),
+    link: n.link,
+    text: n.text,
+    createdAt: Number(n.created_at),
+  };
 }
 
 /** Deletes a post or a draft with its votes, comments and files; counters move with it. */

@@ -4,6 +4,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { isSiteImage } from "#client/site-image.ts";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
+import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { LiveAnnouncement } from "#web/components/ui/live-announcement.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
@@ -35,6 +36,8 @@ interface Props {
   onReply?: (message: ChatMessage) => void;
   /** A group: each bubble of others names its sender, and nobody is "joined" for opening it. */
   group?: boolean;
+  /** The thread's public id: its messages' reactions name it. */
+  threadId?: string;
   /** A line under the empty state's greeting. */
   note?: string;
 }
@@ -60,6 +63,7 @@ export function MessageList({
   onDelete,
   onReply,
   group = false,
+  threadId,
   note,
 }: Props) {
   const { t } = useTranslation();
@@ -220,6 +224,7 @@ export function MessageList({
                     onReply={onReply}
                     onJump={jumpTo}
                     showSender={group}
+                    threadId={threadId}
                   />
                 )}
               </Fragment>
@@ -251,6 +256,7 @@ function MessageBubble({
   onReply,
   onJump,
   showSender,
+  threadId,
 }: {
   message: ChatMessage;
   mine: boolean;
@@ -259,9 +265,10 @@ function MessageBubble({
   onReply?: (message: ChatMessage) => void;
   onJump: (id: number) => void;
   showSender: boolean;
+  threadId?: string;
 }) {
   const { t } = useTranslation();
-  return (
+  const bubble = (
     <Bubble
       mine={mine}
       time={message.created_at}
@@ -287,6 +294,21 @@ function MessageBubble({
       )}
       {message.webpage_preview ? <PreviewCard preview={message.webpage_preview} /> : null}
     </Bubble>
+  );
+  return threadId ? (
+    <>
+      {bubble}
+      <li className={`-mt-1 mb-1 flex ${mine ? "justify-end" : "justify-start"}`}>
+        <LazyReactionBar
+          targetType="MESSAGE"
+          publicId={`${threadId}:${message.id}`}
+          reactions={message.reactions}
+          compact
+        />
+      </li>
+    </>
+  ) : (
+    bubble
   );
 }
 

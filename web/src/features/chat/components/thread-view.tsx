@@ -134,6 +134,7 @@ export function ThreadView({ publicId, me }: { publicId: string; me: Me }) {
             onDelete={chat.deleteMessage}
             onReply={left ? undefined : setReplyingTo}
             group={group}
+            threadId={publicId}
           />
           {left ? (
             <p

@@ -22,6 +22,8 @@ const SENTENCE: Record<NotificationKind, string> = {
   PAYMENT_FAILED: msg("Your membership payment failed. Your access stays until the paid period ends."),
   MODERATION: msg("A decision by staff about you"),
   EXPORT_READY: msg("Your data archive is ready to download for 7 days."),
+  REACTION: msg("{{name}} reacted to what you wrote"),
+  POST_EDITED: msg("{{name}} edited a post you commented on"),
 };
 
 /** One notification: a click opens what it is about and marks it read. */

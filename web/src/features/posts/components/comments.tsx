@@ -10,6 +10,7 @@ import {
   POST_BODY_COUNTER_RATIO,
 } from "#shared/constants.ts";
 import { type Comment, commentBodySchema, type FeedItem } from "#shared/schemas/posts.ts";
+import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
@@ -275,6 +276,16 @@ function CommentItem({
           ) : (
             <SafeHtml html={comment.body} below={2} className="text-sm" />
           )}
+          {!comment.is_deleted && !editing ? (
+            <div className="mt-1">
+              <LazyReactionBar
+                targetType="COMMENT"
+                publicId={comment.public_id}
+                reactions={comment.reactions}
+                compact
+              />
+            </div>
+          ) : null}
           {canReply && !editing ? (
             <button
               type="button"

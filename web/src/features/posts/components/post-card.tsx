@@ -1,10 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
+import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { plainText } from "#web/lib/plain-text.ts";
+import { keepReactions } from "../reactions";
 import { copyLink } from "../share";
 import { PostActions } from "./post-actions";
 import { PostByline } from "./post-byline";
@@ -32,6 +35,7 @@ function useOverflows<T extends HTMLElement>() {
 /** A post in the feed or a community: its text is cut short, the title leads to the whole post. */
 export function PostCard({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const { micropost: post } = item;
   const latest = item.comment_list[0];
   const [bodyBox, cut] = useOverflows<HTMLDivElement>();
@@ -84,8 +88,16 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
           <span className="text-[var(--muted)]">{plainText(latest.body, 160)}</span>
         </Link>
       ) : null}
+      <div className="mt-3">
+        <LazyReactionBar
+          targetType="POST"
+          publicId={post.public_id}
+          reactions={post.reactions}
+          onChange={(reactions) => keepReactions(queryClient, post.public_id, reactions)}
+        />
+      </div>
       {/* One row on a phone in any language: Share keeps its name for screen readers there. */}
-      <footer className="mt-3 flex items-center gap-1 whitespace-nowrap">
+      <footer className="mt-2 flex items-center gap-1 whitespace-nowrap">
         <VoteButton post={post} />
         <Link
           to={post.link}

@@ -1,9 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
+import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
@@ -11,6 +12,7 @@ import { formatNumber } from "#web/lib/format.ts";
 import { copyText } from "../copy-text";
 import { useEditPost } from "../mutations";
 import { postQueryOptions } from "../queries";
+import { keepReactions } from "../reactions";
 import { copyLink } from "../share";
 import { CopyIcon } from "./action-icons";
 import { Comments } from "./comments";
@@ -102,6 +104,7 @@ export function PostPage({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const query = useQuery(postQueryOptions(publicId));
   const item = query.data;
   const [editing, setEditing] = useState(edit);
@@ -174,8 +177,16 @@ export function PostPage({
             <PostMedia files={post.user_file_list} title={post.title} />
           </>
         )}
+        <div className="mt-4">
+          <LazyReactionBar
+            targetType="POST"
+            publicId={post.public_id}
+            reactions={post.reactions}
+            onChange={(reactions) => keepReactions(queryClient, post.public_id, reactions)}
+          />
+        </div>
         <footer
-          className="mt-4 flex items-center gap-1 border-t border-[var(--line)] pt-3 whitespace-nowrap"
+          className="mt-3 flex items-center gap-1 border-t border-[var(--line)] pt-3 whitespace-nowrap"
           data-testid="post-actions-row"
         >
           <VoteButton post={post} />
