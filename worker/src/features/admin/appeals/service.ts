@@ -1,12 +1,10 @@
 import { type Page, toPage } from "#shared/api.ts";
-import type { ReportCause } from "#shared/enums.ts";
 import {
   type AdminAppeal,
   type AppealDecide,
   type AppealStatus,
   MODERATION_MSG,
 } from "#shared/schemas/moderation.ts";
-import { idList } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -18,13 +16,17 @@ import {
   decisionAnsweredStatements,
   decisionCard,
   findModeration,
-  MODERATION_COLUMNS,
-  type ModerationRow,
 } from "../../moderation/queries";
 import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { commentRemoval, postRemoval } from "../reports/removal";
 import { setStatusStatement } from "../users/service";
+import {
+  appealContext,
+  appealWonCondition,
+  decideAppealStatement,
+  reverseModerationStatement,
+} from "./queries";
 
 // Appeals as staff see and decide them: the person's text beside the decision appealed, the
 // content as it was (kept hidden) and the reports behind it. UPHOLD keeps the decision; REVERSE
@@ -40,65 +42,7 @@ const glance = (html: string) =>
 
 async function describeAppeals({ db }: Deps, rows: AppealRow[]): Promise<AdminAppeal[]> {
   if (!rows.length) return [];
-  const moderationIds = idList(rows.map((r) => r.moderation_id));
-  const userIds = idList(rows.map((r) => r.user_id));
-  const [moderations, people] = await db.batch<
-    [ModerationRow, { id: number; username: string; status: string; trust_level: number }]
-  >([
-    { sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id IN (${moderationIds})` },
-    { sql: `SELECT id, username, status, trust_level FROM users WHERE id IN (${userIds})` },
-  ]);
-  const ofType = (type: string) =>
-    idList(moderations.filter((m) => m.target_type === type).map((m) => m.target_id));
-  const groupIds = idList(
-    moderations.filter((m) => m.report_group_id !== null).map((m) => m.report_group_id!),
-  );
-  const [posts, comments, groups, causes, texts] = await db.batch<
-    [
-      {
-        id: number;
-        title: string;
-        body: string;
-        public_id: string;
-        slug: string;
-        community: string;
-        removed_at: number | null;
-      },
-      {
-        id: number;
-        body: string;
-        removed_at: number | null;
-        public_id: string;
-        post_public_id: string;
-        slug: string;
-        community: string;
-      },
-      { id: number; total_reports: number },
-      { group_id: number; report_cause: ReportCause; n: number },
-      { group_id: number; report_cause: ReportCause; text: string },
-    ]
-  >([
-    {
-      sql: `SELECT m.id, m.title, m.body, m.public_id, m.slug, c.name AS community, m.removed_at
-            FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.id IN (${ofType("MICROPOST")})`,
-    },
-    {
-      sql: `SELECT k.id, k.body, k.removed_at, k.public_id, m.public_id AS post_public_id, m.slug, c.name AS community
-            FROM comments k JOIN microposts m ON m.id = k.micropost_id JOIN communities c ON c.id = m.community_id
-            WHERE k.id IN (${ofType("COMMENT")})`,
-    },
-    { sql: `SELECT id, total_reports FROM report_groups WHERE id IN (${groupIds})` },
-    {
-      sql: `SELECT group_id, report_cause, count(*) AS n FROM reports WHERE group_id IN (${groupIds})
-            GROUP BY group_id, report_cause ORDER BY n DESC, report_cause`,
-    },
-    {
-      sql: `SELECT group_id, report_cause, text FROM
-              (SELECT *, row_number() OVER (PARTITION BY group_id ORDER BY id DESC) AS n
-               FROM reports WHERE group_id IN (${groupIds}))
-            WHERE n <= 5 ORDER BY group_id, id DESC`,
-    },
-  ]);
+  const { moderations, people, posts, comments, groups, causes, texts } = await appealContext(db, rows);
   return rows.map((a) => {
     const m = moderations.find((x) => x.id === a.moderation_id)!;
     const person = people.find((p) => p.id === a.user_id);
@@ -197,8 +141,7 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
   const moderation = (await findModeration(db, appeal.moderation_id))!;
   const now = Date.now();
   // Holds only in the batch whose decision took effect (our own integers and an enum value).
-  const won = `EXISTS (SELECT 1 FROM appeals WHERE id = ${appeal.id} AND status = 'DECIDED'
-    AND decided_at = ${now} AND decision = '${input.decision}')`;
+  const won = appealWonCondition(appeal.id, now, input.decision);
 
   let effects: D1PreparedStatement[] = [];
   if (input.decision === "REVERSE") {
@@ -211,19 +154,16 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
           : await commentRemoval(deps, moderation.target_id, won, true);
       effects = restore?.statements ?? [];
     }
-    effects.push(
-      db.prepare({
-        sql: `UPDATE moderations SET reversed_at = ?1 WHERE id = ?2 AND reversed_at IS NULL AND ${won}`,
-        binds: [now, moderation.id],
-      }),
-    );
+    effects.push(reverseModerationStatement(db, moderation.id, now, won));
   }
 
   const [decided] = await db.write([
-    db.prepare({
-      sql: `UPDATE appeals SET status = 'DECIDED', decision = ?1, note = ?2, decided_by_username = ?3, decided_at = ?4
-            WHERE id = ?5 AND status = 'OPEN'`,
-      binds: [input.decision, input.note, admin.username, now, appeal.id],
+    decideAppealStatement(db, {
+      id: appeal.id,
+      decision: input.decision,
+      note: input.note,
+      admin: admin.username,
+      now,
     }),
     ...effects,
     // The person reads the answer on the card of the decision it answers (one card per decision).

@@ -16,6 +16,12 @@ import { glance } from "#worker/lib/plain-text.ts";
 import { iso } from "#worker/lib/time.ts";
 import { sanitizeHtml } from "../../posts/html";
 import { auditStatement } from "../audit/service";
+import {
+  deleteBlogStatement,
+  insertBlogStatement,
+  publishBlogStatement,
+  updateBlogStatement,
+} from "./queries";
 
 // Blog posts as staff manage them: unpublished until published (published_at set); the public
 // blog (features/content) shows only published ones. Bodies are rich text, sanitised like posts.
@@ -104,19 +110,15 @@ export async function createBlog(
   const now = Date.now();
   try {
     await db.write([
-      db.prepare({
-        sql: `INSERT INTO blog_posts (title, slug, cover, category, summary, body, author_id, created_at, updated_at)
-              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)`,
-        binds: [
-          input.title,
-          slug,
-          input.cover ?? null,
-          input.category,
-          input.summary ?? summaryOf(body),
-          body,
-          admin.id,
-          now,
-        ],
+      insertBlogStatement(db, {
+        title: input.title,
+        slug,
+        cover: input.cover ?? null,
+        category: input.category,
+        summary: input.summary ?? summaryOf(body),
+        body,
+        authorId: admin.id,
+        now,
       }),
       auditStatement(db, admin, {
         action: "BLOG_CREATE",
@@ -147,19 +149,15 @@ export async function updateBlog(
   const changed = Object.keys(input).filter((k) => k !== "id");
   try {
     await db.write([
-      db.prepare({
-        sql: `UPDATE blog_posts SET title = ?1, slug = ?2, cover = ?3, category = ?4, summary = ?5, body = ?6,
-                updated_at = ?7 WHERE id = ?8`,
-        binds: [
-          input.title ?? row.title,
-          input.slug ?? row.slug,
-          input.cover === undefined ? row.cover : input.cover,
-          input.category ?? row.category,
-          summary,
-          body,
-          Date.now(),
-          row.id,
-        ],
+      updateBlogStatement(db, {
+        id: row.id,
+        title: input.title ?? row.title,
+        slug: input.slug ?? row.slug,
+        cover: input.cover === undefined ? row.cover : input.cover,
+        category: input.category ?? row.category,
+        summary,
+        body,
+        now: Date.now(),
       }),
       auditStatement(
         db,
@@ -185,11 +183,7 @@ export async function publishBlog(
   const row = await requireBlog(deps, input.id);
   const now = Date.now();
   await db.write([
-    db.prepare({
-      sql: `UPDATE blog_posts SET published_at = CASE WHEN ?1 THEN coalesce(published_at, ?2) ELSE NULL END,
-              updated_at = ?2 WHERE id = ?3`,
-      binds: [input.published ? 1 : 0, now, row.id],
-    }),
+    publishBlogStatement(db, row.id, input.published, now),
     auditStatement(
       db,
       admin,
@@ -209,7 +203,7 @@ export async function deleteBlog(deps: Deps, admin: AuthAdmin, id: number): Prom
   const { db } = deps;
   const row = await requireBlog(deps, id);
   const [deleted] = await db.write([
-    db.prepare({ sql: "DELETE FROM blog_posts WHERE id = ?1", binds: [row.id] }),
+    deleteBlogStatement(db, row.id),
     auditStatement(
       db,
       admin,

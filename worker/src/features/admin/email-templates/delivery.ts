@@ -1,7 +1,17 @@
-import { idList } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { htmlToText, renderMjml } from "#worker/lib/mjml.ts";
 import { type Email, sendEmail } from "#worker/providers/email.ts";
+import {
+  claimDeliveries,
+  deliveryRange,
+  markSentStatement,
+  pendingInRange,
+  type Recipient,
+  recipients,
+  releaseDeliveriesStatement,
+  sentTemplate,
+  skipDeliveriesStatement,
+} from "./queries";
 
 // The queue side of sending a template. A message names a range of one template's delivery rows;
 // the consumer claims the rows still PENDING (a lease, so two consumers never hold the same row),
@@ -24,10 +34,7 @@ export const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /** The messages that cover every delivery row of a template. */
 export async function deliveryJobs({ db }: Deps, templateId: number): Promise<TemplateEmailJob[]> {
-  const range = await db.first<{ first: number | null; last: number | null }>({
-    sql: "SELECT min(id) AS first, max(id) AS last FROM email_deliveries WHERE template_id = ?1",
-    binds: [templateId],
-  });
+  const range = await deliveryRange(db, templateId);
   if (range?.first == null || range.last == null) return [];
   const jobs: TemplateEmailJob[] = [];
   for (let first = range.first; first <= range.last; first += DELIVERIES_PER_JOB) {
@@ -48,14 +55,6 @@ export interface DeliveryOutcome {
   busy: number;
 }
 
-interface Recipient {
-  id: number;
-  email: string;
-  status: string;
-  newsletter: number;
-  deleted_at: number | null;
-}
-
 /**
  * Sends one message's deliveries. A person who meanwhile turned the newsletter off, was suspended
  * or left is SKIPPED, never added: the recipients were frozen when the send started. A failed send
@@ -68,19 +67,16 @@ export async function deliverTemplateBatch(
 ): Promise<DeliveryOutcome> {
   const { db } = deps;
   const outcome: DeliveryOutcome = { sent: 0, skipped: 0, busy: 0 };
-  const template = await db.first<{ subject: string; mjml_text: string; html: string | null }>({
-    sql: "SELECT subject, mjml_text, html FROM email_templates WHERE id = ?1 AND published_at IS NOT NULL",
-    binds: [job.template_id],
-  });
+  const template = await sentTemplate(db, job.template_id);
   if (!template) return outcome;
 
   const now = Date.now();
-  const claimed = await db.all<{ id: number; user_id: number }>({
-    sql: `UPDATE email_deliveries SET claimed_at = ?1
-          WHERE template_id = ?2 AND id BETWEEN ?3 AND ?4 AND status = 'PENDING'
-            AND (claimed_at IS NULL OR claimed_at < ?5)
-          RETURNING id, user_id`,
-    binds: [now, job.template_id, job.first_id, job.last_id, now - CLAIM_LEASE_MS],
+  const claimed = await claimDeliveries(db, {
+    templateId: job.template_id,
+    firstId: job.first_id,
+    lastId: job.last_id,
+    now,
+    leaseMs: CLAIM_LEASE_MS,
   });
   if (claimed.length > 0) {
     // The HTML kept when it was saved or sent; a template sent before it was kept is rendered now.
@@ -97,22 +93,17 @@ export async function deliverTemplateBatch(
       throw new Error(`template ${job.template_id} does not render: ${why}`);
     }
     const email = { subject: template.subject, html: rendered.html, text: htmlToText(rendered.html) };
-    const people = await db.all<Recipient>({
-      sql: `SELECT id, email, status, newsletter, deleted_at FROM users WHERE id IN (${idList(claimed.map((c) => c.user_id))})`,
-    });
+    const people = await recipients(
+      db,
+      claimed.map((c) => c.user_id),
+    );
     const byId = new Map(people.map((p) => [p.id, p]));
     const eligible = (p: Recipient | undefined) =>
       p !== undefined && p.deleted_at === null && p.status === "ACTIVE" && p.newsletter === 1;
 
     const skipped = claimed.filter((c) => !eligible(byId.get(c.user_id))).map((c) => c.id);
     if (skipped.length) {
-      await db.write([
-        db.prepare({
-          sql: `UPDATE email_deliveries SET status = 'SKIPPED', sent_at = ?1, claimed_at = NULL
-                WHERE id IN (${idList(skipped)}) AND status = 'PENDING'`,
-          binds: [Date.now()],
-        }),
-      ]);
+      await db.write([skipDeliveriesStatement(db, skipped, Date.now())]);
       outcome.skipped = skipped.length;
     }
     const toSend = claimed.filter((c) => eligible(byId.get(c.user_id)));
@@ -127,30 +118,20 @@ export async function deliverTemplateBatch(
         );
         throw error;
       }
-      await db.write([
-        db.prepare({
-          sql: "UPDATE email_deliveries SET status = 'SENT', sent_at = ?1, claimed_at = NULL WHERE id = ?2",
-          binds: [Date.now(), delivery.id],
-        }),
-      ]);
+      await db.write([markSentStatement(db, delivery.id, Date.now())]);
       outcome.sent += 1;
     }
   }
-  const left = await db.first<{ n: number }>({
-    sql: `SELECT count(*) AS n FROM email_deliveries
-          WHERE template_id = ?1 AND id BETWEEN ?2 AND ?3 AND status = 'PENDING'`,
-    binds: [job.template_id, job.first_id, job.last_id],
+  outcome.busy = await pendingInRange(db, {
+    templateId: job.template_id,
+    firstId: job.first_id,
+    lastId: job.last_id,
   });
-  outcome.busy = left?.n ?? 0;
   return outcome;
 }
 
 /** Rows this consumer claimed and will not send: free for the next delivery at once. */
 async function release({ db }: Deps, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await db.write([
-    db.prepare({
-      sql: `UPDATE email_deliveries SET claimed_at = NULL WHERE id IN (${idList(ids)}) AND status = 'PENDING'`,
-    }),
-  ]);
+  await db.write([releaseDeliveriesStatement(db, ids)]);
 }

@@ -16,6 +16,15 @@ import { renderMjml } from "#worker/lib/mjml.ts";
 import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { deliveryJobs } from "./delivery";
+import {
+  claimSendStatement,
+  deleteTemplateStatement,
+  freezeRecipientsStatement,
+  insertTemplateStatement,
+  lockTemplateStatement,
+  sendWonCondition,
+  updateTemplateStatement,
+} from "./queries";
 
 // E-mail templates: written in MJML, sent once to everyone with the newsletter setting on. A sent
 // template (published_at set) keeps its subject and text as they went out; a locked one cannot be
@@ -98,10 +107,12 @@ export async function createTemplate(
   const html = await savedHtml(deps, input.mjml_text);
   const now = Date.now();
   const [inserted] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO email_templates (subject, mjml_text, html, is_locked, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?5) RETURNING id`,
-      binds: [input.subject, input.mjml_text, html, input.is_locked ? 1 : 0, now],
+    insertTemplateStatement(db, {
+      subject: input.subject,
+      mjmlText: input.mjml_text,
+      html,
+      isLocked: input.is_locked,
+      now,
     }),
     auditStatement(db, admin, {
       action: "TEMPLATE_CREATE",
@@ -127,24 +138,15 @@ export async function updateTemplate(
   const newText = input.mjml_text !== undefined;
   const html = newText ? await savedHtml(deps, input.mjml_text!) : null;
   await db.write([
-    db.prepare({
-      // The guard keeps a send that started meanwhile from going out with other words than it froze.
-      // The text and its HTML change together, or neither does.
-      sql: `UPDATE email_templates SET subject = ?1,
-              mjml_text = CASE WHEN ?7 = 1 THEN ?2 ELSE mjml_text END,
-              html = CASE WHEN ?7 = 1 THEN ?8 ELSE html END,
-              is_locked = ?3, updated_at = ?4
-            WHERE id = ?5 AND (?6 = 0 OR published_at IS NULL)`,
-      binds: [
-        input.subject ?? row.subject,
-        input.mjml_text ?? row.mjmlText,
-        (input.is_locked ?? row.isLocked) ? 1 : 0,
-        Date.now(),
-        row.id,
-        rewrites ? 1 : 0,
-        newText ? 1 : 0,
-        html,
-      ],
+    updateTemplateStatement(db, {
+      id: row.id,
+      subject: input.subject ?? row.subject,
+      mjmlText: input.mjml_text ?? row.mjmlText,
+      isLocked: input.is_locked ?? row.isLocked,
+      now: Date.now(),
+      rewrites,
+      newText,
+      html,
     }),
     auditStatement(
       db,
@@ -165,10 +167,7 @@ export async function lockTemplate(
   const { db } = deps;
   const row = await requireTemplate(deps, input.id);
   await db.write([
-    db.prepare({
-      sql: "UPDATE email_templates SET is_locked = ?1, updated_at = ?2 WHERE id = ?3",
-      binds: [input.is_locked ? 1 : 0, Date.now(), row.id],
-    }),
+    lockTemplateStatement(db, row.id, input.is_locked, Date.now()),
     auditStatement(
       db,
       admin,
@@ -190,10 +189,7 @@ export async function deleteTemplate(deps: Deps, admin: AuthAdmin, id: number): 
   if (row.purpose !== null) fail(409, ADMIN_MSG.templateHasPurpose);
   if (row.isLocked) fail(409, ADMIN_MSG.templateLocked);
   const [deleted] = await db.write([
-    db.prepare({
-      sql: "DELETE FROM email_templates WHERE id = ?1 AND is_locked = 0 AND purpose IS NULL",
-      binds: [row.id],
-    }),
+    deleteTemplateStatement(db, row.id),
     auditStatement(
       db,
       admin,
@@ -232,32 +228,16 @@ export async function sendTemplate(
 
   const token = publicId(20);
   const now = Date.now();
-  const won = {
-    sql: "EXISTS (SELECT 1 FROM email_templates WHERE id = ? AND send_token = ?)",
-    binds: [id, token],
-  };
+  const won = sendWonCondition(id, token);
   const [claimed] = await db.write([
-    db.prepare({
-      // The HTML rendered here is kept only if the text is still the one it was made from.
-      sql: `UPDATE email_templates SET published_at = ?1, send_token = ?2, updated_at = ?1,
-              html = CASE WHEN mjml_text = ?4 THEN ?5 ELSE html END
-            WHERE id = ?3 AND published_at IS NULL AND purpose IS NULL`,
-      binds: [now, token, id, row.mjmlText, html],
-    }),
+    claimSendStatement(db, { id, token, now, mjmlText: row.mjmlText, html }),
     auditStatement(
       db,
       admin,
       { action: "TEMPLATE_SEND", target: `email_template:${id}`, detail: row.subject },
       won,
     ),
-    db.prepare({
-      sql: `INSERT OR IGNORE INTO email_deliveries (template_id, user_id, status, created_at)
-            SELECT ?1, u.id, 'PENDING', ?2 FROM users u
-            WHERE u.newsletter = 1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
-              AND EXISTS (SELECT 1 FROM email_templates WHERE id = ?1 AND send_token = ?3)
-            ORDER BY u.id`,
-      binds: [id, now, token],
-    }),
+    freezeRecipientsStatement(db, id, token, now),
   ]);
   if (!claimed?.meta.changes) fail(409, ADMIN_MSG.emailAlreadySent);
 

@@ -8,6 +8,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
+import { deleteFileStatement, insertFileStatement } from "./queries";
 
 type FileRow = typeof adminFiles.$inferSelect;
 
@@ -37,10 +38,12 @@ export async function storeAdminFile(
     httpMetadata: { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" },
   });
   const [inserted] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO admin_files (file, file_public_id, content_type, admin_id, created_at)
-            VALUES (?1, ?2, ?3, ?4, ?5) RETURNING *`,
-      binds: [`${MEDIA_PREFIX}${key}`, filePublicId, image.contentType, admin.id, Date.now()],
+    insertFileStatement(db, {
+      file: `${MEDIA_PREFIX}${key}`,
+      filePublicId,
+      contentType: image.contentType,
+      adminId: admin.id,
+      now: Date.now(),
     }),
     auditStatement(db, admin, { action: "FILE_UPLOAD", target: `file:${filePublicId}`, detail: key }),
   ]);
@@ -80,7 +83,7 @@ export async function deleteAdminFile({ db, env }: Deps, admin: AuthAdmin, id: n
   const row = await db.orm.select().from(adminFiles).where(eq(adminFiles.id, id)).get();
   if (!row) fail(404, ADMIN_MSG.fileNotFound);
   const [deleted] = await db.write([
-    db.prepare({ sql: "DELETE FROM admin_files WHERE id = ?1", binds: [row.id] }),
+    deleteFileStatement(db, row.id),
     auditStatement(
       db,
       admin,

@@ -17,6 +17,9 @@ import { fail } from "#worker/lib/errors.ts";
 import { DAY, iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { toAdmin } from "../auth/service";
+import { setStatusStatement, setTrustLevelStatement } from "./queries";
+
+export { setStatusStatement } from "./queries";
 
 /** The columns of a person as staff see them, for plain-SQL lists. */
 const USER_COLUMNS = `username, email, profile_name, profile_image, status, is_staff, is_verified_user,
@@ -179,27 +182,6 @@ export async function getUser({ db }: Deps, username: string): Promise<AdminUser
   };
 }
 
-/**
- * Statements that set a person's status. Leaving ACTIVE raises the token version, so every token
- * they hold stops at once (ADR 005); a SUSPENDED person is refused at sign-in and by the auth
- * middleware, an UNCONFIRMED one must verify their e-mail again. Shared with the reports queue.
- */
-export function setStatusStatement(
-  { db }: Deps,
-  userId: number,
-  status: AdminSettableStatus,
-  /** SQL that must also hold (the reports queue's "this resolution took effect"). */
-  onlyIf = "1",
-) {
-  return db.prepare({
-    sql: `UPDATE users SET status = ?1,
-            token_version = token_version + (CASE WHEN ?1 <> 'ACTIVE' AND status <> ?1 THEN 1 ELSE 0 END),
-            updated_at = ?2
-          WHERE id = ?3 AND deleted_at IS NULL AND ${onlyIf}`,
-    binds: [status, Date.now(), userId],
-  });
-}
-
 /** `PATCH .../user/status`: the person with that e-mail gets the status; audited in the same batch. */
 export async function setUserStatus(
   deps: Deps,
@@ -241,10 +223,7 @@ export async function setTrustLevel(
   });
   if (!row) fail(404, ADMIN_MSG.usernameNotFound);
   await db.write([
-    db.prepare({
-      sql: `UPDATE users SET trust_level = ?1, trust_level_manual = 1, trust_level_at = ?2 WHERE id = ?3`,
-      binds: [input.trust_level, Date.now(), row.id],
-    }),
+    setTrustLevelStatement(db, row.id, input.trust_level, Date.now()),
     auditStatement(
       db,
       admin,
