@@ -2,7 +2,7 @@ import type { ReportCause } from "#shared/enums.ts";
 import type { AppealDecision } from "#shared/schemas/moderation.ts";
 import type { Database } from "#worker/db/database.ts";
 import { idList } from "#worker/db/sql.ts";
-import { type AppealRow, MODERATION_COLUMNS, type ModerationRow } from "../../moderation/queries";
+import { type AppealRow, MODERATION_COLUMNS, type ModerationRow } from "#worker/lib/moderation-rows.ts";
 
 // The SQL of appeals as staff read and decide them.
 
