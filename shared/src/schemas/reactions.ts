@@ -5,13 +5,14 @@ import { ownerSchema } from "./user";
 // Reactions on posts, comments and chat messages (docs/decisions/140). The messages are i18n keys:
 // the SPA shows them with `t(message)`.
 
-export const REACTION_TARGETS = ["POST", "COMMENT", "MESSAGE"] as const;
-export type ReactionTarget = (typeof REACTION_TARGETS)[number];
+import {
+  DEFAULT_REACTION_PALETTE,
+  REACTION_PALETTE_MAX,
+  REACTION_TARGETS,
+  type ReactionTarget,
+} from "../enums/reactions";
 
-/** The palette every item offers unless its community chose its own. */
-export const DEFAULT_REACTION_PALETTE = ["👍", "❤️", "😂", "😮", "😢", "🎉", "🙏", "👀"] as const;
-/** A community's own palette holds at most this many emoji. */
-export const REACTION_PALETTE_MAX = 12;
+export { DEFAULT_REACTION_PALETTE, REACTION_PALETTE_MAX, REACTION_TARGETS, type ReactionTarget };
 
 export const REACTION_MSG = {
   notInPalette: "Pick one of this palette's emoji",

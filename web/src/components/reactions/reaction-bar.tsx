@@ -1,12 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import {
-  DEFAULT_REACTION_PALETTE,
-  type Reaction,
-  type ReactionResult,
-  type ReactionTarget,
-} from "#shared/schemas/reactions.ts";
+import { DEFAULT_REACTION_PALETTE, type ReactionTarget } from "#shared/enums/reactions.ts";
+import type { Reaction, ReactionResult } from "#shared/schemas/reactions.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { handleApiError } from "#web/lib/errors.ts";

@@ -7,6 +7,7 @@ import type { FeedItem } from "#shared/schemas/posts.ts";
 import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { plainText } from "#web/lib/plain-text.ts";
+import { useMe } from "#web/lib/session.ts";
 import { keepReactions } from "../reactions";
 import { copyLink } from "../share";
 import { PostActions } from "./post-actions";
@@ -36,6 +37,7 @@ function useOverflows<T extends HTMLElement>() {
 export function PostCard({ item, showCommunity = true }: { item: FeedItem; showCommunity?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { isSignedIn } = useMe();
   const { micropost: post } = item;
   const latest = item.comment_list[0];
   const [bodyBox, cut] = useOverflows<HTMLDivElement>();
@@ -88,14 +90,18 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
           <span className="text-[var(--muted)]">{plainText(latest.body, 160)}</span>
         </Link>
       ) : null}
-      <div className="mt-3">
-        <LazyReactionBar
-          targetType="POST"
-          publicId={post.public_id}
-          reactions={post.reactions}
-          onChange={(reactions) => keepReactions(queryClient, post.public_id, reactions)}
-        />
-      </div>
+      {/* Reactions on a card are for people who can react: a visitor's first screen stays within its
+          budget (docs/decisions/165), and the post's own page shows them to everyone. */}
+      {isSignedIn ? (
+        <div className="mt-3">
+          <LazyReactionBar
+            targetType="POST"
+            publicId={post.public_id}
+            reactions={post.reactions}
+            onChange={(reactions) => keepReactions(queryClient, post.public_id, reactions)}
+          />
+        </div>
+      ) : null}
       {/* One row on a phone in any language: Share keeps its name for screen readers there. */}
       <footer className="mt-2 flex items-center gap-1 whitespace-nowrap">
         <VoteButton post={post} />
