@@ -42,6 +42,13 @@ interface Fixture {
 
 const V1 = "/api/v1/private/user";
 
+/** A JSON request of `method` with `body`. */
+const jsonInit = (method: string, body: object): RequestInit => ({
+  method,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
 const RULES: Record<string, Rule> = {
   "GET /api/health": "public",
   "POST /api/v1/user/auth/register": "public",
@@ -105,6 +112,90 @@ const RULES: Record<string, Rule> = {
   "POST /api/v1/user/resume": "public",
   "GET /api/v1/service/list": "public",
   "GET /api/v1/service": "public",
+  // Communities run by their people: what they decided is public; acting needs the community's
+  // owner or a moderator (another person 403), checked action by action in the feature's tests.
+  "GET /api/v1/community/moderator/list": "public",
+  "GET /api/v1/community/mod/log": "public",
+  "GET /api/v1/community/flair/list": "public",
+  [`POST ${V1}/community/moderator`]: {
+    owned: (f) => ({
+      path: `${V1}/community/moderator`,
+      init: jsonInit("POST", { name: f.community, username: f.owner.username }),
+    }),
+  },
+  [`DELETE ${V1}/community/moderator`]: {
+    owned: (f) => ({
+      path: `${V1}/community/moderator`,
+      init: jsonInit("DELETE", { name: f.community, username: f.owner.username }),
+    }),
+  },
+  [`POST ${V1}/community/mod/remove`]: {
+    owned: (f) => ({
+      path: `${V1}/community/mod/remove`,
+      init: jsonInit("POST", { name: f.community, target_type: "POST", public_id: f.post, reason: "Spam" }),
+    }),
+  },
+  [`POST ${V1}/community/mod/restore`]: {
+    owned: (f) => ({
+      path: `${V1}/community/mod/restore`,
+      init: jsonInit("POST", { name: f.community, target_type: "POST", public_id: f.post, reason: "Fine" }),
+    }),
+  },
+  [`POST ${V1}/community/mod/pin`]: {
+    owned: (f) => ({
+      path: `${V1}/community/mod/pin`,
+      init: jsonInit("POST", { name: f.community, public_id: f.post, pinned: true }),
+    }),
+  },
+  [`POST ${V1}/community/mod/lock`]: {
+    owned: (f) => ({
+      path: `${V1}/community/mod/lock`,
+      init: jsonInit("POST", { name: f.community, public_id: f.post, locked: true }),
+    }),
+  },
+  [`POST ${V1}/community/mod/ban`]: {
+    owned: (f) => ({
+      path: `${V1}/community/mod/ban`,
+      init: jsonInit("POST", { name: f.community, username: f.owner.username, reason: "Spam", days: 1 }),
+    }),
+  },
+  [`DELETE ${V1}/community/mod/ban`]: {
+    owned: (f) => ({
+      path: `${V1}/community/mod/ban`,
+      init: jsonInit("DELETE", { name: f.community, username: f.owner.username }),
+    }),
+  },
+  [`GET ${V1}/community/mod/ban/list`]: {
+    owned: (f) => ({ path: `${V1}/community/mod/ban/list?name=${f.community}`, init: {} }),
+  },
+  [`GET ${V1}/community/mod/report/list`]: {
+    owned: (f) => ({ path: `${V1}/community/mod/report/list?name=${f.community}`, init: {} }),
+  },
+  [`POST ${V1}/community/flair`]: {
+    owned: (f) => ({
+      path: `${V1}/community/flair`,
+      init: jsonInit("POST", { name: f.community, flair_name: "Mine", colour: "#3b82f6" }),
+    }),
+  },
+  // A flair is named by its id: another community's moderator is refused (the feature's tests).
+  [`PATCH ${V1}/community/flair`]: "self",
+  [`DELETE ${V1}/community/flair`]: "self",
+  // Feeds of your own: a public feed is anyone's to read, a private one its owner's (404 to others,
+  // the feature's tests); the token names whose feeds and reads.
+  "GET /api/v1/feed/micropost/list": "public",
+  "GET /api/v1/feed/detail": "public",
+  [`GET ${V1}/feed/list`]: "self",
+  [`POST ${V1}/feed`]: "self",
+  [`PATCH ${V1}/feed`]: "self",
+  [`DELETE ${V1}/feed`]: "self",
+  [`POST ${V1}/micropost/read`]: "self",
+  [`POST ${V1}/micropost/read/all`]: "self",
+  [`DELETE ${V1}/micropost/read/all`]: "self",
+  // Reactions are the token's own; who reacted is as public as the item.
+  [`PUT ${V1}/reaction`]: "self",
+  [`DELETE ${V1}/reaction`]: "self",
+  "GET /api/v1/reaction/list": "public",
+  [`PUT ${V1}/notification/language`]: "self",
   // Development only (404 in production), checked in the dev feature's tests.
   "GET /api/dev/outbox": "public",
   "POST /api/dev/seed": "public",

@@ -34,8 +34,16 @@ async function walk(query: string, auth: Record<string, string> = {}): Promise<s
   return seen;
 }
 
-const setFlair = (postId: number, flair: number) =>
-  env.DB.prepare("UPDATE microposts SET flair_id = ?1 WHERE id = ?2").bind(flair, postId).run();
+/** Gives a post flair `flair` (the flair kept for the post's community when it is not there yet). */
+const setFlair = async (postId: number, flair: number) => {
+  await env.DB.prepare(
+    `INSERT OR IGNORE INTO community_flairs (id, community_id, name, colour, created_at)
+     SELECT ?1, community_id, 'Flair ' || ?1, '#3b82f6', 0 FROM microposts WHERE id = ?2`,
+  )
+    .bind(flair, postId)
+    .run();
+  await env.DB.prepare("UPDATE microposts SET flair_id = ?1 WHERE id = ?2").bind(flair, postId).run();
+};
 
 // Communities a (all), b (flair 7 only), c (all but flair 9), d (not in the feed); people p (all
 // their posts, anywhere) and q (not in the feed).
