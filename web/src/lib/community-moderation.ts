@@ -21,9 +21,26 @@ export const flairsQueryOptions = (name: string) =>
     staleTime: 60_000,
   });
 
-/** A moderator's call (`…/community/mod/<action>`), JSON in and out. */
-export function modCall(action: string, body: Record<string, unknown>, method: "POST" | "DELETE" = "POST") {
-  return apiFetch(`/api/v1/private/user/community/mod/${action}`, { method, body });
+/** A moderator's call (`…/community/mod/<action>`), JSON in and out; a ban is lifted with DELETE. */
+export function modCall(
+  action: "remove" | "restore" | "pin" | "lock" | "ban",
+  body: Record<string, unknown>,
+  method: "POST" | "DELETE" = "POST",
+) {
+  switch (action) {
+    case "remove":
+      return apiFetch("/api/v1/private/user/community/mod/remove", { method: "POST", body });
+    case "restore":
+      return apiFetch("/api/v1/private/user/community/mod/restore", { method: "POST", body });
+    case "pin":
+      return apiFetch("/api/v1/private/user/community/mod/pin", { method: "POST", body });
+    case "lock":
+      return apiFetch("/api/v1/private/user/community/mod/lock", { method: "POST", body });
+    case "ban":
+      return method === "DELETE"
+        ? apiFetch("/api/v1/private/user/community/mod/ban", { method: "DELETE", body })
+        : apiFetch("/api/v1/private/user/community/mod/ban", { method: "POST", body });
+  }
 }
 
 /** Whether the viewer keeps this community (its owner or a moderator), from their membership. */

@@ -79,4 +79,8 @@ export default {
   "This is the e-mail of what a person missed while away. Agora fills these in, in the person's language:":
     "Es el correo de lo que una persona se perdió mientras no estaba. Agora completa esto, en el idioma de la persona:",
   "Sent by Agora: what people missed": "Enviada por Agora: lo que la gente se perdió",
+  "A chat message is named thread_id:message_id": "Un mensaje de chat se nombra thread_id:message_id",
+  "Not found": "No se encontró",
+  "Pick one of this palette's emoji": "Elige uno de los emoji de esta paleta",
+  "Use one emoji": "Usa un solo emoji",
 } satisfies Dictionary;

@@ -79,4 +79,8 @@ export default {
   "This is the e-mail of what a person missed while away. Agora fills these in, in the person's language:":
     "É o e-mail do que uma pessoa perdeu enquanto estava fora. O Agora preenche isto, no idioma da pessoa:",
   "Sent by Agora: what people missed": "Enviado pelo Agora: o que as pessoas perderam",
+  "A chat message is named thread_id:message_id": "Uma mensagem de chat é nomeada thread_id:message_id",
+  "Not found": "Não encontrado",
+  "Pick one of this palette's emoji": "Escolha um dos emoji desta paleta",
+  "Use one emoji": "Use um único emoji",
 } satisfies Dictionary;

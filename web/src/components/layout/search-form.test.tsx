@@ -24,7 +24,7 @@ describe("the header search form", () => {
     fireEvent.change(box(), { target: { value: "  edge rendering " } });
     await submitWithEnter();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/search"));
-    expect(router.state.location.search).toEqual({ q: "edge rendering", type: "posts" });
+    expect(router.state.location.search).toEqual({ q: "edge rendering" });
   });
 
   it("searches with the icon button too", async () => {
@@ -33,7 +33,7 @@ describe("the header search form", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Search" }));
     });
-    await vi.waitFor(() => expect(router.state.location.search).toEqual({ q: "rust", type: "posts" }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ q: "rust" }));
   });
 
   it("keeps the type being browsed and shows the current query", async () => {

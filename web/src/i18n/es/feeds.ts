@@ -56,4 +56,11 @@ export default {
   "Add at least one community or person": "Añade al menos una comunidad o persona",
   "A flair cannot be both included and excluded": "Una etiqueta no puede estar incluida y excluida a la vez",
   "This can no longer be undone": "Esto ya no se puede deshacer",
+  "Include or exclude up to 20 flairs per community": "Incluye o excluye hasta 20 etiquetas por comunidad",
+  "Name one feed: option, community_name or feed_id": "Indica un solo feed: option, community_name o feed_id",
+  "Send up to 100 posts at a time": "Envía hasta 100 publicaciones a la vez",
+  "The description must be 300 characters or less": "La descripción debe tener 300 caracteres o menos",
+  "The name must be 50 characters or less": "El nombre debe tener 50 caracteres o menos",
+  "There is no community named": "No hay ninguna comunidad llamada",
+  "There is no one named": "No hay nadie llamado",
 } satisfies Dictionary;

@@ -20,4 +20,8 @@ export default {
   Reactions: "Reacciones",
   "People who reacted with {{emoji}}": "Personas que reaccionaron con {{emoji}}",
   "Show more": "Mostrar más",
+  "A chat message is named thread_id:message_id": "Un mensaje de chat se nombra thread_id:message_id",
+  "Not found": "No se encontró",
+  "Pick one of this palette's emoji": "Elige uno de los emoji de esta paleta",
+  "Use one emoji": "Usa un solo emoji",
 } satisfies Dictionary;

@@ -57,4 +57,11 @@ export default {
   "A flair cannot be both included and excluded":
     "Uma etiqueta não pode ser incluída e excluída ao mesmo tempo",
   "This can no longer be undone": "Isso não pode mais ser desfeito",
+  "Include or exclude up to 20 flairs per community": "Inclua ou exclua até 20 etiquetas por comunidade",
+  "Name one feed: option, community_name or feed_id": "Indique um só feed: option, community_name ou feed_id",
+  "Send up to 100 posts at a time": "Envie até 100 publicações por vez",
+  "The description must be 300 characters or less": "A descrição deve ter 300 caracteres ou menos",
+  "The name must be 50 characters or less": "O nome deve ter 50 caracteres ou menos",
+  "There is no community named": "Não há nenhuma comunidade chamada",
+  "There is no one named": "Não há ninguém chamado",
 } satisfies Dictionary;

@@ -20,4 +20,8 @@ export default {
   Reactions: "Reações",
   "People who reacted with {{emoji}}": "Pessoas que reagiram com {{emoji}}",
   "Show more": "Mostrar mais",
+  "A chat message is named thread_id:message_id": "Uma mensagem de chat é nomeada thread_id:message_id",
+  "Not found": "Não encontrado",
+  "Pick one of this palette's emoji": "Escolha um dos emoji desta paleta",
+  "Use one emoji": "Use um único emoji",
 } satisfies Dictionary;

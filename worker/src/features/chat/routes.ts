@@ -258,12 +258,11 @@ const image = createRoute({
   },
 });
 
-const GROUP = `${PRIVATE}/group`;
 const groupTags = ["Chat groups"];
 
 const groupCreate = createRoute({
   method: "post",
-  path: GROUP,
+  path: `${PRIVATE}/group`,
   tags: groupTags,
   security,
   summary: "Start a group chat with 2 to 49 others (each accepting new chats, none blocked either way)",
@@ -276,7 +275,7 @@ const groupCreate = createRoute({
 
 const groupRename = createRoute({
   method: "patch",
-  path: GROUP,
+  path: `${PRIVATE}/group`,
   tags: groupTags,
   security,
   summary: "Rename a group (its maker and admins); everyone gets RENAMED",
@@ -289,7 +288,7 @@ const groupRename = createRoute({
 
 const groupMembersList = createRoute({
   method: "get",
-  path: `${GROUP}/member/list`,
+  path: `${PRIVATE}/group/member/list`,
   tags: groupTags,
   security,
   summary: "A group's members: the maker and admins first",
@@ -302,7 +301,7 @@ const groupMembersList = createRoute({
 
 const groupMemberAdd = createRoute({
   method: "post",
-  path: `${GROUP}/member`,
+  path: `${PRIVATE}/group/member`,
   tags: groupTags,
   security,
   summary: "Add a person to a group (its maker and admins); everyone gets MEMBER_JOINED",
@@ -315,7 +314,7 @@ const groupMemberAdd = createRoute({
 
 const groupMemberRemove = createRoute({
   method: "delete",
-  path: `${GROUP}/member`,
+  path: `${PRIVATE}/group/member`,
   tags: groupTags,
   security,
   summary: "Remove a member (the maker and admins): their sockets close, they read nothing sent after",
@@ -329,7 +328,7 @@ const groupMemberRemove = createRoute({
 
 const groupLeave = createRoute({
   method: "delete",
-  path: `${GROUP}/member/self`,
+  path: `${PRIVATE}/group/member/self`,
   tags: groupTags,
   security,
   summary: "Leave a group: it stays in your list, readable up to now",

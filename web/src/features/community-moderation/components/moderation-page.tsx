@@ -199,7 +199,6 @@ function Moderators({ name, owner }: { name: string; owner: boolean }) {
   const { t } = useTranslation();
   const act = useAct();
   const moderators = useQuery(moderatorsQueryOptions(name));
-  const path = "/api/v1/private/user/community/moderator";
   return (
     <Section id="mod-moderators" title={t("Moderators")}>
       <ul className="divide-y divide-[var(--line)]">
@@ -220,7 +219,11 @@ function Moderators({ name, owner }: { name: string; owner: boolean }) {
                 className="btn btn-outline"
                 onClick={() =>
                   void act(
-                    () => apiFetch(path, { method: "DELETE", body: { name, username: m.owner.username } }),
+                    () =>
+                      apiFetch("/api/v1/private/user/community/moderator", {
+                        method: "DELETE",
+                        body: { name, username: m.owner.username },
+                      }),
                     msg("They are no longer a moderator"),
                   )
                 }
@@ -239,7 +242,11 @@ function Moderators({ name, owner }: { name: string; owner: boolean }) {
           button={t("Appoint")}
           onSubmit={(username) =>
             act(
-              () => apiFetch(path, { method: "POST", body: { name, username } }),
+              () =>
+                apiFetch("/api/v1/private/user/community/moderator", {
+                  method: "POST",
+                  body: { name, username },
+                }),
               msg("They are a moderator now"),
             )
           }
@@ -372,7 +379,6 @@ function FlairRow({ flair }: { flair: Flair }) {
   const act = useAct();
   const [name, setName] = useState(flair.name);
   const [colour, setColour] = useState(flair.colour);
-  const path = "/api/v1/private/user/community/flair";
   return (
     <li className="flex flex-wrap items-end gap-2 py-2">
       <FlairChip flair={{ name, colour }} />
@@ -403,7 +409,11 @@ function FlairRow({ flair }: { flair: Flair }) {
         className="btn btn-outline"
         onClick={() =>
           void act(
-            () => apiFetch(path, { method: "PATCH", body: { id: flair.id, flair_name: name, colour } }),
+            () =>
+              apiFetch("/api/v1/private/user/community/flair", {
+                method: "PATCH",
+                body: { id: flair.id, flair_name: name, colour },
+              }),
             msg("The flair was saved"),
           )
         }
@@ -415,7 +425,8 @@ function FlairRow({ flair }: { flair: Flair }) {
         className="btn btn-outline"
         onClick={() =>
           void act(
-            () => apiFetch(path, { method: "DELETE", body: { id: flair.id } }),
+            () =>
+              apiFetch("/api/v1/private/user/community/flair", { method: "DELETE", body: { id: flair.id } }),
             msg("The flair was deleted"),
           )
         }
