@@ -72,7 +72,7 @@ export function TemplateBadges({
   const { t } = useTranslation();
   if (template.purpose !== null)
     return (
-      <span className="rounded-full border border-transparent bg-[var(--accent)] px-2 py-0.5 font-semibold text-[var(--on-accent,#fff)]">
+      <span className="rounded-full border border-transparent bg-emerald-700 px-2 py-0.5 font-semibold text-white">
         {t("Sent by Agora: what people missed")}
       </span>
     );

@@ -135,7 +135,8 @@ export default function ReactionBar({
     else if (event.key === "End") move(buttons.length - 1);
   };
 
-  const chip = compact ? "px-2 py-0.5 text-xs" : "px-2.5 py-1 text-sm";
+  // At least 24 px high even when compact (WCAG 2.5.8), beside a comment's Reply.
+  const chip = compact ? "min-h-6 min-w-6 px-2 py-0.5 text-xs" : "min-h-6 px-2.5 py-1 text-sm";
   return (
     <div className="relative flex flex-wrap items-center gap-1" data-testid="reaction-bar">
       {shown.map((r) => (

@@ -258,7 +258,6 @@ function AboutForm({ me }: { me: Me }) {
             className="mb-2"
             type="url"
             inputMode="url"
-            autoComplete="url"
             placeholder="https://"
             label={t("Link {{n}}", { n: i + 1 })}
             required={false}
