@@ -98,3 +98,9 @@ export async function quiet(page: Page, stop?: () => Promise<boolean>): Promise<
   }
   return false;
 }
+
+/** A full-page screenshot named `name` in E2E_SCREENSHOTS, when that folder is given (none otherwise). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}

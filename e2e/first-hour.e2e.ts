@@ -1,17 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./browser";
+import { shot, useBrowser } from "./browser";
 import { newAccount, signIn } from "./sign-in";
 
 // A new person's first hour, tried as they would: what they type is kept, a phone photo goes up,
 // a removal and its appeal read as one story, limits and muted words explain themselves.
 
 /** With E2E_SCREENSHOTS=<folder>, the screens are saved there to be looked at. */
-async function shot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
-
 const visible = async (locator: ReturnType<Page["locator"]>) => {
   await locator.waitFor({ state: "visible", timeout: 15_000 });
   return true;

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./browser";
+import { shot, useBrowser } from "./browser";
 import { lane } from "./lane";
 import { newAccount, signIn, submitLogin } from "./sign-in";
 import { enterStaffCode } from "./staff";
@@ -24,11 +24,6 @@ function form(fields: Record<string, string>): FormData {
 }
 
 /** With E2E_SCREENSHOTS=<folder>, the screens are saved there to be looked at. */
-async function shot(p: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await p.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
-
 describe("a removal, its notice, the appeal and the reversal", () => {
   const { page } = useBrowser();
 

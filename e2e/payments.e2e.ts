@@ -1,6 +1,5 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./browser";
+import { shot, useBrowser } from "./browser";
 import { playProviders } from "./provider-doubles";
 import { newAccount, signIn } from "./sign-in";
 
@@ -37,11 +36,6 @@ describe("payments", () => {
   }
 
   /** With E2E_SCREENSHOTS=<folder>, the screens are saved there to be looked at. */
-  async function shot(page: Page, name: string) {
-    const folder = process.env.E2E_SCREENSHOTS;
-    if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-  }
-
   let ana: Awaited<ReturnType<typeof newAccount>>;
   let ben: Awaited<ReturnType<typeof newAccount>>;
   let anaPost = "";
