@@ -26,16 +26,13 @@ import { createRouter, errorResponses, json, jsonOrForm, readBody, security } fr
 import { requireUser } from "#worker/middleware/auth.ts";
 import { type PaypalEvent, verifyPaypalWebhook } from "#worker/providers/paypal.ts";
 import { verifyStripeEvent } from "#worker/providers/stripe.ts";
+import { completeStripeSubscription } from "./card-subscriptions";
 import { orderService, tipByCard } from "./checkout";
 import { paymentConfig, requirePaypal, requireStripe } from "./config";
 import { listHistory } from "./history";
 import { onboardingStatus } from "./payouts";
-import {
-  cancelSubscription,
-  completePaypalSubscription,
-  completeStripeSubscription,
-  startSubscription,
-} from "./subscriptions";
+import { completePaypalSubscription } from "./paypal-subscriptions";
+import { cancelSubscription, startSubscription } from "./subscriptions";
 import { handlePaypalEvent, handleStripeEvent, NotYetKnown } from "./webhooks";
 
 // Payments (docs/decisions/071): config, memberships, webhooks, tips and service
