@@ -10,7 +10,8 @@ import { UNUSABLE_HASH } from "#worker/lib/password.ts";
 import { checkRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { type GoogleIdentity, GoogleSignInError } from "#worker/providers/google.ts";
-import { findReferrer, type SignedIn, tellReferrer } from "./service";
+import { findReferrer, tellReferrer } from "./registration";
+import type { SignedIn } from "./service";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 
 /** The sign-in round trip to Google must finish within this long. */

@@ -21,9 +21,10 @@ import { emailLanguage } from "#worker/lib/language.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";
+import { confirmEmailChange } from "../email-change";
 import { accountDeletedEmail, emailChangeCodeEmail, emailChangedEmail } from "../emails";
 import * as accountSecurity from "../security";
-import { confirmEmailChange, deleteAccount, getMe, toggleUserSetting } from "../service";
+import { deleteAccount, getMe, toggleUserSetting } from "../service";
 
 // The signed-in user's own account: who they are, their e-mail, password and boolean settings,
 // deleting the account, and the unread counts the header shows. The e-mail change is finished by

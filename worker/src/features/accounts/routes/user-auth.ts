@@ -24,13 +24,8 @@ import { signAccessToken } from "#worker/lib/tokens.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
 import { newPasswordEmail, verificationEmail } from "../emails";
-import {
-  confirmRegistration,
-  logIn,
-  registerAccount,
-  resendVerificationCode,
-  resetPassword,
-} from "../service";
+import { confirmRegistration, registerAccount, resendVerificationCode } from "../registration";
+import { logIn, resetPassword } from "../service";
 import { setPasswordAfterTemporary } from "../temporary-password";
 import { sendUnseen } from "./send-unseen";
 
