@@ -5,6 +5,7 @@ import {
 } from "#shared/schemas/payments.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   attachStripeCard,
   callStripe,
@@ -22,7 +23,7 @@ import {
   stripeRefused,
   stripeStatus,
 } from "#worker/providers/stripe.ts";
-import { requireStripe } from "./config";
+import { MONEY_PER_HOUR, requireStripe } from "./config";
 import {
   IN_FLIGHT_MS,
   isOpen,
@@ -233,6 +234,7 @@ export async function completeStripeSubscription(
   userId: number,
   input: StripeCompleteSubscription,
 ): Promise<StripeCompleteSubscriptionResult> {
+  await hitRateLimit(deps.db, `subscribe:${userId}`, MONEY_PER_HOUR);
   const settings = requireStripe(deps.env);
   if (!settings.prices[input.paid_user_membership_type]) fail(503, PAYMENTS_MSG.stripeNotConfigured);
   const stripe = stripeClient(settings);

@@ -1,4 +1,5 @@
 import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
 import {
   getPaypalSubscription,
   type PaypalEvent,
@@ -7,6 +8,7 @@ import {
   paypalPeriodEnd,
   paypalSaleOf,
   paypalStatus,
+  verifyPaypalWebhook,
 } from "#worker/providers/paypal.ts";
 import {
   callStripe,
@@ -18,8 +20,9 @@ import {
   stripeClient,
   stripePeriodEnd,
   stripeStatus,
+  verifyStripeEvent,
 } from "#worker/providers/stripe.ts";
-import { membershipOf } from "./config";
+import { membershipOf, requirePaypal, requireStripe } from "./config";
 import { paypalBoundTo, paypalMembership, paypalReferenceKnown, stripeMembership } from "./memberships";
 import {
   bindReservationFromEvent,
@@ -216,7 +219,18 @@ async function checkoutEffects(
   return effects;
 }
 
-export async function handleStripeEvent(
+/** `POST .../webhook/stripe`: the signed event (`raw`, its `signature` header), applied once. */
+export async function receiveStripeEvent(
+  deps: Deps,
+  raw: string,
+  signature: string | undefined,
+): Promise<Outcome> {
+  const settings = requireStripe(deps.env);
+  const event = await verifyStripeEvent(settings, raw, signature);
+  return handleStripeEvent(deps, settings, event);
+}
+
+async function handleStripeEvent(
   deps: Deps,
   settings: StripeSettings,
   event: Stripe.Event,
@@ -266,7 +280,7 @@ async function paypalSubscriptionState(
 }
 
 /** Thrown when an event is for a subscription we do not know yet: PayPal will deliver it again. */
-export class NotYetKnown extends Error {}
+class NotYetKnown extends Error {}
 
 async function paypalEffects(
   deps: Deps,
@@ -322,11 +336,34 @@ async function paypalEffects(
   }
 }
 
-export async function handlePaypalEvent(
+/**
+ * `POST .../webhook/paypal`: the event PayPal signed (`raw`, its headers by `header`), applied
+ * once; 409 when it is about a subscription not completed yet (PayPal delivers it again later).
+ */
+export async function receivePaypalEvent(
   deps: Deps,
-  settings: PaypalSettings,
-  event: PaypalEvent,
+  raw: string,
+  header: (name: string) => string | undefined,
 ): Promise<Outcome> {
+  const settings = requirePaypal(deps.env);
+  await verifyPaypalWebhook(settings, raw, header);
+  const event = JSON.parse(raw) as PaypalEvent;
+  if (
+    typeof event?.id !== "string" ||
+    typeof event.event_type !== "string" ||
+    typeof event.resource !== "object"
+  )
+    fail(400, "Not a PayPal event");
+  try {
+    return await handlePaypalEvent(deps, settings, event);
+  } catch (error) {
+    if (error instanceof NotYetKnown)
+      fail(409, "This subscription is not completed yet; deliver again later");
+    throw error;
+  }
+}
+
+async function handlePaypalEvent(deps: Deps, settings: PaypalSettings, event: PaypalEvent): Promise<Outcome> {
   if (await eventSeen(deps.db, "PAYPAL", event.id)) return "duplicate";
   return applyOnce(
     deps,
