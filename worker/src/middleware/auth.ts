@@ -166,6 +166,17 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (deferred) await c.var.deps.db.settleRider();
 };
 
+/** A public path that still needs a user token (`POST /api/v1/user/resume`), after `optionalUser`. */
+export const requireViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("viewer")) fail(401, "Not authenticated");
+  await next();
+};
+
+/** The signed-in viewer of a path behind `requireViewer`. */
+export function viewerOf(c: Context<AppEnv>): AuthUser {
+  return c.get("viewer") ?? fail(401, "Not authenticated");
+}
+
 /**
  * Public paths: a valid token sets the viewer (for user_voted and the like); a bad one is ignored.
  * A token whose check, made in the first round trip, turns out revoked gets the answer a visitor

@@ -5,10 +5,12 @@ import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { type CompanyRow, jobLink } from "./json";
 import { findJob, toJobs } from "./lists";
 
@@ -128,13 +130,16 @@ export const companyIdOf = (ownerId: number, name: string) =>
  * `POST .../job`: the job form. The job is CONFIRMED at once and public for JOB_LIFETIME_DAYS.
  * The company row and the job land in one batch.
  */
-/** A new job; its limits' counters (`limits`) move with its first read, the company's. */
+/** A job's owner may post JOBS_PER_DAY a day (and their trust level's allowance). */
+const JOBS_PER_DAY = { max: 10, windowMs: 24 * 60 * 60_000 };
+
+/** A new job; its limits' counters move with its first read, the company's. */
 export async function createJob(
   deps: Deps,
-  owner: { id: number; username: string },
+  owner: Pick<AuthUser, "id" | "trust" | "username">,
   form: JobForm,
-  limits?: Counters,
 ) {
+  const limits = await actionCounters(deps, owner, { key: `job:${owner.id}`, rule: JOBS_PER_DAY }, "job");
   const { existing, logoUrl } = await resolveCompany(
     deps,
     owner.id,

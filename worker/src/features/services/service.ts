@@ -22,10 +22,13 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { storeUpload } from "#worker/lib/media.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
 import { toMatchExpression } from "../search/fts";
 
@@ -104,6 +107,9 @@ async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<
   return links;
 }
 
+/** Services a person may offer a day (and their trust level's allowance). */
+const SERVICES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
+
 /**
  * `POST .../service`: a new active service of the caller. Offering one is saying "I offer
  * services": the setting is switched on in the same batch as the insert, so a new person lists
@@ -112,9 +118,11 @@ async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<
  */
 export async function createService(
   deps: Deps,
-  owner: { id: number; username: string },
+  owner: Pick<AuthUser, "id" | "trust" | "username">,
   form: ServiceForm,
 ): Promise<{ slug: string; link: string }> {
+  const rate = { key: `service:${owner.id}`, rule: SERVICES_PER_DAY };
+  await hitCounters(deps.db, await actionCounters(deps, owner, rate, "service"));
   const images = await storeImages(deps, owner.id, form.images);
   const slug = makeSlug(form.title, "service");
   await deps.db.orm.batch([
