@@ -13,6 +13,7 @@ import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/passwor
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { toMe, USER_SETTING_COLUMN } from "#worker/lib/user-json.ts";
+import { canSendEmail } from "#worker/providers/email.ts";
 import { suspensionNotice } from "../moderation/service";
 import { accountDeletionStatements } from "./queries";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
@@ -154,9 +155,11 @@ export async function logIn(
  * account uses the e-mail; the caller answers the same either way.
  */
 export async function resetPassword(
-  { db }: Deps,
+  { db, env }: Deps,
   input: { email: string; address: string },
 ): Promise<{ email: string; password: string; username: string } | null> {
+  // Without e-mail, every address gets the same 503 before anything is looked up.
+  if (!canSendEmail(env)) fail(503, "E-mail is not configured");
   await hitRateLimit(db, limitKey.resetAddress(input.address), LIMITS.resetPerAddress);
   await hitRateLimit(db, limitKey.resetEmail(input.email), LIMITS.resetPerEmail);
   const row = await db.orm
