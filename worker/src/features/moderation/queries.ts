@@ -171,3 +171,20 @@ export async function findGroupModeration(db: Database, groupId: number): Promis
     binds: [groupId],
   });
 }
+
+/** The person's appeal of a decision, OPEN; null when the decision already has one. */
+export async function insertAppeal(
+  db: Database,
+  appeal: { moderationId: number; userId: number; text: string },
+): Promise<AppealRow | null> {
+  const [inserted] = await db.write([
+    db.prepare({
+      sql: `INSERT INTO appeals (moderation_id, user_id, text, status, note, created_at)
+            VALUES (?1, ?2, ?3, 'OPEN', '', ?4)
+            ON CONFLICT (moderation_id) DO NOTHING
+            RETURNING ${APPEAL_COLUMNS}`,
+      binds: [appeal.moderationId, appeal.userId, appeal.text, Date.now()],
+    }),
+  ]);
+  return (inserted?.results[0] as AppealRow | undefined) ?? null;
+}

@@ -4,10 +4,10 @@ import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
 import { signAppealToken } from "#worker/lib/tokens.ts";
 import {
-  APPEAL_COLUMNS,
   type AppealRow,
   currentSuspension,
   findModeration,
+  insertAppeal,
   moderationsWithAppeals,
   postModeration,
 } from "./queries";
@@ -77,24 +77,24 @@ export async function suspensionNotice(deps: Deps, secret: string, userId: numbe
 }
 
 /**
- * `POST .../user/appeal`: the person's one appeal of a decision about them. Someone else's
+ * `POST .../user/appeal`: the person's one appeal of a decision about them (`moderationId`: the one
+ * decision an appeal token names). Someone else's
  * decision is not found; a second appeal, or one of a reversed decision, is a 409.
  */
-export async function createAppeal(deps: Deps, userId: number, input: AppealCreate) {
+export async function createAppeal(
+  deps: Deps,
+  appellant: { userId: number; moderationId?: number },
+  input: AppealCreate,
+) {
   const { db } = deps;
+  const { userId } = appellant;
+  // An appeal token names one decision; any other is not found for it.
+  if (appellant.moderationId !== undefined && appellant.moderationId !== input.moderation_id)
+    fail(404, MODERATION_MSG.moderationNotFound);
   const moderation = await findModeration(db, input.moderation_id);
   if (!moderation || moderation.user_id !== userId) fail(404, MODERATION_MSG.moderationNotFound);
   if (moderation.reversed_at !== null) fail(409, MODERATION_MSG.appealReversed);
-  const [inserted] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO appeals (moderation_id, user_id, text, status, note, created_at)
-            VALUES (?1, ?2, ?3, 'OPEN', '', ?4)
-            ON CONFLICT (moderation_id) DO NOTHING
-            RETURNING ${APPEAL_COLUMNS}`,
-      binds: [moderation.id, userId, input.text, Date.now()],
-    }),
-  ]);
-  const row = inserted?.results[0] as AppealRow | undefined;
+  const row = await insertAppeal(db, { moderationId: moderation.id, userId, text: input.text });
   if (!row) fail(409, MODERATION_MSG.appealTaken);
   return appealState(row);
 }
