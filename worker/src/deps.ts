@@ -9,6 +9,7 @@ import {
   notificationWritten,
 } from "./features/notifications/queries";
 import { prepared, settingOf, tellWritten } from "./features/notifications/service";
+import { getPost } from "./features/posts/service";
 import type { OwnerRow } from "./lib/owners";
 
 /**
@@ -57,6 +58,14 @@ export interface Notices {
 }
 
 /**
+ * What another feature may ask of the posts one, so none imports it: whether a person may read a
+ * post now (docs/decisions/135), refused as reading it would be (404 and the like).
+ */
+export interface PostReads {
+  readable(viewerId: number, postPublicId: string): Promise<void>;
+}
+
+/**
  * What a service needs, as its one first argument: the request's data handle and the bindings
  * (R2, the chat namespace, the queue, provider settings). Routes pass `c.var.deps`; Durable
  * Objects, the queue consumer and scheduled handlers build theirs with `createDeps(env)`.
@@ -78,6 +87,8 @@ export interface Deps {
   live: LiveUpdates;
   /** Writes notifications in another feature's batch (above). */
   notices: Notices;
+  /** Asks the posts feature (above). */
+  posts: PostReads;
 }
 
 /**
@@ -95,6 +106,11 @@ export function createDeps(
     statements: (input, now, onlyIf, onlyIfBinds) =>
       notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
     tell: (results) => tellWritten(deps, notificationWritten(results)),
+  };
+  deps.posts = {
+    readable: async (viewerId, postPublicId) => {
+      await getPost(deps, viewerId, postPublicId);
+    },
   };
   return deps;
 }

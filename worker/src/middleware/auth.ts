@@ -6,7 +6,8 @@ import { admins, mutedWords, totpFactors, users } from "../db/schema";
 import { columnsOf, rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { DomainError, fail } from "../lib/errors";
-import { bearerToken, failedSessionGuard, mayHoldSession, SESSION_GUARD_SQL } from "../lib/sessions";
+import { failedSessionGuard, SESSION_GUARD_SQL } from "../lib/session-queries";
+import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
 import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
 
