@@ -2,6 +2,7 @@ import { decodeUriComponentOrNull } from "#shared/api.ts";
 import type { ReportCause } from "#shared/enums.ts";
 import type { ReportTargetType } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
+import { reportStatements } from "./queries";
 
 // What a report points at, worked out when it is made: the post or comment its link names, else
 // the person it names, else the link itself. Reports of one target gather in its OPEN group.
@@ -96,30 +97,8 @@ export async function fileReport(
   const { db } = deps;
   const target = await resolveReportTarget(deps, input);
   const now = Date.now();
-  const [, inserted] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO report_groups (target_type, target_key, target_id, target_link, reported_user_id, status,
-              total_reports, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, 'OPEN', 1, ?6, ?6)
-            ON CONFLICT (target_key) WHERE status = 'OPEN'
-            DO UPDATE SET total_reports = total_reports + 1, updated_at = excluded.updated_at`,
-      binds: [target.type, target.key, target.id, target.link, target.userId, now],
-    }),
-    db.prepare({
-      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at, rule)
-            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7, ?8)
-            RETURNING id`,
-      binds: [
-        input.reporterId,
-        input.reportedUserId,
-        input.cause,
-        input.text,
-        input.link,
-        target.key,
-        now,
-        input.rule ?? null,
-      ],
-    }),
-  ]);
+  const [, inserted] = await db.write(
+    reportStatements(db, target, { ...input, rule: input.rule ?? null }, now),
+  );
   return { id: (inserted!.results[0] as { id: number }).id };
 }
