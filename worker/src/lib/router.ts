@@ -63,6 +63,9 @@ export function readBody<T>(c: Context): T {
 /** Files show as binary in the OpenAPI document (zod alone cannot say it). */
 export const binary = { type: "string", format: "binary" } as const;
 
+/** The query of a DELETE of a job or service: "username" and "slug" may come in it instead of the body. */
+export const optionalKey = z.object({ username: z.string().optional(), slug: z.string().optional() });
+
 /** "username" and "slug" of a DELETE of a job or service, from the query or from a JSON or form body. */
 export function keyFrom<T>(c: Context, schema: z.ZodType<T>): T {
   const query = { username: c.req.query("username"), slug: c.req.query("slug") };

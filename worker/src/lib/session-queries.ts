@@ -37,3 +37,27 @@ export async function sessionVersion(db: Database, userId: number): Promise<numb
   if (!row || !mayHoldSession(row)) return null;
   return row.version;
 }
+
+/** A person's account as the session rule reads it (`mayHoldSession`), or null when there is none. */
+export function accountSession(
+  db: Database,
+  userId: number,
+): Promise<{ token_version: number; status: string; deleted_at: number | null } | null> {
+  return db.first<{ token_version: number; status: string; deleted_at: number | null }>({
+    sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
+    binds: [userId],
+  });
+}
+
+/** The token versions of those of `ids` who may hold a session now (the others are left out). */
+export function liveSessionVersions(
+  db: Database,
+  ids: number[],
+): Promise<Array<{ id: number; token_version: number }>> {
+  return db.all<{ id: number; token_version: number }>({
+    sql: `SELECT id, token_version FROM users
+           WHERE id IN (SELECT value FROM json_each(?1))
+             AND ${LIVE_ACCOUNT_SQL}`,
+    binds: [JSON.stringify(ids)],
+  });
+}

@@ -25,6 +25,7 @@ import {
   json,
   jsonOrForm,
   keyFrom,
+  optionalKey,
   readBody,
   security,
 } from "#worker/lib/router.ts";

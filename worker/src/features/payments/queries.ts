@@ -359,10 +359,7 @@ export async function stripeCustomerOf(db: Database, userId: number): Promise<st
 }
 
 /** What Stripe is told of a new customer. */
-export async function customerDetails(
-  db: Database,
-  userId: number,
-): Promise<{ email: string | null; username: string } | null> {
+export async function customerDetails(db: Database, userId: number) {
   return (
     (await db.orm
       .select({ email: users.email, username: users.username })

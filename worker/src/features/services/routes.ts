@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
 import {
   myServiceListQuerySchema,
@@ -20,6 +20,7 @@ import {
   json,
   jsonOrForm,
   keyFrom,
+  optionalKey,
   readBody,
   security,
 } from "#worker/lib/router.ts";
@@ -39,7 +40,6 @@ const PRIVATE = "/api/v1/private/user";
 const imagesDoc = { type: "array", items: binary, maxItems: 3 } as const;
 const createBody = serviceFormSchema.extend({ images: serviceFormSchema.shape.images.openapi(imagesDoc) });
 const patchBody = servicePatchSchema.extend({ images: servicePatchSchema.shape.images.openapi(imagesDoc) });
-const optionalKey = z.object({ username: z.string().optional(), slug: z.string().optional() });
 
 const PAGE_NOTE =
   "Newest first. Send `cursor` (the previous page's `next_cursor`) for the next page without reading the skipped rows; `skip` works too.";
