@@ -19,8 +19,8 @@ import {
 } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { toMatchExpression } from "#worker/lib/fts-match.ts";
 import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import { toMatchExpression } from "../search/fts";
 import { type JobRow, toCompany, toJob } from "./json";
 import { publicJobSql } from "./visibility";
 
