@@ -25,12 +25,12 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { toMatchExpression } from "#worker/lib/fts-match.ts";
-import { storeUpload } from "#worker/lib/media.ts";
-import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { makeSlug } from "#worker/lib/ids.ts";
+import { forgetFiles, storeUpload } from "#worker/lib/media.ts";
+import { findOwnerId, ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
-import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
 
 // The services marketplace (docs/decisions/050). Lists read like the job lists: newest first by id,
 // one index range from a keyset cursor, totals from counters or a capped count.
