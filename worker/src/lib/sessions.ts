@@ -7,6 +7,9 @@ import { users } from "#worker/db/schema/index.ts";
 // socket objects (chat threads, inboxes, post watchers) and the sign-in paths all ask here, so one
 // more account status is one edit. The statements built on it are in session-queries.ts.
 
+/** The words when the account behind a valid token is gone. */
+export const SESSION_OVER = "Your session has expired. Please log in again.";
+
 /** The statuses whose accounts hold no session at all. */
 export const STATUSES_WITHOUT_SESSION = ["SUSPENDED", "INACTIVE"] as const;
 

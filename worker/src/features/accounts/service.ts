@@ -11,6 +11,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { SESSION_OVER } from "#worker/lib/sessions.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { toMe, USER_SETTING_COLUMN } from "#worker/lib/user-json.ts";
 import { canSendEmail } from "#worker/providers/email.ts";
@@ -29,9 +30,6 @@ export const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 export const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
 /** An e-mailed temporary password must be used within this long (ADR 131). */
 export const PENDING_PASSWORD_TTL_MS = 30 * MINUTE;
-
-/** The middleware's words when an account behind a valid token is gone. */
-export const SESSION_OVER = "Your session has expired. Please log in again.";
 
 /** Who the account is, for signing a token. */
 export interface SignedIn {
