@@ -9,13 +9,13 @@ import type { Deps } from "#worker/deps.ts";
 import { LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { suspensionNotice } from "#worker/lib/moderation-notices.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { SESSION_OVER } from "#worker/lib/sessions.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { toMe, USER_SETTING_COLUMN } from "#worker/lib/user-json.ts";
 import { canSendEmail } from "#worker/providers/email.ts";
-import { suspensionNotice } from "../moderation/service";
 import { accountDeletionStatements } from "./queries";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 

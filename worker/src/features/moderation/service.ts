@@ -1,80 +1,12 @@
 import { type AppealCreate, MODERATION_MSG, type ModerationNotice } from "#shared/schemas/moderation.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { iso } from "#worker/lib/time.ts";
-import { signAppealToken } from "#worker/lib/tokens.ts";
-import {
-  type AppealRow,
-  currentSuspension,
-  findModeration,
-  insertAppeal,
-  moderationsWithAppeals,
-  postModeration,
-} from "./queries";
+import { appealState, moderationNotices } from "#worker/lib/moderation-notices.ts";
+import { findModeration, insertAppeal, postModeration } from "./queries";
 
-// A person's side of moderation: the notice of what staff did, the one appeal, and the reason a
-// suspended person is shown when they try to sign in.
-
-export function appealState(a: AppealRow) {
-  return {
-    id: a.id,
-    status: a.status,
-    decision: a.decision,
-    note: a.note,
-    text: a.text,
-    created_at: iso(a.created_at),
-    decided_at: a.decided_at === null ? null : iso(a.decided_at),
-  };
-}
-
-/** The notices of some moderations (for the person's notification list), by moderation id. */
-export async function moderationNotices(deps: Deps, ids: number[]): Promise<Map<number, ModerationNotice>> {
-  const { moderations, appeals, excerpts } = await moderationsWithAppeals(deps.db, [...new Set(ids)]);
-  return new Map(
-    moderations.map((m) => {
-      const appeal = appeals.find((a) => a.moderation_id === m.id);
-      const excerpt = excerpts.find((e) => e.id === m.id)?.excerpt ?? null;
-      return [
-        m.id,
-        {
-          id: m.id,
-          action: m.action,
-          target_type: m.target_type,
-          cause: m.cause,
-          note: m.note,
-          excerpt:
-            excerpt === null
-              ? null
-              : excerpt
-                  .replace(/<[^>]*>/g, " ")
-                  .replace(/\s+/g, " ")
-                  .trim()
-                  .slice(0, 160),
-          ends_at: null,
-          community: m.community,
-          reversed: m.reversed_at !== null,
-          created_at: iso(m.created_at),
-          appeal: appeal ? appealState(appeal) : null,
-        },
-      ];
-    }),
-  );
-}
-
-/** What a suspended person is told at sign-in: the cause, the note, the end (none yet) and the appeal. */
-export async function suspensionNotice(deps: Deps, secret: string, userId: number) {
-  const found = await currentSuspension(deps.db, userId);
-  if (!found) return null;
-  const { moderation, appeal } = found;
-  return {
-    cause: moderation.cause,
-    note: moderation.note,
-    ends_at: null,
-    moderation_id: moderation.id,
-    appeal_token: appeal ? null : await signAppealToken(secret, userId, moderation.id),
-    appeal: appeal ? { status: appeal.status, decision: appeal.decision, note: appeal.note } : null,
-  };
-}
+// A person's side of moderation: the one appeal, and the notice that keeps their own post hidden.
+// The notices themselves (shown in notifications, live, and at a suspended person's sign-in) are
+// built in lib/moderation-notices.ts.
 
 /**
  * `POST .../user/appeal`: the person's one appeal of a decision about them (`moderationId`: the one
