@@ -1,8 +1,8 @@
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Deps } from "#worker/deps.ts";
 import { dropRecentPasskeys } from "#worker/features/mfa/factor-changes.ts";
-import { requireFreshFactor } from "#worker/features/mfa/service.ts";
 import type { EmailLanguage } from "#worker/lib/language.ts";
+import { requireFreshFactor } from "#worker/lib/step-up.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { requestEmailChange } from "./email-change";
 import { passwordChangedEmail, signedOutEverywhereEmail } from "./emails";
