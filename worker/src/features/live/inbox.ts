@@ -3,7 +3,6 @@ import { LIVE_BUFFER_FRAMES, LIVE_MSG, type LiveEvent, type LiveServerFrame } fr
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { unreadDataAt } from "#worker/features/notifications/service.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
 import { accountSession } from "#worker/lib/session-queries.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
@@ -278,7 +277,7 @@ export class Inbox extends DurableObject<Bindings> {
       this.countsAt = unread.countedAt;
       return unread.counts;
     }
-    const read = await unreadDataAt(this.deps, ownerId);
+    const read = await this.deps.notices.unread(ownerId);
     this.countsAt = Math.max(this.countsAt, read.countedAt);
     return read.counts;
   }

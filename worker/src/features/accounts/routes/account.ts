@@ -16,7 +16,6 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { getUnreadData } from "#worker/features/notifications/service.ts";
 import { emailLanguage } from "#worker/lib/language.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
@@ -199,4 +198,4 @@ export const accountRoutes = createRouter()
     if (user_boolean_setting === "SHOW_ONLINE") await c.var.deps.live.presenceSetting(c.get("user").id);
     return c.json({ result }, 200);
   })
-  .openapi(unread, async (c) => c.json(await getUnreadData(c.var.deps, c.get("user").id), 200));
+  .openapi(unread, async (c) => c.json((await c.var.deps.notices.unread(c.get("user").id)).counts, 200));
