@@ -7,10 +7,9 @@ import {
 } from "#shared/schemas/admin.ts";
 import type { Database } from "#worker/db/database.ts";
 import { idList } from "#worker/db/sql.ts";
-import type { ReportTarget } from "./targets";
 
-// The reports queue's SQL: a report filed in its group, the groups, what a page of them shows, and
-// a resolution's statements.
+// The reports queue's SQL: the groups, what a page of them shows, and a resolution's statements.
+// (A report filed in its group: features/reports/queries.ts.)
 
 export interface GroupRow {
   id: number;
@@ -155,50 +154,6 @@ export function resolutionStatements(
     db.prepare({
       sql: `UPDATE reports SET resolved_at = ?1 WHERE group_id = ?2 AND ${r.won}`,
       binds: [r.now, r.groupId],
-    }),
-  ];
-}
-
-/**
- * A report in its target's OPEN group (made if there is none), the group's count moving with it;
- * the second statement answers the report's id.
- */
-export function reportStatements(
-  db: Database,
-  target: ReportTarget,
-  report: {
-    reporterId: number;
-    reportedUserId: number | null;
-    cause: ReportCause;
-    text: string;
-    link: string | null;
-    rule: string | null;
-  },
-  now: number,
-): D1PreparedStatement[] {
-  return [
-    db.prepare({
-      sql: `INSERT INTO report_groups (target_type, target_key, target_id, target_link, reported_user_id, status,
-              total_reports, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, 'OPEN', 1, ?6, ?6)
-            ON CONFLICT (target_key) WHERE status = 'OPEN'
-            DO UPDATE SET total_reports = total_reports + 1, updated_at = excluded.updated_at`,
-      binds: [target.type, target.key, target.id, target.link, target.userId, now],
-    }),
-    db.prepare({
-      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at, rule)
-            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7, ?8)
-            RETURNING id`,
-      binds: [
-        report.reporterId,
-        report.reportedUserId,
-        report.cause,
-        report.text,
-        report.link,
-        target.key,
-        now,
-        report.rule,
-      ],
     }),
   ];
 }
