@@ -1,5 +1,3 @@
-import { type Page, type PageQuery, toPage } from "#shared/api.ts";
-import type { PaymentMismatch } from "#shared/schemas/payments.ts";
 import type { SubscriptionStatus } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { iso } from "#worker/lib/time.ts";
@@ -11,11 +9,12 @@ import {
   stripeStatus,
 } from "#worker/providers/stripe.ts";
 import { paypalBoundTo } from "./memberships";
-import { liveSubscriptionRows, mismatchPage, mismatchStatement } from "./queries";
+import { liveSubscriptionRows, mismatchStatement } from "./queries";
 
 // The daily reconciliation (Cron Trigger): every membership we hold as live is compared with the
 // provider's own state; a disagreement is recorded for staff (admin: payment mismatches), not
-// corrected here — the provider's webhooks or staff do that.
+// corrected here — the provider's webhooks or staff do that. Staff read what it found in
+// features/admin/payments.
 
 /** Subscriptions checked per run: the provider calls stay within one invocation's budget. */
 const PER_RUN = 200;
@@ -72,14 +71,4 @@ export async function reconcileMemberships(deps: Deps, now: number): Promise<num
   }
   await db.write(found);
   return found.length;
-}
-
-/** `GET /api/admin/private/payment/mismatch/list`: newest first. */
-export async function listMismatches({ db }: Deps, query: PageQuery): Promise<Page<PaymentMismatch>> {
-  const { rows, total } = await mismatchPage(db, query);
-  return toPage(
-    rows.map((r) => ({ ...r, created_at: iso(r.created_at) })),
-    total,
-    query.limit,
-  );
 }
