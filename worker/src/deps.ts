@@ -1,4 +1,5 @@
 import type { NotificationKind } from "#shared/enums.ts";
+import type { UnreadData } from "#shared/schemas/user.ts";
 import { Database } from "./db/database";
 import type { Bindings } from "./env";
 import type { CarriedUnread } from "./features/live/inbox";
@@ -8,7 +9,8 @@ import {
   notificationStatements,
   notificationWritten,
 } from "./features/notifications/queries";
-import { prepared, settingOf, tellWritten } from "./features/notifications/service";
+import { prepared, settingOf, tellWritten, unreadDataAt } from "./features/notifications/service";
+import { getPost } from "./features/posts/service";
 import type { OwnerRow } from "./lib/owners";
 
 /**
@@ -35,10 +37,11 @@ export interface LiveUpdates {
 }
 
 /**
- * Notifications written inside another feature's batch, so no feature imports the notifications
- * one for it: `statements` are the notification's (the kind's setting, blocks and `onlyIf` decide
- * whether a row is written, as in features/notifications/queries.ts `notificationStatements`);
- * after the batch, `tell` takes their results and tells the person's open tabs.
+ * Notifications written inside another feature's batch, and the unread counts, so no feature
+ * imports the notifications one for them: `statements` are the notification's (the kind's
+ * setting, blocks and `onlyIf` decide whether a row is written, as in
+ * features/notifications/queries.ts `notificationStatements`); after the batch, `tell` takes
+ * their results and tells the person's open tabs.
  */
 export interface Notices {
   statements(
@@ -54,6 +57,16 @@ export interface Notices {
     onlyIfBinds?: unknown[],
   ): D1PreparedStatement[];
   tell(results: D1Result[]): Promise<boolean>;
+  /** The person's unread counts as the bell shows them, and when D1 counted them (its clock, ms). */
+  unread(userId: number): Promise<{ counts: UnreadData; countedAt: number }>;
+}
+
+/**
+ * What another feature may ask of the posts one, so none imports it: whether a person may read a
+ * post now (docs/decisions/135), refused as reading it would be (404 and the like).
+ */
+export interface PostReads {
+  readable(viewerId: number, postPublicId: string): Promise<void>;
 }
 
 /**
@@ -78,6 +91,8 @@ export interface Deps {
   live: LiveUpdates;
   /** Writes notifications in another feature's batch (above). */
   notices: Notices;
+  /** Asks the posts feature (above). */
+  posts: PostReads;
 }
 
 /**
@@ -95,6 +110,12 @@ export function createDeps(
     statements: (input, now, onlyIf, onlyIfBinds) =>
       notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
     tell: (results) => tellWritten(deps, notificationWritten(results)),
+    unread: (userId) => unreadDataAt(deps, userId),
+  };
+  deps.posts = {
+    readable: async (viewerId, postPublicId) => {
+      await getPost(deps, viewerId, postPublicId);
+    },
   };
   return deps;
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Database } from "#worker/db/database.ts";
 import { companyName, postJob } from "#worker/features/jobs/test-kit.ts";
-import { failedSessionGuard, SESSION_GUARD_SQL } from "#worker/lib/sessions.ts";
+import { failedSessionGuard, SESSION_GUARD_SQL } from "#worker/lib/session-queries.ts";
 import { api, form, json, jsonBody, reads } from "./api";
 import { createAdmin, createUser, type TestUser } from "./people";
 import { newCommunity, newPost } from "./posts";

@@ -26,3 +26,12 @@ export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * A slug for a job or a service: its title slugified plus six random characters, so two jobs of one
+ * owner with the same title still get different addresses (the unique index backs this up).
+ */
+export function makeSlug(title: string, kind: "job" | "service"): string {
+  const base = /[a-z0-9]/i.test(title.normalize("NFKD")) ? slugify(title, 50) : kind;
+  return `${base}-${publicId(6)}`;
+}

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { MEDIA_MAX_BYTES } from "#shared/constants.ts";
 import type { MediaKind } from "#shared/enums.ts";
 import { POST_MSG } from "#shared/schemas/posts.ts";
@@ -113,4 +114,12 @@ export function fileFromDataUrl(value: string, field: string): File {
 export async function deleteStoredFiles({ env }: Deps, urls: string[]): Promise<void> {
   const keys = urls.filter((u) => u.startsWith("/media/")).map((u) => u.slice("/media/".length));
   if (keys.length) await env.MEDIA.delete(keys).catch(() => undefined);
+}
+
+/** Removes stored files nothing shows any more: their uploads rows, then the R2 objects (best effort). */
+export async function forgetFiles(deps: Deps, links: string[]): Promise<void> {
+  const keys = links.filter((l) => l.startsWith("/media/")).map((l) => l.slice("/media/".length));
+  if (keys.length === 0) return;
+  await deps.db.orm.delete(uploads).where(inArray(uploads.key, keys));
+  await deleteStoredFiles(deps, links);
 }

@@ -1,6 +1,10 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { users } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
 
 // A person as others see them (a post's owner, a member, a follower, who caused a notification):
@@ -49,4 +53,18 @@ export function ownerMap(rows: object[]): Map<number, Owner> {
       return [row.id, toOwner(row)];
     }),
   );
+}
+
+/**
+ * A person by username, or a 404: one who has not deleted their account, unless `staff` ask (the
+ * jobs of deleted accounts stay in the admin list, closed).
+ */
+export async function findOwnerId(deps: Deps, username: string, { staff = false } = {}): Promise<number> {
+  const row = await deps.db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(staff ? eq(users.username, username) : and(eq(users.username, username), isNull(users.deletedAt)))
+    .get();
+  if (!row) fail(404, PEOPLE_MSG.userNotFound);
+  return row.id;
 }

@@ -7,6 +7,31 @@ import type { Database } from "#worker/db/database.ts";
 // in the code (never client input) that the whole batch's effect depends on.
 
 /**
+ * The community's and the author's post counts moved by one (`delta`) while `when` holds for the
+ * post (SQL over ?2, its id) and `guard` for the batch: what a post leaving the site (hidden here,
+ * deleted by its author in features/posts) or coming back does to the counters.
+ */
+export function postCountStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+  delta: 1 | -1,
+  when: string,
+  guard = "1",
+): D1PreparedStatement[] {
+  const move = delta > 0 ? "+ 1" : "- 1";
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_microposts = total_microposts ${move} WHERE id = ?1 AND ${when} AND ${guard}`,
+      binds: [row.communityId, row.id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_microposts = total_microposts ${move} WHERE id = ?1 AND ${when} AND ${guard}`,
+      binds: [row.ownerId, row.id],
+    }),
+  ];
+}
+
+/**
  * Hides a published post: it becomes `is_draft = 1` with `removed_at` set, so feeds, search
  * (the FTS triggers) and the site totals drop it as they drop a draft, and the community's and
  * author's post counts fall by one. Nothing is deleted, so a reversed decision brings it back.
@@ -18,14 +43,7 @@ export function postHideStatements(
 ): D1PreparedStatement[] {
   const shown = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0 AND removed_at IS NULL)";
   return [
-    db.prepare({
-      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${shown} AND ${guard}`,
-      binds: [row.communityId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${shown} AND ${guard}`,
-      binds: [row.ownerId, row.id],
-    }),
+    ...postCountStatements(db, row, -1, shown, guard),
     db.prepare({
       sql: `UPDATE microposts SET is_draft = 1, removed_at = ?2
          WHERE id = ?1 AND is_draft = 0 AND removed_at IS NULL AND ${guard}`,
@@ -42,14 +60,7 @@ export function postRestoreStatements(
 ): D1PreparedStatement[] {
   const hidden = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND removed_at IS NOT NULL)";
   return [
-    db.prepare({
-      sql: `UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${hidden} AND ${guard}`,
-      binds: [row.communityId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1 AND ${hidden} AND ${guard}`,
-      binds: [row.ownerId, row.id],
-    }),
+    ...postCountStatements(db, row, 1, hidden, guard),
     db.prepare({
       sql: `UPDATE microposts SET is_draft = 0, removed_at = NULL WHERE id = ?1 AND removed_at IS NOT NULL AND ${guard}`,
       binds: [row.id],

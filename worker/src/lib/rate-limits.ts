@@ -1,39 +1,12 @@
 import type { Database } from "../db/database";
 import type { Statement } from "../db/sql";
 import { RetryLater } from "./errors";
+import { type CountRow, countStatement, forgetStatement, windowRow } from "./rate-limit-queries";
 
 export interface RateRule {
   /** How many hits the window allows. */
   max: number;
   windowMs: number;
-}
-
-/** A `rate_limits` row after a hit: the window's count so far and when the window began. */
-export interface CountRow {
-  count: number;
-  window_start: number;
-}
-
-/**
- * The upsert that counts one hit of `key` in a window of `windowMs` and returns its row. With
- * `onlyIf` (SQL whose binds start at ?4), the hit counts only while that holds; otherwise nothing
- * is written and no row comes back.
- */
-export function countStatement(
-  db: Database,
-  key: string,
-  windowMs: number,
-  now: number,
-  onlyIf?: Statement,
-): D1PreparedStatement {
-  return db.prepare({
-    sql: `INSERT INTO rate_limits (key, count, window_start) SELECT ?1, 1, ?2 WHERE ${onlyIf?.sql ?? "1"}
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
-       RETURNING count, window_start`,
-    binds: [key, now, windowMs, ...(onlyIf?.binds ?? [])],
-  });
 }
 
 /** SQL whose binds are numbered from ?`n`: a condition that can sit beside others in one statement. */
@@ -49,17 +22,6 @@ export function allOf(n: number, conditions: Condition[]): Statement {
     binds.push(...(part.binds ?? []));
   }
   return { sql: sql.length ? sql.join(" AND ") : "1", binds };
-}
-
-/**
- * SQL that holds when `key`'s count, after this batch's hit, is within `max` (binds ?`n`, ?`n+1`):
- * a later counter in the same batch counts only the hits this limit let through.
- */
-export function withinAllowance(key: string, max: number, n: number): Statement {
-  return {
-    sql: `EXISTS (SELECT 1 FROM rate_limits WHERE key = ?${n} AND count <= ?${n + 1})`,
-    binds: [key, max],
-  };
 }
 
 /** The 429 for a hit whose row went past the rule's allowance. */
@@ -141,16 +103,13 @@ export async function hitCounters(db: Database, counters: Counters): Promise<voi
  */
 export async function checkRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
-  const row = await db.first<{ count: number; window_start: number }>({
-    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2",
-    binds: [key, now - rule.windowMs],
-  });
+  const row = await windowRow(db, key, now - rule.windowMs);
   if (row && row.count >= rule.max) tooMany(row.window_start + rule.windowMs - now);
 }
 
 /** Forgets a key's hits (a successful login clears that account's failures). */
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
-  await db.write([db.prepare({ sql: "DELETE FROM rate_limits WHERE key = ?1", binds: [key] })]);
+  await db.write([forgetStatement(db, key)]);
 }
 
 function tooMany(msLeft: number): never {

@@ -60,6 +60,21 @@ export function readBody<T>(c: Context): T {
   return body;
 }
 
+/** Files show as binary in the OpenAPI document (zod alone cannot say it). */
+export const binary = { type: "string", format: "binary" } as const;
+
+/** The query of a DELETE of a job or service: "username" and "slug" may come in it instead of the body. */
+export const optionalKey = z.object({ username: z.string().optional(), slug: z.string().optional() });
+
+/** "username" and "slug" of a DELETE of a job or service, from the query or from a JSON or form body. */
+export function keyFrom<T>(c: Context, schema: z.ZodType<T>): T {
+  const query = { username: c.req.query("username"), slug: c.req.query("slug") };
+  const raw = query.slug !== undefined ? query : readBody<Record<string, unknown>>(c);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) failValidation(parsed.error);
+  return parsed.data;
+}
+
 /** The validated multipart body of an upload; 415 when the request carried none. */
 export function readMultipart<T>(c: Context): T {
   const req = c.req as unknown as { valid: (target: "form") => T | undefined };

@@ -2,62 +2,31 @@ import type { Database } from "#worker/db/database.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { RetryLater } from "#worker/lib/errors.ts";
+import { type CountRow, countStatement, withinAllowance } from "#worker/lib/rate-limit-queries.ts";
 import {
   allOf,
   type Condition,
   type Counters,
-  type CountRow,
-  countStatement,
   NO_COUNTERS,
   type RateRule,
   rateCounter,
-  withinAllowance,
 } from "#worker/lib/rate-limits.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";
+import {
+  levelBelow,
+  NEW_DAYS,
+  RECENT_UPHELD_DAYS,
+  REGULAR_DAYS,
+  trustLevelStatement,
+  upheldSinceCount,
+} from "#worker/lib/trust-queries.ts";
 
 // Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
 // fewer than 3 posts and comments, or after an upheld moderation in the last 30 days; regular after
 // 30 days and 50 contributions with no upheld moderation in 90 days; a member otherwise. The level
 // is stored on the person (kept current when contributions or decisions change, and lazily when an
 // age threshold passes), never worked out per request; each write path's daily allowance follows it.
-
-export const NEW_DAYS = 3;
-export const NEW_CONTRIBUTIONS = 3;
-export const REGULAR_DAYS = 30;
-export const REGULAR_CONTRIBUTIONS = 50;
-/** An upheld moderation keeps a person new this long, and from regular this long. */
-export const RECENT_UPHELD_DAYS = 30;
-export const REGULAR_CLEAN_DAYS = 90;
-
-const CONTRIBUTIONS = `(users.total_microposts +
-  (SELECT count(*) FROM comments WHERE comments.owner_id = users.id AND comments.is_deleted = 0))`;
-const upheldSince = (days: number) =>
-  `EXISTS (SELECT 1 FROM moderations WHERE moderations.user_id = users.id AND moderations.reversed_at IS NULL
-     AND moderations.created_at > ?2 - ${days * DAY})`;
-
-/**
- * Recomputes a person's level (unless staff set it by hand). `userId` is a number or SQL naming one
- * (`(SELECT user_id FROM moderations WHERE ...)`), so it can sit in the batch of the change itself.
- */
-export function trustLevelStatement(
-  db: Database,
-  userId: number | { sql: string },
-  now = Date.now(),
-): D1PreparedStatement {
-  const who = typeof userId === "number" ? "?1" : userId.sql;
-  return db.prepare({
-    sql: `UPDATE users SET trust_level = CASE
-        WHEN created_at > ?2 - ${NEW_DAYS * DAY} OR ${CONTRIBUTIONS} < ${NEW_CONTRIBUTIONS}
-          OR ${upheldSince(RECENT_UPHELD_DAYS)} THEN 0
-        WHEN created_at <= ?2 - ${REGULAR_DAYS * DAY} AND ${CONTRIBUTIONS} >= ${REGULAR_CONTRIBUTIONS}
-          AND NOT ${upheldSince(REGULAR_CLEAN_DAYS)} THEN 2
-        ELSE 1 END,
-        trust_level_at = ?2
-      WHERE id = ${who} AND trust_level_manual = 0
-      RETURNING trust_level`,
-    binds: [typeof userId === "number" ? userId : null, now],
-  });
-}
+// The thresholds and the statement that applies them: trust-queries.ts.
 
 /** The person acting: their id, and their level when the auth middleware read it. */
 type TrustUser = Pick<AuthUser, "id" | "trust">;
@@ -245,7 +214,7 @@ export async function actionCounters(
     now,
     allOf(4, [
       ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
-      (n) => ({ sql: `(SELECT trust_level FROM users WHERE id = ?${n}) < ${levels}`, binds: [user.id] }),
+      (n) => levelBelow(user.id, levels, n),
       ...(onlyIf ? [onlyIf] : []),
     ]),
   );
@@ -287,11 +256,8 @@ async function judgeTrust(
       reason = "AGE";
       until = ageEnds;
     } else {
-      const upheld = await db.first<{ n: number }>({
-        sql: `SELECT count(*) AS n FROM moderations WHERE user_id = ?1 AND reversed_at IS NULL AND created_at > ?2`,
-        binds: [userId, now - RECENT_UPHELD_DAYS * DAY],
-      });
-      reason = upheld?.n ? "REPORT" : "CONTRIBUTIONS";
+      const upheld = await upheldSinceCount(db, userId, now - RECENT_UPHELD_DAYS * DAY);
+      reason = upheld ? "REPORT" : "CONTRIBUTIONS";
     }
   }
   // An hourly allowance comes back within the hour, whatever keeps the person new.

@@ -6,7 +6,8 @@ import { admins, mutedWords, totpFactors, users } from "../db/schema";
 import { columnsOf, rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { DomainError, fail } from "../lib/errors";
-import { bearerToken, failedSessionGuard, mayHoldSession, SESSION_GUARD_SQL } from "../lib/sessions";
+import { failedSessionGuard, SESSION_GUARD_SQL } from "../lib/session-queries";
+import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
 import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
 
@@ -165,6 +166,17 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A request that made no round trip still answers only for a valid session.
   if (deferred) await c.var.deps.db.settleRider();
 };
+
+/** A public path that still needs a user token (`POST /api/v1/user/resume`), after `optionalUser`. */
+export const requireViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("viewer")) fail(401, "Not authenticated");
+  await next();
+};
+
+/** The signed-in viewer of a path behind `requireViewer`. */
+export function viewerOf(c: Context<AppEnv>): AuthUser {
+  return c.get("viewer") ?? fail(401, "Not authenticated");
+}
 
 /**
  * Public paths: a valid token sets the viewer (for user_voted and the like); a bad one is ignored.

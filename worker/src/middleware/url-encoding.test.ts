@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveReportTarget } from "#worker/features/admin/reports/targets.ts";
+import { resolveReportTarget } from "#worker/features/reports/targets.ts";
 import { api, deps, detail, env } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 

@@ -3,14 +3,21 @@ import { GOOGLE_EXCHANGE_TTL_S, PROFILE_NAME_MAX, USERNAME_MAX, USERNAME_MIN } f
 import { ACCOUNTS_MSG, type GoogleErrorCode } from "#shared/schemas/accounts.ts";
 import { googleExchangeCodes, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { Bindings } from "#worker/env.ts";
 import { LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, sha256Hex } from "#worker/lib/ids.ts";
 import { UNUSABLE_HASH } from "#worker/lib/password.ts";
 import { checkRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
-import { type GoogleIdentity, GoogleSignInError } from "#worker/providers/google.ts";
-import { findReferrer, type SignedIn, tellReferrer } from "./service";
+import {
+  type GoogleConfig,
+  type GoogleIdentity,
+  GoogleSignInError,
+  googleConfig,
+} from "#worker/providers/google.ts";
+import { findReferrer, tellReferrer } from "./registration";
+import type { SignedIn } from "./service";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 
 /** The sign-in round trip to Google must finish within this long. */
@@ -27,6 +34,11 @@ interface StateClaims {
   /** A referrer carried from `?ref_username=` through the round trip. */
   ref: string | null;
   exp: number;
+}
+
+/** Google's settings, or 503 when this server has no Google keys. */
+export function requireGoogle(env: Bindings): GoogleConfig {
+  return googleConfig(env) ?? fail(503, ACCOUNTS_MSG.googleNotConfigured);
 }
 
 /** A signed `state`: it cannot be forged, expires, and names the nonce the browser's cookie holds. */

@@ -1,11 +1,12 @@
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Deps } from "#worker/deps.ts";
 import { dropRecentPasskeys } from "#worker/features/mfa/factor-changes.ts";
-import { requireFreshFactor } from "#worker/features/mfa/service.ts";
 import type { EmailLanguage } from "#worker/lib/language.ts";
+import { requireFreshFactor } from "#worker/lib/step-up.ts";
 import { sendEmail } from "#worker/providers/email.ts";
+import { requestEmailChange } from "./email-change";
 import { passwordChangedEmail, signedOutEverywhereEmail } from "./emails";
-import { getMe, requestEmailChange, updatePassword } from "./service";
+import { getMe, updatePassword } from "./service";
 import { endSessions } from "./sessions";
 
 // The changes that would hand the account to whoever holds a stolen session, whole (ADR 131): a

@@ -7,10 +7,9 @@ import {
 import type { Deps } from "#worker/deps.ts";
 import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { threadStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
 import { plainEmail, sendEmail } from "#worker/providers/email.ts";
-import { threadStub } from "../chat/service";
-import { notify } from "../notifications/service";
 import {
   ARCHIVE_FILES,
   type ExportRow,
@@ -176,13 +175,14 @@ export async function buildExport(deps: Deps, job: DataExportJob): Promise<void>
     await env.MEDIA.delete(key);
     return;
   }
-  await notify(deps, {
+  const notice = {
     userId: row.userId,
-    kind: "EXPORT_READY",
+    kind: "EXPORT_READY" as const,
     actorId: null,
     link: "/settings/account",
     text: null,
-  });
+  };
+  await deps.notices.tell(await db.write(deps.notices.statements(notice, Date.now())));
   const person = await emailOf(db, row.userId);
   if (person)
     await sendEmail(

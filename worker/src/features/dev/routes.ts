@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { isDevelopment } from "#worker/env.ts";
-import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, json } from "#worker/lib/router.ts";
+import { developmentOnly } from "#worker/middleware/development-only.ts";
 import { readOutbox } from "./outbox";
 import { seedDemoData } from "./seed";
+import { setTrustLevel } from "./trust-level";
 
 const outboxMessage = z.object({
   to: z.string(),
@@ -18,6 +18,7 @@ const outboxMessage = z.object({
 const outbox = createRoute({
   method: "get",
   path: "/api/dev/outbox",
+  middleware: [developmentOnly] as const,
   tags: ["Development"],
   summary: "The newest e-mails sent to an address (development only)",
   request: { query: z.object({ to: z.string().trim().toLowerCase().min(1).max(254) }) },
@@ -30,6 +31,7 @@ const outbox = createRoute({
 const seed = createRoute({
   method: "post",
   path: "/api/dev/seed",
+  middleware: [developmentOnly] as const,
   tags: ["Development"],
   summary: "Seeds demo data into an empty database (development only)",
   responses: {
@@ -41,6 +43,7 @@ const seed = createRoute({
 const trust = createRoute({
   method: "post",
   path: "/api/dev/trust-level",
+  middleware: [developmentOnly] as const,
   tags: ["Development"],
   summary:
     "Fixes a person's trust level (development only): browser journeys that post a lot from a fresh account make it a regular",
@@ -58,23 +61,14 @@ const trust = createRoute({
 
 export const devRoutes = createRouter()
   .openapi(outbox, async (c) => {
-    if (!isDevelopment(c.env)) fail(404, "Not found");
     const { to } = c.req.valid("query");
     const list = await readOutbox(c.var.deps, to);
     return c.json({ list }, 200);
   })
   .openapi(seed, async (c) => {
-    if (!isDevelopment(c.env)) fail(404, "Not found");
     return c.json({ seeded: await seedDemoData(c.var.deps) }, 200);
   })
   .openapi(trust, async (c) => {
-    if (!isDevelopment(c.env)) fail(404, "Not found");
     const { username, level } = c.req.valid("query");
-    const [result] = await c.var.deps.db.write([
-      c.var.deps.db.prepare({
-        sql: "UPDATE users SET trust_level = ?1, trust_level_manual = 1, trust_level_at = ?2 WHERE username = ?3",
-        binds: [level, Date.now(), username],
-      }),
-    ]);
-    return c.json({ updated: result?.meta.changes ?? 0 }, 200);
+    return c.json({ updated: await setTrustLevel(c.var.deps, username, level) }, 200);
   });

@@ -20,11 +20,11 @@ import { enrollKnownTotp } from "#worker/features/mfa/service.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";
-import { seedAdminDemo } from "../admin/seed";
 import { seedChat } from "../chat/seed";
 import { seedJobsDemo } from "../jobs/seed";
 import { seedNotifications } from "../notifications/seed";
 import { seedPostsDemo } from "../posts/seed";
+import { seedAdminDemo } from "./admin-seed";
 import {
   DEMO_BLOG,
   DEMO_COMMUNITIES,

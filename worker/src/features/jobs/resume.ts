@@ -5,6 +5,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { deleteStoredFiles } from "#worker/lib/media.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 
 // The résumé of the job settings tab: one PDF per person in R2, beside the job title and skills of
 // the job profile (features/people). Replacing it removes the old file.
@@ -21,8 +22,12 @@ export async function getResume(deps: Deps, userId: number): Promise<Resume> {
   return { link: row ? link(row.key) : null };
 }
 
+/** Résumés a person may upload per hour. */
+const RESUMES_PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
+
 /** `POST /api/v1/user/resume`: stores the PDF (its size was checked by the schema) and answers its link. */
 export async function storeResume(deps: Deps, userId: number, file: File): Promise<{ link: string }> {
+  await hitRateLimit(deps.db, `resume:${userId}`, RESUMES_PER_HOUR);
   if (file.size === 0) fail(422, JOBS_MSG.fileEmpty, { field: "file" });
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!isPdf(bytes)) fail(415, JOBS_MSG.resumeType, { field: "file" });

@@ -1,5 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { pageSchema } from "#shared/api.ts";
 import {
   companyListQuerySchema,
@@ -18,19 +17,19 @@ import {
   withSalaryOrder,
 } from "#shared/schemas/jobs.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
-import type { AppEnv } from "#worker/env.ts";
-import { fail, failValidation } from "#worker/lib/errors.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
+  binary,
   createRouter,
   errorResponses,
   formBody,
   json,
   jsonOrForm,
+  keyFrom,
+  optionalKey,
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { actionCounters } from "#worker/lib/trust.ts";
+import { requireViewer, viewerOf } from "#worker/middleware/auth.ts";
 import { listMyCompanies, listMyJobs, listPersonJobs, listPublicJobs } from "./lists";
 import { deleteResume, getResume, storeResume } from "./resume";
 import { createJob, deleteJob, getJob } from "./service";
@@ -38,28 +37,9 @@ import { createJob, deleteJob, getJob } from "./service";
 const tags = ["Jobs"];
 const PRIVATE = "/api/v1/private/user";
 
-/** Files show as binary in the OpenAPI document (zod alone cannot say it). */
-export const binary = { type: "string", format: "binary" } as const;
-
 const jobFormBody = withSalaryOrder(
   jobFieldsSchema.extend({ company_logo: jobFieldsSchema.shape.company_logo.openapi(binary) }),
 );
-
-/** "username" and "slug" of DELETE, from the query or from a JSON or form body. */
-const optionalKey = z.object({ username: z.string().optional(), slug: z.string().optional() });
-export function keyFrom<T>(c: Context<AppEnv>, schema: z.ZodType<T>): T {
-  const query = { username: c.req.query("username"), slug: c.req.query("slug") };
-  const raw = query.slug !== undefined ? query : readBody<Record<string, unknown>>(c);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) failValidation(parsed.error);
-  return parsed.data;
-}
-
-/** A public path that still needs a user token (`POST /api/v1/user/resume`). */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("viewer")) fail(401, "Not authenticated");
-  await next();
-};
 
 const PAGE_NOTE =
   "Newest first. Send `cursor` (the previous page's `next_cursor`) for the next page without reading the skipped rows; `skip` works too.";
@@ -147,7 +127,7 @@ const resumeUpload = createRoute({
   summary: "Upload my résumé (multipart `file`: a PDF of at most 5 MB); replaces the previous one",
   description: "Needs a user token. The file must start with the bytes %PDF-.",
   security,
-  middleware: [signedIn] as const,
+  middleware: [requireViewer] as const,
   request: {
     body: formBody(resumeUploadSchema.extend({ file: resumeUploadSchema.shape.file.openapi(binary) })),
   },
@@ -173,9 +153,6 @@ const resumeDelete = createRoute({
 });
 
 /** Enough for a recruiter with several openings; not enough to flood the board. */
-const JOBS_PER_DAY = { max: 10, windowMs: 24 * 60 * 60_000 };
-const RESUMES_PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
-
 export const jobsRoutes = createRouter()
   .openapi(list, async (c) => {
     const viewer = c.get("viewer");
@@ -190,11 +167,7 @@ export const jobsRoutes = createRouter()
     return c.json(await listPersonJobs(c.var.deps, query.username, query, c.get("viewer")?.id ?? null), 200);
   })
   .openapi(create, async (c) => {
-    const user = c.get("user");
-    const form = readBody<JobForm>(c);
-    const deps = c.var.deps;
-    const limits = await actionCounters(deps, user, { key: `job:${user.id}`, rule: JOBS_PER_DAY }, "job");
-    return c.json(await createJob(deps, user, form, limits), 201);
+    return c.json(await createJob(c.var.deps, c.get("user"), readBody<JobForm>(c)), 201);
   })
   .openapi(mine, async (c) =>
     c.json(await listMyJobs(c.var.deps, c.get("user").id, c.req.valid("query")), 200),
@@ -207,12 +180,8 @@ export const jobsRoutes = createRouter()
     c.json(await listMyCompanies(c.var.deps, c.get("user").id, c.req.valid("query")), 200),
   )
   .openapi(resumeUpload, async (c) => {
-    const viewer = c.get("viewer");
-    if (!viewer) fail(401, "Not authenticated");
     const { file } = readBody<{ file: File }>(c);
-    const deps = c.var.deps;
-    await hitRateLimit(deps.db, `resume:${viewer.id}`, RESUMES_PER_HOUR);
-    return c.json(await storeResume(deps, viewer.id, file), 201);
+    return c.json(await storeResume(c.var.deps, viewerOf(c).id, file), 201);
   })
   .openapi(resumeGet, async (c) => c.json(await getResume(c.var.deps, c.get("user").id), 200))
   .openapi(resumeDelete, async (c) => {

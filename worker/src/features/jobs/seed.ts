@@ -2,9 +2,10 @@ import { inArray } from "drizzle-orm";
 import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared/enums.ts";
 import { companies, jobs, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { makeSlug } from "#worker/lib/ids.ts";
 import { DAY } from "#worker/lib/time.ts";
 import { initialsSvg, putSvg } from "./demo-images";
-import { JOB_LIFETIME_MS, makeSlug } from "./service";
+import { JOB_LIFETIME_MS } from "./service";
 
 // Demo jobs and services for `bun run dev`: a dozen jobs across categories and companies of the
 // demo people, some with salaries, some paying in crypto, and a few services. Logos are small SVGs

@@ -1,49 +1,20 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { COMPANY_LOGO_MAX_MB, JOB_LIFETIME_DAYS, MB } from "#shared/constants.ts";
 import { JOBS_MSG, type Job, type JobCreated, type JobForm, type JobKey } from "#shared/schemas/jobs.ts";
-import { PEOPLE_MSG } from "#shared/schemas/people.ts";
-import { companies, jobs, uploads, users } from "#worker/db/schema/index.ts";
+import { companies, jobs } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { publicId, slugify } from "#worker/lib/ids.ts";
-import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { makeSlug } from "#worker/lib/ids.ts";
+import { forgetFiles, storeUpload } from "#worker/lib/media.ts";
+import { findOwnerId } from "#worker/lib/owners.ts";
 import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { type CompanyRow, jobLink } from "./json";
 import { findJob, toJobs } from "./lists";
 
 export const JOB_LIFETIME_MS = JOB_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
-
-/**
- * A slug for a job or a service: its title slugified plus six random characters, so two jobs of one
- * owner with the same title still get different addresses (the unique index backs this up).
- */
-export function makeSlug(title: string, kind: "job" | "service"): string {
-  const base = /[a-z0-9]/i.test(title.normalize("NFKD")) ? slugify(title, 50) : kind;
-  return `${base}-${publicId(6)}`;
-}
-
-/**
- * A person by username, or a 404: one who has not deleted their account, unless `staff` ask (the
- * jobs of deleted accounts stay in the admin list, closed).
- */
-export async function findOwnerId(deps: Deps, username: string, { staff = false } = {}): Promise<number> {
-  const row = await deps.db.orm
-    .select({ id: users.id })
-    .from(users)
-    .where(staff ? eq(users.username, username) : and(eq(users.username, username), isNull(users.deletedAt)))
-    .get();
-  if (!row) fail(404, PEOPLE_MSG.userNotFound);
-  return row.id;
-}
-
-/** Removes stored files nothing shows any more: their uploads rows, then the R2 objects (best effort). */
-export async function forgetFiles(deps: Deps, links: string[]): Promise<void> {
-  const keys = links.filter((l) => l.startsWith("/media/")).map((l) => l.slice("/media/".length));
-  if (keys.length === 0) return;
-  await deps.db.orm.delete(uploads).where(inArray(uploads.key, keys));
-  await deleteStoredFiles(deps, links);
-}
 
 /**
  * A company by its name in any case (one company per name); `limits` move in the same round trip
@@ -128,13 +99,16 @@ export const companyIdOf = (ownerId: number, name: string) =>
  * `POST .../job`: the job form. The job is CONFIRMED at once and public for JOB_LIFETIME_DAYS.
  * The company row and the job land in one batch.
  */
-/** A new job; its limits' counters (`limits`) move with its first read, the company's. */
+/** A job's owner may post JOBS_PER_DAY a day (and their trust level's allowance). */
+const JOBS_PER_DAY = { max: 10, windowMs: 24 * 60 * 60_000 };
+
+/** A new job; its limits' counters move with its first read, the company's. */
 export async function createJob(
   deps: Deps,
-  owner: { id: number; username: string },
+  owner: Pick<AuthUser, "id" | "trust" | "username">,
   form: JobForm,
-  limits?: Counters,
 ) {
+  const limits = await actionCounters(deps, owner, { key: `job:${owner.id}`, rule: JOBS_PER_DAY }, "job");
   const { existing, logoUrl } = await resolveCompany(
     deps,
     owner.id,

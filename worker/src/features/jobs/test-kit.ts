@@ -1,6 +1,7 @@
 import { expect } from "vitest";
+import type { JobCategory, JobWorkMode } from "#shared/enums.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import { admins } from "#worker/db/schema/index.ts";
+import { admins, companies, jobs } from "#worker/db/schema/index.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { api, bearer, deps, detail, env, json, jsonBody, reads } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
@@ -96,35 +97,39 @@ export async function insertJobs(
   > = () => ({}),
 ): Promise<void> {
   const name = companyName("Bulk");
-  const company = await env.DB.prepare(
-    "INSERT INTO companies (owner_id, name, name_key, logo, created_at, updated_at) VALUES (?1, ?2, ?3, '/media/x.png', 0, 0) RETURNING id",
-  )
-    .bind(ownerId, name, name.toLowerCase())
-    .first<{ id: number }>();
+  const { orm } = deps.db;
+  const company = await orm
+    .insert(companies)
+    .values({ ownerId, name, nameKey: name.toLowerCase(), logo: "/media/x.png", createdAt: 0, updatedAt: 0 })
+    .returning({ id: companies.id })
+    .get();
   const now = Date.now();
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < count; i++) {
+  const statements = Array.from({ length: count }, (_, i) => {
     const f = fields(i);
-    statements.push(
-      env.DB.prepare(
-        `INSERT INTO jobs (owner_id, company_id, slug, title, description, job_type, job_category, work_mode,
-           experience_level, pay_in_crypto, how_to_apply, skills, status, expires_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'Bulk description', 'FULLTIME', ?5, ?6, 'MID', ?7, 'jobs@bulk.example', '["Bulk"]',
-           'CONFIRMED', ?8, ?9, ?9)`,
-      ).bind(
-        ownerId,
-        company!.id,
-        `bulk-${now}-${i}`,
-        f.title ?? `Bulk job ${i}`,
-        f.job_category ?? "PROGRAMMING",
-        f.work_mode ?? "REMOTE",
-        f.pay_in_crypto ?? 0,
-        now + 60 * 24 * 3600_000,
-        now - (count - i) * 1000,
-      ),
-    );
+    const createdAt = now - (count - i) * 1000;
+    return orm.insert(jobs).values({
+      ownerId,
+      companyId: company.id,
+      slug: `bulk-${now}-${i}`,
+      title: String(f.title ?? `Bulk job ${i}`),
+      description: "Bulk description",
+      jobType: "FULLTIME",
+      jobCategory: (f.job_category ?? "PROGRAMMING") as JobCategory,
+      workMode: (f.work_mode ?? "REMOTE") as JobWorkMode,
+      experienceLevel: "MID",
+      payInCrypto: Boolean(f.pay_in_crypto ?? 0),
+      howToApply: "jobs@bulk.example",
+      skills: ["Bulk"],
+      status: "CONFIRMED",
+      expiresAt: now + 60 * 24 * 3600_000,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
+  for (let i = 0; i < statements.length; i += 200) {
+    const [first, ...rest] = statements.slice(i, i + 200);
+    await orm.batch([first!, ...rest]);
   }
-  for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
 }
 
 export { api, createUser, detail, env, json, pngFile, reads, type TestUser };

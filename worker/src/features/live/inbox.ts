@@ -3,8 +3,8 @@ import { LIVE_BUFFER_FRAMES, LIVE_MSG, type LiveEvent, type LiveServerFrame } fr
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { unreadDataAt } from "#worker/features/notifications/service.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
+import { accountSession } from "#worker/lib/session-queries.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import {
   closeBack,
@@ -21,6 +21,25 @@ import {
 } from "#worker/lib/sockets/resumable.ts";
 import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 import { presenceCircle } from "./queries";
+import {
+  addInboxFrame,
+  claimInbox,
+  forgetPartner,
+  forgetPartners,
+  type InboxState,
+  inboxState,
+  makeInboxTables,
+  noteWatchedPost,
+  type PresenceSelf,
+  partnerOnline,
+  partnersOnline,
+  presenceSelf,
+  setAnnounced,
+  setBelowVersion,
+  setPartnerOnline,
+  setPresenceShows,
+  watchedPosts,
+} from "./storage-queries";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const LIVE_HEADERS = {
@@ -93,56 +112,14 @@ export class Inbox extends DurableObject<Bindings> {
   private sql(): SqlStorage {
     const sql = this.ctx.storage.sql;
     if (!this.schemaReady) {
-      sql.exec(`
-        CREATE TABLE IF NOT EXISTS inbox (
-          one INTEGER PRIMARY KEY CHECK (one = 1),
-          owner_id INTEGER NOT NULL,
-          seq INTEGER NOT NULL DEFAULT 0,
-          -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
-          resync_below INTEGER NOT NULL DEFAULT 0,
-          -- When the last tab left (ms), or 0 while one is open.
-          gone_at INTEGER NOT NULL DEFAULT 0,
-          below_version INTEGER NOT NULL DEFAULT 0
-        );
-        CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-        -- Presence: whether partners were told the owner is online (announced), whether the owner
-        -- shows being online (as last read from D1), and the partners known to be online now.
-        CREATE TABLE IF NOT EXISTS presence_self (
-          one INTEGER PRIMARY KEY CHECK (one = 1),
-          announced INTEGER NOT NULL DEFAULT 0,
-          shows INTEGER NOT NULL DEFAULT 1,
-          username TEXT
-        );
-        INSERT OR IGNORE INTO presence_self (one) VALUES (1);
-        CREATE TABLE IF NOT EXISTS partners_online (partner_id INTEGER PRIMARY KEY, username TEXT NOT NULL);
-        -- The posts whose sockets the owner opened lately (ms): told when the owner's sessions end.
-        CREATE TABLE IF NOT EXISTS watched_posts (public_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL);
-      `);
+      makeInboxTables(sql);
       this.schemaReady = true;
     }
     return sql;
   }
 
-  private state(): {
-    owner_id: number;
-    seq: number;
-    resync_below: number;
-    gone_at: number;
-    below_version: number;
-  } | null {
-    const rows = this.sql()
-      .exec("SELECT owner_id, seq, resync_below, gone_at, below_version FROM inbox")
-      .toArray();
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      owner_id: Number(row.owner_id),
-      seq: Number(row.seq),
-      resync_below: Number(row.resync_below),
-      gone_at: Number(row.gone_at),
-      below_version: Number(row.below_version),
-    };
+  private state(): InboxState | null {
+    return inboxState(this.sql());
   }
 
   /** The inbox belongs to the first person it is called for; any other person is refused. */
@@ -151,10 +128,10 @@ export class Inbox extends DurableObject<Bindings> {
   }
 
   /** `own`, answering the inbox's state for its owner (null for anyone else). */
-  private ownState(userId: number): NonNullable<ReturnType<Inbox["state"]>> | null {
+  private ownState(userId: number): InboxState | null {
     const state = this.state();
     if (state) return state.owner_id === userId ? state : null;
-    this.sql().exec("INSERT INTO inbox (one, owner_id) VALUES (1, ?)", userId);
+    claimInbox(this.sql(), userId);
     return { owner_id: userId, seq: 0, resync_below: 0, gone_at: 0, below_version: 0 };
   }
 
@@ -187,8 +164,8 @@ export class Inbox extends DurableObject<Bindings> {
     // as they are told the owner came online.
     const self = this.presenceSelf();
     if (self.announced && self.shows)
-      for (const row of this.sql().exec<{ username: string }>("SELECT username FROM partners_online"))
-        this.sockets.send(server, { type: "PRESENCE", username: row.username, online: true, seq });
+      for (const username of partnersOnline(this.sql()))
+        this.sockets.send(server, { type: "PRESENCE", username, online: true, seq });
     this.ctx.waitUntil(this.syncPresence(userId));
     return response;
   }
@@ -224,11 +201,7 @@ export class Inbox extends DurableObject<Bindings> {
   /** At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told). */
   private checkSession(userId: number): Promise<void> {
     return this.recheck.run(() =>
-      this.deps.db
-        .first<{ token_version: number; status: string; deleted_at: number | null }>({
-          sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
-          binds: [userId],
-        })
+      accountSession(this.deps.db, userId)
         .then((row) => {
           const gone = !row || !mayHoldSession(row);
           this.endSessions(row?.token_version ?? Number.MAX_SAFE_INTEGER, gone);
@@ -239,8 +212,7 @@ export class Inbox extends DurableObject<Bindings> {
 
   private endSessions(version: number, all: boolean): number {
     const state = this.state();
-    if (state && version > state.below_version)
-      this.sql().exec("UPDATE inbox SET below_version = ?", version);
+    if (state && version > state.below_version) setBelowVersion(this.sql(), version);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
       const session = this.sockets.of(ws);
@@ -289,7 +261,7 @@ export class Inbox extends DurableObject<Bindings> {
     for (const event of all) {
       seq += 1;
       const data = JSON.stringify({ ...event, seq });
-      sql.exec("INSERT INTO frames (seq, data) VALUES (?, ?)", seq, data);
+      addInboxFrame(sql, seq, data);
       for (const [ws] of this.sockets.entries()) this.sockets.send(ws, data);
     }
     this.ring.advance(seq);
@@ -305,20 +277,15 @@ export class Inbox extends DurableObject<Bindings> {
       this.countsAt = unread.countedAt;
       return unread.counts;
     }
-    const read = await unreadDataAt(this.deps, ownerId);
+    const read = await this.deps.notices.unread(ownerId);
     this.countsAt = Math.max(this.countsAt, read.countedAt);
     return read.counts;
   }
 
   // ----- Presence (who among chat partners is online) -----
 
-  private presenceSelf(): { announced: boolean; shows: boolean; username: string | null } {
-    const row = this.sql().exec("SELECT announced, shows, username FROM presence_self").one();
-    return {
-      announced: Boolean(row.announced),
-      shows: Boolean(row.shows),
-      username: (row.username as string | null) ?? null,
-    };
+  private presenceSelf(): PresenceSelf {
+    return presenceSelf(this.sql());
   }
 
   /** Open tabs, counted from the runtime's list (it survives hibernation), less those closing now. */
@@ -339,24 +306,19 @@ export class Inbox extends DurableObject<Bindings> {
       const circle = await presenceCircle(this.deps, ownerId);
       const online = open && circle.showOnline && circle.username !== null;
       const sql = this.sql();
-      sql.exec(
-        "UPDATE presence_self SET shows = ?, username = ?",
-        circle.showOnline ? 1 : 0,
-        circle.username,
-      );
+      setPresenceShows(sql, circle.showOnline, circle.username);
       if (!circle.showOnline) {
         // Hiding one's own presence hides everyone's: the open tabs stop showing partners online.
-        const shown = sql
-          .exec<{ username: string }>("SELECT username FROM partners_online")
-          .toArray()
-          .map((r): LiveEvent => ({ type: "PRESENCE", username: r.username, online: false }));
-        sql.exec("DELETE FROM partners_online");
+        const shown = partnersOnline(sql).map(
+          (username): LiveEvent => ({ type: "PRESENCE", username, online: false }),
+        );
+        forgetPartners(sql);
         if (shown.length) await this.deliver(ownerId, shown, { ephemeral: true });
       }
       if (online === self.announced || circle.username === null) return;
-      sql.exec("UPDATE presence_self SET announced = ?", online ? 1 : 0);
+      setAnnounced(sql, online);
       // Coming online, what was known is stale: the partners' answers fill it again.
-      if (online) sql.exec("DELETE FROM partners_online");
+      if (online) forgetPartners(sql);
       const me = { id: ownerId, username: circle.username };
       for (let i = 0; i < circle.partners.length; i += PRESENCE_PARALLEL) {
         await Promise.all(
@@ -392,13 +354,8 @@ export class Inbox extends DurableObject<Bindings> {
     const sql = this.sql();
     const self = this.presenceSelf();
     if (!self.shows) return null;
-    if (online)
-      sql.exec(
-        "INSERT INTO partners_online (partner_id, username) VALUES (?, ?) ON CONFLICT (partner_id) DO UPDATE SET username = excluded.username",
-        partner.id,
-        partner.username,
-      );
-    else sql.exec("DELETE FROM partners_online WHERE partner_id = ?", partner.id);
+    if (online) setPartnerOnline(sql, partner);
+    else forgetPartner(sql, partner.id);
     if (!self.announced) return null;
     await this.deliver(ownerId, [{ type: "PRESENCE", username: partner.username, online }], {
       ephemeral: true,
@@ -427,13 +384,11 @@ export class Inbox extends DurableObject<Bindings> {
   async part(ownerId: number, otherId: number): Promise<void> {
     if (!this.own(ownerId)) return;
     const sql = this.sql();
-    const shown = sql
-      .exec<{ username: string }>("SELECT username FROM partners_online WHERE partner_id = ?", otherId)
-      .toArray()[0];
-    if (!shown) return;
-    sql.exec("DELETE FROM partners_online WHERE partner_id = ?", otherId);
+    const shown = partnerOnline(sql, otherId);
+    if (shown === null) return;
+    forgetPartner(sql, otherId);
     if (this.presenceSelf().announced)
-      await this.deliver(ownerId, [{ type: "PRESENCE", username: shown.username, online: false }], {
+      await this.deliver(ownerId, [{ type: "PRESENCE", username: shown, online: false }], {
         ephemeral: true,
       });
   }
@@ -450,28 +405,13 @@ export class Inbox extends DurableObject<Bindings> {
    */
   async notePostSocket(ownerId: number, postPublicId: string): Promise<void> {
     if (!this.own(ownerId)) return;
-    const sql = this.sql();
-    const now = Date.now();
-    sql.exec(
-      "INSERT INTO watched_posts (public_id, opened_at) VALUES (?, ?) ON CONFLICT (public_id) DO UPDATE SET opened_at = excluded.opened_at",
-      postPublicId,
-      now,
-    );
-    sql.exec(
-      `DELETE FROM watched_posts WHERE opened_at < ? OR public_id NOT IN
-         (SELECT public_id FROM watched_posts ORDER BY opened_at DESC LIMIT ?)`,
-      now - WATCHED_POST_TTL_MS,
-      WATCHED_POSTS_KEPT,
-    );
+    noteWatchedPost(this.sql(), postPublicId, Date.now(), WATCHED_POST_TTL_MS, WATCHED_POSTS_KEPT);
   }
 
   /** The posts whose sockets the owner may still hold (see `notePostSocket`). */
   async watchedPosts(ownerId: number): Promise<string[]> {
     if (!this.own(ownerId)) return [];
-    return this.sql()
-      .exec<{ public_id: string }>("SELECT public_id FROM watched_posts ORDER BY opened_at DESC")
-      .toArray()
-      .map((r) => r.public_id);
+    return watchedPosts(this.sql());
   }
 
   /** How many tabs are open (for the benchmark and tests). */

@@ -3,8 +3,7 @@ import { LIVE_MSG, LIVE_POST_BUFFER_FRAMES, type LivePostFrame } from "#shared/s
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
-import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
-import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
+import { liveSessionVersions } from "#worker/lib/session-queries.ts";
 import {
   closeBack,
   closeSessionEnded,
@@ -19,6 +18,8 @@ import {
   useSocketToken,
 } from "#worker/lib/sockets/resumable.ts";
 import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
+import { blockedEitherWay, visiblePostTotals } from "./queries";
+import { addPostFrame, claimPost, forgetPostFrames, makePostTables, postState } from "./storage-queries";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const POST_LIVE_HEADERS = {
@@ -60,22 +61,7 @@ export class PostWatchers extends DurableObject<Bindings> {
   private sql(): SqlStorage {
     const sql = this.ctx.storage.sql;
     if (!this.schemaReady) {
-      sql.exec(`
-        -- Who watched, by person, when their inboxes were told (before ADR 122).
-        DROP TABLE IF EXISTS watchers;
-        CREATE TABLE IF NOT EXISTS post (
-          one INTEGER PRIMARY KEY CHECK (one = 1),
-          public_id TEXT NOT NULL,
-          seq INTEGER NOT NULL DEFAULT 0,
-          -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
-          resync_below INTEGER NOT NULL DEFAULT 0,
-          -- When the last tab left (ms), or 0 while one is open.
-          gone_at INTEGER NOT NULL DEFAULT 0
-        );
-        -- skip: the ids (JSON) of the people the frame was not for (a block with its actor).
-        CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL, skip TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-      `);
+      makePostTables(sql);
       this.schemaReady = true;
     }
     return sql;
@@ -83,13 +69,13 @@ export class PostWatchers extends DurableObject<Bindings> {
 
   /** The object's state; it belongs to the first post it is called for and refuses any other. */
   private own(publicId: string): { seq: number; resync_below: number; gone_at: number } | null {
-    const row = this.sql().exec("SELECT public_id, seq, resync_below, gone_at FROM post").toArray()[0];
+    const row = postState(this.sql());
     if (!row) {
-      this.sql().exec("INSERT INTO post (one, public_id) VALUES (1, ?)", publicId);
+      claimPost(this.sql(), publicId);
       return { seq: 0, resync_below: 0, gone_at: 0 };
     }
     if (row.public_id !== publicId) return null;
-    return { seq: Number(row.seq), resync_below: Number(row.resync_below), gone_at: Number(row.gone_at) };
+    return { seq: row.seq, resync_below: row.resync_below, gone_at: row.gone_at };
   }
 
   // ----- Sockets -----
@@ -152,13 +138,7 @@ export class PostWatchers extends DurableObject<Bindings> {
   private checkSessions(): Promise<void> {
     return this.recheck.run(() => {
       const ids = [...new Set([...this.sockets.values()].map((s) => s.userId))];
-      return this.deps.db
-        .all<{ id: number; token_version: number }>({
-          sql: `SELECT id, token_version FROM users
-                 WHERE id IN (SELECT value FROM json_each(?1))
-                   AND ${LIVE_ACCOUNT_SQL}`,
-          binds: [JSON.stringify(ids)],
-        })
+      return liveSessionVersions(this.deps.db, ids)
         .then((rows) => {
           const versions = new Map(rows.map((r) => [Number(r.id), Number(r.token_version)]));
           for (const [ws, session] of [...this.sockets.entries()]) {
@@ -190,23 +170,14 @@ export class PostWatchers extends DurableObject<Bindings> {
     const sql = this.sql();
     if (!mayListen(this.sockets.size, state.gone_at)) {
       this.ring.skip();
-      sql.exec("DELETE FROM frames");
+      forgetPostFrames(sql);
       return 0;
     }
     if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSessions());
     const { db } = this.deps;
     const [post, blocked] = await Promise.all([
-      db.first<{ total_comments: number; total_votes: number }>({
-        sql: `SELECT total_comments, total_votes FROM microposts m WHERE m.public_id = ?1 AND ${visiblePostSql("m")}`,
-        binds: [postPublicId],
-      }),
-      actorId === null
-        ? Promise.resolve([])
-        : db.all<{ id: number }>({
-            sql: `SELECT blocked_id AS id FROM blocks WHERE blocker_id = ?1
-                  UNION SELECT blocker_id AS id FROM blocks WHERE blocked_id = ?1`,
-            binds: [actorId],
-          }),
+      visiblePostTotals(db, postPublicId),
+      actorId === null ? Promise.resolve([]) : blockedEitherWay(db, actorId),
     ]);
     if (!post) return 0;
     const skip = new Set(blocked.map((r) => Number(r.id)));
@@ -219,7 +190,7 @@ export class PostWatchers extends DurableObject<Bindings> {
       seq,
     };
     const data = JSON.stringify(frame);
-    sql.exec("INSERT INTO frames (seq, data, skip) VALUES (?, ?, ?)", seq, data, JSON.stringify([...skip]));
+    addPostFrame(sql, seq, data, skip);
     this.ring.advance(seq);
     let sent = 0;
     for (const [ws, session] of [...this.sockets.entries()]) {

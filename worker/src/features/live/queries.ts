@@ -1,4 +1,6 @@
+import type { Database } from "#worker/db/database.ts";
 import type { Deps } from "#worker/deps.ts";
+import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 
 /** Chat partners told when a person comes online or leaves: the most recently active ones. */
 export const PRESENCE_MAX_PARTNERS = 200;
@@ -50,4 +52,24 @@ export async function presenceCircle({ db }: Deps, userId: number): Promise<Pres
     showOnline,
     partners: partners.map((p) => Number(p.id)),
   };
+}
+
+/** A visible post's comment and vote counts, or null when it is not visible (or not there). */
+export function visiblePostTotals(
+  db: Database,
+  postPublicId: string,
+): Promise<{ total_comments: number; total_votes: number } | null> {
+  return db.first<{ total_comments: number; total_votes: number }>({
+    sql: `SELECT total_comments, total_votes FROM microposts m WHERE m.public_id = ?1 AND ${visiblePostSql("m")}`,
+    binds: [postPublicId],
+  });
+}
+
+/** The people `userId` blocked or was blocked by. */
+export function blockedEitherWay(db: Database, userId: number): Promise<Array<{ id: number }>> {
+  return db.all<{ id: number }>({
+    sql: `SELECT blocked_id AS id FROM blocks WHERE blocker_id = ?1
+          UNION SELECT blocker_id AS id FROM blocks WHERE blocked_id = ?1`,
+    binds: [userId],
+  });
 }

@@ -1,14 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { publicIdQuery, publicIdSchema } from "#shared/api.ts";
-import { LIVE_MSG } from "#shared/schemas/live.ts";
-import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
-import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
-import { readLiveToken, signLiveToken } from "#worker/lib/tokens.ts";
-import { sessionVersion } from "../chat/service";
-import { getPost } from "../posts/service";
-import { LIVE_HEADERS } from "./inbox";
-import { POST_LIVE_HEADERS } from "./post-watchers";
+import { connectInbox, connectPostWatchers, inboxSocketToken, postSocketToken } from "./sockets";
 
 const tags = ["Live"];
 
@@ -86,72 +79,16 @@ const postConnect = createRoute({
 });
 
 export const liveRoutes = createRouter()
-  .openapi(socketAuth, async (c) => {
-    const user = c.get("user");
-    const version = await sessionVersion(c.var.deps, user.id);
-    if (version === null) fail(401, LIVE_MSG.badToken);
-    return c.json({ access_token: await signLiveToken(c.env.JWT_SECRET, { id: user.id, version }) }, 200);
-  })
+  .openapi(socketAuth, async (c) => c.json(await inboxSocketToken(c.var.deps, c.get("user").id), 200))
   .openapi(connect, async (c) => {
-    const { token } = c.req.valid("query");
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-    const deps = c.var.deps;
-    const claims = await readLiveToken(c.env.JWT_SECRET, token);
-    // A token made before the account's sessions were revoked is void, like the session it came from.
-    if (claims === null || (await sessionVersion(deps, claims.userId)) !== claims.version)
-      fail(401, LIVE_MSG.badToken);
-    // A fresh request: whatever identity headers the client sent do not reach the object, and the
-    // object is the token's person's: nobody reaches another person's inbox.
-    const headers = new Headers({
-      upgrade: "websocket",
-      [LIVE_HEADERS.userId]: String(claims.userId),
-      [LIVE_HEADERS.tokenVersion]: String(claims.version),
-      [LIVE_HEADERS.tokenId]: claims.jti,
-      [LIVE_HEADERS.tokenExpires]: String(claims.expiresAt),
-    });
-    const upgraded = await inboxStub(deps, claims.userId).fetch(new Request(c.req.url, { headers }));
-    if (upgraded.status === 101) return upgraded as never;
-    return new Response(upgraded.body, upgraded) as never;
+    const request = { url: c.req.url, upgrade: c.req.header("upgrade") };
+    return (await connectInbox(c.var.deps, request, c.req.valid("query").token)) as never;
   })
-  .openapi(postSocketAuth, async (c) => {
-    const user = c.get("user");
-    const { public_id } = c.req.valid("query");
-    const deps = c.var.deps;
-    // The post as the caller would read it: whatever hides it from them refuses the socket too.
-    await getPost(deps, user.id, public_id);
-    const version = await sessionVersion(deps, user.id);
-    if (version === null) fail(401, LIVE_MSG.badToken);
-    return c.json(
-      { access_token: await signLiveToken(c.env.JWT_SECRET, { id: user.id, version }, public_id) },
-      200,
-    );
-  })
+  .openapi(postSocketAuth, async (c) =>
+    c.json(await postSocketToken(c.var.deps, c.get("user").id, c.req.valid("query").public_id), 200),
+  )
   .openapi(postConnect, async (c) => {
     const { public_id, token } = c.req.valid("query");
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-    const deps = c.var.deps;
-    const claims = await readLiveToken(c.env.JWT_SECRET, token, public_id);
-    if (claims === null || (await sessionVersion(deps, claims.userId)) !== claims.version)
-      fail(401, LIVE_MSG.badToken);
-    // Checked again as it opens: a post removed or a block made since the token is refused.
-    await getPost(deps, claims.userId, public_id);
-    const headers = new Headers({
-      upgrade: "websocket",
-      [POST_LIVE_HEADERS.postId]: public_id,
-      [POST_LIVE_HEADERS.userId]: String(claims.userId),
-      [POST_LIVE_HEADERS.tokenVersion]: String(claims.version),
-      [POST_LIVE_HEADERS.tokenId]: claims.jti,
-      [POST_LIVE_HEADERS.tokenExpires]: String(claims.expiresAt),
-    });
-    const upgraded = await watchersStub(deps, public_id).fetch(new Request(c.req.url, { headers }));
-    if (upgraded.status === 101) {
-      // The person's inbox remembers the post, so that ending their sessions closes this socket too.
-      const noted = inboxStub(deps, claims.userId)
-        .notePostSocket(claims.userId, public_id)
-        .catch((error) => console.error("noting a post socket failed", error));
-      if (deps.background) deps.background(noted);
-      else await noted;
-      return upgraded as never;
-    }
-    return new Response(upgraded.body, upgraded) as never;
+    const request = { url: c.req.url, upgrade: c.req.header("upgrade") };
+    return (await connectPostWatchers(c.var.deps, request, public_id, token)) as never;
   });

@@ -1,4 +1,5 @@
 import type { Deps } from "#worker/deps.ts";
+import { requireFreshFactor } from "#worker/lib/step-up.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import type { EmailLanguage } from "./emails";
 import { registerPasskey, removePasskey, removeRecentPasskeys } from "./passkeys";
@@ -9,7 +10,6 @@ import {
   nowSeconds,
   type Owner,
   renewRecoveryCodes,
-  requireFreshFactor,
   requireRecentProof,
   startTotpSetup,
   tellFactorChanged,

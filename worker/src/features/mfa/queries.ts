@@ -1,8 +1,12 @@
-import { and, count, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { admins, passkeys, recoveryCodes, totpFactors, webauthnChallenges } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 
-// The SQL of second factors: TOTP rows, recovery codes, passkeys and WebAuthn challenges.
+// The SQL of second factors: TOTP rows, recovery codes, passkeys and WebAuthn challenges. Whether
+// an owner has a factor at all is read below the features (lib/second-factor-queries.ts), since the
+// step-up rule asks it for every feature.
+
+export { passkeyCount, passkeyCountBefore, totpEnabled } from "#worker/lib/second-factor-queries.ts";
 
 export interface Owner {
   kind: "user" | "admin";
@@ -98,32 +102,8 @@ export async function recoveryCodesLeft({ db }: Deps, owner: Owner): Promise<num
   return row?.n ?? 0;
 }
 
-export async function totpEnabled({ db }: Deps, owner: Owner): Promise<boolean> {
-  const row = await db.orm
-    .select({ id: totpFactors.id })
-    .from(totpFactors)
-    .where(and(totpOf(owner), isNotNull(totpFactors.enabledAt)))
-    .get();
-  return row !== undefined;
-}
-
 export function listPasskeys({ db }: Deps, owner: Owner) {
   return db.orm.select().from(passkeys).where(passkeysOf(owner)).orderBy(passkeys.id).all();
-}
-
-export async function passkeyCount({ db }: Deps, owner: Owner): Promise<number> {
-  const row = await db.orm.select({ n: count() }).from(passkeys).where(passkeysOf(owner)).get();
-  return row?.n ?? 0;
-}
-
-/** The owner's passkeys added before `before` (ms). */
-export async function passkeyCountBefore({ db }: Deps, owner: Owner, before: number): Promise<number> {
-  const row = await db.orm
-    .select({ n: count() })
-    .from(passkeys)
-    .where(and(passkeysOf(owner), lt(passkeys.createdAt, before)))
-    .get();
-  return row?.n ?? 0;
 }
 
 export function findPasskeyByCredential({ db }: Deps, credentialId: string) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
-import { MFA_MSG, MFA_TOKEN_TTL_S, RECOVERY_CODE_COUNT, STEP_UP_TTL_S } from "#shared/schemas/mfa.ts";
+import { MFA_MSG, MFA_TOKEN_TTL_S, RECOVERY_CODE_COUNT } from "#shared/schemas/mfa.ts";
 import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { addressBucket, LIMITS, limitKey } from "#worker/lib/account-limits.ts";
@@ -9,6 +9,7 @@ import { sha256Hex } from "#worker/lib/ids.ts";
 import { verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
 import { derivedSealingKey, seal, unseal } from "#worker/lib/sealing.ts";
+import { hasAnyFactor, isFresh } from "#worker/lib/step-up.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { sendEmail } from "#worker/providers/email.ts";
@@ -73,12 +74,6 @@ export async function factorState(deps: Deps, owner: Owner): Promise<FactorState
     q.passkeyCount(deps, owner),
   ]);
   return { totpEnabled, recoveryCodesLeft, passkeys };
-}
-
-/** Whether the owner has any factor a step-up could be proved with. */
-export async function hasAnyFactor(deps: Deps, owner: Owner): Promise<boolean> {
-  const state = await factorState(deps, owner);
-  return state.totpEnabled || state.passkeys > 0;
 }
 
 /** A new key for the app, pending until its first code: the only answer that shows it. */
@@ -220,37 +215,6 @@ export async function disableTotp(
   await acceptTotpCode(deps, owner, row, input.code, address);
   await q.removeTotp(deps, owner);
 }
-
-/**
- * Step-up: 403 with the code `step_up_required` unless the session proved a factor in the last
- * five minutes, when the owner has one. The SPAs read that code and ask for a code or a passkey.
- */
-export async function requireFreshFactor(
-  deps: Deps,
-  owner: Owner,
-  factorAt: number | null | undefined,
-  options: { establishedOnly?: boolean } = {},
-) {
-  if (isFresh(factorAt)) return;
-  const has = options.establishedOnly
-    ? await hasEstablishedFactor(deps, owner)
-    : await hasAnyFactor(deps, owner);
-  if (!has) return;
-  fail(403, MFA_MSG.stepUpRequired, { code: "step_up_required" });
-}
-
-/**
- * A factor the owner has had for more than a day: the app, or a passkey added before the last 24
- * hours. A password change or e-mail change asks only for these, since a passkey added lately may
- * be a thief's, which the change itself can remove: the owner must not need it (ADR 131).
- */
-async function hasEstablishedFactor(deps: Deps, owner: Owner): Promise<boolean> {
-  if (await q.totpEnabled(deps, owner)) return true;
-  return (await q.passkeyCountBefore(deps, owner, Date.now() - 24 * 60 * MINUTE)) > 0;
-}
-
-const isFresh = (at: number | null | undefined) =>
-  typeof at === "number" && at >= Math.floor(Date.now() / 1000) - STEP_UP_TTL_S;
 
 /**
  * "Sudo mode" for the changes that would let a stolen session keep the account (adding a passkey,

@@ -1,6 +1,5 @@
 import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
 import type { Database } from "#worker/db/database.ts";
-import { idList } from "#worker/db/sql.ts";
 
 // The SQL of moderations and appeals.
 
@@ -66,41 +65,6 @@ export async function findModeration(db: Database, id: number): Promise<Moderati
     sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id = ?1`,
     binds: [id],
   });
-}
-
-/** Moderations with their appeals and a glance at the content, for notices. */
-export async function moderationsWithAppeals(db: Database, ids: number[]) {
-  if (!ids.length) return { moderations: [], appeals: [], excerpts: [] };
-  const list = idList(ids);
-  const [moderations, appeals, excerpts] = await db.batch<
-    [ModerationRow, AppealRow, { id: number; excerpt: string }]
-  >([
-    { sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id IN (${list})` },
-    { sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE moderation_id IN (${list})` },
-    {
-      sql: `SELECT d.id, CASE d.target_type
-              WHEN 'MICROPOST' THEN (SELECT title FROM microposts WHERE id = d.target_id)
-              WHEN 'COMMENT' THEN (SELECT substr(body, 1, 400) FROM comments WHERE id = d.target_id)
-            END AS excerpt
-            FROM moderations d WHERE d.id IN (${list})`,
-    },
-  ]);
-  return { moderations, appeals, excerpts };
-}
-
-/** The newest suspension of a person that no appeal reversed. */
-export async function currentSuspension(db: Database, userId: number) {
-  const moderation = await db.first<ModerationRow>({
-    sql: `SELECT ${MODERATION_COLUMNS} FROM moderations
-          WHERE user_id = ?1 AND action = 'SUSPEND_USER' AND reversed_at IS NULL ORDER BY id DESC LIMIT 1`,
-    binds: [userId],
-  });
-  if (!moderation) return null;
-  const appeal = await db.first<AppealRow>({
-    sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE moderation_id = ?1`,
-    binds: [moderation.id],
-  });
-  return { moderation, appeal };
 }
 
 /**
@@ -170,4 +134,21 @@ export async function findGroupModeration(db: Database, groupId: number): Promis
     sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE report_group_id = ?1`,
     binds: [groupId],
   });
+}
+
+/** The person's appeal of a decision, OPEN; null when the decision already has one. */
+export async function insertAppeal(
+  db: Database,
+  appeal: { moderationId: number; userId: number; text: string },
+): Promise<AppealRow | null> {
+  const [inserted] = await db.write([
+    db.prepare({
+      sql: `INSERT INTO appeals (moderation_id, user_id, text, status, note, created_at)
+            VALUES (?1, ?2, ?3, 'OPEN', '', ?4)
+            ON CONFLICT (moderation_id) DO NOTHING
+            RETURNING ${APPEAL_COLUMNS}`,
+      binds: [appeal.moderationId, appeal.userId, appeal.text, Date.now()],
+    }),
+  ]);
+  return (inserted?.results[0] as AppealRow | undefined) ?? null;
 }

@@ -9,7 +9,6 @@ import {
   MODERATION_MSG,
   moderationNoticeSchema,
 } from "#shared/schemas/moderation.ts";
-import { fail } from "#worker/lib/errors.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { allowanceLeft } from "#worker/lib/trust.ts";
 import { createAppeal, ownPostModeration } from "./service";
@@ -61,11 +60,7 @@ export const moderationRoutes = createRouter()
   })
   .openapi(appeal, async (c) => {
     const input = readBody<AppealCreate>(c);
-    const appealer = c.get("appealer");
-    // An appeal token names one decision; any other is not found for it.
-    if (appealer && appealer.moderationId !== input.moderation_id)
-      fail(404, MODERATION_MSG.moderationNotFound);
-    const userId = appealer ? appealer.userId : c.get("user").id;
-    const state = await createAppeal(c.var.deps, userId, input);
+    const appellant = c.get("appealer") ?? { userId: c.get("user").id };
+    const state = await createAppeal(c.var.deps, appellant, input);
     return c.json({ detail: MODERATION_MSG.appealSent, appeal: state }, 201);
   });

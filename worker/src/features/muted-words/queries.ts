@@ -1,24 +1,13 @@
 import type { Database } from "#worker/db/database.ts";
 import { mutedWords } from "#worker/db/schema/index.ts";
-import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import { columnsOf } from "#worker/db/sql.ts";
 
 // Every read and write of muted phrases. A person's phrases are few (at most MUTED_WORDS_MAX) and
 // read whole through the owner index.
 
-export type MutedWordRow = typeof mutedWords.$inferSelect;
+export { type MutedWordRow, mutedWordsOf } from "#worker/lib/muted-word-queries.ts";
 
-const COLUMNS = columnsOf(mutedWords, "w");
-
-/** The person's phrases, newest first; `activeAt` leaves out the ones expired by then. */
-export async function mutedWordsOf(db: Database, userId: number, activeAt?: number): Promise<MutedWordRow[]> {
-  const rows = await db.all({
-    sql: `SELECT ${COLUMNS} FROM muted_words w WHERE w.user_id = ?1${
-      activeAt === undefined ? "" : " AND (w.expires_at IS NULL OR w.expires_at > ?2)"
-    } ORDER BY w.id DESC`,
-    binds: activeAt === undefined ? [userId] : [userId, activeAt],
-  });
-  return rows.map((raw) => rowOf(mutedWords, raw));
-}
+const _COLUMNS = columnsOf(mutedWords, "w");
 
 /**
  * A new phrase, only while the person has fewer than `max` (checked inside the insert, so two at

@@ -1,4 +1,4 @@
-import { MUTE_CONTEXTS, type MuteContext } from "#shared/enums.ts";
+import type { MuteContext } from "#shared/enums.ts";
 import {
   ACCOUNT_DATA_MSG,
   MUTED_WORDS_MAX,
@@ -8,12 +8,14 @@ import {
 import type { z } from "#shared/zod-jitless.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import type { ActiveMute } from "#worker/lib/mute-match.ts";
 import { iso } from "#worker/lib/time.ts";
 import { deleteMutedWord, insertMutedWord, type MutedWordRow, mutedWordsOf } from "./queries";
 
 // The rules of muted phrases: each person keeps a bounded list; the lists of posts, comments,
-// notifications, search results and chat threads ask `activeMutes` which phrases hide what there.
+// notifications, search results and chat threads ask `activeMutes` (lib/mutes.ts) which phrases
+// hide what there.
+
+export { activeMutes, knownMutes, mutesOf } from "#worker/lib/mutes.ts";
 
 function toMutedWord(row: MutedWordRow): MutedWord {
   return {
@@ -58,45 +60,4 @@ export async function addMutedWord(
 /** `DELETE .../filter`: 404 for an id that is not the caller's. */
 export async function removeMutedWord({ db }: Deps, userId: number, id: number): Promise<void> {
   if (!(await deleteMutedWord(db, userId, id))) fail(404, ACCOUNT_DATA_MSG.filterNotFound);
-}
-
-/** The phrases in force now for one place; none for someone signed out. */
-export async function activeMutes(
-  deps: Deps,
-  userId: number | null,
-  context: MuteContext,
-): Promise<ActiveMute[]> {
-  return userId === null ? [] : (await mutesOf(deps, userId))[context];
-}
-
-/**
- * The phrases in force now for one place when the request has them already: none for someone
- * signed out, the token check's for the viewer; null while that check is still to come with the
- * request's first round trip (docs/decisions/156). A list then reads its page as if nothing were
- * muted, and reads it again only when `activeMutes`, asked after that round trip, names phrases.
- */
-export function knownMutes(deps: Deps, userId: number | null, context: MuteContext): ActiveMute[] | null {
-  if (userId === null) return [];
-  if (deps.viewerMutes?.userId !== userId) return null;
-  return byPlace(deps.viewerMutes.rows)[context];
-}
-
-function byPlace(rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }>) {
-  const places = Object.fromEntries(MUTE_CONTEXTS.map((c) => [c, [] as ActiveMute[]])) as Record<
-    MuteContext,
-    ActiveMute[]
-  >;
-  for (const row of rows) {
-    for (const context of row.contexts.split(",") as MuteContext[])
-      places[context]?.push({ phrase: row.phrase, wholeWord: row.wholeWord });
-  }
-  return places;
-}
-
-/** The phrases in force now, by place, in one read. */
-export async function mutesOf(deps: Deps, userId: number): Promise<Record<MuteContext, ActiveMute[]>> {
-  // A token check still to come brings the viewer's phrases: it goes now, in a round trip of its own.
-  if (deps.viewerMutes?.userId !== userId) await deps.db.settleRider();
-  const read = deps.viewerMutes?.userId === userId ? deps.viewerMutes.rows : null;
-  return byPlace(read ?? (await mutedWordsOf(deps.db, userId, Date.now())));
 }

@@ -6,14 +6,14 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { notifications, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { moderationNotices } from "#worker/lib/moderation-notices.ts";
 import { notMutedWhere } from "#worker/lib/mute-match.ts";
+import { activeMutes, mutesOf } from "#worker/lib/mutes.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
-import { moderationNotices } from "../moderation/service";
-import { activeMutes, mutesOf } from "../muted-words/service";
 import {
   NOT_TOLD_YET,
   notificationStatements,

@@ -6,8 +6,9 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { callStripe, createStripeCheckout, stripeClient } from "#worker/providers/stripe.ts";
-import { requireStripe } from "./config";
+import { MONEY_PER_HOUR, requireStripe } from "./config";
 
 // Tips and service orders: a PENDING ledger row, then a Stripe Checkout session for it (a
 // destination charge to the receiver's Connect account, keyed by the row's id). The row turns
@@ -92,6 +93,7 @@ async function startCheckout(deps: Deps, input: CheckoutInput): Promise<Checkout
 
 /** `POST /api/v1/tip/stripe`: a tip of `amount` cents (at least 200) to someone else who can receive. */
 export async function tipByCard(deps: Deps, payer: AuthUser, input: TipStripe): Promise<CheckoutLink> {
+  await hitRateLimit(deps.db, `tip:${payer.id}`, MONEY_PER_HOUR);
   requireStripe(deps.env);
   const receiver = await activePerson(deps, input.username);
   if (receiver.id === payer.id) fail(400, PAYMENTS_MSG.selfTip);
@@ -111,6 +113,7 @@ export async function tipByCard(deps: Deps, payer: AuthUser, input: TipStripe): 
 
 /** `POST .../service/order`: the service's price, paid to its provider. */
 export async function orderService(deps: Deps, payer: AuthUser, key: ServiceKey): Promise<CheckoutLink> {
+  await hitRateLimit(deps.db, `order:${payer.id}`, MONEY_PER_HOUR);
   requireStripe(deps.env);
   const owner = await activePerson(deps, key.username);
   const { db } = deps;

@@ -10,6 +10,9 @@ import { type StripeSettings, stripeSettings } from "#worker/providers/stripe.ts
 // (docs/decisions/006), read by its adapter (worker/src/providers/stripe.ts, paypal.ts). An empty
 // variable is the same as an absent one: not configured, and the call answers 503.
 
+/** Money calls (a card subscription, a tip, an order) per person per hour. */
+export const MONEY_PER_HOUR = { max: 30, windowMs: 60 * 60_000 };
+
 export const PLAN_PRICES: Record<MembershipType, number> = {
   USER: PLAN_PRICE_USER_USD * CENTS_PER_DOLLAR,
   BUSINESS: PLAN_PRICE_BUSINESS_USD * CENTS_PER_DOLLAR,

@@ -1,55 +1,18 @@
 import { type Page, toPage } from "#shared/api.ts";
-import type {
-  PaymentHistoryItem,
-  PaymentHistoryQuery,
-  PaymentMethod,
-  PaymentType,
-} from "#shared/schemas/payments.ts";
+import type { PaymentHistoryItem, PaymentHistoryQuery } from "#shared/schemas/payments.ts";
 import type { Deps } from "#worker/deps.ts";
 import { iso } from "#worker/lib/time.ts";
+import { historyPage } from "./queries";
 
 // The payment history (docs/decisions/070): the caller's own SUCCEEDED ledger rows, paid or received,
 // newest first.
-
-interface HistoryRow {
-  public_id: string;
-  payment_method: PaymentMethod;
-  payment_type: PaymentType;
-  amount: number;
-  currency: string;
-  payer_id: number | null;
-  receiver_id: number | null;
-  payer_username: string | null;
-  payer_image: string | null;
-  receiver_username: string | null;
-  receiver_image: string | null;
-  created_at: number;
-}
 
 export async function listHistory(
   { db }: Deps,
   userId: number,
   query: PaymentHistoryQuery,
 ): Promise<Page<PaymentHistoryItem>> {
-  const [rows, total] = await db.batch<[HistoryRow, { n: number }]>([
-    {
-      sql: `SELECT p.public_id, p.payment_method, p.payment_type, p.amount, p.currency, p.payer_id, p.receiver_id,
-              pu.username AS payer_username, pu.profile_image AS payer_image,
-              ru.username AS receiver_username, ru.profile_image AS receiver_image, p.created_at
-            FROM payments p
-            LEFT JOIN users pu ON pu.id = p.payer_id
-            LEFT JOIN users ru ON ru.id = p.receiver_id
-            WHERE p.status = 'SUCCEEDED' AND (p.payer_id = ?1 OR p.receiver_id = ?1)
-            ORDER BY p.id DESC LIMIT ?2 OFFSET ?3`,
-      binds: [userId, query.limit, query.skip],
-      isList: true,
-    },
-    {
-      sql: `SELECT count(*) AS n FROM payments
-            WHERE status = 'SUCCEEDED' AND (payer_id = ?1 OR receiver_id = ?1)`,
-      binds: [userId],
-    },
-  ]);
+  const { rows, total } = await historyPage(db, userId, query);
   const list = rows.map(
     (r): PaymentHistoryItem => ({
       payment_id: r.public_id,
@@ -66,5 +29,5 @@ export async function listHistory(
       created_at: iso(r.created_at),
     }),
   );
-  return toPage(list, total[0]?.n ?? 0, query.limit);
+  return toPage(list, total, query.limit);
 }

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { type OnboardingStatus, PAYMENTS_MSG } from "#shared/schemas/payments.ts";
 import { paymentAccounts, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { requireFreshFactor } from "#worker/features/mfa/service.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { requireFreshFactor } from "#worker/lib/step-up.ts";
 import {
   callStripe,
   createStripeConnectAccount,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paymentAccounts, subscriptions, users } from "#worker/db/schema/index.ts";
 import { deps, json } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
-import { isSecondOpenSubscription } from "./ledger";
+import { isSecondOpenSubscription } from "./queries";
 import {
   call,
   deliverStripe,

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
-import { payments, subscriptions } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { fail } from "#worker/lib/errors.ts";
 import {
   getPaypalSubscription,
   type PaypalEvent,
@@ -9,6 +8,7 @@ import {
   paypalPeriodEnd,
   paypalSaleOf,
   paypalStatus,
+  verifyPaypalWebhook,
 } from "#worker/providers/paypal.ts";
 import {
   callStripe,
@@ -20,20 +20,27 @@ import {
   stripeClient,
   stripePeriodEnd,
   stripeStatus,
+  verifyStripeEvent,
 } from "#worker/providers/stripe.ts";
-import { membershipOf } from "./config";
+import { membershipOf, requirePaypal, requireStripe } from "./config";
+import { paypalBoundTo, paypalMembership, paypalReferenceKnown, stripeMembership } from "./memberships";
 import {
+  bindReservationFromEvent,
   eventSeen,
   isDuplicateEvent,
   notificationsWritten,
   notifyAbout,
+  orderedService,
   type Provider,
+  paymentByPublicId,
+  paymentSucceeded,
   recordEvent,
   recordMembershipPayment,
   rewardReferrer,
+  setAccountAbilities,
   setSubscription,
-} from "./ledger";
-import { paypalBoundTo, paypalMembership, paypalReferenceKnown, stripeMembership } from "./subscriptions";
+  subscriptionOfProvider,
+} from "./queries";
 
 // Provider events, applied exactly once (docs/decisions/071). Each handler reads the provider's
 // current object (not the event's snapshot), so a late or replayed event sets the state the
@@ -72,17 +79,6 @@ async function applyOnce(
   return effects?.length ? "applied" : "ignored";
 }
 
-async function subscriptionRow({ db }: Deps, provider: Provider, providerId: string) {
-  return (
-    (await db.orm
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.providerSubscriptionId, providerId))
-      .all()
-      .then((rows) => rows.find((r) => r.paymentMethod === provider))) ?? null
-  );
-}
-
 // ---- Stripe
 
 interface ProviderState {
@@ -102,7 +98,7 @@ async function stripeSubscriptionState(
   const sub = await callStripe(() => getStripeSubscription(stripe, subscriptionId));
   const membership = stripeMembership(settings, sub);
   if (!membership) return null;
-  const row = await subscriptionRow(deps, "STRIPE", sub.id);
+  const row = await subscriptionOfProvider(deps.db, "STRIPE", sub.id);
   // Our own subscriptions carry our user id in their metadata (set when we created them).
   const userId = row?.userId ?? Number(sub.metadata?.user_id);
   if (!Number.isInteger(userId) || userId <= 0) return null;
@@ -112,10 +108,10 @@ async function stripeSubscriptionState(
     // Stripe spoke before its answer to our start reached us: the reservation it was made for
     // takes it, so the person's slot holds this subscription and no second row appears.
     statements.push(
-      deps.db.prepare({
-        sql: `UPDATE subscriptions SET provider_subscription_id = ?, updated_at = ?
-              WHERE id = ? AND user_id = ? AND payment_method = 'STRIPE' AND provider_subscription_id IS NULL`,
-        binds: [sub.id, Date.now(), reservation, userId],
+      bindReservationFromEvent(deps.db, {
+        reservationId: reservation,
+        userId,
+        providerSubscriptionId: sub.id,
       }),
     );
   statements.push(
@@ -182,13 +178,7 @@ async function stripeEffects(
       return checkoutEffects(deps, event.data.object);
     case "account.updated": {
       const account = await callStripe(() => getStripeAccount(stripe, event.data.object.id));
-      return [
-        db.prepare({
-          sql: `UPDATE payment_accounts SET charges_enabled = ?, payouts_enabled = ?, updated_at = ?
-                WHERE stripe_account_id = ?`,
-          binds: [account.chargesEnabled ? 1 : 0, account.payoutsEnabled ? 1 : 0, Date.now(), account.id],
-        }),
-      ];
+      return [setAccountAbilities(db, account)];
     }
     default:
       return null;
@@ -206,24 +196,16 @@ async function checkoutEffects(
 ): Promise<D1Statement[] | null> {
   const paymentId = session.metadata?.payment_id;
   if (!paymentId || session.payment_status !== "paid") return null;
-  const row = await db.orm.select().from(payments).where(eq(payments.publicId, paymentId)).get();
+  const row = await paymentByPublicId(db, paymentId);
   if (
     row?.paymentMethod !== "STRIPE" ||
     row.providerRef !== session.id ||
     row.amount !== session.amount_total
   )
     return null;
-  const effects = [
-    db.prepare({
-      sql: "UPDATE payments SET status = 'SUCCEEDED', updated_at = ? WHERE id = ? AND status = 'PENDING'",
-      binds: [Date.now(), row.id],
-    }),
-  ];
+  const effects = [paymentSucceeded(db, row.id)];
   if (row.paymentType === "SERVICE_PAYMENT" && row.receiverId !== null && row.status === "PENDING") {
-    const service = await db.first<{ title: string; slug: string; username: string }>({
-      sql: `SELECT s.title, s.slug, u.username FROM services s JOIN users u ON u.id = s.owner_id WHERE s.id = ?`,
-      binds: [row.serviceId],
-    });
+    const service = await orderedService(db, row.serviceId);
     effects.push(
       notifyAbout(db, {
         userId: row.receiverId,
@@ -237,7 +219,18 @@ async function checkoutEffects(
   return effects;
 }
 
-export async function handleStripeEvent(
+/** `POST .../webhook/stripe`: the signed event (`raw`, its `signature` header), applied once. */
+export async function receiveStripeEvent(
+  deps: Deps,
+  raw: string,
+  signature: string | undefined,
+): Promise<Outcome> {
+  const settings = requireStripe(deps.env);
+  const event = await verifyStripeEvent(settings, raw, signature);
+  return handleStripeEvent(deps, settings, event);
+}
+
+async function handleStripeEvent(
   deps: Deps,
   settings: StripeSettings,
   event: Stripe.Event,
@@ -258,7 +251,7 @@ async function paypalSubscriptionState(
   settings: PaypalSettings,
   subscriptionId: string,
 ): Promise<ProviderState | null> {
-  const row = await subscriptionRow(deps, "PAYPAL", subscriptionId);
+  const row = await subscriptionOfProvider(deps.db, "PAYPAL", subscriptionId);
   if (!row) return null;
   const sub = await getPaypalSubscription(settings, subscriptionId);
   if (!sub) return null;
@@ -287,7 +280,7 @@ async function paypalSubscriptionState(
 }
 
 /** Thrown when an event is for a subscription we do not know yet: PayPal will deliver it again. */
-export class NotYetKnown extends Error {}
+class NotYetKnown extends Error {}
 
 async function paypalEffects(
   deps: Deps,
@@ -311,7 +304,7 @@ async function paypalEffects(
       const sale = paypalSaleOf(event);
       if (!sale) return null;
       const { saleId, subscriptionId: agreement, cents, currency } = sale;
-      const known = await subscriptionRow(deps, "PAYPAL", agreement);
+      const known = await subscriptionOfProvider(deps.db, "PAYPAL", agreement);
       if (!known) {
         // A sale can arrive before the completion call made the row: PayPal retries non-2xx. Only
         // for a subscription one of our people started (its custom_id): others are not ours.
@@ -343,11 +336,34 @@ async function paypalEffects(
   }
 }
 
-export async function handlePaypalEvent(
+/**
+ * `POST .../webhook/paypal`: the event PayPal signed (`raw`, its headers by `header`), applied
+ * once; 409 when it is about a subscription not completed yet (PayPal delivers it again later).
+ */
+export async function receivePaypalEvent(
   deps: Deps,
-  settings: PaypalSettings,
-  event: PaypalEvent,
+  raw: string,
+  header: (name: string) => string | undefined,
 ): Promise<Outcome> {
+  const settings = requirePaypal(deps.env);
+  await verifyPaypalWebhook(settings, raw, header);
+  const event = JSON.parse(raw) as PaypalEvent;
+  if (
+    typeof event?.id !== "string" ||
+    typeof event.event_type !== "string" ||
+    typeof event.resource !== "object"
+  )
+    fail(400, "Not a PayPal event");
+  try {
+    return await handlePaypalEvent(deps, settings, event);
+  } catch (error) {
+    if (error instanceof NotYetKnown)
+      fail(409, "This subscription is not completed yet; deliver again later");
+    throw error;
+  }
+}
+
+async function handlePaypalEvent(deps: Deps, settings: PaypalSettings, event: PaypalEvent): Promise<Outcome> {
   if (await eventSeen(deps.db, "PAYPAL", event.id)) return "duplicate";
   return applyOnce(
     deps,

@@ -5,7 +5,7 @@ import { REPORTS_MSG } from "#shared/schemas/reports.ts";
 import { feedbacks, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { fileReport } from "../admin/reports/targets";
+import { fileReport } from "./targets";
 
 export interface NewReport {
   report_cause: ReportCause;

@@ -8,14 +8,15 @@ import { comments } from "#worker/db/schema/index.ts";
 import { rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { toCommunity } from "#worker/lib/community-json.ts";
+import { toExcludedPhrase, toTerms } from "#worker/lib/fts-match.ts";
 import type { ActiveMute } from "#worker/lib/mute-match.ts";
+import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { communityMap, membershipMap } from "../communities/service";
-import { activeMutes, knownMutes } from "../muted-words/service";
 import { postItemMap } from "../posts/feed";
 import { toComment } from "../posts/json";
 import { pageWithLookups } from "../posts/queries";
-import { type FoundIds, FTS_SOURCES, searchSql, toExcludedPhrase, toFoundIds, toTerms } from "./fts";
+import { type FoundIds, FTS_SOURCES, searchSql, toFoundIds } from "./fts";
 import {
   browseCommunityStatements,
   type HitsSql,

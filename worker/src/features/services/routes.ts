@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
 import {
   myServiceListQuerySchema,
@@ -12,18 +12,18 @@ import {
   servicePatchSchema,
   serviceSchema,
 } from "#shared/schemas/services.ts";
-import { hitCounters } from "#worker/lib/rate-limits.ts";
 import {
+  binary,
   createRouter,
   errorResponses,
   formBody,
   json,
   jsonOrForm,
+  keyFrom,
+  optionalKey,
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { actionCounters } from "#worker/lib/trust.ts";
-import { binary, keyFrom } from "../jobs/routes";
 import {
   createService,
   deleteService,
@@ -40,7 +40,6 @@ const PRIVATE = "/api/v1/private/user";
 const imagesDoc = { type: "array", items: binary, maxItems: 3 } as const;
 const createBody = serviceFormSchema.extend({ images: serviceFormSchema.shape.images.openapi(imagesDoc) });
 const patchBody = servicePatchSchema.extend({ images: servicePatchSchema.shape.images.openapi(imagesDoc) });
-const optionalKey = z.object({ username: z.string().optional(), slug: z.string().optional() });
 
 const PAGE_NOTE =
   "Newest first. Send `cursor` (the previous page's `next_cursor`) for the next page without reading the skipped rows; `skip` works too.";
@@ -119,8 +118,6 @@ const remove = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 415, 422) },
 });
 
-const SERVICES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
-
 export const servicesRoutes = createRouter()
   .openapi(list, async (c) =>
     c.json(await listPublicServices(c.var.deps, c.req.valid("query"), c.get("viewer")?.id ?? null), 200),
@@ -132,12 +129,7 @@ export const servicesRoutes = createRouter()
     c.json(await listMyServices(c.var.deps, c.get("user").id, c.req.valid("query")), 200),
   )
   .openapi(create, async (c) => {
-    const user = c.get("user");
-    const form = readBody<ServiceForm>(c);
-    const deps = c.var.deps;
-    const rate = { key: `service:${user.id}`, rule: SERVICES_PER_DAY };
-    await hitCounters(deps.db, await actionCounters(deps, user, rate, "service"));
-    return c.json(await createService(deps, user, form), 201);
+    return c.json(await createService(c.var.deps, c.get("user"), readBody<ServiceForm>(c)), 201);
   })
   .openapi(update, async (c) =>
     c.json(await updateService(c.var.deps, c.get("user"), readBody<ServicePatch>(c)), 200),

@@ -11,39 +11,24 @@ import {
 } from "#shared/schemas/services.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { services, users } from "#worker/db/schema/index.ts";
-import {
-  columnsOf,
-  decodeCursor,
-  encodeCursor,
-  keysetColumn,
-  keysetSql,
-  type RowOf,
-  rowOf,
-  type Statement,
-} from "#worker/db/sql.ts";
+import { decodeCursor, encodeCursor, type RowOf, type Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { storeUpload } from "#worker/lib/media.ts";
-import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { makeSlug } from "#worker/lib/ids.ts";
+import { forgetFiles, storeUpload } from "#worker/lib/media.ts";
+import { findOwnerId, ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
-import { findOwnerId, forgetFiles, makeSlug } from "../jobs/service";
-import { toMatchExpression } from "../search/fts";
+import { actionCounters } from "#worker/lib/trust.ts";
+import { myServicesStatements, publicServicesStatements, serviceByOwnerSlug, servicePage } from "./queries";
 
 // The services marketplace (docs/decisions/050). Lists read like the job lists: newest first by id,
 // one index range from a keyset cursor, totals from counters or a capped count.
 
 type ServiceRow = RowOf<typeof services>;
 
-/**
- * Who sees a service: everyone while it is active; its owner always. Paused services are hidden
- * from the public list and page. Every public read uses this condition.
- */
-export function publicServiceSql(alias: string): string {
-  return `${alias}.is_active = 1`;
-}
-
 const TAG = "s";
-const BY_ID = keysetColumn(services, "s", "id");
 
 export function serviceLink(username: string, slug: string): string {
   return `/service/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
@@ -104,6 +89,9 @@ async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<
   return links;
 }
 
+/** Services a person may offer a day (and their trust level's allowance). */
+const SERVICES_PER_DAY = { max: 20, windowMs: 24 * 60 * 60_000 };
+
 /**
  * `POST .../service`: a new active service of the caller. Offering one is saying "I offer
  * services": the setting is switched on in the same batch as the insert, so a new person lists
@@ -112,9 +100,11 @@ async function storeImages(deps: Deps, ownerId: number, files: File[]): Promise<
  */
 export async function createService(
   deps: Deps,
-  owner: { id: number; username: string },
+  owner: Pick<AuthUser, "id" | "trust" | "username">,
   form: ServiceForm,
 ): Promise<{ slug: string; link: string }> {
+  const rate = { key: `service:${owner.id}`, rule: SERVICES_PER_DAY };
+  await hitCounters(deps.db, await actionCounters(deps, owner, rate, "service"));
   const images = await storeImages(deps, owner.id, form.images);
   const slug = makeSlug(form.title, "service");
   await deps.db.orm.batch([
@@ -134,12 +124,8 @@ export async function createService(
   return { slug, link: serviceLink(owner.username, slug) };
 }
 
-async function findService(deps: Deps, ownerId: number, slug: string): Promise<ServiceRow | undefined> {
-  const raw = await deps.db.first<Record<string, unknown>>({
-    sql: `SELECT ${columnsOf(services, "s")} FROM services s WHERE s.owner_id = ?1 AND s.slug = ?2`,
-    binds: [ownerId, slug],
-  });
-  return raw ? rowOf(services, raw) : undefined;
+function findService(deps: Deps, ownerId: number, slug: string): Promise<ServiceRow | undefined> {
+  return serviceByOwnerSlug(deps.db, ownerId, slug);
 }
 
 /** `GET /api/v1/service`: one service; a paused one is a 404 to everyone but its owner. */
@@ -211,9 +197,8 @@ async function page(
   viewerId: number | null,
   cap = Number.POSITIVE_INFINITY,
 ): Promise<CursorPage<Service>> {
-  const [raws, counted] = await deps.db.batch<[Record<string, unknown>, { n: number }]>(statements);
-  const rows = raws.map((raw) => rowOf(services, raw));
-  const total = Math.min(Number(counted[0]?.n ?? 0), cap);
+  const { rows, counted } = await servicePage(deps.db, statements);
+  const total = Math.min(counted, cap);
   const last = rows.at(-1);
   return {
     list: await toServices(deps, rows, viewerId),
@@ -233,47 +218,8 @@ export async function listPublicServices(
   q: ServiceListQuery,
   viewerId: number | null,
 ): Promise<CursorPage<Service>> {
-  const values = decodeCursor(q.cursor, TAG, 1);
-  const binds: unknown[] = [];
-  const bind = (value: unknown) => {
-    binds.push(value);
-    return `?${binds.length}`;
-  };
-  const match = q.q === undefined ? null : toMatchExpression(q.q);
-  const where: string[] = [];
-  if (match !== null) where.push(`service_fts MATCH ${bind(match)}`);
-  where.push(publicServiceSql("s"));
-  if (q.category) where.push(`s.category = ${bind(q.category)}`);
-  if (q.price_min !== undefined) where.push(`s.price >= ${bind(q.price_min)}`);
-  if (q.price_max !== undefined) where.push(`s.price <= ${bind(q.price_max)}`);
-
-  const select = columnsOf(services, "s");
-  const from = match === null ? "services s" : "service_fts JOIN services s ON s.id = service_fts.rowid";
-  const countable = match === null && q.price_min === undefined && q.price_max === undefined;
-  const total: Statement = countable
-    ? {
-        sql: "SELECT value AS n FROM site_counters WHERE key = ?1",
-        binds: [q.category ? `services.public.category.${q.category}` : "services.public"],
-      }
-    : {
-        sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where.join(" AND ")} LIMIT ${MARKET_COUNT_CAP + 1})`,
-        binds,
-      };
-  const pageSql =
-    match === null
-      ? keysetSql({
-          select,
-          from,
-          where: where.join(" AND "),
-          columns: [BY_ID],
-          dir: "DESC",
-          values,
-          limit: q.limit,
-          skip: q.skip,
-        })
-      : `SELECT ${select} FROM ${from} WHERE ${[...where, ...(values ? [`service_fts.rowid < ${values[0]}`] : [])].join(" AND ")}
-        ORDER BY service_fts.rowid DESC LIMIT ${q.limit}${values ? "" : ` OFFSET ${q.skip}`}`;
-  return page(deps, [{ sql: pageSql, binds, isList: true }, total], q, viewerId, MARKET_COUNT_CAP);
+  const statements = publicServicesStatements(q, decodeCursor(q.cursor, TAG, 1));
+  return page(deps, statements, q, viewerId, MARKET_COUNT_CAP);
 }
 
 /** `GET .../service/list`: the caller's services, active and paused. */
@@ -282,23 +228,5 @@ export async function listMyServices(
   ownerId: number,
   q: { skip: number; limit: number; cursor?: string },
 ): Promise<CursorPage<Service>> {
-  const sql = keysetSql({
-    select: columnsOf(services, "s"),
-    from: "services s",
-    where: "s.owner_id = ?1",
-    columns: [BY_ID],
-    dir: "DESC",
-    values: decodeCursor(q.cursor, TAG, 1),
-    limit: q.limit,
-    skip: q.skip,
-  });
-  return page(
-    deps,
-    [
-      { sql, binds: [ownerId], isList: true },
-      { sql: "SELECT count(*) AS n FROM services WHERE owner_id = ?1", binds: [ownerId] },
-    ],
-    q,
-    ownerId,
-  );
+  return page(deps, myServicesStatements(ownerId, q, decodeCursor(q.cursor, TAG, 1)), q, ownerId);
 }

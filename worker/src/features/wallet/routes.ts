@@ -17,8 +17,8 @@ import {
   walletItemSchema,
   walletListSchema,
 } from "#shared/schemas/wallet.ts";
-import { requireFreshFactor } from "#worker/features/mfa/service.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
+import { requireFreshFactor } from "#worker/lib/step-up.ts";
 import { marketChart } from "#worker/providers/prices.ts";
 import {
   bitcoinMax,

@@ -32,6 +32,7 @@ import { type CoinPrice, coinPrices } from "#worker/providers/prices.ts";
 import { SolanaRpc } from "#worker/providers/solana.ts";
 import { isValidAddress } from "./addresses";
 import { addressOwner, requireCustody, walletAddress, walletAddresses, withSolanaSecret } from "./custody";
+import { claimStaleSend, markSendFailed, sendConfirmedStatements, sendsUnderWay } from "./queries";
 import { signTransfer, transferMessage } from "./solana-tx";
 
 // The wallet's rules (docs/decisions/080). Amounts are bigint
@@ -496,52 +497,22 @@ async function settle(
 
 /** Takes over a SENDING row whose last broadcast is stale; true for the one request that gets it. */
 async function claimStale(deps: Deps, row: SendRow): Promise<boolean> {
-  const now = Date.now();
-  const [result] = await deps.db.write([
-    deps.db.prepare({
-      sql: `UPDATE wallet_sends SET sent_at = ?1, updated_at = ?1
-            WHERE id = ?2 AND status = 'SENDING' AND (sent_at IS NULL OR sent_at < ?3) RETURNING id`,
-      binds: [now, row.id, now - STALE_SEND_MS],
-    }),
-  ]);
-  return (result?.results.length ?? 0) > 0;
+  return claimStaleSend(deps.db, row.id, Date.now(), STALE_SEND_MS);
 }
 
 async function markFailed(deps: Deps, row: SendRow, reason: string): Promise<void> {
-  await deps.db.orm
-    .update(walletSends)
-    .set({ status: "FAILED", error: reason.slice(0, 500) })
-    .where(and(eq(walletSends.id, row.id), eq(walletSends.status, "SENDING")))
-    .run();
+  await markSendFailed(deps.db, row.id, reason.slice(0, 500));
 }
 
 /** The send CONFIRMED and its CRYPTO_TRANSFER ledger row, together and at most once. */
 async function recordConfirmed(deps: Deps, row: SendRow): Promise<void> {
-  const now = Date.now();
-  await deps.db.write([
-    deps.db.prepare({
-      sql: "UPDATE wallet_sends SET status = 'CONFIRMED', updated_at = ?1 WHERE id = ?2 AND status = 'SENDING'",
-      binds: [now, row.id],
-    }),
-    // provider_ref (the signature) is unique per method: a second confirm records nothing.
-    deps.db.prepare({
-      sql: `INSERT INTO payments (public_id, payment_method, payment_type, status, amount, currency,
-              payer_id, receiver_id, provider_ref, created_at, updated_at)
-            VALUES (?1, 'CRYPTO', 'CRYPTO_TRANSFER', 'SUCCEEDED', ?2, 'SOL', ?3, ?4, ?5, ?6, ?6)
-            ON CONFLICT DO NOTHING`,
-      binds: [publicId(), row.amount, row.userId, row.receiverId, row.signature, now],
-    }),
-  ]);
+  await deps.db.write(sendConfirmedStatements(deps.db, row, publicId(), Date.now()));
 }
 
 /** Settles the person's sends still waiting for the network (a confirm that answered before it landed). */
 async function settlePendingSends(deps: Deps, userId: number): Promise<void> {
   if (!sourceUrl(deps.env, "SOLANA_RPC_URL")) return;
-  const pending = await deps.db.orm
-    .select()
-    .from(walletSends)
-    .where(and(eq(walletSends.userId, userId), eq(walletSends.status, "SENDING")))
-    .all();
+  const pending = await sendsUnderWay(deps.db, userId);
   if (!pending.length) return;
   const rpc = SolanaRpc.from(deps.env);
   for (const row of pending) {

@@ -5,6 +5,20 @@ import {
   liveClientFrameSchema,
 } from "#shared/schemas/live.ts";
 import { refusalBody, refusalResponse } from "#worker/lib/errors.ts";
+import {
+  advanceRing,
+  forgetSessionCheck,
+  framesAfter,
+  type KeptFrame,
+  oldestFrameSeq,
+  type RingTable,
+  ringState,
+  sessionCheckedAt,
+  setRingGoneAt,
+  setSessionCheckedAt,
+  skipRing,
+  spendToken,
+} from "./storage-queries";
 
 // The objects' side of a socket that survives hibernation and reconnects (ADR 109, 122): a
 // person's inbox, a post's watchers and a chat thread each hold their sockets with
@@ -49,35 +63,19 @@ export class SessionRecheck {
 
   constructor(private readonly storage: () => SqlStorage) {}
 
-  /** Runs a statement on `session_check`, made first when missing (new, or wiped with the rest). */
-  private exec(query: string, ...binds: SqlStorageValue[]): Record<string, SqlStorageValue>[] {
-    const sql = this.storage();
-    try {
-      return sql.exec(query, ...binds).toArray();
-    } catch {
-      sql.exec(
-        "CREATE TABLE IF NOT EXISTS session_check (one INTEGER PRIMARY KEY CHECK (one = 1), at INTEGER NOT NULL)",
-      );
-      return sql.exec(query, ...binds).toArray();
-    }
-  }
-
   /** Answers the last read while it is fresh, else the one `read` starts now. */
   run(read: () => Promise<void>): Promise<void> {
     const now = Date.now();
     if (this.last && now - this.last.at < SESSION_RECHECK_MS) return this.last.done;
     if (!this.last) {
       // Woken from hibernation: the read before the sleep may still be fresh.
-      const at = Number(this.exec("SELECT at FROM session_check")[0]?.at ?? 0);
+      const at = sessionCheckedAt(this.storage());
       if (now - at < SESSION_RECHECK_MS) {
         this.last = { at, done: Promise.resolve() };
         return this.last.done;
       }
     }
-    this.exec(
-      "INSERT INTO session_check (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1",
-      now,
-    );
+    setSessionCheckedAt(this.storage(), now);
     this.last = { at: now, done: read() };
     return this.last.done;
   }
@@ -88,17 +86,14 @@ export class SessionRecheck {
    */
   confirmed(): void {
     const now = Date.now();
-    this.exec(
-      "INSERT INTO session_check (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1",
-      now,
-    );
+    setSessionCheckedAt(this.storage(), now);
     this.last = { at: now, done: Promise.resolve() };
   }
 
   /** The next `run` reads again, as if SESSION_RECHECK_MS had passed. */
   expire(): void {
     this.last = null;
-    this.exec("DELETE FROM session_check");
+    forgetSessionCheck(this.storage());
   }
 }
 
@@ -152,15 +147,7 @@ export const tooManySockets = (detail: string): Response =>
  * are dropped here.
  */
 export function useSocketToken(sql: SqlStorage, jti: string, expiresAt: number): boolean {
-  sql.exec("DELETE FROM used_tokens WHERE expires_at < ?", Date.now());
-  const fresh = sql
-    .exec(
-      "INSERT INTO used_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti",
-      jti,
-      expiresAt,
-    )
-    .toArray();
-  return fresh.length === 1;
+  return spendToken(sql, jti, expiresAt, Date.now());
 }
 
 // ----- The open sockets -----
@@ -289,9 +276,6 @@ export function mayListen(openSockets: number, goneAt: number): boolean {
   return openSockets > 0 || Date.now() - goneAt < RESUME_WINDOW_MS;
 }
 
-/** A kept frame as read back for a RESUME (an object's `frames` table may have more columns). */
-export type KeptFrame = { data: string } & Record<string, SqlStorageValue>;
-
 /**
  * A live object's numbered frames in its SQLite storage. Its one-row `table` holds `seq` (the
  * newest frame's), `resync_below` (a RESUME after a seq below it gets RESYNC: those events were not
@@ -301,35 +285,33 @@ export type KeptFrame = { data: string } & Record<string, SqlStorageValue>;
 export class FrameRing {
   constructor(
     private readonly sql: () => SqlStorage,
-    private readonly table: "inbox" | "post",
+    private readonly table: RingTable,
     private readonly keep: number,
   ) {}
 
   /** The newest frame's seq. */
   seq(): number {
-    return Number(this.sql().exec(`SELECT seq FROM ${this.table}`).toArray()[0]?.seq ?? 0);
+    return ringState(this.sql(), this.table).seq;
   }
 
   /** A tab is open. */
   opened(): void {
-    this.sql().exec(`UPDATE ${this.table} SET gone_at = 0`);
+    setRingGoneAt(this.sql(), this.table, 0);
   }
 
   /** The last tab left now. */
   emptied(): void {
-    this.sql().exec(`UPDATE ${this.table} SET gone_at = ?`, Date.now());
+    setRingGoneAt(this.sql(), this.table, Date.now());
   }
 
   /** Events nobody can be listening to were skipped: resuming across them asks for RESYNC. */
   skip(): void {
-    this.sql().exec(`UPDATE ${this.table} SET seq = seq + 1, resync_below = seq + 1`);
+    skipRing(this.sql(), this.table);
   }
 
   /** Frames up to `seq` are in `frames`: it is the newest, and those past the ring are dropped. */
   advance(seq: number): void {
-    const sql = this.sql();
-    sql.exec(`UPDATE ${this.table} SET seq = ?`, seq);
-    sql.exec("DELETE FROM frames WHERE seq <= ?", seq - this.keep);
+    advanceRing(this.sql(), this.table, seq, this.keep);
   }
 
   /**
@@ -351,17 +333,15 @@ export class FrameRing {
       return;
     }
     const sql = this.sql();
-    const row = sql.exec(`SELECT seq, resync_below FROM ${this.table}`).toArray()[0];
-    const seq = Number(row?.seq ?? 0);
+    const { seq, resyncBelow } = ringState(sql, this.table);
     const after = frame.after;
     if (after === seq) return;
-    const oldest = Number(sql.exec("SELECT min(seq) AS s FROM frames").one().s ?? seq + 1);
+    const oldest = oldestFrameSeq(sql, seq + 1);
     // A seq from the future (another object's, or one that forgot) or older than what is kept.
-    if (after > seq || after < Number(row?.resync_below ?? 0) || after + 1 < oldest) {
+    if (after > seq || after < resyncBelow || after + 1 < oldest) {
       send({ type: "RESYNC", seq });
       return;
     }
-    for (const kept of sql.exec<KeptFrame>("SELECT * FROM frames WHERE seq > ? ORDER BY seq", after))
-      if (!shows || shows(kept)) send(kept.data);
+    for (const kept of framesAfter(sql, after)) if (!shows || shows(kept)) send(kept.data);
   }
 }

@@ -9,3 +9,8 @@ export function inboxStub({ env }: Deps, userId: number) {
 export function watchersStub({ env }: Deps, postPublicId: string) {
   return env.POST_WATCHERS.get(env.POST_WATCHERS.idFromName(`post:${postPublicId}`));
 }
+
+/** A chat thread's object (named by the thread's public id). */
+export function threadStub({ env }: Deps, threadPublicId: string) {
+  return env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(threadPublicId));
+}

@@ -16,14 +16,14 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { meSchema, unreadDataSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { getUnreadData } from "#worker/features/notifications/service.ts";
 import { emailLanguage } from "#worker/lib/language.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { sendEmail } from "#worker/providers/email.ts";
+import { confirmEmailChange } from "../email-change";
 import { accountDeletedEmail, emailChangeCodeEmail, emailChangedEmail } from "../emails";
 import * as accountSecurity from "../security";
-import { confirmEmailChange, deleteAccount, getMe, toggleUserSetting } from "../service";
+import { deleteAccount, getMe, toggleUserSetting } from "../service";
 
 // The signed-in user's own account: who they are, their e-mail, password and boolean settings,
 // deleting the account, and the unread counts the header shows. The e-mail change is finished by
@@ -198,4 +198,4 @@ export const accountRoutes = createRouter()
     if (user_boolean_setting === "SHOW_ONLINE") await c.var.deps.live.presenceSetting(c.get("user").id);
     return c.json({ result }, 200);
   })
-  .openapi(unread, async (c) => c.json(await getUnreadData(c.var.deps, c.get("user").id), 200));
+  .openapi(unread, async (c) => c.json((await c.var.deps.notices.unread(c.get("user").id)).counts, 200));

@@ -1,25 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
 import {
-  ACCOUNTS_MSG,
   accessTokenSchema,
   type GoogleErrorCode,
   googleExchangeSchema,
   registerSchema,
 } from "#shared/schemas/accounts.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
-import { totpEnabled } from "#worker/features/mfa/queries.ts";
 import { signMfaToken } from "#worker/features/mfa/service.ts";
-import { fail } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { totpEnabled } from "#worker/lib/second-factor-queries.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import {
   exchangeGoogleCode,
   GoogleSignInError,
   googleAuthorizeUrl,
-  googleConfig,
   verifyGoogleIdToken,
 } from "#worker/providers/google.ts";
 import {
@@ -29,6 +26,7 @@ import {
   OAUTH_STATE_TTL_S,
   readOAuthState,
   redeemExchangeCode,
+  requireGoogle,
   signInWithGoogle,
   signOAuthState,
 } from "../google";
@@ -108,8 +106,7 @@ function backToSite(result: { code: string } | { error: GoogleErrorCode }): Resp
 
 export const googleRoutes = createRouter()
   .openapi(googleLogin, async (c) => {
-    const config = googleConfig(c.env);
-    if (!config) fail(503, ACCOUNTS_MSG.googleNotConfigured);
+    const config = requireGoogle(c.env);
     const { ref_username } = c.req.valid("query");
     const { state, nonce } = await signOAuthState(c.env.JWT_SECRET, ref_username || null);
     const secure = new URL(c.req.url).protocol === "https:";
@@ -124,8 +121,7 @@ export const googleRoutes = createRouter()
     return c.redirect(googleAuthorizeUrl(config, { redirectUri, state, nonce }), 302);
   })
   .openapi(googleCallback, async (c) => {
-    const config = googleConfig(c.env);
-    if (!config) fail(503, ACCOUNTS_MSG.googleNotConfigured);
+    const config = requireGoogle(c.env);
     const query = c.req.valid("query");
     try {
       if (query.error || !query.code || !query.state) throw new GoogleSignInError(query.error ?? "no code");

@@ -13,24 +13,18 @@ import {
   temporaryPasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
-import { totpEnabled } from "#worker/features/mfa/queries.ts";
 import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
-import { fail } from "#worker/lib/errors.ts";
 import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
+import { totpEnabled } from "#worker/lib/second-factor-queries.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
-import { canSendEmail, sendEmail } from "#worker/providers/email.ts";
+import { sendEmail } from "#worker/providers/email.ts";
 import { newPasswordEmail, verificationEmail } from "../emails";
-import {
-  confirmRegistration,
-  logIn,
-  registerAccount,
-  resendVerificationCode,
-  resetPassword,
-} from "../service";
+import { confirmRegistration, registerAccount, resendVerificationCode } from "../registration";
+import { logIn, resetPassword } from "../service";
 import { setPasswordAfterTemporary } from "../temporary-password";
 import { sendUnseen } from "./send-unseen";
 
@@ -182,8 +176,6 @@ export const userAuthRoutes = createRouter()
   })
   .openapi(reset, async (c) => {
     const { email } = c.req.valid("query");
-    // Without e-mail, every address gets the same 503 before anything is looked up.
-    if (!canSendEmail(c.env)) fail(503, "E-mail is not configured");
     const issued = await resetPassword(c.var.deps, { email, address: clientAddress(c.req.raw.headers) });
     if (issued) await sendUnseen(c, newPasswordEmail(issued.email, issued.password, issued.username));
     return c.json({ message: ACCOUNTS_MSG.resetRequested }, 202);

@@ -9,7 +9,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
-import { trustLevelStatement } from "#worker/lib/trust.ts";
+import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
 import {
   APPEAL_COLUMNS,
   type AppealRow,

@@ -2,11 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { ACCOUNTS_MSG, type Admin } from "#shared/schemas/accounts.ts";
 import { admins } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { SESSION_OVER, type SignedIn } from "#worker/features/accounts/service.ts";
+import type { SignedIn } from "#worker/features/accounts/service.ts";
 import { LIMITS, limitKey } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { SESSION_OVER } from "#worker/lib/sessions.ts";
 import { iso } from "#worker/lib/time.ts";
 
 // Staff accounts live in their own table and sign admin-kind tokens: a user token, even a staff

@@ -1,9 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema } from "#shared/api.ts";
-import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import { adminFileSchema, adminIdBodySchema } from "#shared/schemas/admin.ts";
-import { fail } from "#worker/lib/errors.ts";
-import { sniffMedia } from "#worker/lib/media.ts";
 import {
   createRouter,
   errorResponses,
@@ -13,7 +10,7 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { deleteAdminFile, listAdminFiles, storeAdminFile } from "./service";
+import { deleteAdminFile, listAdminFiles, uploadAdminFile } from "./service";
 
 // Files staff upload for blogs, e-mails and announcements: the admin site's header menu uploads
 // an image here and copies its link; the Files page lists and deletes them.
@@ -62,13 +59,7 @@ const remove = createRoute({
 export const adminFilesRoutes = createRouter()
   .openapi(upload, async (c) => {
     const { file } = readBody<{ file: File }>(c);
-    if (file.size === 0) fail(422, "The file is empty", { field: "file" });
-    if (file.size > IMAGE_MAX_BYTES) fail(413, "File size should not exceed 1MB", { field: "file" });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    // The bytes decide what the file is, never its name or the browser's word.
-    const sniffed = sniffMedia(bytes);
-    if (sniffed?.kind !== "IMAGE") fail(415, "Use a PNG, JPEG, GIF or WebP image", { field: "file" });
-    return c.json(await storeAdminFile(c.var.deps, c.get("admin"), { ...sniffed, bytes }), 201);
+    return c.json(await uploadAdminFile(c.var.deps, c.get("admin"), file), 201);
   })
   .openapi(list, async (c) => c.json(await listAdminFiles(c.var.deps, c.req.valid("query")), 200))
   .openapi(remove, async (c) => {

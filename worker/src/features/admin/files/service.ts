@@ -1,11 +1,13 @@
 import { count, desc, eq } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
+import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminFile } from "#shared/schemas/admin.ts";
 import { adminFiles } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
+import { sniffMedia } from "#worker/lib/media.ts";
 import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { deleteFileStatement, insertFileStatement } from "./queries";
@@ -22,6 +24,17 @@ export function toAdminFile(row: FileRow): AdminFile {
 }
 
 const MEDIA_PREFIX = "/media/";
+
+/** `POST .../file/upload`: an image of at most IMAGE_MAX_BYTES, its kind read from its bytes. */
+export async function uploadAdminFile(deps: Deps, admin: AuthAdmin, file: File): Promise<AdminFile> {
+  if (file.size === 0) fail(422, "The file is empty", { field: "file" });
+  if (file.size > IMAGE_MAX_BYTES) fail(413, "File size should not exceed 1MB", { field: "file" });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // The bytes decide what the file is, never its name or the browser's word.
+  const sniffed = sniffMedia(bytes);
+  if (sniffed?.kind !== "IMAGE") fail(415, "Use a PNG, JPEG, GIF or WebP image", { field: "file" });
+  return storeAdminFile(deps, admin, { ...sniffed, bytes });
+}
 
 /**
  * Puts a checked image in R2 under a fresh public id (cached for good: the name never changes) and

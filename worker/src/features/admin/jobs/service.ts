@@ -12,12 +12,12 @@ import type { AuthAdmin } from "#worker/env.ts";
 import { findJob, toJobs } from "#worker/features/jobs/lists.ts";
 import {
   companyIdOf,
-  findOwnerId,
   JOB_LIFETIME_MS,
   resolveCompany,
   upsertCompany,
 } from "#worker/features/jobs/service.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { findOwnerId } from "#worker/lib/owners.ts";
 import { auditInsert } from "../audit/service";
 
 // Staff's rules for jobs: any job in any status, and changes with their audit row. The jobs

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import { paymentMismatchSchema } from "#shared/schemas/payments.ts";
-import { listMismatches } from "#worker/features/payments/reconcile.ts";
 import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
+import { listMismatches } from "./service";
 
-// Staff's view of payments: what the daily reconciliation found. The payments feature writes and
-// reads the mismatches (payments/reconcile.ts); this is only the staff path to them.
+// Staff's view of payments: what the daily reconciliation found (the payments feature records
+// the mismatches, features/payments/reconcile.ts; staff read them here).
 
 const mismatches = createRoute({
   method: "get",

@@ -1,109 +1,31 @@
 import { type Page, toPage } from "#shared/api.ts";
-import type { ReportCause, UserStatus } from "#shared/enums.ts";
-import {
-  ADMIN_MSG,
-  REPORT_TEXTS_PER_GROUP,
-  type ReportAction,
-  type ReportGroup,
-  type ReportResolve,
-  type ReportStatus,
-  type ReportTargetType,
-} from "#shared/schemas/admin.ts";
+import { ADMIN_MSG, type ReportGroup, type ReportResolve, type ReportStatus } from "#shared/schemas/admin.ts";
 import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
-import { idList } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
-import { trustLevelStatement } from "#worker/lib/trust.ts";
+import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
 import { decisionCard, findGroupModeration, moderationStatements } from "../../moderation/queries";
 import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { setStatusStatement } from "../users/service";
+import {
+  type GroupRow,
+  groupById,
+  groupDetails,
+  groupPage,
+  resolutionStatements,
+  resolutionTookEffect,
+} from "./queries";
 import { commentRemoval, postRemoval } from "./removal";
 
 // The reports queue: reports grouped by what they point at (targets.ts), resolved a group at a time.
 
-interface GroupRow {
-  id: number;
-  target_type: ReportTargetType;
-  target_key: string;
-  target_id: number | null;
-  target_link: string | null;
-  reported_user_id: number | null;
-  status: ReportStatus;
-  total_reports: number;
-  action: ReportAction | null;
-  note: string | null;
-  resolved_by_username: string | null;
-  resolved_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const GROUP_COLUMNS = `id, target_type, target_key, target_id, target_link, reported_user_id, status, total_reports,
-  action, note, resolved_by_username, resolved_at, created_at, updated_at`;
-
 /** What the list needs beside the groups, read in one round trip for the whole page. */
 async function describeGroups({ db }: Deps, groups: GroupRow[]): Promise<ReportGroup[]> {
   if (!groups.length) return [];
-  const ids = idList(groups.map((g) => g.id));
-  const ofType = (type: ReportTargetType) =>
-    idList(groups.filter((g) => g.target_type === type && g.target_id !== null).map((g) => g.target_id!));
-  const people = idList(groups.filter((g) => g.reported_user_id !== null).map((g) => g.reported_user_id!));
-  const [causes, texts, posts, comments, users] = await db.batch<
-    [
-      { group_id: number; report_cause: ReportCause; n: number },
-      {
-        group_id: number;
-        report_cause: ReportCause;
-        text: string;
-        created_at: number;
-        username: string | null;
-      },
-      { id: number; public_id: string; title: string; slug: string; community: string },
-      {
-        id: number;
-        public_id: string;
-        body: string;
-        post_public_id: string;
-        slug: string;
-        community: string;
-      },
-      {
-        id: number;
-        username: string;
-        email: string;
-        profile_image: string | null;
-        status: UserStatus;
-        deleted_at: number | null;
-      },
-    ]
-  >([
-    {
-      sql: `SELECT group_id, report_cause, count(*) AS n FROM reports WHERE group_id IN (${ids})
-            GROUP BY group_id, report_cause ORDER BY n DESC, report_cause`,
-    },
-    {
-      sql: `SELECT r.group_id, r.report_cause, r.text, r.created_at, u.username
-            FROM (SELECT *, row_number() OVER (PARTITION BY group_id ORDER BY id DESC) AS n
-                  FROM reports WHERE group_id IN (${ids})) r
-            LEFT JOIN users u ON u.id = r.reporter_id
-            WHERE r.n <= ${REPORT_TEXTS_PER_GROUP} ORDER BY r.group_id, r.id DESC`,
-    },
-    {
-      sql: `SELECT m.id, m.public_id, m.title, m.slug, c.name AS community
-            FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.id IN (${ofType("MICROPOST")})`,
-    },
-    {
-      sql: `SELECT k.id, k.public_id, k.body, m.public_id AS post_public_id, m.slug, c.name AS community
-            FROM comments k JOIN microposts m ON m.id = k.micropost_id JOIN communities c ON c.id = m.community_id
-            WHERE k.id IN (${ofType("COMMENT")}) AND (k.is_deleted = 0 OR k.removed_at IS NOT NULL)`,
-    },
-    {
-      sql: `SELECT id, username, email, profile_image, status, deleted_at FROM users WHERE id IN (${people})`,
-    },
-  ]);
+  const { causes, texts, posts, comments, users } = await groupDetails(db, groups);
   return groups.map((g) => {
     const post = g.target_type === "MICROPOST" ? posts.find((p) => p.id === g.target_id) : undefined;
     const comment = g.target_type === "COMMENT" ? comments.find((c) => c.id === g.target_id) : undefined;
@@ -185,23 +107,12 @@ export async function listReportGroups(
   deps: Deps,
   input: { status: ReportStatus; skip: number; limit: number },
 ): Promise<Page<ReportGroup>> {
-  const [rows, total] = await deps.db.batch<[GroupRow, { n: number }]>([
-    {
-      sql: `SELECT ${GROUP_COLUMNS} FROM report_groups WHERE status = ?1
-            ORDER BY updated_at DESC, id DESC LIMIT ?2 OFFSET ?3`,
-      binds: [input.status, input.limit, input.skip],
-      isList: true,
-    },
-    { sql: "SELECT count(*) AS n FROM report_groups WHERE status = ?1", binds: [input.status] },
-  ]);
-  return toPage(await describeGroups(deps, rows), total[0]?.n ?? 0, input.limit);
+  const { rows, total } = await groupPage(deps.db, input.status, input);
+  return toPage(await describeGroups(deps, rows), total, input.limit);
 }
 
 async function requireGroup({ db }: Deps, id: number): Promise<GroupRow> {
-  const row = await db.first<GroupRow>({
-    sql: `SELECT ${GROUP_COLUMNS} FROM report_groups WHERE id = ?1`,
-    binds: [id],
-  });
+  const row = await groupById(db, id);
   if (!row) fail(404, ADMIN_MSG.reportNotFound);
   return row;
 }
@@ -222,8 +133,7 @@ export async function resolveReportGroup(
   if (group.status !== "OPEN") fail(409, ADMIN_MSG.reportResolved);
   const now = Date.now();
   // Holds only in the batch whose resolution took effect (our own integers and an enum value).
-  const won = `EXISTS (SELECT 1 FROM report_groups WHERE id = ${group.id} AND status = 'RESOLVED'
-    AND resolved_at = ${now} AND resolved_by_id = ${admin.id} AND action = '${input.action}')`;
+  const won = resolutionTookEffect(group.id, now, admin.id, input.action);
 
   let effects: D1PreparedStatement[] = [];
   let moderated: {
@@ -272,15 +182,13 @@ export async function resolveReportGroup(
     : [];
 
   const [resolved] = await db.write([
-    db.prepare({
-      sql: `UPDATE report_groups SET status = 'RESOLVED', action = ?1, note = ?2, resolved_by_id = ?3,
-              resolved_by_username = ?4, resolved_at = ?5, updated_at = ?5
-            WHERE id = ?6 AND status = 'OPEN'`,
-      binds: [input.action, input.note, admin.id, admin.username, now, group.id],
-    }),
-    db.prepare({
-      sql: `UPDATE reports SET resolved_at = ?1 WHERE group_id = ?2 AND ${won}`,
-      binds: [now, group.id],
+    ...resolutionStatements(db, {
+      groupId: group.id,
+      action: input.action,
+      note: input.note,
+      admin,
+      now,
+      won,
     }),
     ...effects,
     ...recorded,

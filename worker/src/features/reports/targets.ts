@@ -2,6 +2,7 @@ import { decodeUriComponentOrNull } from "#shared/api.ts";
 import type { ReportCause } from "#shared/enums.ts";
 import type { ReportTargetType } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
+import { commentOfPublicId, personOfUsername, postOfPublicId, reportStatements } from "./queries";
 
 // What a report points at, worked out when it is made: the post or comment its link names, else
 // the person it names, else the link itself. Reports of one target gather in its OPEN group.
@@ -35,10 +36,7 @@ export async function resolveReportTarget(
   const post = postPart ? decodeUriComponentOrNull(postPart) : null;
   const commentId = url?.searchParams.get("comment");
   if (post && commentId) {
-    const row = await db.first<{ id: number; owner_id: number }>({
-      sql: "SELECT id, owner_id FROM comments WHERE public_id = ?1 AND is_deleted = 0",
-      binds: [commentId],
-    });
+    const row = await commentOfPublicId(db, commentId);
     if (row)
       return {
         type: "COMMENT",
@@ -49,10 +47,7 @@ export async function resolveReportTarget(
       };
   }
   if (post) {
-    const row = await db.first<{ id: number; owner_id: number }>({
-      sql: "SELECT id, owner_id FROM microposts WHERE public_id = ?1",
-      binds: [post],
-    });
+    const row = await postOfPublicId(db, post);
     if (row)
       return {
         type: "MICROPOST",
@@ -65,10 +60,7 @@ export async function resolveReportTarget(
   const profilePart = url && /^\/user\/([^/?#]+)/.exec(url.pathname)?.[1];
   const profile = profilePart ? decodeUriComponentOrNull(profilePart) : null;
   if (profile && input.reportedUserId === null) {
-    const row = await db.first<{ id: number }>({
-      sql: "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL",
-      binds: [profile.toLowerCase()],
-    });
+    const row = await personOfUsername(db, profile.toLowerCase());
     if (row) return { type: "USER", key: `USER:${row.id}`, id: row.id, link: input.link, userId: row.id };
   }
   if (input.reportedUserId !== null) {
@@ -80,7 +72,7 @@ export async function resolveReportTarget(
 
 /**
  * Stores a report in its target's OPEN group (made if there is none) in one batch: the group's
- * count moves with the row. Called by the reports feature when someone reports.
+ * count moves with the row.
  */
 export async function fileReport(
   deps: Deps,
@@ -96,30 +88,8 @@ export async function fileReport(
   const { db } = deps;
   const target = await resolveReportTarget(deps, input);
   const now = Date.now();
-  const [, inserted] = await db.write([
-    db.prepare({
-      sql: `INSERT INTO report_groups (target_type, target_key, target_id, target_link, reported_user_id, status,
-              total_reports, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, 'OPEN', 1, ?6, ?6)
-            ON CONFLICT (target_key) WHERE status = 'OPEN'
-            DO UPDATE SET total_reports = total_reports + 1, updated_at = excluded.updated_at`,
-      binds: [target.type, target.key, target.id, target.link, target.userId, now],
-    }),
-    db.prepare({
-      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at, rule)
-            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7, ?8)
-            RETURNING id`,
-      binds: [
-        input.reporterId,
-        input.reportedUserId,
-        input.cause,
-        input.text,
-        input.link,
-        target.key,
-        now,
-        input.rule ?? null,
-      ],
-    }),
-  ]);
+  const [, inserted] = await db.write(
+    reportStatements(db, target, { ...input, rule: input.rule ?? null }, now),
+  );
   return { id: (inserted!.results[0] as { id: number }).id };
 }

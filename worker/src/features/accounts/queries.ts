@@ -1,0 +1,126 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Database } from "#worker/db/database.ts";
+import {
+  blocks,
+  communityMembers,
+  emailChanges,
+  follows,
+  users,
+  verificationCodes,
+} from "#worker/db/schema/index.ts";
+import type { Statement } from "#worker/db/sql.ts";
+import { UNUSABLE_HASH } from "#worker/lib/password.ts";
+import { raiseTokenVersion } from "./sessions";
+
+// The accounts' SQL: the statements that must land together in one batch.
+
+/**
+ * A Drizzle query as a plain statement, for `db.write` batches mixing builders and hand-written SQL
+ * (Drizzle's own batch cannot carry raw SQL).
+ */
+function fromOrm(query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
+  const { sql: text, params } = query.toSQL();
+  return { sql: text, binds: params };
+}
+
+/**
+ * A new account and its first verification code, in one batch: the code's row finds the account
+ * by its username.
+ */
+export function newAccountStatements(
+  db: Database,
+  account: typeof users.$inferInsert & { username: string },
+  code: { codeHash: string; expiresAt: number; createdAt: number },
+): D1PreparedStatement[] {
+  return [
+    db.prepare(fromOrm(db.orm.insert(users).values(account))),
+    db.prepare({
+      sql: `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
+            SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
+      binds: [code.codeHash, code.expiresAt, code.createdAt, account.username],
+    }),
+  ];
+}
+
+/**
+ * The account moved to its new, proven e-mail while its sessions are those the change was asked
+ * in (`tokenVersion`), every session ended, the change gone; `giveWay` is the waiting registration
+ * that held the address, deleted first. The update answers the account's id, or nothing.
+ */
+export function emailMoveStatements(
+  db: Database,
+  move: { userId: number; newEmail: string; tokenVersion: number; giveWay: number | null },
+): D1PreparedStatement[] {
+  return [
+    ...(move.giveWay !== null
+      ? [db.prepare(fromOrm(db.orm.delete(users).where(eq(users.id, move.giveWay))))]
+      : []),
+    db.prepare(
+      fromOrm(
+        db.orm
+          .update(users)
+          .set({ email: move.newEmail, emailVerifiedAt: Date.now(), ...raiseTokenVersion })
+          .where(and(eq(users.id, move.userId), eq(users.tokenVersion, move.tokenVersion)))
+          .returning({ id: users.id }),
+      ),
+    ),
+    db.prepare(fromOrm(db.orm.delete(emailChanges).where(eq(emailChanges.userId, move.userId)))),
+  ];
+}
+
+/**
+ * A deleted account: personal data wiped, every token ended, follows and memberships gone with the
+ * counters they feed (so no count drifts). The row stays as a tombstone keeping the username.
+ */
+export function accountDeletionStatements(db: Database, id: number): D1PreparedStatement[] {
+  return [
+    db.prepare({
+      sql: `UPDATE users SET total_followers = total_followers - 1
+            WHERE id IN (SELECT followee_id FROM follows WHERE follower_id = ?1)`,
+      binds: [id],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following - 1
+            WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?1)`,
+      binds: [id],
+    }),
+    db.prepare(
+      fromOrm(db.orm.delete(follows).where(or(eq(follows.followerId, id), eq(follows.followeeId, id)))),
+    ),
+    db.prepare({
+      sql: `UPDATE communities SET total_members = total_members - 1
+            WHERE id IN (SELECT community_id FROM community_members WHERE user_id = ?1)`,
+      binds: [id],
+    }),
+    db.prepare(fromOrm(db.orm.delete(communityMembers).where(eq(communityMembers.userId, id)))),
+    db.prepare(fromOrm(db.orm.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id))))),
+    db.prepare(fromOrm(db.orm.delete(verificationCodes).where(eq(verificationCodes.userId, id)))),
+    db.prepare(fromOrm(db.orm.delete(emailChanges).where(eq(emailChanges.userId, id)))),
+    db.prepare(
+      fromOrm(
+        db.orm
+          .update(users)
+          .set({
+            email: `deleted-${id}@deleted.invalid`,
+            passwordHash: UNUSABLE_HASH,
+            pendingPasswordHash: null,
+            pendingPasswordExpiresAt: null,
+            googleSub: null,
+            profileName: null,
+            profileImage: null,
+            profileCover: null,
+            headline: "",
+            bio: "",
+            links: "[]",
+            jobTitle: null,
+            jobSkills: null,
+            status: "INACTIVE",
+            emailVerifiedAt: null,
+            deletedAt: Date.now(),
+            ...raiseTokenVersion,
+          })
+          .where(eq(users.id, id)),
+      ),
+    ),
+  ];
+}

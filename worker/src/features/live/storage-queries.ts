@@ -1,0 +1,206 @@
+// The statements the two live objects run on their own SQLite storage (not D1): a person's inbox
+// (its state, presence and the posts whose sockets it opened) and a post's watchers. Their frame
+// ring's own statements are in lib/sockets/storage-queries.ts.
+
+// ----- A person's inbox -----
+
+/** The inbox's tables, made when missing. */
+export function makeInboxTables(sql: SqlStorage): void {
+  sql.exec(`
+    CREATE TABLE IF NOT EXISTS inbox (
+      one INTEGER PRIMARY KEY CHECK (one = 1),
+      owner_id INTEGER NOT NULL,
+      seq INTEGER NOT NULL DEFAULT 0,
+      -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
+      resync_below INTEGER NOT NULL DEFAULT 0,
+      -- When the last tab left (ms), or 0 while one is open.
+      gone_at INTEGER NOT NULL DEFAULT 0,
+      below_version INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+    -- Presence: whether partners were told the owner is online (announced), whether the owner
+    -- shows being online (as last read from D1), and the partners known to be online now.
+    CREATE TABLE IF NOT EXISTS presence_self (
+      one INTEGER PRIMARY KEY CHECK (one = 1),
+      announced INTEGER NOT NULL DEFAULT 0,
+      shows INTEGER NOT NULL DEFAULT 1,
+      username TEXT
+    );
+    INSERT OR IGNORE INTO presence_self (one) VALUES (1);
+    CREATE TABLE IF NOT EXISTS partners_online (partner_id INTEGER PRIMARY KEY, username TEXT NOT NULL);
+    -- The posts whose sockets the owner opened lately (ms): told when the owner's sessions end.
+    CREATE TABLE IF NOT EXISTS watched_posts (public_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL);
+  `);
+}
+
+export interface InboxState {
+  owner_id: number;
+  seq: number;
+  resync_below: number;
+  gone_at: number;
+  below_version: number;
+}
+
+/** The inbox's one row, or null before its first call. */
+export function inboxState(sql: SqlStorage): InboxState | null {
+  const row = sql.exec("SELECT owner_id, seq, resync_below, gone_at, below_version FROM inbox").toArray()[0];
+  if (!row) return null;
+  return {
+    owner_id: Number(row.owner_id),
+    seq: Number(row.seq),
+    resync_below: Number(row.resync_below),
+    gone_at: Number(row.gone_at),
+    below_version: Number(row.below_version),
+  };
+}
+
+/** The inbox's row for its owner, on its first call. */
+export function claimInbox(sql: SqlStorage, ownerId: number): void {
+  sql.exec("INSERT INTO inbox (one, owner_id) VALUES (1, ?)", ownerId);
+}
+
+/** Sockets and tokens of sessions below `version` are over. */
+export function setBelowVersion(sql: SqlStorage, version: number): void {
+  sql.exec("UPDATE inbox SET below_version = ?", version);
+}
+
+export function addInboxFrame(sql: SqlStorage, seq: number, data: string): void {
+  sql.exec("INSERT INTO frames (seq, data) VALUES (?, ?)", seq, data);
+}
+
+export interface PresenceSelf {
+  announced: boolean;
+  shows: boolean;
+  username: string | null;
+}
+
+export function presenceSelf(sql: SqlStorage): PresenceSelf {
+  const row = sql.exec("SELECT announced, shows, username FROM presence_self").one();
+  return {
+    announced: Boolean(row.announced),
+    shows: Boolean(row.shows),
+    username: (row.username as string | null) ?? null,
+  };
+}
+
+/** The owner's "Show when I'm online" and username, as last read from D1. */
+export function setPresenceShows(sql: SqlStorage, shows: boolean, username: string | null): void {
+  sql.exec("UPDATE presence_self SET shows = ?, username = ?", shows ? 1 : 0, username);
+}
+
+/** Whether partners were told the owner is online. */
+export function setAnnounced(sql: SqlStorage, announced: boolean): void {
+  sql.exec("UPDATE presence_self SET announced = ?", announced ? 1 : 0);
+}
+
+/** The usernames of the partners known to be online. */
+export function partnersOnline(sql: SqlStorage): string[] {
+  return sql
+    .exec<{ username: string }>("SELECT username FROM partners_online")
+    .toArray()
+    .map((r) => r.username);
+}
+
+/** A partner's username while they are known to be online, or null. */
+export function partnerOnline(sql: SqlStorage, partnerId: number): string | null {
+  const row = sql
+    .exec<{ username: string }>("SELECT username FROM partners_online WHERE partner_id = ?", partnerId)
+    .toArray()[0];
+  return row?.username ?? null;
+}
+
+export function setPartnerOnline(sql: SqlStorage, partner: { id: number; username: string }): void {
+  sql.exec(
+    "INSERT INTO partners_online (partner_id, username) VALUES (?, ?) ON CONFLICT (partner_id) DO UPDATE SET username = excluded.username",
+    partner.id,
+    partner.username,
+  );
+}
+
+export function forgetPartner(sql: SqlStorage, partnerId: number): void {
+  sql.exec("DELETE FROM partners_online WHERE partner_id = ?", partnerId);
+}
+
+export function forgetPartners(sql: SqlStorage): void {
+  sql.exec("DELETE FROM partners_online");
+}
+
+/** A post whose socket the owner opened at `now`; only the newest `kept` within `ttlMs` stay. */
+export function noteWatchedPost(
+  sql: SqlStorage,
+  publicId: string,
+  now: number,
+  ttlMs: number,
+  kept: number,
+): void {
+  sql.exec(
+    "INSERT INTO watched_posts (public_id, opened_at) VALUES (?, ?) ON CONFLICT (public_id) DO UPDATE SET opened_at = excluded.opened_at",
+    publicId,
+    now,
+  );
+  sql.exec(
+    `DELETE FROM watched_posts WHERE opened_at < ? OR public_id NOT IN
+       (SELECT public_id FROM watched_posts ORDER BY opened_at DESC LIMIT ?)`,
+    now - ttlMs,
+    kept,
+  );
+}
+
+/** The posts whose sockets the owner opened, newest first. */
+export function watchedPosts(sql: SqlStorage): string[] {
+  return sql
+    .exec<{ public_id: string }>("SELECT public_id FROM watched_posts ORDER BY opened_at DESC")
+    .toArray()
+    .map((r) => r.public_id);
+}
+
+// ----- A post's watchers -----
+
+/** The watchers' tables, made when missing. */
+export function makePostTables(sql: SqlStorage): void {
+  sql.exec(`
+    -- Who watched, by person, when their inboxes were told (before ADR 122).
+    DROP TABLE IF EXISTS watchers;
+    CREATE TABLE IF NOT EXISTS post (
+      one INTEGER PRIMARY KEY CHECK (one = 1),
+      public_id TEXT NOT NULL,
+      seq INTEGER NOT NULL DEFAULT 0,
+      -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
+      resync_below INTEGER NOT NULL DEFAULT 0,
+      -- When the last tab left (ms), or 0 while one is open.
+      gone_at INTEGER NOT NULL DEFAULT 0
+    );
+    -- skip: the ids (JSON) of the people the frame was not for (a block with its actor).
+    CREATE TABLE IF NOT EXISTS frames (seq INTEGER PRIMARY KEY, data TEXT NOT NULL, skip TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+  `);
+}
+
+/** The object's one row, or null before its first call. */
+export function postState(
+  sql: SqlStorage,
+): { public_id: string; seq: number; resync_below: number; gone_at: number } | null {
+  const row = sql.exec("SELECT public_id, seq, resync_below, gone_at FROM post").toArray()[0];
+  if (!row) return null;
+  return {
+    public_id: String(row.public_id),
+    seq: Number(row.seq),
+    resync_below: Number(row.resync_below),
+    gone_at: Number(row.gone_at),
+  };
+}
+
+/** The object's row for its post, on its first call. */
+export function claimPost(sql: SqlStorage, publicId: string): void {
+  sql.exec("INSERT INTO post (one, public_id) VALUES (1, ?)", publicId);
+}
+
+export function forgetPostFrames(sql: SqlStorage): void {
+  sql.exec("DELETE FROM frames");
+}
+
+/** A frame, and the people it is not for. */
+export function addPostFrame(sql: SqlStorage, seq: number, data: string, skip: Iterable<number>): void {
+  sql.exec("INSERT INTO frames (seq, data, skip) VALUES (?, ?, ?)", seq, data, JSON.stringify([...skip]));
+}

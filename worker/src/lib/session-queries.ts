@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#worker/db/database.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { LIVE_ACCOUNT_SQL, mayHoldSession } from "./sessions";
+
+// The statements of the session rule (sessions.ts): the guard a write rides behind, and the token
+// version a socket token is made under and checked against.
+
+/** The word the session guard fails a batch with (SQLite reports "bad JSON path: '…'"). */
+const NOT_VALID = "agora_session_not_valid";
+
+/**
+ * The same rule as one statement that fails its whole D1 batch (one transaction: nothing in it
+ * lands) unless the person `?1` holds a live session signed with token version `?2`. A write that
+ * rides in the token check's round trip has this in front of it (docs/decisions/156). The failing
+ * branch is only reached through the CASE, so SQLite never evaluates it for a valid session.
+ */
+export const SESSION_GUARD_SQL = `SELECT json_extract('{}', CASE WHEN EXISTS (SELECT 1 FROM users
+  WHERE id = ?1 AND token_version = ?2 AND ${LIVE_ACCOUNT_SQL}) THEN '$.ok' ELSE '${NOT_VALID}' END) AS ok`;
+
+/** Whether a batch failed on the session guard (rather than anything else). */
+export function failedSessionGuard(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(NOT_VALID);
+}
+
+/**
+ * The token version of a person who may hold a session now, or null (a suspended, inactive or
+ * deleted account has none). Socket tokens carry the version they were made under, so one made
+ * before a revocation is refused.
+ */
+export async function sessionVersion(db: Database, userId: number): Promise<number | null> {
+  const row = await db.orm
+    .select({ status: users.status, deletedAt: users.deletedAt, version: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!row || !mayHoldSession(row)) return null;
+  return row.version;
+}
+
+/** A person's account as the session rule reads it (`mayHoldSession`), or null when there is none. */
+export function accountSession(
+  db: Database,
+  userId: number,
+): Promise<{ token_version: number; status: string; deleted_at: number | null } | null> {
+  return db.first<{ token_version: number; status: string; deleted_at: number | null }>({
+    sql: "SELECT token_version, status, deleted_at FROM users WHERE id = ?1",
+    binds: [userId],
+  });
+}
+
+/** The token versions of those of `ids` who may hold a session now (the others are left out). */
+export function liveSessionVersions(
+  db: Database,
+  ids: number[],
+): Promise<Array<{ id: number; token_version: number }>> {
+  return db.all<{ id: number; token_version: number }>({
+    sql: `SELECT id, token_version FROM users
+           WHERE id IN (SELECT value FROM json_each(?1))
+             AND ${LIVE_ACCOUNT_SQL}`,
+    binds: [JSON.stringify(ids)],
+  });
+}

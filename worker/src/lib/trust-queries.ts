@@ -1,0 +1,57 @@
+import type { Database } from "#worker/db/database.ts";
+import type { Statement } from "#worker/db/sql.ts";
+import { DAY } from "#worker/lib/time.ts";
+
+// The trust levels' thresholds and SQL (trust.ts holds the rules that use them).
+
+export const NEW_DAYS = 3;
+export const NEW_CONTRIBUTIONS = 3;
+export const REGULAR_DAYS = 30;
+export const REGULAR_CONTRIBUTIONS = 50;
+/** An upheld moderation keeps a person new this long, and from regular this long. */
+export const RECENT_UPHELD_DAYS = 30;
+export const REGULAR_CLEAN_DAYS = 90;
+
+const CONTRIBUTIONS = `(users.total_microposts +
+  (SELECT count(*) FROM comments WHERE comments.owner_id = users.id AND comments.is_deleted = 0))`;
+const upheldSince = (days: number) =>
+  `EXISTS (SELECT 1 FROM moderations WHERE moderations.user_id = users.id AND moderations.reversed_at IS NULL
+     AND moderations.created_at > ?2 - ${days * DAY})`;
+
+/**
+ * Recomputes a person's level (unless staff set it by hand). `userId` is a number or SQL naming one
+ * (`(SELECT user_id FROM moderations WHERE ...)`), so it can sit in the batch of the change itself.
+ */
+export function trustLevelStatement(
+  db: Database,
+  userId: number | { sql: string },
+  now = Date.now(),
+): D1PreparedStatement {
+  const who = typeof userId === "number" ? "?1" : userId.sql;
+  return db.prepare({
+    sql: `UPDATE users SET trust_level = CASE
+        WHEN created_at > ?2 - ${NEW_DAYS * DAY} OR ${CONTRIBUTIONS} < ${NEW_CONTRIBUTIONS}
+          OR ${upheldSince(RECENT_UPHELD_DAYS)} THEN 0
+        WHEN created_at <= ?2 - ${REGULAR_DAYS * DAY} AND ${CONTRIBUTIONS} >= ${REGULAR_CONTRIBUTIONS}
+          AND NOT ${upheldSince(REGULAR_CLEAN_DAYS)} THEN 2
+        ELSE 1 END,
+        trust_level_at = ?2
+      WHERE id = ${who} AND trust_level_manual = 0
+      RETURNING trust_level`,
+    binds: [typeof userId === "number" ? userId : null, now],
+  });
+}
+
+/** SQL that holds while the person's stored level is below `levels` (their bind at ?`n`). */
+export function levelBelow(userId: number, levels: number, n: number): Statement {
+  return { sql: `(SELECT trust_level FROM users WHERE id = ?${n}) < ${levels}`, binds: [userId] };
+}
+
+/** How many upheld moderations of the person were made after `since`. */
+export async function upheldSinceCount(db: Database, userId: number, since: number): Promise<number> {
+  const row = await db.first<{ n: number }>({
+    sql: `SELECT count(*) AS n FROM moderations WHERE user_id = ?1 AND reversed_at IS NULL AND created_at > ?2`,
+    binds: [userId, since],
+  });
+  return row?.n ?? 0;
+}
