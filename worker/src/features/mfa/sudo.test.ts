@@ -255,9 +255,11 @@ describe("wrong second-factor codes", () => {
           )
         ).status,
       ).toBe(403);
+    // The limit is checked before the code, so the refused attempt spends no code: the owner's next
+    // fresh one stays within a step of now (a code spent here would push it two steps ahead).
     const locked = await post(
       "/api/v1/user/auth/login/mfa",
-      { mfa_token: await mfaToken(attacker), code: freshCode(secret) },
+      { mfa_token: await mfaToken(attacker), code: totpCode(secret) },
       {},
       attacker,
     );
