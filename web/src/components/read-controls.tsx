@@ -32,7 +32,7 @@ export function useHideReadSetting() {
         query: { user_boolean_setting: "HIDE_READ" },
       }),
     onMutate: () => {
-      const before = queryClient.getQueryData<Me>(accountKeys.me())?.settings.HIDE_READ ?? false;
+      const before = queryClient.getQueryData<Me>(accountKeys.me())?.settings?.HIDE_READ ?? false;
       write(!before);
       return { before };
     },
@@ -42,7 +42,7 @@ export function useHideReadSetting() {
     },
     onSuccess: ({ result }) => write(result),
   });
-  return { hideRead: me?.settings.HIDE_READ === true, flip: () => flip.mutate(), busy: flip.isPending };
+  return { hideRead: me?.settings?.HIDE_READ === true, flip: () => flip.mutate(), busy: flip.isPending };
 }
 
 export default function ReadControls({

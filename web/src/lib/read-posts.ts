@@ -17,9 +17,17 @@ import { HIDE_READ_KEY } from "./cursor-pages";
 
 export { HIDE_READ_KEY };
 
+/**
+ * Posts this tab marked read as they scrolled past: the READ frame that comes back for them leaves
+ * them where they are, above the reader, so the list does not jump under them (the next page read
+ * from the server leaves them out).
+ */
+const readHere = new Set<string>();
+
 /** Takes these posts out of every cached list shown with "Hide read" on. */
 export function dropReadPosts(queryClient: QueryClient, publicIds: string[]): void {
-  const read = new Set(publicIds);
+  const read = new Set(publicIds.filter((id) => !readHere.has(id)));
+  if (read.size === 0) return;
   for (const query of queryClient.getQueryCache().findAll()) {
     if (query.queryKey.at(-1) !== HIDE_READ_KEY) continue;
     queryClient.setQueryData<InfiniteData<CursorPage<FeedItem>>>(query.queryKey, (old) =>
@@ -84,6 +92,7 @@ export function trackReads(list: HTMLElement): () => void {
           !sent.has(id)
         ) {
           sent.add(id);
+          readHere.add(id);
           waiting.push(id);
           timer ??= setTimeout(flush, FLUSH_MS);
         }

@@ -98,7 +98,7 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
   const options = feedOptionsFor(isSignedIn);
   const saved = me?.default_micropost_sort;
   const option = feedOptionOf(sort, isSignedIn, saved);
-  const hideRead = me?.settings.HIDE_READ === true;
+  const hideRead = me?.settings?.HIDE_READ === true;
   const feed = useInfiniteQuery({
     ...feedQueryOptions(option, me?.username ?? null, hideRead),
     enabled: !isLoading,

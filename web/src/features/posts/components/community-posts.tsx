@@ -21,7 +21,7 @@ export function CommunityPosts({ name, community }: { name: string; community: C
   const { t } = useTranslation();
   const [flairId, setFlairId] = useState<number | null>(null);
   const { me } = useMe();
-  const hideRead = me?.settings.HIDE_READ === true;
+  const hideRead = me?.settings?.HIDE_READ === true;
   const posts = useInfiniteQuery(communityPostsQueryOptions(name, flairId, hideRead));
   const box = useRef<HTMLDivElement>(null);
   const flairs = useQuery(flairsQueryOptions(name));
