@@ -3,6 +3,7 @@ import { type RefObject, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { ReadAll } from "#shared/schemas/feeds.ts";
 import type { Me } from "#shared/schemas/user.ts";
+import { z } from "#shared/zod-jitless.ts";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
@@ -13,6 +14,9 @@ import { accountKeys, useMe } from "#web/lib/session.ts";
 // feed, a community's page and their own feeds (docs/decisions/178). Loaded lazily by each of
 // those screens (never part of the first screen's scripts), it also marks the list's posts read
 // as they scroll past.
+
+/** What flipping a setting answers: its new value. */
+const settingResult = z.object({ result: z.boolean() });
 
 /**
  * The person's "Hide read" (the HIDE_READ setting, kept on the server so it follows them to every
@@ -26,11 +30,13 @@ export function useHideReadSetting() {
       old ? { ...old, settings: { ...old.settings, HIDE_READ: value } } : old,
     );
   const flip = useMutation({
-    mutationFn: () =>
-      apiFetch<{ result: boolean }>("/api/v1/private/user/setting/boolean", {
-        method: "PATCH",
-        query: { user_boolean_setting: "HIDE_READ" },
-      }),
+    mutationFn: async () =>
+      settingResult.parse(
+        await apiFetch("/api/v1/private/user/setting/boolean", {
+          method: "PATCH",
+          query: { user_boolean_setting: "HIDE_READ" },
+        }),
+      ),
     onMutate: () => {
       const before = queryClient.getQueryData<Me>(accountKeys.me())?.settings?.HIDE_READ ?? false;
       write(!before);
