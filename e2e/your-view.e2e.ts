@@ -120,6 +120,23 @@ describe("saved posts and edit history in the browser", () => {
     await expect(visible(page.getByText("You have read everything here"))).resolves.toBe(true);
     await page.getByRole("button", { name: "Undo" }).click();
     await expect(visible(list.getByTestId("post-card").first())).resolves.toBe(true);
+    // Hide read is the person's setting, kept on the server: the home feed finds it on, and
+    // turning it off there turns it off everywhere.
+    await page.goto("/?sort=new");
+    const homeSwitch = page.getByRole("switch", { name: "Hide read" });
+    await expect(visible(homeSwitch)).resolves.toBe(true);
+    expect(await homeSwitch.getAttribute("aria-checked")).toBe("true");
+    await homeSwitch.click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ settings: Record<string, boolean> }>("/api/v1/private/user/auth/me", {
+              user: "farah",
+            })
+          ).settings.HIDE_READ,
+      )
+      .toBe(false);
     // The menu lists the new feed, to get back to it.
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(

@@ -97,6 +97,7 @@ export const USER_BOOLEAN_SETTINGS = [
   "REQUIRE_ALT_TEXT",
   "SHOW_ONLINE",
   "SEARCH_ENGINE_INDEXING",
+  "HIDE_READ",
 ] as const;
 export type UserBooleanSetting = (typeof USER_BOOLEAN_SETTINGS)[number];
 

@@ -11,6 +11,12 @@ export interface PageParam {
 }
 export const FIRST_PAGE: PageParam = { skip: 0, cursor: null };
 
+/**
+ * The last part of the query key of a list shown with "Hide read" on (docs/decisions/150), so a
+ * READ frame finds it (lib/read-posts.ts). Here, not there, because the first screen's feed names it.
+ */
+export const HIDE_READ_KEY = "hide-read";
+
 /** A cursor list's `getNextPageParam`: the last page's cursor, or undefined after the last page. */
 export function nextPageParam<T>(
   last: CursorPage<T>,

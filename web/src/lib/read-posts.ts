@@ -1,19 +1,33 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { READ_BATCH_MAX } from "#shared/schemas/feeds.ts";
+import { type RefObject, useEffect } from "react";
+import {
+  READ_BATCH_MAX,
+  type ReadAll,
+  type ReadAllResult,
+  readAllResultSchema,
+} from "#shared/schemas/feeds.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "./api";
+import { HIDE_READ_KEY } from "./cursor-pages";
 
 // What the signed-in person has read (docs/decisions/150): posts are marked read as they scroll
 // past, in batches, and a READ frame from their inbox (features/live) takes them out of the lists
 // this tab shows with "Hide read" on. Only lazy chunks load this (the feeds' pages, the live
 // client): never the first screen.
 
-/** Query keys of lists shown with "Hide read" on end with this, so a READ frame finds them. */
-export const HIDE_READ_KEY = "hide-read";
+export { HIDE_READ_KEY };
+
+/**
+ * Posts this tab marked read as they scrolled past: the READ frame that comes back for them leaves
+ * them where they are, above the reader, so the list does not jump under them (the next page read
+ * from the server leaves them out).
+ */
+const readHere = new Set<string>();
 
 /** Takes these posts out of every cached list shown with "Hide read" on. */
 export function dropReadPosts(queryClient: QueryClient, publicIds: string[]): void {
-  const read = new Set(publicIds);
+  const read = new Set(publicIds.filter((id) => !readHere.has(id)));
+  if (read.size === 0) return;
   for (const query of queryClient.getQueryCache().findAll()) {
     if (query.queryKey.at(-1) !== HIDE_READ_KEY) continue;
     queryClient.setQueryData<InfiniteData<CursorPage<FeedItem>>>(query.queryKey, (old) =>
@@ -78,6 +92,7 @@ export function trackReads(list: HTMLElement): () => void {
           !sent.has(id)
         ) {
           sent.add(id);
+          readHere.add(id);
           waiting.push(id);
           timer ??= setTimeout(flush, FLUSH_MS);
         }
@@ -100,23 +115,34 @@ export function trackReads(list: HTMLElement): () => void {
   };
 }
 
-/** The person's "Hide read" choice, kept per account in this browser. */
-const hideReadKey = (username: string) => `agora.hide-read.${username}`;
-
-export function hideReadOf(username: string | null | undefined): boolean {
-  if (!username) return false;
-  try {
-    return localStorage.getItem(hideReadKey(username)) === "1";
-  } catch {
-    return false;
-  }
+/** Marks posts read as the cards of the list inside `box` scroll up past the top, while `on`. */
+export function useReadTracking(box: RefObject<HTMLElement | null>, on: boolean): void {
+  useEffect(() => {
+    const el = box.current;
+    if (!on || !el || typeof IntersectionObserver === "undefined") return;
+    let stop: (() => void) | null = null;
+    const attach = () => {
+      const list = el.querySelector<HTMLElement>("ul[data-testid='post-list']");
+      if (list && !stop) stop = trackReads(list);
+    };
+    attach();
+    const appears = new MutationObserver(attach);
+    appears.observe(el, { childList: true, subtree: true });
+    return () => {
+      appears.disconnect();
+      stop?.();
+    };
+  }, [box, on]);
 }
 
-export function saveHideRead(username: string, on: boolean): void {
-  try {
-    if (on) localStorage.setItem(hideReadKey(username), "1");
-    else localStorage.removeItem(hideReadKey(username));
-  } catch {
-    // Storage refused (private mode): the choice lasts the visit.
-  }
+/** `POST …/micropost/read/all`: the feed's newest unread posts are read; answers the undo token. */
+export async function markAllRead(target: ReadAll): Promise<ReadAllResult> {
+  return readAllResultSchema.parse(
+    await apiFetch("/api/v1/private/user/micropost/read/all", { method: "POST", body: target }),
+  );
+}
+
+/** Unread again what one "mark all read" marked. */
+export function undoMarkAllRead(token: string): Promise<unknown> {
+  return apiFetch("/api/v1/private/user/micropost/read/all", { method: "DELETE", query: { token } });
 }

@@ -25,6 +25,7 @@ export const USER_SETTING_COLUMN = {
   REQUIRE_ALT_TEXT: "requireAltText",
   SHOW_ONLINE: "showOnline",
   SEARCH_ENGINE_INDEXING: "searchEngineIndexing",
+  HIDE_READ: "hideRead",
 } as const satisfies Record<UserBooleanSetting, keyof UserRow>;
 
 /** How the caller stands to the person shown. All false for a visitor. */

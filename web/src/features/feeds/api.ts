@@ -7,15 +7,11 @@ import {
   customFeedListSchema,
   customFeedSchema,
   type FeedFieldsInput,
-  type ReadAll,
-  type ReadAllResult,
-  readAllResultSchema,
 } from "#shared/schemas/feeds.ts";
 import { type CursorPage, cursorPageSchema, type FeedItem, feedItemSchema } from "#shared/schemas/posts.ts";
 import { z } from "#shared/zod-jitless.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
-import { HIDE_READ_KEY } from "#web/lib/read-posts.ts";
+import { FIRST_PAGE, HIDE_READ_KEY, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 // A person's own feeds (docs/decisions/149) and marking a feed read (docs/decisions/150).
 
@@ -131,14 +127,4 @@ export async function deleteFeed(queryClient: QueryClient, id: string): Promise<
     old ? { list: old.list.filter((f) => f.id !== id) } : old,
   );
   queryClient.removeQueries({ queryKey: feedKeys.one(id) });
-}
-
-export async function markAllRead(target: ReadAll): Promise<ReadAllResult> {
-  return readAllResultSchema.parse(
-    await apiFetch("/api/v1/private/user/micropost/read/all", { method: "POST", body: target }),
-  );
-}
-
-export function undoMarkAllRead(token: string): Promise<unknown> {
-  return apiFetch("/api/v1/private/user/micropost/read/all", { method: "DELETE", query: { token } });
 }

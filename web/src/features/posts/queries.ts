@@ -3,7 +3,7 @@ import { COMMUNITY_PAGE_SIZE, FEED_PAGE_SIZE } from "#shared/constants.ts";
 import type { FeedOption } from "#shared/enums/feed.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { apiFetch } from "#web/lib/api.ts";
-import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
+import { FIRST_PAGE, HIDE_READ_KEY, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 export const postKeys = {
   root: ["posts"] as const,
@@ -16,10 +16,13 @@ export const postKeys = {
     [...postKeys.comments(postId), commentId ?? "all"] as const,
 };
 
-/** The home feed in pages of 4, continued from each page's cursor. */
-export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
+/**
+ * The home feed in pages of 4, continued from each page's cursor; without the posts the person
+ * read while their "Hide read" is on (the key then ends with HIDE_READ_KEY).
+ */
+export const feedQueryOptions = (option: FeedOption, viewer: string | null, hideRead = false) =>
   infiniteQueryOptions({
-    queryKey: postKeys.feed(option, viewer),
+    queryKey: hideRead ? [...postKeys.feed(option, viewer), HIDE_READ_KEY] : postKeys.feed(option, viewer),
     queryFn: ({ pageParam, signal }) =>
       apiFetch<CursorPage<FeedItem>>("/api/v1/feed", {
         query: {
@@ -27,6 +30,7 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
           skip: pageParam.skip,
           limit: FEED_PAGE_SIZE,
           cursor: pageParam.cursor,
+          hide_read: hideRead ? "true" : undefined,
         },
         signal,
       }),
@@ -34,9 +38,13 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null) =>
     getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_PAGE_SIZE),
   });
 
-export const communityPostsQueryOptions = (name: string, flairId: number | null = null) =>
+export const communityPostsQueryOptions = (name: string, flairId: number | null = null, hideRead = false) =>
   infiniteQueryOptions({
-    queryKey: flairId === null ? postKeys.community(name) : [...postKeys.community(name), "flair", flairId],
+    queryKey: [
+      ...postKeys.community(name),
+      ...(flairId === null ? [] : ["flair", flairId]),
+      ...(hideRead ? [HIDE_READ_KEY] : []),
+    ],
     queryFn: ({ pageParam, signal }) =>
       apiFetch<CursorPage<FeedItem>>("/api/v1/community/micropost/list", {
         query: {
@@ -45,6 +53,7 @@ export const communityPostsQueryOptions = (name: string, flairId: number | null 
           limit: COMMUNITY_PAGE_SIZE,
           cursor: pageParam.cursor,
           flair_id: flairId ?? undefined,
+          hide_read: hideRead ? "true" : undefined,
         },
         signal,
       }),

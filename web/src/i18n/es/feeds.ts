@@ -43,6 +43,7 @@ export default {
   "Remove @{{name}}": "Quitar a @{{name}}",
   "Show read posts": "Mostrar las leídas",
   "This feed does not exist or is private": "Este feed no existe o es privado",
+  "Turn off Hide read to see them again": "Desactiva Ocultar leídas para volver a verlas",
   Undo: "Deshacer",
   "You have read everything here": "Ya leíste todo lo de aquí",
   "Your communities": "Tus comunidades",

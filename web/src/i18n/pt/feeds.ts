@@ -43,6 +43,7 @@ export default {
   "Remove @{{name}}": "Remover @{{name}}",
   "Show read posts": "Mostrar as lidas",
   "This feed does not exist or is private": "Este feed não existe ou é privado",
+  "Turn off Hide read to see them again": "Desative Ocultar lidas para vê-las de novo",
   Undo: "Desfazer",
   "You have read everything here": "Você já leu tudo aqui",
   "Your communities": "Suas comunidades",

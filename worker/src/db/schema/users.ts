@@ -65,6 +65,11 @@ export const users = sqliteTable(
      */
     searchEngineIndexing: flag("search_engine_indexing", true),
     /**
+     * The person's feeds leave out the posts they have read, on every device (docs/decisions/178):
+     * the web app sends `hide_read=true` with each feed while it is on.
+     */
+    hideRead: flag("hide_read", false),
+    /**
      * The language of what reaches the person while away (pushes, the e-mail of what was missed):
      * en, es or pt. Set at sign-up from the browser's languages, changed in Settings → Notifications.
      */

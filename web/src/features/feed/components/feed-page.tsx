@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums/feed.ts";
@@ -9,12 +9,14 @@ import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { LazyEmptyState } from "#web/components/ui/lazy-empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { PostList } from "#web/features/posts/components/post-list.tsx";
-import { feedQueryOptions } from "#web/features/posts/queries.ts";
+import { feedQueryOptions, postKeys } from "#web/features/posts/queries.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { useMe } from "#web/lib/session.ts";
 
 /** What to join or follow, for the empty Following and Communities feeds: loads when one shows. */
 const EmptyFeedSuggestions = lazy(() => import("#web/features/people/components/empty-feed-suggestions.tsx"));
+/** "Hide read" and "Mark all read", for the signed-in: loads after the first screen. */
+const ReadControls = lazy(() => import("#web/components/read-controls.tsx"));
 
 export const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),
@@ -96,10 +98,12 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
   const options = feedOptionsFor(isSignedIn);
   const saved = me?.default_micropost_sort;
   const option = feedOptionOf(sort, isSignedIn, saved);
+  const hideRead = me?.settings?.HIDE_READ === true;
   const feed = useInfiniteQuery({
-    ...feedQueryOptions(option, me?.username ?? null),
+    ...feedQueryOptions(option, me?.username ?? null, hideRead),
     enabled: !isLoading,
   });
+  const box = useRef<HTMLDivElement>(null);
 
   const pick = (next: FeedOption) => {
     void navigate({ to: "/", search: { sort: next.toLowerCase() as Lowercase<FeedOption> }, replace: true });
@@ -124,28 +128,47 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
         </Link>
         <SortMenu current={option} options={options} onPick={pick} />
       </div>
-      {isLoading ? (
-        <ListSkeleton rows={3} height="h-48" />
-      ) : (
-        <PostList
-          query={feed}
-          label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
-          empty={
-            isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
-              <Suspense fallback={null}>
-                <EmptyFeedSuggestions following={option === "FOLLOWING"} />
-              </Suspense>
-            ) : (
-              <LazyEmptyState title={t("There is nothing here yet")} home={false}>
-                <p>{t("Make one and get this feed started")}</p>
-                <Link to="/post" className="btn btn-primary mt-4">
-                  {t("Create a post")}
-                </Link>
+      {me ? (
+        <div className="card flex min-h-14 items-center px-3 py-2">
+          <Suspense fallback={null}>
+            <ReadControls target={{ option }} listBox={box} listKey={postKeys.feed(option, me.username)} />
+          </Suspense>
+        </div>
+      ) : null}
+      <div ref={box} className="contents">
+        {isLoading ? (
+          <ListSkeleton rows={3} height="h-48" />
+        ) : hideRead ? (
+          <PostList
+            query={feed}
+            label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
+            empty={
+              <LazyEmptyState title={t("You have read everything here")} home={false}>
+                <p>{t("Turn off Hide read to see them again")}</p>
               </LazyEmptyState>
-            )
-          }
-        />
-      )}
+            }
+          />
+        ) : (
+          <PostList
+            query={feed}
+            label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
+            empty={
+              isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
+                <Suspense fallback={null}>
+                  <EmptyFeedSuggestions following={option === "FOLLOWING"} />
+                </Suspense>
+              ) : (
+                <LazyEmptyState title={t("There is nothing here yet")} home={false}>
+                  <p>{t("Make one and get this feed started")}</p>
+                  <Link to="/post" className="btn btn-primary mt-4">
+                    {t("Create a post")}
+                  </Link>
+                </LazyEmptyState>
+              )
+            }
+          />
+        )}
+      </div>
     </div>
   );
 }

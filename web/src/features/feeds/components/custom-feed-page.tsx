@@ -3,20 +3,17 @@ import {
   type UseInfiniteQueryResult,
   useInfiniteQuery,
   useQuery,
-  useQueryClient,
 } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { CustomFeedSort } from "#shared/schemas/feeds.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
+import ReadControls, { useHideReadSetting } from "#web/components/read-controls.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
-import { Switch } from "#web/components/ui/switch.tsx";
-import { handleApiError } from "#web/lib/errors.ts";
-import { hideReadOf, saveHideRead, trackReads } from "#web/lib/read-posts.ts";
 import { useMe } from "#web/lib/session.ts";
-import { feedKeys, feedPostsQueryOptions, feedQueryOptions, markAllRead, undoMarkAllRead } from "../api";
+import { feedKeys, feedPostsQueryOptions, feedQueryOptions } from "../api";
 import { shareFeed } from "./feeds-page";
 
 export type PostListRenderer = (props: {
@@ -25,29 +22,9 @@ export type PostListRenderer = (props: {
   empty: ReactNode;
 }) => ReactNode;
 
-/** Marks posts read as their cards scroll up past the top of the screen, while `on`. */
-function useReadTracking(box: React.RefObject<HTMLDivElement | null>, on: boolean) {
-  useEffect(() => {
-    const el = box.current;
-    if (!on || !el || typeof IntersectionObserver === "undefined") return;
-    let stop: (() => void) | null = null;
-    const attach = () => {
-      const list = el.querySelector<HTMLElement>("ul[data-testid='post-list']");
-      if (list && !stop) stop = trackReads(list);
-    };
-    attach();
-    const appears = new MutationObserver(attach);
-    appears.observe(el, { childList: true, subtree: true });
-    return () => {
-      appears.disconnect();
-      stop?.();
-    };
-  }, [box, on]);
-}
-
 /**
- * /feeds/{id}: a custom feed's posts, New or Top, with "Hide read" (remembered for the account in
- * this browser), "Mark all read" with its undo, and, for its owner, the way to change it. The
+ * /feeds/{id}: a custom feed's posts, New or Top, with "Hide read" (the person's setting, kept on
+ * the server), "Mark all read" with its undo, and, for its owner, the way to change it. The
  * list of post cards comes from the route (`renderList`): features do not import each other.
  */
 export function CustomFeedPage({
@@ -62,20 +39,16 @@ export function CustomFeedPage({
   renderList: PostListRenderer;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { me, isSignedIn } = useMe();
   const username = me?.username ?? null;
-  const [hideRead, setHideRead] = useState(() => hideReadOf(username));
-  useEffect(() => setHideRead(hideReadOf(username)), [username]);
-  const [undo, setUndo] = useState<{ token: string; count: number } | null>(null);
+  const { hideRead, flip } = useHideReadSetting();
   const feed = useQuery(feedQueryOptions(id));
   const posts = useInfiniteQuery({
     ...feedPostsQueryOptions(id, sort, username, isSignedIn && hideRead),
     enabled: feed.isSuccess,
   });
   const box = useRef<HTMLDivElement>(null);
-  useReadTracking(box, isSignedIn && feed.isSuccess);
 
   if (feed.isPending) return <ListSkeleton rows={3} height="h-48" />;
   if (feed.isError)
@@ -86,30 +59,6 @@ export function CustomFeedPage({
     );
   const info = feed.data;
   const mine = info.owner.username === username;
-
-  const toggleHideRead = (on: boolean) => {
-    setHideRead(on);
-    if (username) saveHideRead(username, on);
-  };
-  const markRead = async () => {
-    try {
-      const result = await markAllRead({ feed_id: id });
-      setUndo({ token: result.token, count: result.total_read });
-      await queryClient.invalidateQueries({ queryKey: feedKeys.posts(id, sort, username, true) });
-    } catch (error) {
-      handleApiError(error);
-    }
-  };
-  const undoRead = async () => {
-    if (!undo) return;
-    try {
-      await undoMarkAllRead(undo.token);
-      setUndo(null);
-      await queryClient.invalidateQueries({ queryKey: [...feedKeys.root, "posts", id] });
-    } catch (error) {
-      handleApiError(error);
-    }
-  };
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-3">
@@ -161,36 +110,9 @@ export function CustomFeedPage({
             ))}
           </fieldset>
           {isSignedIn ? (
-            <>
-              <Switch
-                label={t("Hide read")}
-                checked={hideRead}
-                onChange={toggleHideRead}
-                className="mb-0 gap-2"
-                data={{ "data-testid": "hide-read" }}
-              />
-              <button
-                type="button"
-                className="btn btn-outline px-3 py-1.5"
-                onClick={() => void markRead()}
-                data-testid="mark-all-read"
-              >
-                {t("Mark all read")}
-              </button>
-            </>
+            <ReadControls target={{ feed_id: id }} listBox={box} listKey={[...feedKeys.root, "posts", id]} />
           ) : null}
         </div>
-        {undo ? (
-          <div
-            role="status"
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-[var(--hover)] px-3 py-2 text-sm"
-          >
-            <span>{t("Marked {{count}} posts read.", { count: undo.count })}</span>
-            <button type="button" className="btn btn-outline px-3 py-1" onClick={() => void undoRead()}>
-              {t("Undo")}
-            </button>
-          </div>
-        ) : null}
       </header>
       <div ref={box}>
         {renderList({
@@ -203,7 +125,7 @@ export function CustomFeedPage({
               as="h2"
             >
               {hideRead ? (
-                <button type="button" className="btn btn-outline mt-2" onClick={() => toggleHideRead(false)}>
+                <button type="button" className="btn btn-outline mt-2" onClick={flip}>
                   {t("Show read posts")}
                 </button>
               ) : mine ? (
