@@ -543,9 +543,16 @@ export class ChatThread extends DurableObject<Bindings> {
     return this.storage.reactable(id);
   }
 
-  /** Tells the thread's sockets that someone reacted to a message or took it back. */
-  async announceReaction(frame: Extract<ChatServerFrame, { message_type: "REACTION" }>): Promise<void> {
-    this.broadcast(frame);
+  /**
+   * Tells the thread's sockets that someone reacted to a message or took it back, except the
+   * sockets of `hiddenFrom` (the members who blocked that person: their counts leave it out).
+   */
+  async announceReaction(
+    frame: Extract<ChatServerFrame, { message_type: "REACTION" }>,
+    hiddenFrom: number[] = [],
+  ): Promise<void> {
+    const hidden = new Set(hiddenFrom);
+    this.broadcast(frame, (s) => hidden.has(s.userId));
   }
 
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */
