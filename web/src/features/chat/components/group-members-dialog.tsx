@@ -71,9 +71,12 @@ export function GroupMembersDialog({
             const roleChangeable = admin && !member.is_maker;
             const name = displayName(member);
             return (
-              <li key={member.username} className="flex items-center gap-3 rounded-xl px-1 py-1.5">
+              <li
+                key={member.username}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-1 py-1.5"
+              >
                 <Avatar src={member.profile_image} name={member.username} size={36} />
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-1 basis-40">
                   <Link
                     to="/user/$username"
                     params={{ username: member.username }}
@@ -95,55 +98,57 @@ export function GroupMembersDialog({
                     ) : null}
                   </span>
                 </span>
-                {roleChangeable ? (
-                  <button
-                    type="button"
-                    className="btn btn-ghost shrink-0 px-2.5 py-1 text-sm"
-                    disabled={setRole.isPending}
-                    aria-label={
-                      member.is_admin
-                        ? t("Remove {{name}} as admin", { name })
-                        : t("Make {{name}} an admin", { name })
-                    }
-                    onClick={() =>
-                      setRole.mutate(
-                        { username: member.username, role: member.is_admin ? "MEMBER" : "ADMIN" },
-                        {
-                          onSuccess: (result) =>
+                <div className="ml-auto flex shrink-0 gap-1">
+                  {roleChangeable ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost shrink-0 px-2.5 py-1 text-sm"
+                      disabled={setRole.isPending}
+                      aria-label={
+                        member.is_admin
+                          ? t("Remove admin: {{name}}", { name })
+                          : t("Make admin: {{name}}", { name })
+                      }
+                      onClick={() =>
+                        setRole.mutate(
+                          { username: member.username, role: member.is_admin ? "MEMBER" : "ADMIN" },
+                          {
+                            onSuccess: (result) =>
+                              showSnackbar({
+                                message: result.is_admin
+                                  ? t("{{name}} is an admin now", { name })
+                                  : t("{{name}} is no longer an admin", { name }),
+                                variant: "success",
+                              }),
+                            onError: (error) =>
+                              showSnackbar({ message: t(chatErrorText(error)), variant: "error" }),
+                          },
+                        )
+                      }
+                    >
+                      {member.is_admin ? t("Remove admin") : t("Make admin")}
+                    </button>
+                  ) : null}
+                  {removable ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost px-2.5 py-1 text-sm text-[var(--danger)]"
+                      disabled={remove.isPending}
+                      aria-label={t("Remove {{name}}", { name })}
+                      onClick={() =>
+                        remove.mutate(member.username, {
+                          onSuccess: () =>
                             showSnackbar({
-                              message: result.is_admin
-                                ? t("{{name}} is an admin now", { name })
-                                : t("{{name}} is no longer an admin", { name }),
+                              message: t("{{name}} was removed", { name }),
                               variant: "success",
                             }),
-                          onError: (error) =>
-                            showSnackbar({ message: t(chatErrorText(error)), variant: "error" }),
-                        },
-                      )
-                    }
-                  >
-                    {member.is_admin ? t("Remove admin") : t("Make admin")}
-                  </button>
-                ) : null}
-                {removable ? (
-                  <button
-                    type="button"
-                    className="btn btn-ghost px-2.5 py-1 text-sm text-[var(--danger)]"
-                    disabled={remove.isPending}
-                    aria-label={t("Remove {{name}}", { name })}
-                    onClick={() =>
-                      remove.mutate(member.username, {
-                        onSuccess: () =>
-                          showSnackbar({
-                            message: t("{{name}} was removed", { name }),
-                            variant: "success",
-                          }),
-                      })
-                    }
-                  >
-                    {t("Remove")}
-                  </button>
-                ) : null}
+                        })
+                      }
+                    >
+                      {t("Remove")}
+                    </button>
+                  ) : null}
+                </div>
               </li>
             );
           })}
