@@ -48,6 +48,8 @@ export interface ThreadRef {
   kind?: ChatThreadType;
 }
 
+type ReactionFrame = Extract<ChatServerFrame, { message_type: "REACTION" }>;
+
 /** A group's change the Worker has written to D1, for the thread to line up and announce. */
 export interface GroupChange {
   type: ChatSystemMessageType;
@@ -543,16 +545,9 @@ export class ChatThread extends DurableObject<Bindings> {
     return this.storage.reactable(id);
   }
 
-  /**
-   * Tells the thread's sockets that someone reacted to a message or took it back, except the
-   * sockets of `hiddenFrom` (the members who blocked that person: their counts leave it out).
-   */
-  async announceReaction(
-    frame: Extract<ChatServerFrame, { message_type: "REACTION" }>,
-    hiddenFrom: number[] = [],
-  ): Promise<void> {
-    const hidden = new Set(hiddenFrom);
-    this.broadcast(frame, (s) => hidden.has(s.userId));
+  /** Tells the thread's sockets of a reaction, but not those of `hiddenFrom` (who blocked its author). */
+  async announceReaction(frame: ReactionFrame, hiddenFrom: number[] = []): Promise<void> {
+    this.broadcast(frame, (s) => hiddenFrom.includes(s.userId));
   }
 
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */
