@@ -82,7 +82,8 @@ describe("a community's palette editor", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Use the default eight" }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect((fetch.mock.calls[0]![1]?.body as FormData).get("remove_reaction_palette")).toBe("true");
+    const sent = fetch.mock.calls[0]![1]!.body as FormData;
+    expect(sent.get("remove_reaction_palette")).toBe("true");
     await waitFor(() => expect(shown()).toEqual([...DEFAULT_REACTION_PALETTE]));
     const list = screen.getByRole("list", { name: "Emoji in the palette" });
     expect(within(list).getAllByRole("button")).toHaveLength(8);
