@@ -145,9 +145,9 @@ export async function setGroupRole(
   const row = person ? await groupRow(deps, ref.threadId, person.id) : null;
   if (!person || !row || row.left_at !== null) fail(404, CHAT_MSG.notMember);
   const admin = role === "ADMIN";
-  if (!admin && row.created_by === person.id) fail(403, CHAT_MSG.makerStaysAdmin);
   const unchanged = { username: person.username, is_admin: admin, message: null };
   if (Boolean(row.is_admin) === admin) return unchanged;
+  if (!admin && row.created_by === person.id) fail(403, CHAT_MSG.makerStaysAdmin);
   if (!(await setAdmin(deps, ref.threadId, person.id, admin))) {
     // Nothing moved: another change came first, or this is the group's last admin.
     const now = await groupRow(deps, ref.threadId, person.id);
