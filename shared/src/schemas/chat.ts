@@ -373,6 +373,8 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
   }),
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
+/** Someone reacted to a message or took it back (docs/decisions/140). */
+export type ChatReactionFrame = Extract<ChatServerFrame, { message_type: "REACTION" }>;
 
 /** The line the others see when someone opens the thread. */
 export const joinedLine = (name: string) => `${name} joined the chat.`;

@@ -5,6 +5,7 @@ import {
   CHAT_MSG,
   type ChatClientFrame,
   type ChatMessage,
+  type ChatReactionFrame,
   type ChatServerFrame,
   type ChatSystemMessageType,
   joinedLine,
@@ -47,8 +48,6 @@ export interface ThreadRef {
   /** PERSONAL or GROUP; left out by callers that do not change what the object knows. */
   kind?: ChatThreadType;
 }
-
-type ReactionFrame = Extract<ChatServerFrame, { message_type: "REACTION" }>;
 
 /** A group's change the Worker has written to D1, for the thread to line up and announce. */
 export interface GroupChange {
@@ -546,7 +545,7 @@ export class ChatThread extends DurableObject<Bindings> {
   }
 
   /** Tells the thread's sockets of a reaction, but not those of `hiddenFrom` (who blocked its author). */
-  async announceReaction(frame: ReactionFrame, hiddenFrom: number[] = []): Promise<void> {
+  async announceReaction(frame: ChatReactionFrame, hiddenFrom: number[] = []): Promise<void> {
     this.broadcast(frame, (s) => hiddenFrom.includes(s.userId));
   }
 
