@@ -42,6 +42,9 @@ export const CHAT_MSG = {
   notMember: "This person is not in the group",
   notInGroup: "You are no longer in this group",
   makerDeletes: "Only the group's maker can delete it. Leave it instead.",
+  makerStaysAdmin: "The group's maker stays an admin",
+  lastAdmin: "A group keeps at least one admin: make someone else an admin first",
+  roleInvalid: "Use ADMIN or MEMBER",
   replyNotFound: "The message you reply to does not exist",
 } as const;
 
@@ -109,7 +112,13 @@ export type ChatSearchUser = z.infer<typeof chatSearchUserSchema>;
 
 export const CHAT_STORED_MESSAGE_TYPES = ["TEXT", "IMAGE"] as const;
 /** The lines a group's thread keeps of its own changes (their sender is who made the change). */
-export const CHAT_SYSTEM_MESSAGE_TYPES = ["MEMBER_JOINED", "MEMBER_LEFT", "RENAMED"] as const;
+export const CHAT_SYSTEM_MESSAGE_TYPES = [
+  "MEMBER_JOINED",
+  "MEMBER_LEFT",
+  "RENAMED",
+  "ADMIN_ADDED",
+  "ADMIN_REMOVED",
+] as const;
 export type ChatSystemMessageType = (typeof CHAT_SYSTEM_MESSAGE_TYPES)[number];
 
 /** What a reply answers: the message's id, the start of its text (null for a picture or once deleted), who sent it. */
@@ -122,7 +131,10 @@ export const chatReplyRefSchema = z.object({
 });
 export type ChatReplyRef = z.infer<typeof chatReplyRefSchema>;
 
-/** A system line's subject: who joined or left (null for RENAMED), and the group's new name (RENAMED). */
+/**
+ * A system line's subject: who joined, left, became an admin or stopped being one (null for
+ * RENAMED), and the group's name.
+ */
 export const chatSystemSchema = z.object({
   user: chatUserSchema.nullable(),
   name: z.string().nullable(),
@@ -231,6 +243,21 @@ export const groupMemberSchema = z.object({
   public_id: threadPublicIdSchema,
   username: memberUsernameSchema,
 });
+/** A group member's role: ADMIN manages the group with its maker (docs/decisions/167). */
+export const GROUP_ROLES = ["ADMIN", "MEMBER"] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+/** `PATCH .../chat/group/member`: makes a member an admin, or takes it back. */
+export const groupMemberRoleSchema = groupMemberSchema.extend({
+  role: z.enum(GROUP_ROLES, { error: CHAT_MSG.roleInvalid }),
+});
+export type GroupMemberRole = z.infer<typeof groupMemberRoleSchema>;
+/** What it answers: the member's role now, and the system line (null when nothing changed). */
+export const groupRoleResultSchema = z.object({
+  username: z.string(),
+  is_admin: z.boolean(),
+  message: chatMessageSchema.nullable(),
+});
+export type GroupRoleResult = z.infer<typeof groupRoleResultSchema>;
 /** `PATCH .../chat/group`. */
 export const renameGroupSchema = z.object({ public_id: threadPublicIdSchema, name: groupNameSchema });
 /** `DELETE .../chat/group/member/self`. */
@@ -321,6 +348,8 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
   chatMessageSchema.extend({ message_type: z.literal("MEMBER_JOINED"), group: groupNowSchema }),
   chatMessageSchema.extend({ message_type: z.literal("MEMBER_LEFT"), group: groupNowSchema }),
   chatMessageSchema.extend({ message_type: z.literal("RENAMED"), group: groupNowSchema }),
+  chatMessageSchema.extend({ message_type: z.literal("ADMIN_ADDED"), group: groupNowSchema }),
+  chatMessageSchema.extend({ message_type: z.literal("ADMIN_REMOVED"), group: groupNowSchema }),
   z.object({
     message_type: z.literal("DELETE"),
     id: z.number().int(),
@@ -344,6 +373,8 @@ export const chatServerFrameSchema = z.discriminatedUnion("message_type", [
   }),
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
+/** Someone reacted to a message or took it back (docs/decisions/140). */
+export type ChatReactionFrame = Extract<ChatServerFrame, { message_type: "REACTION" }>;
 
 /** The line the others see when someone opens the thread. */
 export const joinedLine = (name: string) => `${name} joined the chat.`;

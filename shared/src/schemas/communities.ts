@@ -10,6 +10,7 @@ import {
 import { COMMUNITY_ROLES } from "../enums";
 import { z } from "../zod-jitless";
 import { rulesFieldSchema } from "./community-moderation";
+import { reactionPaletteFieldSchema } from "./reactions";
 import { ownerSchema } from "./user";
 
 // Community creation and the community shapes. The messages are the
@@ -27,6 +28,7 @@ export const COMMUNITY_MSG = {
   notCreator: "Only the community's creator can change its banner",
   notModerator: "Only this community's owner and moderators can change its rules",
   coverRequired: "Choose a picture for the banner",
+  notOwnerPalette: "Only the community's owner can change its reactions",
 } as const;
 
 /** The name as typed; the form sends it with whitespace removed. */
@@ -86,6 +88,10 @@ export const communityCoverEditSchema = z.object({
   remove_cover: z.enum(["true", "false"]).optional(),
   /** The rules, a JSON list of up to 15 `{title, description}` (its owner and moderators). */
   rules: rulesFieldSchema.optional(),
+  /** Its own reaction palette, a JSON list of 1 to 12 distinct emoji (its owner only). */
+  reaction_palette: reactionPaletteFieldSchema.optional(),
+  /** `true` gives it the default palette back (its owner only). */
+  remove_reaction_palette: z.enum(["true", "false"]).optional(),
 });
 export type CommunityCoverEdit = z.infer<typeof communityCoverEditSchema>;
 
@@ -111,6 +117,8 @@ export const communitySchema = z.object({
   user_membership: membershipSchema.nullable(),
   /** Its rules, on the community's own read (`GET /api/v1/community`) only. */
   rules: z.array(z.object({ title: z.string(), description: z.string() })).optional(),
+  /** The emoji its posts and comments offer, when its owner chose them; left out for the default eight. */
+  reaction_palette: z.array(z.string()).optional(),
 });
 export type Community = z.infer<typeof communitySchema>;
 

@@ -19,6 +19,10 @@ export const REACTION_MSG = {
   notAnEmoji: "Use one emoji",
   badMessageId: "A chat message is named thread_id:message_id",
   notFound: "Not found",
+  paletteEmpty: "Choose at least one emoji",
+  paletteMax: `A palette holds at most ${REACTION_PALETTE_MAX} emoji`,
+  paletteRepeated: "Each emoji may be in the palette once",
+  paletteInvalid: "The palette is a JSON list of emoji",
 } as const;
 
 /**
@@ -41,6 +45,33 @@ export const reactionEmojiSchema = z
   .string({ error: REACTION_MSG.notAnEmoji })
   .max(32, REACTION_MSG.notAnEmoji)
   .refine(isRgiEmoji, REACTION_MSG.notAnEmoji);
+
+/**
+ * A community's own palette (docs/decisions/166): 1 to 12 distinct emoji of Unicode's RGI set, in
+ * the order the picker offers them.
+ */
+export const reactionPaletteSchema = z
+  .array(z.string({ error: REACTION_MSG.notAnEmoji }).trim().pipe(reactionEmojiSchema), {
+    error: REACTION_MSG.paletteInvalid,
+  })
+  .min(1, REACTION_MSG.paletteEmpty)
+  .max(REACTION_PALETTE_MAX, REACTION_MSG.paletteMax)
+  .refine((list) => new Set(list).size === list.length, REACTION_MSG.paletteRepeated);
+export type ReactionPalette = z.infer<typeof reactionPaletteSchema>;
+
+/** `reaction_palette` as a multipart field of the community's edit: a JSON list. */
+export const reactionPaletteFieldSchema = z
+  .string()
+  .max(REACTION_PALETTE_MAX * 40, REACTION_MSG.paletteMax)
+  .transform((v, ctx) => {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: REACTION_MSG.paletteInvalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(reactionPaletteSchema);
 
 /** An item's reactions: one entry per emoji anyone reacted with, in the order they first did. */
 export const reactionSchema = z.object({

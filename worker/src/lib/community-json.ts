@@ -1,4 +1,5 @@
 import type { Community, JoinResult, Member, Membership } from "#shared/schemas/communities.ts";
+import { paletteOf } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { type communities, communityMembers } from "#worker/db/schema/index.ts";
 import type { RowOf } from "#worker/db/sql.ts";
@@ -33,6 +34,8 @@ export function toCommunity(row: CommunityRow, membership: MembershipRow | null 
     total_members: row.totalMembers,
     total_microposts: row.totalMicroposts,
     user_membership: toMembership(membership),
+    // Its owner's own palette (docs/decisions/166); the default eight are left out of every payload.
+    ...(row.reactionPalette ? { reaction_palette: paletteOf(row.reactionPalette) } : {}),
   };
 }
 

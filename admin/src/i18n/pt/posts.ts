@@ -26,4 +26,6 @@ export default {
   "Use a PNG, JPEG, GIF or WebP image": "Use uma imagem PNG, JPEG, GIF ou WebP",
   "Only the community's creator can change its banner": "Só quem criou a comunidade pode trocar a capa",
   "Choose a picture for the banner": "Escolha uma imagem para a capa",
+  "Only the community's owner can change its reactions":
+    "Só quem é dono da comunidade pode mudar suas reações",
 } satisfies Dictionary;

@@ -1,7 +1,13 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { pageSchema } from "#shared/api.ts";
 import { GROUP_MEMBERS_MAX } from "#shared/constants.ts";
-import { type CreateGroup, chatThreadSchema, groupMemberItemSchema } from "#shared/schemas/chat.ts";
+import {
+  type CreateGroup,
+  chatThreadSchema,
+  type GroupRole,
+  groupMemberItemSchema,
+  groupRoleResultSchema,
+} from "#shared/schemas/chat.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { chatKeys } from "./queries";
 
@@ -64,6 +70,19 @@ export function useRemoveMember(publicId: string) {
         method: "DELETE",
         body: { public_id: publicId, username },
       }),
+    onSuccess: () => refreshGroup(queryClient, publicId),
+  });
+}
+
+/** Makes a member an admin (ADMIN) or takes it back (MEMBER): the maker and admins (docs/decisions/167). */
+export function useSetGroupRole(publicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, role }: { username: string; role: GroupRole }) =>
+      apiFetch(`${GROUP}/member`, {
+        method: "PATCH",
+        body: { public_id: publicId, username, role },
+      }).then((data) => groupRoleResultSchema.parse(data)),
     onSuccess: () => refreshGroup(queryClient, publicId),
   });
 }

@@ -11,6 +11,7 @@ import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { addMessage, addReader, addSystemLine, dropThread, markThreadRead, removeMessage } from "./cache";
 import { firstMessageOf, settleFirstMessage } from "./first-message";
+import { groupKeys } from "./groups";
 import { chatKeys, fetchSocketToken } from "./queries";
 import { applyReaction } from "./reactions";
 import { ChatSocket, type PendingText, type SocketState } from "./socket";
@@ -108,9 +109,15 @@ export function useChatThread(
           break;
         case "MEMBER_JOINED":
         case "MEMBER_LEFT":
-        case "RENAMED": {
+        case "RENAMED":
+        case "ADMIN_ADDED":
+        case "ADMIN_REMOVED": {
           const { group: now, ...line } = frame;
           addSystemLine(queryClient, publicId, line, now);
+          // The members dialog, and whether the reader manages the group, follow each change.
+          void queryClient.invalidateQueries({ queryKey: groupKeys.members(publicId) });
+          if (frame.message_type.startsWith("ADMIN") && frame.system?.user?.username === meRef.current)
+            void queryClient.invalidateQueries({ queryKey: chatKeys.thread(publicId) });
           break;
         }
         case "REACTION":

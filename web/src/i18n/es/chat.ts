@@ -158,4 +158,16 @@ export default {
   "Only the group's maker can delete it. Leave it instead.":
     "Solo quien creó el grupo puede eliminarlo. Puedes salir de él.",
   "The message you reply to does not exist": "El mensaje al que respondes no existe",
+  "{{actor}} made {{name}} an admin": "{{actor}} hizo admin a {{name}}",
+  "{{name}} is no longer an admin": "{{name}} ya no es admin",
+  "{{actor}} took back {{name}}'s admin role": "{{actor}} le quitó a {{name}} el rol de admin",
+  "Remove admin: {{name}}": "Quitar admin: {{name}}",
+  "Make admin: {{name}}": "Hacer admin: {{name}}",
+  "{{name}} is an admin now": "{{name}} ahora es admin",
+  "Remove admin": "Quitar admin",
+  "Make admin": "Hacer admin",
+  "The group's maker stays an admin": "Quien creó el grupo sigue siendo admin",
+  "A group keeps at least one admin: make someone else an admin first":
+    "Un grupo conserva al menos un admin: primero haz admin a otra persona",
+  "Use ADMIN or MEMBER": "Usa ADMIN o MEMBER",
 } satisfies Dictionary;

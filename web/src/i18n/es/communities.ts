@@ -42,4 +42,6 @@ export default {
   "Only the community's creator can change its banner":
     "Solo quien creó la comunidad puede cambiar su portada",
   "Choose a picture for the banner": "Elige una imagen para la portada",
+  "Only the community's owner can change its reactions":
+    "Solo quien es dueño de la comunidad puede cambiar sus reacciones",
 } satisfies Dictionary;

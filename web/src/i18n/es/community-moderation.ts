@@ -85,4 +85,18 @@ export default {
   unlocked: "abrió",
   unpinned: "desfijó",
   "{{count}} reports": "{{count}} denuncias",
+  "The emoji people react with on this community's posts and comments: up to 12. Reactions made before a change stay.":
+    "Los emoji con los que se reacciona a las publicaciones y comentarios de esta comunidad: hasta 12. Las reacciones hechas antes de un cambio se quedan.",
+  "Its own palette": "Paleta propia",
+  "The default palette": "La paleta predeterminada",
+  "{{count}} of {{max}}": "{{count}} de {{max}}",
+  "No emoji yet: add at least one.": "Todavía no hay emoji: añade al menos uno.",
+  "Emoji in the palette": "Emoji de la paleta",
+  "Remove {{emoji}}": "Quitar {{emoji}}",
+  "Pick an emoji": "Elegir un emoji",
+  "Or type or paste one": "O escribe o pega uno",
+  "Save the palette": "Guardar la paleta",
+  "Use the default eight": "Usar los ocho predeterminados",
+  "The palette was saved": "Se guardó la paleta",
+  "The default palette is back": "Volvió la paleta predeterminada",
 } satisfies Dictionary;

@@ -24,4 +24,8 @@ export default {
   "Not found": "No se encontró",
   "Pick one of this palette's emoji": "Elige uno de los emoji de esta paleta",
   "Use one emoji": "Usa un solo emoji",
+  "Choose at least one emoji": "Elige al menos un emoji",
+  "A palette holds at most 12 emoji": "Una paleta tiene como máximo 12 emoji",
+  "Each emoji may be in the palette once": "Cada emoji puede estar una sola vez en la paleta",
+  "The palette is a JSON list of emoji": "La paleta es una lista JSON de emoji",
 } satisfies Dictionary;

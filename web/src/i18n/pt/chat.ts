@@ -158,4 +158,16 @@ export default {
   "Only the group's maker can delete it. Leave it instead.":
     "Só quem criou o grupo pode apagá-lo. Você pode sair dele.",
   "The message you reply to does not exist": "A mensagem que você responde não existe",
+  "{{actor}} made {{name}} an admin": "{{actor}} tornou {{name}} admin",
+  "{{name}} is no longer an admin": "{{name}} não é mais admin",
+  "{{actor}} took back {{name}}'s admin role": "{{actor}} retirou de {{name}} o papel de admin",
+  "Remove admin: {{name}}": "Remover admin: {{name}}",
+  "Make admin: {{name}}": "Tornar admin: {{name}}",
+  "{{name}} is an admin now": "{{name}} agora é admin",
+  "Remove admin": "Remover admin",
+  "Make admin": "Tornar admin",
+  "The group's maker stays an admin": "Quem criou o grupo continua sendo admin",
+  "A group keeps at least one admin: make someone else an admin first":
+    "Um grupo mantém pelo menos um admin: primeiro torne outra pessoa admin",
+  "Use ADMIN or MEMBER": "Use ADMIN ou MEMBER",
 } satisfies Dictionary;

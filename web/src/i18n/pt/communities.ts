@@ -41,4 +41,6 @@ export default {
   "The banner was removed": "A capa foi removida",
   "Only the community's creator can change its banner": "Só quem criou a comunidade pode trocar a capa",
   "Choose a picture for the banner": "Escolha uma imagem para a capa",
+  "Only the community's owner can change its reactions":
+    "Só quem é dono da comunidade pode mudar suas reações",
 } satisfies Dictionary;

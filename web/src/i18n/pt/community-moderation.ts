@@ -85,4 +85,18 @@ export default {
   unlocked: "destrancou",
   unpinned: "desafixou",
   "{{count}} reports": "{{count}} denúncias",
+  "The emoji people react with on this community's posts and comments: up to 12. Reactions made before a change stay.":
+    "Os emoji com que as pessoas reagem às publicações e comentários desta comunidade: até 12. As reações feitas antes de uma mudança ficam.",
+  "Its own palette": "Paleta própria",
+  "The default palette": "A paleta padrão",
+  "{{count}} of {{max}}": "{{count}} de {{max}}",
+  "No emoji yet: add at least one.": "Ainda não há emoji: adicione pelo menos um.",
+  "Emoji in the palette": "Emoji da paleta",
+  "Remove {{emoji}}": "Remover {{emoji}}",
+  "Pick an emoji": "Escolher um emoji",
+  "Or type or paste one": "Ou digite ou cole um",
+  "Save the palette": "Salvar a paleta",
+  "Use the default eight": "Usar os oito padrão",
+  "The palette was saved": "A paleta foi salva",
+  "The default palette is back": "A paleta padrão voltou",
 } satisfies Dictionary;

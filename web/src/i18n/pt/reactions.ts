@@ -24,4 +24,8 @@ export default {
   "Not found": "Não encontrado",
   "Pick one of this palette's emoji": "Escolha um dos emoji desta paleta",
   "Use one emoji": "Use um único emoji",
+  "Choose at least one emoji": "Escolha pelo menos um emoji",
+  "A palette holds at most 12 emoji": "Uma paleta tem no máximo 12 emoji",
+  "Each emoji may be in the palette once": "Cada emoji pode estar na paleta uma só vez",
+  "The palette is a JSON list of emoji": "A paleta é uma lista JSON de emoji",
 } satisfies Dictionary;

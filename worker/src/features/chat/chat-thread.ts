@@ -5,6 +5,7 @@ import {
   CHAT_MSG,
   type ChatClientFrame,
   type ChatMessage,
+  type ChatReactionFrame,
   type ChatServerFrame,
   type ChatSystemMessageType,
   joinedLine,
@@ -543,9 +544,9 @@ export class ChatThread extends DurableObject<Bindings> {
     return this.storage.reactable(id);
   }
 
-  /** Tells the thread's sockets that someone reacted to a message or took it back. */
-  async announceReaction(frame: Extract<ChatServerFrame, { message_type: "REACTION" }>): Promise<void> {
-    this.broadcast(frame);
+  /** Tells the thread's sockets of a reaction, but not those of `hiddenFrom` (who blocked its author). */
+  async announceReaction(frame: ChatReactionFrame, hiddenFrom: number[] = []): Promise<void> {
+    this.broadcast(frame, (s) => hiddenFrom.includes(s.userId));
   }
 
   /** Stores and broadcasts an uploaded image (POST .../chat/image). */

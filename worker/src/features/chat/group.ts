@@ -1,6 +1,12 @@
 import { type Page, toPage } from "#shared/api.ts";
 import { GROUP_MEMBERS_MAX } from "#shared/constants.ts";
-import { CHAT_MSG, type ChatThread, type GroupMemberItem } from "#shared/schemas/chat.ts";
+import {
+  CHAT_MSG,
+  type ChatThread,
+  type GroupMemberItem,
+  type GroupRole,
+  type GroupRoleResult,
+} from "#shared/schemas/chat.ts";
 import type { z } from "#shared/zod-jitless.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
@@ -18,6 +24,7 @@ import {
   insertMember,
   markLeft,
   renameGroupRow,
+  setAdmin,
   userByName,
 } from "./queries";
 import { memberThread, threadForUser, threadStub } from "./service";
@@ -119,6 +126,41 @@ export async function removeGroupMember(deps: Deps, me: Me, threadPublicId: stri
   if (row.created_by === person.id && row.created_by !== me.id) fail(403, CHAT_MSG.notAdmin);
   if (!(await markLeft(deps, ref.threadId, person.id, Date.now()))) fail(404, CHAT_MSG.notMember);
   return announce(deps, ref, { type: "MEMBER_LEFT", actorId: me.id, userId: person.id, name: thread.name });
+}
+
+/**
+ * Makes a member an admin or takes it back (the maker and admins, docs/decisions/167): everyone
+ * gets ADMIN_ADDED or ADMIN_REMOVED. The maker stays an admin while in the group; the last admin
+ * stays one. Asking for the role someone has changes nothing and tells nobody.
+ */
+export async function setGroupRole(
+  deps: Deps,
+  me: Me,
+  threadPublicId: string,
+  username: string,
+  role: GroupRole,
+): Promise<GroupRoleResult> {
+  const { ref, thread } = await adminGroupOf(deps, me.id, threadPublicId);
+  const person = await userByName(deps, username);
+  const row = person ? await groupRow(deps, ref.threadId, person.id) : null;
+  if (!person || !row || row.left_at !== null) fail(404, CHAT_MSG.notMember);
+  const admin = role === "ADMIN";
+  const unchanged = { username: person.username, is_admin: admin, message: null };
+  if (Boolean(row.is_admin) === admin) return unchanged;
+  if (!admin && row.created_by === person.id) fail(403, CHAT_MSG.makerStaysAdmin);
+  if (!(await setAdmin(deps, ref.threadId, person.id, admin))) {
+    // Nothing moved: another change came first, or this is the group's last admin.
+    const now = await groupRow(deps, ref.threadId, person.id);
+    if (!admin && now?.is_admin) fail(409, CHAT_MSG.lastAdmin);
+    return unchanged;
+  }
+  const message = await announce(deps, ref, {
+    type: admin ? "ADMIN_ADDED" : "ADMIN_REMOVED",
+    actorId: me.id,
+    userId: person.id,
+    name: thread.name,
+  });
+  return { username: person.username, is_admin: admin, message };
 }
 
 /** Leaves the group: the thread stays in the person's list, readable up to now. */

@@ -48,6 +48,9 @@ const leave = (who: TestUser, publicId: string) =>
 const rename = (who: TestUser, publicId: string, name: string) =>
   api(GROUP, { method: "PATCH", ...jsonBody({ public_id: publicId, name }, who.auth) });
 
+const setRole = (who: TestUser, publicId: string, username: string, role: string) =>
+  api(`${GROUP}/member`, { method: "PATCH", ...jsonBody({ public_id: publicId, username, role }, who.auth) });
+
 const textsOf = (s: TestSocket) => s.frames.flatMap((f) => (f.message_type === "TEXT" ? [f.text] : []));
 
 describe("a group chat of five", () => {
@@ -234,6 +237,74 @@ describe("a group chat of five", () => {
     expect(gone.status).toBe(204);
     expect((await api(`${CHAT}/thread?public_id=${id}`, { headers: maker.auth })).status).toBe(404);
     expect((await api(`${CHAT}/thread?public_id=${id}`, { headers: a.auth })).status).toBe(200);
+  });
+});
+
+describe("a group's admins", () => {
+  it("are named and dismissed by the maker and admins, live for everyone; the maker stays one", async () => {
+    const maker = await createUser();
+    const [a, b, c] = (await people(3)) as [TestUser, TestUser, TestUser];
+    const { public_id: id } = await groupOf(maker, [a, b, c]);
+    const sb = await openSocket(b, id);
+
+    // A member who is not an admin names nobody; nor may anyone name an outsider.
+    const refused = await setRole(a, id, b.username, "ADMIN");
+    expect(refused.status).toBe(403);
+    expect(await detail(refused)).toBe(CHAT_MSG.notAdmin);
+    expect((await setRole(maker, id, (await createUser()).username, "ADMIN")).status).toBe(404);
+    expect((await setRole(maker, id, a.username, "OWNER")).status).toBe(422);
+
+    // The maker makes a an admin: everyone online hears it, the list and a's thread say so.
+    const made = await setRole(maker, id, a.username, "ADMIN");
+    expect(made.status).toBe(200);
+    expect(await json(made)).toMatchObject({
+      username: a.username,
+      is_admin: true,
+      message: { message_type: "ADMIN_ADDED" },
+    });
+    expect(await sb.next("ADMIN_ADDED")).toMatchObject({
+      message_sender: { username: maker.username },
+      system: { user: { username: a.username } },
+      group: { total_members: 4 },
+    });
+    expect((await threadOf(a, id)) as unknown as ChatThread).toMatchObject({ is_admin: true });
+    const listed = await json<{ list: GroupMemberItem[] }>(await members(c, id));
+    expect(listed.list.slice(0, 2).map((m) => [m.username, m.is_admin])).toEqual([
+      [maker.username, true],
+      [a.username, true],
+    ]);
+    // Again changes nothing and tells nobody.
+    const again = await json<{ message: unknown }>(await setRole(maker, id, a.username, "ADMIN"));
+    expect(again.message).toBeNull();
+
+    // The new admin manages: names b, then takes it back; neither may demote or remove the maker.
+    expect((await setRole(a, id, b.username, "ADMIN")).status).toBe(200);
+    expect((await setRole(a, id, b.username, "MEMBER")).status).toBe(200);
+    expect(await sb.next("ADMIN_REMOVED")).toMatchObject({ system: { user: { username: b.username } } });
+    const demoteMaker = await setRole(a, id, maker.username, "MEMBER");
+    expect(demoteMaker.status).toBe(403);
+    expect(await detail(demoteMaker)).toBe(CHAT_MSG.makerStaysAdmin);
+    expect((await setRole(maker, id, maker.username, "MEMBER")).status).toBe(403);
+    expect((await remove(a, id, maker.username)).status).toBe(403);
+    expect((await threadOf(b, id)) as unknown as ChatThread).toMatchObject({ is_admin: false });
+    expect((await add(b, id, (await createUser()).username)).status).toBe(403);
+
+    // The maker takes a's back; then a manages nothing.
+    expect((await setRole(maker, id, a.username, "MEMBER")).status).toBe(200);
+    expect((await setRole(a, id, b.username, "ADMIN")).status).toBe(403);
+    // Once the maker has left, the group's one admin stays one until they name another.
+    expect((await setRole(maker, id, c.username, "ADMIN")).status).toBe(200);
+    expect((await leave(maker, id)).status).toBe(200);
+    const last = await setRole(c, id, c.username, "MEMBER");
+    expect(last.status).toBe(409);
+    expect(await detail(last)).toBe(CHAT_MSG.lastAdmin);
+    expect((await setRole(c, id, a.username, "ADMIN")).status).toBe(200);
+    expect((await setRole(c, id, c.username, "MEMBER")).status).toBe(200);
+    expect((await threadOf(c, id)) as unknown as ChatThread).toMatchObject({ is_admin: false });
+    const lines = (await messageList(b, id)).list.map((m) => m.message_type);
+    expect(lines.filter((t) => t === "ADMIN_ADDED")).toHaveLength(4);
+    expect(lines.filter((t) => t === "ADMIN_REMOVED")).toHaveLength(3);
+    sb.close();
   });
 });
 

@@ -150,6 +150,24 @@ export async function markLeft({ db }: Deps, threadId: number, userId: number, n
   return (gone?.results.length ?? 0) > 0;
 }
 
+/**
+ * Makes a current member an admin, or takes it back while another admin stays; answers whether
+ * the row changed (in one statement, so two admins stepping down at once leave one).
+ */
+export async function setAdmin({ db }: Deps, threadId: number, userId: number, admin: boolean) {
+  const [result] = await db.write([
+    db.prepare({
+      sql: `UPDATE chat_thread_users SET is_admin = ?3
+             WHERE thread_id = ?1 AND user_id = ?2 AND left_at IS NULL AND is_admin <> ?3
+               AND (?3 = 1 OR EXISTS (SELECT 1 FROM chat_thread_users o WHERE o.thread_id = ?1
+                      AND o.user_id <> ?2 AND o.left_at IS NULL AND o.is_admin = 1))
+            RETURNING user_id`,
+      binds: [threadId, userId, admin ? 1 : 0],
+    }),
+  ]);
+  return (result?.results.length ?? 0) > 0;
+}
+
 export async function renameGroupRow({ db }: Deps, threadId: number, name: string) {
   await db.write([
     db.prepare({ sql: "UPDATE chat_threads SET name = ?2 WHERE id = ?1", binds: [threadId, name] }),

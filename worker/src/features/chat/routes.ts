@@ -13,7 +13,9 @@ import {
   createChatThreadSchema,
   createGroupSchema,
   groupMemberItemSchema,
+  groupMemberRoleSchema,
   groupMemberSchema,
+  groupRoleResultSchema,
   leaveGroupSchema,
   personalThreadSchema,
   renameGroupSchema,
@@ -45,6 +47,7 @@ import {
   parseEither,
   removeGroupMember,
   renameGroup,
+  setGroupRole,
 } from "./group";
 import { megabytes, sniffImage } from "./image";
 import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
@@ -326,6 +329,22 @@ const groupMemberRemove = createRoute({
   },
 });
 
+const groupMemberRole = createRoute({
+  method: "patch",
+  path: `${PRIVATE}/group/member`,
+  tags: groupTags,
+  security,
+  summary:
+    "Make a member an admin (role ADMIN) or take it back (role MEMBER); the maker and admins. Everyone gets ADMIN_ADDED or ADMIN_REMOVED",
+  description:
+    "The maker stays an admin (403), and the group's last admin stays one (409). Asking for the role a member has already changes nothing (`message` null).",
+  request: { body: jsonOrForm(groupMemberRoleSchema) },
+  responses: {
+    200: json(groupRoleResultSchema, "The member's role now, and the system line"),
+    ...errorResponses(400, 401, 403, 404, 409, 415, 422),
+  },
+});
+
 const groupLeave = createRoute({
   method: "delete",
   path: `${PRIVATE}/group/member/self`,
@@ -491,6 +510,10 @@ export const chatRoutes = createRouter()
   .openapi(groupMemberRemove, async (c) => {
     const { public_id, username } = parseEither(groupMemberSchema, queryAndBody(c));
     return c.json(await removeGroupMember(c.var.deps, c.get("user"), public_id, username), 200);
+  })
+  .openapi(groupMemberRole, async (c) => {
+    const { public_id, username, role } = readBody<z.infer<typeof groupMemberRoleSchema>>(c);
+    return c.json(await setGroupRole(c.var.deps, c.get("user"), public_id, username, role), 200);
   })
   .openapi(groupLeave, async (c) => {
     const { public_id } = parseEither(leaveGroupSchema, queryAndBody(c));

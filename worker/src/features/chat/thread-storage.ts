@@ -565,6 +565,8 @@ function messageType(type: string): ChatMessage["message_type"] {
     case "MEMBER_JOINED":
     case "MEMBER_LEFT":
     case "RENAMED":
+    case "ADMIN_ADDED":
+    case "ADMIN_REMOVED":
       return type;
     default:
       return "TEXT";

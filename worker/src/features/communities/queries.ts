@@ -156,3 +156,15 @@ export function rulesStatements(
     }),
   ];
 }
+
+/** The community's own reaction palette (docs/decisions/166), or null for the default one. */
+export function paletteStatement(
+  db: Database,
+  communityId: number,
+  palette: string[] | null,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: "UPDATE communities SET reaction_palette = ?2 WHERE id = ?1",
+    binds: [communityId, palette ? JSON.stringify(palette) : null],
+  });
+}

@@ -94,9 +94,10 @@ const cover = createRoute({
   path: "/api/v1/private/user/community",
   tags,
   security,
-  summary: "Change a community's rules (its owner and moderators) or banner (its creator only); multipart",
+  summary:
+    "Change a community's rules (its owner and moderators), reaction palette or banner (its owner only); multipart",
   description:
-    "`name` of the community, and `rules` (a JSON list of up to 15 `{title, description}`), or either `cover` (a PNG, JPEG, GIF or WebP image of at most 1 MB) or `remove_cover=true`.",
+    "`name` of the community, and any of: `rules` (a JSON list of up to 15 `{title, description}`); `reaction_palette` (a JSON list of 1 to 12 distinct emoji of Unicode's RGI set) or `remove_reaction_palette=true` for the default eight; `cover` (a PNG, JPEG, GIF or WebP image of at most 1 MB) or `remove_cover=true`.",
   request: { body: multipartBody(coverBody) },
   responses: {
     200: json(communitySchema, "The community as it is now"),

@@ -30,7 +30,14 @@ import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { notify } from "../notifications/service";
-import { communityPage, memberPage, prefixEnd, rulesAuthorityStatement, rulesStatements } from "./queries";
+import {
+  communityPage,
+  memberPage,
+  paletteStatement,
+  prefixEnd,
+  rulesAuthorityStatement,
+  rulesStatements,
+} from "./queries";
 
 const COMMUNITIES_PER_DAY = 10;
 
@@ -152,9 +159,11 @@ export async function createCommunity(
 }
 
 /**
- * `PATCH .../community`: its creator puts up a banner (an image checked by its bytes, stored in R2
- * like every upload) or takes it down. The banner it replaces is removed once the row points at the
- * new one; seeded banners are left alone.
+ * `PATCH .../community`: its owner and moderators change its rules; its owner (its creator) sets or
+ * resets its reaction palette (docs/decisions/166); its creator puts up a banner (an image checked by
+ * its bytes, stored in R2 like every upload) or takes it down. The banner it replaces is removed
+ * once the row points at the new one; seeded banners are left alone. Every part asked for is
+ * checked before any is written.
  */
 export async function setCommunityCover(
   deps: Deps,
@@ -162,6 +171,12 @@ export async function setCommunityCover(
   edit: CommunityCoverEdit,
 ): Promise<Community> {
   const row = await findCommunity(deps, edit.name);
+  const wantsPalette = edit.reaction_palette !== undefined || edit.remove_reaction_palette === "true";
+  const wantsCover = Boolean(edit.cover) || edit.remove_cover === "true";
+  if (edit.rules === undefined && !wantsPalette && !wantsCover)
+    fail(422, COMMUNITY_MSG.coverRequired, { field: "cover" });
+  if (wantsPalette && row.ownerId !== user.id) fail(403, COMMUNITY_MSG.notOwnerPalette);
+  if (wantsCover && row.ownerId !== user.id) fail(403, COMMUNITY_MSG.notCreator);
   if (edit.rules !== undefined) {
     const who = await deps.db.first<{ username: string; staff: number; role: string | null }>(
       rulesAuthorityStatement(row.id, user.id),
@@ -176,10 +191,13 @@ export async function setCommunityCover(
         rules: edit.rules,
       }),
     );
-    if (!edit.cover && edit.remove_cover !== "true") return getCommunity(deps, user.id, row.name);
   }
-  if (row.ownerId !== user.id) fail(403, COMMUNITY_MSG.notCreator);
-  let cover: string | null;
+  if (wantsPalette) {
+    const palette = edit.remove_reaction_palette === "true" ? null : (edit.reaction_palette ?? null);
+    await deps.db.write([paletteStatement(deps.db, row.id, palette)]);
+  }
+  if (!wantsCover) return getCommunity(deps, user.id, row.name);
+  let cover: string | null = null;
   if (edit.cover) {
     const stored = await storeUpload(deps, {
       file: edit.cover,
@@ -190,8 +208,7 @@ export async function setCommunityCover(
       maxBytes: IMAGE_MAX_BYTES,
     });
     cover = stored.url;
-  } else if (edit.remove_cover === "true") cover = null;
-  else fail(422, COMMUNITY_MSG.coverRequired, { field: "cover" });
+  }
   await deps.db.orm.update(communities).set({ cover }).where(eq(communities.id, row.id));
   if (row.cover && row.cover !== cover && row.cover.startsWith("/media/community-cover/"))
     await deleteStoredFiles(deps, [row.cover]);

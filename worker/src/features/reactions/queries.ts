@@ -150,6 +150,27 @@ export function itemReactions(result: D1Result | undefined, k: ReactionKey): Rea
 }
 
 /**
+ * The members of the chat thread ?1 who blocked the person ?2: their sockets do not hear of that
+ * person's reactions, which their counts leave out (docs/decisions/140).
+ */
+export function blockersInThreadStatement(
+  db: Database,
+  threadId: number,
+  userId: number,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `SELECT b.blocker_id FROM blocks b
+            JOIN chat_thread_users p ON p.user_id = b.blocker_id AND p.thread_id = ?1 AND p.left_at IS NULL
+           WHERE b.blocked_id = ?2`,
+    binds: [threadId, userId],
+  });
+}
+
+export function blockerIds(result: D1Result | undefined): number[] {
+  return ((result?.results ?? []) as Array<{ blocker_id: number }>).map((r) => Number(r.blocker_id));
+}
+
+/**
  * `onlyIf` of a REACTION notification: the statement before it added a reaction (SQLite's
  * `changes()`), and the person has had none about the same item (`link`, ?4) in the last hour (?6
  * is the batch's `now`).

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+import type { Community } from "#shared/schemas/communities.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { Comment, FeedItem } from "#shared/schemas/posts.ts";
-import type { Reaction, ReactionResult, Reactor } from "#shared/schemas/reactions.ts";
-import { api, detail, env, json, jsonBody, reads } from "#worker-test/api.ts";
+import {
+  DEFAULT_REACTION_PALETTE,
+  REACTION_MSG,
+  type Reaction,
+  type ReactionResult,
+  type Reactor,
+} from "#shared/schemas/reactions.ts";
+import { api, detail, env, form, json, jsonBody, reads } from "#worker-test/api.ts";
 import { openSocket, say, settle, startThread } from "#worker-test/chat.ts";
 import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost, removeByStaff } from "#worker-test/posts.ts";
@@ -41,6 +48,16 @@ const notificationsOf = async (user: TestUser) =>
     )
   ).list;
 const count = (list: Reaction[], emoji: string) => list.find((r) => r.emoji === emoji);
+const editCommunity = (user: TestUser, fields: Record<string, string>) =>
+  api("/api/v1/private/user/community", { method: "PATCH", headers: user.auth, body: form(fields) });
+const setPalette = (user: TestUser, name: string, palette: unknown) =>
+  editCommunity(user, { name, reaction_palette: JSON.stringify(palette) });
+const messagesOf = async (user: TestUser, id: string) =>
+  (
+    await json<{ list: Array<{ id: number; reactions: Reaction[] }> }>(
+      await api(`/api/v1/private/user/chat/thread/message/list?public_id=${id}`, { headers: user.auth }),
+    )
+  ).list;
 
 async function commentOn(user: TestUser, postId: string, body = "A comment") {
   const res = await api("/api/v1/private/user/micropost/comment", {
@@ -285,5 +302,165 @@ describe("reactions on chat messages", () => {
     const told = (await notificationsOf(a)).filter((n) => n.kind === "REACTION");
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ link: `/chat/thread/${id}`, text: "Lunch?" });
+  });
+});
+
+describe("a community's own palette", () => {
+  it("is its owner's to set and reset; its posts and comments offer it and refuse other emoji", async () => {
+    const owner = await createUser();
+    const name = await newCommunity(owner);
+    const post = await newPost(owner, name);
+    const comment = await commentOn(owner, post.public_id);
+    const [reader, member] = await people(2);
+    // A reaction from before the change may still be taken back after it.
+    await reactionsOf(await reactAs(reader!, "POST", post.public_id, "👍"));
+
+    const set = await setPalette(owner, name, ["🦄", "🔥", "❤️"]);
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect((await json<Community>(set)).reaction_palette).toEqual(["🦄", "🔥", "❤️"]);
+    const shown = await json<FeedItem>(await api(`/api/v1/micropost?public_id=${post.public_id}`));
+    expect(shown.community.reaction_palette).toEqual(["🦄", "🔥", "❤️"]);
+
+    expect(count(await reactionsOf(await reactAs(reader!, "POST", post.public_id, "🦄")), "🦄")).toEqual({
+      emoji: "🦄",
+      total: 1,
+      reacted: true,
+    });
+    await reactionsOf(await reactAs(member!, "COMMENT", comment.public_id, "🔥"));
+    for (const [type, id] of [
+      ["POST", post.public_id],
+      ["COMMENT", comment.public_id],
+    ] as const) {
+      const refused = await reactAs(member!, type, id, "🎉");
+      expect(refused.status, `${type} ${await refused.clone().text()}`).toBe(400);
+      expect(await detail(refused)).toContain(REACTION_MSG.notInPalette);
+    }
+    const back = await reactionsOf(await reactAs(reader!, "POST", post.public_id, "👍", false));
+    expect(count(back, "👍")).toBeUndefined();
+
+    // Reset: the default eight again, and the field is left out.
+    const reset = await editCommunity(owner, { name, remove_reaction_palette: "true" });
+    expect(reset.status).toBe(200);
+    expect((await json<Community>(reset)).reaction_palette).toBeUndefined();
+    expect((await reactAs(member!, "POST", post.public_id, DEFAULT_REACTION_PALETTE[5]!)).status).toBe(200);
+    expect((await reactAs(member!, "POST", post.public_id, "🔥")).status).toBe(400);
+  });
+
+  it("refuses anyone but the owner with 403, and a palette that is not 1 to 12 distinct emoji with 422", async () => {
+    const owner = await createUser();
+    const name = await newCommunity(owner);
+    const stranger = await createUser();
+    const denied = await setPalette(stranger, name, ["🔥"]);
+    expect(denied.status).toBe(403);
+    expect(await detail(denied)).toBe("Only the community's owner can change its reactions");
+    expect((await editCommunity(stranger, { name, remove_reaction_palette: "true" })).status).toBe(403);
+
+    const cases: Array<[unknown, string]> = [
+      [[], REACTION_MSG.paletteEmpty],
+      [Array.from("🍎🍐🍊🍋🍌🍉🍇🍓🫐🍈🍒🍑🥭"), REACTION_MSG.paletteMax],
+      [["🔥", "🔥"], REACTION_MSG.paletteRepeated],
+      [["🔥", "fire"], REACTION_MSG.notAnEmoji],
+      [["🔥🔥"], REACTION_MSG.notAnEmoji],
+      [["A"], REACTION_MSG.notAnEmoji],
+      [{ emoji: "🔥" }, REACTION_MSG.paletteInvalid],
+    ];
+    for (const [palette, message] of cases) {
+      const res = await setPalette(owner, name, palette);
+      expect(res.status, JSON.stringify(palette)).toBe(422);
+      expect(await detail(res), JSON.stringify(palette)).toContain(message);
+    }
+    const broken = await editCommunity(owner, { name, reaction_palette: "[not json" });
+    expect(broken.status).toBe(422);
+    expect(await detail(broken)).toContain(REACTION_MSG.paletteInvalid);
+    // Twelve distinct emoji, flags and skin tones among them, are fine.
+    const twelve = ["🇧🇷", "👍🏽", "🏳️‍🌈", "🍐", "🍊", "🍋", "🍌", "🍉", "🍇", "🍓", "🫐", "👨‍👩‍👧"];
+    const fine = await setPalette(owner, name, twelve);
+    expect(fine.status, await fine.clone().text()).toBe(200);
+    expect((await json<Community>(fine)).reaction_palette).toEqual(twelve);
+  });
+});
+
+describe("blocked people's reactions", () => {
+  it("are left out of the blocker's comment list, chat messages and who-lists", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const comment = await commentOn(author, post.public_id);
+    const [viewer, blocked, other] = (await people(3)) as [TestUser, TestUser, TestUser];
+    // A group made before the block: a block keeps nobody out of a group they are in already.
+    const group = await json<{ public_id: string }>(
+      await api("/api/v1/private/user/chat/group", {
+        method: "POST",
+        ...jsonBody({ name: "Mixed", usernames: [blocked.username, other.username] }, viewer.auth),
+      }),
+    );
+    await block(viewer, blocked);
+    for (const u of [blocked, other]) await reactionsOf(await reactAs(u, "COMMENT", comment.public_id, "🙏"));
+    const comments = async (u: TestUser) =>
+      (
+        await json<{ list: Comment[] }>(
+          await api(`/api/v1/micropost/comment/list?post_public_id=${post.public_id}`, { headers: u.auth }),
+        )
+      ).list[0]!.reactions;
+    expect(await comments(viewer)).toEqual([{ emoji: "🙏", total: 1, reacted: false }]);
+    expect(await comments(other)).toEqual([{ emoji: "🙏", total: 2, reacted: true }]);
+    const whoComment = await json<{ list: Reactor[]; total_list: number }>(
+      await who(viewer, "COMMENT", comment.public_id, "🙏"),
+    );
+    expect(whoComment.total_list).toBe(1);
+    expect(whoComment.list.map((r) => r.user.username)).toEqual([other.username]);
+
+    // An emoji only the blocked person used is not shown to the blocker at all.
+    await reactionsOf(await reactAs(blocked, "POST", post.public_id, "👀"));
+    expect(count((await postAs(viewer, post.public_id)).reactions, "👀")).toBeUndefined();
+    expect(count((await postAs(other, post.public_id)).reactions, "👀")).toMatchObject({ total: 1 });
+
+    // In a group chat: the blocker's messages and who-list leave the blocked person out.
+    await say(other, group.public_id, "Photos tonight");
+    const messageId = (await messagesOf(viewer, group.public_id))[0]!.id;
+    const target = `${group.public_id}:${messageId}`;
+    await reactionsOf(await reactAs(blocked, "MESSAGE", target, "👍"));
+    await reactionsOf(await reactAs(other, "MESSAGE", target, "👍"));
+    expect((await messagesOf(viewer, group.public_id))[0]!.reactions).toEqual([
+      { emoji: "👍", total: 1, reacted: false },
+    ]);
+    expect((await messagesOf(other, group.public_id))[0]!.reactions).toEqual([
+      { emoji: "👍", total: 2, reacted: true },
+    ]);
+    const whoMessage = await json<{ list: Reactor[] }>(await who(viewer, "MESSAGE", target, "👍"));
+    expect(whoMessage.list.map((r) => r.user.username)).toEqual([other.username]);
+  });
+
+  it("send the blocker's sockets no REACTION frame, while the others get it", async () => {
+    const [viewer, blocked, other] = (await people(3)) as [TestUser, TestUser, TestUser];
+    const group = await json<{ public_id: string }>(
+      await api("/api/v1/private/user/chat/group", {
+        method: "POST",
+        ...jsonBody({ name: "Frames", usernames: [blocked.username, other.username] }, viewer.auth),
+      }),
+    );
+    await block(viewer, blocked);
+    const id = group.public_id;
+    await say(viewer, id, "Who is in?");
+    const messageId = (await messagesOf(viewer, id))[0]!.id;
+    const target = `${id}:${messageId}`;
+    const sv = await openSocket(viewer, id);
+    const so = await openSocket(other, id);
+    const [markV, markO] = [sv.frames.length, so.frames.length];
+    await reactionsOf(await reactAs(blocked, "MESSAGE", target, "🎉"));
+    await so.next("REACTION", (f) => f.username === blocked.username, markO);
+    // Whom not to tell is read in the reaction's own batch: a chat reaction costs the round trips
+    // it did (the token check, the thread's read, the batch).
+    const added = await reactAs(other, "MESSAGE", target, "🎉");
+    await reactionsOf(added.clone());
+    expect(reads(added).calls).toBe(3);
+    // The blocker hears the other person's reaction, and never the blocked one's.
+    await sv.next("REACTION", (f) => f.username === other.username, markV);
+    await reactionsOf(await reactAs(blocked, "MESSAGE", target, "🎉", false));
+    await so.next("REACTION", (f) => f.username === blocked.username && !f.on, markO);
+    await settle();
+    const heard = sv.frames.slice(markV).filter((f) => f.message_type === "REACTION");
+    expect(heard.map((f) => (f as { username: string }).username)).toEqual([other.username]);
+    sv.close();
+    so.close();
   });
 });

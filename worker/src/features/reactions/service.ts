@@ -3,6 +3,7 @@ import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import {
+  isRgiEmoji,
   paletteOf,
   REACTION_MSG,
   type ReactionInput,
@@ -80,7 +81,8 @@ export async function react(
   if (!target) return notFound(type);
   if (target.blocking) fail(403, PEOPLE_MSG.blockedByThem);
   if (target.blocked) fail(403, PEOPLE_MSG.blockedByYou);
-  if (!paletteOf(target.palette).includes(input.emoji))
+  // A reaction from before the community changed its palette may still be taken back.
+  if (on ? !paletteOf(target.palette).includes(input.emoji) : !isRgiEmoji(input.emoji))
     fail(400, REACTION_MSG.notInPalette, { field: "emoji" });
 
   let ownerId = target.ownerId;
@@ -114,17 +116,22 @@ export async function react(
           queries.REACTION_NOTICE_DUE,
         )
       : [];
-  const results = await db.write([change, ...notice, queries.itemReactionsStatement(db, key)]);
+  // A chat reaction's batch also names the members who blocked the person: they are not told.
+  const blockers = message ? [queries.blockersInThreadStatement(db, target.targetId, user.id)] : [];
+  const results = await db.write([change, ...notice, ...blockers, queries.itemReactionsStatement(db, key)]);
   const changed = (results[0]?.meta.changes ?? 0) > 0;
   if (notice.length) await deps.notices.tell(results.slice(1, 1 + notice.length));
   if (message && changed)
-    await threadStub(deps, message.thread).announceReaction({
-      message_type: "REACTION",
-      message_id: message.messageId,
-      emoji: input.emoji,
-      username: user.username,
-      on,
-    });
+    await threadStub(deps, message.thread).announceReaction(
+      {
+        message_type: "REACTION",
+        message_id: message.messageId,
+        emoji: input.emoji,
+        username: user.username,
+        on,
+      },
+      queries.blockerIds(results.at(-2)),
+    );
   return { reactions: queries.itemReactions(results.at(-1), key) };
 }
 

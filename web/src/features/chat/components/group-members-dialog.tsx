@@ -14,6 +14,7 @@ import {
   useLeaveGroup,
   useRemoveMember,
   useRenameGroup,
+  useSetGroupRole,
 } from "../groups";
 import { useDeleteThread } from "../mutations";
 import { displayName } from "../people";
@@ -21,8 +22,9 @@ import { chatErrorText } from "./new-chat";
 import { Spinner } from "./require-sign-in";
 
 /**
- * A group's members: everyone sees who is in it and may leave; the maker and admins also rename
- * it, add people by username and remove members; the maker may delete it for everyone.
+ * A group's members: everyone sees who is in it, who manages it, and may leave; the maker and admins
+ * also rename it, add people by username, remove members and make them admins or take it back
+ * (never the maker's); the maker may delete it for everyone.
  */
 export function GroupMembersDialog({
   thread,
@@ -39,6 +41,7 @@ export function GroupMembersDialog({
   const publicId = thread.public_id;
   const members = useQuery(groupMembersQueryOptions(publicId));
   const remove = useRemoveMember(publicId);
+  const setRole = useSetGroupRole(publicId);
   const leave = useLeaveGroup(publicId);
   const deleteThread = useDeleteThread();
   const [confirmLeave, setConfirmLeave] = useState(false);
@@ -64,10 +67,16 @@ export function GroupMembersDialog({
           {list.map((member) => {
             const isMe = member.username === me.username;
             const removable = admin && !isMe && (!member.is_maker || iAmMaker);
+            // The maker stays an admin; any other member's role is the admins' to give or take.
+            const roleChangeable = admin && !member.is_maker;
+            const name = displayName(member);
             return (
-              <li key={member.username} className="flex items-center gap-3 rounded-xl px-1 py-1.5">
+              <li
+                key={member.username}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-1 py-1.5"
+              >
                 <Avatar src={member.profile_image} name={member.username} size={36} />
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-1 basis-40">
                   <Link
                     to="/user/$username"
                     params={{ username: member.username }}
@@ -76,34 +85,70 @@ export function GroupMembersDialog({
                     {displayName(member)}
                     {isMe ? ` (${t("you")})` : ""}
                   </Link>
-                  <span className="block text-xs text-[var(--muted)]">
-                    @{member.username}
-                    {member.is_maker
-                      ? ` · ${t("Made the group")}`
-                      : member.is_admin
-                        ? ` · ${t("Admin")}`
-                        : ""}
+                  <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-[var(--muted)]">
+                    <span>@{member.username}</span>
+                    {member.is_maker ? <span>· {t("Made the group")}</span> : null}
+                    {member.is_admin ? (
+                      <span
+                        className="rounded-full border border-[var(--accent)] px-1.5 py-px font-semibold text-[var(--text)]"
+                        data-testid="admin-badge"
+                      >
+                        {t("Admin")}
+                      </span>
+                    ) : null}
                   </span>
                 </span>
-                {removable ? (
-                  <button
-                    type="button"
-                    className="btn btn-ghost px-2.5 py-1 text-sm text-[var(--danger)]"
-                    disabled={remove.isPending}
-                    aria-label={t("Remove {{name}}", { name: displayName(member) })}
-                    onClick={() =>
-                      remove.mutate(member.username, {
-                        onSuccess: () =>
-                          showSnackbar({
-                            message: t("{{name}} was removed", { name: displayName(member) }),
-                            variant: "success",
-                          }),
-                      })
-                    }
-                  >
-                    {t("Remove")}
-                  </button>
-                ) : null}
+                <div className="ml-auto flex shrink-0 gap-1">
+                  {roleChangeable ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost shrink-0 px-2.5 py-1 text-sm"
+                      disabled={setRole.isPending}
+                      aria-label={
+                        member.is_admin
+                          ? t("Remove admin: {{name}}", { name })
+                          : t("Make admin: {{name}}", { name })
+                      }
+                      onClick={() =>
+                        setRole.mutate(
+                          { username: member.username, role: member.is_admin ? "MEMBER" : "ADMIN" },
+                          {
+                            onSuccess: (result) =>
+                              showSnackbar({
+                                message: result.is_admin
+                                  ? t("{{name}} is an admin now", { name })
+                                  : t("{{name}} is no longer an admin", { name }),
+                                variant: "success",
+                              }),
+                            onError: (error) =>
+                              showSnackbar({ message: t(chatErrorText(error)), variant: "error" }),
+                          },
+                        )
+                      }
+                    >
+                      {member.is_admin ? t("Remove admin") : t("Make admin")}
+                    </button>
+                  ) : null}
+                  {removable ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost px-2.5 py-1 text-sm text-[var(--danger)]"
+                      disabled={remove.isPending}
+                      aria-label={t("Remove {{name}}", { name })}
+                      onClick={() =>
+                        remove.mutate(member.username, {
+                          onSuccess: () =>
+                            showSnackbar({
+                              message: t("{{name}} was removed", { name }),
+                              variant: "success",
+                            }),
+                        })
+                      }
+                    >
+                      {t("Remove")}
+                    </button>
+                  ) : null}
+                </div>
               </li>
             );
           })}

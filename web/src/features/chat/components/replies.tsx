@@ -10,7 +10,10 @@ const SYSTEM = new Set<string>(CHAT_SYSTEM_MESSAGE_TYPES);
 /** A group's own line (someone joined or left, a new name), not a person's message. */
 export const isSystemLine = (message: ChatMessage): boolean => SYSTEM.has(message.message_type);
 
-/** "Ada added Bruno", "Bruno left", "Ada renamed the group to Trail crew", centred in the timeline. */
+/**
+ * "Ada added Bruno", "Bruno left", "Ada renamed the group to Trail crew", "Ada made Bruno an
+ * admin", centred in the timeline.
+ */
 export function SystemLine({ message, myUsername }: { message: ChatMessage; myUsername: string }) {
   const { t } = useTranslation();
   const actorIsMe = message.message_sender.username === myUsername;
@@ -23,9 +26,15 @@ export function SystemLine({ message, myUsername }: { message: ChatMessage; myUs
       ? t("{{actor}} renamed the group to {{name}}", { actor, name: message.system?.name ?? "" })
       : message.message_type === "MEMBER_JOINED"
         ? t("{{actor}} added {{name}}", { actor, name: who })
-        : self
-          ? t("{{name}} left the group", { name: actor })
-          : t("{{actor}} removed {{name}}", { actor, name: who });
+        : message.message_type === "ADMIN_ADDED"
+          ? t("{{actor}} made {{name}} an admin", { actor, name: who })
+          : message.message_type === "ADMIN_REMOVED"
+            ? self
+              ? t("{{name}} is no longer an admin", { name: actor })
+              : t("{{actor}} took back {{name}}'s admin role", { actor, name: who })
+            : self
+              ? t("{{name}} left the group", { name: actor })
+              : t("{{actor}} removed {{name}}", { actor, name: who });
   return (
     <li className="my-1 text-center text-xs text-[var(--muted)]" data-testid="system-line">
       {text}

@@ -21,6 +21,7 @@ import { errorMessage } from "#web/lib/error-message.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { openModal } from "#web/modals.tsx";
 import { bansQueryOptions, moderatorsQueryOptions, modKeys, modReportsQueryOptions } from "../queries";
+import { PaletteEditor } from "./palette-editor";
 
 /** One part of the Moderation area: a card with its heading. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -54,7 +55,7 @@ function useAct() {
   };
 }
 
-/** /c/:name/moderation: the queue, the moderators, the bans, the rules and the flairs. */
+/** /c/:name/moderation: the queue, the moderators, the bans, the rules, the palette (its owner) and the flairs. */
 export function ModerationPage({ community }: { community: Community }) {
   const { t } = useTranslation();
   const role = community.user_membership?.role;
@@ -70,6 +71,7 @@ export function ModerationPage({ community }: { community: Community }) {
       <Moderators name={community.name} owner={role === "OWNER"} />
       <Bans name={community.name} />
       <RulesEditor community={community} />
+      {role === "OWNER" ? <PaletteEditor community={community} /> : null}
       <Flairs name={community.name} />
     </div>
   );

@@ -282,6 +282,7 @@ function CommentItem({
                 targetType="COMMENT"
                 publicId={comment.public_id}
                 reactions={comment.reactions}
+                palette={post.community.reaction_palette}
                 compact
               />
             </div>

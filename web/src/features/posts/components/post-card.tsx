@@ -98,6 +98,7 @@ export function PostCard({ item, showCommunity = true }: { item: FeedItem; showC
             targetType="POST"
             publicId={post.public_id}
             reactions={post.reactions}
+            palette={item.community.reaction_palette}
             onChange={(reactions) => keepReactions(queryClient, post.public_id, reactions)}
           />
         </div>

@@ -182,6 +182,7 @@ export function PostPage({
             targetType="POST"
             publicId={post.public_id}
             reactions={post.reactions}
+            palette={query.data.community.reaction_palette}
             onChange={(reactions) => keepReactions(queryClient, post.public_id, reactions)}
           />
         </div>

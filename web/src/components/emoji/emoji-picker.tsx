@@ -1,14 +1,23 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { EMOJI_CATEGORIES, searchEmoji } from "../emoji-data";
+import { EMOJI_CATEGORIES, searchEmoji } from "./emoji-data";
 
 const COLUMNS = 8;
 
 /**
  * A popover of emoji by category, with search. Arrow keys move through the grid, Enter picks,
- * Escape closes and gives focus back to the button that opened it.
+ * Escape closes and gives focus back to the button that opened it. It opens above the button that
+ * shows it (the chat's composer), or `below` it.
  */
-export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => void; onClose: () => void }) {
+export function EmojiPicker({
+  onPick,
+  onClose,
+  below = false,
+}: {
+  onPick: (emoji: string) => void;
+  onClose: () => void;
+  below?: boolean;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState(0);
@@ -67,7 +76,7 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => vo
       role="dialog"
       aria-label={t("Emoji")}
       onKeyDown={onKeyDown}
-      className="absolute bottom-full left-0 z-30 mb-2 w-[19rem] max-w-[calc(100vw-1.5rem)] rounded-xl border border-[var(--line)] bg-[var(--surface)] p-2 shadow-xl"
+      className={`absolute left-0 z-30 w-[19rem] ${below ? "top-full mt-2" : "bottom-full mb-2"} max-w-[calc(100vw-1.5rem)] rounded-xl border border-[var(--line)] bg-[var(--surface)] p-2 shadow-xl`}
       data-testid="emoji-picker"
     >
       <input
