@@ -1,5 +1,6 @@
 import { toFormData } from "#client/form-data.ts";
 import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
+import { typedApi } from "#client/typed-api.ts";
 import { clearAdminToken, getAdminToken } from "./admin-token";
 
 export { ApiError, toFormData };
@@ -8,3 +9,6 @@ export { ApiError, toFormData };
 export function adminFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return requestJson<T>(path, options, getAdminToken(), clearAdminToken);
 }
+
+/** The admin SPA's typed client: paths, queries, bodies and answers from the API's document. */
+export const adminApi = typedApi(adminFetch);

@@ -1,4 +1,5 @@
 import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
+import { typedApi } from "#client/typed-api.ts";
 import { clearToken, getToken } from "./auth-token";
 
 export type { RequestOptions };
@@ -17,3 +18,6 @@ export function apiFetch<T>(path: string, options: RequestOptions = {}): Promise
     onSessionExpired();
   });
 }
+
+/** The main SPA's typed client: paths, queries, bodies and answers from the API's document. */
+export const api = typedApi(apiFetch);
