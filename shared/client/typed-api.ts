@@ -44,6 +44,14 @@ export type BodyOf<O> = O extends { requestBody?: { content: infer C } }
       | (C extends { "application/x-www-form-urlencoded": unknown } ? URLSearchParams | FormData : never)
   : never;
 
+/** The JSON body of `method` on `path`, e.g. to type a form's values as the API takes them. */
+export type JsonBody<M extends Method, P extends PathOf<M>> =
+  Operation<P, M> extends {
+    requestBody?: { content: { "application/json": infer J } };
+  }
+    ? J
+    : never;
+
 type Part<Name extends string, T, Required extends boolean> = [T] extends [never]
   ? { [K in Name]?: never }
   : Required extends true

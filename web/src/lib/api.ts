@@ -2,6 +2,7 @@ import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
 import { typedApi } from "#client/typed-api.ts";
 import { clearToken, getToken } from "./auth-token";
 
+export type { Answer, JsonBody } from "#client/typed-api.ts";
 export type { RequestOptions };
 export { ApiError };
 
