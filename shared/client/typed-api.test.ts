@@ -51,7 +51,7 @@ describe("the typed client", () => {
     expect(answer).toBe(page);
     expectTypeOf(answer).toEqualTypeOf<Answer<"get", "/api/v1/community/list">>();
     expectTypeOf(answer.next_cursor).toEqualTypeOf<string | null>();
-    expectTypeOf(answer.list[0]!.name).toEqualTypeOf<string>();
+    expectTypeOf<(typeof answer)["list"][number]["name"]>().toEqualTypeOf<string>();
   });
 
   it("refuses, at compile time, what the API does not take", () => {
