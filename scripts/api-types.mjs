@@ -14,7 +14,10 @@ import { plugin } from "bun";
 function sharedErrors(document) {
   // The edge's refusals and the routes' own render the one zod schema (shared/src/api.ts
   // errorSchema) in two JSON Schema dialects; its property names tell it.
-  const names = (schema) => Object.keys(schema?.properties ?? {}).sort().join();
+  const names = (schema) =>
+    Object.keys(schema?.properties ?? {})
+      .sort()
+      .join();
   let error;
   for (const item of Object.values(document.paths))
     for (const operation of Object.values(item))

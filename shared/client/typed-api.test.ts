@@ -27,7 +27,10 @@ describe("the typed client", () => {
     await api.delete("/api/v1/private/user/filter", { query: { id: 3 } });
     await api.get("/api/v1/private/user/auth/me");
     expect(calls).toEqual([
-      { path: "/api/v1/community/list", options: { method: "GET", query: { sort: "new", limit: 5 }, signal } },
+      {
+        path: "/api/v1/community/list",
+        options: { method: "GET", query: { sort: "new", limit: 5 }, signal },
+      },
       {
         path: "/api/v1/private/user/filter",
         options: {

@@ -5,7 +5,7 @@ import { scrollBehavior } from "#client/motion.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";
-import { api } from "#web/lib/api.ts";
+import { type Answer, api } from "#web/lib/api.ts";
 import { useMe } from "#web/lib/session.ts";
 import { Avatar } from "../ui/avatar";
 import { ChevronLeft, ChevronRight } from "../ui/icons";
@@ -13,19 +13,7 @@ import { ChevronLeft, ChevronRight } from "../ui/icons";
 /** The blocks' small headings, one style for all. */
 const heading = "text-xs font-semibold tracking-wider text-[var(--muted)] uppercase";
 
-interface FeaturedItem {
-  id: number;
-  link: string;
-  title: string;
-  subtitle: string;
-  image: string;
-}
-interface CommunityCard {
-  name: string;
-  image: string | null;
-  total_members: number;
-  user_membership: { role: string } | null;
-}
+type FeaturedItem = Answer<"get", "/api/v1/featured/main/list">["list"][number];
 
 /** Subscribe prompt, Promoted, Top Communities and the featured carousel. */
 export function RightSidebar() {
