@@ -52,7 +52,10 @@ plugin({
   },
 });
 
-const { createApp, describeApi } = await import("../worker/src/app.ts");
+// By a name in a variable: tsconfig.node.json (which holds scripts/) would otherwise type-check
+// the Worker without the Workers runtime's types (worker/tsconfig.json does that).
+const WORKER_APP = "../worker/src/app.ts";
+const { createApp, describeApi } = await import(WORKER_APP);
 const { default: openapiTS, astToString } = await import("openapi-typescript");
 
 const document = sharedErrors(describeApi(createApp()));
