@@ -6113,6 +6113,7 @@ export type paths = {
                             image: string | null;
                             is_verified: boolean;
                             name: string;
+                            reaction_palette?: string[];
                             rules?: {
                                 description: string;
                                 title: string;
@@ -6273,6 +6274,7 @@ export type paths = {
                                 image: string | null;
                                 is_verified: boolean;
                                 name: string;
+                                reaction_palette?: string[];
                                 rules?: {
                                     description: string;
                                     title: string;
@@ -6448,6 +6450,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -6919,6 +6922,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -7152,6 +7156,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -7686,6 +7691,7 @@ export type paths = {
                                 image: string | null;
                                 is_verified: boolean;
                                 name: string;
+                                reaction_palette?: string[];
                                 rules?: {
                                     description: string;
                                     title: string;
@@ -10696,7 +10702,7 @@ export type paths = {
                                 username: string;
                             };
                             /** @enum {string} */
-                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED";
+                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED" | "ADMIN_ADDED" | "ADMIN_REMOVED";
                             reactions: {
                                 emoji: string;
                                 reacted: boolean;
@@ -10858,7 +10864,7 @@ export type paths = {
                                 username: string;
                             };
                             /** @enum {string} */
-                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED";
+                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED" | "ADMIN_ADDED" | "ADMIN_REMOVED";
                             reactions: {
                                 emoji: string;
                                 reacted: boolean;
@@ -10964,7 +10970,175 @@ export type paths = {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Make a member an admin (role ADMIN) or take it back (role MEMBER); the maker and admins. Everyone gets ADMIN_ADDED or ADMIN_REMOVED
+         * @description The maker stays an admin (403), and the group's last admin stays one (409). Asking for the role a member has already changes nothing (`message` null).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        public_id: string;
+                        /** @enum {string} */
+                        role: "ADMIN" | "MEMBER";
+                        username: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        public_id: string;
+                        /** @enum {string} */
+                        role: "ADMIN" | "MEMBER";
+                        username: string;
+                    };
+                    "multipart/form-data": {
+                        public_id: string;
+                        /** @enum {string} */
+                        role: "ADMIN" | "MEMBER";
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The member's role now, and the system line */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            is_admin: boolean;
+                            message: {
+                                alt: string | null;
+                                client_id: string | null;
+                                created_at: string;
+                                id: number;
+                                media: string | null;
+                                message_sender: {
+                                    profile_image: string | null;
+                                    profile_name: string | null;
+                                    username: string;
+                                };
+                                /** @enum {string} */
+                                message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED" | "ADMIN_ADDED" | "ADMIN_REMOVED";
+                                reactions: {
+                                    emoji: string;
+                                    reacted: boolean;
+                                    total: number;
+                                }[];
+                                readers: string[];
+                                reply_to?: {
+                                    deleted: boolean;
+                                    id: number;
+                                    /** @enum {string} */
+                                    message_type: "TEXT" | "IMAGE";
+                                    sender: {
+                                        profile_image: string | null;
+                                        profile_name: string | null;
+                                        username: string;
+                                    };
+                                    text: string | null;
+                                } | null;
+                                system?: {
+                                    name: string | null;
+                                    user: {
+                                        profile_image: string | null;
+                                        profile_name: string | null;
+                                        username: string;
+                                    } | null;
+                                } | null;
+                                text: string | null;
+                                updated_at: string;
+                                webpage_preview: {
+                                    description: string | null;
+                                    image: string | null;
+                                    link: string;
+                                    site_name: string | null;
+                                    title: string | null;
+                                } | null;
+                            } | null;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No or bad token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than this operation takes */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed: the detail names the field; `fields` maps each refused field to its problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/private/user/chat/group/member/list": {
@@ -11118,7 +11292,7 @@ export type paths = {
                                 username: string;
                             };
                             /** @enum {string} */
-                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED";
+                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED" | "ADMIN_ADDED" | "ADMIN_REMOVED";
                             reactions: {
                                 emoji: string;
                                 reacted: boolean;
@@ -11275,7 +11449,7 @@ export type paths = {
                                 username: string;
                             };
                             /** @enum {string} */
-                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED";
+                            message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED" | "ADMIN_ADDED" | "ADMIN_REMOVED";
                             reactions: {
                                 emoji: string;
                                 reacted: boolean;
@@ -11820,7 +11994,7 @@ export type paths = {
                                     username: string;
                                 };
                                 /** @enum {string} */
-                                message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED";
+                                message_type: "TEXT" | "IMAGE" | "MEMBER_JOINED" | "MEMBER_LEFT" | "RENAMED" | "ADMIN_ADDED" | "ADMIN_REMOVED";
                                 reactions: {
                                     emoji: string;
                                     reacted: boolean;
@@ -12456,8 +12630,8 @@ export type paths = {
         options?: never;
         head?: never;
         /**
-         * Change a community's rules (its owner and moderators) or banner (its creator only); multipart
-         * @description `name` of the community, and `rules` (a JSON list of up to 15 `{title, description}`), or either `cover` (a PNG, JPEG, GIF or WebP image of at most 1 MB) or `remove_cover=true`.
+         * Change a community's rules (its owner and moderators), reaction palette or banner (its owner only); multipart
+         * @description `name` of the community, and any of: `rules` (a JSON list of up to 15 `{title, description}`); `reaction_palette` (a JSON list of 1 to 12 distinct emoji of Unicode's RGI set) or `remove_reaction_palette=true` for the default eight; `cover` (a PNG, JPEG, GIF or WebP image of at most 1 MB) or `remove_cover=true`.
          */
         patch: {
             parameters: {
@@ -12472,8 +12646,11 @@ export type paths = {
                         /** Format: binary */
                         cover?: string;
                         name: string;
+                        reaction_palette?: string;
                         /** @enum {string} */
                         remove_cover?: "true" | "false";
+                        /** @enum {string} */
+                        remove_reaction_palette?: "true" | "false";
                         rules?: string;
                     };
                 };
@@ -12493,6 +12670,7 @@ export type paths = {
                             image: string | null;
                             is_verified: boolean;
                             name: string;
+                            reaction_palette?: string[];
                             rules?: {
                                 description: string;
                                 title: string;
@@ -13126,6 +13304,7 @@ export type paths = {
                                 image: string | null;
                                 is_verified: boolean;
                                 name: string;
+                                reaction_palette?: string[];
                                 rules?: {
                                     description: string;
                                     title: string;
@@ -16713,6 +16892,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -21538,7 +21718,7 @@ export type paths = {
         patch: {
             parameters: {
                 query: {
-                    user_boolean_setting: "NEW_REFERRAL_NOTIFICATION" | "NEW_FOLLOWER_NOTIFICATION" | "NEW_MENTION_NOTIFICATION" | "NEW_COMMENT_NOTIFICATION" | "NEW_COMMUNITY_NOTIFICATION" | "NEW_UPVOTE_NOTIFICATION" | "ALLOW_NEW_CHAT" | "NEWSLETTER" | "USE_NIGHT_MODE" | "SERVICE_PROVIDER" | "SHOW_BLOCKED_LIST" | "REQUIRE_ALT_TEXT" | "SHOW_ONLINE" | "SEARCH_ENGINE_INDEXING";
+                    user_boolean_setting: "NEW_REFERRAL_NOTIFICATION" | "NEW_FOLLOWER_NOTIFICATION" | "NEW_MENTION_NOTIFICATION" | "NEW_COMMENT_NOTIFICATION" | "NEW_COMMUNITY_NOTIFICATION" | "NEW_UPVOTE_NOTIFICATION" | "ALLOW_NEW_CHAT" | "NEWSLETTER" | "USE_NIGHT_MODE" | "SERVICE_PROVIDER" | "SHOW_BLOCKED_LIST" | "REQUIRE_ALT_TEXT" | "SHOW_ONLINE" | "SEARCH_ENGINE_INDEXING" | "HIDE_READ";
                 };
                 header?: never;
                 path?: never;
@@ -21729,6 +21909,7 @@ export type paths = {
                                 image: string | null;
                                 is_verified: boolean;
                                 name: string;
+                                reaction_palette?: string[];
                                 rules?: {
                                     description: string;
                                     title: string;
@@ -22028,6 +22209,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -22104,6 +22286,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -22179,6 +22362,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
@@ -24025,6 +24209,7 @@ export type paths = {
                                     image: string | null;
                                     is_verified: boolean;
                                     name: string;
+                                    reaction_palette?: string[];
                                     rules?: {
                                         description: string;
                                         title: string;
