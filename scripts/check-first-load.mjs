@@ -63,6 +63,8 @@ const FIRST_SCREEN = [
   "web/src/lib/use-media-query.ts",
   "shared/client/cookies.ts",
   "shared/client/http.ts",
+  // The typed client: a few lines at run time over http.ts (docs/decisions/182).
+  "shared/client/typed-api.ts",
   "shared/client/i18n-runtime.ts",
   "shared/client/i18n.ts",
   "shared/client/menu-button.ts",

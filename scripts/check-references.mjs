@@ -16,7 +16,7 @@ const root = join(new URL(".", import.meta.url).pathname, "..");
 const SCANNED = ["worker", "web", "admin", "shared", "scripts", "e2e", "bench", "docs", "test-support"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".wrangler", ".git"]);
 const CODE = /\.(ts|tsx|js|mjs|cjs|mts)$/;
-const GENERATED = /routeTree\.gen\.ts$|worker-configuration\.d\.ts$/;
+const GENERATED = /\.gen\.ts$|worker-configuration\.d\.ts$/;
 const TOP = "worker|web|admin|shared|scripts|e2e|bench|docs|migrations|test-support";
 const ALIASES = {
   "#shared/": "shared/src/",

@@ -27,6 +27,8 @@ const checks = [
   // Each "Supports" of the accessibility report names a test that exists (ADR 153).
   ["accessibility report names real tests", "node", ["scripts/check-conformance.mjs"]],
   ["migrations match the schema", "bun", ["scripts/check-migrations.mjs"]],
+  // The SPAs' client types are what the Worker's routes describe (docs/decisions/182).
+  ["API types match the Worker's routes", "bun", ["scripts/api-types.mjs", "--check"]],
   // wrangler.toml as committed deploys as production with no secret in [vars] (ADR 094).
   ["deploy config", "node", ["scripts/check-deploy-config.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],

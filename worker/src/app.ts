@@ -58,6 +58,25 @@ const SHARED_READS = [
   "/api/v1/featured/main/list",
 ];
 
+/** The head of the OpenAPI document; the paths come from the routes' definitions. */
+const DOCUMENT = {
+  openapi: "3.1.0",
+  info: {
+    title: "Agora API",
+    version: "1.0.0",
+    description:
+      'Communities, posts, chat, jobs and payments. Errors are {"detail": "...", "code": "..."}: `detail` is for people, `code` (one of the Error schema\'s enum) is for code to branch on; "fields" ({"name": "problem"}) is added when the refusal names fields.',
+  },
+};
+
+/**
+ * The OpenAPI document of an app made by createApp, as `/api/openapi.json` serves it; the SPAs'
+ * typed client is generated from it (scripts/api-types.mjs, docs/decisions/182).
+ */
+export function describeApi(app: ReturnType<typeof createRouter>) {
+  return withEdgeRefusals(app.getOpenAPI31Document(DOCUMENT));
+}
+
 /**
  * The API with its middleware and every feature. `extra` routers are mounted after the features:
  * the development entry (worker/src/dev-index.ts) passes the development routes; the production
@@ -121,16 +140,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", spaRoutes);
   for (const more of extra) app.route("/", more);
 
-  const document = {
-    openapi: "3.1.0",
-    info: {
-      title: "Agora API",
-      version: "1.0.0",
-      description:
-        'Communities, posts, chat, jobs and payments. Errors are {"detail": "...", "code": "..."}: `detail` is for people, `code` (one of the Error schema\'s enum) is for code to branch on; "fields" ({"name": "problem"}) is added when the refusal names fields.',
-    },
-  };
-  app.get("/api/openapi.json", (c) => c.json(withEdgeRefusals(app.getOpenAPI31Document(document))));
+  app.get("/api/openapi.json", (c) => c.json(describeApi(app)));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 
   app.notFound((c) => c.json(refusalBody(404, `No such path: ${c.req.method} ${c.req.path}`), 404));

@@ -1,12 +1,15 @@
-import type { AccessToken, PasswordChangeRequired } from "#shared/schemas/accounts.ts";
-import type { MfaStatus, PasskeyItem, TotpSetup } from "#shared/schemas/mfa.ts";
-import { ApiError, type RequestOptions } from "../http";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import type { PasswordChangeRequired } from "#shared/schemas/accounts.ts";
+import { ApiError } from "../http";
 import { msg } from "../i18n";
+import type { JsonBody, TypedApi } from "../typed-api";
 
-// Two-factor calls for either site: people's paths or staff's twins, through the site's own fetch.
+// Two-factor calls for either site: people's paths or staff's twins, through the site's typed client.
 
-export type Fetcher = <T>(path: string, options?: RequestOptions) => Promise<T>;
 export type WebAuthnOptions = { options: Record<string, unknown> };
+/** What the browser answers a passkey request with, as the API takes it. */
+export type PasskeyResponse = JsonBody<"post", "/api/v1/private/user/auth/passkey/register">["response"];
+type StepUp = JsonBody<"post", "/api/v1/private/user/auth/step-up">;
 
 /** People's paths and staff's twins. */
 const PATHS = {
@@ -14,38 +17,33 @@ const PATHS = {
   admin: { P: "/api/admin/private/auth", PUB: "/api/admin/auth" },
 } as const;
 
-export function twoFactorApi(fetcher: Fetcher, kind: "user" | "admin") {
+export function twoFactorApi(client: TypedApi, kind: "user" | "admin") {
   const { P, PUB } = PATHS[kind];
   return {
-    status: () => fetcher<MfaStatus>(`${P}/mfa`),
-    setup: () => fetcher<TotpSetup>(`${P}/totp/setup`, { method: "POST" }),
+    status: () => client.get(`${P}/mfa` as const),
+    setup: () => client.post(`${P}/totp/setup` as const),
     enable: (code: string) =>
-      fetcher<{ recovery_codes: string[]; access_token?: string }>(`${P}/totp/enable`, {
-        method: "POST",
+      client.post(`${P}/totp/enable` as const, {
         body: { code },
       }),
     disable: (input: { password: string; code: string }) =>
-      fetcher<{ message: string; access_token?: string }>(`${P}/totp`, { method: "DELETE", body: input }),
-    renewRecoveryCodes: () =>
-      fetcher<{ recovery_codes: string[] }>(`${P}/recovery-codes`, { method: "POST" }),
+      client.delete(`${P}/totp` as const, { body: input }),
+    renewRecoveryCodes: () => client.post(`${P}/recovery-codes` as const),
     loginMfa: (input: { mfa_token: string; code?: string; recovery_code?: string }) =>
-      fetcher<AccessToken | PasswordChangeRequired>(`${PUB}/login/mfa`, { method: "POST", body: input }),
-    stepUp: (input: { code?: string; passkey?: unknown; password?: string }) =>
-      fetcher<AccessToken>(`${P}/step-up`, { method: "POST", body: input }),
-    stepUpOptions: () => fetcher<WebAuthnOptions>(`${P}/step-up/passkey/options`, { method: "POST" }),
-    registerOptions: () => fetcher<WebAuthnOptions>(`${P}/passkey/register/options`, { method: "POST" }),
-    register: (response: unknown, name?: string) =>
-      fetcher<PasskeyItem & { access_token?: string }>(`${P}/passkey/register`, {
-        method: "POST",
+      client.post(`${PUB}/login/mfa` as const, { body: input }),
+    stepUp: (input: StepUp) => client.post(`${P}/step-up` as const, { body: input }),
+    stepUpOptions: () => client.post(`${P}/step-up/passkey/options` as const),
+    registerOptions: () => client.post(`${P}/passkey/register/options` as const),
+    register: (response: PasskeyResponse, name?: string) =>
+      client.post(`${P}/passkey/register` as const, {
         body: { response, name },
       }),
-    loginOptions: () => fetcher<WebAuthnOptions>(`${PUB}/passkey/login/options`, { method: "POST" }),
-    passkeyLogin: (response: unknown) =>
-      fetcher<AccessToken>(`${PUB}/passkey/login`, { method: "POST", body: { response } }),
-    passkeys: () => fetcher<{ passkeys: PasskeyItem[] }>(`${P}/passkey/list`),
+    loginOptions: () => client.post(`${PUB}/passkey/login/options` as const),
+    passkeyLogin: (response: PasskeyResponse) =>
+      client.post(`${PUB}/passkey/login` as const, { body: { response } }),
+    passkeys: () => client.get(`${P}/passkey/list` as const),
     removePasskey: (id: number) =>
-      fetcher<{ message: string; access_token?: string }>(`${P}/passkey`, {
-        method: "DELETE",
+      client.delete(`${P}/passkey` as const, {
         query: { id },
       }),
   };
@@ -86,18 +84,24 @@ export function isEnrollRequired(error: unknown): boolean {
 
 // The browser half of WebAuthn loads only when a passkey is used.
 
-export async function createPasskey(options: WebAuthnOptions): Promise<unknown> {
+export async function createPasskey(options: WebAuthnOptions): Promise<PasskeyResponse> {
   const { startRegistration } = await import("@simplewebauthn/browser");
-  return startRegistration({ optionsJSON: options.options as never }).catch((error: unknown) => {
+  return startRegistration({ optionsJSON: options.options as never }).then(asSent, (error: unknown) => {
     throw new Error(passkeyProblem(error, "create"));
   });
 }
 
-export async function signWithPasskey(options: WebAuthnOptions): Promise<unknown> {
+export async function signWithPasskey(options: WebAuthnOptions): Promise<PasskeyResponse> {
   const { startAuthentication } = await import("@simplewebauthn/browser");
-  return startAuthentication({ optionsJSON: options.options as never }).catch((error: unknown) => {
+  return startAuthentication({ optionsJSON: options.options as never }).then(asSent, (error: unknown) => {
     throw new Error(passkeyProblem(error, "sign"));
   });
+}
+
+/** The browser's answer as plain JSON objects, the shape the API's document gives it. */
+function asSent(answer: RegistrationResponseJSON | AuthenticationResponseJSON): PasskeyResponse {
+  const { response, clientExtensionResults, ...rest } = answer;
+  return { ...rest, response: { ...response }, clientExtensionResults: { ...clientExtensionResults } };
 }
 
 /**

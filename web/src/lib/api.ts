@@ -1,6 +1,8 @@
 import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
+import { typedApi } from "#client/typed-api.ts";
 import { clearToken, getToken } from "./auth-token";
 
+export type { Answer, JsonBody } from "#client/typed-api.ts";
 export type { RequestOptions };
 export { ApiError };
 
@@ -17,3 +19,6 @@ export function apiFetch<T>(path: string, options: RequestOptions = {}): Promise
     onSessionExpired();
   });
 }
+
+/** The main SPA's typed client: paths, queries, bodies and answers from the API's document. */
+export const api = typedApi(apiFetch);

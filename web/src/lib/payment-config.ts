@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaymentConfig } from "#shared/schemas/payments.ts";
-import { apiFetch } from "./api";
+import { api } from "./api";
 
 // Whether this server takes money, read by the payment screens and by screens that only offer them
 // (the plans page's Subscribe buttons, the sidebar's Get verified prompt).
@@ -10,7 +10,7 @@ export const paymentConfigQueryOptions = () =>
   queryOptions({
     queryKey: ["payments", "config"] as const,
     meta: { silent: true },
-    queryFn: ({ signal }) => apiFetch<PaymentConfig>("/api/v1/payment/config", { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/payment/config", { signal }),
     staleTime: 5 * 60_000,
   });
 

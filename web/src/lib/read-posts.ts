@@ -7,7 +7,7 @@ import {
   readAllResultSchema,
 } from "#shared/schemas/feeds.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { apiFetch } from "./api";
+import { api } from "./api";
 import { HIDE_READ_KEY } from "./cursor-pages";
 
 // What the signed-in person has read (docs/decisions/150): posts are marked read as they scroll
@@ -67,13 +67,14 @@ export function trackReads(list: HTMLElement): () => void {
     timer = null;
     while (waiting.length) {
       const batch = waiting.splice(0, READ_BATCH_MAX);
-      void apiFetch("/api/v1/private/user/micropost/read", {
-        method: "POST",
-        body: { public_ids: batch },
-      }).catch(() => {
-        // Marking read is a courtesy: a failed batch is tried again when its posts scroll by next time.
-        for (const id of batch) sent.delete(id);
-      });
+      void api
+        .post("/api/v1/private/user/micropost/read", {
+          body: { public_ids: batch },
+        })
+        .catch(() => {
+          // Marking read is a courtesy: a failed batch is tried again when its posts scroll by next time.
+          for (const id of batch) sent.delete(id);
+        });
     }
   };
   const idOf = (el: Element) => {
@@ -138,11 +139,11 @@ export function useReadTracking(box: RefObject<HTMLElement | null>, on: boolean)
 /** `POST …/micropost/read/all`: the feed's newest unread posts are read; answers the undo token. */
 export async function markAllRead(target: ReadAll): Promise<ReadAllResult> {
   return readAllResultSchema.parse(
-    await apiFetch("/api/v1/private/user/micropost/read/all", { method: "POST", body: target }),
+    await api.post("/api/v1/private/user/micropost/read/all", { body: target }),
   );
 }
 
 /** Unread again what one "mark all read" marked. */
 export function undoMarkAllRead(token: string): Promise<unknown> {
-  return apiFetch("/api/v1/private/user/micropost/read/all", { method: "DELETE", query: { token } });
+  return api.delete("/api/v1/private/user/micropost/read/all", { query: { token } });
 }

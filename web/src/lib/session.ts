@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import type { Me, UnreadData } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { clearToken, getToken, setToken, subscribeToken } from "#web/lib/auth-token.ts";
 import { openModal } from "#web/modals.tsx";
 
@@ -14,7 +14,7 @@ export const accountKeys = {
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.me(),
-    queryFn: () => apiFetch<Me>("/api/v1/private/user/auth/me"),
+    queryFn: () => api.get("/api/v1/private/user/auth/me"),
     staleTime: 60_000,
   });
 
@@ -24,7 +24,7 @@ const UNREAD_POLL_MS = 30_000;
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.unread(),
-    queryFn: () => apiFetch<UnreadData>("/api/v1/private/user/unread/data"),
+    queryFn: () => api.get("/api/v1/private/user/unread/data"),
     refetchInterval: UNREAD_POLL_MS,
   });
 

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { Suggestions } from "#shared/schemas/search.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 /** Communities to join and people to follow (the welcome step and the empty feeds). */
 export const suggestionsKey = ["people", "suggestions"] as const;
@@ -9,7 +9,7 @@ export const suggestionsKey = ["people", "suggestions"] as const;
 export const suggestionsQueryOptions = () =>
   queryOptions({
     queryKey: suggestionsKey,
-    queryFn: () => apiFetch<Suggestions>("/api/v1/private/user/suggestions"),
+    queryFn: () => api.get("/api/v1/private/user/suggestions"),
     // The list stays put while the person works through it; the buttons change, not the rows.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
-import type { Page } from "#shared/api.ts";
-import {
-  type AdminAppeal,
-  type AppealDecide,
-  type AppealStatus,
-  appealDecideSchema,
-} from "#shared/schemas/moderation.ts";
+import { type AppealDecide, type AppealStatus, appealDecideSchema } from "#shared/schemas/moderation.ts";
 import { auditKeys } from "../audit/queries";
 
 export const appealKeys = {
@@ -20,7 +14,7 @@ const PAGE = 10;
 /** Appeals of one status: OPEN (oldest first) or DECIDED. */
 export const appealListQueryOptions = (status: AppealStatus) =>
   skipPagesQueryOptions(appealKeys.list(status), PAGE, (skip, limit) =>
-    adminFetch<Page<AdminAppeal>>("/api/admin/private/appeal/list", { query: { status, skip, limit } }),
+    adminApi.get("/api/admin/private/appeal/list", { query: { status, skip, limit } }),
   );
 
 /** PATCH an appeal with UPHOLD or REVERSE and a note; both tabs and the audit log refetch. */
@@ -28,8 +22,7 @@ export function useDecideAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AppealDecide) =>
-      adminFetch<{ detail: string; appeal: AdminAppeal }>("/api/admin/private/appeal", {
-        method: "PATCH",
+      adminApi.patch("/api/admin/private/appeal", {
         body: appealDecideSchema.parse(input),
       }),
     // As with reports: the decided appeal leaves the OPEN list before the dialog closes.

@@ -1,7 +1,6 @@
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
-import type { Page } from "#shared/api.ts";
-import type { AuditAction, AuditEntry } from "#shared/schemas/admin.ts";
+import type { AuditAction } from "#shared/schemas/admin.ts";
 
 export const auditKeys = {
   root: ["admin", "audit"] as const,
@@ -19,7 +18,7 @@ export interface AuditFilter {
 /** Every admin change, newest first, of one action and one admin when given. */
 export const auditListQueryOptions = ({ action, admin }: AuditFilter) =>
   skipPagesQueryOptions(auditKeys.list({ action, admin }), PAGE, (skip, limit) =>
-    adminFetch<Page<AuditEntry>>("/api/admin/private/audit/list", {
+    adminApi.get("/api/admin/private/audit/list", {
       query: { action: action || undefined, admin: admin || undefined, skip, limit },
     }),
   );

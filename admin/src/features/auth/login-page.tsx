@@ -1,16 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { ApiError, adminFetch } from "#admin/lib/api.ts";
+import { ApiError, adminApi } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { LoginFields } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { signWithPasskey } from "#client/two-factor/api.ts";
 import { CodeForm } from "#client/two-factor/code-form.tsx";
-import { ACCOUNTS_MSG, type AccessToken } from "#shared/schemas/accounts.ts";
+import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema, MSG } from "#shared/schemas/fields.ts";
-import type { MfaRequired } from "#shared/schemas/mfa.ts";
 import { adminSignIn, takeAdminNotice } from "./session";
 import { adminTwoFactor } from "./two-factor";
 
@@ -80,8 +79,7 @@ export default function LoginPage() {
     setSubmitting(true);
     setServerError(null);
     try {
-      const answer = await adminFetch<AccessToken | MfaRequired>("/api/admin/auth/login", {
-        method: "POST",
+      const answer = await adminApi.post("/api/admin/auth/login", {
         body: new URLSearchParams(form.data),
       });
       if ("mfa_token" in answer) setMfaToken(answer.mfa_token);

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { type AdminMe, adminKeys } from "./session";
 import { applyAdminTheme, currentAdminTheme } from "./theme";
 
@@ -17,8 +17,7 @@ export function useToggleAdminNightMode(): () => Promise<void> {
     };
     setNight(before !== "night");
     try {
-      const { result } = await adminFetch<{ result: boolean }>("/api/admin/private/setting/boolean", {
-        method: "PATCH",
+      const { result } = await adminApi.patch("/api/admin/private/setting/boolean", {
         query: { admin_boolean_setting: "USE_NIGHT_MODE" },
       });
       setNight(result);

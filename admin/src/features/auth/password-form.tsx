@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { PasswordChangeFields } from "#client/form-fields.tsx";
@@ -28,8 +28,7 @@ export function AdminPasswordForm() {
     setPending(true);
     setProblem(null);
     try {
-      await adminFetch("/api/admin/private/auth/update/password", {
-        method: "PATCH",
+      await adminApi.patch("/api/admin/private/auth/update/password", {
         body: new URLSearchParams(form.data),
       });
       adminSignOut(queryClient, ACCOUNTS_MSG.passwordUpdated);

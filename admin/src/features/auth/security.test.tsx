@@ -7,7 +7,13 @@ import { PasskeysSection } from "./passkeys-section";
 
 // The browser's passkey dialog, as a platform authenticator answers it.
 vi.mock("@simplewebauthn/browser", () => ({
-  startRegistration: vi.fn(async () => ({ id: "new-credential", type: "public-key" })),
+  startRegistration: vi.fn(async () => ({
+    id: "new-credential",
+    rawId: "new-credential",
+    type: "public-key",
+    response: { clientDataJSON: "e30", attestationObject: "o2Nm" },
+    clientExtensionResults: {},
+  })),
   startAuthentication: vi.fn(async () => ({ id: "old-credential", type: "public-key" })),
   browserSupportsWebAuthn: () => true,
 }));
@@ -89,7 +95,13 @@ describe("the admin Security page's passkeys", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add a passkey" }));
     expect(await screen.findByText("Passkey added.")).toBeTruthy();
     expect(calls.find((c) => c.key === `POST ${P}/passkey/register`)?.body).toEqual({
-      response: { id: "new-credential", type: "public-key" },
+      response: {
+        id: "new-credential",
+        rawId: "new-credential",
+        type: "public-key",
+        response: { clientDataJSON: "e30", attestationObject: "o2Nm" },
+        clientExtensionResults: {},
+      },
       name: "Work laptop",
     });
     expect(await screen.findByTestId("passkey-item")).toBeTruthy();

@@ -6,7 +6,7 @@ import {
   setAdminToken,
   subscribeAdminToken,
 } from "#admin/lib/admin-token.ts";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import type { Admin } from "#shared/schemas/accounts.ts";
 
 export type AdminMe = Admin;
@@ -20,7 +20,7 @@ export const adminKeys = {
 export const adminMeQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.me(),
-    queryFn: () => adminFetch<AdminMe>("/api/admin/private/auth/me"),
+    queryFn: () => adminApi.get("/api/admin/private/auth/me"),
     staleTime: 60_000,
   });
 

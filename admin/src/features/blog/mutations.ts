@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, toFormData } from "#admin/lib/api.ts";
-import type { AdminBlog, AdminBlogCreate, AdminBlogDetail, AdminFile } from "#shared/schemas/admin.ts";
+import { adminApi, toFormData } from "#admin/lib/api.ts";
+import type { AdminBlogCreate } from "#shared/schemas/admin.ts";
 import { blogKeys } from "./queries";
 
 /** Uploads a picture to the admin files (a cover, or a picture in the body); answers its link. */
 export async function uploadAdminImage(file: File): Promise<string> {
-  const stored = await adminFetch<AdminFile>("/api/admin/private/file", {
-    method: "POST",
+  const stored = await adminApi.post("/api/admin/private/file", {
     body: toFormData({ file }),
   });
   return stored.file;
@@ -18,9 +17,8 @@ export function useSaveBlog() {
   return useMutation({
     mutationFn: ({ id, ...fields }: AdminBlogCreate & { id?: number }) =>
       id === undefined
-        ? adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", { method: "POST", body: fields })
-        : adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", {
-            method: "PATCH",
+        ? adminApi.post("/api/admin/private/admin/blog", { body: fields })
+        : adminApi.patch("/api/admin/private/admin/blog", {
             // An empty summary is made again from the (perhaps changed) body.
             body: { id, ...fields, summary: fields.summary ?? "" },
           }),
@@ -32,8 +30,7 @@ export function usePublishBlog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; published: boolean }) =>
-      adminFetch<{ detail: string; blog: AdminBlog }>("/api/admin/private/admin/blog/publish", {
-        method: "PATCH",
+      adminApi.patch("/api/admin/private/admin/blog/publish", {
         body: input,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.root }),
@@ -43,8 +40,7 @@ export function usePublishBlog() {
 export function useDeleteBlog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      adminFetch<null>("/api/admin/private/admin/blog", { method: "DELETE", body: { id } }),
+    mutationFn: (id: number) => adminApi.delete("/api/admin/private/admin/blog", { body: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.root }),
   });
 }

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import type { Page } from "#shared/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { nextOffset } from "#shared/paging.ts";
-import type { AdminBlog, AdminBlogDetail } from "#shared/schemas/admin.ts";
 
 export const blogKeys = {
   root: ["admin", "blog"] as const,
@@ -17,7 +15,7 @@ export const blogListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: blogKeys.list(),
     queryFn: ({ pageParam }) =>
-      adminFetch<Page<AdminBlog>>("/api/admin/private/admin/blog/list", {
+      adminApi.get("/api/admin/private/admin/blog/list", {
         query: { skip: pageParam * PAGE, limit: PAGE },
       }),
     initialPageParam: 0,
@@ -31,6 +29,6 @@ export const blogListQueryOptions = () =>
 export const blogQueryOptions = (id: number) =>
   queryOptions({
     queryKey: blogKeys.one(id),
-    queryFn: () => adminFetch<AdminBlogDetail>("/api/admin/private/admin/blog", { query: { id } }),
+    queryFn: () => adminApi.get("/api/admin/private/admin/blog", { query: { id } }),
     retry: false,
   });

@@ -1,7 +1,5 @@
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
-import type { Page } from "#shared/api.ts";
-import type { AdminCommunity } from "#shared/schemas/admin.ts";
 
 export const communityKeys = {
   root: ["admin", "communities"] as const,
@@ -13,7 +11,7 @@ const PAGE = 20;
 /** Communities newest first, or those whose name starts with `name`. */
 export const communityListQueryOptions = (name: string) =>
   skipPagesQueryOptions(communityKeys.list(name), PAGE, (skip, limit) =>
-    adminFetch<Page<AdminCommunity>>("/api/admin/private/community/list", {
+    adminApi.get("/api/admin/private/community/list", {
       query: { name: name || undefined, skip, limit },
     }),
   );

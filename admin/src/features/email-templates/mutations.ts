@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import type { EmailTemplate, EmailTemplateCreate } from "#shared/schemas/admin.ts";
+import { adminApi } from "#admin/lib/api.ts";
+import type { EmailTemplateCreate } from "#shared/schemas/admin.ts";
 import { templateKeys } from "./queries";
-
-const path = "/api/admin/private/email/template";
 
 /** Every change refetches the list and the template. */
 function useTemplateMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
@@ -18,26 +16,24 @@ function useTemplateMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 export const useSaveTemplate = () =>
   useTemplateMutation(({ id, ...fields }: EmailTemplateCreate & { id?: number }) =>
     id === undefined
-      ? adminFetch<EmailTemplate>(path, { method: "POST", body: fields })
-      : adminFetch<EmailTemplate>(path, {
-          method: "PATCH",
+      ? adminApi.post("/api/admin/private/email/template", { body: fields })
+      : adminApi.patch("/api/admin/private/email/template", {
           body: { id, subject: fields.subject, mjml_text: fields.mjml_text },
         }),
   );
 
 export const useLockTemplate = () =>
   useTemplateMutation((input: { id: number; is_locked: boolean }) =>
-    adminFetch<EmailTemplate>(`${path}/lock`, { method: "PATCH", body: input }),
+    adminApi.patch("/api/admin/private/email/template/lock", { body: input }),
   );
 
 export const useDeleteTemplate = () =>
-  useTemplateMutation((id: number) => adminFetch<null>(path, { method: "DELETE", body: { id } }));
+  useTemplateMutation((id: number) => adminApi.delete("/api/admin/private/email/template", { body: { id } }));
 
 /** Sends once to everyone with the newsletter on; a second send is refused (409). */
 export const useSendTemplate = () =>
   useTemplateMutation((id: number) =>
-    adminFetch<{ detail: string; total_recipients: number }>(`${path}/send`, {
-      method: "POST",
+    adminApi.post("/api/admin/private/email/template/send", {
       body: { id },
     }),
   );

@@ -1,7 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import type { Page } from "#shared/api.ts";
-import type { EmailTemplate, EmailTemplateDetail } from "#shared/schemas/admin.ts";
+import { adminApi } from "#admin/lib/api.ts";
 
 export const templateKeys = {
   root: ["admin", "email-templates"] as const,
@@ -13,8 +11,7 @@ export const templateKeys = {
 export const templateListQueryOptions = (skip: number, limit: number) =>
   queryOptions({
     queryKey: templateKeys.list(skip, limit),
-    queryFn: () =>
-      adminFetch<Page<EmailTemplate>>("/api/admin/private/email/template/list", { query: { skip, limit } }),
+    queryFn: () => adminApi.get("/api/admin/private/email/template/list", { query: { skip, limit } }),
     placeholderData: (previous) => previous,
   });
 
@@ -22,6 +19,6 @@ export const templateListQueryOptions = (skip: number, limit: number) =>
 export const templateQueryOptions = (id: number) =>
   queryOptions({
     queryKey: templateKeys.one(id),
-    queryFn: () => adminFetch<EmailTemplateDetail>("/api/admin/private/email/template", { query: { id } }),
+    queryFn: () => adminApi.get("/api/admin/private/email/template", { query: { id } }),
     retry: false,
   });

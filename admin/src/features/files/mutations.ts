@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, toFormData } from "#admin/lib/api.ts";
-import type { AdminFile } from "#shared/schemas/admin.ts";
+import { adminApi, toFormData } from "#admin/lib/api.ts";
 import { auditKeys } from "../audit/queries";
 import { fileKeys } from "./queries";
 
 export function useUploadFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) =>
-      adminFetch<AdminFile>("/api/admin/private/file", { method: "POST", body: toFormData({ file }) }),
+    mutationFn: (file: File) => adminApi.post("/api/admin/private/file", { body: toFormData({ file }) }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: fileKeys.root });
       void queryClient.invalidateQueries({ queryKey: auditKeys.root });
@@ -19,8 +17,7 @@ export function useUploadFile() {
 export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      adminFetch<void>("/api/admin/private/file", { method: "DELETE", body: { id } }),
+    mutationFn: (id: number) => adminApi.delete("/api/admin/private/file", { body: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: fileKeys.root });
       void queryClient.invalidateQueries({ queryKey: auditKeys.root });

@@ -1,6 +1,5 @@
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
-import type { Page } from "#shared/api.ts";
 import type { AdminFile } from "#shared/schemas/admin.ts";
 
 export const fileKeys = {
@@ -13,7 +12,7 @@ const PAGE = 24;
 /** Uploaded files, newest first. */
 export const fileListQueryOptions = () =>
   skipPagesQueryOptions(fileKeys.list(), PAGE, (skip, limit) =>
-    adminFetch<Page<AdminFile>>("/api/admin/private/file/list", { query: { skip, limit } }),
+    adminApi.get("/api/admin/private/file/list", { query: { skip, limit } }),
   );
 
 /** A file's link as people paste it elsewhere: the full address. */

@@ -1,7 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import type { Page } from "#shared/api.ts";
-import type { AdminUser, UserStats } from "#shared/schemas/admin.ts";
+import { adminApi } from "#admin/lib/api.ts";
 
 export const homeKeys = {
   root: ["admin", "home"] as const,
@@ -13,13 +11,12 @@ export const homeKeys = {
 export const userStatsQueryOptions = () =>
   queryOptions({
     queryKey: homeKeys.stats(),
-    queryFn: () => adminFetch<UserStats>("/api/admin/private/user/stats"),
+    queryFn: () => adminApi.get("/api/admin/private/user/stats"),
   });
 
 /** New people since midnight UTC (days 0) or this week (days 7). */
 export const newUsersQueryOptions = (days: number, skip: number, limit: number) =>
   queryOptions({
     queryKey: homeKeys.newUsers(days, skip, limit),
-    queryFn: () =>
-      adminFetch<Page<AdminUser>>("/api/admin/private/user/new/data/list", { query: { days, skip, limit } }),
+    queryFn: () => adminApi.get("/api/admin/private/user/new/data/list", { query: { days, skip, limit } }),
   });

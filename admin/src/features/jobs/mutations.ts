@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import type { AdminJobStatus } from "#shared/enums.ts";
-import type { Job } from "#shared/schemas/jobs.ts";
 import { auditKeys } from "../audit/queries";
 import { jobKeys } from "./queries";
 
@@ -19,8 +18,7 @@ export interface JobChange {
 export function useUpdateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: JobChange) =>
-      adminFetch<Job>("/api/admin/private/job", { method: "PATCH", body: change }),
+    mutationFn: (change: JobChange) => adminApi.patch("/api/admin/private/job", { body: change }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: jobKeys.root });
       void queryClient.invalidateQueries({ queryKey: auditKeys.root });

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import type { JobStatus } from "#shared/enums.ts";
-import type { Job } from "#shared/schemas/jobs.ts";
-import type { CursorPage } from "#shared/schemas/posts.ts";
 
 export const jobKeys = {
   root: ["admin", "jobs"] as const,
@@ -16,7 +14,7 @@ export const jobListQueryOptions = (status: JobStatus | "") =>
   infiniteQueryOptions({
     queryKey: jobKeys.list(status),
     queryFn: ({ pageParam }) =>
-      adminFetch<CursorPage<Job>>("/api/admin/private/job/list", {
+      adminApi.get("/api/admin/private/job/list", {
         query: { job_status: status || undefined, cursor: pageParam ?? undefined, limit: PAGE },
       }),
     initialPageParam: null as string | null,

@@ -1,7 +1,5 @@
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
-import type { Page } from "#shared/api.ts";
-import type { PaymentMismatch } from "#shared/schemas/payments.ts";
 
 export const paymentKeys = {
   root: ["admin", "payments"] as const,
@@ -13,5 +11,5 @@ const PAGE = 20;
 /** What the daily reconciliation found between our memberships and the providers', newest first. */
 export const mismatchListQueryOptions = () =>
   skipPagesQueryOptions(paymentKeys.mismatches(), PAGE, (skip, limit) =>
-    adminFetch<Page<PaymentMismatch>>("/api/admin/private/payment/mismatch/list", { query: { skip, limit } }),
+    adminApi.get("/api/admin/private/payment/mismatch/list", { query: { skip, limit } }),
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import { type ReportGroup, type ReportResolve, reportResolveSchema } from "#shared/schemas/admin.ts";
+import { adminApi } from "#admin/lib/api.ts";
+import { type ReportResolve, reportResolveSchema } from "#shared/schemas/admin.ts";
 import { auditKeys } from "../audit/queries";
 import { reportKeys } from "./queries";
 
@@ -9,8 +9,7 @@ export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReportResolve) =>
-      adminFetch<{ detail: string; report: ReportGroup }>("/api/admin/private/report", {
-        method: "PATCH",
+      adminApi.patch("/api/admin/private/report", {
         body: reportResolveSchema.parse(input),
       }),
     // The caller's onSuccess (closing the dialog) waits for the queue to refetch: the resolved

@@ -1,7 +1,6 @@
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
-import type { Page } from "#shared/api.ts";
-import type { ReportGroup, ReportStatus } from "#shared/schemas/admin.ts";
+import type { ReportStatus } from "#shared/schemas/admin.ts";
 
 export const reportKeys = {
   root: ["admin", "reports"] as const,
@@ -13,5 +12,5 @@ const PAGE = 10;
 /** The reports queue: groups of one status, OPEN or RESOLVED. */
 export const reportListQueryOptions = (status: ReportStatus) =>
   skipPagesQueryOptions(reportKeys.list(status), PAGE, (skip, limit) =>
-    adminFetch<Page<ReportGroup>>("/api/admin/private/report/list", { query: { status, skip, limit } }),
+    adminApi.get("/api/admin/private/report/list", { query: { status, skip, limit } }),
   );

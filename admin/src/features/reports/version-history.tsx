@@ -1,10 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
+import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions, totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { Page } from "#shared/api.ts";
-import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import { confirm } from "../../components/ui/confirm";
 import { Dialog } from "../../components/ui/dialog";
 import { InfiniteList } from "../../components/ui/list-page";
@@ -42,7 +40,7 @@ export function VersionHistoryDialog({ target, onClose }: { target: HistoryTarge
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(
     skipPagesQueryOptions(historyKeys.of(target), PAGE, (skip, limit) =>
-      adminFetch<Page<PostVersion>>(PATHS[target.kind], {
+      adminApi.get(PATHS[target.kind], {
         query: { public_id: target.publicId, skip, limit },
       }),
     ),
@@ -51,8 +49,7 @@ export function VersionHistoryDialog({ target, onClose }: { target: HistoryTarge
   const total = totalOf(query.data) ?? 0;
   const redact = useMutation({
     mutationFn: (id: number) =>
-      adminFetch<{ id: number; redacted: true }>("/api/admin/private/micropost/version/redact", {
-        method: "PATCH",
+      adminApi.patch("/api/admin/private/micropost/version/redact", {
         body: { id },
       }),
     onSuccess: async (_answer, id) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import { type AdminSettableStatus, type AdminUser, userStatusSchema } from "#shared/schemas/admin.ts";
+import { adminApi } from "#admin/lib/api.ts";
+import { type AdminSettableStatus, userStatusSchema } from "#shared/schemas/admin.ts";
 import { trustLevelSetSchema } from "#shared/schemas/moderation.ts";
 import { auditKeys } from "../audit/queries";
 import { homeKeys } from "../home/queries";
@@ -11,8 +11,7 @@ export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; user_status: AdminSettableStatus }) =>
-      adminFetch<{ detail: string; user: AdminUser }>("/api/admin/private/user/status", {
-        method: "PATCH",
+      adminApi.patch("/api/admin/private/user/status", {
         body: userStatusSchema.parse(input),
       }),
     onSuccess: () => {
@@ -27,8 +26,7 @@ export function useSetTrustLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { username: string; trust_level: number }) =>
-      adminFetch<{ detail: string; trust_level: number }>("/api/admin/private/user/trust-level", {
-        method: "PATCH",
+      adminApi.patch("/api/admin/private/user/trust-level", {
         body: trustLevelSetSchema.parse(input),
       }),
     onSuccess: () => {

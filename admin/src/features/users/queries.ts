@@ -1,7 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { adminFetch } from "#admin/lib/api.ts";
-import type { Page } from "#shared/api.ts";
-import type { AdminAccount, AdminSearchResult, AdminUserDetail } from "#shared/schemas/admin.ts";
+import { adminApi } from "#admin/lib/api.ts";
 
 export const userKeys = {
   root: ["admin", "users"] as const,
@@ -16,28 +14,26 @@ export const userKeys = {
 export const searchQueryOptions = (type: "users" | "admins", q: string, skip: number, limit: number) =>
   queryOptions({
     queryKey: userKeys.search(type, q, skip, limit),
-    queryFn: () =>
-      adminFetch<AdminSearchResult>("/api/admin/private/search", { query: { q, type, skip, limit } }),
+    queryFn: () => adminApi.get("/api/admin/private/search", { query: { q, type, skip, limit } }),
     placeholderData: (previous) => previous,
   });
 
 export const userQueryOptions = (username: string) =>
   queryOptions({
     queryKey: userKeys.one(username),
-    queryFn: () => adminFetch<AdminUserDetail>("/api/admin/private/user", { query: { username } }),
+    queryFn: () => adminApi.get("/api/admin/private/user", { query: { username } }),
     retry: false,
   });
 
 export const adminAccountQueryOptions = (username: string) =>
   queryOptions({
     queryKey: userKeys.admin(username),
-    queryFn: () => adminFetch<AdminAccount>("/api/admin/private/admin", { query: { username } }),
+    queryFn: () => adminApi.get("/api/admin/private/admin", { query: { username } }),
     retry: false,
   });
 
 export const adminListQueryOptions = (skip: number, limit: number) =>
   queryOptions({
     queryKey: userKeys.admins(skip, limit),
-    queryFn: () =>
-      adminFetch<Page<AdminAccount>>("/api/admin/private/admin/list", { query: { skip, limit } }),
+    queryFn: () => adminApi.get("/api/admin/private/admin/list", { query: { skip, limit } }),
   });

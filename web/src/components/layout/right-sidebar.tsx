@@ -5,7 +5,7 @@ import { scrollBehavior } from "#client/motion.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
 import { JoinButton } from "#web/features/communities/components/join-button.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { type Answer, api } from "#web/lib/api.ts";
 import { useMe } from "#web/lib/session.ts";
 import { Avatar } from "../ui/avatar";
 import { ChevronLeft, ChevronRight } from "../ui/icons";
@@ -13,19 +13,7 @@ import { ChevronLeft, ChevronRight } from "../ui/icons";
 /** The blocks' small headings, one style for all. */
 const heading = "text-xs font-semibold tracking-wider text-[var(--muted)] uppercase";
 
-interface FeaturedItem {
-  id: number;
-  link: string;
-  title: string;
-  subtitle: string;
-  image: string;
-}
-interface CommunityCard {
-  name: string;
-  image: string | null;
-  total_members: number;
-  user_membership: { role: string } | null;
-}
+type FeaturedItem = Answer<"get", "/api/v1/featured/main/list">["list"][number];
 
 /** Subscribe prompt, Promoted, Top Communities and the featured carousel. */
 export function RightSidebar() {
@@ -42,7 +30,7 @@ export function RightSidebar() {
   const takesMoney = useQuery({
     queryKey: ["payments", "takes-money"],
     queryFn: async ({ signal }) => {
-      const config = await apiFetch("/api/v1/payment/config", { signal });
+      const config = await api.get("/api/v1/payment/config", { signal });
       return Boolean(
         config &&
           typeof config === "object" &&
@@ -56,8 +44,7 @@ export function RightSidebar() {
   const offerSubscription = !verified && !isLoading && !onSubscriptionPage && takesMoney.data === true;
   const featured = useQuery({
     queryKey: ["featured", "main", i18n.language],
-    queryFn: () =>
-      apiFetch<{ list: FeaturedItem[] }>("/api/v1/featured/main/list", { query: { lang: i18n.language } }),
+    queryFn: () => api.get("/api/v1/featured/main/list", { query: { lang: i18n.language } }),
     staleTime: 5 * 60_000,
     // The sidebar is extra: if it cannot load, the page says nothing about it.
     meta: { silent: true },
@@ -65,7 +52,7 @@ export function RightSidebar() {
   const top = useQuery({
     queryKey: ["communities", "top"],
     queryFn: () =>
-      apiFetch<{ list: CommunityCard[] }>("/api/v1/community/list", {
+      api.get("/api/v1/community/list", {
         query: { skip: 0, limit: TOP_COMMUNITIES_LIMIT, sort: "top" },
       }),
     staleTime: 60_000,

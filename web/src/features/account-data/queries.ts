@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DataExport, MutedWord, MutedWordCreate } from "#shared/schemas/account-data.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api, type JsonBody } from "#web/lib/api.ts";
 import { getToken } from "#web/lib/auth-token.ts";
 
 // Muted phrases and the data archive: the person's own view of Agora and their data to take away.
@@ -17,7 +16,7 @@ const HIDDEN_BY_MUTES = [["posts"], ["notifications"], ["search"], ["chat"]];
 export const mutedWordsQueryOptions = () =>
   queryOptions({
     queryKey: accountDataKeys.mutedWords(),
-    queryFn: () => apiFetch<{ list: MutedWord[] }>("/api/v1/private/user/filter/list"),
+    queryFn: () => api.get("/api/v1/private/user/filter/list"),
   });
 
 function useRefreshMuted() {
@@ -31,8 +30,8 @@ function useRefreshMuted() {
 export function useAddMutedWord() {
   const refresh = useRefreshMuted();
   return useMutation({
-    mutationFn: (input: MutedWordCreate) =>
-      apiFetch<{ id: number }>("/api/v1/private/user/filter", { method: "POST", body: input }),
+    mutationFn: (input: JsonBody<"post", "/api/v1/private/user/filter">) =>
+      api.post("/api/v1/private/user/filter", { body: input }),
     onSuccess: refresh,
   });
 }
@@ -40,8 +39,7 @@ export function useAddMutedWord() {
 export function useRemoveMutedWord() {
   const refresh = useRefreshMuted();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiFetch<void>("/api/v1/private/user/filter", { method: "DELETE", query: { id } }),
+    mutationFn: (id: number) => api.delete("/api/v1/private/user/filter", { query: { id } }),
     onSuccess: refresh,
   });
 }
@@ -50,14 +48,14 @@ export function useRemoveMutedWord() {
 export const dataExportQueryOptions = () =>
   queryOptions({
     queryKey: accountDataKeys.dataExport(),
-    queryFn: () => apiFetch<DataExport | null>("/api/v1/private/user/export"),
+    queryFn: () => api.get("/api/v1/private/user/export"),
     refetchInterval: (query) => (query.state.data?.status === "PENDING" ? 3000 : false),
   });
 
 export function useRequestExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ id: number }>("/api/v1/private/user/export", { method: "POST" }),
+    mutationFn: () => api.post("/api/v1/private/user/export"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountDataKeys.dataExport() }),
   });
 }

@@ -1,54 +1,34 @@
-import type {
-  AccessToken,
-  LoginInput,
-  PasswordChangeRequired,
-  Registered,
-  RegisterInput,
-} from "#shared/schemas/accounts.ts";
-import type { MfaRequired } from "#shared/schemas/mfa.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import type { LoginInput, RegisterInput } from "#shared/schemas/accounts.ts";
+import { api } from "#web/lib/api.ts";
 
 // The account calls, typed. Each field goes where the API reads it: a JSON body, a form
 // (URLSearchParams) or the query string.
 
-interface Accepted {
-  message: string;
-}
-
 export const accountsApi = {
   login: (input: LoginInput) =>
-    apiFetch<AccessToken | MfaRequired | PasswordChangeRequired>("/api/v1/user/auth/login", {
-      method: "POST",
+    api.post("/api/v1/user/auth/login", {
       body: input,
     }),
   /** After a sign-in with an e-mailed temporary password: the new password, then a session. */
   setNewPassword: (input: { password_token: string; new_password: string }) =>
-    apiFetch<AccessToken>("/api/v1/user/auth/password/temporary", { method: "POST", body: input }),
-  register: (input: RegisterInput) =>
-    apiFetch<Registered>("/api/v1/user/auth/register", { method: "POST", body: input }),
-  confirm: (code: string) =>
-    apiFetch<AccessToken>("/api/v1/user/auth/register/email/confirm", { method: "POST", query: { code } }),
-  resend: (username: string) =>
-    apiFetch<Accepted>("/api/v1/user/auth/register/email/resend", { method: "POST", query: { username } }),
-  resetPassword: (email: string) =>
-    apiFetch<Accepted>("/api/v1/user/auth/reset/password", { method: "POST", query: { email } }),
+    api.post("/api/v1/user/auth/password/temporary", { body: input }),
+  register: (input: RegisterInput) => api.post("/api/v1/user/auth/register", { body: input }),
+  confirm: (code: string) => api.post("/api/v1/user/auth/register/email/confirm", { query: { code } }),
+  resend: (username: string) => api.post("/api/v1/user/auth/register/email/resend", { query: { username } }),
+  resetPassword: (email: string) => api.post("/api/v1/user/auth/reset/password", { query: { email } }),
   updateEmail: (input: { new_email: string; password: string }) =>
-    apiFetch<Accepted>("/api/v1/private/user/auth/update/email", {
-      method: "PATCH",
+    api.patch("/api/v1/private/user/auth/update/email", {
       body: new URLSearchParams(input),
     }),
   /** Finishes the e-mail change asked for in this browser (its cookie names the change). */
-  confirmEmailChange: (code: string) =>
-    apiFetch<{ detail: string }>("/api/v1/user/auth/email/confirm", { method: "POST", query: { code } }),
+  confirmEmailChange: (code: string) => api.post("/api/v1/user/auth/email/confirm", { query: { code } }),
   /** Trades Google's `/signin?code=` for a token; only this browser's nonce cookie makes it work. */
   googleExchange: (code: string) =>
-    apiFetch<AccessToken | MfaRequired>("/api/v1/user/auth/google/exchange", {
-      method: "POST",
+    api.post("/api/v1/user/auth/google/exchange", {
       body: { code },
     }),
   updatePassword: (input: { old_password: string; new_password: string; remove_recent_passkeys?: boolean }) =>
-    apiFetch<Accepted>("/api/v1/private/user/auth/update/password", {
-      method: "PATCH",
+    api.patch("/api/v1/private/user/auth/update/password", {
       body: new URLSearchParams({
         old_password: input.old_password,
         new_password: input.new_password,
@@ -56,13 +36,11 @@ export const accountsApi = {
       }),
     }),
   signOutEverywhere: (removeRecentPasskeys: boolean) =>
-    apiFetch<Accepted>("/api/v1/private/user/auth/sign-out-everywhere", {
-      method: "POST",
+    api.post("/api/v1/private/user/auth/sign-out-everywhere", {
       body: new URLSearchParams({ remove_recent_passkeys: String(removeRecentPasskeys) }),
     }),
   deleteAccount: (input: { username: string; password: string }) =>
-    apiFetch<Accepted>("/api/v1/private/user/auth/delete/account", {
-      method: "DELETE",
+    api.delete("/api/v1/private/user/auth/delete/account", {
       body: new URLSearchParams(input),
     }),
 };

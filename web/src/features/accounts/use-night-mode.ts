@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Me } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { applyTheme, currentTheme } from "#web/lib/theme.ts";
@@ -22,10 +22,10 @@ export function useToggleNightMode(): () => void {
         m ? { ...m, use_night_mode: night, settings: { ...m.settings, USE_NIGHT_MODE: night } } : m,
       );
     setNight(next === "night");
-    apiFetch<{ result: boolean }>("/api/v1/private/user/setting/boolean", {
-      method: "PATCH",
-      query: { user_boolean_setting: "USE_NIGHT_MODE" },
-    })
+    api
+      .patch("/api/v1/private/user/setting/boolean", {
+        query: { user_boolean_setting: "USE_NIGHT_MODE" },
+      })
       .then(({ result }) => {
         setNight(result);
         applyTheme(result ? "night" : "day");

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
-import type { Blog, BlogSummary, MembershipPlan } from "#shared/schemas/content.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
@@ -20,7 +18,7 @@ export const plansQueryOptions = () =>
   queryOptions({
     queryKey: contentKeys.plans(),
     meta: { silent: true },
-    queryFn: () => apiFetch<{ list: MembershipPlan[] }>("/api/v1/membership/plan/list"),
+    queryFn: () => api.get("/api/v1/membership/plan/list"),
     staleTime: 10 * 60_000,
   });
 
@@ -29,7 +27,7 @@ export const blogListQueryOptions = () =>
     queryKey: contentKeys.blogList(),
     meta: { silent: true },
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<BlogSummary>>("/api/v1/blog/list", {
+      api.get("/api/v1/blog/list", {
         query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE },
       }),
     initialPageParam: 0,
@@ -41,6 +39,6 @@ export const blogQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: contentKeys.blog(slug),
     meta: { silent: true },
-    queryFn: () => apiFetch<Blog>("/api/v1/blog", { query: { slug } }),
+    queryFn: () => api.get("/api/v1/blog", { query: { slug } }),
     staleTime: 60_000,
   });

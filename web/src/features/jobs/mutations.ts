@@ -1,7 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Job, JobCreated, JobKey, Resume } from "#shared/schemas/jobs.ts";
+import type { Job, JobKey, Resume } from "#shared/schemas/jobs.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { jobKeys } from "./queries";
 
 /** What the job form sends: its fields as text, the logo as a file (multipart). */
@@ -21,7 +21,7 @@ export function useCreateJob() {
       const body = new FormData();
       for (const [key, value] of Object.entries(fields)) body.append(key, value);
       if (logo) body.append("company_logo", logo);
-      return apiFetch<JobCreated>("/api/v1/private/user/job", { method: "POST", body });
+      return api.post("/api/v1/private/user/job", { body });
     },
     onError: () => {},
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: jobKeys.root }),
@@ -32,7 +32,7 @@ export function useCreateJob() {
 export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: JobKey) => apiFetch<void>("/api/v1/private/user/job", { method: "DELETE", body: key }),
+    mutationFn: (key: JobKey) => api.delete("/api/v1/private/user/job", { body: key }),
     onSuccess: (_answer, key) => {
       queryClient.setQueriesData<InfiniteData<CursorPage<Job>>>({ queryKey: jobKeys.root }, (data) =>
         data?.pages
@@ -58,7 +58,7 @@ export function useUploadResume() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append("file", file);
-      return apiFetch<Resume>("/api/v1/user/resume", { method: "POST", body });
+      return api.post("/api/v1/user/resume", { body });
     },
     onError: () => {},
     onSuccess: (resume) => queryClient.setQueryData(jobKeys.resume(), resume),
@@ -68,7 +68,7 @@ export function useUploadResume() {
 export function useDeleteResume() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>("/api/v1/private/user/resume", { method: "DELETE" }),
+    mutationFn: () => api.delete("/api/v1/private/user/resume"),
     onSuccess: () => queryClient.setQueryData<Resume>(jobKeys.resume(), { link: null }),
   });
 }

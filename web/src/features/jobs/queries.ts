@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { COMPANY_LIST_FETCH_LIMIT } from "#shared/constants.ts";
 import type { ExperienceLevel, JobCategory, JobType, JobWorkMode } from "#shared/enums.ts";
-import type { Company, Job, Resume } from "#shared/schemas/jobs.ts";
+import type { Job } from "#shared/schemas/jobs.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
-import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
+import { api } from "#web/lib/api.ts";
+import { FIRST_PAGE, nextPageParam, type PageParam } from "#web/lib/cursor-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.
@@ -34,20 +33,18 @@ export const jobKeys = {
   resume: () => [...jobKeys.root, "resume"] as const,
 };
 
+/** Where a page starts and how long it is: what every job list takes besides its filters. */
+type PageQuery = PageParam & { limit: number };
+
 /** A list of jobs newest first, a page of 10 at a time. */
 function jobPages(
   key: readonly unknown[],
-  path: string,
-  query: Record<string, string | number | boolean | undefined>,
+  fetchPage: (page: PageQuery, signal: AbortSignal) => Promise<CursorPage<Job>>,
 ) {
   return infiniteQueryOptions({
     queryKey: key,
     meta: { silent: true },
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<CursorPage<Job>>(path, {
-        query: { ...query, skip: pageParam.skip, cursor: pageParam.cursor, limit: JOB_PAGE_SIZE },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => fetchPage({ ...pageParam, limit: JOB_PAGE_SIZE }, signal),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last: CursorPage<Job>, pages: Array<CursorPage<Job>>) =>
       nextPageParam(last, pages, JOB_PAGE_SIZE),
@@ -57,28 +54,40 @@ function jobPages(
 
 /** Find Jobs: public jobs by full text and filters. */
 export const jobListQueryOptions = (filters: JobFilters) =>
-  jobPages(jobKeys.list(filters), "/api/v1/job/list", {
-    q: filters.q,
-    job_category: filters.category,
-    job_type: filters.type,
-    job_work_mode: filters.mode,
-    job_experience_level: filters.level,
-    salary_min: filters.salary,
-    pay_in_crypto: filters.crypto ? true : undefined,
-  });
+  jobPages(jobKeys.list(filters), ({ cursor, ...page }, signal) =>
+    api.get("/api/v1/job/list", {
+      query: {
+        ...page,
+        cursor: cursor ?? undefined,
+        q: filters.q,
+        job_category: filters.category,
+        job_type: filters.type,
+        job_work_mode: filters.mode,
+        job_experience_level: filters.level,
+        salary_min: filters.salary,
+        pay_in_crypto: filters.crypto ? true : undefined,
+      },
+      signal,
+    }),
+  );
 
 /** A person's public jobs (their profile's Jobs tab). */
 export const personJobsQueryOptions = (username: string) =>
-  jobPages(jobKeys.person(username), "/api/v1/user/job/list", { username });
+  jobPages(jobKeys.person(username), ({ cursor, ...page }, signal) =>
+    api.get("/api/v1/user/job/list", { query: { ...page, cursor: cursor ?? undefined, username }, signal }),
+  );
 
 /** The caller's jobs in every status (Manage Jobs). */
-export const myJobsQueryOptions = () => jobPages(jobKeys.mine(), "/api/v1/private/user/job/list", {});
+export const myJobsQueryOptions = () =>
+  jobPages(jobKeys.mine(), ({ cursor, ...page }, signal) =>
+    api.get("/api/v1/private/user/job/list", { query: { ...page, cursor: cursor ?? undefined }, signal }),
+  );
 
 export const jobQueryOptions = (username: string, slug: string) =>
   queryOptions({
     queryKey: jobKeys.one(username, slug),
     meta: { silent: true },
-    queryFn: ({ signal }) => apiFetch<Job>("/api/v1/job", { query: { username, slug }, signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/job", { query: { username, slug }, signal }),
   });
 
 /** The companies the caller posted with before, to reuse one in the job form. */
@@ -87,7 +96,7 @@ export const companiesQueryOptions = () =>
     queryKey: jobKeys.companies(),
     meta: { silent: true },
     queryFn: ({ signal }) =>
-      apiFetch<Page<Company>>("/api/v1/private/user/company/list", {
+      api.get("/api/v1/private/user/company/list", {
         query: { skip: 0, limit: COMPANY_LIST_FETCH_LIMIT },
         signal,
       }),
@@ -98,5 +107,5 @@ export const resumeQueryOptions = () =>
   queryOptions({
     queryKey: jobKeys.resume(),
     meta: { silent: true },
-    queryFn: ({ signal }) => apiFetch<Resume>("/api/v1/private/user/resume", { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/private/user/resume", { signal }),
   });

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveServerFrame } from "#shared/schemas/live.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { setLiveOpen } from "#web/lib/live-status.ts";
 import { clearPresence, setPresence } from "#web/lib/presence.ts";
 import { dropReadPosts } from "#web/lib/read-posts.ts";
@@ -26,12 +26,7 @@ export interface LiveConnection {
 /** Opens the tab's socket and keeps it open until `stop()`. */
 export function startLive(queryClient: QueryClient): LiveConnection {
   const socket = openResumableSocket<LiveServerFrame>({
-    token: async () =>
-      (
-        await apiFetch<{ access_token: string }>("/api/v1/private/user/live/websocket/auth", {
-          method: "POST",
-        })
-      ).access_token,
+    token: async () => (await api.post("/api/v1/private/user/live/websocket/auth")).access_token,
     path: (token) => `/api/v1/live/websocket/connect?token=${encodeURIComponent(token)}`,
     onState(frame) {
       if (frame.type !== "PRESENCE") return false;

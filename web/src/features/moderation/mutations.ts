@@ -1,6 +1,6 @@
 import { toFormData } from "#client/form-data.ts";
 import { requestJson } from "#client/http.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 /**
  * A person's one appeal of a decision about them. A suspended person has no session: their
@@ -10,5 +10,5 @@ export function sendAppeal(values: { moderation_id: string; text: string }, appe
   const body = toFormData({ ...values, text: values.text.trim() });
   if (appealToken)
     return requestJson("/api/v1/private/user/appeal", { method: "POST", body }, appealToken, () => {});
-  return apiFetch("/api/v1/private/user/appeal", { method: "POST", body });
+  return api.post("/api/v1/private/user/appeal", { body });
 }

@@ -9,7 +9,7 @@ import type { Page } from "#shared/api.ts";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 import { accountKeys } from "#web/lib/session.ts";
 
@@ -28,7 +28,7 @@ export const notificationsQueryOptions = (view: NotificationView) =>
     queryKey: notificationKeys.list(view),
     meta: { silent: true },
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<Notification>>("/api/v1/private/user/notification/list", {
+      api.get("/api/v1/private/user/notification/list", {
         query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE, unread: view === "unread" },
       }),
     initialPageParam: 0,
@@ -83,8 +83,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: number) =>
-      apiFetch<{ updated: number; unread_notifications: number }>("/api/v1/private/user/notification/read", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/notification/read", {
         query: { id },
       }),
     onSuccess: (answer) => {

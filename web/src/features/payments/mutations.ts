@@ -1,27 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
 import type { MembershipType } from "#shared/enums.ts";
-import type {
-  CheckoutLink,
-  OnboardingStatus,
-  StripeCompleteSubscriptionResult,
-  Subscription,
-  SubscriptionStartResult,
-} from "#shared/schemas/payments.ts";
 import type { ServiceKey } from "#shared/schemas/services.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { paymentKeys } from "./queries";
-
-const PAYMENT = "/api/v1/private/user/payment";
 
 // Money calls. Each screen shows its own refusal (the API's `detail`) where it happened, so the
 // generic red notice stays quiet (`onError: () => {}`) unless said otherwise.
 
 /** The pre-subscription check: 409 "You already have an active membership" stops a second one. */
 export function startSubscription(paid_user_membership_type: MembershipType) {
-  return apiFetch<SubscriptionStartResult>(`${PAYMENT}/subscription/start`, {
-    method: "POST",
+  return api.post("/api/v1/private/user/payment/subscription/start", {
     body: { paid_user_membership_type },
   });
 }
@@ -31,8 +21,7 @@ export function completeStripeSubscription(
   payment_method_id: string,
   paid_user_membership_type: MembershipType,
 ) {
-  return apiFetch<StripeCompleteSubscriptionResult>(`${PAYMENT}/stripe/complete/subscription`, {
-    method: "POST",
+  return api.post("/api/v1/private/user/payment/stripe/complete/subscription", {
     body: toFormData({ payment_method_id, paid_user_membership_type }),
   });
 }
@@ -42,8 +31,7 @@ export function completePaypalSubscription(
   subscription_id: string,
   paid_user_membership_type: MembershipType,
 ) {
-  return apiFetch<Subscription>(`${PAYMENT}/paypal/complete/subscription`, {
-    method: "POST",
+  return api.post("/api/v1/private/user/payment/paypal/complete/subscription", {
     body: { subscription_id, paid_user_membership_type },
   });
 }
@@ -52,7 +40,7 @@ export function completePaypalSubscription(
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>(`${PAYMENT}/subscription/cancel`, { method: "DELETE" }),
+    mutationFn: () => api.delete("/api/v1/private/user/payment/subscription/cancel"),
     onError: () => {},
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.me() }),
   });
@@ -62,7 +50,7 @@ export function useCancelSubscription() {
 export function useTip() {
   return useMutation({
     mutationFn: ({ username, cents }: { username: string; cents: number }) =>
-      apiFetch<CheckoutLink>("/api/v1/tip/stripe", { method: "POST", body: { username, amount: cents } }),
+      api.post("/api/v1/tip/stripe", { body: { username, amount: cents } }),
     onError: () => {},
   });
 }
@@ -70,8 +58,7 @@ export function useTip() {
 /** Orders a service by card: Stripe Checkout's page for its price. */
 export function useOrderService() {
   return useMutation({
-    mutationFn: (service: ServiceKey) =>
-      apiFetch<CheckoutLink>("/api/v1/private/user/service/order", { method: "POST", body: service }),
+    mutationFn: (service: ServiceKey) => api.post("/api/v1/private/user/service/order", { body: service }),
     onError: () => {},
   });
 }
@@ -83,7 +70,7 @@ export function useOrderService() {
 export function useOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<OnboardingStatus>(`${PAYMENT}/stripe/onboarding-status`, { method: "PATCH" }),
+    mutationFn: () => api.patch("/api/v1/private/user/payment/stripe/onboarding-status"),
     onError: () => {},
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.history() }),
   });

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { PAYMENT_HISTORY_PAGE_SIZE } from "#shared/constants.ts";
-import type { PaymentHistoryItem } from "#shared/schemas/payments.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry).
@@ -23,7 +21,7 @@ export const paymentHistoryQueryOptions = () =>
     queryKey: paymentKeys.history(),
     meta: { silent: true },
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<PaymentHistoryItem>>("/api/v1/private/user/payment/history/list", {
+      api.get("/api/v1/private/user/payment/history/list", {
         query: { skip: pageParam, limit: PAYMENT_HISTORY_PAGE_SIZE },
         signal,
       }),

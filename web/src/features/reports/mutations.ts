@@ -1,12 +1,11 @@
 import { toFormData } from "#client/form-data.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 // The two messages people send to staff, as the forms hold them (strings); the API parses them
 // with the same schemas (#shared/schemas/reports.ts). Free text is sent trimmed.
 
 export function sendFeedback(values: { feedback_type: string; text: string; link: string }) {
-  return apiFetch("/api/v1/private/user/feedback", {
-    method: "POST",
+  return api.post("/api/v1/private/user/feedback", {
     body: toFormData({ ...values, text: values.text.trim(), link: values.link.trim() }),
   });
 }
@@ -17,8 +16,7 @@ export function sendReport(values: {
   link: string;
   reported_username: string;
 }) {
-  return apiFetch("/api/v1/private/user/report", {
-    method: "POST",
+  return api.post("/api/v1/private/user/report", {
     body: toFormData({ ...values, text: values.text.trim() }),
   });
 }

@@ -2,7 +2,7 @@ import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service, ServiceKey } from "#shared/schemas/services.ts";
 import type { Me } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { serviceKeys } from "./queries";
 
@@ -46,8 +46,7 @@ export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ServiceInput) =>
-      apiFetch<{ slug: string; link: string }>("/api/v1/private/user/service", {
-        method: "POST",
+      api.post("/api/v1/private/user/service", {
         body: multipart(input),
       }),
     onError: () => {},
@@ -65,8 +64,7 @@ export function useUpdateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ServiceInput & { slug: string }) =>
-      apiFetch<Service>("/api/v1/private/user/service", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/service", {
         body: multipart({ fields: { ...input.fields, slug: input.slug }, images: input.images }),
       }),
     onError: () => {},
@@ -82,8 +80,7 @@ export function usePauseService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ slug, active }: { slug: string; active: boolean }) =>
-      apiFetch<Service>("/api/v1/private/user/service", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/service", {
         body: { slug, is_active: active },
       }),
     onSuccess: (service) => {
@@ -96,8 +93,7 @@ export function usePauseService() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: ServiceKey) =>
-      apiFetch<void>("/api/v1/private/user/service", { method: "DELETE", body: key }),
+    mutationFn: (key: ServiceKey) => api.delete("/api/v1/private/user/service", { body: key }),
     onSuccess: (_answer, key) => {
       queryClient.setQueriesData<InfiniteData<CursorPage<Service>>>({ queryKey: serviceKeys.root }, (data) =>
         data?.pages

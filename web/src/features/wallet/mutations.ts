@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  ConfirmSend,
-  SendEstimate,
-  SolanaConfirmInput,
-  SolanaEstimateInput,
-} from "#shared/schemas/wallet.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import type { SolanaConfirmInput, SolanaEstimateInput } from "#shared/schemas/wallet.ts";
+import { api } from "#web/lib/api.ts";
 import { paymentKeys } from "../payments/queries";
-import { BLOCKCHAIN_API, walletKeys } from "./queries";
+import { walletKeys } from "./queries";
 
 /** The fee and totals of sending `amount` SOL to `to`, before anything is signed. */
 export function estimateSolanaSend(input: SolanaEstimateInput) {
-  return apiFetch<SendEstimate>(`${BLOCKCHAIN_API}/solana/estimate/send/coin`, { body: input });
+  return api.post("/api/v1/private/user/payment/blockchain/solana/estimate/send/coin", { body: input });
 }
 
 /**
@@ -23,7 +18,7 @@ export function useConfirmSolanaSend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SolanaConfirmInput) =>
-      apiFetch<ConfirmSend>(`${BLOCKCHAIN_API}/solana/confirm/send/coin`, { body: input }),
+      api.post("/api/v1/private/user/payment/blockchain/solana/confirm/send/coin", { body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.root });
       // The payments feature keeps its history under its root; the send is a new row there.

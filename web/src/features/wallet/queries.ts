@@ -1,18 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import type {
-  MarketChart,
-  MaxEstimate,
-  ValidateToResult,
-  WalletItem,
-  WalletList,
-  WalletSymbol,
-} from "#shared/schemas/wallet.ts";
-import { ApiError, apiFetch } from "#web/lib/api.ts";
+import type { ChainInfo, WalletSymbol } from "#shared/schemas/wallet.ts";
+import { ApiError, api } from "#web/lib/api.ts";
 
 // The wallet's reads. Every query is `meta: { silent: true }`: its screen says itself what went
 // wrong (a 503 "… is not configured" says so plainly, with no red notice on top).
-
-export const BLOCKCHAIN_API = "/api/v1/private/user/payment/blockchain";
 
 export const walletKeys = {
   root: ["wallet"] as const,
@@ -40,7 +31,7 @@ export const walletListQueryOptions = () =>
   queryOptions({
     queryKey: walletKeys.list(),
     meta: { silent: true },
-    queryFn: ({ signal }) => apiFetch<WalletList>(`${BLOCKCHAIN_API}/wallet/list`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/private/user/payment/blockchain/wallet/list", { signal }),
     staleTime: 30_000,
     retry,
   });
@@ -51,7 +42,7 @@ export const walletCoinQueryOptions = (abbreviation: string) =>
     queryKey: walletKeys.coin(abbreviation),
     meta: { silent: true },
     queryFn: ({ signal }) =>
-      apiFetch<WalletItem>(`${BLOCKCHAIN_API}/wallet/coin`, { query: { abbreviation }, signal }),
+      api.get("/api/v1/private/user/payment/blockchain/wallet/coin", { query: { abbreviation }, signal }),
     staleTime: 30_000,
     retry,
   });
@@ -65,8 +56,10 @@ export const maxEstimateQueryOptions = (symbol: WalletSymbol, to?: string) =>
     queryKey: walletKeys.max(symbol, to),
     meta: { silent: true },
     queryFn: ({ signal }) =>
-      apiFetch<MaxEstimate>(
-        `${BLOCKCHAIN_API}/${symbol === "BTC" ? "bitcoin" : "solana"}/estimate/send/coin/max`,
+      api.get(
+        symbol === "BTC"
+          ? "/api/v1/private/user/payment/blockchain/bitcoin/estimate/send/coin/max"
+          : "/api/v1/private/user/payment/blockchain/solana/estimate/send/coin/max",
         {
           query: { to },
           signal,
@@ -85,18 +78,18 @@ export const recipientQueryOptions = (symbol: WalletSymbol, to: string) =>
     queryKey: walletKeys.recipient(symbol, to),
     meta: { silent: true },
     queryFn: ({ signal }) =>
-      apiFetch<ValidateToResult>(`${BLOCKCHAIN_API}/validate/to`, { body: { to, symbol }, signal }),
+      api.post("/api/v1/private/user/payment/blockchain/validate/to", { body: { to, symbol }, signal }),
     staleTime: 60_000,
     retry: false,
   });
 
 /** The last day of a coin's price in USD, served and cached by the Worker. */
-export const marketChartQueryOptions = (coin: string) =>
+export const marketChartQueryOptions = (coin: ChainInfo["coin_id"]) =>
   queryOptions({
     queryKey: walletKeys.chart(coin),
     meta: { silent: true },
     queryFn: ({ signal }) =>
-      apiFetch<MarketChart>("/api/v1/coin/market-chart", {
+      api.get("/api/v1/coin/market-chart", {
         query: { coin, vs_currency: "usd", days: 1 },
         signal,
       }),

@@ -5,7 +5,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { moderationNoticeSchema } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListSkeleton } from "#web/components/ui/list-states.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { getToken } from "#web/lib/auth-token.ts";
 import { ModerationNotice } from "./moderation-notice";
 
@@ -14,7 +14,7 @@ const removalQueryOptions = (publicId: string) => ({
   queryKey: ["moderation", "post", publicId] as const,
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     moderationNoticeSchema.parse(
-      await apiFetch("/api/v1/private/user/moderation/post", { query: { public_id: publicId }, signal }),
+      await api.get("/api/v1/private/user/moderation/post", { query: { public_id: publicId }, signal }),
     ),
   retry: false,
   meta: { silent: true },
