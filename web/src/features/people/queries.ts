@@ -35,7 +35,7 @@ export const userPostsQueryOptions = (username: string, sort: ProfilePostSort, a
     queryKey: [...peopleKeys.posts(username, sort), ...(all ? ["all"] : [])],
     meta: { silent: true },
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<PostItem>>("/api/v1/user/micropost/list", {
+      apiFetch<Page<PostItem> & { hidden_by_mutes?: number }>("/api/v1/user/micropost/list", {
         query: { username, sort, skip: pageParam, limit: DEFAULT_PAGE_SIZE, show_muted: all || undefined },
       }),
     initialPageParam: 0,
