@@ -52,8 +52,28 @@ describe("the header search's suggestions", () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const url = new URL(String(input), "http://localhost");
       const type = url.searchParams.get("type");
-      const person = { username: "gary", profile_name: "Gary Oak", profile_image: null };
-      const community = { name: "gardening", display_name: "Gardening", image: null };
+      const person = {
+        username: "gary",
+        profile_name: "Gary Oak",
+        profile_image: null,
+        status: "ACTIVE",
+        created_at: "2026-01-01T00:00:00Z",
+        is_staff: false,
+        is_verified_user: false,
+        is_verified_business: false,
+      };
+      const community = {
+        name: "gardening",
+        display_name: "Gardening",
+        description: "Gardens and growing",
+        image: null,
+        cover: null,
+        is_verified: false,
+        created_at: "2026-01-01T00:00:00Z",
+        total_members: 12,
+        total_microposts: 3,
+        user_membership: null,
+      };
       return Response.json(
         type === "communities"
           ? { search_type: "communities", list: [{ community }], total_list: 1, total_pages: 1 }

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type RefObject, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import type { SearchResult } from "#shared/schemas/search.ts";
+import { searchResultSchema } from "#shared/schemas/search.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { Avatar } from "../ui/avatar";
 
@@ -20,8 +20,8 @@ interface Option {
 }
 
 async function suggestionsFor(q: string, signal: AbortSignal): Promise<Option[]> {
-  const ask = (type: "communities" | "users") =>
-    apiFetch<SearchResult>("/api/v1/search", { query: { q, type, limit: EACH }, signal });
+  const ask = async (type: "communities" | "users") =>
+    searchResultSchema.parse(await apiFetch("/api/v1/search", { query: { q, type, limit: EACH }, signal }));
   const [communities, people] = await Promise.all([ask("communities"), ask("users")]);
   const options: Option[] = [];
   if (communities.search_type === "communities")

@@ -5,7 +5,7 @@ import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 
 /** The checklist is its own chunk: the account menu's Get started item opens this dialog too. */
-const GettingStartedChecklist = lazy(() => import("#web/features/getting-started/components/checklist.tsx"));
+const GettingStartedChecklist = lazy(() => import("../getting-started/checklist"));
 
 /**
  * The WELCOME modal, right after the sign-up code is confirmed and from the account menu's Get

@@ -4,12 +4,12 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { GETTING_STARTED_GOAL as GOAL } from "#shared/schemas/getting-started.ts";
 import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import SuggestionsPanel from "#web/features/people/components/suggestions-panel.tsx";
-import { saveDefaultSort } from "#web/features/people/mutations.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { suggestionsKey } from "#web/lib/suggestions.ts";
-import { gettingStartedQueryOptions, stepsDone } from "../queries";
+import SuggestionsPanel from "../components/suggestions-panel";
+import { saveDefaultSort } from "../mutations";
+import { gettingStartedQueryOptions, stepsDone } from "./queries";
 
 /** Queries whose change may finish a step: a join or follow in the lists, the person's profile. */
 const WATCHED = [JSON.stringify(suggestionsKey), JSON.stringify(accountKeys.me())];
@@ -67,7 +67,11 @@ export default function GettingStartedChecklist({ onClose }: { onClose: () => vo
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === "updated" && WATCHED.includes(JSON.stringify(event.query.queryKey)))
+        if (
+          event.type === "updated" &&
+          event.action.type === "success" &&
+          WATCHED.includes(JSON.stringify(event.query.queryKey))
+        )
           void refetch();
       }),
     [queryClient, refetch],

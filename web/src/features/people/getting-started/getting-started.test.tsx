@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GettingStarted } from "#shared/schemas/getting-started.ts";
 import type { Suggestions } from "#shared/schemas/search.ts";
 import { renderInApp } from "#web/components/testing.tsx";
-import WelcomeDialog from "#web/features/people/components/welcome-dialog.tsx";
 import { clearToken, setToken } from "#web/lib/auth-token.ts";
+import WelcomeDialog from "../components/welcome-dialog";
 
 const SUGGESTIONS: Suggestions = {
   communities: [

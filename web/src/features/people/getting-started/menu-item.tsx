@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { GETTING_STARTED_GOAL } from "#shared/schemas/getting-started.ts";
 import { openModal } from "#web/modals.tsx";
-import { gettingStartedQueryOptions, stepsDone } from "../queries";
+import { gettingStartedQueryOptions, stepsDone } from "./queries";
 
 /**
  * The account menu's "Get started", with the steps done of four, while the server says a step is

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { GettingStarted } from "#shared/schemas/getting-started.ts";
+import { type GettingStarted, gettingStartedSchema } from "#shared/schemas/getting-started.ts";
 import { apiFetch } from "#web/lib/api.ts";
 
 export const gettingStartedKey = ["account", "getting-started"] as const;
@@ -8,7 +8,8 @@ export const gettingStartedKey = ["account", "getting-started"] as const;
 export const gettingStartedQueryOptions = () =>
   queryOptions({
     queryKey: gettingStartedKey,
-    queryFn: ({ signal }) => apiFetch<GettingStarted>("/api/v1/private/user/getting-started", { signal }),
+    queryFn: async ({ signal }) =>
+      gettingStartedSchema.parse(await apiFetch("/api/v1/private/user/getting-started", { signal })),
     meta: { silent: true },
   });
 
