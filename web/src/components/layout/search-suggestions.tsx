@@ -8,6 +8,8 @@ import { Avatar } from "../ui/avatar";
 
 /** How many communities and how many people the list offers. */
 const EACH = 4;
+/** Search reads words of two letters or more: shorter text asks nothing. */
+const MIN_LETTERS = 2;
 /** Typing pauses this long before the list asks the server. */
 const PAUSE_MS = 200;
 
@@ -75,7 +77,7 @@ export default function SearchSuggestions({
   const query = useQuery({
     queryKey: ["search", "suggestions", asked.toLowerCase()],
     queryFn: ({ signal }) => suggestionsFor(asked, signal),
-    enabled: asked.length > 0,
+    enabled: [...asked].length >= MIN_LETTERS,
     staleTime: 60_000,
     meta: { silent: true },
   });

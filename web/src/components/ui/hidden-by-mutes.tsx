@@ -31,19 +31,18 @@ export default function HiddenByMutes({
   const { t } = useTranslation();
   const [one, many] = WORDING[kind];
   return (
-    <p
-      className="card flex flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-3 text-center text-sm text-[var(--muted)]"
-      data-testid="hidden-by-mutes"
-    >
-      <span>{t(count === 1 ? one : many, { count })}</span>
-      <span aria-hidden="true">·</span>
-      <button
-        type="button"
-        className="rounded px-1 font-semibold text-[var(--accent)] underline-offset-2 hover:underline"
-        onClick={onShow}
-      >
-        {t("Show")}
-      </button>
+    <p className="card px-4 py-3 text-center text-sm text-[var(--muted)]" data-testid="hidden-by-mutes">
+      {t(count === 1 ? one : many, { count })}{" "}
+      <span className="whitespace-nowrap">
+        <span aria-hidden="true">·</span>{" "}
+        <button
+          type="button"
+          className="rounded px-1 font-semibold text-[var(--accent)] underline-offset-2 hover:underline"
+          onClick={onShow}
+        >
+          {t("Show")}
+        </button>
+      </span>
     </p>
   );
 }
