@@ -97,7 +97,8 @@ describe("the header search's suggestions", () => {
       expect(found).toHaveLength(2);
       return found;
     });
-    expect(options.map((o) => o.textContent)).toEqual(["c/gardeningGardening", "Gary Oak@gary"]);
+    expect(options[0]!.textContent).toContain("c/gardening");
+    expect(options[1]!.textContent).toContain("Gary Oak@gary");
     expect(
       fetch.mock.calls.some(([url]) => String(url).includes("q=gar") && String(url).includes("type=users")),
     ).toBe(true);
