@@ -51,14 +51,19 @@ describe("signing up", () => {
 
     await verify.getByLabel("Verification code").fill(await latestCode(p.request, person.email));
     await verify.getByRole("button", { name: "Verify" }).click();
-    await p.getByText("Your account was verified with the email").waitFor();
+    // The first step of a new account: the Get started checklist, the notice inside it (no toast
+    // over the list), communities to join and people to follow, then the feed.
+    const welcome = p.getByRole("dialog", { name: "Welcome to Agora" });
+    await welcome.getByText("Your account was verified with the email").waitFor();
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).waitFor();
     await expect(verify.count()).resolves.toBe(0);
-    // The first step of a new account: communities to join and people to follow, then the feed.
-    const welcome = p.getByRole("dialog", { name: "Welcome to Agora" });
-    await welcome.getByTestId("suggestions").waitFor();
-    await welcome.getByRole("button", { name: "Done" }).click();
+    await welcome.getByText("0 of 4 done").waitFor();
+    await welcome.getByRole("button", { name: "Go to my feed" }).click();
     await expect(welcome.count()).resolves.toBe(0);
+    // Until every step is done, the account menu offers the checklist again.
+    await p.getByRole("button", { name: `Account menu for ${person.username}` }).click();
+    await p.getByRole("menuitem", { name: /Get started/ }).click();
+    await p.getByRole("dialog", { name: "Get started" }).getByText("0 of 4 done").waitFor();
 
     const cookie = await tokenCookie(context);
     expect(cookie?.value).toBeTruthy();

@@ -85,6 +85,12 @@ export const queryBoolean = z
   .transform((v) => v === true || v === "true" || v === "1");
 
 /**
+ * How many items of a page the caller's muted words left out (posts read and not listed); absent
+ * when none were. The lists that leave posts out take `show_muted=true` to leave none out.
+ */
+export const hiddenByMutesSchema = z.number().int().min(0).optional();
+
+/**
  * Whether every `%` of a text starts an escape that decodes (two hex digits, UTF-8 as a whole).
  * A link or address with a broken one ("%E0%A4%A", "%zz") is refused with a 4xx, never decoded.
  */

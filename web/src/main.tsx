@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { dismissConfirm } from "./components/ui/confirm";
 import { closeImagePreview } from "./components/ui/image-preview";
+import { PageSkeleton } from "./components/ui/list-states";
 import { initI18n } from "./i18n/i18n";
 import { closeModal } from "./modals";
 import "./index.css";
@@ -50,6 +51,8 @@ const router = createRouter({
   context: { queryClient },
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
+  // While a page's code loads (a post opened by link), placeholders as Home shows, not a blank page.
+  defaultPendingComponent: PageSkeleton,
   scrollRestoration: true,
 });
 

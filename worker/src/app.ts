@@ -10,6 +10,7 @@ import { contentRoutes } from "./features/content/routes";
 import { dataExportRoutes } from "./features/data-export/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { feedsRoutes } from "./features/feeds/routes";
+import { gettingStartedRoutes } from "./features/getting-started/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { liveRoutes } from "./features/live/routes";
@@ -120,6 +121,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", feedsRoutes)
     .route("/", reactionsRoutes)
     .route("/", peopleRoutes)
+    .route("/", gettingStartedRoutes)
     .route("/", searchRoutes)
     .route("/", notificationsRoutes)
     .route("/", pushRoutes)

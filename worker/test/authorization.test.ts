@@ -259,6 +259,7 @@ const RULES: Record<string, Rule> = {
   [`GET ${V1}/block/list`]: "self",
   [`GET ${V1}/referral/list`]: "self",
   [`GET ${V1}/suggestions`]: "self",
+  [`GET ${V1}/getting-started`]: "self",
   [`PATCH ${V1}/profile`]: "self",
   [`PATCH ${V1}/setting/default-micropost-sort`]: "self",
   [`GET ${V1}/profile/job`]: "self",

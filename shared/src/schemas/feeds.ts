@@ -123,6 +123,8 @@ export const customFeedPostsQuerySchema = z.object({
   cursor: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
   hide_read: queryBoolean.optional(),
+  /** Leave out nothing for the caller's muted words. */
+  show_muted: queryBoolean.optional(),
 });
 
 /** `POST /api/v1/private/user/micropost/read`. Up to READ_BATCH_MAX; more is a 400 the service answers. */

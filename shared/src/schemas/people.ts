@@ -1,4 +1,4 @@
-import { anyCaseEnum, skipSchema } from "../api";
+import { anyCaseEnum, queryBoolean, skipSchema } from "../api";
 import {
   BIO_MAX,
   CONNECTION_PAGE_SIZE,
@@ -68,6 +68,8 @@ export const userPostListQuerySchema = z.object({
     .transform((s): ProfilePostSort => (s?.toUpperCase() === "TOP" ? "TOP" : "NEW")),
   skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** Leave out nothing for the caller's muted words. */
+  show_muted: queryBoolean.optional(),
 });
 
 /** `PATCH .../setting/default-micropost-sort`: one of the feed options, any case. */

@@ -1,4 +1,4 @@
-import { anyCaseEnum, publicIdSchema, queryBoolean, skipSchema } from "../api";
+import { anyCaseEnum, hiddenByMutesSchema, publicIdSchema, queryBoolean, skipSchema } from "../api";
 import {
   COMMENT_BODY_MAX,
   FEED_PAGE_SIZE,
@@ -269,6 +269,7 @@ export function cursorPageSchema<T extends z.ZodType>(item: T) {
     total_list: z.number().int(),
     total_pages: z.number().int(),
     next_cursor: z.string().nullable(),
+    hidden_by_mutes: hiddenByMutesSchema,
   });
 }
 export interface CursorPage<T> {
@@ -276,6 +277,8 @@ export interface CursorPage<T> {
   total_list: number;
   total_pages: number;
   next_cursor: string | null;
+  /** Posts this page's reads left out for the caller's muted words; absent when none. */
+  hidden_by_mutes?: number;
 }
 
 /** A draft: a post its owner saved without publishing it. */
@@ -320,6 +323,8 @@ export const feedQuerySchema = z.object({
   cursor: z.string().max(100).optional(),
   /** Leave out the posts the signed-in caller read. */
   hide_read: queryBoolean.optional(),
+  /** Leave out nothing for the caller's muted words (the "Show" of a list's hidden count). */
+  show_muted: queryBoolean.optional(),
 });
 
 export const commentCreateSchema = z.object({

@@ -1,4 +1,4 @@
-import { skipSchema } from "../api";
+import { hiddenByMutesSchema, queryBoolean, skipSchema } from "../api";
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from "../constants";
 import { SEARCH_TYPES, type SearchType } from "../enums";
 import { z } from "../zod-jitless";
@@ -28,6 +28,8 @@ export const searchQuerySchema = z.object({
   type: z.string().optional().transform(toSearchType),
   skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
+  /** Leave out nothing for the caller's muted words. */
+  show_muted: queryBoolean.optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -62,6 +64,7 @@ const resultPage = <K extends SearchType, T extends z.ZodType>(type: K, item: T)
     list: z.array(item),
     total_list: z.number().int(),
     total_pages: z.number().int(),
+    hidden_by_mutes: hiddenByMutesSchema,
   });
 
 export const searchResultSchema = z.discriminatedUnion("search_type", [

@@ -1,8 +1,11 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums/feed.ts";
 import { SearchIcon } from "../ui/icons";
+
+/** Communities and people matching what is typed: loads on the input's first focus. */
+const Suggestions = lazy(() => import("./search-suggestions"));
 
 /** The top search bar: Enter or the icon goes to /search?q= (and the kind shown); empty input is ignored. */
 export function SearchForm({
@@ -19,6 +22,7 @@ export function SearchForm({
   const current = useSearch({ strict: false }) as { q?: string; type?: string };
   const [q, setQ] = useState(current.q ?? "");
   const input = useRef<HTMLInputElement>(null);
+  const [suggest, setSuggest] = useState(false);
   // The mobile form opens on a tap of the search icon: the caret goes straight into it.
   useEffect(() => {
     if (autoFocus) input.current?.focus();
@@ -47,6 +51,8 @@ export function SearchForm({
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
+          onFocus={() => setSuggest(true)}
+          autoComplete="off"
           placeholder={t("Search Agora")}
           ref={input}
           maxLength={200}
@@ -59,6 +65,11 @@ export function SearchForm({
         >
           <SearchIcon />
         </button>
+        {suggest ? (
+          <Suspense>
+            <Suggestions input={input} q={q} listId={`${id}-list`} onPicked={onDone} />
+          </Suspense>
+        ) : null}
       </form>
     </search>
   );

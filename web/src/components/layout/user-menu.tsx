@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import { useMenuButton } from "#client/menu-button.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
@@ -26,6 +26,9 @@ import { MoonIcon, SunIcon } from "../ui/icons";
 import { unreadBadge } from "../ui/unread-badge";
 
 export { unreadBadge };
+
+/** "Get started" while a step of the checklist is left: its code and count load with the menu. */
+const GetStartedItem = lazy(() => import("#web/features/people/getting-started/menu-item.tsx"));
 
 /** The notifications view both the bell and the menu item open: unread while there are any. */
 export function notificationsView(unread: number): "unread" | "all" {
@@ -157,6 +160,9 @@ export function UserMenu({ me }: { me: Me }) {
             className="absolute right-0 z-50 mt-2 w-60 overflow-hidden rounded-xl border border-[var(--line)] bg-[var(--surface)] py-2 shadow-xl"
           >
             <p className="wrap-anywhere px-4 pb-2 text-xs text-[var(--muted)]">@{me.username}</p>
+            <Suspense fallback={null}>
+              <GetStartedItem className={item} close={() => setOpen(false)} />
+            </Suspense>
             <Link
               role="menuitem"
               to="/user/$username"

@@ -49,6 +49,15 @@ export function LoadError(props: { error: unknown; retry: () => unknown }) {
 }
 
 /** Grey blocks in the shape of the list that is on its way. */
+/** A page's placeholders while its code or its post loads: two tall cards in the reading column. */
+export function PageSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <ListSkeleton rows={2} height="h-64" />
+    </div>
+  );
+}
+
 export function ListSkeleton({ rows = 3, height = "h-24" }: { rows?: number; height?: string }) {
   const { t } = useTranslation();
   return (

@@ -76,8 +76,9 @@ export function useAuthFlow(mode: AuthMode) {
         closeModal();
         clearCodeTargetFromAddress(router);
       } else void navigate({ to: "/", replace: true });
-      if (notice) showSnackbar({ message: notice, variant: "success" });
-      if (welcome) openModal("WELCOME");
+      // A new account gets the Get started checklist, the notice inside it rather than over it.
+      if (welcome) openModal("WELCOME", { notice });
+      else if (notice) showSnackbar({ message: notice, variant: "success" });
     },
   };
 }

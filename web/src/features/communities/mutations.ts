@@ -24,7 +24,11 @@ function setMembership(
 const joinedNotices = new Map<string, number>();
 
 /** Joins, then shows the membership and says so (the join button loads this on first intent). */
-export async function joinCommunity(queryClient: QueryClient, name: string): Promise<JoinResult> {
+export async function joinCommunity(
+  queryClient: QueryClient,
+  name: string,
+  quiet = false,
+): Promise<JoinResult> {
   const result = await apiFetch<JoinResult>("/api/v1/private/user/community/join", {
     method: "POST",
     query: { name },
@@ -35,15 +39,16 @@ export async function joinCommunity(queryClient: QueryClient, name: string): Pro
     { role: result.role, created_at: result.created_at },
     result.total_members,
   );
-  joinedNotices.set(
-    result.name,
-    showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" }),
-  );
+  if (!quiet)
+    joinedNotices.set(
+      result.name,
+      showSnackbar({ message: i18n.t("You joined c/{{name}}", { name: result.name }), variant: "success" }),
+    );
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
   return result;
 }
 
-export async function leaveCommunity(queryClient: QueryClient, name: string): Promise<void> {
+export async function leaveCommunity(queryClient: QueryClient, name: string, quiet = false): Promise<void> {
   await apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } });
   const old = queryClient.getQueryData<Community>(communityKeys.one(name));
   setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
@@ -51,7 +56,7 @@ export async function leaveCommunity(queryClient: QueryClient, name: string): Pr
   const joined = joinedNotices.get(name);
   if (joined !== undefined) dismissSnackbar(joined);
   joinedNotices.delete(name);
-  showSnackbar({ message: i18n.t("You left c/{{name}}", { name }), variant: "success" });
+  if (!quiet) showSnackbar({ message: i18n.t("You left c/{{name}}", { name }), variant: "success" });
   void queryClient.invalidateQueries({ queryKey: communityKeys.root });
 }
 

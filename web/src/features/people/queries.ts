@@ -30,13 +30,13 @@ export const profileQueryOptions = (username: string) =>
     staleTime: 30_000,
   });
 
-export const userPostsQueryOptions = (username: string, sort: ProfilePostSort) =>
+export const userPostsQueryOptions = (username: string, sort: ProfilePostSort, all = false) =>
   infiniteQueryOptions({
-    queryKey: peopleKeys.posts(username, sort),
+    queryKey: [...peopleKeys.posts(username, sort), ...(all ? ["all"] : [])],
     meta: { silent: true },
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<PostItem>>("/api/v1/user/micropost/list", {
-        query: { username, sort, skip: pageParam, limit: DEFAULT_PAGE_SIZE },
+      apiFetch<Page<PostItem> & { hidden_by_mutes?: number }>("/api/v1/user/micropost/list", {
+        query: { username, sort, skip: pageParam, limit: DEFAULT_PAGE_SIZE, show_muted: all || undefined },
       }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => nextSkip(last, pages, DEFAULT_PAGE_SIZE),

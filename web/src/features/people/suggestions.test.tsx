@@ -41,6 +41,8 @@ function server() {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith("/api/v1/private/user/suggestions")) return Response.json(SUGGESTIONS);
+    if (url.startsWith("/api/v1/private/user/getting-started"))
+      return Response.json({ profile: false, communities: 0, people: 0, post: false, done: false });
     if (url.startsWith("/api/v1/private/user/follow") && init?.method === "POST")
       return Response.json({ is_following: true, total_followers: 1, total_following: 1 });
     if (url.startsWith("/api/v1/private/user/auth/me"))

@@ -18,11 +18,15 @@ export const postKeys = {
 
 /**
  * The home feed in pages of 4, continued from each page's cursor; without the posts the person
- * read while their "Hide read" is on (the key then ends with HIDE_READ_KEY).
+ * read while their "Hide read" is on (the key then ends with HIDE_READ_KEY); `all` leaves out
+ * nothing for the reader's muted words (the key then ends with "all").
  */
-export const feedQueryOptions = (option: FeedOption, viewer: string | null, hideRead = false) =>
+export const feedQueryOptions = (option: FeedOption, viewer: string | null, hideRead = false, all = false) =>
   infiniteQueryOptions({
-    queryKey: hideRead ? [...postKeys.feed(option, viewer), HIDE_READ_KEY] : postKeys.feed(option, viewer),
+    queryKey:
+      hideRead || all
+        ? [...postKeys.feed(option, viewer), ...(hideRead ? [HIDE_READ_KEY] : []), ...(all ? ["all"] : [])]
+        : postKeys.feed(option, viewer),
     queryFn: ({ pageParam, signal }) =>
       apiFetch<CursorPage<FeedItem>>("/api/v1/feed", {
         query: {
@@ -31,6 +35,7 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null, hide
           limit: FEED_PAGE_SIZE,
           cursor: pageParam.cursor,
           hide_read: hideRead ? "true" : undefined,
+          show_muted: all || undefined,
         },
         signal,
       }),
@@ -38,12 +43,18 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null, hide
     getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_PAGE_SIZE),
   });
 
-export const communityPostsQueryOptions = (name: string, flairId: number | null = null, hideRead = false) =>
+export const communityPostsQueryOptions = (
+  name: string,
+  flairId: number | null = null,
+  hideRead = false,
+  all = false,
+) =>
   infiniteQueryOptions({
     queryKey: [
       ...postKeys.community(name),
       ...(flairId === null ? [] : ["flair", flairId]),
       ...(hideRead ? [HIDE_READ_KEY] : []),
+      ...(all ? ["all"] : []),
     ],
     queryFn: ({ pageParam, signal }) =>
       apiFetch<CursorPage<FeedItem>>("/api/v1/community/micropost/list", {
@@ -54,6 +65,7 @@ export const communityPostsQueryOptions = (name: string, flairId: number | null 
           cursor: pageParam.cursor,
           flair_id: flairId ?? undefined,
           hide_read: hideRead ? "true" : undefined,
+          show_muted: all || undefined,
         },
         signal,
       }),

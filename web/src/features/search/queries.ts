@@ -14,13 +14,13 @@ export const searchKeys = {
 };
 
 /** One search, 10 results a page, loaded as the reader scrolls. */
-export const searchQueryOptions = (q: string, type: SearchType) =>
+export const searchQueryOptions = (q: string, type: SearchType, all = false) =>
   infiniteQueryOptions({
-    queryKey: searchKeys.results(q, type),
+    queryKey: [...searchKeys.results(q, type), ...(all ? ["all"] : [])],
     meta: { silent: true },
     queryFn: ({ pageParam, signal }) =>
       apiFetch<SearchResult>("/api/v1/search", {
-        query: { q, type, skip: pageParam, limit: SEARCH_PAGE_SIZE },
+        query: { q, type, skip: pageParam, limit: SEARCH_PAGE_SIZE, show_muted: all || undefined },
         signal,
       }),
     initialPageParam: 0,

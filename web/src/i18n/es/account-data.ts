@@ -49,4 +49,13 @@ export default {
     "Puedes pedir un archivo de datos al día; inténtalo de nuevo pasadas 24 horas",
   "No data archive to download": "No hay ningún archivo de datos para descargar",
   "This data archive has expired; ask for a new one": "Este archivo de datos ha caducado; pide uno nuevo",
+  // Lists thinned by muted words
+  "1 post hidden by your muted words": "1 publicación oculta por tus palabras silenciadas",
+  "{{count}} posts hidden by your muted words":
+    "{{count}} publicaciones ocultas por tus palabras silenciadas",
+  "1 comment hidden by your muted words": "1 comentario oculto por tus palabras silenciadas",
+  "{{count}} comments hidden by your muted words":
+    "{{count}} comentarios ocultos por tus palabras silenciadas",
+  "1 result hidden by your muted words": "1 resultado oculto por tus palabras silenciadas",
+  "{{count}} results hidden by your muted words": "{{count}} resultados ocultos por tus palabras silenciadas",
 } satisfies Dictionary;

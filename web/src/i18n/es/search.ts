@@ -22,4 +22,6 @@ export default {
   "{{count}} vote": "{{count}} voto",
   "{{count}} votes": "{{count}} votos",
   "Type at least {{count}} letters to search.": "Escribe al menos {{count}} letras para buscar.",
+  // The header search's suggestions while typing
+  Suggestions: "Sugerencias",
 } satisfies Dictionary;

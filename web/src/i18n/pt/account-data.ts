@@ -49,4 +49,14 @@ export default {
     "Você pode pedir um arquivo de dados por dia; tente de novo depois de 24 horas",
   "No data archive to download": "Nenhum arquivo de dados para baixar",
   "This data archive has expired; ask for a new one": "Este arquivo de dados expirou; peça um novo",
+  // Lists thinned by muted words
+  "1 post hidden by your muted words": "1 publicação oculta pelas suas palavras silenciadas",
+  "{{count}} posts hidden by your muted words":
+    "{{count}} publicações ocultas pelas suas palavras silenciadas",
+  "1 comment hidden by your muted words": "1 comentário oculto pelas suas palavras silenciadas",
+  "{{count}} comments hidden by your muted words":
+    "{{count}} comentários ocultos pelas suas palavras silenciadas",
+  "1 result hidden by your muted words": "1 resultado oculto pelas suas palavras silenciadas",
+  "{{count}} results hidden by your muted words":
+    "{{count}} resultados ocultos pelas suas palavras silenciadas",
 } satisfies Dictionary;

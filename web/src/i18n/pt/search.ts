@@ -22,4 +22,6 @@ export default {
   "{{count}} vote": "{{count}} voto",
   "{{count}} votes": "{{count}} votos",
   "Type at least {{count}} letters to search.": "Digite pelo menos {{count}} letras para pesquisar.",
+  // The header search's suggestions while typing
+  Suggestions: "Sugestões",
 } satisfies Dictionary;

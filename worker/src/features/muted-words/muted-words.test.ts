@@ -292,3 +292,88 @@ describe("muted words in comments, notifications, search and chat requests", () 
     expect(theirs.list.map((t) => t.public_id)).toEqual([thread]);
   });
 });
+
+describe("muted words: what a list left out is counted, and shown on request", () => {
+  afterAll(clearMutes);
+
+  it("counts the posts, results and comments the phrases hid; show_muted=true hides none", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const community = await newCommunity(author);
+    const cid = (await env.DB.prepare("SELECT id FROM communities WHERE name = ?1")
+      .bind(community)
+      .first<{ id: number }>())!.id;
+    const first = await insertPost(author.id, cid, "Quokka sighting", "<p>on the island</p>");
+    await insertPost(author.id, cid, "More quokka photos", "<p>two of them</p>");
+    await insertComment(author.id, first.id, "<p>A quokka smiled at me</p>");
+    await insertComment(author.id, first.id, "<p>Lovely island</p>");
+    await env.DB.prepare("UPDATE microposts SET total_top_comments = 2 WHERE id = ?1").bind(first.id).run();
+    await mute(reader, { phrase: "quokka" });
+    const get = async <T>(path: string, user = reader) => {
+      const res = await api(path, { headers: user.auth });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return json<T & { hidden_by_mutes?: number }>(res);
+    };
+
+    // The community's list is empty, and says two posts were left out; shown, both are there.
+    const inCommunity = await get<CursorPage<FeedItem>>(`/api/v1/community/micropost/list?name=${community}`);
+    expect(inCommunity.list).toEqual([]);
+    expect(inCommunity.hidden_by_mutes).toBe(2);
+    const shown = await get<CursorPage<FeedItem>>(
+      `/api/v1/community/micropost/list?name=${community}&show_muted=true`,
+    );
+    expect(shown.list.map((i) => i.micropost.title).sort()).toEqual([
+      "More quokka photos",
+      "Quokka sighting",
+    ]);
+    expect(shown.hidden_by_mutes).toBeUndefined();
+
+    // The home feed's newest page: the two newest posts were read and left out.
+    const feed = await get<CursorPage<FeedItem>>("/api/v1/feed?option=new&limit=4");
+    expect(feed.hidden_by_mutes).toBe(2);
+    expect(feed.list.some((i) => /quokka/i.test(i.micropost.title))).toBe(false);
+    const feedShown = await get<CursorPage<FeedItem>>("/api/v1/feed?option=new&limit=4&show_muted=1");
+    expect(feedShown.list[0]?.micropost.title).toBe("More quokka photos");
+
+    // A person's posts: left out for the reader, never for the author.
+    const theirs = await get<Page<FeedItem>>(`/api/v1/user/micropost/list?username=${author.username}`);
+    expect(theirs.list).toEqual([]);
+    expect(theirs.hidden_by_mutes).toBe(2);
+    const own = await get<Page<FeedItem>>(`/api/v1/user/micropost/list?username=${author.username}`, author);
+    expect(own.list).toHaveLength(2);
+    expect(own.hidden_by_mutes).toBeUndefined();
+    const theirsShown = await get<Page<FeedItem>>(
+      `/api/v1/user/micropost/list?username=${author.username}&show_muted=true`,
+    );
+    expect(theirsShown.list).toHaveLength(2);
+
+    // Search: nothing matches for the reader, two were left out.
+    const found = await get<SearchResult>("/api/v1/search?q=quokka&type=posts");
+    expect(found.total_list).toBe(0);
+    expect(found.hidden_by_mutes).toBe(2);
+    const foundShown = await get<SearchResult>("/api/v1/search?q=quokka&type=posts&show_muted=true");
+    expect(foundShown.total_list).toBe(2);
+    expect(foundShown.hidden_by_mutes).toBeUndefined();
+
+    // Comments stay in place, marked; the page counts them.
+    const thread = await get<CursorPage<Comment>>(
+      `/api/v1/micropost/comment/list?post_public_id=${first.publicId}`,
+    );
+    expect(thread.hidden_by_mutes).toBe(1);
+    expect(
+      (
+        await get<CursorPage<Comment>>(
+          `/api/v1/micropost/comment/list?post_public_id=${first.publicId}`,
+          author,
+        )
+      ).hidden_by_mutes,
+    ).toBeUndefined();
+  });
+
+  it("refuses a show_muted that is not a yes or a no", async () => {
+    const reader = await createUser();
+    const res = await api("/api/v1/feed?option=new&show_muted=maybe", { headers: reader.auth });
+    expect(res.status).toBe(422);
+    expect(await detail(res)).toContain("show_muted");
+  });
+});

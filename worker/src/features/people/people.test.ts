@@ -531,22 +531,28 @@ describe("PATCH /api/v1/private/user/profile: headline, bio and links", () => {
 });
 
 describe("GET /api/v1/private/user/suggestions", () => {
-  it("offers popular communities one has not joined and active people one neither follows nor blocks", async () => {
+  it("offers popular described communities one has not joined and active people who post, whom one neither follows nor blocks", async () => {
     const me = await createUser();
-    const popular = await createUser({ totalFollowers: 9_000_003 });
-    const followed = await createUser({ totalFollowers: 9_000_002 });
-    const blocked = await createUser({ totalFollowers: 9_000_001 });
-    const blocker = await createUser({ totalFollowers: 9_000_004 });
-    const suspended = await createUser({ totalFollowers: 9_000_005, status: "SUSPENDED" });
+    const posts = { totalMicroposts: 3 };
+    const popular = await createUser({ totalFollowers: 9_000_003, ...posts });
+    const followed = await createUser({ totalFollowers: 9_000_002, ...posts });
+    const blocked = await createUser({ totalFollowers: 9_000_001, ...posts });
+    const blocker = await createUser({ totalFollowers: 9_000_004, ...posts });
+    const suspended = await createUser({ totalFollowers: 9_000_005, status: "SUSPENDED", ...posts });
+    // Followed by many, but nothing to read yet.
+    const silent = await createUser({ totalFollowers: 9_000_006 });
     expect((await followReq("POST", me, followed.username)).status).toBe(200);
     expect((await blockReq("POST", me, blocked.username)).status).toBe(200);
     expect((await blockReq("POST", blocker, me.username)).status).toBe(200);
     const big = await insertCommunity(`big${me.id}`);
     const joined = await insertCommunity(`joined${me.id}`);
+    const bare = await insertCommunity(`bare${me.id}`);
     await env.DB.batch([
-      env.DB.prepare("UPDATE communities SET total_members = 9000000 WHERE id IN (?1, ?2)").bind(
-        big.id,
-        joined.id,
+      env.DB.prepare(
+        "UPDATE communities SET total_members = 9000000, description = 'Gardens and growing' WHERE id IN (?1, ?2)",
+      ).bind(big.id, joined.id),
+      env.DB.prepare("UPDATE communities SET total_members = 9000001, description = ' ' WHERE id = ?1").bind(
+        bare.id,
       ),
       env.DB.prepare(
         "INSERT INTO community_members (community_id, user_id, created_at) VALUES (?1, ?2, ?3)",
@@ -559,11 +565,12 @@ describe("GET /api/v1/private/user/suggestions", () => {
     const names = body.users.map((u) => u.owner.username);
     expect(names[0]).toBe(popular.username);
     expect(body.users[0]?.is_following).toBe(false);
-    for (const hidden of [me, followed, blocked, blocker, suspended])
+    for (const hidden of [me, followed, blocked, blocker, suspended, silent])
       expect(names).not.toContain(hidden.username);
     const communities = body.communities.map((c) => c.name);
     expect(communities[0]).toBe(big.name);
     expect(communities).not.toContain(joined.name);
+    expect(communities).not.toContain(bare.name);
     expect(body.users.length).toBeLessThanOrEqual(6);
 
     expect((await api("/api/v1/private/user/suggestions")).status).toBe(401);

@@ -66,14 +66,14 @@ export async function listComments(
     queries.commentReactions(deps.db, [...rows.map((r) => r.id), ...(focus ? [focus.id] : [])], viewerId),
   ]);
   const context = { owners, viewerId, postPublicId: post.publicId, postAddress: address, reactions };
+  const list = toCommentTree(rows, page.length, {
+    ...context,
+    extraPublicIds: focus ? new Map([[focus.id, focus.publicId]]) : undefined,
+  });
+  const hidden = markMuted(list, mutes);
   return {
-    list: markMuted(
-      toCommentTree(rows, page.length, {
-        ...context,
-        extraPublicIds: focus ? new Map([[focus.id, focus.publicId]]) : undefined,
-      }),
-      mutes,
-    ),
+    list,
+    ...(hidden > 0 ? { hidden_by_mutes: hidden } : {}),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
     next_cursor: last && page.length === q.limit ? encodeCursor(tag, [last.id]) : null,
@@ -92,17 +92,22 @@ export async function listComments(
 
 /**
  * Comments stay in their place in a discussion (replies hang from them), so a muted one is marked
- * with the phrase instead of left out; the viewer can still open it.
+ * with the phrase instead of left out; the viewer can still open it. Answers how many were marked
+ * (the page's `hidden_by_mutes`, docs/decisions/170).
  */
-function markMuted(list: Comment[], mutes: ActiveMute[]): Comment[] {
-  if (mutes.length === 0) return list;
+function markMuted(list: Comment[], mutes: ActiveMute[]): number {
+  if (mutes.length === 0) return 0;
+  let marked = 0;
   const mark = (comment: Comment) => {
     const phrase = comment.is_deleted ? null : mutedBy(htmlToText(comment.body), mutes);
-    if (phrase !== null) comment.muted_by = phrase;
+    if (phrase !== null) {
+      comment.muted_by = phrase;
+      marked++;
+    }
     comment.replies.forEach(mark);
   };
   list.forEach(mark);
-  return list;
+  return marked;
 }
 
 async function loadOne({ db }: Deps, publicIdOfComment: string, viewerId: number): Promise<Comment> {

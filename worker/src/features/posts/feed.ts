@@ -48,7 +48,13 @@ export interface FeedQuery {
   cursor?: string;
   /** Leave out the posts the signed-in viewer read (docs/decisions/150). */
   hide_read?: boolean;
+  /** Leave out nothing for the viewer's muted words (docs/decisions/170). */
+  show_muted?: boolean;
 }
+
+/** The viewer's muted phrases for a list: none when they asked to see what the phrases hide. */
+const listMutes = (deps: Deps, viewerId: number | null, show: boolean | undefined) =>
+  activeMutes(deps, show ? null : viewerId, "FEED");
 
 /** Whose reads a page leaves out: the viewer's, when they asked and are signed in. */
 const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
@@ -123,7 +129,8 @@ export const postText = (post: PostRow) => `${post.title}\n${htmlToText(post.bod
 /**
  * A page of `limit` posts none of `mutes` hides: reads `read(skip, values)` pages, each after the
  * last post of the one before, until the page is full, the list ends or MUTED_FILL_READS pages were
- * read. `cursor` is the sort values to read on from (null when the list ended).
+ * read. `cursor` is the sort values to read on from (null when the list ended); `hidden` how many
+ * posts read the phrases left out (docs/decisions/170).
  */
 async function unmutedPage(
   mutes: ActiveMute[],
@@ -131,22 +138,24 @@ async function unmutedPage(
   order: Order,
   start: { skip: number; values: number[] | null },
   read: (skip: number, values: number[] | null) => Promise<PostRow[]>,
-): Promise<{ posts: PostRow[]; cursor: number[] | null }> {
+): Promise<{ posts: PostRow[]; cursor: number[] | null; hidden: number }> {
   const valuesOf = (post: PostRow) => order.columns.map((c) => Number(post[c]));
   let rows = await read(start.skip, start.values);
   if (mutes.length === 0) {
     const last = rows.at(-1);
-    return { posts: rows, cursor: last && rows.length === limit ? valuesOf(last) : null };
+    return { posts: rows, cursor: last && rows.length === limit ? valuesOf(last) : null, hidden: 0 };
   }
   const kept: PostRow[] = [];
+  let hidden = 0;
   for (let reads = 1; ; reads++) {
     for (const post of rows) {
       if (mutedBy(postText(post), mutes) === null) kept.push(post);
-      if (kept.length === limit) return { posts: kept, cursor: valuesOf(post) };
+      else hidden++;
+      if (kept.length === limit) return { posts: kept, cursor: valuesOf(post), hidden };
     }
     const last = rows.at(-1);
-    if (!last || rows.length < limit) return { posts: kept, cursor: null };
-    if (reads === MUTED_FILL_READS) return { posts: kept, cursor: valuesOf(last) };
+    if (!last || rows.length < limit) return { posts: kept, cursor: null, hidden };
+    if (reads === MUTED_FILL_READS) return { posts: kept, cursor: valuesOf(last), hidden };
     rows = await read(0, valuesOf(last));
   }
 }
@@ -162,14 +171,19 @@ export function nextCursor(posts: PostRow[], limit: number, order: Order): strin
     : null;
 }
 
-/** A page of the feed as the answer: its items, its totals and the cursor after it. */
+/**
+ * A page of the feed as the answer: its items, its totals, the cursor after it and, when the
+ * viewer's muted words left posts out, how many.
+ */
 export function cursorPageOf(
   list: FeedItem[],
   total: number,
   limit: number,
   cursor: string | null,
+  hidden = 0,
 ): CursorPage<FeedItem> {
-  return { list, total_list: total, total_pages: Math.ceil(total / limit), next_cursor: cursor };
+  const page = { list, total_list: total, total_pages: Math.ceil(total / limit), next_cursor: cursor };
+  return hidden > 0 ? { ...page, hidden_by_mutes: hidden } : page;
 }
 
 export async function readFeed(
@@ -179,7 +193,7 @@ export async function readFeed(
 ): Promise<CursorPage<FeedItem>> {
   const { db } = deps;
   // The viewer's phrases, or null while they come with this request's first round trip.
-  const known = knownMutes(deps, viewerId, "FEED");
+  const known = q.show_muted ? [] : knownMutes(deps, viewerId, "FEED");
   const hideRead = readsOf(viewerId, q.hide_read);
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
@@ -191,13 +205,13 @@ export async function readFeed(
     if (!known?.length) {
       // The page and all its items show, in one round trip (the token check's too).
       const page = await sitePostPage(db, viewerId, verified, order, q, values, hideRead);
-      if (known || (await activeMutes(deps, viewerId, "FEED")).length === 0) {
+      if (known || (await listMutes(deps, viewerId, q.show_muted)).length === 0) {
         const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
         return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
       }
       first = page;
     }
-    const mutes = await activeMutes(deps, viewerId, "FEED");
+    const mutes = await listMutes(deps, viewerId, q.show_muted);
     let total = 0;
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
       // The page read before the phrases were known is the first of the reads that fill this one.
@@ -209,7 +223,7 @@ export async function readFeed(
       return read.posts;
     });
     const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
-    return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
+    return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
   }
 
   if (viewerId === null) fail(401, "Sign in to see this feed");
@@ -217,7 +231,7 @@ export async function readFeed(
   const tag = kind === "communities" ? "c" : "f";
   const values = decodeCursor(q.cursor, tag, 2);
   const sources = await feedSources(db, viewerId, kind);
-  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const mutes = await listMutes(deps, viewerId, q.show_muted);
   const active = sources.filter((s) => s.total > 0).map((s) => s.id);
   const total = sources.reduce((sum, s) => sum + s.total, 0);
   if (mutes.length === 0 && active.length > 0 && active.length <= MERGE_MAX_SOURCES) {
@@ -248,14 +262,22 @@ export async function readFeed(
     return scannedSourcePosts(db, viewerId, kind, window, after, hideRead);
   });
   const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
-  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
 }
 
 /** `GET /api/v1/community/micropost/list`: a community's posts, pinned ones first, then the newest. */
 export async function readCommunityPosts(
   deps: Deps,
   viewerId: number | null,
-  q: { name: string; skip: number; limit: number; cursor?: string; flair_id?: number; hide_read?: boolean },
+  q: {
+    name: string;
+    skip: number;
+    limit: number;
+    cursor?: string;
+    flair_id?: number;
+    hide_read?: boolean;
+    show_muted?: boolean;
+  },
 ): Promise<CursorPage<FeedItem>> {
   const values = decodeCursor(q.cursor, PINNED_FIRST.tag, 3);
   const flairId = q.flair_id ?? null;
@@ -278,7 +300,7 @@ export async function readCommunityPosts(
   const total =
     flairId === null ? community.total_microposts : ((first.extra[1] as Array<{ n: number }>)[0]?.n ?? 0);
   // The viewer's phrases came with that round trip (the token check rode in it).
-  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const mutes = await listMutes(deps, viewerId, q.show_muted);
   if (mutes.length === 0) {
     const cursor = nextCursor(first.posts, q.limit, PINNED_FIRST);
     return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), total, q.limit, cursor);
@@ -293,23 +315,38 @@ export async function readCommunityPosts(
       reads++ === 0 ? first.posts : (await read({ skip, limit: q.limit }, after)).posts,
   );
   const cursor = page.cursor ? encodeCursor(PINNED_FIRST.tag, page.cursor) : null;
-  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
 }
 
 /**
  * `GET /api/v1/user/micropost/list`: a person's published posts, newest or most voted first. Read
  * through the owner index, so the cost follows the person's posts, not the whole table. The person,
- * whether they blocked the viewer, the page and all it shows come back in one round trip.
+ * whether they blocked the viewer, the page and all it shows come back in one round trip. Posts
+ * holding the viewer's muted words are left out of the page and counted (docs/decisions/170): the
+ * page is paged by offset, so it may come up short; the total still counts them.
  */
 export async function readPersonPosts(
   deps: Deps,
-  input: { username: string; sort: ProfilePostSort; skip: number; limit: number; viewerId: number | null },
-): Promise<Page<FeedItem>> {
+  input: {
+    username: string;
+    sort: ProfilePostSort;
+    skip: number;
+    limit: number;
+    viewerId: number | null;
+    show_muted?: boolean;
+  },
+): Promise<Page<FeedItem> & { hidden_by_mutes?: number }> {
   const page = await personPostPage(deps.db, input.viewerId, input.username, input.sort, input);
   if (!page.person) fail(404, PEOPLE_MSG.userNotFound);
   if (input.viewerId !== null && input.viewerId !== page.person.id && page.blocksViewer)
     fail(403, PEOPLE_MSG.blockedByThem);
-  return toPage(toFeedItems(page.posts, page.lookups, input.viewerId), page.total, input.limit);
+  // Their own posts are never hidden from them; the viewer's phrases came with that round trip.
+  const own = input.viewerId === page.person.id;
+  const mutes = await listMutes(deps, own ? null : input.viewerId, input.show_muted);
+  const kept = page.posts.filter((post) => mutedBy(postText(post), mutes) === null);
+  const answer = toPage(toFeedItems(kept, page.lookups, input.viewerId), page.total, input.limit);
+  const hidden = page.posts.length - kept.length;
+  return hidden > 0 ? { ...answer, hidden_by_mutes: hidden } : answer;
 }
 
 /**
@@ -336,12 +373,19 @@ function keepHead(id: string, head: CustomFeedHead): void {
 export async function readCustomFeed(
   deps: Deps,
   viewerId: number | null,
-  q: { id: string; sort: FeedSort; cursor?: string; limit: number; hide_read?: boolean },
+  q: {
+    id: string;
+    sort: FeedSort;
+    cursor?: string;
+    limit: number;
+    hide_read?: boolean;
+    show_muted?: boolean;
+  },
 ): Promise<CursorPage<FeedItem>> {
   const order: Order = q.sort === "TOP" ? { ...TOP, tag: "ft" } : { ...NEWEST, tag: "fn" };
   const values = decodeCursor(q.cursor, order.tag, 2);
   const hideRead = readsOf(viewerId, q.hide_read);
-  const mutes = await activeMutes(deps, viewerId, "FEED");
+  const mutes = await listMutes(deps, viewerId, q.show_muted);
   const kept = keptHeads.get(q.id);
   let head = kept && Date.now() - kept.at < HEAD_KEEP_MS ? kept.head : null;
   const read = async (after: number[] | null) => {
@@ -377,5 +421,5 @@ export async function readCustomFeed(
     return read1.posts;
   });
   const cursor = page.cursor ? encodeCursor(order.tag, page.cursor) : null;
-  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor);
+  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
 }

@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pageQuerySchema, pageSchema, publicIdQuery, publicIdSchema, queryBoolean } from "#shared/api.ts";
+import {
+  hiddenByMutesSchema,
+  pageQuerySchema,
+  pageSchema,
+  publicIdQuery,
+  publicIdSchema,
+  queryBoolean,
+} from "#shared/api.ts";
 import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
 import {
@@ -147,6 +154,8 @@ const communityPosts = createRoute({
       /** Only the posts carrying this flair of the community. */
       flair_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
       hide_read: queryBoolean.optional(),
+      /** Leave out nothing for the caller's muted words. */
+      show_muted: queryBoolean.optional(),
     }),
   },
   responses: { 200: json(cursorPageSchema(feedItemSchema), "A page"), ...errorResponses(404, 422) },
@@ -206,7 +215,10 @@ const personPosts = createRoute({
   tags: ["People"],
   summary: "A person's published posts, sorted NEW or TOP",
   request: { query: userPostListQuerySchema },
-  responses: { 200: json(pageSchema(postItemSchema), "A page of posts"), ...errorResponses(403, 404, 422) },
+  responses: {
+    200: json(pageSchema(postItemSchema).extend({ hidden_by_mutes: hiddenByMutesSchema }), "A page of posts"),
+    ...errorResponses(403, 404, 422),
+  },
 });
 
 const create = createRoute({

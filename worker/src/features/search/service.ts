@@ -33,6 +33,8 @@ export interface SearchInput {
   skip: number;
   limit: number;
   viewerId: number | null;
+  /** Leave out nothing for the viewer's muted words. */
+  show_muted?: boolean;
 }
 
 /** Where the author of a match is, to leave out people the viewer blocked or who blocked them. */
@@ -64,15 +66,25 @@ export async function search(deps: Deps, input: SearchInput): Promise<SearchResu
   });
   // The viewer's phrases, or null while they come with this request's first round trip: then the
   // search runs as if nothing were muted, and again only when that round trip names some.
-  const known = filtered ? excludedPhrases(knownMutes(deps, input.viewerId, "SEARCH")) : [];
+  const known =
+    filtered && !input.show_muted ? excludedPhrases(knownMutes(deps, input.viewerId, "SEARCH")) : [];
   let answer = await loadHits(deps, hitsOf(known ?? []), input);
+  // How many matches the phrases left out (docs/decisions/170): the matches without them, less
+  // those with them. The search without them ran already when the phrases came late; otherwise
+  // only its plan is read, in one more round trip, for viewers who mute something in search.
+  let unmuted = answer.found.total;
   if (known === null) {
     const exclude = excludedPhrases(await activeMutes(deps, input.viewerId, "SEARCH"));
     if (exclude && exclude.length > 0) answer = await loadHits(deps, hitsOf(exclude), input);
+  } else if (known.length > 0) {
+    const [plan] = await deps.db.batch<[Record<string, unknown>]>([hitsStatement(hitsOf([]))]);
+    unmuted = toFoundIds(plan).total;
   }
-  if (answer.found.total === 0) return empty;
+  const hidden = Math.max(0, unmuted - answer.found.total);
+  const counted = hidden > 0 ? { hidden_by_mutes: hidden } : {};
+  if (answer.found.total === 0) return { ...empty, ...counted };
   const page = toPage([], answer.found.total, input.limit);
-  return { ...page, ...answer.list } as SearchResult;
+  return { ...page, ...answer.list, ...counted } as SearchResult;
 }
 
 type Listed =

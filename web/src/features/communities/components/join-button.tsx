@@ -22,9 +22,12 @@ export const ROLE_LABELS: Record<string, string> = {
 export function JoinButton({
   community,
   small = false,
+  quiet,
 }: {
   community: Pick<Community, "name"> & { user_membership: { role: string } | null };
   small?: boolean;
+  /** No "You joined" notice: the list the button is in shows the join. */
+  quiet?: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -39,7 +42,7 @@ export function JoinButton({
     setBusy(true);
     loadMutations()
       .then(async (m) => {
-        await m[action](queryClient, community.name);
+        await m[action](queryClient, community.name, quiet);
       })
       .catch(handleApiError)
       .finally(() => setBusy(false));

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums/feed.ts";
@@ -99,8 +99,10 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
   const saved = me?.default_micropost_sort;
   const option = feedOptionOf(sort, isSignedIn, saved);
   const hideRead = me?.settings?.HIDE_READ === true;
+  // "Show" under a list that muted words thinned reads it again with nothing left out.
+  const [all, setAll] = useState<FeedOption>();
   const feed = useInfiniteQuery({
-    ...feedQueryOptions(option, me?.username ?? null, hideRead),
+    ...feedQueryOptions(option, me?.username ?? null, hideRead, all === option),
     enabled: !isLoading,
   });
   const box = useRef<HTMLDivElement>(null);
@@ -142,6 +144,7 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
           <PostList
             query={feed}
             label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
+            onShowMuted={() => setAll(option)}
             empty={
               <LazyEmptyState title={t("You have read everything here")} home={false}>
                 <p>{t("Turn off Hide read to see them again")}</p>
@@ -152,6 +155,7 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
           <PostList
             query={feed}
             label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
+            onShowMuted={() => setAll(option)}
             empty={
               isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
                 <Suspense fallback={null}>

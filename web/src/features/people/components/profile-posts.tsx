@@ -1,9 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { PostCard } from "#web/features/posts/components/post-card.tsx";
 import { userPostsQueryOptions } from "../queries";
@@ -11,8 +13,11 @@ import { userPostsQueryOptions } from "../queries";
 /** The Posts tab: New or Top, loading more as the reader scrolls. */
 export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort }) {
   const { t } = useTranslation();
-  const posts = useInfiniteQuery(userPostsQueryOptions(user.username, sort));
+  const [showMuted, setShowMuted] = useState(false);
+  const posts = useInfiniteQuery(userPostsQueryOptions(user.username, sort, showMuted));
   const items = posts.data?.pages.flatMap((p) => p.list) ?? [];
+  const hidden = hiddenByMutes(posts.data?.pages);
+  const notice = hidden ? <HiddenByMutes count={hidden} onShow={() => setShowMuted(true)} /> : null;
   return (
     <section aria-labelledby="profile-posts-heading" className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
@@ -43,6 +48,8 @@ export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort
         <ListSkeleton />
       ) : posts.isError ? (
         <LoadError error={posts.error} retry={posts.refetch} />
+      ) : items.length === 0 && notice ? (
+        notice
       ) : items.length === 0 ? (
         <EmptyState title={t("No posts yet")} home={false} as="h2">
           {user.user_is_owner ? (
@@ -62,6 +69,7 @@ export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort
               </li>
             ))}
           </ul>
+          {notice}
           <InfiniteFooter query={posts} />
         </>
       )}

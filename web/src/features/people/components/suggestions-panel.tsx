@@ -13,7 +13,14 @@ import { FollowPersonRow } from "./person-row";
  * Communities to join and people to follow, the most popular first: the welcome step after signing
  * up and the empty Following and Communities feeds. Nothing shows when there is nothing to suggest.
  */
-export default function SuggestionsPanel({ show = "both" }: { show?: "both" | "communities" | "people" }) {
+export default function SuggestionsPanel({
+  show = "both",
+  quiet = false,
+}: {
+  show?: "both" | "communities" | "people";
+  /** Joins say nothing in a notice: the list itself shows them (the Get started checklist). */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useQuery(suggestionsQueryOptions());
   if (query.isPending) return <ListSkeleton rows={2} height="h-16" />;
@@ -47,7 +54,7 @@ export default function SuggestionsPanel({ show = "both" }: { show?: "both" | "c
                     </span>
                   </span>
                 </Link>
-                <JoinButton community={community} small />
+                <JoinButton community={community} small quiet={quiet} />
               </li>
             ))}
           </ul>

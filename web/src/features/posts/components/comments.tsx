@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { createContext, type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import {
@@ -14,6 +14,7 @@ import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { confirm } from "#web/components/ui/confirm.tsx";
+import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { LiveAnnouncement } from "#web/components/ui/live-announcement.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
@@ -112,6 +113,9 @@ function CommentForm({
   );
 }
 
+/** True once the reader chose Show on "N comments hidden by your muted words". */
+const ShowMuted = createContext(false);
+
 function CommentItem({
   comment,
   post,
@@ -125,8 +129,10 @@ function CommentItem({
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
-  // A comment holding one of the reader's muted words stays folded until they choose to show it.
+  // A comment holding one of the reader's muted words stays folded until they choose to show it
+  // (or show every such comment under the post).
   const [revealed, setRevealed] = useState(false);
+  const showAll = useContext(ShowMuted);
   const postId = post.micropost.public_id;
   const create = useCreateComment(postId);
   const edit = useEditComment(postId);
@@ -259,7 +265,7 @@ function CommentItem({
                 edit.mutate({ public_id: comment.public_id, body }, { onSuccess: () => setEditing(false) })
               }
             />
-          ) : comment.muted_by && !revealed ? (
+          ) : comment.muted_by && !revealed && !showAll ? (
             <p
               className="flex flex-wrap items-center gap-2 text-sm text-[var(--muted)] italic"
               data-testid="muted-comment"
@@ -395,6 +401,7 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
   const { t } = useTranslation();
   const { isSignedIn } = useMe();
   const [writing, setWriting] = useState(false);
+  const [showMuted, setShowMuted] = useState(false);
   const postId = post.micropost.public_id;
   const create = useCreateComment(postId);
   const query = useInfiniteQuery(commentsQueryOptions(postId, commentId));
@@ -402,6 +409,7 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
   const pages = query.data?.pages ?? [];
   const list = pages.flatMap((p) => p.list);
   const parent = pages[0]?.parent ?? null;
+  const hidden = showMuted ? 0 : hiddenByMutes(pages);
   // The heading counts what the post's socket says is there now (the list may still be showing
   // what it had); an empty, loaded list takes new comments in at once.
   const total = useLiveCommentCount(postId) ?? post.micropost.total_micropost_comments;
@@ -486,11 +494,14 @@ export function Comments({ post, commentId }: { post: FeedItem; commentId: strin
           {isSignedIn ? t("No comments yet. Start the conversation.") : t("No comments yet.")}
         </p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label={t("Comments")}>
-          {list.map((comment) => (
-            <CommentItem key={comment.public_id} comment={comment} post={post} />
-          ))}
-        </ul>
+        <ShowMuted.Provider value={showMuted}>
+          {hidden ? <HiddenByMutes count={hidden} kind="comments" onShow={() => setShowMuted(true)} /> : null}
+          <ul className="flex flex-col gap-2" aria-label={t("Comments")}>
+            {list.map((comment) => (
+              <CommentItem key={comment.public_id} comment={comment} post={post} />
+            ))}
+          </ul>
+        </ShowMuted.Provider>
       )}
       {query.hasNextPage || query.isFetchingNextPage || query.isFetchNextPageError ? (
         <InfiniteFooter query={query} />

@@ -22,7 +22,8 @@ export function CommunityPosts({ name, community }: { name: string; community: C
   const [flairId, setFlairId] = useState<number | null>(null);
   const { me } = useMe();
   const hideRead = me?.settings?.HIDE_READ === true;
-  const posts = useInfiniteQuery(communityPostsQueryOptions(name, flairId, hideRead));
+  const [showMuted, setShowMuted] = useState(false);
+  const posts = useInfiniteQuery(communityPostsQueryOptions(name, flairId, hideRead, showMuted));
   const box = useRef<HTMLDivElement>(null);
   const flairs = useQuery(flairsQueryOptions(name));
   return (
@@ -71,6 +72,7 @@ export function CommunityPosts({ name, community }: { name: string; community: C
           query={posts}
           showCommunity={false}
           label={t("Posts in c/{{name}}", { name: community.name })}
+          onShowMuted={() => setShowMuted(true)}
           empty={
             hideRead ? (
               <EmptyState title={t("You have read everything here")} home={false} as="h2">

@@ -5,7 +5,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_BODY_COUNTER_RATIO, POST_BODY_MAX } from "#shared/constants.ts";
 import { bodyLength, type FeedItem, isBlankBody, POST_MSG } from "#shared/schemas/posts.ts";
 import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
-import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { LoadError, PageSkeleton } from "#web/components/ui/list-states.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatNumber } from "#web/lib/format.ts";
@@ -132,7 +132,7 @@ export function PostPage({
     };
   }, [item]);
 
-  if (query.isPending) return <ListSkeleton rows={2} height="h-64" />;
+  if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404 ? (
       missing

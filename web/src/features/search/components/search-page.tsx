@@ -6,6 +6,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
 import { SearchIcon } from "#web/components/ui/icons.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
@@ -29,10 +30,20 @@ export function SearchPage({ q, type, chosen = true }: { q: string; type: Search
   const { t } = useTranslation();
   const text = q.trim();
   const browsing = !text && type === "communities";
-  const results = useInfiniteQuery({ ...searchQueryOptions(text, type), enabled: Boolean(text) || browsing });
+  // "Show" under results that muted words thinned: this search again with nothing left out.
+  const [shown, setShown] = useState("");
+  const all = shown === `${type} ${text}`;
+  const results = useInfiniteQuery({
+    ...searchQueryOptions(text, type, all),
+    enabled: Boolean(text) || browsing,
+  });
   const pages = results.data?.pages ?? [];
   const total = pages[0]?.total_list ?? 0;
-  const looking = useOtherKinds(text, !chosen && results.isSuccess && total === 0);
+  const hidden = hiddenByMutes(pages);
+  const notice = hidden ? (
+    <HiddenByMutes count={hidden} kind="results" onShow={() => setShown(`${type} ${text}`)} />
+  ) : null;
+  const looking = useOtherKinds(text, !chosen && results.isSuccess && total === 0 && !hidden);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -69,6 +80,8 @@ export function SearchPage({ q, type, chosen = true }: { q: string; type: Search
         <ListSkeleton rows={4} />
       ) : results.isError ? (
         <LoadError error={results.error} retry={results.refetch} />
+      ) : total === 0 && notice ? (
+        notice
       ) : total === 0 ? (
         <NoResults q={text} type={type} />
       ) : (
@@ -83,6 +96,7 @@ export function SearchPage({ q, type, chosen = true }: { q: string; type: Search
               <Results key={pages.indexOf(page)} page={page} />
             ))}
           </ul>
+          {notice}
           <InfiniteFooter query={results} />
         </>
       )}
