@@ -4350,6 +4350,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Job"][];
                             next_cursor: string | null;
                             total_list: number;
@@ -6266,6 +6267,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 cover: string | null;
                                 created_at: string;
@@ -6350,6 +6352,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 created_at: string;
                                 owner: {
@@ -6425,6 +6428,7 @@ export type paths = {
                     hide_read?: boolean | ("0" | "1" | "true" | "false");
                     limit?: number;
                     name: string;
+                    show_muted?: boolean | ("0" | "1" | "true" | "false");
                     skip?: number | null;
                 };
                 header?: never;
@@ -6440,6 +6444,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 comment_list: components["schemas"]["Comment"][];
                                 community: {
@@ -6897,6 +6902,7 @@ export type paths = {
                     hide_read?: boolean | ("0" | "1" | "true" | "false");
                     limit?: number;
                     option?: "new" | "NEW" | "top" | "TOP" | "communities" | "COMMUNITIES" | "verified" | "VERIFIED" | "following" | "FOLLOWING";
+                    show_muted?: boolean | ("0" | "1" | "true" | "false");
                     skip?: number | null;
                 };
                 header?: never;
@@ -6912,6 +6918,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 comment_list: components["schemas"]["Comment"][];
                                 community: {
@@ -7131,6 +7138,7 @@ export type paths = {
                     hide_read?: boolean | ("0" | "1" | "true" | "false");
                     id: string;
                     limit?: number;
+                    show_muted?: boolean | ("0" | "1" | "true" | "false");
                     sort?: string;
                 };
                 header?: never;
@@ -7146,6 +7154,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 comment_list: components["schemas"]["Comment"][];
                                 community: {
@@ -7368,6 +7377,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Job"][];
                             next_cursor: string | null;
                             total_list: number;
@@ -7908,6 +7918,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Comment"][];
                             next_cursor: string | null;
                             parent: components["schemas"]["Comment"] | null;
@@ -15918,6 +15929,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/private/user/getting-started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Get started checklist: picture and name, 3 communities, 3 people, a first post */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each step, from what the caller has done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            communities: number;
+                            done: boolean;
+                            people: number;
+                            post: boolean;
+                            profile: boolean;
+                        };
+                    };
+                };
+                /** @description A malformed percent-encoding in the address or a form body, or a body that is not what its type says */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No or bad token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/private/user/job": {
         parameters: {
             query?: never;
@@ -16206,6 +16277,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Job"][];
                             next_cursor: string | null;
                             total_list: number;
@@ -21522,6 +21594,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Service"][];
                             next_cursor: string | null;
                             total_list: number;
@@ -22183,6 +22256,7 @@ export type paths = {
                 query?: {
                     limit?: number;
                     q?: string;
+                    show_muted?: boolean | ("0" | "1" | "true" | "false");
                     skip?: number | null;
                     type?: string;
                 };
@@ -22199,6 +22273,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 comment_list: components["schemas"]["Comment"][];
                                 community: {
@@ -22276,6 +22351,7 @@ export type paths = {
                             total_list: number;
                             total_pages: number;
                         } | {
+                            hidden_by_mutes?: number;
                             list: {
                                 comment: components["schemas"]["Comment"];
                                 community: {
@@ -22353,6 +22429,7 @@ export type paths = {
                             total_list: number;
                             total_pages: number;
                         } | {
+                            hidden_by_mutes?: number;
                             list: {
                                 community: {
                                     cover: string | null;
@@ -22381,6 +22458,7 @@ export type paths = {
                             total_list: number;
                             total_pages: number;
                         } | {
+                            hidden_by_mutes?: number;
                             list: {
                                 is_following: boolean;
                                 owner: {
@@ -22534,6 +22612,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Service"][];
                             next_cursor: string | null;
                             total_list: number;
@@ -24126,6 +24205,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: components["schemas"]["Job"][];
                             next_cursor: string | null;
                             total_list: number;
@@ -24182,6 +24262,7 @@ export type paths = {
             parameters: {
                 query: {
                     limit?: number;
+                    show_muted?: boolean | ("0" | "1" | "true" | "false");
                     skip?: number | null;
                     sort?: string;
                     username: string;
@@ -24199,6 +24280,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            hidden_by_mutes?: number;
                             list: {
                                 comment_list: components["schemas"]["Comment"][];
                                 community: {

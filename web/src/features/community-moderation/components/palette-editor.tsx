@@ -11,13 +11,11 @@ import {
 } from "#shared/schemas/reactions.ts";
 import { EmojiPicker } from "#web/components/emoji/emoji-picker.tsx";
 import { showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 
 // A community's own reaction palette (docs/decisions/166): its owner picks 1 to 12 emoji of
 // Unicode's RGI set, from the emoji picker or typed; the default eight come back with one button.
-
-const PATH = "/api/v1/private/user/community";
 
 /** The palette section of the Moderation page, for the community's owner. */
 export function PaletteEditor({ community }: { community: Community }) {
@@ -66,7 +64,7 @@ export function PaletteEditor({ community }: { community: Community }) {
   const send = async (body: FormData, done: string) => {
     setBusy(true);
     try {
-      const answer = (await apiFetch(PATH, { method: "PATCH", body })) as Community;
+      const answer = await api.patch("/api/v1/private/user/community", { body });
       setSaved(answer.reaction_palette);
       setPalette(answer.reaction_palette ?? [...DEFAULT_REACTION_PALETTE]);
       setError(null);
