@@ -365,6 +365,12 @@ const RULES: Record<string, Rule> = {
       init: { method: "POST", body: form({ public_id: f.group, username: f.owner.username }) },
     }),
   },
+  [`PATCH ${V1}/chat/group/member`]: {
+    owned: (f) => ({
+      path: `${V1}/chat/group/member`,
+      init: { method: "PATCH", body: form({ public_id: f.group, username: f.owner.username, role: "MEMBER" }) },
+    }),
+  },
   [`DELETE ${V1}/chat/group/member`]: {
     owned: (f) => ({
       path: `${V1}/chat/group/member?public_id=${f.group}&username=${f.owner.username}`,
