@@ -4,7 +4,7 @@
 //   first paint); dynamic imports — lazy routes, modals, dictionaries — are not counted;
 // - as the browser sees it (browser.mjs): every script the home page requests until the network
 //   is idle, served by the real Worker with the demo data, plus the page's LCP at 4× CPU slowdown
-//   and INP for a vote and a sort change. The budget (121 KB, docs/decisions/165) applies to this total.
+//   and INP for a vote and a sort change. The budget (122 KB, docs/decisions/183) applies to this total.
 //
 // Builds web/ into a temporary folder (dist/ is left alone), prints tables and writes
 // bench/size/results.md.
@@ -24,7 +24,7 @@ import { buildSpasOnce } from "../../scripts/server.mjs";
 import { measureInBrowser } from "./browser.mjs";
 import { entryChunks } from "./entry.mjs";
 
-const BUDGET_KB = 121;
+const BUDGET_KB = 122;
 const root = new URL("../..", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const label = args.includes("--label") ? args[args.indexOf("--label") + 1] : "current";
@@ -125,7 +125,7 @@ try {
       "and every chunk they import statically (the entry), then serves the build with the Worker and",
       "the demo data and sums every script Chromium requests for the home page until the network is",
       "idle (as the browser sees it), with LCP and INP at 4× CPU slowdown (sections from 2026-11-23",
-      "on). Goal: at most 121 KB gzip as the browser sees it.",
+      "on). Goal: at most 122 KB gzip as the browser sees it.",
       "",
     ].join("\n");
     const previous = existsSync(file) ? readFileSync(file, "utf8") : "";

@@ -48,7 +48,6 @@ export function LoadError(props: { error: unknown; retry: () => unknown }) {
   );
 }
 
-/** Grey blocks in the shape of the list that is on its way. */
 /** A page's placeholders while its code or its post loads: two tall cards in the reading column. */
 export function PageSkeleton() {
   return (
@@ -58,6 +57,7 @@ export function PageSkeleton() {
   );
 }
 
+/** Grey blocks in the shape of the list that is on its way. */
 export function ListSkeleton({ rows = 3, height = "h-24" }: { rows?: number; height?: string }) {
   const { t } = useTranslation();
   return (

@@ -140,24 +140,18 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
       <div ref={box} className="contents">
         {isLoading ? (
           <ListSkeleton rows={3} height="h-48" />
-        ) : hideRead ? (
-          <PostList
-            query={feed}
-            label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
-            onShowMuted={() => setAll(option)}
-            empty={
-              <LazyEmptyState title={t("You have read everything here")} home={false}>
-                <p>{t("Turn off Hide read to see them again")}</p>
-              </LazyEmptyState>
-            }
-          />
         ) : (
           <PostList
+            key={hideRead ? "unread" : "all"}
             query={feed}
             label={t("Posts sorted by {{sort}}", { sort: t(FEED_LABELS[option]) })}
             onShowMuted={() => setAll(option)}
             empty={
-              isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
+              hideRead ? (
+                <LazyEmptyState title={t("You have read everything here")} home={false}>
+                  <p>{t("Turn off Hide read to see them again")}</p>
+                </LazyEmptyState>
+              ) : isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
                 <Suspense fallback={null}>
                   <EmptyFeedSuggestions following={option === "FOLLOWING"} />
                 </Suspense>
