@@ -368,7 +368,10 @@ const RULES: Record<string, Rule> = {
   [`PATCH ${V1}/chat/group/member`]: {
     owned: (f) => ({
       path: `${V1}/chat/group/member`,
-      init: { method: "PATCH", body: form({ public_id: f.group, username: f.owner.username, role: "MEMBER" }) },
+      init: {
+        method: "PATCH",
+        body: form({ public_id: f.group, username: f.owner.username, role: "MEMBER" }),
+      },
     }),
   },
   [`DELETE ${V1}/chat/group/member`]: {
