@@ -19,7 +19,8 @@ describe("search", () => {
   it("finds posts from the top bar, then comments, users and communities by their tabs", async () => {
     const { page: p, errors } = await page();
     await p.goto("/");
-    const box = p.getByRole("searchbox", { name: "Search" });
+    // A search box, and a combobox once its suggestions have loaded on focus.
+    const box = p.getByRole("combobox", { name: "Search" }).or(p.getByRole("searchbox", { name: "Search" }));
     await box.fill("Lisbon");
     await box.press("Enter");
     // No kind named: the page opens the kind that has results.
