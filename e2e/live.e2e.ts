@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { lane } from "./lane";
-import { newAccount, signIn } from "./sign-in";
+import { accessToken, newAccount, signIn } from "./sign-in";
 
 // Live updates as two people see them, each in their own browser: what one does reaches the
 // other's open tab with no reload, and no timed request asks for counts while the socket is open.
@@ -86,11 +86,26 @@ describe("live updates", () => {
     });
     await ada.page.clock.install();
 
-    // Ada reads a post of the demo data.
+    // Ada reads a post with no comments yet: a new one of a demo member's (the newest post of the
+    // lane may be another journey's, with comments).
+    const form = new FormData();
+    const title = `Live without comments ${Date.now()}`;
+    form.set("title", title);
+    form.set("community_name", "crypto");
+    form.set("body", "<p>Who answers first?</p>");
+    const made = await fetch(`${lane().baseUrl}/api/v1/private/user/micropost`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await accessToken("gus")}` },
+      body: form,
+    });
+    expect(made.status, await made.clone().text()).toBeLessThan(300);
     const feed = (await (await fetch(`${lane().baseUrl}/api/v1/feed?option=new&limit=4`)).json()) as {
-      list: Array<{ micropost: { public_id: string; link: string; total_micropost_votes: number } }>;
+      list: Array<{
+        micropost: { public_id: string; link: string; title: string; total_micropost_votes: number };
+      }>;
     };
     const post = feed.list[0]!.micropost;
+    expect(post.title).toBe(title);
     await ada.page.goto(post.link);
     await ada.page.getByTestId("post-detail").waitFor();
     await expect.poll(() => socketOpen, { timeout: 10_000 }).toBe(true);
