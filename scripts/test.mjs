@@ -22,7 +22,11 @@ const checks = [
   ["lint", "biome", ["check", "."]],
   ["lint: the first screen's static imports", "node", ["scripts/check-first-load.mjs"]],
   // Features do not import each other and form no cycles (.dependency-cruiser.cjs, ADR 138).
-  ["layering", "depcruise", ["worker/src", "web/src", "--ignore-known", "--output-type", "err"]],
+  [
+    "layering",
+    "depcruise",
+    ["worker/src", "web/src", "admin/src", "shared", "--ignore-known", "--output-type", "err"],
+  ],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   // Each "Supports" of the accessibility report names a test that exists (ADR 153).
   ["accessibility report names real tests", "node", ["scripts/check-conformance.mjs"]],

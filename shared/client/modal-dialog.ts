@@ -1,4 +1,4 @@
-import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from "react";
+import { type MouseEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import { MAIN_ID } from "./skip-link";
 
 /**
@@ -12,12 +12,19 @@ import { MAIN_ID } from "./skip-link";
  * another (Log In → Register) finds focus already back on the first one's opener and keeps it.
  * When the opener went away meanwhile (the Resolve button of a report group that resolving
  * removed), focus goes to the page's main content rather than being lost on <body>.
+ *
+ * The opener is read while the dialog first renders: by the time effects run, a button of the
+ * dialog with `autoFocus` already holds focus.
  */
 export function useModalDialog(onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement
+      ? document.activeElement
+      : null,
+  );
   useEffect(() => {
     const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       dialog?.close();
@@ -28,7 +35,7 @@ export function useModalDialog(onClose: () => void) {
         opener?.isConnected && opener !== document.body ? opener : document.getElementById(MAIN_ID);
       back?.focus({ preventScroll: true });
     };
-  }, []);
+  }, [opener]);
   return {
     ref,
     onCancel: (e: SyntheticEvent) => {

@@ -2,9 +2,9 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { dismissConfirm } from "./components/ui/confirm";
+import { dismissConfirm } from "#client/ui/confirm.tsx";
+import { PageSkeleton } from "#client/ui/list-states.tsx";
 import { closeImagePreview } from "./components/ui/image-preview";
-import { PageSkeleton } from "./components/ui/list-states";
 import { initI18n } from "./i18n/i18n";
 import { closeModal } from "./modals";
 import "./index.css";

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "#client/i18n-runtime.ts";
-import { clearSnackbars, SnackbarHost } from "../components/ui/snackbar";
+import { clearSnackbars, SnackbarHost } from "#client/ui/snackbar.tsx";
 import { ApiError } from "./api";
 import { errorMessage } from "./error-message";
 import { handleApiError } from "./errors";

@@ -1,4 +1,4 @@
-import { showSnackbar } from "../components/ui/snackbar";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 
 /**
  * The generic handler: a red notice for 6 s. Every API failure ends here unless a screen handles it.

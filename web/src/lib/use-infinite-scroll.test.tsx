@@ -1,6 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useInfiniteScroll } from "./use-infinite-scroll";
+import { useInfiniteScroll } from "#client/use-infinite-scroll.ts";
 
 /** A stand-in IntersectionObserver whose visibility the test controls. */
 class FakeObserver {

@@ -9,12 +9,12 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MAIN_ID, SkipLink } from "#client/skip-link.tsx";
+import { ConfirmHost } from "#client/ui/confirm.tsx";
+import { SnackbarHost } from "#client/ui/snackbar.tsx";
 import { Header } from "../components/layout/header";
 import { LeftMenu } from "../components/layout/left-menu";
-import { ConfirmHost } from "../components/ui/confirm";
 import { ImagePreviewHost } from "../components/ui/image-preview";
 import { LazyEmptyState } from "../components/ui/lazy-empty-state";
-import { SnackbarHost } from "../components/ui/snackbar";
 import { ThemeFromAccount } from "../features/accounts/theme-from-account";
 import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
 import { ModalHost } from "../modals";

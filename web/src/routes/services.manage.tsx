@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { useMe } from "#web/lib/session.ts";
-import { Spinner } from "../components/ui/spinner";
 import { SignInRequired } from "../features/accounts/components/sign-in-required";
 import { ManageServicesPage } from "../features/services/components/manage-services-page";
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
 import { useMe } from "#web/lib/session.ts";
 import { EmptyState } from "../components/ui/empty-state";
-import { Spinner } from "../components/ui/spinner";
 import { SignInRequired } from "../features/accounts/components/sign-in-required";
 import { SettingsPage } from "../features/settings/components/settings-page";
 

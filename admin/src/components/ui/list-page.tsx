@@ -1,7 +1,8 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { rowsOf } from "#admin/lib/paged.ts";
-import { EmptyList, ListSkeleton, LoadError } from "./list-states";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { EmptyList } from "./list-states";
 import { LoadMore, type MoreSource } from "./load-more";
 
 // The pieces every admin list page is made of: its title with the count, the list's states

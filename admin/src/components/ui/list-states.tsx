@@ -1,33 +1,6 @@
 import type { ReactNode } from "react";
-import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SKIP_MAX } from "#shared/constants.ts";
-
-/** Grey blocks while a list or page loads. */
-export function ListSkeleton({ rows = 3 }: { rows?: number }) {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-busy="true" aria-label={t("Loading")} className="flex flex-col gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="h-14 animate-pulse rounded-xl bg-[var(--surface-strong)]" />
-      ))}
-    </div>
-  );
-}
-
-/** A call that failed: the reason and a retry. */
-export function LoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
-      <p className="font-semibold">{t("This could not be loaded.")}</p>
-      <p className="text-sm text-[var(--muted)]">{apiErrorText(error, t)}</p>
-      <button type="button" className="btn btn-outline" onClick={() => retry()}>
-        {t("Try again")}
-      </button>
-    </div>
-  );
-}
 
 /** A list with nothing in it. */
 export function EmptyList({ children }: { children: ReactNode }) {

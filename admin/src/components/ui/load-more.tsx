@@ -1,6 +1,6 @@
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
+import { useInfiniteScroll } from "#client/use-infinite-scroll.ts";
 
 export interface MoreSource {
   hasNextPage: boolean;

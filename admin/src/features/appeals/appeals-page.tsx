@@ -7,6 +7,7 @@ import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CAUSE_LABEL } from "#client/report-labels.ts";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   type AdminAppeal,
   APPEAL_DECISIONS,
@@ -20,7 +21,6 @@ import {
 import { Dialog } from "../../components/ui/dialog";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { appealListQueryOptions, useDecideAppeal } from "./queries";
 
 const STATUS_LABEL: Record<AppealStatus, string> = { OPEN: msg("Open"), DECIDED: msg("Decided") };
@@ -123,7 +123,7 @@ function DecideDialog({ appeal, onClose }: { appeal: AdminAppeal; onClose: () =>
       { id: appeal.id, decision, note },
       {
         onSuccess: () => {
-          showSnackbar({ message: t(MODERATION_MSG.appealDecidedDone) });
+          showSnackbar({ variant: "success", message: t(MODERATION_MSG.appealDecidedDone) });
           onClose();
         },
       },

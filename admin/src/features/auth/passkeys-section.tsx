@@ -6,10 +6,10 @@ import { FormAlert, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { createPasskey } from "#client/two-factor/api.ts";
 import { useProofRetry } from "#client/two-factor/proof.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { PasskeyItem } from "#shared/schemas/mfa.ts";
-import { confirm } from "../../components/ui/confirm";
 import { useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { adminFactorKey, adminTwoFactor } from "./two-factor";
 
 export const adminPasskeysKey = ["admin", "two-factor", "passkeys"] as const;
@@ -49,7 +49,7 @@ export function PasskeysSection() {
         const response = await createPasskey(await adminTwoFactor.registerOptions());
         keep(await adminTwoFactor.register(response, name.trim() || undefined));
         setName("");
-        showSnackbar({ message: t("Passkey added.") });
+        showSnackbar({ variant: "success", message: t("Passkey added.") });
         refresh();
       },
       (error) => setProblem(apiErrorText(error, t)),
@@ -62,7 +62,7 @@ export function PasskeysSection() {
     await attempt(
       async () => {
         keep(await adminTwoFactor.removePasskey(passkey.id));
-        showSnackbar({ message: t("The passkey was removed.") });
+        showSnackbar({ variant: "success", message: t("The passkey was removed.") });
         refresh();
         // Its Remove button is gone: focus goes to the section, not to the page's end.
         heading.current?.focus();

@@ -1,6 +1,6 @@
 import { Editor } from "#client/editor/lazy-editor.tsx";
 import type { RichEditorProps } from "#client/editor/rich-editor.tsx";
-import { showSnackbar } from "../../components/ui/snackbar";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { uploadAdminImage } from "./mutations";
 
 // The admin has no neutral notice: the editor's "info" shows green.

@@ -7,6 +7,8 @@ import { FieldLabel, FormAlert, SubmitButton, TextField } from "#client/form-fie
 import { ApiError } from "#client/http.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { BLOG_CATEGORIES } from "#shared/enums.ts";
 import {
   type AdminBlogDetail,
@@ -15,8 +17,6 @@ import {
   BLOG_TITLE_MAX,
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
-import { ListSkeleton, LoadError } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { BlogEditor } from "./blog-editor";
 import { CATEGORY_LABEL } from "./category";
 import { uploadAdminImage, useSaveBlog } from "./mutations";
@@ -61,7 +61,7 @@ export function BlogForm({ post }: { post?: AdminBlogDetail }) {
       { ...form.data, id: post?.id },
       {
         onSuccess: () => {
-          showSnackbar({ message: t("The blog post was saved") });
+          showSnackbar({ variant: "success", message: t("The blog post was saved") });
           void navigate({ to: "/blog" });
         },
         onError: (error) => setProblem(apiErrorText(error, t)),

@@ -4,13 +4,14 @@ import { rowsOf, totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
+import { useInfiniteScroll } from "#client/use-infinite-scroll.ts";
 import { LOAD_MORE_THRESHOLD_PX } from "#shared/constants.ts";
 import { ADMIN_MSG, type AdminBlog } from "#shared/schemas/admin.ts";
-import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
-import { confirm } from "../../components/ui/confirm";
 import { NewTile, PageTitle } from "../../components/ui/list-page";
-import { EmptyList, ListSkeleton, LoadError } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
+import { EmptyList } from "../../components/ui/list-states";
 import { CATEGORY_LABEL } from "./category";
 import { useDeleteBlog, usePublishBlog } from "./mutations";
 import { blogListQueryOptions } from "./queries";
@@ -66,7 +67,7 @@ function BlogCard({ post }: { post: AdminBlog }) {
     publish.mutate(
       { id: post.id, published: !published },
       {
-        onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
+        onSuccess: (answer) => showSnackbar({ variant: "success", message: t(answer.detail) }),
         onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );
@@ -75,7 +76,7 @@ function BlogCard({ post }: { post: AdminBlog }) {
   const onDelete = async () => {
     if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(post.id, {
-      onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
+      onSuccess: () => showSnackbar({ variant: "success", message: t(ADMIN_MSG.deleted) }),
       onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
     });
   };

@@ -7,6 +7,9 @@ import { useZodForm } from "#client/form.tsx";
 import { FieldLabel, FormAlert, SubmitButton, TextField } from "#client/form-fields.tsx";
 import { ApiError } from "#client/http.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   ADMIN_MSG,
   type EmailTemplateDetail,
@@ -14,9 +17,7 @@ import {
   TEMPLATE_SUBJECT_MAX,
 } from "#shared/schemas/admin.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
-import { confirm } from "../../components/ui/confirm";
-import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
+import { useDateTime } from "../../components/ui/list-states";
 import { MjmlPreview } from "./mjml-preview";
 import { useDeleteTemplate, useLockTemplate, useSaveTemplate, useSendTemplate } from "./mutations";
 import { templateQueryOptions } from "./queries";
@@ -73,7 +74,7 @@ export function TemplateForm({ template }: { template?: EmailTemplateDetail }) {
       { ...form.data, is_locked: template ? template.is_locked : lockNew, id: template?.id },
       {
         onSuccess: (saved) => {
-          showSnackbar({ message: t("The email template was saved") });
+          showSnackbar({ variant: "success", message: t("The email template was saved") });
           if (template) form.reset({ subject: saved.subject, mjml_text: saved.mjml_text });
           else void navigate({ to: "/email/template/$id", params: { id: String(saved.id) } });
         },
@@ -210,6 +211,7 @@ function NewsletterActions({ template, dirty }: { template: EmailTemplateDetail;
       {
         onSuccess: (saved) =>
           showSnackbar({
+            variant: "success",
             message: saved.is_locked ? t("The template was locked") : t("The template was unlocked"),
           }),
         onError: fail,
@@ -220,7 +222,7 @@ function NewsletterActions({ template, dirty }: { template: EmailTemplateDetail;
   const onSend = async () => {
     if (!(await confirm({ message: t("Do you really want to send this?") }))) return;
     send.mutate(template.id, {
-      onSuccess: (answer) => showSnackbar({ message: t(answer.detail) }),
+      onSuccess: (answer) => showSnackbar({ variant: "success", message: t(answer.detail) }),
       onError: fail,
     });
   };
@@ -229,7 +231,7 @@ function NewsletterActions({ template, dirty }: { template: EmailTemplateDetail;
     if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(template.id, {
       onSuccess: () => {
-        showSnackbar({ message: t(ADMIN_MSG.deleted) });
+        showSnackbar({ variant: "success", message: t(ADMIN_MSG.deleted) });
         void navigate({ to: "/email/template" });
       },
       onError: fail,

@@ -2,9 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { EmailTemplate } from "#shared/schemas/admin.ts";
 import { NewTile, PageTitle } from "../../components/ui/list-page";
-import { EmptyList, ListSkeleton, LoadError, Pager, useDateTime } from "../../components/ui/list-states";
+import { EmptyList, Pager, useDateTime } from "../../components/ui/list-states";
 import { templateListQueryOptions } from "./queries";
 
 const PAGE = 20;

@@ -4,11 +4,11 @@ import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { ADMIN_MSG, type AdminFile } from "#shared/schemas/admin.ts";
-import { confirm } from "../../components/ui/confirm";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { useDeleteFile, useUploadFile } from "./mutations";
 import { fileAddress, fileListQueryOptions } from "./queries";
 
@@ -20,7 +20,7 @@ function FileCard({ file }: { file: AdminFile }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
-      showSnackbar({ message: t("Saved the link to clipboard") });
+      showSnackbar({ variant: "success", message: t("Saved the link to clipboard") });
     } catch {
       showSnackbar({
         message: t("The browser did not let us copy. The link is {{link}}", { link: address }),
@@ -31,7 +31,7 @@ function FileCard({ file }: { file: AdminFile }) {
   const del = async () => {
     if (!(await confirm({ message: t("Do you really want to delete it?"), danger: true }))) return;
     remove.mutate(file.id, {
-      onSuccess: () => showSnackbar({ message: t(ADMIN_MSG.deleted) }),
+      onSuccess: () => showSnackbar({ variant: "success", message: t(ADMIN_MSG.deleted) }),
       onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
     });
   };
@@ -76,7 +76,7 @@ export function FilesPage() {
   const input = useRef<HTMLInputElement>(null);
   const send = (file: File) =>
     upload.mutate(file, {
-      onSuccess: () => showSnackbar({ message: t("The file was uploaded") }),
+      onSuccess: () => showSnackbar({ variant: "success", message: t("The file was uploaded") }),
       onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       onSettled: () => {
         if (input.current) input.current.value = "";

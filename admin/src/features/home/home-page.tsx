@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import { NEW_USERS_TODAY_DAYS, NEW_USERS_WEEK_DAYS } from "#shared/schemas/admin.ts";
-import { EmptyList, ListSkeleton, LoadError, Pager } from "../../components/ui/list-states";
+import { EmptyList, Pager } from "../../components/ui/list-states";
 import { UserRow } from "../users/user-row";
 import { newUsersQueryOptions, userStatsQueryOptions } from "./queries";
 

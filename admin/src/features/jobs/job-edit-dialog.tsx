@@ -3,10 +3,10 @@ import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { JOB_POST_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { type Job, jobFieldsSchema } from "#shared/schemas/jobs.ts";
 import { Dialog } from "../../components/ui/dialog";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { useUpdateJob } from "./mutations";
 
 /** The fields staff correct most: the same rules as the job form's. */
@@ -35,7 +35,7 @@ export function JobEditDialog({ job, onClose }: { job: Job; onClose: () => void 
       { username: job.username, slug: job.slug, ...form.values },
       {
         onSuccess: () => {
-          showSnackbar({ message: t("The job was saved") });
+          showSnackbar({ variant: "success", message: t("The job was saved") });
           onClose();
         },
       },

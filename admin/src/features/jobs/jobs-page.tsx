@@ -5,12 +5,12 @@ import { totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { busyProps } from "#client/busy.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { ADMIN_JOB_STATUSES, type AdminJobStatus, JOB_STATUSES, type JobStatus } from "#shared/enums.ts";
 import type { Job } from "#shared/schemas/jobs.ts";
-import { confirm } from "../../components/ui/confirm";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { JobEditDialog } from "./job-edit-dialog";
 import { useUpdateJob } from "./mutations";
 import { jobListQueryOptions } from "./queries";
@@ -34,7 +34,8 @@ function JobRow({ job, onEdit }: { job: Job; onEdit: () => void }) {
     update.mutate(
       { username: job.username, slug: job.slug, job_status: status },
       {
-        onSuccess: () => showSnackbar({ message: t("The job is now {{status}}", { status }) }),
+        onSuccess: () =>
+          showSnackbar({ variant: "success", message: t("The job is now {{status}}", { status }) }),
         onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );

@@ -7,6 +7,7 @@ import { FormAlert, SubmitButton } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CAUSE_LABEL } from "#client/report-labels.ts";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   ADMIN_MSG,
   REPORT_ACTIONS,
@@ -19,7 +20,6 @@ import {
 import { Dialog } from "../../components/ui/dialog";
 import { InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { StatusBadge } from "../users/user-row";
 import { useResolveReport } from "./mutations";
 import { reportListQueryOptions } from "./queries";
@@ -108,7 +108,7 @@ function ResolveDialog({ group, onClose }: { group: ReportGroup; onClose: () => 
       { id: group.id, action, note },
       {
         onSuccess: () => {
-          showSnackbar({ message: t(ADMIN_MSG.reportsResolved) });
+          showSnackbar({ variant: "success", message: t(ADMIN_MSG.reportsResolved) });
           onClose();
         },
       },

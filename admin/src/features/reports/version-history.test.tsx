@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfirmHost } from "../../components/ui/confirm";
-import { SnackbarHost } from "../../components/ui/snackbar";
+import { ConfirmHost } from "#client/ui/confirm.tsx";
+import { SnackbarHost } from "#client/ui/snackbar.tsx";
 import { VersionHistoryDialog } from "./version-history";
 
 afterEach(() => vi.restoreAllMocks());

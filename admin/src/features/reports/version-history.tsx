@@ -3,11 +3,11 @@ import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions, totalOf } from "#admin/lib/paged.ts";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { confirm } from "../../components/ui/confirm";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { Dialog } from "../../components/ui/dialog";
 import { InfiniteList } from "../../components/ui/list-page";
 import { useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
 import { auditKeys } from "../audit/queries";
 
 export interface HistoryTarget {
@@ -55,7 +55,7 @@ export function VersionHistoryDialog({ target, onClose }: { target: HistoryTarge
     onSuccess: async (_answer, id) => {
       void queryClient.invalidateQueries({ queryKey: auditKeys.root });
       await queryClient.invalidateQueries({ queryKey: historyKeys.of(target) });
-      showSnackbar({ message: t("The version was redacted.") });
+      showSnackbar({ variant: "success", message: t("The version was redacted.") });
       // Its Redact button is gone: focus stays on the version, inside this dialog.
       document.getElementById(versionItemId(id))?.focus();
     },

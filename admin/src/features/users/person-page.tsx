@@ -4,6 +4,9 @@ import { busyProps } from "#client/busy.ts";
 import { ApiError } from "#client/http.ts";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   ADMIN_MSG,
   ADMIN_SETTABLE_STATUSES,
@@ -12,9 +15,7 @@ import {
 } from "#shared/schemas/admin.ts";
 import { MODERATION_MSG } from "#shared/schemas/moderation.ts";
 import { AdminEmptyPage } from "../../components/admin-empty-page";
-import { confirm } from "../../components/ui/confirm";
-import { ListSkeleton, LoadError, useDateTime } from "../../components/ui/list-states";
-import { showSnackbar } from "../../components/ui/snackbar";
+import { useDateTime } from "../../components/ui/list-states";
 import { useSetTrustLevel, useSetUserStatus } from "./mutations";
 import { adminAccountQueryOptions, userQueryOptions } from "./queries";
 import { Avatar, StatusBadge } from "./user-row";
@@ -32,6 +33,7 @@ function StatusControl({ user }: { user: AdminUserDetail }) {
       {
         onSuccess: () =>
           showSnackbar({
+            variant: "success",
             message: t(ADMIN_MSG.statusUpdated).replace("{status}", status).replace("{email}", user.email),
           }),
         onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
@@ -70,7 +72,7 @@ function TrustControl({ user }: { user: AdminUserDetail }) {
     setLevel.mutate(
       { username: user.username, trust_level: level },
       {
-        onSuccess: () => showSnackbar({ message: t(MODERATION_MSG.trustLevelSet) }),
+        onSuccess: () => showSnackbar({ variant: "success", message: t(MODERATION_MSG.trustLevelSet) }),
         onError: (error) => showSnackbar({ message: apiErrorText(error, t), variant: "error" }),
       },
     );

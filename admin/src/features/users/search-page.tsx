@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import { PageTitle } from "../../components/ui/list-page";
-import { EmptyList, ListSkeleton, LoadError, Pager, useDateTime } from "../../components/ui/list-states";
+import { EmptyList, Pager, useDateTime } from "../../components/ui/list-states";
 import { searchQueryOptions } from "./queries";
 import { Avatar, UserRow } from "./user-row";
 

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "#client/ui/icons.tsx";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { useMe } from "#web/lib/session.ts";
 import { useTheme } from "#web/lib/theme.ts";
 import { openModal, preloadModal } from "#web/modals.tsx";
-import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "../ui/icons";
 import { LanguageSwitch } from "./language-switch";
 import { SearchForm } from "./search-form";
 

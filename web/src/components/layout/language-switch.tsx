@@ -1,6 +1,6 @@
 import { useTranslation } from "#client/react-i18n.tsx";
+import { GlobeIcon } from "#client/ui/icons.tsx";
 import { LANGUAGES, type Language, setLanguage } from "#web/i18n/i18n.ts";
-import { GlobeIcon } from "../ui/icons";
 
 /**
  * The language switch: shows the short code ("ES") in the header and opens the platform's own

@@ -1,8 +1,8 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { SearchIcon } from "#client/ui/icons.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums/feed.ts";
-import { SearchIcon } from "../ui/icons";
 
 /** Communities and people matching what is typed: loads on the input's first focus. */
 const Suggestions = lazy(() => import("./search-suggestions"));

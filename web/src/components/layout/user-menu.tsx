@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { focusMenuItem, moveMenuFocus } from "#client/menu.ts";
 import { useMenuButton } from "#client/menu-button.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { MoonIcon, SunIcon } from "#client/ui/icons.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { useToggleNightMode } from "#web/features/accounts/use-night-mode.ts";
 import { LiveUpdates } from "#web/features/live/live-updates.tsx";
@@ -22,7 +23,6 @@ import {
   WalletIcon,
 } from "../ui/account-icons";
 import { Avatar } from "../ui/avatar";
-import { MoonIcon, SunIcon } from "../ui/icons";
 import { unreadBadge } from "../ui/unread-badge";
 
 export { unreadBadge };

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { LoadError } from "#client/ui/list-states.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { pageSchema } from "#shared/api.ts";
 import { type ReactionTarget, reactorSchema } from "#shared/schemas/reactions.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { LoadError } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { formatCount } from "#web/lib/format.ts";
 import { EMOJI_NAMES } from "./emoji-names";

@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { Icon } from "./icons";
+import { Icon } from "#client/ui/icons.tsx";
 
 // The account menu's icons and the pages it leads to (chat, notifications, wallet, settings): kept
 // apart from the header's (icons.tsx), which the first screen loads.

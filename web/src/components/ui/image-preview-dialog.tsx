@@ -1,6 +1,6 @@
 import { useModalDialog } from "#client/modal-dialog.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "#client/ui/icons.tsx";
 import type { Preview } from "./image-preview";
 
 /** A picture full size over the page: Escape, a click beside it or × closes it. */

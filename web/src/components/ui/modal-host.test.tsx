@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Dialog } from "./dialog";
+import { Dialog } from "#client/dialog.tsx";
 import { createModals, type ModalProps } from "./modal-host";
 
 function Fake({ title, onClose, who }: ModalProps & { title?: string; who?: string }) {

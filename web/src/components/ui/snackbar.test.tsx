@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearSnackbars, preloadSnackbar, SnackbarHost, showSnackbar } from "#client/ui/snackbar.tsx";
 import { renderInApp } from "../testing";
-import { clearSnackbars, preloadSnackbar, SnackbarHost, showSnackbar } from "./snackbar";
 
 // The notices load with the first one; loaded up front here, they show in the same act().
 beforeAll(() => preloadSnackbar());

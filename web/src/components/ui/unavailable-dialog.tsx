@@ -1,5 +1,5 @@
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { Dialog } from "./dialog";
 import type { ModalProps } from "./modal-host";
 
 /** An honest dialog for a feature that is not switched on here (e.g. payments without keys). */

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { RESEND_COUNTDOWN_S } from "#shared/constants.ts";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { signIn, signOut } from "#web/lib/session.ts";
 import { closeModal, openModal } from "#web/modals.tsx";
 

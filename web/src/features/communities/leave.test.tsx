@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SnackbarHost } from "#web/components/ui/snackbar.tsx";
+import { SnackbarHost } from "#client/ui/snackbar.tsx";
 import { joinCommunity, leaveCommunity } from "./mutations";
 
 afterEach(() => vi.restoreAllMocks());

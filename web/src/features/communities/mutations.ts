@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
+import { dismissSnackbar, showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Community, JoinResult } from "#shared/schemas/communities.ts";
-import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { apiFetch } from "#web/lib/api.ts";
 import { setSuggestedMembership } from "#web/lib/suggestions.ts";

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfirmHost } from "#client/ui/confirm.tsx";
 import { MAX_SKILLS, SKILL_MAX } from "#shared/constants.ts";
 import { JOBS_MSG, type Job } from "#shared/schemas/jobs.ts";
 import { renderInApp } from "#web/components/testing.tsx";
-import { ConfirmHost } from "#web/components/ui/confirm.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
 import { JobFormPage } from "./components/job-form-page";
 import { type Salary, SalaryFields } from "./components/salary-fields";

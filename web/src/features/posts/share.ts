@@ -1,5 +1,5 @@
 import { msg } from "#client/i18n.ts";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 
 /** The full address of a path of this site, for sharing outside it. */

@@ -7,7 +7,7 @@ import { createPasskey } from "#client/two-factor/api.ts";
 import { useProofRetry } from "#client/two-factor/proof.tsx";
 import { RecoveryCodes } from "#client/two-factor/recovery-codes.tsx";
 import { TotpSetup } from "#client/two-factor/totp-setup.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { setToken } from "#web/lib/auth-token.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { twoFactor } from "./api";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { formatDateTime } from "#web/lib/format.ts";
 import { dataExportQueryOptions, downloadExport, useRequestExport } from "../queries";
 

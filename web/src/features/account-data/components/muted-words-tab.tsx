@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { MUTE_CONTEXTS, type MuteContext } from "#shared/enums.ts";
 import { MUTED_PHRASE_MAX } from "#shared/schemas/account-data.ts";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { formatDateTime } from "#web/lib/format.ts";
 import { mutedWordsQueryOptions, useAddMutedWord, useRemoveMutedWord } from "../queries";
 

@@ -1,7 +1,7 @@
+import { Dialog } from "#client/dialog.tsx";
 import { FormAlert, PasswordField, SubmitButton, UsernameField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, deleteAccountSchema } from "#shared/schemas/accounts.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { useMe } from "#web/lib/session.ts";
 import { accountsApi } from "../api";

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { Dialog } from "#client/dialog.tsx";
 import { EmailField, FormAlert, PasswordField, SubmitButton } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, updateEmailSchema } from "#shared/schemas/accounts.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { signOut, useMe } from "#web/lib/session.ts";
 import { closeModal } from "#web/modals.tsx";

@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { FormAlert, PasswordChangeFields, SubmitButton } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ACCOUNTS_MSG, updatePasswordSchema } from "#shared/schemas/accounts.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { accountsApi } from "../api";
 import { useSessionEndingForm } from "../use-session-ending-form";

@@ -1,6 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { type CodeTarget, clearCodeTargetFromAddress } from "../auth-flow";
 import { VerifyCodeForm } from "./verify-code-form";

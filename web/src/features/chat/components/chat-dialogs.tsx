@@ -1,6 +1,6 @@
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CHAT_IMAGE_MAX_MB } from "#shared/constants.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import { formatNumber } from "#web/lib/format.ts";
 
 /** A file over the limit: "Your file is X MB. Use another file with its size less than N MB." */

@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { Icon } from "#web/components/ui/icons.tsx";
+import { Icon } from "#client/ui/icons.tsx";
 
 // The chat's own icons, drawn with the UI kit's icon (20 px, hidden from screen readers: their
 // buttons carry the labels).

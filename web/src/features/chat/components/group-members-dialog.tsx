@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { GROUP_MEMBERS_MAX, GROUP_NAME_MAX } from "#shared/constants.ts";
 import { type ChatThread, createChatThreadSchema, renameGroupSchema } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import {
   groupMembersQueryOptions,
   useAddMember,

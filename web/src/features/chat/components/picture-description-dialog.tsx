@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MEDIA_ALT_MAX } from "#shared/constants.ts";
 import { altProblem } from "#shared/schemas/alt-text.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 
 /**

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { type Community, communityImageProblem } from "#shared/schemas/communities.ts";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { communityKeys } from "../queries";
 

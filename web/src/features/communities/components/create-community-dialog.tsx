@@ -1,8 +1,10 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useZodForm } from "#client/form.tsx";
 import { TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   COMMUNITY_DESCRIPTION_MAX,
   COMMUNITY_DISPLAY_NAME_MAX,
@@ -14,10 +16,8 @@ import {
   stripWhitespace,
 } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useCreateCommunity } from "../mutations";
 
 function readAsDataUrl(file: File): Promise<string> {

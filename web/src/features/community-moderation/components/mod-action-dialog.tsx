@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { BAN_DAYS_MAX, MOD_REASON_MAX } from "#shared/schemas/community-moderation.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { modCall } from "#web/lib/community-moderation.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 

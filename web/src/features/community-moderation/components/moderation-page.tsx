@@ -3,6 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import {
   FLAIR_NAME_MAX,
@@ -13,8 +15,6 @@ import {
   RULES_MAX,
 } from "#shared/schemas/community-moderation.ts";
 import { FlairChip } from "#web/components/ui/flair-chip.tsx";
-import { LoadError } from "#web/components/ui/list-states.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { flairsQueryOptions, modCall } from "#web/lib/community-moderation.ts";
 import { errorMessage } from "#web/lib/error-message.ts";

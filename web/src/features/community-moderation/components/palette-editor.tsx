@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
 import {
   DEFAULT_REACTION_PALETTE,
@@ -10,7 +11,6 @@ import {
   reactionPaletteSchema,
 } from "#shared/schemas/reactions.ts";
 import { EmojiPicker } from "#web/components/emoji/emoji-picker.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { api } from "#web/lib/api.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 

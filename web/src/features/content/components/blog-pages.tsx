@@ -4,10 +4,10 @@ import DOMPurify from "dompurify";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { isSiteImage } from "#client/site-image.ts";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { BlogCategory } from "#shared/enums.ts";
 import type { BlogSummary } from "#shared/schemas/content.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { blogListQueryOptions, blogQueryOptions } from "../queries";
 

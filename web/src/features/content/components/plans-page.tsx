@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { MembershipPlan } from "#shared/schemas/content.ts";
-import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { isConfigured, paymentConfigQueryOptions } from "#web/lib/payment-config.ts";
 import { requireSignIn, useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";

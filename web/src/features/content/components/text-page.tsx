@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { Language } from "#web/i18n/i18n.ts";
 import { loadPageText, type TextPage } from "../page-text";
 import { contentKeys } from "../queries";

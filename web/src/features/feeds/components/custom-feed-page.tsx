@@ -7,11 +7,11 @@ import {
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton } from "#client/ui/list-states.tsx";
 import type { CustomFeedSort } from "#shared/schemas/feeds.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import ReadControls, { useHideReadSetting } from "#web/components/read-controls.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/lib/session.ts";
 import { feedKeys, feedPostsQueryOptions, feedQueryOptions } from "../api";
 import { shareFeed } from "./feeds-page";

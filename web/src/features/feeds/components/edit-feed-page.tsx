@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton } from "#client/ui/list-states.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { useMe } from "#web/lib/session.ts";
 import { feedQueryOptions } from "../api";
 import { FeedForm } from "./feed-form";

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { type CustomFeed, FEEDS_MAX } from "#shared/schemas/feeds.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
 import { deleteFeed, myFeedsQueryOptions } from "../api";
 

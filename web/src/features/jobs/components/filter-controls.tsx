@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { SearchIcon } from "#web/components/ui/icons.tsx";
+import { SearchIcon } from "#client/ui/icons.tsx";
 
 /** The search box of a marketplace list: submitted on Enter or with its button. */
 export function ListSearchBox({

@@ -5,6 +5,8 @@ import { useZodForm } from "#client/form.tsx";
 import { FormAlert, TextField } from "#client/form-fields.tsx";
 import type { TFunction } from "#client/i18n-runtime.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   COMPANY_DESCRIPTION_MAX,
   COMPANY_LOCATION_MAX,
@@ -25,10 +27,8 @@ import {
   withSalaryOrder,
 } from "#shared/schemas/jobs.ts";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
 import { fileSizeText } from "../format";

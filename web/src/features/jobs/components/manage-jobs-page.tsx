@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Job } from "#shared/schemas/jobs.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { jobStatusKey } from "../format";
 import { JOB_STATUS_LABEL } from "../labels";
 import { useDeleteJob } from "../mutations";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { personJobsQueryOptions } from "../queries";
 import { JobCard } from "./job-card";
 

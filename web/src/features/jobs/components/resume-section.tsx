@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { MB, RESUME_MAX_MB } from "#shared/constants.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
-import { ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
 import { fileSizeText } from "../format";

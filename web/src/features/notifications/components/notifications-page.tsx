@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { useLiveOpen } from "#web/lib/live-status.ts";
 import { useUnread } from "#web/lib/session.ts";
 import { type NotificationView, notificationsQueryOptions, useMarkRead } from "../queries";

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import {
   formatAmount,
   type PaymentHistoryItem,
@@ -10,7 +11,6 @@ import {
 } from "#shared/schemas/payments.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { paymentHistoryQueryOptions } from "../queries";
 import { PayoutsPanel } from "./payouts-panel";

@@ -2,8 +2,8 @@ import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@pa
 import { useState } from "react";
 import { FormAlert } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { MembershipType } from "#shared/enums.ts";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { completePaypalSubscription } from "../mutations";
 import type { Confirmed } from "./subscription-payment-dialog";

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { FormAlert } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ListSkeleton } from "#client/ui/list-states.tsx";
 import type { MembershipType } from "#shared/enums.ts";
-import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { useMe } from "#web/lib/session.ts";

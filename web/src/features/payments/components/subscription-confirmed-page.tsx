@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { meQueryOptions, useMe, useToken } from "#web/lib/session.ts";
 

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { LoadError } from "#client/ui/list-states.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { MembershipType } from "#shared/enums.ts";
 import type { PaymentConfig } from "#shared/schemas/payments.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { LoadError } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { startSubscription } from "../mutations";

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { FollowTab } from "#shared/enums.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { connectionsQueryOptions } from "../queries";
 import { FollowPersonRow } from "./person-row";
 

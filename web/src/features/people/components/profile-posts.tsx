@@ -2,11 +2,11 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { PostCard } from "#web/features/posts/components/post-card.tsx";
 import { userPostsQueryOptions } from "../queries";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { ListSkeleton } from "#web/components/ui/list-states.tsx";
+import { ListSkeleton } from "#client/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 
 /** The checklist is its own chunk: the account menu's Get started item opens this dialog too. */

@@ -3,6 +3,9 @@ import { Link } from "@tanstack/react-router";
 import { createContext, type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   COMMENT_BODY_MAX,
   COMMENT_MORE_DEPTH,
@@ -13,11 +16,8 @@ import { type Comment, commentBodySchema, type FeedItem } from "#shared/schemas/
 import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
-import { confirm } from "#web/components/ui/confirm.tsx";
 import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { LiveAnnouncement } from "#web/components/ui/live-announcement.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { moderates } from "#web/lib/community-moderation.ts";

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { LoadError } from "#client/ui/list-states.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { Page } from "#shared/api.ts";
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { LoadError } from "#web/components/ui/list-states.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { apiFetch } from "#web/lib/api.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { postKeys } from "../queries";

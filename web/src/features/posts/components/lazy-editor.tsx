@@ -1,6 +1,6 @@
 import { Editor as SharedEditor } from "#client/editor/lazy-editor.tsx";
 import type { RichEditorProps } from "#client/editor/rich-editor.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { uploadEditorImage } from "../mutations";
 
 /** The shared rich editor (docs/decisions/064), uploading pictures as the signed-in person. */

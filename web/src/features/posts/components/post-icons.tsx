@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { Icon as BaseIcon } from "#web/components/ui/icons.tsx";
+import { Icon as BaseIcon } from "#client/ui/icons.tsx";
 
 // Icons of a post card (vote, comments, share, pinned): the UI kit's icon at 18 px, hidden from
 // screen readers (their buttons carry labels). The options menus' and the editor's are in

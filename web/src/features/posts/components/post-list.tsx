@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
 import { PostCard } from "./post-card";
 
 /** "N posts hidden by your muted words · Show": loads when a list left something out. */

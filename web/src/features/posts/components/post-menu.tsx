@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TFunction } from "#client/i18n-runtime.ts";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import { BookmarkIcon } from "#web/components/ui/account-icons.tsx";
 import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
-import { confirm } from "#web/components/ui/confirm.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { modCall, moderates } from "#web/lib/community-moderation.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { requireSignIn } from "#web/lib/session.ts";

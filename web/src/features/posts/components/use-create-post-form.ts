@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { apiErrorText } from "#client/api-error-text.ts";
 import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { POST_BODY_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { altProblem } from "#shared/schemas/alt-text.ts";
@@ -17,8 +19,6 @@ import {
   mediaFileProblem,
   postFieldsSchema,
 } from "#shared/schemas/posts.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
 import { apiFetch } from "#web/lib/api.ts";

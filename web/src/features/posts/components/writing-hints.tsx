@@ -1,6 +1,6 @@
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { CloseIcon } from "#web/components/ui/icons.tsx";
+import { CloseIcon } from "#client/ui/icons.tsx";
 import {
   camelCaseTags,
   checkWriting,

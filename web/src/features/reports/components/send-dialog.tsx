@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 
 /**

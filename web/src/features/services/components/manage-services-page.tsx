@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { confirm } from "#client/ui/confirm.tsx";
+import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Service } from "#shared/schemas/services.ts";
 import type { Me } from "#shared/schemas/user.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { InfiniteFooter, ListSkeleton, LoadError } from "#web/components/ui/list-states.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { openModal } from "#web/modals.tsx";
 import { useDeleteService, usePauseService } from "../mutations";
 import { myServicesQueryOptions } from "../queries";

@@ -1,8 +1,10 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { useZodForm } from "#client/form.tsx";
 import { FormAlert, TextField } from "#client/form-fields.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPictures } from "#client/shrink-picture.ts";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   MB,
   SERVICE_DELIVERY_DAYS_MAX,
@@ -17,10 +19,8 @@ import { formSkillsSchema } from "#shared/schemas/jobs.ts";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
 import { SERVICES_MSG, type Service, serviceFieldsSchema } from "#shared/schemas/services.ts";
 import { z } from "#shared/zod-jitless.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { LongTextField, SelectField } from "#web/features/jobs/components/form-bits.tsx";
 import { fileSizeText } from "#web/features/jobs/format.ts";
 import { enumOptions, JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";

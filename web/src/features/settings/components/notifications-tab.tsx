@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import { type AwayKind, EMAIL_KINDS } from "#shared/schemas/push.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { LANGUAGES } from "#web/i18n/i18n.ts";
 import {

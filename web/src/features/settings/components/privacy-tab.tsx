@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { InfiniteFooter, LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Me } from "#shared/schemas/user.ts";
-import { InfiniteFooter, LoadError } from "#web/components/ui/list-states.tsx";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { PersonRow } from "#web/features/people/components/person-row.tsx";
 import { useBlock } from "#web/features/people/mutations.ts";
 import { blockedQueryOptions } from "#web/features/people/queries.ts";

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { TextField } from "#client/form-fields.tsx";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import {
   BIO_MAX,
   HEADLINE_MAX,
@@ -22,7 +23,6 @@ import type { Me } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "#web/features/people/mutations.ts";
 
 const SORT_LABEL: Record<FeedOption, string> = {

@@ -3,6 +3,9 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import type { TFunction } from "#client/i18n-runtime.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ChevronLeft } from "#client/ui/icons.tsx";
+import { ListSkeleton } from "#client/ui/list-states.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import {
   type ChainInfo,
   chainFrom,
@@ -11,9 +14,6 @@ import {
   type WalletItem,
 } from "#shared/schemas/wallet.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ChevronLeft } from "#web/components/ui/icons.tsx";
-import { ListSkeleton } from "#web/components/ui/list-states.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { openModal, preloadModal } from "#web/modals.tsx";
 import { formatChange, formatCoin, formatFee, formatUsd } from "../amounts";
 import {

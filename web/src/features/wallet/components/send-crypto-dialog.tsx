@@ -1,9 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Dialog } from "#client/dialog.tsx";
 import { TextField } from "#client/form-fields.tsx";
 import type { TFunction } from "#client/i18n-runtime.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { isStepUpRequired } from "#client/two-factor/api.ts";
+import { confirm } from "#client/ui/confirm.tsx";
+import { ChevronLeft } from "#client/ui/icons.tsx";
+import { dismissSnackbar, showSnackbar } from "#client/ui/snackbar.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import {
   CRYPTO_WAIT_NOTICE_MS,
   RECIPIENT_VALIDATION_DEBOUNCE_MS,
@@ -20,12 +25,7 @@ import {
   type WalletItem,
   type WalletSymbol,
 } from "#shared/schemas/wallet.ts";
-import { confirm } from "#web/components/ui/confirm.tsx";
-import { Dialog } from "#web/components/ui/dialog.tsx";
-import { ChevronLeft } from "#web/components/ui/icons.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { dismissSnackbar, showSnackbar } from "#web/components/ui/snackbar.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useDebounced } from "#web/features/chat/use-debounced.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { formatCoin, formatFee, formatUsd } from "../amounts";

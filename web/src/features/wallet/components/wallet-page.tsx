@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { ChevronRight } from "#client/ui/icons.tsx";
+import { ListSkeleton } from "#client/ui/list-states.tsx";
 import type { WalletItem } from "#shared/schemas/wallet.ts";
 import { ExternalLinkIcon } from "#web/components/ui/account-icons.tsx";
-import { ChevronRight } from "#web/components/ui/icons.tsx";
-import { ListSkeleton } from "#web/components/ui/list-states.tsx";
 import { formatCoin, formatUsd } from "../amounts";
 import { walletListQueryOptions } from "../queries";
 import { ChainLogo, WalletLoadError } from "./wallet-parts";

@@ -1,8 +1,8 @@
 import { useTranslation } from "#client/react-i18n.tsx";
+import { LoadError } from "#client/ui/list-states.tsx";
+import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { WALLET_MSG } from "#shared/schemas/wallet.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { LoadError } from "#web/components/ui/list-states.tsx";
-import { showSnackbar } from "#web/components/ui/snackbar.tsx";
 import { i18n } from "#web/i18n/i18n.ts";
 import { isNotConfigured } from "../queries";
 

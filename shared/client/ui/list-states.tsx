@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { useInfiniteScroll } from "#web/lib/use-infinite-scroll.ts";
+import { useInfiniteScroll } from "../use-infinite-scroll";
 
 // A list that failed is rare: its card loads with the error, not with every list. The spinner of a
 // next page comes with the first next page, not with the first screen.
 const LoadErrorCard = lazy(() => import("./load-error-card"));
-const Spinner = lazy(() => import("./spinner").then((m) => ({ default: m.Spinner })));
+const Spinner = lazy(() => import("#client/ui/spinner.tsx").then((m) => ({ default: m.Spinner })));
 
 interface InfiniteLike {
   hasNextPage: boolean;
