@@ -10,37 +10,39 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AccessibilityRouteImport } from './routes/accessibility'
 import { Route as AnnounceRouteImport } from './routes/announce'
 import { Route as BuildWithUsRouteImport } from './routes/build-with-us'
 import { Route as ContactRouteImport } from './routes/contact'
-import { Route as DraftsRouteImport } from './routes/drafts'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
-import { Route as NotificationsRouteImport } from './routes/notifications'
-import { Route as PostRouteImport } from './routes/post'
 import { Route as ReferralRewardsRouteImport } from './routes/referral-rewards'
 import { Route as RoadmapRouteImport } from './routes/roadmap'
-import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
+import { Route as SignedInChatRouteImport } from './routes/_signed-in.chat'
+import { Route as SignedInDraftsRouteImport } from './routes/_signed-in.drafts'
+import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in.notifications'
+import { Route as SignedInPostRouteImport } from './routes/_signed-in.post'
+import { Route as SignedInSavedRouteImport } from './routes/_signed-in.saved'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
-import { Route as ChatIndexRouteImport } from './routes/chat.index'
 import { Route as EmailConfirmRouteImport } from './routes/email.confirm'
-import { Route as FeedsIndexRouteImport } from './routes/feeds.index'
-import { Route as FeedsNewRouteImport } from './routes/feeds.new'
-import { Route as JobIndexRouteImport } from './routes/job.index'
 import { Route as JobsIndexRouteImport } from './routes/jobs.index'
-import { Route as JobsManageRouteImport } from './routes/jobs.manage'
 import { Route as PoliciesPageRouteImport } from './routes/policies.$page'
 import { Route as RegisterIndexRouteImport } from './routes/register.index'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
-import { Route as ServicesManageRouteImport } from './routes/services.manage'
 import { Route as SettingsIndexRouteImport } from './routes/settings.index'
-import { Route as SettingsTabRouteImport } from './routes/settings.$tab'
-import { Route as WalletIndexRouteImport } from './routes/wallet.index'
-import { Route as WalletBlockchainRouteImport } from './routes/wallet.$blockchain'
+import { Route as SignedInChatIndexRouteImport } from './routes/_signed-in.chat.index'
+import { Route as SignedInFeedsIndexRouteImport } from './routes/_signed-in.feeds.index'
+import { Route as SignedInFeedsNewRouteImport } from './routes/_signed-in.feeds.new'
+import { Route as SignedInJobIndexRouteImport } from './routes/_signed-in.job.index'
+import { Route as SignedInJobsManageRouteImport } from './routes/_signed-in.jobs.manage'
+import { Route as SignedInServicesManageRouteImport } from './routes/_signed-in.services.manage'
+import { Route as SignedInSettingsTabRouteImport } from './routes/_signed-in.settings.$tab'
+import { Route as SignedInWalletIndexRouteImport } from './routes/_signed-in.wallet.index'
+import { Route as SignedInWalletBlockchainRouteImport } from './routes/_signed-in.wallet.$blockchain'
 import { Route as AccountSubscriptionIndexRouteImport } from './routes/account.subscription.index'
 import { Route as AccountSubscriptionCancellationRouteImport } from './routes/account.subscription.cancellation'
 import { Route as AccountSubscriptionConfirmedRouteImport } from './routes/account.subscription.confirmed'
@@ -48,10 +50,7 @@ import { Route as CNameIndexRouteImport } from './routes/c.$name.index'
 import { Route as CNameMembersRouteImport } from './routes/c.$name.members'
 import { Route as CNameModerationRouteImport } from './routes/c.$name.moderation'
 import { Route as CNameModlogRouteImport } from './routes/c.$name.modlog'
-import { Route as ChatGroupNewRouteImport } from './routes/chat.group.new'
-import { Route as ChatThreadPublicIdRouteImport } from './routes/chat.thread.$publicId'
 import { Route as FeedsIdIndexRouteImport } from './routes/feeds.$id.index'
-import { Route as FeedsIdEditRouteImport } from './routes/feeds.$id.edit'
 import { Route as JobUsernameSlugRouteImport } from './routes/job.$username.$slug'
 import { Route as RegisterCodeVerificationRouteImport } from './routes/register.code.verification'
 import { Route as ServiceUsernameSlugRouteImport } from './routes/service.$username.$slug'
@@ -60,14 +59,21 @@ import { Route as UserUsernameFollowersRouteImport } from './routes/user.$userna
 import { Route as UserUsernameFollowingRouteImport } from './routes/user.$username.following'
 import { Route as UserUsernameJobsRouteImport } from './routes/user.$username.jobs'
 import { Route as UserUsernamePaymentsRouteImport } from './routes/user.$username.payments'
-import { Route as ChatThreadNewIndexRouteImport } from './routes/chat.thread.new.index'
-import { Route as ChatThreadNewUsernameRouteImport } from './routes/chat.thread.new.$username'
+import { Route as SignedInChatGroupNewRouteImport } from './routes/_signed-in.chat.group.new'
+import { Route as SignedInChatThreadPublicIdRouteImport } from './routes/_signed-in.chat.thread.$publicId'
+import { Route as SignedInFeedsIdEditRouteImport } from './routes/_signed-in.feeds.$id.edit'
+import { Route as SignedInChatThreadNewIndexRouteImport } from './routes/_signed-in.chat.thread.new.index'
+import { Route as SignedInChatThreadNewUsernameRouteImport } from './routes/_signed-in.chat.thread.new.$username'
 import { Route as CNamePPublicIdIndexRouteImport } from './routes/c.$name.p.$publicId.index'
 import { Route as CNamePPublicIdSlugRouteImport } from './routes/c.$name.p.$publicId.$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signed-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -95,24 +101,9 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DraftsRoute = DraftsRouteImport.update({
-  id: '/drafts',
-  path: '/drafts',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NotificationsRoute = NotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PostRoute = PostRouteImport.update({
-  id: '/post',
-  path: '/post',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReferralRewardsRoute = ReferralRewardsRouteImport.update({
@@ -125,11 +116,6 @@ const RoadmapRoute = RoadmapRouteImport.update({
   path: '/roadmap',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SavedRoute = SavedRouteImport.update({
-  id: '/saved',
-  path: '/saved',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -139,6 +125,31 @@ const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInChatRoute = SignedInChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInDraftsRoute = SignedInDraftsRouteImport.update({
+  id: '/drafts',
+  path: '/drafts',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInNotificationsRoute = SignedInNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInPostRoute = SignedInPostRouteImport.update({
+  id: '/post',
+  path: '/post',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInSavedRoute = SignedInSavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
+  getParentRoute: () => SignedInRoute,
 } as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
@@ -150,39 +161,14 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ChatIndexRoute = ChatIndexRouteImport.update({
-  id: '/chat/',
-  path: '/chat/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const EmailConfirmRoute = EmailConfirmRouteImport.update({
   id: '/email/confirm',
   path: '/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FeedsIndexRoute = FeedsIndexRouteImport.update({
-  id: '/feeds/',
-  path: '/feeds/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FeedsNewRoute = FeedsNewRouteImport.update({
-  id: '/feeds/new',
-  path: '/feeds/new',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const JobIndexRoute = JobIndexRouteImport.update({
-  id: '/job/',
-  path: '/job/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const JobsIndexRoute = JobsIndexRouteImport.update({
   id: '/jobs/',
   path: '/jobs/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const JobsManageRoute = JobsManageRouteImport.update({
-  id: '/jobs/manage',
-  path: '/jobs/manage',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PoliciesPageRoute = PoliciesPageRouteImport.update({
@@ -200,31 +186,57 @@ const ServicesIndexRoute = ServicesIndexRouteImport.update({
   path: '/services/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ServicesManageRoute = ServicesManageRouteImport.update({
-  id: '/services/manage',
-  path: '/services/manage',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
   id: '/settings/',
   path: '/settings/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SettingsTabRoute = SettingsTabRouteImport.update({
+const SignedInChatIndexRoute = SignedInChatIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SignedInChatRoute,
+} as any)
+const SignedInFeedsIndexRoute = SignedInFeedsIndexRouteImport.update({
+  id: '/feeds/',
+  path: '/feeds/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInFeedsNewRoute = SignedInFeedsNewRouteImport.update({
+  id: '/feeds/new',
+  path: '/feeds/new',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInJobIndexRoute = SignedInJobIndexRouteImport.update({
+  id: '/job/',
+  path: '/job/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInJobsManageRoute = SignedInJobsManageRouteImport.update({
+  id: '/jobs/manage',
+  path: '/jobs/manage',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInServicesManageRoute = SignedInServicesManageRouteImport.update({
+  id: '/services/manage',
+  path: '/services/manage',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInSettingsTabRoute = SignedInSettingsTabRouteImport.update({
   id: '/settings/$tab',
   path: '/settings/$tab',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const WalletIndexRoute = WalletIndexRouteImport.update({
+const SignedInWalletIndexRoute = SignedInWalletIndexRouteImport.update({
   id: '/wallet/',
   path: '/wallet/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const WalletBlockchainRoute = WalletBlockchainRouteImport.update({
-  id: '/wallet/$blockchain',
-  path: '/wallet/$blockchain',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const SignedInWalletBlockchainRoute =
+  SignedInWalletBlockchainRouteImport.update({
+    id: '/wallet/$blockchain',
+    path: '/wallet/$blockchain',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const AccountSubscriptionIndexRoute =
   AccountSubscriptionIndexRouteImport.update({
     id: '/account/subscription/',
@@ -263,24 +275,9 @@ const CNameModlogRoute = CNameModlogRouteImport.update({
   path: '/c/$name/modlog',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ChatGroupNewRoute = ChatGroupNewRouteImport.update({
-  id: '/chat/group/new',
-  path: '/chat/group/new',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChatThreadPublicIdRoute = ChatThreadPublicIdRouteImport.update({
-  id: '/chat/thread/$publicId',
-  path: '/chat/thread/$publicId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const FeedsIdIndexRoute = FeedsIdIndexRouteImport.update({
   id: '/feeds/$id/',
   path: '/feeds/$id/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FeedsIdEditRoute = FeedsIdEditRouteImport.update({
-  id: '/feeds/$id/edit',
-  path: '/feeds/$id/edit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JobUsernameSlugRoute = JobUsernameSlugRouteImport.update({
@@ -324,16 +321,34 @@ const UserUsernamePaymentsRoute = UserUsernamePaymentsRouteImport.update({
   path: '/user/$username/payments',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ChatThreadNewIndexRoute = ChatThreadNewIndexRouteImport.update({
-  id: '/chat/thread/new/',
-  path: '/chat/thread/new/',
-  getParentRoute: () => rootRouteImport,
+const SignedInChatGroupNewRoute = SignedInChatGroupNewRouteImport.update({
+  id: '/group/new',
+  path: '/group/new',
+  getParentRoute: () => SignedInChatRoute,
 } as any)
-const ChatThreadNewUsernameRoute = ChatThreadNewUsernameRouteImport.update({
-  id: '/chat/thread/new/$username',
-  path: '/chat/thread/new/$username',
-  getParentRoute: () => rootRouteImport,
+const SignedInChatThreadPublicIdRoute =
+  SignedInChatThreadPublicIdRouteImport.update({
+    id: '/thread/$publicId',
+    path: '/thread/$publicId',
+    getParentRoute: () => SignedInChatRoute,
+  } as any)
+const SignedInFeedsIdEditRoute = SignedInFeedsIdEditRouteImport.update({
+  id: '/feeds/$id/edit',
+  path: '/feeds/$id/edit',
+  getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInChatThreadNewIndexRoute =
+  SignedInChatThreadNewIndexRouteImport.update({
+    id: '/thread/new/',
+    path: '/thread/new/',
+    getParentRoute: () => SignedInChatRoute,
+  } as any)
+const SignedInChatThreadNewUsernameRoute =
+  SignedInChatThreadNewUsernameRouteImport.update({
+    id: '/thread/new/$username',
+    path: '/thread/new/$username',
+    getParentRoute: () => SignedInChatRoute,
+  } as any)
 const CNamePPublicIdIndexRoute = CNamePPublicIdIndexRouteImport.update({
   id: '/c/$name/p/$publicId/',
   path: '/c/$name/p/$publicId/',
@@ -352,40 +367,34 @@ export interface FileRoutesByFullPath {
   '/announce': typeof AnnounceRoute
   '/build-with-us': typeof BuildWithUsRoute
   '/contact': typeof ContactRoute
-  '/drafts': typeof DraftsRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/notifications': typeof NotificationsRoute
-  '/post': typeof PostRoute
   '/referral-rewards': typeof ReferralRewardsRoute
   '/roadmap': typeof RoadmapRoute
-  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/chat': typeof SignedInChatRouteWithChildren
+  '/drafts': typeof SignedInDraftsRoute
+  '/notifications': typeof SignedInNotificationsRoute
+  '/post': typeof SignedInPostRoute
+  '/saved': typeof SignedInSavedRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
-  '/feeds/new': typeof FeedsNewRoute
-  '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
-  '/services/manage': typeof ServicesManageRoute
-  '/settings/$tab': typeof SettingsTabRoute
-  '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog/': typeof BlogIndexRoute
-  '/chat/': typeof ChatIndexRoute
-  '/feeds/': typeof FeedsIndexRoute
-  '/job/': typeof JobIndexRoute
   '/jobs/': typeof JobsIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/settings/': typeof SettingsIndexRoute
-  '/wallet/': typeof WalletIndexRoute
+  '/feeds/new': typeof SignedInFeedsNewRoute
+  '/jobs/manage': typeof SignedInJobsManageRoute
+  '/services/manage': typeof SignedInServicesManageRoute
+  '/settings/$tab': typeof SignedInSettingsTabRoute
+  '/wallet/$blockchain': typeof SignedInWalletBlockchainRoute
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
   '/c/$name/moderation': typeof CNameModerationRoute
   '/c/$name/modlog': typeof CNameModlogRoute
-  '/chat/group/new': typeof ChatGroupNewRoute
-  '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
-  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -393,13 +402,20 @@ export interface FileRoutesByFullPath {
   '/user/$username/following': typeof UserUsernameFollowingRoute
   '/user/$username/jobs': typeof UserUsernameJobsRoute
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
+  '/chat/': typeof SignedInChatIndexRoute
+  '/feeds/': typeof SignedInFeedsIndexRoute
+  '/job/': typeof SignedInJobIndexRoute
+  '/wallet/': typeof SignedInWalletIndexRoute
   '/account/subscription/': typeof AccountSubscriptionIndexRoute
   '/c/$name/': typeof CNameIndexRoute
   '/feeds/$id/': typeof FeedsIdIndexRoute
   '/user/$username/': typeof UserUsernameIndexRoute
-  '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
-  '/chat/thread/new/': typeof ChatThreadNewIndexRoute
+  '/chat/group/new': typeof SignedInChatGroupNewRoute
+  '/chat/thread/$publicId': typeof SignedInChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof SignedInFeedsIdEditRoute
+  '/chat/thread/new/$username': typeof SignedInChatThreadNewUsernameRoute
   '/c/$name/p/$publicId/$slug': typeof CNamePPublicIdSlugRoute
+  '/chat/thread/new/': typeof SignedInChatThreadNewIndexRoute
   '/c/$name/p/$publicId/': typeof CNamePPublicIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -409,40 +425,33 @@ export interface FileRoutesByTo {
   '/announce': typeof AnnounceRoute
   '/build-with-us': typeof BuildWithUsRoute
   '/contact': typeof ContactRoute
-  '/drafts': typeof DraftsRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/notifications': typeof NotificationsRoute
-  '/post': typeof PostRoute
   '/referral-rewards': typeof ReferralRewardsRoute
   '/roadmap': typeof RoadmapRoute
-  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/drafts': typeof SignedInDraftsRoute
+  '/notifications': typeof SignedInNotificationsRoute
+  '/post': typeof SignedInPostRoute
+  '/saved': typeof SignedInSavedRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
-  '/feeds/new': typeof FeedsNewRoute
-  '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
-  '/services/manage': typeof ServicesManageRoute
-  '/settings/$tab': typeof SettingsTabRoute
-  '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog': typeof BlogIndexRoute
-  '/chat': typeof ChatIndexRoute
-  '/feeds': typeof FeedsIndexRoute
-  '/job': typeof JobIndexRoute
   '/jobs': typeof JobsIndexRoute
   '/register': typeof RegisterIndexRoute
   '/services': typeof ServicesIndexRoute
   '/settings': typeof SettingsIndexRoute
-  '/wallet': typeof WalletIndexRoute
+  '/feeds/new': typeof SignedInFeedsNewRoute
+  '/jobs/manage': typeof SignedInJobsManageRoute
+  '/services/manage': typeof SignedInServicesManageRoute
+  '/settings/$tab': typeof SignedInSettingsTabRoute
+  '/wallet/$blockchain': typeof SignedInWalletBlockchainRoute
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
   '/c/$name/moderation': typeof CNameModerationRoute
   '/c/$name/modlog': typeof CNameModlogRoute
-  '/chat/group/new': typeof ChatGroupNewRoute
-  '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
-  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -450,57 +459,59 @@ export interface FileRoutesByTo {
   '/user/$username/following': typeof UserUsernameFollowingRoute
   '/user/$username/jobs': typeof UserUsernameJobsRoute
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
+  '/chat': typeof SignedInChatIndexRoute
+  '/feeds': typeof SignedInFeedsIndexRoute
+  '/job': typeof SignedInJobIndexRoute
+  '/wallet': typeof SignedInWalletIndexRoute
   '/account/subscription': typeof AccountSubscriptionIndexRoute
   '/c/$name': typeof CNameIndexRoute
   '/feeds/$id': typeof FeedsIdIndexRoute
   '/user/$username': typeof UserUsernameIndexRoute
-  '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
-  '/chat/thread/new': typeof ChatThreadNewIndexRoute
+  '/chat/group/new': typeof SignedInChatGroupNewRoute
+  '/chat/thread/$publicId': typeof SignedInChatThreadPublicIdRoute
+  '/feeds/$id/edit': typeof SignedInFeedsIdEditRoute
+  '/chat/thread/new/$username': typeof SignedInChatThreadNewUsernameRoute
   '/c/$name/p/$publicId/$slug': typeof CNamePPublicIdSlugRoute
+  '/chat/thread/new': typeof SignedInChatThreadNewIndexRoute
   '/c/$name/p/$publicId': typeof CNamePPublicIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_signed-in': typeof SignedInRouteWithChildren
   '/about': typeof AboutRoute
   '/accessibility': typeof AccessibilityRoute
   '/announce': typeof AnnounceRoute
   '/build-with-us': typeof BuildWithUsRoute
   '/contact': typeof ContactRoute
-  '/drafts': typeof DraftsRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/notifications': typeof NotificationsRoute
-  '/post': typeof PostRoute
   '/referral-rewards': typeof ReferralRewardsRoute
   '/roadmap': typeof RoadmapRoute
-  '/saved': typeof SavedRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
+  '/_signed-in/chat': typeof SignedInChatRouteWithChildren
+  '/_signed-in/drafts': typeof SignedInDraftsRoute
+  '/_signed-in/notifications': typeof SignedInNotificationsRoute
+  '/_signed-in/post': typeof SignedInPostRoute
+  '/_signed-in/saved': typeof SignedInSavedRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/email/confirm': typeof EmailConfirmRoute
-  '/feeds/new': typeof FeedsNewRoute
-  '/jobs/manage': typeof JobsManageRoute
   '/policies/$page': typeof PoliciesPageRoute
-  '/services/manage': typeof ServicesManageRoute
-  '/settings/$tab': typeof SettingsTabRoute
-  '/wallet/$blockchain': typeof WalletBlockchainRoute
   '/blog/': typeof BlogIndexRoute
-  '/chat/': typeof ChatIndexRoute
-  '/feeds/': typeof FeedsIndexRoute
-  '/job/': typeof JobIndexRoute
   '/jobs/': typeof JobsIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/settings/': typeof SettingsIndexRoute
-  '/wallet/': typeof WalletIndexRoute
+  '/_signed-in/feeds/new': typeof SignedInFeedsNewRoute
+  '/_signed-in/jobs/manage': typeof SignedInJobsManageRoute
+  '/_signed-in/services/manage': typeof SignedInServicesManageRoute
+  '/_signed-in/settings/$tab': typeof SignedInSettingsTabRoute
+  '/_signed-in/wallet/$blockchain': typeof SignedInWalletBlockchainRoute
   '/account/subscription/cancellation': typeof AccountSubscriptionCancellationRoute
   '/account/subscription/confirmed': typeof AccountSubscriptionConfirmedRoute
   '/c/$name/members': typeof CNameMembersRoute
   '/c/$name/moderation': typeof CNameModerationRoute
   '/c/$name/modlog': typeof CNameModlogRoute
-  '/chat/group/new': typeof ChatGroupNewRoute
-  '/chat/thread/$publicId': typeof ChatThreadPublicIdRoute
-  '/feeds/$id/edit': typeof FeedsIdEditRoute
   '/job/$username/$slug': typeof JobUsernameSlugRoute
   '/register/code/verification': typeof RegisterCodeVerificationRoute
   '/service/$username/$slug': typeof ServiceUsernameSlugRoute
@@ -508,13 +519,20 @@ export interface FileRoutesById {
   '/user/$username/following': typeof UserUsernameFollowingRoute
   '/user/$username/jobs': typeof UserUsernameJobsRoute
   '/user/$username/payments': typeof UserUsernamePaymentsRoute
+  '/_signed-in/chat/': typeof SignedInChatIndexRoute
+  '/_signed-in/feeds/': typeof SignedInFeedsIndexRoute
+  '/_signed-in/job/': typeof SignedInJobIndexRoute
+  '/_signed-in/wallet/': typeof SignedInWalletIndexRoute
   '/account/subscription/': typeof AccountSubscriptionIndexRoute
   '/c/$name/': typeof CNameIndexRoute
   '/feeds/$id/': typeof FeedsIdIndexRoute
   '/user/$username/': typeof UserUsernameIndexRoute
-  '/chat/thread/new/$username': typeof ChatThreadNewUsernameRoute
-  '/chat/thread/new/': typeof ChatThreadNewIndexRoute
+  '/_signed-in/chat/group/new': typeof SignedInChatGroupNewRoute
+  '/_signed-in/chat/thread/$publicId': typeof SignedInChatThreadPublicIdRoute
+  '/_signed-in/feeds/$id/edit': typeof SignedInFeedsIdEditRoute
+  '/_signed-in/chat/thread/new/$username': typeof SignedInChatThreadNewUsernameRoute
   '/c/$name/p/$publicId/$slug': typeof CNamePPublicIdSlugRoute
+  '/_signed-in/chat/thread/new/': typeof SignedInChatThreadNewIndexRoute
   '/c/$name/p/$publicId/': typeof CNamePPublicIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -526,40 +544,34 @@ export interface FileRouteTypes {
     | '/announce'
     | '/build-with-us'
     | '/contact'
-    | '/drafts'
     | '/forgot-password'
-    | '/notifications'
-    | '/post'
     | '/referral-rewards'
     | '/roadmap'
-    | '/saved'
     | '/search'
     | '/signin'
+    | '/chat'
+    | '/drafts'
+    | '/notifications'
+    | '/post'
+    | '/saved'
     | '/blog/$slug'
     | '/email/confirm'
-    | '/feeds/new'
-    | '/jobs/manage'
     | '/policies/$page'
-    | '/services/manage'
-    | '/settings/$tab'
-    | '/wallet/$blockchain'
     | '/blog/'
-    | '/chat/'
-    | '/feeds/'
-    | '/job/'
     | '/jobs/'
     | '/register/'
     | '/services/'
     | '/settings/'
-    | '/wallet/'
+    | '/feeds/new'
+    | '/jobs/manage'
+    | '/services/manage'
+    | '/settings/$tab'
+    | '/wallet/$blockchain'
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
     | '/c/$name/moderation'
     | '/c/$name/modlog'
-    | '/chat/group/new'
-    | '/chat/thread/$publicId'
-    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -567,13 +579,20 @@ export interface FileRouteTypes {
     | '/user/$username/following'
     | '/user/$username/jobs'
     | '/user/$username/payments'
+    | '/chat/'
+    | '/feeds/'
+    | '/job/'
+    | '/wallet/'
     | '/account/subscription/'
     | '/c/$name/'
     | '/feeds/$id/'
     | '/user/$username/'
+    | '/chat/group/new'
+    | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/chat/thread/new/$username'
-    | '/chat/thread/new/'
     | '/c/$name/p/$publicId/$slug'
+    | '/chat/thread/new/'
     | '/c/$name/p/$publicId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -583,40 +602,33 @@ export interface FileRouteTypes {
     | '/announce'
     | '/build-with-us'
     | '/contact'
-    | '/drafts'
     | '/forgot-password'
-    | '/notifications'
-    | '/post'
     | '/referral-rewards'
     | '/roadmap'
-    | '/saved'
     | '/search'
     | '/signin'
+    | '/drafts'
+    | '/notifications'
+    | '/post'
+    | '/saved'
     | '/blog/$slug'
     | '/email/confirm'
-    | '/feeds/new'
-    | '/jobs/manage'
     | '/policies/$page'
-    | '/services/manage'
-    | '/settings/$tab'
-    | '/wallet/$blockchain'
     | '/blog'
-    | '/chat'
-    | '/feeds'
-    | '/job'
     | '/jobs'
     | '/register'
     | '/services'
     | '/settings'
-    | '/wallet'
+    | '/feeds/new'
+    | '/jobs/manage'
+    | '/services/manage'
+    | '/settings/$tab'
+    | '/wallet/$blockchain'
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
     | '/c/$name/moderation'
     | '/c/$name/modlog'
-    | '/chat/group/new'
-    | '/chat/thread/$publicId'
-    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -624,56 +636,58 @@ export interface FileRouteTypes {
     | '/user/$username/following'
     | '/user/$username/jobs'
     | '/user/$username/payments'
+    | '/chat'
+    | '/feeds'
+    | '/job'
+    | '/wallet'
     | '/account/subscription'
     | '/c/$name'
     | '/feeds/$id'
     | '/user/$username'
+    | '/chat/group/new'
+    | '/chat/thread/$publicId'
+    | '/feeds/$id/edit'
     | '/chat/thread/new/$username'
-    | '/chat/thread/new'
     | '/c/$name/p/$publicId/$slug'
+    | '/chat/thread/new'
     | '/c/$name/p/$publicId'
   id:
     | '__root__'
     | '/'
+    | '/_signed-in'
     | '/about'
     | '/accessibility'
     | '/announce'
     | '/build-with-us'
     | '/contact'
-    | '/drafts'
     | '/forgot-password'
-    | '/notifications'
-    | '/post'
     | '/referral-rewards'
     | '/roadmap'
-    | '/saved'
     | '/search'
     | '/signin'
+    | '/_signed-in/chat'
+    | '/_signed-in/drafts'
+    | '/_signed-in/notifications'
+    | '/_signed-in/post'
+    | '/_signed-in/saved'
     | '/blog/$slug'
     | '/email/confirm'
-    | '/feeds/new'
-    | '/jobs/manage'
     | '/policies/$page'
-    | '/services/manage'
-    | '/settings/$tab'
-    | '/wallet/$blockchain'
     | '/blog/'
-    | '/chat/'
-    | '/feeds/'
-    | '/job/'
     | '/jobs/'
     | '/register/'
     | '/services/'
     | '/settings/'
-    | '/wallet/'
+    | '/_signed-in/feeds/new'
+    | '/_signed-in/jobs/manage'
+    | '/_signed-in/services/manage'
+    | '/_signed-in/settings/$tab'
+    | '/_signed-in/wallet/$blockchain'
     | '/account/subscription/cancellation'
     | '/account/subscription/confirmed'
     | '/c/$name/members'
     | '/c/$name/moderation'
     | '/c/$name/modlog'
-    | '/chat/group/new'
-    | '/chat/thread/$publicId'
-    | '/feeds/$id/edit'
     | '/job/$username/$slug'
     | '/register/code/verification'
     | '/service/$username/$slug'
@@ -681,57 +695,49 @@ export interface FileRouteTypes {
     | '/user/$username/following'
     | '/user/$username/jobs'
     | '/user/$username/payments'
+    | '/_signed-in/chat/'
+    | '/_signed-in/feeds/'
+    | '/_signed-in/job/'
+    | '/_signed-in/wallet/'
     | '/account/subscription/'
     | '/c/$name/'
     | '/feeds/$id/'
     | '/user/$username/'
-    | '/chat/thread/new/$username'
-    | '/chat/thread/new/'
+    | '/_signed-in/chat/group/new'
+    | '/_signed-in/chat/thread/$publicId'
+    | '/_signed-in/feeds/$id/edit'
+    | '/_signed-in/chat/thread/new/$username'
     | '/c/$name/p/$publicId/$slug'
+    | '/_signed-in/chat/thread/new/'
     | '/c/$name/p/$publicId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   AboutRoute: typeof AboutRoute
   AccessibilityRoute: typeof AccessibilityRoute
   AnnounceRoute: typeof AnnounceRoute
   BuildWithUsRoute: typeof BuildWithUsRoute
   ContactRoute: typeof ContactRoute
-  DraftsRoute: typeof DraftsRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
-  NotificationsRoute: typeof NotificationsRoute
-  PostRoute: typeof PostRoute
   ReferralRewardsRoute: typeof ReferralRewardsRoute
   RoadmapRoute: typeof RoadmapRoute
-  SavedRoute: typeof SavedRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   BlogSlugRoute: typeof BlogSlugRoute
   EmailConfirmRoute: typeof EmailConfirmRoute
-  FeedsNewRoute: typeof FeedsNewRoute
-  JobsManageRoute: typeof JobsManageRoute
   PoliciesPageRoute: typeof PoliciesPageRoute
-  ServicesManageRoute: typeof ServicesManageRoute
-  SettingsTabRoute: typeof SettingsTabRoute
-  WalletBlockchainRoute: typeof WalletBlockchainRoute
   BlogIndexRoute: typeof BlogIndexRoute
-  ChatIndexRoute: typeof ChatIndexRoute
-  FeedsIndexRoute: typeof FeedsIndexRoute
-  JobIndexRoute: typeof JobIndexRoute
   JobsIndexRoute: typeof JobsIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
-  WalletIndexRoute: typeof WalletIndexRoute
   AccountSubscriptionCancellationRoute: typeof AccountSubscriptionCancellationRoute
   AccountSubscriptionConfirmedRoute: typeof AccountSubscriptionConfirmedRoute
   CNameMembersRoute: typeof CNameMembersRoute
   CNameModerationRoute: typeof CNameModerationRoute
   CNameModlogRoute: typeof CNameModlogRoute
-  ChatGroupNewRoute: typeof ChatGroupNewRoute
-  ChatThreadPublicIdRoute: typeof ChatThreadPublicIdRoute
-  FeedsIdEditRoute: typeof FeedsIdEditRoute
   JobUsernameSlugRoute: typeof JobUsernameSlugRoute
   RegisterCodeVerificationRoute: typeof RegisterCodeVerificationRoute
   ServiceUsernameSlugRoute: typeof ServiceUsernameSlugRoute
@@ -743,8 +749,6 @@ export interface RootRouteChildren {
   CNameIndexRoute: typeof CNameIndexRoute
   FeedsIdIndexRoute: typeof FeedsIdIndexRoute
   UserUsernameIndexRoute: typeof UserUsernameIndexRoute
-  ChatThreadNewUsernameRoute: typeof ChatThreadNewUsernameRoute
-  ChatThreadNewIndexRoute: typeof ChatThreadNewIndexRoute
   CNamePPublicIdSlugRoute: typeof CNamePPublicIdSlugRoute
   CNamePPublicIdIndexRoute: typeof CNamePPublicIdIndexRoute
 }
@@ -756,6 +760,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signed-in': {
+      id: '/_signed-in'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about': {
@@ -793,32 +804,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/drafts': {
-      id: '/drafts'
-      path: '/drafts'
-      fullPath: '/drafts'
-      preLoaderRoute: typeof DraftsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/forgot-password': {
       id: '/forgot-password'
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/notifications': {
-      id: '/notifications'
-      path: '/notifications'
-      fullPath: '/notifications'
-      preLoaderRoute: typeof NotificationsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/post': {
-      id: '/post'
-      path: '/post'
-      fullPath: '/post'
-      preLoaderRoute: typeof PostRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/referral-rewards': {
@@ -835,13 +825,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoadmapRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/saved': {
-      id: '/saved'
-      path: '/saved'
-      fullPath: '/saved'
-      preLoaderRoute: typeof SavedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -855,6 +838,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/signin'
       preLoaderRoute: typeof SigninRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_signed-in/chat': {
+      id: '/_signed-in/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof SignedInChatRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/drafts': {
+      id: '/_signed-in/drafts'
+      path: '/drafts'
+      fullPath: '/drafts'
+      preLoaderRoute: typeof SignedInDraftsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/notifications': {
+      id: '/_signed-in/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof SignedInNotificationsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/post': {
+      id: '/_signed-in/post'
+      path: '/post'
+      fullPath: '/post'
+      preLoaderRoute: typeof SignedInPostRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/saved': {
+      id: '/_signed-in/saved'
+      path: '/saved'
+      fullPath: '/saved'
+      preLoaderRoute: typeof SignedInSavedRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/blog/': {
       id: '/blog/'
@@ -870,13 +888,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/chat/': {
-      id: '/chat/'
-      path: '/chat'
-      fullPath: '/chat/'
-      preLoaderRoute: typeof ChatIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/email/confirm': {
       id: '/email/confirm'
       path: '/email/confirm'
@@ -884,39 +895,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/feeds/': {
-      id: '/feeds/'
-      path: '/feeds'
-      fullPath: '/feeds/'
-      preLoaderRoute: typeof FeedsIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/feeds/new': {
-      id: '/feeds/new'
-      path: '/feeds/new'
-      fullPath: '/feeds/new'
-      preLoaderRoute: typeof FeedsNewRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/job/': {
-      id: '/job/'
-      path: '/job'
-      fullPath: '/job/'
-      preLoaderRoute: typeof JobIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/jobs/': {
       id: '/jobs/'
       path: '/jobs'
       fullPath: '/jobs/'
       preLoaderRoute: typeof JobsIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/jobs/manage': {
-      id: '/jobs/manage'
-      path: '/jobs/manage'
-      fullPath: '/jobs/manage'
-      preLoaderRoute: typeof JobsManageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/policies/$page': {
@@ -940,13 +923,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServicesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/services/manage': {
-      id: '/services/manage'
-      path: '/services/manage'
-      fullPath: '/services/manage'
-      preLoaderRoute: typeof ServicesManageRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/settings/': {
       id: '/settings/'
       path: '/settings'
@@ -954,26 +930,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/settings/$tab': {
-      id: '/settings/$tab'
+    '/_signed-in/chat/': {
+      id: '/_signed-in/chat/'
+      path: '/'
+      fullPath: '/chat/'
+      preLoaderRoute: typeof SignedInChatIndexRouteImport
+      parentRoute: typeof SignedInChatRoute
+    }
+    '/_signed-in/feeds/': {
+      id: '/_signed-in/feeds/'
+      path: '/feeds'
+      fullPath: '/feeds/'
+      preLoaderRoute: typeof SignedInFeedsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/feeds/new': {
+      id: '/_signed-in/feeds/new'
+      path: '/feeds/new'
+      fullPath: '/feeds/new'
+      preLoaderRoute: typeof SignedInFeedsNewRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/job/': {
+      id: '/_signed-in/job/'
+      path: '/job'
+      fullPath: '/job/'
+      preLoaderRoute: typeof SignedInJobIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/jobs/manage': {
+      id: '/_signed-in/jobs/manage'
+      path: '/jobs/manage'
+      fullPath: '/jobs/manage'
+      preLoaderRoute: typeof SignedInJobsManageRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/services/manage': {
+      id: '/_signed-in/services/manage'
+      path: '/services/manage'
+      fullPath: '/services/manage'
+      preLoaderRoute: typeof SignedInServicesManageRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/settings/$tab': {
+      id: '/_signed-in/settings/$tab'
       path: '/settings/$tab'
       fullPath: '/settings/$tab'
-      preLoaderRoute: typeof SettingsTabRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInSettingsTabRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    '/wallet/': {
-      id: '/wallet/'
+    '/_signed-in/wallet/': {
+      id: '/_signed-in/wallet/'
       path: '/wallet'
       fullPath: '/wallet/'
-      preLoaderRoute: typeof WalletIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWalletIndexRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    '/wallet/$blockchain': {
-      id: '/wallet/$blockchain'
+    '/_signed-in/wallet/$blockchain': {
+      id: '/_signed-in/wallet/$blockchain'
       path: '/wallet/$blockchain'
       fullPath: '/wallet/$blockchain'
-      preLoaderRoute: typeof WalletBlockchainRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWalletBlockchainRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/account/subscription/': {
       id: '/account/subscription/'
@@ -1024,32 +1042,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CNameModlogRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/chat/group/new': {
-      id: '/chat/group/new'
-      path: '/chat/group/new'
-      fullPath: '/chat/group/new'
-      preLoaderRoute: typeof ChatGroupNewRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/chat/thread/$publicId': {
-      id: '/chat/thread/$publicId'
-      path: '/chat/thread/$publicId'
-      fullPath: '/chat/thread/$publicId'
-      preLoaderRoute: typeof ChatThreadPublicIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/feeds/$id/': {
       id: '/feeds/$id/'
       path: '/feeds/$id'
       fullPath: '/feeds/$id/'
       preLoaderRoute: typeof FeedsIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/feeds/$id/edit': {
-      id: '/feeds/$id/edit'
-      path: '/feeds/$id/edit'
-      fullPath: '/feeds/$id/edit'
-      preLoaderRoute: typeof FeedsIdEditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/job/$username/$slug': {
@@ -1108,19 +1105,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserUsernamePaymentsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/chat/thread/new/': {
-      id: '/chat/thread/new/'
-      path: '/chat/thread/new'
-      fullPath: '/chat/thread/new/'
-      preLoaderRoute: typeof ChatThreadNewIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_signed-in/chat/group/new': {
+      id: '/_signed-in/chat/group/new'
+      path: '/group/new'
+      fullPath: '/chat/group/new'
+      preLoaderRoute: typeof SignedInChatGroupNewRouteImport
+      parentRoute: typeof SignedInChatRoute
     }
-    '/chat/thread/new/$username': {
-      id: '/chat/thread/new/$username'
-      path: '/chat/thread/new/$username'
+    '/_signed-in/chat/thread/$publicId': {
+      id: '/_signed-in/chat/thread/$publicId'
+      path: '/thread/$publicId'
+      fullPath: '/chat/thread/$publicId'
+      preLoaderRoute: typeof SignedInChatThreadPublicIdRouteImport
+      parentRoute: typeof SignedInChatRoute
+    }
+    '/_signed-in/feeds/$id/edit': {
+      id: '/_signed-in/feeds/$id/edit'
+      path: '/feeds/$id/edit'
+      fullPath: '/feeds/$id/edit'
+      preLoaderRoute: typeof SignedInFeedsIdEditRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/chat/thread/new/': {
+      id: '/_signed-in/chat/thread/new/'
+      path: '/thread/new'
+      fullPath: '/chat/thread/new/'
+      preLoaderRoute: typeof SignedInChatThreadNewIndexRouteImport
+      parentRoute: typeof SignedInChatRoute
+    }
+    '/_signed-in/chat/thread/new/$username': {
+      id: '/_signed-in/chat/thread/new/$username'
+      path: '/thread/new/$username'
       fullPath: '/chat/thread/new/$username'
-      preLoaderRoute: typeof ChatThreadNewUsernameRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInChatThreadNewUsernameRouteImport
+      parentRoute: typeof SignedInChatRoute
     }
     '/c/$name/p/$publicId/': {
       id: '/c/$name/p/$publicId/'
@@ -1139,47 +1157,90 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface SignedInChatRouteChildren {
+  SignedInChatIndexRoute: typeof SignedInChatIndexRoute
+  SignedInChatGroupNewRoute: typeof SignedInChatGroupNewRoute
+  SignedInChatThreadPublicIdRoute: typeof SignedInChatThreadPublicIdRoute
+  SignedInChatThreadNewUsernameRoute: typeof SignedInChatThreadNewUsernameRoute
+  SignedInChatThreadNewIndexRoute: typeof SignedInChatThreadNewIndexRoute
+}
+
+const SignedInChatRouteChildren: SignedInChatRouteChildren = {
+  SignedInChatIndexRoute: SignedInChatIndexRoute,
+  SignedInChatGroupNewRoute: SignedInChatGroupNewRoute,
+  SignedInChatThreadPublicIdRoute: SignedInChatThreadPublicIdRoute,
+  SignedInChatThreadNewUsernameRoute: SignedInChatThreadNewUsernameRoute,
+  SignedInChatThreadNewIndexRoute: SignedInChatThreadNewIndexRoute,
+}
+
+const SignedInChatRouteWithChildren = SignedInChatRoute._addFileChildren(
+  SignedInChatRouteChildren,
+)
+
+interface SignedInRouteChildren {
+  SignedInChatRoute: typeof SignedInChatRouteWithChildren
+  SignedInDraftsRoute: typeof SignedInDraftsRoute
+  SignedInNotificationsRoute: typeof SignedInNotificationsRoute
+  SignedInPostRoute: typeof SignedInPostRoute
+  SignedInSavedRoute: typeof SignedInSavedRoute
+  SignedInFeedsNewRoute: typeof SignedInFeedsNewRoute
+  SignedInJobsManageRoute: typeof SignedInJobsManageRoute
+  SignedInServicesManageRoute: typeof SignedInServicesManageRoute
+  SignedInSettingsTabRoute: typeof SignedInSettingsTabRoute
+  SignedInWalletBlockchainRoute: typeof SignedInWalletBlockchainRoute
+  SignedInFeedsIndexRoute: typeof SignedInFeedsIndexRoute
+  SignedInJobIndexRoute: typeof SignedInJobIndexRoute
+  SignedInWalletIndexRoute: typeof SignedInWalletIndexRoute
+  SignedInFeedsIdEditRoute: typeof SignedInFeedsIdEditRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInChatRoute: SignedInChatRouteWithChildren,
+  SignedInDraftsRoute: SignedInDraftsRoute,
+  SignedInNotificationsRoute: SignedInNotificationsRoute,
+  SignedInPostRoute: SignedInPostRoute,
+  SignedInSavedRoute: SignedInSavedRoute,
+  SignedInFeedsNewRoute: SignedInFeedsNewRoute,
+  SignedInJobsManageRoute: SignedInJobsManageRoute,
+  SignedInServicesManageRoute: SignedInServicesManageRoute,
+  SignedInSettingsTabRoute: SignedInSettingsTabRoute,
+  SignedInWalletBlockchainRoute: SignedInWalletBlockchainRoute,
+  SignedInFeedsIndexRoute: SignedInFeedsIndexRoute,
+  SignedInJobIndexRoute: SignedInJobIndexRoute,
+  SignedInWalletIndexRoute: SignedInWalletIndexRoute,
+  SignedInFeedsIdEditRoute: SignedInFeedsIdEditRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   AboutRoute: AboutRoute,
   AccessibilityRoute: AccessibilityRoute,
   AnnounceRoute: AnnounceRoute,
   BuildWithUsRoute: BuildWithUsRoute,
   ContactRoute: ContactRoute,
-  DraftsRoute: DraftsRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
-  NotificationsRoute: NotificationsRoute,
-  PostRoute: PostRoute,
   ReferralRewardsRoute: ReferralRewardsRoute,
   RoadmapRoute: RoadmapRoute,
-  SavedRoute: SavedRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   BlogSlugRoute: BlogSlugRoute,
   EmailConfirmRoute: EmailConfirmRoute,
-  FeedsNewRoute: FeedsNewRoute,
-  JobsManageRoute: JobsManageRoute,
   PoliciesPageRoute: PoliciesPageRoute,
-  ServicesManageRoute: ServicesManageRoute,
-  SettingsTabRoute: SettingsTabRoute,
-  WalletBlockchainRoute: WalletBlockchainRoute,
   BlogIndexRoute: BlogIndexRoute,
-  ChatIndexRoute: ChatIndexRoute,
-  FeedsIndexRoute: FeedsIndexRoute,
-  JobIndexRoute: JobIndexRoute,
   JobsIndexRoute: JobsIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   SettingsIndexRoute: SettingsIndexRoute,
-  WalletIndexRoute: WalletIndexRoute,
   AccountSubscriptionCancellationRoute: AccountSubscriptionCancellationRoute,
   AccountSubscriptionConfirmedRoute: AccountSubscriptionConfirmedRoute,
   CNameMembersRoute: CNameMembersRoute,
   CNameModerationRoute: CNameModerationRoute,
   CNameModlogRoute: CNameModlogRoute,
-  ChatGroupNewRoute: ChatGroupNewRoute,
-  ChatThreadPublicIdRoute: ChatThreadPublicIdRoute,
-  FeedsIdEditRoute: FeedsIdEditRoute,
   JobUsernameSlugRoute: JobUsernameSlugRoute,
   RegisterCodeVerificationRoute: RegisterCodeVerificationRoute,
   ServiceUsernameSlugRoute: ServiceUsernameSlugRoute,
@@ -1191,8 +1252,6 @@ const rootRouteChildren: RootRouteChildren = {
   CNameIndexRoute: CNameIndexRoute,
   FeedsIdIndexRoute: FeedsIdIndexRoute,
   UserUsernameIndexRoute: UserUsernameIndexRoute,
-  ChatThreadNewUsernameRoute: ChatThreadNewUsernameRoute,
-  ChatThreadNewIndexRoute: ChatThreadNewIndexRoute,
   CNamePPublicIdSlugRoute: CNamePPublicIdSlugRoute,
   CNamePPublicIdIndexRoute: CNamePPublicIdIndexRoute,
 }

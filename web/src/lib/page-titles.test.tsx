@@ -32,12 +32,16 @@ async function visit(path: string) {
     },
   });
   const page = () => <p>page</p>;
+  // The pages behind the sign-in sit under a pathless layout, as in web/src/routes/_signed-in.tsx.
+  const signedIn = createRoute({ getParentRoute: () => root, id: "_signed-in", component: Outlet });
   const tree = root.addChildren([
     createRoute({ getParentRoute: () => root, path: "/", component: page }),
     createRoute({ getParentRoute: () => root, path: "/jobs/", component: page }),
-    createRoute({ getParentRoute: () => root, path: "/notifications", component: page }),
     createRoute({ getParentRoute: () => root, path: "/user/$username/followers", component: page }),
-    createRoute({ getParentRoute: () => root, path: "/job/", component: page }),
+    signedIn.addChildren([
+      createRoute({ getParentRoute: () => signedIn, path: "/notifications", component: page }),
+      createRoute({ getParentRoute: () => signedIn, path: "/job/", component: page }),
+    ]),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
   await act(() => router.load());

@@ -3,6 +3,7 @@ import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useStat
 import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { CHAT_IMAGE_MAX_MB, CHAT_TEXTAREA_MAX_HEIGHT, EMOJI_TYPING_STOP_MS, MB } from "#shared/constants.ts";
 import { CHAT_MSG, type ChatMessage, chatTextSchema, type WebpagePreview } from "#shared/schemas/chat.ts";
 import { EmojiPicker } from "#web/components/emoji/emoji-picker.tsx";
@@ -12,7 +13,6 @@ import { FileSizeDialog } from "./chat-dialogs";
 import { ImageIcon, SendIcon, SmileIcon } from "./chat-icons";
 import { firstLink, PreviewCard } from "./message-list";
 import { ReplyBanner } from "./replies";
-import { Spinner } from "./require-sign-in";
 
 const PREVIEW_DEBOUNCE_MS = 600;
 const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";

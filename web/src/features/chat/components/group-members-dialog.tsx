@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { GROUP_MEMBERS_MAX, GROUP_NAME_MAX } from "#shared/constants.ts";
 import { type ChatThread, createChatThreadSchema, renameGroupSchema } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
@@ -19,7 +20,6 @@ import {
 import { useDeleteThread } from "../mutations";
 import { displayName } from "../people";
 import { chatErrorText } from "./new-chat";
-import { Spinner } from "./require-sign-in";
 
 /**
  * A group's members: everyone sees who is in it, who manages it, and may leave; the maker and admins

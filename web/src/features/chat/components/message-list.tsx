@@ -2,6 +2,7 @@ import type { InfiniteData } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { isSiteImage } from "#client/site-image.ts";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { Page } from "#shared/api.ts";
 import type { ChatMessage, ChatUser, WebpagePreview } from "#shared/schemas/chat.ts";
 import { LazyReactionBar } from "#web/components/reactions/lazy-reaction-bar.tsx";
@@ -14,7 +15,6 @@ import type { ServerLine } from "../use-chat-thread";
 import { useLoadMore } from "../use-load-more";
 import { ClockIcon, ReplyIcon, TrashIcon } from "./chat-icons";
 import { isSystemLine, ReplyQuote, SystemLine } from "./replies";
-import { Spinner } from "./require-sign-in";
 
 type Item =
   | { kind: "message"; at: string; message: ChatMessage }

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SearchIcon } from "#client/ui/icons.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { CHAT_USERNAME_SEARCH_MAX } from "#shared/constants.ts";
 import { CHAT_MSG, type ChatSearchUser } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
@@ -13,7 +14,6 @@ import { displayName } from "../people";
 import { personalThreadQueryOptions, userSearchQueryOptions } from "../queries";
 import { useDebounced } from "../use-debounced";
 import { ArrowLeftIcon, LinkIcon } from "./chat-icons";
-import { Spinner } from "./require-sign-in";
 
 /** The search is lowercased, spaces removed, and bounded. */
 export function normalizeUsername(value: string): string {

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { WebpagePreview } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { ApiError } from "#web/lib/api.ts";
@@ -17,7 +18,6 @@ import { Composer } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { MessageList } from "./message-list";
 import { chatErrorText, normalizeUsername } from "./new-chat";
-import { Spinner } from "./require-sign-in";
 
 const noop = () => {};
 

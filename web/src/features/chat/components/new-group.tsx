@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SearchIcon } from "#client/ui/icons.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { GROUP_NAME_MAX, GROUP_OTHERS_MAX } from "#shared/constants.ts";
 import { CHAT_MSG, type ChatSearchUser, type ChatUser, createGroupSchema } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
@@ -13,7 +14,6 @@ import { userSearchQueryOptions } from "../queries";
 import { useDebounced } from "../use-debounced";
 import { ArrowLeftIcon } from "./chat-icons";
 import { chatErrorText, normalizeUsername } from "./new-chat";
-import { Spinner } from "./require-sign-in";
 
 /** Why a person cannot be added, or null when they can. */
 function unavailable(user: ChatSearchUser, me: string): string | null {

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { ChatThread } from "#shared/schemas/chat.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { handleApiError } from "#web/lib/errors.ts";
@@ -14,7 +15,6 @@ import { useLoadMore } from "../use-load-more";
 import { NewChatIcon } from "./chat-icons";
 import { GroupAvatar } from "./group-avatar";
 import { WithPresence } from "./presence-dot";
-import { Spinner } from "./require-sign-in";
 
 /** Chat home's list: newest activity first, unread counts, "No Chats" when empty. */
 export function ThreadList({ myUsername, activeId }: { myUsername: string; activeId?: string }) {

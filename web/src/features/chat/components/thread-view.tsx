@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import type { ChatMessage } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { handleApiError } from "#web/lib/errors.ts";
@@ -17,7 +18,6 @@ import { GroupIcon, TrashIcon } from "./chat-icons";
 import { Composer } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { MessageList } from "./message-list";
-import { Spinner } from "./require-sign-in";
 
 /** The members dialog is its own chunk: only groups need it. */
 const GroupMembersDialog = lazy(() =>

@@ -6,10 +6,8 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { POST_TITLE_MAX } from "#shared/constants.ts";
 import type { PostType } from "#shared/enums.ts";
 import { CommunityJoinPanel } from "#web/components/community-join-panel.tsx";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FlairChip } from "#web/components/ui/flair-chip.tsx";
 import { flairsQueryOptions } from "#web/lib/community-moderation.ts";
-import { openModal } from "#web/modals.tsx";
 import { DraftIcon, ImageIcon, TextIcon } from "./action-icons";
 import { Editor } from "./lazy-editor";
 import { MediaPicker } from "./media-picker";
@@ -28,16 +26,6 @@ export function CreatePostPage({ communityName, draftId }: { communityName?: str
   const title = form.field("title");
   const ids = { title: useId(), community: useId() };
   const [findOpen, setFindOpen] = useState(false);
-
-  if (!postForm.isSignedIn) {
-    return (
-      <EmptyState title={t("Sign in to write a post")} home={false}>
-        <button type="button" className="btn btn-primary mt-4" onClick={() => openModal("LOGIN")}>
-          {t("Sign In")}
-        </button>
-      </EmptyState>
-    );
-  }
 
   const tabs: Array<{ type: PostType; label: string; icon: ReactNode }> = [
     { type: "TEXT", label: t("Text"), icon: <TextIcon /> },

@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { confirm } from "#client/ui/confirm.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
@@ -8,8 +7,6 @@ import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { plainText } from "#web/lib/plain-text.ts";
-import { useMe } from "#web/lib/session.ts";
-import { openModal } from "#web/modals.tsx";
 import { draftsQueryOptions } from "../draft-queries";
 import { useDeleteDraft } from "../mutations";
 import { EditIcon, TrashIcon } from "./action-icons";
@@ -17,22 +14,8 @@ import { EditIcon, TrashIcon } from "./action-icons";
 /** /drafts: the reader's drafts, newest first, each opening in the post form. */
 export function DraftsPage() {
   const { t } = useTranslation();
-  const { isSignedIn } = useMe();
-  const drafts = useInfiniteQuery({ ...draftsQueryOptions(), enabled: isSignedIn });
+  const drafts = useInfiniteQuery(draftsQueryOptions());
   const remove = useDeleteDraft();
-
-  useEffect(() => {
-    if (!isSignedIn) openModal("LOGIN");
-  }, [isSignedIn]);
-
-  if (!isSignedIn)
-    return (
-      <EmptyState title={t("Sign in to see your drafts")} home={false}>
-        <button type="button" className="btn btn-primary mt-4" onClick={() => openModal("LOGIN")}>
-          {t("Sign In")}
-        </button>
-      </EmptyState>
-    );
 
   const list = drafts.data?.pages.flatMap((p) => p.list) ?? [];
   const total = drafts.data?.pages[0]?.total_list ?? 0;

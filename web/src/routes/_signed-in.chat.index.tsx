@@ -2,16 +2,16 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { NewChatIcon } from "../features/chat/components/chat-icons";
 import { ChatLayout } from "../features/chat/components/chat-layout";
-import { RequireSignIn } from "../features/chat/components/require-sign-in";
+import { WithMe } from "../features/chat/components/with-me";
 
-export const Route = createFileRoute("/chat/")({
+export const Route = createFileRoute("/_signed-in/chat/")({
   component: ChatHome,
 });
 
 function ChatHome() {
   const { t } = useTranslation();
   return (
-    <RequireSignIn>
+    <WithMe>
       {(me) => (
         <ChatLayout myUsername={me.username} pane="list">
           <div className="grid flex-1 place-items-center p-6 text-center">
@@ -30,6 +30,6 @@ function ChatHome() {
           </div>
         </ChatLayout>
       )}
-    </RequireSignIn>
+    </WithMe>
   );
 }

@@ -1,16 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SignInRequired } from "../features/accounts/components/sign-in-required";
 import { NotificationsPage } from "../features/notifications/components/notifications-page";
 import { oneOf, searchParams } from "../lib/search-params";
 
-export const Route = createFileRoute("/notifications")({
+export const Route = createFileRoute("/_signed-in/notifications")({
   validateSearch: searchParams({ view: oneOf(["unread", "all"], "all") }),
   component: function Notifications() {
     const { view } = Route.useSearch();
-    return (
-      <SignInRequired>
-        <NotificationsPage view={view} />
-      </SignInRequired>
-    );
+    return <NotificationsPage view={view} />;
   },
 });

@@ -1,21 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatLayout } from "../features/chat/components/chat-layout";
 import { NewConversation } from "../features/chat/components/new-conversation";
-import { RequireSignIn } from "../features/chat/components/require-sign-in";
+import { WithMe } from "../features/chat/components/with-me";
 
-export const Route = createFileRoute("/chat/thread/new/$username")({
+export const Route = createFileRoute("/_signed-in/chat/thread/new/$username")({
   component: NewConversationPage,
 });
 
 function NewConversationPage() {
   const { username } = Route.useParams();
   return (
-    <RequireSignIn>
+    <WithMe>
       {(me) => (
         <ChatLayout myUsername={me.username} pane="thread">
           <NewConversation key={username} username={username} me={me} />
         </ChatLayout>
       )}
-    </RequireSignIn>
+    </WithMe>
   );
 }

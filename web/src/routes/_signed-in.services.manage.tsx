@@ -1,16 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Spinner } from "#client/ui/spinner.tsx";
 import { useMe } from "#web/lib/session.ts";
-import { SignInRequired } from "../features/accounts/components/sign-in-required";
 import { ManageServicesPage } from "../features/services/components/manage-services-page";
 
 // /services/manage: the caller's services; a visitor gets the login dialog.
-export const Route = createFileRoute("/services/manage")({
-  component: () => (
-    <SignInRequired>
-      <WithMe />
-    </SignInRequired>
-  ),
+export const Route = createFileRoute("/_signed-in/services/manage")({
+  component: () => <WithMe />,
 });
 
 function WithMe() {

@@ -3,18 +3,13 @@ import { Spinner } from "#client/ui/spinner.tsx";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
 import { useMe } from "#web/lib/session.ts";
 import { EmptyState } from "../components/ui/empty-state";
-import { SignInRequired } from "../features/accounts/components/sign-in-required";
 import { SettingsPage } from "../features/settings/components/settings-page";
 
 // /settings/{tab lowercase}: account, profile, job, referral, privacy, communication.
-export const Route = createFileRoute("/settings/$tab")({
+export const Route = createFileRoute("/_signed-in/settings/$tab")({
   component: function Settings() {
     const { tab } = Route.useParams();
-    return (
-      <SignInRequired>
-        <SettingsFor tab={tab.toLowerCase()} />
-      </SignInRequired>
-    );
+    return <SettingsFor tab={tab.toLowerCase()} />;
   },
 });
 
