@@ -15,8 +15,10 @@ export const Route = createFileRoute("/_signed-in")({
     const prompt = useMatches({
       select: (matches) => matches.findLast((m) => m.staticData.signIn)?.staticData.signIn,
     });
+    // The page's own match, not the address: the address moves on before this layout unmounts.
+    const page = useMatches({ select: (matches) => matches.at(-1)?.pathname ?? "" });
     return (
-      <SignInRequired prompt={prompt}>
+      <SignInRequired prompt={prompt} page={page}>
         <Outlet />
       </SignInRequired>
     );

@@ -17,12 +17,21 @@ export interface SignInPrompt {
  * dialog at once and, behind it, a page saying why, with a button to open it again. The page's
  * route names its own words in `staticData.signIn`; else "Log in to see this page".
  */
-export function SignInRequired({ prompt, children }: { prompt?: SignInPrompt; children: ReactNode }) {
+export function SignInRequired({
+  prompt,
+  page,
+  children,
+}: {
+  prompt?: SignInPrompt;
+  /** The private page shown (its path): each one a visitor opens asks again, though this stays mounted. */
+  page: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const signedIn = Boolean(useToken());
   useEffect(() => {
-    if (!signedIn) openModal("LOGIN");
-  }, [signedIn]);
+    if (!signedIn && page) openModal("LOGIN");
+  }, [signedIn, page]);
   if (signedIn) return <>{children}</>;
   return (
     <EmptyState title={t(prompt?.title ?? "Log in to see this page")} home={false}>
