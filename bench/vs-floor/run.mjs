@@ -210,8 +210,10 @@ async function request(url, { method = "GET", token, fromD1 = true } = {}) {
   return { ms, body, calls: res.headers.get("x-d1-calls"), kept: res.headers.get("x-cache") === "HIT" };
 }
 
+const loadAtStart = loadavg()[0];
+
 async function main() {
-  say(`state in ${state}`);
+  say(`state in ${state}; load average ${loadAtStart.toFixed(2)}`);
   const { loaded, people } = await startAgora();
   say("the floor Worker");
   const floorBase = await startFloor();
@@ -543,13 +545,11 @@ async function main() {
   const P = liveAgora.p99 / liveFloor.p99;
 
   // ----- Report -----
-  const load = loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ");
+  const load = `${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`;
   const lines = [
     "# Agora beside its floor: results",
     "",
-    `${new Date().toISOString()} · \`${COMMAND}\` · ${cpus().length} cores, load average at the end ${load} · both Workers in Miniflare (workerd from node_modules), state on ${state.startsWith("/dev/shm") ? "tmpfs" : "the disk"}`,
+    `${new Date().toISOString()} · \`${COMMAND}\` · ${cpus().length} cores, load average (1 min) ${load} · both Workers in Miniflare (workerd from node_modules), state on ${state.startsWith("/dev/shm") ? "tmpfs" : "the disk"}`,
     "",
     `Data: Agora on bench/feed's (${loaded.posts.toLocaleString()} posts, 1,000 people, 100 communities, a ${loaded.threadComments.toLocaleString()}-comment thread) plus the demo data; the floor's D1 holds ${POSTS.toLocaleString()} rows. Times are client-side (request sent → body read), in ms.`,
     "",
