@@ -21,6 +21,7 @@
 //    bench/load weighs them, as visitors whose browser sends no `Cache-Control`, or from D1 with
 //    --mix-from-d1) and 15% votes (Agora: signed in, toggling;
 //    the floor: its three-round-trip /vote). M is Agora's requests a second ÷ the floor's.
+//    Before the turns, each Worker's health alone with the same clients, for the older ratio of ratios.
 // 3. Live, `--live-rounds` turns per Worker: `--people` sockets each (one sleeping inbox or box per
 //    person), then after `--idle` silent seconds `--events` events at `--rate`/s. Agora's event is a
 //    follow (the followed person's NOTIFICATION frame); the floor's is its /event making as many D1
@@ -373,6 +374,14 @@ async function main() {
   say("mix: warm-up");
   await turn(floorOne, floorCpu, 2);
   await turn(agoraOne, agoraCpu, 2);
+  // Each Worker's health alone with the same clients: the older measure (ADR 130) put each mix over
+  // its own Worker's health; that ratio of ratios is printed beside M.
+  const health = {
+    floor: await turn(() => request(`${floorBase}/health`), floorCpu, SECONDS),
+    agora: await turn(() => request(`${base}/api/health`, { fromD1: false }), agoraCpu, SECONDS),
+  };
+  const healthRate = (who) => health[who].done / health[who].wall;
+  say(`health alone: floor ${f1(healthRate("floor"))} req/s, agora ${f1(healthRate("agora"))} req/s`);
   mixKept = 0;
   const mixTurns = { agora: [], floor: [] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -562,14 +571,16 @@ async function main() {
         `| ${r.who} | ${r.label}${r.kept ? ` (${r.kept} from the kept copy!)` : ""} | ${r.as || "–"} | ${f2(r.p50)} | ${f2(r.p99)} | ${r.calls ?? "–"} | ${f2(r.p50 / floorPage.p50)} |`,
     ),
     "",
-    `Largest: ${worst.label}, ${worst.as}. CPU per read: Agora ${f2(readCpuPer.agora)} ms, the floor ${f2(readCpuPer.floor)} ms.`,
+    `Largest: ${worst.label}, ${worst.as}. CPU per request over the read passes (health included): Agora ${f2(readCpuPer.agora)} ms, the floor ${f2(readCpuPer.floor)} ms.`,
     "",
     `## Mix: ${ROUNDS} turns of ${SECONDS} s per Worker, ${CLIENTS} clients, 85% page reads and 15% votes`,
     "",
-    "| Worker | req/s each turn | req/s | CPU ms per request | errors |",
-    "|---|---|---:|---:|---:|",
-    `| floor (d1-page, 3-round-trip vote) | ${mixFloor.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixFloor.rate)} | ${f2(mixFloor.cpuPer)} | ${mixFloor.errors} |`,
-    `| Agora (feed, post, comments as visitors${MIX_FROM_D1 ? " from D1" : `, ${f1((100 * mixKept) / sum(mixTurns.agora, "done"))}% from the kept copy`}; signed-in vote) | ${mixAgora.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixAgora.rate)} | ${f2(mixAgora.cpuPer)} | ${mixAgora.errors} |`,
+    "| Worker | req/s each turn | req/s | CPU ms per request | errors | its health alone, req/s | mix ÷ its health |",
+    "|---|---|---:|---:|---:|---:|---:|",
+    `| floor (d1-page, 3-round-trip vote) | ${mixFloor.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixFloor.rate)} | ${f2(mixFloor.cpuPer)} | ${mixFloor.errors} | ${f1(healthRate("floor"))} | ${f2(mixFloor.rate / healthRate("floor"))} |`,
+    `| Agora (feed, post, comments as visitors${MIX_FROM_D1 ? " from D1" : `, ${f1((100 * mixKept) / sum(mixTurns.agora, "done"))}% from the kept copy`}; signed-in vote) | ${mixAgora.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixAgora.rate)} | ${f2(mixAgora.cpuPer)} | ${mixAgora.errors} | ${f1(healthRate("agora"))} | ${f2(mixAgora.rate / healthRate("agora"))} |`,
+    "",
+    `M is Agora's req/s over the floor's: ${f2(M)}. Each mix over its own Worker's health, as ADR 130 compared them: ${f2(mixAgora.rate / healthRate("agora") / (mixFloor.rate / healthRate("floor")))}.`,
     "",
     `## Live: ${live.length} sockets each, ${LIVE_ROUNDS} turn(s) per Worker of ${EVENTS} events at ${RATE}/s after ${IDLE} s idle`,
     "",
