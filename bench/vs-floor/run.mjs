@@ -7,7 +7,7 @@
 //   agora/floor: reads R, mix M, live served S/s p99 ratio P
 //
 //   /work/notes/heavy --both bun run bench:vs-floor [--rounds 3] [--reads 50] [--seconds 5] [--clients 16]
-//                 [--posts 100000] [--live-rounds 1] [--people 1000] [--events 1000] [--rate 100]
+//                 [--posts 100000] [--live-rounds 2] [--people 1000] [--events 1000] [--rate 100]
 //                 [--idle 15] [--writes <D1 writes per floor event>] [--mix-from-d1] [--no-write]
 //
 // 1. Reads, `--rounds` × `--reads` requests per endpoint, one at a time, every endpoint of both Workers
@@ -59,7 +59,7 @@ const READS = Number(args.reads ?? 50);
 const SECONDS = Number(args.seconds ?? 5);
 const CLIENTS = Number(args.clients ?? 16);
 const POSTS = Number(args.posts ?? 100_000);
-const LIVE_ROUNDS = Number(args["live-rounds"] ?? 1);
+const LIVE_ROUNDS = Number(args["live-rounds"] ?? 2);
 const PEOPLE = Number(args.people ?? 1000);
 const EVENTS = Number(args.events ?? 1000);
 const RATE = Number(args.rate ?? 100);
