@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { RequestOptions } from "./http";
+import { buildUrl, type RequestOptions } from "./http";
 import { type Answer, typedApi } from "./typed-api";
 
 // The client's types are checked by `tsc -b` (this file is part of both SPAs' projects): each
@@ -48,6 +48,13 @@ describe("the typed client", () => {
     ]);
   });
 
+  it("takes null for an optional query parameter, which the request leaves out as it does undefined", async () => {
+    const { api, calls } = recorder();
+    await api.get("/api/v1/community/list", { query: { cursor: null, name: undefined } });
+    const sent = calls[0];
+    expect(sent && buildUrl(sent.path, sent.options.query)).toBe("/api/v1/community/list");
+  });
+
   it("answers what the request function answered, typed as the document says", async () => {
     const page = { list: [], next_cursor: null, total_list: 0, total_pages: 0 };
     const answer = await recorder(page).api.get("/api/v1/community/list");
@@ -70,6 +77,8 @@ describe("the typed client", () => {
       void api.get("/api/v1/community/list", { query: { sorting: "top" } });
       // @ts-expect-error a required query parameter left out
       void api.get("/api/v1/blog", { query: {} });
+      // @ts-expect-error a required query parameter cannot be null (an optional one can: it is left out)
+      void api.get("/api/v1/blog", { query: { slug: null } });
       // @ts-expect-error a body whose field has the wrong type
       void api.post("/api/v1/private/user/filter", { body: { phrase: 1, contexts: ["FEED"] } });
     };

@@ -33,8 +33,13 @@ export type AnswerOf<O> = O extends { responses: infer R }
 /** The answer of `method` on `path`, e.g. `Answer<"get", "/api/v1/feed">`. */
 export type Answer<M extends Method, P extends PathOf<M>> = AnswerOf<Operation<P, M>>;
 
+/** An optional query parameter may be null as well: the request leaves out null and undefined alike. */
+type OrNull<Q> = { [K in keyof Q]: undefined extends Q[K] ? Q[K] | null : Q[K] };
+
 /** The query an operation takes (`never` when it takes none). */
-export type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
+export type QueryOf<O> = O extends { parameters: { query?: infer Q } }
+  ? OrNull<Exclude<Q, undefined>>
+  : never;
 
 /** The body an operation takes: its JSON, or a FormData / URLSearchParams for its form types. */
 export type BodyOf<O> = O extends { requestBody?: { content: infer C } }

@@ -5,7 +5,7 @@ import { communitySchema } from "#shared/schemas/communities.ts";
 import { z } from "#shared/zod-jitless.ts";
 import { joinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys } from "#web/features/communities/queries.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 // Shared UI, not a feature: the post form (posts) shows it, and it joins through the communities
 // feature, as the right sidebar's Join buttons do (docs/decisions/138).
@@ -29,7 +29,7 @@ export function CommunityJoinPanel({ onJoined }: { onJoined: (name: string) => v
     queryKey: [...communityKeys.root, "join-panel", name.toLowerCase()],
     queryFn: async ({ signal }) =>
       communityListSchema.parse(
-        await apiFetch("/api/v1/community/list", {
+        await api.get("/api/v1/community/list", {
           query: { sort: "top", limit: SHOWN, ...(name ? { name } : {}) },
           signal,
         }),
@@ -44,7 +44,7 @@ export function CommunityJoinPanel({ onJoined }: { onJoined: (name: string) => v
       await queryClient.invalidateQueries({ queryKey: communityKeys.mine() });
       onJoined(result.name);
     } catch {
-      // apiFetch has said what went wrong; the list stays for another try.
+      // The client has said what went wrong; the list stays for another try.
     } finally {
       setJoining(null);
     }

@@ -5,7 +5,7 @@ import type { ReadAll } from "#shared/schemas/feeds.ts";
 import type { Me } from "#shared/schemas/user.ts";
 import { z } from "#shared/zod-jitless.ts";
 import { Switch } from "#web/components/ui/switch.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { markAllRead, undoMarkAllRead, useReadTracking } from "#web/lib/read-posts.ts";
 import { accountKeys, useMe } from "#web/lib/session.ts";
@@ -32,8 +32,7 @@ export function useHideReadSetting() {
   const flip = useMutation({
     mutationFn: async () =>
       settingResult.parse(
-        await apiFetch("/api/v1/private/user/setting/boolean", {
-          method: "PATCH",
+        await api.patch("/api/v1/private/user/setting/boolean", {
           query: { user_boolean_setting: "HIDE_READ" },
         }),
       ),

@@ -2,7 +2,7 @@ import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
 import { typedApi } from "#client/typed-api.ts";
 import { clearToken, getToken } from "./auth-token";
 
-export type { Answer, JsonBody } from "#client/typed-api.ts";
+export type { Answer, JsonBody, PathOf } from "#client/typed-api.ts";
 export type { RequestOptions };
 export { ApiError };
 
@@ -13,8 +13,8 @@ export function setSessionExpiredHandler(handler: () => void): void {
 }
 
 /** Every call of the main SPA goes through here. */
-export function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return requestJson<T>(path, options, getToken(), () => {
+export function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return requestJson(path, options, getToken(), () => {
     clearToken();
     onSessionExpired();
   });

@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type RefObject, useEffect, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { searchResultSchema } from "#shared/schemas/search.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { Avatar } from "../ui/avatar";
 
 /** How many communities and how many people the list offers. */
@@ -23,7 +23,7 @@ interface Option {
 
 async function suggestionsFor(q: string, signal: AbortSignal): Promise<Option[]> {
   const ask = async (type: "communities" | "users") =>
-    searchResultSchema.parse(await apiFetch("/api/v1/search", { query: { q, type, limit: EACH }, signal }));
+    searchResultSchema.parse(await api.get("/api/v1/search", { query: { q, type, limit: EACH }, signal }));
   const [communities, people] = await Promise.all([ask("communities"), ask("users")]);
   const options: Option[] = [];
   if (communities.search_type === "communities")

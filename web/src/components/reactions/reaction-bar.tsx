@@ -3,7 +3,7 @@ import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { DEFAULT_REACTION_PALETTE, type ReactionTarget } from "#shared/enums/reactions.ts";
 import type { Reaction, ReactionResult } from "#shared/schemas/reactions.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { formatCount } from "#web/lib/format.ts";
@@ -84,10 +84,13 @@ export default function ReactionBar({
     queue.current = queue.current.then(async () => {
       try {
         const result = asReactionResult(
-          await apiFetch("/api/v1/private/user/reaction", {
-            method: on ? "PUT" : "DELETE",
-            body: { target_type: targetType, public_id: publicId, emoji },
-          }),
+          await (on
+            ? api.put("/api/v1/private/user/reaction", {
+                body: { target_type: targetType, public_id: publicId, emoji },
+              })
+            : api.delete("/api/v1/private/user/reaction", {
+                body: { target_type: targetType, public_id: publicId, emoji },
+              })),
         );
         if (pending.current === 1) {
           setShown(result.reactions);

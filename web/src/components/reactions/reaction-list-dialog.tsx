@@ -9,7 +9,7 @@ import { pageSchema } from "#shared/api.ts";
 import { type ReactionTarget, reactorSchema } from "#shared/schemas/reactions.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { formatCount } from "#web/lib/format.ts";
 import { EMOJI_NAMES } from "./emoji-names";
 
@@ -34,7 +34,7 @@ export default function ReactionListDialog({
     enabled: emoji !== "",
     queryFn: async ({ pageParam, signal }) =>
       reactorPageSchema.parse(
-        await apiFetch("/api/v1/reaction/list", {
+        await api.get("/api/v1/reaction/list", {
           query: { target_type: targetType, public_id: publicId, emoji, skip: pageParam, limit: PAGE },
           signal,
         }),

@@ -8,7 +8,7 @@ import {
   groupMemberItemSchema,
   groupRoleResultSchema,
 } from "#shared/schemas/chat.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { chatKeys } from "./queries";
 
 // Group chats (docs/decisions/143): making one, its members, leaving and renaming. Each change's
@@ -25,10 +25,12 @@ export const groupMembersQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: groupKeys.members(publicId),
     queryFn: ({ signal }) =>
-      apiFetch(`${GROUP}/member/list`, {
-        query: { public_id: publicId, skip: 0, limit: GROUP_MEMBERS_MAX },
-        signal,
-      }).then((data) => memberPageSchema.parse(data)),
+      api
+        .get(`${GROUP}/member/list`, {
+          query: { public_id: publicId, skip: 0, limit: GROUP_MEMBERS_MAX },
+          signal,
+        })
+        .then((data) => memberPageSchema.parse(data)),
   });
 
 /** After a change: the thread (name, member count, whether one may still write) and the members. */
@@ -43,7 +45,7 @@ export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateGroup) =>
-      apiFetch(GROUP, { method: "POST", body: input }).then((data) => chatThreadSchema.parse(data)),
+      api.post(GROUP, { body: input }).then((data) => chatThreadSchema.parse(data)),
     onSuccess: (thread) => {
       queryClient.setQueryData(chatKeys.thread(thread.public_id), thread);
       void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
@@ -56,7 +58,7 @@ export function useAddMember(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) =>
-      apiFetch(`${GROUP}/member`, { method: "POST", body: { public_id: publicId, username } }),
+      api.post(`${GROUP}/member`, { body: { public_id: publicId, username } }),
     onSuccess: () => refreshGroup(queryClient, publicId),
     onError: () => {},
   });
@@ -66,8 +68,7 @@ export function useRemoveMember(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) =>
-      apiFetch(`${GROUP}/member`, {
-        method: "DELETE",
+      api.delete(`${GROUP}/member`, {
         body: { public_id: publicId, username },
       }),
     onSuccess: () => refreshGroup(queryClient, publicId),
@@ -79,10 +80,11 @@ export function useSetGroupRole(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ username, role }: { username: string; role: GroupRole }) =>
-      apiFetch(`${GROUP}/member`, {
-        method: "PATCH",
-        body: { public_id: publicId, username, role },
-      }).then((data) => groupRoleResultSchema.parse(data)),
+      api
+        .patch(`${GROUP}/member`, {
+          body: { public_id: publicId, username, role },
+        })
+        .then((data) => groupRoleResultSchema.parse(data)),
     onSuccess: () => refreshGroup(queryClient, publicId),
   });
 }
@@ -90,7 +92,7 @@ export function useSetGroupRole(publicId: string) {
 export function useLeaveGroup(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(`${GROUP}/member/self`, { method: "DELETE", query: { public_id: publicId } }),
+    mutationFn: () => api.delete(`${GROUP}/member/self`, { query: { public_id: publicId } }),
     onSuccess: () => refreshGroup(queryClient, publicId),
   });
 }
@@ -99,9 +101,7 @@ export function useRenameGroup(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      apiFetch(GROUP, { method: "PATCH", body: { public_id: publicId, name } }).then((data) =>
-        chatThreadSchema.parse(data),
-      ),
+      api.patch(GROUP, { body: { public_id: publicId, name } }).then((data) => chatThreadSchema.parse(data)),
     onSuccess: (thread) => {
       queryClient.setQueryData(chatKeys.thread(publicId), thread);
       refreshGroup(queryClient, publicId);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage, PersonalThread } from "#shared/schemas/chat.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import type { PersonalThread } from "#shared/schemas/chat.ts";
+import { api } from "#web/lib/api.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { addMessage, dropThread } from "./cache";
 import { chatKeys } from "./queries";
@@ -15,8 +15,7 @@ export function useCreateThread() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) =>
-      apiFetch<{ public_id: string }>(`${CHAT}/thread`, {
-        method: "POST",
+      api.post(`${CHAT}/thread`, {
         body: new URLSearchParams({ username }),
       }),
     onSuccess: ({ public_id }, username) => {
@@ -35,8 +34,7 @@ export function useCreateThread() {
 export function useDeleteThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (publicId: string) =>
-      apiFetch<void>(`${CHAT}/thread`, { method: "DELETE", query: { public_id: publicId } }),
+    mutationFn: (publicId: string) => api.delete(`${CHAT}/thread`, { query: { public_id: publicId } }),
     onSuccess: (_data, publicId) => {
       dropThread(queryClient, publicId);
       void queryClient.invalidateQueries({ queryKey: accountKeys.unread() });
@@ -65,7 +63,7 @@ export function useSendImage() {
       body.append("file", file);
       body.append("client_id", clientId);
       if (alt?.trim()) body.append("alt", alt.trim());
-      return apiFetch<ChatMessage>(`${CHAT}/image`, { method: "POST", body });
+      return api.post(`${CHAT}/image`, { body });
     },
     onSuccess: (message, { publicId }) => addMessage(queryClient, publicId, message),
   });

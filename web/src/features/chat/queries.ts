@@ -2,14 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/
 import type { Page } from "#shared/api.ts";
 import { CHAT_PAGE_SIZE } from "#shared/constants.ts";
 import { nextOffset } from "#shared/paging.ts";
-import type {
-  ChatMessage,
-  ChatSearchUser,
-  ChatThread,
-  PersonalThread,
-  WebpagePreview,
-} from "#shared/schemas/chat.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 const CHAT = "/api/v1/private/user/chat";
 
@@ -39,7 +32,7 @@ export const threadListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: chatKeys.threads(),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<ChatThread>>(`${CHAT}/thread/list`, {
+      api.get(`${CHAT}/thread/list`, {
         query: { skip: pageParam, limit: CHAT_PAGE_SIZE },
         signal,
       }),
@@ -64,8 +57,7 @@ const notDeleted = (publicId: string) => () => !deletedThreads.has(publicId);
 export const threadQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: chatKeys.thread(publicId),
-    queryFn: ({ signal }) =>
-      apiFetch<ChatThread>(`${CHAT}/thread`, { query: { public_id: publicId }, signal }),
+    queryFn: ({ signal }) => api.get(`${CHAT}/thread`, { query: { public_id: publicId }, signal }),
     enabled: notDeleted(publicId),
     retry: false,
   });
@@ -75,7 +67,7 @@ export const messageListQueryOptions = (publicId: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.messages(publicId),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<ChatMessage>>(`${CHAT}/thread/message/list`, {
+      api.get(`${CHAT}/thread/message/list`, {
         query: { public_id: publicId, skip: pageParam, limit: CHAT_PAGE_SIZE },
         signal,
       }),
@@ -94,8 +86,7 @@ export const messageListQueryOptions = (publicId: string) =>
 export const personalThreadQueryOptions = (username: string) =>
   queryOptions({
     queryKey: chatKeys.personal(username),
-    queryFn: ({ signal }) =>
-      apiFetch<PersonalThread>(`${CHAT}/thread/personal`, { query: { username }, signal }),
+    queryFn: ({ signal }) => api.get(`${CHAT}/thread/personal`, { query: { username }, signal }),
     retry: false,
     staleTime: 30_000,
     meta: { silent: true },
@@ -105,7 +96,7 @@ export const userSearchQueryOptions = (username: string) =>
   queryOptions({
     queryKey: chatKeys.userSearch(username),
     queryFn: ({ signal }) =>
-      apiFetch<Page<ChatSearchUser>>(`${CHAT}/user/list`, {
+      api.get(`${CHAT}/user/list`, {
         query: { username, skip: 0, limit: CHAT_PAGE_SIZE },
         signal,
       }),
@@ -117,14 +108,15 @@ export const userSearchQueryOptions = (username: string) =>
 export const webpagePreviewQueryOptions = (link: string) =>
   queryOptions({
     queryKey: chatKeys.preview(link),
-    queryFn: ({ signal }) => apiFetch<WebpagePreview>("/api/webpage-preview", { query: { link }, signal }),
+    queryFn: ({ signal }) => api.get("/api/webpage-preview", { query: { link }, signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });
 
 export function fetchSocketToken(publicId: string): Promise<string> {
-  return apiFetch<{ access_token: string }>(`${CHAT}/websocket/auth`, {
-    method: "POST",
-    query: { public_id: publicId },
-  }).then((r) => r.access_token);
+  return api
+    .post(`${CHAT}/websocket/auth`, {
+      query: { public_id: publicId },
+    })
+    .then((r) => r.access_token);
 }

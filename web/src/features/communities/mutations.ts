@@ -3,7 +3,7 @@ import { toFormData } from "#client/form-data.ts";
 import { dismissSnackbar, showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Community, JoinResult } from "#shared/schemas/communities.ts";
 import { i18n } from "#web/i18n/i18n.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { setSuggestedMembership } from "#web/lib/suggestions.ts";
 import { communityKeys } from "./queries";
 
@@ -29,8 +29,7 @@ export async function joinCommunity(
   name: string,
   quiet = false,
 ): Promise<JoinResult> {
-  const result = await apiFetch<JoinResult>("/api/v1/private/user/community/join", {
-    method: "POST",
+  const result = await api.post("/api/v1/private/user/community/join", {
     query: { name },
   });
   setMembership(
@@ -49,7 +48,7 @@ export async function joinCommunity(
 }
 
 export async function leaveCommunity(queryClient: QueryClient, name: string, quiet = false): Promise<void> {
-  await apiFetch<void>("/api/v1/private/user/community/leave", { method: "DELETE", query: { name } });
+  await api.delete("/api/v1/private/user/community/leave", { query: { name } });
   const old = queryClient.getQueryData<Community>(communityKeys.one(name));
   setMembership(queryClient, name, null, old?.user_membership ? old.total_members - 1 : null);
   // The "You joined" notice of this community would now say the opposite of what is true.
@@ -77,8 +76,7 @@ export function useCreateCommunity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewCommunity) =>
-      apiFetch<{ name: string }>("/api/v1/private/user/community", {
-        method: "POST",
+      api.post("/api/v1/private/user/community", {
         body: toFormData({ ...input }),
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: communityKeys.root }),

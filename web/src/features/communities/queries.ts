@@ -1,9 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { MEMBER_PAGE_SIZE } from "#shared/constants.ts";
-import type { Community, Member } from "#shared/schemas/communities.ts";
-import type { CursorPage } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 export const communityKeys = {
   /** The sidebar's Top Communities live under this root too (["communities", "top"]). */
@@ -16,7 +13,7 @@ export const communityKeys = {
 export const communityQueryOptions = (name: string) =>
   queryOptions({
     queryKey: communityKeys.one(name),
-    queryFn: ({ signal }) => apiFetch<Community>("/api/v1/community", { query: { name }, signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/community", { query: { name }, signal }),
     // "Not found" is a page of its own, not an error notice.
     meta: { silent: true },
     staleTime: 30_000,
@@ -26,7 +23,7 @@ export const membersQueryOptions = (name: string) =>
   infiniteQueryOptions({
     queryKey: communityKeys.members(name),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<CursorPage<Member>>("/api/v1/community/member/list", {
+      api.get("/api/v1/community/member/list", {
         query: { name, skip: pageParam.skip, limit: MEMBER_PAGE_SIZE, cursor: pageParam.cursor },
         signal,
       }),
@@ -40,7 +37,6 @@ export const membersQueryOptions = (name: string) =>
 export const myCommunitiesQueryOptions = () =>
   queryOptions({
     queryKey: communityKeys.mine(),
-    queryFn: () =>
-      apiFetch<Page<Community>>("/api/v1/private/user/community/list", { query: { limit: 100 } }),
+    queryFn: () => api.get("/api/v1/private/user/community/list", { query: { limit: 100 } }),
     staleTime: 30_000,
   });

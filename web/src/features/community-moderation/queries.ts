@@ -8,7 +8,7 @@ import {
   modReportSchema,
 } from "#shared/schemas/community-moderation.ts";
 import { z } from "#shared/zod-jitless.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 export const modKeys = {
   root: ["community-moderation"] as const,
@@ -24,7 +24,7 @@ export const modLogQueryOptions = (name: string) =>
     queryKey: modKeys.log(name),
     queryFn: async ({ pageParam, signal }) =>
       pageSchema(modLogEntrySchema).parse(
-        await apiFetch("/api/v1/community/mod/log", {
+        await api.get("/api/v1/community/mod/log", {
           query: { name, skip: pageParam, limit: MOD_LOG_PAGE_SIZE },
           signal,
         }),
@@ -40,7 +40,7 @@ export const moderatorsQueryOptions = (name: string) =>
     queryFn: async ({ signal }) =>
       z
         .object({ list: z.array(moderatorSchema) })
-        .parse(await apiFetch("/api/v1/community/moderator/list", { query: { name }, signal })).list,
+        .parse(await api.get("/api/v1/community/moderator/list", { query: { name }, signal })).list,
   });
 
 export const bansQueryOptions = (name: string) =>
@@ -49,7 +49,7 @@ export const bansQueryOptions = (name: string) =>
     queryFn: async ({ signal }) =>
       z
         .object({ list: z.array(banSchema) })
-        .parse(await apiFetch("/api/v1/private/user/community/mod/ban/list", { query: { name }, signal }))
+        .parse(await api.get("/api/v1/private/user/community/mod/ban/list", { query: { name }, signal }))
         .list,
   });
 
@@ -58,7 +58,7 @@ export const modReportsQueryOptions = (name: string, status: "OPEN" | "RESOLVED"
     queryKey: modKeys.reports(name, status),
     queryFn: async ({ signal }) =>
       pageSchema(modReportSchema).parse(
-        await apiFetch("/api/v1/private/user/community/mod/report/list", {
+        await api.get("/api/v1/private/user/community/mod/report/list", {
           query: { name, status, limit: 50 },
           signal,
         }),

@@ -10,7 +10,7 @@ import {
 } from "#shared/schemas/feeds.ts";
 import { type CursorPage, cursorPageSchema, type FeedItem, feedItemSchema } from "#shared/schemas/posts.ts";
 import { z } from "#shared/zod-jitless.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { FIRST_PAGE, HIDE_READ_KEY, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 // A person's own feeds (docs/decisions/149) and marking a feed read (docs/decisions/150).
@@ -37,18 +37,18 @@ export const myFeedsQueryOptions = () =>
   queryOptions({
     queryKey: feedKeys.mine(),
     queryFn: ({ signal }) =>
-      apiFetch("/api/v1/private/user/feed/list", { signal }).then(
-        (r): CustomFeedList => customFeedListSchema.parse(r),
-      ),
+      api
+        .get("/api/v1/private/user/feed/list", { signal })
+        .then((r): CustomFeedList => customFeedListSchema.parse(r)),
   });
 
 export const feedQueryOptions = (id: string) =>
   queryOptions({
     queryKey: feedKeys.one(id),
     queryFn: ({ signal }) =>
-      apiFetch("/api/v1/feed/detail", { query: { id }, signal }).then(
-        (r): CustomFeed => customFeedSchema.parse(r),
-      ),
+      api
+        .get("/api/v1/feed/detail", { query: { id }, signal })
+        .then((r): CustomFeed => customFeedSchema.parse(r)),
     meta: { silent: true },
   });
 
@@ -61,16 +61,18 @@ export const feedPostsQueryOptions = (
   infiniteQueryOptions({
     queryKey: feedKeys.posts(id, sort, viewer, hideRead),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch("/api/v1/feed/micropost/list", {
-        query: {
-          id,
-          sort: sort.toLowerCase(),
-          limit: FEED_POSTS_PAGE,
-          cursor: pageParam.cursor ?? undefined,
-          hide_read: hideRead ? "true" : undefined,
-        },
-        signal,
-      }).then((r): CursorPage<FeedItem> => feedPageSchema.parse(r)),
+      api
+        .get("/api/v1/feed/micropost/list", {
+          query: {
+            id,
+            sort: sort.toLowerCase(),
+            limit: FEED_POSTS_PAGE,
+            cursor: pageParam.cursor ?? undefined,
+            hide_read: hideRead ? "true" : undefined,
+          },
+          signal,
+        })
+        .then((r): CursorPage<FeedItem> => feedPageSchema.parse(r)),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last, pages) => nextPageParam(last, pages, FEED_POSTS_PAGE),
   });
@@ -80,10 +82,12 @@ export const communitySuggestions = (prefix: string) =>
   queryOptions({
     queryKey: ["custom-feeds", "community-suggestions", prefix.toLowerCase()],
     queryFn: ({ signal }) =>
-      apiFetch("/api/v1/community/list", {
-        query: { name: prefix, sort: "top", limit: 8 },
-        signal,
-      }).then((r) => communityPageSchema.parse(r)),
+      api
+        .get("/api/v1/community/list", {
+          query: { name: prefix, sort: "top", limit: 8 },
+          signal,
+        })
+        .then((r) => communityPageSchema.parse(r)),
     enabled: prefix.length > 0,
     staleTime: 60_000,
   });
@@ -95,7 +99,7 @@ export const flairsQueryOptions = (name: string) =>
     queryFn: async ({ signal }) => {
       try {
         return flairListSchema.parse(
-          await apiFetch("/api/v1/community/flair/list", { query: { name }, signal }),
+          await api.get("/api/v1/community/flair/list", { query: { name }, signal }),
         ).list;
       } catch {
         return [];
@@ -111,10 +115,9 @@ export async function saveFeed(
   fields: FeedFieldsInput,
 ): Promise<CustomFeed> {
   const feed = customFeedSchema.parse(
-    await apiFetch("/api/v1/private/user/feed", {
-      method: id ? "PATCH" : "POST",
-      body: id ? { id, ...fields } : fields,
-    }),
+    await (id
+      ? api.patch("/api/v1/private/user/feed", { body: { id, ...fields } })
+      : api.post("/api/v1/private/user/feed", { body: fields })),
   );
   queryClient.setQueryData(feedKeys.one(feed.id), feed);
   await queryClient.invalidateQueries({ queryKey: feedKeys.root });
@@ -122,7 +125,7 @@ export async function saveFeed(
 }
 
 export async function deleteFeed(queryClient: QueryClient, id: string): Promise<void> {
-  await apiFetch("/api/v1/private/user/feed", { method: "DELETE", query: { id } });
+  await api.delete("/api/v1/private/user/feed", { query: { id } });
   queryClient.setQueryData<CustomFeedList>(feedKeys.mine(), (old) =>
     old ? { list: old.list.filter((f) => f.id !== id) } : old,
   );

@@ -1,10 +1,11 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
 import type { Page } from "#shared/api.ts";
-import type { FollowAnswer, JobProfile, JobProfileInput } from "#shared/schemas/people.ts";
+import type { FeedOption } from "#shared/enums/feed.ts";
+import type { JobProfileInput } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { setSuggestedFollowing } from "#web/lib/suggestions.ts";
 import { postKeys } from "../posts/queries";
@@ -39,10 +40,9 @@ export function useFollow(username: string) {
   const key = peopleKeys.profile(username);
   return useMutation({
     mutationFn: (follow: boolean) =>
-      apiFetch<FollowAnswer>("/api/v1/private/user/follow", {
-        method: follow ? "POST" : "DELETE",
-        query: { username },
-      }),
+      follow
+        ? api.post("/api/v1/private/user/follow", { query: { username } })
+        : api.delete("/api/v1/private/user/follow", { query: { username } }),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<User>(key);
@@ -84,10 +84,9 @@ export function useBlock(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (blockThem: boolean) =>
-      apiFetch<{ is_blocked: boolean }>("/api/v1/private/user/block", {
-        method: blockThem ? "POST" : "DELETE",
-        query: { username },
-      }),
+      blockThem
+        ? api.post("/api/v1/private/user/block", { query: { username } })
+        : api.delete("/api/v1/private/user/block", { query: { username } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: peopleKeys.root });
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
@@ -110,8 +109,7 @@ export function useEditProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProfileChanges) =>
-      apiFetch<User>("/api/v1/private/user/profile", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/profile", {
         body: toFormData({
           profile_name: changes.profile_name,
           headline: changes.headline,
@@ -133,16 +131,14 @@ export function useEditProfile() {
 export function useSaveJobProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JobProfileInput) =>
-      apiFetch<JobProfile>("/api/v1/private/user/profile/job", { method: "PATCH", body: input }),
+    mutationFn: (input: JobProfileInput) => api.patch("/api/v1/private/user/profile/job", { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(peopleKeys.job(), saved),
   });
 }
 
 /** Saves the home feed's default sort (the feed loads this when a signed-in reader picks one). */
-export async function saveDefaultSort(queryClient: QueryClient, sort: string): Promise<void> {
-  await apiFetch<{ default_micropost_sort: string }>("/api/v1/private/user/setting/default-micropost-sort", {
-    method: "PATCH",
+export async function saveDefaultSort(queryClient: QueryClient, sort: FeedOption): Promise<void> {
+  await api.patch("/api/v1/private/user/setting/default-micropost-sort", {
     body: { default_micropost_sort: sort },
   });
   void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
@@ -150,5 +146,5 @@ export async function saveDefaultSort(queryClient: QueryClient, sort: string): P
 
 export function useSaveDefaultSort() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (sort: string) => saveDefaultSort(queryClient, sort) });
+  return useMutation({ mutationFn: (sort: FeedOption) => saveDefaultSort(queryClient, sort) });
 }

@@ -1,11 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { CONNECTION_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { FollowTab } from "#shared/enums.ts";
-import type { DatedPerson, JobProfile, ProfilePostSort } from "#shared/schemas/people.ts";
-import type { PersonItem, PostItem } from "#shared/schemas/search.ts";
-import type { User } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import type { ProfilePostSort } from "#shared/schemas/people.ts";
+import { api } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
@@ -26,7 +23,7 @@ export const profileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: peopleKeys.profile(username),
     meta: { silent: true },
-    queryFn: () => apiFetch<User>("/api/v1/user", { query: { username } }),
+    queryFn: () => api.get("/api/v1/user", { query: { username } }),
     staleTime: 30_000,
   });
 
@@ -35,7 +32,7 @@ export const userPostsQueryOptions = (username: string, sort: ProfilePostSort, a
     queryKey: [...peopleKeys.posts(username, sort), ...(all ? ["all"] : [])],
     meta: { silent: true },
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<PostItem> & { hidden_by_mutes?: number }>("/api/v1/user/micropost/list", {
+      api.get("/api/v1/user/micropost/list", {
         query: { username, sort, skip: pageParam, limit: DEFAULT_PAGE_SIZE, show_muted: all || undefined },
       }),
     initialPageParam: 0,
@@ -47,22 +44,23 @@ export const connectionsQueryOptions = (username: string, tab: FollowTab) =>
     queryKey: peopleKeys.connections(username, tab),
     meta: { silent: true },
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<PersonItem>>("/api/v1/connections", {
+      api.get("/api/v1/connections", {
         query: { username, type: tab, skip: pageParam, limit: CONNECTION_PAGE_SIZE },
       }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => nextSkip(last, pages, CONNECTION_PAGE_SIZE),
   });
 
-const datedList = (key: readonly unknown[], path: string) =>
+const datedList = (
+  key: readonly unknown[],
+  path: "/api/v1/private/user/block/list" | "/api/v1/private/user/referral/list",
+) =>
   infiniteQueryOptions({
     queryKey: key,
     meta: { silent: true },
-    queryFn: ({ pageParam }) =>
-      apiFetch<Page<DatedPerson>>(path, { query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE } }),
+    queryFn: ({ pageParam }) => api.get(path, { query: { skip: pageParam, limit: DEFAULT_PAGE_SIZE } }),
     initialPageParam: 0,
-    getNextPageParam: (last: Page<DatedPerson>, pages: Array<Page<DatedPerson>>) =>
-      nextSkip(last, pages, DEFAULT_PAGE_SIZE),
+    getNextPageParam: (last, pages) => nextSkip(last, pages, DEFAULT_PAGE_SIZE),
   });
 
 export const blockedQueryOptions = () => datedList(peopleKeys.blocked(), "/api/v1/private/user/block/list");
@@ -73,5 +71,5 @@ export const jobProfileQueryOptions = () =>
   queryOptions({
     queryKey: peopleKeys.job(),
     meta: { silent: true },
-    queryFn: () => apiFetch<JobProfile>("/api/v1/private/user/profile/job"),
+    queryFn: () => api.get("/api/v1/private/user/profile/job"),
   });

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
-import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { updateCachedPost } from "./cache";
 import { postKeys } from "./queries";
@@ -20,7 +18,7 @@ export const bookmarksQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: bookmarkKeys.list(),
     queryFn: async ({ pageParam, signal }): Promise<CursorPage<FeedItem>> => {
-      const page = await apiFetch<Page<FeedItem>>("/api/v1/private/user/micropost/bookmark/list", {
+      const page = await api.get("/api/v1/private/user/micropost/bookmark/list", {
         query: { skip: pageParam, limit: SAVED_PAGE_SIZE },
         signal,
       });
@@ -39,8 +37,7 @@ export const bookmarksQueryOptions = () =>
  */
 export async function toggleBookmark(queryClient: QueryClient, publicId: string): Promise<boolean | null> {
   try {
-    const { bookmarked } = await apiFetch<BookmarkResult>("/api/v1/private/user/micropost/bookmark", {
-      method: "PATCH",
+    const { bookmarked } = await api.patch("/api/v1/private/user/micropost/bookmark", {
       query: { public_id: publicId },
     });
     updateCachedPost(queryClient, publicId, (m) => ({ ...m, user_bookmarked: bookmarked }));

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { Comment, CursorPage } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
 import { postKeys } from "./queries";
 
@@ -12,7 +12,7 @@ export const commentsQueryOptions = (postId: string, commentId: string | null) =
   infiniteQueryOptions({
     queryKey: postKeys.thread(postId, commentId),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<CommentPage>("/api/v1/micropost/comment/list", {
+      api.get("/api/v1/micropost/comment/list", {
         query: {
           post_public_id: postId,
           comment_public_id: commentId,

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "#shared/api.ts";
 import { nextOffset } from "#shared/paging.ts";
-import type { Draft } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 // A writer's drafts: apart from the post lists (queries.ts), which the home page loads first.
 export const draftKeys = {
@@ -18,7 +16,7 @@ export const draftsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: draftKeys.list(),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<Draft>>("/api/v1/private/user/micropost/draft/list", {
+      api.get("/api/v1/private/user/micropost/draft/list", {
         query: { skip: pageParam, limit: DRAFT_PAGE_SIZE },
         signal,
       }),
@@ -30,15 +28,14 @@ export const draftsQueryOptions = () =>
 export const draftTotalQueryOptions = () =>
   queryOptions({
     queryKey: draftKeys.total(),
-    queryFn: () => apiFetch<{ total: number }>("/api/v1/private/user/micropost/draft/list/total"),
+    queryFn: () => api.get("/api/v1/private/user/micropost/draft/list/total"),
     select: (data) => data.total,
   });
 
 export const draftQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: draftKeys.one(publicId),
-    queryFn: () =>
-      apiFetch<Draft>("/api/v1/private/user/micropost/draft", { query: { public_id: publicId } }),
+    queryFn: () => api.get("/api/v1/private/user/micropost/draft", { query: { public_id: publicId } }),
     meta: { silent: true },
     retry: false,
   });

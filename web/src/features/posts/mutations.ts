@@ -1,8 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toFormData } from "#client/form-data.ts";
 import type { PostType } from "#shared/enums.ts";
-import type { Comment, CreatedPost, Draft, Post } from "#shared/schemas/posts.ts";
-import { ApiError, apiFetch } from "#web/lib/api.ts";
+import { ApiError, api } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { communityKeys } from "../communities/queries";
 import { removeCachedPost, updateCachedPost } from "./cache";
@@ -12,8 +11,7 @@ import { postKeys } from "./queries";
 /** Deletes a post and drops it from every cached list (the options menu loads this on Delete). */
 export async function deletePost(queryClient: QueryClient, publicId: string): Promise<boolean> {
   try {
-    await apiFetch<void>("/api/v1/private/user/micropost", {
-      method: "DELETE",
+    await api.delete("/api/v1/private/user/micropost", {
       query: { public_id: publicId },
     });
   } catch (error) {
@@ -30,7 +28,7 @@ export function useEditPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { public_id: string; body: string }) =>
-      apiFetch<Post>("/api/v1/private/user/micropost", { method: "PATCH", body: input }),
+      api.patch("/api/v1/private/user/micropost", { body: input }),
     onSuccess: (post) => updateCachedPost(queryClient, post.public_id, () => post),
   });
 }
@@ -78,8 +76,7 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: PostForm) =>
-      apiFetch<CreatedPost>("/api/v1/private/user/micropost", {
-        method: "POST",
+      api.post("/api/v1/private/user/micropost", {
         body: postFormData(form, { is_draft: "false" }),
       }),
     onSuccess: () => {
@@ -98,8 +95,7 @@ export function useSaveDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: PostForm) =>
-      apiFetch<CreatedPost>("/api/v1/private/user/micropost", {
-        method: "POST",
+      api.post("/api/v1/private/user/micropost", {
         body: postFormData(form, { is_draft: "true" }),
       }),
     onSuccess: () => {
@@ -116,8 +112,7 @@ export function useUpdateDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ publicId, form }: { publicId: string; form: PostForm }) =>
-      apiFetch<Draft>("/api/v1/private/user/micropost/draft", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/micropost/draft", {
         body: postFormData(form, { public_id: publicId }),
       }),
     onSuccess: (draft) => {
@@ -131,8 +126,7 @@ export function usePublishDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ publicId, form }: { publicId: string; form: PostForm }) =>
-      apiFetch<CreatedPost>("/api/v1/private/user/micropost/draft/publish", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/micropost/draft/publish", {
         body: postFormData(form, { public_id: publicId }),
       }),
     onSuccess: (_, { publicId }) => {
@@ -149,7 +143,7 @@ export function useDeleteDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (publicId: string) =>
-      apiFetch<void>("/api/v1/private/user/micropost", { method: "DELETE", query: { public_id: publicId } }),
+      api.delete("/api/v1/private/user/micropost", { query: { public_id: publicId } }),
     onSuccess: (_, publicId) => {
       queryClient.setQueryData<{ total: number }>(draftKeys.total(), (old) =>
         old ? { total: Math.max(0, old.total - 1) } : old,
@@ -170,8 +164,7 @@ export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { body: string; parent: string | null }) =>
-      apiFetch<Comment>("/api/v1/private/user/micropost/comment", {
-        method: "POST",
+      api.post("/api/v1/private/user/micropost/comment", {
         body: {
           parent_micropost_public_id: postId,
           parent_micropost_comment_public_id: input.parent,
@@ -192,7 +185,7 @@ export function useEditComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { public_id: string; body: string }) =>
-      apiFetch<Comment>("/api/v1/private/user/micropost/comment", { method: "PATCH", body: input }),
+      api.patch("/api/v1/private/user/micropost/comment", { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) }),
   });
 }
@@ -201,8 +194,7 @@ export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (publicId: string) =>
-      apiFetch<void>("/api/v1/private/user/micropost/comment", {
-        method: "DELETE",
+      api.delete("/api/v1/private/user/micropost/comment", {
         query: { public_id: publicId },
       }),
     onSuccess: () => refreshDiscussion(queryClient, postId),
@@ -211,8 +203,7 @@ export function useDeleteComment(postId: string) {
 
 /** The editor's image upload: answers the link to insert. */
 export async function uploadEditorImage(file: File): Promise<string> {
-  const { link } = await apiFetch<{ link: string }>("/api/v1/private/user/file/upload", {
-    method: "POST",
+  const { link } = await api.post("/api/v1/private/user/file/upload", {
     body: toFormData({ file }),
   });
   return link;

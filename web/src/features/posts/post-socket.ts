@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LivePostFrame } from "#shared/schemas/live.ts";
 import { openResumableSocket } from "#web/features/live/resumable-socket.ts";
-import { ApiError, apiFetch } from "#web/lib/api.ts";
+import { ApiError, api } from "#web/lib/api.ts";
 import { updateCachedPost } from "./cache";
 import { postKeys } from "./queries";
 
@@ -23,8 +23,7 @@ export function openPostSocket(
     async token() {
       try {
         return (
-          await apiFetch<{ access_token: string }>("/api/v1/private/user/live/post/websocket/auth", {
-            method: "POST",
+          await api.post("/api/v1/private/user/live/post/websocket/auth", {
             query: { public_id: publicId },
           })
         ).access_token;

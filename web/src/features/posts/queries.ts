@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { COMMUNITY_PAGE_SIZE, FEED_PAGE_SIZE } from "#shared/constants.ts";
 import type { FeedOption } from "#shared/enums/feed.ts";
-import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { FIRST_PAGE, HIDE_READ_KEY, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 export const postKeys = {
@@ -28,9 +27,9 @@ export const feedQueryOptions = (option: FeedOption, viewer: string | null, hide
         ? [...postKeys.feed(option, viewer), ...(hideRead ? [HIDE_READ_KEY] : []), ...(all ? ["all"] : [])]
         : postKeys.feed(option, viewer),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<CursorPage<FeedItem>>("/api/v1/feed", {
+      api.get("/api/v1/feed", {
         query: {
-          option: option.toLowerCase(),
+          option: option.toLowerCase() as Lowercase<FeedOption>,
           skip: pageParam.skip,
           limit: FEED_PAGE_SIZE,
           cursor: pageParam.cursor,
@@ -57,7 +56,7 @@ export const communityPostsQueryOptions = (
       ...(all ? ["all"] : []),
     ],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<CursorPage<FeedItem>>("/api/v1/community/micropost/list", {
+      api.get("/api/v1/community/micropost/list", {
         query: {
           name,
           skip: pageParam.skip,
@@ -76,8 +75,7 @@ export const communityPostsQueryOptions = (
 export const postQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: postKeys.detail(publicId),
-    queryFn: ({ signal }) =>
-      apiFetch<FeedItem>("/api/v1/micropost", { query: { public_id: publicId }, signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/micropost", { query: { public_id: publicId }, signal }),
     // A missing post is shown as such; it is not an error to report.
     meta: { silent: true },
   });

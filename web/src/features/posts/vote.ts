@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { VoteResult } from "#shared/schemas/posts.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { cachedPost, updateCachedPost } from "./cache";
 import { postKeys } from "./queries";
@@ -34,8 +33,7 @@ async function sendVotes(
   entry.sending = true;
   try {
     for (;;) {
-      const result = await apiFetch<VoteResult>("/api/v1/private/user/micropost/vote", {
-        method: "PATCH",
+      const result = await api.patch("/api/v1/private/user/micropost/vote", {
         query: { public_id: publicId },
       });
       if (result.user_voted === entry.wanted) {

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { SEARCH_PAGE_SIZE } from "#shared/constants.ts";
 import type { SearchType } from "#shared/enums.ts";
-import type { SearchResult } from "#shared/schemas/search.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
@@ -19,7 +18,7 @@ export const searchQueryOptions = (q: string, type: SearchType, all = false) =>
     queryKey: [...searchKeys.results(q, type), ...(all ? ["all"] : [])],
     meta: { silent: true },
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<SearchResult>("/api/v1/search", {
+      api.get("/api/v1/search", {
         query: { q, type, skip: pageParam, limit: SEARCH_PAGE_SIZE, show_muted: all || undefined },
         signal,
       }),

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NotificationPreference, NotificationPreferenceList } from "#shared/schemas/push.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 // How events reach the person while away (Settings → Notifications): per-kind push and e-mail,
 // and this browser's push subscription.
@@ -15,7 +15,7 @@ const PREFERENCE = "/api/v1/private/user/notification/preference";
 export const preferencesQueryOptions = () =>
   queryOptions({
     queryKey: pushKeys.preferences(),
-    queryFn: () => apiFetch<NotificationPreferenceList>(PREFERENCE),
+    queryFn: () => api.get(PREFERENCE),
   });
 
 /** Why push could not be turned on in this browser. */
@@ -44,16 +44,17 @@ export async function subscribeThisBrowser(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
-    const { public_key } = await apiFetch<{ public_key: string }>("/api/v1/push/public-key");
+    const { public_key } = await api.get("/api/v1/push/public-key");
     subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: keyBytes(public_key),
     });
   }
-  const json = subscription.toJSON();
-  await apiFetch("/api/v1/private/user/push/subscription", {
-    method: "POST",
-    body: { endpoint: json.endpoint, keys: json.keys },
+  const { endpoint, keys } = subscription.toJSON();
+  // A browser's subscription always has both; without them there is nothing to send to.
+  if (!endpoint || !keys?.auth || !keys.p256dh) throw new PushUnavailable("unsupported");
+  await api.post("/api/v1/private/user/push/subscription", {
+    body: { endpoint, keys: { auth: keys.auth, p256dh: keys.p256dh } },
   });
 }
 
@@ -62,7 +63,7 @@ export function useUpdatePreference() {
   return useMutation({
     mutationFn: async (input: { kind: NotificationPreference["kind"]; push?: boolean; email?: boolean }) => {
       if (input.push === true) await subscribeThisBrowser();
-      return apiFetch<NotificationPreference>(PREFERENCE, { method: "PATCH", body: input });
+      return api.patch(PREFERENCE, { body: input });
     },
     onSuccess: (saved) => {
       client.setQueryData<NotificationPreferenceList>(pushKeys.preferences(), (old) =>
@@ -77,13 +78,9 @@ export function useAwayLanguage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (language: NotificationPreferenceList["language"]) =>
-      apiFetch<{ language: NotificationPreferenceList["language"] }>(
-        "/api/v1/private/user/notification/language",
-        {
-          method: "PUT",
-          body: { language },
-        },
-      ),
+      api.put("/api/v1/private/user/notification/language", {
+        body: { language },
+      }),
     onSuccess: ({ language }) => {
       client.setQueryData<NotificationPreferenceList>(pushKeys.preferences(), (old) =>
         old ? { ...old, language } : old,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import type { Me } from "#shared/schemas/user.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { accountKeys } from "#web/lib/session.ts";
 
 const MIRRORED: Partial<Record<UserBooleanSetting, keyof Me>> = {
@@ -29,8 +29,7 @@ export function useFlipSetting(setting: UserBooleanSetting) {
     });
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ result: boolean }>("/api/v1/private/user/setting/boolean", {
-        method: "PATCH",
+      api.patch("/api/v1/private/user/setting/boolean", {
         query: { user_boolean_setting: setting },
       }),
     onMutate: () => {

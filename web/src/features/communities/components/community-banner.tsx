@@ -4,7 +4,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { shrinkPicture } from "#client/shrink-picture.ts";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { type Community, communityImageProblem } from "#shared/schemas/communities.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { communityKeys } from "../queries";
 
 /**
@@ -21,7 +21,7 @@ export function CommunityBanner({ community }: { community: Community }) {
       const body = new FormData();
       body.append("name", community.name);
       for (const [key, value] of Object.entries(change)) body.append(key, value);
-      return apiFetch<Community>("/api/v1/private/user/community", { method: "PATCH", body });
+      return api.patch("/api/v1/private/user/community", { body });
     },
     onSuccess: (updated, change) => {
       queryClient.setQueryData(communityKeys.one(community.name), updated);

@@ -34,14 +34,14 @@ export default function ModActionDialog({ onClose, action }: ModalProps & { acti
     setError(null);
     try {
       if (removing)
-        await modCall("remove", {
+        await modCall.remove({
           name: action.community,
           target_type: action.target_type,
           public_id: action.public_id,
           reason,
         });
       else
-        await modCall("ban", {
+        await modCall.ban({
           name: action.community,
           username: action.username,
           reason,

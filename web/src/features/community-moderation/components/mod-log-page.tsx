@@ -61,8 +61,10 @@ export function ModLogPage({ community }: { community: Community }) {
   const queryClient = useQueryClient();
   const keeps = moderates(community.user_membership);
   const restore = async (entry: ModLogEntry) => {
+    // Only removed posts and comments are offered a Restore.
+    if (entry.target_type !== "POST" && entry.target_type !== "COMMENT") return;
     try {
-      await modCall("restore", {
+      await modCall.restore({
         name: community.name,
         target_type: entry.target_type,
         public_id: entry.target,

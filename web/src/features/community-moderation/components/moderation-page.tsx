@@ -15,7 +15,7 @@ import {
   RULES_MAX,
 } from "#shared/schemas/community-moderation.ts";
 import { FlairChip } from "#web/components/ui/flair-chip.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { flairsQueryOptions, modCall } from "#web/lib/community-moderation.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { formatDateTime } from "#web/lib/format.ts";
@@ -128,7 +128,7 @@ function ReportQueue({ name }: { name: string }) {
                   className="btn btn-outline"
                   onClick={() =>
                     void act(
-                      () => modCall("restore", { name, target_type: r.target_type, public_id: r.public_id }),
+                      () => modCall.restore({ name, target_type: r.target_type, public_id: r.public_id }),
                       msg("It was restored"),
                     )
                   }
@@ -222,8 +222,7 @@ function Moderators({ name, owner }: { name: string; owner: boolean }) {
                 onClick={() =>
                   void act(
                     () =>
-                      apiFetch("/api/v1/private/user/community/moderator", {
-                        method: "DELETE",
+                      api.delete("/api/v1/private/user/community/moderator", {
                         body: { name, username: m.owner.username },
                       }),
                     msg("They are no longer a moderator"),
@@ -245,8 +244,7 @@ function Moderators({ name, owner }: { name: string; owner: boolean }) {
           onSubmit={(username) =>
             act(
               () =>
-                apiFetch("/api/v1/private/user/community/moderator", {
-                  method: "POST",
+                api.post("/api/v1/private/user/community/moderator", {
                   body: { name, username },
                 }),
               msg("They are a moderator now"),
@@ -284,10 +282,7 @@ function Bans({ name }: { name: string }) {
               type="button"
               className="btn btn-outline"
               onClick={() =>
-                void act(
-                  () => modCall("ban", { name, username: b.owner.username }, "DELETE"),
-                  msg("The ban was lifted"),
-                )
+                void act(() => modCall.unban({ name, username: b.owner.username }), msg("The ban was lifted"))
               }
             >
               {t("Lift")}
@@ -318,10 +313,7 @@ function RulesEditor({ community }: { community: Community }) {
     const body = new FormData();
     body.set("name", community.name);
     body.set("rules", JSON.stringify(rules.filter((r) => r.title.trim() || r.description.trim())));
-    await act(
-      () => apiFetch("/api/v1/private/user/community", { method: "PATCH", body }),
-      msg("The rules were saved"),
-    );
+    await act(() => api.patch("/api/v1/private/user/community", { body }), msg("The rules were saved"));
   };
   return (
     <Section id="mod-rules" title={t("Rules")}>
@@ -412,8 +404,7 @@ function FlairRow({ flair }: { flair: Flair }) {
         onClick={() =>
           void act(
             () =>
-              apiFetch("/api/v1/private/user/community/flair", {
-                method: "PATCH",
+              api.patch("/api/v1/private/user/community/flair", {
                 body: { id: flair.id, flair_name: name, colour },
               }),
             msg("The flair was saved"),
@@ -427,8 +418,7 @@ function FlairRow({ flair }: { flair: Flair }) {
         className="btn btn-outline"
         onClick={() =>
           void act(
-            () =>
-              apiFetch("/api/v1/private/user/community/flair", { method: "DELETE", body: { id: flair.id } }),
+            () => api.delete("/api/v1/private/user/community/flair", { body: { id: flair.id } }),
             msg("The flair was deleted"),
           )
         }
@@ -451,8 +441,7 @@ function Flairs({ name }: { name: string }) {
     event.preventDefault();
     const made = await act(
       () =>
-        apiFetch("/api/v1/private/user/community/flair", {
-          method: "POST",
+        api.post("/api/v1/private/user/community/flair", {
           body: { name, flair_name: flairName, colour },
         }),
       msg("The flair was added"),

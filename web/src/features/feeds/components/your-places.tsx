@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { myCommunitiesSchema, myFeedsQueryOptions } from "../api";
 
 /**
@@ -24,7 +24,7 @@ export default function YourPlaces({
     queryKey: ["communities", "mine"],
     queryFn: async () =>
       myCommunitiesSchema.parse(
-        await apiFetch("/api/v1/private/user/community/list", { query: { limit: 100 } }),
+        await api.get("/api/v1/private/user/community/list", { query: { limit: 100 } }),
       ),
     staleTime: 30_000,
   });

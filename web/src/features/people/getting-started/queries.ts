@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type GettingStarted, gettingStartedSchema } from "#shared/schemas/getting-started.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 export const gettingStartedKey = ["account", "getting-started"] as const;
 
@@ -9,7 +9,7 @@ export const gettingStartedQueryOptions = () =>
   queryOptions({
     queryKey: gettingStartedKey,
     queryFn: async ({ signal }) =>
-      gettingStartedSchema.parse(await apiFetch("/api/v1/private/user/getting-started", { signal })),
+      gettingStartedSchema.parse(await api.get("/api/v1/private/user/getting-started", { signal })),
     meta: { silent: true },
   });
 

@@ -3,11 +3,10 @@ import { Dialog } from "#client/dialog.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { LoadError } from "#client/ui/list-states.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
-import type { Page } from "#shared/api.ts";
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { postKeys } from "../queries";
 import { wordDiff } from "../word-diff";
@@ -53,7 +52,7 @@ export default function EditHistoryDialog({
   const query = useInfiniteQuery({
     queryKey: [...postKeys.root, "history", kind, publicId],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<PostVersion>>(path, {
+      api.get(path, {
         query: { public_id: publicId, skip: pageParam, limit: VERSIONS_PAGE },
         signal,
       }),

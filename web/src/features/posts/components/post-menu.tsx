@@ -61,11 +61,9 @@ export function postMenu({
   const keeps = moderates(item.community.user_membership);
   const toggle = async (action: "pin" | "lock", on: boolean) => {
     try {
-      await modCall(action, {
-        name: community,
-        public_id: post.public_id,
-        [action === "pin" ? "pinned" : "locked"]: on,
-      });
+      await (action === "pin"
+        ? modCall.pin({ name: community, public_id: post.public_id, pinned: on })
+        : modCall.lock({ name: community, public_id: post.public_id, locked: on }));
     } catch (error) {
       handleApiError(error);
       return;

@@ -21,7 +21,7 @@ import {
 } from "#shared/schemas/posts.ts";
 import { useJoinCommunity } from "#web/features/communities/mutations.ts";
 import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
-import { apiFetch } from "#web/lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { draftQueryOptions, draftTotalQueryOptions } from "../draft-queries";
@@ -68,7 +68,7 @@ export function useCreatePostForm({ communityName, draftId }: { communityName?: 
     queryKey: allowanceKey("post"),
     queryFn: async ({ signal }) =>
       allowanceSchema.parse(
-        await apiFetch("/api/v1/private/user/allowance", { query: { action: "post" }, signal }),
+        await api.get("/api/v1/private/user/allowance", { query: { action: "post" }, signal }),
       ),
     enabled: isSignedIn,
     meta: { silent: true },

@@ -134,11 +134,13 @@ export function ProfileTab({ me }: { me: Me }) {
             className="field w-auto"
             value={me.default_micropost_sort}
             disabled={saveSort.isPending}
-            onChange={(e) =>
-              saveSort.mutate(e.target.value, {
-                onSuccess: () => showSnackbar({ message: t("Saved"), variant: "success" }),
-              })
-            }
+            onChange={(e) => {
+              const sort = FEED_OPTIONS.find((option) => option === e.target.value);
+              if (sort)
+                saveSort.mutate(sort, {
+                  onSuccess: () => showSnackbar({ message: t("Saved"), variant: "success" }),
+                });
+            }}
           >
             {FEED_OPTIONS.map((option) => (
               <option key={option} value={option}>
