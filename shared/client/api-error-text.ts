@@ -64,17 +64,17 @@ const pick = (data: unknown, key: string): Record<string, unknown> | null => {
 };
 
 /** A day in the reader's language: "viernes, 28 de noviembre". */
-export function dayInLanguage(iso: string): string {
+function dayInLanguage(iso: string): string {
   return new Date(iso).toLocaleDateString(i18n.language, { weekday: "long", day: "numeric", month: "long" });
 }
 
 /** A time of day in the reader's language and zone: "18:40", "6:40 PM". */
-export function timeInLanguage(iso: string): string {
+function timeInLanguage(iso: string): string {
   return new Date(iso).toLocaleTimeString(i18n.language, { hour: "numeric", minute: "2-digit" });
 }
 
 /** A moment in the reader's language: "Sunday 2:05 PM", "domingo, 14:05". */
-export function momentInLanguage(iso: string): string {
+function momentInLanguage(iso: string): string {
   return new Date(iso).toLocaleString(i18n.language, { weekday: "long", hour: "numeric", minute: "2-digit" });
 }
 

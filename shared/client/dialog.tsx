@@ -2,8 +2,6 @@ import { type ReactNode, useId } from "react";
 import { useModalDialog } from "./modal-dialog";
 import { useTranslation } from "./react-i18n";
 
-export { useModalDialog };
-
 interface DialogProps {
   title: string;
   onClose: () => void;

@@ -21,7 +21,7 @@ const sharedLoaders: Record<Exclude<Language, "en">, Loaders> = {
   pt: { shared: () => import("./locales/all-pt.ts") },
 };
 
-export function detectLanguage(): Language {
+function detectLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
   for (const candidate of [stored, ...(navigator.languages ?? [navigator.language])]) {
     const base = candidate?.slice(0, 2).toLowerCase();

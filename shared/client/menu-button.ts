@@ -10,7 +10,7 @@ export type MenuStart = "first" | "last";
  * The arrow keys on a closed menu's button: the item the menu should open at, or null for any other
  * key (Enter and Space click the button, which opens it at the first item).
  */
-export function menuStartFor(key: string): MenuStart | null {
+function menuStartFor(key: string): MenuStart | null {
   return key === "ArrowDown" ? "first" : key === "ArrowUp" ? "last" : null;
 }
 

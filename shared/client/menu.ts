@@ -7,7 +7,7 @@
 import type { MenuStart } from "./menu-button.ts";
 
 /** The enabled items of a menu (menuitem, menuitemcheckbox, menuitemradio). */
-export function menuItems(menu: HTMLElement | null): HTMLElement[] {
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return [...(menu?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([disabled])') ?? [])];
 }
 

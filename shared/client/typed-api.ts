@@ -7,15 +7,13 @@ import type { PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers
 import type { paths } from "./api-schema.gen.ts";
 import type { RequestOptions } from "./http.ts";
 
-export type { components as ApiComponents, paths as ApiPaths } from "./api-schema.gen.ts";
-
-export type Method = "get" | "post" | "patch" | "put" | "delete";
+type Method = "get" | "post" | "patch" | "put" | "delete";
 
 /** The paths the Worker serves with `method`. */
 export type PathOf<M extends Method> = PathsWithMethod<paths, M>;
 
 /** The operation of `path` and `method` in the document. */
-export type Operation<P, M extends Method> = P extends keyof paths
+type Operation<P, M extends Method> = P extends keyof paths
   ? M extends keyof paths[P]
     ? NonNullable<paths[P][M]>
     : never
@@ -24,7 +22,7 @@ export type Operation<P, M extends Method> = P extends keyof paths
 type Success = 200 | 201 | 202 | 204;
 
 /** What an operation answers on success: its JSON, or undefined for an answer without one (204). */
-export type AnswerOf<O> = O extends { responses: infer R }
+type AnswerOf<O> = O extends { responses: infer R }
   ? {
       [S in keyof R & Success]: R[S] extends { content: { "application/json": infer J } } ? J : undefined;
     }[keyof R & Success]
@@ -37,12 +35,10 @@ export type Answer<M extends Method, P extends PathOf<M>> = AnswerOf<Operation<P
 type OrNull<Q> = { [K in keyof Q]: undefined extends Q[K] ? Q[K] | null : Q[K] };
 
 /** The query an operation takes (`never` when it takes none). */
-export type QueryOf<O> = O extends { parameters: { query?: infer Q } }
-  ? OrNull<Exclude<Q, undefined>>
-  : never;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? OrNull<Exclude<Q, undefined>> : never;
 
 /** The body an operation takes: its JSON, or a FormData / URLSearchParams for its form types. */
-export type BodyOf<O> = O extends { requestBody?: { content: infer C } }
+type BodyOf<O> = O extends { requestBody?: { content: infer C } }
   ?
       | (C extends { "application/json": infer J } ? J : never)
       | (C extends { "multipart/form-data": unknown } ? FormData : never)
@@ -67,7 +63,7 @@ type HasRequired<T> = [T] extends [never] ? false : [RequiredKeysOf<T>] extends 
 type BodyRequired<O> = O extends { requestBody: unknown } ? true : false;
 
 /** A call's options: the query and body of its operation, required where the operation needs them. */
-export type CallOptions<O> = Part<"query", QueryOf<O>, HasRequired<QueryOf<O>>> &
+type CallOptions<O> = Part<"query", QueryOf<O>, HasRequired<QueryOf<O>>> &
   Part<"body", BodyOf<O>, BodyRequired<O>> & { signal?: AbortSignal };
 
 type Rest<O> =

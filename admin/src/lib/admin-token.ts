@@ -2,7 +2,7 @@ import { readCookie, removeCookie, writeCookie } from "#client/cookies.ts";
 import { ADMIN_TOKEN_COOKIE_DAYS } from "#shared/constants.ts";
 
 /** The admin SPA keeps its token in `admin_access_token`, apart from a user session's cookie. */
-export const ADMIN_TOKEN_COOKIE = "admin_access_token";
+const ADMIN_TOKEN_COOKIE = "admin_access_token";
 const listeners = new Set<() => void>();
 
 export function getAdminToken(): string | null {

@@ -3,11 +3,10 @@ import { ApiError, type RequestOptions, requestJson } from "#client/http.ts";
 import { typedApi } from "#client/typed-api.ts";
 import { clearAdminToken, getAdminToken } from "./admin-token";
 
-export type { Answer, JsonBody } from "#client/typed-api.ts";
 export { ApiError, toFormData };
 
 /** Admin calls: the admin bearer token; a 401 on a signed-in call ends the admin session. */
-export function adminFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
+function adminFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
   return requestJson(path, options, getAdminToken(), clearAdminToken);
 }
 

@@ -1,5 +1,4 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
-import type { PasswordChangeRequired } from "#shared/schemas/accounts.ts";
 import { ApiError } from "../http";
 import { msg } from "../i18n";
 import type { JsonBody, TypedApi } from "../typed-api";
@@ -50,18 +49,13 @@ export function twoFactorApi(client: TypedApi, kind: "user" | "admin") {
 }
 export type TwoFactorApi = ReturnType<typeof twoFactorApi>;
 
-/** The answer of a step that may ask for the second factor instead of signing in. */
-export function needsCode(answer: unknown): answer is { mfa_required: true; mfa_token: string } {
-  return typeof answer === "object" && answer !== null && "mfa_required" in answer;
-}
-
 /** The Worker asks for a fresh code or passkey before this action (money, a factor going). */
 export function isStepUpRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === "step_up_required";
 }
 
 /** The Worker asks for the password again before this change (an account with no factor). */
-export function isReauthRequired(error: unknown): boolean {
+function isReauthRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === "reauth_required";
 }
 
@@ -70,11 +64,6 @@ export function proofNeeded(error: unknown): "factor" | "password" | null {
   if (isStepUpRequired(error)) return "factor";
   if (isReauthRequired(error)) return "password";
   return null;
-}
-
-/** A sign-in with an e-mailed temporary password: a new password must be chosen next. */
-export function needsNewPassword(answer: unknown): answer is PasswordChangeRequired {
-  return typeof answer === "object" && answer !== null && "password_change_required" in answer;
 }
 
 /** Staff without a second factor: only set-up is allowed. */
@@ -126,9 +115,4 @@ export function passkeyProblem(error: unknown, ceremony: "create" | "sign"): str
   if (name === "NotSupportedError" || name === "ConstraintError")
     return msg("This device cannot make the kind of passkey Agora needs.");
   return msg("The passkey did not work. Try again, or use your code instead.");
-}
-
-export async function passkeysSupported(): Promise<boolean> {
-  const { browserSupportsWebAuthn } = await import("@simplewebauthn/browser");
-  return browserSupportsWebAuthn();
 }

@@ -13,7 +13,7 @@ export function setSessionExpiredHandler(handler: () => void): void {
 }
 
 /** Every call of the main SPA goes through here. */
-export function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
+function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
   return requestJson(path, options, getToken(), () => {
     clearToken();
     onSessionExpired();

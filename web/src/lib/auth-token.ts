@@ -2,7 +2,7 @@ import { readCookie, removeCookie, writeCookie } from "#client/cookies.ts";
 import { TOKEN_COOKIE_DAYS } from "#shared/constants.ts";
 
 /** The session cookie the Worker reads: `access_token`, 7 days, as long as the token lives. */
-export const TOKEN_COOKIE = "access_token";
+const TOKEN_COOKIE = "access_token";
 
 const listeners = new Set<() => void>();
 

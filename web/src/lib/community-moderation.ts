@@ -6,7 +6,7 @@ import { api, type JsonBody, type PathOf } from "./api";
 // A community's flairs and its moderators' calls, shared by the posts feature (the post's menu, its
 // form, the community's flair filter) and the community-moderation feature (its Moderation page).
 
-export const flairKeys = {
+const flairKeys = {
   root: ["flairs"] as const,
   of: (name: string) => [...flairKeys.root, name.toLowerCase()] as const,
 };

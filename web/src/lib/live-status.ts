@@ -15,7 +15,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function isLiveOpen(): boolean {
+function isLiveOpen(): boolean {
   return open;
 }
 

@@ -15,8 +15,6 @@ import { HIDE_READ_KEY } from "./cursor-pages";
 // this tab shows with "Hide read" on. Only lazy chunks load this (the feeds' pages, the live
 // client): never the first screen.
 
-export { HIDE_READ_KEY };
-
 /**
  * Posts this tab marked read as they scrolled past: the READ frame that comes back for them leaves
  * them where they are, above the reader, so the list does not jump under them (the next page read
@@ -45,7 +43,7 @@ export function dropReadPosts(queryClient: QueryClient, publicIds: string[]): vo
 }
 
 /** The public id in a post's address: /c/{community}/p/{public id}/… */
-export function postIdOfLink(href: string): string | null {
+function postIdOfLink(href: string): string | null {
   const match = /\/c\/[^/]+\/p\/([^/?#]+)/.exec(href);
   return match?.[1] ?? null;
 }
@@ -58,7 +56,7 @@ const FLUSH_MS = 1_500;
  * been half on screen and then scrolled up past the top: read, not just glimpsed. Sends batches of
  * up to READ_BATCH_MAX. Answers the function that stops watching (and sends what is waiting).
  */
-export function trackReads(list: HTMLElement): () => void {
+function trackReads(list: HTMLElement): () => void {
   const sent = new Set<string>();
   const seen = new Set<string>();
   const waiting: string[] = [];

@@ -21,7 +21,7 @@ export const meQueryOptions = () =>
 /** How often the counts are asked for when no live socket is open. */
 const UNREAD_POLL_MS = 30_000;
 
-export const unreadQueryOptions = () =>
+const unreadQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.unread(),
     queryFn: () => api.get("/api/v1/private/user/unread/data"),

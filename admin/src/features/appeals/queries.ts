@@ -4,7 +4,7 @@ import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 import { type AppealDecide, type AppealStatus, appealDecideSchema } from "#shared/schemas/moderation.ts";
 import { auditKeys } from "../audit/queries";
 
-export const appealKeys = {
+const appealKeys = {
   root: ["admin", "appeals"] as const,
   list: (status: AppealStatus) => [...appealKeys.root, "list", status] as const,
 };

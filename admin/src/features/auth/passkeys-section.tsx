@@ -12,7 +12,7 @@ import type { PasskeyItem } from "#shared/schemas/mfa.ts";
 import { useDateTime } from "../../components/ui/list-states";
 import { adminFactorKey, adminTwoFactor } from "./two-factor";
 
-export const adminPasskeysKey = ["admin", "two-factor", "passkeys"] as const;
+const adminPasskeysKey = ["admin", "two-factor", "passkeys"] as const;
 
 /**
  * A staff member's passkeys: the list, adding one (the browser's passkey dialog) and removing one

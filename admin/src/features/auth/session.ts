@@ -17,7 +17,7 @@ export const adminKeys = {
   me: () => [...adminKeys.root, "me"] as const,
 };
 
-export const adminMeQueryOptions = () =>
+const adminMeQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.me(),
     queryFn: () => adminApi.get("/api/admin/private/auth/me"),

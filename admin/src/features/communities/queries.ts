@@ -1,7 +1,7 @@
 import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 
-export const communityKeys = {
+const communityKeys = {
   root: ["admin", "communities"] as const,
   list: (name: string) => [...communityKeys.root, "list", name] as const,
 };

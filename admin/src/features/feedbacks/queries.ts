@@ -1,7 +1,7 @@
 import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 
-export const feedbackKeys = {
+const feedbackKeys = {
   root: ["admin", "feedbacks"] as const,
   list: () => [...feedbackKeys.root, "list"] as const,
 };

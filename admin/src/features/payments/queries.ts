@@ -1,7 +1,7 @@
 import { adminApi } from "#admin/lib/api.ts";
 import { skipPagesQueryOptions } from "#admin/lib/paged.ts";
 
-export const paymentKeys = {
+const paymentKeys = {
   root: ["admin", "payments"] as const,
   mismatches: () => [...paymentKeys.root, "mismatches"] as const,
 };

@@ -15,7 +15,7 @@ export interface HistoryTarget {
   publicId: string;
 }
 
-export const historyKeys = {
+const historyKeys = {
   root: ["admin", "version-history"] as const,
   of: (target: HistoryTarget) => [...historyKeys.root, target.kind, target.publicId] as const,
 };

@@ -25,13 +25,11 @@ import {
 import { Avatar } from "../ui/avatar";
 import { unreadBadge } from "../ui/unread-badge";
 
-export { unreadBadge };
-
 /** "Get started" while a step of the checklist is left: its code and count load with the menu. */
 const GetStartedItem = lazy(() => import("#web/features/people/getting-started/menu-item.tsx"));
 
 /** The notifications view both the bell and the menu item open: unread while there are any. */
-export function notificationsView(unread: number): "unread" | "all" {
+function notificationsView(unread: number): "unread" | "all" {
   return unread > 0 ? "unread" : "all";
 }
 

@@ -7,7 +7,7 @@ import { EmptyState } from "./empty-state";
  * What was not found, said as such, with ways on (home, and where to look for another), and a
  * document title that says it too: an unknown address or a community that does not exist.
  */
-export function NotFound({ kind, name }: { kind: "page" | "community"; name?: string }) {
+function NotFound({ kind, name }: { kind: "page" | "community"; name?: string }) {
   const { t } = useTranslation();
   const title = kind === "community" ? t("Community not found") : t("Page not found");
   useEffect(() => {

@@ -8,7 +8,7 @@ import { PEOPLE_MSG } from "#shared/schemas/people.ts";
  * Adds a typed skill: spaces tidied, a repeat (in any case) ignored, and a sixth refused with
  * "Maximum 5 skills allowed". Answers the new list and the problem to show, if any.
  */
-export function addSkill(skills: string[], typed: string): { skills: string[]; problem: string | null } {
+function addSkill(skills: string[], typed: string): { skills: string[]; problem: string | null } {
   const skill = typed.trim().replace(/\s+/g, " ");
   if (!skill || skills.some((s) => s.toLowerCase() === skill.toLowerCase())) return { skills, problem: null };
   if (skills.length >= MAX_SKILLS) return { skills, problem: PEOPLE_MSG.skillsMax };

@@ -4,7 +4,7 @@ import { getToken } from "#web/lib/auth-token.ts";
 
 // Muted phrases and the data archive: the person's own view of Agora and their data to take away.
 
-export const accountDataKeys = {
+const accountDataKeys = {
   root: ["account-data"] as const,
   mutedWords: () => [...accountDataKeys.root, "muted-words"] as const,
   dataExport: () => [...accountDataKeys.root, "export"] as const,

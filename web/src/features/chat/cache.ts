@@ -88,7 +88,7 @@ export function addReader(queryClient: QueryClient, publicId: string, username: 
 }
 
 /** A new message: the thread shows it and moves to the top of the list. */
-export function touchThread(queryClient: QueryClient, publicId: string, last: ChatLastMessage): void {
+function touchThread(queryClient: QueryClient, publicId: string, last: ChatLastMessage): void {
   updateThread(
     queryClient,
     publicId,

@@ -22,7 +22,7 @@ export type GiveUpReason = "unreachable" | "excluded" | "token" | "removed";
 /** The server closes sockets with this code when the thread is deleted. */
 export const CLOSE_THREAD_DELETED = 4000;
 /** ...and with this one when the person is no longer in the group. */
-export const CLOSE_NOT_MEMBER = 4403;
+const CLOSE_NOT_MEMBER = 4403;
 
 export interface ChatSocketOptions {
   publicId: string;

@@ -15,7 +15,7 @@ export interface PageText {
 }
 
 /** Every page that has a text, by the file name of its modules (pages/<name>/<language>.ts). */
-export const TEXT_PAGES = [
+const TEXT_PAGES = [
   "about",
   "roadmap",
   "contact",

@@ -15,7 +15,7 @@ import { FIRST_PAGE, HIDE_READ_KEY, nextPageParam } from "#web/lib/cursor-pages.
 
 // A person's own feeds (docs/decisions/149) and marking a feed read (docs/decisions/150).
 
-export const FEED_POSTS_PAGE = 10;
+const FEED_POSTS_PAGE = 10;
 
 const feedPageSchema = cursorPageSchema(feedItemSchema);
 const communityPageSchema = cursorPageSchema(communitySchema);

@@ -9,7 +9,7 @@ import { FIRST_PAGE, nextPageParam, type PageParam } from "#web/lib/cursor-pages
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.
 
-export const JOB_PAGE_SIZE = 10;
+const JOB_PAGE_SIZE = 10;
 
 /** The filters of Find Jobs, as the address keeps them. */
 export interface JobFilters {

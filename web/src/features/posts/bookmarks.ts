@@ -8,7 +8,7 @@ import { postKeys } from "./queries";
 // Saved posts: the Saved page's list and the Save/Unsave item of a post's menu. Loaded with the
 // menu or the page, never with the feed.
 
-export const bookmarkKeys = {
+const bookmarkKeys = {
   list: () => [...postKeys.root, "bookmarks"] as const,
 };
 

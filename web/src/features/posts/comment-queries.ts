@@ -1,11 +1,9 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { Comment, CursorPage } from "#shared/schemas/posts.ts";
 import { api } from "#web/lib/api.ts";
 import { FIRST_PAGE, nextPageParam } from "#web/lib/cursor-pages.ts";
 import { postKeys } from "./queries";
 
-export type CommentPage = CursorPage<Comment> & { parent: Comment | null };
-export const COMMENT_PAGE_SIZE = 10;
+const COMMENT_PAGE_SIZE = 10;
 
 /** A post's comment tree, or one comment's thread when `commentId` is given. */
 export const commentsQueryOptions = (postId: string, commentId: string | null) =>

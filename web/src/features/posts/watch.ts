@@ -24,7 +24,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function setCommentCount(publicId: string, total: number): void {
+function setCommentCount(publicId: string, total: number): void {
   commentCounts.set(publicId, total);
   emit();
 }

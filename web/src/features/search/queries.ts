@@ -7,7 +7,7 @@ import { nextSkip } from "#web/lib/offset-pages.ts";
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry),
 // so the generic red notice would only repeat it.
 
-export const searchKeys = {
+const searchKeys = {
   root: ["search"] as const,
   results: (q: string, type: SearchType) => [...searchKeys.root, type, q] as const,
 };

@@ -7,7 +7,7 @@ import { FIRST_PAGE, nextPageParam, type PageParam } from "#web/lib/cursor-pages
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry).
 
-export const SERVICE_PAGE_SIZE = 12;
+const SERVICE_PAGE_SIZE = 12;
 
 /** The filters of /services, as the address keeps them; prices in whole dollars. */
 export interface ServiceFilters {

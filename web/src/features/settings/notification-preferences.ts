@@ -5,7 +5,7 @@ import { api } from "#web/lib/api.ts";
 // How events reach the person while away (Settings → Notifications): per-kind push and e-mail,
 // and this browser's push subscription.
 
-export const pushKeys = {
+const pushKeys = {
   root: ["push"] as const,
   preferences: () => [...pushKeys.root, "preferences"] as const,
 };
@@ -36,7 +36,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * Makes sure this browser is subscribed: asks for permission (only now, when the person turned push
  * on), subscribes with the server's key and keeps the subscription on the server.
  */
-export async function subscribeThisBrowser(): Promise<void> {
+async function subscribeThisBrowser(): Promise<void> {
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
     throw new PushUnavailable("unsupported");
   const permission = await Notification.requestPermission();

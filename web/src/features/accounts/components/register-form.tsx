@@ -11,7 +11,7 @@ import { type AuthMode, rememberCodeSent, StepLink, useAuthFlow } from "../auth-
 import { GoogleSignIn } from "./google-sign-in";
 
 /** The referrer of a referral link (`?ref_username=`), if it is a possible username. */
-export function referrerFromAddress(): string | undefined {
+function referrerFromAddress(): string | undefined {
   const ref = new URLSearchParams(window.location.search).get("ref_username") ?? "";
   const parsed = usernameSchema.safeParse(ref);
   return parsed.success ? parsed.data.toLowerCase() : undefined;

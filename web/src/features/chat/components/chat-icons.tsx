@@ -22,7 +22,6 @@ export const LinkIcon = (p: P) => (
 export const NewChatIcon = (p: P) => (
   <Icon {...p} d="M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12zM12 8v8M8 12h8" />
 );
-export const CheckIcon = (p: P) => <Icon {...p} d="M20 6 9 17l-5-5" />;
 export const ClockIcon = (p: P) => <Icon {...p} d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2" />;
 export const GroupIcon = (p: P) => (
   <Icon

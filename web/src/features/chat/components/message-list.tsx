@@ -47,7 +47,7 @@ const JUMP_PAGES = 10;
 const HIGHLIGHT_MS = 2_000;
 
 /** The element of a message, for the jump from a reply's quote. */
-export const messageDomId = (id: number) => `chat-message-${id}`;
+const messageDomId = (id: number) => `chat-message-${id}`;
 
 /** The conversation, oldest at the top; older pages load when scrolled up to them. */
 export function MessageList({
@@ -391,7 +391,7 @@ function Bubble({
 const LINK = /(https?:\/\/[^\s<>"]+[^\s<>".,:;!?)'\]]|www\.[^\s<>"]+[^\s<>".,:;!?)'\]])/gi;
 
 /** The text with its links clickable; line breaks kept. */
-export function MessageText({ text }: { text: string }) {
+function MessageText({ text }: { text: string }) {
   const parts = text.split(LINK);
   return (
     <p className="whitespace-pre-wrap">

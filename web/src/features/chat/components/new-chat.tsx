@@ -226,7 +226,7 @@ function UserRow({
 }
 
 /** The ad card beside the search: our own promotion of the verified plans. */
-export function ChatAdCard() {
+function ChatAdCard() {
   const { t } = useTranslation();
   return (
     <aside

@@ -6,7 +6,7 @@ import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.
 import type { Community } from "#shared/schemas/communities.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { NotFound } from "#web/components/ui/not-found.tsx";
+import NotFound from "#web/components/ui/not-found.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";

@@ -12,7 +12,7 @@ import { errorMessage } from "#web/lib/error-message.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { modLogQueryOptions } from "../queries";
 
-export const ACTION_LABELS: Record<ModLogAction, string> = {
+const ACTION_LABELS: Record<ModLogAction, string> = {
   REMOVE: msg("removed"),
   RESTORE: msg("restored"),
   PIN: msg("pinned"),

@@ -18,7 +18,7 @@ const EmptyFeedSuggestions = lazy(() => import("#web/features/people/components/
 /** "Hide read" and "Mark all read", for the signed-in: loads after the first screen. */
 const ReadControls = lazy(() => import("#web/components/read-controls.tsx"));
 
-export const FEED_LABELS: Record<FeedOption, string> = {
+const FEED_LABELS: Record<FeedOption, string> = {
   NEW: msg("New"),
   TOP: msg("Top"),
   VERIFIED: msg("Verified"),

@@ -14,7 +14,7 @@ export interface Salary {
  * The rules of "Show Yearly Salary in USD": switching it on sets both amounts to 0, switching it
  * off clears both (0 and 0 mean "not shown" to the API), and a negative amount becomes 0.
  */
-export const salaryRules = {
+const salaryRules = {
   toggle: (show: boolean): Salary => (show ? { show, min: "0", max: "0" } : { show, min: "", max: "" }),
   amount: (typed: string): string => {
     const n = Number(typed);

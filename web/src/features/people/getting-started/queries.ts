@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { type GettingStarted, gettingStartedSchema } from "#shared/schemas/getting-started.ts";
 import { api } from "#web/lib/api.ts";
 
-export const gettingStartedKey = ["account", "getting-started"] as const;
+const gettingStartedKey = ["account", "getting-started"] as const;
 
 /** The Get started checklist as the server counts it (docs/decisions/171). */
 export const gettingStartedQueryOptions = () =>
