@@ -8,6 +8,7 @@ import { closeImagePreview } from "./components/ui/image-preview";
 import { initI18n } from "./i18n/i18n";
 import { closeModal } from "./modals";
 import "./index.css";
+import { FIRST_SCREEN_ELEMENT_ID } from "#shared/schemas/open-web.ts";
 import { ApiError, setSessionExpiredHandler } from "./lib/api";
 import { handleApiError } from "./lib/errors";
 import { installStaleChunkReload } from "./lib/stale-chunk";
@@ -80,6 +81,15 @@ router.subscribe("onBeforeNavigate", ({ fromLocation, toLocation }) => {
 });
 
 await initI18n();
+// A public page that came with its first screen shows it as HTML (worker/src/features/open-web):
+// the route's page, its code and data loaded, replaces it at once, with no placeholder in between
+// (docs/decisions/192). Other pages render at once and show placeholders while they load.
+// A frame goes by first: the browser times a paint once the frame is shown, and markup replaced
+// before then would leave that paint out of the page's timings.
+if (document.getElementById(FIRST_SCREEN_ELEMENT_ID)) {
+  await router.load().catch(() => undefined);
+  await new Promise((shown) => requestAnimationFrame(() => setTimeout(shown, 0)));
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

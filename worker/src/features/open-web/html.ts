@@ -86,11 +86,21 @@ export function firstScreenTag(data: FirstScreen): string {
   return `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptJson(data)}</script>`;
 }
 
+/** The boot placeholder's page column (web/index.html), where a first screen's markup goes. */
+export const FIRST_SCREEN_SLOT = "data-first-screen";
+
 /**
- * The built page with `head` in place of its title and description, and `data` (when given) at the
- * end of the body, where the SPA's module script (deferred) finds it before it runs.
+ * The built page with `head` in place of its title and description, `data` (when given) at the
+ * end of the body, where the SPA's module script (deferred) finds it before it runs, and `markup`
+ * (the first screen as HTML: markup.ts) in place of the boot placeholder's page column.
  */
-export function rewritePage(shell: Response, head: PageHead, data: FirstScreen | null, status: number) {
+export function rewritePage(
+  shell: Response,
+  head: PageHead,
+  data: FirstScreen | null,
+  status: number,
+  markup: string | null = null,
+) {
   const headers = new Headers(shell.headers);
   headers.delete("content-length");
   headers.delete("etag");
@@ -100,7 +110,21 @@ export function rewritePage(shell: Response, head: PageHead, data: FirstScreen |
   headers.set("vary", "Cookie");
   if (head.noindex) headers.set("x-robots-tag", "noindex");
   const page = new Response(shell.body, { status, headers });
-  return new HTMLRewriter()
+  const rewriter = new HTMLRewriter();
+  if (markup)
+    rewriter
+      // The placeholder stops being hidden from screen readers once it holds the page's content.
+      .on('[data-testid="boot-skeleton"]', {
+        element: (e) => {
+          e.removeAttribute("aria-hidden");
+        },
+      })
+      .on(`[${FIRST_SCREEN_SLOT}]`, {
+        element: (e) => {
+          e.setInnerContent(markup, { html: true });
+        },
+      });
+  return rewriter
     .on("head title", {
       element: (e) => {
         e.remove();
@@ -114,6 +138,14 @@ export function rewritePage(shell: Response, head: PageHead, data: FirstScreen |
     .on("head", {
       element: (e) => {
         e.append(headTags(head), { html: true });
+        // With a first screen written in, nothing is painted before the page is parsed up to its
+        // data (the end of the body): no half-parsed first frame, whose page column is as wide as
+        // the page until the sidebar's placeholder after it is parsed, moves as the rest arrives or
+        // shows its largest picture only once the scripts have run.
+        if (markup && data)
+          e.append(`<link rel="expect" href="#${FIRST_SCREEN_ELEMENT_ID}" blocking="render">`, {
+            html: true,
+          });
       },
     })
     .on("body", {
@@ -125,4 +157,4 @@ export function rewritePage(shell: Response, head: PageHead, data: FirstScreen |
 }
 
 /** The page when no build is there (a test run, a fresh clone): the same head, an empty root. */
-export const BARE_SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>${SITE_NAME}</title><meta name="description" content="${SITE_DESCRIPTION}"></head><body><div id="root"></div></body></html>`;
+export const BARE_SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>${SITE_NAME}</title><meta name="description" content="${SITE_DESCRIPTION}"></head><body><div id="root"><div data-testid="boot-skeleton" aria-hidden="true"><div ${FIRST_SCREEN_SLOT}></div></div></div></body></html>`;

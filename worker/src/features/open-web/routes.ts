@@ -4,6 +4,7 @@ import { FEED_OPTIONS, type FeedOption } from "#shared/enums/feed.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { database } from "#worker/middleware/database.ts";
 import { BARE_SHELL, rewritePage } from "./html";
+import { firstScreenMarkup } from "./markup";
 import * as service from "./service";
 
 // The open web's addresses (docs/decisions/132). wrangler.toml's `run_worker_first` sends these
@@ -34,7 +35,7 @@ function signedIn(c: C): boolean {
 
 async function page(c: C, answer: service.PageAnswer | Promise<service.PageAnswer>): Promise<Response> {
   const { status, head, data } = await answer;
-  return rewritePage(await shell(c), head, data, status);
+  return rewritePage(await shell(c), head, data, status, firstScreenMarkup(data));
 }
 
 /** Feeds, sitemaps and robots.txt: an ETag of the body, kept five minutes, 304 when unchanged. */
