@@ -22,14 +22,14 @@ function address(value: string): string | null {
 
 /**
  * A stored (sanitised) body as paragraphs of plain text, at most `max` characters in all: block
- * ends and line breaks end a paragraph, every other tag is dropped.
+ * ends and line breaks end a paragraph, every other (inline) tag is dropped.
  */
 export function paragraphs(html: string, max: number): string[] {
   const out: string[] = [];
   let left = max;
   for (const block of html.split(/<\/(?:p|h[1-6]|li|blockquote|pre|div)\s*>|<br\s*\/?>/i)) {
     if (left <= 0) break;
-    const text = decodeEntities(block.replace(/<[^>]*>/g, " "))
+    const text = decodeEntities(block.replace(/<[^>]*>/g, ""))
       .replace(/\s+/g, " ")
       .trim();
     if (!text) continue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FirstScreen } from "#shared/schemas/open-web.ts";
+import type { FeedItem } from "#shared/schemas/posts.ts";
 import { postHideStatements } from "#worker/lib/post-removal-queries.ts";
 import { api, deps, env, reads } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
@@ -28,6 +29,8 @@ async function read(path: string, headers: Record<string, string> = {}) {
     JSON.parse(m[1]!),
   );
   const data = /<script type="application\/json" id="agora-data">(.*?)<\/script>/s.exec(html);
+  // The first screen written as HTML into the boot placeholder's page column (markup.ts).
+  const screen = /<div data-first-screen>(.*?)<\/div><\/div><\/div>(?:<script|<\/body>)/s.exec(html);
   return {
     res,
     html,
@@ -38,6 +41,9 @@ async function read(path: string, headers: Record<string, string> = {}) {
     feed: links.find((l) => l.rel === "alternate" && l.type === "application/atom+xml")?.href,
     ld,
     data: data ? (JSON.parse(data[1]!) as FirstScreen) : null,
+    markup: screen?.[1] ?? "",
+    /** Whether painting waits for the page to be parsed up to its first screen's data. */
+    waitsForScreen: head.includes('<link rel="expect" href="#agora-data" blocking="render">'),
   };
 }
 
@@ -119,6 +125,11 @@ describe("a post's page", () => {
     expect(page.ld[0].headline).toBe(hostile);
     expect(page.ld[0].text).toBe("</script><script>alert(1)</script>");
     expect(page.data?.post?.micropost.title).toBe(hostile);
+    // The first screen's markup has them as text too.
+    expect(page.markup).toContain(
+      `<h1 class="mt-2 text-2xl leading-tight font-bold break-words">&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;meta name=&quot;robots&quot; content=&quot;none&quot;&gt; &amp; &quot;quotes&quot;</h1>`,
+    );
+    expect(page.markup).toContain("<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>");
   });
 
   it("answers 404 for a missing post or a draft, and 410 for one staff removed, with nothing of it", async () => {
@@ -144,6 +155,36 @@ describe("a post's page", () => {
     expect(gone.html).not.toContain("Spam spam");
     expect(gone.data).toBeNull();
     expect(gone.canonical).toBeUndefined();
+    for (const page of [missing, draft, gone]) {
+      expect(page.markup).toBe("");
+      expect(page.waitsForScreen).toBe(false);
+    }
+  });
+
+  it("writes the post's first screen into the page as HTML: title, text and picture, its tags dropped", async () => {
+    const { owner, post } = await postWith({
+      title: "Bread & butter",
+      body: `<p>Knead <b>ten</b> minutes.</p><p>Rest <a href="javascript:alert(1)">an hour</a>.</p>`,
+      post_type: "MEDIA",
+      file: pngFile(),
+    });
+    const page = await read(post.link);
+    const picture = page.data!.post!.micropost.user_file_list[0]!.file;
+    expect(page.waitsForScreen).toBe(true);
+    expect(page.html).not.toContain('data-testid="boot-skeleton" aria-hidden="true"');
+    const { community, owner: author } = page.data!.post!;
+    expect(page.markup).toContain(`>c/${community.name}</a>`);
+    expect(page.markup).toContain(`>u/${author.username}</a>`);
+    expect(page.markup).toContain(">Bread &amp; butter</h1>");
+    expect(page.markup).toContain("<p>Knead ten minutes.</p><p>Rest an hour.</p>");
+    expect(page.markup).not.toContain("javascript:");
+    expect(page.markup).not.toContain("<b>");
+    expect(page.markup).toContain(`<img src="${picture}" alt="Bread &amp; butter" decoding="sync">`);
+    // A signed-in reader's page carries neither the data nor the markup: the app asks for both.
+    const signedIn = await read(post.link, { cookie: `access_token=${owner.token}` });
+    expect(signedIn.markup).toBe("");
+    expect(signedIn.waitsForScreen).toBe(false);
+    expect(signedIn.html).toContain('data-testid="boot-skeleton" aria-hidden="true"');
   });
 });
 
@@ -246,6 +287,12 @@ describe("other pages", () => {
     expect(page.canonical).toBe(`${SITE}/`);
     const feed = await (await api("/api/v1/feed?option=new&skip=0&limit=4")).json();
     expect(page.data).toEqual({ feed: { option: "NEW", page: feed } });
+    // Its cards as HTML, each title a link to its post, in the feed's order.
+    const titles = [
+      ...page.markup.matchAll(/<h2 id="post-[^"]+" [^>]*><a href="([^"]+)"[^>]*>(.*?)<\/a><\/h2>/g),
+    ];
+    expect(titles.map((m) => m[1])).toEqual(feed.list.map((item: FeedItem) => item.micropost.link));
+    expect(titles[0]?.[2]).toBe("On the home page");
   });
 
   it("private routes say noindex", async () => {
