@@ -81,20 +81,28 @@ router.subscribe("onBeforeNavigate", ({ fromLocation, toLocation }) => {
 });
 
 await initI18n();
+const render = () =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
 // A public page that came with its first screen shows it as HTML (worker/src/features/open-web):
-// the route's page, its code and data loaded, replaces it at once, with no placeholder in between
-// (docs/decisions/192). Other pages render at once and show placeholders while they load.
+// the route's page replaces it once its code is here (its data is in the page), with no placeholder
+// in between (docs/decisions/192). Other pages render at once and show placeholders while they load.
 // A frame goes by first: the browser times a paint once the frame is shown, and markup replaced
-// before then would leave that paint out of the page's timings.
-if (document.getElementById(FIRST_SCREEN_ELEMENT_ID)) {
-  await router.load().catch(() => undefined);
+// before then would leave that paint out of the page's timings. Not awaited at the top level: a
+// route's chunk imports this one, which must have finished running for that import to settle.
+async function afterFirstScreen() {
+  const matched = router.matchRoutes(router.state.location);
+  await Promise.all(
+    matched.map((m) => router.loadRouteChunk(router.routesById[m.routeId as keyof typeof router.routesById])),
+  ).catch(() => undefined);
   await new Promise((shown) => requestAnimationFrame(() => setTimeout(shown, 0)));
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+if (document.getElementById(FIRST_SCREEN_ELEMENT_ID)) void afterFirstScreen().then(render);
+else render();
