@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { quiet, useBrowser } from "./browser";
 import { lane } from "./lane";
 
-// The open web in a browser: a public page comes with its first screen (docs/decisions/132), so the
-// app shows it without asking the API for it again.
+// The open web in a browser: a public page comes with its first screen (docs/decisions/132), as
+// data and as HTML (docs/decisions/192), so the app shows it without asking the API for it again.
 
 interface FeedPage {
   list: Array<{ micropost: { public_id: string; title: string; link: string } }>;
@@ -32,7 +32,13 @@ describe("the open web", () => {
     const html = await res!.text();
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toContain('id="agora-data"');
-    await p.getByRole("heading", { name: post.title }).first().waitFor({ state: "visible" });
+    // The page's first screen is written into it as HTML (docs/decisions/192); the app's own page
+    // (with its reactions, actions and comments) then takes its place.
+    expect(html).toContain('<link rel="expect" href="#agora-data" blocking="render">');
+    await p
+      .getByTestId("post-detail")
+      .getByRole("heading", { name: post.title })
+      .waitFor({ state: "visible" });
     await quiet(p);
     // A document's title collapses runs of white space (a tab in a title shows as one space).
     await expect.poll(() => p.title()).toContain(post.title.replace(/\s+/g, " ").trim());
@@ -51,7 +57,11 @@ describe("the open web", () => {
       if (url.pathname === "/api/v1/feed") asked.push(url.searchParams.get("cursor") ?? "first page");
     });
     await p.goto("/");
-    await p.getByRole("link", { name: post.title }).first().waitFor({ state: "visible" });
+    await p
+      .getByTestId("post-card")
+      .getByRole("link", { name: post.title })
+      .first()
+      .waitFor({ state: "visible" });
     await quiet(p);
     // Only later pages, as the reader scrolls (or the first screen has room for more).
     expect(asked).not.toContain("first page");
