@@ -45,6 +45,8 @@ export function reads(res: Response) {
   return {
     /** Round trips to D1 (each statement on its own or each batch counts one). */
     calls: n("x-d1-calls"),
+    /** Statements sent, the token check's included (a write's all run on the primary). */
+    statements: n("x-d1-statements"),
     total: n("x-d1-rows-read"),
     returned: n("x-d1-rows-returned"),
     list: n("x-d1-list-rows-read"),

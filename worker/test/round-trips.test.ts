@@ -187,8 +187,9 @@ describe("round trips to D1 per list", () => {
   });
 
   // A vote: the post with the blocks (the token check riding with them), then one batch with the
-  // vote, its count and the author's notification. A comment: the token check on its own (its
-  // allowance depends on the level it reads), then the same, its hourly limit's counter in the post's batch.
+  // vote, its count and the author's notification. A comment: the same, its hourly limit's and its
+  // daily allowance's counters in the post's batch, the level they need decided in SQL
+  // (docs/decisions/186).
   it("a vote and a comment write everything, notification included, in one batch", async () => {
     const author = await createUser();
     const voter = await createUser();
@@ -210,7 +211,7 @@ describe("round trips to D1 per list", () => {
     const made = await json<{ public_id: string; owner: { username: string }; link: string }>(comment);
     expect(made.owner.username).toBe(voter.username);
     expect(made.link).toContain(`?comment=${made.public_id}`);
-    expect(reads(comment).calls).toBe(3);
+    expect(reads(comment).calls).toBe(2);
     // The author heard of both, from that same batch.
     const heard = await json<{ list: Array<{ kind: string; link: string }> }>(
       await api("/api/v1/private/user/notification/list", { headers: author.auth }),
@@ -219,9 +220,10 @@ describe("round trips to D1 per list", () => {
     expect(heard.list[0]!.link).toBe(made.link);
   });
 
-  // A follow: the token check, its limits' counters with the person and the blocks, then one batch
-  // with the follow, its counts and the notification; at every level, and for a level gone stale.
-  it("a follow takes the token check and two batches, whatever the follower's trust level", async () => {
+  // A follow: its limits' counters with the person and the blocks (the token check riding with
+  // them), then one batch with the follow, its counts and the notification; at every level, and
+  // for a level gone stale.
+  it("a follow takes two round trips, the token check riding in the first, whatever the follower's trust level", async () => {
     const day = 24 * 60 * 60_000;
     const longAgo = Date.now() - 10 * day;
     const followers = [
@@ -237,15 +239,15 @@ describe("round trips to D1 per list", () => {
         headers: follower.auth,
       });
       expect(await json(res)).toEqual({ is_following: true, total_followers: 1, total_following: 0 });
-      expect(reads(res).calls).toBe(3);
+      expect(reads(res).calls).toBe(2);
     }
   });
-  // A post: the token check, its limits' counters with the community, the author's verified flag
-  // and the people it names, then one batch with the post, its counts, the join and (below level 2)
-  // the level worked out again. A draft's publishing: the same, its daily allowance counted with the
-  // draft, its files and (when the form sends them) its new fields' reads. A comment's level is
-  // worked out again in its batch too.
-  it("a post, a draft's publishing and a comment take the token check and two batches, whatever the author's trust level", async () => {
+  // A post: its limits' counters with the community, the author's verified flag and the people it
+  // names (the token check riding with them), then one batch with the post, its counts, the join
+  // and (below level 2) the level worked out again. A draft's publishing: the same, its daily
+  // allowance counted with the draft, its files, the author's ban and (when the form sends them)
+  // its new fields' reads. A comment's level is worked out again in its batch too.
+  it("a post, a draft's publishing and a comment take two round trips, whatever the author's trust level", async () => {
     const day = 24 * 60 * 60_000;
     const longAgo = Date.now() - 10 * day;
     const authors: Array<[string, TestUser]> = [
@@ -269,7 +271,7 @@ describe("round trips to D1 per list", () => {
       const fields = { title: `By ${who}`, body: "<p>Words</p>", community_name: community };
       const post = await send(author, "micropost", "POST", fields);
       expect(post.status, who).toBe(201);
-      expect(reads(post).calls, `${who} post`).toBe(3);
+      expect(reads(post).calls, `${who} post`).toBe(2);
       const comment = await api("/api/v1/private/user/micropost/comment", {
         method: "POST",
         ...jsonBody(
@@ -278,15 +280,15 @@ describe("round trips to D1 per list", () => {
         ),
       });
       expect(comment.status, who).toBe(201);
-      expect(reads(comment).calls, `${who} comment`).toBe(3);
+      expect(reads(comment).calls, `${who} comment`).toBe(2);
       const draft = await send(author, "micropost", "POST", { ...fields, is_draft: "true" });
       expect(draft.status, who).toBe(201);
       expect(reads(draft).calls, `${who} draft`).toBe(2);
       const { public_id } = await json<{ public_id: string }>(draft);
       const published = await send(author, "micropost/draft/publish", "PATCH", { public_id });
       expect(published.status, who).toBe(200);
-      // The community's ban is read before the publishing batch (docs/decisions/146): one trip more.
-      expect(reads(published).calls, `${who} publish`).toBe(4);
+      // The community's ban (docs/decisions/146) is read with the draft.
+      expect(reads(published).calls, `${who} publish`).toBe(2);
       const again = await json<{ public_id: string }>(
         await send(author, "micropost", "POST", { ...fields, is_draft: "true" }),
       );
@@ -296,7 +298,7 @@ describe("round trips to D1 per list", () => {
         body: `<p>Now with @${author.username}</p>`,
       });
       expect(withFields.status, who).toBe(200);
-      expect(reads(withFields).calls, `${who} publish with fields`).toBe(4);
+      expect(reads(withFields).calls, `${who} publish with fields`).toBe(2);
     }
   });
   // A job: the token check, its limits' counters with the company of that name, the logo's upload
@@ -349,6 +351,60 @@ describe("round trips to D1 per list", () => {
       await api(`/api/v1/micropost?public_id=${post.public_id}`),
     );
     expect(read.micropost.total_micropost_votes).toBe(0);
+  });
+
+  it("a revoked token's comment, follow, post and publishing land nothing, counters included", async () => {
+    const author = await createUser();
+    const community = await newCommunity(author);
+    const post = await newPost(author, community);
+    for (const extra of [{}, { trustLevel: 0, trustLevelManual: false, trustLevelAt: 0, createdAt: 0 }]) {
+      const user = await createUser(extra);
+      const draft = await json<{ public_id: string }>(
+        await api("/api/v1/private/user/micropost", {
+          method: "POST",
+          headers: user.auth,
+          body: form({ title: "Kept", body: "<p>Words</p>", community_name: community, is_draft: "true" }),
+        }),
+      );
+      const before = await env.DB.prepare("SELECT trust_level_at AS at FROM users WHERE id = ?1")
+        .bind(user.id)
+        .first<{ at: number }>();
+      await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+        .bind(user.id)
+        .run();
+      const tries = [
+        api("/api/v1/private/user/micropost/comment", {
+          method: "POST",
+          ...jsonBody({ parent_micropost_public_id: post.public_id, body: "never" }, user.auth),
+        }),
+        api(`/api/v1/private/user/follow?username=${author.username}`, { method: "POST", headers: user.auth }),
+        api("/api/v1/private/user/micropost", {
+          method: "POST",
+          headers: user.auth,
+          body: form({ title: "Never", body: "<p>Words</p>", community_name: community }),
+        }),
+        api("/api/v1/private/user/micropost/draft/publish", {
+          method: "PATCH",
+          headers: user.auth,
+          body: form({ public_id: draft.public_id }),
+        }),
+      ];
+      for (const res of await Promise.all(tries)) {
+        expect(res.status).toBe(401);
+        expect(reads(res).calls).toBe(1);
+      }
+      const row = await env.DB.prepare(
+        `SELECT (SELECT count(*) FROM comments WHERE owner_id = ?1) AS comments,
+                (SELECT count(*) FROM follows WHERE follower_id = ?1) AS follows,
+                (SELECT count(*) FROM microposts WHERE owner_id = ?1 AND is_draft = 0) AS posts,
+                (SELECT count(*) FROM rate_limits WHERE key LIKE 'trust:%:' || ?1
+                   OR key IN ('comment:' || ?1, 'people:' || ?1)) AS counters,
+                (SELECT trust_level_at FROM users WHERE id = ?1) AS at`,
+      )
+        .bind(user.id)
+        .first();
+      expect(row).toEqual({ comments: 0, follows: 0, posts: 0, counters: 0, at: before!.at });
+    }
   });
 
   it("a write carried with the token check lands nothing when the session is not valid", async () => {

@@ -70,6 +70,11 @@ export class Database {
   readonly reads: RowsRead = { rowsRead: 0, rowsReturned: 0, listRowsRead: 0, listRowsReturned: 0 };
   /** Round trips to D1 so far: each statement run on its own and each batch counts one. */
   calls = 0;
+  /**
+   * Statements sent so far, the rider's and guards included. A request that writes runs in a
+   * session that starts on the primary, so for a write this is its statements on the primary.
+   */
+  statements = 0;
   /** The D1 session every statement of this handle runs in (reads may go to a replica). */
   readonly session: D1DatabaseSession;
   /** The session as Drizzle and this class see it: the same, with each round trip counted. */
@@ -85,8 +90,9 @@ export class Database {
     this.session = database.withSession(bookmark);
     this.d1 = countedSession(
       this.session,
-      () => {
+      (statements) => {
         this.calls += 1;
+        this.statements += statements;
       },
       this,
     );
@@ -99,6 +105,11 @@ export class Database {
   /** Carries `rider` in front of the next round trip (docs/decisions/156). */
   ride(rider: Rider): void {
     this.rider = rider;
+  }
+
+  /** Whether a rider waits for the next round trip (its rows are not known yet). */
+  get riderWaiting(): boolean {
+    return this.rider !== null;
   }
 
   /**
@@ -125,6 +136,7 @@ export class Database {
     const { rider, finish } = boarded;
     try {
       this.calls += 1;
+      this.statements += rider.reads.length;
       const results = await this.session.batch(
         rider.reads.map((s) => this.session.prepare(s.sql).bind(...(s.binds ?? []))),
       );
@@ -228,7 +240,11 @@ function noted<T>(writes: boolean, work: Promise<T>): Promise<T> {
  * the session's `batch` (whose statements are unwrapped, so D1 gets its own objects). A round trip
  * with a statement that may write notes a change of the database when it is over.
  */
-function countedSession(session: D1DatabaseSession, count: () => void, gate: Database): D1DatabaseSession {
+function countedSession(
+  session: D1DatabaseSession,
+  count: (statements: number) => void,
+  gate: Database,
+): D1DatabaseSession {
   const originals = new WeakMap<object, { statement: D1PreparedStatement; writes: boolean }>();
   const wrap = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -242,7 +258,7 @@ function countedSession(session: D1DatabaseSession, count: () => void, gate: Dat
           return async (...args: unknown[]) => {
             // A statement on its own carries no rider: the check goes first, in its own round trip.
             await gate.settleRider();
-            count();
+            count(1);
             return noted(writes, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
           };
         return value.bind(target);
@@ -255,16 +271,19 @@ function countedSession(session: D1DatabaseSession, count: () => void, gate: Dat
     prepare: (sql: string) => wrap(session.prepare(sql), !onlyReads(sql)),
     batch: async <T>(statements: D1PreparedStatement[]) => {
       const boarded = await gate.board();
-      count();
       const known = statements.map((s) => originals.get(s));
       const writes = known.some((k) => !k || k.writes);
       const own = statements.map((s, i) => known[i]?.statement ?? s);
-      if (!boarded) return noted(writes, session.batch<T>(own));
+      if (!boarded) {
+        count(own.length);
+        return noted(writes, session.batch<T>(own));
+      }
       // The rider's reads first; before any write, its guard, so a failed check lands nothing.
       const { rider, finish } = boarded;
       const front = [...rider.reads, ...(writes ? [rider.guard] : [])].map((s) =>
         session.prepare(s.sql).bind(...(s.binds ?? [])),
       );
+      count(front.length + own.length);
       let results: D1Result<T>[];
       try {
         results = await noted(writes, session.batch<T>([...front, ...own]));

@@ -18,14 +18,26 @@ const upheldSince = (days: number) =>
   `EXISTS (SELECT 1 FROM moderations WHERE moderations.user_id = users.id AND moderations.reversed_at IS NULL
      AND moderations.created_at > ?2 - ${days * DAY})`;
 
+/** A threshold (SQL over the row, ms) passed since the level was last worked out, at ?2. */
+const crossed = (threshold: string) => `(trust_level_at < ${threshold} AND ${threshold} <= ?2)`;
+/**
+ * trust.ts's `isStale` in SQL over the row as it stands: a level below 2 whose age threshold
+ * passed, or that a day went by since, since it was last worked out (`trust_level_at`).
+ */
+const STALE = `trust_level < 2 AND (${crossed(`created_at + ${NEW_DAYS * DAY}`)}
+  OR ${crossed(`created_at + ${REGULAR_DAYS * DAY}`)} OR ?2 - trust_level_at >= ${DAY})`;
+
 /**
  * Recomputes a person's level (unless staff set it by hand). `userId` is a number or SQL naming one
  * (`(SELECT user_id FROM moderations WHERE ...)`), so it can sit in the batch of the change itself.
+ * With `onlyIfStale`, only when `isStale` (trust.ts) holds for the row: for a batch sent before the
+ * level is known (it returns no row otherwise).
  */
 export function trustLevelStatement(
   db: Database,
   userId: number | { sql: string },
   now = Date.now(),
+  { onlyIfStale = false }: { onlyIfStale?: boolean } = {},
 ): D1PreparedStatement {
   const who = typeof userId === "number" ? "?1" : userId.sql;
   return db.prepare({
@@ -36,7 +48,7 @@ export function trustLevelStatement(
           AND NOT ${upheldSince(REGULAR_CLEAN_DAYS)} THEN 2
         ELSE 1 END,
         trust_level_at = ?2
-      WHERE id = ${who} AND trust_level_manual = 0
+      WHERE id = ${who} AND trust_level_manual = 0${onlyIfStale ? ` AND ${STALE}` : ""}
       RETURNING trust_level`,
     binds: [typeof userId === "number" ? userId : null, now],
   });

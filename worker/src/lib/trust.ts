@@ -203,6 +203,7 @@ export async function actionCounters(
 ): Promise<Counters> {
   const { db } = deps;
   const limit = rate ? rateCounter(db, rate.key, rate.rule, now, onlyIf) : NO_COUNTERS;
+  if (!user.trust && db.riderWaiting) return countersBeforeLevel(deps, user, rate, limit, action, now, onlyIf);
   const trust = await knownTrust(deps, user, now);
   if (!limited(action, trust.level)) return limit;
   const stale = isStale(trust, now);
@@ -230,6 +231,49 @@ export async function actionCounters(
       await limit.judge(results.slice(relevel.length, relevel.length + limit.statements.length));
       if (!limited(action, level)) return;
       await judgeTrust(deps, user.id, action, { level, joinedAt: trust.joinedAt }, results.at(-1), now);
+    },
+  };
+}
+
+/**
+ * `actionCounters` for a batch that carries the token check (docs/decisions/156, 186): the level
+ * is not known when the batch is built, so SQL decides what the level would have: the level is
+ * worked out again only when it went stale (`onlyIfStale`), and the day's count moves only below
+ * the levels with an allowance (`levelBelow`, after that re-levelling in the same transaction).
+ * The token check's rows come back in the same batch, before `judge` reads the level.
+ */
+function countersBeforeLevel(
+  deps: Deps,
+  user: TrustUser,
+  rate: { key: string; rule: RateRule } | null,
+  limit: Counters,
+  action: TrustAction,
+  now: number,
+  onlyIf: Condition | undefined,
+): Counters {
+  const { db } = deps;
+  const levels = TRUST_LIMITS[action].length;
+  const relevel = trustLevelStatement(db, user.id, now, { onlyIfStale: true });
+  const count = countStatement(
+    db,
+    trustKey(action, user.id),
+    windowOf(action),
+    now,
+    allOf(4, [
+      ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
+      (n) => levelBelow(user.id, levels, n),
+      ...(onlyIf ? [onlyIf] : []),
+    ]),
+  );
+  return {
+    statements: [relevel, ...limit.statements, count],
+    async judge(results) {
+      const read = user.trust ?? { level: 0, at: now, joinedAt: now };
+      const level = levelFrom(results[0], read.level);
+      if (results[0]?.results.length) user.trust = { level, at: now, joinedAt: read.joinedAt };
+      await limit.judge(results.slice(1, 1 + limit.statements.length));
+      if (!limited(action, level)) return;
+      await judgeTrust(deps, user.id, action, { level, joinedAt: read.joinedAt }, results.at(-1), now);
     },
   };
 }

@@ -88,6 +88,7 @@ const DEFERRED_WRITES = new Set([
   "PATCH /api/v1/private/user/micropost/vote",
   "POST /api/v1/private/user/micropost/comment",
   "POST /api/v1/private/user/micropost",
+  "PATCH /api/v1/private/user/micropost/draft/publish",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

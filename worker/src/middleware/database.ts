@@ -35,7 +35,7 @@ export function sessionStart(method: string, sent: string | undefined): string {
  * Gives the request its one data handle (`c.var.deps`), in a D1 session that starts from the
  * bookmark the client sent; the answer carries the session's bookmark (`x-d1-bookmark`) for the
  * client's next request. In development and tests the answer also tells what it cost in D1:
- * `X-D1-Calls` (round trips), `X-D1-Rows-Read` for the whole request and `X-D1-List-Rows-Read` /
+ * `X-D1-Calls` (round trips), `X-D1-Statements` (statements sent), `X-D1-Rows-Read` for the whole request and `X-D1-List-Rows-Read` /
  * `-Returned` for the statement that read the page.
  */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
@@ -50,6 +50,7 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   if (isDevelopment(c.env)) {
     const { reads } = deps.db;
     headers["X-D1-Calls"] = String(deps.db.calls);
+    headers["X-D1-Statements"] = String(deps.db.statements);
     headers["X-D1-Rows-Read"] = String(reads.rowsRead);
     headers["X-D1-Rows-Returned"] = String(reads.rowsReturned);
     headers["X-D1-List-Rows-Read"] = String(reads.listRowsRead);

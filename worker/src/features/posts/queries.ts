@@ -82,7 +82,8 @@ export const ownDraftNamed =
  * What publishing a draft reads before it writes, in one round trip with its limits' counters in
  * front (judged before these are looked at): the post by its public id, whoever owns it, with its
  * community's name (null when that is gone) and its files' links; whether the author is verified;
- * and, when the form sends its fields, the community it names and the people its body names with @.
+ * when the form sends its fields, the community it names and the people its body names with @; and
+ * the author's ban from the community it would be published in (the form's, else the draft's).
  */
 export async function readForPublish(
   db: Database,
@@ -101,17 +102,22 @@ export async function readForPublish(
   verified: boolean;
   community: CommunityRow | null;
   mentioned: Mentioned;
+  banEnds: number | null;
 }> {
   const mentions = usersByNamesStatement(input.mentions);
-  type Draft = { community_name: string | null };
+  type Draft = { community_name: string | null; ban_ends: number | null };
   type Mention = { id: number; username: string };
   const [[raw], files, [verified], named = [], people = []] = await readCounted<
     [Draft, { file: string }, { verified: number }, Record<string, unknown>, Mention]
   >(db, limits, [
     {
-      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name
+      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name, ${BAN_ENDS_SQL(
+        "CASE WHEN ?4 IS NULL THEN m.community_id ELSE (SELECT id FROM communities WHERE lower(name) = lower(?4)) END",
+        "?2",
+        "?3",
+      )} AS ban_ends
         FROM microposts m LEFT JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1`,
-      binds: [input.postPublicId],
+      binds: [input.postPublicId, input.userId, Date.now(), input.communityName],
     },
     {
       sql: "SELECT f.file FROM micropost_files f JOIN microposts m ON m.id = f.micropost_id WHERE m.public_id = ?1",
@@ -129,6 +135,7 @@ export async function readForPublish(
     verified: Boolean(verified?.verified),
     community: named[0] ? rowOf(communities, named[0]) : null,
     mentioned: mentionedMap(people),
+    banEnds: raw?.ban_ends ?? null,
   };
 }
 
@@ -699,15 +706,6 @@ export async function readForNewPost(
     banEnds: ban?.ends ?? null,
     flairCommunityId: flair?.community_id ?? null,
   };
-}
-
-/** When the person's ban from the community ends (-1: until lifted), or null when not banned. */
-export async function banEnds(db: Database, communityId: number, userId: number): Promise<number | null> {
-  const row = await db.first<{ ends: number | null }>({
-    sql: `SELECT ${BAN_ENDS_SQL("?1", "?2", "?3")} AS ends`,
-    binds: [communityId, userId, Date.now()],
-  });
-  return row?.ends ?? null;
 }
 
 /** The community a flair belongs to (null: no such flair). */

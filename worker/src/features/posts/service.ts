@@ -449,8 +449,8 @@ export async function publishDraft(
       community: { id: row.communityId, name: read.communityName },
     };
   }
-  // A ban from the community refuses publishing there as it refuses a new post.
-  refuseIfBanned(await queries.banEnds(db, draft.community.id, user.id));
+  // A ban from the community refuses publishing there as it refuses a new post (read with the draft).
+  refuseIfBanned(read.banEnds);
 
   const { community } = draft;
   const now = Date.now();
