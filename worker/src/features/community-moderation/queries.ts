@@ -18,19 +18,53 @@ export interface Authority {
 
 /** The community by name, with the caller's role there and whether they are staff. */
 export function authorityOf(db: Database, name: string, userId: number): Promise<Authority | null> {
-  return db.first<Authority>({
+  return db.first<Authority>(authorityStatement(name, userId));
+}
+
+/** `authorityOf`'s statement: `?1` the community's name, `?2` the caller. */
+function authorityStatement(name: string, userId: number): Statement {
+  return {
     sql: `SELECT c.id, c.name, c.owner_id,
             (SELECT role FROM community_members WHERE community_id = c.id AND user_id = ?2) AS role,
             (SELECT is_staff FROM users WHERE id = ?2) AS staff
           FROM communities c WHERE lower(c.name) = lower(?1)`,
     binds: [name, userId],
-  });
+  };
+}
+
+/** The community named `?1`, as SQL for a statement of the same batch as the community's row. */
+const COMMUNITY_ID = "(SELECT id FROM communities WHERE lower(name) = lower(?1))";
+const COMMUNITY_BY_NAME = "SELECT id, name FROM communities WHERE lower(name) = lower(?1)";
+type CommunityRef = { id: number; name: string };
+
+/** The community by name and the rows of `page` (its `?1` the same name), in one round trip. */
+async function communityWith<T>(
+  db: Database,
+  name: string,
+  page: Statement,
+): Promise<{ community: CommunityRef | null; rows: T[] }> {
+  const [[community], rows] = await db.batch<[CommunityRef, T]>([
+    { sql: COMMUNITY_BY_NAME, binds: [name] },
+    page,
+  ]);
+  return { community: community ?? null, rows };
 }
 
 export function communityIdByName(db: Database, name: string) {
-  return db.first<{ id: number; name: string }>({
-    sql: "SELECT id, name FROM communities WHERE lower(name) = lower(?1)",
+  return db.first<CommunityRef>({ sql: COMMUNITY_BY_NAME, binds: [name] });
+}
+
+/** The community's owner and moderators, with the community (null: none of that name). */
+export function communityModerators(db: Database, name: string) {
+  return communityWith<Record<string, unknown>>(db, name, moderatorsStatement(name));
+}
+
+/** The community's flairs, with the community (null: none of that name). */
+export function communityFlairs(db: Database, name: string) {
+  return communityWith<FlairRow>(db, name, {
+    sql: `SELECT id, community_id, name, colour FROM community_flairs WHERE community_id = ${COMMUNITY_ID} ORDER BY id`,
     binds: [name],
+    isList: true,
   });
 }
 
@@ -225,7 +259,7 @@ export function modLogPage(db: Database, communityId: number, skip: number, limi
 }
 
 /** The owner and the moderators, the owner first. */
-export function moderatorsStatement(name: string): Statement {
+function moderatorsStatement(name: string): Statement {
   return {
     sql: `SELECT ${columnsOf(ownerWithId, "u")}, cm.role AS m_role, cm.created_at AS m_created_at
           FROM community_members cm JOIN users u ON u.id = cm.user_id
@@ -244,15 +278,24 @@ export function moderatorCount(db: Database, communityId: number) {
   });
 }
 
-export function activeBans(db: Database, communityId: number, now: number) {
-  return db.all<Record<string, unknown>>({
-    sql: `SELECT ${columnsOf(ownerWithId, "u")}, b.reason AS b_reason, b.ends_at AS b_ends_at,
+/**
+ * The community named `name` with the caller's authority there (`authorityOf`), and its bans in
+ * force, in one round trip: the service shows the bans only to those who may moderate.
+ */
+export async function authorityWithBans(db: Database, name: string, userId: number, now: number) {
+  const [[authority], bans] = await db.batch<[Authority, Record<string, unknown>]>([
+    authorityStatement(name, userId),
+    {
+      sql: `SELECT ${columnsOf(ownerWithId, "u")}, b.reason AS b_reason, b.ends_at AS b_ends_at,
             b.created_at AS b_created_at
           FROM community_bans b JOIN users u ON u.id = b.user_id
-          WHERE b.community_id = ?1 AND (b.ends_at IS NULL OR b.ends_at > ?2)
+          WHERE b.community_id = ${COMMUNITY_ID} AND (b.ends_at IS NULL OR b.ends_at > ?2)
           ORDER BY b.created_at DESC LIMIT 500`,
-    binds: [communityId, now],
-  });
+      binds: [name, now],
+      isList: true,
+    },
+  ]);
+  return { authority: authority ?? null, bans };
 }
 
 // Flairs
@@ -295,15 +338,29 @@ export interface ModReportRow {
   slug: string;
 }
 
-const OF_COMMUNITY = `(g.target_type = 'MICROPOST' AND g.target_id IN (SELECT id FROM microposts WHERE community_id = ?1))
+/** Report groups about the community's posts and comments; the community is `COMMUNITY_ID` (`?1`). */
+const OF_COMMUNITY = `(g.target_type = 'MICROPOST' AND g.target_id IN (SELECT id FROM microposts WHERE community_id = ${COMMUNITY_ID}))
   OR (g.target_type = 'COMMENT' AND g.target_id IN (SELECT k.id FROM comments k JOIN microposts pm ON pm.id = k.micropost_id
-      WHERE pm.community_id = ?1))`;
+      WHERE pm.community_id = ${COMMUNITY_ID}))`;
+/** The page's groups: `?1` the community's name, `?2` the status, `?3` the limit, `?4` the skip. */
+const PAGE_ORDER = `WHERE g.status = ?2 AND (${OF_COMMUNITY}) ORDER BY g.updated_at DESC, g.id DESC LIMIT ?3 OFFSET ?4`;
 
-export async function communityReportPage(
+export type ReportText = { group_id: number; report_cause: string; text: string; rule: string | null };
+
+/**
+ * The community named `q.name` with the caller's authority there (`authorityOf`), and a page of
+ * the reports about its content with their total and the reporters' words, in one round trip: the
+ * service shows them only to those who may moderate.
+ */
+export async function authorityWithReports(
   db: Database,
-  q: { communityId: number; status: string; skip: number; limit: number },
+  q: { name: string; userId: number; status: string; skip: number; limit: number },
 ) {
-  const [rows, total] = await db.batch<[ModReportRow, { n: number }]>([
+  const binds = [q.name, q.status, q.limit, q.skip];
+  const [[authority], rows, total, texts] = await db.batch<
+    [Authority, ModReportRow, { n: number }, ReportText]
+  >([
+    authorityStatement(q.name, q.userId),
     {
       sql: `SELECT g.id, g.status, g.target_type, g.total_reports, g.updated_at,
               coalesce(m.public_id, k.public_id) AS public_id,
@@ -317,25 +374,21 @@ export async function communityReportPage(
             LEFT JOIN comments k ON g.target_type = 'COMMENT' AND k.id = g.target_id
             LEFT JOIN microposts km ON km.id = k.micropost_id
             LEFT JOIN users u ON u.id = coalesce(m.owner_id, k.owner_id)
-            WHERE g.status = ?2 AND (${OF_COMMUNITY})
-            ORDER BY g.updated_at DESC, g.id DESC LIMIT ?3 OFFSET ?4`,
-      binds: [q.communityId, q.status, q.limit, q.skip],
+            ${PAGE_ORDER}`,
+      binds,
       isList: true,
     },
     {
       sql: `SELECT count(*) AS n FROM report_groups g WHERE g.status = ?2 AND (${OF_COMMUNITY})`,
-      binds: [q.communityId, q.status],
+      binds: [q.name, q.status],
+    },
+    {
+      sql: `SELECT group_id, report_cause, text, rule FROM reports
+          WHERE group_id IN (SELECT g.id FROM report_groups g ${PAGE_ORDER}) ORDER BY id DESC LIMIT 200`,
+      binds,
     },
   ]);
-  return { rows, total: total[0]?.n ?? 0 };
-}
-
-export function reportTexts(db: Database, groupIds: number[]) {
-  if (groupIds.length === 0) return Promise.resolve([]);
-  return db.all<{ group_id: number; report_cause: string; text: string; rule: string | null }>({
-    sql: `SELECT group_id, report_cause, text, rule FROM reports
-          WHERE group_id IN (${groupIds.map((id) => Math.trunc(id)).join(",")}) ORDER BY id DESC LIMIT 200`,
-  });
+  return { authority: authority ?? null, rows, total: total[0]?.n ?? 0, texts };
 }
 
 // The actions' own statements (each followed by its log row in the service's batch).

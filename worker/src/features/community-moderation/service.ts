@@ -26,12 +26,14 @@ import {
 import { iso } from "#worker/lib/time.ts";
 import {
   type Authority,
-  activeBans,
   authorityOf,
+  authorityWithBans,
+  authorityWithReports,
   banStatement,
   commentInCommunity,
+  communityFlairs,
   communityIdByName,
-  communityReportPage,
+  communityModerators,
   flairById,
   flairDeleteStatements,
   flairInsertStatement,
@@ -40,7 +42,6 @@ import {
   lockStatement,
   logStatement,
   moderatorCount,
-  moderatorsStatement,
   modLogPage,
   newestModerationCard,
   personByName,
@@ -48,7 +49,6 @@ import {
   pinStatement,
   postInCommunity,
   removalRecordStatements,
-  reportTexts,
   reverseCommunityDecision,
   roleStatement,
   staffDecided,
@@ -62,7 +62,11 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The community, if the user may moderate it (its owner, a moderator, or staff); else 404 or 403. */
 async function requireModerator(deps: Deps, user: AuthUser, name: string): Promise<Authority> {
-  const found = await authorityOf(deps.db, name, user.id);
+  return mayModerate(await authorityOf(deps.db, name, user.id), user);
+}
+
+/** `requireModerator` on the authority already read. */
+function mayModerate(found: Authority | null, user: AuthUser): Authority {
   if (!found) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
   const ok =
     found.owner_id === user.id ||
@@ -141,9 +145,9 @@ export async function dismissModerator(
 }
 
 export async function listModerators(deps: Deps, name: string): Promise<{ list: Moderator[] }> {
-  const c = await communityIdByName(deps.db, name);
-  if (!c) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
-  const rows = await deps.db.all<Record<string, unknown>>(moderatorsStatement(c.name));
+  // The community and its moderators in one round trip.
+  const { community, rows } = await communityModerators(deps.db, name);
+  if (!community) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
   return {
     list: rows.map((raw) => ({
       owner: toOwner(rowOf(ownerWithId, raw)),
@@ -327,8 +331,9 @@ export async function liftBan(deps: Deps, user: AuthUser, input: { name: string;
 }
 
 export async function listBans(deps: Deps, user: AuthUser, name: string): Promise<{ list: Ban[] }> {
-  const c = await requireModerator(deps, user, name);
-  const rows = await activeBans(deps.db, c.id, Date.now());
+  // The caller's authority and the bans in one round trip; the bans only for a moderator.
+  const { authority, bans: rows } = await authorityWithBans(deps.db, name, user.id, Date.now());
+  mayModerate(authority, user);
   return {
     list: rows.map((raw) => ({
       owner: toOwner(rowOf(ownerWithId, raw)),
@@ -368,12 +373,9 @@ export async function listCommunityReports(
   user: AuthUser,
   q: { name: string; status: "OPEN" | "RESOLVED"; skip: number; limit: number },
 ): Promise<Page<ModReport>> {
-  const c = await requireModerator(deps, user, q.name);
-  const { rows, total } = await communityReportPage(deps.db, { communityId: c.id, ...q });
-  const texts = await reportTexts(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  // The caller's authority, the page and its reports' words in one round trip; shown only to a moderator.
+  const { authority, rows, total, texts } = await authorityWithReports(deps.db, { ...q, userId: user.id });
+  const c = mayModerate(authority, user);
   const postLink = (r: { post_public_id: string; slug: string }) =>
     `/c/${encodeURIComponent(c.name)}/p/${r.post_public_id}/${r.slug}`;
   return toPage(
@@ -410,9 +412,9 @@ const toFlair = (f: { id: number; name: string; colour: string }): Flair => ({
 });
 
 export async function listFlairs(deps: Deps, name: string): Promise<{ list: Flair[] }> {
-  const c = await communityIdByName(deps.db, name);
-  if (!c) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
-  return { list: (await flairsOf(deps.db, c.id)).map(toFlair) };
+  const { community, rows } = await communityFlairs(deps.db, name);
+  if (!community) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
+  return { list: rows.map(toFlair) };
 }
 
 export async function createFlair(

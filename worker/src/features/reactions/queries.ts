@@ -178,17 +178,29 @@ export function blockerIds(result: D1Result | undefined): number[] {
 export const REACTION_NOTICE_DUE = `changes() > 0 AND NOT EXISTS (SELECT 1 FROM notifications
   WHERE user_id = ?1 AND kind = ?2 AND link IS ?4 AND created_at > ?6 - 3600000)`;
 
-/** Who reacted to an item with one emoji, newest first, leaving out people the viewer blocked. */
-export async function reactorPage(
+/**
+ * The item a reactor list names (`findTarget`, for the viewer) and who reacted to it with one
+ * emoji, newest first, leaving out people the viewer blocked, with their total: one round trip
+ * (the page finds the item by the same statement). `target` null: no such item for the viewer.
+ */
+export async function targetWithReactors(
   db: Database,
-  q: { type: ReactionTarget; targetId: number; messageId: number; emoji: string },
+  q: { type: ReactionTarget; publicId: string; messageId: number; emoji: string },
   viewerId: number | null,
   page: { skip: number; limit: number },
-): Promise<{ rows: Array<{ owner: OwnerRow; createdAt: number }>; total: number }> {
-  const where = `r.target_type = ?1 AND r.target_id = ?2 AND r.message_id = ?3 AND r.emoji = ?4
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?5 AND b.blocked_id = r.user_id)`;
-  const binds = [q.type, q.targetId, q.messageId, q.emoji, viewerId ?? 0];
-  const [rows, count] = await db.batch<[Record<string, unknown>, { n: number }]>([
+): Promise<{
+  target: ReactionTargetRow | null;
+  rows: Array<{ owner: OwnerRow; createdAt: number }>;
+  total: number;
+}> {
+  const target = targetStatement(q.type, q.publicId, viewerId ?? 0);
+  // ?1 and ?2 are the target statement's (the public id, the viewer).
+  const where = `r.target_type = ?3 AND r.target_id = (SELECT target_id FROM (${target.sql}))
+    AND r.message_id = ?4 AND r.emoji = ?5
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = r.user_id)`;
+  const binds = [...(target.binds ?? []), q.type, q.messageId, q.emoji];
+  const [[found], rows, count] = await db.batch<[TargetRaw, Record<string, unknown>, { n: number }]>([
+    target,
     {
       sql: `SELECT ${columnsOf(ownerColumns, "u")}, r.created_at AS reacted_at
             FROM reactions r JOIN users u ON u.id = r.user_id
@@ -199,6 +211,7 @@ export async function reactorPage(
     { sql: `SELECT count(*) AS n FROM reactions r WHERE ${where}`, binds },
   ]);
   return {
+    target: toTarget(found),
     rows: rows.map((raw) => ({ owner: rowOf(ownerColumns, raw), createdAt: Number(raw.reacted_at) })),
     total: Number(count[0]?.n ?? 0),
   };

@@ -146,14 +146,14 @@ export async function listReactors(
   const message = type === "MESSAGE" ? messageOf(q.public_id) : null;
   // A chat's reactions are for its members alone.
   if (type === "MESSAGE" && (!message || viewerId === null)) notFound(type);
-  const target = await queries.findTarget(db, type, message ? message.thread : q.public_id, viewerId ?? 0);
-  if (!target) return notFound(type);
-  const { rows, total } = await queries.reactorPage(
+  // The item and its page of reactors in one round trip.
+  const { target, rows, total } = await queries.targetWithReactors(
     db,
-    { type, targetId: target.targetId, messageId: message?.messageId ?? 0, emoji: q.emoji },
+    { type, publicId: message ? message.thread : q.public_id, messageId: message?.messageId ?? 0, emoji: q.emoji },
     viewerId,
     q,
   );
+  if (!target) return notFound(type);
   return toPage(
     rows.map((r) => ({ user: toOwner(r.owner), created_at: iso(r.createdAt) })),
     total,
