@@ -29,7 +29,7 @@ export function reactionLookupSql(
   const reacted = viewer ? `EXISTS (SELECT 1 FROM reactions r WHERE ${same} AND r.user_id = ${viewer})` : "0";
   const messages = messageIds ? ` AND rc.message_id IN (${messageIds})` : "";
   return `SELECT rc.target_id AS target_id, rc.message_id AS message_id, rc.emoji AS emoji,
-      ${total} AS total, ${reacted} AS reacted
+      ${total} AS total, ${reacted} AS reacted, rc.first_at AS first_at
     FROM reaction_counts rc
     WHERE rc.target_type = '${type}' AND rc.target_id IN (${targetIds})${messages} AND rc.total > 0
     ORDER BY rc.target_id, rc.message_id, rc.first_at, rc.emoji`;

@@ -1232,6 +1232,8 @@ export interface CommentTree {
   rows: CommentRow[];
   pageLength: number;
   owners: Map<number, Owner>;
+  /** The reactions of the focused comment and of every comment in `rows`, as the viewer sees them. */
+  reactions: Map<string, Reaction[]>;
 }
 
 /**
@@ -1279,6 +1281,7 @@ export async function commentTree(
     skip: number;
     values: number[] | null;
     moreDepth: number;
+    viewerId: number | null;
   },
 ): Promise<CommentTree> {
   const { values } = q;
@@ -1311,6 +1314,17 @@ export async function commentTree(
          UNION ALL ${authorsOf("l2", NESTED)} UNION ALL ${authorsOf("l3", NESTED)}) WHERE o IS NOT NULL AND d = 0) AS authors
        FROM st${REPLY_LEVELS})`,
   );
+  // The comments' reactions as the viewer sees them (docs/decisions/140), one row each in `j`.
+  // Every comment's id, the focused one's included, read from the levels as the rows below are.
+  const idsOf = (level: string, path: string) =>
+    `SELECT x ->> '$.id' FROM (SELECT json_extract((SELECT ${level} FROM st), ${path}) AS x FROM s
+       WHERE k < (SELECT ${slotsOf(level, path)} FROM st) LIMIT -1 OFFSET 0)`;
+  const reactions = reactionLookupSql(
+    "COMMENT",
+    `SELECT focus ->> '$.id' FROM st UNION ALL ${idsOf("l0", FLAT)} UNION ALL ${idsOf("l1", NESTED)}
+       UNION ALL ${idsOf("l2", NESTED)} UNION ALL ${idsOf("l3", NESTED)}`,
+    q.viewerId,
+  );
   // A level's rows: slot k is element k of its array (a level holds at most `size` elements).
   const level = (n: number, path: string, size: number) =>
     `SELECT 'c' AS kind, x AS j, ${n} AS level, NULL AS focus, NULL AS more FROM (SELECT json_extract((SELECT l${n} FROM st), ${path}) AS x
@@ -1327,7 +1341,10 @@ export async function commentTree(
       UNION ALL ${level(2, NESTED, SLOT_COUNT)} UNION ALL ${level(3, NESTED, SLOT_COUNT)})
     UNION ALL SELECT 'o', ${jsonObjectOf(ownerWithId, "u")}, NULL, NULL, NULL
       FROM (SELECT json_extract((SELECT authors FROM st), '$[' || k || ']') AS id FROM s LIMIT -1 OFFSET 0) a
-      CROSS JOIN users u ON u.id = a.id`;
+      CROSS JOIN users u ON u.id = a.id
+    UNION ALL SELECT 'r', json_object('target_id', target_id, 'message_id', message_id, 'emoji', emoji,
+        'total', total, 'reacted', reacted, 'first_at', first_at), NULL, NULL, NULL
+      FROM (${reactions})`;
   const raw = await db.all<{
     kind: string;
     j: string;
@@ -1339,8 +1356,16 @@ export async function commentTree(
     binds: [q.postPublicId, q.focusPublicId, ...(values ?? [])],
     isList: true,
   });
-  const tree: CommentTree = { post: null, focus: null, rows: [], pageLength: 0, owners: new Map() };
+  const tree: CommentTree = {
+    post: null,
+    focus: null,
+    rows: [],
+    pageLength: 0,
+    owners: new Map(),
+    reactions: new Map(),
+  };
   const ownerRows: object[] = [];
+  const reactionRows: Array<{ target_id: number; first_at: number; emoji: string }> = [];
   for (const row of raw) {
     const value = JSON.parse(row.j) as Record<string, unknown>;
     if (row.kind === "p") {
@@ -1353,9 +1378,18 @@ export async function commentTree(
     } else if (row.kind === "c") {
       tree.rows.push(rowOf(comments, value));
       if (row.level === 0) tree.pageLength += 1;
-    } else ownerRows.push(value);
+    } else if (row.kind === "r") reactionRows.push(value as (typeof reactionRows)[number]);
+    else ownerRows.push(value);
   }
   tree.owners = ownerMap(ownerRows);
+  // In the order `reactionLookupSql` gives on its own (a union keeps no order of its parts).
+  reactionRows.sort(
+    (a, b) =>
+      a.target_id - b.target_id ||
+      a.first_at - b.first_at ||
+      (a.emoji < b.emoji ? -1 : a.emoji > b.emoji ? 1 : 0),
+  );
+  tree.reactions = reactionMap(reactionRows);
   return tree;
 }
 
