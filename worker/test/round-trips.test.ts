@@ -92,6 +92,33 @@ describe("round trips to D1 per list", () => {
     expect((await api("/api/v1/community/micropost/list?name=nosuchplace")).status).toBe(404);
   });
 
+  it("a custom feed's page is one round trip once the isolate keeps the feed's row, signed in or not", async () => {
+    const user = await createUser();
+    const reader = await createUser();
+    const community = await newCommunity(user);
+    await newPost(user, community);
+    const feed = await json<{ id: string }>(
+      await api("/api/v1/private/user/feed", {
+        method: "POST",
+        ...jsonBody({ name: "Kept", is_public: true, communities: [{ name: community }] }, user.auth),
+      }),
+    );
+    const path = `/api/v1/feed/micropost/list?id=${feed.id}`;
+    // The first read in this isolate reads the feed's row (its sources) before the page.
+    expect(reads(await api(path)).calls).toBe(2);
+    for (const headers of [{}, user.auth, reader.auth]) {
+      const res = await api(path, { headers });
+      expect((await json<{ list: unknown[] }>(res)).list).toHaveLength(1);
+      expect(reads(res).calls).toBe(1);
+    }
+    // A phrase the reader mutes in feeds: the page is read again without it.
+    await api("/api/v1/private/user/filter", {
+      method: "POST",
+      ...jsonBody({ phrase: "zebra", whole_word: true, contexts: ["FEED"], expires_at: null }, reader.auth),
+    });
+    expect(reads(await api(path, { headers: reader.auth })).calls).toBe(2);
+  });
+
   it("a post's comments, with three levels of replies, come back in one round trip", async () => {
     const user = await createUser();
     const community = await newCommunity(user);

@@ -385,7 +385,8 @@ export async function readCustomFeed(
   const order: Order = q.sort === "TOP" ? { ...TOP, tag: "ft" } : { ...NEWEST, tag: "fn" };
   const values = decodeCursor(q.cursor, order.tag, 2);
   const hideRead = readsOf(viewerId, q.hide_read);
-  const mutes = await listMutes(deps, viewerId, q.show_muted);
+  // The viewer's phrases, or null while they come with this request's first round trip.
+  const known = q.show_muted ? [] : knownMutes(deps, viewerId, "FEED");
   const kept = keptHeads.get(q.id);
   let head = kept && Date.now() - kept.at < HEAD_KEEP_MS ? kept.head : null;
   const read = async (after: number[] | null) => {
@@ -409,14 +410,22 @@ export async function readCustomFeed(
       head = null;
     }
   };
-  if (mutes.length === 0) {
+  let first: Awaited<ReturnType<typeof read>> | null = null;
+  if (!known?.length) {
+    // With a kept head: the page, all it shows and the token check, in one round trip.
     const page = await read(values);
-    const cursor = nextCursor(page.posts, q.limit, order);
-    return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.head.total, q.limit, cursor);
+    if (known || (await listMutes(deps, viewerId, q.show_muted)).length === 0) {
+      const cursor = nextCursor(page.posts, q.limit, order);
+      return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.head.total, q.limit, cursor);
+    }
+    first = page;
   }
+  const mutes = await listMutes(deps, viewerId, q.show_muted);
   let total = 0;
   const page = await unmutedPage(mutes, q.limit, order, { skip: 0, values }, async (_skip, after) => {
-    const read1 = await read(after);
+    // The page read before the phrases were known is the first of the reads that fill this one.
+    const read1 = first ?? (await read(after));
+    first = null;
     total = read1.head.total;
     return read1.posts;
   });
