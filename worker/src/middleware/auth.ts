@@ -45,13 +45,14 @@ function sessionOf(
   c: Context<AppEnv>,
   claims: { id: number; version: number; factorAt: number | null; passwordAt: number | null },
   rows: unknown[],
-  muteRows: unknown[],
+  muteRows: unknown[] | undefined,
 ): AuthUser | null {
   const row = rows[0] ? rowOf(sessionColumns, rows[0] as Record<string, unknown>) : null;
-  c.var.deps.viewerMutes = {
-    userId: claims.id,
-    rows: muteRows.map((raw) => rowOf(muteColumns, raw as Record<string, unknown>)),
-  };
+  if (muteRows)
+    c.var.deps.viewerMutes = {
+      userId: claims.id,
+      rows: muteRows.map((raw) => rowOf(muteColumns, raw as Record<string, unknown>)),
+    };
   if (!row || !mayHoldSession(row) || row.version !== claims.version) return null;
   return {
     id: row.id,
@@ -63,10 +64,14 @@ function sessionOf(
   };
 }
 
-/** The token check's statements for the person the claims name. */
-const sessionReads = (id: number) => [
+/**
+ * The token check's statements for the person the claims name: the person, and (`withMutes`) the
+ * phrases they mute, which only lists filter by. A write's statements all run on the primary, so
+ * a write leaves them out (docs/decisions/186); a write that asks for them reads them itself.
+ */
+const sessionReads = (id: number, withMutes = true) => [
   { sql: SESSION_SQL, binds: [id] },
-  { sql: MUTES_SQL, binds: [id, Date.now()] },
+  ...(withMutes ? [{ sql: MUTES_SQL, binds: [id, Date.now()] }] : []),
 ];
 
 /** The user behind a user token, if the token is valid and not outdated by a password change. */
@@ -130,10 +135,11 @@ async function deferredUser(
     onRefused();
     return new DomainError(401, EXPIRED);
   };
+  const reads = c.req.method === "GET" || c.req.method === "HEAD";
   const rider: Rider = {
-    reads: sessionReads(claims.id),
+    reads: sessionReads(claims.id, reads),
     guard: { sql: SESSION_GUARD_SQL, binds: [claims.id, claims.version] },
-    settle([rows = [], muteRows = []]) {
+    settle([rows = [], muteRows]) {
       checked = sessionOf(c, claims, rows, muteRows);
       if (!checked) throw refused();
     },
