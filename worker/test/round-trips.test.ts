@@ -162,7 +162,8 @@ describe("round trips to D1 per list", () => {
         ).status,
       ).toBe(200);
     type Shown = { reactions: Array<{ emoji: string; total: number; reacted: boolean }>; replies: Shown[] };
-    const shown = (comment: Shown) => comment.reactions.map((r) => `${r.emoji}${r.total}${r.reacted ? "*" : ""}`);
+    const shown = (comment: Shown) =>
+      comment.reactions.map((r) => `${r.emoji}${r.total}${r.reacted ? "*" : ""}`);
     // The tree and its reactions (docs/decisions/140) in one statement.
     for (const path of [list, thread]) {
       const anonymous = await api(path);
@@ -427,7 +428,10 @@ describe("round trips to D1 per list", () => {
           method: "POST",
           ...jsonBody({ parent_micropost_public_id: post.public_id, body: "never" }, user.auth),
         }),
-        api(`/api/v1/private/user/follow?username=${author.username}`, { method: "POST", headers: user.auth }),
+        api(`/api/v1/private/user/follow?username=${author.username}`, {
+          method: "POST",
+          headers: user.auth,
+        }),
         api("/api/v1/private/user/micropost", {
           method: "POST",
           headers: user.auth,

@@ -149,7 +149,12 @@ export async function listReactors(
   // The item and its page of reactors in one round trip.
   const { target, rows, total } = await queries.targetWithReactors(
     db,
-    { type, publicId: message ? message.thread : q.public_id, messageId: message?.messageId ?? 0, emoji: q.emoji },
+    {
+      type,
+      publicId: message ? message.thread : q.public_id,
+      messageId: message?.messageId ?? 0,
+      emoji: q.emoji,
+    },
     viewerId,
     q,
   );
