@@ -92,6 +92,45 @@ describe("round trips to D1 per list", () => {
     expect((await api("/api/v1/community/micropost/list?name=nosuchplace")).status).toBe(404);
   });
 
+  it("a community's page, a profile, a post and a moderation log are one round trip, signed in or not", async () => {
+    const owner = await createUser();
+    const reader = await createUser();
+    const community = await newCommunity(owner);
+    const post = await newPost(owner, community);
+    await api(`/api/v1/private/user/follow?username=${owner.username}`, {
+      method: "POST",
+      headers: reader.auth,
+    });
+    const pages = [
+      `/api/v1/community?name=${community}`,
+      `/api/v1/user?username=${owner.username}`,
+      `/api/v1/micropost?public_id=${post.public_id}`,
+      `/api/v1/community/mod/log?name=${community}`,
+    ];
+    for (const path of pages)
+      for (const headers of [{}, reader.auth, owner.auth]) {
+        const res = await api(path, { headers });
+        expect(res.status, path).toBe(200);
+        expect(reads(res).calls, path).toBe(1);
+      }
+    // What the viewer's row adds, read in that same round trip.
+    const page = (path: string, who: TestUser | null) =>
+      api(path, { headers: who?.auth ?? {} }).then((res) => json<Record<string, unknown>>(res));
+    expect(await page(pages[1]!, reader)).toMatchObject({ is_following: true, user_is_owner: false });
+    expect(await page(pages[1]!, owner)).toMatchObject({ is_following: false, user_is_owner: true });
+    expect(await page(pages[1]!, null)).toMatchObject({ is_following: false, user_is_owner: false });
+    expect((await page(pages[0]!, owner)).user_membership).toMatchObject({ role: "OWNER" });
+    expect((await page(pages[0]!, reader)).user_membership).toBeNull();
+    for (const path of [
+      `/api/v1/community?name=nosuch${community}`,
+      `/api/v1/user?username=nosuch${owner.username}`,
+    ]) {
+      const res = await api(path, { headers: reader.auth });
+      expect(res.status, path).toBe(404);
+      expect(reads(res).calls, path).toBe(1);
+    }
+  });
+
   it("a custom feed's page is one round trip once the isolate keeps the feed's row, signed in or not", async () => {
     const user = await createUser();
     const reader = await createUser();

@@ -168,3 +168,33 @@ export function paletteStatement(
     binds: [communityId, palette ? JSON.stringify(palette) : null],
   });
 }
+
+/**
+ * A community by name (case-insensitive) and the viewer's membership there, in one round trip:
+ * what its page shows. `membership` is null for a visitor or someone not a member.
+ */
+export async function communityWithMembership(
+  db: Database,
+  name: string,
+  viewerId: number | null,
+): Promise<{ row: CommunityRow | null; membership: MembershipRow | null }> {
+  const [[raw], members = []] = await db.batch<[Record<string, unknown>, Record<string, unknown>]>([
+    {
+      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+      binds: [name],
+    },
+    ...(viewerId === null
+      ? []
+      : [
+          {
+            sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+              WHERE cm.user_id = ?2 AND cm.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))`,
+            binds: [name, viewerId],
+          },
+        ]),
+  ]);
+  return {
+    row: raw ? rowOf(communities, raw) : null,
+    membership: members[0] ? rowOf(membershipColumns, members[0]) : null,
+  };
+}

@@ -32,6 +32,7 @@ import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { notify } from "../notifications/service";
 import {
   communityPage,
+  communityWithMembership,
   memberPage,
   paletteStatement,
   prefixEnd,
@@ -215,15 +216,11 @@ export async function setCommunityCover(
   return getCommunity(deps, user.id, row.name);
 }
 
-async function membershipsOf({ db }: Deps, viewerId: number | null, communityIds: number[]) {
-  if (viewerId === null || communityIds.length === 0) return new Map<number, MembershipRow>();
-  return membershipMap(await db.all(membershipsStatement(viewerId, communityIds)));
-}
-
 export async function getCommunity(deps: Deps, viewerId: number | null, name: string): Promise<Community> {
-  const row = await findCommunity(deps, name);
-  const memberships = await membershipsOf(deps, viewerId, [row.id]);
-  return toCommunityWithRules(row, memberships.get(row.id));
+  // The community and the viewer's membership in one round trip (the token check's too).
+  const { row, membership } = await communityWithMembership(deps.db, name, viewerId);
+  if (!row) fail(404, `The community c/${name} does not exist`);
+  return toCommunityWithRules(row, membership);
 }
 
 /**

@@ -50,10 +50,6 @@ async function communityWith<T>(
   return { community: community ?? null, rows };
 }
 
-export function communityIdByName(db: Database, name: string) {
-  return db.first<CommunityRef>({ sql: COMMUNITY_BY_NAME, binds: [name] });
-}
-
 /** The community's owner and moderators, with the community (null: none of that name). */
 export function communityModerators(db: Database, name: string) {
   return communityWith<Record<string, unknown>>(db, name, moderatorsStatement(name));
@@ -233,29 +229,31 @@ export function newestModerationCard(db: Database, userId: number) {
   });
 }
 
-export function modLogPage(db: Database, communityId: number, skip: number, limit: number) {
-  return db.batch<
-    [
-      {
-        id: number;
-        action: ModLogAction;
-        moderator_username: string;
-        target_type: ModTargetType;
-        target: string;
-        reason: string;
-        created_at: number;
-      },
-      { n: number },
-    ]
-  >([
+/** The community named `name` and a page of its moderation log with the log's length, in one round trip. */
+export async function communityModLog(db: Database, name: string, skip: number, limit: number) {
+  type Entry = {
+    id: number;
+    action: ModLogAction;
+    moderator_username: string;
+    target_type: ModTargetType;
+    target: string;
+    reason: string;
+    created_at: number;
+  };
+  const [[community], rows, total] = await db.batch<[CommunityRef, Entry, { n: number }]>([
+    { sql: COMMUNITY_BY_NAME, binds: [name] },
     {
       sql: `SELECT id, action, moderator_username, target_type, target, reason, created_at FROM community_mod_log
-            WHERE community_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3`,
-      binds: [communityId, limit, skip],
+            WHERE community_id = ${COMMUNITY_ID} ORDER BY id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [name, limit, skip],
       isList: true,
     },
-    { sql: "SELECT count(*) AS n FROM community_mod_log WHERE community_id = ?1", binds: [communityId] },
+    {
+      sql: `SELECT count(*) AS n FROM community_mod_log WHERE community_id = ${COMMUNITY_ID}`,
+      binds: [name],
+    },
   ]);
+  return { community: community ?? null, rows, total: total[0]?.n ?? 0 };
 }
 
 /** The owner and the moderators, the owner first. */

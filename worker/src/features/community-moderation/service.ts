@@ -32,8 +32,8 @@ import {
   banStatement,
   commentInCommunity,
   communityFlairs,
-  communityIdByName,
   communityModerators,
+  communityModLog,
   flairById,
   flairDeleteStatements,
   flairInsertStatement,
@@ -42,7 +42,6 @@ import {
   lockStatement,
   logStatement,
   moderatorCount,
-  modLogPage,
   newestModerationCard,
   personByName,
   pinnedCount,
@@ -350,9 +349,9 @@ export async function readModLog(
   deps: Deps,
   q: { name: string; skip: number; limit: number },
 ): Promise<Page<ModLogEntry>> {
-  const c = await communityIdByName(deps.db, q.name);
-  if (!c) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
-  const [rows, total] = await modLogPage(deps.db, c.id, q.skip, q.limit);
+  // The community and the page in one round trip.
+  const { community, rows, total } = await communityModLog(deps.db, q.name, q.skip, q.limit);
+  if (!community) fail(404, COMMUNITY_MOD_MSG.communityNotFound);
   return toPage(
     rows.map((r) => ({
       id: r.id,
@@ -363,7 +362,7 @@ export async function readModLog(
       reason: r.reason,
       created_at: iso(r.created_at),
     })),
-    total[0]?.n ?? 0,
+    total,
     q.limit,
   );
 }

@@ -14,6 +14,7 @@ import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, type Relation, toUser } from "#worker/lib/user-json.ts";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
+import { personWithRelation } from "./queries";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -67,8 +68,21 @@ export async function assertCanReach(deps: Deps, actorId: number, targetId: numb
 
 /** `GET /api/v1/user`: the profile with the caller's relation to it. */
 export async function getProfile(deps: Deps, username: string, viewerId: number | null): Promise<User> {
-  const row = await findPerson(deps, username);
-  return toUser(row, await relationOf(deps, viewerId, row.id));
+  // The person and how the viewer stands to them in one round trip (the token check's too).
+  const { row, relation } = await personWithRelation(deps.db, username, viewerId);
+  if (!row) fail(404, PEOPLE_MSG.userNotFound);
+  if (viewerId === row.id) return toUser(row, { ...NO_RELATION, isOwner: true });
+  return toUser(
+    row,
+    relation
+      ? {
+          isFollowing: relation.following === 1,
+          isBlocked: relation.blocked === 1,
+          isBlocking: relation.blocking === 1,
+          isOwner: false,
+        }
+      : NO_RELATION,
+  );
 }
 
 async function followCounts({ db }: Deps, personId: number) {
