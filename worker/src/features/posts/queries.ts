@@ -24,16 +24,17 @@ import {
 } from "#worker/db/sql.ts";
 import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
-import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
-import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
-import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
 import {
   communitiesStatement,
   communityMap,
   membershipMap,
   membershipsStatement,
-} from "../communities/service";
+} from "#worker/lib/community-queries.ts";
+import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { postCountStatements } from "#worker/lib/post-removal-queries.ts";
+import { visiblePostIdSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
+import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
 
 // Every read and write of the posts feature (posts, drafts, votes, comments, the feed), one named
 // function each. Plain SQL through the metered handle, so `X-D1-Rows-Read` counts all a request
@@ -446,14 +447,7 @@ export function postDeleteStatements(
 ): D1PreparedStatement[] {
   const stillPublished = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0)";
   return [
-    db.prepare({
-      sql: `UPDATE communities SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished} AND ${guard}`,
-      binds: [row.communityId, row.id],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_microposts = total_microposts - 1 WHERE id = ?1 AND ${stillPublished} AND ${guard}`,
-      binds: [row.ownerId, row.id],
-    }),
+    ...postCountStatements(db, row, -1, stillPublished, guard),
     db.prepare({ sql: `DELETE FROM microposts WHERE id = ?1 AND ${guard}`, binds: [row.id] }),
   ];
 }
@@ -1204,6 +1198,9 @@ export async function pageWithLookups(
 
 // ---------------------------------------------------------------------------------------------
 // Comments
+
+/** A comment's notification goes in only with the comment (?7, its public id). */
+export const COMMENT_IS_IN = "EXISTS (SELECT 1 FROM comments WHERE public_id = ?7)";
 
 /** Replies shown under one comment before "See more replies" leads to its own thread. */
 export const REPLIES_PER_COMMENT = 10;
