@@ -90,9 +90,9 @@ export const CLOSE_NOT_MEMBER = 4403;
  *   synchronous and the runtime's output gate holds every outgoing frame until they are durable,
  *   so a broadcast never announces a message that could be lost.
  * - After each change the thread's D1 rows (last message, unread counts, activity time, when each
- *   participant first wrote) are
- *   rewritten from this storage; writes are coalesced so one runs at a time and the last wins. A
- *   change also sets an alarm, so a D1 write lost to a crash is made after the restart.
+ *   participant first wrote) are rewritten from this storage (thread-d1.ts); writes are coalesced
+ *   so one runs at a time and the last wins. A change also sets an alarm, so a D1 write lost to a
+ *   crash is made after the restart.
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
  */
 export class ChatThread extends DurableObject<Bindings> {

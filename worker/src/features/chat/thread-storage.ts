@@ -67,7 +67,7 @@ const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, 
  * A thread object's own SQLite storage: which D1 thread it is, the participants with how far each
  * has read, and the messages (ids only grow; a deleted message stays as a tombstone that keeps its
  * client id). Every call is synchronous: the runtime's output gate holds the object's outgoing
- * frames until these writes are durable.
+ * frames until these writes are durable. The statements are in storage-queries.ts.
  */
 export class ThreadStorage {
   private schemaReady = false;
