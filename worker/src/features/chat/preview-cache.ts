@@ -12,15 +12,11 @@ import { checkPreviewTarget, fetchWebpagePreview } from "./webpage-preview";
 /** How long a fetched preview is used before the page is fetched again. */
 export const PREVIEW_FRESH_MS = 60 * 60_000;
 /** Fetches one person may make the server do in a minute (shared with GET /api/webpage-preview). */
-export const PREVIEW_FETCHES = { max: 60, windowMs: 60_000 } as const;
-export const previewLimitKey = (userId: number) => `webpage-preview:${userId}`;
+const PREVIEW_FETCHES = { max: 60, windowMs: 60_000 } as const;
+const previewLimitKey = (userId: number) => `webpage-preview:${userId}`;
 
 /** Keeps what the server fetched for a link (null: nothing to show), pruning a few stale rows. */
-export async function rememberPreview(
-  deps: Deps,
-  link: string,
-  preview: WebpagePreview | null,
-): Promise<void> {
+async function rememberPreview(deps: Deps, link: string, preview: WebpagePreview | null): Promise<void> {
   const now = Date.now();
   await savePreview(deps, link, preview ? JSON.stringify(preview) : null, now, now - PREVIEW_FRESH_MS);
 }

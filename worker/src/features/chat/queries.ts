@@ -27,7 +27,7 @@ export interface ThreadRow {
  * The thread's columns as the caller (`me`) sees them; `users` is every current member as JSON. A
  * group's former member sees no last message: what was said after they left is not theirs to read.
  */
-export const THREAD_SELECT = `
+const THREAD_SELECT = `
   SELECT t.id, t.public_id, t.chat_thread_type, t.name, t.created_at,
          iif(me.left_at IS NULL, t.last_message_text, NULL) AS last_message_text,
          iif(me.left_at IS NULL, t.last_message_type, NULL) AS last_message_type,

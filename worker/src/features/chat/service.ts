@@ -216,7 +216,7 @@ export async function listPersonalChatUsers(
 }
 
 /** What the chat says about a picture over CHAT_IMAGE_MAX_MB, with both sizes in MB. */
-export const fileTooLarge = (size: number) =>
+const fileTooLarge = (size: number) =>
   `Your file is ${megabytes(size)} MB. Use another file with its size less than ${CHAT_IMAGE_MAX_MB} MB.`;
 
 /**

@@ -11,7 +11,7 @@ import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 // `WITH page`, which costs what the page costs (docs/decisions/115).
 
 /** The upper end of a prefix range: every string that starts with `prefix` sorts below it. */
-export function prefixEnd(prefix: string): string {
+function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
 
