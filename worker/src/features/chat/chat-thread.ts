@@ -24,10 +24,8 @@ import {
   SocketSessions,
   tooManySockets,
 } from "#worker/lib/sockets/resumable.ts";
-import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
 import { mentionsHost, parseFrame, RefusedFrame, refusal } from "./frames";
-import { tellInboxes } from "./inboxes";
 import { serverPreview } from "./preview-cache";
 import {
   accountsOf,
@@ -38,6 +36,7 @@ import {
   wipeThreadMedia,
 } from "./queries";
 import { RateBucket } from "./rate-bucket";
+import { ThreadD1 } from "./thread-d1";
 import { type Participant, ThreadStorage } from "./thread-storage";
 
 /** Which thread a call is about; the Worker looked it up in D1 and checked the caller. */
@@ -91,9 +90,9 @@ export const CLOSE_NOT_MEMBER = 4403;
  *   synchronous and the runtime's output gate holds every outgoing frame until they are durable,
  *   so a broadcast never announces a message that could be lost.
  * - After each change the thread's D1 rows (last message, unread counts, activity time, when each
- *   participant first wrote) are
- *   rewritten from this storage; writes are coalesced so one runs at a time and the last wins. A
- *   change also sets an alarm, so a D1 write lost to a crash is made after the restart.
+ *   participant first wrote) are rewritten from this storage (thread-d1.ts); writes are coalesced
+ *   so one runs at a time and the last wins. A change also sets an alarm, so a D1 write lost to a
+ *   crash is made after the restart.
  * - Deleting the thread tells every socket EXCLUDE, closes them and wipes the storage.
  */
 export class ChatThread extends DurableObject<Bindings> {
@@ -103,18 +102,13 @@ export class ChatThread extends DurableObject<Bindings> {
   /** userId → when their "Typing..." lapses. Lost on hibernation, which only follows silence. */
   private typing = new Map<number, number>();
   private closed = false;
-  /** userId → when they first sent a message here, once known (it never changes after). */
-  private sentAt = new Map<number, number>();
-  private syncing: Promise<void> | null = null;
-  private dirty = false;
   /** Whether a block stands between the participants, as last read from D1, and when. */
   private blockCheck: { at: number; blocked: Promise<boolean> } | null = null;
   /** When the connected people's token versions were last compared with D1's, and that check. */
   private readonly recheck = new SessionRecheck(() => this.ctx.storage.sql);
   /** Each socket's frames run one after another, in the order they came. */
   private queues = new WeakMap<WebSocket, Promise<void>>();
-  /** What each participant's inbox was last told of this thread (not told twice). */
-  private told = new Map<number, string>();
+  private readonly d1: ThreadD1;
 
   /**
    * A fresh data handle on each use: its D1 session starts on the primary, so what the object
@@ -128,6 +122,10 @@ export class ChatThread extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.storage = new ThreadStorage(ctx.storage);
+    this.d1 = new ThreadD1(ctx, this.storage, {
+      deps: () => this.deps,
+      closed: () => this.closed,
+    });
     this.sockets = new SocketSessions(ctx, {
       ping: { message_type: "PING" },
       pong: { message_type: "PONG" },
@@ -392,91 +390,14 @@ export class ChatThread extends DurableObject<Bindings> {
 
   // ----- D1 -----
 
-  /** Rewrites the thread's D1 rows from this storage; concurrent calls share one write loop. */
+  /** Rewrites the thread's D1 rows from this storage (thread-d1.ts). */
   private syncD1(): Promise<void> {
-    this.dirty = true;
-    this.syncing ??= this.flush();
-    return this.syncing;
+    return this.d1.sync();
   }
 
-  private async flush(): Promise<void> {
-    try {
-      // Let the frames just broadcast go out before the D1 work takes the thread's CPU.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      while (this.dirty) {
-        this.dirty = false;
-        await this.writeD1().catch((error) => console.error("chat thread D1 sync failed", error));
-      }
-    } finally {
-      this.syncing = null;
-    }
-  }
-
-  private async writeD1(): Promise<void> {
-    const ref = this.storage.boundThread();
-    if (!ref || this.closed) return;
-    const version = this.storage.changeVersion();
-    const last = this.storage.newest();
-    const activity = last?.created_at ?? ref.createdAt;
-    const { db } = this.deps;
-    const statements = [
-      db.prepare({
-        sql: "UPDATE chat_threads SET last_message_text = ?1, last_message_type = ?2, last_message_at = ?3 WHERE id = ?4",
-        binds: [last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, ref.threadId],
-      }),
-    ];
-    const participants = [...this.storage.participants().values()];
-    const bothBefore = participants.length === 2 && participants.every((p) => this.sentAt.has(p.userId));
-    for (const p of participants) {
-      const unread = this.storage.unreadBy(p);
-      statements.push(
-        db.prepare({
-          sql: `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2,
-                   sent_at = coalesce(sent_at, ?5)
-                 WHERE thread_id = ?3 AND user_id = ?4`,
-          binds: [unread, activity, ref.threadId, p.userId, this.firstSentAt(p.userId)],
-        }),
-      );
-    }
-    await db.write(statements);
-    this.storage.markSynced(version);
-    this.ctx.waitUntil(tellInboxes(this.deps, this.storage, this.told, ref.publicId, activity));
-    // Messages have now gone both ways: from here on each one may see when the other is online
-    // (the presence circle reads `sent_at`); if both are online now, they see it at once.
-    const [a, b] = participants;
-    if (
-      a &&
-      b &&
-      !bothBefore &&
-      !this.storage.isGroup() &&
-      this.sentAt.has(a.userId) &&
-      this.sentAt.has(b.userId)
-    )
-      this.ctx.waitUntil(
-        inboxStub(this.deps, a.userId)
-          .meet(a.userId, b.userId)
-          .catch((error) => console.error("presence of new partners failed", error)),
-      );
-  }
-
-  /** When the participant first sent a message here, remembered once found. */
-  private firstSentAt(userId: number): number | null {
-    const known = this.sentAt.get(userId);
-    if (known !== undefined) return known;
-    const at = this.storage.firstSentAt(userId);
-    if (at !== null) this.sentAt.set(userId, at);
-    return at;
-  }
-
-  /**
-   * The resync alarm (set by every change): if D1 has not heard of the newest change (the server
-   * stopped between the two writes, or D1 refused), it is written now; if that fails, again later.
-   */
+  /** The resync alarm, set by every change (thread-d1.ts). */
   override async alarm(): Promise<void> {
-    this.storage.alarmFired();
-    if (this.closed || !this.storage.d1Behind()) return;
-    await this.syncD1();
-    if (this.storage.d1Behind()) this.storage.armResync();
+    await this.d1.alarm();
   }
 
   // ----- Calls from the Worker (RPC) -----

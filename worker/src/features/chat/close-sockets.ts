@@ -2,6 +2,7 @@ import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
+import { accountByOwner, threadsOfUserBefore } from "./queries";
 import { threadStub } from "./service";
 
 // When a person's sessions are revoked (password change or reset, suspension, deletion, e-mail
@@ -44,11 +45,7 @@ export interface CloseSocketsJob {
  * `before` down; past THREADS_PER_CALL the rest goes to the queue.
  */
 async function tellThreads(deps: Deps, person: RevokedPerson, before = Number.MAX_SAFE_INTEGER) {
-  const rows = await deps.db.all<{ id: number; public_id: string }>({
-    sql: `SELECT t.id, t.public_id FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
-           WHERE me.user_id = ?1 AND t.id < ?2 ORDER BY t.id DESC LIMIT ?3`,
-    binds: [person.id, before, THREADS_PER_CALL + 1],
-  });
+  const rows = await threadsOfUserBefore(deps, person.id, before, THREADS_PER_CALL + 1);
   const now = rows.slice(0, THREADS_PER_CALL);
   for (let i = 0; i < now.length; i += FAN_OUT) {
     await Promise.all(
@@ -98,17 +95,7 @@ const SOCKET_HOLDERS: SocketHolder[] = [
 ];
 
 async function revokedPerson(deps: Deps, who: SocketOwner): Promise<RevokedPerson | null> {
-  const [column, value] =
-    "id" in who ? ["id", who.id] : "username" in who ? ["username", who.username] : ["email", who.email];
-  const row = await deps.db.first<{
-    id: number;
-    token_version: number;
-    status: string;
-    deleted_at: number | null;
-  }>({
-    sql: `SELECT id, token_version, status, deleted_at FROM users WHERE ${column} = ?1`,
-    binds: [value],
-  });
+  const row = await accountByOwner(deps, who);
   if (!row) return null;
   const gone = !mayHoldSession(row);
   return { id: row.id, version: row.token_version, gone };

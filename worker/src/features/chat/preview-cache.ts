@@ -1,6 +1,7 @@
 import { type WebpagePreview, webpagePreviewSchema } from "#shared/schemas/chat.ts";
 import type { Deps } from "#worker/deps.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { freshPreview, savePreview } from "./queries";
 import { checkPreviewTarget, fetchWebpagePreview } from "./webpage-preview";
 
 // A chat message's link preview is the server's, never the sender's: a client could otherwise
@@ -11,28 +12,25 @@ import { checkPreviewTarget, fetchWebpagePreview } from "./webpage-preview";
 /** How long a fetched preview is used before the page is fetched again. */
 export const PREVIEW_FRESH_MS = 60 * 60_000;
 /** Fetches one person may make the server do in a minute (shared with GET /api/webpage-preview). */
-export const PREVIEW_FETCHES = { max: 60, windowMs: 60_000 } as const;
-export const previewLimitKey = (userId: number) => `webpage-preview:${userId}`;
+const PREVIEW_FETCHES = { max: 60, windowMs: 60_000 } as const;
+const previewLimitKey = (userId: number) => `webpage-preview:${userId}`;
 
 /** Keeps what the server fetched for a link (null: nothing to show), pruning a few stale rows. */
-export async function rememberPreview(
-  { db }: Deps,
-  link: string,
-  preview: WebpagePreview | null,
-): Promise<void> {
+async function rememberPreview(deps: Deps, link: string, preview: WebpagePreview | null): Promise<void> {
   const now = Date.now();
-  await db.write([
-    db.prepare({
-      sql: `INSERT INTO webpage_previews (link, preview, fetched_at) VALUES (?1, ?2, ?3)
-            ON CONFLICT (link) DO UPDATE SET preview = excluded.preview, fetched_at = excluded.fetched_at`,
-      binds: [link, preview ? JSON.stringify(preview) : null, now],
-    }),
-    db.prepare({
-      sql: `DELETE FROM webpage_previews WHERE link IN
-              (SELECT link FROM webpage_previews WHERE fetched_at < ?1 ORDER BY fetched_at LIMIT 20)`,
-      binds: [now - PREVIEW_FRESH_MS],
-    }),
-  ]);
+  await savePreview(deps, link, preview ? JSON.stringify(preview) : null, now, now - PREVIEW_FRESH_MS);
+}
+
+/**
+ * `GET /api/webpage-preview`: the composer's preview of a link, fetched by the server within the
+ * person's fetch allowance. A message sent with this link gets this preview, whatever the
+ * sender's client says it is.
+ */
+export async function previewForComposer(deps: Deps, userId: number, link: string): Promise<WebpagePreview> {
+  await hitRateLimit(deps.db, previewLimitKey(userId), PREVIEW_FETCHES);
+  const found = await fetchWebpagePreview(deps, link);
+  await rememberPreview(deps, found.link, found);
+  return found;
 }
 
 /**
@@ -50,10 +48,7 @@ export async function serverPreview(
   } catch {
     return null;
   }
-  const row = await deps.db.first<{ preview: string | null }>({
-    sql: "SELECT preview FROM webpage_previews WHERE link = ?1 AND fetched_at > ?2",
-    binds: [target.href, Date.now() - PREVIEW_FRESH_MS],
-  });
+  const row = await freshPreview(deps, target.href, Date.now() - PREVIEW_FRESH_MS);
   if (row) {
     const cached = row.preview ? webpagePreviewSchema.safeParse(JSON.parse(row.preview)) : null;
     return cached?.success ? cached.data : null;

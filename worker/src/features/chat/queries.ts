@@ -3,6 +3,7 @@ import type { ChatThreadType } from "#shared/enums.ts";
 import type { ChatUser } from "#shared/schemas/chat.ts";
 import { uploads } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import type { ThreadRef } from "./chat-thread";
 import type { ParticipantSource } from "./thread-storage";
 
@@ -26,7 +27,7 @@ export interface ThreadRow {
  * The thread's columns as the caller (`me`) sees them; `users` is every current member as JSON. A
  * group's former member sees no last message: what was said after they left is not theirs to read.
  */
-export const THREAD_SELECT = `
+const THREAD_SELECT = `
   SELECT t.id, t.public_id, t.chat_thread_type, t.name, t.created_at,
          iif(me.left_at IS NULL, t.last_message_text, NULL) AS last_message_text,
          iif(me.left_at IS NULL, t.last_message_type, NULL) AS last_message_type,
@@ -269,4 +270,285 @@ export async function wipeThreadMedia(deps: Deps, threadPublicId: string) {
     if (page.objects.length) await deps.env.MEDIA.delete(page.objects.map((o) => o.key));
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
+}
+
+// ----- Threads, people and blocks, as the service reads them -----
+
+/** A list's total, from its `count(*)` statement. */
+type Count = { n: number };
+
+/** The thread as the user sees it, when they take part in it (or took part: a group's former member). */
+export function threadRowForUser({ db }: Deps, userId: number, threadPublicId: string) {
+  return db.first<ThreadRow>({
+    sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`,
+    binds: [threadPublicId, userId],
+  });
+}
+
+/**
+ * The user's threads, newest activity first, and how many there are: one batch. A thread whose
+ * newest message is unread and holds one of `mutes` is left out of both.
+ */
+export async function threadPage(
+  { db }: Deps,
+  page: { userId: number; skip: number; limit: number },
+  mutes: ActiveMute[],
+): Promise<{ rows: ThreadRow[]; total: number }> {
+  const { userId, skip, limit } = page;
+  const unread = "me.total_unread_messages > 0";
+  const muted = notMutedSql("t.last_message_text", mutes, 4, unread);
+  const countMuted = notMutedSql("t.last_message_text", mutes, 2, unread);
+  const [rows, [total]] = await db.batch<[ThreadRow, Count]>([
+    {
+      sql: `${THREAD_SELECT} WHERE me.user_id = ?1${muted.sql} ORDER BY me.last_activity_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [userId, limit, skip, ...(muted.binds ?? [])],
+      isList: true,
+    },
+    {
+      sql: mutes.length
+        ? `SELECT count(*) AS n FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+            WHERE me.user_id = ?1${countMuted.sql}`
+        : "SELECT count(*) AS n FROM chat_thread_users WHERE user_id = ?1",
+      binds: [userId, ...(countMuted.binds ?? [])],
+    },
+  ]);
+  return { rows, total: total!.n };
+}
+
+/** A thread's current members, in the order they joined, and how many there are. */
+export async function threadUsersPage(
+  { db }: Deps,
+  threadId: number,
+  skip: number,
+  limit: number,
+): Promise<{ rows: ChatUser[]; total: number }> {
+  const [rows, [total]] = await db.batch<[ChatUser, Count]>([
+    {
+      sql: `SELECT u.username, u.profile_name, u.profile_image
+              FROM chat_thread_users p JOIN users u ON u.id = p.user_id
+             WHERE p.thread_id = ?1 AND p.left_at IS NULL ORDER BY p.created_at, u.id LIMIT ?2 OFFSET ?3`,
+      binds: [threadId, limit, skip],
+      isList: true,
+    },
+    {
+      sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL",
+      binds: [threadId],
+    },
+  ]);
+  return { rows, total: total!.n };
+}
+
+/** Whether either of two people blocks the other. */
+export async function blockedBetween({ db }: Deps, a: number, b: number): Promise<boolean> {
+  const row = await db.first({
+    sql: `SELECT 1 AS hit FROM blocks
+           WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1) LIMIT 1`,
+    binds: [a, b],
+  });
+  return row !== null;
+}
+
+/** Whether a block stands between the user and any other participant of the thread. */
+export async function blockWithAnotherParticipant(
+  { db }: Deps,
+  userId: number,
+  threadId: number,
+): Promise<boolean> {
+  const row = await db.first({
+    sql: `SELECT 1 AS hit FROM chat_thread_users p JOIN blocks b
+             ON (b.blocker_id = ?1 AND b.blocked_id = p.user_id) OR (b.blocker_id = p.user_id AND b.blocked_id = ?1)
+           WHERE p.thread_id = ?2 AND p.user_id != ?1 LIMIT 1`,
+    binds: [userId, threadId],
+  });
+  return row !== null;
+}
+
+/** An active account by username, with whether it takes new chats. */
+export function activeChatUser({ db }: Deps, username: string) {
+  return db.first<ChatUser & { id: number; allow_new_chat: number }>({
+    sql: `SELECT id, username, profile_name, profile_image, allow_new_chat FROM users
+           WHERE lower(username) = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL`,
+    binds: [username.toLowerCase()],
+  });
+}
+
+/** The personal thread of a pair (`min:max` of their ids), or null. */
+export function threadOfPair({ db }: Deps, pairKey: string) {
+  return db.first<{ public_id: string }>({
+    sql: "SELECT public_id FROM chat_threads WHERE pair_key = ?1",
+    binds: [pairKey],
+  });
+}
+
+/**
+ * Writes a personal thread and its two participants in one batch. Two requests at once for one
+ * pair: the unique pair key lets one insert win, and the participant rows are written only for
+ * the thread that was really inserted.
+ */
+export async function insertPersonalThread(
+  { db }: Deps,
+  thread: { publicId: string; pairKey: string; userIds: [number, number]; now: number },
+): Promise<void> {
+  const { publicId, pairKey, userIds, now } = thread;
+  const participant = (userId: number) =>
+    db.prepare({
+      sql: `INSERT INTO chat_thread_users (thread_id, user_id, total_unread_messages, last_activity_at, created_at)
+            SELECT id, ?1, 0, ?2, ?2 FROM chat_threads WHERE public_id = ?3`,
+      binds: [userId, now, publicId],
+    });
+  await db.write([
+    db.prepare({
+      sql: `INSERT INTO chat_threads (public_id, chat_thread_type, pair_key, created_at)
+            VALUES (?1, 'PERSONAL', ?2, ?3) ON CONFLICT (pair_key) DO NOTHING`,
+      binds: [publicId, pairKey, now],
+    }),
+    participant(userIds[0]),
+    participant(userIds[1]),
+  ]);
+}
+
+/**
+ * Active users whose lowercased name is LIKE `prefix` (escaped with `\`), the exact `username`
+ * first, and how many; people who block `meId` are left out, as is `meId`.
+ */
+export async function chatUserSearchPage(
+  { db }: Deps,
+  search: { meId: number; prefix: string; username: string; skip: number; limit: number },
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const { meId, prefix, username, skip, limit } = search;
+  const where = `lower(u.username) LIKE ?1 ESCAPE '\\' AND u.status = 'ACTIVE' AND u.deleted_at IS NULL
+    AND u.id != ?2 AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?2)`;
+  const [rows, [total]] = await db.batch<[Record<string, unknown>, Count]>([
+    {
+      sql: `SELECT u.username, u.profile_name, u.profile_image, u.allow_new_chat, u.is_staff,
+                   u.is_verified_user, u.is_verified_business,
+                   EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = u.id) AS is_blocked
+              FROM users u WHERE ${where}
+             ORDER BY lower(u.username) = ?3 DESC, length(u.username), lower(u.username)
+             LIMIT ?4 OFFSET ?5`,
+      binds: [prefix, meId, username, limit, skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n FROM users u WHERE ${where}`, binds: [prefix, meId] },
+  ]);
+  return { rows, total: Number(total!.n) };
+}
+
+/** The people `meId` has a personal thread with, most recent first, and how many. */
+export async function personalChatUsersPage(
+  { db }: Deps,
+  meId: number,
+  skip: number,
+  limit: number,
+): Promise<{ rows: ChatUser[]; total: number }> {
+  const from = `FROM chat_thread_users me
+      JOIN chat_threads t ON t.id = me.thread_id AND t.chat_thread_type = 'PERSONAL'
+      JOIN chat_thread_users o ON o.thread_id = me.thread_id AND o.user_id != me.user_id
+      JOIN users u ON u.id = o.user_id
+     WHERE me.user_id = ?1`;
+  const [rows, [total]] = await db.batch<[ChatUser, Count]>([
+    {
+      sql: `SELECT u.username, u.profile_name, u.profile_image ${from}
+             ORDER BY me.last_activity_at DESC, t.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [meId, limit, skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n ${from}`, binds: [meId] },
+  ]);
+  return { rows, total: total!.n };
+}
+
+/** Records a picture sent in a chat (its key under `chat/<thread>/`). */
+export async function insertChatUpload(
+  { db }: Deps,
+  upload: { key: string; ownerId: number; contentType: string; size: number },
+): Promise<void> {
+  await db.orm.insert(uploads).values({ ...upload, createdAt: Date.now() });
+}
+
+/** Forgets a picture's upload record. */
+export async function deleteUpload({ db }: Deps, key: string): Promise<void> {
+  await db.orm.delete(uploads).where(eq(uploads.key, key));
+}
+
+// ----- Closing a person's sockets -----
+
+/** The person's chat threads from thread id `before` down, newest first, at most `limit`. */
+export function threadsOfUserBefore({ db }: Deps, userId: number, before: number, limit: number) {
+  return db.all<{ id: number; public_id: string }>({
+    sql: `SELECT t.id, t.public_id FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+           WHERE me.user_id = ?1 AND t.id < ?2 ORDER BY t.id DESC LIMIT ?3`,
+    binds: [userId, before, limit],
+  });
+}
+
+/** An account as the session rule reads it, found by id, username or e-mail. */
+export function accountByOwner({ db }: Deps, who: { id: number } | { username: string } | { email: string }) {
+  const [column, value] =
+    "id" in who ? ["id", who.id] : "username" in who ? ["username", who.username] : ["email", who.email];
+  return db.first<{ id: number; token_version: number; status: string; deleted_at: number | null }>({
+    sql: `SELECT id, token_version, status, deleted_at FROM users WHERE ${column} = ?1`,
+    binds: [value],
+  });
+}
+
+// ----- Link previews the server fetched -----
+
+/** Keeps what the server fetched for a link (null: nothing to show), pruning a few rows older than `staleBefore`. */
+export async function savePreview(
+  { db }: Deps,
+  link: string,
+  preview: string | null,
+  now: number,
+  staleBefore: number,
+): Promise<void> {
+  await db.write([
+    db.prepare({
+      sql: `INSERT INTO webpage_previews (link, preview, fetched_at) VALUES (?1, ?2, ?3)
+            ON CONFLICT (link) DO UPDATE SET preview = excluded.preview, fetched_at = excluded.fetched_at`,
+      binds: [link, preview, now],
+    }),
+    db.prepare({
+      sql: `DELETE FROM webpage_previews WHERE link IN
+              (SELECT link FROM webpage_previews WHERE fetched_at < ?1 ORDER BY fetched_at LIMIT 20)`,
+      binds: [staleBefore],
+    }),
+  ]);
+}
+
+/** The preview kept for a link fetched after `freshAfter`, or null (a kept null preview is `{preview: null}`). */
+export function freshPreview({ db }: Deps, link: string, freshAfter: number) {
+  return db.first<{ preview: string | null }>({
+    sql: "SELECT preview FROM webpage_previews WHERE link = ?1 AND fetched_at > ?2",
+    binds: [link, freshAfter],
+  });
+}
+
+// ----- What a thread's object writes to D1 after a change -----
+
+/**
+ * The thread's D1 rows as its object's storage has them: the last message, and per participant
+ * the unread count, the activity time and when they first wrote (kept once set).
+ */
+export async function writeThreadState(
+  { db }: Deps,
+  threadId: number,
+  last: { text: string | null; message_type: string; created_at: number } | undefined,
+  activity: number,
+  participants: Array<{ userId: number; unread: number; firstSentAt: number | null }>,
+): Promise<void> {
+  await db.write([
+    db.prepare({
+      sql: "UPDATE chat_threads SET last_message_text = ?1, last_message_type = ?2, last_message_at = ?3 WHERE id = ?4",
+      binds: [last?.text ?? null, last?.message_type ?? null, last?.created_at ?? null, threadId],
+    }),
+    ...participants.map((p) =>
+      db.prepare({
+        sql: `UPDATE chat_thread_users SET total_unread_messages = ?1, last_activity_at = ?2,
+                 sent_at = coalesce(sent_at, ?5)
+               WHERE thread_id = ?3 AND user_id = ?4`,
+        binds: [p.unread, activity, threadId, p.userId, p.firstSentAt],
+      }),
+    ),
+  ]);
 }

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema, pageSchema, toPage } from "#shared/api.ts";
-import { CHAT_IMAGE_MAX_MB, CHAT_PAGE_SIZE, MAX_PAGE_SIZE, MB } from "#shared/constants.ts";
+import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/constants.ts";
 import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import {
-  CHAT_MSG,
   chatClientIdSchema,
   chatMessageSchema,
   chatSearchUserSchema,
@@ -22,8 +21,6 @@ import {
   webpagePreviewQuerySchema,
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
-import { fail } from "#worker/lib/errors.ts";
-import { hitCounters, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { withMessageReactions } from "#worker/lib/reaction-queries.ts";
 import {
   createRouter,
@@ -35,9 +32,6 @@ import {
   readMultipart,
   security,
 } from "#worker/lib/router.ts";
-import { readChatToken, signChatToken } from "#worker/lib/tokens.ts";
-import { actionCounters } from "#worker/lib/trust.ts";
-import { CHAT_HEADERS } from "./chat-thread";
 import {
   addGroupMember,
   createGroup,
@@ -49,23 +43,19 @@ import {
   renameGroup,
   setGroupRole,
 } from "./group";
-import { megabytes, sniffImage } from "./image";
-import { PREVIEW_FETCHES, previewLimitKey, rememberPreview } from "./preview-cache";
+import { previewForComposer } from "./preview-cache";
 import {
-  blockedInThread,
   createPersonalThread,
   findPersonalThread,
   listPersonalChatUsers,
   listThreads,
   listThreadUsers,
-  memberThread,
   searchChatUsers,
-  sendImage,
-  sessionVersion,
+  sendChatImage,
   threadForUser,
   threadStub,
 } from "./service";
-import { fetchWebpagePreview } from "./webpage-preview";
+import { chatSocketToken, connectChatThread } from "./sockets";
 
 const PRIVATE = "/api/v1/private/user/chat";
 const tags = ["Chat"];
@@ -75,10 +65,6 @@ const chatPageQuery = pageQuerySchema.extend({
 });
 const threadIdSchema = z.string().trim().min(1, "Required").max(64, "Must be 64 characters or less");
 const threadQuery = z.object({ public_id: threadIdSchema });
-
-/** What the chat says about a picture over CHAT_IMAGE_MAX_MB, with both sizes in MB. */
-export const fileTooLarge = (size: number) =>
-  `Your file is ${megabytes(size)} MB. Use another file with its size less than ${CHAT_IMAGE_MAX_MB} MB.`;
 
 const createThread = createRoute({
   method: "post",
@@ -427,69 +413,16 @@ export const chatRoutes = createRouter()
     return c.json(await listPersonalChatUsers(c.var.deps, c.get("user").id, skip, limit), 200);
   })
   .openapi(socketAuth, async (c) => {
-    const user = c.get("user");
-    const deps = c.var.deps;
-    const { ref } = await memberThread(deps, user.id, c.req.valid("query").public_id);
-    if (await blockedInThread(deps, user.id, ref)) fail(403, CHAT_MSG.blocked);
-    const version = await sessionVersion(deps, user.id);
-    if (version === null) fail(401, CHAT_MSG.badToken);
-    const token = await signChatToken(c.env.JWT_SECRET, { id: user.id, version }, ref.publicId);
-    return c.json({ access_token: token }, 200);
+    const token = await chatSocketToken(c.var.deps, c.get("user").id, c.req.valid("query").public_id);
+    return c.json(token, 200);
   })
   .openapi(connect, async (c) => {
-    const { public_id, token, reconnect } = c.req.valid("query");
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-    const deps = c.var.deps;
-    const claims = await readChatToken(c.env.JWT_SECRET, token, public_id);
-    // A token made before the account's sessions were revoked is void, like the session it came from.
-    if (claims === null || (await sessionVersion(deps, claims.userId)) !== claims.version)
-      fail(401, CHAT_MSG.badToken);
-    const { userId } = claims;
-    const { ref } = await memberThread(deps, userId, public_id);
-    if (await blockedInThread(deps, userId, ref)) fail(403, CHAT_MSG.blocked);
-    // A fresh request: whatever identity headers the client sent do not reach the object.
-    const headers = new Headers({
-      upgrade: "websocket",
-      [CHAT_HEADERS.userId]: String(userId),
-      [CHAT_HEADERS.threadId]: String(ref.threadId),
-      [CHAT_HEADERS.publicId]: ref.publicId,
-      [CHAT_HEADERS.createdAt]: String(ref.createdAt),
-      [CHAT_HEADERS.reconnect]: reconnect === "1" ? "1" : "0",
-      [CHAT_HEADERS.tokenVersion]: String(claims.version),
-      [CHAT_HEADERS.tokenId]: claims.jti,
-      [CHAT_HEADERS.tokenExpires]: String(claims.expiresAt),
-      [CHAT_HEADERS.kind]: ref.kind ?? "PERSONAL",
-    });
-    const upgraded = await threadStub(deps, ref.publicId).fetch(new Request(c.req.url, { headers }));
-    if (upgraded.status === 101) return upgraded as never;
-    // A refusal from the object (a used token, a full thread): its headers cannot be added to as is.
-    return new Response(upgraded.body, upgraded) as never;
+    const request = { url: c.req.url, upgrade: c.req.header("upgrade") };
+    return (await connectChatThread(c.var.deps, request, c.req.valid("query"))) as never;
   })
   .openapi(image, async (c) => {
-    const user = c.get("user");
     const body = readMultipart<z.infer<typeof imageBody>>(c);
-    const deps = c.var.deps;
-    const { ref } = await memberThread(deps, user.id, body.public_id);
-    if (await blockedInThread(deps, user.id, ref)) fail(403, CHAT_MSG.blocked);
-    if (body.file.size > CHAT_IMAGE_MAX_MB * MB) fail(413, fileTooLarge(body.file.size));
-    // A minute's burst, then the day's upload allowance by level (lib/trust.ts).
-    const rate = { key: `chat-image:${user.id}`, rule: { max: 30, windowMs: 60_000 } };
-    await hitCounters(deps.db, await actionCounters(deps, user, rate, "upload"));
-    const bytes = new Uint8Array(await body.file.arrayBuffer());
-    const kind = sniffImage(bytes);
-    if (!kind) fail(415, "Only PNG, JPEG, GIF and WebP pictures can be sent");
-    return c.json(
-      await sendImage(
-        deps,
-        user.id,
-        ref,
-        { ...kind, bytes },
-        body.client_id,
-        body.alt ?? null,
-        body.reply_to,
-      ),
-      201,
-    );
+    return c.json(await sendChatImage(c.var.deps, c.get("user"), body), 201);
   })
   .openapi(groupCreate, async (c) => {
     const body = readBody<z.infer<typeof createGroupSchema>>(c);
@@ -520,10 +453,5 @@ export const chatRoutes = createRouter()
     return c.json(await leaveGroup(c.var.deps, c.get("user"), public_id), 200);
   })
   .openapi(preview, async (c) => {
-    const deps = c.var.deps;
-    await hitRateLimit(deps.db, previewLimitKey(c.get("user").id), PREVIEW_FETCHES);
-    const found = await fetchWebpagePreview(deps, c.req.valid("query").link);
-    // A message sent with this link gets this preview, whatever the sender's client says it is.
-    await rememberPreview(deps, found.link, found);
-    return c.json(found, 200);
+    return c.json(await previewForComposer(c.var.deps, c.get("user").id, c.req.valid("query").link), 200);
   });

@@ -12,6 +12,39 @@ import { useSocketToken } from "#worker/lib/sockets/resumable.ts";
 import { iso } from "#worker/lib/time.ts";
 import type { ThreadRef } from "./chat-thread";
 import { RefusedFrame } from "./frames";
+import {
+  answerable,
+  anyByClientId,
+  bumpChanged,
+  changedVersion,
+  createThreadTables,
+  currentParticipantRows,
+  d1Behind,
+  firstSent,
+  goneUntil,
+  insertMessage,
+  liveByClientId,
+  liveMessage,
+  liveSenderAndText,
+  type MessageRow,
+  maxMessageId,
+  messagePage,
+  messageWithReply,
+  type NewestRow,
+  newestMessage,
+  participantRow,
+  revocationRows,
+  saveGone,
+  saveParticipant,
+  saveRevocation,
+  saveThread,
+  setLastRead,
+  setSynced,
+  threadKind,
+  threadRow,
+  tombstone,
+  unreadCount,
+} from "./storage-queries";
 
 export interface Participant extends ChatUser {
   userId: number;
@@ -26,37 +59,6 @@ export interface ParticipantSource {
   profile_image: string | null;
 }
 
-interface MessageRow extends Record<string, SqlStorageValue> {
-  id: number;
-  sender_id: number;
-  client_id: string | null;
-  message_type: string;
-  text: string | null;
-  media: string | null;
-  /** The picture's description, for screen readers. */
-  alt: string | null;
-  webpage_preview: string | null;
-  created_at: number;
-  updated_at: number;
-  /** The answered message's id, and (joined) its text, type, sender and whether it was deleted. */
-  reply_to: number | null;
-  reply_text: string | null;
-  reply_type: string | null;
-  reply_sender: number | null;
-  reply_deleted: number | null;
-  /** A system line's subject as JSON `{user_id, name}`. */
-  system: string | null;
-}
-
-/** People's messages; the rest are a group's system lines, which neither count as unread nor preview the thread. */
-const PEOPLES = "message_type IN ('TEXT', 'IMAGE')";
-/** Every message column, with what its reply answers. */
-const MESSAGE_SELECT = `SELECT m.*, r.text AS reply_text, r.message_type AS reply_type,
-  r.sender_id AS reply_sender, r.deleted_at IS NOT NULL AS reply_deleted
-  FROM messages m LEFT JOIN messages r ON r.id = m.reply_to`;
-
-type NewestRow = { message_type: string; text: string | null; created_at: number };
-
 /** How long after a change the alarm checks that D1 heard of it (the write normally lands in ms). */
 export const D1_RESYNC_MS = 5_000;
 const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });
@@ -65,7 +67,7 @@ const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, 
  * A thread object's own SQLite storage: which D1 thread it is, the participants with how far each
  * has read, and the messages (ids only grow; a deleted message stays as a tombstone that keeps its
  * client id). Every call is synchronous: the runtime's output gate holds the object's outgoing
- * frames until these writes are durable.
+ * frames until these writes are durable. The statements are in storage-queries.ts.
  */
 export class ThreadStorage {
   private schemaReady = false;
@@ -80,67 +82,10 @@ export class ThreadStorage {
 
   private sql(): SqlStorage {
     if (!this.schemaReady) {
-      this.storage.sql.exec(`
-        CREATE TABLE IF NOT EXISTS thread (
-          one INTEGER PRIMARY KEY CHECK (one = 1),
-          thread_id INTEGER NOT NULL,
-          public_id TEXT NOT NULL,
-          created_at INTEGER NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS participants (
-          user_id INTEGER PRIMARY KEY,
-          username TEXT NOT NULL,
-          profile_name TEXT,
-          profile_image TEXT,
-          last_read_id INTEGER NOT NULL DEFAULT 0
-        );
-        CREATE TABLE IF NOT EXISTS gone (
-          user_id INTEGER PRIMARY KEY,
-          until_id INTEGER NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS messages (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          sender_id INTEGER NOT NULL,
-          client_id TEXT,
-          message_type TEXT NOT NULL,
-          text TEXT,
-          media TEXT,
-          webpage_preview TEXT,
-          created_at INTEGER NOT NULL,
-          updated_at INTEGER NOT NULL,
-          deleted_at INTEGER
-        );
-        CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id
-          ON messages (sender_id, client_id) WHERE client_id IS NOT NULL;
-        CREATE TABLE IF NOT EXISTS used_tokens (
-          jti TEXT PRIMARY KEY,
-          expires_at INTEGER NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS revocations (
-          user_id INTEGER PRIMARY KEY,
-          below_version INTEGER NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS d1_sync (
-          one INTEGER PRIMARY KEY CHECK (one = 1),
-          changed INTEGER NOT NULL DEFAULT 0,
-          synced INTEGER NOT NULL DEFAULT 0
-        );
-      `);
-      // Threads made before pictures had descriptions, replies and groups get the columns once.
-      this.addColumn("messages", "alt", "TEXT");
-      this.addColumn("messages", "reply_to", "INTEGER");
-      this.addColumn("messages", "system", "TEXT");
-      this.addColumn("thread", "kind", "TEXT");
+      createThreadTables(this.storage.sql);
       this.schemaReady = true;
     }
     return this.storage.sql;
-  }
-
-  private addColumn(table: string, column: string, type: string): void {
-    const has = this.storage.sql
-      .exec(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`, column)
-      .toArray().length;
-    if (!has) this.storage.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
   }
 
   // ----- What D1 has been told -----
@@ -152,9 +97,7 @@ export class ThreadStorage {
 
   /** A change D1 must hear about: bumps the version and arms the resync alarm. */
   private changed(): void {
-    this.sql().exec(
-      "INSERT INTO d1_sync (one, changed) VALUES (1, 1) ON CONFLICT (one) DO UPDATE SET changed = changed + 1",
-    );
+    bumpChanged(this.sql());
     this.armResync();
   }
 
@@ -174,19 +117,17 @@ export class ThreadStorage {
 
   /** The version of the state about to be written to D1. */
   changeVersion(): number {
-    const row = this.sql().exec("SELECT changed FROM d1_sync").toArray()[0];
-    return Number(row?.changed ?? 0);
+    return changedVersion(this.sql());
   }
 
   /** D1 now holds the state of `version`. */
   markSynced(version: number): void {
-    this.sql().exec("UPDATE d1_sync SET synced = max(synced, ?)", version);
+    setSynced(this.sql(), version);
   }
 
   /** Whether a change has not reached D1 yet. */
   d1Behind(): boolean {
-    const row = this.sql().exec("SELECT changed > synced AS behind FROM d1_sync").toArray()[0];
-    return Boolean(row?.behind);
+    return d1Behind(this.sql());
   }
 
   // ----- Socket tokens and revoked sessions -----
@@ -201,12 +142,7 @@ export class ThreadStorage {
     const revoked = this.revocations();
     if ((revoked.get(userId) ?? Number.NEGATIVE_INFINITY) >= version) return;
     revoked.set(userId, version);
-    this.sql().exec(
-      `INSERT INTO revocations (user_id, below_version) VALUES (?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET below_version = max(below_version, excluded.below_version)`,
-      userId,
-      version,
-    );
+    saveRevocation(this.sql(), userId, version);
   }
 
   /** Whether a session of the user made under token version `version` has been revoked. */
@@ -217,7 +153,7 @@ export class ThreadStorage {
   private revocations(): Map<number, number> {
     if (!this.revoked) {
       this.revoked = new Map();
-      for (const row of this.sql().exec("SELECT user_id, below_version FROM revocations"))
+      for (const row of revocationRows(this.sql()))
         this.revoked.set(Number(row.user_id), Number(row.below_version));
     }
     return this.revoked;
@@ -225,23 +161,16 @@ export class ThreadStorage {
 
   /** Remembers which D1 thread this object is (the first call tells it). */
   bind(ref: ThreadRef): void {
-    this.sql().exec(
-      `INSERT INTO thread (one, thread_id, public_id, created_at, kind) VALUES (1, ?, ?, ?, ?)
-       ON CONFLICT (one) DO UPDATE SET kind = coalesce(excluded.kind, kind)`,
-      ref.threadId,
-      ref.publicId,
-      ref.createdAt,
-      ref.kind ?? null,
-    );
+    saveThread(this.sql(), ref);
   }
 
   /** Whether this thread is a group (its kind, once a call has told it). */
   isGroup(): boolean {
-    return this.sql().exec("SELECT kind FROM thread").toArray()[0]?.kind === "GROUP";
+    return threadKind(this.sql()) === "GROUP";
   }
 
   boundThread(): ThreadRef | null {
-    const row = this.sql().exec("SELECT thread_id, public_id, created_at FROM thread").toArray()[0];
+    const row = threadRow(this.sql());
     if (!row) return null;
     return {
       threadId: Number(row.thread_id),
@@ -256,46 +185,27 @@ export class ThreadStorage {
    */
   saveParticipants(rows: ParticipantSource[]): Map<number, Participant> {
     const sql = this.sql();
-    for (const u of rows) {
-      sql.exec("DELETE FROM gone WHERE user_id = ?", u.id);
-      sql.exec(
-        `INSERT INTO participants (user_id, username, profile_name, profile_image) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET username = excluded.username,
-           profile_name = excluded.profile_name, profile_image = excluded.profile_image`,
-        u.id,
-        u.username,
-        u.profile_name,
-        u.profile_image,
-      );
-    }
+    for (const u of rows) saveParticipant(sql, u);
     this.cache = null;
     return this.participants();
   }
 
   /** A member leaves (or is removed): they read up to the newest message now, nothing after. */
   leave(userId: number): void {
-    this.sql().exec(
-      "INSERT INTO gone (user_id, until_id) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET until_id = excluded.until_id",
-      userId,
-      this.lastId(),
-    );
+    saveGone(this.sql(), userId, this.lastId());
     this.cache = null;
   }
 
   /** The last message a former member may read, or null for a member. */
   untilOf(userId: number): number | null {
-    const row = this.sql().exec("SELECT until_id FROM gone WHERE user_id = ?", userId).toArray()[0];
-    return row ? Number(row.until_id) : null;
+    return goneUntil(this.sql(), userId);
   }
 
   /** The current members (a former member's name stays known for `userOf`). */
   participants(): Map<number, Participant> {
     if (!this.cache) {
       this.cache = new Map();
-      const rows = this.sql().exec(
-        "SELECT * FROM participants WHERE user_id NOT IN (SELECT user_id FROM gone)",
-      );
-      for (const row of rows) {
+      for (const row of currentParticipantRows(this.sql())) {
         this.cache.set(Number(row.user_id), {
           userId: Number(row.user_id),
           username: String(row.username),
@@ -309,9 +219,7 @@ export class ThreadStorage {
   }
 
   userOf(userId: number): ChatUser {
-    const p =
-      this.participants().get(userId) ??
-      this.sql().exec("SELECT * FROM participants WHERE user_id = ?", userId).toArray()[0];
+    const p = this.participants().get(userId) ?? participantRow(this.sql(), userId);
     return p
       ? {
           username: String(p.username),
@@ -331,25 +239,19 @@ export class ThreadStorage {
       if (!p || p.lastReadId >= id) continue;
       p.lastReadId = id;
       changed = true;
-      sql.exec("UPDATE participants SET last_read_id = ? WHERE user_id = ?", id, userId);
+      setLastRead(sql, userId, id);
     }
     if (changed) this.changed();
     return changed;
   }
 
   lastId(): number {
-    const row = this.sql().exec("SELECT max(id) AS id FROM messages").one();
-    return Number(row.id ?? 0);
+    return maxMessageId(this.sql());
   }
 
   /** The newest message that is not deleted, as stored. */
   newest(): NewestRow | undefined {
-    return this.sql()
-      .exec<NewestRow>(
-        `SELECT message_type, text, created_at FROM messages WHERE deleted_at IS NULL AND ${PEOPLES}
-          ORDER BY id DESC LIMIT 1`,
-      )
-      .toArray()[0];
+    return newestMessage(this.sql());
   }
 
   /** The thread's preview: its newest message, or null. */
@@ -365,16 +267,7 @@ export class ThreadStorage {
 
   /** Messages after the participant's read mark that others sent. */
   unreadBy(p: Participant): number {
-    return Number(
-      this.sql()
-        .exec(
-          `SELECT count(*) AS n FROM messages
-            WHERE id > ? AND sender_id != ? AND deleted_at IS NULL AND ${PEOPLES}`,
-          p.lastReadId,
-          p.userId,
-        )
-        .one().n,
-    );
+    return unreadCount(this.sql(), p.lastReadId, p.userId);
   }
 
   private toMessage(row: MessageRow): ChatMessage {
@@ -400,12 +293,7 @@ export class ThreadStorage {
 
   /** Who sent the message and its text, while it is here and not deleted (something to react to). */
   reactable(id: number): { senderId: number; text: string | null } | null {
-    const row = this.sql()
-      .exec<{ sender_id: number; text: string | null }>(
-        "SELECT sender_id, text FROM messages WHERE id = ? AND deleted_at IS NULL",
-        id,
-      )
-      .toArray()[0];
+    const row = liveSenderAndText(this.sql(), id);
     return row ? { senderId: Number(row.sender_id), text: row.text } : null;
   }
 
@@ -428,16 +316,12 @@ export class ThreadStorage {
 
   /** The message as the list shows it (with what it answers). */
   private messageById(id: number): ChatMessage {
-    const row = this.sql().exec<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = ?`, id).one();
-    return this.toMessage(row);
+    return this.toMessage(messageWithReply(this.sql(), id));
   }
 
   /** When the person first sent a message here (one deleted since was still sent), or null. */
   firstSentAt(userId: number): number | null {
-    const row = this.sql()
-      .exec<{ at: number | null }>("SELECT min(created_at) AS at FROM messages WHERE sender_id = ?", userId)
-      .one();
-    return row.at === null ? null : Number(row.at);
+    return firstSent(this.sql(), userId);
   }
 
   /**
@@ -462,49 +346,29 @@ export class ThreadStorage {
   ): { message: ChatMessage; created: boolean } {
     const sql = this.sql();
     if (clientId) {
-      const existing = sql
-        .exec<MessageRow>(
-          "SELECT * FROM messages WHERE sender_id = ? AND client_id = ? AND deleted_at IS NULL",
-          senderId,
-          clientId,
-        )
-        .toArray()[0];
+      const existing = liveByClientId(sql, senderId, clientId);
       if (existing) return { message: this.messageById(existing.id), created: false };
       // A resend of a message its author has deleted since: nothing to store or show.
-      const deleted = sql
-        .exec("SELECT id FROM messages WHERE sender_id = ? AND client_id = ?", senderId, clientId)
-        .toArray()[0];
-      if (deleted) throw new RefusedFrame(CHAT_MSG.messageNotFound);
+      if (anyByClientId(sql, senderId, clientId)) throw new RefusedFrame(CHAT_MSG.messageNotFound);
     }
     const replyTo = input.replyTo ?? null;
-    if (replyTo !== null) {
-      const answered = sql
-        .exec(`SELECT 1 FROM messages WHERE id = ? AND deleted_at IS NULL AND ${PEOPLES}`, replyTo)
-        .toArray()[0];
-      if (!answered) throw new RefusedFrame(CHAT_MSG.replyNotFound);
-    }
+    if (replyTo !== null && !answerable(sql, replyTo)) throw new RefusedFrame(CHAT_MSG.replyNotFound);
     const now = Date.now();
-    const row = sql
-      .exec<{ id: number }>(
-        `INSERT INTO messages (sender_id, client_id, message_type, text, media, alt, webpage_preview,
-                               created_at, updated_at, reply_to, system)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        senderId,
-        clientId ?? null,
-        input.type,
-        input.text ?? null,
-        input.media ?? null,
-        input.alt ?? null,
-        input.preview ? JSON.stringify(input.preview) : null,
-        now,
-        now,
-        replyTo,
-        input.system ? JSON.stringify(input.system) : null,
-      )
-      .one();
+    const id = insertMessage(sql, {
+      senderId,
+      clientId: clientId ?? null,
+      type: input.type,
+      text: input.text ?? null,
+      media: input.media ?? null,
+      alt: input.alt ?? null,
+      preview: input.preview ? JSON.stringify(input.preview) : null,
+      now,
+      replyTo,
+      system: input.system ? JSON.stringify(input.system) : null,
+    });
     this.changed();
-    this.markRead(new Set([senderId, ...present]), row.id);
-    return { message: this.messageById(row.id), created: true };
+    this.markRead(new Set([senderId, ...present]), id);
+    return { message: this.messageById(id), created: true };
   }
 
   /**
@@ -512,16 +376,10 @@ export class ThreadStorage {
    * resend of it is not stored again. Answers the picture it carried, if any.
    */
   deleteMessage(userId: number, id: number): { media: string | null } {
-    const row = this.sql()
-      .exec<MessageRow>("SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL", id)
-      .toArray()[0];
+    const row = liveMessage(this.sql(), id);
     if (!row) throw new RefusedFrame(CHAT_MSG.messageNotFound);
     if (row.sender_id !== userId) throw new RefusedFrame(CHAT_MSG.notAuthor);
-    this.sql().exec(
-      "UPDATE messages SET deleted_at = ?, text = NULL, media = NULL, alt = NULL, webpage_preview = NULL WHERE id = ?",
-      Date.now(),
-      id,
-    );
+    tombstone(this.sql(), id, Date.now());
     this.changed();
     return { media: row.media };
   }
@@ -532,19 +390,8 @@ export class ThreadStorage {
     limit: number,
     until: number | null = null,
   ): { list: ChatMessage[]; total: number } {
-    const sql = this.sql();
     const upTo = until ?? Number.MAX_SAFE_INTEGER;
-    const total = Number(
-      sql.exec("SELECT count(*) AS n FROM messages WHERE deleted_at IS NULL AND id <= ?", upTo).one().n,
-    );
-    const rows = sql
-      .exec<MessageRow>(
-        `${MESSAGE_SELECT} WHERE m.deleted_at IS NULL AND m.id <= ? ORDER BY m.id DESC LIMIT ? OFFSET ?`,
-        upTo,
-        limit,
-        skip,
-      )
-      .toArray();
+    const { rows, total } = messagePage(this.sql(), upTo, skip, limit);
     return { list: rows.map((r) => this.toMessage(r)), total };
   }
 

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
 import { communities, communityMembers } from "#worker/db/schema/index.ts";
@@ -10,7 +11,7 @@ import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 // `WITH page`, which costs what the page costs (docs/decisions/115).
 
 /** The upper end of a prefix range: every string that starts with `prefix` sorts below it. */
-export function prefixEnd(prefix: string): string {
+function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
 
@@ -197,4 +198,103 @@ export async function communityWithMembership(
     row: raw ? rowOf(communities, raw) : null,
     membership: members[0] ? rowOf(membershipColumns, members[0]) : null,
   };
+}
+
+// ----- One community, and joining, leaving and making one -----
+
+/** The community of that name (names are unique in any case), or null. */
+export async function communityByName(db: Database, name: string): Promise<CommunityRow | null> {
+  const row = await db.first({
+    sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+    binds: [name],
+  });
+  return row ? rowOf(communities, row) : null;
+}
+
+/** Whether a community has this name, in any case. */
+export async function nameTaken(db: Database, name: string): Promise<boolean> {
+  const row = await db.first({
+    sql: "SELECT 1 FROM communities WHERE lower(name) = lower(?1)",
+    binds: [name],
+  });
+  return row !== null;
+}
+
+/** Writes a community and its maker's OWNER membership in one batch (a taken name fails on its unique index). */
+export async function insertCommunity(
+  db: Database,
+  c: {
+    name: string;
+    displayName: string | null;
+    description: string | null;
+    image: string | null;
+    ownerId: number;
+    now: number;
+  },
+): Promise<void> {
+  await db.write([
+    db.prepare({
+      sql: `INSERT INTO communities (name, display_name, description, image, owner_id, total_members, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)`,
+      binds: [c.name, c.displayName, c.description, c.image, c.ownerId, c.now],
+    }),
+    db.prepare({
+      sql: `INSERT INTO community_members (community_id, user_id, role, created_at)
+         SELECT id, ?2, 'OWNER', ?3 FROM communities WHERE lower(name) = lower(?1)`,
+      binds: [c.name, c.ownerId, c.now],
+    }),
+  ]);
+}
+
+/** The user's communities by name, from a name prefix when given, and how many: one batch. */
+export function myCommunitiesPage(
+  db: Database,
+  userId: number,
+  q: { name?: string; skip: number; limit: number },
+) {
+  const prefix = q.name?.toLowerCase() ?? "";
+  const filter = prefix ? " AND lower(c.name) >= ?2 AND lower(c.name) < ?3" : "";
+  const binds = prefix ? [userId, prefix, prefixEnd(prefix)] : [userId];
+  return db.batch<[object, { n: number }]>([
+    {
+      sql: `SELECT ${columnsOf(communities, "c")}, ${columnsOf(membershipColumns, "cm", "m_")}
+        FROM community_members cm JOIN communities c ON c.id = cm.community_id
+        WHERE cm.user_id = ?1${filter} ORDER BY lower(c.name) LIMIT ${q.limit} OFFSET ${q.skip}`,
+      binds,
+      isList: true,
+    },
+    {
+      sql: `SELECT count(*) AS n FROM community_members cm JOIN communities c ON c.id = cm.community_id
+        WHERE cm.user_id = ?1${filter}`,
+      binds,
+    },
+  ]);
+}
+
+/** The membership a join left and the community's count, read at the end of the join's batch. */
+export function joinedStatement(db: Database, communityId: number, userId: number) {
+  return db.prepare({
+    sql: `SELECT cm.role, cm.created_at, c.total_members FROM community_members cm
+       JOIN communities c ON c.id = cm.community_id WHERE cm.community_id = ?1 AND cm.user_id = ?2`,
+    binds: [communityId, userId],
+  });
+}
+
+/** Removes the membership and 1 member, only if they were one. */
+export function leaveStatements(db: Database, communityId: number, userId: number) {
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_members = total_members - 1 WHERE id = ?1
+         AND EXISTS (SELECT 1 FROM community_members WHERE community_id = ?1 AND user_id = ?2)`,
+      binds: [communityId, userId],
+    }),
+    db.prepare({
+      sql: "DELETE FROM community_members WHERE community_id = ?1 AND user_id = ?2",
+      binds: [communityId, userId],
+    }),
+  ];
+}
+
+export async function setCover(db: Database, communityId: number, cover: string | null): Promise<void> {
+  await db.orm.update(communities).set({ cover }).where(eq(communities.id, communityId));
 }

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import {
@@ -11,19 +10,18 @@ import {
   type Member,
 } from "#shared/schemas/communities.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
-import type { Database } from "#worker/db/database.ts";
 import { communities } from "#worker/db/schema/index.ts";
-import { columnsOf, decodeCursor, encodeCursor, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { decodeCursor, encodeCursor, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import {
   type CommunityRow,
-  type MembershipRow,
   membershipColumns,
   toCommunity,
   toCommunityWithRules,
   toJoinResult,
   toMember,
 } from "#worker/lib/community-json.ts";
+import { joinStatements } from "#worker/lib/community-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
@@ -31,76 +29,28 @@ import { DAY } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { notify } from "../notifications/service";
 import {
+  communityByName,
   communityPage,
   communityWithMembership,
+  insertCommunity,
+  joinedStatement,
+  leaveStatements,
   memberPage,
+  myCommunitiesPage,
+  nameTaken,
   paletteStatement,
-  prefixEnd,
   rulesAuthorityStatement,
   rulesStatements,
+  setCover,
 } from "./queries";
 
 const COMMUNITIES_PER_DAY = 10;
 
 /** The community of that name (names are unique in any case), or a 404. */
 export async function findCommunity({ db }: Deps, name: string): Promise<CommunityRow> {
-  const row = await db.first({
-    sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
-    binds: [name],
-  });
+  const row = await communityByName(db, name);
   if (!row) fail(404, `The community c/${name} does not exist`);
-  return rowOf(communities, row);
-}
-
-/** These communities by id, for `communityMap`: one statement for a page. */
-export function communitiesStatement(ids: Iterable<number>): Statement {
-  return { sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${idList(ids)})` };
-}
-
-export function communityMap(rows: object[]): Map<number, CommunityRow> {
-  return new Map(
-    rows.map((raw) => {
-      const row = rowOf(communities, raw);
-      return [row.id, row];
-    }),
-  );
-}
-
-/** The user's memberships of these communities, for `membershipMap`. */
-export function membershipsStatement(userId: number, communityIds: Iterable<number>): Statement {
-  return {
-    sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
-      WHERE cm.user_id = ?1 AND cm.community_id IN (${idList(communityIds)})`,
-    binds: [userId],
-  };
-}
-
-export function membershipMap(rows: object[]): Map<number, MembershipRow> {
-  return new Map(
-    rows.map((raw) => {
-      const row = rowOf(membershipColumns, raw);
-      return [row.communityId, row];
-    }),
-  );
-}
-
-/**
- * Statements that make the user a member unless they are one; the count moves only when the row is
- * new (checked in the same transaction, so two joins at once count once).
- */
-export function joinStatements(db: Database, communityId: number, userId: number, now: number) {
-  return [
-    db.prepare({
-      sql: `UPDATE communities SET total_members = total_members + 1 WHERE id = ?1
-         AND NOT EXISTS (SELECT 1 FROM community_members WHERE community_id = ?1 AND user_id = ?2)`,
-      binds: [communityId, userId],
-    }),
-    db.prepare({
-      sql: `INSERT INTO community_members (community_id, user_id, role, created_at) VALUES (?1, ?2, 'MEMBER', ?3)
-         ON CONFLICT DO NOTHING`,
-      binds: [communityId, userId, now],
-    }),
-  ];
+  return row;
 }
 
 /** Creates a community; its creator is its OWNER and first member. Names are unique in any case. */
@@ -111,11 +61,7 @@ export async function createCommunity(
   image: File | string | null,
 ): Promise<{ name: string }> {
   const { db } = deps;
-  const taken = await db.first({
-    sql: "SELECT 1 FROM communities WHERE lower(name) = lower(?1)",
-    binds: [fields.name],
-  });
-  if (taken) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
+  if (await nameTaken(db, fields.name)) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
   await hitRateLimit(db, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
   await hitTrustLimit(deps, user, "community");
   const file = typeof image === "string" ? (image.trim() ? fileFromDataUrl(image, "image") : null) : image;
@@ -131,25 +77,14 @@ export async function createCommunity(
     : null;
   const now = Date.now();
   try {
-    await db.write([
-      db.prepare({
-        sql: `INSERT INTO communities (name, display_name, description, image, owner_id, total_members, created_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)`,
-        binds: [
-          fields.name,
-          fields.display_name || null,
-          fields.description || null,
-          stored?.url ?? null,
-          user.id,
-          now,
-        ],
-      }),
-      db.prepare({
-        sql: `INSERT INTO community_members (community_id, user_id, role, created_at)
-           SELECT id, ?2, 'OWNER', ?3 FROM communities WHERE lower(name) = lower(?1)`,
-        binds: [fields.name, user.id, now],
-      }),
-    ]);
+    await insertCommunity(db, {
+      name: fields.name,
+      displayName: fields.display_name || null,
+      description: fields.description || null,
+      image: stored?.url ?? null,
+      ownerId: user.id,
+      now,
+    });
   } catch (error) {
     // Two people creating the same name at once: the unique index decides, the loser gets a 409.
     if (String(error).includes("UNIQUE"))
@@ -210,7 +145,7 @@ export async function setCommunityCover(
     });
     cover = stored.url;
   }
-  await deps.db.orm.update(communities).set({ cover }).where(eq(communities.id, row.id));
+  await setCover(deps.db, row.id, cover);
   if (row.cover && row.cover !== cover && row.cover.startsWith("/media/community-cover/"))
     await deleteStoredFiles(deps, [row.cover]);
   return getCommunity(deps, user.id, row.name);
@@ -259,23 +194,7 @@ export async function listMyCommunities(
   userId: number,
   q: { name?: string; skip: number; limit: number },
 ): Promise<Page<Community>> {
-  const prefix = q.name?.toLowerCase() ?? "";
-  const filter = prefix ? " AND lower(c.name) >= ?2 AND lower(c.name) < ?3" : "";
-  const binds = prefix ? [userId, prefix, prefixEnd(prefix)] : [userId];
-  const [rows, count] = await db.batch<[object, { n: number }]>([
-    {
-      sql: `SELECT ${columnsOf(communities, "c")}, ${columnsOf(membershipColumns, "cm", "m_")}
-        FROM community_members cm JOIN communities c ON c.id = cm.community_id
-        WHERE cm.user_id = ?1${filter} ORDER BY lower(c.name) LIMIT ${q.limit} OFFSET ${q.skip}`,
-      binds,
-      isList: true,
-    },
-    {
-      sql: `SELECT count(*) AS n FROM community_members cm JOIN communities c ON c.id = cm.community_id
-        WHERE cm.user_id = ?1${filter}`,
-      binds,
-    },
-  ]);
+  const [rows, count] = await myCommunitiesPage(db, userId, q);
   const list = rows.map((r) => toCommunity(rowOf(communities, r), rowOf(membershipColumns, r, "m_")));
   return toPage(list, count[0]?.n ?? 0, q.limit);
 }
@@ -293,11 +212,7 @@ export async function joinCommunity(
   const community = await findCommunity(deps, name);
   const results = await db.write([
     ...joinStatements(db, community.id, user.id, Date.now()),
-    db.prepare({
-      sql: `SELECT cm.role, cm.created_at, c.total_members FROM community_members cm
-         JOIN communities c ON c.id = cm.community_id WHERE cm.community_id = ?1 AND cm.user_id = ?2`,
-      binds: [community.id, user.id],
-    }),
+    joinedStatement(db, community.id, user.id),
   ]);
   const joined = (results[1]?.meta.changes ?? 0) > 0;
   const row = results[2]?.results[0] as {
@@ -321,17 +236,7 @@ export async function joinCommunity(
 export async function leaveCommunity(deps: Deps, user: { id: number }, name: string): Promise<void> {
   const { db } = deps;
   const community = await findCommunity(deps, name);
-  await db.write([
-    db.prepare({
-      sql: `UPDATE communities SET total_members = total_members - 1 WHERE id = ?1
-         AND EXISTS (SELECT 1 FROM community_members WHERE community_id = ?1 AND user_id = ?2)`,
-      binds: [community.id, user.id],
-    }),
-    db.prepare({
-      sql: "DELETE FROM community_members WHERE community_id = ?1 AND user_id = ?2",
-      binds: [community.id, user.id],
-    }),
-  ]);
+  await db.write(leaveStatements(db, community.id, user.id));
 }
 
 /** `/c/:name/members`: members in the order they joined, paged from a keyset cursor; one round trip. */

@@ -3,6 +3,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { sessionVersion } from "#worker/lib/session-queries.ts";
 import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
+import { answerOf, requireUpgrade, type SocketRequest } from "#worker/lib/sockets/upgrade.ts";
 import { readLiveToken, signLiveToken } from "#worker/lib/tokens.ts";
 import { LIVE_HEADERS } from "./inbox";
 import { POST_LIVE_HEADERS } from "./post-watchers";
@@ -10,27 +11,11 @@ import { POST_LIVE_HEADERS } from "./post-watchers";
 // Opening the live sockets: a short token for a signed-in person, then the connection, checked
 // again by the Worker before it reaches the person's object (the object trusts only the Worker).
 
-/** What a socket's connect request brings: its address and its `upgrade` header. */
-export interface SocketRequest {
-  url: string;
-  upgrade: string | undefined;
-}
-
 /** The token version of a person who may hold a session, or 401 for the socket. */
 async function liveVersion(deps: Deps, userId: number): Promise<number> {
   const version = await sessionVersion(deps.db, userId);
   if (version === null) fail(401, LIVE_MSG.badToken);
   return version;
-}
-
-function requireUpgrade(request: SocketRequest): void {
-  if (request.upgrade?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-}
-
-/** The object's answer as the connect call's: a 101 as it is, a refusal as a plain response. */
-function answerOf(upgraded: Response): Response {
-  if (upgraded.status === 101) return upgraded;
-  return new Response(upgraded.body, upgraded);
 }
 
 /** `POST .../live/websocket/auth`: a token for one connection to the caller's own inbox. */

@@ -12,6 +12,7 @@ import type { Deps } from "#worker/deps.ts";
 import { addressBucket } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
+import { passkeyCount } from "#worker/lib/second-factor-queries.ts";
 import { HOUR, iso, MINUTE } from "#worker/lib/time.ts";
 import type { Owner } from "./queries";
 import * as q from "./queries";
@@ -101,7 +102,7 @@ export async function registerPasskey(
   }
   if (!verified.verified || !verified.registrationInfo) fail(403, MFA_MSG.passkeyFailed);
   const { credential } = verified.registrationInfo;
-  const count = await q.passkeyCount(deps, owner);
+  const count = await passkeyCount(deps, owner);
   const label = name?.trim() || `Passkey ${count + 1}`;
   const added = await q.insertPasskey(deps, owner, {
     credentialId: credential.id,

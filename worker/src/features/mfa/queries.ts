@@ -6,8 +6,6 @@ import type { Deps } from "#worker/deps.ts";
 // an owner has a factor at all is read below the features (lib/second-factor-queries.ts), since the
 // step-up rule asks it for every feature.
 
-export { passkeyCount, passkeyCountBefore, totpEnabled } from "#worker/lib/second-factor-queries.ts";
-
 export interface Owner {
   kind: "user" | "admin";
   id: number;

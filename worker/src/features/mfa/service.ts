@@ -9,6 +9,7 @@ import { sha256Hex } from "#worker/lib/ids.ts";
 import { verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
 import { derivedSealingKey, seal, unseal } from "#worker/lib/sealing.ts";
+import { totpEnabled as hasTotp, passkeyCount } from "#worker/lib/second-factor-queries.ts";
 import { hasAnyFactor, isFresh } from "#worker/lib/step-up.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
@@ -69,9 +70,9 @@ export interface FactorState {
 
 export async function factorState(deps: Deps, owner: Owner): Promise<FactorState> {
   const [totpEnabled, recoveryCodesLeft, passkeys] = await Promise.all([
-    q.totpEnabled(deps, owner),
+    hasTotp(deps, owner),
     q.recoveryCodesLeft(deps, owner),
-    q.passkeyCount(deps, owner),
+    passkeyCount(deps, owner),
   ]);
   return { totpEnabled, recoveryCodesLeft, passkeys };
 }
@@ -82,7 +83,7 @@ export async function startTotpSetup(
   owner: Owner,
   label: string,
 ): Promise<{ secret: string; otpauth_uri: string }> {
-  if (await q.totpEnabled(deps, owner)) fail(409, MFA_MSG.alreadyOn);
+  if (await hasTotp(deps, owner)) fail(409, MFA_MSG.alreadyOn);
   const secret = newTotpSecret();
   const box = await seal(await sealingKey(deps), secret, sealedFor(owner));
   await q.savePendingTotp(deps, owner, box);
@@ -97,7 +98,7 @@ export async function startTotpSetup(
  * (features/dev/seed.ts), whose key is published so local runs and journeys can make its codes.
  */
 export async function enrollKnownTotp(deps: Deps, owner: Owner, secret: Uint8Array): Promise<void> {
-  if (await q.totpEnabled(deps, owner)) return;
+  if (await hasTotp(deps, owner)) return;
   await q.savePendingTotp(deps, owner, await seal(await sealingKey(deps), secret, sealedFor(owner)));
   const row = await q.findTotp(deps, owner);
   if (row) await q.enableTotpWithCodes(deps, owner, row.id, []);

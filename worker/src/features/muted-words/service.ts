@@ -15,8 +15,6 @@ import { deleteMutedWord, insertMutedWord, type MutedWordRow, mutedWordsOf } fro
 // notifications, search results and chat threads ask `activeMutes` (lib/mutes.ts) which phrases
 // hide what there.
 
-export { activeMutes, knownMutes, mutesOf } from "#worker/lib/mutes.ts";
-
 function toMutedWord(row: MutedWordRow): MutedWord {
   return {
     id: row.id,

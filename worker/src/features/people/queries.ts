@@ -64,3 +64,87 @@ export function suggestedPeopleStatement(userId: number, limit: number): Stateme
     isList: true,
   };
 }
+
+// ----- Follows and blocks -----
+
+/**
+ * The ACTIVE person of a username, and which of them and `?2` (the actor) blocks the other: the
+ * two reads a follow makes in one round trip.
+ */
+export function personAndBlocksStatements(username: string, actorId: number): Statement[] {
+  return [
+    {
+      sql: "SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL",
+      binds: [username],
+    },
+    {
+      sql: `SELECT b.blocker_id FROM blocks b JOIN users u ON u.username = ?1
+             WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)`,
+      binds: [username, actorId],
+    },
+  ];
+}
+
+// The counters move in the same batch (one D1 transaction) as the follow row, and only when the
+// row really appears or goes: each UPDATE checks the row first, so following twice counts once.
+const FOLLOW_EXISTS = "EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ?2)";
+
+export function followStatements(db: Database, followerId: number, followeeId: number, now: number) {
+  return [
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following + 1 WHERE id = ?1 AND NOT ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_followers = total_followers + 1 WHERE id = ?2 AND NOT ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING created_at",
+      binds: [followerId, followeeId, now],
+    }),
+  ];
+}
+
+export function unfollowStatements(db: Database, followerId: number, followeeId: number) {
+  return [
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following - 1 WHERE id = ?1 AND ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: `UPDATE users SET total_followers = total_followers - 1 WHERE id = ?2 AND ${FOLLOW_EXISTS}`,
+      binds: [followerId, followeeId],
+    }),
+    db.prepare({
+      sql: "DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ?2",
+      binds: [followerId, followeeId],
+    }),
+  ];
+}
+
+/**
+ * The FOLLOWER notification's extra condition (see `notificationStatements`): the follow row was
+ * made by this very batch (its created_at is the batch's `now`), and the follower has no unread
+ * FOLLOWER notice there already: following, unfollowing and following again tells them once while
+ * the first notice is unread.
+ */
+export const FOLLOW_IS_NEW = `(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6
+  AND NOT EXISTS (SELECT 1 FROM notifications
+                   WHERE user_id = ?1 AND is_read = 0 AND kind = 'FOLLOWER' AND actor_id = ?3)`;
+
+/** A person's follow counters, read at the end of the batch that changed them. */
+export function followCountsStatement(db: Database, personId: number) {
+  return db.prepare({
+    sql: "SELECT total_followers, total_following FROM users WHERE id = ?1",
+    binds: [personId],
+  });
+}
+
+/** The block row (made once). */
+export function blockStatement(db: Database, blockerId: number, blockedId: number, now: number) {
+  return db.prepare({
+    sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+    binds: [blockerId, blockedId, now],
+  });
+}

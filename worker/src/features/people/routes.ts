@@ -17,7 +17,7 @@ import {
 import { personItemSchema, suggestionsSchema } from "#shared/schemas/search.ts";
 import { userSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { fail, failValidation } from "#worker/lib/errors.ts";
+import { failValidation } from "#worker/lib/errors.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
@@ -58,17 +58,14 @@ const profileEditBody = profileEditSchema.extend({
 const optionalUsername = z.object({ username: usernameLookupSchema.optional() });
 const personTarget = { query: optionalUsername, body: jsonOrForm(optionalUsername) };
 
+/** The person named in the query, else in the body (checked by the route already); 422 when neither names one. */
 function targetUsername(c: Context<AppEnv>): string {
   const fromQuery = c.req.query("username");
-  if (fromQuery !== undefined) {
-    const parsed = usernameLookupSchema.safeParse(fromQuery);
-    if (!parsed.success) fail(422, String(parsed.error.issues[0]?.message), { field: "username" });
-    return parsed.data;
-  }
-  const type = c.req.header("content-type");
-  const body = type ? readBody<{ username?: string }>(c) : {};
-  if (!body.username) fail(422, "Required", { field: "username" });
-  return body.username;
+  const fromBody =
+    fromQuery === undefined && c.req.header("content-type") ? readBody<{ username?: string }>(c) : {};
+  const parsed = usernameQuerySchema.safeParse({ username: fromQuery ?? fromBody.username ?? "" });
+  if (!parsed.success) failValidation(parsed.error);
+  return parsed.data.username;
 }
 
 const profile = createRoute({

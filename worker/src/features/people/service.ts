@@ -4,7 +4,6 @@ import type { FeedOption, FollowTab } from "#shared/enums.ts";
 import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import type { Database } from "#worker/db/database.ts";
 import { blocks, follows, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -14,7 +13,15 @@ import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, type Relation, toUser } from "#worker/lib/user-json.ts";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
-import { personWithRelation } from "./queries";
+import {
+  blockStatement,
+  FOLLOW_IS_NEW,
+  followCountsStatement,
+  followStatements,
+  personAndBlocksStatements,
+  personWithRelation,
+  unfollowStatements,
+} from "./queries";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -105,17 +112,11 @@ async function reachablePerson(
   username: string,
   limits?: Counters,
 ): Promise<number> {
-  const [person, blockers] = await readCounted<[{ id: number }, { blocker_id: number }]>(db, limits, [
-    {
-      sql: "SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL",
-      binds: [username],
-    },
-    {
-      sql: `SELECT b.blocker_id FROM blocks b JOIN users u ON u.username = ?1
-             WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)`,
-      binds: [username, actorId],
-    },
-  ]);
+  const [person, blockers] = await readCounted<[{ id: number }, { blocker_id: number }]>(
+    db,
+    limits,
+    personAndBlocksStatements(username, actorId),
+  );
   const id = person[0]?.id;
   if (id === undefined) fail(404, PEOPLE_MSG.userNotFound);
   const targetId = Number(id);
@@ -125,54 +126,6 @@ async function reachablePerson(
   if (by.has(actorId)) fail(403, PEOPLE_MSG.blockedByYou);
   return targetId;
 }
-
-// The counters move in the same batch (one D1 transaction) as the follow row, and only when the
-// row really appears or goes: each UPDATE checks the row first, so following twice counts once.
-const FOLLOW_EXISTS = "EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ?2)";
-
-function followStatements(db: Database, followerId: number, followeeId: number, now: number) {
-  return [
-    db.prepare({
-      sql: `UPDATE users SET total_following = total_following + 1 WHERE id = ?1 AND NOT ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_followers = total_followers + 1 WHERE id = ?2 AND NOT ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
-    db.prepare({
-      sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING created_at",
-      binds: [followerId, followeeId, now],
-    }),
-  ];
-}
-
-function unfollowStatements(db: Database, followerId: number, followeeId: number) {
-  return [
-    db.prepare({
-      sql: `UPDATE users SET total_following = total_following - 1 WHERE id = ?1 AND ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_followers = total_followers - 1 WHERE id = ?2 AND ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
-    db.prepare({
-      sql: "DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ?2",
-      binds: [followerId, followeeId],
-    }),
-  ];
-}
-
-/**
- * The FOLLOWER notification's extra condition (see `notificationStatements`): the follow row was
- * made by this very batch (its created_at is the batch's `now`), and the follower has no unread
- * FOLLOWER notice there already: following, unfollowing and following again tells them once while
- * the first notice is unread.
- */
-const FOLLOW_IS_NEW = `(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6
-  AND NOT EXISTS (SELECT 1 FROM notifications
-                   WHERE user_id = ?1 AND is_read = 0 AND kind = 'FOLLOWER' AND actor_id = ?3)`;
 
 /**
  * `POST .../follow`: idempotent; the followed person hears of it once. Two round trips after the
@@ -204,10 +157,7 @@ export async function follow(
   const results = await db.write([
     ...followStatements(db, follower.id, targetId, now),
     ...notice,
-    db.prepare({
-      sql: "SELECT total_followers, total_following FROM users WHERE id = ?1",
-      binds: [targetId],
-    }),
+    followCountsStatement(db, targetId),
   ]);
   await tellWritten(deps, notificationWritten(results.slice(3, 3 + notice.length)));
   const counts = results.at(-1)?.results[0] as
@@ -237,10 +187,7 @@ export async function block(deps: Deps, blockerId: number, username: string): Pr
   await db.write([
     ...unfollowStatements(db, blockerId, target.id),
     ...unfollowStatements(db, target.id, blockerId),
-    db.prepare({
-      sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-      binds: [blockerId, target.id, Date.now()],
-    }),
+    blockStatement(db, blockerId, target.id, Date.now()),
   ]);
   // Neither one's open tabs show the other online any more (after the answer).
   await deps.live.partnersParted(blockerId, target.id);

@@ -10,10 +10,10 @@ import { refuseIfBanned } from "#worker/lib/community-bans.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
+import { activeMutes } from "#worker/lib/mutes.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
 import type { Counters } from "#worker/lib/rate-limits.ts";
 import { trustAfterContribution } from "#worker/lib/trust.ts";
-import { activeMutes } from "../muted-words/service";
 import { notificationStatements, notificationWritten } from "../notifications/queries";
 import { prepared, settingOf, tellWritten } from "../notifications/service";
 import { assertCanReach } from "../people/service";
@@ -200,7 +200,7 @@ export async function createComment(
       prepared({ ...n, actorId: user.id, link, text }),
       settingOf(n.kind),
       now,
-      COMMENT_IS_IN,
+      queries.COMMENT_IS_IN,
       [id],
     ),
   );
@@ -230,9 +230,6 @@ export async function createComment(
   await notifyMentions(deps, { html: body, before: "", actorId: user.id, link, text });
   return comment;
 }
-
-/** A comment's notification goes in only with the comment (?7, its public id). */
-const COMMENT_IS_IN = "EXISTS (SELECT 1 FROM comments WHERE public_id = ?7)";
 
 async function ownComment({ db }: Deps, userId: number, commentPublicId: string): Promise<CommentRow> {
   const row = await queries.findComment(db, commentPublicId);

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
-import { activeMutes, knownMutes } from "../muted-words/service";
+import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
 import {
   type CustomFeedHead,
   customFeedHead,

@@ -15,13 +15,14 @@ import {
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { refuseIfBanned } from "#worker/lib/community-bans.ts";
+import { joinStatements } from "#worker/lib/community-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
-import { findCommunity, joinStatements } from "../communities/service";
+import { findCommunity } from "../communities/service";
 import {
   type InsertedNotification,
   notificationStatements,

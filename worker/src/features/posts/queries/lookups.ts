@@ -1,0 +1,215 @@
+import type { Flair } from "#shared/schemas/community-moderation.ts";
+import type { MediaFile } from "#shared/schemas/posts.ts";
+import type { Reaction } from "#shared/schemas/reactions.ts";
+import type { Owner } from "#shared/schemas/user.ts";
+import type { Database } from "#worker/db/database.ts";
+import { comments, communities, micropostFiles } from "#worker/db/schema/index.ts";
+import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
+import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
+import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
+import { type CommentRow, type PostRow, toPosts } from "./rows";
+
+// What a feed item shows beside its post
+
+const fileColumns = {
+  micropostId: micropostFiles.micropostId,
+  file: micropostFiles.file,
+  fileType: micropostFiles.fileType,
+  alt: micropostFiles.alt,
+};
+
+/** The media files of these posts, for `fileMap`. */
+export function filesStatement(postIds: Iterable<number>): Statement {
+  return {
+    sql: `SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${idList(postIds)}) ORDER BY f.id`,
+  };
+}
+
+/** Each post's files, in the order they were added. */
+export function fileMap(rows: object[]): Map<number, MediaFile[]> {
+  const files = new Map<number, MediaFile[]>();
+  for (const raw of rows) {
+    const row = rowOf(fileColumns, raw);
+    const list = files.get(row.micropostId) ?? [];
+    list.push({ file: row.file, file_type: row.fileType, alt: row.alt });
+    files.set(row.micropostId, list);
+  }
+  return files;
+}
+
+/** The newest comment of each post, with its author (`o_` columns): the feed's `comment_list`. */
+
+/** Everything a page of feed items shows beside its posts, keyed by post, community or person id. */
+export interface PostLookups {
+  owners: Map<number, Owner>;
+  communities: Map<number, CommunityRow>;
+  memberships: Map<number, MembershipRow>;
+  voted: Set<number>;
+  bookmarked: Set<number>;
+  files: Map<number, MediaFile[]>;
+  previews: Map<number, { comment: CommentRow; owner: Owner }>;
+  flairs: Map<number, Flair>;
+  /** Each post's reactions as the viewer sees them, by `reactionKey`. */
+  reactions: Map<string, Reaction[]>;
+}
+
+/**
+ * Where a page's lookups find their keys: either the ids of posts already read (`idKeys`), or the
+ * page's own query, repeated as a `WITH page` in each lookup (`pageKeys`) so the page and all it
+ * shows come back in one round trip. Each fragment goes inside `IN (...)`; `commented` answers a
+ * `value` column.
+ */
+interface PageKeys {
+  prefix: string;
+  posts: string;
+  owners: string;
+  communities: string;
+  media: string;
+  commented: string;
+  flairs: string;
+}
+
+function idKeys(posts: PostRow[]): PageKeys {
+  const commented = posts.filter((p) => p.totalTopComments > 0).map((p) => p.id);
+  return {
+    prefix: "",
+    posts: idList(posts.map((p) => p.id)),
+    owners: idList(posts.map((p) => p.ownerId)),
+    communities: idList(posts.map((p) => p.communityId)),
+    media: idList(posts.filter((p) => p.postType === "MEDIA").map((p) => p.id)),
+    commented: `SELECT value FROM json_each('[${idList(commented).replace("NULL", "")}]')`,
+    flairs: idList(posts.flatMap((p) => (p.flairId === null ? [] : [p.flairId]))),
+  };
+}
+
+/** The lookups of the page a `Statement` reads (they take the page's binds; they have none of their own). */
+function pageKeys(page: Statement): PageKeys {
+  return {
+    prefix: `WITH page AS (${page.sql}) `,
+    posts: `SELECT "id" FROM page`,
+    owners: `SELECT "ownerId" FROM page`,
+    communities: `SELECT "communityId" FROM page`,
+    media: `SELECT "id" FROM page WHERE "postType" = 'MEDIA'`,
+    commented: `SELECT "id" AS value FROM page WHERE "totalTopComments" > 0`,
+    flairs: `SELECT "flairId" FROM page`,
+  };
+}
+
+/**
+ * Owners, communities, media files and newest comments, then (for a signed-in viewer) their
+ * memberships, votes and saved posts.
+ */
+function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
+  const statements: Statement[] = [
+    { sql: `${k.prefix}SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${k.owners})` },
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${k.communities})`,
+    },
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${k.media}) ORDER BY f.id`,
+    },
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(comments, "c")}, ${columnsOf(ownerWithId, "u", "o_")}
+              FROM (${k.commented}) j
+              JOIN comments c ON c.id = (
+                SELECT x.id FROM comments x
+                WHERE x.micropost_id = j.value AND x.depth = 0 AND x.is_deleted = 0
+                ORDER BY x.id DESC LIMIT 1)
+              JOIN users u ON u.id = c.owner_id`,
+    },
+    { sql: `${k.prefix}SELECT id, name, colour FROM community_flairs WHERE id IN (${k.flairs})` },
+    { sql: `${k.prefix}${reactionLookupSql("POST", k.posts, viewerId)}` },
+  ];
+  if (viewerId === null) return statements;
+  const viewer = String(Math.trunc(viewerId));
+  statements.push(
+    {
+      sql: `${k.prefix}SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+            WHERE cm.user_id = ${viewer} AND cm.community_id IN (${k.communities})`,
+    },
+    {
+      sql: `${k.prefix}SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${k.posts}) AND user_id = ${viewer}`,
+    },
+    {
+      sql: `${k.prefix}SELECT micropost_id FROM micropost_bookmarks WHERE user_id = ${viewer} AND micropost_id IN (${k.posts})`,
+    },
+  );
+  return statements;
+}
+
+/** The answers of `lookupStatements`, in their order. */
+function toLookups(results: object[][]): PostLookups {
+  const [
+    owners,
+    communityRows,
+    files,
+    previews,
+    flairs,
+    reactions,
+    memberships = [],
+    votes = [],
+    bookmarks = [],
+  ] = results;
+  return {
+    flairs: new Map((flairs as Flair[]).map((f) => [f.id, { id: f.id, name: f.name, colour: f.colour }])),
+    owners: ownerMap(owners!),
+    communities: communityMap(communityRows!),
+    memberships: membershipMap(memberships),
+    voted: new Set((votes as Array<{ micropost_id: number }>).map((v) => v.micropost_id)),
+    bookmarked: new Set((bookmarks as Array<{ micropost_id: number }>).map((b) => b.micropost_id)),
+    files: fileMap(files!),
+    reactions: reactionMap(reactions!),
+    previews: new Map(
+      previews!.map((raw) => {
+        const comment = rowOf(comments, raw);
+        return [comment.micropostId, { comment, owner: toOwner(rowOf(ownerWithId, raw, "o_")) }];
+      }),
+    ),
+  };
+}
+
+/**
+ * Owners, communities, the viewer's memberships and votes, media files and each post's newest
+ * comment for a page of posts, in one round trip. Every statement is a lookup by key for the posts
+ * of this page, so the cost follows the page and never the database.
+ */
+export async function postLookups(
+  db: Database,
+  viewerId: number | null,
+  posts: PostRow[],
+): Promise<PostLookups> {
+  return toLookups((await db.batch(lookupStatements(viewerId, idKeys(posts)))) as object[][]);
+}
+
+/** Past this many rows skipped by offset, a page's lookups take their own round trip. */
+const REPEAT_SKIP_MAX = 40;
+
+/**
+ * A page of posts and everything its feed items show, in one round trip: the page statement,
+ * `extra` statements (a count), then the lookups, each of which reads the page again as a `WITH`
+ * (a keyset page costs the same the second time; SQLite answers it from the pages it just read).
+ */
+export async function pageWithLookups(
+  db: Database,
+  viewerId: number | null,
+  page: Statement,
+  extra: Statement[] = [],
+  skipped = 0,
+): Promise<{ posts: PostRow[]; extra: object[][]; lookups: PostLookups }> {
+  if (skipped > REPEAT_SKIP_MAX) {
+    // Reading past many rows by offset: repeating that in every lookup would cost more than a
+    // second round trip.
+    const [rows, ...rest] = (await db.batch([page, ...extra])) as object[][];
+    const posts = toPosts(rows!);
+    return { posts, extra: rest, lookups: await postLookups(db, viewerId, posts) };
+  }
+  const lookups = lookupStatements(viewerId, pageKeys(page)).map((l) => ({ ...l, binds: page.binds }));
+  const results = (await db.batch([page, ...extra, ...lookups])) as object[][];
+  return {
+    posts: toPosts(results[0]!),
+    extra: results.slice(1, 1 + extra.length),
+    lookups: toLookups(results.slice(1 + extra.length)),
+  };
+}

@@ -1,0 +1,341 @@
+import type { PostType } from "#shared/enums.ts";
+import type { Database } from "#worker/db/database.ts";
+import { communities, microposts, micropostVersions } from "#worker/db/schema/index.ts";
+import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
+import type { CommunityRow } from "#worker/lib/community-json.ts";
+import { postCountStatements } from "#worker/lib/post-removal-queries.ts";
+import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import {
+  communityByName,
+  type Mentioned,
+  mentionedMap,
+  usersByNamesStatement,
+  verifiedStatement,
+} from "./new-posts";
+import { POST_COLUMNS, type PostRow, type PostWithCommunity, VISIBLE } from "./rows";
+
+// Posts and drafts
+
+/** A published post by its public id. */
+export async function findPublishedPost(db: Database, postPublicId: string): Promise<PostRow | null> {
+  const row = await db.first({
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND ${VISIBLE}`,
+    binds: [postPublicId],
+  });
+  return row ? rowOf(microposts, row) : null;
+}
+
+/** Holds while `userId` has a draft by that public id (staff have not hidden it). */
+export const ownDraftNamed =
+  (postPublicId: string, userId: number): Condition =>
+  (n) => ({
+    sql: `EXISTS (SELECT 1 FROM microposts WHERE public_id = ?${n} AND owner_id = ?${n + 1}
+      AND is_draft = 1 AND removed_at IS NULL)`,
+    binds: [postPublicId, userId],
+  });
+
+/**
+ * What publishing a draft reads before it writes, in one round trip with its limits' counters in
+ * front (judged before these are looked at): the post by its public id, whoever owns it, with its
+ * community's name (null when that is gone) and its files' links; whether the author is verified;
+ * when the form sends its fields, the community it names and the people its body names with @; and
+ * the author's ban from the community it would be published in (the form's, else the draft's).
+ */
+export async function readForPublish(
+  db: Database,
+  input: {
+    postPublicId: string;
+    userId: number;
+    /** The form's community; null when it sends no fields (then no `mentions` either). */
+    communityName: string | null;
+    mentions: string[];
+  },
+  limits?: Counters,
+): Promise<{
+  row: PostRow | null;
+  communityName: string | null;
+  files: string[];
+  verified: boolean;
+  community: CommunityRow | null;
+  mentioned: Mentioned;
+  banEnds: number | null;
+}> {
+  const mentions = usersByNamesStatement(input.mentions);
+  type Draft = { community_name: string | null; ban_ends: number | null };
+  type Mention = { id: number; username: string };
+  const [[raw], files, [verified], named = [], people = []] = await readCounted<
+    [Draft, { file: string }, { verified: number }, Record<string, unknown>, Mention]
+  >(db, limits, [
+    {
+      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name, ${BAN_ENDS_SQL(
+        "CASE WHEN ?4 IS NULL THEN m.community_id ELSE (SELECT id FROM communities WHERE lower(name) = lower(?4)) END",
+        "?2",
+        "?3",
+      )} AS ban_ends
+        FROM microposts m LEFT JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1`,
+      binds: [input.postPublicId, input.userId, Date.now(), input.communityName],
+    },
+    {
+      sql: "SELECT f.file FROM micropost_files f JOIN microposts m ON m.id = f.micropost_id WHERE m.public_id = ?1",
+      binds: [input.postPublicId],
+    },
+    verifiedStatement(input.userId),
+    // Mentions come only with the form's fields, so with its community: each keeps its place.
+    ...(input.communityName === null ? [] : [communityByName(input.communityName)]),
+    ...(mentions ? [mentions] : []),
+  ]);
+  return {
+    row: raw ? rowOf(microposts, raw) : null,
+    communityName: raw?.community_name ?? null,
+    files: files.map((f) => f.file),
+    verified: Boolean(verified?.verified),
+    community: named[0] ? rowOf(communities, named[0]) : null,
+    mentioned: mentionedMap(people),
+    banEnds: raw?.ban_ends ?? null,
+  };
+}
+
+/** A published post by its public id, as `pageWithLookups` reads it (with all its feed item shows). */
+export function publishedPostStatement(postPublicId: string): Statement {
+  return {
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND ${VISIBLE}`,
+    binds: [postPublicId],
+  };
+}
+
+/** A post or a draft by its public id, whoever owns it. */
+export async function findAnyPost(db: Database, postPublicId: string): Promise<PostRow | null> {
+  const raw = await db.first({
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
+    binds: [postPublicId],
+  });
+  return raw ? rowOf(microposts, raw) : null;
+}
+
+/**
+ * A published post with its community's name, and whether its author and `actorId` blocked each
+ * other (`blocking`: the author blocked the actor; `blocked`: the actor blocked the author), in
+ * one round trip: what an action on someone's post checks first. The action's `limits` move in
+ * that round trip and are judged first (a refused action answers 429 whether or not the post is there).
+ */
+export async function findPublishedPostForActor(
+  db: Database,
+  postPublicId: string,
+  actorId: number,
+  limits?: Counters,
+): Promise<{ post: PostWithCommunity; blocking: boolean; blocked: boolean; banEnds: number | null } | null> {
+  type Found = { community_name: string; blocking: number; blocked: number; ban_ends: number | null };
+  const [[raw]] = await readCounted<[Found]>(db, limits, [
+    {
+      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked,
+        ${BAN_ENDS_SQL("m.community_id", "?2", "?3")} AS ban_ends
+      FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND ${VISIBLE}`,
+      binds: [postPublicId, actorId, Date.now()],
+    },
+  ]);
+  if (!raw) return null;
+  return {
+    post: { ...rowOf(microposts, raw), communityName: raw.community_name },
+    blocking: raw.blocking === 1,
+    blocked: raw.blocked === 1,
+    banEnds: raw.ban_ends,
+  };
+}
+
+/** Posts by id, in no particular order, as `pageWithLookups` reads them (with all their items show). */
+export function postsByIdsStatement(ids: number[]): Statement {
+  return { sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.id IN (${idList(ids)}) AND ${VISIBLE}` };
+}
+
+/**
+ * The posts `where` picks (it may read the tables `prefix`, a WITH clause, defines), as
+ * `pageWithLookups` reads them; `binds` are the prefix's.
+ */
+export function postsWhereStatement(prefix: string, where: string, binds: unknown[]): Statement {
+  return { sql: `${prefix} SELECT ${POST_COLUMNS} FROM microposts m WHERE (${where}) AND ${VISIBLE}`, binds };
+}
+
+/** The stored links of a post's media files. */
+export async function postFileLinks(db: Database, postId: number): Promise<string[]> {
+  const rows = await db.all<{ file: string }>({
+    sql: "SELECT file FROM micropost_files WHERE micropost_id = ?1",
+    binds: [postId],
+  });
+  return rows.map((f) => f.file);
+}
+
+/** A new post or draft, its media file and, when published, the counters it moves. */
+export function insertPostStatements(
+  db: Database,
+  post: {
+    publicId: string;
+    ownerId: number;
+    communityId: number;
+    title: string;
+    body: string;
+    slug: string;
+    postType: PostType;
+    published: boolean;
+    verified: boolean;
+    now: number;
+    media: { url: string; kind: string; alt: string | null } | null;
+    flairId?: number | null;
+  },
+): D1PreparedStatement[] {
+  const { published, media } = post;
+  return [
+    db.prepare({
+      sql: `INSERT INTO microposts (public_id, owner_id, community_id, title, body, slug, post_type, is_draft,
+           is_owner_verified, published_at, created_at, updated_at, flair_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12)`,
+      binds: [
+        post.publicId,
+        post.ownerId,
+        post.communityId,
+        post.title,
+        post.body,
+        post.slug,
+        post.postType,
+        published ? 0 : 1,
+        post.verified ? 1 : 0,
+        published ? post.now : null,
+        post.now,
+        post.flairId ?? null,
+      ],
+    }),
+    ...(media
+      ? [
+          db.prepare({
+            sql: "INSERT INTO micropost_files (micropost_id, file, file_type, alt) SELECT id, ?2, ?3, ?4 FROM microposts WHERE public_id = ?1",
+            binds: [post.publicId, media.url, media.kind, media.alt],
+          }),
+        ]
+      : []),
+    ...(published
+      ? [
+          db.prepare({
+            sql: "UPDATE communities SET total_microposts = total_microposts + 1 WHERE id = ?1",
+            binds: [post.communityId],
+          }),
+          db.prepare({
+            sql: "UPDATE users SET total_microposts = total_microposts + 1 WHERE id = ?1",
+            binds: [post.ownerId],
+          }),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * A post's new body, the version it replaces kept in micropost_versions, in one batch. An edit that
+ * changes nothing keeps no version and leaves `edited_at` as it was.
+ */
+export function editPostStatements(db: Database, postId: number, body: string, now: number) {
+  return [
+    db.prepare({
+      sql: `INSERT INTO micropost_versions (micropost_id, title, body, edited_at, replaced_at)
+         SELECT id, title, body, edited_at, ?3 FROM microposts WHERE id = ?1 AND body != ?2`,
+      binds: [postId, body, now],
+    }),
+    db.prepare({
+      sql: "UPDATE microposts SET body = ?2, edited_at = ?3, updated_at = ?3 WHERE id = ?1 AND body != ?2",
+      binds: [postId, body, now],
+    }),
+  ];
+}
+
+/**
+ * After `editPostStatements`: a POST_EDITED notification for each person who has
+ * a comment on the post (not the editor; not someone who switched comment notifications off or is
+ * on either side of a block with them), unless the edit at `now` changed nothing (the post's
+ * `edited_at` is not `now`) or they had one about this post in the last hour. Answers the rows.
+ */
+export function postEditedNoticeStatement(
+  db: Database,
+  post: { id: number; link: string; title: string },
+  editorId: number,
+  now: number,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at)
+      SELECT DISTINCT c.owner_id, 'POST_EDITED', ?2, ?3, ?4, 0, ?5
+        FROM comments c JOIN users u ON u.id = c.owner_id AND u.notify_comment = 1
+       WHERE EXISTS (SELECT 1 FROM microposts m WHERE m.id = ?1 AND m.edited_at = ?5)
+         AND c.micropost_id = ?1 AND c.is_deleted = 0 AND c.owner_id <> ?2
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.owner_id AND b.blocked_id = ?2)
+                                                  OR (b.blocker_id = ?2 AND b.blocked_id = c.owner_id))
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = c.owner_id AND n.kind = 'POST_EDITED'
+                           AND n.link = ?3 AND n.created_at > ?5 - 3600000)
+      RETURNING id, user_id, kind, actor_id, link, text, created_at`,
+    binds: [post.id, editorId, post.link, post.title, now],
+  });
+}
+
+/** A version an edit replaced (micropost_versions). */
+export type VersionRow = typeof micropostVersions.$inferSelect;
+const VERSION_COLUMNS = columnsOf(micropostVersions, "v");
+
+/**
+ * A page of the versions an edit replaced, newest first, and how many there are: of a post
+ * (`kind: "post"`) or of a comment, through its (post or comment, id) index.
+ */
+export async function versionPage(
+  db: Database,
+  kind: "post" | "comment",
+  ownerId: number,
+  q: { skip: number; limit: number },
+): Promise<{ rows: VersionRow[]; total: number }> {
+  const column = kind === "post" ? "micropost_id" : "comment_id";
+  const [rows, count] = await db.batch<[object, { n: number }]>([
+    {
+      sql: `SELECT ${VERSION_COLUMNS} FROM micropost_versions v WHERE v.${column} = ?1 ORDER BY v.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [ownerId, q.limit, q.skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n FROM micropost_versions WHERE ${column} = ?1`, binds: [ownerId] },
+  ]);
+  return { rows: rows.map((raw) => rowOf(micropostVersions, raw)), total: count[0]?.n ?? 0 };
+}
+
+/** A stored version with the public id of its post or comment, for staff. */
+export async function findVersion(
+  db: Database,
+  id: number,
+): Promise<(VersionRow & { targetPublicId: string | null }) | null> {
+  const raw = await db.first<{ target_public_id: string | null }>({
+    sql: `SELECT ${VERSION_COLUMNS}, coalesce(
+        (SELECT public_id FROM microposts WHERE id = v.micropost_id),
+        (SELECT public_id FROM comments WHERE id = v.comment_id)) AS target_public_id
+      FROM micropost_versions v WHERE v.id = ?1`,
+    binds: [id],
+  });
+  return raw ? { ...rowOf(micropostVersions, raw), targetPublicId: raw.target_public_id } : null;
+}
+
+/** Wipes a stored version's text, once: a second redaction changes no row. */
+export function redactVersionStatement(db: Database, id: number, now: number): D1PreparedStatement {
+  return db.prepare({
+    sql: "UPDATE micropost_versions SET title = NULL, body = '', redacted_at = ?2 WHERE id = ?1 AND redacted_at IS NULL",
+    binds: [id, now],
+  });
+}
+
+/**
+ * The statements that delete a post and move its counters, for the author's delete and for staff
+ * removing a reported post (admin/reports). `guard` is SQL that must hold for any of them to act:
+ * staff pass the condition that their resolution took effect in the same batch.
+ */
+export function postDeleteStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+  guard = "1",
+): D1PreparedStatement[] {
+  const stillPublished = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0)";
+  return [
+    ...postCountStatements(db, row, -1, stillPublished, guard),
+    db.prepare({ sql: `DELETE FROM microposts WHERE id = ?1 AND ${guard}`, binds: [row.id] }),
+  ];
+}

@@ -1,0 +1,61 @@
+import type { Database } from "#worker/db/database.ts";
+import { communities } from "#worker/db/schema/index.ts";
+import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { type CommunityRow, type MembershipRow, membershipColumns } from "./community-json";
+
+// The community statements other features' batches carry (a post's page reads its communities and
+// the viewer's memberships; posting in a community joins it): below the features, so none of them
+// imports the communities feature for a statement.
+
+/** These communities by id, for `communityMap`: one statement for a page. */
+export function communitiesStatement(ids: Iterable<number>): Statement {
+  return { sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${idList(ids)})` };
+}
+
+/** The user's memberships of these communities, for `membershipMap`. */
+export function membershipsStatement(userId: number, communityIds: Iterable<number>): Statement {
+  return {
+    sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+      WHERE cm.user_id = ?1 AND cm.community_id IN (${idList(communityIds)})`,
+    binds: [userId],
+  };
+}
+
+/**
+ * Statements that make the user a member unless they are one; the count moves only when the row is
+ * new (checked in the same transaction, so two joins at once count once).
+ */
+export function joinStatements(db: Database, communityId: number, userId: number, now: number) {
+  return [
+    db.prepare({
+      sql: `UPDATE communities SET total_members = total_members + 1 WHERE id = ?1
+         AND NOT EXISTS (SELECT 1 FROM community_members WHERE community_id = ?1 AND user_id = ?2)`,
+      binds: [communityId, userId],
+    }),
+    db.prepare({
+      sql: `INSERT INTO community_members (community_id, user_id, role, created_at) VALUES (?1, ?2, 'MEMBER', ?3)
+         ON CONFLICT DO NOTHING`,
+      binds: [communityId, userId, now],
+    }),
+  ];
+}
+
+/** Rows of `communitiesStatement` by community id. */
+export function communityMap(rows: object[]): Map<number, CommunityRow> {
+  return new Map(
+    rows.map((raw) => {
+      const row = rowOf(communities, raw);
+      return [row.id, row];
+    }),
+  );
+}
+
+/** Rows of `membershipsStatement` by community id. */
+export function membershipMap(rows: object[]): Map<number, MembershipRow> {
+  return new Map(
+    rows.map((raw) => {
+      const row = rowOf(membershipColumns, raw);
+      return [row.communityId, row];
+    }),
+  );
+}
