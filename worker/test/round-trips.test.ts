@@ -17,8 +17,6 @@ const SECOND_TRIP = new Set([
   "/api/v1/private/user/auth/passkey/list",
   "/api/v1/private/user/notification/list",
   "/api/v1/private/user/chat/thread/list",
-  "/api/v1/featured/main/list",
-  "/api/v1/membership/plan/list",
 ]);
 
 /**
@@ -217,6 +215,30 @@ describe("round trips to D1 per list", () => {
     expect(shown(focused.parent)).toEqual(["🙏1"]);
     expect(shown(focused.list[0]!)).toEqual(["👍1"]);
     expect(reads(await api(`${list}&comment_public_id=nosuchcomment`)).calls).toBe(1);
+  });
+
+  it("the signed-in person's own record and unread counts are one round trip; a muted place costs a second", async () => {
+    const user = await createUser();
+    for (const path of ["/api/v1/private/user/auth/me", "/api/v1/private/user/unread/data"]) {
+      const res = await api(path, { headers: user.auth });
+      expect(res.status, path).toBe(200);
+      expect(reads(res).calls, path).toBe(1);
+    }
+    const me = await json<{ username: string }>(
+      await api("/api/v1/private/user/auth/me", { headers: user.auth }),
+    );
+    expect(me.username).toBe(user.username);
+    // A phrase muted in notifications: counted again without what it hides.
+    await api("/api/v1/private/user/filter", {
+      method: "POST",
+      ...jsonBody(
+        { phrase: "zebra", whole_word: true, contexts: ["NOTIFICATIONS"], expires_at: null },
+        user.auth,
+      ),
+    });
+    const muted = await api("/api/v1/private/user/unread/data", { headers: user.auth });
+    expect(muted.status).toBe(200);
+    expect(reads(muted).calls).toBe(2);
   });
 
   it("a search of every kind is one round trip; a phrase muted in search costs a second", async () => {

@@ -8,7 +8,7 @@ import {
   users,
   verificationCodes,
 } from "#worker/db/schema/index.ts";
-import type { Statement } from "#worker/db/sql.ts";
+import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { UNUSABLE_HASH } from "#worker/lib/password.ts";
 import { raiseTokenVersion } from "./sessions";
 
@@ -123,4 +123,23 @@ export function accountDeletionStatements(db: Database, id: number): D1PreparedS
       ),
     ),
   ];
+}
+
+/**
+ * The person with every setting and their referrer's username, or null. Read through a batch, so the
+ * request's token check rides in the same round trip (docs/decisions/156).
+ */
+export async function meRow(
+  db: Database,
+  userId: number,
+): Promise<{ user: typeof users.$inferSelect; referrerUsername: string | null } | null> {
+  const [[raw]] = await db.batch<[Record<string, unknown>]>([
+    {
+      sql: `SELECT ${columnsOf(users, "u")}, (SELECT r.username FROM users r WHERE r.id = u.referrer_id) AS referrer_username
+        FROM users u WHERE u.id = ?1`,
+      binds: [userId],
+    },
+  ]);
+  if (!raw) return null;
+  return { user: rowOf(users, raw), referrerUsername: (raw.referrer_username as string | null) ?? null };
 }

@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { RESEND_COUNTDOWN_S } from "#shared/constants.ts";
 import type { UserBooleanSetting } from "#shared/enums.ts";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
@@ -16,7 +15,7 @@ import { SESSION_OVER } from "#worker/lib/sessions.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { toMe, USER_SETTING_COLUMN } from "#worker/lib/user-json.ts";
 import { canSendEmail } from "#worker/providers/email.ts";
-import { accountDeletionStatements } from "./queries";
+import { accountDeletionStatements, meRow } from "./queries";
 import { raiseTokenVersion, sessionsEnded } from "./sessions";
 
 // The account's own rules: signing in, passwords, deleting it, and the signed-in user. Signing up
@@ -233,13 +232,7 @@ export async function deleteAccount(
 // The signed-in user -----------------------------------------------------------------------------
 
 export async function getMe({ db }: Deps, userId: number): Promise<Me> {
-  const referrer = alias(users, "referrer");
-  const row = await db.orm
-    .select({ user: users, referrerUsername: referrer.username })
-    .from(users)
-    .leftJoin(referrer, eq(referrer.id, users.referrerId))
-    .where(eq(users.id, userId))
-    .get();
+  const row = await meRow(db, userId);
   if (!row) fail(401, SESSION_OVER);
   return toMe(row.user, row.referrerUsername);
 }

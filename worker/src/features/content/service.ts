@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, isNotNull, lte } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNotNull, lte } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { BlogCategory } from "#shared/enums.ts";
 import {
@@ -8,27 +8,18 @@ import {
   type FeaturedItem,
   type MembershipPlan,
 } from "#shared/schemas/content.ts";
-import { blogPosts, featuredItems, membershipPlans } from "#worker/db/schema/index.ts";
+import { blogPosts } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
+import { featuredRows, planRows } from "./queries";
 
 /**
  * The sidebar carousel's cards, in the order staff set, in `lang` where staff translated a card
  * (any other language, or a card without that translation, reads in English).
  */
 export async function featuredList({ db }: Deps, lang?: string): Promise<{ list: FeaturedItem[] }> {
-  const rows = await db.orm
-    .select({
-      id: featuredItems.id,
-      link: featuredItems.link,
-      title: featuredItems.title,
-      subtitle: featuredItems.subtitle,
-      image: featuredItems.image,
-      translations: featuredItems.translations,
-    })
-    .from(featuredItems)
-    .orderBy(asc(featuredItems.position), asc(featuredItems.id));
+  const rows = await featuredRows(db);
   const language = CONTENT_LANGUAGES.find((l) => l === lang?.slice(0, 2).toLowerCase());
   return {
     list: rows.map(({ translations, ...card }) => ({
@@ -40,7 +31,7 @@ export async function featuredList({ db }: Deps, lang?: string): Promise<{ list:
 
 /** The plans page's cards: name, monthly price in dollars (stored in cents), features. */
 export async function planList({ db }: Deps): Promise<{ list: MembershipPlan[] }> {
-  const rows = await db.orm.select().from(membershipPlans).orderBy(asc(membershipPlans.position));
+  const rows = await planRows(db);
   return {
     list: rows.map((r) => ({
       membership_type: r.membershipType,

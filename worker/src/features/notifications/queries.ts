@@ -116,13 +116,16 @@ export async function unreadCounts(
 ): Promise<{ notifications: number; threads: number; countedAt: number }> {
   const muted = notMutedSql("n.text", mutes.notifications, 2);
   const chats = notMutedSql("t.last_message_text", mutes.chats, 2 + (muted.binds?.length ?? 0));
-  const row = await db.first<{ notifications: number; threads: number; counted_at: number }>({
-    sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0${muted.sql}) AS notifications,
+  // Through a batch: a request's token check rides in the same round trip (docs/decisions/156).
+  const [[row]] = await db.batch<[{ notifications: number; threads: number; counted_at: number }]>([
+    {
+      sql: `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0${muted.sql}) AS notifications,
                  (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
                    WHERE me.user_id = ?1 AND me.total_unread_messages > 0${chats.sql}) AS threads,
                  ${COUNTED_AT} AS counted_at`,
-    binds: [userId, ...(muted.binds ?? []), ...(chats.binds ?? [])],
-  });
+      binds: [userId, ...(muted.binds ?? []), ...(chats.binds ?? [])],
+    },
+  ]);
   return {
     notifications: Number(row?.notifications ?? 0),
     threads: Number(row?.threads ?? 0),

@@ -8,7 +8,7 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { moderationNotices } from "#worker/lib/moderation-notices.ts";
 import { notMutedWhere } from "#worker/lib/mute-match.ts";
-import { activeMutes, mutesOf } from "#worker/lib/mutes.ts";
+import { activeMutes, knownMutes, mutesOf } from "#worker/lib/mutes.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
 import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
@@ -199,10 +199,24 @@ export async function unreadDataAt(
   deps: Deps,
   userId: number,
 ): Promise<{ counts: UnreadData; countedAt: number }> {
-  const mutes = await mutesOf(deps, userId);
-  const read = await unreadCounts(deps.db, userId, {
-    notifications: mutes.NOTIFICATIONS,
-    chats: mutes.CHAT_REQUESTS,
+  // Counted as if nothing were muted while the request's token check (which brings the phrases) is
+  // still to come: it rides in the same round trip, and a second count follows only when it names
+  // phrases for these places (docs/decisions/156).
+  const known = {
+    notifications: knownMutes(deps, userId, "NOTIFICATIONS"),
+    chats: knownMutes(deps, userId, "CHAT_REQUESTS"),
+  };
+  let read = await unreadCounts(deps.db, userId, {
+    notifications: known.notifications ?? [],
+    chats: known.chats ?? [],
   });
+  if (known.notifications === null || known.chats === null) {
+    const mutes = await mutesOf(deps, userId);
+    if (mutes.NOTIFICATIONS.length > 0 || mutes.CHAT_REQUESTS.length > 0)
+      read = await unreadCounts(deps.db, userId, {
+        notifications: mutes.NOTIFICATIONS,
+        chats: mutes.CHAT_REQUESTS,
+      });
+  }
   return { counts: toUnreadData(read.notifications, read.threads), countedAt: read.countedAt };
 }
