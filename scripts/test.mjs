@@ -27,6 +27,8 @@ const checks = [
     "depcruise",
     ["worker/src", "web/src", "admin/src", "shared", "--ignore-known", "--output-type", "err"],
   ],
+  // SQL text only in queries modules, no rules in route files (docs/decisions/174, 188).
+  ["house: SQL in queries modules, no rules in routes", "node", ["scripts/check-house.mjs"]],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   // Each "Supports" of the accessibility report names a test that exists (ADR 153).
   ["accessibility report names real tests", "node", ["scripts/check-conformance.mjs"]],
