@@ -19062,7 +19062,7 @@ export type paths = {
         put?: never;
         /**
          * The fee and total of a SOL send (getFeeForMessage on the exact message)
-         * @description 422 with the spec's messages when the amount is below the minimum (or a new account's rent-exempt minimum), above the balance, or would leave the wallet below the rent-exempt minimum. Amounts are decimal strings of the coin (SOL has 9 decimals).
+         * @description 422 with a message naming the limit when the amount is below the minimum (or a new account's rent-exempt minimum), above the balance, or would leave the wallet below the rent-exempt minimum. Amounts are decimal strings of the coin (SOL has 9 decimals).
          */
         post: {
             parameters: {

@@ -86,7 +86,7 @@ const solEstimate = createRoute({
   path: `${BLOCKCHAIN}/solana/estimate/send/coin`,
   tags,
   summary: "The fee and total of a SOL send (getFeeForMessage on the exact message)",
-  description: `422 with the spec's messages when the amount is below the minimum (or a new account's rent-exempt minimum), above the balance, or would leave the wallet below the rent-exempt minimum. ${AMOUNTS}`,
+  description: `422 with a message naming the limit when the amount is below the minimum (or a new account's rent-exempt minimum), above the balance, or would leave the wallet below the rent-exempt minimum. ${AMOUNTS}`,
   security,
   request: { body: jsonOrForm(solanaEstimateSchema) },
   responses: { 200: json(sendEstimateSchema, "The estimate"), ...errorResponses(401, 415, 422, 503) },
