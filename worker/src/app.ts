@@ -15,7 +15,7 @@ import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
 import { liveRoutes } from "./features/live/routes";
 import { mediaRoutes } from "./features/media/routes";
-import { mfaRoutes } from "./features/mfa/routes";
+import { adminMfaRoutes, mfaRoutes } from "./features/mfa/routes";
 import { moderationRoutes } from "./features/moderation/routes";
 import { mutedWordsRoutes } from "./features/muted-words/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
@@ -115,6 +115,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", accountRoutes)
     .route("/", googleRoutes)
     .route("/", adminRoutes)
+    .route("/", adminMfaRoutes)
     .route("/", communitiesRoutes)
     .route("/", communityModerationRoutes)
     .route("/", postsRoutes)

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
-import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
+import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 
 // Ending a person's sessions. A user token carries the account's token version (ADR 005), so
 // raising the version ends every token at once. A change that must end sessions in the same

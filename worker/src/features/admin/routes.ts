@@ -1,7 +1,6 @@
 import { createRouter } from "#worker/lib/router.ts";
 import { appealsAdminRoutes } from "./appeals/routes";
 import { auditRoutes } from "./audit/routes";
-import { adminMfaRoutes } from "./auth/mfa-routes";
 import { adminAuthRoutes } from "./auth/routes";
 import { blogAdminRoutes } from "./blog/routes";
 import { communitiesAdminRoutes } from "./communities/routes";
@@ -17,11 +16,11 @@ import { versionsAdminRoutes } from "./versions/routes";
 // Every staff path of the Worker, in this one folder: staff sign-in (/api/admin/auth/login) and
 // everything under /api/admin/private, behind requireAdmin (app.ts): the home page, users and
 // admins, communities, feedbacks, blog, e-mail templates, files, jobs, payment mismatches, the
-// reports queue and the audit log (docs/decisions/060, docs/decisions/106). A staff service that
-// needs another feature's statements imports them from that feature.
+// reports queue and the audit log (docs/decisions/060, docs/decisions/106). Staff's two-factor paths
+// are the two-factor feature's own (app.ts mounts them); what a staff screen shares with another
+// feature comes from worker/src/lib or through deps (docs/decisions/138).
 export const adminRoutes = createRouter()
   .route("/", adminAuthRoutes)
-  .route("/", adminMfaRoutes)
   .route("/", adminFilesRoutes)
   .route("/", usersRoutes)
   .route("/", communitiesAdminRoutes)

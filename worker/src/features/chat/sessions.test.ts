@@ -24,7 +24,7 @@ import {
   type TestUser,
 } from "#worker-test/people.ts";
 import type { ChatThread } from "./chat-thread";
-import { closeSocketsOf, THREADS_PER_CALL } from "./close-sockets";
+import { closeSocketsOf, THREADS_PER_CALL } from "#worker/lib/sockets/close-sockets.ts";
 
 const stubOf = (publicId: string) => env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(publicId));
 const emailOf = (user: TestUser) => `${user.username}@example.com`;

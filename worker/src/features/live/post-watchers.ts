@@ -203,7 +203,7 @@ export class PostWatchers extends DurableObject<Bindings> {
 
   /**
    * A person's sessions under a token version below `version` are over (or all of them, `all`):
-   * their sockets on this post close now with CLOSE_SESSION_ENDED (chat/close-sockets.ts).
+   * their sockets on this post close now with CLOSE_SESSION_ENDED (lib/sockets/close-sockets.ts).
    */
   async revokeSessions(userId: number, version: number, all = false): Promise<number> {
     let closed = 0;

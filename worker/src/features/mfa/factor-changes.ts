@@ -1,5 +1,6 @@
 import type { Deps } from "#worker/deps.ts";
 import { requireFreshFactor } from "#worker/lib/step-up.ts";
+import { nowSeconds } from "#worker/lib/time.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import type { EmailLanguage } from "./emails";
 import { registerPasskey, removePasskey, removeRecentPasskeys } from "./passkeys";
@@ -7,7 +8,6 @@ import { raiseAdminTokenVersion } from "./queries";
 import {
   disableTotp,
   enableTotp,
-  nowSeconds,
   type Owner,
   renewRecoveryCodes,
   requireRecentProof,

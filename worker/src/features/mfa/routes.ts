@@ -22,6 +22,8 @@ import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
+import { readMfaToken } from "#worker/lib/second-factor-token.ts";
+import { nowSeconds } from "#worker/lib/time.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { describeOrigin } from "#worker/lib/user-agent.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
@@ -45,19 +47,17 @@ import {
 import {
   currentVersion,
   factorState,
-  nowSeconds,
   type Owner,
   passkeyAccount,
   provePassword,
   proveSecondFactor,
-  readMfaToken,
   tellFactorChanged,
 } from "./service";
 
 // Two-factor sign-in's HTTP: set up and turn on an authenticator app, turn it off, the second step
-// of a sign-in, step-up (a fresh proof before money moves) and passkeys. People's paths are mounted
-// here (`mfaRoutes`); staff's twins, the same routes under /api/admin, in
-// features/admin/auth/mfa-routes.ts.
+// of a sign-in, step-up (a fresh proof before money moves) and passkeys. People's paths are
+// `mfaRoutes`; staff's twins, the same routes under /api/admin, `adminMfaRoutes` (both mounted by
+// app.ts).
 
 /** Staff's answers to a factor change carry a new token: their other sessions just ended. */
 const withStaffToken = <T extends z.ZodObject>(schema: T) =>
@@ -376,3 +376,10 @@ export function twoFactorRoutes(kind: Owner["kind"]) {
 }
 
 export const mfaRoutes = twoFactorRoutes("user");
+
+/**
+ * Staff's two-factor sign-in: the people's routes under /api/admin/auth and
+ * /api/admin/private/auth, for admin tokens. Staff must turn the app on before anything else
+ * (middleware/auth.ts `requireAdmin`).
+ */
+export const adminMfaRoutes = twoFactorRoutes("admin");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
-import { MFA_MSG, MFA_TOKEN_TTL_S, RECOVERY_CODE_COUNT } from "#shared/schemas/mfa.ts";
+import { MFA_MSG, RECOVERY_CODE_COUNT } from "#shared/schemas/mfa.ts";
 import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { addressBucket, LIMITS, limitKey } from "#worker/lib/account-limits.ts";
@@ -12,7 +12,6 @@ import { derivedSealingKey, seal, unseal } from "#worker/lib/sealing.ts";
 import { totpEnabled as hasTotp, passkeyCount } from "#worker/lib/second-factor-queries.ts";
 import { hasAnyFactor, isFresh } from "#worker/lib/step-up.ts";
 import { MINUTE } from "#worker/lib/time.ts";
-import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { sendEmail } from "#worker/providers/email.ts";
 import { type EmailLanguage, type FactorChange, factorChangedEmail } from "./emails";
 import type { Owner } from "./queries";
@@ -245,54 +244,6 @@ export async function provePassword(deps: Deps, owner: Owner, password: string):
   await requireOwnerPassword(deps, owner, password);
 }
 
-// The second step of a sign-in carries a signed token naming the owner and their token version,
-// good for five minutes: the password step's proof, which holds no secret.
-
-/** `temporary`: the password step used an e-mailed temporary password (a new one must be chosen next). */
-export function signMfaToken(
-  deps: Deps,
-  owner: Owner,
-  tokenVersion: number,
-  temporary = false,
-): Promise<string> {
-  const iat = Math.floor(Date.now() / 1000);
-  return signClaims(
-    {
-      kind: "mfa",
-      who: owner.kind,
-      sub: String(owner.id),
-      ver: tokenVersion,
-      ...(temporary ? { tmp: true } : {}),
-      iat,
-      exp: iat + MFA_TOKEN_TTL_S,
-    },
-    deps.env.JWT_SECRET,
-  );
-}
-
-/** The owner and token version an mfa_token names; 401 when forged, expired or of the other kind. */
-export async function readMfaToken(
-  deps: Deps,
-  kind: Owner["kind"],
-  token: string,
-): Promise<{ owner: Owner; version: number; temporary: boolean }> {
-  let claims: Record<string, unknown>;
-  try {
-    claims = await verifyClaims(token, deps.env.JWT_SECRET);
-  } catch {
-    fail(401, MFA_MSG.mfaTokenExpired);
-  }
-  const id = Number(claims.sub);
-  if (
-    claims.kind !== "mfa" ||
-    claims.who !== kind ||
-    !Number.isSafeInteger(id) ||
-    typeof claims.ver !== "number"
-  )
-    fail(401, MFA_MSG.mfaTokenExpired);
-  return { owner: { kind, id }, version: claims.ver, temporary: claims.tmp === true };
-}
-
 /** After a right second step: the account's current token version (a password change since voids the step). */
 export async function currentVersion(deps: Deps, owner: Owner, version: number): Promise<number> {
   const table = owner.kind === "user" ? users : admins;
@@ -304,8 +255,6 @@ export async function currentVersion(deps: Deps, owner: Owner, version: number):
   if (!row || row.version !== version) fail(401, MFA_MSG.mfaTokenExpired);
   return row.version;
 }
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The token version to sign for a passkey sign-in; 403 for an account that may not sign in. */
 export async function passkeyAccount(deps: Deps, owner: Owner): Promise<number> {

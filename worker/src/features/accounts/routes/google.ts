@@ -7,10 +7,10 @@ import {
   registerSchema,
 } from "#shared/schemas/accounts.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
-import { signMfaToken } from "#worker/features/mfa/service.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { totpEnabled } from "#worker/lib/second-factor-queries.ts";
+import { signMfaToken } from "#worker/lib/second-factor-token.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import {

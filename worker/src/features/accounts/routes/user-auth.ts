@@ -13,12 +13,13 @@ import {
   temporaryPasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
-import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { totpEnabled } from "#worker/lib/second-factor-queries.ts";
+import { signMfaToken } from "#worker/lib/second-factor-token.ts";
+import { nowSeconds } from "#worker/lib/time.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import { sendEmail } from "#worker/providers/email.ts";

@@ -10,10 +10,11 @@ import {
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
 import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
-import { nowSeconds, signMfaToken } from "#worker/features/mfa/service.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { totpEnabled } from "#worker/lib/second-factor-queries.ts";
+import { signMfaToken } from "#worker/lib/second-factor-token.ts";
+import { nowSeconds } from "#worker/lib/time.ts";
 import { signAccessToken } from "#worker/lib/tokens.ts";
 import { toTokenAnswer } from "#worker/lib/user-json.ts";
 import { adminLogIn, getAdmin, toggleAdminNightMode, updateAdminPassword } from "./service";

@@ -7,7 +7,7 @@ import {
   reportResolveAnswerSchema,
   reportResolveSchema,
 } from "#shared/schemas/admin.ts";
-import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
+import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { listReportGroups, resolveReportGroup } from "./service";
 

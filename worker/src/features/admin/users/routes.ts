@@ -15,7 +15,7 @@ import {
   userStatusSchema,
 } from "#shared/schemas/admin.ts";
 import { MODERATION_MSG, trustLevelAnswerSchema, trustLevelSetSchema } from "#shared/schemas/moderation.ts";
-import { closeSocketsOf } from "#worker/features/chat/close-sockets.ts";
+import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import {
   getAdminAccount,

@@ -1,9 +1,8 @@
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
-import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
-import { accountByOwner, threadsOfUserBefore } from "./queries";
-import { threadStub } from "./service";
+import { accountByOwner, threadsOfUserBefore } from "./close-sockets-queries";
+import { inboxStub, threadStub, watchersStub } from "./stubs";
 
 // When a person's sessions are revoked (password change or reset, suspension, deletion, e-mail
 // change), the sockets they hold must close too: a socket outlives the token that opened it.
