@@ -13,6 +13,7 @@ import { feedsRoutes } from "./features/feeds/routes";
 import { gettingStartedRoutes } from "./features/getting-started/routes";
 import { healthRoutes } from "./features/health/routes";
 import { jobsRoutes } from "./features/jobs/routes";
+import { jobsAdminRoutes } from "./features/jobs/staff-routes";
 import { liveRoutes } from "./features/live/routes";
 import { mediaRoutes } from "./features/media/routes";
 import { adminMfaRoutes, mfaRoutes } from "./features/mfa/routes";
@@ -116,6 +117,7 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
     .route("/", googleRoutes)
     .route("/", adminRoutes)
     .route("/", adminMfaRoutes)
+    .route("/", jobsAdminRoutes)
     .route("/", communitiesRoutes)
     .route("/", communityModerationRoutes)
     .route("/", postsRoutes)

@@ -1,17 +1,24 @@
 import type { NotificationKind } from "#shared/enums.ts";
+import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { Database } from "./db/database";
+import type { Statement } from "./db/sql";
 import type { Bindings } from "./env";
 import type { CarriedUnread } from "./features/live/inbox";
 import { liveUpdates } from "./features/live/service";
+import { dropRecentPasskeys } from "./features/mfa/factor-changes";
+import { notificationEvents } from "./features/notifications/events";
 import {
   type NotificationRow,
   notificationStatements,
   notificationWritten,
 } from "./features/notifications/queries";
 import { prepared, settingOf, tellWritten, unreadDataAt } from "./features/notifications/service";
+import { feedItemsWhere } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
+import type { EmailLanguage } from "./lib/language";
 import type { OwnerRow } from "./lib/owners";
+import type { FactorOwner } from "./lib/second-factor-queries";
 
 /**
  * What a feature tells the live updates (features/live/service.ts) when something a person's open
@@ -62,11 +69,94 @@ export interface Notices {
 }
 
 /**
+ * What a write tells others, carried in that write's own batch so nothing it tells drifts from it:
+ * the caller puts `statements` in its batch and, once the batch committed, hands `after` their
+ * results (`results.slice(at, at + statements.length)`).
+ */
+export interface Told {
+  statements: D1PreparedStatement[];
+  after(results: D1Result[]): Promise<void>;
+}
+
+/**
+ * The condition under which an event tells anyone, checked inside the writing batch (so a write
+ * the batch did not make tells nobody): SQL over ?1 (the person told), ?3 (the actor), ?6 (the
+ * batch's `now`) and ?7 on (`binds`, in order), as features/notifications/queries.ts
+ * `notificationStatements` binds them.
+ */
+export interface OnlyIf {
+  sql: string;
+  binds?: unknown[];
+}
+
+/**
+ * What happened, as the feature where it happened says it (docs/decisions/196), so that feature
+ * imports none of those that care: app wiring (`createDeps`) connects the notifications feature
+ * (features/notifications/events.ts), which decides who hears of it. The events of a write return
+ * `Told` to batch with it; the others write on their own.
+ */
+export interface Events {
+  /** A comment was written on a post; a reply to a comment when `parentOwnerId` is set. */
+  commentWritten(e: {
+    actorId: number;
+    postOwnerId: number;
+    parentOwnerId: number | null;
+    /** The comment's own address. */
+    link: string;
+    /** The comment as a glance shows it. */
+    text: string;
+    now: number;
+    onlyIf: OnlyIf;
+  }): Told;
+  /** Someone upvoted a post. */
+  postUpvoted(e: {
+    actorId: number;
+    ownerId: number;
+    link: string;
+    title: string;
+    now: number;
+    onlyIf: OnlyIf;
+  }): Told;
+  /** Someone followed a person (`link`: the follower's profile). */
+  followed(e: { followerId: number; personId: number; link: string; now: number; onlyIf: OnlyIf }): Told;
+  /** A post or a comment named these people for the first time. */
+  mentioned(e: { actorId: number; userIds: number[]; link: string; text: string }): Promise<void>;
+  /** Someone joined a community that has an owner. */
+  communityJoined(e: { actorId: number; ownerId: number; link: string; text: string }): Promise<void>;
+}
+
+/** The statements of a posts query: SQL over `microposts m` after a WITH prefix (or ""), and its binds. */
+export interface PostsWhere {
+  with: string;
+  where: string;
+  binds: unknown[];
+}
+
+/**
  * What another feature may ask of the posts one, so none imports it: whether a person may read a
- * post now (docs/decisions/135), refused as reading it would be (404 and the like).
+ * post now (docs/decisions/135), refused as reading it would be (404 and the like); and posts as
+ * the feed shows them.
  */
 export interface PostReads {
   readable(viewerId: number, postPublicId: string): Promise<void>;
+  /**
+   * The visible posts `posts` names, as feed items keyed by post id, read with all a feed item
+   * shows in one batch; `extra` statements ride in it too and come back in order.
+   */
+  itemsWhere(
+    viewerId: number | null,
+    posts: PostsWhere,
+    extra: Statement[],
+  ): Promise<{ items: Map<number, FeedItem>; extra: object[][] }>;
+}
+
+/** What another feature may ask of the two-factor one, so none imports it. */
+export interface SecondFactors {
+  /**
+   * After a password change or "sign out everywhere", when the person chose it: the passkeys added
+   * in the last 24 hours go, each told by e-mail. Answers their names.
+   */
+  dropRecentPasskeys(owner: FactorOwner, language: EmailLanguage): Promise<string[]>;
 }
 
 /**
@@ -91,8 +181,12 @@ export interface Deps {
   live: LiveUpdates;
   /** Writes notifications in another feature's batch (above). */
   notices: Notices;
+  /** Tells whoever cares what happened (above). */
+  events: Events;
   /** Asks the posts feature (above). */
   posts: PostReads;
+  /** Asks the two-factor feature (above). */
+  secondFactors: SecondFactors;
 }
 
 /**
@@ -112,10 +206,15 @@ export function createDeps(
     tell: (results) => tellWritten(deps, notificationWritten(results)),
     unread: (userId) => unreadDataAt(deps, userId),
   };
+  deps.events = notificationEvents(deps);
   deps.posts = {
     readable: async (viewerId, postPublicId) => {
       await getPost(deps, viewerId, postPublicId);
     },
+    itemsWhere: (viewerId, posts, extra) => feedItemsWhere(deps, viewerId, posts, extra),
+  };
+  deps.secondFactors = {
+    dropRecentPasskeys: (owner, language) => dropRecentPasskeys(deps, owner, language),
   };
   return deps;
 }

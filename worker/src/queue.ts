@@ -4,10 +4,10 @@ import {
   deliverTemplateBatch,
   type TemplateEmailJob,
 } from "./features/admin/email-templates/delivery";
-import { type CloseSocketsJob, continueClosingSockets } from "./lib/sockets/close-sockets";
 import { buildExport, type DataExportJob } from "./features/data-export/service";
 import { type AwayJob, runAwayJob } from "./features/push/away";
 import { type DigestJob, runDigestJob } from "./features/push/digest";
+import { type CloseSocketsJob, continueClosingSockets } from "./lib/sockets/close-sockets";
 import { sendEmail } from "./providers/email";
 
 /**

@@ -59,3 +59,12 @@ export function membershipMap(rows: object[]): Map<number, MembershipRow> {
     }),
   );
 }
+
+/** The community of that name (names are unique in any case), or null. */
+export async function communityByName(db: Database, name: string): Promise<CommunityRow | null> {
+  const row = await db.first({
+    sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+    binds: [name],
+  });
+  return row ? rowOf(communities, row) : null;
+}

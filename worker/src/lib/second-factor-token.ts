@@ -51,4 +51,3 @@ export async function readMfaToken(
     fail(401, MFA_MSG.mfaTokenExpired);
   return { owner: { kind, id }, version: claims.ver, temporary: claims.tmp === true };
 }
-

@@ -1,6 +1,5 @@
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
 import type { Deps } from "#worker/deps.ts";
-import { dropRecentPasskeys } from "#worker/features/mfa/factor-changes.ts";
 import type { EmailLanguage } from "#worker/lib/language.ts";
 import { requireFreshFactor } from "#worker/lib/step-up.ts";
 import { sendEmail } from "#worker/providers/email.ts";
@@ -30,7 +29,9 @@ export async function changePassword(
 ): Promise<{ message: string }> {
   await requireFreshFactor(deps, owner(req), req.factorAt, { establishedOnly: true });
   const { email } = await updatePassword(deps, { userId: req.userId, ...input });
-  const removed = input.removeRecentPasskeys ? await dropRecentPasskeys(deps, owner(req), req.language) : [];
+  const removed = input.removeRecentPasskeys
+    ? await deps.secondFactors.dropRecentPasskeys(owner(req), req.language)
+    : [];
   await sendEmail(deps, passwordChangedEmail(email, removed, deps.env.PUBLIC_URL));
   return { message: ACCOUNTS_MSG.passwordUpdated };
 }
@@ -51,7 +52,9 @@ export async function signOutEverywhere(
   removeRecentPasskeys: boolean,
 ): Promise<{ message: string }> {
   const { email } = await getMe(deps, req.userId);
-  const removed = removeRecentPasskeys ? await dropRecentPasskeys(deps, owner(req), req.language) : [];
+  const removed = removeRecentPasskeys
+    ? await deps.secondFactors.dropRecentPasskeys(owner(req), req.language)
+    : [];
   await endSessions(deps, req.userId);
   if (email) await sendEmail(deps, signedOutEverywhereEmail(email, removed, deps.env.PUBLIC_URL));
   return { message: ACCOUNTS_MSG.signedOutEverywhere };

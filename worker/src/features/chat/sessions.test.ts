@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHAT_MSG } from "#shared/schemas/chat.ts";
 import { users } from "#worker/db/schema/index.ts";
+import { closeSocketsOf, THREADS_PER_CALL } from "#worker/lib/sockets/close-sockets.ts";
 import { CLOSE_SESSION_ENDED } from "#worker/lib/sockets/resumable.ts";
 import { api, bearer, deps, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import {
@@ -24,7 +25,6 @@ import {
   type TestUser,
 } from "#worker-test/people.ts";
 import type { ChatThread } from "./chat-thread";
-import { closeSocketsOf, THREADS_PER_CALL } from "#worker/lib/sockets/close-sockets.ts";
 
 const stubOf = (publicId: string) => env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(publicId));
 const emailOf = (user: TestUser) => `${user.username}@example.com`;

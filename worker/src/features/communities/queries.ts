@@ -202,15 +202,6 @@ export async function communityWithMembership(
 
 // ----- One community, and joining, leaving and making one -----
 
-/** The community of that name (names are unique in any case), or null. */
-export async function communityByName(db: Database, name: string): Promise<CommunityRow | null> {
-  const row = await db.first({
-    sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
-    binds: [name],
-  });
-  return row ? rowOf(communities, row) : null;
-}
-
 /** Whether a community has this name, in any case. */
 export async function nameTaken(db: Database, name: string): Promise<boolean> {
   const row = await db.first({

@@ -13,8 +13,8 @@ import type { CursorPage } from "#shared/schemas/posts.ts";
 import { communities } from "#worker/db/schema/index.ts";
 import { decodeCursor, encodeCursor, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import { findCommunity } from "#worker/lib/communities.ts";
 import {
-  type CommunityRow,
   membershipColumns,
   toCommunity,
   toCommunityWithRules,
@@ -27,9 +27,7 @@ import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/med
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
 import { hitTrustLimit } from "#worker/lib/trust.ts";
-import { notify } from "../notifications/service";
 import {
-  communityByName,
   communityPage,
   communityWithMembership,
   insertCommunity,
@@ -45,13 +43,6 @@ import {
 } from "./queries";
 
 const COMMUNITIES_PER_DAY = 10;
-
-/** The community of that name (names are unique in any case), or a 404. */
-export async function findCommunity({ db }: Deps, name: string): Promise<CommunityRow> {
-  const row = await communityByName(db, name);
-  if (!row) fail(404, `The community c/${name} does not exist`);
-  return row;
-}
 
 /** Creates a community; its creator is its OWNER and first member. Names are unique in any case. */
 export async function createCommunity(
@@ -221,10 +212,9 @@ export async function joinCommunity(
     total_members: number;
   };
   if (joined && community.ownerId !== null) {
-    await notify(deps, {
-      userId: community.ownerId,
-      kind: "COMMUNITY",
+    await deps.events.communityJoined({
       actorId: user.id,
+      ownerId: community.ownerId,
       link: `/c/${community.name}/members`,
       text: `c/${community.name}`,
     });

@@ -2,7 +2,8 @@ import { type AppealCreate, MODERATION_MSG, type ModerationNotice } from "#share
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { appealState, moderationNotices } from "#worker/lib/moderation-notices.ts";
-import { findModeration, insertAppeal, postModeration } from "./queries";
+import { findModeration } from "#worker/lib/moderation-queries.ts";
+import { insertAppeal, postModeration } from "./queries";
 
 // A person's side of moderation: the one appeal, and the notice that keeps their own post hidden.
 // The notices themselves (shown in notifications, live, and at a suspended person's sign-in) are

@@ -9,10 +9,9 @@ import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { relationOf } from "#worker/lib/relation-queries.ts";
 import { iso } from "#worker/lib/time.ts";
-import { NO_RELATION, type Relation, toUser } from "#worker/lib/user-json.ts";
-import { notificationStatements, notificationWritten } from "../notifications/queries";
-import { prepared, settingOf, tellWritten } from "../notifications/service";
+import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 import {
   blockStatement,
   FOLLOW_IS_NEW,
@@ -34,43 +33,6 @@ export async function findPerson({ db }: Deps, username: string): Promise<UserRo
     .get();
   if (!row) fail(404, PEOPLE_MSG.userNotFound);
   return row;
-}
-
-/** How the viewer stands to a person: one round trip for the three questions. */
-export async function relationOf({ db }: Deps, viewerId: number | null, personId: number): Promise<Relation> {
-  if (viewerId === null) return NO_RELATION;
-  if (viewerId === personId) return { ...NO_RELATION, isOwner: true };
-  const [following, blocked, blocking] = await db.orm.batch([
-    db.orm
-      .select({ x: follows.followerId })
-      .from(follows)
-      .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, personId))),
-    db.orm
-      .select({ x: blocks.blockerId })
-      .from(blocks)
-      .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, personId))),
-    db.orm
-      .select({ x: blocks.blockerId })
-      .from(blocks)
-      .where(and(eq(blocks.blockerId, personId), eq(blocks.blockedId, viewerId))),
-  ]);
-  return {
-    isFollowing: following.length > 0,
-    isBlocked: blocked.length > 0,
-    isBlocking: blocking.length > 0,
-    isOwner: false,
-  };
-}
-
-/**
- * Refuses (403) when either person blocked the other: a blocked person cannot follow, message,
- * mention or otherwise reach the one who blocked them. Other features call this before they let
- * one person act towards another.
- */
-export async function assertCanReach(deps: Deps, actorId: number, targetId: number): Promise<void> {
-  const relation = await relationOf(deps, actorId, targetId);
-  if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
-  if (relation.isBlocked) fail(403, PEOPLE_MSG.blockedByYou);
 }
 
 /** `GET /api/v1/user`: the profile with the caller's relation to it. */
@@ -141,25 +103,16 @@ export async function follow(
   const { db } = deps;
   const targetId = await reachablePerson(deps, follower.id, username, limits);
   const now = Date.now();
-  const notice = notificationStatements(
-    db,
-    prepared({
-      userId: targetId,
-      kind: "FOLLOWER",
-      actorId: follower.id,
-      link: `/user/${follower.username}`,
-      text: null,
-    }),
-    settingOf("FOLLOWER"),
+  const told = deps.events.followed({
+    followerId: follower.id,
+    personId: targetId,
+    link: `/user/${follower.username}`,
     now,
-    FOLLOW_IS_NEW,
-  );
-  const results = await db.write([
-    ...followStatements(db, follower.id, targetId, now),
-    ...notice,
-    followCountsStatement(db, targetId),
-  ]);
-  await tellWritten(deps, notificationWritten(results.slice(3, 3 + notice.length)));
+    onlyIf: { sql: FOLLOW_IS_NEW },
+  });
+  const written = followStatements(db, follower.id, targetId, now);
+  const results = await db.write([...written, ...told.statements, followCountsStatement(db, targetId)]);
+  await told.after(results.slice(written.length, written.length + told.statements.length));
   const counts = results.at(-1)?.results[0] as
     | { total_followers: number; total_following: number }
     | undefined;

@@ -12,13 +12,11 @@ import { publicId } from "#worker/lib/ids.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes } from "#worker/lib/mutes.ts";
 import { ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { toSafeHtml } from "#worker/lib/post-html.ts";
+import { postLink, toComment, toCommentTree } from "#worker/lib/post-json.ts";
 import type { Counters } from "#worker/lib/rate-limits.ts";
+import { assertCanReach } from "#worker/lib/reach.ts";
 import { trustAfterContribution } from "#worker/lib/trust.ts";
-import { notificationStatements, notificationWritten } from "../notifications/queries";
-import { prepared, settingOf, tellWritten } from "../notifications/service";
-import { assertCanReach } from "../people/service";
-import { toSafeHtml } from "./html";
-import { postLink, toComment, toCommentTree } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { CommentRow } from "./queries";
 import * as queries from "./queries";
@@ -187,27 +185,20 @@ export async function createComment(
     now,
   });
   const readBack = [db.prepare(queries.commentInPostStatement(id)), db.prepare(ownersStatement([user.id]))];
-  // The parent's author hears of a reply, the post's author of a comment (once, if they are one).
-  const told = [
-    ...(parent ? [{ userId: parent.ownerId, kind: "REPLY" as const }] : []),
-    ...(!parent || parent.ownerId !== post.ownerId
-      ? [{ userId: post.ownerId, kind: "COMMENT" as const }]
-      : []),
-  ].filter((n) => n.userId !== user.id);
-  const notices = told.map((n) =>
-    notificationStatements(
-      db,
-      prepared({ ...n, actorId: user.id, link, text }),
-      settingOf(n.kind),
-      now,
-      queries.COMMENT_IS_IN,
-      [id],
-    ),
-  );
+  // Whoever hears of it (the parent's and the post's authors) is told in the same batch.
+  const told = deps.events.commentWritten({
+    actorId: user.id,
+    postOwnerId: post.ownerId,
+    parentOwnerId: parent ? parent.ownerId : null,
+    link,
+    text,
+    now,
+    onlyIf: { sql: queries.COMMENT_IS_IN, binds: [id] },
+  });
   const results = await db.write([
     ...insert,
     ...readBack,
-    ...notices.flat(),
+    ...told.statements,
     ...trustAfterContribution(db, user),
   ]);
   const row = queries.toCommentInPost(results[insert.length]?.results[0] as object | undefined);
@@ -222,11 +213,8 @@ export async function createComment(
   });
   // Tabs showing the post see its new comment count, and the authors' tabs their notification (after the answer).
   await deps.live.postActivity(input.parent_micropost_public_id, user.id);
-  let at = insert.length + readBack.length;
-  for (const statements of notices) {
-    await tellWritten(deps, notificationWritten(results.slice(at, at + statements.length)));
-    at += statements.length;
-  }
+  const at = insert.length + readBack.length;
+  await told.after(results.slice(at, at + told.statements.length));
   await notifyMentions(deps, { html: body, before: "", actorId: user.id, link, text });
   return comment;
 }

@@ -4,11 +4,12 @@ import { FEED_MSG } from "#shared/schemas/feeds.ts";
 import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
-import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
-import type { Deps } from "#worker/deps.ts";
+import { decodeCursor, encodeCursor, type Statement } from "#worker/db/sql.ts";
+import type { Deps, PostsWhere } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
+import { toFeedItems } from "#worker/lib/post-json.ts";
 import {
   type CustomFeedHead,
   customFeedHead,
@@ -16,7 +17,6 @@ import {
   FEED_VERSION,
   type FeedSort,
 } from "./custom-feed-queries";
-import { toFeedItems } from "./json";
 import {
   COMMUNITY_POST_COUNT,
   communityPostPage,
@@ -32,6 +32,7 @@ import {
   personPostPage,
   postLookups,
   postsByIdsStatement,
+  postsWhereStatement,
   scannedSourcePosts,
   sitePostPage,
   TOP,
@@ -89,6 +90,25 @@ export async function loadPostItemMap(
   // The posts and all their items show, in one round trip.
   const { posts, lookups } = await pageWithLookups(deps.db, viewerId, postsByIdsStatement(ids));
   return postItemMap(posts, lookups, viewerId);
+}
+
+/**
+ * The visible posts `posts` names as feed items keyed by post id, with `extra` statements in the
+ * same batch (deps.ts `PostReads.itemsWhere`: search pages ask it).
+ */
+export async function feedItemsWhere(
+  deps: Deps,
+  viewerId: number | null,
+  posts: PostsWhere,
+  extra: Statement[],
+): Promise<{ items: Map<number, FeedItem>; extra: object[][] }> {
+  const page = await pageWithLookups(
+    deps.db,
+    viewerId,
+    postsWhereStatement(posts.with, posts.where, posts.binds),
+    extra,
+  );
+  return { items: postItemMap(page.posts, page.lookups, viewerId), extra: page.extra };
 }
 
 /** Posts read with their lookups (`pageWithLookups`) as feed items, keyed by post id. */

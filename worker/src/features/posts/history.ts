@@ -3,8 +3,8 @@ import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { relationOf } from "../people/service";
-import { toVersions } from "./json";
+import { toVersions } from "#worker/lib/post-json.ts";
+import { relationOf } from "#worker/lib/relation-queries.ts";
 import * as queries from "./queries";
 
 // The rules of edit history: every edit keeps the version it replaced (queries.ts

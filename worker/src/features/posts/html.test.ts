@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "#worker/lib/media.ts";
+import {
+  findMentions,
+  linkAddresses,
+  linkMentions,
+  plainTextToHtml,
+  sanitizeHtml,
+  toSafeHtml,
+} from "#worker/lib/post-html.ts";
 import { MP4_BYTES, PNG_BYTES } from "#worker-test/posts.ts";
-import { findMentions, linkAddresses, linkMentions, plainTextToHtml, sanitizeHtml, toSafeHtml } from "./html";
 
 describe("the body sanitiser", () => {
   it.each([

@@ -1,9 +1,8 @@
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
+import { findMentions, linkMentions } from "#worker/lib/post-html.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
-import { notify } from "../notifications/service";
-import { findMentions, linkMentions } from "./html";
 import { usersByNames } from "./queries";
 
 /** A sanitised body with each @name of an existing person linked to their profile. */
@@ -44,16 +43,12 @@ export async function notifyMentions(
     else unknown.push(name);
   }
   for (const [key, user] of await usersByNames(deps.db, unknown)) users.set(key, user);
-  for (const user of users.values()) {
-    await notify(deps, {
-      userId: user.id,
-      kind: "MENTION",
-      actorId: input.actorId,
-      link: input.link,
-      text: input.text,
-      once: true,
-    });
-  }
+  await deps.events.mentioned({
+    actorId: input.actorId,
+    userIds: [...users.values()].map((u) => u.id),
+    link: input.link,
+    text: input.text,
+  });
 }
 
 /**

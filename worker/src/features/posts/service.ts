@@ -14,24 +14,19 @@ import {
 } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
+import { findCommunity } from "#worker/lib/communities.ts";
 import { refuseIfBanned } from "#worker/lib/community-bans.ts";
 import { joinStatements } from "#worker/lib/community-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { findMentions, linkMentions, toSafeHtml } from "#worker/lib/post-html.ts";
+import { draftLink, postLink, toDrafts, toFeedItems } from "#worker/lib/post-json.ts";
 import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
-import { findCommunity } from "../communities/service";
-import {
-  type InsertedNotification,
-  notificationStatements,
-  notificationWritten,
-} from "../notifications/queries";
-import { prepared, settingOf, tellWritten } from "../notifications/service";
+import type { InsertedNotification } from "../notifications/queries";
 import { loadPostItems } from "./feed";
-import { findMentions, linkMentions, toSafeHtml } from "./html";
-import { draftLink, postLink, toDrafts, toFeedItems } from "./json";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
@@ -256,28 +251,19 @@ export async function toggleVote(deps: Deps, user: Person, postPublicId: string)
   refuseIfBanned(found.banEnds);
   const now = Date.now();
   const toggle = queries.toggleVoteStatements(db, post.id, user.id, now);
-  const notice =
-    post.ownerId === user.id
-      ? []
-      : notificationStatements(
-          db,
-          prepared({
-            userId: post.ownerId,
-            kind: "UPVOTE",
-            actorId: user.id,
-            link: postLink(post.communityName, postPublicId, post.slug),
-            text: post.title,
-          }),
-          settingOf("UPVOTE"),
-          now,
-          queries.VOTE_IS_NEW,
-          [post.id],
-        );
-  const results = await db.write([...toggle, ...notice]);
+  const told = deps.events.postUpvoted({
+    actorId: user.id,
+    ownerId: post.ownerId,
+    link: postLink(post.communityName, postPublicId, post.slug),
+    title: post.title,
+    now,
+    onlyIf: { sql: queries.VOTE_IS_NEW, binds: [post.id] },
+  });
+  const results = await db.write([...toggle, ...told.statements]);
   const row = queries.votedAfterToggle(results);
   if (!row) fail(404, "Post not found");
   await deps.live.postActivity(postPublicId, user.id);
-  if (notice.length) await tellWritten(deps, notificationWritten(results.slice(toggle.length)));
+  await told.after(results.slice(toggle.length));
   return { user_voted: Boolean(row.user_voted), total_micropost_votes: row.total_votes };
 }
 

@@ -1,9 +1,9 @@
 import { comments, communities } from "#worker/db/schema/index.ts";
 import { columnsOf, type Statement } from "#worker/db/sql.ts";
+import type { PostsWhere } from "#worker/deps.ts";
 import { membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
 import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
-import { postsWhereStatement } from "../posts/queries";
 
 // The statements of a search's answer. Each one repeats the search as a WITH (fts.ts `searchSql`),
 // so the page and everything its results show go to the database in one batch.
@@ -33,24 +33,24 @@ export function hitsStatement(h: HitsSql): Statement {
   return { sql: `${h.with} ${h.result}`, binds: h.binds };
 }
 
-/** The posts of the page whose authors are not blocked, for `pageWithLookups`. */
-export function hitPostsStatement(h: HitsSql, viewerId: number | null): Statement {
-  return postsWhereStatement(
-    h.with,
-    `m.id IN (SELECT id FROM hits)${notBlocked("m.owner_id", viewerId)}`,
-    h.binds,
-  );
+/** The posts of the page whose authors are not blocked, for deps.ts `PostReads.itemsWhere`. */
+export function hitPosts(h: HitsSql, viewerId: number | null): PostsWhere {
+  return {
+    with: h.with,
+    where: `m.id IN (SELECT id FROM hits)${notBlocked("m.owner_id", viewerId)}`,
+    binds: h.binds,
+  };
 }
 
 /**
  * For a page of comments: the comments whose authors are not blocked and whose post is visible
- * (with their parent's public id), their authors, and the posts they belong to (for
- * `pageWithLookups`, which reads visible posts only).
+ * (with their parent's public id), their authors, and the posts they belong to (for deps.ts
+ * `PostReads.itemsWhere`, which reads visible posts only).
  */
 export function hitCommentStatements(
   h: HitsSql,
   viewerId: number | null,
-): { comments: Statement; authors: Statement; posts: Statement } {
+): { comments: Statement; authors: Statement; posts: PostsWhere } {
   const inPage = "SELECT id FROM hits";
   return {
     comments: {
@@ -63,11 +63,11 @@ export function hitCommentStatements(
         WHERE u.id IN (SELECT owner_id FROM comments WHERE id IN (${inPage}))`,
       binds: h.binds,
     },
-    posts: postsWhereStatement(
-      h.with,
-      `m.id IN (SELECT micropost_id FROM comments WHERE id IN (${inPage}))`,
-      h.binds,
-    ),
+    posts: {
+      with: h.with,
+      where: `m.id IN (SELECT micropost_id FROM comments WHERE id IN (${inPage}))`,
+      binds: h.binds,
+    },
   };
 }
 

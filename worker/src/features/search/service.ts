@@ -13,9 +13,7 @@ import { toExcludedPhrase, toTerms } from "#worker/lib/fts-match.ts";
 import type { ActiveMute } from "#worker/lib/mute-match.ts";
 import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
-import { postItemMap } from "../posts/feed";
-import { toComment } from "../posts/json";
-import { pageWithLookups } from "../posts/queries";
+import { toComment } from "#worker/lib/post-json.ts";
 import { type FoundIds, FTS_SOURCES, searchSql, toFoundIds } from "./fts";
 import {
   browseCommunityStatements,
@@ -23,7 +21,7 @@ import {
   hitCommentStatements,
   hitCommunityStatements,
   hitPersonStatements,
-  hitPostsStatement,
+  hitPosts,
   hitsStatement,
 } from "./queries";
 
@@ -95,10 +93,11 @@ type Listed =
 
 /** The search's plan and page, and its results as the answer shows them, in one round trip. */
 async function loadHits(
-  { db }: Deps,
+  deps: Deps,
   hits: HitsSql,
   input: SearchInput,
 ): Promise<{ found: FoundIds; list: Listed }> {
+  const { db } = deps;
   const { viewerId } = input;
   const inOrder = <T>(ids: number[], byId: Map<number, T>) =>
     ids.flatMap((id) => {
@@ -107,16 +106,14 @@ async function loadHits(
     });
   switch (input.type) {
     case "posts": {
-      const page = await pageWithLookups(db, viewerId, hitPostsStatement(hits, viewerId), [
-        hitsStatement(hits),
-      ]);
+      const page = await deps.posts.itemsWhere(viewerId, hitPosts(hits, viewerId), [hitsStatement(hits)]);
       const found = toFoundIds(page.extra[0] as Array<Record<string, unknown>>);
-      const byId = postItemMap(page.posts, page.lookups, viewerId);
+      const byId = page.items;
       return { found, list: { search_type: "posts", list: inOrder(found.ids, byId) } };
     }
     case "comments": {
       const statements = hitCommentStatements(hits, viewerId);
-      const page = await pageWithLookups(db, viewerId, statements.posts, [
+      const page = await deps.posts.itemsWhere(viewerId, statements.posts, [
         hitsStatement(hits),
         statements.comments,
         statements.authors,
@@ -127,8 +124,7 @@ async function loadHits(
         object[],
       ];
       const found = toFoundIds(planRows);
-      const posts = postItemMap(page.posts, page.lookups, viewerId);
-      const byId = toCommentItems(commentRows, ownerMap(authorRows), posts, viewerId);
+      const byId = toCommentItems(commentRows, ownerMap(authorRows), page.items, viewerId);
       return { found, list: { search_type: "comments", list: inOrder(found.ids, byId) } };
     }
     case "communities": {

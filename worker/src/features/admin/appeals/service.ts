@@ -8,16 +8,16 @@ import {
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { iso } from "#worker/lib/time.ts";
-import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
 import {
   APPEAL_COLUMNS,
   type AppealRow,
   decisionAnsweredStatements,
   decisionCard,
   findModeration,
-} from "../../moderation/queries";
-import { postLink } from "../../posts/json";
+} from "#worker/lib/moderation-queries.ts";
+import { postLink } from "#worker/lib/post-json.ts";
+import { iso } from "#worker/lib/time.ts";
+import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
 import { auditStatement } from "../audit/service";
 import { commentRemoval, postRemoval } from "../reports/removal";
 import { setStatusStatement } from "../users/service";

@@ -2,10 +2,11 @@ import { type Page, toPage } from "#shared/api.ts";
 import type { AuditAction, AuditEntry } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
+import { type AuditInput, type AuditWhen, auditStatement } from "#worker/lib/audit-queries.ts";
 import { iso } from "#worker/lib/time.ts";
-import { type AuditInput, type AuditWhen, auditRows, auditStatement } from "./queries";
+import { auditRows } from "./queries";
 
-export { type AuditInput, type AuditWhen, auditInsert, auditStatement } from "./queries";
+export { type AuditInput, type AuditWhen, auditInsert, auditStatement } from "#worker/lib/audit-queries.ts";
 
 // The audit log: every admin change writes its row in the same D1 batch as the change, so a change
 // without its row (or a row without its change) cannot happen. Any feature with admin changes

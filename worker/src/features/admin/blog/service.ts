@@ -13,8 +13,8 @@ import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { glance } from "#worker/lib/plain-text.ts";
+import { sanitizeHtml } from "#worker/lib/post-html.ts";
 import { iso } from "#worker/lib/time.ts";
-import { sanitizeHtml } from "../../posts/html";
 import { auditStatement } from "../audit/service";
 import {
   deleteBlogStatement,

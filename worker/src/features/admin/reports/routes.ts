@@ -7,8 +7,8 @@ import {
   reportResolveAnswerSchema,
   reportResolveSchema,
 } from "#shared/schemas/admin.ts";
-import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
+import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 import { listReportGroups, resolveReportGroup } from "./service";
 
 const tags = ["Admin reports"];

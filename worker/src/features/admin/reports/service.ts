@@ -4,10 +4,10 @@ import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderat
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { decisionCard, findGroupModeration, moderationStatements } from "#worker/lib/moderation-queries.ts";
+import { postLink } from "#worker/lib/post-json.ts";
 import { iso } from "#worker/lib/time.ts";
 import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
-import { decisionCard, findGroupModeration, moderationStatements } from "../../moderation/queries";
-import { postLink } from "../../posts/json";
 import { auditStatement } from "../audit/service";
 import { setStatusStatement } from "../users/service";
 import {

@@ -15,8 +15,8 @@ import {
   userStatusSchema,
 } from "#shared/schemas/admin.ts";
 import { MODERATION_MSG, trustLevelAnswerSchema, trustLevelSetSchema } from "#shared/schemas/moderation.ts";
-import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
+import { closeSocketsOf } from "#worker/lib/sockets/close-sockets.ts";
 import {
   getAdminAccount,
   getUser,

@@ -1,8 +1,8 @@
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { findVersion, redactVersionStatement } from "../../posts/queries";
 import { auditStatement } from "../audit/service";
+import { findVersion, redactVersionStatement } from "./queries";
 
 /**
  * Staff wipe the text of a version an edit replaced (a post's or a comment's): the history keeps

@@ -1,15 +1,16 @@
 import type { PostType } from "#shared/enums.ts";
-import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
-import type { CommunityRow, MembershipRow } from "#worker/lib/community-json.ts";
 import {
   communitiesStatement,
   communityMap,
   membershipMap,
   membershipsStatement,
 } from "#worker/lib/community-queries.ts";
+import type { DraftLookups } from "#worker/lib/post-json.ts";
 import { fileMap, filesStatement } from "./lookups";
 import { POST_COLUMNS, type PostRow, toPosts } from "./rows";
+
+export type { DraftLookups };
 
 // Drafts: a person's list of them, its lookups, saving one and publishing it.
 
@@ -40,13 +41,6 @@ export async function countDrafts(db: Database, userId: number): Promise<number>
     binds: [userId],
   });
   return row?.n ?? 0;
-}
-
-/** What a page of drafts shows beside its rows: communities, the owner's memberships, files. */
-export interface DraftLookups {
-  communities: Map<number, CommunityRow>;
-  memberships: Map<number, MembershipRow>;
-  files: Map<number, MediaFile[]>;
 }
 
 export async function draftLookups(db: Database, userId: number, rows: PostRow[]): Promise<DraftLookups> {

@@ -1,15 +1,16 @@
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
-import type { Reaction } from "#shared/schemas/reactions.ts";
-import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
 import { comments, communities, micropostFiles } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
-import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
+import { membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import type { PostLookups } from "#worker/lib/post-json.ts";
 import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
-import { type CommentRow, type PostRow, toPosts } from "./rows";
+import { type PostRow, toPosts } from "./rows";
+
+export type { PostLookups };
 
 // What a feed item shows beside its post
 
@@ -40,20 +41,6 @@ export function fileMap(rows: object[]): Map<number, MediaFile[]> {
 }
 
 /** The newest comment of each post, with its author (`o_` columns): the feed's `comment_list`. */
-
-/** Everything a page of feed items shows beside its posts, keyed by post, community or person id. */
-export interface PostLookups {
-  owners: Map<number, Owner>;
-  communities: Map<number, CommunityRow>;
-  memberships: Map<number, MembershipRow>;
-  voted: Set<number>;
-  bookmarked: Set<number>;
-  files: Map<number, MediaFile[]>;
-  previews: Map<number, { comment: CommentRow; owner: Owner }>;
-  flairs: Map<number, Flair>;
-  /** Each post's reactions as the viewer sees them, by `reactionKey`. */
-  reactions: Map<string, Reaction[]>;
-}
 
 /**
  * Where a page's lookups find their keys: either the ids of posts already read (`idKeys`), or the

@@ -4,6 +4,7 @@ import { communities, microposts, micropostVersions } from "#worker/db/schema/in
 import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
 import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
+import type { VersionRow } from "#worker/lib/post-json.ts";
 import { postCountStatements } from "#worker/lib/post-removal-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import {
@@ -275,7 +276,8 @@ export function postEditedNoticeStatement(
 }
 
 /** A version an edit replaced (micropost_versions). */
-export type VersionRow = typeof micropostVersions.$inferSelect;
+export type { VersionRow };
+
 const VERSION_COLUMNS = columnsOf(micropostVersions, "v");
 
 /**
@@ -298,29 +300,6 @@ export async function versionPage(
     { sql: `SELECT count(*) AS n FROM micropost_versions WHERE ${column} = ?1`, binds: [ownerId] },
   ]);
   return { rows: rows.map((raw) => rowOf(micropostVersions, raw)), total: count[0]?.n ?? 0 };
-}
-
-/** A stored version with the public id of its post or comment, for staff. */
-export async function findVersion(
-  db: Database,
-  id: number,
-): Promise<(VersionRow & { targetPublicId: string | null }) | null> {
-  const raw = await db.first<{ target_public_id: string | null }>({
-    sql: `SELECT ${VERSION_COLUMNS}, coalesce(
-        (SELECT public_id FROM microposts WHERE id = v.micropost_id),
-        (SELECT public_id FROM comments WHERE id = v.comment_id)) AS target_public_id
-      FROM micropost_versions v WHERE v.id = ?1`,
-    binds: [id],
-  });
-  return raw ? { ...rowOf(micropostVersions, raw), targetPublicId: raw.target_public_id } : null;
-}
-
-/** Wipes a stored version's text, once: a second redaction changes no row. */
-export function redactVersionStatement(db: Database, id: number, now: number): D1PreparedStatement {
-  return db.prepare({
-    sql: "UPDATE micropost_versions SET title = NULL, body = '', redacted_at = ?2 WHERE id = ?1 AND redacted_at IS NULL",
-    binds: [id, now],
-  });
 }
 
 /**

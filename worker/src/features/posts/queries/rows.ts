@@ -1,11 +1,13 @@
 import { comments, microposts } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import type { PostRow } from "#worker/lib/post-json.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 
-// The rows and columns every piece of the posts feature's queries shares.
+// The rows and columns every piece of the posts feature's queries shares (the row types are
+// lib/post-json.ts's, which turns them into JSON).
 
-export type PostRow = typeof microposts.$inferSelect;
-export type CommentRow = typeof comments.$inferSelect;
+export type { CommentRow, PostRow } from "#worker/lib/post-json.ts";
+
 export type PostWithCommunity = PostRow & { communityName: string };
 
 /** The columns of a post, for `FROM microposts m`. */

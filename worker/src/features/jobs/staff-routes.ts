@@ -7,12 +7,12 @@ import {
   jobSchema,
 } from "#shared/schemas/jobs.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
-import { listAllJobs } from "#worker/features/jobs/lists.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
-import { adminGetJob, adminUpdateJob } from "./service";
+import { listAllJobs } from "./lists";
+import { adminGetJob, adminUpdateJob } from "./staff";
 
-// Staff's jobs calls (admin token): every job in any status, and changes to one (each with its
-// audit row in the change's batch).
+// Staff's jobs calls (admin token, under /api/admin/private: app.ts mounts them): every job in any
+// status, and changes to one (each with its audit row in the change's batch).
 
 const tags = ["Admin jobs"];
 

@@ -3,14 +3,40 @@ import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/posts.ts";
 import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
-import { toCommunity, toMembership } from "#worker/lib/community-json.ts";
-import { reactionKey } from "#worker/lib/reaction-queries.ts";
-import { iso } from "#worker/lib/time.ts";
-import type { CommentRow, DraftLookups, PostLookups, PostRow, VersionRow } from "./queries";
+import type { comments, microposts, micropostVersions } from "#worker/db/schema/index.ts";
+import { type CommunityRow, type MembershipRow, toCommunity, toMembership } from "./community-json";
+import { reactionKey } from "./reaction-queries";
+import { iso } from "./time";
 
 // Posts, drafts, comments and feed items as the API shows them, wherever they appear: the feed, a
-// post's page, drafts, profiles, search results. Rows in (queries.ts), JSON out; nothing here
-// reads the database or decides who may see what.
+// post's page, drafts, profiles, search results, staff's screens. Rows in (the posts feature's
+// queries), JSON out; nothing here reads the database or decides who may see what. Below the
+// features, since the posts feature, search and staff's screens all show posts.
+
+export type PostRow = typeof microposts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type VersionRow = typeof micropostVersions.$inferSelect;
+
+/** Everything a page of feed items shows beside its posts, keyed by post, community or person id. */
+export interface PostLookups {
+  owners: Map<number, Owner>;
+  communities: Map<number, CommunityRow>;
+  memberships: Map<number, MembershipRow>;
+  voted: Set<number>;
+  bookmarked: Set<number>;
+  files: Map<number, MediaFile[]>;
+  previews: Map<number, { comment: CommentRow; owner: Owner }>;
+  flairs: Map<number, Flair>;
+  /** Each post's reactions as the viewer sees them, by `reactionKey`. */
+  reactions: Map<string, Reaction[]>;
+}
+
+/** What a page of drafts shows beside its rows: communities, the owner's memberships, files. */
+export interface DraftLookups {
+  communities: Map<number, CommunityRow>;
+  memberships: Map<number, MembershipRow>;
+  files: Map<number, MediaFile[]>;
+}
 
 /** A post's own address: /c/{community}/p/{public_id}/{slug}. The SPA has a page at each. */
 export function postLink(communityName: string, publicId: string, slug: string): string {

@@ -9,19 +9,14 @@ import {
 import { companies, jobs } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
-import { findJob, toJobs } from "#worker/features/jobs/lists.ts";
-import {
-  companyIdOf,
-  JOB_LIFETIME_MS,
-  resolveCompany,
-  upsertCompany,
-} from "#worker/features/jobs/service.ts";
+import { auditInsert } from "#worker/lib/audit-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { findOwnerId } from "#worker/lib/owners.ts";
-import { auditInsert } from "../audit/service";
+import { findJob, toJobs } from "./lists";
+import { companyIdOf, JOB_LIFETIME_MS, resolveCompany, upsertCompany } from "./service";
 
-// Staff's rules for jobs: any job in any status, and changes with their audit row. The jobs
-// feature keeps the statements both sides use (its lists, the company upsert).
+// Staff's rules for jobs (the admin site's jobs screen): any job in any status, and changes with
+// their audit row. They live with the jobs feature, whose lists and company upsert they share.
 
 /** `GET /api/admin/private/job`: one job in any status. */
 export async function adminGetJob(deps: Deps, key: JobKey): Promise<Job> {

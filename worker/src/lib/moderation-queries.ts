@@ -1,0 +1,119 @@
+import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
+import type { Database } from "#worker/db/database.ts";
+import { APPEAL_COLUMNS, type AppealRow, MODERATION_COLUMNS, type ModerationRow } from "./moderation-rows";
+
+// The SQL of moderation decisions that the moderation feature and staff's screens (reports,
+// appeals) both run: recording a decision, finding one, the card its notice shows. Below the
+// features, so staff's screens import no feature for it.
+
+export type { AppealRow, ModerationRow };
+export { APPEAL_COLUMNS, MODERATION_COLUMNS };
+
+/**
+ * The statements that record a decision about a person in the batch of the decision: the
+ * moderation (its cause the one most reporters gave), the person's MODERATION notification and
+ * their trust level, all only when `won` holds.
+ */
+export function moderationStatements(
+  db: Database,
+  input: {
+    userId: number;
+    groupId: number;
+    action: ModerationAction;
+    targetType: ModerationTarget;
+    targetId: number;
+    note: string;
+    admin: string;
+    now: number;
+  },
+  won: string,
+): D1PreparedStatement[] {
+  const mine = `(SELECT id FROM moderations WHERE report_group_id = ${input.groupId})`;
+  return [
+    db.prepare({
+      sql: `INSERT INTO moderations (user_id, report_group_id, action, target_type, target_id, cause, note,
+              admin_username, created_at)
+            SELECT ?1, ?2, ?3, ?4, ?5,
+              (SELECT report_cause FROM reports WHERE group_id = ?2 GROUP BY report_cause
+               ORDER BY count(*) DESC, report_cause LIMIT 1), ?6, ?7, ?8
+            WHERE ${won}`,
+      binds: [
+        input.userId,
+        input.groupId,
+        input.action,
+        input.targetType,
+        input.targetId,
+        input.note,
+        input.admin,
+        input.now,
+      ],
+    }),
+    db.prepare({
+      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
+            SELECT user_id, 'MODERATION', NULL, NULL, NULLIF(note, ''), id, 0, created_at
+            FROM moderations WHERE id = ${mine} AND ${won}`,
+    }),
+  ];
+}
+
+export async function findModeration(db: Database, id: number): Promise<ModerationRow | null> {
+  return db.first<ModerationRow>({
+    sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE id = ?1`,
+    binds: [id],
+  });
+}
+
+/**
+ * The answer to an appeal reaches the person on the card of the decision it answers: that card is
+ * marked unread and moves to the top, so one decision reads as one story (removed, appealed,
+ * decided) instead of a second card beside the first. A decision without a card (made before cards
+ * were kept per decision) gets one. Both only when `won` holds.
+ */
+export function decisionAnsweredStatements(
+  db: Database,
+  input: { userId: number; moderationId: number; note: string; now: number },
+  won: string,
+): D1PreparedStatement[] {
+  const card = `SELECT 1 FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2`;
+  return [
+    db.prepare({
+      sql: `UPDATE notifications SET is_read = 0, created_at = ?3
+            WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2 AND ${won}`,
+      binds: [input.userId, input.moderationId, input.now],
+    }),
+    db.prepare({
+      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
+            SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?4, ''), ?2, 0, ?3
+            WHERE ${won} AND NOT EXISTS (${card})`,
+      binds: [input.userId, input.moderationId, input.now, input.note],
+    }),
+  ];
+}
+
+/** The newest card of a decision, as the live updates carry it. */
+export async function decisionCard(db: Database, userId: number, moderationId: number) {
+  return db.first<{
+    id: number;
+    userId: number;
+    kind: string;
+    actorId: number | null;
+    link: string | null;
+    text: string | null;
+    createdAt: number;
+    moderationId: number;
+  }>({
+    sql: `SELECT id, user_id AS userId, kind, actor_id AS actorId, link, text, created_at AS createdAt,
+            moderation_id AS moderationId
+          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+    binds: [userId, moderationId],
+  });
+}
+
+/** The decision a report group's resolution made, if it made one. */
+export async function findGroupModeration(db: Database, groupId: number): Promise<ModerationRow | null> {
+  return db.first<ModerationRow>({
+    sql: `SELECT ${MODERATION_COLUMNS} FROM moderations WHERE report_group_id = ?1`,
+    binds: [groupId],
+  });
+}
