@@ -6,7 +6,6 @@ import type { Statement } from "./db/sql";
 import type { Bindings } from "./env";
 import type { CarriedUnread } from "./features/live/inbox";
 import { liveUpdates } from "./features/live/service";
-import { dropRecentPasskeys } from "./features/mfa/factor-changes";
 import { notificationEvents } from "./features/notifications/events";
 import {
   type NotificationRow,
@@ -16,6 +15,7 @@ import {
 import { prepared, settingOf, tellWritten, unreadDataAt } from "./features/notifications/service";
 import { feedItemsWhere } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
+import { dropRecentPasskeys } from "./features/two-factor/factor-changes";
 import type { EmailLanguage } from "./lib/language";
 import type { OwnerRow } from "./lib/owners";
 import type { FactorOwner } from "./lib/second-factor-queries";

@@ -2,8 +2,8 @@ import { isoBase64URL, isoCBOR, isoUint8Array } from "@simplewebauthn/server/hel
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret } from "otpauth";
 import { totpFactors } from "#worker/db/schema/index.ts";
-import { type Owner, startTotpSetup } from "#worker/features/mfa/service.ts";
-import { currentStep } from "#worker/features/mfa/totp.ts";
+import { type Owner, startTotpSetup } from "#worker/features/two-factor/service.ts";
+import { currentStep } from "#worker/features/two-factor/totp.ts";
 import { deps, env } from "./api";
 
 // Authenticator apps for the tests: the codes come from `otpauth`, as a phone app's would.

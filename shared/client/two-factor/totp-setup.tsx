@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { TotpSetup as Setup } from "#shared/schemas/mfa.ts";
+import type { TotpSetup as Setup } from "#shared/schemas/two-factor.ts";
 import { apiErrorText } from "../api-error-text";
 import { FormAlert } from "../form-fields";
 import { useTranslation } from "../react-i18n";

@@ -1,11 +1,7 @@
 import { z } from "../zod-jitless";
 
-// Saved posts and edit history: what the Saved toggle and the history pages answer. Apart from
-// posts.ts, which the main site's first screen loads.
-
-/** What saving or unsaving a post answers: whether it is saved now. */
-export const bookmarkResultSchema = z.object({ bookmarked: z.boolean() });
-export type BookmarkResult = z.infer<typeof bookmarkResultSchema>;
+// Edit history: what the history pages answer. Apart from posts.ts, which the main site's first
+// screen loads.
 
 /**
  * One version of a post or a comment, newest first: the current text, then each one an edit

@@ -3,7 +3,7 @@ import { passkeys, totpFactors } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 
 // Whether a person or a staff member has a second factor (the app on, passkeys): what the step-up
-// rule (step-up.ts) and the second step of a sign-in ask. The factors themselves: features/mfa.
+// rule (step-up.ts) and the second step of a sign-in ask. The factors themselves: features/two-factor.
 
 /** Whose factors: a person's or a staff member's. */
 export interface FactorOwner {

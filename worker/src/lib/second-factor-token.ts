@@ -1,4 +1,4 @@
-import { MFA_MSG, MFA_TOKEN_TTL_S } from "#shared/schemas/mfa.ts";
+import { MFA_MSG, MFA_TOKEN_TTL_S } from "#shared/schemas/two-factor.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "./errors";
 import type { FactorOwner } from "./second-factor-queries";

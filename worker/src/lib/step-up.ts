@@ -1,4 +1,4 @@
-import { MFA_MSG, STEP_UP_TTL_S } from "#shared/schemas/mfa.ts";
+import { MFA_MSG, STEP_UP_TTL_S } from "#shared/schemas/two-factor.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "./errors";
 import { type FactorOwner, passkeyCount, passkeyCountBefore, totpEnabled } from "./second-factor-queries";

@@ -64,7 +64,7 @@ function keyOf(secret: string): Promise<CryptoKey> {
 
 /**
  * What a session has proved and when (s since epoch): a second factor, the password. Step-up and
- * the account's sensitive changes read them (features/mfa/service.ts, `requireRecentProof`).
+ * the account's sensitive changes read them (features/two-factor/service.ts, `requireRecentProof`).
  */
 export interface SessionProofs {
   factorAt?: number | null;

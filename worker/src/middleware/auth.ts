@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import { MFA_MSG } from "#shared/schemas/mfa.ts";
+import { MFA_MSG } from "#shared/schemas/two-factor.ts";
 import type { Rider } from "../db/database";
 import { admins, mutedWords, totpFactors, users } from "../db/schema";
 import { columnsOf, rowOf } from "../db/sql";

@@ -8,7 +8,7 @@ import { createPasskey } from "#client/two-factor/api.ts";
 import { useProofRetry } from "#client/two-factor/proof.tsx";
 import { confirm } from "#client/ui/confirm.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
-import type { PasskeyItem } from "#shared/schemas/mfa.ts";
+import type { PasskeyItem } from "#shared/schemas/two-factor.ts";
 import { useDateTime } from "../../components/ui/list-states";
 import { adminFactorKey, adminTwoFactor } from "./two-factor";
 

@@ -1,7 +1,7 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 // Two-factor sign-in: the authenticator app, recovery codes, passkeys and step-up, in both SPAs,
-// with the API's messages (shared/src/schemas/mfa.ts).
+// with the API's messages (shared/src/schemas/two-factor.ts).
 export default {
   "Authenticator app": "App de autenticación",
   "Add a passkey": "Añadir una llave de acceso",

@@ -1,6 +1,6 @@
 import { createMessageBatch } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { DataExport } from "#shared/schemas/account-data.ts";
+import type { DataExport } from "#shared/schemas/data-export.ts";
 import { handleQueue, type JobMessage } from "#worker/queue.ts";
 import { api, deps, detail, env, json } from "#worker-test/api.ts";
 import { openSocket, startThread } from "#worker-test/chat.ts";

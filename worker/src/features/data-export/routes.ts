@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { dataExportAnswerSchema, mutedWordIdSchema } from "#shared/schemas/account-data.ts";
+import { dataExportAnswerSchema, dataExportIdSchema } from "#shared/schemas/data-export.ts";
 import { z } from "#shared/zod-jitless.ts";
 import { createRouter, errorResponses, json, security } from "#worker/lib/router.ts";
 import { exportStatus, openExport, requestExport } from "./service";
@@ -37,7 +37,7 @@ const download = createRoute({
   tags,
   summary: "Download your data archive (a zip of JSON files and your media); its owner only",
   security,
-  request: { query: mutedWordIdSchema },
+  request: { query: dataExportIdSchema },
   responses: {
     200: { description: "The zip", content: { "application/zip": { schema: z.string() } } },
     ...errorResponses(401, 404, 410, 422),

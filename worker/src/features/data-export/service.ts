@@ -1,9 +1,9 @@
 import {
-  ACCOUNT_DATA_MSG,
+  DATA_EXPORT_MSG,
   type DataExport,
   EXPORT_INTERVAL_MS,
   EXPORT_KEEP_MS,
-} from "#shared/schemas/account-data.ts";
+} from "#shared/schemas/data-export.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
@@ -71,15 +71,15 @@ export async function requestExport(deps: Deps, userId: number): Promise<{ id: n
   const now = Date.now();
   const since = now - EXPORT_INTERVAL_MS;
   const refuse = (last: ExportRow | null) => {
-    if (last?.status === "PENDING") fail(409, ACCOUNT_DATA_MSG.exportPending);
+    if (last?.status === "PENDING") fail(409, DATA_EXPORT_MSG.exportPending);
     if (last && last.status !== "FAILED" && last.createdAt > since)
-      throw new RetryLater(Math.ceil((last.createdAt - since) / 1000), ACCOUNT_DATA_MSG.exportTooSoon);
+      throw new RetryLater(Math.ceil((last.createdAt - since) / 1000), DATA_EXPORT_MSG.exportTooSoon);
   };
   refuse(await latestExport(db, userId));
   const id = await insertExport(db, userId, now, since);
   if (id === null) {
     refuse(await latestExport(db, userId));
-    fail(409, ACCOUNT_DATA_MSG.exportPending);
+    fail(409, DATA_EXPORT_MSG.exportPending);
   }
   const job: DataExportJob = { kind: "data-export", exportId: id };
   await env.JOBS.send(job);
@@ -89,11 +89,11 @@ export async function requestExport(deps: Deps, userId: number): Promise<{ id: n
 /** `GET .../export/download`: the zip, for its owner only (404 for anyone else), until it expires (410). */
 export async function openExport({ db, env }: Deps, userId: number, id: number): Promise<R2ObjectBody> {
   const row = await findExport(db, id);
-  if (!row || row.userId !== userId || row.status !== "READY") fail(404, ACCOUNT_DATA_MSG.exportNotFound);
+  if (!row || row.userId !== userId || row.status !== "READY") fail(404, DATA_EXPORT_MSG.exportNotFound);
   if (row.expiresAt === null || row.expiresAt <= Date.now() || row.objectKey === null)
-    fail(410, ACCOUNT_DATA_MSG.exportExpired);
+    fail(410, DATA_EXPORT_MSG.exportExpired);
   const object = await env.MEDIA.get(row.objectKey);
-  if (!object) fail(410, ACCOUNT_DATA_MSG.exportExpired);
+  if (!object) fail(410, DATA_EXPORT_MSG.exportExpired);
   return object;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
-import { enrollKnownTotp } from "#worker/features/mfa/service.ts";
+import { enrollKnownTotp } from "#worker/features/two-factor/service.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
-import type { MutedWord } from "#shared/schemas/account-data.ts";
 import type { ChatThread } from "#shared/schemas/chat.ts";
+import type { MutedWord } from "#shared/schemas/muted-words.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { Comment, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";

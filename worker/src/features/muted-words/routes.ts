@@ -3,7 +3,7 @@ import {
   mutedWordCreateSchema,
   mutedWordIdSchema,
   mutedWordListSchema,
-} from "#shared/schemas/account-data.ts";
+} from "#shared/schemas/muted-words.ts";
 import { z } from "#shared/zod-jitless.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody, security } from "#worker/lib/router.ts";
 import { addMutedWord, listMutedWords, removeMutedWord } from "./service";

@@ -1,10 +1,10 @@
 import type { MuteContext } from "#shared/enums.ts";
 import {
-  ACCOUNT_DATA_MSG,
   MUTED_WORDS_MAX,
+  MUTED_WORDS_MSG,
   type MutedWord,
   type mutedWordCreateSchema,
-} from "#shared/schemas/account-data.ts";
+} from "#shared/schemas/muted-words.ts";
 import type { z } from "#shared/zod-jitless.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -39,7 +39,7 @@ export async function addMutedWord(
 ): Promise<{ id: number }> {
   const expiresAt = input.expires_at === null ? null : Date.parse(input.expires_at);
   if (expiresAt !== null && expiresAt <= Date.now())
-    fail(422, ACCOUNT_DATA_MSG.expiresInPast, { field: "expires_at" });
+    fail(422, MUTED_WORDS_MSG.expiresInPast, { field: "expires_at" });
   const id = await insertMutedWord(
     db,
     {
@@ -51,11 +51,11 @@ export async function addMutedWord(
     },
     MUTED_WORDS_MAX,
   );
-  if (id === null) fail(409, ACCOUNT_DATA_MSG.tooManyFilters);
+  if (id === null) fail(409, MUTED_WORDS_MSG.tooManyFilters);
   return { id };
 }
 
 /** `DELETE .../filter`: 404 for an id that is not the caller's. */
 export async function removeMutedWord({ db }: Deps, userId: number, id: number): Promise<void> {
-  if (!(await deleteMutedWord(db, userId, id))) fail(404, ACCOUNT_DATA_MSG.filterNotFound);
+  if (!(await deleteMutedWord(db, userId, id))) fail(404, MUTED_WORDS_MSG.filterNotFound);
 }

@@ -8,6 +8,7 @@ import {
   queryBoolean,
 } from "#shared/api.ts";
 import { altTextSchema } from "#shared/schemas/alt-text.ts";
+import { bookmarkResultSchema } from "#shared/schemas/bookmarks.ts";
 import { memberListQuerySchema } from "#shared/schemas/communities.ts";
 import {
   customFeedPostsQuerySchema,
@@ -17,7 +18,7 @@ import {
   readUndoQuery,
 } from "#shared/schemas/feeds.ts";
 import { userPostListQuerySchema } from "#shared/schemas/people.ts";
-import { bookmarkResultSchema, postVersionSchema } from "#shared/schemas/post-versions.ts";
+import { postVersionSchema } from "#shared/schemas/post-versions.ts";
 import {
   commentCreateSchema,
   commentEditSchema,

@@ -1,8 +1,8 @@
 import { type Page, toPage } from "#shared/api.ts";
 import type { PostType } from "#shared/enums.ts";
+import type { BookmarkResult } from "#shared/schemas/bookmarks.ts";
 import { COMMUNITY_MOD_MSG } from "#shared/schemas/community-moderation.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
-import type { BookmarkResult } from "#shared/schemas/post-versions.ts";
 import {
   type CreatedPost,
   type Draft,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { AuditEntry } from "#shared/schemas/admin.ts";
+import type { BookmarkResult } from "#shared/schemas/bookmarks.ts";
 import type { ChatMessage } from "#shared/schemas/chat.ts";
-import type { BookmarkResult, PostVersion } from "#shared/schemas/post-versions.ts";
+import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Comment, FeedItem } from "#shared/schemas/posts.ts";
 import { api, detail, form, json, jsonBody } from "#worker-test/api.ts";
 import { CHAT, startThread } from "#worker-test/chat.ts";

@@ -4,7 +4,7 @@ import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
 import { MUTE_CONTEXTS, type MuteContext } from "#shared/enums.ts";
-import { MUTED_PHRASE_MAX } from "#shared/schemas/account-data.ts";
+import { MUTED_PHRASE_MAX } from "#shared/schemas/muted-words.ts";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { formatDateTime } from "#web/lib/format.ts";
 import { mutedWordsQueryOptions, useAddMutedWord, useRemoveMutedWord } from "../queries";

@@ -6,7 +6,7 @@ import {
   googleExchangeSchema,
   registerSchema,
 } from "#shared/schemas/accounts.ts";
-import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
+import { mfaRequiredSchema } from "#shared/schemas/two-factor.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, json, jsonOrForm, readBody } from "#worker/lib/router.ts";
 import { totpEnabled } from "#worker/lib/second-factor-queries.ts";

@@ -12,7 +12,7 @@ import {
   resetPasswordQuerySchema,
   temporaryPasswordSchema,
 } from "#shared/schemas/accounts.ts";
-import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
+import { mfaRequiredSchema } from "#shared/schemas/two-factor.ts";
 import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";

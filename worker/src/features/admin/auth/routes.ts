@@ -9,7 +9,7 @@ import {
   updatePasswordSchema,
 } from "#shared/schemas/accounts.ts";
 import { adminLoginSchema } from "#shared/schemas/fields.ts";
-import { mfaRequiredSchema } from "#shared/schemas/mfa.ts";
+import { mfaRequiredSchema } from "#shared/schemas/two-factor.ts";
 import { clientAddress } from "#worker/lib/rate-limits.ts";
 import { createRouter, errorResponses, formBody, json, readBody, security } from "#worker/lib/router.ts";
 import { totpEnabled } from "#worker/lib/second-factor-queries.ts";

@@ -16,7 +16,7 @@ import {
   totpEnableSchema,
   totpSetupSchema,
   webauthnOptionsSchema,
-} from "#shared/schemas/mfa.ts";
+} from "#shared/schemas/two-factor.ts";
 import type { AppEnv, AuthAdmin, AuthUser } from "#worker/env.ts";
 import { emailLanguage } from "#worker/lib/language.ts";
 import { passwordChangeAnswer } from "#worker/lib/password-token.ts";

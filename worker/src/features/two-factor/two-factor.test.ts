@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MFA_MSG } from "#shared/schemas/mfa.ts";
+import { MFA_MSG } from "#shared/schemas/two-factor.ts";
 import { admins, recoveryCodes, totpFactors } from "#worker/db/schema/index.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { api, bearer, deps, detail, json, jsonBody } from "#worker-test/api.ts";

@@ -7,7 +7,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import { MFA_MSG, type PasskeyItem } from "#shared/schemas/mfa.ts";
+import { MFA_MSG, type PasskeyItem } from "#shared/schemas/two-factor.ts";
 import type { Deps } from "#worker/deps.ts";
 import { addressBucket } from "#worker/lib/account-limits.ts";
 import { fail } from "#worker/lib/errors.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNTS_MSG } from "#shared/schemas/accounts.ts";
-import { MFA_MSG, RECOVERY_CODE_COUNT } from "#shared/schemas/mfa.ts";
+import { MFA_MSG, RECOVERY_CODE_COUNT } from "#shared/schemas/two-factor.ts";
 import { admins, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { addressBucket, LIMITS, limitKey } from "#worker/lib/account-limits.ts";
