@@ -1,4 +1,4 @@
-/** What a post or comment body may hold: the API's allow-list (worker/src/features/posts/html.ts). */
+/** What a post or comment body may hold: the API's allow-list (worker/src/lib/post-html.ts). */
 export const ALLOWED_TAGS = [
   "p",
   "br",
