@@ -119,6 +119,11 @@ export interface Events {
   }): Told;
   /** Someone followed a person (`link`: the follower's profile). */
   followed(e: { followerId: number; personId: number; link: string; now: number; onlyIf: OnlyIf }): Told;
+  /**
+   * A post's author edited it at `now` (its `edited_at`; an edit that changed nothing has another),
+   * after the edit's batch.
+   */
+  postEdited(e: { postId: number; actorId: number; link: string; title: string; now: number }): Promise<void>;
   /** A post or a comment named these people for the first time. */
   mentioned(e: { actorId: number; userIds: number[]; link: string; text: string }): Promise<void>;
   /** Someone joined a community that has an owner. */

@@ -1,5 +1,11 @@
 import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
-import { notificationStatements, notificationWritten } from "./queries";
+import {
+  type InsertedNotification,
+  notificationStatements,
+  notificationWritten,
+  postEditedNoticeStatement,
+  toNotificationRow,
+} from "./queries";
 import { type NewNotification, notify, prepared, settingOf, tellWritten } from "./service";
 
 // Who hears of what happened elsewhere (deps.ts `Events`, docs/decisions/196): the features where
@@ -58,6 +64,14 @@ export function notificationEvents(deps: Deps): Events {
         e.now,
         e.onlyIf,
       ),
+    // The people who commented hear of it once an hour (an edit that changed nothing tells nobody).
+    postEdited: async (e) => {
+      const [written] = await deps.db.write([
+        postEditedNoticeStatement(deps.db, { id: e.postId, link: e.link, title: e.title }, e.actorId, e.now),
+      ]);
+      for (const n of (written?.results ?? []) as InsertedNotification[])
+        await deps.live.notification(toNotificationRow(n));
+    },
     // A person hears of a post or a comment once, however often an edit takes their name out and
     // puts it back: a mention that leads where one of theirs already leads is not written again.
     mentioned: async (e) => {

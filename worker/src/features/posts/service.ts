@@ -25,7 +25,6 @@ import { draftLink, postLink, toDrafts, toFeedItems } from "#worker/lib/post-jso
 import { rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
-import type { InsertedNotification } from "../notifications/queries";
 import { loadPostItems } from "./feed";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
@@ -206,25 +205,8 @@ export async function editPost(
     save: () => db.write([...queries.editPostStatements(db, row.id, body, now), ...flair]),
     load: async () => (await getPost(deps, user.id, input.public_id)).micropost,
   });
-  // The people who commented hear of it once an hour (an edit that changed nothing tells nobody).
-  const [written] = await db.write([
-    queries.postEditedNoticeStatement(db, { id: row.id, link: post.link, title: row.title }, user.id, now),
-  ]);
-  for (const n of (written?.results ?? []) as InsertedNotification[]) await deps.live.notification(toRow(n));
+  await deps.events.postEdited({ postId: row.id, actorId: user.id, link: post.link, title: row.title, now });
   return post;
-}
-
-/** A notification row as its insert returned it, as the live updates carry it. */
-function toRow(n: InsertedNotification) {
-  return {
-    id: Number(n.id),
-    userId: Number(n.user_id),
-    kind: n.kind,
-    actorId: n.actor_id === null ? null : Number(n.actor_id),
-    link: n.link,
-    text: n.text,
-    createdAt: Number(n.created_at),
-  };
 }
 
 /** Deletes a post or a draft with its votes, comments and files; counters move with it. */

@@ -248,33 +248,6 @@ export function editPostStatements(db: Database, postId: number, body: string, n
   ];
 }
 
-/**
- * After `editPostStatements`: a POST_EDITED notification for each person who has
- * a comment on the post (not the editor; not someone who switched comment notifications off or is
- * on either side of a block with them), unless the edit at `now` changed nothing (the post's
- * `edited_at` is not `now`) or they had one about this post in the last hour. Answers the rows.
- */
-export function postEditedNoticeStatement(
-  db: Database,
-  post: { id: number; link: string; title: string },
-  editorId: number,
-  now: number,
-): D1PreparedStatement {
-  return db.prepare({
-    sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at)
-      SELECT DISTINCT c.owner_id, 'POST_EDITED', ?2, ?3, ?4, 0, ?5
-        FROM comments c JOIN users u ON u.id = c.owner_id AND u.notify_comment = 1
-       WHERE EXISTS (SELECT 1 FROM microposts m WHERE m.id = ?1 AND m.edited_at = ?5)
-         AND c.micropost_id = ?1 AND c.is_deleted = 0 AND c.owner_id <> ?2
-         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.owner_id AND b.blocked_id = ?2)
-                                                  OR (b.blocker_id = ?2 AND b.blocked_id = c.owner_id))
-         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = c.owner_id AND n.kind = 'POST_EDITED'
-                           AND n.link = ?3 AND n.created_at > ?5 - 3600000)
-      RETURNING id, user_id, kind, actor_id, link, text, created_at`,
-    binds: [post.id, editorId, post.link, post.title, now],
-  });
-}
-
 /** A version an edit replaced (micropost_versions). */
 export type { VersionRow };
 
