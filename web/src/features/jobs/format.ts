@@ -1,31 +1,9 @@
 import type { TFunction } from "#client/i18n-runtime.ts";
-import { MB } from "#shared/constants.ts";
-import { JOBS_MSG, type Job } from "#shared/schemas/jobs.ts";
+import type { Job } from "#shared/schemas/jobs.ts";
 import { i18n } from "#web/i18n/i18n.ts";
+import { formatUsd } from "#web/lib/market/format.ts";
 
-// Salaries are whole US dollars a year whatever the reader's language (the job says so), written
-// the way the language writes numbers: "$70,000", "70.000 US$", "US$ 70.000".
-
-const LOCALE: Record<string, string> = { en: "en-US", es: "es", pt: "pt-BR" };
-
-/** Whole US dollars in the reader's language. */
-export function formatUsd(dollars: number, language = i18n.language): string {
-  return new Intl.NumberFormat(LOCALE[language.slice(0, 2)] ?? "en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: 0,
-  }).format(dollars);
-}
-
-/** A price in cents as US dollars, with cents only when there are some ("$25", "$12.50"). */
-export function formatCents(cents: number, language = i18n.language): string {
-  return new Intl.NumberFormat(LOCALE[language.slice(0, 2)] ?? "en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
+// Salaries are whole US dollars a year whatever the reader's language (the job says so).
 
 /** "$70,000 – $95,000 a year", "Up to …", "From …", or null when the job shows no salary (0 and 0). */
 export function salaryText(
@@ -51,9 +29,4 @@ export function jobStatusKey(job: Pick<Job, "job_status" | "expires_at">, now = 
   return job.job_status === "CONFIRMED" && new Date(job.expires_at).getTime() <= now
     ? ("EXPIRED" as const)
     : job.job_status;
-}
-
-/** "File size 1.5 MB exceeds limit of 1 MB." in the reader's language (the size rounded up). */
-export function fileSizeText(bytes: number, limitMb: number, t: TFunction): string {
-  return t(JOBS_MSG.fileTooLarge, { size: Math.ceil((bytes / MB) * 100) / 100, limit: limitMb });
 }

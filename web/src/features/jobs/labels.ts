@@ -1,6 +1,5 @@
 import { msg } from "#client/i18n.ts";
-import type { TFunction } from "#client/i18n-runtime.ts";
-import type { ExperienceLevel, JobCategory, JobStatus, JobType, JobWorkMode } from "#shared/enums.ts";
+import type { ExperienceLevel, JobStatus, JobType, JobWorkMode } from "#shared/enums.ts";
 
 // The words the job screens show for the API's enumerations, translated with t(label).
 
@@ -10,19 +9,6 @@ export const JOB_TYPE_LABEL: Record<JobType, string> = {
   CONTRACT: msg("Contract"),
   FREELANCE: msg("Freelance"),
   INTERNSHIP: msg("Internship"),
-};
-
-export const JOB_CATEGORY_LABEL: Record<JobCategory, string> = {
-  PROGRAMMING: msg("Programming"),
-  BLOCKCHAIN: msg("Blockchain"),
-  DESIGN: msg("Design"),
-  MARKETING: msg("Marketing"),
-  CUSTOMERSUPPORT: msg("Customer support"),
-  WRITING: msg("Writing"),
-  PRODUCT: msg("Product"),
-  SERVICE: msg("Service"),
-  HUMANRESOURCE: msg("Human resources"),
-  ELSE: msg("Other"),
 };
 
 export const WORK_MODE_LABEL: Record<JobWorkMode, string> = {
@@ -49,15 +35,3 @@ export const JOB_STATUS_LABEL: Record<JobStatus | "EXPIRED", string> = {
   CLOSED: msg("Closed"),
   EXPIRED: msg("Expired"),
 };
-
-/** The options of a select over an enumeration, labelled in the reader's language. */
-export function enumOptions<T extends string>(
-  values: readonly T[],
-  labels: Record<T, string>,
-  t: TFunction,
-): Array<{ value: T; label: string }> {
-  return values.map((value) => {
-    const label: string = labels[value];
-    return { value, label: t(label) };
-  });
-}

@@ -2,11 +2,11 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Job } from "#shared/schemas/jobs.ts";
+import { Chip, SkillChips } from "#web/components/market/tags.tsx";
 import { formatRelative } from "#web/lib/format.ts";
 import { salaryText } from "../format";
 import { JOB_TYPE_LABEL, WORK_MODE_LABEL } from "../labels";
 import { CompanyLogo } from "./company-logo";
-import { Chip, SkillChips } from "./tags";
 
 /**
  * A job in a list: the company's logo, the title leading to the job's page, the company and the

@@ -27,22 +27,17 @@ import {
   withSalaryOrder,
 } from "#shared/schemas/jobs.ts";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
+import { LongTextField, SelectField } from "#web/components/market/form-bits.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
-import { fileSizeText } from "../format";
-import {
-  EXPERIENCE_LABEL,
-  enumOptions,
-  JOB_CATEGORY_LABEL,
-  JOB_TYPE_LABEL,
-  WORK_MODE_LABEL,
-} from "../labels";
+import { fileSizeText } from "#web/lib/market/format.ts";
+import { enumOptions, JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
+import { EXPERIENCE_LABEL, JOB_TYPE_LABEL, WORK_MODE_LABEL } from "../labels";
 import { useCreateJob } from "../mutations";
 import { companiesQueryOptions } from "../queries";
 import { CompanyLogo } from "./company-logo";
-import { LongTextField, SelectField } from "./form-bits";
 import { type Salary, SalaryFields } from "./salary-fields";
 
 /** The job form's text fields, checked by the API's own schema (the logo and skills aside). */

@@ -4,21 +4,16 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import { JOBS_MSG, type Job } from "#shared/schemas/jobs.ts";
+import { SkillChips } from "#web/components/market/tags.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";
+import { JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
 import { isEmailAddress, jobStatusKey, salaryText } from "../format";
-import {
-  EXPERIENCE_LABEL,
-  JOB_CATEGORY_LABEL,
-  JOB_STATUS_LABEL,
-  JOB_TYPE_LABEL,
-  WORK_MODE_LABEL,
-} from "../labels";
+import { EXPERIENCE_LABEL, JOB_STATUS_LABEL, JOB_TYPE_LABEL, WORK_MODE_LABEL } from "../labels";
 import { jobQueryOptions } from "../queries";
 import { CompanyLogo } from "./company-logo";
-import { SkillChips } from "./tags";
 
 /** /job/{username}/{slug}: one job. A hidden job is "not found" to everyone but its owner. */
 export function JobPage({ username, slug }: { username: string; slug: string }) {

@@ -3,18 +3,18 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MARKET_COUNT_CAP, MARKET_SEARCH_MAX } from "#shared/constants.ts";
 import { EXPERIENCE_LEVELS, JOB_CATEGORIES, JOB_TYPES, JOB_WORK_MODES } from "#shared/enums.ts";
-import { formatUsd } from "../format";
 import {
-  EXPERIENCE_LABEL,
-  enumOptions,
-  JOB_CATEGORY_LABEL,
-  JOB_TYPE_LABEL,
-  WORK_MODE_LABEL,
-} from "../labels";
+  FilterCheckbox,
+  FilterPanel,
+  FilterSelect,
+  ListSearchBox,
+} from "#web/components/market/filter-controls.tsx";
+import { MarketResults } from "#web/components/market/market-results.tsx";
+import { formatUsd } from "#web/lib/market/format.ts";
+import { enumOptions, JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
+import { EXPERIENCE_LABEL, JOB_TYPE_LABEL, WORK_MODE_LABEL } from "../labels";
 import { type JobFilters, jobListQueryOptions } from "../queries";
-import { FilterCheckbox, FilterPanel, FilterSelect, ListSearchBox } from "./filter-controls";
 import { JobCard } from "./job-card";
-import { MarketResults } from "./market-results";
 
 /** Minimum yearly salaries offered as a filter; the address may hold any other. */
 const SALARY_STEPS = [30_000, 50_000, 75_000, 100_000, 150_000];

@@ -7,7 +7,7 @@ import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { MB, RESUME_MAX_MB } from "#shared/constants.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
-import { fileSizeText } from "../format";
+import { fileSizeText } from "#web/lib/market/format.ts";
 import { useDeleteResume, useUploadResume } from "../mutations";
 import { resumeQueryOptions } from "../queries";
 

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Service } from "#shared/schemas/services.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { formatCents } from "#web/features/jobs/format.ts";
-import { JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
+import { formatCents } from "#web/lib/market/format.ts";
+import { JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
 import { CategoryArt } from "./category-art";
 
 /** A service's first picture, or its category's art when it has none. */

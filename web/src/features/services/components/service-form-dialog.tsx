@@ -19,13 +19,13 @@ import { formSkillsSchema } from "#shared/schemas/jobs.ts";
 import { PROFILE_IMAGE_TYPES } from "#shared/schemas/people.ts";
 import { SERVICES_MSG, type Service, serviceFieldsSchema } from "#shared/schemas/services.ts";
 import { z } from "#shared/zod-jitless.ts";
+import { LongTextField, SelectField } from "#web/components/market/form-bits.tsx";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { SkillsField } from "#web/components/ui/skills-field.tsx";
-import { LongTextField, SelectField } from "#web/features/jobs/components/form-bits.tsx";
-import { fileSizeText } from "#web/features/jobs/format.ts";
-import { enumOptions, JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { fieldErrors } from "#web/lib/field-errors.ts";
+import { fileSizeText } from "#web/lib/market/format.ts";
+import { enumOptions, JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
 import { useCreateService, useUpdateService } from "../mutations";
 
 /** The price is typed in dollars and checked in cents, with the API's own messages. */

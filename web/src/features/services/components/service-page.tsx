@@ -1,24 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
-import { SERVICES_MSG, type Service } from "#shared/schemas/services.ts";
+import { SERVICES_MSG, type Service, type ServiceKey } from "#shared/schemas/services.ts";
+import { SkillChips } from "#web/components/market/tags.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { SkillChips } from "#web/features/jobs/components/tags.tsx";
-import { formatCents } from "#web/features/jobs/format.ts";
-import { JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
-import { OrderServiceButton } from "#web/features/payments/components/order-service-button.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";
+import { formatCents } from "#web/lib/market/format.ts";
+import { JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
 import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { serviceQueryOptions } from "../queries";
 import { ServiceCover } from "./service-card";
 
 /** /service/{username}/{slug}: one service. A paused one is "not found" to everyone but its owner. */
-export function ServicePage({ username, slug }: { username: string; slug: string }) {
+export function ServicePage({
+  username,
+  slug,
+  orderButton,
+}: {
+  username: string;
+  slug: string;
+  /** The order button (the payments feature's), put in by the route. */
+  orderButton: (service: ServiceKey) => ReactNode;
+}) {
   const { t } = useTranslation();
   const service = useQuery(serviceQueryOptions(username, slug));
   if (service.isPending) return <ListSkeleton rows={2} height="h-48" />;
@@ -33,10 +41,16 @@ export function ServicePage({ username, slug }: { username: string; slug: string
       );
     return <LoadError error={service.error} retry={service.refetch} />;
   }
-  return <ServiceDetails service={service.data} />;
+  return <ServiceDetails service={service.data} orderButton={orderButton} />;
 }
 
-function ServiceDetails({ service }: { service: Service }) {
+function ServiceDetails({
+  service,
+  orderButton,
+}: {
+  service: Service;
+  orderButton: (service: ServiceKey) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { isSignedIn } = useMe();
   const [shown, setShown] = useState(0);
@@ -148,7 +162,7 @@ function ServiceDetails({ service }: { service: Service }) {
                   {t("Message")}
                 </button>
               )}
-              <OrderServiceButton service={{ username: service.owner.username, slug: service.slug }} />
+              {orderButton({ username: service.owner.username, slug: service.slug })}
             </>
           )}
         </aside>

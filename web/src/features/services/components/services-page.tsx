@@ -4,9 +4,9 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { MARKET_COUNT_CAP, MARKET_SEARCH_MAX } from "#shared/constants.ts";
 import { JOB_CATEGORIES } from "#shared/enums.ts";
-import { FilterPanel, FilterSelect, ListSearchBox } from "#web/features/jobs/components/filter-controls.tsx";
-import { MarketResults } from "#web/features/jobs/components/market-results.tsx";
-import { enumOptions, JOB_CATEGORY_LABEL } from "#web/features/jobs/labels.ts";
+import { FilterPanel, FilterSelect, ListSearchBox } from "#web/components/market/filter-controls.tsx";
+import { MarketResults } from "#web/components/market/market-results.tsx";
+import { enumOptions, JOB_CATEGORY_LABEL } from "#web/lib/market/labels.ts";
 import { type ServiceFilters, serviceListQueryOptions } from "../queries";
 import { ServiceCard } from "./service-card";
 
