@@ -13,9 +13,9 @@ export function LiveUpdates() {
     if (!token || typeof WebSocket === "undefined") return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import("./client").then(({ startLive }) => {
+    void import("#web/live-wiring.ts").then(({ startLiveUpdates }) => {
       if (cancelled) return;
-      stop = startLive(queryClient).stop;
+      stop = startLiveUpdates(queryClient).stop;
     });
     return () => {
       cancelled = true;

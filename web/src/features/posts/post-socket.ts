@@ -1,13 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LivePostFrame } from "#shared/schemas/live.ts";
-import { openResumableSocket } from "#web/features/live/resumable-socket.ts";
 import { ApiError, api } from "#web/lib/api.ts";
+import { openResumableSocket } from "#web/lib/resumable-socket.ts";
 import { updateCachedPost } from "./cache";
 import { postKeys } from "./queries";
 
 // The socket of one post a page shows (docs/decisions/122): the post's object sends its comment
 // and vote counts after each change; RESYNC refetches the post (resuming and reconnecting are
-// web/src/features/live/resumable-socket.ts's). Loaded with the first post page that opens one.
+// web/src/lib/resumable-socket.ts's). Loaded with the first post page that opens one.
 
 export interface PostSocket {
   stop(): void;
