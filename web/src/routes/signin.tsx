@@ -16,7 +16,7 @@ import { homeIfSignedIn } from "../features/accounts/guards";
 import { getToken } from "../lib/auth-token";
 import { searchParams, text } from "../lib/search-params";
 
-const MfaLoginStep = lazy(() => import("../features/two-factor/mfa-login-step"));
+const MfaLoginStep = lazy(() => import("../components/two-factor/mfa-login-step"));
 
 export const Route = createFileRoute("/signin")({
   validateSearch: searchParams({ code: text(), error: text() }),

@@ -5,8 +5,8 @@ import { useZodForm } from "#client/form.tsx";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { useProofRetry } from "#client/two-factor/proof.tsx";
 import type { z } from "#shared/zod-jitless.ts";
-import { twoFactor } from "#web/features/two-factor/api.ts";
 import { setToken } from "#web/lib/auth-token.ts";
+import { twoFactor } from "#web/lib/two-factor.ts";
 import { useEndSession } from "./auth-flow";
 
 /**

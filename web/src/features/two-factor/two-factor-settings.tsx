@@ -10,7 +10,7 @@ import { TotpSetup } from "#client/two-factor/totp-setup.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { setToken } from "#web/lib/auth-token.ts";
 import { formatDateTime } from "#web/lib/format.ts";
-import { twoFactor } from "./api";
+import { twoFactor } from "#web/lib/two-factor.ts";
 
 // Settings → Account: the authenticator app (set up, turn off) and passkeys (add, list, remove).
 // Loaded with the Account tab only.

@@ -22,7 +22,7 @@ function suspensionAppeal(data: unknown): { moderation_id: number; appeal_token:
   return { moderation_id: suspension.moderation_id, appeal_token: suspension.appeal_token };
 }
 
-const MfaLoginStep = lazy(() => import("#web/features/two-factor/mfa-login-step.tsx"));
+const MfaLoginStep = lazy(() => import("#web/components/two-factor/mfa-login-step.tsx"));
 
 /** Username and password; links to forgot password and register; Google. */
 export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string }) {
@@ -72,7 +72,7 @@ export function LoginForm({ mode, notice }: { mode: AuthMode; notice?: string })
     setPasskeyPending(true);
     setProblem(null);
     try {
-      const { passkeySignIn } = await import("#web/features/two-factor/passkey-sign-in.ts");
+      const { passkeySignIn } = await import("#web/lib/passkey-sign-in.ts");
       flow.signedIn(await passkeySignIn());
     } catch (error) {
       setProblem({ message: apiErrorText(error, t), unverified: false });

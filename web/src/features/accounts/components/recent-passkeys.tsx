@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
-import { twoFactor } from "#web/features/two-factor/api.ts";
+import { twoFactor } from "#web/lib/two-factor.ts";
 
 /** The names of the passkeys added in the last 24 hours (none while the list loads). */
 export function useRecentPasskeys(): string[] {

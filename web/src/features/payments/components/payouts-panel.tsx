@@ -12,7 +12,7 @@ import { goTo, useOnboarding } from "../mutations";
 import { paymentConfigQueryOptions } from "../queries";
 import { PaymentsNotConfigured } from "./not-configured";
 
-const StepUpPanel = lazy(() => import("#web/features/two-factor/step-up-panel.tsx"));
+const StepUpPanel = lazy(() => import("#web/components/two-factor/step-up-panel.tsx"));
 
 const STATUS_TEXT: Record<PayoutStatus, string> = {
   NOT_STARTED: msg("Payouts are off: set them up with Stripe to receive tips and service orders."),

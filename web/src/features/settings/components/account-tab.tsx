@@ -1,14 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { openModal } from "#web/modals.tsx";
-
-const TwoFactorSettings = lazy(() => import("#web/features/two-factor/two-factor-settings.tsx"));
-const SignOutEverywhere = lazy(() => import("#web/features/accounts/components/sign-out-everywhere.tsx"));
-const DataExportSection = lazy(() => import("#web/features/account-data/components/data-export-section.tsx"));
 
 function Row({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
   return (
@@ -22,8 +18,24 @@ function Row({ title, detail, action }: { title: string; detail: ReactNode; acti
   );
 }
 
-/** Subscription, e-mail, password, a copy of one's data and deletion. */
-export function AccountTab({ me }: { me: Me }) {
+/**
+ * Subscription, e-mail, password, a copy of one's data and deletion. The parts other features own
+ * come from the route (web/src/routes/_signed-in.settings.$tab.tsx), each loaded on its own.
+ */
+export function AccountTab({
+  me,
+  signOutEverywhere,
+  twoFactor,
+  dataExport,
+}: {
+  me: Me;
+  /** "Sign out everywhere" (accounts). */
+  signOutEverywhere: ReactNode;
+  /** The second factors one has and adds (two-factor). */
+  twoFactor: ReactNode;
+  /** The data archive (data-export). */
+  dataExport: ReactNode;
+}) {
   const { t } = useTranslation();
   const membership = me.is_verified_business ? "BUSINESS" : me.is_verified_user ? "USER" : null;
   return (
@@ -89,18 +101,12 @@ export function AccountTab({ me }: { me: Me }) {
             </button>
           }
         />
-        <Suspense fallback={null}>
-          <SignOutEverywhere />
-        </Suspense>
+        <Suspense fallback={null}>{signOutEverywhere}</Suspense>
       </SettingsSection>
       <SettingsSection title={t("Two-factor sign-in")}>
-        <Suspense fallback={<p role="status">{t("Loading…")}</p>}>
-          <TwoFactorSettings />
-        </Suspense>
+        <Suspense fallback={<p role="status">{t("Loading…")}</p>}>{twoFactor}</Suspense>
       </SettingsSection>
-      <Suspense fallback={null}>
-        <DataExportSection />
-      </Suspense>
+      <Suspense fallback={null}>{dataExport}</Suspense>
       <SettingsSection title={t("Delete account")}>
         <Row
           title={t("Delete your account and everything in it")}

@@ -1,20 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
 import { SETTINGS_TABS, type SettingsTab } from "#shared/enums.ts";
-import type { Me } from "#shared/schemas/user.ts";
 import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
-import { AccountTab } from "./account-tab";
-import { CommunicationTab } from "./communication-tab";
-import { JobTab } from "./job-tab";
-import { PrivacyTab } from "./privacy-tab";
-import { ProfileTab } from "./profile-tab";
-import { ReferralTab } from "./referral-tab";
-
-const MutedWordsTab = lazy(() => import("#web/features/account-data/components/muted-words-tab.tsx"));
-const NotificationsTab = lazy(() => import("./notifications-tab"));
 
 const TAB_LABEL: Record<SettingsTab, string> = {
   account: msg("Account"),
@@ -27,8 +17,12 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   muted: msg("Muted words"),
 };
 
-/** /settings/{tab}: eight tabs, each saving as it goes. */
-export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
+/**
+ * /settings/{tab}: eight tabs, each saving as it goes. The page is the tabs' bar; the open tab's
+ * content comes from the route (web/src/routes/_signed-in.settings.$tab.tsx), which puts the
+ * features' settings together, and may be a chunk of its own (a spinner while it loads).
+ */
+export function SettingsPage({ tab, children }: { tab: SettingsTab; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -56,34 +50,16 @@ export function SettingsPage({ me, tab }: { me: Me; tab: SettingsTab }) {
           </Link>
         ))}
       </nav>
-      {tab === "account" ? <AccountTab me={me} /> : null}
-      {tab === "profile" ? <ProfileTab key={me.username} me={me} /> : null}
-      {tab === "job" ? <JobTab me={me} /> : null}
-      {tab === "referral" ? <ReferralTab me={me} /> : null}
-      {tab === "privacy" ? <PrivacyTab me={me} /> : null}
-      {tab === "communication" ? <CommunicationTab me={me} /> : null}
-      {tab === "notifications" ? (
-        <Suspense
-          fallback={
-            <div className="grid min-h-40 place-items-center">
-              <Spinner />
-            </div>
-          }
-        >
-          <NotificationsTab me={me} />
-        </Suspense>
-      ) : null}
-      {tab === "muted" ? (
-        <Suspense
-          fallback={
-            <div className="grid min-h-40 place-items-center">
-              <Spinner />
-            </div>
-          }
-        >
-          <MutedWordsTab />
-        </Suspense>
-      ) : null}
+      <Suspense
+        key={tab}
+        fallback={
+          <div className="grid min-h-40 place-items-center">
+            <Spinner />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
     </div>
   );
 }

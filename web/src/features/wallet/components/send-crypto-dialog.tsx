@@ -33,7 +33,7 @@ import { estimateSolanaSend, newIdempotencyKey, useConfirmSolanaSend } from "../
 import { maxEstimateQueryOptions, recipientQueryOptions, walletCoinQueryOptions } from "../queries";
 import { copyAddress, WalletLoadError } from "./wallet-parts";
 
-const StepUpPanel = lazy(() => import("#web/features/two-factor/step-up-panel.tsx"));
+const StepUpPanel = lazy(() => import("#web/components/two-factor/step-up-panel.tsx"));
 
 /**
  * The SEND_CRYPTO modal: `openModal("SEND_CRYPTO", { symbol })`. Solana: the estimation step

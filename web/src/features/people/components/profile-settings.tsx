@@ -23,7 +23,7 @@ import type { Me } from "#shared/schemas/user.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { PicturePicker } from "#web/components/ui/picture-picker.tsx";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "#web/features/people/mutations.ts";
+import { type ProfileChanges, useEditProfile, useSaveDefaultSort } from "../mutations";
 
 const SORT_LABEL: Record<FeedOption, string> = {
   NEW: msg("New"),
@@ -41,7 +41,7 @@ function imageProblem(file: File): string | null {
 }
 
 /** Name, picture, cover and the default sort of posts. */
-export function ProfileTab({ me }: { me: Me }) {
+export function ProfileSettings({ me }: { me: Me }) {
   const { t } = useTranslation();
   const edit = useEditProfile();
   const saveSort = useSaveDefaultSort();

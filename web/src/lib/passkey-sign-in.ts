@@ -1,5 +1,5 @@
 import { signWithPasskey } from "#client/two-factor/api.ts";
-import { twoFactor } from "./api";
+import { twoFactor } from "#web/lib/two-factor.ts";
 
 /** Signs in with a passkey, no username: answers the access token. Loaded when the button is used. */
 export async function passkeySignIn(): Promise<string> {

@@ -1,6 +1,6 @@
 import { useTranslation } from "#client/react-i18n.tsx";
 import { CodeForm } from "#client/two-factor/code-form.tsx";
-import { twoFactor } from "./api";
+import { twoFactor } from "#web/lib/two-factor.ts";
 
 /** The second step of a sign-in: a code from the app, or a recovery code. Loaded only when asked. */
 export default function MfaLoginStep({

@@ -6,12 +6,12 @@ import { InfiniteFooter, LoadError } from "#client/ui/list-states.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { Me } from "#shared/schemas/user.ts";
 import { SettingsSection } from "#web/components/ui/settings-section.tsx";
-import { PersonRow } from "#web/features/people/components/person-row.tsx";
-import { referredQueryOptions } from "#web/features/people/queries.ts";
 import { formatRelative } from "#web/lib/format.ts";
+import { referredQueryOptions } from "../queries";
+import { PersonRow } from "./person-row";
 
 /** One's referral link and the people who joined with it. */
-export function ReferralTab({ me }: { me: Me }) {
+export function ReferralSettings({ me }: { me: Me }) {
   const { t } = useTranslation();
   const id = useId();
   const link = `${location.origin}/register?ref_username=${encodeURIComponent(me.username)}`;

@@ -1,6 +1,6 @@
 import { StepUpPrompt } from "#client/two-factor/step-up.tsx";
 import { setToken } from "#web/lib/auth-token.ts";
-import { twoFactor } from "./api";
+import { twoFactor } from "#web/lib/two-factor.ts";
 
 /**
  * The code (or passkey) prompt for an action the Worker refused for want of a fresh factor: the
