@@ -3,9 +3,9 @@ import { useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { communitySchema } from "#shared/schemas/communities.ts";
 import { z } from "#shared/zod-jitless.ts";
-import { joinCommunity } from "#web/features/communities/mutations.ts";
-import { communityKeys } from "#web/features/communities/queries.ts";
 import { api } from "#web/lib/api.ts";
+import { communityKeys } from "#web/lib/community-keys.ts";
+import { joinCommunity } from "#web/lib/community-membership.ts";
 
 // Shared UI, not a feature: the post form (posts) shows it, and it joins through the communities
 // feature, as the right sidebar's Join buttons do (docs/decisions/138).

@@ -3,10 +3,11 @@ import { useMe } from "#web/lib/session.ts";
 import { ProfileLayout } from "../features/people/components/profile-layout";
 import { ProfilePosts } from "../features/people/components/profile-posts";
 import { profileQueryOptions } from "../features/people/queries";
+import { PostCard } from "../features/posts/components/post-card";
 import { seedQuery, takeFirstScreen } from "../lib/first-screen";
 import { oneOf, searchParams } from "../lib/search-params";
 
-// /user/{username}: the profile and its posts, New or Top.
+// /user/{username}: the profile and its posts, New or Top (each the posts feature's card).
 export const Route = createFileRoute("/user/$username/")({
   validateSearch: searchParams({ sort: oneOf(["new", "top"]) }),
   // The profile the page came with (lib/first-screen.ts), in the cache before the page renders.
@@ -27,7 +28,13 @@ function ProfilePage() {
   const chosen = sort ?? (me?.default_micropost_sort === "TOP" ? "top" : "new");
   return (
     <ProfileLayout username={username} tab="posts">
-      {(user) => <ProfilePosts user={user} sort={chosen === "top" ? "TOP" : "NEW"} />}
+      {(user) => (
+        <ProfilePosts
+          user={user}
+          sort={chosen === "top" ? "TOP" : "NEW"}
+          postCard={(item) => <PostCard item={item} />}
+        />
+      )}
     </ProfileLayout>
   );
 }

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { totalOf } from "#admin/lib/paged.ts";
-import { useDebounced } from "#admin/lib/use-debounced.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { useDebounced } from "#client/use-debounced.ts";
 import { DataTable, InfiniteList, PageTitle } from "../../components/ui/list-page";
 import { useDate, useDateTime } from "../../components/ui/list-states";
 import { communityListQueryOptions } from "./queries";

@@ -5,7 +5,7 @@ import { scrollBehavior } from "#client/motion.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ChevronLeft, ChevronRight } from "#client/ui/icons.tsx";
 import { CAROUSEL_SCROLL_PX, TOP_COMMUNITIES_LIMIT } from "#shared/constants.ts";
-import { JoinButton } from "#web/features/communities/components/join-button.tsx";
+import { JoinButton } from "#web/components/join-button.tsx";
 import { type Answer, api } from "#web/lib/api.ts";
 import { useMe } from "#web/lib/session.ts";
 import { Avatar } from "../ui/avatar";

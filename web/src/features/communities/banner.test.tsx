@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
+import { communityKeys } from "#web/lib/community-keys.ts";
 import { CommunityBanner } from "./components/community-banner";
-import { communityKeys } from "./queries";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SnackbarHost } from "#client/ui/snackbar.tsx";
-import { joinCommunity, leaveCommunity } from "./mutations";
+import { joinCommunity, leaveCommunity } from "#web/lib/community-membership.ts";
 
 afterEach(() => vi.restoreAllMocks());
 

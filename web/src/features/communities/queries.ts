@@ -1,14 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { MEMBER_PAGE_SIZE } from "#shared/constants.ts";
 import { api } from "#web/lib/api.ts";
-
-export const communityKeys = {
-  /** The sidebar's Top Communities live under this root too (["communities", "top"]). */
-  root: ["communities"] as const,
-  one: (name: string) => [...communityKeys.root, "one", name.toLowerCase()] as const,
-  members: (name: string) => [...communityKeys.root, "members", name.toLowerCase()] as const,
-  mine: () => [...communityKeys.root, "mine"] as const,
-};
+import { communityKeys } from "#web/lib/community-keys.ts";
 
 export const communityQueryOptions = (name: string) =>
   queryOptions({
@@ -31,12 +24,4 @@ export const membersQueryOptions = (name: string) =>
     // The cursor alone continues the list: no offset, however far it is scrolled (SKIP_MAX).
     getNextPageParam: (last) =>
       last.next_cursor && last.list.length ? { skip: 0, cursor: last.next_cursor } : undefined,
-  });
-
-/** The reader's communities for the post form's picker, by name. */
-export const myCommunitiesQueryOptions = () =>
-  queryOptions({
-    queryKey: communityKeys.mine(),
-    queryFn: () => api.get("/api/v1/private/user/community/list", { query: { limit: 100 } }),
-    staleTime: 30_000,
   });

@@ -19,7 +19,7 @@ const FEED_POSTS_PAGE = 10;
 
 const feedPageSchema = cursorPageSchema(feedItemSchema);
 const communityPageSchema = cursorPageSchema(communitySchema);
-/** The person's communities, as features/communities caches them under the same key (a page: kept whole). */
+/** The person's communities, as web/src/lib/community-keys.ts caches them under the same key (a page: kept whole). */
 export const myCommunitiesSchema = z.looseObject({ list: z.array(communitySchema) });
 const flairListSchema = z.object({
   list: z.array(z.object({ id: z.number(), name: z.string(), colour: z.string() })),

@@ -2,18 +2,13 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import { PAYMENT_HISTORY_PAGE_SIZE } from "#shared/constants.ts";
 import { api } from "#web/lib/api.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
+import { paymentKeys } from "#web/lib/payment-config.ts";
 
 // Every query here is `meta: { silent: true }`: its screen shows a failure itself (with a retry).
 
-export const paymentKeys = {
-  root: ["payments"] as const,
-  config: () => [...paymentKeys.root, "config"] as const,
-  history: () => [...paymentKeys.root, "history"] as const,
-  start: (plan: string) => [...paymentKeys.root, "start", plan] as const,
-};
-
-// The payment config is read by other screens too (the plans page, the sidebar): it lives in lib/.
-export { isConfigured, paymentConfigQueryOptions } from "#web/lib/payment-config.ts";
+// The payment config and the keys are read by other screens too (the plans page, the sidebar,
+// the wallet): they live in lib/.
+export { isConfigured, paymentConfigQueryOptions, paymentKeys } from "#web/lib/payment-config.ts";
 
 /** The caller's own payments and receipts, 12 at a time, newest first. */
 export const paymentHistoryQueryOptions = () =>

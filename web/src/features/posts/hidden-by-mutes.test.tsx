@@ -4,6 +4,7 @@ import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { renderInApp } from "#web/components/testing.tsx";
 import { FeedPage } from "#web/features/feed/components/feed-page.tsx";
+import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
 import { SearchPage } from "#web/features/search/components/search-page.tsx";
 import { clearToken, setToken } from "#web/lib/auth-token.ts";
 
@@ -108,7 +109,9 @@ describe("a list that muted words left empty", () => {
   it("in search, says so instead of 'no results', and Show searches with nothing left out", async () => {
     setToken("test-token");
     server();
-    await renderInApp(<SearchPage q="quokka" type="posts" />);
+    await renderInApp(
+      <SearchPage q="quokka" type="posts" personRow={(item) => <FollowPersonRow item={item} />} />,
+    );
     const notice = await screen.findByTestId("hidden-by-mutes");
     expect(notice.textContent).toContain("2 results hidden by your muted words");
     await act(async () => {

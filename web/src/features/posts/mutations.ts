@@ -2,8 +2,8 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { toFormData } from "#client/form-data.ts";
 import type { PostType } from "#shared/enums.ts";
 import { ApiError, api } from "#web/lib/api.ts";
+import { communityKeys } from "#web/lib/community-keys.ts";
 import { handleApiError } from "#web/lib/errors.ts";
-import { communityKeys } from "../communities/queries";
 import { removeCachedPost, updateCachedPost } from "./cache";
 import { draftKeys } from "./draft-queries";
 import { postKeys } from "./queries";

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "#web/components/testing.tsx";
+import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
 import { NoResults, SearchPage } from "./components/search-page";
 
 afterEach(() => vi.restoreAllMocks());
@@ -27,7 +28,9 @@ describe("the kinds-of-result tab bar", () => {
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this.textContent ?? "");
     };
-    await renderInApp(<SearchPage q="ana" type="users" />);
+    await renderInApp(
+      <SearchPage q="ana" type="users" personRow={(item) => <FollowPersonRow item={item} />} />,
+    );
     const tabs = screen.getByRole("navigation", { name: "Kinds of result" });
     expect(tabs.className).toContain("tab-bar");
     expect(scrolled).toContain("Users");
@@ -47,9 +50,17 @@ describe("a search that did not choose a kind", () => {
           })
         : Response.json({ search_type: type, list: [], total_list: 0, total_pages: 0 });
     });
-    const { router } = await renderInApp(<SearchPage q="remotework" type="posts" chosen={false} />, {
-      path: "/search?q=remotework",
-    });
+    const { router } = await renderInApp(
+      <SearchPage
+        q="remotework"
+        type="posts"
+        chosen={false}
+        personRow={(item) => <FollowPersonRow item={item} />}
+      />,
+      {
+        path: "/search?q=remotework",
+      },
+    );
     await waitFor(() =>
       expect(router.state.location.search).toEqual({ q: "remotework", type: "communities" }),
     );
@@ -65,7 +76,15 @@ describe("a search that did not choose a kind", () => {
         total_pages: 0,
       }),
     );
-    await renderInApp(<SearchPage q="zzqx" type="posts" chosen={false} />, { path: "/search?q=zzqx" });
+    await renderInApp(
+      <SearchPage
+        q="zzqx"
+        type="posts"
+        chosen={false}
+        personRow={(item) => <FollowPersonRow item={item} />}
+      />,
+      { path: "/search?q=zzqx" },
+    );
     expect(await screen.findByText("No results")).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SolanaConfirmInput, SolanaEstimateInput } from "#shared/schemas/wallet.ts";
 import { api } from "#web/lib/api.ts";
-import { paymentKeys } from "../payments/queries";
+import { paymentKeys } from "#web/lib/payment-config.ts";
 import { walletKeys } from "./queries";
 
 /** The fee and totals of sending `amount` SOL to `to`, before anything is signed. */

@@ -5,6 +5,7 @@ import { useTranslation } from "#client/react-i18n.tsx";
 import { SearchIcon } from "#client/ui/icons.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
+import { useDebounced } from "#client/use-debounced.ts";
 import { CHAT_USERNAME_SEARCH_MAX } from "#shared/constants.ts";
 import { CHAT_MSG, type ChatSearchUser } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
@@ -12,7 +13,6 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { ApiError } from "#web/lib/api.ts";
 import { displayName } from "../people";
 import { personalThreadQueryOptions, userSearchQueryOptions } from "../queries";
-import { useDebounced } from "../use-debounced";
 import { ArrowLeftIcon, LinkIcon } from "./chat-icons";
 
 /** The search is lowercased, spaces removed, and bounded. */

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SearchIcon } from "#client/ui/icons.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
+import { useDebounced } from "#client/use-debounced.ts";
 import { GROUP_NAME_MAX, GROUP_OTHERS_MAX } from "#shared/constants.ts";
 import { CHAT_MSG, type ChatSearchUser, type ChatUser, createGroupSchema } from "#shared/schemas/chat.ts";
 import type { Me } from "#shared/schemas/user.ts";
@@ -11,7 +12,6 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { useCreateGroup } from "../groups";
 import { displayName } from "../people";
 import { userSearchQueryOptions } from "../queries";
-import { useDebounced } from "../use-debounced";
 import { ArrowLeftIcon } from "./chat-icons";
 import { chatErrorText, normalizeUsername } from "./new-chat";
 

@@ -5,7 +5,7 @@ import { shrinkPicture } from "#client/shrink-picture.ts";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { type Community, communityImageProblem } from "#shared/schemas/communities.ts";
 import { api } from "#web/lib/api.ts";
-import { communityKeys } from "../queries";
+import { communityKeys } from "#web/lib/community-keys.ts";
 
 /**
  * The banner across the top of a community's page: the picture its creator put up, or the plain

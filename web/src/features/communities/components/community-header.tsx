@@ -2,13 +2,13 @@ import { Link } from "@tanstack/react-router";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
+import { JoinButton } from "#web/components/join-button.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { VerifiedBadge } from "#web/components/ui/verified-badge.tsx";
 import { moderates } from "#web/lib/community-moderation.ts";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { formatCount } from "#web/lib/format.ts";
 import { CommunityBanner } from "./community-banner";
-import { JoinButton } from "./join-button";
 
 /** The top of /c/:name and /c/:name/members: picture, names, description, counts and actions. */
 export function CommunityHeader({

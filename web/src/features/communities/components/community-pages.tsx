@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { Community } from "#shared/schemas/communities.ts";
+import { ROLE_LABELS } from "#web/components/join-button.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import NotFound from "#web/components/ui/not-found.tsx";
@@ -12,7 +13,6 @@ import { ApiError } from "#web/lib/api.ts";
 import { formatRelative } from "#web/lib/format.ts";
 import { communityQueryOptions, membersQueryOptions } from "../queries";
 import { CommunityHeader } from "./community-header";
-import { ROLE_LABELS } from "./join-button";
 
 /** Loads the community for a page and shows the missing-page or error state around it. */
 function useCommunityFrame(name: string) {

@@ -9,7 +9,7 @@ import { myCommunitiesSchema, myFeedsQueryOptions } from "../api";
  * The signed-in person's places in the menu: their feeds, the communities they moderate and the
  * ones they joined, so they can get back to them. The menu loads this chunk only for someone
  * signed in (it adds nothing to the first screen), and the communities share the cache of the
- * post form's picker (the same key and request as features/communities `myCommunitiesQueryOptions`).
+ * post form's picker (the same key and request as web/src/lib/community-keys.ts `myCommunitiesQueryOptions`).
  */
 export default function YourPlaces({
   itemClass,

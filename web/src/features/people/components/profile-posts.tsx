@@ -1,17 +1,28 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
+import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
-import { PostCard } from "#web/features/posts/components/post-card.tsx";
 import { userPostsQueryOptions } from "../queries";
 
-/** The Posts tab: New or Top, loading more as the reader scrolls. */
-export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort }) {
+/**
+ * The Posts tab: New or Top, loading more as the reader scrolls. Each post is shown by
+ * `postCard`, the posts feature's card put in by the route.
+ */
+export function ProfilePosts({
+  user,
+  sort,
+  postCard,
+}: {
+  user: User;
+  sort: ProfilePostSort;
+  postCard: (item: FeedItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [showMuted, setShowMuted] = useState(false);
   const posts = useInfiniteQuery(userPostsQueryOptions(user.username, sort, showMuted));
@@ -64,9 +75,7 @@ export function ProfilePosts({ user, sort }: { user: User; sort: ProfilePostSort
         <>
           <ul className="flex flex-col gap-3">
             {items.map((item) => (
-              <li key={item.micropost.public_id}>
-                <PostCard item={item} />
-              </li>
+              <li key={item.micropost.public_id}>{postCard(item)}</li>
             ))}
           </ul>
           {notice}

@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { Icon } from "./post-icons";
+import { Icon } from "#web/components/post/post-icons.tsx";
 
 // Icons of the options menus' actions and of the post editor, at the post icons' 18 px.
 type P = SVGProps<SVGSVGElement>;

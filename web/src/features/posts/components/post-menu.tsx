@@ -3,6 +3,7 @@ import type { TFunction } from "#client/i18n-runtime.ts";
 import { confirm } from "#client/ui/confirm.tsx";
 import { showSnackbar } from "#client/ui/snackbar.tsx";
 import type { FeedItem } from "#shared/schemas/posts.ts";
+import { LockIcon, PinIcon } from "#web/components/post/post-icons.tsx";
 import { BookmarkIcon } from "#web/components/ui/account-icons.tsx";
 import type { MenuAction } from "#web/components/ui/bottom-sheet.tsx";
 import { modCall, moderates } from "#web/lib/community-moderation.ts";
@@ -12,7 +13,6 @@ import { openModal } from "#web/modals.tsx";
 import { copyText } from "../copy-text";
 import { absoluteLink, copyLink } from "../share";
 import { CopyIcon, EditIcon, FlagIcon, LinkIcon, TipIcon, TrashIcon } from "./action-icons";
-import { LockIcon, PinIcon } from "./post-icons";
 
 /**
  * The items of a post's "⋯" (post-actions.tsx): Save or Unsave for everyone, Edit and Delete for its owner (media posts cannot

@@ -19,9 +19,9 @@ import {
   mediaFileProblem,
   postFieldsSchema,
 } from "#shared/schemas/posts.ts";
-import { useJoinCommunity } from "#web/features/communities/mutations.ts";
-import { communityKeys, myCommunitiesQueryOptions } from "#web/features/communities/queries.ts";
 import { api } from "#web/lib/api.ts";
+import { communityKeys, myCommunitiesQueryOptions } from "#web/lib/community-keys.ts";
+import { useJoinCommunity } from "#web/lib/community-membership.ts";
 import { useMe } from "#web/lib/session.ts";
 import { openModal } from "#web/modals.tsx";
 import { draftQueryOptions, draftTotalQueryOptions } from "../draft-queries";

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { Post } from "#shared/schemas/posts.ts";
+import { UpvoteIcon } from "#web/components/post/post-icons.tsx";
 import { formatCount } from "#web/lib/format.ts";
 import { requireSignIn } from "#web/lib/session.ts";
-import { UpvoteIcon } from "./post-icons";
 
 /** The vote queue loads when a pointer, focus or touch reaches the button, or on the click itself. */
 const loadVote = () => import("../vote");

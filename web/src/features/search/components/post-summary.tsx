@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import type { PostItem } from "#shared/schemas/search.ts";
-import { PostByline } from "#web/features/posts/components/post-byline.tsx";
+import { PostByline } from "#web/components/post/post-byline.tsx";
 import { pluralKey } from "#web/lib/count-label.ts";
 import { plainText } from "#web/lib/plain-text.ts";
 

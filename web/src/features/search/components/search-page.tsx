@@ -1,16 +1,15 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { SearchIcon } from "#client/ui/icons.tsx";
 import { InfiniteFooter, ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import { SEARCH_TYPES, type SearchType } from "#shared/enums.ts";
-import type { SearchResult } from "#shared/schemas/search.ts";
+import type { PersonItem, SearchResult } from "#shared/schemas/search.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import HiddenByMutes, { hiddenByMutes } from "#web/components/ui/hidden-by-mutes.tsx";
 import { scrollIntoViewSideways } from "#web/components/ui/tab-bar.ts";
-import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
 import { searchQueryOptions } from "../queries";
 import { PostSummary } from "./post-summary";
 import { CommentResult, CommunityResult } from "./result-items";
@@ -25,8 +24,19 @@ const TYPE_LABEL: Record<SearchType, string> = {
 /**
  * /search?q=&type=: four kinds of result, 10 a page, more as the reader scrolls. A search that did
  * not choose a kind (`chosen` false) and finds no posts opens the first kind that has results.
+ * A person found is shown by `personRow`, the people feature's row put in by the route.
  */
-export function SearchPage({ q, type, chosen = true }: { q: string; type: SearchType; chosen?: boolean }) {
+export function SearchPage({
+  q,
+  type,
+  chosen = true,
+  personRow,
+}: {
+  q: string;
+  type: SearchType;
+  chosen?: boolean;
+  personRow: (item: PersonItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   const text = q.trim();
   const browsing = !text && type === "communities";
@@ -93,7 +103,7 @@ export function SearchPage({ q, type, chosen = true }: { q: string; type: Search
           </p>
           <ul className="flex flex-col gap-3" data-testid="search-results">
             {pages.flatMap((page) => (
-              <Results key={pages.indexOf(page)} page={page} />
+              <Results key={pages.indexOf(page)} page={page} personRow={personRow} />
             ))}
           </ul>
           {notice}
@@ -133,7 +143,7 @@ function useOtherKinds(q: string, active: boolean): boolean {
   return active && done !== q;
 }
 
-function Results({ page }: { page: SearchResult }) {
+function Results({ page, personRow }: { page: SearchResult; personRow: (item: PersonItem) => ReactNode }) {
   switch (page.search_type) {
     case "posts":
       return page.list.map((item) => (
@@ -158,7 +168,7 @@ function Results({ page }: { page: SearchResult }) {
         <li className="card">
           <ul className="divide-y divide-[var(--line)]">
             {page.list.map((item) => (
-              <FollowPersonRow key={item.owner.username} item={item} />
+              <Fragment key={item.owner.username}>{personRow(item)}</Fragment>
             ))}
           </ul>
         </li>

@@ -9,6 +9,7 @@ import { confirm } from "#client/ui/confirm.tsx";
 import { ChevronLeft } from "#client/ui/icons.tsx";
 import { dismissSnackbar, showSnackbar } from "#client/ui/snackbar.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
+import { useDebounced } from "#client/use-debounced.ts";
 import {
   CRYPTO_WAIT_NOTICE_MS,
   RECIPIENT_VALIDATION_DEBOUNCE_MS,
@@ -26,7 +27,6 @@ import {
   type WalletSymbol,
 } from "#shared/schemas/wallet.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { useDebounced } from "#web/features/chat/use-debounced.ts";
 import { errorMessage } from "#web/lib/error-message.ts";
 import { formatCoin, formatFee, formatUsd } from "../amounts";
 import { estimateSolanaSend, newIdempotencyKey, useConfirmSolanaSend } from "../mutations";

@@ -3,7 +3,7 @@ import { Icon as BaseIcon } from "#client/ui/icons.tsx";
 
 // Icons of a post card (vote, comments, share, pinned): the UI kit's icon at 18 px, hidden from
 // screen readers (their buttons carry labels). The options menus' and the editor's are in
-// action-icons.tsx, apart from the first screen's.
+// web/src/features/posts/components/action-icons.tsx, apart from the first screen's.
 export function Icon(props: SVGProps<SVGSVGElement> & { d: string }) {
   return <BaseIcon width="18" height="18" {...props} />;
 }

@@ -7,7 +7,7 @@ import { handleApiError } from "#web/lib/errors.ts";
 import { requireSignIn } from "#web/lib/session.ts";
 
 /** Joining and leaving load when a pointer, focus or touch reaches the button, or on the click. */
-const loadMutations = () => import("../mutations");
+const loadMutations = () => import("#web/lib/community-membership.ts");
 
 export const ROLE_LABELS: Record<string, string> = {
   OWNER: msg("Owner"),
