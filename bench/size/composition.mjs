@@ -73,7 +73,7 @@ function groupOf(source) {
   }
   const rel = source.replace(/^(\.\.\/)+/, "");
   const parts = rel.split("/");
-  // web/src/features/feed/<file> → web/src/features/feed; shared/client/<file> → shared/client
+  // web/src/features/posts/<file> → web/src/features/posts; shared/client/<file> → shared/client
   if (parts[0] === "web" && parts[1] === "src")
     return parts.slice(0, parts[2] === "features" || parts[2] === "components" ? 4 : 3).join("/");
   return parts.slice(0, 2).join("/");

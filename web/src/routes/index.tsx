@@ -1,14 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { lazy } from "react";
 import type { FeedOption } from "#shared/enums/feed.ts";
-import { FeedPage } from "../features/feed/components/feed-page";
+import { FeedPage } from "../features/posts/components/feed-page";
 import { postKeys } from "../features/posts/queries";
 import { FIRST_PAGE } from "../lib/cursor-pages";
 import { seedQuery, takeFirstScreen } from "../lib/first-screen";
 import { oneOf, searchParams } from "../lib/search-params";
 
+/** What to join or follow, for the empty Following and Communities feeds: loads when one shows. */
+const EmptyFeedSuggestions = lazy(() => import("../features/people/components/empty-feed-suggestions"));
+
 const SORTS = ["new", "top", "verified", "communities", "following"] as const;
 
-// `/` and `/?sort=top`: the home feed. Without a sort the reader's saved default applies.
+// `/` and `/?sort=top`: the home feed. Without a sort the reader's saved default applies; an
+// empty Following or Communities feed suggests whom to follow or what to join (people's panel).
 // Not split from the entry: the feed is the first screen of most visits, and one file gzips better
 // and saves a round trip before it (docs/decisions/093).
 export const Route = createFileRoute("/")({
@@ -34,5 +39,10 @@ function upper(sort: (typeof SORTS)[number] | undefined): FeedOption | undefined
 
 function HomePage() {
   const { sort } = Route.useSearch();
-  return <FeedPage sort={upper(sort)} />;
+  return (
+    <FeedPage
+      sort={upper(sort)}
+      suggestions={(following) => <EmptyFeedSuggestions following={following} />}
+    />
+  );
 }

@@ -6,9 +6,10 @@ import type { JobProfileInput } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { api } from "#web/lib/api.ts";
+import { emitAppEvent } from "#web/lib/app-events.ts";
+import { saveDefaultSort } from "#web/lib/default-sort.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { setSuggestedFollowing } from "#web/lib/suggestions.ts";
-import { postKeys } from "../posts/queries";
 import { peopleKeys } from "./queries";
 
 /** Every cached list row of this person shows the new follow state at once. */
@@ -74,8 +75,8 @@ export function useFollow(username: string) {
       // The caller's own "following" count and list changed too.
       void queryClient.invalidateQueries({ queryKey: peopleKeys.allConnections() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
-      // The Following feed now holds (or no longer holds) their posts.
-      void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+      // The Following feed now holds (or no longer holds) their posts: the posts feature listens.
+      void emitAppEvent("followChanged", { username, following: answer.is_following }, queryClient);
     },
   });
 }
@@ -134,14 +135,6 @@ export function useSaveJobProfile() {
     mutationFn: (input: JobProfileInput) => api.patch("/api/v1/private/user/profile/job", { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(peopleKeys.job(), saved),
   });
-}
-
-/** Saves the home feed's default sort (the feed loads this when a signed-in reader picks one). */
-export async function saveDefaultSort(queryClient: QueryClient, sort: FeedOption): Promise<void> {
-  await api.patch("/api/v1/private/user/setting/default-micropost-sort", {
-    body: { default_micropost_sort: sort },
-  });
-  void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
 }
 
 export function useSaveDefaultSort() {

@@ -2,8 +2,9 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Suggestions } from "#shared/schemas/search.ts";
 import { renderInApp } from "#web/components/testing.tsx";
-import { FeedPage } from "#web/features/feed/components/feed-page.tsx";
+import { FeedPage } from "#web/features/posts/components/feed-page.tsx";
 import { clearToken, setToken } from "#web/lib/auth-token.ts";
+import EmptyFeedSuggestions from "./components/empty-feed-suggestions";
 import WelcomeDialog from "./components/welcome-dialog";
 
 const SUGGESTIONS: Suggestions = {
@@ -82,7 +83,12 @@ describe("the empty Following feed", () => {
   it("offers people to follow instead of asking a newcomer to write a post", async () => {
     setToken("test-token");
     server();
-    await renderInApp(<FeedPage sort="FOLLOWING" />);
+    await renderInApp(
+      <FeedPage
+        sort="FOLLOWING"
+        suggestions={(following) => <EmptyFeedSuggestions following={following} />}
+      />,
+    );
     await screen.findByText("Follow people and their posts show here.");
     await screen.findByRole("heading", { name: "People to follow" });
     expect(screen.getByRole("button", { name: "Follow @popular" })).toBeTruthy();

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { renderInApp } from "#web/components/testing.tsx";
-import { FeedPage } from "#web/features/feed/components/feed-page.tsx";
 import { FollowPersonRow } from "#web/features/people/components/person-row.tsx";
+import { FeedPage } from "#web/features/posts/components/feed-page.tsx";
 import { SearchPage } from "#web/features/search/components/search-page.tsx";
 import { clearToken, setToken } from "#web/lib/auth-token.ts";
 
@@ -93,7 +93,7 @@ describe("a list that muted words left empty", () => {
   it("says how many posts were hidden instead of 'nothing here', and Show brings them", async () => {
     setToken("test-token");
     const fetch = server();
-    await renderInApp(<FeedPage sort="NEW" />);
+    await renderInApp(<FeedPage sort="NEW" suggestions={() => null} />);
     const notice = await screen.findByTestId("hidden-by-mutes");
     expect(notice.textContent).toContain("2 posts hidden by your muted words");
     expect(screen.queryByText("There is nothing here yet")).toBeNull();

@@ -9,8 +9,8 @@ import {
   MODERATION_MSG,
 } from "#shared/schemas/moderation.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
-import { notificationKeys } from "#web/features/notifications/queries.ts";
-import { SendDialog } from "#web/features/reports/components/send-dialog.tsx";
+import { SendDialog } from "#web/components/ui/send-dialog.tsx";
+import { emitAppEvent } from "#web/lib/app-events.ts";
 import { sendAppeal } from "../mutations";
 
 /**
@@ -35,7 +35,8 @@ export default function AppealDialog({
       form={form}
       send={async () => {
         await sendAppeal(form.values, appeal_token);
-        await queryClient.invalidateQueries({ queryKey: notificationKeys.root });
+        // The notification about the decision says it was appealed: the notifications feature listens.
+        await emitAppEvent("appealSent", { moderationId: moderation_id }, queryClient);
       }}
       sentMessage={t(MODERATION_MSG.appealSent)}
       onClose={onClose}

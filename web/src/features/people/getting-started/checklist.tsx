@@ -4,11 +4,11 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ListSkeleton, LoadError } from "#client/ui/list-states.tsx";
 import { GETTING_STARTED_GOAL as GOAL } from "#shared/schemas/getting-started.ts";
+import { saveDefaultSort } from "#web/lib/default-sort.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { suggestionsKey } from "#web/lib/suggestions.ts";
 import SuggestionsPanel from "../components/suggestions-panel";
-import { saveDefaultSort } from "../mutations";
 import { gettingStartedQueryOptions, stepsDone } from "./queries";
 
 /** Queries whose change may finish a step: a join or follow in the lists, the person's profile. */

@@ -7,8 +7,8 @@ import { FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN } from "#shared/constants.ts";
 import { FEEDBACK_TYPES } from "#shared/enums.ts";
 import { feedbackSchema, REPORTS_MSG } from "#shared/schemas/reports.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { SendDialog } from "#web/components/ui/send-dialog.tsx";
 import { sendFeedback } from "../mutations";
-import { SendDialog } from "./send-dialog";
 
 /** The FEEDBACK modal (left menu, Send Feedback): a type, 40-1000 characters and an optional link. */
 export default function FeedbackDialog({ onClose }: ModalProps) {

@@ -7,8 +7,8 @@ import { REPORT_TEXT_MAX, REPORT_TEXT_MIN } from "#shared/constants.ts";
 import { REPORT_CAUSES } from "#shared/enums.ts";
 import { REPORTS_MSG, reportSchema } from "#shared/schemas/reports.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
+import { SendDialog } from "#web/components/ui/send-dialog.tsx";
 import { sendReport } from "../mutations";
-import { SendDialog } from "./send-dialog";
 
 /**
  * The REPORT modal: `openModal("REPORT", { reported_username, link })` from a post (its owner and

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
 import { ListSkeleton } from "#client/ui/list-states.tsx";
@@ -8,13 +8,11 @@ import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/e
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { OptionsMenu } from "#web/components/ui/bottom-sheet.tsx";
 import { LazyEmptyState } from "#web/components/ui/lazy-empty-state.tsx";
-import { PostList } from "#web/features/posts/components/post-list.tsx";
-import { feedQueryOptions, postKeys } from "#web/features/posts/queries.ts";
 import { handleApiError } from "#web/lib/errors.ts";
 import { useMe } from "#web/lib/session.ts";
+import { feedQueryOptions, postKeys } from "../queries";
+import { PostList } from "./post-list";
 
-/** What to join or follow, for the empty Following and Communities feeds: loads when one shows. */
-const EmptyFeedSuggestions = lazy(() => import("#web/features/people/components/empty-feed-suggestions.tsx"));
 /** "Hide read" and "Mark all read", for the signed-in: loads after the first screen. */
 const ReadControls = lazy(() => import("#web/components/read-controls.tsx"));
 
@@ -89,8 +87,15 @@ function SortMenu({
 /**
  * The home feed: the sort menu, infinite scroll, the empty state. Without a
  * choice in the address it opens on the reader's saved default; a new choice is saved as it.
+ * The empty Following and Communities feeds show `suggestions` (the people feature's, from the route).
  */
-export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
+export function FeedPage({
+  sort,
+  suggestions,
+}: {
+  sort: FeedOption | undefined;
+  suggestions: (following: boolean) => ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { me, isSignedIn, isLoading } = useMe();
@@ -111,7 +116,7 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
     void navigate({ to: "/", search: { sort: next.toLowerCase() as Lowercase<FeedOption> }, replace: true });
     // Saving the default loads with the first pick; the feed itself does not wait for it.
     if (isSignedIn && next !== saved)
-      void import("#web/features/people/mutations.ts")
+      void import("#web/lib/default-sort.ts")
         .then((m) => m.saveDefaultSort(queryClient, next))
         .catch(handleApiError);
     window.scrollTo({ top: 0 });
@@ -152,9 +157,7 @@ export function FeedPage({ sort }: { sort: FeedOption | undefined }) {
                   <p>{t("Turn off Hide read to see them again")}</p>
                 </LazyEmptyState>
               ) : isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
-                <Suspense fallback={null}>
-                  <EmptyFeedSuggestions following={option === "FOLLOWING"} />
-                </Suspense>
+                <Suspense fallback={null}>{suggestions(option === "FOLLOWING")}</Suspense>
               ) : (
                 <LazyEmptyState title={t("There is nothing here yet")} home={false}>
                   <p>{t("Make one and get this feed started")}</p>

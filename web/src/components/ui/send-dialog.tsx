@@ -6,7 +6,7 @@ import { showSnackbar } from "#client/ui/snackbar.tsx";
 import { errorMessage } from "#web/lib/error-message.ts";
 
 /**
- * The body the feedback and report dialogs share: a form whose fields are `children`, the API's
+ * The body the feedback, report and appeal dialogs share: a form whose fields are `children`, the API's
  * problem above them, Cancel and the send button. A submit shows every field's message and sends
  * only a valid form, once at a time; once sent, a snackbar says so and the dialog closes.
  */
