@@ -39,10 +39,5 @@ function upper(sort: (typeof SORTS)[number] | undefined): FeedOption | undefined
 
 function HomePage() {
   const { sort } = Route.useSearch();
-  return (
-    <FeedPage
-      sort={upper(sort)}
-      suggestions={(following) => <EmptyFeedSuggestions following={following} />}
-    />
-  );
+  return <FeedPage sort={upper(sort)} suggestions={EmptyFeedSuggestions} />;
 }

@@ -10,7 +10,6 @@ import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { api } from "#web/lib/api.ts";
-import { onAppEvent } from "#web/lib/app-events.ts";
 import { nextSkip } from "#web/lib/offset-pages.ts";
 import { accountKeys } from "#web/lib/session.ts";
 
@@ -23,11 +22,6 @@ export const notificationKeys = {
   root: ["notifications"] as const,
   list: (view: NotificationView) => [...notificationKeys.root, view] as const,
 };
-
-// An appeal sent: the notification about the decision says it was appealed.
-onAppEvent("appealSent", (_, queryClient) =>
-  queryClient.invalidateQueries({ queryKey: notificationKeys.root }),
-);
 
 export const notificationsQueryOptions = (view: NotificationView) =>
   infiniteQueryOptions({

@@ -5,9 +5,9 @@ import type { FeedOption } from "#shared/enums/feed.ts";
 import type { JobProfileInput } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
+import { emitAppEvent } from "#web/app-events.ts";
 import { api } from "#web/lib/api.ts";
-import { emitAppEvent } from "#web/lib/app-events.ts";
-import { saveDefaultSort } from "#web/lib/default-sort.ts";
+import { saveDefaultSort } from "#web/lib/feed-sort.ts";
 import { accountKeys } from "#web/lib/session.ts";
 import { setSuggestedFollowing } from "#web/lib/suggestions.ts";
 import { peopleKeys } from "./queries";
@@ -75,7 +75,7 @@ export function useFollow(username: string) {
       // The caller's own "following" count and list changed too.
       void queryClient.invalidateQueries({ queryKey: peopleKeys.allConnections() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
-      // The Following feed now holds (or no longer holds) their posts: the posts feature listens.
+      // The Following feed now holds (or no longer holds) their posts (web/src/app-events.ts).
       void emitAppEvent("followChanged", { username, following: answer.is_following }, queryClient);
     },
   });

@@ -83,12 +83,7 @@ describe("the empty Following feed", () => {
   it("offers people to follow instead of asking a newcomer to write a post", async () => {
     setToken("test-token");
     server();
-    await renderInApp(
-      <FeedPage
-        sort="FOLLOWING"
-        suggestions={(following) => <EmptyFeedSuggestions following={following} />}
-      />,
-    );
+    await renderInApp(<FeedPage sort="FOLLOWING" suggestions={EmptyFeedSuggestions} />);
     await screen.findByText("Follow people and their posts show here.");
     await screen.findByRole("heading", { name: "People to follow" });
     expect(screen.getByRole("button", { name: "Follow @popular" })).toBeTruthy();

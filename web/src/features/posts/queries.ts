@@ -2,7 +2,6 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { COMMUNITY_PAGE_SIZE, FEED_PAGE_SIZE } from "#shared/constants.ts";
 import type { FeedOption } from "#shared/enums/feed.ts";
 import { api } from "#web/lib/api.ts";
-import { onAppEvent } from "#web/lib/app-events.ts";
 import { FIRST_PAGE, HIDE_READ_KEY, nextPageParam } from "#web/lib/cursor-pages.ts";
 
 export const postKeys = {
@@ -15,11 +14,6 @@ export const postKeys = {
   thread: (postId: string, commentId: string | null) =>
     [...postKeys.comments(postId), commentId ?? "all"] as const,
 };
-
-// A follow or unfollow changes what the Following feed holds.
-onAppEvent("followChanged", (_, queryClient) =>
-  queryClient.invalidateQueries({ queryKey: postKeys.feeds() }),
-);
 
 /**
  * The home feed in pages of 4, continued from each page's cursor; without the posts the person

@@ -8,9 +8,9 @@ import {
   appealCreateSchema,
   MODERATION_MSG,
 } from "#shared/schemas/moderation.ts";
+import { emitAppEvent } from "#web/app-events.ts";
 import type { ModalProps } from "#web/components/ui/modal-host.tsx";
 import { SendDialog } from "#web/components/ui/send-dialog.tsx";
-import { emitAppEvent } from "#web/lib/app-events.ts";
 import { sendAppeal } from "../mutations";
 
 /**
@@ -35,7 +35,7 @@ export default function AppealDialog({
       form={form}
       send={async () => {
         await sendAppeal(form.values, appeal_token);
-        // The notification about the decision says it was appealed: the notifications feature listens.
+        // The notification about the decision says it was appealed (web/src/app-events.ts).
         await emitAppEvent("appealSent", { moderationId: moderation_id }, queryClient);
       }}
       sentMessage={t(MODERATION_MSG.appealSent)}

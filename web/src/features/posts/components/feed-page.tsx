@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
+import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { msg } from "#client/i18n.ts";
 import { useTranslation } from "#client/react-i18n.tsx";
+import { Icon } from "#client/ui/icons.tsx";
 import { ListSkeleton } from "#client/ui/list-states.tsx";
 import { FEED_OPTIONS, type FeedOption, SIGNED_IN_FEED_OPTIONS } from "#shared/enums/feed.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
@@ -62,17 +63,7 @@ function SortMenu({
           data-testid="feed-sort"
         >
           {t(FEED_LABELS[current])}
-          <svg
-            viewBox="0 0 24 24"
-            width="16"
-            height="16"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="m6 9 6 6 6-6" />
-          </svg>
+          <Icon d="m6 9 6 6 6-6" width="16" height="16" />
         </button>
       )}
       actions={options.map((option) => ({
@@ -91,10 +82,10 @@ function SortMenu({
  */
 export function FeedPage({
   sort,
-  suggestions,
+  suggestions: Suggestions,
 }: {
   sort: FeedOption | undefined;
-  suggestions: (following: boolean) => ReactNode;
+  suggestions: ComponentType<{ following: boolean }>;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -116,7 +107,7 @@ export function FeedPage({
     void navigate({ to: "/", search: { sort: next.toLowerCase() as Lowercase<FeedOption> }, replace: true });
     // Saving the default loads with the first pick; the feed itself does not wait for it.
     if (isSignedIn && next !== saved)
-      void import("#web/lib/default-sort.ts")
+      void import("#web/lib/feed-sort.ts")
         .then((m) => m.saveDefaultSort(queryClient, next))
         .catch(handleApiError);
     window.scrollTo({ top: 0 });
@@ -157,7 +148,9 @@ export function FeedPage({
                   <p>{t("Turn off Hide read to see them again")}</p>
                 </LazyEmptyState>
               ) : isSignedIn && (option === "FOLLOWING" || option === "COMMUNITIES") ? (
-                <Suspense fallback={null}>{suggestions(option === "FOLLOWING")}</Suspense>
+                <Suspense fallback={null}>
+                  <Suggestions following={option === "FOLLOWING"} />
+                </Suspense>
               ) : (
                 <LazyEmptyState title={t("There is nothing here yet")} home={false}>
                   <p>{t("Make one and get this feed started")}</p>
