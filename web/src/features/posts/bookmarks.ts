@@ -5,29 +5,29 @@ import { handleApiError } from "#web/lib/errors.ts";
 import { updateCachedPost } from "./cache";
 import { postKeys } from "./queries";
 
-// Saved posts: the Saved page's list and the Save/Unsave item of a post's menu. Loaded with the
-// menu or the page, never with the feed.
+// Bookmarks (the "Saved posts" a reader sees at /saved): the page's list and the Save/Unsave item
+// of a post's menu. Loaded with the menu or the page, never with the feed.
 
 const bookmarkKeys = {
   list: () => [...postKeys.root, "bookmarks"] as const,
 };
 
-const SAVED_PAGE_SIZE = 10;
+const BOOKMARKS_PAGE_SIZE = 10;
 
 export const bookmarksQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: bookmarkKeys.list(),
     queryFn: async ({ pageParam, signal }): Promise<CursorPage<FeedItem>> => {
       const page = await api.get("/api/v1/private/user/micropost/bookmark/list", {
-        query: { skip: pageParam, limit: SAVED_PAGE_SIZE },
+        query: { skip: pageParam, limit: BOOKMARKS_PAGE_SIZE },
         signal,
       });
       return { ...page, next_cursor: null };
     },
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
-      const read = pages.length * SAVED_PAGE_SIZE;
-      return last.list.length === SAVED_PAGE_SIZE && read < last.total_list ? read : undefined;
+      const read = pages.length * BOOKMARKS_PAGE_SIZE;
+      return last.list.length === BOOKMARKS_PAGE_SIZE && read < last.total_list ? read : undefined;
     },
   });
 

@@ -47,13 +47,13 @@ export function postMenu({
     showSnackbar({ message: t("It was deleted"), variant: "success" });
     onDeleted?.();
   };
-  const save = async () => {
+  const bookmark = async () => {
     if (!requireSignIn()) return;
     const { toggleBookmark } = await import("../bookmarks");
-    const saved = await toggleBookmark(queryClient, post.public_id);
-    if (saved === null) return;
+    const bookmarked = await toggleBookmark(queryClient, post.public_id);
+    if (bookmarked === null) return;
     showSnackbar({
-      message: saved ? t("Saved to your Saved posts") : t("Removed from your Saved posts"),
+      message: bookmarked ? t("Saved to your Saved posts") : t("Removed from your Saved posts"),
       variant: "success",
     });
   };
@@ -85,7 +85,7 @@ export function postMenu({
     {
       label: post.user_bookmarked ? t("Unsave") : t("Save"),
       icon: <BookmarkIcon />,
-      onSelect: () => void save(),
+      onSelect: () => void bookmark(),
     },
     mine && post.post_type === "TEXT" && { label: t("Edit"), icon: <EditIcon />, onSelect: edit },
     mine && { label: t("Delete"), icon: <TrashIcon />, danger: true, onSelect: () => void del() },

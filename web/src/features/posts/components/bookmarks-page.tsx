@@ -4,8 +4,8 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { bookmarksQueryOptions } from "../bookmarks";
 import { PostList } from "./post-list";
 
-/** /saved: the posts the reader saved, newest saved first, read on as they scroll. */
-export function SavedPage() {
+/** /saved ("Saved posts"): the reader's bookmarks, newest first, read on as they scroll. */
+export function BookmarksPage() {
   const { t } = useTranslation();
   const query = useInfiniteQuery(bookmarksQueryOptions());
   const total = query.data?.pages[0]?.total_list;

@@ -1,8 +1,6 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 export default {
-  "Your data archive is ready to download for 7 days.":
-    "Seu arquivo de dados está pronto para baixar por 7 dias.",
   "Muted words": "Palavras silenciadas",
   Feeds: "Feeds",
   "New chats": "Novos chats",
@@ -25,30 +23,12 @@ export default {
   Expired: "Expirada",
   "Until {{time}}": "Até {{time}}",
   "Unmute {{phrase}}": "Deixar de silenciar {{phrase}}",
-  "Get a copy of your posts, comments, chats, settings and media as a zip file.":
-    "Receba uma cópia das suas publicações, comentários, chats, configurações e mídias em um arquivo zip.",
-  "Your archive is being prepared. We will notify you and send an e-mail when it is ready.":
-    "Seu arquivo está sendo preparado. Vamos avisar você e enviar um e-mail quando estiver pronto.",
-  "Your last archive could not be made. Please ask again.":
-    "Não foi possível gerar seu último arquivo. Peça de novo.",
-  "Your archive is ready. You can download it until {{time}}.":
-    "Seu arquivo está pronto. Você pode baixá-lo até {{time}}.",
-  "Your last archive has expired.": "Seu último arquivo expirou.",
-  "Download your data": "Baixe seus dados",
-  "Download archive": "Baixar arquivo",
-  "Request archive": "Pedir arquivo",
   "Hidden by a muted word: {{phrase}}": "Oculto por uma palavra silenciada: {{phrase}}",
   Show: "Mostrar",
   "You can keep at most 100 muted phrases; remove one first":
     "Você pode ter no máximo 100 frases silenciadas; remova uma primeiro",
   "Muted phrase not found": "Frase silenciada não encontrada",
   "must be in the future": "deve estar no futuro",
-  "Your data archive is still being prepared; you will be told when it is ready":
-    "Seu arquivo de dados ainda está sendo preparado; avisaremos quando estiver pronto",
-  "You can ask for one data archive a day; try again after 24 hours":
-    "Você pode pedir um arquivo de dados por dia; tente de novo depois de 24 horas",
-  "No data archive to download": "Nenhum arquivo de dados para baixar",
-  "This data archive has expired; ask for a new one": "Este arquivo de dados expirou; peça um novo",
   // Lists thinned by muted words
   "1 post hidden by your muted words": "1 publicação oculta pelas suas palavras silenciadas",
   "{{count}} posts hidden by your muted words":

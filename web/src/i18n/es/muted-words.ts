@@ -1,8 +1,6 @@
 import type { Dictionary } from "#client/i18n.ts";
 
 export default {
-  "Your data archive is ready to download for 7 days.":
-    "Tu archivo de datos está listo para descargar durante 7 días.",
   "Muted words": "Palabras silenciadas",
   Feeds: "Feeds",
   "New chats": "Chats nuevos",
@@ -25,30 +23,12 @@ export default {
   Expired: "Caducada",
   "Until {{time}}": "Hasta {{time}}",
   "Unmute {{phrase}}": "Dejar de silenciar {{phrase}}",
-  "Get a copy of your posts, comments, chats, settings and media as a zip file.":
-    "Obtén una copia de tus publicaciones, comentarios, chats, ajustes y archivos en un archivo zip.",
-  "Your archive is being prepared. We will notify you and send an e-mail when it is ready.":
-    "Estamos preparando tu archivo. Te avisaremos y te enviaremos un correo cuando esté listo.",
-  "Your last archive could not be made. Please ask again.":
-    "No se pudo crear tu último archivo. Vuelve a pedirlo.",
-  "Your archive is ready. You can download it until {{time}}.":
-    "Tu archivo está listo. Puedes descargarlo hasta {{time}}.",
-  "Your last archive has expired.": "Tu último archivo ha caducado.",
-  "Download your data": "Descarga tus datos",
-  "Download archive": "Descargar archivo",
-  "Request archive": "Pedir archivo",
   "Hidden by a muted word: {{phrase}}": "Oculto por una palabra silenciada: {{phrase}}",
   Show: "Mostrar",
   "You can keep at most 100 muted phrases; remove one first":
     "Puedes tener como máximo 100 frases silenciadas; elimina una primero",
   "Muted phrase not found": "No se encontró la frase silenciada",
   "must be in the future": "debe estar en el futuro",
-  "Your data archive is still being prepared; you will be told when it is ready":
-    "Tu archivo de datos aún se está preparando; te avisaremos cuando esté listo",
-  "You can ask for one data archive a day; try again after 24 hours":
-    "Puedes pedir un archivo de datos al día; inténtalo de nuevo pasadas 24 horas",
-  "No data archive to download": "No hay ningún archivo de datos para descargar",
-  "This data archive has expired; ask for a new one": "Este archivo de datos ha caducado; pide uno nuevo",
   // Lists thinned by muted words
   "1 post hidden by your muted words": "1 publicación oculta por tus palabras silenciadas",
   "{{count}} posts hidden by your muted words":
