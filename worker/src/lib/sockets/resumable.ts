@@ -24,7 +24,7 @@ import {
 // person's inbox, a post's watchers and a chat thread each hold their sockets with
 // `SocketSessions`, take the Worker's grant with `readGrant` and spend its one-use token id with
 // `useSocketToken`. The two live objects also number their frames with a `FrameRing`, so a tab
-// that reconnects RESUMEs after the last seq it saw (web/src/features/live/resumable-socket.ts).
+// that reconnects RESUMEs after the last seq it saw (web/src/lib/resumable-socket.ts).
 // What each object sends, to whom and when stays in the object.
 
 /** Kept on each socket with serializeAttachment, so it survives hibernation. */
