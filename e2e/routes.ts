@@ -37,7 +37,7 @@ export const SAMPLES: Record<string, string> = {
   $blockchain: "solana",
   $username: "carmen",
   $name: "webdev",
-  // The demo's public custom feed (worker/src/features/dev/seed.ts DEMO_FEED).
+  // The demo's public custom feed (worker/src/dev/seed.ts DEMO_FEED).
   $id: "demomix",
 };
 

@@ -6,7 +6,7 @@ import { lane } from "./lane";
 // through the API and handed to a browser as the session cookie, or through a login form as a
 // person would.
 
-/** Every demo person of the seed (worker/src/features/dev/seed.ts) has this password. */
+/** Every demo person of the seed (worker/src/dev/seed.ts) has this password. */
 export const DEMO_PASSWORD = "password";
 
 /** The password field (its label also carries the required star and a Show password button). */

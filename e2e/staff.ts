@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 
 // Staff must have a second factor: the development seed's "admin" has its authenticator app on,
-// with this published key (worker/src/features/dev/seed.ts DEV_ADMIN_TOTP_KEY). Journeys make its
+// with this published key (worker/src/dev/seed.ts DEV_ADMIN_TOTP_KEY). Journeys make its
 // codes as a phone would. A code works once, and the server takes the step before and after now
 // too: each sign-in takes the next step no sign-in on that server used (kept in a file per server,
 // as the journeys of a lane run in turn but not in one process), so no code is ever refused (five

@@ -83,7 +83,7 @@ export const WORKERS = [
  * mjml-browser in the API (the renderer Worker has it; docs/decisions/104).
  */
 export const NOT_DEPLOYED = [
-  { worker: "*", input: /^worker\/src\/(features\/dev\/|dev-index\.ts)/, why: "development only" },
+  { worker: "*", input: /^worker\/src\/(dev\/|dev-index\.ts)/, why: "development only" },
   { worker: "agora", input: /node_modules\/mjml-browser\//, why: "the agora-mjml Worker renders MJML" },
   {
     worker: "agora",

@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { devRoutes } from "./features/dev/routes";
+import { devRoutes } from "./dev/routes";
 import worker from "./index";
 
 // The entry the local server (scripts/server.mjs) and the worker tests (worker/vitest.config.ts) run:

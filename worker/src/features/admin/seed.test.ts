@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, deps, json } from "#worker-test/api.ts";
 import { createAdmin } from "#worker-test/people.ts";
-import { seedDemoData } from "../dev/seed";
+import { seedDemoData } from "../../dev/seed";
 
 describe("admin demo data", () => {
   it("gives every admin page something to show", async () => {

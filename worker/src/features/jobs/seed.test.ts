@@ -3,7 +3,7 @@ import type { Job } from "#shared/schemas/jobs.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import type { Service } from "#shared/schemas/services.ts";
 import { deps } from "#worker-test/api.ts";
-import { seedDemoData } from "../dev/seed";
+import { seedDemoData } from "../../dev/seed";
 import { api, env, json } from "./test-kit";
 
 describe("the demo jobs and services", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { api, deps, json } from "#worker-test/api.ts";
-import { seedDemoData } from "../dev/seed";
+import { seedDemoData } from "../../dev/seed";
 
 describe("the demo notifications", () => {
   it("tell each demo person about their followers, comments and replies, the newest three unread", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { sniffMedia } from "#worker/lib/media.ts";
 import { api, deps, env, json } from "#worker-test/api.ts";
-import { seedDemoData } from "../dev/seed";
+import { seedDemoData } from "../../dev/seed";
 
 describe("the demo data", () => {
   it("has posts of both kinds with real pictures, and every counter agrees with its rows", async () => {

@@ -94,7 +94,7 @@ export async function startTotpSetup(
 
 /**
  * Turns the app on with a known key and no code: for the development seed's staff account only
- * (features/dev/seed.ts), whose key is published so local runs and journeys can make its codes.
+ * (worker/src/dev/seed.ts), whose key is published so local runs and journeys can make its codes.
  */
 export async function enrollKnownTotp(deps: Deps, owner: Owner, secret: Uint8Array): Promise<void> {
   if (await hasTotp(deps, owner)) return;

@@ -20,10 +20,10 @@ import { enrollKnownTotp } from "#worker/features/two-factor/service.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { hashPassword } from "#worker/lib/password.ts";
 import { DAY, HOUR } from "#worker/lib/time.ts";
-import { seedChat } from "../chat/seed";
-import { seedJobsDemo } from "../jobs/seed";
-import { seedNotifications } from "../notifications/seed";
-import { seedPostsDemo } from "../posts/seed";
+import { seedChat } from "../features/chat/seed";
+import { seedJobsDemo } from "../features/jobs/seed";
+import { seedNotifications } from "../features/notifications/seed";
+import { seedPostsDemo } from "../features/posts/seed";
 import { seedAdminDemo } from "./admin-seed";
 import {
   DEMO_BLOG,

@@ -4,7 +4,7 @@ import { services, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { makeSlug } from "#worker/lib/ids.ts";
 import { DAY } from "#worker/lib/time.ts";
-import { putSvg } from "../jobs/demo-images";
+import { putSvg } from "../features/jobs/demo-images";
 import { illustration, type Subject } from "./illustrations";
 
 // Demo services (seeded after the jobs demo): three demo people offer services, so their

@@ -1,10 +1,10 @@
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
-import { createBlog } from "../admin/blog/service";
-import { createTemplate } from "../admin/email-templates/service";
-import { storeAdminFile } from "../admin/files/service";
-import { resolveReportGroup } from "../admin/reports/service";
-import { fileReport } from "../reports/targets";
+import { createBlog } from "../features/admin/blog/service";
+import { createTemplate } from "../features/admin/email-templates/service";
+import { storeAdminFile } from "../features/admin/files/service";
+import { resolveReportGroup } from "../features/admin/reports/service";
+import { fileReport } from "../features/reports/targets";
 
 // Demo data for the admin website, on top of the main demo (people, posts, published blog posts):
 // feedback, an open and a resolved reports group, unpublished blog drafts, a locked and an
