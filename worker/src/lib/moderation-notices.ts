@@ -1,7 +1,7 @@
 import type { ModerationNotice } from "#shared/schemas/moderation.ts";
 import type { Deps } from "#worker/deps.ts";
 import { currentSuspension, moderationsWithAppeals } from "./moderation-notice-queries";
-import type { AppealRow } from "./moderation-rows";
+import type { AppealRow, ModerationRow } from "./moderation-rows";
 import { iso } from "./time";
 import { signAppealToken } from "./tokens";
 
@@ -25,34 +25,39 @@ export function appealState(a: AppealRow) {
 export async function moderationNotices(deps: Deps, ids: number[]): Promise<Map<number, ModerationNotice>> {
   const { moderations, appeals, excerpts } = await moderationsWithAppeals(deps.db, [...new Set(ids)]);
   return new Map(
-    moderations.map((m) => {
-      const appeal = appeals.find((a) => a.moderation_id === m.id);
-      const excerpt = excerpts.find((e) => e.id === m.id)?.excerpt ?? null;
-      return [
-        m.id,
-        {
-          id: m.id,
-          action: m.action,
-          target_type: m.target_type,
-          cause: m.cause,
-          note: m.note,
-          excerpt:
-            excerpt === null
-              ? null
-              : excerpt
-                  .replace(/<[^>]*>/g, " ")
-                  .replace(/\s+/g, " ")
-                  .trim()
-                  .slice(0, 160),
-          ends_at: null,
-          community: m.community,
-          reversed: m.reversed_at !== null,
-          created_at: iso(m.created_at),
-          appeal: appeal ? appealState(appeal) : null,
-        },
-      ];
-    }),
+    moderations.map((m) => [
+      m.id,
+      noticeOf(
+        m,
+        appeals.find((a) => a.moderation_id === m.id) ?? null,
+        excerpts.find((e) => e.id === m.id)?.excerpt ?? null,
+      ),
+    ]),
   );
+}
+
+/** A moderation's notice from its row, its appeal's and a glance at what it was about. */
+export function noticeOf(m: ModerationRow, appeal: AppealRow | null, excerpt: string | null): ModerationNotice {
+  return {
+    id: m.id,
+    action: m.action,
+    target_type: m.target_type,
+    cause: m.cause,
+    note: m.note,
+    excerpt:
+      excerpt === null
+        ? null
+        : excerpt
+            .replace(/<[^>]*>/g, " ")
+            .replace(/\s+/g, " ")
+            .trim()
+            .slice(0, 160),
+    ends_at: null,
+    community: m.community,
+    reversed: m.reversed_at !== null,
+    created_at: iso(m.created_at),
+    appeal: appeal ? appealState(appeal) : null,
+  };
 }
 
 /** What a suspended person is told at sign-in: the cause, the note, the end (none yet) and the appeal. */

@@ -27,6 +27,24 @@ export function knownMutes(deps: Deps, userId: number | null, context: MuteConte
   return byPlace(deps.viewerMutes.rows)[context];
 }
 
+/**
+ * A list read with the viewer's phrases for one place left out, in the request's first round trip:
+ * while the token check (which brings the phrases) is still to come, `read` runs as if nothing were
+ * muted, and again only when that round trip names phrases for the place (docs/decisions/156).
+ */
+export async function readWithMutes<T>(
+  deps: Deps,
+  userId: number,
+  context: MuteContext,
+  read: (mutes: ActiveMute[]) => Promise<T>,
+): Promise<T> {
+  const known = knownMutes(deps, userId, context);
+  const first = await read(known ?? []);
+  if (known !== null) return first;
+  const mutes = await activeMutes(deps, userId, context);
+  return mutes.length > 0 ? read(mutes) : first;
+}
+
 function byPlace(rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }>) {
   const places = Object.fromEntries(MUTE_CONTEXTS.map((c) => [c, [] as ActiveMute[]])) as Record<
     MuteContext,

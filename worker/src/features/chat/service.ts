@@ -12,7 +12,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
-import { activeMutes } from "#worker/lib/mutes.ts";
+import { readWithMutes } from "#worker/lib/mutes.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit } from "#worker/lib/trust.ts";
@@ -99,8 +99,9 @@ export async function listThreads(
   skip: number,
   limit: number,
 ): Promise<Page<ChatThread>> {
-  const mutes = await activeMutes(deps, userId, "CHAT_REQUESTS");
-  const { rows, total } = await threadPage(deps, { userId, skip, limit }, mutes);
+  const { rows, total } = await readWithMutes(deps, userId, "CHAT_REQUESTS", (mutes) =>
+    threadPage(deps, { userId, skip, limit }, mutes),
+  );
   return toPage(rows.map(toThread), total, limit);
 }
 

@@ -18,7 +18,8 @@ export function isPdf(bytes: Uint8Array): boolean {
 }
 
 export async function getResume(deps: Deps, userId: number): Promise<Resume> {
-  const row = await deps.db.orm.select().from(resumes).where(eq(resumes.userId, userId)).get();
+  // Through a batch: the request's token check rides in the same round trip (docs/decisions/156).
+  const [[row]] = await deps.db.orm.batch([deps.db.orm.select().from(resumes).where(eq(resumes.userId, userId))]);
   return { link: row ? link(row.key) : null };
 }
 

@@ -1,9 +1,11 @@
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
-import { users } from "#worker/db/schema/index.ts";
+import { notifications, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import { noticeColumns, noticeColumnsSql } from "#worker/lib/moderation-notice-queries.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import { type OwnerRow, ownerColumns } from "#worker/lib/owners.ts";
+import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 
 /** A notification row as its insert returns it, in the database's names. */
 export interface InsertedNotification {
@@ -201,5 +203,52 @@ export function toNotificationRow(n: InsertedNotification): NotificationRow {
     link: n.link,
     text: n.text,
     createdAt: Number(n.created_at),
+  };
+}
+
+/** A notification of the list, with who caused it and the notice of its moderation. */
+export interface NotificationPageRow {
+  row: typeof notifications.$inferSelect;
+  actor: OwnerRow | null;
+  notice: ReturnType<typeof noticeColumns>;
+}
+
+const NOTIFICATION_COLUMNS = columnsOf(notifications, "n");
+
+/**
+ * A page of the person's notifications, newest first (`unread`: only the unread ones), each with
+ * its actor and its moderation's notice, and how many there are: one round trip, the request's
+ * token check riding in it (docs/decisions/156). Muted phrases are left out where the page is read
+ * and counted, so pages stay full; a notification that leads to a post nobody may see now (removed
+ * by staff) is not shown, while a moderation notice, which tells the author about that very post, is.
+ */
+export async function notificationPage(
+  db: Database,
+  userId: number,
+  page: { skip: number; limit: number; unread: boolean },
+  mutes: ActiveMute[],
+): Promise<{ rows: NotificationPageRow[]; total: number }> {
+  const muted = notMutedSql("n.text", mutes, 2);
+  const where = `n.user_id = ?1${page.unread ? " AND n.is_read = 0" : ""}${muted.sql}
+    AND (n.kind = 'MODERATION' OR ${linkedPostNotHiddenSql("n.link")})`;
+  const binds = [userId, ...(muted.binds ?? [])];
+  const at = binds.length;
+  const [rows, [count]] = await db.batch<[Record<string, unknown>, { n: number }]>([
+    {
+      sql: `SELECT ${NOTIFICATION_COLUMNS}, ${columnsOf(ownerColumns, "a", "a_")}, ${noticeColumnsSql("n.moderation_id")}
+            FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+            WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT ?${at + 1} OFFSET ?${at + 2}`,
+      binds: [...binds, page.limit, page.skip],
+      isList: true,
+    },
+    { sql: `SELECT count(*) AS n FROM notifications n WHERE ${where}`, binds },
+  ]);
+  return {
+    rows: rows.map((raw) => ({
+      row: rowOf(notifications, raw),
+      actor: raw.a_username === null || raw.a_username === undefined ? null : rowOf(ownerColumns, raw, "a_"),
+      notice: noticeColumns(raw),
+    })),
+    total: Number(count?.n ?? 0),
   };
 }

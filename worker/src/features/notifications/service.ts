@@ -1,21 +1,20 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
-import { notifications, users } from "#worker/db/schema/index.ts";
+import { notifications, type users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { moderationNotices } from "#worker/lib/moderation-notices.ts";
-import { notMutedWhere } from "#worker/lib/mute-match.ts";
-import { activeMutes, knownMutes, mutesOf } from "#worker/lib/mutes.ts";
-import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
+import { noticeOf } from "#worker/lib/moderation-notices.ts";
+import { knownMutes, mutesOf, readWithMutes } from "#worker/lib/mutes.ts";
+import { toOwner } from "#worker/lib/owners.ts";
 import { glance } from "#worker/lib/plain-text.ts";
-import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   NOT_TOLD_YET,
+  notificationPage,
   notificationStatements,
   notificationWritten,
   unreadCounts,
@@ -110,51 +109,20 @@ export async function listNotifications(
   userId: number,
   input: { skip: number; limit: number; unread: boolean },
 ): Promise<Page<Notification>> {
-  const { db } = deps;
-  // Muted phrases are left out where the page is read and counted, so pages stay full; the list
-  // reads the person's own notifications only, through their index.
-  const muted = notMutedWhere('"notifications"."text"', await activeMutes(deps, userId, "NOTIFICATIONS"));
-  // A notification that leads to a post nobody may see now (removed by staff) is not shown, with
-  // its excerpt; a moderation notice, which tells the author about that very post, is.
-  const leadsToVisible = sql.raw(
-    `("notifications"."kind" = 'MODERATION' OR ${linkedPostNotHiddenSql('"notifications"."link"')})`,
+  const { rows, total } = await readWithMutes(deps, userId, "NOTIFICATIONS", (mutes) =>
+    notificationPage(deps.db, userId, input, mutes),
   );
-  const where = input.unread
-    ? and(eq(notifications.userId, userId), eq(notifications.isRead, false), muted, leadsToVisible)
-    : and(eq(notifications.userId, userId), muted, leadsToVisible);
-  const [rows, total] = await db.orm.batch([
-    db.orm
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(input.limit)
-      .offset(input.skip),
-    db.orm.select({ n: count() }).from(notifications).where(where),
-  ]);
-  const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is number => id !== null))];
-  const actors = actorIds.length
-    ? await db.orm
-        .select({ id: users.id, ...ownerColumns })
-        .from(users)
-        .where(inArray(users.id, actorIds))
-    : [];
-  const actorById = new Map(actors.map((a) => [a.id, toOwner(a)]));
-  const notices = await moderationNotices(
-    deps,
-    rows.map((r) => r.moderationId).filter((id): id is number => id !== null),
-  );
-  const list = rows.map((r) => ({
+  const list = rows.map(({ row: r, actor, notice }) => ({
     id: r.id,
     kind: r.kind as NotificationKind,
-    actor: r.actorId === null ? null : (actorById.get(r.actorId) ?? null),
+    actor: r.actorId === null || !actor ? null : toOwner(actor),
     link: r.link,
     text: r.text,
     is_read: r.isRead,
     created_at: iso(r.createdAt),
-    moderation: r.moderationId === null ? null : (notices.get(r.moderationId) ?? null),
+    moderation: r.moderationId === null || !notice ? null : noticeOf(notice.moderation, notice.appeal, notice.excerpt),
   }));
-  return toPage(list, total[0]?.n ?? 0, input.limit);
+  return toPage(list, total, input.limit);
 }
 
 /** `PATCH .../notification/read`: one notification, or all of them. Answers what is left unread. */

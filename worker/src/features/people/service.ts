@@ -245,11 +245,10 @@ export async function setDefaultSort({ db }: Deps, userId: number, sort: FeedOpt
 }
 
 export async function getJobProfile({ db }: Deps, userId: number): Promise<JobProfile> {
-  const row = await db.orm
-    .select({ title: users.jobTitle, skills: users.jobSkills })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  // Through a batch: the request's token check rides in the same round trip (docs/decisions/156).
+  const [[row]] = await db.orm.batch([
+    db.orm.select({ title: users.jobTitle, skills: users.jobSkills }).from(users).where(eq(users.id, userId)),
+  ]);
   return toJobProfile(row?.title ?? null, row?.skills ?? null);
 }
 

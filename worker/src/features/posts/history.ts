@@ -4,7 +4,6 @@ import type { PostVersion } from "#shared/schemas/post-versions.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { toVersions } from "#worker/lib/post-json.ts";
-import { relationOf } from "#worker/lib/relation-queries.ts";
 import * as queries from "./queries";
 
 // The rules of edit history: every edit keeps the version it replaced (queries.ts
@@ -16,44 +15,34 @@ interface PageQuery {
   limit: number;
 }
 
-/** Someone the author blocked cannot read the author's history, as they cannot read their posts list. */
-async function assertMayRead(deps: Deps, viewerId: number | null, authorId: number): Promise<void> {
-  if (viewerId === null || viewerId === authorId) return;
-  if ((await relationOf(deps, viewerId, authorId)).isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
-}
-
 /** The current text sits at place 0 of the history, so the stored versions start one later. */
-async function historyPage(
-  deps: Deps,
-  kind: "post" | "comment",
-  id: number,
-  current: { title?: string; body: string; editedAt: number | null },
-  q: PageQuery,
-): Promise<Page<PostVersion>> {
+function storedPage(q: PageQuery) {
   const onFirst = q.skip === 0;
-  const stored = await queries.versionPage(deps.db, kind, id, {
-    skip: onFirst ? 0 : q.skip - 1,
-    limit: onFirst ? q.limit - 1 : q.limit,
-  });
-  return toPage(toVersions(onFirst ? current : null, stored.rows), stored.total + 1, q.limit);
+  return { skip: onFirst ? 0 : q.skip - 1, limit: onFirst ? q.limit - 1 : q.limit };
 }
 
-/** `GET /api/v1/micropost/history`: a published post's versions. A draft has none to show. */
+function historyPage(
+  current: { title?: string; body: string; editedAt: number | null },
+  stored: { rows: queries.VersionRow[]; total: number },
+  q: PageQuery,
+): Page<PostVersion> {
+  return toPage(toVersions(q.skip === 0 ? current : null, stored.rows), stored.total + 1, q.limit);
+}
+
+/**
+ * `GET /api/v1/micropost/history`: a published post's versions. A draft has none to show. Someone
+ * the author blocked cannot read the author's history, as they cannot read their posts list.
+ */
 export async function postHistory(
   deps: Deps,
   viewerId: number | null,
   q: PageQuery & { public_id: string },
 ): Promise<Page<PostVersion>> {
-  const post = await queries.findPublishedPost(deps.db, q.public_id);
+  const found = await queries.historyOf(deps.db, "post", q.public_id, viewerId ?? 0, storedPage(q));
+  const post = found.post;
   if (!post) fail(404, "Post not found");
-  await assertMayRead(deps, viewerId, post.ownerId);
-  return historyPage(
-    deps,
-    "post",
-    post.id,
-    { title: post.title, body: post.body, editedAt: post.editedAt },
-    q,
-  );
+  if (viewerId !== null && viewerId !== post.ownerId && found.blocksViewer) fail(403, PEOPLE_MSG.blockedByThem);
+  return historyPage({ title: post.title, body: post.body, editedAt: post.editedAt }, found, q);
 }
 
 /**
@@ -65,8 +54,10 @@ export async function commentHistory(
   viewerId: number | null,
   q: PageQuery & { public_id: string },
 ): Promise<Page<PostVersion>> {
-  const comment = await queries.findCommentOnVisiblePost(deps.db, q.public_id);
+  const found = await queries.historyOf(deps.db, "comment", q.public_id, viewerId ?? 0, storedPage(q));
+  const comment = found.comment;
   if (!comment || comment.isDeleted) fail(404, "Comment not found");
-  await assertMayRead(deps, viewerId, comment.ownerId);
-  return historyPage(deps, "comment", comment.id, { body: comment.body, editedAt: comment.editedAt }, q);
+  if (viewerId !== null && viewerId !== comment.ownerId && found.blocksViewer)
+    fail(403, PEOPLE_MSG.blockedByThem);
+  return historyPage({ body: comment.body, editedAt: comment.editedAt }, found, q);
 }

@@ -56,16 +56,30 @@ export async function subscriptionsOf({ db }: Deps, userId: number): Promise<Sub
     .all();
 }
 
-export async function preferenceRows({ db }: Deps, userId: number) {
-  return db.orm
+const preferenceRowsQuery = ({ db }: Deps, userId: number) =>
+  db.orm
     .select({
       kind: notificationPreferences.kind,
       push: notificationPreferences.push,
       email: notificationPreferences.email,
     })
     .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId))
-    .all();
+    .where(eq(notificationPreferences.userId, userId));
+
+/** Through a batch: a request's token check rides in the same round trip (docs/decisions/156). */
+export async function preferenceRows(deps: Deps, userId: number) {
+  const [rows] = await deps.db.orm.batch([preferenceRowsQuery(deps, userId)]);
+  return rows;
+}
+
+/** The person's stored choices and the language they are written to in, in one round trip. */
+export async function preferenceRowsWithLanguage(deps: Deps, userId: number) {
+  const { db } = deps;
+  const [rows, language] = await db.orm.batch([
+    preferenceRowsQuery(deps, userId),
+    db.orm.select({ language: users.language }).from(users).where(eq(users.id, userId)),
+  ]);
+  return { rows, language: language[0]?.language ?? "en" };
 }
 
 export async function savePreference(

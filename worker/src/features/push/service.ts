@@ -15,8 +15,8 @@ import { canSendEmail } from "#worker/providers/email.ts";
 import { isPushEndpoint, vapidConfig } from "./config";
 import {
   deleteSubscription,
-  languageOf,
   preferenceRows,
+  preferenceRowsWithLanguage,
   recipientOf,
   savePreference,
   saveSubscription,
@@ -51,7 +51,11 @@ function defaults(kind: AwayKind): NotificationPreference {
 
 /** Every kind's choice, a stored one or the default. */
 export async function preferencesOf(deps: Deps, userId: number): Promise<NotificationPreference[]> {
-  const stored = new Map((await preferenceRows(deps, userId)).map((r) => [r.kind, r]));
+  return choicesOf(await preferenceRows(deps, userId));
+}
+
+function choicesOf(rows: Array<{ kind: string; push: boolean; email: boolean }>): NotificationPreference[] {
+  const stored = new Map(rows.map((r) => [r.kind, r]));
   return AWAY_KINDS.map((kind) => {
     const row = stored.get(kind);
     return row ? { kind, push: row.push, email: row.email && isEmailKind(kind) } : defaults(kind);
@@ -68,9 +72,9 @@ export async function preferenceOf(
 }
 
 export async function listPreferences(deps: Deps, userId: number): Promise<NotificationPreferenceList> {
-  const [list, language] = await Promise.all([preferencesOf(deps, userId), languageOf(deps, userId)]);
+  const { rows, language } = await preferenceRowsWithLanguage(deps, userId);
   return {
-    list,
+    list: choicesOf(rows),
     push_configured: vapidConfig(deps.env) !== null,
     email_configured: canSendEmail(deps.env),
     language: isLanguage(language) ? language : "en",

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { admins, passkeys, recoveryCodes, totpFactors, webauthnChallenges } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 
@@ -100,8 +100,35 @@ export async function recoveryCodesLeft({ db }: Deps, owner: Owner): Promise<num
   return row?.n ?? 0;
 }
 
-export function listPasskeys({ db }: Deps, owner: Owner) {
-  return db.orm.select().from(passkeys).where(passkeysOf(owner)).orderBy(passkeys.id).all();
+/** Through a batch: a request's token check rides in the same round trip (docs/decisions/156). */
+export async function listPasskeys({ db }: Deps, owner: Owner) {
+  const [rows] = await db.orm.batch([
+    db.orm.select().from(passkeys).where(passkeysOf(owner)).orderBy(passkeys.id),
+  ]);
+  return rows;
+}
+
+/**
+ * Whether the app is on, the recovery codes left and the passkeys, in one round trip (the
+ * request's token check riding in it, docs/decisions/156).
+ */
+export async function factorCounts(
+  { db }: Deps,
+  owner: Owner,
+): Promise<{ totpEnabled: boolean; recoveryCodesLeft: number; passkeys: number }> {
+  const [totp, codes, keys] = await db.orm.batch([
+    db.orm
+      .select({ id: totpFactors.id })
+      .from(totpFactors)
+      .where(and(totpOf(owner), isNotNull(totpFactors.enabledAt)))
+      .limit(1),
+    db.orm
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(codesOf(owner), isNull(recoveryCodes.usedAt))),
+    db.orm.select({ n: count() }).from(passkeys).where(passkeysOf(owner)),
+  ]);
+  return { totpEnabled: totp.length > 0, recoveryCodesLeft: codes[0]?.n ?? 0, passkeys: keys[0]?.n ?? 0 };
 }
 
 export function findPasskeyByCredential({ db }: Deps, credentialId: string) {

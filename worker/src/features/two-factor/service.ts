@@ -9,7 +9,7 @@ import { sha256Hex } from "#worker/lib/ids.ts";
 import { verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, hitRateLimit, type RateRule } from "#worker/lib/rate-limits.ts";
 import { derivedSealingKey, seal, unseal } from "#worker/lib/sealing.ts";
-import { totpEnabled as hasTotp, passkeyCount } from "#worker/lib/second-factor-queries.ts";
+import { totpEnabled as hasTotp } from "#worker/lib/second-factor-queries.ts";
 import { hasAnyFactor, isFresh } from "#worker/lib/step-up.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { sendEmail } from "#worker/providers/email.ts";
@@ -68,12 +68,7 @@ export interface FactorState {
 }
 
 export async function factorState(deps: Deps, owner: Owner): Promise<FactorState> {
-  const [totpEnabled, recoveryCodesLeft, passkeys] = await Promise.all([
-    hasTotp(deps, owner),
-    q.recoveryCodesLeft(deps, owner),
-    passkeyCount(deps, owner),
-  ]);
-  return { totpEnabled, recoveryCodesLeft, passkeys };
+  return q.factorCounts(deps, owner);
 }
 
 /** A new key for the app, pending until its first code: the only answer that shows it. */

@@ -1,6 +1,6 @@
 import type { PostType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
-import { communities, microposts, micropostVersions } from "#worker/db/schema/index.ts";
+import { comments, communities, microposts, micropostVersions } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
 import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
@@ -14,7 +14,8 @@ import {
   usersByNamesStatement,
   verifiedStatement,
 } from "./new-posts";
-import { POST_COLUMNS, type PostRow, type PostWithCommunity, VISIBLE } from "./rows";
+import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
+import { COMMENT_COLUMNS, type CommentRow, POST_COLUMNS, type PostRow, type PostWithCommunity, VISIBLE } from "./rows";
 
 // Posts and drafts
 
@@ -254,25 +255,58 @@ export type { VersionRow };
 const VERSION_COLUMNS = columnsOf(micropostVersions, "v");
 
 /**
- * A page of the versions an edit replaced, newest first, and how many there are: of a post
- * (`kind: "post"`) or of a comment, through its (post or comment, id) index.
+ * A published post (`kind: "post"`) or a comment on a visible post, by public id, with whether its
+ * author blocks `viewerId` (0 for none), a page of the versions its edits replaced and how many
+ * there are: in one round trip, the request's token check riding in it (docs/decisions/156). The
+ * versions are read whatever the answer; the caller shows them only when it may.
  */
-export async function versionPage(
+export async function historyOf(
   db: Database,
   kind: "post" | "comment",
-  ownerId: number,
+  publicId: string,
+  viewerId: number,
   q: { skip: number; limit: number },
-): Promise<{ rows: VersionRow[]; total: number }> {
+): Promise<{
+  post: PostRow | null;
+  comment: CommentRow | null;
+  blocksViewer: boolean;
+  rows: VersionRow[];
+  total: number;
+}> {
   const column = kind === "post" ? "micropost_id" : "comment_id";
-  const [rows, count] = await db.batch<[object, { n: number }]>([
+  const target =
+    kind === "post"
+      ? { columns: POST_COLUMNS, from: "microposts m", where: `m.public_id = ?1 AND ${VISIBLE}`, alias: "m" }
+      : {
+          columns: COMMENT_COLUMNS,
+          from: "comments c",
+          where: `c.public_id = ?1 AND ${visiblePostIdSql("c.micropost_id")}`,
+          alias: "c",
+        };
+  const id = `(SELECT ${target.alias}.id FROM ${target.from} WHERE ${target.where})`;
+  const [found, rows, count] = await db.batch<[Record<string, unknown>, object, { n: number }]>([
     {
-      sql: `SELECT ${VERSION_COLUMNS} FROM micropost_versions v WHERE v.${column} = ?1 ORDER BY v.id DESC LIMIT ?2 OFFSET ?3`,
-      binds: [ownerId, q.limit, q.skip],
+      sql: `SELECT ${target.columns}, EXISTS (SELECT 1 FROM blocks b
+              WHERE b.blocker_id = ${target.alias}.owner_id AND b.blocked_id = ?2) AS blocks_viewer
+            FROM ${target.from} WHERE ${target.where}`,
+      binds: [publicId, viewerId],
+    },
+    {
+      sql: `SELECT ${VERSION_COLUMNS} FROM micropost_versions v WHERE v.${column} = ${id}
+            ORDER BY v.id DESC LIMIT ?2 OFFSET ?3`,
+      binds: [publicId, q.limit, q.skip],
       isList: true,
     },
-    { sql: `SELECT count(*) AS n FROM micropost_versions WHERE ${column} = ?1`, binds: [ownerId] },
+    { sql: `SELECT count(*) AS n FROM micropost_versions WHERE ${column} = ${id}`, binds: [publicId] },
   ]);
-  return { rows: rows.map((raw) => rowOf(micropostVersions, raw)), total: count[0]?.n ?? 0 };
+  const raw = found[0];
+  return {
+    post: raw && kind === "post" ? rowOf(microposts, raw) : null,
+    comment: raw && kind === "comment" ? rowOf(comments, raw) : null,
+    blocksViewer: Boolean(raw?.blocks_viewer),
+    rows: rows.map((r) => rowOf(micropostVersions, r)),
+    total: count[0]?.n ?? 0,
+  };
 }
 
 /**
