@@ -315,37 +315,35 @@ export async function threadPage(
   return { rows, total: total!.n };
 }
 
-/** A thread's current members, in the order they joined, and how many there are. */
+/**
+ * A thread's current members, in the order they joined, and how many there are, if `userId` takes
+ * part in it (`thread`, as `threadRowForUser` reads it, null when not): one round trip, the
+ * request's token check riding in it (docs/decisions/156).
+ */
 export async function threadUsersPage(
   { db }: Deps,
-  threadId: number,
+  userId: number,
+  threadPublicId: string,
   skip: number,
   limit: number,
-): Promise<{ rows: ChatUser[]; total: number }> {
-  const [rows, [total]] = await db.batch<[ChatUser, Count]>([
+): Promise<{ thread: ThreadRow | null; rows: ChatUser[]; total: number }> {
+  const threadId = `(SELECT t.id FROM chat_threads t JOIN chat_thread_users me ON me.thread_id = t.id
+    WHERE t.public_id = ?1 AND me.user_id = ?2)`;
+  const [[thread], rows, [total]] = await db.batch<[ThreadRow, ChatUser, Count]>([
+    { sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`, binds: [threadPublicId, userId] },
     {
       sql: `SELECT u.username, u.profile_name, u.profile_image
               FROM chat_thread_users p JOIN users u ON u.id = p.user_id
-             WHERE p.thread_id = ?1 AND p.left_at IS NULL ORDER BY p.created_at, u.id LIMIT ?2 OFFSET ?3`,
-      binds: [threadId, limit, skip],
+             WHERE p.thread_id = ${threadId} AND p.left_at IS NULL ORDER BY p.created_at, u.id LIMIT ?3 OFFSET ?4`,
+      binds: [threadPublicId, userId, limit, skip],
       isList: true,
     },
     {
-      sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL",
-      binds: [threadId],
+      sql: `SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ${threadId} AND left_at IS NULL`,
+      binds: [threadPublicId, userId],
     },
   ]);
-  return { rows, total: total!.n };
-}
-
-/** Whether either of two people blocks the other. */
-export async function blockedBetween({ db }: Deps, a: number, b: number): Promise<boolean> {
-  const row = await db.first({
-    sql: `SELECT 1 AS hit FROM blocks
-           WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1) LIMIT 1`,
-    binds: [a, b],
-  });
-  return row !== null;
+  return { thread: thread ?? null, rows, total: total!.n };
 }
 
 /** Whether a block stands between the user and any other participant of the thread. */
@@ -363,12 +361,20 @@ export async function blockWithAnotherParticipant(
   return row !== null;
 }
 
-/** An active account by username, with whether it takes new chats. */
-export function activeChatUser({ db }: Deps, username: string) {
-  return db.first<ChatUser & { id: number; allow_new_chat: number }>({
-    sql: `SELECT id, username, profile_name, profile_image, allow_new_chat FROM users
-           WHERE lower(username) = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL`,
-    binds: [username.toLowerCase()],
+/**
+ * An active account by username, with whether it takes new chats, whether either of it and `meId`
+ * blocks the other and their pair's thread: one statement, the request's token check
+ * riding in its round trip (docs/decisions/156).
+ */
+export function activeChatUserWithPair({ db }: Deps, meId: number, username: string) {
+  return db.first<ChatUser & { id: number; allow_new_chat: number; blocked: number; existing: string | null }>({
+    sql: `SELECT u.id, u.username, u.profile_name, u.profile_image, u.allow_new_chat,
+            EXISTS (SELECT 1 FROM blocks
+                     WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2)) AS blocked,
+            (SELECT public_id FROM chat_threads
+              WHERE pair_key = CAST(min(u.id, ?2) AS INTEGER) || ':' || CAST(max(u.id, ?2) AS INTEGER)) AS existing
+          FROM users u WHERE lower(u.username) = ?1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
+    binds: [username.toLowerCase(), meId],
   });
 }
 

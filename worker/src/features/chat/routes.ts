@@ -393,8 +393,7 @@ export const chatRoutes = createRouter()
   })
   .openapi(threadUsers, async (c) => {
     const { public_id, skip, limit } = c.req.valid("query");
-    const { ref } = await threadForUser(c.var.deps, c.get("user").id, public_id);
-    return c.json(await listThreadUsers(c.var.deps, ref.threadId, skip, limit), 200);
+    return c.json(await listThreadUsers(c.var.deps, c.get("user").id, public_id, skip, limit), 200);
   })
   .openapi(messageList, async (c) => {
     const { public_id, skip, limit } = c.req.valid("query");

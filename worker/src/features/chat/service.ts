@@ -19,8 +19,7 @@ import { actionCounters, hitTrustLimit } from "#worker/lib/trust.ts";
 import type { ThreadRef } from "./chat-thread";
 import { megabytes, sniffImage } from "./image";
 import {
-  activeChatUser,
-  blockedBetween,
+  activeChatUserWithPair,
   blockWithAnotherParticipant,
   chatUserSearchPage,
   deleteUpload,
@@ -105,13 +104,16 @@ export async function listThreads(
   return toPage(rows.map(toThread), total, limit);
 }
 
+/** The current members of a thread the user takes part in, or 404 (`threadForUser`). */
 export async function listThreadUsers(
   deps: Deps,
-  threadId: number,
+  userId: number,
+  threadPublicId: string,
   skip: number,
   limit: number,
 ): Promise<Page<ChatUser>> {
-  const { rows, total } = await threadUsersPage(deps, threadId, skip, limit);
+  const { thread, rows, total } = await threadUsersPage(deps, userId, threadPublicId, skip, limit);
+  if (!thread) fail(404, CHAT_MSG.threadNotFound);
   return toPage(rows, total, limit);
 }
 
@@ -130,13 +132,13 @@ export async function blockedInThread(deps: Deps, userId: number, ref: ThreadRef
  * Refuses with the same errors whether or not the caller goes on to create the thread.
  */
 async function personalPair(deps: Deps, me: { id: number }, username: string) {
-  const target = await activeChatUser(deps, username);
+  const target = await activeChatUserWithPair(deps, me.id, username);
   if (!target) fail(404, CHAT_MSG.userNotFound);
   if (target.id === me.id) fail(403, CHAT_MSG.withYourself);
-  if (await blockedBetween(deps, me.id, target.id)) fail(403, CHAT_MSG.blocked);
+  if (target.blocked) fail(403, CHAT_MSG.blocked);
 
   const pairKey = `${Math.min(me.id, target.id)}:${Math.max(me.id, target.id)}`;
-  const existing = await threadOfPair(deps, pairKey);
+  const existing = target.existing === null ? null : { public_id: target.existing };
   if (!existing && !target.allow_new_chat) fail(403, CHAT_MSG.newChatsOff);
   const user: ChatUser = {
     username: target.username,

@@ -21,6 +21,7 @@ import {
   pageLookupStatement,
   personJobsStatements,
   publicJobsStatements,
+  jobByUsernameSlug,
   type ReadJob,
   readJob,
 } from "./queries";
@@ -35,6 +36,37 @@ const TAG = "j";
 /** One job by owner and slug, whatever its status, with the visibility rule's verdict. */
 export function findJob(deps: Deps, ownerId: number, slug: string): Promise<ReadJob | null> {
   return jobByOwnerSlug(deps.db, ownerId, slug);
+}
+
+/**
+ * One job by its owner's username and its slug, whatever its status, with the visibility rule's
+ * verdict and its answer (null without its company or owner), in one round trip. `ownerId` null:
+ * no such person.
+ */
+export async function findJobByKey(
+  deps: Deps,
+  username: string,
+  slug: string,
+  viewerId: number | null,
+): Promise<{ ownerId: number | null; found: ReadJob | null; job: Job | null }> {
+  const { ownerId, found, lookups } = await jobByUsernameSlug(deps.db, username, slug);
+  const [job] = found ? withLookups([found], lookups, viewerId) : [];
+  return { ownerId, found, job: job ?? null };
+}
+
+/** Job rows as answers with their companies and owners read by `pageLookupStatement`. */
+function withLookups(rows: ReadJob[], found: object[], viewerId: number | null): Job[] {
+  return jobsWith(
+    rows,
+    found.map((raw) => rowOf(companies, raw, "c_")),
+    new Map(
+      found.map((raw) => {
+        const owner = rowOf(ownerWithId, raw, "o_");
+        return [owner.id, toOwner(owner)];
+      }),
+    ),
+    viewerId,
+  );
 }
 
 /** Job rows as answers, with their companies and owners (a job without either is left out). */
@@ -95,19 +127,7 @@ async function finish(
   const total = Math.min(Number(counted[0]?.n ?? 0), cap);
   const last = rows.at(-1);
   return {
-    list: repeat
-      ? jobsWith(
-          rows,
-          found.map((raw) => rowOf(companies, raw, "c_")),
-          new Map(
-            found.map((raw) => {
-              const owner = rowOf(ownerWithId, raw, "o_");
-              return [owner.id, toOwner(owner)];
-            }),
-          ),
-          viewerId,
-        )
-      : await toJobs(deps, rows, viewerId),
+    list: repeat ? withLookups(rows, found, viewerId) : await toJobs(deps, rows, viewerId),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
     next_cursor: last && rows.length === q.limit ? encodeCursor(TAG, [last.row.id]) : null,

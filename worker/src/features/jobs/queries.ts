@@ -61,6 +61,29 @@ export async function jobByOwnerSlug(db: Database, ownerId: number, slug: string
   return raw ? readJob(raw) : null;
 }
 
+/**
+ * A person who has not deleted their account, by username; their job of that slug, whatever its
+ * status, with the visibility rule's verdict; and that job's company and owner (`pageLookupStatement`):
+ * one round trip, the request's token check riding in it (docs/decisions/156).
+ */
+export async function jobByUsernameSlug(
+  db: Database,
+  username: string,
+  slug: string,
+): Promise<{ ownerId: number | null; found: ReadJob | null; lookups: object[] }> {
+  const owner = "(SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL)";
+  const job: Statement = {
+    sql: `SELECT ${jobSelect(Date.now())} FROM jobs j WHERE j.owner_id = ${owner} AND j.slug = ?2`,
+    binds: [username, slug],
+  };
+  const [[person], [raw], lookups] = await db.batch<[{ id: number }, Record<string, unknown>, object]>([
+    { sql: `SELECT id FROM users WHERE id = ${owner}`, binds: [username] },
+    job,
+    pageLookupStatement(job),
+  ]);
+  return { ownerId: person ? Number(person.id) : null, found: raw ? readJob(raw) : null, lookups };
+}
+
 /** The companies of some jobs, by id. */
 export function companiesStatement(ids: number[]): Statement {
   return { sql: `SELECT ${columnsOf(companies, "c")} FROM companies c WHERE c.id IN (${idList(ids)})` };

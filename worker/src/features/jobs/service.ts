@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { COMPANY_LOGO_MAX_MB, JOB_LIFETIME_DAYS, MB } from "#shared/constants.ts";
 import { JOBS_MSG, type Job, type JobCreated, type JobForm, type JobKey } from "#shared/schemas/jobs.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { companies, jobs } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
@@ -12,7 +13,7 @@ import { findOwnerId } from "#worker/lib/owners.ts";
 import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { type CompanyRow, jobLink } from "./json";
-import { findJob, toJobs } from "./lists";
+import { findJob, findJobByKey } from "./lists";
 
 export const JOB_LIFETIME_MS = JOB_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
@@ -167,10 +168,9 @@ export async function createJob(
  * (staff read it through the admin path).
  */
 export async function getJob(deps: Deps, key: JobKey, viewerId: number | null): Promise<Job> {
-  const ownerId = await findOwnerId(deps, key.username);
-  const found = await findJob(deps, ownerId, key.slug);
+  const { ownerId, found, job } = await findJobByKey(deps, key.username, key.slug, viewerId);
+  if (ownerId === null) fail(404, PEOPLE_MSG.userNotFound);
   if (!found || (!found.isPublic && viewerId !== ownerId)) fail(404, JOBS_MSG.jobNotFound);
-  const [job] = await toJobs(deps, [found], viewerId);
   if (!job) fail(404, JOBS_MSG.jobNotFound);
   return job;
 }

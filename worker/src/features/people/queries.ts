@@ -1,6 +1,7 @@
 import type { Database } from "#worker/db/database.ts";
 import { communities, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { type OwnerRow, ownerWithId } from "#worker/lib/owners.ts";
 
 // The suggestions' reads: two index walks (communities by members, people by followers) that stop
 // after a handful of rows; and a profile's read.
@@ -31,6 +32,56 @@ export async function personWithRelation(db: Database, username: string, viewerI
         ]),
   ]);
   return { row: raw ? rowOf(users, raw) : null, relation: relations[0] ?? null };
+}
+
+/**
+ * A page of an ACTIVE person's followers (`followers`) or of whom they follow, newest first, each
+ * with whether the viewer follows them, and the person with whether they block the viewer: in one
+ * round trip, the request's token check riding in it (docs/decisions/156). `viewerId` 0 for a
+ * visitor. The page is read whatever the answer; the caller shows it only when it may.
+ */
+export async function connectionPage(
+  db: Database,
+  q: { username: string; followers: boolean; viewerId: number; skip: number; limit: number },
+): Promise<{
+  person: { id: number; totalFollowers: number; totalFollowing: number; blocksViewer: boolean } | null;
+  rows: Array<{ owner: OwnerRow & { id: number }; isFollowing: boolean }>;
+}> {
+  const person = "(SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL)";
+  const [side, other] = q.followers ? ["followee_id", "follower_id"] : ["follower_id", "followee_id"];
+  const [[found], rows] = await db.batch<
+    [
+      { id: number; total_followers: number; total_following: number; blocks_viewer: number },
+      Record<string, unknown>,
+    ]
+  >([
+    {
+      sql: `SELECT u.id, u.total_followers, u.total_following,
+              EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?2) AS blocks_viewer
+            FROM users u WHERE u.id = ${person}`,
+      binds: [q.username, q.viewerId],
+    },
+    {
+      sql: `SELECT ${columnsOf(ownerWithId, "u")},
+              EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = ?2 AND v.followee_id = u.id) AS is_following
+            FROM follows f JOIN users u ON u.id = f.${other}
+            WHERE f.${side} = ${person}
+            ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?3 OFFSET ?4`,
+      binds: [q.username, q.viewerId, q.limit, q.skip],
+      isList: true,
+    },
+  ]);
+  return {
+    person: found
+      ? {
+          id: Number(found.id),
+          totalFollowers: Number(found.total_followers),
+          totalFollowing: Number(found.total_following),
+          blocksViewer: Boolean(found.blocks_viewer),
+        }
+      : null,
+    rows: rows.map((raw) => ({ owner: rowOf(ownerWithId, raw), isFollowing: Boolean(raw.is_following) })),
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   followCountsStatement,
   followStatements,
   personAndBlocksStatements,
+  connectionPage,
   personWithRelation,
   unfollowStatements,
 } from "./queries";
@@ -168,25 +169,18 @@ export async function connections(
   deps: Deps,
   input: { username: string; type: FollowTab; skip: number; limit: number; viewerId: number | null },
 ): Promise<Page<PersonItem>> {
-  const person = await findPerson(deps, input.username);
-  if (input.viewerId !== null) {
-    const relation = await relationOf(deps, input.viewerId, person.id);
-    if (relation.isBlocking) fail(403, PEOPLE_MSG.blockedByThem);
-  }
-  const followers = input.type === "followers";
-  const rows = await deps.db.orm
-    .select({ id: followers ? follows.followerId : follows.followeeId })
-    .from(follows)
-    .where(followers ? eq(follows.followeeId, person.id) : eq(follows.followerId, person.id))
-    .orderBy(desc(follows.createdAt))
-    .limit(input.limit)
-    .offset(input.skip);
-  const list = await loadPersonItems(
-    deps,
-    rows.map((r) => r.id),
-    input.viewerId,
-  );
-  const total = followers ? person.totalFollowers : person.totalFollowing;
+  const { person, rows } = await connectionPage(deps.db, {
+    username: input.username,
+    followers: input.type === "followers",
+    viewerId: input.viewerId ?? 0,
+    skip: input.skip,
+    limit: input.limit,
+  });
+  if (!person) fail(404, PEOPLE_MSG.userNotFound);
+  if (input.viewerId !== null && input.viewerId !== person.id && person.blocksViewer)
+    fail(403, PEOPLE_MSG.blockedByThem);
+  const list = rows.map((r) => ({ owner: toOwner(r.owner), is_following: r.isFollowing }));
+  const total = input.type === "followers" ? person.totalFollowers : person.totalFollowing;
   return toPage(list, total, input.limit);
 }
 

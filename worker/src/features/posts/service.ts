@@ -274,18 +274,13 @@ export async function listBookmarks(
 
 // Drafts: visible to their owner alone; saved, updated, then published.
 
-async function loadDrafts({ db }: Deps, userId: number, rows: PostRow[]): Promise<Draft[]> {
-  if (rows.length === 0) return [];
-  return toDrafts(rows, await queries.draftLookups(db, userId, rows));
-}
-
 export async function listDrafts(
   deps: Deps,
   userId: number,
   q: { skip: number; limit: number },
 ): Promise<Page<Draft>> {
-  const { rows, total } = await queries.draftPage(deps.db, userId, q);
-  return toPage(await loadDrafts(deps, userId, rows), total, q.limit);
+  const { rows, lookups, total } = await queries.draftPage(deps.db, userId, q);
+  return toPage(toDrafts(rows, lookups), total, q.limit);
 }
 
 export async function countDrafts({ db }: Deps, userId: number): Promise<number> {
@@ -293,8 +288,8 @@ export async function countDrafts({ db }: Deps, userId: number): Promise<number>
 }
 
 export async function getDraft(deps: Deps, userId: number, draftPublicId: string): Promise<Draft> {
-  const row = await ownPost(deps, userId, draftPublicId, "only");
-  const [draft] = await loadDrafts(deps, userId, [row]);
+  const found = await queries.anyPostWithDraftLookups(deps.db, userId, draftPublicId);
+  const [draft] = toDrafts([ownRow(found.row, userId, "only")], found.lookups);
   return draft!;
 }
 

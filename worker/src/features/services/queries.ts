@@ -2,13 +2,35 @@ import { MARKET_COUNT_CAP } from "#shared/constants.ts";
 import type { ServiceListQuery } from "#shared/schemas/services.ts";
 import type { Database } from "#worker/db/database.ts";
 import { services } from "#worker/db/schema/index.ts";
-import { columnsOf, keysetColumn, keysetSql, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import {
+  columnsOf,
+  jsonObjectOf,
+  keysetColumn,
+  keysetSql,
+  type RowOf,
+  rowOf,
+  type Statement,
+} from "#worker/db/sql.ts";
 import { toMatchExpression } from "#worker/lib/fts-match.ts";
+import { type OwnerRow, ownerWithId } from "#worker/lib/owners.ts";
 
 // The services' SQL: one service by owner and slug, and the statements of the lists (a page and its
 // count, read by `servicePage`).
 
-type ServiceRow = RowOf<typeof services>;
+/** A service with its owner as others see them (null when the account is gone). */
+type ServiceRow = RowOf<typeof services> & { owner: OwnerRow | null };
+
+/**
+ * A service's columns and its owner's (as JSON), so a list and all it shows come back in one round
+ * trip, the request's token check riding in it (docs/decisions/156).
+ */
+const SELECT = `${columnsOf(services, "s")},
+  (SELECT ${jsonObjectOf(ownerWithId, "o")} FROM users o WHERE o.id = s.owner_id) AS owner_json`;
+
+function serviceOf(raw: Record<string, unknown>): ServiceRow {
+  const owner = typeof raw.owner_json === "string" ? rowOf(ownerWithId, JSON.parse(raw.owner_json)) : null;
+  return { ...rowOf(services, raw), owner };
+}
 
 const BY_ID = keysetColumn(services, "s", "id");
 
@@ -26,10 +48,27 @@ export async function serviceByOwnerSlug(
   slug: string,
 ): Promise<ServiceRow | undefined> {
   const raw = await db.first<Record<string, unknown>>({
-    sql: `SELECT ${columnsOf(services, "s")} FROM services s WHERE s.owner_id = ?1 AND s.slug = ?2`,
+    sql: `SELECT ${SELECT} FROM services s WHERE s.owner_id = ?1 AND s.slug = ?2`,
     binds: [ownerId, slug],
   });
-  return raw ? rowOf(services, raw) : undefined;
+  return raw ? serviceOf(raw) : undefined;
+}
+
+/**
+ * A person who has not deleted their account, by username, and their service of that slug, in
+ * one round trip.
+ */
+export async function serviceByUsernameSlug(
+  db: Database,
+  username: string,
+  slug: string,
+): Promise<{ ownerId: number | null; row: ServiceRow | undefined }> {
+  const owner = "(SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL)";
+  const [[person], [raw]] = await db.batch<[{ id: number }, Record<string, unknown>]>([
+    { sql: `SELECT id FROM users WHERE id = ${owner}`, binds: [username] },
+    { sql: `SELECT ${SELECT} FROM services s WHERE s.owner_id = ${owner} AND s.slug = ?2`, binds: [username, slug] },
+  ]);
+  return { ownerId: person ? Number(person.id) : null, row: raw ? serviceOf(raw) : undefined };
 }
 
 /** A list's page of rows and its count (`[page, count]` statements), in one round trip. */
@@ -38,7 +77,7 @@ export async function servicePage(
   statements: [Statement, Statement],
 ): Promise<{ rows: ServiceRow[]; counted: number }> {
   const [raws, counted] = await db.batch<[Record<string, unknown>, { n: number }]>(statements);
-  return { rows: raws.map((raw) => rowOf(services, raw)), counted: Number(counted[0]?.n ?? 0) };
+  return { rows: raws.map(serviceOf), counted: Number(counted[0]?.n ?? 0) };
 }
 
 /**
@@ -63,7 +102,7 @@ export function publicServicesStatements(
   if (q.price_min !== undefined) where.push(`s.price >= ${bind(q.price_min)}`);
   if (q.price_max !== undefined) where.push(`s.price <= ${bind(q.price_max)}`);
 
-  const select = columnsOf(services, "s");
+  const select = SELECT;
   const from = match === null ? "services s" : "service_fts JOIN services s ON s.id = service_fts.rowid";
   const countable = match === null && q.price_min === undefined && q.price_max === undefined;
   const total: Statement = countable
@@ -99,7 +138,7 @@ export function myServicesStatements(
   values: number[] | null,
 ): [Statement, Statement] {
   const sql = keysetSql({
-    select: columnsOf(services, "s"),
+    select: SELECT,
     from: "services s",
     where: "s.owner_id = ?1",
     columns: [BY_ID],

@@ -9,6 +9,7 @@ import {
   type ServiceListQuery,
   type ServicePatch,
 } from "#shared/schemas/services.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { services, users } from "#worker/db/schema/index.ts";
 import { decodeCursor, encodeCursor, type RowOf, type Statement } from "#worker/db/sql.ts";
@@ -17,16 +18,22 @@ import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { makeSlug } from "#worker/lib/ids.ts";
 import { forgetFiles, storeUpload } from "#worker/lib/media.ts";
-import { findOwnerId, ownerMap, ownersStatement } from "#worker/lib/owners.ts";
+import { findOwnerId, type OwnerRow, toOwner } from "#worker/lib/owners.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
-import { myServicesStatements, publicServicesStatements, serviceByOwnerSlug, servicePage } from "./queries";
+import {
+  myServicesStatements,
+  publicServicesStatements,
+  serviceByOwnerSlug,
+  serviceByUsernameSlug,
+  servicePage,
+} from "./queries";
 
 // The services marketplace (docs/decisions/050). Lists read like the job lists: newest first by id,
 // one index range from a keyset cursor, totals from counters or a capped count.
 
-type ServiceRow = RowOf<typeof services>;
+type ServiceRow = RowOf<typeof services> & { owner: OwnerRow | null };
 
 const TAG = "s";
 
@@ -54,13 +61,9 @@ function toService(row: ServiceRow, owner: Owner, viewerId: number | null): Serv
   };
 }
 
-async function toServices(deps: Deps, rows: ServiceRow[], viewerId: number | null): Promise<Service[]> {
-  if (rows.length === 0) return [];
-  const byId = ownerMap(await deps.db.all<object>(ownersStatement(rows.map((r) => r.ownerId))));
-  return rows.flatMap((row) => {
-    const owner = byId.get(row.ownerId);
-    return owner ? [toService(row, owner, viewerId)] : [];
-  });
+/** Rows read with their owners (queries.ts) as the API shows them; one whose owner is gone is left out. */
+function toServices(rows: ServiceRow[], viewerId: number | null): Service[] {
+  return rows.flatMap((row) => (row.owner ? [toService(row, toOwner(row.owner), viewerId)] : []));
 }
 
 /** Only people with the service-provider setting on publish services. */
@@ -130,10 +133,10 @@ function findService(deps: Deps, ownerId: number, slug: string): Promise<Service
 
 /** `GET /api/v1/service`: one service; a paused one is a 404 to everyone but its owner. */
 export async function getService(deps: Deps, key: ServiceKey, viewerId: number | null): Promise<Service> {
-  const ownerId = await findOwnerId(deps, key.username);
-  const row = await findService(deps, ownerId, key.slug);
+  const { ownerId, row } = await serviceByUsernameSlug(deps.db, key.username, key.slug);
+  if (ownerId === null) fail(404, PEOPLE_MSG.userNotFound);
   if (!row || (!row.isActive && viewerId !== ownerId)) fail(404, SERVICES_MSG.serviceNotFound);
-  const [service] = await toServices(deps, [row], viewerId);
+  const [service] = toServices([row], viewerId);
   if (!service) fail(404, SERVICES_MSG.serviceNotFound);
   return service;
 }
@@ -178,7 +181,7 @@ export async function updateService(
   if (images && row.images.length) await forgetFiles(deps, row.images);
   const updated = await findService(deps, row.ownerId, row.slug);
   if (!updated) fail(404, SERVICES_MSG.serviceNotFound);
-  const [service] = await toServices(deps, [updated], viewer.id);
+  const [service] = toServices([updated], viewer.id);
   if (!service) fail(404, SERVICES_MSG.serviceNotFound);
   return service;
 }
@@ -201,7 +204,7 @@ async function page(
   const total = Math.min(counted, cap);
   const last = rows.at(-1);
   return {
-    list: await toServices(deps, rows, viewerId),
+    list: toServices(rows, viewerId),
     total_list: total,
     total_pages: Math.ceil(total / q.limit),
     next_cursor: last && rows.length === q.limit ? encodeCursor(TAG, [last.id]) : null,

@@ -1,38 +1,86 @@
 import type { PostType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
-import {
-  communitiesStatement,
-  communityMap,
-  membershipMap,
-  membershipsStatement,
-} from "#worker/lib/community-queries.ts";
+import { communities } from "#worker/db/schema/index.ts";
+import { columnsOf, type Statement } from "#worker/db/sql.ts";
+import { membershipColumns } from "#worker/lib/community-json.ts";
+import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import type { DraftLookups } from "#worker/lib/post-json.ts";
-import { fileMap, filesStatement } from "./lookups";
+import { fileMap, filesOfStatement } from "./lookups";
 import { POST_COLUMNS, type PostRow, toPosts } from "./rows";
 
 export type { DraftLookups };
 
 // Drafts: a person's list of them, its lookups, saving one and publishing it.
 
-/** A page of someone's drafts, newest first, and how many they have. */
+const DRAFTS_OF = "m.owner_id = ?1 AND m.is_draft = 1 AND m.removed_at IS NULL";
+
+/**
+ * Posts `rows` selects (`SELECT POST_COLUMNS FROM microposts m ...`) with what a draft shows beside
+ * them (communities, `userId`'s memberships, files), and `extra` after: one round trip, the
+ * request's token check riding in it (docs/decisions/156). The lookups select their ids from `rows`.
+ */
+async function draftsWithLookups(
+  db: Database,
+  userId: number,
+  rows: Statement,
+  extra: Statement[] = [],
+): Promise<{ rows: PostRow[]; lookups: DraftLookups; extra: object[][] }> {
+  const binds = rows.binds ?? [];
+  const of = (column: string, where = "") => `SELECT "${column}" FROM (${rows.sql})${where}`;
+  const [found, communityRows, membershipRows, fileRows, ...rest] = await db.batch<object[]>([
+    { ...rows, isList: true },
+    {
+      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${of("communityId")})`,
+      binds,
+    },
+    {
+      sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+        WHERE cm.user_id = ${Math.trunc(userId)} AND cm.community_id IN (${of("communityId")})`,
+      binds,
+    },
+    filesOfStatement(of("id", ` WHERE "postType" = 'MEDIA'`), binds),
+    ...extra,
+  ]);
+  return {
+    rows: toPosts(found!),
+    lookups: {
+      communities: communityMap(communityRows!),
+      memberships: membershipMap(membershipRows!),
+      files: fileMap(fileRows!),
+    },
+    extra: rest,
+  };
+}
+
+/** A page of someone's drafts, newest first, with their lookups, and how many they have. */
 export async function draftPage(
   db: Database,
   userId: number,
   q: { skip: number; limit: number },
-): Promise<{ rows: PostRow[]; total: number }> {
-  const [rows, count] = await db.batch<[object, { n: number }]>([
+): Promise<{ rows: PostRow[]; lookups: DraftLookups; total: number }> {
+  const { rows, lookups, extra } = await draftsWithLookups(
+    db,
+    userId,
     {
-      sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.owner_id = ?1 AND m.is_draft = 1 AND m.removed_at IS NULL
-        ORDER BY m.id DESC LIMIT ?2 OFFSET ?3`,
+      sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE ${DRAFTS_OF} ORDER BY m.id DESC LIMIT ?2 OFFSET ?3`,
       binds: [userId, q.limit, q.skip],
-      isList: true,
     },
-    {
-      sql: "SELECT count(*) AS n FROM microposts WHERE owner_id = ?1 AND is_draft = 1 AND removed_at IS NULL",
-      binds: [userId],
-    },
-  ]);
-  return { rows: toPosts(rows), total: count[0]?.n ?? 0 };
+    [{ sql: "SELECT count(*) AS n FROM microposts m WHERE " + DRAFTS_OF, binds: [userId] }],
+  );
+  return { rows, lookups, total: (extra[0]?.[0] as { n: number } | undefined)?.n ?? 0 };
+}
+
+/** A post or a draft by its public id, whoever owns it, with what a draft of `userId` shows beside it. */
+export async function anyPostWithDraftLookups(
+  db: Database,
+  userId: number,
+  postPublicId: string,
+): Promise<{ row: PostRow | null; lookups: DraftLookups }> {
+  const { rows, lookups } = await draftsWithLookups(db, userId, {
+    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
+    binds: [postPublicId],
+  });
+  return { row: rows[0] ?? null, lookups };
 }
 
 export async function countDrafts(db: Database, userId: number): Promise<number> {
@@ -41,21 +89,6 @@ export async function countDrafts(db: Database, userId: number): Promise<number>
     binds: [userId],
   });
   return row?.n ?? 0;
-}
-
-export async function draftLookups(db: Database, userId: number, rows: PostRow[]): Promise<DraftLookups> {
-  const communityIds = rows.map((r) => r.communityId);
-  const media = rows.filter((r) => r.postType === "MEDIA").map((r) => r.id);
-  const [communityRows, membershipRows, fileRows] = await db.batch<[object, object, object]>([
-    communitiesStatement(communityIds),
-    membershipsStatement(userId, communityIds),
-    filesStatement(media),
-  ]);
-  return {
-    communities: communityMap(communityRows),
-    memberships: membershipMap(membershipRows),
-    files: fileMap(fileRows),
-  };
 }
 
 /** A draft's fields replaced; its files dropped (`dropFiles`) and a new one added (`media`). */

@@ -21,10 +21,11 @@ const fileColumns = {
   alt: micropostFiles.alt,
 };
 
-/** The media files of these posts, for `fileMap`. */
-export function filesStatement(postIds: Iterable<number>): Statement {
+/** The media files of the posts `idsSql` selects (SQL over `binds`), for `fileMap`. */
+export function filesOfStatement(idsSql: string, binds: unknown[]): Statement {
   return {
-    sql: `SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${idList(postIds)}) ORDER BY f.id`,
+    sql: `SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${idsSql}) ORDER BY f.id`,
+    binds,
   };
 }
 
