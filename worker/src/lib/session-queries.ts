@@ -18,6 +18,23 @@ const NOT_VALID = "agora_session_not_valid";
 export const SESSION_GUARD_SQL = `SELECT json_extract('{}', CASE WHEN EXISTS (SELECT 1 FROM users
   WHERE id = ?1 AND token_version = ?2 AND ${LIVE_ACCOUNT_SQL}) THEN '$.ok' ELSE '${NOT_VALID}' END) AS ok`;
 
+/** A staff member by id with their token version and their authenticator app's row when it is on. */
+export const ADMIN_SESSION_SQL = `SELECT a.username, a.token_version AS version,
+  (SELECT t.id FROM totp_factors t WHERE t.owner_kind = 'admin' AND t.owner_id = a.id AND t.enabled_at IS NOT NULL
+    LIMIT 1) AS totp
+  FROM admins a WHERE a.id = ?1`;
+
+/**
+ * The staff form of SESSION_GUARD_SQL: the admin `?1` still signs with token version `?2`, and
+ * with the authenticator app on only a token that proved a factor (`?3` 1) passes; with it off,
+ * only the set-up paths (`?4` 1). The rule `requireAdmin` (middleware/auth.ts) checks in JS.
+ */
+export const ADMIN_SESSION_GUARD_SQL = `SELECT json_extract('{}', CASE WHEN EXISTS (SELECT 1 FROM admins a
+  WHERE a.id = ?1 AND a.token_version = ?2
+    AND CASE WHEN EXISTS (SELECT 1 FROM totp_factors t
+                           WHERE t.owner_kind = 'admin' AND t.owner_id = a.id AND t.enabled_at IS NOT NULL)
+        THEN ?3 ELSE ?4 END = 1) THEN '$.ok' ELSE '${NOT_VALID}' END) AS ok`;
+
 /** Whether a batch failed on the session guard (rather than anything else). */
 export function failedSessionGuard(error: unknown): boolean {
   return error instanceof Error && error.message.includes(NOT_VALID);

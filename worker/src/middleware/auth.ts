@@ -1,12 +1,16 @@
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { MFA_MSG } from "#shared/schemas/two-factor.ts";
 import type { Rider } from "../db/database";
-import { admins, mutedWords, totpFactors, users } from "../db/schema";
+import { mutedWords, users } from "../db/schema";
 import { columnsOf, rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { DomainError, fail } from "../lib/errors";
-import { failedSessionGuard, SESSION_GUARD_SQL } from "../lib/session-queries";
+import {
+  ADMIN_SESSION_GUARD_SQL,
+  ADMIN_SESSION_SQL,
+  failedSessionGuard,
+  SESSION_GUARD_SQL,
+} from "../lib/session-queries";
 import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
 import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
@@ -226,37 +230,53 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearer(c);
   if (!token) fail(401, "Not authenticated");
   const claims = await readAccessToken(c.env.JWT_SECRET, "admin", token);
-  if (!claims) fail(401, "Your session has expired. Please log in again.");
-  const row = await c.var.deps.db.orm
-    .select({
-      id: admins.id,
-      username: admins.username,
-      version: admins.tokenVersion,
-      totp: totpFactors.id,
-    })
-    .from(admins)
-    .leftJoin(
-      totpFactors,
-      and(
-        eq(totpFactors.ownerKind, "admin"),
-        eq(totpFactors.ownerId, admins.id),
-        isNotNull(totpFactors.enabledAt),
-      ),
-    )
-    .where(eq(admins.id, claims.id))
-    .get();
-  if (!row || row.version !== claims.version) fail(401, "Your session has expired. Please log in again.");
-  if (row.totp === null) {
-    if (!ADMIN_ENROLL_PATHS.has(c.req.path))
-      fail(403, MFA_MSG.enrollRequired, { code: "mfa_setup_required" });
-  } else if (claims.factorAt === null) fail(401, "Your session has expired. Please log in again.");
+  if (!claims) fail(401, EXPIRED);
+  const enrolling = ADMIN_ENROLL_PATHS.has(c.req.path);
+  // The staff member and whether their app is on, and the verdict on them: the rule of this path.
+  const verdict = (row: { username: string; version: number; totp: number | null } | undefined) => {
+    if (!row || row.version !== claims.version) fail(401, EXPIRED);
+    if (row.totp === null) {
+      if (!enrolling) fail(403, MFA_MSG.enrollRequired, { code: "mfa_setup_required" });
+    } else if (claims.factorAt === null) fail(401, EXPIRED);
+    return row;
+  };
   const admin: AuthAdmin = {
-    id: row.id,
-    username: row.username,
-    version: row.version,
+    id: claims.id,
+    username: "",
+    version: claims.version,
     factorAt: claims.factorAt,
     passwordAt: claims.passwordAt,
   };
+  if (defers(c)) {
+    // A read: the check rides in the request's first round trip (docs/decisions/156), and the
+    // guard in front of any write in it lands nothing for a token that fails it.
+    let checked: string | null = null;
+    Object.defineProperty(admin, "username", {
+      get(): string {
+        if (checked === null) throw new Error("The staff member is read in the request's first round trip");
+        return checked;
+      },
+    });
+    c.var.deps.db.ride({
+      reads: [{ sql: ADMIN_SESSION_SQL, binds: [claims.id] }],
+      guard: {
+        sql: ADMIN_SESSION_GUARD_SQL,
+        binds: [claims.id, claims.version, claims.factorAt === null ? 0 : 1, enrolling ? 1 : 0],
+      },
+      settle([rows = []]) {
+        const raw = rows[0] as { username: string; version: number; totp: number | null } | undefined;
+        checked = verdict(raw).username;
+      },
+      refusal: (error) => (failedSessionGuard(error) ? new DomainError(401, EXPIRED) : null),
+    });
+    c.set("admin", admin);
+    await next();
+    // A request that made no round trip still answers only for a valid session.
+    await c.var.deps.db.settleRider();
+    return;
+  }
+  const [rows = []] = await c.var.deps.db.unmetered<[object]>([{ sql: ADMIN_SESSION_SQL, binds: [claims.id] }]);
+  admin.username = verdict(rows[0] as { username: string; version: number; totp: number | null }).username;
   c.set("admin", admin);
   await next();
 };

@@ -48,7 +48,8 @@ export async function adminLogIn(
 }
 
 export async function getAdmin({ db }: Deps, adminId: number): Promise<Admin> {
-  const row = await db.orm.select().from(admins).where(eq(admins.id, adminId)).get();
+  // Through a batch: the request's staff check rides in the same round trip (docs/decisions/156).
+  const [[row]] = await db.orm.batch([db.orm.select().from(admins).where(eq(admins.id, adminId))]);
   if (!row) fail(401, SESSION_OVER);
   return toAdmin(row);
 }

@@ -152,7 +152,8 @@ export async function listAdmins(
 
 /** One admin, for the admin profile page. */
 export async function getAdminAccount({ db }: Deps, username: string): Promise<AdminAccount> {
-  const row = await db.orm.select().from(admins).where(eq(admins.username, username)).get();
+  // Through a batch: the request's staff check rides in the same round trip (docs/decisions/156).
+  const [[row]] = await db.orm.batch([db.orm.select().from(admins).where(eq(admins.username, username))]);
   if (!row) fail(404, ADMIN_MSG.adminNotFound);
   return toAdmin(row);
 }
