@@ -14,6 +14,14 @@ const VISIBLE_Y = visiblePostSql("y");
 /** A viewer's id inlined into SQL: an integer from their verified token, never client input. */
 const inline = (id: number) => String(Math.trunc(id));
 
+/** Whether a public id may be written into SQL text as it is: letters, digits, `-` and `_` only. */
+export const isPlainPublicId = (id: string) => /^[A-Za-z0-9_-]{1,40}$/.test(id);
+
+function plainPublicId(id: string): string {
+  if (!isPlainPublicId(id)) throw new Error("Only a plain public id is written into SQL text");
+  return id;
+}
+
 export interface FeedSource {
   communities: Array<{ id: number; include: number[]; exclude: number[] }>;
   people: number[];
@@ -42,10 +50,10 @@ const toFlairs = (text: unknown): number[] => {
   }
 };
 
-/** A custom feed by public id with its communities (and flair filters) and people, in one round trip. */
-export async function customFeedHead(db: Database, publicId: string): Promise<CustomFeedHead | null> {
+/** A custom feed's row, its communities (and flair filters) and its people, by public id (`?1`). */
+export function customFeedHeadStatements(publicId: string): Statement[] {
   const feedId = "(SELECT id FROM custom_feeds WHERE public_id = ?1)";
-  const [feeds, communityRows, peopleRows] = (await db.batch([
+  return [
     {
       sql: "SELECT id, owner_id, is_public, updated_at FROM custom_feeds WHERE public_id = ?1",
       binds: [publicId],
@@ -60,7 +68,17 @@ export async function customFeedHead(db: Database, publicId: string): Promise<Cu
         WHERE fp.feed_id = ${feedId} AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
       binds: [publicId],
     },
-  ])) as Array<Array<Record<string, unknown>>>;
+  ];
+}
+
+/** A custom feed by public id with its communities (and flair filters) and people, in one round trip. */
+export async function customFeedHead(db: Database, publicId: string): Promise<CustomFeedHead | null> {
+  return customFeedHeadOf((await db.batch(customFeedHeadStatements(publicId))) as object[][]);
+}
+
+/** The head the rows of `customFeedHeadStatements` make, or null when there is no such feed. */
+export function customFeedHeadOf(results: object[][]): CustomFeedHead | null {
+  const [feeds, communityRows, peopleRows] = results as Array<Array<Record<string, unknown>>>;
   const feed = feeds![0];
   if (!feed) return null;
   let total = 0;
@@ -110,7 +128,7 @@ const passesFlairs = (inc: string, exc: string) =>
  * ten times what it took to run).
  */
 function mergedKeys(
-  feedId: number,
+  feed: string,
   sort: FeedSort,
   limit: number,
   values: number[] | null,
@@ -118,7 +136,6 @@ function mergedKeys(
 ): string {
   const column = `y.${SORT_COLUMN[sort]}`;
   const index = SOURCE_INDEX[sort];
-  const feed = inline(feedId);
   const unread =
     hideReadFor === null
       ? ""
@@ -164,17 +181,23 @@ function mergedKeys(
  * the page needs.
  */
 export function customFeedPage(
-  feedId: number,
-  sources: FeedSource,
+  feedId: number | { publicId: string },
+  sources: FeedSource | null,
   sort: FeedSort,
   limit: number,
   values: number[] | null,
   hideReadFor: number | null,
 ): Statement {
-  if (sources.communities.length + sources.people.length === 0)
+  if (sources && sources.communities.length + sources.people.length === 0)
     return { sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE 0`, isList: true };
+  // A feed whose row this isolate has not kept is named by its public id (`plainPublicId`), so
+  // its page is read in the round trip that reads its row.
+  const feed =
+    typeof feedId === "number"
+      ? inline(feedId)
+      : `(SELECT id FROM custom_feeds WHERE public_id = '${plainPublicId(feedId.publicId)}')`;
   return {
-    sql: `SELECT ${POST_COLUMNS} FROM (${mergedKeys(feedId, sort, limit, values, hideReadFor)}
+    sql: `SELECT ${POST_COLUMNS} FROM (${mergedKeys(feed, sort, limit, values, hideReadFor)}
       SELECT s, i FROM q) p JOIN microposts m ON m.id = p.i ORDER BY p.s DESC, p.i DESC`,
     isList: true,
   };

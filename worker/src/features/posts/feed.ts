@@ -13,7 +13,10 @@ import { toFeedItems } from "#worker/lib/post-json.ts";
 import {
   type CustomFeedHead,
   customFeedHead,
+  customFeedHeadOf,
+  customFeedHeadStatements,
   customFeedPage,
+  isPlainPublicId,
   FEED_VERSION,
   type FeedSort,
 } from "./custom-feed-queries";
@@ -410,6 +413,19 @@ export async function readCustomFeed(
   const kept = keptHeads.get(q.id);
   let head = kept && Date.now() - kept.at < HEAD_KEEP_MS ? kept.head : null;
   const read = async (after: number[] | null) => {
+    if (!head && isPlainPublicId(q.id)) {
+      // Not kept here: the feed's row and its page, read by its public id, in one round trip.
+      const page = await pageWithLookups(
+        deps.db,
+        viewerId,
+        customFeedPage({ publicId: q.id }, null, q.sort, q.limit, after, hideRead),
+        customFeedHeadStatements(q.id),
+      );
+      head = customFeedHeadOf(page.extra);
+      if (head) keepHead(q.id, head);
+      if (!head || (!head.isPublic && head.ownerId !== viewerId)) fail(404, FEED_MSG.notFound);
+      return { ...page, head };
+    }
     for (;;) {
       if (!head) {
         head = await customFeedHead(deps.db, q.id);
