@@ -37,7 +37,11 @@ export async function moderationNotices(deps: Deps, ids: number[]): Promise<Map<
 }
 
 /** A moderation's notice from its row, its appeal's and a glance at what it was about. */
-export function noticeOf(m: ModerationRow, appeal: AppealRow | null, excerpt: string | null): ModerationNotice {
+export function noticeOf(
+  m: ModerationRow,
+  appeal: AppealRow | null,
+  excerpt: string | null,
+): ModerationNotice {
   return {
     id: m.id,
     action: m.action,

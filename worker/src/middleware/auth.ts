@@ -275,7 +275,9 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
     await c.var.deps.db.settleRider();
     return;
   }
-  const [rows = []] = await c.var.deps.db.unmetered<[object]>([{ sql: ADMIN_SESSION_SQL, binds: [claims.id] }]);
+  const [rows = []] = await c.var.deps.db.unmetered<[object]>([
+    { sql: ADMIN_SESSION_SQL, binds: [claims.id] },
+  ]);
   admin.username = verdict(rows[0] as { username: string; version: number; totp: number | null }).username;
   c.set("admin", admin);
   await next();

@@ -367,7 +367,9 @@ export async function blockWithAnotherParticipant(
  * riding in its round trip (docs/decisions/156).
  */
 export function activeChatUserWithPair({ db }: Deps, meId: number, username: string) {
-  return db.first<ChatUser & { id: number; allow_new_chat: number; blocked: number; existing: string | null }>({
+  return db.first<
+    ChatUser & { id: number; allow_new_chat: number; blocked: number; existing: string | null }
+  >({
     sql: `SELECT u.id, u.username, u.profile_name, u.profile_image, u.allow_new_chat,
             EXISTS (SELECT 1 FROM blocks
                      WHERE (blocker_id = ?2 AND blocked_id = u.id) OR (blocker_id = u.id AND blocked_id = ?2)) AS blocked,

@@ -17,11 +17,11 @@ import {
   companiesPage,
   companiesStatement,
   jobByOwnerSlug,
+  jobByUsernameSlug,
   myJobsStatements,
   pageLookupStatement,
   personJobsStatements,
   publicJobsStatements,
-  jobByUsernameSlug,
   type ReadJob,
   readJob,
 } from "./queries";

@@ -19,7 +19,9 @@ export function isPdf(bytes: Uint8Array): boolean {
 
 export async function getResume(deps: Deps, userId: number): Promise<Resume> {
   // Through a batch: the request's token check rides in the same round trip (docs/decisions/156).
-  const [[row]] = await deps.db.orm.batch([deps.db.orm.select().from(resumes).where(eq(resumes.userId, userId))]);
+  const [[row]] = await deps.db.orm.batch([
+    deps.db.orm.select().from(resumes).where(eq(resumes.userId, userId)),
+  ]);
   return { link: row ? link(row.key) : null };
 }
 

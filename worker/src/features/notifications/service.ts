@@ -120,7 +120,8 @@ export async function listNotifications(
     text: r.text,
     is_read: r.isRead,
     created_at: iso(r.createdAt),
-    moderation: r.moderationId === null || !notice ? null : noticeOf(notice.moderation, notice.appeal, notice.excerpt),
+    moderation:
+      r.moderationId === null || !notice ? null : noticeOf(notice.moderation, notice.appeal, notice.excerpt),
   }));
   return toPage(list, total, input.limit);
 }

@@ -105,7 +105,7 @@ export function suggestedCommunitiesStatement(userId: number, limit: number): St
  */
 export function suggestedPeopleStatement(userId: number, limit: number): Statement & { isList: true } {
   return {
-    sql: `SELECT u.id FROM users u
+    sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u
       WHERE u.status = 'ACTIVE' AND u.deleted_at IS NULL AND u.id <> ?1 AND u.total_microposts > 0
         AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.followee_id = u.id)
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = u.id)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption, FollowTab } from "#shared/enums.ts";
 import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from "#shared/schemas/people.ts";
@@ -14,11 +14,11 @@ import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 import {
   blockStatement,
+  connectionPage,
   FOLLOW_IS_NEW,
   followCountsStatement,
   followStatements,
   personAndBlocksStatements,
-  connectionPage,
   personWithRelation,
   unfollowStatements,
 } from "./queries";
@@ -266,29 +266,4 @@ function toJobProfile(title: string | null, skills: string | null): JobProfile {
     list = [];
   }
   return { job_title: title, job_skills: list };
-}
-
-/** People by id (followers, search results), in the order asked, with whether the viewer follows each. */
-export async function loadPersonItems(
-  { db }: Deps,
-  ids: number[],
-  viewerId: number | null,
-): Promise<PersonItem[]> {
-  if (ids.length === 0) return [];
-  const [rows, followed] = await db.orm.batch([
-    db.orm
-      .select({ id: users.id, ...ownerColumns })
-      .from(users)
-      .where(inArray(users.id, ids)),
-    db.orm
-      .select({ id: follows.followeeId })
-      .from(follows)
-      .where(and(eq(follows.followerId, viewerId ?? 0), inArray(follows.followeeId, ids))),
-  ]);
-  const following = new Set(followed.map((f) => f.id));
-  const byId = new Map(rows.map((r) => [r.id, { owner: toOwner(r), is_following: following.has(r.id) }]));
-  return ids.flatMap((id) => {
-    const item = byId.get(id);
-    return item ? [item] : [];
-  });
 }

@@ -16,9 +16,9 @@ import {
   customFeedHeadOf,
   customFeedHeadStatements,
   customFeedPage,
-  isPlainPublicId,
   FEED_VERSION,
   type FeedSort,
+  isPlainPublicId,
 } from "./custom-feed-queries";
 import {
   COMMUNITY_POST_COUNT,

@@ -41,7 +41,8 @@ export async function postHistory(
   const found = await queries.historyOf(deps.db, "post", q.public_id, viewerId ?? 0, storedPage(q));
   const post = found.post;
   if (!post) fail(404, "Post not found");
-  if (viewerId !== null && viewerId !== post.ownerId && found.blocksViewer) fail(403, PEOPLE_MSG.blockedByThem);
+  if (viewerId !== null && viewerId !== post.ownerId && found.blocksViewer)
+    fail(403, PEOPLE_MSG.blockedByThem);
   return historyPage({ title: post.title, body: post.body, editedAt: post.editedAt }, found, q);
 }
 

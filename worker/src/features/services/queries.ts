@@ -66,7 +66,10 @@ export async function serviceByUsernameSlug(
   const owner = "(SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL)";
   const [[person], [raw]] = await db.batch<[{ id: number }, Record<string, unknown>]>([
     { sql: `SELECT id FROM users WHERE id = ${owner}`, binds: [username] },
-    { sql: `SELECT ${SELECT} FROM services s WHERE s.owner_id = ${owner} AND s.slug = ?2`, binds: [username, slug] },
+    {
+      sql: `SELECT ${SELECT} FROM services s WHERE s.owner_id = ${owner} AND s.slug = ?2`,
+      binds: [username, slug],
+    },
   ]);
   return { ownerId: person ? Number(person.id) : null, row: raw ? serviceOf(raw) : undefined };
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { MARKET_COUNT_CAP, MB, SERVICE_IMAGE_MAX_MB } from "#shared/constants.ts";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { CursorPage } from "#shared/schemas/posts.ts";
 import {
   SERVICES_MSG,
@@ -9,7 +10,6 @@ import {
   type ServiceListQuery,
   type ServicePatch,
 } from "#shared/schemas/services.ts";
-import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { services, users } from "#worker/db/schema/index.ts";
 import { decodeCursor, encodeCursor, type RowOf, type Statement } from "#worker/db/sql.ts";

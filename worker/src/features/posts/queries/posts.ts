@@ -6,6 +6,7 @@ import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
 import type { VersionRow } from "#worker/lib/post-json.ts";
 import { postCountStatements } from "#worker/lib/post-removal-queries.ts";
+import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import {
   communityByName,
@@ -14,8 +15,14 @@ import {
   usersByNamesStatement,
   verifiedStatement,
 } from "./new-posts";
-import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
-import { COMMENT_COLUMNS, type CommentRow, POST_COLUMNS, type PostRow, type PostWithCommunity, VISIBLE } from "./rows";
+import {
+  COMMENT_COLUMNS,
+  type CommentRow,
+  POST_COLUMNS,
+  type PostRow,
+  type PostWithCommunity,
+  VISIBLE,
+} from "./rows";
 
 // Posts and drafts
 
