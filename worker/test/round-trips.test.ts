@@ -138,7 +138,7 @@ describe("round trips to D1 per list", () => {
       "/api/v1/search": [
         "type=posts&q=title",
         "type=comments&q=comment",
-        "type=users&q=" + user.username,
+        `type=users&q=${user.username}`,
         "type=jobs&q=engineer",
         "type=services&q=logo",
       ],

@@ -65,7 +65,7 @@ export async function draftPage(
       sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE ${DRAFTS_OF} ORDER BY m.id DESC LIMIT ?2 OFFSET ?3`,
       binds: [userId, q.limit, q.skip],
     },
-    [{ sql: "SELECT count(*) AS n FROM microposts m WHERE " + DRAFTS_OF, binds: [userId] }],
+    [{ sql: `SELECT count(*) AS n FROM microposts m WHERE ${DRAFTS_OF}`, binds: [userId] }],
   );
   return { rows, lookups, total: (extra[0]?.[0] as { n: number } | undefined)?.n ?? 0 };
 }
