@@ -1,4 +1,3 @@
-import { type SQL, sql } from "drizzle-orm";
 import type { Statement } from "#worker/db/sql.ts";
 
 /** A muted phrase in force for one place. */
@@ -54,14 +53,4 @@ export function notMutedSql(expr: string, mutes: ActiveMute[], first: number, wh
   const tests = sqlTests(expr, mutes);
   const sql = tests.map((t, i) => t.test.replace("?", `?${first + i}`)).join(" OR ");
   return { sql: ` AND NOT (${when ? `${when} AND ` : ""}(${sql}))`, binds: tests.map((t) => t.value) };
-}
-
-/** The same as a Drizzle condition over a column (`expr` as SQL names it), or undefined for none. */
-export function notMutedWhere(expr: string, mutes: ActiveMute[]): SQL | undefined {
-  if (mutes.length === 0) return undefined;
-  const tests = sqlTests(expr, mutes).map((t) => {
-    const [left, right] = t.test.split("?") as [string, string];
-    return sql`${sql.raw(left)}${t.value}${sql.raw(right)}`;
-  });
-  return sql`NOT (${sql.join(tests, sql` OR `)})`;
 }

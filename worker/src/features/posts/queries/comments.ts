@@ -4,7 +4,6 @@ import type { Database } from "#worker/db/database.ts";
 import { comments, microposts } from "#worker/db/schema/index.ts";
 import { idList, jsonObjectOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { ownerMap, ownersStatement, ownerWithId } from "#worker/lib/owners.ts";
-import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
 import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
 import { window } from "./lists";
 import { COMMENT_COLUMNS, type CommentRow, PARENT_PUBLIC_ID, type PostWithCommunity, VISIBLE } from "./rows";
@@ -271,18 +270,6 @@ export async function findComment(
           binds: [commentPublicId, postId],
         },
   );
-  return raw ? rowOf(comments, raw) : null;
-}
-
-/** A comment by its public id while its post is visible (what anyone may read of it hangs on that). */
-export async function findCommentOnVisiblePost(
-  db: Database,
-  commentPublicId: string,
-): Promise<CommentRow | null> {
-  const raw = await db.first({
-    sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1 AND ${visiblePostIdSql("c.micropost_id")}`,
-    binds: [commentPublicId],
-  });
   return raw ? rowOf(comments, raw) : null;
 }
 
