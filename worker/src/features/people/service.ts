@@ -4,12 +4,11 @@ import type { FeedOption, FollowTab } from "#shared/enums.ts";
 import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import { blocks, follows, users } from "#worker/db/schema/index.ts";
+import { blocks, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
-import { relationOf } from "#worker/lib/relation-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 import {
