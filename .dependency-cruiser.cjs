@@ -22,14 +22,10 @@ module.exports = {
       comment:
         "A feature reaches another through what moved down (worker/src/lib/, db/) or through an interface on deps (worker/src/deps.ts), not by importing it.",
       severity: "error",
-      // The open web's pages (features/open-web/, docs/decisions/132) put features together: a
-      // page's head and first screen are the features' own public reads, batched into one D1 round
-      // trip, the JSON the API gives visitors. (The development routes that seed every feature's
-      // demo data are no feature: worker/src/dev/, beside the dev entry, docs/decisions/199.)
-      from: {
-        path: WORKER_FEATURE,
-        pathNot: [TESTS, "^worker/src/features/open-web/"],
-      },
+      // No exception: the development routes that seed every feature's demo data are no feature
+      // (worker/src/dev/, beside the dev entry), and the open web's pages ask posts through deps
+      // (docs/decisions/199).
+      from: { path: WORKER_FEATURE, pathNot: TESTS },
       to: {
         path: "^worker/src/features/",
         pathNot: ["^worker/src/features/$1/"],

@@ -1,5 +1,5 @@
-import type { NotificationKind } from "#shared/enums.ts";
-import type { FeedItem } from "#shared/schemas/posts.ts";
+import type { FeedOption, NotificationKind } from "#shared/enums.ts";
+import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { Database } from "./db/database";
 import type { Statement } from "./db/sql";
@@ -13,7 +13,7 @@ import {
   notificationWritten,
 } from "./features/notifications/queries";
 import { prepared, settingOf, tellWritten, unreadDataAt } from "./features/notifications/service";
-import { feedItemsWhere } from "./features/posts/feed";
+import { feedItemsWhere, readFeed, visitorPosts } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
 import { dropRecentPasskeys } from "./features/two-factor/factor-changes";
 import type { EmailLanguage } from "./lib/language";
@@ -137,10 +137,13 @@ export interface PostsWhere {
   binds: unknown[];
 }
 
+/** Which of a visitor's pages of posts (`PostReads.forVisitor`). */
+export type VisitorPosts = { post: string } | { community: string; limit: number };
+
 /**
  * What another feature may ask of the posts one, so none imports it: whether a person may read a
- * post now (docs/decisions/135), refused as reading it would be (404 and the like); and posts as
- * the feed shows them.
+ * post now (docs/decisions/135), refused as reading it would be (404 and the like); posts as the
+ * feed shows them; and what a visitor's pages show of posts (the open web's, docs/decisions/132).
  */
 export interface PostReads {
   readable(viewerId: number, postPublicId: string): Promise<void>;
@@ -153,6 +156,17 @@ export interface PostReads {
     posts: PostsWhere,
     extra: Statement[],
   ): Promise<{ items: Map<number, FeedItem>; extra: object[][] }>;
+  /**
+   * As the API answers a visitor, in one batch with `extra` statements (back in order): the
+   * published post by its public id, or a community's first page, pinned first, with the cursor
+   * after it (null for a post, or when the page is not full).
+   */
+  forVisitor(
+    which: VisitorPosts,
+    extra: Statement[],
+  ): Promise<{ items: FeedItem[]; cursor: string | null; extra: object[][] }>;
+  /** The site feed's first page in `option`, as a visitor reads it. */
+  visitorFeed(option: FeedOption, limit: number): Promise<CursorPage<FeedItem>>;
 }
 
 /** What another feature may ask of the two-factor one, so none imports it. */
@@ -217,6 +231,8 @@ export function createDeps(
       await getPost(deps, viewerId, postPublicId);
     },
     itemsWhere: (viewerId, posts, extra) => feedItemsWhere(deps, viewerId, posts, extra),
+    forVisitor: (which, extra) => visitorPosts(deps, which, extra),
+    visitorFeed: (option, limit) => readFeed(deps, null, { option, skip: 0, limit }),
   };
   deps.secondFactors = {
     dropRecentPasskeys: (owner, language) => dropRecentPasskeys(deps, owner, language),

@@ -56,7 +56,7 @@ export const jobs = sqliteTable(
     howToApply: text("how_to_apply").notNull(),
     skills: text("skills", { mode: "json" }).$type<string[]>().notNull(),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("CONFIRMED"),
-    /** Public until then (features/jobs/visibility.ts); the daily cron then closes it. */
+    /** Public until then (lib/job-visibility-queries.ts); the daily cron then closes it. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

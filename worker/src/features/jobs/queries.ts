@@ -13,9 +13,9 @@ import {
   type Statement,
 } from "#worker/db/sql.ts";
 import { toMatchExpression } from "#worker/lib/fts-match.ts";
+import { publicJobSql } from "#worker/lib/job-visibility-queries.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
 import type { JobRow } from "./json";
-import { publicJobSql } from "./visibility";
 
 // The jobs' SQL: a job, the lists' statements (a page and its count: lists.ts reads them and
 // answers), the companies, and the expiry.

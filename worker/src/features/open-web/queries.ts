@@ -2,16 +2,9 @@ import type { Database } from "#worker/db/database.ts";
 import { blogPosts, communities, companies, jobs, services, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
+import { publicJobSql } from "#worker/lib/job-visibility-queries.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
-import { publicJobSql } from "../jobs/visibility";
-import {
-  communityPostPage,
-  type PostLookups,
-  type PostRow,
-  pageWithLookups,
-  publishedPostStatement,
-} from "../posts/queries";
 
 // Every read of the open web (features/open-web): the pages' heads and first screens, the
 // sitemaps and the feeds. Each page is one D1 round trip (one batch); each sitemap and feed one
@@ -33,53 +26,36 @@ const COMMUNITY_COLUMNS = columnsOf(communities, "c");
 /** Why a post's page has nothing to show: it is not there, or staff or a moderator removed it. */
 export type PostState = "shown" | "missing" | "removed";
 
-export interface PostPageRead {
-  posts: PostRow[];
-  lookups: PostLookups;
-  state: PostState;
-  /** Its author lets search engines list their pages. */
-  indexable: boolean;
-}
-
 /**
- * A post's page: the post and all its feed item shows (as `GET /api/v1/micropost` reads them for a
- * visitor), and what the post is when it is not shown, with its author's search-engine setting;
- * one round trip.
+ * What a post is when its page may have nothing to show, with its author's search-engine setting:
+ * read beside the post itself (`deps.posts.forVisitor`), in its round trip.
  */
-export async function readPostPage(db: Database, publicId: string): Promise<PostPageRead> {
-  type State = { is_draft: number; removed_at: number | null; indexing: number };
-  const { posts, extra, lookups } = await pageWithLookups(db, null, publishedPostStatement(publicId), [
-    {
-      sql: `SELECT m.is_draft, m.removed_at, u.search_engine_indexing AS indexing
-        FROM microposts m JOIN users u ON u.id = m.owner_id WHERE m.public_id = ?1`,
-      binds: [publicId],
-    },
-  ]);
-  const row = (extra[0] as State[])[0];
-  const state: PostState =
-    posts.length > 0 && row?.is_draft === 0 ? "shown" : row?.removed_at ? "removed" : "missing";
-  return { posts, lookups, state, indexable: row?.indexing === 1 };
+export function postStateStatement(publicId: string): Statement {
+  return {
+    sql: `SELECT m.is_draft, m.removed_at, u.search_engine_indexing AS indexing
+      FROM microposts m JOIN users u ON u.id = m.owner_id WHERE m.public_id = ?1`,
+    binds: [publicId],
+  };
 }
 
-/** A community's page: the community and its first page of posts for a visitor; one round trip. */
-export async function readCommunityPage(
-  db: Database,
-  name: string,
-  limit: number,
-): Promise<{ community: CommunityRow | null; posts: PostRow[]; lookups: PostLookups }> {
-  const { posts, extra, lookups } = await pageWithLookups(
-    db,
-    null,
-    communityPostPage(name, { skip: 0, limit }, null),
-    [
-      {
-        sql: `SELECT ${COMMUNITY_COLUMNS} FROM communities c WHERE lower(c.name) = lower(?1)`,
-        binds: [name],
-      },
-    ],
-  );
-  const raw = (extra[0] as object[])[0];
-  return { community: raw ? rowOf(communities, raw) : null, posts, lookups };
+/** The post's state from `postStateStatement`'s rows, given whether the post itself was read. */
+export function postStateOf(shown: boolean, rows: object[]): { state: PostState; indexable: boolean } {
+  const row = rows[0] as { is_draft: number; removed_at: number | null; indexing: number } | undefined;
+  const state: PostState = shown && row?.is_draft === 0 ? "shown" : row?.removed_at ? "removed" : "missing";
+  return { state, indexable: row?.indexing === 1 };
+}
+
+/** A community by name, read beside its first page of posts (`deps.posts.forVisitor`). */
+export function communityStatement(name: string): Statement {
+  return {
+    sql: `SELECT ${COMMUNITY_COLUMNS} FROM communities c WHERE lower(c.name) = lower(?1)`,
+    binds: [name],
+  };
+}
+
+/** The community from `communityStatement`'s rows, or null. */
+export function communityOf(rows: object[]): CommunityRow | null {
+  return rows[0] ? rowOf(communities, rows[0]) : null;
 }
 
 export type PersonRow = typeof users.$inferSelect;

@@ -5,12 +5,10 @@ import type { FirstScreen } from "#shared/schemas/open-web.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
 import { toCommunityWithRules } from "#worker/lib/community-json.ts";
+import { cursorPageOf } from "#worker/lib/cursor-page.ts";
 import { glance } from "#worker/lib/plain-text.ts";
-import { toFeedItems } from "#worker/lib/post-json.ts";
 import { iso } from "#worker/lib/time.ts";
 import { toUser } from "#worker/lib/user-json.ts";
-import { cursorPageOf, nextCursor, readFeed } from "../posts/feed";
-import { PINNED_FIRST } from "../posts/queries";
 import { type PageHead, SITE_DESCRIPTION, SITE_NAME } from "./html";
 import * as queries from "./queries";
 
@@ -99,7 +97,7 @@ export async function homePage(deps: Deps, option: FeedOption, visitor: boolean)
     },
   });
   if (!visitor) return { status: 200, head, data: null };
-  const page = await readFeed(deps, null, { option, skip: 0, limit: FEED_PAGE_SIZE });
+  const page = await deps.posts.visitorFeed(option, FEED_PAGE_SIZE);
   return {
     status: 200,
     head: { ...head, preload: firstPicture(page.list) },
@@ -109,9 +107,10 @@ export async function homePage(deps: Deps, option: FeedOption, visitor: boolean)
 
 /** A post's page, or 404 (missing, draft) or 410 (removed by staff or a moderator). */
 export async function postPage(deps: Deps, publicId: string, visitor: boolean): Promise<PageAnswer> {
-  const read = await queries.readPostPage(deps.db, publicId);
-  const [item] = read.state === "shown" ? toFeedItems(read.posts, read.lookups, null) : [];
-  if (!item) return notFound(deps, read.state === "removed" ? 410 : 404);
+  const read = await deps.posts.forVisitor({ post: publicId }, [queries.postStateStatement(publicId)]);
+  const { state, indexable } = queries.postStateOf(read.items.length > 0, read.extra[0] ?? []);
+  const [item] = state === "shown" ? read.items : [];
+  if (!item) return notFound(deps, state === "removed" ? 410 : 404);
   const { micropost: post, community, owner } = item;
   const canonical = absolute(deps, post.link);
   const picture = post.user_file_list.find((f) => f.file_type === "IMAGE")?.file;
@@ -124,7 +123,7 @@ export async function postPage(deps: Deps, publicId: string, visitor: boolean): 
     type: "article",
     ...pictureOf(deps, picture, community.image, owner.profile_image),
     feed: communityFeed(deps, community.name),
-    noindex: !read.indexable,
+    noindex: !indexable,
     jsonLd: discussionPosting(deps, item, canonical, text),
     preload: picture ?? null,
   };
@@ -177,9 +176,12 @@ function discussionPosting(deps: Deps, item: FeedItem, url: string, text: string
 
 /** A community's page, or 404. */
 export async function communityPage(deps: Deps, name: string, visitor: boolean): Promise<PageAnswer> {
-  const read = await queries.readCommunityPage(deps.db, name, COMMUNITY_PAGE_SIZE);
-  if (!read.community) return notFound(deps);
-  const community = toCommunityWithRules(read.community, null);
+  const read = await deps.posts.forVisitor({ community: name, limit: COMMUNITY_PAGE_SIZE }, [
+    queries.communityStatement(name),
+  ]);
+  const row = queries.communityOf(read.extra[0] ?? []);
+  if (!row) return notFound(deps);
+  const community = toCommunityWithRules(row, null);
   const about = community.description || community.display_name || "";
   const head: PageHead = {
     title: titled(`c/${community.name}`),
@@ -197,9 +199,8 @@ export async function communityPage(deps: Deps, name: string, visitor: boolean):
     jsonLd: null,
   };
   if (!visitor) return { status: 200, head, data: null };
-  const cursor = nextCursor(read.posts, COMMUNITY_PAGE_SIZE, PINNED_FIRST);
-  const list = toFeedItems(read.posts, read.lookups, null);
-  const posts = cursorPageOf(list, community.total_microposts, COMMUNITY_PAGE_SIZE, cursor);
+  const list = read.items;
+  const posts = cursorPageOf(list, community.total_microposts, COMMUNITY_PAGE_SIZE, read.cursor);
   return {
     status: 200,
     head: { ...head, preload: firstPicture(list) },

@@ -5,7 +5,8 @@ import { PEOPLE_MSG, type ProfilePostSort } from "#shared/schemas/people.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor, type Statement } from "#worker/db/sql.ts";
-import type { Deps, PostsWhere } from "#worker/deps.ts";
+import type { Deps, PostsWhere, VisitorPosts } from "#worker/deps.ts";
+import { cursorPageOf } from "#worker/lib/cursor-page.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
@@ -36,6 +37,7 @@ import {
   postLookups,
   postsByIdsStatement,
   postsWhereStatement,
+  publishedPostStatement,
   scannedSourcePosts,
   sitePostPage,
   TOP,
@@ -195,18 +197,24 @@ export function nextCursor(posts: PostRow[], limit: number, order: Order): strin
 }
 
 /**
- * A page of the feed as the answer: its items, its totals, the cursor after it and, when the
- * viewer's muted words left posts out, how many.
+ * What a visitor's page shows of posts, in one batch with `extra` statements: the published post by
+ * its public id, or a community's first page, pinned first (`PostReads.forVisitor` in deps.ts).
  */
-export function cursorPageOf(
-  list: FeedItem[],
-  total: number,
-  limit: number,
-  cursor: string | null,
-  hidden = 0,
-): CursorPage<FeedItem> {
-  const page = { list, total_list: total, total_pages: Math.ceil(total / limit), next_cursor: cursor };
-  return hidden > 0 ? { ...page, hidden_by_mutes: hidden } : page;
+export async function visitorPosts(
+  deps: Deps,
+  which: VisitorPosts,
+  extra: Statement[],
+): Promise<{ items: FeedItem[]; cursor: string | null; extra: object[][] }> {
+  const page =
+    "post" in which
+      ? publishedPostStatement(which.post)
+      : communityPostPage(which.community, { skip: 0, limit: which.limit }, null);
+  const read = await pageWithLookups(deps.db, null, page, extra);
+  return {
+    items: toFeedItems(read.posts, read.lookups, null),
+    cursor: "post" in which ? null : nextCursor(read.posts, which.limit, PINNED_FIRST),
+    extra: read.extra,
+  };
 }
 
 export async function readFeed(
