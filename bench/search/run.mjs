@@ -7,7 +7,7 @@
 //    loads a Zipf-distributed corpus straight into its file with node:sqlite (corpus.mjs): the
 //    schema's triggers fill the FTS tables as they would for any write. --reuse keeps a loaded state.
 // 2. SQL: runs `findIds`, the planning and the statements `search()` uses (imported as is from
-//    worker/src/features/search/fts.ts), with node:sqlite on that file.
+//    worker/src/features/search/fts.ts and fts-queries.ts), with node:sqlite on that file.
 // 3. Server: starts the local server on BENCH_PORT (8803) with that state and times GET /api/v1/search
 //    one request at a time, queries taking turns: the Worker's own time (Server-Timing, D1 calls and
 //    hydration included) and the client's, beside /api/health for the cost of local HTTP.
@@ -16,7 +16,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { DatabaseSync } from "node:sqlite";
 import { assetsDirFor, run, startServer } from "../../scripts/server.mjs";
-import { FTS_SOURCES, findIds, RANK_LIMIT } from "../../worker/src/features/search/fts.ts";
+import { findIds } from "../../worker/src/features/search/fts.ts";
+import { FTS_SOURCES, RANK_LIMIT } from "../../worker/src/features/search/fts-queries.ts";
 import { d1File } from "../feed/load.mjs";
 import { rng, seedCorpus, vocabulary } from "./corpus.mjs";
 

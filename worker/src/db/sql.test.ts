@@ -4,8 +4,9 @@ import { ownerWithId } from "#worker/lib/owners.ts";
 import { deps } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 import { insertCommunity, insertPost } from "#worker-test/rows.ts";
+import { keysetColumn } from "./keyset-queries";
 import { microposts, users } from "./schema";
-import { columnsOf, keysetColumn, rowOf } from "./sql";
+import { columnsOf, rowOf } from "./sql";
 
 describe("rows read with plain SQL", () => {
   it("name each column by its JS key and come back as Drizzle reads them", async () => {

@@ -1,4 +1,5 @@
-import { type Column, getTableColumns, type InferModelFromColumns, is, Table } from "drizzle-orm";
+import { type Column, getTableColumns, type InferModelFromColumns, is, SQL, sql, Table } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { fail } from "#worker/lib/errors.ts";
 
 /** One SQL statement with its bound values. Integers taken from our own rows may be inlined. */
@@ -93,6 +94,45 @@ export function rowOf<S extends Columns>(source: S, raw: object, prefix = ""): R
   return row as RowOf<S>;
 }
 
+/** Drizzle's SQLite dialect, only to turn `sql` templates into text and binds (it holds no state). */
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * A statement written with Drizzle: a `sql` template naming tables and columns through the schema's
+ * objects (`${users.id}` is `"users"."id"`, so a renamed column fails the type check) with its values
+ * bound, or a builder's query (`db.orm.select()...`, anything with `toSQL`). What `Database` runs.
+ */
+export function statement(
+  query: SQL | { toSQL(): { sql: string; params: unknown[] } },
+  options: { isList?: boolean } = {},
+): Statement {
+  const { sql: text, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+  return options.isList ? { sql: text, binds: params, isList: true } : { sql: text, binds: params };
+}
+
+/**
+ * A fragment of a `sql` template as text, for statements still written as text (a select list,
+ * a condition a batch shares): columns named through the schema, no bound values.
+ */
+export function sqlText(fragment: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length)
+    throw new Error("sqlText: a fragment with bound values; inline our integers or bind them");
+  return text;
+}
+
+/**
+ * The select list of `source` for a `sql` template: each column named by its JS key
+ * (`"users"."profile_name" AS "profileName"`), so `rowOf` reads the row. A `prefix` keeps two
+ * tables apart in one row.
+ */
+export function selectOf(source: Columns, prefix = ""): SQL {
+  return sql.join(
+    entriesOf(source).map(([key, column]) => sql`${column} AS ${sql.identifier(prefix + key)}`),
+    sql`, `,
+  );
+}
+
 /** Integers for an inline `IN (...)` list: they come from our rows, never from the client. */
 export function idList(ids: Iterable<number>): string {
   const list = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
@@ -114,57 +154,4 @@ export function decodeCursor(cursor: string | undefined, tag: string, size: numb
   if (head !== tag || values.length !== size || !values.every((v) => Number.isSafeInteger(v)))
     fail(422, "not a cursor of this list; use the next_cursor of its previous page", { field: "cursor" });
   return values;
-}
-
-export interface KeysetColumn {
-  /** The column as the query names it ("m.total_votes"). */
-  expr: string;
-  /** Its name in the result, as `columnsOf` names it ('"totalVotes"'). */
-  name: string;
-}
-
-/** A sort column of a keyset list, from the Drizzle table: `keysetColumn(microposts, "m", "totalVotes")`. */
-export function keysetColumn<T extends Table>(
-  table: T,
-  alias: string,
-  key: keyof T["_"]["columns"] & string,
-): KeysetColumn {
-  const column = getTableColumns(table)[key] as Column;
-  return { expr: `${alias}.${column.name}`, name: `"${key}"` };
-}
-
-/**
- * A page of rows after a keyset cursor, in the order of `columns` (all descending or all ascending).
- * SQLite seeks a row-value condition `(a, b) < (x, y)` on its first column only, so with many ties
- * in `a` (every post with 0 votes) it would read every tied row before the cursor. Instead each
- * "after" condition is its own arm with an exact index seek: `a = x AND b < y`, then `a < x`; the
- * arms are merged lazily in order. Cursor values are inlined: `decodeCursor` made them integers.
- */
-export function keysetSql(input: {
-  select: string;
-  from: string;
-  where: string;
-  columns: KeysetColumn[];
-  dir: "DESC" | "ASC";
-  values: number[] | null;
-  limit: number;
-  skip: number;
-}): string {
-  const order = (useNames: boolean) =>
-    input.columns.map((c) => `${useNames ? c.name : c.expr} ${input.dir}`).join(", ");
-  if (!input.values) {
-    return `SELECT ${input.select} FROM ${input.from} WHERE ${input.where}
-      ORDER BY ${order(false)} LIMIT ${input.limit} OFFSET ${input.skip}`;
-  }
-  const after = input.dir === "DESC" ? "<" : ">";
-  const values = input.values;
-  const arms = input.columns.map((_, i) => {
-    const equal = input.columns
-      .slice(0, input.columns.length - 1 - i)
-      .map((c, j) => `${c.expr} = ${values[j]}`);
-    const k = input.columns.length - 1 - i;
-    const conditions = [input.where, ...equal, `${input.columns[k]!.expr} ${after} ${values[k]}`];
-    return `SELECT ${input.select} FROM ${input.from} WHERE ${conditions.join(" AND ")}`;
-  });
-  return `${arms.join(" UNION ALL ")} ORDER BY ${order(true)} LIMIT ${input.limit}`;
 }

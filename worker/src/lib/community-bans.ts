@@ -3,12 +3,8 @@ import { fail } from "./errors";
 import { iso } from "./time";
 
 // A ban from a community (features/community-moderation) refuses the person's posts, comments and
-// votes there; posts reads the ban with the post or community it already reads, and refuses here.
-
-/** The ban's end as the reads give it: -1 until lifted, a time, or null when not banned. */
-export const BAN_ENDS_SQL = (communityIdExpr: string, userIdExpr: string, nowExpr: string) =>
-  `(SELECT coalesce(ends_at, -1) FROM community_bans WHERE community_id = ${communityIdExpr}
-     AND user_id = ${userIdExpr} AND (ends_at IS NULL OR ends_at > ${nowExpr}))`;
+// votes there; posts reads the ban with the post or community it already reads (`BAN_ENDS_SQL` of
+// ./community-ban-queries.ts), and refuses here.
 
 /** 403 naming the ban's end when `banEnds` is set. */
 export function refuseIfBanned(banEnds: number | null | undefined): void {

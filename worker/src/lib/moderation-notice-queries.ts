@@ -1,6 +1,7 @@
 import type { Database } from "#worker/db/database.ts";
 import { idList } from "#worker/db/sql.ts";
-import { APPEAL_COLUMNS, type AppealRow, MODERATION_COLUMNS, type ModerationRow } from "./moderation-rows";
+import { APPEAL_COLUMNS, MODERATION_COLUMNS } from "./moderation-row-queries";
+import type { AppealRow, ModerationRow } from "./moderation-rows";
 
 // What a moderation's notice reads (moderation-notices.ts): the decisions with their appeals and
 // what they were about, and a person's current suspension.

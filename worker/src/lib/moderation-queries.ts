@@ -1,6 +1,7 @@
 import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
 import type { Database } from "#worker/db/database.ts";
-import { APPEAL_COLUMNS, type AppealRow, MODERATION_COLUMNS, type ModerationRow } from "./moderation-rows";
+import { APPEAL_COLUMNS, MODERATION_COLUMNS } from "./moderation-row-queries";
+import type { AppealRow, ModerationRow } from "./moderation-rows";
 
 // The SQL of moderation decisions that the moderation feature and staff's screens (reports,
 // appeals) both run: recording a decision, finding one, the card its notice shows. Below the

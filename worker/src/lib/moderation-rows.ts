@@ -37,9 +37,3 @@ export interface AppealRow {
   decided_at: number | null;
   created_at: number;
 }
-
-export const MODERATION_COLUMNS = `id, user_id, report_group_id, action, target_type, target_id, cause, note,
-  admin_username, reversed_at, created_at,
-  (SELECT name FROM communities WHERE communities.id = moderations.community_id) AS community`;
-export const APPEAL_COLUMNS = `id, moderation_id, user_id, text, status, decision, note, decided_by_username,
-  decided_at, created_at`;

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import { users } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { type RowOf, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { iso } from "#worker/lib/time.ts";
@@ -39,11 +39,6 @@ export function toOwner(row: OwnerRow): Owner {
     is_verified_user: row.isVerifiedUser,
     is_verified_business: row.isVerifiedBusiness,
   };
-}
-
-/** Owners of these ids (a page's authors), in one statement; `ownerMap` reads its rows. */
-export function ownersStatement(ids: Iterable<number>): Statement {
-  return { sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${idList(ids)})` };
 }
 
 export function ownerMap(rows: object[]): Map<number, Owner> {

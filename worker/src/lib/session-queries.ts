@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import { users } from "#worker/db/schema/index.ts";
+import { mutedWords, users } from "#worker/db/schema/index.ts";
+import { type Statement, selectOf, statement } from "#worker/db/sql.ts";
 import { LIVE_ACCOUNT_SQL, mayHoldSession } from "./sessions";
 
 // The statements of the session rule (sessions.ts): the guard a write rides behind, and the token
@@ -78,3 +79,42 @@ export function liveSessionVersions(
     binds: [JSON.stringify(ids)],
   });
 }
+
+/** The person a token names: the columns the auth middleware's check needs, as `rowOf` reads them. */
+export const sessionColumns = {
+  id: users.id,
+  username: users.username,
+  version: users.tokenVersion,
+  deletedAt: users.deletedAt,
+  status: users.status,
+  trustLevel: users.trustLevel,
+  trustLevelAt: users.trustLevelAt,
+  createdAt: users.createdAt,
+};
+export const muteColumns = {
+  phrase: mutedWords.phrase,
+  wholeWord: mutedWords.wholeWord,
+  contexts: mutedWords.contexts,
+};
+
+/**
+ * The token check's two statements, written once per isolate (every signed-in request sends them):
+ * the person by id, and the phrases they mute now. Their binds are the placeholders, in order.
+ */
+const SESSION_SQL = statement(
+  sql`SELECT ${selectOf(sessionColumns)} FROM ${users} WHERE ${users.id} = ${sql.placeholder("id")}`,
+).sql;
+const MUTES_SQL = statement(
+  sql`SELECT ${selectOf(muteColumns)} FROM ${mutedWords} WHERE ${mutedWords.userId} = ${sql.placeholder("id")}
+    AND (${mutedWords.expiresAt} IS NULL OR ${mutedWords.expiresAt} > ${sql.placeholder("now")})`,
+).sql;
+
+/**
+ * The token check's statements for the person the claims name: the person, and (`withMutes`) the
+ * phrases they mute, which only lists filter by. A write's statements all run on the primary, so
+ * a write leaves them out (docs/decisions/186); a write that asks for them reads them itself.
+ */
+export const sessionReads = (id: number, withMutes = true): Statement[] => [
+  { sql: SESSION_SQL, binds: [id] },
+  ...(withMutes ? [{ sql: MUTES_SQL, binds: [id, Date.now()] }] : []),
+];

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import type { Statement } from "#worker/db/sql.ts";
+import { users } from "#worker/db/schema/index.ts";
+import { rowOf, type Statement, selectOf, statement } from "#worker/db/sql.ts";
 import { DAY } from "#worker/lib/time.ts";
 
 // The trust levels' thresholds and SQL (trust.ts holds the rules that use them).
@@ -52,6 +54,20 @@ export function trustLevelStatement(
       RETURNING trust_level`,
     binds: [typeof userId === "number" ? userId : null, now],
   });
+}
+
+const factColumns = {
+  trustLevel: users.trustLevel,
+  trustLevelAt: users.trustLevelAt,
+  createdAt: users.createdAt,
+};
+
+/** The person's stored level, when it was worked out, and when they joined. */
+export async function trustFacts(db: Database, userId: number) {
+  const raw = await db.first<object>(
+    statement(sql`SELECT ${selectOf(factColumns)} FROM ${users} WHERE ${users.id} = ${userId}`),
+  );
+  return raw ? rowOf(factColumns, raw) : null;
 }
 
 /** SQL that holds while the person's stored level is below `levels` (their bind at ?`n`). */

@@ -2,7 +2,7 @@ import type { Database } from "#worker/db/database.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { RetryLater } from "#worker/lib/errors.ts";
-import { type CountRow, countStatement, withinAllowance } from "#worker/lib/rate-limit-queries.ts";
+import { type CountRow, countStatement, windowRow, withinAllowance } from "#worker/lib/rate-limit-queries.ts";
 import {
   allOf,
   type Condition,
@@ -17,6 +17,7 @@ import {
   NEW_DAYS,
   RECENT_UPHELD_DAYS,
   REGULAR_DAYS,
+  trustFacts,
   trustLevelStatement,
   upheldSinceCount,
 } from "#worker/lib/trust-queries.ts";
@@ -132,11 +133,8 @@ async function knownTrust(
   // A token check still on its way (docs/decisions/156) brings the level with it.
   await db.settleRider();
   if (user.trust) return user.trust;
-  const row = await db.first<{ trust_level: number; trust_level_at: number; created_at: number }>({
-    sql: "SELECT trust_level, trust_level_at, created_at FROM users WHERE id = ?1",
-    binds: [user.id],
-  });
-  return { level: row?.trust_level ?? 0, at: row?.trust_level_at ?? 0, joinedAt: row?.created_at ?? now };
+  const row = await trustFacts(db, user.id);
+  return { level: row?.trustLevel ?? 0, at: row?.trustLevelAt ?? 0, joinedAt: row?.createdAt ?? now };
 }
 
 /** Whether an age threshold passed (or a day went by) since a level below 2 was worked out. */
@@ -208,18 +206,7 @@ export async function actionCounters(
   const trust = await knownTrust(deps, user, now);
   if (!limited(action, trust.level)) return limit;
   const stale = isStale(trust, now);
-  const levels = TRUST_LIMITS[action].length;
-  const count = countStatement(
-    db,
-    trustKey(action, user.id),
-    windowOf(action),
-    now,
-    allOf(4, [
-      ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
-      (n) => levelBelow(user.id, levels, n),
-      ...(onlyIf ? [onlyIf] : []),
-    ]),
-  );
+  const count = allowanceCount(db, user.id, rate, action, now, onlyIf);
   const relevel = stale ? [trustLevelStatement(db, user.id, now)] : [];
   return {
     statements: [...relevel, ...limit.statements, count],
@@ -234,6 +221,33 @@ export async function actionCounters(
       await judgeTrust(deps, user.id, action, { level, joinedAt: trust.joinedAt }, results.at(-1), now);
     },
   };
+}
+
+/**
+ * The hit of the person's allowance for `action` that `actionCounters` and `countersBeforeLevel`
+ * put last in their batch: it counts only when the action's own limit let it through, the stored
+ * level (after any re-levelling earlier in the batch) has an allowance, and `onlyIf` holds.
+ */
+function allowanceCount(
+  db: Database,
+  userId: number,
+  rate: { key: string; rule: RateRule } | null,
+  action: TrustAction,
+  now: number,
+  onlyIf: Condition | undefined,
+): D1PreparedStatement {
+  const levels = TRUST_LIMITS[action].length;
+  return countStatement(
+    db,
+    trustKey(action, userId),
+    windowOf(action),
+    now,
+    allOf(4, [
+      ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
+      (n) => levelBelow(userId, levels, n),
+      ...(onlyIf ? [onlyIf] : []),
+    ]),
+  );
 }
 
 /**
@@ -253,19 +267,8 @@ function countersBeforeLevel(
   onlyIf: Condition | undefined,
 ): Counters {
   const { db } = deps;
-  const levels = TRUST_LIMITS[action].length;
   const relevel = trustLevelStatement(db, user.id, now, { onlyIfStale: true });
-  const count = countStatement(
-    db,
-    trustKey(action, user.id),
-    windowOf(action),
-    now,
-    allOf(4, [
-      ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
-      (n) => levelBelow(user.id, levels, n),
-      ...(onlyIf ? [onlyIf] : []),
-    ]),
-  );
+  const count = allowanceCount(db, user.id, rate, action, now, onlyIf);
   return {
     statements: [relevel, ...limit.statements, count],
     async judge(results) {
@@ -338,11 +341,7 @@ export async function allowanceLeft<A extends TrustAction>(
   if (!limited(action, level)) return null;
   const max = allowance(action, level);
   const window = windowOf(action);
-  const row = await deps.db.first<{ count: number; window_start: number }>({
-    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1",
-    binds: [trustKey(action, user.id)],
-  });
-  const current = row && row.window_start > now - window ? row : null;
+  const current = await windowRow(deps.db, trustKey(action, user.id), now - window);
   const used = Math.min(max, current?.count ?? 0);
   return {
     action,

@@ -1,46 +1,23 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { MFA_MSG } from "#shared/schemas/two-factor.ts";
 import type { Rider } from "../db/database";
-import { mutedWords, users } from "../db/schema";
-import { columnsOf, rowOf } from "../db/sql";
+import { rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { DomainError, fail } from "../lib/errors";
 import {
   ADMIN_SESSION_GUARD_SQL,
   ADMIN_SESSION_SQL,
   failedSessionGuard,
+  muteColumns,
   SESSION_GUARD_SQL,
+  sessionColumns,
+  sessionReads,
 } from "../lib/session-queries";
 import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
 import { ADMIN_ENROLL_PATHS } from "./admin-enroll-paths";
 
 const bearer = (c: Context<AppEnv>) => bearerToken(c.req.header("authorization"));
-
-/** The person a token names: the columns the check needs, as `rowOf` reads them. */
-const sessionColumns = {
-  id: users.id,
-  username: users.username,
-  version: users.tokenVersion,
-  deletedAt: users.deletedAt,
-  status: users.status,
-  trustLevel: users.trustLevel,
-  trustLevelAt: users.trustLevelAt,
-  createdAt: users.createdAt,
-};
-const muteColumns = {
-  phrase: mutedWords.phrase,
-  wholeWord: mutedWords.wholeWord,
-  contexts: mutedWords.contexts,
-};
-
-/**
- * The token check's two statements, written once per isolate: the person by id, and the phrases
- * they mute now (`?2` is the time). Plain text with binds, so no request builds them again.
- */
-const SESSION_SQL = `SELECT ${columnsOf(sessionColumns, "u")} FROM users u WHERE u.id = ?1`;
-const MUTES_SQL = `SELECT ${columnsOf(muteColumns, "w")} FROM muted_words w
-  WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?2)`;
 
 const EXPIRED = "Your session has expired. Please log in again.";
 
@@ -67,16 +44,6 @@ function sessionOf(
     trust: { level: row.trustLevel, at: row.trustLevelAt, joinedAt: row.createdAt },
   };
 }
-
-/**
- * The token check's statements for the person the claims name: the person, and (`withMutes`) the
- * phrases they mute, which only lists filter by. A write's statements all run on the primary, so
- * a write leaves them out (docs/decisions/186); a write that asks for them reads them itself.
- */
-const sessionReads = (id: number, withMutes = true) => [
-  { sql: SESSION_SQL, binds: [id] },
-  ...(withMutes ? [{ sql: MUTES_SQL, binds: [id, Date.now()] }] : []),
-];
 
 /** The user behind a user token, if the token is valid and not outdated by a password change. */
 async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUser | null> {

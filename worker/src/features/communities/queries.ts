@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
+import { keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { communities, communityMembers } from "#worker/db/schema/index.ts";
-import { columnsOf, keysetColumn, keysetSql, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { columnsOf, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 

@@ -10,7 +10,8 @@ import { companies } from "#worker/db/schema/index.ts";
 import { decodeCursor, encodeCursor, rowOf, type Statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { ownerMap, ownersStatement, ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { ownersStatement } from "#worker/lib/owner-queries.ts";
+import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { toCompany, toJob } from "./json";
 import {
   allJobsStatements,

@@ -1,17 +1,11 @@
+import { sql } from "drizzle-orm";
 import { MARKET_COUNT_CAP } from "#shared/constants.ts";
 import type { JobStatus } from "#shared/enums.ts";
 import type { JobListQuery, JobPageQuery } from "#shared/schemas/jobs.ts";
 import type { Database } from "#worker/db/database.ts";
+import { keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { companies, jobs } from "#worker/db/schema/index.ts";
-import {
-  columnsOf,
-  idList,
-  keysetColumn,
-  keysetSql,
-  type RowOf,
-  rowOf,
-  type Statement,
-} from "#worker/db/sql.ts";
+import { columnsOf, idList, type RowOf, rowOf, type Statement, selectOf, statement } from "#worker/db/sql.ts";
 import { toMatchExpression } from "#worker/lib/fts-match.ts";
 import { publicJobSql } from "#worker/lib/job-visibility-queries.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
@@ -83,6 +77,17 @@ export async function jobByUsernameSlug(
   ]);
   return { ownerId: person ? Number(person.id) : null, found: raw ? readJob(raw) : null, lookups };
 }
+
+/** A company by its name in any case (one company per name). */
+export function companyByNameStatement(name: string): Statement {
+  return statement(
+    sql`SELECT ${selectOf(companies)} FROM ${companies} WHERE ${companies.nameKey} = ${name.toLowerCase()}`,
+  );
+}
+
+/** The id of the caller's company of that name, inside the same batch that may create it. */
+export const companyIdOf = (ownerId: number, name: string) =>
+  sql`(SELECT ${companies.id} FROM ${companies} WHERE ${companies.nameKey} = ${name.toLowerCase()} AND ${companies.ownerId} = ${ownerId})`;
 
 /** The companies of some jobs, by id. */
 export function companiesStatement(ids: number[]): Statement {

@@ -3,7 +3,7 @@ import { COMPANY_LOGO_MAX_MB, JOB_LIFETIME_DAYS, MB } from "#shared/constants.ts
 import { JOBS_MSG, type Job, type JobCreated, type JobForm, type JobKey } from "#shared/schemas/jobs.ts";
 import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { companies, jobs } from "#worker/db/schema/index.ts";
-import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import { rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -14,6 +14,7 @@ import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { type CompanyRow, jobLink } from "./json";
 import { findJob, findJobByKey } from "./lists";
+import { companyByNameStatement, companyIdOf } from "./queries";
 
 export const JOB_LIFETIME_MS = JOB_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
@@ -23,10 +24,7 @@ export const JOB_LIFETIME_MS = JOB_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
  */
 async function companyByName(deps: Deps, name: string, limits?: Counters): Promise<CompanyRow | undefined> {
   const [[raw]] = await readCounted<[Record<string, unknown>]>(deps.db, limits, [
-    {
-      sql: `SELECT ${columnsOf(companies, "c")} FROM companies c WHERE c.name_key = ?1`,
-      binds: [name.toLowerCase()],
-    },
+    companyByNameStatement(name),
   ]);
   return raw ? rowOf(companies, raw) : undefined;
 }
@@ -91,10 +89,6 @@ export function upsertCompany(
       setWhere: eq(companies.ownerId, ownerId),
     });
 }
-
-/** The id of the caller's company of that name, inside the same batch that may create it. */
-export const companyIdOf = (ownerId: number, name: string) =>
-  sql`(SELECT id FROM companies WHERE name_key = ${name.toLowerCase()} AND owner_id = ${ownerId})`;
 
 /**
  * `POST .../job`: the job form. The job is CONFIRMED at once and public for JOB_LIFETIME_DAYS.

@@ -13,7 +13,8 @@ import { auditInsert } from "#worker/lib/audit-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { findOwnerId } from "#worker/lib/owners.ts";
 import { findJob, toJobs } from "./lists";
-import { companyIdOf, JOB_LIFETIME_MS, resolveCompany, upsertCompany } from "./service";
+import { companyIdOf } from "./queries";
+import { JOB_LIFETIME_MS, resolveCompany, upsertCompany } from "./service";
 
 // Staff's rules for jobs (the admin site's jobs screen): any job in any status, and changes with
 // their audit row. They live with the jobs feature, whose lists and company upsert they share.

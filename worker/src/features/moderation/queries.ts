@@ -1,5 +1,6 @@
 import type { Database } from "#worker/db/database.ts";
-import { APPEAL_COLUMNS, type AppealRow, type ModerationRow } from "#worker/lib/moderation-rows.ts";
+import { APPEAL_COLUMNS } from "#worker/lib/moderation-row-queries.ts";
+import type { AppealRow, ModerationRow } from "#worker/lib/moderation-rows.ts";
 
 // The SQL of a person's own moderations and appeals (what is shared with staff's screens is in
 // lib/moderation-queries.ts).

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEARCH_MAX_RESULTS } from "#shared/schemas/search.ts";
 import { toMatchExpression } from "#worker/lib/fts-match.ts";
 import { env } from "#worker-test/api.ts";
-import { MAX_RESULTS, RANK_LIMIT } from "./fts";
+import { MAX_RESULTS, RANK_LIMIT } from "./fts-queries";
 
 describe("the search text", () => {
   it("becomes quoted words, never FTS syntax", () => {

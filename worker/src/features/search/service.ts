@@ -14,7 +14,8 @@ import type { ActiveMute } from "#worker/lib/mute-match.ts";
 import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { toComment } from "#worker/lib/post-json.ts";
-import { type FoundIds, FTS_SOURCES, searchSql, toFoundIds } from "./fts";
+import { type FoundIds, toFoundIds } from "./fts";
+import { FTS_SOURCES, searchSql } from "./fts-queries";
 import {
   browseCommunityStatements,
   type HitsSql,

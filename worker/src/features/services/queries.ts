@@ -1,16 +1,9 @@
 import { MARKET_COUNT_CAP } from "#shared/constants.ts";
 import type { ServiceListQuery } from "#shared/schemas/services.ts";
 import type { Database } from "#worker/db/database.ts";
+import { keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { services } from "#worker/db/schema/index.ts";
-import {
-  columnsOf,
-  jsonObjectOf,
-  keysetColumn,
-  keysetSql,
-  type RowOf,
-  rowOf,
-  type Statement,
-} from "#worker/db/sql.ts";
+import { columnsOf, jsonObjectOf, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { toMatchExpression } from "#worker/lib/fts-match.ts";
 import { type OwnerRow, ownerWithId } from "#worker/lib/owners.ts";
 

@@ -1,10 +1,40 @@
+import { sql } from "drizzle-orm";
 import type { ReportCause } from "#shared/enums.ts";
-import type { AppealDecision } from "#shared/schemas/moderation.ts";
+import type { AppealDecision, AppealStatus } from "#shared/schemas/moderation.ts";
 import type { Database } from "#worker/db/database.ts";
-import { idList } from "#worker/db/sql.ts";
-import { type AppealRow, MODERATION_COLUMNS, type ModerationRow } from "#worker/lib/moderation-rows.ts";
+import { appeals } from "#worker/db/schema/index.ts";
+import { idList, type Statement, statement } from "#worker/db/sql.ts";
+import { APPEAL_COLUMNS, MODERATION_COLUMNS } from "#worker/lib/moderation-row-queries.ts";
+import type { AppealRow, ModerationRow } from "#worker/lib/moderation-rows.ts";
 
 // The SQL of appeals as staff read and decide them.
+
+/**
+ * A page of appeals in one status and their total: OPEN oldest first (first come, first answered),
+ * DECIDED newest first.
+ */
+export function appealListStatements(
+  status: AppealStatus,
+  page: { skip: number; limit: number },
+): Statement[] {
+  const order =
+    status === "OPEN" ? sql`${appeals.id} ASC` : sql`${appeals.decidedAt} DESC, ${appeals.id} DESC`;
+  return [
+    statement(
+      sql`SELECT ${sql.raw(APPEAL_COLUMNS)} FROM ${appeals} WHERE ${appeals.status} = ${status}
+        ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.skip}`,
+      { isList: true },
+    ),
+    statement(sql`SELECT count(*) AS n FROM ${appeals} WHERE ${appeals.status} = ${status}`),
+  ];
+}
+
+/** One appeal by id. */
+export function findAppeal(db: Database, id: number): Promise<AppealRow | null> {
+  return db.first<AppealRow>(
+    statement(sql`SELECT ${sql.raw(APPEAL_COLUMNS)} FROM ${appeals} WHERE ${appeals.id} = ${id}`),
+  );
+}
 
 /** Each appeal's decision, person, content as it was and the reports behind it, in two round trips. */
 export async function appealContext(db: Database, rows: AppealRow[]) {

@@ -9,7 +9,6 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import {
-  APPEAL_COLUMNS,
   type AppealRow,
   decisionAnsweredStatements,
   decisionCard,
@@ -23,8 +22,10 @@ import { commentRemoval, postRemoval } from "../reports/removal";
 import { setStatusStatement } from "../users/service";
 import {
   appealContext,
+  appealListStatements,
   appealWonCondition,
   decideAppealStatement,
+  findAppeal,
   reverseModerationStatement,
 } from "./queries";
 
@@ -112,23 +113,14 @@ export async function listAppeals(
   deps: Deps,
   input: { status: AppealStatus; skip: number; limit: number },
 ): Promise<Page<AdminAppeal>> {
-  const order = input.status === "OPEN" ? "id ASC" : "decided_at DESC, id DESC";
-  const [rows, total] = await deps.db.batch<[AppealRow, { n: number }]>([
-    {
-      sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE status = ?1 ORDER BY ${order} LIMIT ?2 OFFSET ?3`,
-      binds: [input.status, input.limit, input.skip],
-      isList: true,
-    },
-    { sql: "SELECT count(*) AS n FROM appeals WHERE status = ?1", binds: [input.status] },
-  ]);
+  const [rows, total] = await deps.db.batch<[AppealRow, { n: number }]>(
+    appealListStatements(input.status, input),
+  );
   return toPage(await describeAppeals(deps, rows), total[0]?.n ?? 0, input.limit);
 }
 
 async function requireAppeal({ db }: Deps, id: number): Promise<AppealRow> {
-  const row = await db.first<AppealRow>({
-    sql: `SELECT ${APPEAL_COLUMNS} FROM appeals WHERE id = ?1`,
-    binds: [id],
-  });
+  const row = await findAppeal(db, id);
   if (!row) fail(404, MODERATION_MSG.appealNotFound);
   return row;
 }

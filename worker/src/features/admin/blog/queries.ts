@@ -1,6 +1,37 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
+import { blogPosts } from "#worker/db/schema/index.ts";
+import { type RowOf, rowOf, selectOf, statement } from "#worker/db/sql.ts";
 
 // The SQL of blog posts as staff write them.
+
+const listColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  slug: blogPosts.slug,
+  cover: blogPosts.cover,
+  category: blogPosts.category,
+  summary: blogPosts.summary,
+  publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+};
+
+/** A page of every post, published or not, newest first (without bodies), and their total. */
+export async function blogPage(
+  db: Database,
+  page: { skip: number; limit: number },
+): Promise<{ rows: RowOf<typeof listColumns>[]; total: number }> {
+  const [rows, total] = await db.batch<[object, { n: number }]>([
+    statement(
+      sql`SELECT ${selectOf(listColumns)} FROM ${blogPosts}
+        ORDER BY ${blogPosts.createdAt} DESC, ${blogPosts.id} DESC LIMIT ${page.limit} OFFSET ${page.skip}`,
+      { isList: true },
+    ),
+    statement(sql`SELECT count(*) AS n FROM ${blogPosts}`),
+  ]);
+  return { rows: rows.map((raw) => rowOf(listColumns, raw)), total: total[0]?.n ?? 0 };
+}
 
 export interface BlogWrite {
   title: string;

@@ -17,6 +17,7 @@ import { sanitizeHtml } from "#worker/lib/post-html.ts";
 import { iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import {
+  blogPage,
   deleteBlogStatement,
   insertBlogStatement,
   publishBlogStatement,
@@ -29,7 +30,7 @@ import {
 type BlogRow = typeof blogPosts.$inferSelect;
 const SUMMARY_FROM_BODY = 160;
 
-function toAdminBlog(row: Omit<BlogRow, "body">): AdminBlog {
+function toAdminBlog(row: Omit<BlogRow, "body" | "authorId">): AdminBlog {
   return {
     id: row.id,
     title: row.title,
@@ -75,17 +76,8 @@ export async function listBlogs(
   { db }: Deps,
   input: { skip: number; limit: number },
 ): Promise<Page<AdminBlog>> {
-  const [rows, total] = await db.batch<[BlogRow, { n: number }]>([
-    {
-      sql: `SELECT id, title, slug, cover, category, summary, published_at AS publishedAt,
-              created_at AS createdAt, updated_at AS updatedAt
-            FROM blog_posts ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2`,
-      binds: [input.limit, input.skip],
-      isList: true,
-    },
-    { sql: "SELECT count(*) AS n FROM blog_posts" },
-  ]);
-  return toPage(rows.map(toAdminBlog), total[0]?.n ?? 0, input.limit);
+  const { rows, total } = await blogPage(db, input);
+  return toPage(rows.map(toAdminBlog), total, input.limit);
 }
 
 export async function getBlog(deps: Deps, id: number): Promise<AdminBlogDetail> {

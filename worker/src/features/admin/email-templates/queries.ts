@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import { idList, type Statement } from "#worker/db/sql.ts";
+import { emailDeliveries } from "#worker/db/schema/index.ts";
+import { idList, type Statement, statement } from "#worker/db/sql.ts";
 
 // The SQL of e-mail templates and their deliveries. Statements for a batch are returned prepared,
 // so the caller's `db.write([...])` stays one batch.
@@ -187,4 +189,23 @@ export function deliveryRange(
     sql: "SELECT min(id) AS first, max(id) AS last FROM email_deliveries WHERE template_id = ?1",
     binds: [templateId],
   });
+}
+
+/** A sent template's deliveries counted by status. */
+export function deliveryCounts(db: Database, templateId: number) {
+  const d = emailDeliveries;
+  return db.all<{ status: (typeof d.$inferSelect)["status"]; n: number }>(
+    statement(
+      sql`SELECT ${d.status} AS status, count(*) AS n FROM ${d} WHERE ${d.templateId} = ${templateId} GROUP BY ${d.status}`,
+    ),
+  );
+}
+
+/** How many deliveries a template has. */
+export async function deliveryTotal(db: Database, templateId: number): Promise<number> {
+  const d = emailDeliveries;
+  const row = await db.first<{ n: number }>(
+    statement(sql`SELECT count(*) AS n FROM ${d} WHERE ${d.templateId} = ${templateId}`),
+  );
+  return row?.n ?? 0;
 }

@@ -19,6 +19,8 @@ import { deliveryJobs } from "./delivery";
 import {
   claimSendStatement,
   deleteTemplateStatement,
+  deliveryCounts,
+  deliveryTotal,
   freezeRecipientsStatement,
   insertTemplateStatement,
   lockTemplateStatement,
@@ -73,10 +75,7 @@ export async function listTemplates(
 export async function getTemplate(deps: Deps, id: number): Promise<EmailTemplateDetail> {
   const row = await requireTemplate(deps, id);
   if (row.publishedAt === null) return { ...toTemplate(row), delivery: null };
-  const counts = await deps.db.all<{ status: string; n: number }>({
-    sql: "SELECT status, count(*) AS n FROM email_deliveries WHERE template_id = ?1 GROUP BY status",
-    binds: [id],
-  });
+  const counts = await deliveryCounts(deps.db, id);
   const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
   return {
     ...toTemplate(row),
@@ -246,9 +245,5 @@ export async function sendTemplate(
   for (let i = 0; i < jobs.length; i += 100) {
     await env.JOBS.sendBatch(jobs.slice(i, i + 100).map((body) => ({ body })));
   }
-  const total = await db.first<{ n: number }>({
-    sql: "SELECT count(*) AS n FROM email_deliveries WHERE template_id = ?1",
-    binds: [id],
-  });
-  return { total_recipients: total?.n ?? 0 };
+  return { total_recipients: await deliveryTotal(db, id) };
 }

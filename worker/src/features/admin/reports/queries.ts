@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { ReportCause, UserStatus } from "#shared/enums.ts";
 import {
   REPORT_TEXTS_PER_GROUP,
@@ -6,7 +7,8 @@ import {
   type ReportTargetType,
 } from "#shared/schemas/admin.ts";
 import type { Database } from "#worker/db/database.ts";
-import { idList } from "#worker/db/sql.ts";
+import { comments, microposts } from "#worker/db/schema/index.ts";
+import { idList, rowOf, selectOf, statement } from "#worker/db/sql.ts";
 
 // The reports queue's SQL: the groups, what a page of them shows, and a resolution's statements.
 // (A report filed in its group: features/reports/queries.ts.)
@@ -156,4 +158,25 @@ export function resolutionStatements(
       binds: [r.now, r.groupId],
     }),
   ];
+}
+
+/** A post as its removal (or restoring) needs it. */
+export async function postToRemove(db: Database, micropostId: number) {
+  const columns = { id: microposts.id, communityId: microposts.communityId, ownerId: microposts.ownerId };
+  const raw = await db.first<object>(
+    statement(sql`SELECT ${selectOf(columns)} FROM ${microposts} WHERE ${microposts.id} = ${micropostId}`),
+  );
+  return raw ? rowOf(columns, raw) : null;
+}
+
+/** A comment as its removal needs it: one not deleted, or for `restore` one removed. */
+export async function commentToRemove(db: Database, commentId: number, restore: boolean) {
+  const columns = { id: comments.id, micropostId: comments.micropostId, ownerId: comments.ownerId };
+  const state = restore ? sql`${comments.removedAt} IS NOT NULL` : sql`${comments.isDeleted} = 0`;
+  const raw = await db.first<object>(
+    statement(
+      sql`SELECT ${selectOf(columns)} FROM ${comments} WHERE ${comments.id} = ${commentId} AND ${state}`,
+    ),
+  );
+  return raw ? rowOf(columns, raw) : null;
 }

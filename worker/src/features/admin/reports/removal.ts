@@ -5,6 +5,7 @@ import {
   postHideStatements,
   postRestoreStatements,
 } from "#worker/lib/post-removal-queries.ts";
+import { commentToRemove, postToRemove } from "./queries";
 
 // Removing a reported post or comment hides it (kept for the appeal and the audit): the posts
 // feature's own hide statements, without the author check, so the removal, the group's resolution
@@ -13,28 +14,20 @@ import {
 // nothing. A reversed appeal restores with the matching statements.
 
 export async function postRemoval(deps: Deps, micropostId: number, won: string, restore = false) {
-  const row = await deps.db.first<{ id: number; community_id: number; owner_id: number }>({
-    sql: "SELECT id, community_id, owner_id FROM microposts WHERE id = ?1",
-    binds: [micropostId],
-  });
-  if (!row) return null;
-  const target = { id: row.id, communityId: row.community_id, ownerId: row.owner_id };
+  const target = await postToRemove(deps.db, micropostId);
+  if (!target) return null;
   return {
-    ownerId: row.owner_id,
+    ownerId: target.ownerId,
     statements: (restore ? postRestoreStatements : postHideStatements)(deps.db, target, won),
   };
 }
 
 export async function commentRemoval(deps: Deps, commentId: number, won: string, restore = false) {
-  const row = await deps.db.first<{ id: number; micropost_id: number; owner_id: number }>({
-    sql: `SELECT id, micropost_id, owner_id FROM comments WHERE id = ?1
-          AND ${restore ? "removed_at IS NOT NULL" : "is_deleted = 0"}`,
-    binds: [commentId],
-  });
+  const row = await commentToRemove(deps.db, commentId, restore);
   if (!row) return null;
-  const target = { id: row.id, micropostId: row.micropost_id };
+  const target = { id: row.id, micropostId: row.micropostId };
   return {
-    ownerId: row.owner_id,
+    ownerId: row.ownerId,
     statements: (restore ? commentRestoreStatements : commentHideStatements)(deps.db, target, won),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
-import type { AdminSearchType, UserStatus } from "#shared/enums.ts";
+import type { AdminSearchType } from "#shared/enums.ts";
 import {
   ADMIN_MSG,
   type AdminAccount,
@@ -17,54 +17,42 @@ import { fail } from "#worker/lib/errors.ts";
 import { DAY, iso } from "#worker/lib/time.ts";
 import { auditStatement } from "../audit/service";
 import { toAdmin } from "../auth/service";
-import { setStatusStatement, setTrustLevelStatement } from "./queries";
+import {
+  type AdminUserRow,
+  adminUserById,
+  adminUserRows,
+  liveUserId,
+  newUsersStatements,
+  setStatusStatement,
+  setTrustLevelStatement,
+  userDetail,
+  userSearchStatements,
+  userStatsStatement,
+} from "./queries";
 
 export { setStatusStatement } from "./queries";
 
-/** The columns of a person as staff see them, for plain-SQL lists. */
-const USER_COLUMNS = `username, email, profile_name, profile_image, status, is_staff, is_verified_user,
-  is_verified_business, newsletter, total_followers, total_following, total_microposts, created_at`;
-
-interface UserSqlRow {
-  username: string;
-  email: string;
-  profile_name: string | null;
-  profile_image: string | null;
-  status: UserStatus;
-  is_staff: number;
-  is_verified_user: number;
-  is_verified_business: number;
-  newsletter: number;
-  total_followers: number;
-  total_following: number;
-  total_microposts: number;
-  created_at: number;
-}
-
-export function toAdminUser(r: UserSqlRow): AdminUser {
+export function toAdminUser(r: AdminUserRow): AdminUser {
   return {
     username: r.username,
     email: r.email,
-    profile_name: r.profile_name,
-    profile_image: r.profile_image,
+    profile_name: r.profileName,
+    profile_image: r.profileImage,
     status: r.status,
-    is_staff: Boolean(r.is_staff),
-    is_verified_user: Boolean(r.is_verified_user),
-    is_verified_business: Boolean(r.is_verified_business),
-    newsletter: Boolean(r.newsletter),
-    total_followers: r.total_followers,
-    total_following: r.total_following,
-    total_microposts: r.total_microposts,
-    created_at: iso(r.created_at),
+    is_staff: r.isStaff,
+    is_verified_user: r.isVerifiedUser,
+    is_verified_business: r.isVerifiedBusiness,
+    newsletter: r.newsletter,
+    total_followers: r.totalFollowers,
+    total_following: r.totalFollowing,
+    total_microposts: r.totalMicroposts,
+    created_at: iso(r.createdAt),
   };
 }
 
 /** The home page's four totals, from the counters the users triggers keep (migration 0060). */
 export async function userStats({ db }: Deps): Promise<UserStats> {
-  const rows = await db.all<{ key: string; value: number }>({
-    sql: `SELECT key, value FROM site_counters
-          WHERE key IN ('users', 'unpaid_users', 'paid_users', 'paid_businesses')`,
-  });
+  const rows = await db.all<{ key: string; value: number }>(userStatsStatement());
   const value = (key: string) => rows.find((r) => r.key === key)?.value ?? 0;
   return {
     total_users: value("users"),
@@ -81,16 +69,8 @@ export async function newUsers(
   now = Date.now(),
 ): Promise<Page<AdminUser>> {
   const since = now - (now % DAY) - input.days * DAY;
-  const where = "created_at >= ? AND deleted_at IS NULL";
-  const [rows, total] = await db.batch<[UserSqlRow, { n: number }]>([
-    {
-      sql: `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-      binds: [since, input.limit, input.skip],
-      isList: true,
-    },
-    { sql: `SELECT count(*) AS n FROM users WHERE ${where}`, binds: [since] },
-  ]);
-  return toPage(rows.map(toAdminUser), total[0]?.n ?? 0, input.limit);
+  const [rows, total] = await db.batch<[object, { n: number }]>(newUsersStatements(since, input));
+  return toPage(adminUserRows(rows).map(toAdminUser), total[0]?.n ?? 0, input.limit);
 }
 
 /**
@@ -110,22 +90,13 @@ export async function searchPeople(
     return { search_type: "admins", ...(await listAdmins(deps, input)) };
   }
   const { db } = deps;
-  const q = input.q;
-  const match = q
-    ? `id IN (SELECT id FROM users WHERE username >= ?1 AND username < ?2
-              UNION SELECT id FROM users WHERE email >= ?1 AND email < ?2)`
-    : "1";
-  const binds = q ? [q, prefixEnd(q)] : [];
-  const [rows, total] = await db.batch<[UserSqlRow, { n: number }]>([
-    {
-      sql: `SELECT ${USER_COLUMNS} FROM users WHERE ${match} AND deleted_at IS NULL
-            ORDER BY ${q ? "username" : "created_at DESC, id DESC"} LIMIT ?${binds.length + 1} OFFSET ?${binds.length + 2}`,
-      binds: [...binds, input.limit, input.skip],
-      isList: true,
-    },
-    { sql: `SELECT count(*) AS n FROM users WHERE ${match} AND deleted_at IS NULL`, binds },
-  ]);
-  return { search_type: "users", ...toPage(rows.map(toAdminUser), total[0]?.n ?? 0, input.limit) };
+  const [rows, total] = await db.batch<[object, { n: number }]>(
+    userSearchStatements(input.q, prefixEnd(input.q), input),
+  );
+  return {
+    search_type: "users",
+    ...toPage(adminUserRows(rows).map(toAdminUser), total[0]?.n ?? 0, input.limit),
+  };
 }
 
 /** `GET .../admin/list` and admin search: staff accounts by username (a small table). */
@@ -160,26 +131,14 @@ export async function getAdminAccount({ db }: Deps, username: string): Promise<A
 
 /** One person by username, deleted accounts too (their tombstone). */
 export async function getUser({ db }: Deps, username: string): Promise<AdminUserDetail> {
-  const row = await db.first<
-    UserSqlRow & {
-      deleted_at: number | null;
-      total_reports: number;
-      trust_level: number;
-      trust_level_manual: number;
-    }
-  >({
-    sql: `SELECT ${USER_COLUMNS}, deleted_at, trust_level, trust_level_manual,
-            (SELECT count(*) FROM reports WHERE reported_user_id = users.id) AS total_reports
-          FROM users WHERE username = ?1`,
-    binds: [username],
-  });
+  const row = await userDetail(db, username);
   if (!row) fail(404, ADMIN_MSG.usernameNotFound);
   return {
     ...toAdminUser(row),
-    total_reports: row.total_reports,
-    deleted_at: row.deleted_at === null ? null : iso(row.deleted_at),
-    trust_level: row.trust_level,
-    trust_level_manual: Boolean(row.trust_level_manual),
+    total_reports: row.totalReports,
+    deleted_at: row.deletedAt === null ? null : iso(row.deletedAt),
+    trust_level: row.trustLevel,
+    trust_level_manual: row.trustLevelManual,
   };
 }
 
@@ -205,10 +164,7 @@ export async function setUserStatus(
       "changed",
     ),
   ]);
-  const updated = await db.first<UserSqlRow>({
-    sql: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`,
-    binds: [row.id],
-  });
+  const updated = await adminUserById(db, row.id);
   return toAdminUser(updated!);
 }
 
@@ -218,13 +174,10 @@ export async function setTrustLevel(
   admin: AuthAdmin,
   input: { username: string; trust_level: number },
 ): Promise<{ username: string; trust_level: number; manual: boolean }> {
-  const row = await db.first<{ id: number }>({
-    sql: "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL",
-    binds: [input.username],
-  });
-  if (!row) fail(404, ADMIN_MSG.usernameNotFound);
+  const userId = await liveUserId(db, input.username);
+  if (userId === null) fail(404, ADMIN_MSG.usernameNotFound);
   await db.write([
-    setTrustLevelStatement(db, row.id, input.trust_level, Date.now()),
+    setTrustLevelStatement(db, userId, input.trust_level, Date.now()),
     auditStatement(
       db,
       admin,

@@ -1,7 +1,8 @@
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { Database } from "#worker/db/database.ts";
+import { type KeysetColumn, keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { microposts } from "#worker/db/schema/index.ts";
-import { type KeysetColumn, keysetColumn, keysetSql, type Statement } from "#worker/db/sql.ts";
+import type { Statement } from "#worker/db/sql.ts";
 import { type PostLookups, pageWithLookups } from "./lookups";
 import { COMPOUND_MAX, POST_COLUMNS, type PostRow, toPosts, VISIBLE } from "./rows";
 

@@ -1,7 +1,7 @@
 import type { Database } from "#worker/db/database.ts";
 import { communities } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
-import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
+import { BAN_ENDS_SQL } from "#worker/lib/community-ban-queries.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 

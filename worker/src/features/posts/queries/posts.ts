@@ -2,7 +2,7 @@ import type { PostType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import { comments, communities, microposts, micropostVersions } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
-import { BAN_ENDS_SQL } from "#worker/lib/community-bans.ts";
+import { BAN_ENDS_SQL } from "#worker/lib/community-ban-queries.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
 import type { VersionRow } from "#worker/lib/post-json.ts";
 import { postCountStatements } from "#worker/lib/post-removal-queries.ts";
