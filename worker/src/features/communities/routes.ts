@@ -13,7 +13,6 @@ import {
   myCommunityListQuerySchema,
 } from "#shared/schemas/communities.ts";
 import { cursorPageSchema } from "#shared/schemas/posts.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -35,8 +34,6 @@ import {
 } from "./service";
 
 const tags = ["Communities"];
-const COVERS_PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
-
 /** A file part, or a data URL: the Create Community form may send its image either way. */
 const imageField = z
   .union([z.instanceof(File).openapi({ type: "string", format: "binary" }), z.string()])
@@ -155,9 +152,7 @@ export const communitiesRoutes = createRouter()
     return c.json(created, 201);
   })
   .openapi(cover, async (c) => {
-    const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `community-cover:${user.id}`, COVERS_PER_HOUR);
-    return c.json(await setCommunityCover(c.var.deps, user, readBody<CommunityCoverEdit>(c)), 200);
+    return c.json(await setCommunityCover(c.var.deps, c.get("user"), readBody<CommunityCoverEdit>(c)), 200);
   })
   .openapi(mine, async (c) => {
     const page = await listMyCommunities(c.var.deps, c.get("user").id, c.req.valid("query"));

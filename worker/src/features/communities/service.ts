@@ -85,6 +85,9 @@ export async function createCommunity(
   return { name: fields.name };
 }
 
+/** Cover and palette changes one person may make in an hour. */
+const COVERS_PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
+
 /**
  * `PATCH .../community`: its owner and moderators change its rules; its owner (its creator) sets or
  * resets its reaction palette (docs/decisions/166); its creator puts up a banner (an image checked by
@@ -97,6 +100,7 @@ export async function setCommunityCover(
   user: { id: number },
   edit: CommunityCoverEdit,
 ): Promise<Community> {
+  await hitRateLimit(deps.db, `community-cover:${user.id}`, COVERS_PER_HOUR);
   const row = await findCommunity(deps, edit.name);
   const wantsPalette = edit.reaction_palette !== undefined || edit.remove_reaction_palette === "true";
   const wantsCover = Boolean(edit.cover) || edit.remove_cover === "true";

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
 import type { User } from "#shared/schemas/user.ts";
-import { users } from "#worker/db/schema/index.ts";
+import type { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
+import { updateUserReturning, userById } from "./queries";
+import { ACTIONS_PER_MINUTE, actionsKey } from "./service";
 
 export interface ProfileEdit {
   profile_name?: string;
@@ -24,7 +26,8 @@ export interface ProfileEdit {
  */
 export async function editProfile(deps: Deps, userId: number, input: ProfileEdit): Promise<User> {
   const { db } = deps;
-  const before = await db.orm.select().from(users).where(eq(users.id, userId)).get();
+  await hitRateLimit(db, actionsKey(userId), ACTIONS_PER_MINUTE);
+  const before = await userById(db, userId);
   if (!before) fail(404, "This user does not exist");
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.profile_name !== undefined) changes.profileName = input.profile_name || null;
@@ -53,10 +56,7 @@ export async function editProfile(deps: Deps, userId: number, input: ProfileEdit
     });
     changes.profileCover = stored.url;
   }
-  const after =
-    Object.keys(changes).length === 0
-      ? before
-      : await db.orm.update(users).set(changes).where(eq(users.id, userId)).returning().get();
+  const after = Object.keys(changes).length === 0 ? before : await updateUserReturning(db, userId, changes);
   const replaced = [
     before.profileImage !== after.profileImage ? before.profileImage : null,
     before.profileCover !== after.profileCover ? before.profileCover : null,

@@ -1,10 +1,97 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import { communities, users } from "#worker/db/schema/index.ts";
+import { blocks, communities, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
-import { type OwnerRow, ownerWithId } from "#worker/lib/owners.ts";
+import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts";
 
-// The suggestions' reads: two index walks (communities by members, people by followers) that stop
-// after a handful of rows; and a profile's read.
+// People's statements: a profile and how the viewer stands to it, the suggestions' reads (two index
+// walks, communities by members and people by followers, that stop after a handful of rows),
+// follows and blocks with their counters, and the lists of people.
+
+/** An ACTIVE, not deleted person by username. */
+export function activePerson(db: Database, username: string) {
+  return db.orm
+    .select()
+    .from(users)
+    .where(and(eq(users.username, username), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
+    .get();
+}
+
+/** A person's follow counters. */
+export function followCountsOf(db: Database, personId: number) {
+  return db.orm
+    .select({ followers: users.totalFollowers, following: users.totalFollowing })
+    .from(users)
+    .where(eq(users.id, personId))
+    .get();
+}
+
+/** Ends a block (the follows it ended stay ended). */
+export async function deleteBlock(db: Database, blockerId: number, blockedId: number): Promise<void> {
+  await db.orm.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** A page of the people the user blocked, newest first, and how many there are. */
+export function blockedPage(db: Database, userId: number, page: { skip: number; limit: number }) {
+  return db.orm.batch([
+    db.orm
+      .select({ at: blocks.createdAt, ...ownerColumns })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .where(eq(blocks.blockerId, userId))
+      .orderBy(desc(blocks.createdAt))
+      .limit(page.limit)
+      .offset(page.skip),
+    db.orm.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, userId)),
+  ]);
+}
+
+/** A page of the ACTIVE people who joined with the user's referral link, newest first, and the total. */
+export function referredPage(db: Database, userId: number, page: { skip: number; limit: number }) {
+  const mine = and(eq(users.referrerId, userId), eq(users.status, "ACTIVE"), isNull(users.deletedAt));
+  return db.orm.batch([
+    db.orm
+      .select(ownerColumns)
+      .from(users)
+      .where(mine)
+      .orderBy(desc(users.createdAt))
+      .limit(page.limit)
+      .offset(page.skip),
+    db.orm.select({ n: count() }).from(users).where(mine),
+  ]);
+}
+
+/** The user's job title and skills (JSON). */
+export async function jobProfileRow(db: Database, userId: number) {
+  // Through a batch: the request's token check rides in the same round trip (docs/decisions/156).
+  const [[row]] = await db.orm.batch([
+    db.orm.select({ title: users.jobTitle, skills: users.jobSkills }).from(users).where(eq(users.id, userId)),
+  ]);
+  return row;
+}
+
+/** Sets some of the user's own fields (a setting, the job profile). */
+export async function updateUser(
+  db: Database,
+  userId: number,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.orm.update(users).set(changes).where(eq(users.id, userId));
+}
+
+/** The user's row. */
+export function userById(db: Database, userId: number) {
+  return db.orm.select().from(users).where(eq(users.id, userId)).get();
+}
+
+/** Sets some of the user's own fields and answers the row as it is now. */
+export function updateUserReturning(
+  db: Database,
+  userId: number,
+  changes: Partial<typeof users.$inferInsert>,
+) {
+  return db.orm.update(users).set(changes).where(eq(users.id, userId)).returning().get();
+}
 
 /**
  * An ACTIVE person by username and how the viewer stands to them (following them, blocking them,

@@ -18,7 +18,6 @@ import { personItemSchema, suggestionsSchema } from "#shared/schemas/search.ts";
 import { userSchema } from "#shared/schemas/user.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { failValidation } from "#worker/lib/errors.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -28,7 +27,6 @@ import {
   readBody,
   security,
 } from "#worker/lib/router.ts";
-import { actionCounters } from "#worker/lib/trust.ts";
 import { editProfile, type ProfileEdit } from "./profile";
 import {
   block,
@@ -188,9 +186,6 @@ const suggestions = createRoute({
   responses: { 200: json(suggestionsSchema, "A few of each, most popular first"), ...errorResponses(401) },
 });
 
-/** Follow, block and profile edits: generous for people, a wall for scripts. */
-const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
-
 export const peopleRoutes = createRouter()
   .openapi(profile, async (c) => {
     const { username } = c.req.valid("query");
@@ -201,29 +196,16 @@ export const peopleRoutes = createRouter()
     return c.json(await connections(c.var.deps, { ...query, viewerId: c.get("viewer")?.id ?? null }), 200);
   })
   .openapi(followRoute("post"), async (c) => {
-    const user = c.get("user");
-    const limits = await actionCounters(
-      c.var.deps,
-      user,
-      { key: `people:${user.id}`, rule: ACTIONS_PER_MINUTE },
-      "follow",
-    );
-    return c.json(await follow(c.var.deps, user, targetUsername(c), limits), 200);
+    return c.json(await follow(c.var.deps, c.get("user"), targetUsername(c)), 200);
   })
   .openapi(followRoute("delete"), async (c) => {
-    const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await unfollow(c.var.deps, user.id, targetUsername(c)), 200);
+    return c.json(await unfollow(c.var.deps, c.get("user").id, targetUsername(c)), 200);
   })
   .openapi(blockRoute("post"), async (c) => {
-    const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await block(c.var.deps, user.id, targetUsername(c)), 200);
+    return c.json(await block(c.var.deps, c.get("user").id, targetUsername(c)), 200);
   })
   .openapi(blockRoute("delete"), async (c) => {
-    const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    return c.json(await unblock(c.var.deps, user.id, targetUsername(c)), 200);
+    return c.json(await unblock(c.var.deps, c.get("user").id, targetUsername(c)), 200);
   })
   .openapi(blockList, async (c) => {
     return c.json(await blockedPeople(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
@@ -232,10 +214,7 @@ export const peopleRoutes = createRouter()
     return c.json(await referredPeople(c.var.deps, c.get("user").id, c.req.valid("query")), 200);
   })
   .openapi(profileEdit, async (c) => {
-    const user = c.get("user");
-    await hitRateLimit(c.var.deps.db, `people:${user.id}`, ACTIONS_PER_MINUTE);
-    const body = readBody<ProfileEdit>(c);
-    return c.json(await editProfile(c.var.deps, user.id, body), 200);
+    return c.json(await editProfile(c.var.deps, c.get("user").id, readBody<ProfileEdit>(c)), 200);
   })
   .openapi(defaultSort, async (c) => {
     const fromQuery = c.req.query("default_micropost_sort");

@@ -1,36 +1,45 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { type Page, toPage } from "#shared/api.ts";
 import type { FeedOption, FollowTab } from "#shared/enums.ts";
 import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import { blocks, users } from "#worker/db/schema/index.ts";
+import type { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { ownerColumns, toOwner } from "#worker/lib/owners.ts";
-import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { toOwner } from "#worker/lib/owners.ts";
+import { type Counters, hitRateLimit, readCounted } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
+import { actionCounters } from "#worker/lib/trust.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 import {
+  activePerson,
+  blockedPage,
   blockStatement,
   connectionPage,
+  deleteBlock,
   FOLLOW_IS_NEW,
+  followCountsOf,
   followCountsStatement,
   followStatements,
+  jobProfileRow,
   personAndBlocksStatements,
   personWithRelation,
+  referredPage,
   unfollowStatements,
+  updateUser,
 } from "./queries";
 
 type UserRow = typeof users.$inferSelect;
 
+/** Follow, block and profile edits: generous for people, a wall for scripts. */
+export const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
+/** The per-minute limit's key: one count for every action of a person here. */
+export const actionsKey = (userId: number) => `people:${userId}`;
+
 /** An ACTIVE, not deleted person by username, or a 404. */
 export async function findPerson({ db }: Deps, username: string): Promise<UserRow> {
-  const row = await db.orm
-    .select()
-    .from(users)
-    .where(and(eq(users.username, username), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
-    .get();
+  const row = await activePerson(db, username);
   if (!row) fail(404, PEOPLE_MSG.userNotFound);
   return row;
 }
@@ -55,11 +64,7 @@ export async function getProfile(deps: Deps, username: string, viewerId: number 
 }
 
 async function followCounts({ db }: Deps, personId: number) {
-  const row = await db.orm
-    .select({ followers: users.totalFollowers, following: users.totalFollowing })
-    .from(users)
-    .where(eq(users.id, personId))
-    .get();
+  const row = await followCountsOf(db, personId);
   return { total_followers: row?.followers ?? 0, total_following: row?.following ?? 0 };
 }
 
@@ -96,11 +101,12 @@ async function reachablePerson(
  */
 export async function follow(
   deps: Deps,
-  follower: { id: number; username: string },
+  follower: Pick<AuthUser, "id" | "username" | "trust">,
   username: string,
-  limits?: Counters,
 ): Promise<FollowAnswer> {
   const { db } = deps;
+  const rate = { key: actionsKey(follower.id), rule: ACTIONS_PER_MINUTE };
+  const limits = await actionCounters(deps, follower, rate, "follow");
   const targetId = await reachablePerson(deps, follower.id, username, limits);
   const now = Date.now();
   const told = deps.events.followed({
@@ -126,6 +132,7 @@ export async function follow(
 /** `DELETE .../follow`: idempotent too. */
 export async function unfollow(deps: Deps, followerId: number, username: string): Promise<FollowAnswer> {
   const { db } = deps;
+  await hitRateLimit(db, actionsKey(followerId), ACTIONS_PER_MINUTE);
   const target = await findPerson(deps, username);
   if (target.id === followerId) fail(400, PEOPLE_MSG.followSelf);
   await db.write(unfollowStatements(db, followerId, target.id));
@@ -135,6 +142,7 @@ export async function unfollow(deps: Deps, followerId: number, username: string)
 /** `POST .../block`: also ends any follow between the two, in the same transaction. */
 export async function block(deps: Deps, blockerId: number, username: string): Promise<{ is_blocked: true }> {
   const { db } = deps;
+  await hitRateLimit(db, actionsKey(blockerId), ACTIONS_PER_MINUTE);
   const target = await findPerson(deps, username);
   if (target.id === blockerId) fail(400, PEOPLE_MSG.blockSelf);
   await db.write([
@@ -153,10 +161,9 @@ export async function unblock(
   blockerId: number,
   username: string,
 ): Promise<{ is_blocked: false }> {
+  await hitRateLimit(deps.db, actionsKey(blockerId), ACTIONS_PER_MINUTE);
   const target = await findPerson(deps, username);
-  await deps.db.orm
-    .delete(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, target.id)));
+  await deleteBlock(deps.db, blockerId, target.id);
   return { is_blocked: false };
 }
 
@@ -189,17 +196,7 @@ export async function blockedPeople(
   userId: number,
   page: { skip: number; limit: number },
 ): Promise<Page<DatedPerson>> {
-  const [rows, total] = await db.orm.batch([
-    db.orm
-      .select({ at: blocks.createdAt, ...ownerColumns })
-      .from(blocks)
-      .innerJoin(users, eq(users.id, blocks.blockedId))
-      .where(eq(blocks.blockerId, userId))
-      .orderBy(desc(blocks.createdAt))
-      .limit(page.limit)
-      .offset(page.skip),
-    db.orm.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, userId)),
-  ]);
+  const [rows, total] = await blockedPage(db, userId, page);
   return toPage(
     rows.map((r) => ({ owner: toOwner(r), created_at: iso(r.at) })),
     total[0]?.n ?? 0,
@@ -213,17 +210,7 @@ export async function referredPeople(
   userId: number,
   page: { skip: number; limit: number },
 ): Promise<Page<DatedPerson>> {
-  const mine = and(eq(users.referrerId, userId), eq(users.status, "ACTIVE"), isNull(users.deletedAt));
-  const [rows, total] = await db.orm.batch([
-    db.orm
-      .select(ownerColumns)
-      .from(users)
-      .where(mine)
-      .orderBy(desc(users.createdAt))
-      .limit(page.limit)
-      .offset(page.skip),
-    db.orm.select({ n: count() }).from(users).where(mine),
-  ]);
+  const [rows, total] = await referredPage(db, userId, page);
   return toPage(
     rows.map((r) => ({ owner: toOwner(r), created_at: iso(r.createdAt) })),
     total[0]?.n ?? 0,
@@ -233,15 +220,12 @@ export async function referredPeople(
 
 /** `PATCH .../setting/default-micropost-sort`. */
 export async function setDefaultSort({ db }: Deps, userId: number, sort: FeedOption) {
-  await db.orm.update(users).set({ defaultMicropostSort: sort }).where(eq(users.id, userId));
+  await updateUser(db, userId, { defaultMicropostSort: sort });
   return { default_micropost_sort: sort };
 }
 
 export async function getJobProfile({ db }: Deps, userId: number): Promise<JobProfile> {
-  // Through a batch: the request's token check rides in the same round trip (docs/decisions/156).
-  const [[row]] = await db.orm.batch([
-    db.orm.select({ title: users.jobTitle, skills: users.jobSkills }).from(users).where(eq(users.id, userId)),
-  ]);
+  const row = await jobProfileRow(db, userId);
   return toJobProfile(row?.title ?? null, row?.skills ?? null);
 }
 
@@ -252,7 +236,7 @@ export async function setJobProfile(
 ): Promise<JobProfile> {
   const title = input.job_title || null;
   const skills = input.job_skills.length ? JSON.stringify(input.job_skills) : null;
-  await db.orm.update(users).set({ jobTitle: title, jobSkills: skills }).where(eq(users.id, userId));
+  await updateUser(db, userId, { jobTitle: title, jobSkills: skills });
   return toJobProfile(title, skills);
 }
 

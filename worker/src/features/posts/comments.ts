@@ -15,15 +15,18 @@ import { ownersStatement } from "#worker/lib/owner-queries.ts";
 import { ownerMap } from "#worker/lib/owners.ts";
 import { toSafeHtml } from "#worker/lib/post-html.ts";
 import { postLink, toComment, toCommentTree } from "#worker/lib/post-json.ts";
-import type { Counters } from "#worker/lib/rate-limits.ts";
 import { assertCanReach } from "#worker/lib/reach.ts";
-import { trustAfterContribution } from "#worker/lib/trust.ts";
+import { HOUR } from "#worker/lib/time.ts";
+import { actionCounters, trustAfterContribution } from "#worker/lib/trust.ts";
 import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
 import type { CommentRow } from "./queries";
 import * as queries from "./queries";
 
 // The rules of comments: who may comment, reply, edit and delete, and how deep a page nests. The
 // SQL is in queries.ts, the JSON in json.ts.
+
+/** Comments a person may write in an hour, whatever their level's day allows. */
+const COMMENTS_PER_HOUR = 300;
 
 export interface CommentPage extends CursorPage<Comment> {
   /** In the single-comment view: the comment whose replies `list` holds. Null for the whole post. */
@@ -133,8 +136,8 @@ function excerpt(html: string): string {
 }
 
 /**
- * A comment or a reply. After the sign-in check: the caller's limits (`limits`) counted with the
- * read of the post and the blocks, in one round trip; when replying, the parent and its author's
+ * A comment or a reply. After the sign-in check: the caller's limits (COMMENTS_PER_HOUR and the
+ * day's allowance by level) counted with the read of the post and the blocks, in one round trip; when replying, the parent and its author's
  * blocks; the people it mentions, only when it names any; then one batch with the row, every
  * counter it moves (the post's comments, the parent's replies), the comment read back as it is
  * answered, and the notifications of the parent's and the post's authors. Nothing in the batch is
@@ -142,11 +145,13 @@ function excerpt(html: string): string {
  */
 export async function createComment(
   deps: Deps,
-  user: { id: number; username: string },
+  user: Pick<AuthUser, "id" | "username" | "trust">,
   input: CommentCreate,
-  limits?: Counters,
 ): Promise<Comment> {
   const { db } = deps;
+  // The hour's limit and the day's allowance by level move with the post's read.
+  const rate = { key: `comment:${user.id}`, rule: { max: COMMENTS_PER_HOUR, windowMs: HOUR } };
+  const limits = await actionCounters(deps, user, rate, "comment");
   const found = await queries.findPublishedPostForActor(
     db,
     input.parent_micropost_public_id,

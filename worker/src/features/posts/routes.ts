@@ -38,8 +38,6 @@ import {
 } from "#shared/schemas/posts.ts";
 import { postItemSchema } from "#shared/schemas/search.ts";
 import { failValidation } from "#worker/lib/errors.ts";
-import { storeUpload } from "#worker/lib/media.ts";
-import { hitBurstLimit, hitCounters } from "#worker/lib/rate-limits.ts";
 import {
   createRouter,
   errorResponses,
@@ -51,8 +49,6 @@ import {
   readMultipart,
   security,
 } from "#worker/lib/router.ts";
-import { HOUR } from "#worker/lib/time.ts";
-import { actionCounters } from "#worker/lib/trust.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments";
 import { readCommunityPosts, readCustomFeed, readFeed, readPersonPosts } from "./feed";
 import { commentHistory, postHistory } from "./history";
@@ -71,6 +67,7 @@ import {
   toggleBookmark,
   toggleVote,
   updateDraft,
+  uploadEditorPicture,
 } from "./service";
 
 const tags = ["Posts"];
@@ -461,7 +458,6 @@ export const postsRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(vote, async (c) => {
-    await hitBurstLimit(c.env.VOTE_LIMITER, `vote:${c.get("user").id}`, 60);
     return c.json(await toggleVote(c.var.deps, c.get("user"), c.req.valid("query").public_id), 200);
   })
   .openapi(bookmark, async (c) => {
@@ -505,14 +501,7 @@ export const postsRoutes = createRouter()
   })
   .openapi(commentCreate, async (c) => {
     const body = readBody<z.infer<typeof commentCreateSchema>>(c);
-    const user = c.get("user");
-    const limits = await actionCounters(
-      c.var.deps,
-      user,
-      { key: `comment:${user.id}`, rule: { max: 300, windowMs: HOUR } },
-      "comment",
-    );
-    const comment = await createComment(c.var.deps, user, body, limits);
+    const comment = await createComment(c.var.deps, c.get("user"), body);
     return c.json(comment, 201);
   })
   .openapi(commentEdit, async (c) => {
@@ -524,15 +513,6 @@ export const postsRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(upload, async (c) => {
-    const user = c.get("user");
-    const rate = { key: `upload:${user.id}`, rule: { max: 100, windowMs: HOUR } };
-    await hitCounters(c.var.deps.db, await actionCounters(c.var.deps, user, rate, "upload"));
-    const stored = await storeUpload(c.var.deps, {
-      file: readMultipart<{ file: File }>(c).file,
-      ownerId: user.id,
-      field: "file",
-      accept: "image",
-      folder: "editor",
-    });
-    return c.json({ link: stored.url }, 200);
+    const file = readMultipart<{ file: File }>(c).file;
+    return c.json(await uploadEditorPicture(c.var.deps, c.get("user"), file), 200);
   });

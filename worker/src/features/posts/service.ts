@@ -22,7 +22,7 @@ import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
 import { findMentions, linkMentions, toSafeHtml } from "#worker/lib/post-html.ts";
 import { draftLink, postLink, toDrafts, toFeedItems } from "#worker/lib/post-json.ts";
-import { rateCounter } from "#worker/lib/rate-limits.ts";
+import { hitBurstLimit, hitCounters, rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
 import { loadPostItems } from "./feed";
@@ -35,6 +35,8 @@ import * as queries from "./queries";
 
 /** Posts and drafts one person may create in an hour: generous for people, a wall for scripts. */
 const POSTS_PER_HOUR = 100;
+/** One vote a person makes counts in the edge's burst limiter for this many seconds. */
+const VOTE_BURST_SECONDS = 60;
 
 export interface PostInput {
   title: string;
@@ -225,6 +227,8 @@ export async function deletePost(deps: Deps, user: Person, postPublicId: string)
  */
 export async function toggleVote(deps: Deps, user: Person, postPublicId: string): Promise<VoteResult> {
   const { db } = deps;
+  // A burst of votes is refused at the edge's counter, before any round trip (docs/decisions/091).
+  await hitBurstLimit(deps.env.VOTE_LIMITER, `vote:${user.id}`, VOTE_BURST_SECONDS);
   const found = await queries.findPublishedPostForActor(db, postPublicId, user.id);
   if (!found) fail(404, "Post not found");
   const { post } = found;
@@ -441,4 +445,25 @@ export async function publishDraft(
     known: read.mentioned,
   });
   return { public_id: row.publicId, link };
+}
+
+/**
+ * `POST /api/v1/private/user/file/upload`: a picture for the editor, within the hour's limit and the day's
+ * upload allowance by level; answers where it is served from.
+ */
+export async function uploadEditorPicture(
+  deps: Deps,
+  user: Pick<AuthUser, "id" | "trust">,
+  file: File,
+): Promise<{ link: string }> {
+  const rate = { key: `upload:${user.id}`, rule: { max: 100, windowMs: HOUR } };
+  await hitCounters(deps.db, await actionCounters(deps, user, rate, "upload"));
+  const stored = await storeUpload(deps, {
+    file,
+    ownerId: user.id,
+    field: "file",
+    accept: "image",
+    folder: "editor",
+  });
+  return { link: stored.url };
 }

@@ -4,7 +4,10 @@ import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import { REPORTS_MSG } from "#shared/schemas/reports.ts";
 import { feedbacks, users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { hitTrustLimit } from "#worker/lib/trust.ts";
 import { fileReport } from "./targets";
 
 export interface NewReport {
@@ -15,13 +18,22 @@ export interface NewReport {
   rule?: string | null;
 }
 
+/**
+ * Reports and feedback one person may send in an hour: enough for one who reports a lot, not
+ * enough to flood the staff queue.
+ */
+const PER_HOUR = { max: 20, windowMs: 60 * 60_000 };
+
 /** Stores a report for staff (the admin reports queue). Nobody reports themselves. */
 export async function createReport(
   deps: Deps,
-  reporterId: number,
+  reporter: Pick<AuthUser, "id" | "trust">,
   input: NewReport,
 ): Promise<{ id: number }> {
   const { db } = deps;
+  const reporterId = reporter.id;
+  await hitRateLimit(db, `report:${reporterId}`, PER_HOUR);
+  await hitTrustLimit(deps, reporter, "report");
   let reportedUserId: number | null = null;
   if (input.reported_username) {
     const person = await db.orm
@@ -56,6 +68,7 @@ export async function createFeedback(
   userId: number,
   input: NewFeedback,
 ): Promise<{ id: number }> {
+  await hitRateLimit(db, `feedback:${userId}`, PER_HOUR);
   return db.orm
     .insert(feedbacks)
     .values({ userId, feedbackType: input.feedback_type, text: input.text, link: input.link })
