@@ -1,5 +1,14 @@
-import { type Column, getTableColumns, type InferModelFromColumns, is, SQL, sql, Table } from "drizzle-orm";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import {
+  type Column,
+  getTableColumns,
+  type InferModelFromColumns,
+  is,
+  SQL,
+  type SQLWrapper,
+  sql,
+  Table,
+} from "drizzle-orm";
+import { alias, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { fail } from "#worker/lib/errors.ts";
 
 /** One SQL statement with its bound values. Integers taken from our own rows may be inlined. */
@@ -119,6 +128,23 @@ export function sqlText(fragment: SQL): string {
   if (params.length)
     throw new Error("sqlText: a fragment with bound values; inline our integers or bind them");
   return text;
+}
+
+/**
+ * A table under another name, for a `sql` template that reads it twice or beside itself: the
+ * aliased table, whose columns name the alias (`"r"."user_id"`), and what FROM or JOIN takes
+ * (`"reactions" "r"`; the aliased table alone renders only its alias).
+ */
+export function aliased<T extends SQLiteTable>(table: T, name: string) {
+  return [alias(table, name), sql`${table} ${sql.identifier(name)}`] as const;
+}
+
+/**
+ * A column by its bare name (`"window_start"`), where SQL takes no table before it: an insert's
+ * column list, an update's SET, an upsert's conflict target.
+ */
+export function nameOf(column: Column): SQLWrapper {
+  return sql.identifier(column.name);
 }
 
 /**

@@ -1,8 +1,29 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import type { Statement } from "../db/sql";
+import { rateLimits } from "../db/schema";
+import { nameOf, type Statement, sqlText } from "../db/sql";
 
 // The rate limits' SQL (rate-limits.ts holds their rules): one `rate_limits` row per key, counting
-// the hits of its current window.
+// the hits of its current window. The statements name the table and its columns through the schema
+// and keep numbered binds (`?1`), since a condition from elsewhere joins them at `?4`.
+
+const r = rateLimits;
+/** The upsert of `countStatement` up to its condition, and after it. */
+const COUNT_HEAD =
+  sqlText(sql`INSERT INTO ${r} (${nameOf(r.key)}, ${nameOf(r.count)}, ${nameOf(r.windowStart)})
+  SELECT ?1, 1, ?2 WHERE`);
+const COUNT_TAIL = sqlText(sql`ON CONFLICT(${nameOf(r.key)}) DO UPDATE SET
+    ${nameOf(r.count)} = CASE WHEN ${r.windowStart} <= ?2 - ?3 THEN 1 ELSE ${r.count} + 1 END,
+    ${nameOf(r.windowStart)} = CASE WHEN ${r.windowStart} <= ?2 - ?3 THEN ?2 ELSE ${r.windowStart} END
+  RETURNING ${r.count} AS count, ${r.windowStart} AS window_start`);
+const WITHIN = (n: number) =>
+  sqlText(
+    sql`EXISTS (SELECT 1 FROM ${r} WHERE ${r.key} = ${sql.raw(`?${n}`)} AND ${r.count} <= ${sql.raw(`?${n + 1}`)})`,
+  );
+const WINDOW_ROW = sqlText(
+  sql`SELECT ${r.count} AS count, ${r.windowStart} AS window_start FROM ${r} WHERE ${r.key} = ?1 AND ${r.windowStart} > ?2`,
+);
+const FORGET = sqlText(sql`DELETE FROM ${r} WHERE ${r.key} = ?1`);
 
 /** A `rate_limits` row after a hit: the window's count so far and when the window began. */
 export interface CountRow {
@@ -23,11 +44,7 @@ export function countStatement(
   onlyIf?: Statement,
 ): D1PreparedStatement {
   return db.prepare({
-    sql: `INSERT INTO rate_limits (key, count, window_start) SELECT ?1, 1, ?2 WHERE ${onlyIf?.sql ?? "1"}
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
-       RETURNING count, window_start`,
+    sql: `${COUNT_HEAD} ${onlyIf?.sql ?? "1"} ${COUNT_TAIL}`,
     binds: [key, now, windowMs, ...(onlyIf?.binds ?? [])],
   });
 }
@@ -38,7 +55,7 @@ export function countStatement(
  */
 export function withinAllowance(key: string, max: number, n: number): Statement {
   return {
-    sql: `EXISTS (SELECT 1 FROM rate_limits WHERE key = ?${n} AND count <= ?${n + 1})`,
+    sql: WITHIN(n),
     binds: [key, max],
   };
 }
@@ -46,12 +63,12 @@ export function withinAllowance(key: string, max: number, n: number): Statement 
 /** `key`'s row when its window began after `since`. */
 export function windowRow(db: Database, key: string, since: number): Promise<CountRow | null> {
   return db.first<CountRow>({
-    sql: "SELECT count, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2",
+    sql: WINDOW_ROW,
     binds: [key, since],
   });
 }
 
 /** Forgets a key's hits. */
 export function forgetStatement(db: Database, key: string): D1PreparedStatement {
-  return db.prepare({ sql: "DELETE FROM rate_limits WHERE key = ?1", binds: [key] });
+  return db.prepare({ sql: FORGET, binds: [key] });
 }

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { Reaction, ReactionTarget } from "#shared/schemas/reactions.ts";
 import type { Database } from "#worker/db/database.ts";
+import { blocks, reactionCounts, reactions } from "#worker/db/schema/index.ts";
+import { aliased, sqlText } from "#worker/db/sql.ts";
 
 // An item's reactions as a viewer sees them (docs/decisions/140), for every feature that shows posts,
 // comments or chat messages: the counts the triggers keep, less the reactions of people the viewer
@@ -9,6 +12,9 @@ import type { Database } from "#worker/db/database.ts";
 export const reactionKey = (targetId: number, messageId = 0) => `${targetId}:${messageId}`;
 
 const integer = (n: number) => String(Math.trunc(n));
+const [rc, rcFrom] = aliased(reactionCounts, "rc");
+const [r, rFrom] = aliased(reactions, "r");
+const [b, bFrom] = aliased(blocks, "b");
 
 /**
  * One statement with no binds of its own (it can sit in a batch whose statements share the page's
@@ -21,18 +27,21 @@ export function reactionLookupSql(
   viewerId: number | null,
   messageIds?: string,
 ): string {
-  const same = `r.target_type = rc.target_type AND r.target_id = rc.target_id AND r.message_id = rc.message_id AND r.emoji = rc.emoji`;
-  const viewer = viewerId === null ? null : integer(viewerId);
+  const viewer = viewerId === null ? null : sql.raw(integer(viewerId));
+  const same = sql`${r.targetType} = ${rc.targetType} AND ${r.targetId} = ${rc.targetId}
+    AND ${r.messageId} = ${rc.messageId} AND ${r.emoji} = ${rc.emoji}`;
   const total = viewer
-    ? `rc.total - (SELECT count(*) FROM blocks b JOIN reactions r ON r.user_id = b.blocked_id AND ${same} WHERE b.blocker_id = ${viewer})`
-    : "rc.total";
-  const reacted = viewer ? `EXISTS (SELECT 1 FROM reactions r WHERE ${same} AND r.user_id = ${viewer})` : "0";
-  const messages = messageIds ? ` AND rc.message_id IN (${messageIds})` : "";
-  return `SELECT rc.target_id AS target_id, rc.message_id AS message_id, rc.emoji AS emoji,
-      ${total} AS total, ${reacted} AS reacted, rc.first_at AS first_at
-    FROM reaction_counts rc
-    WHERE rc.target_type = '${type}' AND rc.target_id IN (${targetIds})${messages} AND rc.total > 0
-    ORDER BY rc.target_id, rc.message_id, rc.first_at, rc.emoji`;
+    ? sql`${rc.total} - (SELECT count(*) FROM ${bFrom} JOIN ${rFrom} ON ${r.userId} = ${b.blockedId} AND ${same} WHERE ${b.blockerId} = ${viewer})`
+    : sql`${rc.total}`;
+  const reacted = viewer
+    ? sql`EXISTS (SELECT 1 FROM ${rFrom} WHERE ${same} AND ${r.userId} = ${viewer})`
+    : sql`0`;
+  const messages = messageIds ? sql` AND ${rc.messageId} IN (${sql.raw(messageIds)})` : sql``;
+  return sqlText(sql`SELECT ${rc.targetId} AS target_id, ${rc.messageId} AS message_id, ${rc.emoji} AS emoji,
+      ${total} AS total, ${reacted} AS reacted, ${rc.firstAt} AS first_at
+    FROM ${rcFrom}
+    WHERE ${rc.targetType} = ${sql.raw(`'${type}'`)} AND ${rc.targetId} IN (${sql.raw(targetIds)})${messages} AND ${rc.total} > 0
+    ORDER BY ${rc.targetId}, ${rc.messageId}, ${rc.firstAt}, ${rc.emoji}`);
 }
 
 interface ReactionRow {

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ChatThreadType } from "#shared/enums.ts";
 import type { ChatUser } from "#shared/schemas/chat.ts";
-import { uploads } from "#worker/db/schema/index.ts";
+import { uploads, webpagePreviews } from "#worker/db/schema/index.ts";
+import { statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import type { ThreadRef } from "./chat-thread";
@@ -481,6 +482,8 @@ export async function deleteUpload({ db }: Deps, key: string): Promise<void> {
 
 // ----- Link previews the server fetched -----
 
+const w = webpagePreviews;
+
 /** Keeps what the server fetched for a link (null: nothing to show), pruning a few rows older than `staleBefore`. */
 export async function savePreview(
   { db }: Deps,
@@ -490,25 +493,31 @@ export async function savePreview(
   staleBefore: number,
 ): Promise<void> {
   await db.write([
-    db.prepare({
-      sql: `INSERT INTO webpage_previews (link, preview, fetched_at) VALUES (?1, ?2, ?3)
-            ON CONFLICT (link) DO UPDATE SET preview = excluded.preview, fetched_at = excluded.fetched_at`,
-      binds: [link, preview, now],
-    }),
-    db.prepare({
-      sql: `DELETE FROM webpage_previews WHERE link IN
-              (SELECT link FROM webpage_previews WHERE fetched_at < ?1 ORDER BY fetched_at LIMIT 20)`,
-      binds: [staleBefore],
-    }),
+    db.prepare(
+      statement(
+        db.orm
+          .insert(webpagePreviews)
+          .values({ link, preview, fetchedAt: now })
+          .onConflictDoUpdate({
+            target: webpagePreviews.link,
+            set: { preview: sql`excluded.preview`, fetchedAt: sql`excluded.fetched_at` },
+          }),
+      ),
+    ),
+    db.prepare(
+      statement(sql`DELETE FROM ${w} WHERE ${w.link} IN
+        (SELECT ${w.link} FROM ${w} WHERE ${w.fetchedAt} < ${staleBefore} ORDER BY ${w.fetchedAt} LIMIT 20)`),
+    ),
   ]);
 }
 
 /** The preview kept for a link fetched after `freshAfter`, or null (a kept null preview is `{preview: null}`). */
 export function freshPreview({ db }: Deps, link: string, freshAfter: number) {
-  return db.first<{ preview: string | null }>({
-    sql: "SELECT preview FROM webpage_previews WHERE link = ?1 AND fetched_at > ?2",
-    binds: [link, freshAfter],
-  });
+  return db.first<{ preview: string | null }>(
+    statement(
+      sql`SELECT ${w.preview} AS preview FROM ${w} WHERE ${w.link} = ${link} AND ${w.fetchedAt} > ${freshAfter}`,
+    ),
+  );
 }
 
 // ----- What a thread's object writes to D1 after a change -----

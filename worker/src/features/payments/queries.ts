@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PageQuery } from "#shared/api.ts";
 import type { MembershipType } from "#shared/enums.ts";
 import type { PaymentMethod, PaymentType } from "#shared/schemas/payments.ts";
@@ -6,11 +6,14 @@ import type { Database } from "#worker/db/database.ts";
 import {
   OPEN_SUBSCRIPTION_STATUSES,
   paymentAccounts,
+  paymentEvents,
+  paymentMismatches,
   payments,
   type SubscriptionStatus,
   subscriptions,
   users,
 } from "#worker/db/schema/index.ts";
+import { statement } from "#worker/db/sql.ts";
 import type { InsertedNotification } from "#worker/features/notifications/queries.ts";
 import { publicId } from "#worker/lib/ids.ts";
 
@@ -25,17 +28,16 @@ export const REFERRAL_SHARE_PERCENT = 20;
 
 /** The event's id under its unique key: a second delivery fails the batch it is in. */
 export function recordEvent(db: Database, provider: Provider, eventId: string, eventType: string) {
-  return db.prepare({
-    sql: "INSERT INTO payment_events (provider, event_id, event_type, created_at) VALUES (?, ?, ?, ?)",
-    binds: [provider, eventId, eventType, Date.now()],
-  });
+  return db.prepare(
+    statement(db.orm.insert(paymentEvents).values({ provider, eventId, eventType, createdAt: Date.now() })),
+  );
 }
 
 export async function eventSeen(db: Database, provider: Provider, eventId: string): Promise<boolean> {
-  const row = await db.first({
-    sql: "SELECT 1 AS x FROM payment_events WHERE provider = ? AND event_id = ?",
-    binds: [provider, eventId],
-  });
+  const e = paymentEvents;
+  const row = await db.first(
+    statement(sql`SELECT 1 AS x FROM ${e} WHERE ${e.provider} = ${provider} AND ${e.eventId} = ${eventId}`),
+  );
   return row !== null;
 }
 
@@ -494,19 +496,21 @@ export function mismatchStatement(
     at: number;
   },
 ): D1PreparedStatement {
-  return db.prepare({
-    sql: `INSERT OR IGNORE INTO payment_mismatches
-          (user_id, payment_method, subscription_id, local_status, provider_status, detail, day, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    binds: [
-      m.userId,
-      m.paymentMethod,
-      m.subscriptionId,
-      m.localStatus,
-      m.providerStatus,
-      m.detail,
-      m.day,
-      m.at,
-    ],
-  });
+  return db.prepare(
+    statement(
+      db.orm
+        .insert(paymentMismatches)
+        .values({
+          userId: m.userId,
+          paymentMethod: m.paymentMethod,
+          subscriptionId: m.subscriptionId,
+          localStatus: m.localStatus,
+          providerStatus: m.providerStatus,
+          detail: m.detail,
+          day: m.day,
+          createdAt: m.at,
+        })
+        .onConflictDoNothing(),
+    ),
+  );
 }

@@ -1,5 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { notificationPreferences, pushSubscriptions, users } from "#worker/db/schema/index.ts";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  notificationDigests,
+  notificationPreferences,
+  pushSubscriptions,
+  users,
+} from "#worker/db/schema/index.ts";
+import { nameOf, statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 
 // Every statement of the push feature: subscriptions, preferences, and what the e-mail of missed
@@ -158,37 +164,43 @@ export async function threadPartners({ db }: Deps, threadPublicId: string, userI
  * whether the caller should queue it. One check per person at a time, however many events.
  */
 export async function claimDigestCheck({ db }: Deps, userId: number, dueAt: number, now: number) {
-  const row = await db.first<{ user_id: number }>({
-    sql: `INSERT INTO notification_digests (user_id, due_at) VALUES (?1, ?2)
-          ON CONFLICT (user_id) DO UPDATE SET due_at = ?2 WHERE due_at <= ?3
-          RETURNING user_id`,
-    binds: [userId, dueAt, now],
-  });
+  const d = notificationDigests;
+  const row = await db.first<{ user_id: number }>(
+    statement(sql`INSERT INTO ${d} (${nameOf(d.userId)}, ${nameOf(d.dueAt)}) VALUES (${userId}, ${dueAt})
+      ON CONFLICT (${nameOf(d.userId)}) DO UPDATE SET ${nameOf(d.dueAt)} = ${dueAt} WHERE ${d.dueAt} <= ${now}
+      RETURNING ${d.userId} AS user_id`),
+  );
   return row !== null;
 }
 
 export async function digestState({ db }: Deps, userId: number) {
-  return db.first<{ last_sent_at: number; covered_until: number; due_at: number }>({
-    sql: "SELECT last_sent_at, covered_until, due_at FROM notification_digests WHERE user_id = ?1",
-    binds: [userId],
-  });
+  const d = notificationDigests;
+  return db.first<{ last_sent_at: number; covered_until: number; due_at: number }>(
+    statement(sql`SELECT ${d.lastSentAt} AS last_sent_at, ${d.coveredUntil} AS covered_until,
+        ${d.dueAt} AS due_at FROM ${d} WHERE ${d.userId} = ${userId}`),
+  );
 }
 
 export async function setDigestDue({ db }: Deps, userId: number, dueAt: number): Promise<void> {
   await db.write([
-    db.prepare({
-      sql: "UPDATE notification_digests SET due_at = ?2 WHERE user_id = ?1",
-      binds: [userId, dueAt],
-    }),
+    db.prepare(
+      statement(
+        db.orm.update(notificationDigests).set({ dueAt }).where(eq(notificationDigests.userId, userId)),
+      ),
+    ),
   ]);
 }
 
 export async function recordDigestSent({ db }: Deps, userId: number, sentAt: number, coveredUntil: number) {
   await db.write([
-    db.prepare({
-      sql: "UPDATE notification_digests SET last_sent_at = ?2, covered_until = ?3 WHERE user_id = ?1",
-      binds: [userId, sentAt, coveredUntil],
-    }),
+    db.prepare(
+      statement(
+        db.orm
+          .update(notificationDigests)
+          .set({ lastSentAt: sentAt, coveredUntil })
+          .where(eq(notificationDigests.userId, userId)),
+      ),
+    ),
   ]);
 }
 

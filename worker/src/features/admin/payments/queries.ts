@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { PageQuery } from "#shared/api.ts";
 import type { Database } from "#worker/db/database.ts";
+import { paymentMismatches, users } from "#worker/db/schema/index.ts";
+import { statement } from "#worker/db/sql.ts";
 
 // The mismatches the daily reconciliation recorded (features/payments/reconcile.ts), as staff read them.
 
@@ -20,16 +23,17 @@ export async function mismatchPage(
   db: Database,
   page: PageQuery,
 ): Promise<{ rows: MismatchRow[]; total: number }> {
+  const m = paymentMismatches;
   const [rows, total] = await db.batch<[MismatchRow, { n: number }]>([
-    {
-      sql: `SELECT m.id, u.username, m.payment_method, m.subscription_id, m.local_status, m.provider_status,
-              m.detail, m.created_at
-            FROM payment_mismatches m LEFT JOIN users u ON u.id = m.user_id
-            ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`,
-      binds: [page.limit, page.skip],
-      isList: true,
-    },
-    { sql: "SELECT count(*) AS n FROM payment_mismatches" },
+    statement(
+      sql`SELECT ${m.id} AS id, ${users.username} AS username, ${m.paymentMethod} AS payment_method,
+          ${m.subscriptionId} AS subscription_id, ${m.localStatus} AS local_status,
+          ${m.providerStatus} AS provider_status, ${m.detail} AS detail, ${m.createdAt} AS created_at
+        FROM ${m} LEFT JOIN ${users} ON ${users.id} = ${m.userId}
+        ORDER BY ${m.createdAt} DESC, ${m.id} DESC LIMIT ${page.limit} OFFSET ${page.skip}`,
+      { isList: true },
+    ),
+    statement(sql`SELECT count(*) AS n FROM ${m}`),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

@@ -1,7 +1,28 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
+import { micropostBookmarks, microposts } from "#worker/db/schema/index.ts";
+import { aliased, nameOf, sqlText } from "#worker/db/sql.ts";
 import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
 
-// Bookmarks
+// Bookmarks: statements with numbered binds (`?1`), as the visibility condition they carry is.
+
+const mb = micropostBookmarks;
+/** This person's (?2) bookmark of this post (?1). */
+const MINE = sql`${mb.userId} = ?2 AND ${mb.micropostId} = ?1`;
+const SAVE =
+  sqlText(sql`INSERT INTO ${mb} (${nameOf(mb.userId)}, ${nameOf(mb.micropostId)}, ${nameOf(mb.createdAt)})
+  SELECT ?2, ?1, ?3 WHERE ${sql.raw(visiblePostIdSql("?1"))}
+  ON CONFLICT (${nameOf(mb.userId)}, ${nameOf(mb.micropostId)}) DO UPDATE SET ${nameOf(mb.createdAt)} = -1`);
+const UNSAVE_MARKED = sqlText(sql`DELETE FROM ${mb} WHERE ${MINE} AND ${mb.createdAt} = -1`);
+const SAVED = sqlText(
+  sql`SELECT EXISTS (SELECT 1 FROM ${mb} WHERE ${MINE}) AS saved FROM ${microposts} WHERE ${microposts.id} = ?1`,
+);
+const [b, bFrom] = aliased(micropostBookmarks, "b");
+/** Someone's (?1) saved posts that are still visible. */
+const SAVED_VISIBLE = sql`${bFrom} WHERE ${b.userId} = ?1 AND ${sql.raw(visiblePostIdSql(sqlText(sql`${b.micropostId}`)))}`;
+const SAVED_PAGE = sqlText(sql`SELECT ${b.micropostId} AS micropost_id FROM ${SAVED_VISIBLE}
+  ORDER BY ${b.createdAt} DESC, ${sql.raw('"b".rowid')} DESC LIMIT ?2 OFFSET ?3`);
+const SAVED_COUNT = sqlText(sql`SELECT count(*) AS n FROM ${SAVED_VISIBLE}`);
 
 /**
  * Saves or unsaves a published post for this person in one batch, decided inside it (as votes
@@ -13,23 +34,10 @@ export async function toggleBookmarkRow(
   postId: number,
   userId: number,
 ): Promise<boolean | undefined> {
-  const mine = "user_id = ?2 AND micropost_id = ?1";
   const results = await db.write([
-    db.prepare({
-      sql: `INSERT INTO micropost_bookmarks (user_id, micropost_id, created_at)
-         SELECT ?2, ?1, ?3 WHERE ${visiblePostIdSql("?1")}
-         ON CONFLICT (user_id, micropost_id) DO UPDATE SET created_at = -1`,
-      binds: [postId, userId, Date.now()],
-    }),
-    db.prepare({
-      sql: `DELETE FROM micropost_bookmarks WHERE ${mine} AND created_at = -1`,
-      binds: [postId, userId],
-    }),
-    db.prepare({
-      sql: `SELECT EXISTS (SELECT 1 FROM micropost_bookmarks WHERE ${mine}) AS saved
-         FROM microposts WHERE id = ?1`,
-      binds: [postId, userId],
-    }),
+    db.prepare({ sql: SAVE, binds: [postId, userId, Date.now()] }),
+    db.prepare({ sql: UNSAVE_MARKED, binds: [postId, userId] }),
+    db.prepare({ sql: SAVED, binds: [postId, userId] }),
   ]);
   const row = results[2]?.results[0] as { saved: number } | undefined;
   return row ? Boolean(row.saved) : undefined;
@@ -43,18 +51,9 @@ export async function bookmarkPostIds(
 ): Promise<{ ids: number[]; total: number }> {
   // A saved post that is hidden now (removed by staff) is neither listed nor counted; it comes back
   // to the list if it is restored.
-  const visible = visiblePostIdSql("b.micropost_id");
   const [rows, count] = await db.batch<[{ micropost_id: number }, { n: number }]>([
-    {
-      sql: `SELECT b.micropost_id FROM micropost_bookmarks b WHERE b.user_id = ?1 AND ${visible}
-        ORDER BY b.created_at DESC, b.rowid DESC LIMIT ?2 OFFSET ?3`,
-      binds: [userId, q.limit, q.skip],
-      isList: true,
-    },
-    {
-      sql: `SELECT count(*) AS n FROM micropost_bookmarks b WHERE b.user_id = ?1 AND ${visible}`,
-      binds: [userId],
-    },
+    { sql: SAVED_PAGE, binds: [userId, q.limit, q.skip], isList: true },
+    { sql: SAVED_COUNT, binds: [userId] },
   ]);
   return { ids: rows.map((r) => r.micropost_id), total: count[0]?.n ?? 0 };
 }

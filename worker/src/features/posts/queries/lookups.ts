@@ -1,8 +1,9 @@
+import { sql } from "drizzle-orm";
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
-import { comments, communities, micropostFiles } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { comments, communities, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
+import { columnsOf, idList, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
 import { membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
@@ -13,6 +14,8 @@ import { type PostRow, toPosts } from "./rows";
 export type { PostLookups };
 
 // What a feed item shows beside its post
+
+const mb = micropostBookmarks;
 
 const fileColumns = {
   micropostId: micropostFiles.micropostId,
@@ -121,7 +124,10 @@ function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
       sql: `${k.prefix}SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${k.posts}) AND user_id = ${viewer}`,
     },
     {
-      sql: `${k.prefix}SELECT micropost_id FROM micropost_bookmarks WHERE user_id = ${viewer} AND micropost_id IN (${k.posts})`,
+      sql: `${k.prefix}${sqlText(
+        sql`SELECT ${mb.micropostId} AS micropost_id FROM ${mb}
+          WHERE ${mb.userId} = ${sql.raw(viewer)} AND ${mb.micropostId} IN (${sql.raw(k.posts)})`,
+      )}`,
     },
   );
   return statements;
