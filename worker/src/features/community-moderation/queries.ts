@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import type { ModLogAction, ModTargetType } from "#shared/schemas/community-moderation.ts";
 import type { Database } from "#worker/db/database.ts";
-import { columnsOf, type Statement } from "#worker/db/sql.ts";
+import { reportGroups } from "#worker/db/schema/index.ts";
+import { columnsOf, type Statement, statement } from "#worker/db/sql.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
 
 // The SQL of a community's moderation: who may act, the targets, the log, bans, flairs and the
@@ -189,12 +191,26 @@ export function removalRecordStatements(
             SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?2, ''), last_insert_rowid(), 0, ?3 WHERE changes() > 0`,
       binds: [input.userId, input.reason, input.now],
     }),
-    db.prepare({
-      sql: `UPDATE report_groups SET status = 'RESOLVED', action = 'REMOVE_CONTENT', note = ?2,
-              resolved_by_username = ?3, resolved_at = ?4, updated_at = ?4
-            WHERE target_key = ?1 AND status = 'OPEN'`,
-      binds: [`${input.targetType}:${input.targetId}`, input.reason, input.moderator, input.now],
-    }),
+    db.prepare(
+      statement(
+        db.orm
+          .update(reportGroups)
+          .set({
+            status: "RESOLVED",
+            action: "REMOVE_CONTENT",
+            note: input.reason,
+            resolvedByUsername: input.moderator,
+            resolvedAt: input.now,
+            updatedAt: input.now,
+          })
+          .where(
+            and(
+              eq(reportGroups.targetKey, `${input.targetType}:${input.targetId}`),
+              eq(reportGroups.status, "OPEN"),
+            ),
+          ),
+      ),
+    ),
   ];
 }
 

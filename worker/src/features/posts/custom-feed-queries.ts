@@ -1,5 +1,7 @@
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import type { Statement } from "#worker/db/sql.ts";
+import { microposts, postReads, readUndos } from "#worker/db/schema/index.ts";
+import { aliased, nameOf, type Statement, statement } from "#worker/db/sql.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { POST_COLUMNS, unreadSql } from "./queries";
 
@@ -10,6 +12,9 @@ import { POST_COLUMNS, unreadSql } from "./queries";
 
 const VISIBLE = visiblePostSql("m");
 const VISIBLE_Y = visiblePostSql("y");
+const reads = postReads;
+const undos = readUndos;
+const [m, mFrom] = aliased(microposts, "m");
 
 /** A viewer's id inlined into SQL: an integer from their verified token, never client input. */
 const inline = (id: number) => String(Math.trunc(id));
@@ -214,11 +219,11 @@ export async function markRead(
   now: number,
 ): Promise<number> {
   const [result] = await db.write([
-    db.prepare({
-      sql: `INSERT OR IGNORE INTO post_reads (user_id, micropost_id, created_at)
-        SELECT ?1, m.id, ?2 FROM json_each(?3) j JOIN microposts m ON m.public_id = j.value WHERE ${VISIBLE}`,
-      binds: [userId, now, JSON.stringify(publicIds)],
-    }),
+    db.prepare(
+      statement(sql`INSERT OR IGNORE INTO ${reads} (${nameOf(reads.userId)}, ${nameOf(reads.micropostId)}, ${nameOf(reads.createdAt)})
+        SELECT ${userId}, ${m.id}, ${now} FROM json_each(${JSON.stringify(publicIds)}) j
+        JOIN ${mFrom} ON ${m.publicId} = j.value WHERE ${sql.raw(VISIBLE)}`),
+    ),
   ]);
   return result?.meta.changes ?? 0;
 }
@@ -287,20 +292,21 @@ export async function markAllRead(
   now: number,
 ): Promise<number> {
   const results = await db.write([
-    db.prepare({
-      sql: "INSERT INTO read_undos (token, user_id, created_at) VALUES (?1, ?2, ?3)",
-      binds: [token, userId, now],
-    }),
-    db.prepare({
-      sql: `INSERT OR IGNORE INTO post_reads (user_id, micropost_id, undo_id, created_at)
-        SELECT ?1, j.value, (SELECT id FROM read_undos WHERE token = ?2), ?3 FROM json_each(?4) j`,
-      binds: [userId, token, now, JSON.stringify(postIds)],
-    }),
+    db.prepare(statement(db.orm.insert(undos).values({ token, userId, createdAt: now }))),
+    db.prepare(
+      statement(sql`INSERT OR IGNORE INTO ${reads} (${nameOf(reads.userId)}, ${nameOf(reads.micropostId)},
+          ${nameOf(reads.undoId)}, ${nameOf(reads.createdAt)})
+        SELECT ${userId}, j.value, (SELECT ${undos.id} FROM ${undos} WHERE ${undos.token} = ${token}), ${now}
+        FROM json_each(${JSON.stringify(postIds)}) j`),
+    ),
     // Undos older than a day go as new ones come.
-    db.prepare({
-      sql: "DELETE FROM read_undos WHERE user_id = ?1 AND created_at < ?2",
-      binds: [userId, now - 24 * 60 * 60_000],
-    }),
+    db.prepare(
+      statement(
+        db.orm
+          .delete(undos)
+          .where(and(eq(undos.userId, userId), lt(undos.createdAt, now - 24 * 60 * 60_000))),
+      ),
+    ),
   ]);
   return results[1]?.meta.changes ?? 0;
 }
@@ -312,16 +318,13 @@ export async function undoReadAll(
   token: string,
   since: number,
 ): Promise<boolean> {
-  const undo = "(SELECT id FROM read_undos WHERE token = ?1 AND user_id = ?2 AND created_at >= ?3)";
+  const mine = and(eq(undos.token, token), eq(undos.userId, userId), gte(undos.createdAt, since));
+  const undo = sql`(SELECT ${undos.id} FROM ${undos} WHERE ${mine})`;
   const results = await db.write([
-    db.prepare({
-      sql: `DELETE FROM post_reads WHERE user_id = ?2 AND undo_id = ${undo}`,
-      binds: [token, userId, since],
-    }),
-    db.prepare({
-      sql: "DELETE FROM read_undos WHERE token = ?1 AND user_id = ?2 AND created_at >= ?3",
-      binds: [token, userId, since],
-    }),
+    db.prepare(
+      statement(sql`DELETE FROM ${reads} WHERE ${reads.userId} = ${userId} AND ${reads.undoId} = ${undo}`),
+    ),
+    db.prepare(statement(db.orm.delete(undos).where(mine))),
   ]);
   return (results[1]?.meta.changes ?? 0) > 0;
 }

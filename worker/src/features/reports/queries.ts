@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { ReportCause } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
+import { reportGroups, reports } from "#worker/db/schema/index.ts";
+import { nameOf, statement } from "#worker/db/sql.ts";
 import type { ReportTarget } from "./targets";
 
 // The SQL of filing a report: what its link names, and the report in its target's OPEN group.
@@ -45,29 +48,23 @@ export function reportStatements(
   },
   now: number,
 ): D1PreparedStatement[] {
+  const g = reportGroups;
+  const r = reports;
   return [
-    db.prepare({
-      sql: `INSERT INTO report_groups (target_type, target_key, target_id, target_link, reported_user_id, status,
-              total_reports, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, 'OPEN', 1, ?6, ?6)
-            ON CONFLICT (target_key) WHERE status = 'OPEN'
-            DO UPDATE SET total_reports = total_reports + 1, updated_at = excluded.updated_at`,
-      binds: [target.type, target.key, target.id, target.link, target.userId, now],
-    }),
-    db.prepare({
-      sql: `INSERT INTO reports (reporter_id, reported_user_id, report_cause, text, link, group_id, created_at, rule)
-            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM report_groups WHERE target_key = ?6 AND status = 'OPEN'), ?7, ?8)
-            RETURNING id`,
-      binds: [
-        report.reporterId,
-        report.reportedUserId,
-        report.cause,
-        report.text,
-        report.link,
-        target.key,
-        now,
-        report.rule,
-      ],
-    }),
+    db.prepare(
+      statement(sql`INSERT INTO ${g} (${nameOf(g.targetType)}, ${nameOf(g.targetKey)}, ${nameOf(g.targetId)},
+          ${nameOf(g.targetLink)}, ${nameOf(g.reportedUserId)}, ${nameOf(g.status)}, ${nameOf(g.totalReports)},
+          ${nameOf(g.createdAt)}, ${nameOf(g.updatedAt)})
+        VALUES (${target.type}, ${target.key}, ${target.id}, ${target.link}, ${target.userId}, 'OPEN', 1, ${now}, ${now})
+        ON CONFLICT (${nameOf(g.targetKey)}) WHERE ${nameOf(g.status)} = 'OPEN'
+        DO UPDATE SET ${nameOf(g.totalReports)} = ${g.totalReports} + 1, ${nameOf(g.updatedAt)} = excluded.${nameOf(g.updatedAt)}`),
+    ),
+    db.prepare(
+      statement(sql`INSERT INTO ${r} (${nameOf(r.reporterId)}, ${nameOf(r.reportedUserId)}, ${nameOf(r.reportCause)},
+          ${nameOf(r.text)}, ${nameOf(r.link)}, ${nameOf(r.groupId)}, ${nameOf(r.createdAt)}, ${nameOf(r.rule)})
+        VALUES (${report.reporterId}, ${report.reportedUserId}, ${report.cause}, ${report.text}, ${report.link},
+          (SELECT ${g.id} FROM ${g} WHERE ${g.targetKey} = ${target.key} AND ${g.status} = 'OPEN'), ${now}, ${report.rule})
+        RETURNING ${r.id} AS id`),
+    ),
   ];
 }
