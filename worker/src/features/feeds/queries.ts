@@ -1,12 +1,16 @@
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import { customFeeds } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { customFeedCommunities, customFeedPeople, customFeeds } from "#worker/db/schema/index.ts";
+import { columnsOf, idList, nameOf, rowOf, type Statement, sqlText, statement } from "#worker/db/sql.ts";
 
 // Every read and write of a person's own feeds (docs/decisions/149): the feed, its communities
 // (with their flair filters) and its people. Names come in as one JSON bind each (`json_each`), so
 // a hundred communities cost one bound value, not a hundred.
 
 export type FeedRow = typeof customFeeds.$inferSelect;
+
+const fc = customFeedCommunities;
+const fp = customFeedPeople;
 
 export interface FeedCommunityRow {
   feedId: number;
@@ -170,17 +174,19 @@ function sourceStatements(db: Database, feedIdSql: string, binds: unknown[], sou
   if (rows.length)
     statements.push(
       db.prepare({
-        sql: `INSERT INTO custom_feed_communities (feed_id, community_id, include_flairs, exclude_flairs)
-          SELECT (${feedIdSql}), json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]') FROM json_each(?${binds.length + 1}) j
-          WHERE (${feedIdSql}) IS NOT NULL`,
+        sql: sqlText(sql`INSERT INTO ${fc} (${nameOf(fc.feedId)}, ${nameOf(fc.communityId)},
+            ${nameOf(fc.includeFlairs)}, ${nameOf(fc.excludeFlairs)})
+          SELECT (${sql.raw(feedIdSql)}), json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]')
+          FROM json_each(${sql.raw(`?${binds.length + 1}`)}) j WHERE (${sql.raw(feedIdSql)}) IS NOT NULL`),
         binds: [...binds, JSON.stringify(rows)],
       }),
     );
   if (sources.people.length)
     statements.push(
       db.prepare({
-        sql: `INSERT INTO custom_feed_people (feed_id, user_id)
-          SELECT (${feedIdSql}), j.value FROM json_each(?${binds.length + 1}) j WHERE (${feedIdSql}) IS NOT NULL`,
+        sql: sqlText(sql`INSERT INTO ${fp} (${nameOf(fp.feedId)}, ${nameOf(fp.userId)})
+          SELECT (${sql.raw(feedIdSql)}), j.value FROM json_each(${sql.raw(`?${binds.length + 1}`)}) j
+          WHERE (${sql.raw(feedIdSql)}) IS NOT NULL`),
         binds: [...binds, JSON.stringify(sources.people)],
       }),
     );
@@ -244,11 +250,11 @@ export async function updateFeed(
     }),
   ];
   if (sources.communities) {
-    statements.push(db.prepare({ sql: `DELETE FROM custom_feed_communities WHERE feed_id = ${id}` }));
+    statements.push(db.prepare(statement(db.orm.delete(fc).where(eq(fc.feedId, feedId)))));
     statements.push(...sourceStatements(db, id, [], { communities: sources.communities, people: [] }));
   }
   if (sources.people) {
-    statements.push(db.prepare({ sql: `DELETE FROM custom_feed_people WHERE feed_id = ${id}` }));
+    statements.push(db.prepare(statement(db.orm.delete(fp).where(eq(fp.feedId, feedId)))));
     statements.push(...sourceStatements(db, id, [], { communities: [], people: sources.people }));
   }
   await db.write(statements);
