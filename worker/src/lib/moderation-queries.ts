@@ -8,7 +8,6 @@ import type { AppealRow, ModerationRow } from "./moderation-rows";
 // features, so staff's screens import no feature for it.
 
 export type { AppealRow, ModerationRow };
-export { APPEAL_COLUMNS, MODERATION_COLUMNS };
 
 /**
  * The statements that record a decision about a person in the batch of the decision: the

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
+import { chatThreads, chatThreadUsers } from "#worker/db/schema/index.ts";
+import { statement } from "#worker/db/sql.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 import { LIVE_ACCOUNT_SQL } from "#worker/lib/sessions.ts";
 
@@ -26,11 +29,12 @@ export async function liveTokenVersion(
 
 /** Whether the person takes part in the chat thread. */
 export async function inThread(db: Database, threadPublicId: string, userId: number): Promise<boolean> {
-  const row = await db.first({
-    sql: `SELECT 1 AS hit FROM chat_thread_users p JOIN chat_threads t ON t.id = p.thread_id
-           WHERE t.public_id = ?1 AND p.user_id = ?2`,
-    binds: [threadPublicId, userId],
-  });
+  const p = chatThreadUsers;
+  const t = chatThreads;
+  const row = await db.first(
+    statement(sql`SELECT 1 AS hit FROM ${p} JOIN ${t} ON ${t.id} = ${p.threadId}
+      WHERE ${t.publicId} = ${threadPublicId} AND ${p.userId} = ${userId}`),
+  );
   return row !== null;
 }
 
