@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import { dataExports } from "#worker/db/schema/index.ts";
-import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { chatThreads, chatThreadUsers, dataExports } from "#worker/db/schema/index.ts";
+import { columnsOf, rowOf, type Statement, statement } from "#worker/db/sql.ts";
 import { linkedPostNotHiddenSql, visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 
 // Every read and write of data archives, and the reads that gather what goes into one. Each
@@ -157,11 +158,12 @@ export const ARCHIVE_FILES: Record<string, Statement> = {
 
 /** The person's chat threads (messages live in each thread's Durable Object). */
 export async function threadsOf(db: Database, userId: number) {
-  return db.all<{ id: number; public_id: string; created_at: number }>({
-    sql: `SELECT t.id, t.public_id, t.created_at FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
-      WHERE me.user_id = ?1 ORDER BY t.id`,
-    binds: [userId],
-  });
+  const t = chatThreads;
+  const me = chatThreadUsers;
+  return db.all<{ id: number; public_id: string; created_at: number }>(
+    statement(sql`SELECT ${t.id} AS id, ${t.publicId} AS public_id, ${t.createdAt} AS created_at
+      FROM ${me} JOIN ${t} ON ${t.id} = ${me.threadId} WHERE ${me.userId} = ${userId} ORDER BY ${t.id}`),
+  );
 }
 
 /** The files the person uploaded, by their R2 keys. */

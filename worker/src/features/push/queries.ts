@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import {
+  chatThreads,
+  chatThreadUsers,
   notificationDigests,
   notificationPreferences,
   pushSubscriptions,
@@ -149,14 +151,16 @@ export async function keepTemplateHtml({ db }: Deps, id: number, mjml: string, h
 
 /** The people on a chat thread other than `userId`, by name, for a message's push. */
 export async function threadPartners({ db }: Deps, threadPublicId: string, userId: number) {
-  return db.all<{ username: string; profile_name: string | null; group_name: string | null }>({
-    sql: `SELECT u.username, u.profile_name, t.name AS group_name FROM chat_threads t
-            JOIN chat_thread_users tu ON tu.thread_id = t.id AND tu.left_at IS NULL
-            JOIN users u ON u.id = tu.user_id
-           WHERE t.public_id = ?1 AND tu.user_id <> ?2
-           LIMIT 3`,
-    binds: [threadPublicId, userId],
-  });
+  const t = chatThreads;
+  const tu = chatThreadUsers;
+  return db.all<{ username: string; profile_name: string | null; group_name: string | null }>(
+    statement(sql`SELECT ${users.username} AS username, ${users.profileName} AS profile_name, ${t.name} AS group_name
+      FROM ${t}
+      JOIN ${tu} ON ${tu.threadId} = ${t.id} AND ${tu.leftAt} IS NULL
+      JOIN ${users} ON ${users.id} = ${tu.userId}
+      WHERE ${t.publicId} = ${threadPublicId} AND ${tu.userId} <> ${userId}
+      LIMIT 3`),
+  );
 }
 
 /**
@@ -252,13 +256,14 @@ export interface MissedThread {
 
 /** Chat threads with messages the person has not read, last active in (after, until]. */
 export async function missedThreads({ db }: Deps, userId: number, after: number, until: number) {
-  return db.all<MissedThread>({
-    sql: `SELECT t.public_id, me.total_unread_messages AS unread, t.last_message_text AS last_text,
-                 me.last_activity_at AS last_at
-            FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
-           WHERE me.user_id = ?1 AND me.total_unread_messages > 0
-             AND me.last_activity_at > ?2 AND me.last_activity_at <= ?3
-           ORDER BY me.last_activity_at DESC LIMIT 20`,
-    binds: [userId, after, until],
-  });
+  const t = chatThreads;
+  const me = chatThreadUsers;
+  return db.all<MissedThread>(
+    statement(sql`SELECT ${t.publicId} AS public_id, ${me.totalUnreadMessages} AS unread,
+        ${t.lastMessageText} AS last_text, ${me.lastActivityAt} AS last_at
+      FROM ${me} JOIN ${t} ON ${t.id} = ${me.threadId}
+      WHERE ${me.userId} = ${userId} AND ${me.totalUnreadMessages} > 0
+        AND ${me.lastActivityAt} > ${after} AND ${me.lastActivityAt} <= ${until}
+      ORDER BY ${me.lastActivityAt} DESC LIMIT 20`),
+  );
 }

@@ -42,7 +42,7 @@ export function setTrustLevelStatement(
 }
 
 /** A person as staff see them in lists. */
-export const adminUserColumns = {
+const adminUserColumns = {
   username: users.username,
   email: users.email,
   profileName: users.profileName,
