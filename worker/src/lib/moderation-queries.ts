@@ -1,6 +1,6 @@
 import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderation.ts";
 import type { Database } from "#worker/db/database.ts";
-import { APPEAL_COLUMNS, MODERATION_COLUMNS } from "./moderation-row-queries";
+import { MODERATION_COLUMNS } from "./moderation-row-queries";
 import type { AppealRow, ModerationRow } from "./moderation-rows";
 
 // The SQL of moderation decisions that the moderation feature and staff's screens (reports,
