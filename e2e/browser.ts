@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { lane } from "./lane";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's Chromium with the flags a machine without internet needs (no sandbox, GPU, QUIC, updates). */
 export function launchBrowser(): Promise<Browser> {

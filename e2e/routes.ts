@@ -31,7 +31,7 @@ export const plainFirst = (patterns: string[]) =>
   [...patterns].sort((a, b) => Number(a.includes("$")) - Number(b.includes("$")));
 
 /** Values for parameters no walked page links to (enumerations, people of the seed). */
-export const SAMPLES: Record<string, string> = {
+const SAMPLES: Record<string, string> = {
   $tab: "account",
   $page: "privacy-policy",
   $blockchain: "solana",

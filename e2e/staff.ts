@@ -12,10 +12,10 @@ import { inject } from "vitest";
 // as the journeys of a lane run in turn but not in one process), so no code is ever refused (five
 // refusals would lock the account for 15 minutes), and only a fourth sign-in within one step waits.
 
-export const DEV_ADMIN_TOTP_KEY = "AGORADEVADMINTOTPKEYONLYFORLOCAL";
+const DEV_ADMIN_TOTP_KEY = "AGORADEVADMINTOTPKEYONLYFORLOCAL";
 const STEP_MS = 30_000;
 
-export function staffCode(at = Date.now()): string {
+function staffCode(at = Date.now()): string {
   return HOTP.generate({ secret: Secret.fromBase32(DEV_ADMIN_TOTP_KEY), counter: Math.floor(at / STEP_MS) });
 }
 

@@ -29,6 +29,8 @@ const checks = [
   ],
   // SQL text only in queries modules, no rules in route files (docs/decisions/174, 188).
   ["house: SQL in queries modules, no rules in routes", "node", ["scripts/check-house.mjs"]],
+  // No unused file, export or dependency anywhere: Worker, SPAs, shared, tests (docs/decisions/191).
+  ["unused code (knip)", "knip", []],
   ["references in comments and records", "node", ["scripts/check-references.mjs"]],
   // Each "Supports" of the accessibility report names a test that exists (ADR 153).
   ["accessibility report names real tests", "node", ["scripts/check-conformance.mjs"]],

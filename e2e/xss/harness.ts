@@ -13,7 +13,7 @@ import { signInStaff, staffToken as staffSessionToken } from "../staff";
  * violation of any kind counts: the SPAs themselves cause none (zod runs jitless, see
  * shared/src/zod-jitless.ts), so one seen here came from written content.
  */
-export const HOOKS = `
+const HOOKS = `
   window.__xssHits = [];
   const hit = (how) => (...a) => { window.__xssHits.push(how + ":" + String(a[0]).slice(0, 80)); };
   window.alert = hit("alert"); window.confirm = hit("confirm"); window.prompt = hit("prompt"); window.print = hit("print");
@@ -26,7 +26,7 @@ export const HOOKS = `
  * A text's length as the API counts it once sent: a multipart form sends every line break as
  * CRLF, so a "\n" counts twice.
  */
-export const sentLength = (text: string) => text.length + (text.match(/(?<!\r)\n/g)?.length ?? 0);
+const sentLength = (text: string) => text.length + (text.match(/(?<!\r)\n/g)?.length ?? 0);
 
 /** Vectors packed into pieces of at most `max` characters (as sent), separated by a space. */
 export function pack(vectors: string[], max: number): string[] {

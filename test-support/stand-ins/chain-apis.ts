@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 // Tests and journeys set balances and prices with `POST /control` (JSON, see `ChainState`), and
 // read how many price requests arrived with `GET /control`.
 
-export interface ChainState {
+interface ChainState {
   /** wei by lowercase address */
   eth: Record<string, string>;
   /** satoshis by address: one confirmed UTXO each */
@@ -28,7 +28,7 @@ export interface ChainApisStandIn {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PRICES: ChainState["prices"] = {
+const DEFAULT_PRICES: ChainState["prices"] = {
   bitcoin: { usd: 64_250.12, usd_24h_change: 1.25 },
   ethereum: { usd: 3_120.5, usd_24h_change: -0.8 },
   solana: { usd: 150.25, usd_24h_change: 2.4 },

@@ -22,7 +22,7 @@ export const PAYMENT_TEST_KEYS = {
 const K = PAYMENT_TEST_KEYS;
 
 /** The app's webhook endpoints, under its base URL. */
-export const WEBHOOK_PATHS = {
+const WEBHOOK_PATHS = {
   stripe: "/api/v1/payment/stripe/webhook",
   paypal: "/api/v1/payment/paypal/webhook",
 } as const;

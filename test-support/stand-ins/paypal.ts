@@ -42,7 +42,7 @@ const RSA = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const;
 let crcTable: Uint32Array | null = null;
 
 /** CRC-32 (IEEE 802.3) of the body's bytes, as a decimal number: what PayPal's signature covers. */
-export function crc32(text: string): number {
+function crc32(text: string): number {
   if (!crcTable) {
     crcTable = new Uint32Array(256);
     for (let n = 0; n < 256; n++) {

@@ -82,7 +82,7 @@ function errorName(err: unknown): unknown {
   return err;
 }
 
-export function createSolanaRpcHandler(svm: LiteSVM, sends: Map<string, number>) {
+function createSolanaRpcHandler(svm: LiteSVM, sends: Map<string, number>) {
   let slot = 1;
   const context = () => ({ apiVersion: "2.2.0", slot });
   const signatureOf = (meta: TransactionMetadata) => base58.decode(meta.signature());

@@ -24,7 +24,7 @@ import {
 // with POST /v1/payment_methods behaves by its number the same way.
 
 /** Stripe's API version the events are written in (the one the SDK in use pins). */
-export const STRIPE_EVENT_API_VERSION = "2026-10-28.endive";
+const STRIPE_EVENT_API_VERSION = "2026-10-28.endive";
 
 export interface StripeStandInOptions {
   secretKey: string;
@@ -59,7 +59,7 @@ const needsConfirming = (number: string) => number === "4000002500003155";
 const declined = (number: string) => number === "4000000000000002";
 
 /** Stripe's form encoding (`items[0][price]=…`, `expand[0]=…`) back into objects and arrays. */
-export function parseStripeForm(body: string): Json {
+function parseStripeForm(body: string): Json {
   const root: Json = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== "");

@@ -10,7 +10,7 @@ import { type SolanaRpcStandIn, startSolanaRpc } from "./solana-rpc.ts";
 //   ...; wallet.stop();
 
 /** A development-only sealing key (32 bytes). Production sets its own secret. */
-export const DEV_WALLET_ENCRYPTION_KEY = Buffer.from("agora-dev-only-wallet-sealing-k!").toString("base64");
+const DEV_WALLET_ENCRYPTION_KEY = Buffer.from("agora-dev-only-wallet-sealing-k!").toString("base64");
 
 export interface WalletStandIns {
   solana: SolanaRpcStandIn;

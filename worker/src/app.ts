@@ -75,7 +75,7 @@ const DOCUMENT = {
  * The OpenAPI document of an app made by createApp, as `/api/openapi.json` serves it; the SPAs'
  * typed client is generated from it (scripts/api-types.mjs, docs/decisions/182).
  */
-export function describeApi(app: ReturnType<typeof createRouter>) {
+function describeApi(app: ReturnType<typeof createRouter>) {
   return withEdgeRefusals(app.getOpenAPI31Document(DOCUMENT));
 }
 
@@ -168,5 +168,4 @@ export function createApp(extra: ReturnType<typeof createRouter>[] = []) {
 
 const app = createApp();
 
-export type AppType = typeof app;
 export default app;

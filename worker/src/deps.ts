@@ -50,7 +50,7 @@ export interface LiveUpdates {
  * features/notifications/queries.ts `notificationStatements`); after the batch, `tell` takes
  * their results and tells the person's open tabs.
  */
-export interface Notices {
+interface Notices {
   statements(
     input: {
       userId: number;
@@ -145,7 +145,7 @@ export type VisitorPosts = { post: string } | { community: string; limit: number
  * post now (docs/decisions/135), refused as reading it would be (404 and the like); posts as the
  * feed shows them; and what a visitor's pages show of posts (the open web's, docs/decisions/132).
  */
-export interface PostReads {
+interface PostReads {
   readable(viewerId: number, postPublicId: string): Promise<void>;
   /**
    * The visible posts `posts` names, as feed items keyed by post id, read with all a feed item
@@ -170,7 +170,7 @@ export interface PostReads {
 }
 
 /** What another feature may ask of the two-factor one, so none imports it. */
-export interface SecondFactors {
+interface SecondFactors {
   /**
    * After a password change or "sign out everywhere", when the person chose it: the passkeys added
    * in the last 24 hours go, each told by e-mail. Answers their names.

@@ -44,7 +44,7 @@ export async function operations(): Promise<Operation[]> {
 }
 
 /** Values no field should choke on. */
-export const HOSTILE_VALUES: unknown[] = [
+const HOSTILE_VALUES: unknown[] = [
   "",
   "x".repeat(100_000),
   "\u0000",
@@ -80,7 +80,7 @@ export const HOSTILE_VALUES: unknown[] = [
 ];
 
 /** Values for path and query parameters (strings only, as a URL carries them). */
-export const HOSTILE_PARAMS: string[] = HOSTILE_VALUES.filter(
+const HOSTILE_PARAMS: string[] = HOSTILE_VALUES.filter(
   (v) => typeof v === "string" || typeof v === "number",
 ).map((v) => String(v).slice(0, 4_000));
 

@@ -241,7 +241,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
 }
 
 /** The public id of the demo's custom feed (e2e/routes.ts walks /feeds/{it}). */
-export const DEMO_FEED = "demomix";
+const DEMO_FEED = "demomix";
 
 /** Bruno's public feed of c/webdev, c/photography and carmen's posts (docs/decisions/149). */
 async function seedFeedDemo({ db }: Deps): Promise<void> {
@@ -269,9 +269,9 @@ async function seedFeedDemo({ db }: Deps): Promise<void> {
  * The development staff account's authenticator key (base32), public on purpose: staff must have a
  * second factor, and local runs and journeys make its codes from this (README, the admin site's row).
  */
-export const DEV_ADMIN_TOTP_KEY = "AGORADEVADMINTOTPKEYONLYFORLOCAL";
+const DEV_ADMIN_TOTP_KEY = "AGORADEVADMINTOTPKEYONLYFORLOCAL";
 
-export async function seedAdmin(deps: Deps, password: string): Promise<void> {
+async function seedAdmin(deps: Deps, password: string): Promise<void> {
   const { db } = deps;
   await db.orm
     .insert(admins)

@@ -1,25 +1,11 @@
 import type { Database } from "#worker/db/database.ts";
 import { communities } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "./community-json";
 
 // The community statements other features' batches carry (a post's page reads its communities and
 // the viewer's memberships; posting in a community joins it): below the features, so none of them
 // imports the communities feature for a statement.
-
-/** These communities by id, for `communityMap`: one statement for a page. */
-export function communitiesStatement(ids: Iterable<number>): Statement {
-  return { sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${idList(ids)})` };
-}
-
-/** The user's memberships of these communities, for `membershipMap`. */
-export function membershipsStatement(userId: number, communityIds: Iterable<number>): Statement {
-  return {
-    sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
-      WHERE cm.user_id = ?1 AND cm.community_id IN (${idList(communityIds)})`,
-    binds: [userId],
-  };
-}
 
 /**
  * Statements that make the user a member unless they are one; the count moves only when the row is
@@ -40,7 +26,7 @@ export function joinStatements(db: Database, communityId: number, userId: number
   ];
 }
 
-/** Rows of `communitiesStatement` by community id. */
+/** Communities rows (all their columns) by community id. */
 export function communityMap(rows: object[]): Map<number, CommunityRow> {
   return new Map(
     rows.map((raw) => {
@@ -50,7 +36,7 @@ export function communityMap(rows: object[]): Map<number, CommunityRow> {
   );
 }
 
-/** Rows of `membershipsStatement` by community id. */
+/** The viewer's membership rows (`membershipColumns`) by community id. */
 export function membershipMap(rows: object[]): Map<number, MembershipRow> {
   return new Map(
     rows.map((raw) => {

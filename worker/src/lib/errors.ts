@@ -7,7 +7,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 
 export type { ErrorCode };
 
 /** The code of a refusal that names nothing more particular than its status. */
-export const STATUS_CODE: Record<ErrorStatus, StatusCode> = {
+const STATUS_CODE: Record<ErrorStatus, StatusCode> = {
   400: "bad_request",
   401: "unauthenticated",
   403: "forbidden",
@@ -97,7 +97,7 @@ export class RetryLater extends DomainError {
 }
 
 /** "field: rule" for the first problems of a zod failure, so a 422 names the field. */
-export function describeZodError(error: z.ZodError): string {
+function describeZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
@@ -105,7 +105,7 @@ export function describeZodError(error: z.ZodError): string {
 }
 
 /** Each refused field of a zod failure (its dotted path) with its first problem. */
-export function zodFields(error: z.ZodError): Record<string, string> {
+function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (!issue.path.length) continue;

@@ -1,7 +1,7 @@
 // The languages Agora writes to people in when no page is open to choose: e-mails, pushes.
 
 /** English, Spanish or Portuguese: the languages the SPAs and the e-mails are written in. */
-export const LANGUAGES = ["en", "es", "pt"] as const;
+const LANGUAGES = ["en", "es", "pt"] as const;
 export type EmailLanguage = (typeof LANGUAGES)[number];
 
 /** The first of English, Spanish or Portuguese an Accept-Language header names; English otherwise. */

@@ -9,7 +9,7 @@ import { signClaims } from "#worker/lib/tokens.ts";
 const PASSWORD_TOKEN_TTL_S = 10 * 60;
 
 /** The token that lets the sign-in choose its new password; `factorAt` when it also proved a factor. */
-export function signPasswordToken(
+function signPasswordToken(
   deps: Deps,
   userId: number,
   version: number,

@@ -140,7 +140,7 @@ export function toSafeHtml(input: string): string {
 
 const MENTION = /(^|[^A-Za-z0-9_@/&#])@([A-Za-z0-9]{3,18})(?![A-Za-z0-9])/g;
 /** At most this many people are notified from one body, so a post cannot page the whole site. */
-export const MENTIONS_MAX = 10;
+const MENTIONS_MAX = 10;
 
 /** Usernames written as @name in the text (not inside links or code), first ones first. */
 export function findMentions(html: string): string[] {

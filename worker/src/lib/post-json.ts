@@ -48,7 +48,7 @@ export function draftLink(draftPublicId: string): string {
   return `/post?draft=${draftPublicId}`;
 }
 
-export function toPost(
+function toPost(
   row: PostRow,
   communityName: string,
   files: MediaFile[],

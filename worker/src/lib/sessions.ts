@@ -11,7 +11,7 @@ import { users } from "#worker/db/schema/index.ts";
 export const SESSION_OVER = "Your session has expired. Please log in again.";
 
 /** The statuses whose accounts hold no session at all. */
-export const STATUSES_WITHOUT_SESSION = ["SUSPENDED", "INACTIVE"] as const;
+const STATUSES_WITHOUT_SESSION = ["SUSPENDED", "INACTIVE"] as const;
 
 /** For rows read with Drizzle (camel case) or as raw SQL rows (snake case). */
 export function mayHoldSession(

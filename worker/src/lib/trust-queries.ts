@@ -7,12 +7,12 @@ import { DAY } from "#worker/lib/time.ts";
 // The trust levels' thresholds and SQL (trust.ts holds the rules that use them).
 
 export const NEW_DAYS = 3;
-export const NEW_CONTRIBUTIONS = 3;
+const NEW_CONTRIBUTIONS = 3;
 export const REGULAR_DAYS = 30;
-export const REGULAR_CONTRIBUTIONS = 50;
+const REGULAR_CONTRIBUTIONS = 50;
 /** An upheld moderation keeps a person new this long, and from regular this long. */
 export const RECENT_UPHELD_DAYS = 30;
-export const REGULAR_CLEAN_DAYS = 90;
+const REGULAR_CLEAN_DAYS = 90;
 
 const CONTRIBUTIONS = `(users.total_microposts +
   (SELECT count(*) FROM comments WHERE comments.owner_id = users.id AND comments.is_deleted = 0))`;

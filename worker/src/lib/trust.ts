@@ -63,7 +63,7 @@ export type TrustAction =
  * Per window (a day unless TRUST_WINDOWS says otherwise), by level (0, 1, and 2 where regulars have
  * an allowance too); a level past the list has only each path's own limit.
  */
-export const TRUST_LIMITS: Record<TrustAction, readonly number[]> = {
+const TRUST_LIMITS: Record<TrustAction, readonly number[]> = {
   post: [5, 20],
   comment: [30, 100],
   conversation: [3, 20],
@@ -99,7 +99,7 @@ const DOING: Record<TrustAction, (n: number) => string> = {
   reaction: (n) => `react ${n} times`,
 };
 
-export type TrustReason = "AGE" | "CONTRIBUTIONS" | "REPORT" | "MEMBER" | "REGULAR";
+type TrustReason = "AGE" | "CONTRIBUTIONS" | "REPORT" | "MEMBER" | "REGULAR";
 const WHO: Record<TrustReason, string> = {
   AGE: "New accounts",
   CONTRIBUTIONS: "Accounts with fewer than 3 posts and comments",

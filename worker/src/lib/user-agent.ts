@@ -19,7 +19,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
-export function describeUserAgent(agent: string | null | undefined): string {
+function describeUserAgent(agent: string | null | undefined): string {
   const ua = agent ?? "";
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];

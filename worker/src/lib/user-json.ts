@@ -70,7 +70,7 @@ export function toUser(row: UserRow, relation: Relation = NO_RELATION): User {
 }
 
 /** The stored links column (a JSON list written by the profile edit) as a list of addresses. */
-export function readLinks(stored: string): string[] {
+function readLinks(stored: string): string[] {
   try {
     const list: unknown = JSON.parse(stored);
     return Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : [];
@@ -80,7 +80,7 @@ export function readLinks(stored: string): string[] {
 }
 
 /** Every boolean setting by its USER_BOOLEAN_SETTINGS name. */
-export function toSettings(row: UserRow): Record<UserBooleanSetting, boolean> {
+function toSettings(row: UserRow): Record<UserBooleanSetting, boolean> {
   return Object.fromEntries(
     Object.entries(USER_SETTING_COLUMN).map(([name, column]) => [name, row[column]]),
   ) as Record<UserBooleanSetting, boolean>;

@@ -51,7 +51,7 @@ export interface PaypalEvent {
 }
 
 /** PayPal's transmission headers older than this are refused. */
-export const PAYPAL_TRANSMISSION_TOLERANCE_MS = 5 * 60_000;
+const PAYPAL_TRANSMISSION_TOLERANCE_MS = 5 * 60_000;
 
 async function paypalFetch(settings: PaypalSettings, path: string, init: RequestInit): Promise<Response> {
   try {
@@ -169,7 +169,7 @@ export async function verifyPaypalWebhook(
 }
 
 /** "10.00" → 1000, without floats; null for anything else. */
-export function centsOf(value: unknown): number | null {
+function centsOf(value: unknown): number | null {
   if (typeof value !== "string") return null;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
   if (!match) return null;

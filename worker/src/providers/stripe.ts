@@ -39,7 +39,7 @@ export function stripeSettings(env: Bindings): StripeSettings | null {
 }
 
 /** Webhook signatures older than this are refused (Stripe's own default tolerance). */
-export const STRIPE_SIGNATURE_TOLERANCE_S = 300;
+const STRIPE_SIGNATURE_TOLERANCE_S = 300;
 
 const crypto = Stripe.createSubtleCryptoProvider();
 
@@ -113,7 +113,7 @@ export function stripeRefused(error: unknown): boolean {
 }
 
 /** The id of an expandable field (`customer`, `subscription`): a string or an object with one. */
-export function idOf(value: string | { id: string } | null | undefined): string | null {
+function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === "string" ? value : value.id;
 }

@@ -28,7 +28,7 @@ export const RESEND_COOLDOWN_MS = RESEND_COUNTDOWN_S * 1000;
 /** An account never confirmed frees its username and e-mail after this long. */
 export const UNCONFIRMED_TTL_MS = 24 * 60 * MINUTE;
 /** An e-mailed temporary password must be used within this long (ADR 131). */
-export const PENDING_PASSWORD_TTL_MS = 30 * MINUTE;
+const PENDING_PASSWORD_TTL_MS = 30 * MINUTE;
 
 /** Who the account is, for signing a token. */
 export interface SignedIn {

@@ -75,9 +75,9 @@ export const CHAT_HEADERS = {
 } as const;
 
 /** How stale the object's knowledge of a block between the participants may be. */
-export const BLOCK_RECHECK_MS = 30_000;
+const BLOCK_RECHECK_MS = 30_000;
 /** Sockets one thread holds at most: many tabs and devices, not an unbounded pile. */
-export const MAX_SOCKETS_PER_THREAD = 2_000;
+const MAX_SOCKETS_PER_THREAD = 2_000;
 const CLOSE_DELETED = 4000;
 /** A member's sockets close with this once they left or were removed from the group. */
 export const CLOSE_NOT_MEMBER = 4403;

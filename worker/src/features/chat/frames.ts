@@ -10,7 +10,7 @@ import {
 // one, and what a TEXT's link preview may show. The protocol is described in ADR 009.
 
 /** Larger frames are refused before parsing: 1000 characters plus a preview fit easily. */
-export const MAX_FRAME_CHARS = 16_384;
+const MAX_FRAME_CHARS = 16_384;
 
 /** A frame refused with an ERROR to its socket only; nothing is stored. */
 export class RefusedFrame extends Error {}

@@ -178,7 +178,7 @@ export async function renameGroup(deps: Deps, me: Me, threadPublicId: string, na
 }
 
 /** Whether the person made this group (only they delete it for everyone). */
-export async function madeGroup(deps: Deps, userId: number, ref: ThreadRef): Promise<boolean> {
+async function madeGroup(deps: Deps, userId: number, ref: ThreadRef): Promise<boolean> {
   const row = await groupRow(deps, ref.threadId, userId);
   return row?.created_by === userId;
 }

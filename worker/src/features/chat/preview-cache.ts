@@ -10,7 +10,7 @@ import { checkPreviewTarget, fetchWebpagePreview } from "./webpage-preview";
 // asked `GET /api/webpage-preview` for it a moment before, which wrote it here), or fetches it now.
 
 /** How long a fetched preview is used before the page is fetched again. */
-export const PREVIEW_FRESH_MS = 60 * 60_000;
+const PREVIEW_FRESH_MS = 60 * 60_000;
 /** Fetches one person may make the server do in a minute (shared with GET /api/webpage-preview). */
 const PREVIEW_FETCHES = { max: 60, windowMs: 60_000 } as const;
 const previewLimitKey = (userId: number) => `webpage-preview:${userId}`;

@@ -97,15 +97,6 @@ export function groupRow({ db }: Deps, threadId: number, userId: number) {
   });
 }
 
-/** How many people are in the group now. */
-export async function memberCount({ db }: Deps, threadId: number): Promise<number> {
-  const row = await db.first<{ n: number }>({
-    sql: "SELECT count(*) AS n FROM chat_thread_users WHERE thread_id = ?1 AND left_at IS NULL",
-    binds: [threadId],
-  });
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Adds a person (back) to a group while it has room: answers false when it is full. A former
  * member's row is reused, so their thread list keeps one entry.

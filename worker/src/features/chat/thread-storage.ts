@@ -60,7 +60,7 @@ export interface ParticipantSource {
 }
 
 /** How long after a change the alarm checks that D1 heard of it (the write normally lands in ms). */
-export const D1_RESYNC_MS = 5_000;
+const D1_RESYNC_MS = 5_000;
 const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });
 
 /**

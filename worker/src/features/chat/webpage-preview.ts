@@ -13,7 +13,7 @@ import { sniffImage } from "./image";
 // networks at all.) The page's picture is fetched under the same rules and kept in R2, so readers
 // load it from this site.
 
-export const PREVIEW_TIMEOUT_MS = 5_000;
+const PREVIEW_TIMEOUT_MS = 5_000;
 export const PREVIEW_MAX_BYTES = 512 * 1024;
 /** A preview picture larger than this is left out. */
 export const PREVIEW_IMAGE_MAX_BYTES = 1024 * 1024;

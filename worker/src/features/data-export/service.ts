@@ -43,7 +43,7 @@ const MESSAGES_PER_THREAD_MAX = 10_000;
 /** Expired archives removed per daily run. */
 const CLEANUP_BATCH = 200;
 
-export const downloadLink = (id: number) => `/api/v1/private/user/export/download?id=${id}`;
+const downloadLink = (id: number) => `/api/v1/private/user/export/download?id=${id}`;
 
 function toDataExport(row: ExportRow, now: number): DataExport {
   const live = row.status === "READY" && row.expiresAt !== null && row.expiresAt > now;
@@ -129,7 +129,7 @@ async function chatMessages(deps: Deps, userId: number) {
 }
 
 /** The archive's entries: one JSON file per kind of data, then the person's uploaded files. */
-export async function archiveEntries(deps: Deps, userId: number): Promise<ZipEntry[]> {
+async function archiveEntries(deps: Deps, userId: number): Promise<ZipEntry[]> {
   const names = Object.keys(ARCHIVE_FILES);
   const results = await deps.db.batch<unknown[]>(
     names.map((name) => ({ ...ARCHIVE_FILES[name]!, binds: [userId] })),

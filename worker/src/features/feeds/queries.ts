@@ -7,12 +7,12 @@ import { columnsOf, idList, nameOf, rowOf, type Statement, sqlText, statement } 
 // (with their flair filters) and its people. Names come in as one JSON bind each (`json_each`), so
 // a hundred communities cost one bound value, not a hundred.
 
-export type FeedRow = typeof customFeeds.$inferSelect;
+type FeedRow = typeof customFeeds.$inferSelect;
 
 const fc = customFeedCommunities;
 const fp = customFeedPeople;
 
-export interface FeedCommunityRow {
+interface FeedCommunityRow {
   feedId: number;
   communityId: number;
   name: string;
@@ -21,7 +21,7 @@ export interface FeedCommunityRow {
   excludeFlairs: number[];
 }
 
-export interface FeedPersonRow {
+interface FeedPersonRow {
   feedId: number;
   userId: number;
   username: string;

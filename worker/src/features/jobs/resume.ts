@@ -13,7 +13,7 @@ import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 const link = (key: string) => `/media/${key}`;
 
 /** A PDF starts with "%PDF-"; the name and the type the browser claims are not trusted. */
-export function isPdf(bytes: Uint8Array): boolean {
+function isPdf(bytes: Uint8Array): boolean {
   return bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === "%PDF-";
 }
 

@@ -28,9 +28,9 @@ export const POST_LIVE_HEADERS = {
 } as const;
 
 /** Sockets one post holds at most (the runtime's own limit per object is far above). */
-export const MAX_SOCKETS_PER_POST = 10_000;
+const MAX_SOCKETS_PER_POST = 10_000;
 /** One person's tabs on one post, at most: as many as their inbox takes. */
-export const MAX_SOCKETS_PER_PERSON = MAX_SOCKETS_PER_INBOX;
+const MAX_SOCKETS_PER_PERSON = MAX_SOCKETS_PER_INBOX;
 
 /**
  * One post's live counts, addressed by `post:<public id>` (ADR 122). The tabs that show the post

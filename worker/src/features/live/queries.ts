@@ -3,7 +3,7 @@ import type { Deps } from "#worker/deps.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 
 /** Chat partners told when a person comes online or leaves: the most recently active ones. */
-export const PRESENCE_MAX_PARTNERS = 200;
+const PRESENCE_MAX_PARTNERS = 200;
 
 /** Who a person is, for presence, and the partners whose inboxes hear of them. */
 export interface PresenceCircle {

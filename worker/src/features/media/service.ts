@@ -33,7 +33,7 @@ type Privacy =
   | { kind: "post" };
 
 /** Whether a stored key is (or may be) private, and whose. */
-export function privacyOf(key: string): Privacy | null {
+function privacyOf(key: string): Privacy | null {
   const chat = /^chat\/([^/]+)\//.exec(key);
   if (chat) return { kind: "chat", threadPublicId: chat[1]! };
   if (key.startsWith("resumes/")) return { kind: "resume" };

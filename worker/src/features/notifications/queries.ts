@@ -40,7 +40,7 @@ export interface WrittenNotification {
   /**
    * The unread counts as the bell shows them, taken in the same transaction (at `countedAt`, D1's
    * clock); null when the person mutes phrases (their counts leave muted notifications out, which
-   * only `getUnreadData` does).
+   * only `unreadDataAt` does).
    */
   unread: { notifications: number; threads: number; countedAt: number } | null;
 }
@@ -105,7 +105,7 @@ export function notificationStatements(
  * When counts are taken, by D1's clock, inside the statement: D1 runs one transaction at a time, so
  * counts taken later carry a later (or equal) time, whichever Worker or object asked.
  */
-export const COUNTED_AT = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+const COUNTED_AT = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 
 /**
  * Unread notifications and chat threads with unread messages, in one statement, leaving out what

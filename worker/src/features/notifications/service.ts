@@ -99,7 +99,7 @@ export async function tellWritten(deps: Deps, written: WrittenNotification | nul
 }
 
 /** Plain text for a glance: tags dropped, spaces folded, cut with an ellipsis. */
-export function excerpt(text: string): string {
+function excerpt(text: string): string {
   return glance(text, TEXT_MAX);
 }
 
@@ -156,14 +156,10 @@ export async function markRead(
 }
 
 /**
- * Unread notifications and chat threads with unread messages, in one statement; what the person
- * muted there is not counted, as their lists leave it out.
+ * Unread notifications and chat threads with unread messages, in one statement (what the person
+ * muted there is not counted, as their lists leave it out), with when D1 counted them (its clock,
+ * in ms), for the live inbox's ordering.
  */
-export async function getUnreadData(deps: Deps, userId: number): Promise<UnreadData> {
-  return (await unreadDataAt(deps, userId)).counts;
-}
-
-/** `getUnreadData` with when D1 counted them (its clock, in ms), for the live inbox's ordering. */
 export async function unreadDataAt(
   deps: Deps,
   userId: number,

@@ -45,7 +45,7 @@ export function escapeHtml(text: string): string {
  * JSON inside a `<script>` element: `<`, `>` and `&` as \u escapes (so no `</script>` or `<!--`
  * can close or bend the element), and the two line separators JavaScript once refused.
  */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
@@ -58,7 +58,7 @@ const meta = (attr: "name" | "property", key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 
 /** The tags of a head, in the order previews read them. */
-export function headTags(head: PageHead): string {
+function headTags(head: PageHead): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta("name", "description", head.description)];
   if (head.noindex) tags.push(meta("name", "robots", "noindex"));
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
@@ -82,12 +82,12 @@ export function headTags(head: PageHead): string {
 }
 
 /** The first screen's data element. */
-export function firstScreenTag(data: FirstScreen): string {
+function firstScreenTag(data: FirstScreen): string {
   return `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptJson(data)}</script>`;
 }
 
 /** The boot placeholder's page column (web/index.html), where a first screen's markup goes. */
-export const FIRST_SCREEN_SLOT = "data-first-screen";
+const FIRST_SCREEN_SLOT = "data-first-screen";
 
 /**
  * The built page with `head` in place of its title and description, `data` (when given) at the

@@ -24,7 +24,7 @@ function address(value: string): string | null {
  * A stored (sanitised) body as paragraphs of plain text, at most `max` characters in all: block
  * ends and line breaks end a paragraph, every other (inline) tag is dropped.
  */
-export function paragraphs(html: string, max: number): string[] {
+function paragraphs(html: string, max: number): string[] {
   const out: string[] = [];
   let left = max;
   for (const block of html.split(/<\/(?:p|h[1-6]|li|blockquote|pre|div)\s*>|<br\s*\/?>/i)) {

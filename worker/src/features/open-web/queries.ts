@@ -19,7 +19,7 @@ const SHOWN_PERSON = (alias: string) => `${alias}.status = 'ACTIVE' AND ${alias}
 /** How many URLs a sitemap holds at most (sitemaps.org). */
 export const SITEMAP_MAX = 50_000;
 /** Entries in an Atom feed. */
-export const FEED_ENTRIES = 30;
+const FEED_ENTRIES = 30;
 
 const COMMUNITY_COLUMNS = columnsOf(communities, "c");
 
@@ -68,12 +68,6 @@ export async function readPerson(db: Database, username: string): Promise<Person
   });
   return raw ? rowOf(users, raw) : null;
 }
-
-export type JobPageRow = typeof jobs.$inferSelect & {
-  company: typeof companies.$inferSelect;
-  ownerName: string | null;
-  ownerImage: string | null;
-};
 
 /** A public job by its owner and slug, with its company; one statement. */
 export async function readJob(db: Database, username: string, slug: string, now: number) {

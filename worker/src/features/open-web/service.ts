@@ -57,7 +57,7 @@ function siteHead(deps: Deps, overrides: Partial<PageHead> = {}): PageHead {
 }
 
 /** What is not there (or not shown): the shell, the site's head, nothing of the item. */
-export function notFound(deps: Deps, status: 404 | 410 = 404): PageAnswer {
+function notFound(deps: Deps, status: 404 | 410 = 404): PageAnswer {
   return { status, head: siteHead(deps, { noindex: true }), data: null };
 }
 
@@ -395,7 +395,7 @@ export async function blogPage(deps: Deps, slug: string, now: number): Promise<P
 // robots.txt, sitemaps, feeds
 
 /** Paths no search engine should read: the API, staff's site and each person's own pages. */
-export const PRIVATE_PATHS = [
+const PRIVATE_PATHS = [
   "/api/",
   "/admin/",
   "/settings",
@@ -425,7 +425,7 @@ export function robotsTxt(deps: Deps): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes.
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(NOT_XML, "")
     .replace(/&/g, "&amp;")

@@ -24,7 +24,7 @@ import { publicId } from "#worker/lib/ids.ts";
 export type Provider = "STRIPE" | "PAYPAL";
 
 /** A referrer's share of a referred person's first paid month. */
-export const REFERRAL_SHARE_PERCENT = 20;
+const REFERRAL_SHARE_PERCENT = 20;
 
 /** The event's id under its unique key: a second delivery fails the batch it is in. */
 export function recordEvent(db: Database, provider: Provider, eventId: string, eventType: string) {
@@ -57,7 +57,7 @@ export interface SubscriptionState {
 }
 
 /** The open statuses as SQL, for the one-open rule (migration 0092). */
-export const OPEN_SQL = "('PENDING', 'ACTIVE', 'PAST_DUE')";
+const OPEN_SQL = "('PENDING', 'ACTIVE', 'PAST_DUE')";
 
 /**
  * The subscription row set to the provider's state. An existing row keeps its person (a provider

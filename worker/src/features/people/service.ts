@@ -38,7 +38,7 @@ export const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
 export const actionsKey = (userId: number) => `people:${userId}`;
 
 /** An ACTIVE, not deleted person by username, or a 404. */
-export async function findPerson({ db }: Deps, username: string): Promise<UserRow> {
+async function findPerson({ db }: Deps, username: string): Promise<UserRow> {
   const row = await activePerson(db, username);
   if (!row) fail(404, PEOPLE_MSG.userNotFound);
   return row;

@@ -8,7 +8,7 @@ import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { suggestedCommunitiesStatement, suggestedPeopleStatement } from "./queries";
 
 /** How many of each the welcome step shows. */
-export const SUGGESTIONS = 6;
+const SUGGESTIONS = 6;
 
 /**
  * Communities the caller is not a member of that have a description, by members, and active people

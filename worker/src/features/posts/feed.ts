@@ -73,11 +73,7 @@ const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
 const MERGE_MAX_SOURCES = 100;
 
 /** A page of post rows as feed items, in one more round trip (queries.ts `postLookups`). */
-export async function loadFeedItems(
-  { db }: Deps,
-  viewerId: number | null,
-  posts: PostRow[],
-): Promise<FeedItem[]> {
+async function loadFeedItems({ db }: Deps, viewerId: number | null, posts: PostRow[]): Promise<FeedItem[]> {
   if (posts.length === 0) return [];
   return toFeedItems(posts, await postLookups(db, viewerId, posts), viewerId);
 }
@@ -86,7 +82,7 @@ export async function loadFeedItems(
  * Posts by id, as the feed shows them, keyed by id (a post that lost its owner or community is left
  * out), in one round trip.
  */
-export async function loadPostItemMap(
+async function loadPostItemMap(
   deps: Deps,
   ids: number[],
   viewerId: number | null,
@@ -117,11 +113,7 @@ export async function feedItemsWhere(
 }
 
 /** Posts read with their lookups (`pageWithLookups`) as feed items, keyed by post id. */
-export function postItemMap(
-  rows: PostRow[],
-  lookups: PostLookups,
-  viewerId: number | null,
-): Map<number, FeedItem> {
+function postItemMap(rows: PostRow[], lookups: PostLookups, viewerId: number | null): Map<number, FeedItem> {
   const items = toFeedItems(rows, lookups, viewerId);
   const byPublicId = new Map(items.map((item) => [item.micropost.public_id, item]));
   const byId = new Map<number, FeedItem>();
@@ -149,7 +141,7 @@ export async function loadPostItems(deps: Deps, ids: number[], viewerId: number 
 export const MUTED_FILL_READS = 4;
 
 /** The text a muted phrase is looked for in: a post's title and body. */
-export const postText = (post: PostRow) => `${post.title}\n${htmlToText(post.body)}`;
+const postText = (post: PostRow) => `${post.title}\n${htmlToText(post.body)}`;
 
 /**
  * A page of `limit` posts none of `mutes` hides: reads `read(skip, values)` pages, each after the
@@ -186,7 +178,7 @@ async function unmutedPage(
 }
 
 /** The next page's cursor: the sort values of this page's last post, when the page is full. */
-export function nextCursor(posts: PostRow[], limit: number, order: Order): string | null {
+function nextCursor(posts: PostRow[], limit: number, order: Order): string | null {
   const last = posts.at(-1);
   return last && posts.length === limit
     ? encodeCursor(

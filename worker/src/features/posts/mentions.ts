@@ -12,7 +12,7 @@ export async function withMentionLinks(deps: Deps, html: string): Promise<string
 }
 
 /** Usernames a linked body mentions (the links `withMentionLinks` made). */
-export function mentionedUsernames(html: string): string[] {
+function mentionedUsernames(html: string): string[] {
   return [...html.matchAll(/<a href="\/user\/([A-Za-z0-9]+)">@/g)].map((m) => m[1]!);
 }
 

@@ -236,17 +236,6 @@ export async function missedNotifications(
   });
 }
 
-/** Unread notifications of `kinds` newer than `after`: a later check is needed for them. */
-export async function newestUnseenAfter({ db }: Deps, userId: number, kinds: string[], after: number) {
-  const marks = kinds.map((_, i) => `?${i + 3}`).join(", ");
-  const row = await db.first<{ at: number | null }>({
-    sql: `SELECT min(created_at) AS at FROM notifications
-           WHERE user_id = ?1 AND is_read = 0 AND created_at > ?2 AND kind IN (${marks})`,
-    binds: [userId, after, ...(kinds.length ? kinds : [""])],
-  });
-  return row?.at ?? null;
-}
-
 export interface MissedThread {
   public_id: string;
   unread: number;

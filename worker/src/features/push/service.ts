@@ -63,11 +63,7 @@ function choicesOf(rows: Array<{ kind: string; push: boolean; email: boolean }>)
 }
 
 /** One kind's choice. */
-export async function preferenceOf(
-  deps: Deps,
-  userId: number,
-  kind: AwayKind,
-): Promise<NotificationPreference> {
+async function preferenceOf(deps: Deps, userId: number, kind: AwayKind): Promise<NotificationPreference> {
   return (await preferencesOf(deps, userId)).find((p) => p.kind === kind) ?? defaults(kind);
 }
 

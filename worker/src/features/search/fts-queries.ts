@@ -25,7 +25,7 @@ export const RANK_LIMIT = 1000;
 /** A search answers at most this many results (shared/src/schemas/search.ts says the same). */
 export const MAX_RESULTS = 1000;
 /** A word in more rows than this is "very common": "the", "and", "which" in posts. */
-export const COMMON_WORD_ROWS = 5000;
+const COMMON_WORD_ROWS = 5000;
 
 /** Past any rowid: an arm of the page whose plan was chosen reads the whole index range. */
 const ALL_ROWS = "9223372036854775807";

@@ -5,7 +5,7 @@
 import { toTerms } from "../../lib/fts-match.ts";
 import { type FtsSource, MAX_RESULTS, RANK_LIMIT, searchSql } from "./fts-queries.ts";
 
-export type FtsOrder = "rank" | "recent";
+type FtsOrder = "rank" | "recent";
 
 /** Runs one statement and answers its rows: D1 in the Worker, node:sqlite in the benchmark. */
 export type Exec = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;

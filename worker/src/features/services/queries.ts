@@ -31,7 +31,7 @@ const BY_ID = keysetColumn(services, "s", "id");
  * Who sees a service: everyone while it is active; its owner always. Paused services are hidden
  * from the public list and page. Every public read uses this condition.
  */
-export function publicServiceSql(alias: string): string {
+function publicServiceSql(alias: string): string {
   return `${alias}.is_active = 1`;
 }
 

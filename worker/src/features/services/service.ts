@@ -37,7 +37,7 @@ type ServiceRow = RowOf<typeof services> & { owner: OwnerRow | null };
 
 const TAG = "s";
 
-export function serviceLink(username: string, slug: string): string {
+function serviceLink(username: string, slug: string): string {
   return `/service/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
 }
 

@@ -118,9 +118,9 @@ export async function registerPasskey(
 }
 
 /** A passkey added this recently is offered for removal when the password changes (ADR 131). */
-export const RECENT_PASSKEY_MS = 24 * HOUR;
+const RECENT_PASSKEY_MS = 24 * HOUR;
 
-export function toPasskeyItem(row: {
+function toPasskeyItem(row: {
   id: number;
   name: string;
   createdAt: number;

@@ -69,7 +69,7 @@ const PATHS = {
 } as const;
 
 /** The routes of one kind of account, under its own paths. */
-export function twoFactorRoutes(kind: Owner["kind"]) {
+function twoFactorRoutes(kind: Owner["kind"]) {
   const { P, PUB, tag } = PATHS[kind];
   const tags = [tag];
 

@@ -181,7 +181,7 @@ export async function proveSecondFactor(
 }
 
 /** The owner's password, counted like the other password checks of a signed-in session. */
-export async function requireOwnerPassword(deps: Deps, owner: Owner, password: string): Promise<void> {
+async function requireOwnerPassword(deps: Deps, owner: Owner, password: string): Promise<void> {
   const key =
     owner.kind === "user" ? limitKey.passwordAccount(owner.id) : limitKey.adminPasswordAccount(owner.id);
   await checkRateLimit(deps.db, key, LIMITS.passwordFailuresPerAccount);

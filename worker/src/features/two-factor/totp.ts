@@ -3,7 +3,7 @@ import { constantTimeEqual } from "#worker/lib/password.ts";
 
 // RFC 6238 codes: SHA-1, 6 digits, 30-second steps, as every authenticator app reads them.
 
-export const TOTP_PERIOD_S = 30;
+const TOTP_PERIOD_S = 30;
 /** One step either side of now is accepted, for a phone clock a little off. */
 const DRIFT_STEPS = 1;
 

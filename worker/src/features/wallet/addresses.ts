@@ -34,7 +34,7 @@ async function isSolanaAddress(address: string): Promise<boolean> {
 }
 
 /** The EIP-55 form of a 40-hex-digit address. */
-export async function toChecksumAddress(hex40: string): Promise<string> {
+async function toChecksumAddress(hex40: string): Promise<string> {
   const { keccak_256 } = await import("@noble/hashes/sha3");
   const lower = hex40.toLowerCase();
   const hash = keccak_256(new TextEncoder().encode(lower));

@@ -57,7 +57,7 @@ function scannerLink(chain: WalletSymbol, address: string): string {
   return `https://mempool.space/address/${address}`;
 }
 
-export function solanaTxLink(signature: string): string {
+function solanaTxLink(signature: string): string {
   return `https://explorer.solana.com/tx/${signature}`;
 }
 

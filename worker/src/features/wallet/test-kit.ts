@@ -10,13 +10,13 @@ import { deps, env } from "#worker-test/api.ts";
 // (worker/test/stand-ins-setup.ts): Solana JSON-RPC on litesvm, Ethereum JSON-RPC, Esplora and
 // CoinGecko, all in their real wire formats.
 
-export const SOLANA_RPC = inject("solanaRpcUrl");
+const SOLANA_RPC = inject("solanaRpcUrl");
 export const CHAIN_APIS = inject("chainApisUrl");
 
 const keyBytes = crypto.getRandomValues(new Uint8Array(32));
 export const ENCRYPTION_KEY = base64.encode(keyBytes);
 
-export const WALLET_ENV: Bindings = {
+const WALLET_ENV: Bindings = {
   ...env,
   WALLET_ENCRYPTION_KEY: ENCRYPTION_KEY,
   SOLANA_RPC_URL: SOLANA_RPC,

@@ -16,7 +16,7 @@ import { inboxStub, threadStub, watchersStub } from "./stubs";
 export type SocketOwner = { id: number } | { username: string } | { email: string };
 
 /** A person's account as the holders need it. */
-export interface RevokedPerson {
+interface RevokedPerson {
   id: number;
   /** The token version now: sessions made under a lower one are over. */
   version: number;

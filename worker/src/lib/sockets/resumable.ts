@@ -38,7 +38,7 @@ export interface SocketSession {
 export const CLOSE_SESSION_ENDED = 4401;
 const SESSION_ENDED = "Your session has ended";
 /** How stale an object's knowledge of its people's sessions may be (revocations it was not told of). */
-export const SESSION_RECHECK_MS = 30_000;
+const SESSION_RECHECK_MS = 30_000;
 
 /**
  * The extensions the objects accept on their sockets: none, so frames are not compressed. The
@@ -254,14 +254,14 @@ export function closeSessionEnded(ws: WebSocket): void {
  * How long after the last tab left events are still kept for a RESUME. Past it, nothing is stored
  * (no tab can be listening) and a later RESUME is answered RESYNC.
  */
-export const RESUME_WINDOW_MS = 120_000;
+const RESUME_WINDOW_MS = 120_000;
 /** The live objects' keep-alive, answered by the runtime (their client frames have a `type`). */
 export const LIVE_KEEP_ALIVE = { ping: { type: "PING" }, pong: { type: "PONG" } };
 /** Larger client frames are refused before parsing. */
 const MAX_FRAME_CHARS = 1_024;
 
 /** A client frame, or null when it is too long or not one the schema knows. */
-export function parseClientFrame(data: string | ArrayBuffer): LiveClientFrame | null {
+function parseClientFrame(data: string | ArrayBuffer): LiveClientFrame | null {
   if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
   try {
     const parsed = liveClientFrameSchema.safeParse(JSON.parse(data));

@@ -4,7 +4,7 @@ import type { Deps } from "#worker/deps.ts";
 import { iso } from "#worker/lib/time.ts";
 import { auditRows } from "./queries";
 
-export { type AuditInput, type AuditWhen, auditInsert, auditStatement } from "#worker/lib/audit-queries.ts";
+export { auditStatement } from "#worker/lib/audit-queries.ts";
 
 // The audit log: every admin change writes its row in the same D1 batch as the change, so a change
 // without its row (or a row without its change) cannot happen. Any feature with admin changes

@@ -28,7 +28,7 @@ export interface TemplateEmailJob {
 }
 
 /** Deliveries in one queue message: about 50 e-mails, well inside a consumer's time. */
-export const DELIVERIES_PER_JOB = 50;
+const DELIVERIES_PER_JOB = 50;
 /** A consumer that claimed rows and vanished loses them after this long. */
 export const CLAIM_LEASE_MS = 5 * 60 * 1000;
 

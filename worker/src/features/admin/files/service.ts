@@ -14,7 +14,7 @@ import { deleteFileStatement, insertFileStatement } from "./queries";
 
 type FileRow = typeof adminFiles.$inferSelect;
 
-export function toAdminFile(row: FileRow): AdminFile {
+function toAdminFile(row: FileRow): AdminFile {
   return {
     id: row.id,
     file: row.file,

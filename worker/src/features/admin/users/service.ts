@@ -32,7 +32,7 @@ import {
 
 export { setStatusStatement } from "./queries";
 
-export function toAdminUser(r: AdminUserRow): AdminUser {
+function toAdminUser(r: AdminUserRow): AdminUser {
   return {
     username: r.username,
     email: r.email,

@@ -15,9 +15,9 @@ import { COMMENT_COLUMNS, type CommentRow, PARENT_PUBLIC_ID, type PostWithCommun
 export const COMMENT_IS_IN = "EXISTS (SELECT 1 FROM comments WHERE public_id = ?7)";
 
 /** Replies shown under one comment before "See more replies" leads to its own thread. */
-export const REPLIES_PER_COMMENT = 10;
+const REPLIES_PER_COMMENT = 10;
 
-export type CommentWithParent = CommentRow & { parentPublicId: string | null };
+type CommentWithParent = CommentRow & { parentPublicId: string | null };
 
 /**
  * Slots 0 … 999 for reading a JSON array back as rows: `VALUES` runs as a co-routine, so a slot
@@ -27,7 +27,7 @@ const SLOT_COUNT = 1000;
 const SLOTS = `VALUES ${Array.from({ length: SLOT_COUNT }, (_, i) => `(${i})`).join(",")}`;
 
 /** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
-export const PARENTS_PER_LEVEL = 100;
+const PARENTS_PER_LEVEL = 100;
 
 /** Levels of replies read below a page (the whole post nests to depth 3: three levels). */
 const REPLY_LEVELS = 3;
