@@ -1,34 +1,18 @@
-import type { drizzle } from "drizzle-orm/d1";
-import { DrizzleD1Database } from "drizzle-orm/d1/driver";
-import { SQLiteD1Session } from "drizzle-orm/d1/session";
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm/relations";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core/dialect";
+import { drizzle } from "drizzle-orm/d1";
 import { noteDatabaseChange, onlyReads } from "./changes";
-import * as schema from "./schema";
 import type { Statement } from "./sql";
 
-export type Orm = ReturnType<typeof drizzle<typeof schema>>;
-
-type Relational = ConstructorParameters<typeof SQLiteD1Session>[2];
 /**
- * Drizzle's reading of the schema (every table and relation walked), made once per isolate: the
- * schema never changes while it runs, and `drizzle(client, { schema })` would redo it per request.
+ * Drizzle over a request's D1 session, made with Drizzle's own `drizzle()`. It is given no schema:
+ * nothing here uses the relational API (`db.query…`), and without one Drizzle reads no schema when
+ * it is built, so building it per request costs a few objects. Queries name their tables and
+ * columns through the schema's objects (`#worker/db/schema/index.ts`), which type them.
  */
-let relational: Relational | null = null;
+export type Orm = ReturnType<typeof drizzle>;
 
-/** What `drizzle(client, { schema })` builds, over the schema read once. */
 function ormOver(client: D1DatabaseSession): Orm {
-  if (!relational) {
-    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-    relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
-  }
-  const dialect = new SQLiteAsyncDialect();
   // Drizzle's D1 driver only calls `prepare` and `batch`, which a session has.
-  const d1 = client as unknown as D1Database;
-  const session = new SQLiteD1Session(d1, dialect, relational, {});
-  const orm = new DrizzleD1Database("async", dialect, session, relational) as unknown as Orm;
-  orm.$client = d1;
-  return orm;
+  return drizzle(client as unknown as D1Database);
 }
 
 /** D1's own count of rows read and returned, summed over a request's plain-SQL statements. */
