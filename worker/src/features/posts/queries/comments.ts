@@ -143,17 +143,21 @@ export async function commentTree(
     q.viewerId,
   );
   // A level's rows: slot k is element k of its array (a parent's array of replies may be short).
-  const level = (n: number, path: string) =>
+  // The page and the level below it stop at their largest size; deeper ones at their length.
+  const level = (n: number, path: string, count: string) =>
     `SELECT 'c' AS kind, x AS j, ${n} AS level, NULL AS focus, NULL AS more
-       FROM ${slotRead(`(SELECT l${n} FROM st)`, path, `(SELECT ${slotsOf(`l${n}`, path)} FROM st)`)} WHERE x IS NOT NULL`;
+       FROM ${slotRead(`(SELECT l${n} FROM st)`, path, count)} WHERE x IS NOT NULL`;
+  const pageSize = Math.min(q.limit, PARENTS_PER_LEVEL);
+  const deeper = (n: number) => `(SELECT ${slotsOf(`l${n}`, NESTED)} FROM st)`;
   // Authors past the slots (more than a thousand on one page) come inside the post's row.
   const moreAuthors = `(SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
        FROM json_each(CASE WHEN json_array_length(authors) > ${SLOT_COUNT} THEN authors END) a
        JOIN users u ON u.id = a.value WHERE a.key >= ${SLOT_COUNT})`;
   const sql = `WITH s(k) AS NOT MATERIALIZED (${SLOTS}), ${steps.join(",\n")}
     SELECT 'p' AS kind, post AS j, NULL AS level, focus, ${moreAuthors} AS more FROM st
-    UNION ALL ${level(0, FLAT)}
-    UNION ALL SELECT * FROM (${level(1, NESTED)} UNION ALL ${level(2, NESTED)} UNION ALL ${level(3, NESTED)})
+    UNION ALL ${level(0, FLAT, String(q.limit))}
+    UNION ALL SELECT * FROM (${level(1, NESTED, String(REPLIES_PER_COMMENT * pageSize))}
+      UNION ALL ${level(2, NESTED, deeper(2))} UNION ALL ${level(3, NESTED, deeper(3))})
     UNION ALL SELECT 'o', ${jsonObjectOf(ownerWithId, "u")}, NULL, NULL, NULL
       FROM (SELECT x AS id FROM ${slotRead("(SELECT authors FROM st)", FLAT, "(SELECT json_array_length(authors) FROM st)")}) a
       CROSS JOIN users u ON u.id = a.id
