@@ -26,6 +26,13 @@ type CommentWithParent = CommentRow & { parentPublicId: string | null };
 const SLOT_COUNT = 1000;
 const SLOTS = `VALUES ${Array.from({ length: SLOT_COUNT }, (_, i) => `(${i})`).join(",")}`;
 
+/**
+ * Element after element of a level, as `x`: the first `count` slots only (SQL, not correlated). A
+ * LIMIT stops the slots' co-routine there; a `WHERE k < …` would run it through all thousand.
+ */
+const slotRead = (level: string, path: string, count: string) =>
+  `(SELECT json_extract(${level}, ${path}) AS x FROM s LIMIT coalesce(${count}, 0))`;
+
 /** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
 const PARENTS_PER_LEVEL = 100;
 
@@ -128,30 +135,31 @@ export async function commentTree(
   // The comments' reactions as the viewer sees them (docs/decisions/140), one row each in `j`.
   // Every comment's id, the focused one's included, read from the levels as the rows below are.
   const idsOf = (level: string, path: string) =>
-    `SELECT x ->> '$.id' FROM (SELECT json_extract((SELECT ${level} FROM st), ${path}) AS x FROM s
-       WHERE k < (SELECT ${slotsOf(level, path)} FROM st) LIMIT -1 OFFSET 0)`;
+    `SELECT x ->> '$.id' FROM ${slotRead(`(SELECT ${level} FROM st)`, path, `(SELECT ${slotsOf(level, path)} FROM st)`)}`;
   const reactions = reactionLookupSql(
     "COMMENT",
     `SELECT focus ->> '$.id' FROM st UNION ALL ${idsOf("l0", FLAT)} UNION ALL ${idsOf("l1", NESTED)}
        UNION ALL ${idsOf("l2", NESTED)} UNION ALL ${idsOf("l3", NESTED)}`,
     q.viewerId,
   );
-  // A level's rows: slot k is element k of its array (a level holds at most `size` elements).
-  const level = (n: number, path: string, size: number) =>
-    `SELECT 'c' AS kind, x AS j, ${n} AS level, NULL AS focus, NULL AS more FROM (SELECT json_extract((SELECT l${n} FROM st), ${path}) AS x
-       FROM s${size < SLOT_COUNT ? ` WHERE k < ${size}` : ""} LIMIT -1 OFFSET 0) WHERE x IS NOT NULL`;
+  // A level's rows: slot k is element k of its array (a parent's array of replies may be short).
+  // The page and the level below it stop at their largest size; deeper ones at their length.
+  const level = (n: number, path: string, count: string) =>
+    `SELECT 'c' AS kind, x AS j, ${n} AS level, NULL AS focus, NULL AS more
+       FROM ${slotRead(`(SELECT l${n} FROM st)`, path, count)} WHERE x IS NOT NULL`;
   const pageSize = Math.min(q.limit, PARENTS_PER_LEVEL);
+  const deeper = (n: number) => `(SELECT ${slotsOf(`l${n}`, NESTED)} FROM st)`;
   // Authors past the slots (more than a thousand on one page) come inside the post's row.
   const moreAuthors = `(SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
        FROM json_each(CASE WHEN json_array_length(authors) > ${SLOT_COUNT} THEN authors END) a
        JOIN users u ON u.id = a.value WHERE a.key >= ${SLOT_COUNT})`;
   const sql = `WITH s(k) AS NOT MATERIALIZED (${SLOTS}), ${steps.join(",\n")}
     SELECT 'p' AS kind, post AS j, NULL AS level, focus, ${moreAuthors} AS more FROM st
-    UNION ALL ${level(0, FLAT, q.limit)}
-    UNION ALL SELECT * FROM (${level(1, NESTED, REPLIES_PER_COMMENT * pageSize)}
-      UNION ALL ${level(2, NESTED, SLOT_COUNT)} UNION ALL ${level(3, NESTED, SLOT_COUNT)})
+    UNION ALL ${level(0, FLAT, String(q.limit))}
+    UNION ALL SELECT * FROM (${level(1, NESTED, String(REPLIES_PER_COMMENT * pageSize))}
+      UNION ALL ${level(2, NESTED, deeper(2))} UNION ALL ${level(3, NESTED, deeper(3))})
     UNION ALL SELECT 'o', ${jsonObjectOf(ownerWithId, "u")}, NULL, NULL, NULL
-      FROM (SELECT json_extract((SELECT authors FROM st), '$[' || k || ']') AS id FROM s LIMIT -1 OFFSET 0) a
+      FROM (SELECT x AS id FROM ${slotRead("(SELECT authors FROM st)", FLAT, "(SELECT json_array_length(authors) FROM st)")}) a
       CROSS JOIN users u ON u.id = a.id
     UNION ALL SELECT 'r', json_object('target_id', target_id, 'message_id', message_id, 'emoji', emoji,
         'total', total, 'reacted', reacted, 'first_at', first_at), NULL, NULL, NULL
