@@ -88,7 +88,7 @@ export const formBody = (fields: Record<string, string | Blob>, method = "POST")
   return { method, body: form };
 };
 
-export interface VisitOptions {
+interface VisitOptions {
   ready?: string;
   texts?: string[];
   rich?: number;
