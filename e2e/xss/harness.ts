@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { quiet } from "../browser";
+import { countRequests, quiet } from "../browser";
 import { lane } from "../lane";
 import { signInStaff, staffToken as staffSessionToken } from "../staff";
 
@@ -88,6 +88,13 @@ export const formBody = (fields: Record<string, string | Blob>, method = "POST")
   return { method, body: form };
 };
 
+interface VisitOptions {
+  ready?: string;
+  texts?: string[];
+  rich?: number;
+  prepare?: (p: Page) => Promise<void>;
+}
+
 export interface Render {
   sink: string;
   /** Vectors the page showed as text (found whole in the page's text). */
@@ -129,12 +136,7 @@ export class XssRun {
    * waits for the page's requests to be answered (`quiet`), whose pictures' handlers run then.
    * The page must come from `useBrowser`, which counts its requests.
    */
-  async visit(
-    p: Page,
-    sink: string,
-    path: string,
-    options: { ready?: string; texts?: string[]; rich?: number; prepare?: (p: Page) => Promise<void> } = {},
-  ): Promise<Render> {
+  async visit(p: Page, sink: string, path: string, options: VisitOptions = {}): Promise<Render> {
     await p.goto(path);
     if (options.ready) await p.getByText(options.ready).first().waitFor({ timeout: 15_000 });
     // A loaded machine can go quiet on the network before the page has drawn what it fetched:
@@ -156,6 +158,38 @@ export class XssRun {
     // What the preparing opened loads too (pictures in what it unfolded), then its handlers run.
     await quiet(p);
     return this.check(p, sink, options);
+  }
+
+  /**
+   * `visit` for several pages, `windows` at a time, each window a context of its own with `p`'s
+   * cookies, size and hooks, visiting its share in turn. A page's time goes mostly to waiting (for
+   * the server, for a list to grow, for quiet), which the windows wait out together. Windows, not
+   * tabs: a tab in the background is not drawn, so its infinite lists never grow.
+   */
+  async visitAll(
+    p: Page,
+    visits: ReadonlyArray<readonly [sink: string, path: string, options?: VisitOptions]>,
+    windows = 4,
+  ): Promise<void> {
+    const from = p.context();
+    const browser = from.browser();
+    if (!browser) throw new Error("visitAll: the page's context has no browser");
+    const cookies = await from.cookies();
+    const queue = [...visits];
+    await Promise.all(
+      Array.from({ length: Math.min(windows, visits.length) }, async () => {
+        const context = await browser.newContext({ baseURL: this.base, viewport: p.viewportSize() });
+        try {
+          await hooked(context);
+          await context.addCookies(cookies);
+          const tab = await context.newPage();
+          countRequests(tab);
+          for (let next = queue.shift(); next; next = queue.shift()) await this.visit(tab, ...next);
+        } finally {
+          await context.close();
+        }
+      }),
+    );
   }
 
   /** Records what ran on the page as it is now, and which of `texts` it shows. */
