@@ -8,20 +8,11 @@ import {
   users,
   verificationCodes,
 } from "#worker/db/schema/index.ts";
-import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { columnsOf, rowOf, statement } from "#worker/db/sql.ts";
 import { UNUSABLE_HASH } from "#worker/lib/password.ts";
 import { raiseTokenVersion } from "./sessions";
 
 // The accounts' SQL: the statements that must land together in one batch.
-
-/**
- * A Drizzle query as a plain statement, for `db.write` batches mixing builders and hand-written SQL
- * (Drizzle's own batch cannot carry raw SQL).
- */
-function fromOrm(query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
-  const { sql: text, params } = query.toSQL();
-  return { sql: text, binds: params };
-}
 
 /**
  * A new account and its first verification code, in one batch: the code's row finds the account
@@ -33,7 +24,7 @@ export function newAccountStatements(
   code: { codeHash: string; expiresAt: number; createdAt: number },
 ): D1PreparedStatement[] {
   return [
-    db.prepare(fromOrm(db.orm.insert(users).values(account))),
+    db.prepare(statement(db.orm.insert(users).values(account))),
     db.prepare({
       sql: `INSERT INTO verification_codes (user_id, code_hash, expires_at, created_at)
             SELECT id, ?1, ?2, ?3 FROM users WHERE username = ?4`,
@@ -53,10 +44,10 @@ export function emailMoveStatements(
 ): D1PreparedStatement[] {
   return [
     ...(move.giveWay !== null
-      ? [db.prepare(fromOrm(db.orm.delete(users).where(eq(users.id, move.giveWay))))]
+      ? [db.prepare(statement(db.orm.delete(users).where(eq(users.id, move.giveWay))))]
       : []),
     db.prepare(
-      fromOrm(
+      statement(
         db.orm
           .update(users)
           .set({ email: move.newEmail, emailVerifiedAt: Date.now(), ...raiseTokenVersion })
@@ -64,7 +55,7 @@ export function emailMoveStatements(
           .returning({ id: users.id }),
       ),
     ),
-    db.prepare(fromOrm(db.orm.delete(emailChanges).where(eq(emailChanges.userId, move.userId)))),
+    db.prepare(statement(db.orm.delete(emailChanges).where(eq(emailChanges.userId, move.userId)))),
   ];
 }
 
@@ -85,19 +76,21 @@ export function accountDeletionStatements(db: Database, id: number): D1PreparedS
       binds: [id],
     }),
     db.prepare(
-      fromOrm(db.orm.delete(follows).where(or(eq(follows.followerId, id), eq(follows.followeeId, id)))),
+      statement(db.orm.delete(follows).where(or(eq(follows.followerId, id), eq(follows.followeeId, id)))),
     ),
     db.prepare({
       sql: `UPDATE communities SET total_members = total_members - 1
             WHERE id IN (SELECT community_id FROM community_members WHERE user_id = ?1)`,
       binds: [id],
     }),
-    db.prepare(fromOrm(db.orm.delete(communityMembers).where(eq(communityMembers.userId, id)))),
-    db.prepare(fromOrm(db.orm.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id))))),
-    db.prepare(fromOrm(db.orm.delete(verificationCodes).where(eq(verificationCodes.userId, id)))),
-    db.prepare(fromOrm(db.orm.delete(emailChanges).where(eq(emailChanges.userId, id)))),
+    db.prepare(statement(db.orm.delete(communityMembers).where(eq(communityMembers.userId, id)))),
     db.prepare(
-      fromOrm(
+      statement(db.orm.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id)))),
+    ),
+    db.prepare(statement(db.orm.delete(verificationCodes).where(eq(verificationCodes.userId, id)))),
+    db.prepare(statement(db.orm.delete(emailChanges).where(eq(emailChanges.userId, id)))),
+    db.prepare(
+      statement(
         db.orm
           .update(users)
           .set({
