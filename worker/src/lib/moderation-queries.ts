@@ -90,23 +90,30 @@ export function decisionAnsweredStatements(
   ];
 }
 
-/** The newest card of a decision, as the live updates carry it. */
-export async function decisionCard(db: Database, userId: number, moderationId: number) {
-  return db.first<{
-    id: number;
-    userId: number;
-    kind: string;
-    actorId: number | null;
-    link: string | null;
-    text: string | null;
-    createdAt: number;
-    moderationId: number;
-  }>({
+/** A moderation notice as the live updates carry it. */
+interface ModerationCard {
+  id: number;
+  userId: number;
+  kind: string;
+  actorId: number | null;
+  link: string | null;
+  text: string | null;
+  createdAt: number;
+  moderationId: number;
+}
+
+/**
+ * The person's newest moderation notice, of one decision when `moderationId` is given, as the live
+ * updates carry it.
+ */
+export function moderationCard(db: Database, userId: number, moderationId?: number) {
+  const decision = moderationId === undefined ? "" : " AND moderation_id = ?2";
+  return db.first<ModerationCard>({
     sql: `SELECT id, user_id AS userId, kind, actor_id AS actorId, link, text, created_at AS createdAt,
             moderation_id AS moderationId
-          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2
+          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION'${decision}
           ORDER BY created_at DESC, id DESC LIMIT 1`,
-    binds: [userId, moderationId],
+    binds: moderationId === undefined ? [userId] : [userId, moderationId],
   });
 }
 

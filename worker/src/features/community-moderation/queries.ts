@@ -226,25 +226,6 @@ export function reverseCommunityDecision(
   });
 }
 
-/** The notice just written for a person, as the live updates carry it. */
-export function newestModerationCard(db: Database, userId: number) {
-  return db.first<{
-    id: number;
-    userId: number;
-    kind: string;
-    actorId: number | null;
-    link: string | null;
-    text: string | null;
-    createdAt: number;
-    moderationId: number;
-  }>({
-    sql: `SELECT id, user_id AS userId, kind, actor_id AS actorId, link, text, created_at AS createdAt,
-            moderation_id AS moderationId
-          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' ORDER BY id DESC LIMIT 1`,
-    binds: [userId],
-  });
-}
-
 /** The community named `name` and a page of its moderation log with the log's length, in one round trip. */
 export async function communityModLog(db: Database, name: string, skip: number, limit: number) {
   type Entry = {

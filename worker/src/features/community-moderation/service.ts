@@ -16,6 +16,7 @@ import { rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
+import { moderationCard } from "#worker/lib/moderation-queries.ts";
 import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import {
   commentHideStatements,
@@ -42,7 +43,6 @@ import {
   lockStatement,
   logStatement,
   moderatorCount,
-  newestModerationCard,
   personByName,
   pinnedCount,
   pinStatement,
@@ -227,7 +227,7 @@ export async function moderateContent(
         ],
   );
   if (!restore) {
-    const card = await newestModerationCard(db, ownerId);
+    const card = await moderationCard(db, ownerId);
     if (card && card.createdAt === now) await deps.live.notification(card);
   }
   return { public_id: input.public_id, removed: !restore };

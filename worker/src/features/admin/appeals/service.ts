@@ -11,8 +11,8 @@ import { fail } from "#worker/lib/errors.ts";
 import {
   type AppealRow,
   decisionAnsweredStatements,
-  decisionCard,
   findModeration,
+  moderationCard,
 } from "#worker/lib/moderation-queries.ts";
 import { postLink } from "#worker/lib/post-json.ts";
 import { iso } from "#worker/lib/time.ts";
@@ -178,7 +178,7 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
   ]);
   if (!decided?.meta.changes) fail(409, MODERATION_MSG.appealDecided);
   // The person's open tabs show the answer on the card at once.
-  const card = await decisionCard(db, moderation.user_id, moderation.id);
+  const card = await moderationCard(db, moderation.user_id, moderation.id);
   if (card) await deps.live.notification(card);
   const [described] = await describeAppeals(deps, [await requireAppeal(deps, appeal.id)]);
   return described!;

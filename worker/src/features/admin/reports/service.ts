@@ -4,7 +4,7 @@ import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderat
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { decisionCard, findGroupModeration, moderationStatements } from "#worker/lib/moderation-queries.ts";
+import { findGroupModeration, moderationCard, moderationStatements } from "#worker/lib/moderation-queries.ts";
 import { postLink } from "#worker/lib/post-json.ts";
 import { iso } from "#worker/lib/time.ts";
 import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
@@ -206,7 +206,7 @@ export async function resolveReportGroup(
   if (!resolved?.meta.changes) fail(409, ADMIN_MSG.reportResolved);
   if (moderated) {
     const made = await findGroupModeration(db, group.id);
-    const card = made ? await decisionCard(db, made.user_id, made.id) : null;
+    const card = made ? await moderationCard(db, made.user_id, made.id) : null;
     if (card) await deps.live.notification(card);
   }
   const [described] = await describeGroups(deps, [await requireGroup(deps, group.id)]);
