@@ -66,15 +66,19 @@ export function reactionMap(rows: object[]): Map<string, Reaction[]> {
   return map;
 }
 
-/** Chat messages of one thread with their reactions as the viewer sees them, in one read. */
+/**
+ * Chat messages of one thread with their reactions as the viewer sees them, in one read of those
+ * named in `reacted` (the ones someone may have reacted to); none named, no read.
+ */
 export async function withMessageReactions<T extends { id: number; reactions: Reaction[] }>(
   db: Database,
   threadId: number,
   messages: T[],
   viewerId: number,
+  reacted: number[],
 ): Promise<T[]> {
-  if (messages.length === 0) return messages;
-  const ids = messages.map((m) => integer(m.id)).join(", ");
+  if (reacted.length === 0) return messages;
+  const ids = reacted.map((id) => integer(id)).join(", ");
   const map = reactionMap(
     await db.all({ sql: reactionLookupSql("MESSAGE", integer(threadId), viewerId, ids) }),
   );

@@ -37,7 +37,7 @@ import {
 } from "./queries";
 import { RateBucket } from "./rate-bucket";
 import { ThreadD1 } from "./thread-d1";
-import { type Participant, ThreadStorage } from "./thread-storage";
+import { type MessagePage, type Participant, ThreadStorage } from "./thread-storage";
 
 /** Which thread a call is about; the Worker looked it up in D1 and checked the caller. */
 export interface ThreadRef {
@@ -403,12 +403,7 @@ export class ChatThread extends DurableObject<Bindings> {
   // ----- Calls from the Worker (RPC) -----
 
   /** Newest first, as `{list, total}`. */
-  async listMessages(
-    ref: ThreadRef,
-    skip: number,
-    limit: number,
-    readerId?: number,
-  ): Promise<{ list: ChatMessage[]; total: number }> {
+  async listMessages(ref: ThreadRef, skip: number, limit: number, readerId?: number): Promise<MessagePage> {
     await this.participantsFor(ref);
     // A former member reads up to when they left, nothing after.
     const until = readerId === undefined ? null : this.storage.untilOf(readerId);

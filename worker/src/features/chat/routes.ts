@@ -399,8 +399,9 @@ export const chatRoutes = createRouter()
     const { public_id, skip, limit } = c.req.valid("query");
     const me = c.get("user").id;
     const { ref } = await threadForUser(c.var.deps, me, public_id);
-    const { list, total } = await threadStub(c.var.deps, ref.publicId).listMessages(ref, skip, limit, me);
-    const shown = await withMessageReactions(c.var.deps.db, ref.threadId, list, me);
+    const stub = threadStub(c.var.deps, ref.publicId);
+    const { list, total, reacted } = await stub.listMessages(ref, skip, limit, me);
+    const shown = await withMessageReactions(c.var.deps.db, ref.threadId, list, me, reacted);
     return c.json(toPage(shown, total, limit), 200);
   })
   .openapi(userSearch, async (c) => {

@@ -23,6 +23,8 @@ export interface MessageRow extends Record<string, SqlStorageValue> {
   reply_deleted: number | null;
   /** A system line's subject as JSON `{user_id, name}`. */
   system: string | null;
+  /** 1 once someone may have reacted to it (`markReactable`): its reactions are then read from D1. */
+  reacted: number | null;
 }
 
 export type NewestRow = { message_type: string; text: string | null; created_at: number };
@@ -98,11 +100,15 @@ export function createThreadTables(sql: SqlStorage): void {
   addColumn(sql, "messages", "reply_to", "INTEGER");
   addColumn(sql, "messages", "system", "TEXT");
   addColumn(sql, "thread", "kind", "TEXT");
+  // Threads whose messages were reacted to before this object kept track: any of them may have been.
+  if (addColumn(sql, "messages", "reacted", "INTEGER")) sql.exec("UPDATE messages SET reacted = 1");
 }
 
-function addColumn(sql: SqlStorage, table: string, column: string, type: string): void {
+/** Adds the column when the table lacks it; says whether it did. */
+function addColumn(sql: SqlStorage, table: string, column: string, type: string): boolean {
   const has = sql.exec(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`, column).toArray().length;
   if (!has) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  return !has;
 }
 
 // ----- What D1 has been told -----
@@ -258,6 +264,11 @@ export function liveSenderAndText(sql: SqlStorage, id: number) {
       id,
     )
     .toArray()[0];
+}
+
+/** Marks a message as one that may have reactions, before any reaction to it is written to D1. */
+export function markReactable(sql: SqlStorage, id: number): void {
+  sql.exec("UPDATE messages SET reacted = 1 WHERE id = ? AND reacted IS NULL", id);
 }
 
 export function messageWithReply(sql: SqlStorage, id: number): MessageRow {

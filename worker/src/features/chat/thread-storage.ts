@@ -27,6 +27,7 @@ import {
   liveMessage,
   liveSenderAndText,
   type MessageRow,
+  markReactable,
   maxMessageId,
   messagePage,
   messageWithReply,
@@ -62,6 +63,13 @@ export interface ParticipantSource {
 /** How long after a change the alarm checks that D1 heard of it (the write normally lands in ms). */
 const D1_RESYNC_MS = 5_000;
 const unknownUser = (): ChatUser => ({ username: "deleted", profile_name: null, profile_image: null });
+
+/** A page of messages, with the ids of those someone may have reacted to. */
+export interface MessagePage {
+  list: ChatMessage[];
+  total: number;
+  reacted: number[];
+}
 
 /**
  * A thread object's own SQLite storage: which D1 thread it is, the participants with how far each
@@ -291,10 +299,16 @@ export class ThreadStorage {
     };
   }
 
-  /** Who sent the message and its text, while it is here and not deleted (something to react to). */
+  /**
+   * Who sent the message and its text, while it is here and not deleted (something to react to).
+   * It is marked as one that may have reactions now, before the reaction is written to D1, so a
+   * page of messages none of which is marked needs no read of D1 for reactions.
+   */
   reactable(id: number): { senderId: number; text: string | null } | null {
     const row = liveSenderAndText(this.sql(), id);
-    return row ? { senderId: Number(row.sender_id), text: row.text } : null;
+    if (!row) return null;
+    markReactable(this.sql(), id);
+    return { senderId: Number(row.sender_id), text: row.text };
   }
 
   private replyOf(row: MessageRow): ChatReplyRef | null {
@@ -384,15 +398,15 @@ export class ThreadStorage {
     return { media: row.media };
   }
 
-  /** Newest first, as `{list, total}`; a former member's list ends at `until` (their last message). */
-  listMessages(
-    skip: number,
-    limit: number,
-    until: number | null = null,
-  ): { list: ChatMessage[]; total: number } {
+  /**
+   * Newest first, as `{list, total}`; a former member's list ends at `until` (their last message).
+   * `reacted` names the listed messages someone may have reacted to (see `reactable`).
+   */
+  listMessages(skip: number, limit: number, until: number | null = null): MessagePage {
     const upTo = until ?? Number.MAX_SAFE_INTEGER;
     const { rows, total } = messagePage(this.sql(), upTo, skip, limit);
-    return { list: rows.map((r) => this.toMessage(r)), total };
+    const reacted = rows.filter((r) => r.reacted).map((r) => r.id);
+    return { list: rows.map((r) => this.toMessage(r)), total, reacted };
   }
 
   /** Forgets everything; the next call starts an empty thread. */

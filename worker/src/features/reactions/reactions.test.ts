@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Community } from "#shared/schemas/communities.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
@@ -9,6 +10,7 @@ import {
   type ReactionResult,
   type Reactor,
 } from "#shared/schemas/reactions.ts";
+import { createThreadTables } from "#worker/features/chat/storage-queries.ts";
 import { api, detail, env, form, json, jsonBody, reads } from "#worker-test/api.ts";
 import { openSocket, say, settle, startThread } from "#worker-test/chat.ts";
 import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
@@ -264,6 +266,8 @@ describe("reactions on chat messages", () => {
     });
     const messageId = (await json<{ list: Array<{ id: number }> }>(first)).list[0]!.id;
     const target = `${id}:${messageId}`;
+    // No one has reacted to anything on the page: its reactions need no read of D1.
+    expect(reads(first).calls).toBe(1);
 
     const sa = await openSocket(a, id);
     const mark = sa.frames.length;
@@ -278,10 +282,13 @@ describe("reactions on chat messages", () => {
     });
     await sa.next("REACTION", (f) => f.username === a.username, mark);
 
-    const listed = await json<{ list: Array<{ id: number; reactions: Reaction[] }> }>(
-      await api(`/api/v1/private/user/chat/thread/message/list?public_id=${id}`, { headers: a.auth }),
-    );
-    expect(listed.list[0]!.reactions).toEqual([{ emoji: "👍", total: 2, reacted: true }]);
+    await say(b, id, "Sure");
+    const page = await api(`/api/v1/private/user/chat/thread/message/list?public_id=${id}`, {
+      headers: a.auth,
+    });
+    expect(reads(page).calls).toBe(2);
+    const listed = await json<{ list: Array<{ id: number; reactions: Reaction[] }> }>(page);
+    expect(listed.list.map((m) => m.reactions)).toEqual([[], [{ emoji: "👍", total: 2, reacted: true }]]);
     expect((await json<{ total_list: number }>(await who(b, "MESSAGE", target, "👍"))).total_list).toBe(2);
 
     // Taking it back tells the thread; doing it twice tells it once.
@@ -302,6 +309,36 @@ describe("reactions on chat messages", () => {
     const told = (await notificationsOf(a)).filter((n) => n.kind === "REACTION");
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ link: `/chat/thread/${id}`, text: "Lunch?" });
+  });
+
+  it("reads the reactions of a thread whose messages were reacted to before its object kept track", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const id = await startThread(a, b);
+    await say(a, id, "Older");
+    await say(a, id, "Newer");
+    const path = `/api/v1/private/user/chat/thread/message/list?public_id=${id}`;
+    const before = await json<{ list: Array<{ id: number }> }>(await api(path, { headers: a.auth }));
+    const older = before.list[1]!.id;
+    // The object as it was before: no mark on its messages; a reaction written to D1 then.
+    const stub = env.CHAT_THREAD.get(env.CHAT_THREAD.idFromName(id));
+    await runInDurableObject(stub, (_instance, state: DurableObjectState) => {
+      state.storage.sql.exec("ALTER TABLE messages DROP COLUMN reacted");
+      createThreadTables(state.storage.sql);
+    });
+    const thread = await env.DB.prepare("SELECT id FROM chat_threads WHERE public_id = ?")
+      .bind(id)
+      .first<{ id: number }>();
+    await env.DB.prepare(
+      "INSERT INTO reactions (target_type, target_id, message_id, user_id, emoji, created_at) VALUES ('MESSAGE', ?, ?, ?, '👍', 1)",
+    )
+      .bind(thread!.id, older, b.id)
+      .run();
+
+    const page = await api(path, { headers: a.auth });
+    const listed = await json<{ list: Array<{ reactions: Reaction[] }> }>(page);
+    expect(listed.list.map((m) => m.reactions)).toEqual([[], [{ emoji: "👍", total: 1, reacted: false }]]);
+    expect(reads(page).calls).toBe(2);
   });
 });
 
