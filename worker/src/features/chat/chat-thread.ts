@@ -402,7 +402,7 @@ export class ChatThread extends DurableObject<Bindings> {
 
   // ----- Calls from the Worker (RPC) -----
 
-  /** Newest first, as `{list, total}`. */
+  /** Newest first, with the ids of the listed messages someone may have reacted to. */
   async listMessages(ref: ThreadRef, skip: number, limit: number, readerId?: number): Promise<MessagePage> {
     await this.participantsFor(ref);
     // A former member reads up to when they left, nothing after.
