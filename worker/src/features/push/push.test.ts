@@ -485,6 +485,16 @@ describe("what reaches a person away, in their language and the staff's template
     expect(mail?.html).not.toContain("{{");
   });
 
+  it("queues no check for an account deleted since the events, and does not fail the job", async () => {
+    const gone = await createUser();
+    await env.DB.prepare("DELETE FROM users WHERE id = ?1").bind(gone.id).run();
+    await expect(scheduleDigest(deps, gone.id)).resolves.toBeUndefined();
+    const row = await env.DB.prepare("SELECT 1 FROM notification_digests WHERE user_id = ?1")
+      .bind(gone.id)
+      .first();
+    expect(row).toBeNull();
+  });
+
   it("writes pushes and the e-mail in the language chosen, Spanish from the browser at sign-up", async () => {
     const caught = playPushService("https://fcm.googleapis.com");
     const stamp = Date.now() % 1e8;

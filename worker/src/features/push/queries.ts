@@ -165,12 +165,14 @@ export async function threadPartners({ db }: Deps, threadPublicId: string, userI
 
 /**
  * Marks a digest check due at `dueAt` unless one is queued already (due in the future): answers
- * whether the caller should queue it. One check per person at a time, however many events.
+ * whether the caller should queue it. One check per person at a time, however many events; none
+ * for an account deleted since the events (the job is then done, not retried).
  */
 export async function claimDigestCheck({ db }: Deps, userId: number, dueAt: number, now: number) {
   const d = notificationDigests;
   const row = await db.first<{ user_id: number }>(
-    statement(sql`INSERT INTO ${d} (${nameOf(d.userId)}, ${nameOf(d.dueAt)}) VALUES (${userId}, ${dueAt})
+    statement(sql`INSERT INTO ${d} (${nameOf(d.userId)}, ${nameOf(d.dueAt)})
+      SELECT ${userId}, ${dueAt} WHERE EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId})
       ON CONFLICT (${nameOf(d.userId)}) DO UPDATE SET ${nameOf(d.dueAt)} = ${dueAt} WHERE ${d.dueAt} <= ${now}
       RETURNING ${d.userId} AS user_id`),
   );
