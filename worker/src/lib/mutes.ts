@@ -18,8 +18,8 @@ export async function activeMutes(
 /**
  * The phrases in force now for one place when the request has them already: none for someone
  * signed out, the token check's for the viewer; null while that check is still to come with the
- * request's first round trip (docs/decisions/156). A list then reads its page as if nothing were
- * muted, and reads it again only when `activeMutes`, asked after that round trip, names phrases.
+ * request's first round trip (docs/decisions/156). A list then reads its page with `guessedMutes`,
+ * and reads it again only when `activeMutes`, asked after that round trip, names others (220).
  */
 export function knownMutes(deps: Deps, userId: number | null, context: MuteContext): ActiveMute[] | null {
   if (userId === null) return [];
@@ -29,8 +29,9 @@ export function knownMutes(deps: Deps, userId: number | null, context: MuteConte
 
 /**
  * A list read with the viewer's phrases for one place left out, in the request's first round trip:
- * while the token check (which brings the phrases) is still to come, `read` runs as if nothing were
- * muted, and again only when that round trip names phrases for the place (docs/decisions/156).
+ * while the token check (which brings the phrases) is still to come, `read` runs with the phrases
+ * that person's last token check in this isolate brought (`guessedMutes`), and again only when the
+ * check names others (docs/decisions/156, 220).
  */
 export async function readWithMutes<T>(
   deps: Deps,
@@ -39,10 +40,42 @@ export async function readWithMutes<T>(
   read: (mutes: ActiveMute[]) => Promise<T>,
 ): Promise<T> {
   const known = knownMutes(deps, userId, context);
-  const first = await read(known ?? []);
-  if (known !== null) return first;
+  if (known !== null) return read(known);
+  const guess = guessedMutes(userId, context);
+  const first = await read(guess);
   const mutes = await activeMutes(deps, userId, context);
-  return mutes.length > 0 ? read(mutes) : first;
+  return sameMutes(mutes, guess) ? first : read(mutes);
+}
+
+/**
+ * The phrases each person's last token check in this isolate brought, most recent last: what a
+ * read that cannot wait for this request's check filters by, and checks against it afterwards.
+ */
+const lastSeen = new Map<number, MuteRow[]>();
+/** People remembered at most; the one seen longest ago goes first. */
+const LAST_SEEN_MAX = 2000;
+
+type MuteRow = NonNullable<Deps["viewerMutes"]>["rows"][number];
+
+/** The viewer's phrases as their token check just read them: for this request, and as the next one's guess. */
+export function setViewerMutes(deps: Deps, userId: number, rows: MuteRow[]): void {
+  deps.viewerMutes = { userId, rows };
+  lastSeen.delete(userId);
+  lastSeen.set(userId, rows);
+  if (lastSeen.size > LAST_SEEN_MAX) lastSeen.delete(lastSeen.keys().next().value as number);
+}
+
+/** The phrases for one place the person's last token check in this isolate brought; none if it made none. */
+export function guessedMutes(userId: number | null, context: MuteContext): ActiveMute[] {
+  const rows = userId === null ? undefined : lastSeen.get(userId);
+  return rows ? byPlace(rows)[context] : [];
+}
+
+/** Whether two lists of phrases filter alike: the same phrases with the same whole-word rule. */
+export function sameMutes(a: ActiveMute[], b: ActiveMute[]): boolean {
+  const key = (m: ActiveMute) => `${m.wholeWord ? 1 : 0}${m.phrase}`;
+  const [ka, kb] = [new Set(a.map(key)), new Set(b.map(key))];
+  return ka.size === kb.size && [...kb].every((k) => ka.has(k));
 }
 
 function byPlace(rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }>) {

@@ -4,6 +4,7 @@ import type { Rider } from "../db/database";
 import { rowOf } from "../db/sql";
 import type { AppEnv, AuthAdmin, AuthUser } from "../env";
 import { DomainError, fail } from "../lib/errors";
+import { setViewerMutes } from "../lib/mutes";
 import {
   ADMIN_SESSION_GUARD_SQL,
   ADMIN_SESSION_SQL,
@@ -30,10 +31,11 @@ function sessionOf(
 ): AuthUser | null {
   const row = rows[0] ? rowOf(sessionColumns, rows[0] as Record<string, unknown>) : null;
   if (muteRows)
-    c.var.deps.viewerMutes = {
-      userId: claims.id,
-      rows: muteRows.map((raw) => rowOf(muteColumns, raw as Record<string, unknown>)),
-    };
+    setViewerMutes(
+      c.var.deps,
+      claims.id,
+      muteRows.map((raw) => rowOf(muteColumns, raw as Record<string, unknown>)),
+    );
   if (!row || !mayHoldSession(row) || row.version !== claims.version) return null;
   return {
     id: row.id,

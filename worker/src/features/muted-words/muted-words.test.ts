@@ -308,7 +308,7 @@ describe("muted words: what a list left out is counted, and shown on request", (
     await insertComment(author.id, first.id, "<p>A quokka smiled at me</p>");
     await insertComment(author.id, first.id, "<p>Lovely island</p>");
     await env.DB.prepare("UPDATE microposts SET total_top_comments = 2 WHERE id = ?1").bind(first.id).run();
-    await mute(reader, { phrase: "quokka" });
+    const quokka = await mute(reader, { phrase: "quokka" });
     const get = async <T>(path: string, user = reader) => {
       const res = await api(path, { headers: user.auth });
       expect(res.status, await res.clone().text()).toBe(200);
@@ -354,6 +354,12 @@ describe("muted words: what a list left out is counted, and shown on request", (
     const foundShown = await get<SearchResult>("/api/v1/search?q=quokka&type=posts&show_muted=true");
     expect(foundShown.total_list).toBe(2);
     expect(foundShown.hidden_by_mutes).toBeUndefined();
+    // The phrase taken back: the search no longer leaves out what the last request's check named.
+    expect((await unmute(reader, quokka)).status).toBe(204);
+    const foundAfter = await get<SearchResult>("/api/v1/search?q=quokka&type=posts");
+    expect(foundAfter.total_list).toBe(2);
+    expect(foundAfter.hidden_by_mutes).toBeUndefined();
+    await mute(reader, { phrase: "quokka" });
 
     // Comments stay in place, marked; the page counts them.
     const thread = await get<CursorPage<Comment>>(

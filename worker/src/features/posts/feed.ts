@@ -9,7 +9,7 @@ import type { Deps, PostsWhere, VisitorPosts } from "#worker/deps.ts";
 import { cursorPageOf } from "#worker/lib/cursor-page.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
-import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
+import { activeMutes } from "#worker/lib/mutes.ts";
 import { toFeedItems } from "#worker/lib/post-json.ts";
 import {
   type CustomFeedHead,
@@ -76,6 +76,37 @@ const MERGE_MAX_SOURCES = 100;
 async function loadFeedItems({ db }: Deps, viewerId: number | null, posts: PostRow[]): Promise<FeedItem[]> {
   if (posts.length === 0) return [];
   return toFeedItems(posts, await postLookups(db, viewerId, posts), viewerId);
+}
+
+/**
+ * The posts a filtered page kept, as feed items, from the lookups each was read with: the reads that
+ * filled the page brought all they show, so it needs no round trip of its own.
+ */
+class ReadLookups {
+  private readonly of = new Map<number, PostLookups>();
+
+  /** Keeps a read's lookups for its posts; answers its posts. */
+  add(read: { posts: PostRow[]; lookups: PostLookups }): PostRow[] {
+    for (const post of read.posts) this.of.set(post.id, read.lookups);
+    return read.posts;
+  }
+
+  items(posts: PostRow[], viewerId: number | null): FeedItem[] {
+    const items: FeedItem[] = [];
+    // Posts read together are next to each other on the page: one conversion per read.
+    let run: PostRow[] = [];
+    const flush = () => {
+      const lookups = run[0] && this.of.get(run[0].id);
+      if (lookups) items.push(...toFeedItems(run, lookups, viewerId));
+      run = [];
+    };
+    for (const post of posts) {
+      if (run[0] && this.of.get(run[0].id) !== this.of.get(post.id)) flush();
+      run.push(post);
+    }
+    flush();
+    return items;
+  }
 }
 
 /**
@@ -215,8 +246,6 @@ export async function readFeed(
   q: FeedQuery,
 ): Promise<CursorPage<FeedItem>> {
   const { db } = deps;
-  // The viewer's phrases, or null while they come with this request's first round trip.
-  const known = q.show_muted ? [] : knownMutes(deps, viewerId, "FEED");
   const hideRead = readsOf(viewerId, q.hide_read);
 
   if (q.option === "NEW" || q.option === "TOP" || q.option === "VERIFIED") {
@@ -224,29 +253,35 @@ export async function readFeed(
     const tag = q.option === "VERIFIED" ? "v" : order.tag;
     const values = decodeCursor(q.cursor, tag, 2);
     const verified = q.option === "VERIFIED";
-    let first: Awaited<ReturnType<typeof sitePostPage>> | null = null;
-    if (!known?.length) {
-      // The page and all its items show, in one round trip (the token check's too).
-      const page = await sitePostPage(db, viewerId, verified, order, q, values, hideRead);
-      if (known || (await listMutes(deps, viewerId, q.show_muted)).length === 0) {
-        const cursor = nextCursor(page.posts, q.limit, { ...order, tag });
-        return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.total, q.limit, cursor);
-      }
-      first = page;
-    }
+    // The page and all its items show, in one round trip (the token check's too, which brings the
+    // viewer's phrases): a page none of them hides is the answer.
+    let first: Awaited<ReturnType<typeof sitePostPage>> | null = await sitePostPage(
+      db,
+      viewerId,
+      verified,
+      order,
+      q,
+      values,
+      hideRead,
+    );
     const mutes = await listMutes(deps, viewerId, q.show_muted);
+    if (mutes.length === 0) {
+      const cursor = nextCursor(first.posts, q.limit, { ...order, tag });
+      return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), first.total, q.limit, cursor);
+    }
     let total = 0;
+    const reads = new ReadLookups();
     const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
-      // The page read before the phrases were known is the first of the reads that fill this one.
+      // The page read first is the first of the reads that fill this one.
       const read =
         first ??
         (await sitePostPage(db, viewerId, verified, order, { skip, limit: q.limit }, after, hideRead));
       first = null;
       total = read.total;
-      return read.posts;
+      return reads.add(read);
     });
     const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
-    return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
+    return cursorPageOf(reads.items(page.posts, viewerId), total, q.limit, cursor, page.hidden);
   }
 
   if (viewerId === null) fail(401, "Sign in to see this feed");
@@ -328,17 +363,17 @@ export async function readCommunityPosts(
     const cursor = nextCursor(first.posts, q.limit, PINNED_FIRST);
     return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), total, q.limit, cursor);
   }
-  let reads = 0;
+  let count = 0;
+  const reads = new ReadLookups();
   const page = await unmutedPage(
     mutes,
     q.limit,
     PINNED_FIRST,
     { skip: q.skip, values },
-    async (skip, after) =>
-      reads++ === 0 ? first.posts : (await read({ skip, limit: q.limit }, after)).posts,
+    async (skip, after) => reads.add(count++ === 0 ? first : await read({ skip, limit: q.limit }, after)),
   );
   const cursor = page.cursor ? encodeCursor(PINNED_FIRST.tag, page.cursor) : null;
-  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
+  return cursorPageOf(reads.items(page.posts, viewerId), total, q.limit, cursor, page.hidden);
 }
 
 /**
@@ -408,8 +443,6 @@ export async function readCustomFeed(
   const order: Order = q.sort === "TOP" ? { ...TOP, tag: "ft" } : { ...NEWEST, tag: "fn" };
   const values = decodeCursor(q.cursor, order.tag, 2);
   const hideRead = readsOf(viewerId, q.hide_read);
-  // The viewer's phrases, or null while they come with this request's first round trip.
-  const known = q.show_muted ? [] : knownMutes(deps, viewerId, "FEED");
   const kept = keptHeads.get(q.id);
   let head = kept && Date.now() - kept.at < HEAD_KEEP_MS ? kept.head : null;
   const read = async (after: number[] | null) => {
@@ -446,25 +479,23 @@ export async function readCustomFeed(
       head = null;
     }
   };
-  let first: Awaited<ReturnType<typeof read>> | null = null;
-  if (!known?.length) {
-    // With a kept head: the page, all it shows and the token check, in one round trip.
-    const page = await read(values);
-    if (known || (await listMutes(deps, viewerId, q.show_muted)).length === 0) {
-      const cursor = nextCursor(page.posts, q.limit, order);
-      return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), page.head.total, q.limit, cursor);
-    }
-    first = page;
-  }
+  // With a kept head: the page, all it shows and the token check (which brings the viewer's
+  // phrases), in one round trip; a page none of them hides is the answer.
+  let first: Awaited<ReturnType<typeof read>> | null = await read(values);
   const mutes = await listMutes(deps, viewerId, q.show_muted);
+  if (mutes.length === 0) {
+    const cursor = nextCursor(first.posts, q.limit, order);
+    return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), first.head.total, q.limit, cursor);
+  }
   let total = 0;
+  const reads = new ReadLookups();
   const page = await unmutedPage(mutes, q.limit, order, { skip: 0, values }, async (_skip, after) => {
-    // The page read before the phrases were known is the first of the reads that fill this one.
+    // The page read first is the first of the reads that fill this one.
     const read1 = first ?? (await read(after));
     first = null;
     total = read1.head.total;
-    return read1.posts;
+    return reads.add(read1);
   });
   const cursor = page.cursor ? encodeCursor(order.tag, page.cursor) : null;
-  return cursorPageOf(await loadFeedItems(deps, viewerId, page.posts), total, q.limit, cursor, page.hidden);
+  return cursorPageOf(reads.items(page.posts, viewerId), total, q.limit, cursor, page.hidden);
 }

@@ -11,7 +11,7 @@ import { toCommunity } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { toExcludedPhrase, toTerms } from "#worker/lib/fts-match.ts";
 import type { ActiveMute } from "#worker/lib/mute-match.ts";
-import { activeMutes, knownMutes } from "#worker/lib/mutes.ts";
+import { activeMutes, guessedMutes, knownMutes, sameMutes } from "#worker/lib/mutes.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import { toComment } from "#worker/lib/post-json.ts";
 import { type FoundIds, toFoundIds } from "./fts";
@@ -64,21 +64,22 @@ export async function search(deps: Deps, input: SearchInput): Promise<SearchResu
     binds: [...terms, ...exclude],
   });
   // The viewer's phrases, or null while they come with this request's first round trip: then the
-  // search runs as if nothing were muted, and again only when that round trip names some.
-  const known =
-    filtered && !input.show_muted ? excludedPhrases(knownMutes(deps, input.viewerId, "SEARCH")) : [];
-  let answer = await loadHits(deps, hitsOf(known ?? []), input);
+  // search leaves out those their last token check here brought, and runs again only when this
+  // request's check names others (docs/decisions/220).
+  const known = filtered && !input.show_muted ? knownMutes(deps, input.viewerId, "SEARCH") : [];
+  const guess = known ?? guessedMutes(input.viewerId, "SEARCH");
   // How many matches the phrases left out (docs/decisions/170): the matches without them, less
-  // those with them. The search without them ran already when the phrases came late; otherwise
-  // only its plan is read, in one more round trip, for viewers who mute something in search.
-  let unmuted = answer.found.total;
+  // those with them; the plan of the search without them rides in the same round trip.
+  const withMutes = (mutes: ActiveMute[]) => {
+    const exclude = excludedPhrases(mutes);
+    return loadHits(deps, hitsOf(exclude), input, exclude.length > 0 ? hitsOf([]) : null);
+  };
+  let answer = await withMutes(guess);
   if (known === null) {
-    const exclude = excludedPhrases(await activeMutes(deps, input.viewerId, "SEARCH"));
-    if (exclude && exclude.length > 0) answer = await loadHits(deps, hitsOf(exclude), input);
-  } else if (known.length > 0) {
-    const [plan] = await deps.db.batch<[Record<string, unknown>]>([hitsStatement(hitsOf([]))]);
-    unmuted = toFoundIds(plan).total;
+    const mutes = await activeMutes(deps, input.viewerId, "SEARCH");
+    if (!sameMutes(mutes, guess)) answer = await withMutes(mutes);
   }
+  const unmuted = answer.unmuted ?? answer.found.total;
   const hidden = Math.max(0, unmuted - answer.found.total);
   const counted = hidden > 0 ? { hidden_by_mutes: hidden } : {};
   if (answer.found.total === 0) return { ...empty, ...counted };
@@ -92,14 +93,21 @@ type Listed =
   | { search_type: "communities"; list: Array<{ community: Community }> }
   | { search_type: "users"; list: PersonItem[] };
 
-/** The search's plan and page, and its results as the answer shows them, in one round trip. */
+/**
+ * The search's plan and page, and its results as the answer shows them, in one round trip; with
+ * `unmuted`, also how many that search (the same without the muted phrases) finds.
+ */
 async function loadHits(
   deps: Deps,
   hits: HitsSql,
   input: SearchInput,
-): Promise<{ found: FoundIds; list: Listed }> {
+  unmuted: HitsSql | null = null,
+): Promise<{ found: FoundIds; list: Listed; unmuted?: number }> {
   const { db } = deps;
   const { viewerId } = input;
+  const unmutedPlan = unmuted ? [hitsStatement(unmuted)] : [];
+  const unmutedTotal = (plan: unknown) =>
+    unmuted ? { unmuted: toFoundIds(plan as Array<Record<string, unknown>>).total } : {};
   const inOrder = <T>(ids: number[], byId: Map<number, T>) =>
     ids.flatMap((id) => {
       const item = byId.get(id);
@@ -107,10 +115,14 @@ async function loadHits(
     });
   switch (input.type) {
     case "posts": {
-      const page = await deps.posts.itemsWhere(viewerId, hitPosts(hits, viewerId), [hitsStatement(hits)]);
+      const page = await deps.posts.itemsWhere(viewerId, hitPosts(hits, viewerId), [
+        hitsStatement(hits),
+        ...unmutedPlan,
+      ]);
       const found = toFoundIds(page.extra[0] as Array<Record<string, unknown>>);
       const byId = page.items;
-      return { found, list: { search_type: "posts", list: inOrder(found.ids, byId) } };
+      const list: Listed = { search_type: "posts", list: inOrder(found.ids, byId) };
+      return { found, list, ...unmutedTotal(page.extra[1]) };
     }
     case "comments": {
       const statements = hitCommentStatements(hits, viewerId);
@@ -118,6 +130,7 @@ async function loadHits(
         hitsStatement(hits),
         statements.comments,
         statements.authors,
+        ...unmutedPlan,
       ]);
       const [planRows, commentRows, authorRows] = page.extra as [
         Array<Record<string, unknown>>,
@@ -126,7 +139,8 @@ async function loadHits(
       ];
       const found = toFoundIds(planRows);
       const byId = toCommentItems(commentRows, ownerMap(authorRows), page.items, viewerId);
-      return { found, list: { search_type: "comments", list: inOrder(found.ids, byId) } };
+      const list: Listed = { search_type: "comments", list: inOrder(found.ids, byId) };
+      return { found, list, ...unmutedTotal(page.extra[3]) };
     }
     case "communities": {
       const [planRows, rows, memberships = []] = await db.batch<[Record<string, unknown>, object, object]>([
@@ -160,8 +174,7 @@ async function loadHits(
  * The viewer's phrases muted in search, for posts and comments: FTS matches words, so a whole-word
  * phrase is left out as those words in a row, and one muted anywhere also where it starts a word.
  */
-function excludedPhrases(mutes: ActiveMute[] | null): string[] | null {
-  if (mutes === null) return null;
+function excludedPhrases(mutes: ActiveMute[]): string[] {
   return mutes.flatMap((m) => toExcludedPhrase(m.phrase, { prefix: !m.wholeWord }) ?? []);
 }
 
