@@ -457,6 +457,39 @@ describe("round trips to D1 per list", () => {
     expect(reads(site).calls).toBe(2);
   });
 
+  it("the feeds of one's communities and of the people one follows are one round trip once the isolate knows them", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const [one, two] = [await newCommunity(author), await newCommunity(author)];
+    await newPost(author, one, { title: "In the first" });
+    await api(`/api/v1/private/user/community/join?name=${one}`, { method: "POST", headers: reader.auth });
+    await api(`/api/v1/private/user/follow?username=${author.username}`, {
+      method: "POST",
+      headers: reader.auth,
+    });
+    const titlesOf = async (res: Response) =>
+      (await json<{ list: Array<{ micropost: { title: string } }> }>(res)).list.map((i) => i.micropost.title);
+    for (const option of ["COMMUNITIES", "FOLLOWING"]) {
+      const path = `/api/v1/feed?option=${option}`;
+      // The first read in this isolate reads the sources, then the page.
+      const first = await api(path, { headers: reader.auth });
+      expect(await titlesOf(first), option).toEqual(["In the first"]);
+      expect(reads(first).calls, option).toBe(2);
+      const again = await api(path, { headers: reader.auth });
+      expect(await titlesOf(again), option).toEqual(["In the first"]);
+      expect(reads(again).calls, option).toBe(1);
+    }
+    // A community joined since: the sources read with the page name it, and the page is read again.
+    await newPost(author, two, { title: "In the second" });
+    await api(`/api/v1/private/user/community/join?name=${two}`, { method: "POST", headers: reader.auth });
+    const changed = await api("/api/v1/feed?option=COMMUNITIES", { headers: reader.auth });
+    expect(await titlesOf(changed)).toEqual(["In the second", "In the first"]);
+    expect(reads(changed).calls).toBe(2);
+    const after = await api("/api/v1/feed?option=COMMUNITIES", { headers: reader.auth });
+    expect(await titlesOf(after)).toEqual(["In the second", "In the first"]);
+    expect(reads(after).calls).toBe(1);
+  });
+
   it("a post's comments, with three levels of replies, come back in one round trip", async () => {
     const user = await createUser();
     const community = await newCommunity(user);

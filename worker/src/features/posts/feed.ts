@@ -25,6 +25,7 @@ import {
   COMMUNITY_POST_COUNT,
   communityPostPage,
   feedSources,
+  feedSourcesStatement,
   flairPostCount,
   mergedSourcePage,
   NEWEST,
@@ -240,6 +241,26 @@ export async function visitorPosts(
   };
 }
 
+/**
+ * The sources (communities joined, people followed, those with posts) this isolate last read for a
+ * viewer's feed of them, by kind and viewer: a page is merged from them while the same round trip
+ * reads them as they are now (docs/decisions/220). At most SOURCES_KEPT_MAX viewers.
+ */
+const keptSources = new Map<string, number[]>();
+const SOURCES_KEPT_MAX = 2000;
+
+function keepSources(key: string, sources: number[] | null): void {
+  keptSources.delete(key);
+  if (!sources) return;
+  keptSources.set(key, sources);
+  if (keptSources.size > SOURCES_KEPT_MAX) keptSources.delete(keptSources.keys().next().value as string);
+}
+
+const sameIds = (a: number[], b: number[]) => {
+  const set = new Set(a);
+  return a.length === b.length && b.every((id) => set.has(id));
+};
+
 export async function readFeed(
   deps: Deps,
   viewerId: number | null,
@@ -288,24 +309,42 @@ export async function readFeed(
   const kind = q.option === "COMMUNITIES" ? "communities" : "people";
   const tag = kind === "communities" ? "c" : "f";
   const values = decodeCursor(q.cursor, tag, 2);
-  const sources = await feedSources(db, viewerId, kind);
+  const merged =
+    (sources: number[], window: { skip: number; limit: number }, after: number[] | null) =>
+    (extra: Statement[] = []) =>
+      pageWithLookups(
+        db,
+        viewerId,
+        mergedSourcePage(kind, sources, window, after, hideRead),
+        extra,
+        after ? 0 : window.skip,
+      );
+  // The page merged from the sources this isolate last read for the viewer, with the sources as
+  // they are now, in one round trip; read again when they changed (docs/decisions/220).
+  const key = `${kind}:${viewerId}`;
+  const guess = keptSources.get(key);
+  let first = guess ? await merged(guess, q, values)([feedSourcesStatement(viewerId, kind)]) : null;
+  const sources = first
+    ? (first.extra[0] as Array<{ id: number; total: number }>)
+    : await feedSources(db, viewerId, kind);
   const mutes = await listMutes(deps, viewerId, q.show_muted);
-  const active = sources.filter((s) => s.total > 0).map((s) => s.id);
+  const active = sources.filter((s) => s.total > 0).map((s) => Number(s.id));
   const total = sources.reduce((sum, s) => sum + s.total, 0);
-  if (mutes.length === 0 && active.length > 0 && active.length <= MERGE_MAX_SOURCES) {
-    // The merged page and all its items show, in one round trip after the sources.
-    const page = await pageWithLookups(
-      db,
-      viewerId,
-      mergedSourcePage(kind, active, q, values, hideRead),
-      [],
-      values ? 0 : q.skip,
-    );
+  const mergeable = active.length > 0 && active.length <= MERGE_MAX_SOURCES;
+  if (first && !(guess && mergeable && sameIds(guess, active))) first = null;
+  keepSources(key, mergeable ? active : null);
+  if (mutes.length === 0 && mergeable) {
+    // The merged page and all its items show, in one round trip (after the sources' when this
+    // isolate did not know them).
+    const page = first ?? (await merged(active, q, values)());
     const cursor = nextCursor(page.posts, q.limit, { ...NEWEST, tag });
     return cursorPageOf(toFeedItems(page.posts, page.lookups, viewerId), total, q.limit, cursor);
   }
   const page = await unmutedPage(mutes, q.limit, NEWEST, { skip: q.skip, values }, async (skip, after) => {
     const window = { skip, limit: q.limit };
+    const read = first;
+    first = null;
+    if (read) return read.posts;
     if (active.length === 0) return [];
     if (active.length <= MERGE_MAX_SOURCES)
       return (

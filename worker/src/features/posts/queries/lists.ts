@@ -107,19 +107,22 @@ export async function feedSources(
   viewerId: number,
   kind: "communities" | "people",
 ): Promise<Array<{ id: number; total: number }>> {
-  return db.all<{ id: number; total: number }>(
-    kind === "communities"
-      ? {
-          sql: `SELECT c.id, c.total_microposts AS total FROM community_members cm
-              JOIN communities c ON c.id = cm.community_id WHERE cm.user_id = ?1`,
-          binds: [viewerId],
-        }
-      : {
-          sql: `SELECT u.id, u.total_microposts AS total FROM follows f
-              JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1`,
-          binds: [viewerId],
-        },
-  );
+  return db.all<{ id: number; total: number }>(feedSourcesStatement(viewerId, kind));
+}
+
+/** The statement of `feedSources`, to ride in a page's batch. */
+export function feedSourcesStatement(viewerId: number, kind: "communities" | "people"): Statement {
+  return kind === "communities"
+    ? {
+        sql: `SELECT c.id, c.total_microposts AS total FROM community_members cm
+            JOIN communities c ON c.id = cm.community_id WHERE cm.user_id = ?1`,
+        binds: [viewerId],
+      }
+    : {
+        sql: `SELECT u.id, u.total_microposts AS total FROM follows f
+            JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1`,
+        binds: [viewerId],
+      };
 }
 
 const sourceColumn = (kind: "communities" | "people") =>
