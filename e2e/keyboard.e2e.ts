@@ -10,33 +10,64 @@ import { nextStaffCode, signInStaff, staffToken } from "./staff";
 // to act, arrows in menus. Pages are opened by address (as a bookmark would); no click anywhere.
 // Every stop reached is checked for a visible focus ring.
 
+/** What has focus: is it `target`, is it the page's edge, does it draw a ring, what it is. */
+function readStop(target: Element) {
+  const active = document.activeElement as HTMLElement | null;
+  const edge = !active || active === document.body;
+  // The focused control draws a ring (an outline or a shadow), or the box it sits in draws an
+  // outline for it, as hasFocusRing below says.
+  const outlined = (s: CSSStyleDeclaration) =>
+    s.outlineStyle !== "none" && Number.parseFloat(s.outlineWidth) > 0;
+  let ring = false;
+  if (active && !edge) {
+    const s = getComputedStyle(active);
+    ring = outlined(s) || s.boxShadow !== "none";
+    for (let box = active.parentElement; !ring && box && box !== document.body; box = box.parentElement)
+      ring = outlined(getComputedStyle(box));
+  }
+  const name = active
+    ? (active.getAttribute("aria-label") ?? active.textContent ?? "").trim().slice(0, 40)
+    : "";
+  return {
+    connected: target.isConnected,
+    reached: target === active,
+    edge,
+    ring,
+    what: active ? `<${active.tagName.toLowerCase()}> "${name}"` : "nothing",
+  };
+}
+
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. Every stop on the
  * way must show a focus ring, not only the target (the page's edge, where focus leaves for the
- * browser, is no stop).
+ * browser, is no stop). The target is found once and each stop read in one evaluation: finding a
+ * control by its role and name walks the whole page's accessibility names, which per key press
+ * was most of a keyboard journey's time. A target the page has drawn again is found again.
  */
 async function tabTo(page: Page, target: Locator, { back = false, max = 150 } = {}): Promise<void> {
   await target.waitFor();
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) {
-      expect(await hasFocusRing(page), "the focused control shows a focus ring").toBe(true);
+  let handle = await target.elementHandle();
+  let presses = 0;
+  for (let found = 0; found < 20; ) {
+    const stop = await page.evaluate(readStop, handle);
+    if (!stop.connected) {
+      await handle.dispose();
+      handle = await target.elementHandle();
+      found++;
+      continue;
+    }
+    if (stop.reached) {
+      await handle.dispose();
+      expect(stop.ring, "the focused control shows a focus ring").toBe(true);
       return;
     }
+    if (presses > 0 && !stop.edge) expect(stop.ring, `${stop.what} shows a focus ring`).toBe(true);
+    if (presses === max) break;
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    if (await page.evaluate(() => document.activeElement !== document.body))
-      expect(await hasFocusRing(page), `${await describeFocus(page)} shows a focus ring`).toBe(true);
+    presses++;
   }
   throw new Error(`Tab never reached ${target}`);
 }
-
-/** The focused element as a tag and its name, for a failure's message. */
-const describeFocus = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el) return "nothing";
-    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
-    return `<${el.tagName.toLowerCase()}> "${name}"`;
-  });
 
 /**
  * The focused control draws a ring (an outline or a shadow), or the box it sits in draws an
