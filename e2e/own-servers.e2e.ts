@@ -1,15 +1,63 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { request as playwrightRequest } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { runChurn } from "../bench/chat-churn/churn.mjs";
-import { checkCounters, crashOnce, killTree, prepare, setUp } from "../bench/crash/crash.mjs";
-import { assetsDirFor } from "../scripts/server.mjs";
+import { api, checkCounters, crashOnce, killTree } from "../bench/crash/crash.mjs";
+import { assetsDirFor, startServer } from "../scripts/server.mjs";
+import { lane } from "./lane";
+import { newAccount } from "./sign-in";
 
-// The journeys that start a server of their own (the suite's server stays up for the other
-// journeys). They share this file so they run one after the other in one lane: side by side, in
-// two lanes, the churn journey's server once answered its seeding with a 500 while the crash
-// journey killed its own server mid-write, and a lane waiting for the other's turn sat idle.
+// The journeys of a server's own processes: a kill -9 mid-write on a server of this file's own (the
+// lane's server stays up for the other journeys), and chat under churn on the lane's server. They
+// share this file so they run one after the other in one lane: side by side, in two lanes, the
+// churn journey's server once answered its seeding with a 500 while the crash journey killed its
+// own server mid-write, and a lane waiting for the other's turn sat idle.
+
+/** `count` new people (trust level 0) made through the API of the server at `base`, with their tokens. */
+async function newPeople(base: string, count: number) {
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  try {
+    return await Promise.all(
+      Array.from({ length: count }, async () => {
+        const { username, token } = await newAccount(request, { trustLevel: 0 });
+        return { username, token };
+      }),
+    );
+  } finally {
+    await request.dispose();
+  }
+}
+
+/**
+ * What the crash and churn workloads act on (bench/crash/crash.mjs `setUp`): `count` new people,
+ * chat threads between pairs of them, and the demo data's posts and communities.
+ */
+async function worldOf(base: string, count: number, threads: number) {
+  const people = await newPeople(base, count);
+  const listOf = (page: { list?: unknown[] }) => (page.list ?? page) as Array<Record<string, unknown>>;
+  const posts = listOf(await api(base, "/api/v1/feed?limit=20"))
+    .map((p) => (p.public_id ?? (p.micropost as { public_id?: string } | undefined)?.public_id) as string)
+    .filter(Boolean)
+    .slice(0, 8);
+  const communities = listOf(await api(base, "/api/v1/community/list?limit=8"))
+    .map((c) => (c.name ?? (c.community as { name?: string } | undefined)?.name) as string)
+    .filter(Boolean)
+    .slice(0, 6);
+  const pairs = [];
+  for (let t = 0; t < threads; t++) {
+    const [a, b] = [people[2 * t]!, people[2 * t + 1]!];
+    const { public_id } = await api(base, "/api/v1/private/user/chat/thread", {
+      token: a.token,
+      method: "POST",
+      form: { username: b.username },
+    });
+    pairs.push({ publicId: public_id as string, members: [a, b] });
+  }
+  expect(posts.length * communities.length, "demo posts and communities").toBeGreaterThan(0);
+  return { people, posts, communities, pairs };
+}
 
 /** A server of this file's own on fresh state, stopped and removed when its block ends. */
 function ownServer(name: string, offset: number) {
@@ -39,11 +87,13 @@ describe("a kill -9 mid-write", () => {
 
   it("leaves every counter equal to its rows, every acknowledged chat message stored once and every thread's unread count and last message right", async () => {
     const { port, persistTo, assetsDir } = own;
-    const prepared = await prepare({ port, persistTo, assetsDir, people: 12 });
-    own.pid = prepared.server.pid;
-    const world = await setUp(prepared.server.base, prepared.names, { threads: 3 });
+    // One start, with the demo data; the twelve people come through the API (new people, as the
+    // bench's, which writes them into a stopped server's file: a second start here).
+    const started = await startServer({ port, persistTo, assetsDir, seed: true, quiet: true });
+    own.pid = started.pid;
+    const world = await worldOf(started.base, 12, 3);
     const { server, row } = await crashOnce({
-      server: prepared.server,
+      server: started,
       world,
       port,
       persistTo,
@@ -65,20 +115,14 @@ describe("a kill -9 mid-write", () => {
 });
 
 // The short version of `bun run bench:chat-churn`: 20 sockets over 4 threads that drop and
-// reconnect about every second while they send, with fresh accounts.
+// reconnect about every second while they send, with fresh accounts. On the lane's server (this
+// file holds it alone while it runs), with accounts made through the API: it kills nothing, so a
+// server of its own cost two starts and a seeding for nothing the check reads.
 describe("chat under churn", () => {
-  const own = ownServer("churn", 101);
-
   it("loses and doubles no acknowledged message, and keeps each sender's order", async () => {
-    const { server, names } = await prepare({
-      port: own.port,
-      persistTo: own.persistTo,
-      assetsDir: own.assetsDir,
-      people: 8,
-    });
-    own.pid = server.pid;
-    const world = await setUp(server.base, names, { threads: 4 });
-    const r = await runChurn(server.base, world, {
+    const base = lane().baseUrl;
+    const world = await worldOf(base, 8, 4);
+    const r = await runChurn(base, world, {
       clients: 20,
       messages: 8,
       dropMs: 1_000,
