@@ -208,15 +208,15 @@ describe("logging in and out", () => {
   it("remembers the night mode choice with the account", async () => {
     const { page: p } = await page();
     const person = await newAccount(p.request);
+    await signIn(p.context(), person);
     await p.goto("/");
-    await logInThroughDialog(p, person.username, person.password);
     await p.getByRole("button", { name: `Account menu for ${person.username}` }).click();
     const saved = p.waitForResponse((r) => r.url().includes("/setting/boolean") && r.status() === 200);
     await p.getByRole("menuitem", { name: /Night Mode/ }).click();
     await saved;
     await expect(p.locator("html").getAttribute("data-theme")).resolves.toBe("day");
 
-    // Another browser, same account: the day theme follows the account.
+    // Another browser, same account, signed in through the dialog: the day theme follows the account.
     const { page: other } = await page();
     await other.goto("/");
     await logInThroughDialog(other, person.username, person.password);
@@ -355,11 +355,10 @@ describe("forgot password", () => {
 describe("changing the account from Settings", () => {
   const { page } = useBrowser();
 
+  // Signed in with the session cookie (the sign-in forms are the journeys above).
   async function signedInAtSettings(p: Page) {
     const person = await newAccount(p.request);
-    await p.goto("/signin");
-    await submitLogin(p, person.username, person.password);
-    await p.waitForURL((url) => url.pathname === "/");
+    await signIn(p.context(), person);
     await p.goto("/settings/account");
     return person;
   }
