@@ -687,6 +687,11 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
   let htmlcsTime = 0;
   /** Milliseconds WCAG 2.2's own checks took, all pages together. */
   let wcag22Time = 0;
+  /** Milliseconds axe-core, the layout checks, and reaching and settling pages took. */
+  let axeTime = 0;
+  let layoutTime = 0;
+  let reachTime = 0;
+  let resizeTime = 0;
   const walks = new Map<View, Promise<Walked>>();
 
   /**
@@ -744,6 +749,7 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
           continue;
         }
         const viewing = widestFirst.filter((v) => v.routes.includes(pattern));
+        const reachStarted = Date.now();
         await page.setViewportSize({ width: viewing[0]!.width, height: viewing[0]!.height });
         if (await follow(page, address)) moves++;
         else {
@@ -758,9 +764,11 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
           await quiet(page);
         }
         await links.collect(page, prefix);
+        reachTime += Date.now() - reachStarted;
         for (const view of viewing) {
           const { problems } = results.get(view)!;
           const size = page.viewportSize();
+          const resizeStarted = Date.now();
           if (size?.width !== view.width || size.height !== view.height) {
             await page.setViewportSize({ width: view.width, height: view.height });
             await page.evaluate(
@@ -769,16 +777,23 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
             await quiet(page);
           }
           await settleTheme(page, view.theme);
-          if (view.checks.includes("axe")) problems.axe.push(...(await axeProblems(page, address)));
+          resizeTime += Date.now() - resizeStarted;
+          if (view.checks.includes("axe")) {
+            const started = Date.now();
+            problems.axe.push(...(await axeProblems(page, address)));
+            axeTime += Date.now() - started;
+          }
           if (view.checks.includes("htmlcs")) {
             const started = Date.now();
             problems.htmlcs.push(...(await htmlcsProblems(page, address)));
             htmlcsTime += Date.now() - started;
           }
           if (view.checks.includes("reflow")) {
+            const started = Date.now();
             const found = await layoutProblems(page, app, signedIn);
             for (const check of ["reflow", "headings", "pictures"] as const)
               problems[check].push(...found[check].map((p) => `${address}: ${p}`));
+            layoutTime += Date.now() - started;
           }
           if (view.checks.includes("targets")) {
             const started = Date.now();
@@ -832,7 +847,7 @@ describe("every route, each page loaded once per view: axe-core, HTML_CodeSniffe
     await Promise.allSettled(walks.values());
     await browser?.close();
     console.log(
-      `route walk: ${loads} page loads, ${moves} moves within a loaded SPA, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer, ${Math.round(wcag22Time / 1000)} s in WCAG 2.2's own checks\n${walkedPages.join("\n")}`,
+      `route walk: ${loads} page loads, ${moves} moves within a loaded SPA, ${walkedPages.length} pages checked, ${Math.round(htmlcsTime / 1000)} s in HTML_CodeSniffer, ${Math.round(wcag22Time / 1000)} s in WCAG 2.2's own checks, ${Math.round(axeTime / 1000)} s in axe-core, ${Math.round(layoutTime / 1000)} s in the layout checks, ${Math.round(reachTime / 1000)} s reaching pages, ${Math.round(resizeTime / 1000)} s resizing and theming\n${walkedPages.join("\n")}`,
     );
   });
 
