@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { runChurn } from "../bench/chat-churn/churn.mjs";
-import { api, checkCounters, crashOnce, killTree } from "../bench/crash/crash.mjs";
+import { checkCounters, crashOnce, killTree } from "../bench/crash/crash.mjs";
 import { assetsDirFor, startServer } from "../scripts/server.mjs";
 import { lane } from "./lane";
 import { newAccount } from "./sign-in";
@@ -35,25 +35,28 @@ async function newPeople(base: string, count: number) {
  * chat threads between pairs of them, and the demo data's posts and communities.
  */
 async function worldOf(base: string, count: number, threads: number) {
+  const read = async (url: string) => (await fetch(url)).json() as Promise<{ list?: unknown[] }>;
   const people = await newPeople(base, count);
   const listOf = (page: { list?: unknown[] }) => (page.list ?? page) as Array<Record<string, unknown>>;
-  const posts = listOf(await api(base, "/api/v1/feed?limit=20"))
+  const posts = listOf(await read(`${base}/api/v1/feed?limit=20`))
     .map((p) => (p.public_id ?? (p.micropost as { public_id?: string } | undefined)?.public_id) as string)
     .filter(Boolean)
     .slice(0, 8);
-  const communities = listOf(await api(base, "/api/v1/community/list?limit=8"))
+  const communities = listOf(await read(`${base}/api/v1/community/list?limit=8`))
     .map((c) => (c.name ?? (c.community as { name?: string } | undefined)?.name) as string)
     .filter(Boolean)
     .slice(0, 6);
   const pairs = [];
   for (let t = 0; t < threads; t++) {
     const [a, b] = [people[2 * t]!, people[2 * t + 1]!];
-    const { public_id } = await api(base, "/api/v1/private/user/chat/thread", {
-      token: a.token,
+    const made = await fetch(`${base}/api/v1/private/user/chat/thread`, {
       method: "POST",
-      form: { username: b.username },
+      headers: { authorization: `Bearer ${a.token}` },
+      body: new URLSearchParams({ username: b.username }),
     });
-    pairs.push({ publicId: public_id as string, members: [a, b] });
+    expect(made.status, "a chat thread made").toBeLessThan(300);
+    const { public_id } = (await made.json()) as { public_id: string };
+    pairs.push({ publicId: public_id, members: [a, b] });
   }
   expect(posts.length * communities.length, "demo posts and communities").toBeGreaterThan(0);
   return { people, posts, communities, pairs };
