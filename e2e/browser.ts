@@ -2,9 +2,10 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { lane } from "./lane";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Chromium's headless shell: the same Blink, without the full browser's UI to draw (docs/decisions/221). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
-/** Debian's Chromium with the flags a machine without internet needs (no sandbox, GPU, QUIC, updates). */
+/** Debian's Chromium headless shell with the flags a machine without internet needs (no sandbox, GPU, QUIC, updates). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -9,7 +9,10 @@ import { join } from "node:path";
 const ROOT = new URL("..", import.meta.url).pathname;
 const BUN_VERSION = "1.4.5";
 const STAMP = join(ROOT, "node_modules", ".agora-install");
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The browser the journeys and the size budget drive: Chromium's headless shell (docs/decisions/221). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+/** Debian's package that installs it. */
+const CHROMIUM_PACKAGE = "chromium-headless-shell";
 
 function has(command) {
   return spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
@@ -57,28 +60,28 @@ export function ensurePackages() {
   writeFileSync(STAMP, `${want}\n`);
 }
 
-/** Chromium for the browser journeys: Debian's package, installed with apt-get when missing. */
+/** Chromium's headless shell for the browser journeys: Debian's package, installed with apt-get when missing. */
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const root = process.getuid?.() === 0;
   const sudo = !root && has("sudo") ? ["sudo", "-n"] : [];
   if (has("apt-get") && (root || sudo.length)) {
-    console.log("Installing Chromium for the browser tests (apt-get install chromium)…");
+    console.log(`Installing Chromium for the browser tests (apt-get install ${CHROMIUM_PACKAGE})…`);
     const apt = (args) =>
       spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), ...args], {
         stdio: "inherit",
         env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
       }).status === 0;
     if (
-      (apt(["install", "-y", "-qq", "chromium"]) ||
-        (apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "chromium"]))) &&
+      (apt(["install", "-y", "-qq", CHROMIUM_PACKAGE]) ||
+        (apt(["update", "-qq"]) && apt(["install", "-y", "-qq", CHROMIUM_PACKAGE]))) &&
       existsSync(CHROMIUM)
     )
       return;
   }
   console.error(
     `\n✘ The browser tests need Chromium at ${CHROMIUM}, and it could not be installed here.\n` +
-      "  On Debian or Ubuntu: `sudo apt-get install chromium`. Elsewhere, install Chromium and set CHROMIUM_PATH to it.",
+      `  On Debian or Ubuntu: \`sudo apt-get install ${CHROMIUM_PACKAGE}\`. Elsewhere, install Chromium (or its headless shell) and set CHROMIUM_PATH to it.`,
   );
   process.exit(1);
 }

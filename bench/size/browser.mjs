@@ -14,10 +14,10 @@ const CPU_SLOWDOWN = 4;
 const LCP_RUNS = 5;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Debian's Chromium, headless, with the flags a machine without internet needs. */
+/** Debian's Chromium headless shell, with the flags a machine without internet needs. */
 export function launch() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: [
       "--headless",
       "--no-sandbox",
