@@ -317,6 +317,44 @@ describe("a post's own socket", () => {
     expect(future.closed).toBeNull();
   });
 
+  it("past the resume window the first event moves the seq and later ones write nothing; a RESUME from before gets RESYNC", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const post = await newPost(ada, await newCommunity(ada));
+    const object = postObjectOf(post.public_id);
+    const seq = () =>
+      runInDurableObject(object, (_o: PostWatchers, s) => Number(s.storage.sql.exec("SELECT seq FROM post").one().seq));
+    // The last tab left longer ago than the window keeps events for.
+    const longGone = () =>
+      runInDurableObject(object, (_o: PostWatchers, s) => {
+        s.storage.sql.exec("UPDATE post SET gone_at = 1");
+      });
+    const first = await openPostLive(bob, post.public_id);
+    await comment(ada, post.public_id);
+    const seen = await first.next("POST_ACTIVITY");
+    first.close();
+    await settle();
+    await longGone();
+    await object.activity(post.public_id, null);
+    expect(await seq()).toBe(seen.seq + 1);
+    await object.activity(post.public_id, null);
+    await vote(ada, post.public_id);
+    await settle();
+    expect(await seq()).toBe(seen.seq + 1);
+    const back = await openPostLive(bob, post.public_id);
+    expect(back.frames[0]).toMatchObject({ type: "HELLO", seq: seen.seq + 1 });
+    back.send({ type: "RESUME", after: seen.seq });
+    await back.next("RESYNC");
+    // A tab was handed the seq since: the next event nobody can hear moves it again.
+    back.close();
+    await settle();
+    await longGone();
+    await object.activity(post.public_id, null);
+    expect(await seq()).toBe(seen.seq + 2);
+    const again = await openPostLive(bob, post.public_id);
+    again.send({ type: "RESUME", after: seen.seq + 1 });
+    await again.next("RESYNC");
+  });
+
   it("a password change closes the person's post sockets with 4401 at once, with no activity on the post, and voids its tokens", async () => {
     const [ada, bob] = [await createUser(), await createUser()];
     const post = await newPost(ada, await newCommunity(ada));

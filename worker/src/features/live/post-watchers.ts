@@ -19,7 +19,14 @@ import {
 } from "#worker/lib/sockets/resumable.ts";
 import { LIVE_HEADERS, MAX_SOCKETS_PER_INBOX } from "./inbox";
 import { blockedEitherWay, visiblePostTotals } from "./queries";
-import { addPostFrame, claimPost, forgetPostFrames, makePostTables, postState } from "./storage-queries";
+import {
+  addPostFrame,
+  claimPost,
+  forgetPostFrames,
+  makePostTables,
+  POST_SKIPPED,
+  postState,
+} from "./storage-queries";
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const POST_LIVE_HEADERS = {
@@ -169,6 +176,10 @@ export class PostWatchers extends DurableObject<Bindings> {
     if (!state) throw new Error("not this post's object");
     const sql = this.sql();
     if (!mayListen(this.sockets.size, state.gone_at)) {
+      // Skipped before, and no tab opened since (opening sets gone_at): no tab holds the seq, so
+      // it need not move, and nothing is written. Each write syncs the object's file, and most
+      // posts a vote or comment reaches are watched by nobody.
+      if (state.gone_at === POST_SKIPPED) return 0;
       this.ring.skip();
       forgetPostFrames(sql);
       return 0;

@@ -168,7 +168,8 @@ export function makePostTables(sql: SqlStorage): void {
       seq INTEGER NOT NULL DEFAULT 0,
       -- A RESUME after a seq below this one is answered RESYNC: events were not kept.
       resync_below INTEGER NOT NULL DEFAULT 0,
-      -- When the last tab left (ms), or 0 while one is open.
+      -- When the last tab left (ms), or 0 while one is open; POST_SKIPPED once events were skipped
+      -- and no tab has opened since.
       gone_at INTEGER NOT NULL DEFAULT 0
     );
     -- skip: the ids (JSON) of the people the frame was not for (a block with its actor).
@@ -196,8 +197,16 @@ export function claimPost(sql: SqlStorage, publicId: string): void {
   sql.exec("INSERT INTO post (one, public_id) VALUES (1, ?)", publicId);
 }
 
+/**
+ * `gone_at` once an event nobody could listen to was skipped (the seq moved past it, the frames were
+ * dropped) and no tab has opened since: later events need not move the seq again, as no tab holds it.
+ */
+export const POST_SKIPPED = -1;
+
+/** Nobody can be listening: the kept frames go, and the row says the events are being skipped. */
 export function forgetPostFrames(sql: SqlStorage): void {
   sql.exec("DELETE FROM frames");
+  sql.exec("UPDATE post SET gone_at = ?", POST_SKIPPED);
 }
 
 /** A frame, and the people it is not for. */
