@@ -16,10 +16,37 @@ const [rc, rcFrom] = aliased(reactionCounts, "rc");
 const [r, rFrom] = aliased(reactions, "r");
 const [b, bFrom] = aliased(blocks, "b");
 
+/** Stand-ins in a template of `reactionLookupSql`, filled in by plain text (no SQL has them). */
+const VIEWER = "\u0001viewer\u0001";
+const TARGETS = "\u0001targets\u0001";
+const MESSAGES = "\u0001messages\u0001";
+
+/** The statement's text for one kind of call, with the stand-ins above: built by Drizzle once per isolate. */
+function reactionTemplate(type: ReactionTarget, withViewer: boolean, withMessages: boolean): string {
+  const viewer = sql.raw(VIEWER);
+  const same = sql`${r.targetType} = ${rc.targetType} AND ${r.targetId} = ${rc.targetId}
+    AND ${r.messageId} = ${rc.messageId} AND ${r.emoji} = ${rc.emoji}`;
+  const total = withViewer
+    ? sql`${rc.total} - (SELECT count(*) FROM ${bFrom} JOIN ${rFrom} ON ${r.userId} = ${b.blockedId} AND ${same} WHERE ${b.blockerId} = ${viewer})`
+    : sql`${rc.total}`;
+  const reacted = withViewer
+    ? sql`EXISTS (SELECT 1 FROM ${rFrom} WHERE ${same} AND ${r.userId} = ${viewer})`
+    : sql`0`;
+  const messages = withMessages ? sql` AND ${rc.messageId} IN (${sql.raw(MESSAGES)})` : sql``;
+  return sqlText(sql`SELECT ${rc.targetId} AS target_id, ${rc.messageId} AS message_id, ${rc.emoji} AS emoji,
+      ${total} AS total, ${reacted} AS reacted, ${rc.firstAt} AS first_at
+    FROM ${rcFrom}
+    WHERE ${rc.targetType} = ${sql.raw(`'${type}'`)} AND ${rc.targetId} IN (${sql.raw(TARGETS)})${messages} AND ${rc.total} > 0
+    ORDER BY ${rc.targetId}, ${rc.messageId}, ${rc.firstAt}, ${rc.emoji}`);
+}
+
+const templates = new Map<string, string>();
+
 /**
  * One statement with no binds of its own (it can sit in a batch whose statements share the page's
  * binds): each emoji of each item among `targetIds` (SQL for `IN (...)`), and with `messageIds`
- * (chat messages of the thread `targetIds` names) each of those messages.
+ * (chat messages of the thread `targetIds` names) each of those messages. Every feed page and post
+ * asks for it, so its text is made once per kind of call and filled in.
  */
 export function reactionLookupSql(
   type: ReactionTarget,
@@ -27,21 +54,16 @@ export function reactionLookupSql(
   viewerId: number | null,
   messageIds?: string,
 ): string {
-  const viewer = viewerId === null ? null : sql.raw(integer(viewerId));
-  const same = sql`${r.targetType} = ${rc.targetType} AND ${r.targetId} = ${rc.targetId}
-    AND ${r.messageId} = ${rc.messageId} AND ${r.emoji} = ${rc.emoji}`;
-  const total = viewer
-    ? sql`${rc.total} - (SELECT count(*) FROM ${bFrom} JOIN ${rFrom} ON ${r.userId} = ${b.blockedId} AND ${same} WHERE ${b.blockerId} = ${viewer})`
-    : sql`${rc.total}`;
-  const reacted = viewer
-    ? sql`EXISTS (SELECT 1 FROM ${rFrom} WHERE ${same} AND ${r.userId} = ${viewer})`
-    : sql`0`;
-  const messages = messageIds ? sql` AND ${rc.messageId} IN (${sql.raw(messageIds)})` : sql``;
-  return sqlText(sql`SELECT ${rc.targetId} AS target_id, ${rc.messageId} AS message_id, ${rc.emoji} AS emoji,
-      ${total} AS total, ${reacted} AS reacted, ${rc.firstAt} AS first_at
-    FROM ${rcFrom}
-    WHERE ${rc.targetType} = ${sql.raw(`'${type}'`)} AND ${rc.targetId} IN (${sql.raw(targetIds)})${messages} AND ${rc.total} > 0
-    ORDER BY ${rc.targetId}, ${rc.messageId}, ${rc.firstAt}, ${rc.emoji}`);
+  const key = `${type} ${viewerId === null ? 0 : 1} ${messageIds ? 1 : 0}`;
+  let template = templates.get(key);
+  if (template === undefined) {
+    template = reactionTemplate(type, viewerId !== null, Boolean(messageIds));
+    templates.set(key, template);
+  }
+  return template
+    .replaceAll(VIEWER, viewerId === null ? "" : integer(viewerId))
+    .replace(TARGETS, () => targetIds)
+    .replace(MESSAGES, () => messageIds ?? "");
 }
 
 interface ReactionRow {
