@@ -23,5 +23,17 @@ const CHANGES =
  * `updated_at` is a word of its own and does not count).
  */
 export function onlyReads(sql: string): boolean {
-  return /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()*(?:select|with)\b/i.test(sql) && !CHANGES.test(sql);
+  let reads = readsByText.get(sql);
+  if (reads === undefined) {
+    reads = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()*(?:select|with)\b/i.test(sql) && !CHANGES.test(sql);
+    // Statements are a few hundred texts, long ones repeated on every request; a text with an id
+    // written in is one of many, so the map starts again rather than grow.
+    if (readsByText.size >= MAX_KEPT_TEXTS) readsByText.clear();
+    readsByText.set(sql, reads);
+  }
+  return reads;
 }
+
+/** `onlyReads` of each statement text this isolate ran lately: two regular expressions over long text each time otherwise. */
+const readsByText = new Map<string, boolean>();
+const MAX_KEPT_TEXTS = 2_000;
