@@ -322,7 +322,9 @@ describe("a post's own socket", () => {
     const post = await newPost(ada, await newCommunity(ada));
     const object = postObjectOf(post.public_id);
     const seq = () =>
-      runInDurableObject(object, (_o: PostWatchers, s) => Number(s.storage.sql.exec("SELECT seq FROM post").one().seq));
+      runInDurableObject(object, (_o: PostWatchers, s) =>
+        Number(s.storage.sql.exec("SELECT seq FROM post").one().seq),
+      );
     // The last tab left longer ago than the window keeps events for.
     const longGone = () =>
       runInDurableObject(object, (_o: PostWatchers, s) => {
