@@ -17,6 +17,7 @@ import { feedItemsWhere, readFeed, visitorPosts } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
 import { dropRecentPasskeys } from "./features/two-factor/factor-changes";
 import type { EmailLanguage } from "./lib/language";
+import type { ActiveMute } from "./lib/mute-match";
 import type { OwnerRow } from "./lib/owners";
 import type { FactorOwner } from "./lib/second-factor-queries";
 
@@ -64,8 +65,15 @@ interface Notices {
     onlyIfBinds?: unknown[],
   ): D1PreparedStatement[];
   tell(results: D1Result[]): Promise<boolean>;
-  /** The person's unread counts as the bell shows them, and when D1 counted them (its clock, ms). */
-  unread(userId: number): Promise<{ counts: UnreadData; countedAt: number }>;
+  /**
+   * The person's unread counts as the bell shows them, and when D1 counted them (its clock, ms).
+   * Their inbox object passes how it counts its own notices (docs/decisions/210); anyone else
+   * asks the inbox.
+   */
+  unread(
+    userId: number,
+    inboxUnread?: (mutes: ActiveMute[]) => number,
+  ): Promise<{ counts: UnreadData; countedAt: number }>;
 }
 
 /**
@@ -223,7 +231,7 @@ export function createDeps(
     statements: (input, now, onlyIf, onlyIfBinds) =>
       notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
     tell: (results) => tellWritten(deps, notificationWritten(results)),
-    unread: (userId) => unreadDataAt(deps, userId),
+    unread: (userId, inboxUnread) => unreadDataAt(deps, userId, inboxUnread),
   };
   deps.events = notificationEvents(deps);
   deps.posts = {
