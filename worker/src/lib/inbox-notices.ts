@@ -1,5 +1,6 @@
 import type { NotificationKind } from "#shared/enums.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
+import type { UnreadData } from "#shared/schemas/user.ts";
 import { type OwnerRow, toOwner } from "./owners";
 import { iso } from "./time";
 
@@ -38,13 +39,15 @@ export interface NewNotice {
 /**
  * A notification of a social write on its way to the recipient's inbox (docs/decisions/210), from
  * the writer right after its batch or from the queue when that call failed: the notice with its
- * idempotency key, the actor as others see them (for the live frame) and whether the person mutes
- * any phrase (then the frame's copy is not put into their lists as it is).
+ * idempotency key, the actor as others see them (for the live frame), whether the person mutes
+ * any phrase (then the frame's copy is not put into their lists as it is) and their unread counts
+ * in D1 read in the writer's batch (null: the inbox reads them).
  */
 export interface NoticeDelivery {
   notice: NewNotice;
   actor: OwnerRow | null;
   muted: boolean;
+  unread: { counts: UnreadData; countedAt: number } | null;
 }
 
 /** A kept notice as the API shows it (`id` in the inbox's range: notifications/service.ts). */

@@ -48,6 +48,7 @@ import {
   setPartnerOnline,
   setPresenceShows,
   unreadNotices,
+  unreadNoticesBetween,
   watchedPosts,
 } from "./storage-queries";
 
@@ -317,7 +318,7 @@ export class Inbox extends DurableObject<Bindings> {
       listed: !delivery.muted,
       notification: { ...noticeJson(row, delivery.actor), is_read: false },
     };
-    await this.deliver(ownerId, [event], { unread: true });
+    await this.deliver(ownerId, [event], { unread: delivery.unread ?? true });
     return true;
   }
 
@@ -344,6 +345,12 @@ export class Inbox extends DurableObject<Bindings> {
     if (!this.own(ownerId)) return { updated: 0, found: false, unread: 0 };
     const sql = this.sql();
     return { ...markNoticesRead(sql, id), unread: unreadNotices(sql) };
+  }
+
+  /** Unread notices of `kinds` kept in (after, until], newest first (the e-mail digest). */
+  async missedNotices(ownerId: number, kinds: string[], after: number, until: number): Promise<NoticeRow[]> {
+    if (!this.own(ownerId)) return [];
+    return unreadNoticesBetween(this.sql(), kinds, after, until);
   }
 
   /** Every notice, oldest first, for the owner's data archive. */

@@ -130,6 +130,22 @@ export function markNoticesRead(sql: SqlStorage, id: number | undefined): { upda
   return { updated: 0, found: sql.exec("SELECT 1 FROM notices WHERE id = ?", id).toArray().length > 0 };
 }
 
+/** Unread notices of `kinds` kept in (after, until], newest first, at most 50 (the e-mail digest). */
+export function unreadNoticesBetween(sql: SqlStorage, kinds: string[], after: number, until: number): NoticeRow[] {
+  if (kinds.length === 0) return [];
+  return sql
+    .exec(
+      `SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices
+        WHERE is_read = 0 AND created_at > ? AND created_at <= ? AND kind IN (SELECT value FROM json_each(?))
+        ORDER BY created_at DESC, id DESC LIMIT 50`,
+      after,
+      until,
+      JSON.stringify(kinds),
+    )
+    .toArray()
+    .map(toNotice);
+}
+
 /** Every notice, oldest first (the data archive). */
 export function allNotices(sql: SqlStorage): NoticeRow[] {
   return sql

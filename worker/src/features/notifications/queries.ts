@@ -103,8 +103,8 @@ export function notificationStatements(
 
 /**
  * A notice that goes to the person's inbox (docs/decisions/210), checked in the writer's batch with
- * one statement: it answers the actor as others see them, and whether the person mutes any phrase,
- * only when the person has not switched that kind off (`setting`), neither one blocked the other
+ * one statement: it answers the actor as others see them, whether the person mutes any phrase and
+ * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when the person has not switched that kind off (`setting`), neither one blocked the other
  * and `onlyIf` holds (SQL over ?1 the person, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4
  * and ?5 are the kind, the link and the text, as in `notificationStatements`).
  */
@@ -120,7 +120,11 @@ export function noticeCheckStatement(
   return db.prepare({
     sql: `SELECT ${columnsOf(ownerColumns, "u")},
                  EXISTS (SELECT 1 FROM muted_words w
-                          WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?6)) AS muted
+                          WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?6)) AS muted,
+                 (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0) AS notifications,
+                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0) AS threads,
+                 ${COUNTED_AT} AS counted_at
             FROM users u JOIN users p ON p.id = ?1${settingOn}
            WHERE u.id = ?3
              AND NOT EXISTS (SELECT 1 FROM blocks
@@ -131,10 +135,20 @@ export function noticeCheckStatement(
 }
 
 /** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
-export function noticeChecked(result: D1Result | undefined): { actor: OwnerRow; muted: boolean } | null {
+export function noticeChecked(
+  result: D1Result | undefined,
+): { actor: OwnerRow; muted: boolean; unread: { notifications: number; threads: number; countedAt: number } } | null {
   const raw = result?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return null;
-  return { actor: rowOf(ownerColumns, raw), muted: Boolean(raw.muted) };
+  return {
+    actor: rowOf(ownerColumns, raw),
+    muted: Boolean(raw.muted),
+    unread: {
+      notifications: Number(raw.notifications),
+      threads: Number(raw.threads),
+      countedAt: Number(raw.counted_at),
+    },
+  };
 }
 
 /**
