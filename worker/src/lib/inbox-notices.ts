@@ -63,4 +63,3 @@ export function noticeJson(row: NoticeRow, actor: OwnerRow | null): Notification
     moderation: null,
   };
 }
-

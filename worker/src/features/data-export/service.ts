@@ -12,7 +12,6 @@ import { iso } from "#worker/lib/time.ts";
 import { plainEmail, sendEmail } from "#worker/providers/email.ts";
 import {
   ARCHIVE_FILES,
-  noticeLookups,
   type ExportRow,
   emailOf,
   expiredExports,
@@ -22,6 +21,7 @@ import {
   latestExport,
   markFailed,
   markReady,
+  noticeLookups,
   threadsOf,
   uploadsOf,
 } from "./queries";

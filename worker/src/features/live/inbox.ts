@@ -4,8 +4,8 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
-import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import { type NoticeDelivery, type NoticeRow, noticeJson } from "#worker/lib/inbox-notices.ts";
+import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import { accountSession } from "#worker/lib/session-queries.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import {
@@ -37,8 +37,8 @@ import {
   makeInboxTables,
   markNoticesRead,
   type NoticeFilter,
-  noticePage,
   noteWatchedPost,
+  noticePage,
   type PresenceSelf,
   partnerOnline,
   partnersOnline,
@@ -297,7 +297,9 @@ export class Inbox extends DurableObject<Bindings> {
       const kept = unreadNotices(this.sql());
       return toUnreadData(unread.counts.unread_notifications + kept, unread.counts.unread_chat_threads);
     }
-    const read = await this.deps.notices.unread(ownerId, (mutes) => unreadNotices(this.sql(), noticeFilter(mutes)));
+    const read = await this.deps.notices.unread(ownerId, (mutes) =>
+      unreadNotices(this.sql(), noticeFilter(mutes)),
+    );
     this.countsAt = Math.max(this.countsAt, read.countedAt);
     return read.counts;
   }

@@ -120,18 +120,30 @@ export function unreadNotices(sql: SqlStorage, filter: NoticeFilter = { sql: "",
 }
 
 /** Marks one notice (`id`) or all read; answers how many changed and whether `id` is there. */
-export function markNoticesRead(sql: SqlStorage, id: number | undefined): { updated: number; found: boolean } {
+export function markNoticesRead(
+  sql: SqlStorage,
+  id: number | undefined,
+): { updated: number; found: boolean } {
   if (id === undefined) {
-    const updated = sql.exec("UPDATE notices SET is_read = 1 WHERE is_read = 0").rowsWritten;
+    const updated = sql
+      .exec("UPDATE notices SET is_read = 1 WHERE is_read = 0 RETURNING id")
+      .toArray().length;
     return { updated, found: true };
   }
-  const updated = sql.exec("UPDATE notices SET is_read = 1 WHERE id = ? AND is_read = 0", id).rowsWritten;
+  const updated = sql
+    .exec("UPDATE notices SET is_read = 1 WHERE id = ? AND is_read = 0 RETURNING id", id)
+    .toArray().length;
   if (updated > 0) return { updated, found: true };
   return { updated: 0, found: sql.exec("SELECT 1 FROM notices WHERE id = ?", id).toArray().length > 0 };
 }
 
 /** Unread notices of `kinds` kept in (after, until], newest first, at most 50 (the e-mail digest). */
-export function unreadNoticesBetween(sql: SqlStorage, kinds: string[], after: number, until: number): NoticeRow[] {
+export function unreadNoticesBetween(
+  sql: SqlStorage,
+  kinds: string[],
+  after: number,
+  until: number,
+): NoticeRow[] {
   if (kinds.length === 0) return [];
   return sql
     .exec(

@@ -2,8 +2,8 @@ import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   type InsertedNotification,
-  noticeCheckStatement,
   noticeChecked,
+  noticeCheckStatement,
   postEditedNoticeStatement,
   toNotificationRow,
 } from "./queries";
@@ -30,7 +30,14 @@ function toldToInbox(
   const told = notices.filter((n) => n.actorId !== n.userId).map(prepared);
   return {
     statements: told.map((n) =>
-      noticeCheckStatement(deps.db, { ...n, actorId: n.actorId as number }, settingOf(n.kind), now, onlyIf.sql, onlyIf.binds),
+      noticeCheckStatement(
+        deps.db,
+        { ...n, actorId: n.actorId as number },
+        settingOf(n.kind),
+        now,
+        onlyIf.sql,
+        onlyIf.binds,
+      ),
     ),
     after: async (results) => {
       for (const [i, n] of told.entries()) {

@@ -157,8 +157,11 @@ const markRead = (user: TestUser, id?: number) =>
     headers: user.auth,
   });
 const inD1 = async (userId: number) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1").bind(userId).first<{ n: number }>())
-    ?.n;
+  (
+    await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
 
 // docs/decisions/210: the notices of votes, comments and follows live in the person's inbox object.
 describe("notices kept in the person's inbox", () => {

@@ -110,7 +110,13 @@ export function notificationStatements(
  */
 export function noticeCheckStatement(
   db: Database,
-  input: { userId: number; kind: NotificationKind; actorId: number; link: string | null; text: string | null },
+  input: {
+    userId: number;
+    kind: NotificationKind;
+    actorId: number;
+    link: string | null;
+    text: string | null;
+  },
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",
@@ -137,7 +143,11 @@ export function noticeCheckStatement(
 /** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
 export function noticeChecked(
   result: D1Result | undefined,
-): { actor: OwnerRow; muted: boolean; unread: { notifications: number; threads: number; countedAt: number } } | null {
+): {
+  actor: OwnerRow;
+  muted: boolean;
+  unread: { notifications: number; threads: number; countedAt: number };
+} | null {
   const raw = result?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return null;
   return {

@@ -147,11 +147,21 @@ export async function listNotifications(
 ): Promise<Page<Notification>> {
   const window = input.skip + input.limit;
   const { list, total } = await readWithMutes(deps, userId, "NOTIFICATIONS", async (mutes) => {
-    const kept = await inboxStub(deps, userId).notices(userId, { limit: window, unread: input.unread, mutes });
-    const page = await notificationPage(deps.db, userId, { skip: 0, limit: window, unread: input.unread }, mutes, {
-      actorIds: [...new Set(kept.rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])))],
-      links: [...new Set(kept.rows.flatMap((r) => (r.link === null ? [] : [r.link])))],
+    const kept = await inboxStub(deps, userId).notices(userId, {
+      limit: window,
+      unread: input.unread,
+      mutes,
     });
+    const page = await notificationPage(
+      deps.db,
+      userId,
+      { skip: 0, limit: window, unread: input.unread },
+      mutes,
+      {
+        actorIds: [...new Set(kept.rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])))],
+        links: [...new Set(kept.rows.flatMap((r) => (r.link === null ? [] : [r.link])))],
+      },
+    );
     const fromD1 = page.rows.map(({ row: r, actor, notice }) => ({
       id: r.id,
       kind: r.kind as NotificationKind,
@@ -161,7 +171,9 @@ export async function listNotifications(
       is_read: r.isRead,
       created_at: iso(r.createdAt),
       moderation:
-        r.moderationId === null || !notice ? null : noticeOf(notice.moderation, notice.appeal, notice.excerpt),
+        r.moderationId === null || !notice
+          ? null
+          : noticeOf(notice.moderation, notice.appeal, notice.excerpt),
       at: r.createdAt,
     }));
     // A notice whose actor's account is gone, or that leads to a hidden post, is not shown.
@@ -220,7 +232,9 @@ export async function markRead(
     if (!own) fail(404, "Notification not found");
   }
   const kept =
-    id === undefined ? await inbox.readNotices(userId, undefined) : { updated: 0, unread: await inbox.unreadNotices(userId) };
+    id === undefined
+      ? await inbox.readNotices(userId, undefined)
+      : { updated: 0, unread: await inbox.unreadNotices(userId) };
   const changed = updated.length + kept.updated;
   if (changed > 0) await deps.live.unread(userId);
   return { updated: changed, unread_notifications: (left[0]?.n ?? 0) + kept.unread };

@@ -267,7 +267,8 @@ export function unfollowStatements(db: Database, followerId: number, followeeId:
  * no unread FOLLOWER notice of the follower's is there already (docs/decisions/210): following,
  * unfollowing and following again tells them once while the first notice is unread.
  */
-export const FOLLOW_IS_NEW = "(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6";
+export const FOLLOW_IS_NEW =
+  "(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6";
 
 /** A person's follow counters, read at the end of the batch that changed them. */
 export function followCountsStatement(db: Database, personId: number) {

@@ -8,8 +8,8 @@ import {
   users,
 } from "#worker/db/schema/index.ts";
 import { nameOf, statement } from "#worker/db/sql.ts";
-import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 import type { Deps } from "#worker/deps.ts";
+import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 
 // Every statement of the push feature: subscriptions, preferences, and what the e-mail of missed
 // events reads and records.
