@@ -141,9 +141,7 @@ export function noticeCheckStatement(
 }
 
 /** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
-export function noticeChecked(
-  result: D1Result | undefined,
-): {
+export function noticeChecked(result: D1Result | undefined): {
   actor: OwnerRow;
   muted: boolean;
   unread: { notifications: number; threads: number; countedAt: number };

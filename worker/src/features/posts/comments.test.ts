@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Comment, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { api, env, json, jsonBody, reads } from "#worker-test/api.ts";
+import { api, json, jsonBody, reads } from "#worker-test/api.ts";
 import { noticesOf } from "#worker-test/notices.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
