@@ -90,7 +90,7 @@ export interface Told {
  * The condition under which an event tells anyone, checked inside the writing batch (so a write
  * the batch did not make tells nobody): SQL over ?1 (the person told), ?3 (the actor), ?6 (the
  * batch's `now`) and ?7 on (`binds`, in order), as features/notifications/queries.ts
- * `notificationStatements` binds them.
+ * `notificationStatements` and `noticeCheckStatement` bind them.
  */
 export interface OnlyIf {
   sql: string;
@@ -101,7 +101,9 @@ export interface OnlyIf {
  * What happened, as the feature where it happened says it (docs/decisions/196), so that feature
  * imports none of those that care: app wiring (`createDeps`) connects the notifications feature
  * (features/notifications/events.ts), which decides who hears of it. The events of a write return
- * `Told` to batch with it; the others write on their own.
+ * `Told` to batch with it (a comment's, a vote's and a follow's: one statement per notice checks
+ * it, and after the batch the person's Inbox keeps it, docs/decisions/210); the others write on
+ * their own.
  */
 export interface Events {
   /** A comment was written on a post; a reply to a comment when `parentOwnerId` is set. */
