@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import { handleQueue, type JobMessage } from "#worker/queue.ts";
-import { api, deps, env, json } from "#worker-test/api.ts";
+import { api, deps, env, form, json } from "#worker-test/api.ts";
 import { noticesOf } from "#worker-test/notices.ts";
 import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost, removeByStaff } from "#worker-test/posts.ts";
@@ -242,5 +242,20 @@ describe("notices kept in the person's inbox", () => {
     const page = await list(me.auth);
     expect(page.list.map((n) => n.kind)).toEqual(["MODERATION", "FOLLOWER"]);
     expect(page.total_list).toBe(2);
+  });
+
+  it("drops the notices an account's inbox kept when the account is deleted", async () => {
+    const me = await createUser();
+    const fan = await createUser();
+    await follow(fan, me.username);
+    const inbox = env.INBOX.get(env.INBOX.idFromName(`user:${me.id}`));
+    expect((await inbox.exportNotices(me.id)).map((n) => n.kind)).toEqual(["FOLLOWER"]);
+    const gone = await api("/api/v1/private/user/auth/delete/account", {
+      method: "DELETE",
+      headers: me.auth,
+      body: form({ username: me.username, password: "password" }),
+    });
+    expect(gone.status).toBe(202);
+    expect(await inbox.exportNotices(me.id)).toEqual([]);
   });
 });
