@@ -17,6 +17,7 @@ import { feedItemsWhere, readFeed, visitorPosts } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
 import { dropRecentPasskeys } from "./features/two-factor/factor-changes";
 import type { EmailLanguage } from "./lib/language";
+import type { ActiveMute } from "./lib/mute-match";
 import type { OwnerRow } from "./lib/owners";
 import type { FactorOwner } from "./lib/second-factor-queries";
 
@@ -64,8 +65,15 @@ interface Notices {
     onlyIfBinds?: unknown[],
   ): D1PreparedStatement[];
   tell(results: D1Result[]): Promise<boolean>;
-  /** The person's unread counts as the bell shows them, and when D1 counted them (its clock, ms). */
-  unread(userId: number): Promise<{ counts: UnreadData; countedAt: number }>;
+  /**
+   * The person's unread counts as the bell shows them, and when D1 counted them (its clock, ms).
+   * Their inbox object passes how it counts its own notices (docs/decisions/210); anyone else
+   * asks the inbox.
+   */
+  unread(
+    userId: number,
+    inboxUnread?: (mutes: ActiveMute[]) => number,
+  ): Promise<{ counts: UnreadData; countedAt: number }>;
 }
 
 /**
@@ -82,7 +90,7 @@ export interface Told {
  * The condition under which an event tells anyone, checked inside the writing batch (so a write
  * the batch did not make tells nobody): SQL over ?1 (the person told), ?3 (the actor), ?6 (the
  * batch's `now`) and ?7 on (`binds`, in order), as features/notifications/queries.ts
- * `notificationStatements` binds them.
+ * `notificationStatements` and `noticeCheckStatement` bind them.
  */
 export interface OnlyIf {
   sql: string;
@@ -93,7 +101,9 @@ export interface OnlyIf {
  * What happened, as the feature where it happened says it (docs/decisions/196), so that feature
  * imports none of those that care: app wiring (`createDeps`) connects the notifications feature
  * (features/notifications/events.ts), which decides who hears of it. The events of a write return
- * `Told` to batch with it; the others write on their own.
+ * `Told` to batch with it (a comment's, a vote's and a follow's: one statement per notice checks
+ * it, and after the batch the person's Inbox keeps it, docs/decisions/210); the others write on
+ * their own.
  */
 export interface Events {
   /** A comment was written on a post; a reply to a comment when `parentOwnerId` is set. */
@@ -223,7 +233,7 @@ export function createDeps(
     statements: (input, now, onlyIf, onlyIfBinds) =>
       notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
     tell: (results) => tellWritten(deps, notificationWritten(results)),
-    unread: (userId) => unreadDataAt(deps, userId),
+    unread: (userId, inboxUnread) => unreadDataAt(deps, userId, inboxUnread),
   };
   deps.events = notificationEvents(deps);
   deps.posts = {

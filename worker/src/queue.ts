@@ -5,6 +5,7 @@ import {
   type TemplateEmailJob,
 } from "./features/admin/email-templates/delivery";
 import { buildExport, type DataExportJob } from "./features/data-export/service";
+import { deliverNoticeJob, type NoticeJob } from "./features/notifications/service";
 import { type AwayJob, runAwayJob } from "./features/push/away";
 import { type DigestJob, runDigestJob } from "./features/push/digest";
 import { type CloseSocketsJob, continueClosingSockets } from "./lib/sockets/close-sockets";
@@ -13,7 +14,7 @@ import { sendEmail } from "./providers/email";
 /**
  * Work done after the answer, off the request (`env.JOBS`): one e-mail, a batch of a template's, or
  * the rest of a revoked person's chat threads to close their sockets in, or a person's data
- * archive. A job of a kind no longer made (a post's counts for its watchers' inboxes) is acked.
+ * archive, or a social write's notice its inbox could not take at once (docs/decisions/210). A job of a kind no longer made (a post's counts for its watchers' inboxes) is acked.
  */
 export type JobMessage =
   | { kind: "email"; to: string; subject: string; text: string; html: string }
@@ -21,7 +22,8 @@ export type JobMessage =
   | CloseSocketsJob
   | DataExportJob
   | AwayJob
-  | DigestJob;
+  | DigestJob
+  | NoticeJob;
 
 /** Runs one job; a throw sends the message back to the queue to be retried. */
 async function runJob(deps: Deps, job: JobMessage): Promise<{ retryAfterSeconds?: number }> {
@@ -30,6 +32,7 @@ async function runJob(deps: Deps, job: JobMessage): Promise<{ retryAfterSeconds?
   if (job.kind === "data-export") await buildExport(deps, job);
   if (job.kind === "away") await runAwayJob(deps, job);
   if (job.kind === "notify-digest") await runDigestJob(deps, job);
+  if (job.kind === "notice") await deliverNoticeJob(deps, job);
   if (job.kind === "template-email") {
     const outcome = await deliverTemplateBatch(deps, job);
     // Rows another consumer holds: come back once its lease may have run out.

@@ -12,6 +12,7 @@ import { suspensionNotice } from "#worker/lib/moderation-notices.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "#worker/lib/password.ts";
 import { checkRateLimit, clearRateLimit, hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { SESSION_OVER } from "#worker/lib/sessions.ts";
+import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 import { MINUTE } from "#worker/lib/time.ts";
 import { toMe, USER_SETTING_COLUMN } from "#worker/lib/user-json.ts";
 import { canSendEmail } from "#worker/providers/email.ts";
@@ -214,7 +215,8 @@ export async function updatePassword(
 /**
  * Deletes the account: personal data is wiped and every token ends at once. The row stays (as a
  * tombstone keeping the username reserved, so nobody can pose as the author of old posts), and
- * follows and memberships go in the same batch as the counters they feed, so no count drifts.
+ * follows and memberships go in the same batch as the counters they feed, so no count drifts. The
+ * notices their inbox keeps are dropped.
  */
 export async function deleteAccount(
   deps: Deps,
@@ -225,6 +227,8 @@ export async function deleteAccount(
   if (row.username !== input.username) fail(403, ACCOUNTS_MSG.usernameMismatch);
   const id = row.id;
   await db.write(accountDeletionStatements(db, id));
+  // The notices their inbox kept (docs/decisions/210) are personal data too.
+  await inboxStub(deps, id).forgetNotices(id);
   await sessionsEnded(deps, id);
   return { email: row.email, username: row.username };
 }

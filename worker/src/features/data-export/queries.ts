@@ -156,6 +156,27 @@ export const ARCHIVE_FILES: Record<string, Statement> = {
   },
 };
 
+/**
+ * For the notices the person's inbox keeps (docs/decisions/210): their actors' usernames, and the
+ * links that lead to a post nobody may see now.
+ */
+export async function noticeLookups(db: Database, actorIds: number[], links: string[]) {
+  const [actors, hidden] = await db.batch<[{ id: number; username: string }, { link: string }]>([
+    {
+      sql: "SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(?1))",
+      binds: [JSON.stringify(actorIds)],
+    },
+    {
+      sql: `SELECT l.value AS link FROM json_each(?1) l WHERE NOT (${linkedPostNotHiddenSql("l.value")})`,
+      binds: [JSON.stringify(links)],
+    },
+  ]);
+  return {
+    usernames: new Map(actors.map((a) => [Number(a.id), a.username])),
+    hidden: new Set(hidden.map((h) => h.link)),
+  };
+}
+
 /** The person's chat threads (messages live in each thread's Durable Object). */
 export async function threadsOf(db: Database, userId: number) {
   const t = chatThreads;

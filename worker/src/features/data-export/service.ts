@@ -7,7 +7,7 @@ import {
 import type { Deps } from "#worker/deps.ts";
 import { fail, RetryLater } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
-import { threadStub } from "#worker/lib/sockets/stubs.ts";
+import { inboxStub, threadStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
 import { plainEmail, sendEmail } from "#worker/providers/email.ts";
 import {
@@ -21,6 +21,7 @@ import {
   latestExport,
   markFailed,
   markReady,
+  noticeLookups,
   threadsOf,
   uploadsOf,
 } from "./queries";
@@ -128,6 +129,40 @@ async function chatMessages(deps: Deps, userId: number) {
   return out;
 }
 
+/** A notification as the archive lists it. */
+interface NotificationEntry {
+  kind: string;
+  actor: string | null;
+  link: string | null;
+  text: string | null;
+  is_read: number;
+  created_at: number;
+}
+
+/**
+ * The notices the person's inbox keeps (docs/decisions/210), as D1's notifications are listed:
+ * the actor's username, and none that leads to a post nobody may see now.
+ */
+async function inboxNotices(deps: Deps, userId: number): Promise<NotificationEntry[]> {
+  const notices = await inboxStub(deps, userId).exportNotices(userId);
+  if (notices.length === 0) return [];
+  const { usernames, hidden } = await noticeLookups(
+    deps.db,
+    [...new Set(notices.flatMap((n) => (n.actorId === null ? [] : [n.actorId])))],
+    [...new Set(notices.flatMap((n) => (n.link === null ? [] : [n.link])))],
+  );
+  return notices
+    .filter((n) => !(n.link && hidden.has(n.link)))
+    .map((n) => ({
+      kind: n.kind,
+      actor: n.actorId === null ? null : (usernames.get(n.actorId) ?? null),
+      link: n.link,
+      text: n.text,
+      is_read: n.isRead ? 1 : 0,
+      created_at: n.createdAt,
+    }));
+}
+
 /** The archive's entries: one JSON file per kind of data, then the person's uploaded files. */
 async function archiveEntries(deps: Deps, userId: number): Promise<ZipEntry[]> {
   const names = Object.keys(ARCHIVE_FILES);
@@ -138,6 +173,11 @@ async function archiveEntries(deps: Deps, userId: number): Promise<ZipEntry[]> {
     const rows = results[i] as unknown[];
     return jsonFile(name, name === "profile.json" || name === "settings.json" ? (rows[0] ?? null) : rows);
   });
+  const at = names.indexOf("notifications.json");
+  entries[at] = jsonFile("notifications.json", [
+    ...(results[at] as NotificationEntry[]),
+    ...(await inboxNotices(deps, userId)),
+  ]);
   entries.push(jsonFile("chat-messages.json", await chatMessages(deps, userId)));
 
   const skipped: string[] = [];

@@ -4,6 +4,8 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
+import { type NoticeDelivery, type NoticeRow, noticeJson } from "#worker/lib/inbox-notices.ts";
+import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import { accountSession } from "#worker/lib/session-queries.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
 import {
@@ -20,16 +22,23 @@ import {
   useSocketToken,
 } from "#worker/lib/sockets/resumable.ts";
 import { inboxStub } from "#worker/lib/sockets/stubs.ts";
+import { toUnreadData } from "#worker/lib/user-json.ts";
 import { presenceCircle } from "./queries";
 import {
   addInboxFrame,
+  addNotice,
+  allNotices,
   claimInbox,
+  dropNotices,
   forgetPartner,
   forgetPartners,
   type InboxState,
   inboxState,
   makeInboxTables,
+  markNoticesRead,
+  type NoticeFilter,
   noteWatchedPost,
+  noticePage,
   type PresenceSelf,
   partnerOnline,
   partnersOnline,
@@ -38,8 +47,16 @@ import {
   setBelowVersion,
   setPartnerOnline,
   setPresenceShows,
+  unreadNotices,
+  unreadNoticesBetween,
   watchedPosts,
 } from "./storage-queries";
+
+/** The muted phrases' test over a notice's text, for the inbox's own SQL. */
+function noticeFilter(mutes: ActiveMute[]): NoticeFilter {
+  const { sql, binds } = notMutedSql("text", mutes, 1);
+  return { sql, binds: binds ?? [] };
+}
 
 /** Headers only the Worker sets on the upgrade it forwards (clients never reach this object). */
 export const LIVE_HEADERS = {
@@ -275,11 +292,79 @@ export class Inbox extends DurableObject<Bindings> {
   private async unreadCounts(ownerId: number, unread: true | CarriedUnread): Promise<UnreadData> {
     if (unread !== true && unread.countedAt >= this.countsAt) {
       this.countsAt = unread.countedAt;
-      return unread.counts;
+      // Carried counts mean the person mutes no phrase (notifications/queries.ts
+      // notificationWritten): the notices kept here are added as they are.
+      const kept = unreadNotices(this.sql());
+      return toUnreadData(unread.counts.unread_notifications + kept, unread.counts.unread_chat_threads);
     }
-    const read = await this.deps.notices.unread(ownerId);
+    const read = await this.deps.notices.unread(ownerId, (mutes) =>
+      unreadNotices(this.sql(), noticeFilter(mutes)),
+    );
     this.countsAt = Math.max(this.countsAt, read.countedAt);
     return read.counts;
+  }
+
+  // ----- The owner's notices (docs/decisions/210) -----
+
+  /**
+   * Keeps a notice unless its idempotency key is here already (a retried delivery), then tells
+   * the owner's tabs (NOTIFICATION and the new counts; with no tab open, the away job). Answers
+   * whether it was kept.
+   */
+  async addNotice(ownerId: number, delivery: NoticeDelivery): Promise<boolean> {
+    if (!this.own(ownerId)) return false;
+    const row = addNotice(this.sql(), delivery.notice);
+    if (!row) return false;
+    const event: LiveEvent = {
+      type: "NOTIFICATION",
+      listed: !delivery.muted,
+      notification: { ...noticeJson(row, delivery.actor), is_read: false },
+    };
+    await this.deliver(ownerId, [event], { unread: delivery.unread ?? true });
+    return true;
+  }
+
+  /** The newest `limit` notices (only the unread ones with `unread`), less what `mutes` hide, and how many. */
+  async notices(
+    ownerId: number,
+    page: { limit: number; unread: boolean; mutes: ActiveMute[] },
+  ): Promise<{ rows: NoticeRow[]; total: number }> {
+    if (!this.own(ownerId)) return { rows: [], total: 0 };
+    return noticePage(this.sql(), page.limit, page.unread, noticeFilter(page.mutes));
+  }
+
+  /** Unread notices, less what `mutes` hide. */
+  async unreadNotices(ownerId: number, mutes: ActiveMute[] = []): Promise<number> {
+    if (!this.own(ownerId)) return 0;
+    return unreadNotices(this.sql(), noticeFilter(mutes));
+  }
+
+  /** Marks one notice or all of them read: how many changed, whether `id` is here, and how many are left unread. */
+  async readNotices(
+    ownerId: number,
+    id: number | undefined,
+  ): Promise<{ updated: number; found: boolean; unread: number }> {
+    if (!this.own(ownerId)) return { updated: 0, found: false, unread: 0 };
+    const sql = this.sql();
+    return { ...markNoticesRead(sql, id), unread: unreadNotices(sql) };
+  }
+
+  /** Unread notices of `kinds` kept in (after, until], newest first (the e-mail digest). */
+  async missedNotices(ownerId: number, kinds: string[], after: number, until: number): Promise<NoticeRow[]> {
+    if (!this.own(ownerId)) return [];
+    return unreadNoticesBetween(this.sql(), kinds, after, until);
+  }
+
+  /** Every notice, oldest first, for the owner's data archive. */
+  async exportNotices(ownerId: number): Promise<NoticeRow[]> {
+    if (!this.own(ownerId)) return [];
+    return allNotices(this.sql());
+  }
+
+  /** The owner's account was deleted: their notices go. */
+  async forgetNotices(ownerId: number): Promise<void> {
+    if (!this.own(ownerId)) return;
+    dropNotices(this.sql());
   }
 
   // ----- Presence (who among chat partners is online) -----

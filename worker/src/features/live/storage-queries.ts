@@ -2,6 +2,8 @@
 // (its state, presence and the posts whose sockets it opened) and a post's watchers. Their frame
 // ring's own statements are in lib/sockets/storage-queries.ts.
 
+import type { NewNotice, NoticeRow } from "#worker/lib/inbox-notices.ts";
+
 // ----- A person's inbox -----
 
 /** The inbox's tables, made when missing. */
@@ -31,7 +33,142 @@ export function makeInboxTables(sql: SqlStorage): void {
     CREATE TABLE IF NOT EXISTS partners_online (partner_id INTEGER PRIMARY KEY, username TEXT NOT NULL);
     -- The posts whose sockets the owner opened lately (ms): told when the owner's sessions end.
     CREATE TABLE IF NOT EXISTS watched_posts (public_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL);
+    -- The owner's notifications of social writes (docs/decisions/210): notice_key is the cause's
+    -- idempotency key, so a notice delivered twice (the queue's retry) is kept once.
+    CREATE TABLE IF NOT EXISTS notices (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      notice_key TEXT NOT NULL UNIQUE,
+      kind TEXT NOT NULL,
+      actor_id INTEGER,
+      link TEXT,
+      text TEXT,
+      is_read INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS notices_time ON notices (created_at, id);
+    CREATE INDEX IF NOT EXISTS notices_unread ON notices (is_read, created_at, id);
   `);
+}
+
+// ----- The owner's notices (docs/decisions/210) -----
+
+function toNotice(row: Record<string, SqlStorageValue>): NoticeRow {
+  return {
+    id: Number(row.id),
+    kind: String(row.kind),
+    actorId: row.actor_id === null ? null : Number(row.actor_id),
+    link: row.link === null ? null : String(row.link),
+    text: row.text === null ? null : String(row.text),
+    isRead: Number(row.is_read) === 1,
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** Keeps a notice unless its key is there already (or its once-rule holds); answers the row kept. */
+export function addNotice(sql: SqlStorage, n: NewNotice): NoticeRow | null {
+  const once = n.oncePerUnreadActor
+    ? " AND NOT EXISTS (SELECT 1 FROM notices WHERE is_read = 0 AND kind = ?2 AND actor_id IS ?3)"
+    : "";
+  const row = sql
+    .exec(
+      `INSERT INTO notices (notice_key, kind, actor_id, link, text, is_read, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6 WHERE 1${once}
+       ON CONFLICT (notice_key) DO NOTHING
+       RETURNING id, kind, actor_id, link, text, is_read, created_at`,
+      n.key,
+      n.kind,
+      n.actorId,
+      n.link,
+      n.text,
+      n.createdAt,
+    )
+    .toArray()[0];
+  return row ? toNotice(row) : null;
+}
+
+/** A filter over the notices' text (muted phrases: lib/mute-match.ts `notMutedSql` over `text`). */
+export interface NoticeFilter {
+  sql: string;
+  binds: unknown[];
+}
+
+/** The newest `limit` notices (only unread ones with `unread`) and how many there are. */
+export function noticePage(
+  sql: SqlStorage,
+  limit: number,
+  unread: boolean,
+  filter: NoticeFilter,
+): { rows: NoticeRow[]; total: number } {
+  const where = `WHERE 1${unread ? " AND is_read = 0" : ""}${filter.sql}`;
+  const rows = sql
+    .exec(
+      `SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices ${where}
+       ORDER BY created_at DESC, id DESC LIMIT ${Math.max(0, Math.floor(limit))}`,
+      ...filter.binds,
+    )
+    .toArray()
+    .map(toNotice);
+  const total = Number(sql.exec(`SELECT count(*) AS n FROM notices ${where}`, ...filter.binds).one().n);
+  return { rows, total };
+}
+
+/** Unread notices (those `filter` leaves in). */
+export function unreadNotices(sql: SqlStorage, filter: NoticeFilter = { sql: "", binds: [] }): number {
+  return Number(
+    sql.exec(`SELECT count(*) AS n FROM notices WHERE is_read = 0${filter.sql}`, ...filter.binds).one().n,
+  );
+}
+
+/** Marks one notice (`id`) or all read; answers how many changed and whether `id` is there. */
+export function markNoticesRead(
+  sql: SqlStorage,
+  id: number | undefined,
+): { updated: number; found: boolean } {
+  if (id === undefined) {
+    const updated = sql
+      .exec("UPDATE notices SET is_read = 1 WHERE is_read = 0 RETURNING id")
+      .toArray().length;
+    return { updated, found: true };
+  }
+  const updated = sql
+    .exec("UPDATE notices SET is_read = 1 WHERE id = ? AND is_read = 0 RETURNING id", id)
+    .toArray().length;
+  if (updated > 0) return { updated, found: true };
+  return { updated: 0, found: sql.exec("SELECT 1 FROM notices WHERE id = ?", id).toArray().length > 0 };
+}
+
+/** Unread notices of `kinds` kept in (after, until], newest first, at most 50 (the e-mail digest). */
+export function unreadNoticesBetween(
+  sql: SqlStorage,
+  kinds: string[],
+  after: number,
+  until: number,
+): NoticeRow[] {
+  if (kinds.length === 0) return [];
+  return sql
+    .exec(
+      `SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices
+        WHERE is_read = 0 AND created_at > ? AND created_at <= ? AND kind IN (SELECT value FROM json_each(?))
+        ORDER BY created_at DESC, id DESC LIMIT 50`,
+      after,
+      until,
+      JSON.stringify(kinds),
+    )
+    .toArray()
+    .map(toNotice);
+}
+
+/** Every notice, oldest first (the data archive). */
+export function allNotices(sql: SqlStorage): NoticeRow[] {
+  return sql
+    .exec("SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices ORDER BY created_at, id")
+    .toArray()
+    .map(toNotice);
+}
+
+/** The account is gone: its notices go with it. */
+export function dropNotices(sql: SqlStorage): void {
+  sql.exec("DELETE FROM notices");
 }
 
 export interface InboxState {

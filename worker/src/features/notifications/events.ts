@@ -1,35 +1,69 @@
 import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
+import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   type InsertedNotification,
-  notificationStatements,
-  notificationWritten,
+  noticeChecked,
+  noticeCheckStatement,
   postEditedNoticeStatement,
   toNotificationRow,
 } from "./queries";
-import { type NewNotification, notify, prepared, settingOf, tellWritten } from "./service";
+import { type NewNotification, notify, prepared, sendNotice, settingOf } from "./service";
 
 // Who hears of what happened elsewhere (deps.ts `Events`, docs/decisions/196): the features where
 // things happen say what happened, and this is where it becomes notifications. createDeps
 // connects it; no feature imports it.
 
 /**
- * The notifications of one write, for its batch: each is written only when its setting, the
- * blocks and `onlyIf` allow (`notificationStatements`); nobody hears of their own action. After the
- * batch, each written one reaches the person's open tabs.
+ * The notifications of one social write (a comment, a vote, a follow), which the recipients' inbox
+ * objects keep (docs/decisions/210): one statement each in the writer's batch checks the kind's
+ * setting, the blocks and `onlyIf` and reads the actor. Once the batch committed, each notice that
+ * passed goes to its person's inbox with its idempotency key (the kind, the actor, where it leads
+ * and the write's time), straight away or, when that call fails, through the queue. Nobody hears
+ * of their own action.
  */
-function toldInBatch(deps: Deps, notices: NewNotification[], now: number, onlyIf: OnlyIf): Told {
-  const lists = notices
-    .filter((n) => n.actorId === null || n.actorId !== n.userId)
-    .map((n) =>
-      notificationStatements(deps.db, prepared(n), settingOf(n.kind), now, onlyIf.sql, onlyIf.binds),
-    );
+function toldToInbox(
+  deps: Deps,
+  notices: Array<NewNotification & { actorId: number }>,
+  now: number,
+  onlyIf: OnlyIf,
+): Told {
+  const told = notices.filter((n) => n.actorId !== n.userId).map(prepared);
   return {
-    statements: lists.flat(),
+    statements: told.map((n) =>
+      noticeCheckStatement(
+        deps.db,
+        { ...n, actorId: n.actorId as number },
+        settingOf(n.kind),
+        now,
+        onlyIf.sql,
+        onlyIf.binds,
+      ),
+    ),
     after: async (results) => {
-      let at = 0;
-      for (const statements of lists) {
-        await tellWritten(deps, notificationWritten(results.slice(at, at + statements.length)));
-        at += statements.length;
+      for (const [i, n] of told.entries()) {
+        const checked = noticeChecked(results[i]);
+        if (!checked) continue;
+        await sendNotice(deps, n.userId, {
+          notice: {
+            key: `${n.kind}:${n.actorId}:${n.link ?? ""}:${now}`,
+            kind: n.kind,
+            actorId: n.actorId,
+            link: n.link,
+            text: n.text,
+            createdAt: now,
+            // Following, unfollowing and following again tells them once while the first is unread.
+            oncePerUnreadActor: n.kind === "FOLLOWER",
+          },
+          actor: checked.actor,
+          muted: checked.muted,
+          // With phrases muted, D1's count leaves some out: the inbox reads it again.
+          unread: checked.muted
+            ? null
+            : {
+                counts: toUnreadData(checked.unread.notifications, checked.unread.threads),
+                countedAt: checked.unread.countedAt,
+              },
+        });
       }
     },
   };
@@ -39,7 +73,7 @@ export function notificationEvents(deps: Deps): Events {
   return {
     // The parent's author hears of a reply, the post's author of a comment (once, if they are one).
     commentWritten: (e) =>
-      toldInBatch(
+      toldToInbox(
         deps,
         [
           ...(e.parentOwnerId !== null ? [{ userId: e.parentOwnerId, kind: "REPLY" as const }] : []),
@@ -51,14 +85,14 @@ export function notificationEvents(deps: Deps): Events {
         e.onlyIf,
       ),
     postUpvoted: (e) =>
-      toldInBatch(
+      toldToInbox(
         deps,
         [{ userId: e.ownerId, kind: "UPVOTE", actorId: e.actorId, link: e.link, text: e.title }],
         e.now,
         e.onlyIf,
       ),
     followed: (e) =>
-      toldInBatch(
+      toldToInbox(
         deps,
         [{ userId: e.personId, kind: "FOLLOWER", actorId: e.followerId, link: e.link, text: null }],
         e.now,

@@ -1,9 +1,13 @@
+import { createMessageBatch } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Page } from "#shared/api.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
-import { api, deps, env, json } from "#worker-test/api.ts";
-import { createUser } from "#worker-test/people.ts";
-import { notify } from "./service";
+import { handleQueue, type JobMessage } from "#worker/queue.ts";
+import { api, deps, env, form, json } from "#worker-test/api.ts";
+import { noticesOf } from "#worker-test/notices.ts";
+import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
+import { newCommunity, newPost, removeByStaff } from "#worker-test/posts.ts";
+import { type NoticeJob, notify } from "./service";
 
 const list = async (auth: Record<string, string>, query = "") => {
   const res = await api(`/api/v1/private/user/notification/list${query}`, { headers: auth });
@@ -140,5 +144,118 @@ describe("notifications", () => {
     expect((await api("/api/v1/private/user/notification/list?limit=0", { headers: me.auth })).status).toBe(
       422,
     );
+  });
+});
+
+const vote = (user: TestUser, publicId: string) =>
+  api(`/api/v1/private/user/micropost/vote?public_id=${publicId}`, { method: "PATCH", headers: user.auth });
+const follow = (user: TestUser, username: string) =>
+  api(`/api/v1/private/user/follow?username=${username}`, { method: "POST", headers: user.auth });
+const markRead = (user: TestUser, id?: number) =>
+  api(`/api/v1/private/user/notification/read${id === undefined ? "" : `?id=${id}`}`, {
+    method: "PATCH",
+    headers: user.auth,
+  });
+const inD1 = async (userId: number) =>
+  (
+    await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
+
+// docs/decisions/210: the notices of votes, comments and follows live in the person's inbox object.
+describe("notices kept in the person's inbox", () => {
+  it("lists a vote's and a follow's notices beside D1's, counts them and marks them read, none in D1", async () => {
+    const me = await createUser();
+    const fan = await createUser();
+    const post = await newPost(me, await newCommunity(me));
+    expect((await vote(fan, post.public_id)).status).toBe(200);
+    expect((await follow(fan, me.username)).status).toBe(200);
+    await notify(deps, { userId: me.id, kind: "MENTION", actorId: fan.id, link: "/c/x/p/zz/t", text: "hi" });
+    const page = await list(me.auth);
+    expect(page.list.map((n) => [n.kind, n.actor?.username, n.is_read])).toEqual([
+      ["MENTION", fan.username, false],
+      ["FOLLOWER", fan.username, false],
+      ["UPVOTE", fan.username, false],
+    ]);
+    expect(page.total_list).toBe(3);
+    // Only the mention (not a social write's notice) is a D1 row.
+    expect(await inD1(me.id)).toBe(1);
+    expect(await unread(me.auth)).toBe(3);
+    // Paging reads one list across both.
+    expect((await list(me.auth, "?skip=1&limit=1")).list.map((n) => n.kind)).toEqual(["FOLLOWER"]);
+
+    const upvote = page.list[2]!;
+    const one = await json<{ updated: number; unread_notifications: number }>(await markRead(me, upvote.id));
+    expect(one).toEqual({ updated: 1, unread_notifications: 2 });
+    expect(await json(await markRead(me, upvote.id))).toEqual({ updated: 0, unread_notifications: 2 });
+    expect((await list(me.auth, "?unread=true")).list.map((n) => n.kind)).toEqual(["MENTION", "FOLLOWER"]);
+    // Someone else cannot mark it read: their own inbox has no such notice.
+    expect((await markRead(fan, page.list[1]!.id)).status).toBe(404);
+    expect(await json(await markRead(me))).toEqual({ updated: 2, unread_notifications: 0 });
+    expect(await unread(me.auth)).toBe(0);
+  });
+
+  it("keeps a notice the queue delivers twice once, and counts it once", async () => {
+    const me = await createUser();
+    const fan = await createUser();
+    const job: NoticeJob = {
+      kind: "notice",
+      userId: me.id,
+      delivery: {
+        notice: {
+          key: `UPVOTE:${fan.id}:/c/x/p/q1/t:1700000000000`,
+          kind: "UPVOTE",
+          actorId: fan.id,
+          link: "/c/x/p/q1/t",
+          text: "A title",
+          createdAt: Date.now(),
+        },
+        actor: null,
+        muted: false,
+        unread: null,
+      },
+    };
+    for (const attempt of [1, 2]) {
+      const batch = createMessageBatch<JobMessage>("agora-jobs", [
+        { id: `notice-${attempt}`, timestamp: new Date(), attempts: attempt, body: job },
+      ]);
+      await handleQueue(batch, deps);
+    }
+    expect((await noticesOf(me)).map((n) => [n.kind, n.text, n.actor?.username])).toEqual([
+      ["UPVOTE", "A title", fan.username],
+    ]);
+    expect(await unread(me.auth)).toBe(1);
+  });
+
+  it("tells a follower's notice once while it is unread, and none of a post staff removed", async () => {
+    const me = await createUser();
+    const fan = await createUser();
+    const post = await newPost(me, await newCommunity(me));
+    await follow(fan, me.username);
+    await api(`/api/v1/private/user/follow?username=${me.username}`, { method: "DELETE", headers: fan.auth });
+    await follow(fan, me.username);
+    await vote(fan, post.public_id);
+    expect((await noticesOf(me)).map((n) => n.kind)).toEqual(["UPVOTE", "FOLLOWER"]);
+    await removeByStaff(await createAdmin(), post, me, fan);
+    // The author hears of the removal (a D1 notice); the vote on the removed post is not shown.
+    const page = await list(me.auth);
+    expect(page.list.map((n) => n.kind)).toEqual(["MODERATION", "FOLLOWER"]);
+    expect(page.total_list).toBe(2);
+  });
+
+  it("drops the notices an account's inbox kept when the account is deleted", async () => {
+    const me = await createUser();
+    const fan = await createUser();
+    await follow(fan, me.username);
+    const inbox = env.INBOX.get(env.INBOX.idFromName(`user:${me.id}`));
+    expect((await inbox.exportNotices(me.id)).map((n) => n.kind)).toEqual(["FOLLOWER"]);
+    const gone = await api("/api/v1/private/user/auth/delete/account", {
+      method: "DELETE",
+      headers: me.auth,
+      body: form({ username: me.username, password: "password" }),
+    });
+    expect(gone.status).toBe(202);
+    expect(await inbox.exportNotices(me.id)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { notifications, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import { noticeColumns, noticeColumnsSql } from "#worker/lib/moderation-notice-queries.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
-import { type OwnerRow, ownerColumns } from "#worker/lib/owners.ts";
+import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts";
 import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 
 /** A notification row as its insert returns it, in the database's names. */
@@ -99,6 +99,64 @@ export function notificationStatements(
       binds: [input.userId, now],
     }),
   ];
+}
+
+/**
+ * A notice that goes to the person's inbox (docs/decisions/210), checked in the writer's batch with
+ * one statement: it answers the actor as others see them, whether the person mutes any phrase and
+ * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when the person has not switched that kind off (`setting`), neither one blocked the other
+ * and `onlyIf` holds (SQL over ?1 the person, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4
+ * and ?5 are the kind, the link and the text, as in `notificationStatements`).
+ */
+export function noticeCheckStatement(
+  db: Database,
+  input: {
+    userId: number;
+    kind: NotificationKind;
+    actorId: number;
+    link: string | null;
+    text: string | null;
+  },
+  setting: keyof typeof users.$inferSelect | null,
+  now: number,
+  onlyIf = "",
+  onlyIfBinds: unknown[] = [],
+): D1PreparedStatement {
+  const settingOn = setting ? ` AND p.${users[setting].name} = 1` : "";
+  return db.prepare({
+    sql: `SELECT ${columnsOf(ownerColumns, "u")},
+                 EXISTS (SELECT 1 FROM muted_words w
+                          WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?6)) AS muted,
+                 (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0) AS notifications,
+                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0) AS threads,
+                 ${COUNTED_AT} AS counted_at
+            FROM users u JOIN users p ON p.id = ?1${settingOn}
+           WHERE u.id = ?3
+             AND NOT EXISTS (SELECT 1 FROM blocks
+                              WHERE (blocker_id = ?1 AND blocked_id = ?3) OR (blocker_id = ?3 AND blocked_id = ?1))
+             ${onlyIf ? `AND ${onlyIf}` : ""}`,
+    binds: [input.userId, input.kind, input.actorId, input.link, input.text, now, ...onlyIfBinds],
+  });
+}
+
+/** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
+export function noticeChecked(result: D1Result | undefined): {
+  actor: OwnerRow;
+  muted: boolean;
+  unread: { notifications: number; threads: number; countedAt: number };
+} | null {
+  const raw = result?.results[0] as Record<string, unknown> | undefined;
+  if (!raw) return null;
+  return {
+    actor: rowOf(ownerColumns, raw),
+    muted: Boolean(raw.muted),
+    unread: {
+      notifications: Number(raw.notifications),
+      threads: Number(raw.threads),
+      countedAt: Number(raw.counted_at),
+    },
+  };
 }
 
 /**
@@ -227,13 +285,21 @@ export async function notificationPage(
   userId: number,
   page: { skip: number; limit: number; unread: boolean },
   mutes: ActiveMute[],
-): Promise<{ rows: NotificationPageRow[]; total: number }> {
+  kept: { actorIds: number[]; links: string[] } = { actorIds: [], links: [] },
+): Promise<{
+  rows: NotificationPageRow[];
+  total: number;
+  actors: Map<number, OwnerRow>;
+  hiddenLinks: Set<string>;
+}> {
   const muted = notMutedSql("n.text", mutes, 2);
   const where = `n.user_id = ?1${page.unread ? " AND n.is_read = 0" : ""}${muted.sql}
     AND (n.kind = 'MODERATION' OR ${linkedPostNotHiddenSql("n.link")})`;
   const binds = [userId, ...(muted.binds ?? [])];
   const at = binds.length;
-  const [rows, [count]] = await db.batch<[Record<string, unknown>, { n: number }]>([
+  const [rows, [count], actorRows, hidden] = await db.batch<
+    [Record<string, unknown>, { n: number }, Record<string, unknown>, { link: string }]
+  >([
     {
       sql: `SELECT ${NOTIFICATION_COLUMNS}, ${columnsOf(ownerColumns, "a", "a_")}, ${noticeColumnsSql("n.moderation_id")}
             FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
@@ -242,8 +308,25 @@ export async function notificationPage(
       isList: true,
     },
     { sql: `SELECT count(*) AS n FROM notifications n WHERE ${where}`, binds },
+    // For the notices the inbox keeps (docs/decisions/210): their actors, and the links that lead
+    // to a post nobody may see now.
+    {
+      sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (SELECT value FROM json_each(?1))`,
+      binds: [JSON.stringify(kept.actorIds)],
+    },
+    {
+      sql: `SELECT l.value AS link FROM json_each(?1) l WHERE NOT (${linkedPostNotHiddenSql("l.value")})`,
+      binds: [JSON.stringify(kept.links)],
+    },
   ]);
+  const actors = new Map<number, OwnerRow>();
+  for (const raw of actorRows) {
+    const row = rowOf(ownerWithId, raw);
+    actors.set(Number(row.id), row);
+  }
   return {
+    actors,
+    hiddenLinks: new Set(hidden.map((h) => h.link)),
     rows: rows.map((raw) => ({
       row: rowOf(notifications, raw),
       actor: raw.a_username === null || raw.a_username === undefined ? null : rowOf(ownerColumns, raw, "a_"),

@@ -4,6 +4,7 @@ import type { DatedPerson, FollowAnswer } from "#shared/schemas/people.ts";
 import type { PersonItem, PostItem, Suggestions } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { api, env, json, reads } from "#worker-test/api.ts";
+import { noticesOf } from "#worker-test/notices.ts";
 import { createUser } from "#worker-test/people.ts";
 import { counted, insertCommunity, insertPost, spent } from "#worker-test/rows.ts";
 
@@ -22,12 +23,7 @@ const counts = async (id: number) =>
   env.DB.prepare("SELECT total_followers AS followers, total_following AS following FROM users WHERE id = ?1")
     .bind(id)
     .first<{ followers: number; following: number }>();
-const notificationKinds = async (userId: number) =>
-  (
-    await env.DB.prepare("SELECT kind FROM notifications WHERE user_id = ?1 ORDER BY id")
-      .bind(userId)
-      .all<{ kind: string }>()
-  ).results.map((r) => r.kind);
+const notificationKinds = async (who: Person) => (await noticesOf(who)).map((n) => n.kind);
 
 describe("GET /api/v1/user", () => {
   it("shows a profile with badges and counts, and the e-mail only to its owner", async () => {
@@ -106,13 +102,14 @@ describe("follow and unfollow", () => {
     await followReq("POST", a, b.username);
     await followReq("DELETE", a, b.username);
     await followReq("POST", a, b.username);
-    expect(await notificationKinds(b.id)).toEqual(["FOLLOWER"]);
-    const row = await env.DB.prepare("SELECT actor_id, link FROM notifications WHERE user_id = ?1")
-      .bind(b.id)
-      .first<{ actor_id: number; link: string }>();
-    expect(row).toEqual({ actor_id: a.id, link: `/user/${a.username}` });
+    expect(await notificationKinds(b)).toEqual(["FOLLOWER"]);
+    const [row] = await noticesOf(b);
+    expect({ actor: row?.actor?.username, link: row?.link }).toEqual({
+      actor: a.username,
+      link: `/user/${a.username}`,
+    });
     await followReq("POST", a, quiet.username);
-    expect(await notificationKinds(quiet.id)).toEqual([]);
+    expect(await notificationKinds(quiet)).toEqual([]);
   });
 
   it("a follow with its notification answers in two round trips to D1, and a second follow writes no second one", async () => {
@@ -124,7 +121,7 @@ describe("follow and unfollow", () => {
     // one batch for the rest.
     expect(Number(res.headers.get("X-D1-Calls"))).toBe(2);
     expect((await followReq("POST", a, b.username)).status).toBe(200);
-    expect(await notificationKinds(b.id)).toEqual(["FOLLOWER"]);
+    expect(await notificationKinds(b)).toEqual(["FOLLOWER"]);
   });
 
   it("refuses following oneself, nobody, and needs a token", async () => {

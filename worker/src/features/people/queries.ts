@@ -262,14 +262,13 @@ export function unfollowStatements(db: Database, followerId: number, followeeId:
 }
 
 /**
- * The FOLLOWER notification's extra condition (see `notificationStatements`): the follow row was
- * made by this very batch (its created_at is the batch's `now`), and the follower has no unread
- * FOLLOWER notice there already: following, unfollowing and following again tells them once while
- * the first notice is unread.
+ * The FOLLOWER notification's extra condition (see the `followed` event): the follow row was made
+ * by this very batch (its created_at is the batch's `now`). The person's inbox keeps it only when
+ * no unread FOLLOWER notice of the follower's is there already (docs/decisions/210): following,
+ * unfollowing and following again tells them once while the first notice is unread.
  */
-export const FOLLOW_IS_NEW = `(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6
-  AND NOT EXISTS (SELECT 1 FROM notifications
-                   WHERE user_id = ?1 AND is_read = 0 AND kind = 'FOLLOWER' AND actor_id = ?3)`;
+export const FOLLOW_IS_NEW =
+  "(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6";
 
 /** A person's follow counters, read at the end of the batch that changed them. */
 export function followCountsStatement(db: Database, personId: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Comment, CursorPage, FeedItem } from "#shared/schemas/posts.ts";
-import { api, env, json, jsonBody, reads } from "#worker-test/api.ts";
+import { api, json, jsonBody, reads } from "#worker-test/api.ts";
+import { noticesOf } from "#worker-test/notices.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 import { counted, spent } from "#worker-test/rows.ts";
@@ -67,15 +68,12 @@ describe("comments", () => {
     expect(reply).toMatchObject({ depth: 1, parent_public_id: top.public_id });
     expect(await totalComments(post.public_id)).toBe(2);
 
-    const notes = await env.DB.prepare("SELECT user_id, kind FROM notifications WHERE actor_id IN (?1, ?2)")
-      .bind(author.id, friend.id)
-      .all<{ user_id: number; kind: string }>();
-    expect(notes.results).toEqual(
-      expect.arrayContaining([
-        { user_id: author.id, kind: "COMMENT" },
-        { user_id: friend.id, kind: "REPLY" },
-      ]),
-    );
+    expect((await noticesOf(author)).map((n) => [n.kind, n.actor?.username])).toEqual([
+      ["COMMENT", friend.username],
+    ]);
+    expect((await noticesOf(friend)).map((n) => [n.kind, n.actor?.username])).toEqual([
+      ["REPLY", author.username],
+    ]);
   });
 
   it("refuses replies to comments at depth 5 (422), blank bodies (422), unknown parents (404), visitors (401)", async () => {

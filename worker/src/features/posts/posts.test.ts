@@ -3,6 +3,7 @@ import type { Community } from "#shared/schemas/communities.ts";
 import type { FeedItem, Post, VoteResult } from "#shared/schemas/posts.ts";
 import { api, detail, env, form, json, jsonBody, reads } from "#worker-test/api.ts";
 import { CHAT, startThread } from "#worker-test/chat.ts";
+import { noticesOf } from "#worker-test/notices.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { bigPng, mp4File, newCommunity, newPost, pngFile } from "#worker-test/posts.ts";
 import { counted, spent } from "#worker-test/rows.ts";
@@ -308,9 +309,7 @@ describe("votes", () => {
     const first = await json<VoteResult>(await toggle(voter, public_id));
     expect(first).toEqual({ user_voted: true, total_micropost_votes: 1 });
     expect((await json<FeedItem>(await getPost(public_id, voter.auth))).micropost.user_voted).toBe(true);
-    const note = await env.DB.prepare("SELECT kind FROM notifications WHERE user_id = ?1")
-      .bind(author.id)
-      .first<{ kind: string }>();
+    const [note] = await noticesOf(author);
     expect(note?.kind).toBe("UPVOTE");
     const second = await json<VoteResult>(await toggle(voter, public_id));
     expect(second).toEqual({ user_voted: false, total_micropost_votes: 0 });

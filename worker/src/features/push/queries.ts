@@ -9,6 +9,7 @@ import {
 } from "#worker/db/schema/index.ts";
 import { nameOf, statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import { inboxStub } from "#worker/lib/sockets/stubs.ts";
 
 // Every statement of the push feature: subscriptions, preferences, and what the e-mail of missed
 // events reads and records.
@@ -218,24 +219,43 @@ export interface MissedNotification {
   actor: string | null;
 }
 
-/** Unread notifications of `kinds` written in (after, until]: what the e-mail lists. */
+/**
+ * Unread notifications of `kinds` written in (after, until]: what the e-mail lists, the newest 50,
+ * from D1 and from the notices the person's inbox keeps (docs/decisions/210).
+ */
 export async function missedNotifications(
-  { db }: Deps,
+  deps: Deps,
   userId: number,
   kinds: string[],
   after: number,
   until: number,
 ): Promise<MissedNotification[]> {
   if (kinds.length === 0) return [];
+  const kept = await inboxStub(deps, userId).missedNotices(userId, kinds, after, until);
   const marks = kinds.map((_, i) => `?${i + 4}`).join(", ");
-  return db.all<MissedNotification>({
-    sql: `SELECT n.kind, n.text, n.link, n.created_at, a.username AS actor
-            FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
-           WHERE n.user_id = ?1 AND n.is_read = 0 AND n.created_at > ?2 AND n.created_at <= ?3
-             AND n.kind IN (${marks})
-           ORDER BY n.created_at DESC LIMIT 50`,
-    binds: [userId, after, until, ...kinds],
-  });
+  const [fromD1, actors] = await deps.db.batch<[MissedNotification, { id: number; username: string }]>([
+    {
+      sql: `SELECT n.kind, n.text, n.link, n.created_at, a.username AS actor
+              FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+             WHERE n.user_id = ?1 AND n.is_read = 0 AND n.created_at > ?2 AND n.created_at <= ?3
+               AND n.kind IN (${marks})
+             ORDER BY n.created_at DESC LIMIT 50`,
+      binds: [userId, after, until, ...kinds],
+    },
+    {
+      sql: "SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(?1))",
+      binds: [JSON.stringify([...new Set(kept.flatMap((n) => (n.actorId === null ? [] : [n.actorId])))])],
+    },
+  ]);
+  const usernames = new Map(actors.map((a) => [Number(a.id), a.username]));
+  const fromInbox = kept.map((n) => ({
+    kind: n.kind,
+    text: n.text,
+    link: n.link,
+    created_at: n.createdAt,
+    actor: n.actorId === null ? null : (usernames.get(n.actorId) ?? null),
+  }));
+  return [...fromD1, ...fromInbox].sort((a, b) => b.created_at - a.created_at).slice(0, 50);
 }
 
 export interface MissedThread {

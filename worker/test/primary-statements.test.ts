@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { api, form, json, jsonBody, reads } from "./api";
+import { createUser } from "./people";
+import { newCommunity, newPost } from "./posts";
+
+// Statements each social write puts on the one primary (`X-D1-Statements`: a write's session
+// runs on the primary), the token check included. The notices of comments, replies, votes and
+// follows live in the recipient's inbox object (docs/decisions/210): each costs one statement in
+// the writer's batch (its check), where D1 keeping it cost three. Before: vote 9, comment 15,
+// reply 19, follow 14, post 14 (no notice).
+describe("statements on the primary per social write", () => {
+  it("a comment, a reply, a vote, a follow and a post", async () => {
+    const author = await createUser();
+    const other = await createUser();
+    const community = await newCommunity(author);
+    const post = await newPost(author, community);
+    const vote = await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
+      method: "PATCH",
+      headers: other.auth,
+    });
+    const comment = await api("/api/v1/private/user/micropost/comment", {
+      method: "POST",
+      ...jsonBody({ parent_micropost_public_id: post.public_id, body: "a comment" }, other.auth),
+    });
+    const made = await json<{ public_id: string }>(comment);
+    const reply = await api("/api/v1/private/user/micropost/comment", {
+      method: "POST",
+      ...jsonBody(
+        {
+          parent_micropost_public_id: post.public_id,
+          parent_micropost_comment_public_id: made.public_id,
+          body: "a reply",
+        },
+        author.auth,
+      ),
+    });
+    const follow = await api(`/api/v1/private/user/follow?username=${author.username}`, {
+      method: "POST",
+      headers: other.auth,
+    });
+    const made2 = await api("/api/v1/private/user/micropost", {
+      method: "POST",
+      headers: other.auth,
+      body: form({ title: "A post", body: "<p>Words</p>", community_name: community }),
+    });
+    const figures = {
+      vote: reads(vote).statements,
+      comment: reads(comment).statements,
+      reply: reads(reply).statements,
+      follow: reads(follow).statements,
+      post: reads(made2).statements,
+    };
+    console.info("primary statements", JSON.stringify(figures));
+    expect(reply.status).toBe(201);
+    expect(made2.status).toBe(201);
+    for (const [write, most] of Object.entries({ vote: 7, comment: 13, reply: 17, follow: 12, post: 14 }))
+      expect(figures[write as keyof typeof figures], write).toBeLessThanOrEqual(most);
+  });
+});
