@@ -15,8 +15,53 @@ import {
   type TestUser,
 } from "#worker-test/people.ts";
 import { makePasskeyResponse, totpCode } from "#worker-test/two-factor.ts";
+import { base32Of, matchingStep, newTotpSecret, otpauthUri } from "./totp";
 
 // Two-factor sign-in through the API, with codes from `otpauth` as a phone app makes them.
+
+describe("the authenticator app's codes (totp.ts)", () => {
+  // RFC 6238's SHA-1 test vectors (its appendix B), the last six digits of each.
+  const rfcKey = new TextEncoder().encode("12345678901234567890");
+  const vectors: Array<[number, string]> = [
+    [59, "287082"],
+    [1111111109, "081804"],
+    [1111111111, "050471"],
+    [1234567890, "005924"],
+    [2000000000, "279037"],
+    [20000000000, "353130"],
+  ];
+
+  it("accepts RFC 6238's codes at their times, a step either side, and nothing further", () => {
+    for (const [seconds, code] of vectors) {
+      const step = Math.floor(seconds / 30);
+      expect(matchingStep(rfcKey, code, seconds * 1000), `${seconds}`).toBe(step);
+      expect(matchingStep(rfcKey, code, (seconds + 30) * 1000), `${seconds} + 30 s`).toBe(step);
+      expect(matchingStep(rfcKey, code, (seconds - 30) * 1000), `${seconds} - 30 s`).toBe(step);
+      expect(matchingStep(rfcKey, code, (seconds + 90) * 1000), `${seconds} + 90 s`).toBeNull();
+    }
+    expect(matchingStep(rfcKey, "000000", 59_000)).toBeNull();
+  });
+
+  it("agrees with otpauth, as a phone app makes the codes, on the key, its URI and its codes", async () => {
+    const { HOTP, Secret, TOTP } = await import("otpauth");
+    const secret = newTotpSecret();
+    expect(secret).toHaveLength(20);
+    const theirs = new Secret({ buffer: secret.slice().buffer });
+    expect(base32Of(secret)).toBe(theirs.base32);
+    const uri = new TOTP({
+      issuer: "Agora",
+      label: "ana b",
+      secret: theirs,
+      algorithm: "SHA1",
+      digits: 6,
+      period: 30,
+    });
+    expect(otpauthUri(secret, "Agora", "ana b")).toBe(uri.toString());
+    const now = Date.now();
+    const code = HOTP.generate({ secret: theirs, counter: Math.floor(now / 30_000) });
+    expect(matchingStep(secret, code, now)).toBe(Math.floor(now / 30_000));
+  });
+});
 
 const P = "/api/v1/private/user/auth";
 const post = (path: string, body: unknown, auth: Record<string, string> = {}) =>
