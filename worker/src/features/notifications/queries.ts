@@ -18,6 +18,15 @@ export interface InsertedNotification {
   created_at: number;
 }
 
+/** What a notice says and to whom, as a writer hands it over. */
+interface NoticeInput {
+  userId: number;
+  kind: NotificationKind;
+  actorId: number | null;
+  link: string | null;
+  text: string | null;
+}
+
 /** A written notification as the live updates carry it. */
 export interface NotificationRow {
   id: number;
@@ -61,13 +70,7 @@ export const NOT_TOLD_YET =
  */
 export function notificationStatements(
   db: Database,
-  input: {
-    userId: number;
-    kind: NotificationKind;
-    actorId: number | null;
-    link: string | null;
-    text: string | null;
-  },
+  input: NoticeInput,
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",
@@ -110,13 +113,7 @@ export function notificationStatements(
  */
 export function noticeCheckStatement(
   db: Database,
-  input: {
-    userId: number;
-    kind: NotificationKind;
-    actorId: number;
-    link: string | null;
-    text: string | null;
-  },
+  input: NoticeInput & { actorId: number },
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",
