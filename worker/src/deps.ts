@@ -7,17 +7,14 @@ import type { Bindings } from "./env";
 import type { CarriedUnread } from "./features/live/inbox";
 import { liveUpdates } from "./features/live/service";
 import { notificationEvents } from "./features/notifications/events";
-import {
-  type NotificationRow,
-  notificationStatements,
-  notificationWritten,
-} from "./features/notifications/queries";
+import { notificationStatements, notificationWritten } from "./features/notifications/queries";
 import { prepared, settingOf, tellWritten, unreadDataAt } from "./features/notifications/service";
 import { feedItemsWhere, readFeed, visitorPosts } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
 import { dropRecentPasskeys } from "./features/two-factor/factor-changes";
 import type { EmailLanguage } from "./lib/language";
 import type { ActiveMute } from "./lib/mute-match";
+import type { NotificationRow } from "./lib/notification-row";
 import type { OwnerRow } from "./lib/owners";
 import type { FactorOwner } from "./lib/second-factor-queries";
 

@@ -2,6 +2,7 @@ import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderat
 import type { Database } from "#worker/db/database.ts";
 import { MODERATION_COLUMNS } from "./moderation-row-queries";
 import type { AppealRow, ModerationRow } from "./moderation-rows";
+import type { NotificationRow } from "./notification-row";
 
 // The SQL of moderation decisions that the moderation feature and staff's screens (reports,
 // appeals) both run: recording a decision, finding one, the card its notice shows. Below the
@@ -91,16 +92,7 @@ export function decisionAnsweredStatements(
 }
 
 /** A moderation notice as the live updates carry it. */
-interface ModerationCard {
-  id: number;
-  userId: number;
-  kind: string;
-  actorId: number | null;
-  link: string | null;
-  text: string | null;
-  createdAt: number;
-  moderationId: number;
-}
+type ModerationCard = NotificationRow & { moderationId: number };
 
 /**
  * The person's newest moderation notice, of one decision when `moderationId` is given, as the live

@@ -4,10 +4,10 @@ import type { LiveEvent } from "#shared/schemas/live.ts";
 import { users } from "#worker/db/schema/index.ts";
 import type { Deps, LiveUpdates } from "#worker/deps.ts";
 import { moderationNotices } from "#worker/lib/moderation-notices.ts";
+import type { NotificationRow } from "#worker/lib/notification-row.ts";
 import { type OwnerRow, ownerColumns, toOwner } from "#worker/lib/owners.ts";
 import { inboxStub, watchersStub } from "#worker/lib/sockets/stubs.ts";
 import { iso } from "#worker/lib/time.ts";
-import type { NotificationRow } from "../notifications/queries";
 import type { CarriedUnread, DeliverOptions } from "./inbox";
 
 // What the rest of the Worker calls, through `deps.live` (worker/src/deps.ts), when something a

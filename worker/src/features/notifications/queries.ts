@@ -4,6 +4,7 @@ import { notifications, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
 import { noticeColumns, noticeColumnsSql } from "#worker/lib/moderation-notice-queries.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
+import type { NotificationRow } from "#worker/lib/notification-row.ts";
 import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts";
 import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
 
@@ -25,17 +26,6 @@ interface NoticeInput {
   actorId: number | null;
   link: string | null;
   text: string | null;
-}
-
-/** A written notification as the live updates carry it. */
-export interface NotificationRow {
-  id: number;
-  userId: number;
-  kind: string;
-  actorId: number | null;
-  link: string | null;
-  text: string | null;
-  createdAt: number;
 }
 
 /**
