@@ -3,7 +3,7 @@
 // protocol, summed by source file (the bundle's `// path` markers) and by function.
 //
 //   AGORA_INSPECTOR_PORT=9229 bun run dev        (or any server started with that variable)
-//   node bench/profile/cpu.mjs [--port 9229] [--seconds 20] [--worker agora] [--out file.cpuprofile]
+//   node bench/profile/cpu.mjs [--port 9229] [--seconds 20] [--worker agora|d1:db] [--out file.cpuprofile]
 //
 // Start the load first (bench/load, bench/live), then this: it records for --seconds and prints the
 // files and functions with the most self time. The .cpuprofile opens in Chrome's DevTools.
@@ -21,7 +21,9 @@ const SECONDS = Number(args.seconds ?? 20);
 const WORKER = args.worker ?? "agora";
 const BUNDLE = join(new URL("../..", import.meta.url).pathname, "dist/worker/api/dev-index.js");
 
-const ws = new WebSocket(`ws://127.0.0.1:${PORT}/core:user:${WORKER}`);
+// A Worker's own name, or a workerd target as the inspector lists it (`d1:db`, the local D1's object).
+const TARGET = WORKER.includes(":") ? WORKER : `core:user:${WORKER}`;
+const ws = new WebSocket(`ws://127.0.0.1:${PORT}/${TARGET}`);
 let nextId = 1;
 const pending = new Map();
 ws.onmessage = (event) => {

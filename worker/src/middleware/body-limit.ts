@@ -84,8 +84,19 @@ export function bodyLimitOf(method: string, path: string): number {
   return BODY_MAX_BYTES;
 }
 
+/**
+ * The request as it is, less an empty body: a POST without one (a follow, a join) arrives with
+ * `Content-Length: 0` and an empty stream, and the router, seeing no Content-Type, would copy the
+ * request and read that stream through to learn it is empty (docs/decisions/228).
+ */
+function withoutEmptyBody(request: Request): Request {
+  if (request.body === null || request.headers.get("content-length") !== "0") return request;
+  return new Request(request.url, { method: request.method, headers: request.headers, redirect: request.redirect });
+}
+
 /** Every route's body limit, 413 `{"detail"}` past it. */
 export const bodyLimits: MiddlewareHandler<AppEnv> = (c, next) => {
+  c.req.raw = withoutEmptyBody(c.req.raw);
   const max = bodyLimitOf(c.req.method, c.req.path);
   const middleware =
     max === UPLOAD_BODY_MAX_BYTES ? upload : max === LONG_TEXT_BODY_MAX_BYTES ? longText : general;

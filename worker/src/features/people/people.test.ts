@@ -94,6 +94,25 @@ describe("follow and unfollow", () => {
     expect((await profile(b.username, a.auth)).is_following).toBe(false);
   });
 
+  it("follows with an empty body, as a browser sends a POST without one; a body with no type is still refused", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const empty = await api(`/api/v1/private/user/follow?username=${b.username}`, {
+      method: "POST",
+      headers: { ...a.auth, "content-length": "0" },
+      body: new Uint8Array(0),
+    });
+    expect(empty.status).toBe(200);
+    expect((await json<FollowAnswer>(empty)).is_following).toBe(true);
+    const untyped = await api("/api/v1/private/user/follow", {
+      method: "POST",
+      headers: { ...b.auth, "content-type": "" },
+      body: new TextEncoder().encode(`{"username":"${a.username}"}`),
+    });
+    expect(untyped.status).toBe(415);
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 1 });
+  });
+
   it("tells the followed person once, as FOLLOWER, unless they switched it off", async () => {
     const a = await createUser();
     const b = await createUser();

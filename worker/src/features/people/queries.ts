@@ -209,34 +209,36 @@ export function suggestedPeopleStatement(userId: number, limit: number): Stateme
  * The ACTIVE person of a username, and which of them and `?2` (the actor) blocks the other: the
  * two reads a follow makes in one round trip.
  */
-export function personAndBlocksStatements(username: string, actorId: number): Statement[] {
-  return [
-    {
-      sql: "SELECT id FROM users WHERE username = ?1 AND status = 'ACTIVE' AND deleted_at IS NULL",
-      binds: [username],
-    },
-    {
-      sql: `SELECT b.blocker_id FROM blocks b JOIN users u ON u.username = ?1
-             WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)`,
-      binds: [username, actorId],
-    },
-  ];
+/**
+ * The person named, with the ids of whoever blocked whom between them and the actor (comma
+ * separated, or null), in one statement: no row when no active person has that name.
+ */
+export function personAndBlocksStatement(username: string, actorId: number): Statement {
+  return {
+    sql: `SELECT u.id AS id, (SELECT group_concat(b.blocker_id) FROM blocks b
+             WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)) AS blockers
+           FROM users u WHERE u.username = ?1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
+    binds: [username, actorId],
+  };
 }
 
 // The counters move in the same batch (one D1 transaction) as the follow row, and only when the
 // row really appears or goes: each UPDATE checks the row first, so following twice counts once.
 const FOLLOW_EXISTS = "EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ?2)";
 
+/** Both people's counters in one statement: `step` is +1 or -1, and only when the follow row is (not) there. */
+function followCounters(db: Database, followerId: number, followeeId: number, step: 1 | -1) {
+  return db.prepare({
+    sql: `UPDATE users SET total_following = total_following + ${step} * (id = ?1),
+            total_followers = total_followers + ${step} * (id = ?2)
+          WHERE id IN (?1, ?2) AND ${step === 1 ? "NOT " : ""}${FOLLOW_EXISTS}`,
+    binds: [followerId, followeeId],
+  });
+}
+
 export function followStatements(db: Database, followerId: number, followeeId: number, now: number) {
   return [
-    db.prepare({
-      sql: `UPDATE users SET total_following = total_following + 1 WHERE id = ?1 AND NOT ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_followers = total_followers + 1 WHERE id = ?2 AND NOT ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
+    followCounters(db, followerId, followeeId, 1),
     db.prepare({
       sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING created_at",
       binds: [followerId, followeeId, now],
@@ -246,14 +248,7 @@ export function followStatements(db: Database, followerId: number, followeeId: n
 
 export function unfollowStatements(db: Database, followerId: number, followeeId: number) {
   return [
-    db.prepare({
-      sql: `UPDATE users SET total_following = total_following - 1 WHERE id = ?1 AND ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
-    db.prepare({
-      sql: `UPDATE users SET total_followers = total_followers - 1 WHERE id = ?2 AND ${FOLLOW_EXISTS}`,
-      binds: [followerId, followeeId],
-    }),
+    followCounters(db, followerId, followeeId, -1),
     db.prepare({
       sql: "DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ?2",
       binds: [followerId, followeeId],

@@ -23,7 +23,7 @@ import {
   followCountsStatement,
   followStatements,
   jobProfileRow,
-  personAndBlocksStatements,
+  personAndBlocksStatement,
   personWithRelation,
   referredPage,
   unfollowStatements,
@@ -79,16 +79,13 @@ async function reachablePerson(
   username: string,
   limits?: Counters,
 ): Promise<number> {
-  const [person, blockers] = await readCounted<[{ id: number }, { blocker_id: number }]>(
-    db,
-    limits,
-    personAndBlocksStatements(username, actorId),
-  );
-  const id = person[0]?.id;
-  if (id === undefined) fail(404, PEOPLE_MSG.userNotFound);
-  const targetId = Number(id);
+  const [[person]] = await readCounted<[{ id: number; blockers: string | null }]>(db, limits, [
+    personAndBlocksStatement(username, actorId),
+  ]);
+  if (!person) fail(404, PEOPLE_MSG.userNotFound);
+  const targetId = Number(person.id);
   if (targetId === actorId) fail(400, PEOPLE_MSG.followSelf);
-  const by = new Set(blockers.map((b) => Number(b.blocker_id)));
+  const by = new Set((person.blockers ?? "").split(",").filter(Boolean).map(Number));
   if (by.has(targetId)) fail(403, PEOPLE_MSG.blockedByThem);
   if (by.has(actorId)) fail(403, PEOPLE_MSG.blockedByYou);
   return targetId;
