@@ -3,12 +3,22 @@ import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
 import { comments, communities, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
+import {
+  columnsOf,
+  type Folded,
+  foldSelects,
+  idList,
+  keysOf,
+  rowOf,
+  type Statement,
+  sqlText,
+  unfold,
+} from "#worker/db/sql.ts";
 import { membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import type { PostLookups } from "#worker/lib/post-json.ts";
-import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
+import { REACTION_LOOKUP_KEYS, reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
 import { type PostRow, toPosts } from "./rows";
 
 export type { PostLookups };
@@ -48,8 +58,8 @@ export function fileMap(rows: object[]): Map<number, MediaFile[]> {
 
 /**
  * Where a page's lookups find their keys: either the ids of posts already read (`idKeys`), or the
- * page's own query, repeated as a `WITH page` in each lookup (`pageKeys`) so the page and all it
- * shows come back in one round trip. Each fragment goes inside `IN (...)`; `commented` answers a
+ * page's own query, read again once as a `WITH page` by the lookups' one statement (`pageKeys`) so
+ * the page and all it shows come back in one round trip. Each fragment goes inside `IN (...)`; `commented` answers a
  * `value` column.
  */
 interface PageKeys {
@@ -78,7 +88,7 @@ function idKeys(posts: PostRow[]): PageKeys {
 /** The lookups of the page a `Statement` reads (they take the page's binds; they have none of their own). */
 function pageKeys(page: Statement): PageKeys {
   return {
-    prefix: `WITH page AS (${page.sql}) `,
+    prefix: `WITH page AS MATERIALIZED (${page.sql}) `,
     posts: `SELECT "id" FROM page`,
     owners: `SELECT "ownerId" FROM page`,
     communities: `SELECT "communityId" FROM page`,
@@ -90,50 +100,72 @@ function pageKeys(page: Statement): PageKeys {
 
 /**
  * Owners, communities, media files and newest comments, then (for a signed-in viewer) their
- * memberships, votes and saved posts.
+ * memberships, votes and saved posts: each a SELECT with the names of its columns, folded into one
+ * statement (`foldSelects`).
  */
-function lookupStatements(viewerId: number | null, k: PageKeys): Statement[] {
-  const statements: Statement[] = [
-    { sql: `${k.prefix}SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${k.owners})` },
+function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
+  const selects: Folded[] = [
     {
-      sql: `${k.prefix}SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${k.communities})`,
+      sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${k.owners})`,
+      keys: keysOf(ownerWithId),
     },
     {
-      sql: `${k.prefix}SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${k.media}) ORDER BY f.id`,
+      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${k.communities})`,
+      keys: keysOf(communities),
     },
     {
-      sql: `${k.prefix}SELECT ${columnsOf(comments, "c")}, ${columnsOf(ownerWithId, "u", "o_")}
+      sql: `SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${k.media}) ORDER BY f.id`,
+      keys: keysOf(fileColumns),
+    },
+    {
+      sql: `SELECT ${columnsOf(comments, "c")}, ${columnsOf(ownerWithId, "u", "o_")}
               FROM (${k.commented}) j
               JOIN comments c ON c.id = (
                 SELECT x.id FROM comments x
                 WHERE x.micropost_id = j.value AND x.depth = 0 AND x.is_deleted = 0
                 ORDER BY x.id DESC LIMIT 1)
               JOIN users u ON u.id = c.owner_id`,
+      keys: [...keysOf(comments), ...keysOf(ownerWithId, "o_")],
     },
-    { sql: `${k.prefix}SELECT id, name, colour FROM community_flairs WHERE id IN (${k.flairs})` },
-    { sql: `${k.prefix}${reactionLookupSql("POST", k.posts, viewerId)}` },
+    {
+      sql: `SELECT id, name, colour FROM community_flairs WHERE id IN (${k.flairs})`,
+      keys: ["id", "name", "colour"],
+    },
+    { sql: reactionLookupSql("POST", k.posts, viewerId), keys: REACTION_LOOKUP_KEYS },
   ];
-  if (viewerId === null) return statements;
+  if (viewerId === null) return selects;
   const viewer = String(Math.trunc(viewerId));
-  statements.push(
+  selects.push(
     {
-      sql: `${k.prefix}SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+      sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
             WHERE cm.user_id = ${viewer} AND cm.community_id IN (${k.communities})`,
+      keys: keysOf(membershipColumns),
     },
     {
-      sql: `${k.prefix}SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${k.posts}) AND user_id = ${viewer}`,
+      sql: `SELECT micropost_id FROM micropost_votes WHERE micropost_id IN (${k.posts}) AND user_id = ${viewer}`,
+      keys: ["micropost_id"],
     },
     {
-      sql: `${k.prefix}${sqlText(
+      sql: sqlText(
         sql`SELECT ${mb.micropostId} AS micropost_id FROM ${mb}
           WHERE ${mb.userId} = ${sql.raw(viewer)} AND ${mb.micropostId} IN (${sql.raw(k.posts)})`,
-      )}`,
+      ),
+      keys: ["micropost_id"],
     },
   );
-  return statements;
+  return selects;
 }
 
-/** The answers of `lookupStatements`, in their order. */
+/** The one statement of a page's lookups, and how to read its row back. */
+function lookupsStatement(viewerId: number | null, k: PageKeys, binds?: unknown[]) {
+  const selects = lookupSelects(viewerId, k);
+  return {
+    statement: binds ? { sql: foldSelects(k.prefix, selects), binds } : { sql: foldSelects(k.prefix, selects) },
+    read: (rows: object[] | undefined) => toLookups(unfold(rows?.[0], selects.length)),
+  };
+}
+
+/** The rows of `lookupSelects`, in their order. */
 function toLookups(results: object[][]): PostLookups {
   const [
     owners,
@@ -174,7 +206,9 @@ export async function postLookups(
   viewerId: number | null,
   posts: PostRow[],
 ): Promise<PostLookups> {
-  return toLookups((await db.batch(lookupStatements(viewerId, idKeys(posts)))) as object[][]);
+  const lookups = lookupsStatement(viewerId, idKeys(posts));
+  const [rows] = (await db.batch([lookups.statement])) as object[][];
+  return lookups.read(rows);
 }
 
 /** Past this many rows skipped by offset, a page's lookups take their own round trip. */
@@ -182,8 +216,9 @@ const REPEAT_SKIP_MAX = 40;
 
 /**
  * A page of posts and everything its feed items show, in one round trip: the page statement,
- * `extra` statements (a count), then the lookups, each of which reads the page again as a `WITH`
- * (a keyset page costs the same the second time; SQLite answers it from the pages it just read).
+ * `extra` statements (a count), then the lookups' one statement, which reads the page again once as a
+ * materialized `WITH` (a keyset page costs the same the second time; SQLite answers it from the
+ * pages it just read).
  */
 export async function pageWithLookups(
   db: Database,
@@ -193,17 +228,16 @@ export async function pageWithLookups(
   skipped = 0,
 ): Promise<{ posts: PostRow[]; extra: object[][]; lookups: PostLookups }> {
   if (skipped > REPEAT_SKIP_MAX) {
-    // Reading past many rows by offset: repeating that in every lookup would cost more than a
-    // second round trip.
+    // Reading past many rows by offset: reading them twice would cost more than a second round trip.
     const [rows, ...rest] = (await db.batch([page, ...extra])) as object[][];
     const posts = toPosts(rows!);
     return { posts, extra: rest, lookups: await postLookups(db, viewerId, posts) };
   }
-  const lookups = lookupStatements(viewerId, pageKeys(page)).map((l) => ({ ...l, binds: page.binds }));
-  const results = (await db.batch([page, ...extra, ...lookups])) as object[][];
+  const lookups = lookupsStatement(viewerId, pageKeys(page), page.binds);
+  const results = (await db.batch([page, ...extra, lookups.statement])) as object[][];
   return {
     posts: toPosts(results[0]!),
     extra: results.slice(1, 1 + extra.length),
-    lookups: toLookups(results.slice(1 + extra.length)),
+    lookups: lookups.read(results[1 + extra.length]),
   };
 }
