@@ -3,9 +3,9 @@ import type { AwayKind, PushPayload } from "#shared/schemas/push.ts";
 import type { Deps } from "#worker/deps.ts";
 import { scheduleDigest } from "./digest";
 import { type AwayWords, awayWords } from "./messages";
-import { languageOf, threadPartners } from "./queries";
+import { threadPartners } from "./queries";
 import { type PushOptions, pushTo } from "./send";
-import { preferencesOf } from "./service";
+import { preferencesWithLanguage } from "./service";
 
 /**
  * The queue message a person's inbox sends when it is told of events while none of their tabs is
@@ -67,12 +67,14 @@ async function pushOf(deps: Deps, userId: number, event: LiveEvent, words: AwayW
 
 /** Runs an away job: each event's push where the person wants it, and the e-mail check queued. */
 export async function runAwayJob(deps: Deps, job: AwayJob): Promise<void> {
-  const words = awayWords(await languageOf(deps, job.userId));
+  // The language and the choices in one round trip: nearly every job has a push to decide.
+  const { preferences: choices, language } = await preferencesWithLanguage(deps, job.userId);
+  const words = awayWords(language);
   const pushes = (await Promise.all(job.events.map((e) => pushOf(deps, job.userId, e, words)))).filter(
     (p): p is Push => p !== null,
   );
   if (pushes.length === 0) return;
-  const preferences = new Map((await preferencesOf(deps, job.userId)).map((p) => [p.kind, p]));
+  const preferences = new Map(choices.map((p) => [p.kind, p]));
   for (const push of pushes) {
     if (preferences.get(push.kind)?.push) await pushTo(deps, job.userId, push.payload, push.options);
   }

@@ -116,15 +116,6 @@ export async function recipientOf({ db }: Deps, userId: number) {
   });
 }
 
-/** The language a person is written to in while away (en, es or pt). */
-export async function languageOf({ db }: Deps, userId: number): Promise<string> {
-  const row = await db.first<{ language: string }>({
-    sql: "SELECT language FROM users WHERE id = ?1",
-    binds: [userId],
-  });
-  return row?.language ?? "en";
-}
-
 /** Sets the language a person is written to in while away. */
 export async function setLanguage({ db }: Deps, userId: number, language: string): Promise<void> {
   await db.write([

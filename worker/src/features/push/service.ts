@@ -67,6 +67,15 @@ async function preferenceOf(deps: Deps, userId: number, kind: AwayKind): Promise
   return (await preferencesOf(deps, userId)).find((p) => p.kind === kind) ?? defaults(kind);
 }
 
+/** Every kind's choice and the language the person is written to in, in one round trip. */
+export async function preferencesWithLanguage(
+  deps: Deps,
+  userId: number,
+): Promise<{ preferences: NotificationPreference[]; language: string }> {
+  const { rows, language } = await preferenceRowsWithLanguage(deps, userId);
+  return { preferences: choicesOf(rows), language };
+}
+
 export async function listPreferences(deps: Deps, userId: number): Promise<NotificationPreferenceList> {
   const { rows, language } = await preferenceRowsWithLanguage(deps, userId);
   return {
