@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
 import { mutedWords, users } from "#worker/db/schema/index.ts";
-import { type Statement, selectOf, statement } from "#worker/db/sql.ts";
+import { aliased, jsonObjectOf, type Statement, selectOf, statement } from "#worker/db/sql.ts";
 import { LIVE_ACCOUNT_SQL, mayHoldSession } from "./sessions";
 
 // The statements of the session rule (sessions.ts): the guard a write rides behind, and the token
@@ -98,23 +98,35 @@ export const muteColumns = {
 };
 
 /**
- * The token check's two statements, written once per isolate (every signed-in request sends them):
- * the person by id, and the phrases they mute now. Their binds are the placeholders, in order.
+ * The token check's statement, written once per isolate (every signed-in request sends it): the
+ * person by id, and (`SESSION_WITH_MUTES_SQL`) the phrases they mute now as a JSON array in the
+ * same row, one statement rather than two (docs/decisions/228). The binds are the placeholders, in
+ * order.
  */
 const SESSION_SQL = statement(
   sql`SELECT ${selectOf(sessionColumns)} FROM ${users} WHERE ${users.id} = ${sql.placeholder("id")}`,
 ).sql;
-const MUTES_SQL = statement(
-  sql`SELECT ${selectOf(muteColumns)} FROM ${mutedWords} WHERE ${mutedWords.userId} = ${sql.placeholder("id")}
-    AND (${mutedWords.expiresAt} IS NULL OR ${mutedWords.expiresAt} > ${sql.placeholder("now")})`,
+const [mw, mwFrom] = aliased(mutedWords, "mw");
+const SESSION_WITH_MUTES_SQL = statement(
+  sql`SELECT ${selectOf(sessionColumns)}, (SELECT json_group_array(${sql.raw(jsonObjectOf(muteColumns, "mw"))})
+      FROM ${mwFrom} WHERE ${mw.userId} = ${users.id}
+        AND (${mw.expiresAt} IS NULL OR ${mw.expiresAt} > ${sql.placeholder("now")})) AS mutes
+    FROM ${users} WHERE ${users.id} = ${sql.placeholder("id")}`,
 ).sql;
 
 /**
- * The token check's statements for the person the claims name: the person, and (`withMutes`) the
+ * The token check's statement for the person the claims name: the person, and (`withMutes`) the
  * phrases they mute, which only lists filter by. A write's statements all run on the primary, so
- * a write leaves them out (docs/decisions/186); a write that asks for them reads them itself.
+ * a write leaves the phrases out (docs/decisions/186); a write that asks for them reads them itself.
  */
 export const sessionReads = (id: number, withMutes = true): Statement[] => [
-  { sql: SESSION_SQL, binds: [id] },
-  ...(withMutes ? [{ sql: MUTES_SQL, binds: [id, Date.now()] }] : []),
+  withMutes ? { sql: SESSION_WITH_MUTES_SQL, binds: [Date.now(), id] } : { sql: SESSION_SQL, binds: [id] },
 ];
+
+/** The rows `sessionReads` answered: the person's (none when gone), and the muted phrases' rows when read. */
+export function sessionRows(rows: unknown[] = []): { rows: unknown[]; muteRows: unknown[] | undefined } {
+  const first: unknown = rows[0];
+  if (typeof first !== "object" || first === null || !("mutes" in first)) return { rows, muteRows: undefined };
+  const parsed: unknown = JSON.parse(String(first.mutes ?? "[]"));
+  return { rows, muteRows: Array.isArray(parsed) ? parsed : [] };
+}

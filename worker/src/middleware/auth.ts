@@ -13,6 +13,7 @@ import {
   SESSION_GUARD_SQL,
   sessionColumns,
   sessionReads,
+  sessionRows,
 } from "../lib/session-queries";
 import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
@@ -52,7 +53,8 @@ async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUse
   const claims = await readAccessToken(c.env.JWT_SECRET, "user", token);
   if (!claims) return null;
   // The person and the phrases they mute, in one round trip: every list they read filters by them.
-  const [rows, muteRows] = await c.var.deps.db.unmetered<[object, object]>(sessionReads(claims.id));
+  const [read] = await c.var.deps.db.unmetered<[object]>(sessionReads(claims.id));
+  const { rows, muteRows } = sessionRows(read);
   return sessionOf(c, claims, rows, muteRows);
 }
 
@@ -112,7 +114,8 @@ async function deferredUser(
   const rider: Rider = {
     reads: sessionReads(claims.id, reads),
     guard: { sql: SESSION_GUARD_SQL, binds: [claims.id, claims.version] },
-    settle([rows = [], muteRows]) {
+    settle([read]) {
+      const { rows, muteRows } = sessionRows(read);
       checked = sessionOf(c, claims, rows, muteRows);
       if (!checked) throw refused();
     },
