@@ -43,7 +43,14 @@ function reactionTemplate(type: ReactionTarget, withViewer: boolean, withMessage
 const templates = new Map<string, string>();
 
 /** The columns `reactionLookupSql` answers, in its order. */
-export const REACTION_LOOKUP_KEYS = ["target_id", "message_id", "emoji", "total", "reacted", "first_at"] as const;
+export const REACTION_LOOKUP_KEYS = [
+  "target_id",
+  "message_id",
+  "emoji",
+  "total",
+  "reacted",
+  "first_at",
+] as const;
 
 /**
  * One statement with no binds of its own (it can sit in a batch whose statements share the page's

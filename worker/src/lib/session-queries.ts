@@ -126,7 +126,8 @@ export const sessionReads = (id: number, withMutes = true): Statement[] => [
 /** The rows `sessionReads` answered: the person's (none when gone), and the muted phrases' rows when read. */
 export function sessionRows(rows: unknown[] = []): { rows: unknown[]; muteRows: unknown[] | undefined } {
   const first: unknown = rows[0];
-  if (typeof first !== "object" || first === null || !("mutes" in first)) return { rows, muteRows: undefined };
+  if (typeof first !== "object" || first === null || !("mutes" in first))
+    return { rows, muteRows: undefined };
   const parsed: unknown = JSON.parse(String(first.mutes ?? "[]"));
   return { rows, muteRows: Array.isArray(parsed) ? parsed : [] };
 }

@@ -91,7 +91,11 @@ export function bodyLimitOf(method: string, path: string): number {
  */
 function withoutEmptyBody(request: Request): Request {
   if (request.body === null || request.headers.get("content-length") !== "0") return request;
-  return new Request(request.url, { method: request.method, headers: request.headers, redirect: request.redirect });
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    redirect: request.redirect,
+  });
 }
 
 /** Every route's body limit, 413 `{"detail"}` past it. */

@@ -2,18 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
+import { type Folded, foldSelects, unfold } from "#worker/db/fold-queries.ts";
 import { comments, communities, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
-import {
-  columnsOf,
-  type Folded,
-  foldSelects,
-  idList,
-  keysOf,
-  rowOf,
-  type Statement,
-  sqlText,
-  unfold,
-} from "#worker/db/sql.ts";
+import { columnsOf, idList, keysOf, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
 import { membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
@@ -160,7 +151,9 @@ function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
 function lookupsStatement(viewerId: number | null, k: PageKeys, binds?: unknown[]) {
   const selects = lookupSelects(viewerId, k);
   return {
-    statement: binds ? { sql: foldSelects(k.prefix, selects), binds } : { sql: foldSelects(k.prefix, selects) },
+    statement: binds
+      ? { sql: foldSelects(k.prefix, selects), binds }
+      : { sql: foldSelects(k.prefix, selects) },
     read: (rows: object[] | undefined) => toLookups(unfold(rows?.[0], selects.length)),
   };
 }
