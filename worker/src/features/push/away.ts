@@ -5,7 +5,7 @@ import { scheduleDigest } from "./digest";
 import { type AwayWords, awayWords } from "./messages";
 import { threadPartners } from "./queries";
 import { type PushOptions, pushTo } from "./send";
-import { preferencesWithLanguage } from "./service";
+import { awayFacts } from "./service";
 
 /**
  * The queue message a person's inbox sends when it is told of events while none of their tabs is
@@ -67,8 +67,9 @@ async function pushOf(deps: Deps, userId: number, event: LiveEvent, words: AwayW
 
 /** Runs an away job: each event's push where the person wants it, and the e-mail check queued. */
 export async function runAwayJob(deps: Deps, job: AwayJob): Promise<void> {
-  // The language and the choices in one round trip: nearly every job has a push to decide.
-  const { preferences: choices, language } = await preferencesWithLanguage(deps, job.userId);
+  // The language, the choices and the subscriptions in one round trip: nearly every job has a push
+  // to decide.
+  const { preferences: choices, language, subscriptions } = await awayFacts(deps, job.userId);
   const words = awayWords(language);
   const pushes = (await Promise.all(job.events.map((e) => pushOf(deps, job.userId, e, words)))).filter(
     (p): p is Push => p !== null,
@@ -76,7 +77,8 @@ export async function runAwayJob(deps: Deps, job: AwayJob): Promise<void> {
   if (pushes.length === 0) return;
   const preferences = new Map(choices.map((p) => [p.kind, p]));
   for (const push of pushes) {
-    if (preferences.get(push.kind)?.push) await pushTo(deps, job.userId, push.payload, push.options);
+    if (preferences.get(push.kind)?.push)
+      await pushTo(deps, job.userId, push.payload, push.options, subscriptions);
   }
   if (pushes.some((p) => preferences.get(p.kind)?.email)) await scheduleDigest(deps, job.userId);
 }

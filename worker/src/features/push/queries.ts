@@ -51,8 +51,8 @@ export async function forgetSubscription({ db }: Deps, id: number): Promise<void
 }
 
 /** The person's subscriptions while their account is active (a closed one is pushed nothing). */
-export async function subscriptionsOf({ db }: Deps, userId: number): Promise<SubscriptionRow[]> {
-  return db.orm
+const subscriptionsQuery = ({ db }: Deps, userId: number) =>
+  db.orm
     .select({
       id: pushSubscriptions.id,
       endpoint: pushSubscriptions.endpoint,
@@ -61,8 +61,10 @@ export async function subscriptionsOf({ db }: Deps, userId: number): Promise<Sub
     })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.userId, userId), eq(users.status, "ACTIVE")))
-    .all();
+    .where(and(eq(pushSubscriptions.userId, userId), eq(users.status, "ACTIVE")));
+
+export async function subscriptionsOf(deps: Deps, userId: number): Promise<SubscriptionRow[]> {
+  return subscriptionsQuery(deps, userId).all();
 }
 
 const preferenceRowsQuery = ({ db }: Deps, userId: number) =>
@@ -89,6 +91,17 @@ export async function preferenceRowsWithLanguage(deps: Deps, userId: number) {
     db.orm.select({ language: users.language }).from(users).where(eq(users.id, userId)),
   ]);
   return { rows, language: language[0]?.language ?? "en" };
+}
+
+/** What an away job needs of the person, in one round trip: their choices, language and subscriptions. */
+export async function awayFactsOf(deps: Deps, userId: number) {
+  const { db } = deps;
+  const [rows, language, subscriptions] = await db.orm.batch([
+    preferenceRowsQuery(deps, userId),
+    db.orm.select({ language: users.language }).from(users).where(eq(users.id, userId)),
+    subscriptionsQuery(deps, userId),
+  ]);
+  return { rows, language: language[0]?.language ?? "en", subscriptions };
 }
 
 export async function savePreference(

@@ -58,16 +58,20 @@ function topicOf(tag: string): string {
   return tag.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 32);
 }
 
-/** Sends `payload` to each of the person's subscriptions. */
+/**
+ * Sends `payload` to each of the person's subscriptions: `subscriptions` when the caller read them
+ * already (an away job reads them with the person's choices), else read here.
+ */
 export async function pushTo(
   deps: Deps,
   userId: number,
   payload: PushPayload,
   options: PushOptions,
+  subscriptions?: SubscriptionRow[],
 ): Promise<PushOutcome> {
   const outcome: PushOutcome = { sent: 0, forgotten: 0, failed: 0 };
   if (!vapidConfig(deps.env)) return outcome;
-  const subs = await subscriptionsOf(deps, userId);
+  const subs = subscriptions ?? (await subscriptionsOf(deps, userId));
   const results = await Promise.allSettled(subs.map((sub) => sendOne(deps, sub, payload, options)));
   for (const result of results) {
     if (result.status === "fulfilled") outcome[result.value] += 1;

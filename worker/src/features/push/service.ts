@@ -14,6 +14,7 @@ import { signClaims, verifyClaims } from "#worker/lib/tokens.ts";
 import { canSendEmail } from "#worker/providers/email.ts";
 import { isPushEndpoint, vapidConfig } from "./config";
 import {
+  awayFactsOf,
   deleteSubscription,
   preferenceRows,
   preferenceRowsWithLanguage,
@@ -67,13 +68,10 @@ async function preferenceOf(deps: Deps, userId: number, kind: AwayKind): Promise
   return (await preferencesOf(deps, userId)).find((p) => p.kind === kind) ?? defaults(kind);
 }
 
-/** Every kind's choice and the language the person is written to in, in one round trip. */
-export async function preferencesWithLanguage(
-  deps: Deps,
-  userId: number,
-): Promise<{ preferences: NotificationPreference[]; language: string }> {
-  const { rows, language } = await preferenceRowsWithLanguage(deps, userId);
-  return { preferences: choicesOf(rows), language };
+/** Every kind's choice, the language the person is written to in and their subscriptions, in one round trip. */
+export async function awayFacts(deps: Deps, userId: number) {
+  const { rows, language, subscriptions } = await awayFactsOf(deps, userId);
+  return { preferences: choicesOf(rows), language, subscriptions };
 }
 
 export async function listPreferences(deps: Deps, userId: number): Promise<NotificationPreferenceList> {
