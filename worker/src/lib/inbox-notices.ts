@@ -48,6 +48,17 @@ export interface NoticeDelivery {
   actor: OwnerRow | null;
   muted: boolean;
   unread: { counts: UnreadData; countedAt: number } | null;
+  /** The person's account as the writer's batch read it, for the inbox's session check (no read of its own). */
+  session?: CarriedSession;
+}
+
+/**
+ * The recipient's account as a producer's D1 batch read it: the token version their sessions must
+ * hold, and whether the account may hold one at all (docs/decisions/228).
+ */
+export interface CarriedSession {
+  version: number;
+  live: boolean;
 }
 
 /** A kept notice as the API shows it (`id` in the inbox's range: notifications/service.ts). */

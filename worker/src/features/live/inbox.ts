@@ -4,7 +4,12 @@ import type { UnreadData } from "#shared/schemas/user.ts";
 import { createDeps, type Deps } from "#worker/deps.ts";
 import type { Bindings } from "#worker/env.ts";
 import { refusalResponse } from "#worker/lib/errors.ts";
-import { type NoticeDelivery, type NoticeRow, noticeJson } from "#worker/lib/inbox-notices.ts";
+import {
+  type CarriedSession,
+  type NoticeDelivery,
+  type NoticeRow,
+  noticeJson,
+} from "#worker/lib/inbox-notices.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import { accountSession } from "#worker/lib/session-queries.ts";
 import { mayHoldSession } from "#worker/lib/sessions.ts";
@@ -93,6 +98,8 @@ export interface DeliverOptions {
    * current state): with no tab listening they are dropped without forcing a RESYNC.
    */
   ephemeral?: boolean;
+  /** The owner's account as the producer's batch just read it: the session check uses it, not a read. */
+  session?: CarriedSession;
 }
 
 /** Partners' inboxes called at once when presence changes. */
@@ -215,8 +222,15 @@ export class Inbox extends DurableObject<Bindings> {
     closeSessionEnded(ws);
   }
 
-  /** At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told). */
-  private checkSession(userId: number): Promise<void> {
+  /**
+   * At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told),
+   * or taken as `carried` when the producer's batch read it just now.
+   */
+  private checkSession(userId: number, carried?: CarriedSession): Promise<void> {
+    if (carried)
+      return this.recheck.run(async () => {
+        this.endSessions(carried.version, !carried.live);
+      });
     return this.recheck.run(() =>
       accountSession(this.deps.db, userId)
         .then((row) => {
@@ -266,7 +280,7 @@ export class Inbox extends DurableObject<Bindings> {
     }
     // The backstop for a revocation nobody told (it is up to SESSION_RECHECK_MS late anyway) runs
     // beside the delivery, not before it: its D1 read never holds an event back.
-    if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSession(ownerId));
+    if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSession(ownerId, options.session));
     const all = [...events];
     let seq = state.seq;
     if (options.unread) {
@@ -320,7 +334,7 @@ export class Inbox extends DurableObject<Bindings> {
       listed: !delivery.muted,
       notification: { ...noticeJson(row, delivery.actor), is_read: false },
     };
-    await this.deliver(ownerId, [event], { unread: delivery.unread ?? true });
+    await this.deliver(ownerId, [event], { unread: delivery.unread ?? true, session: delivery.session });
     return true;
   }
 

@@ -485,6 +485,25 @@ describe("revocation", () => {
     expect(fresh.closed).toBeNull();
   });
 
+  it("a notice carries the person's account: a session revoked without telling ends before the notice reaches it", async () => {
+    const ada = await createUser();
+    const tab = await openLive(ada);
+    await follow(await createUser(), ada);
+    await tab.next("NOTIFICATION");
+    const before = tab.frames.length;
+    // The last check is stale, and the token version moved in D1 with nobody telling the inbox.
+    await runInDurableObject(inboxOf(ada), async (instance: Inbox) => {
+      (instance as unknown as { recheck: { expire(): void } }).recheck.expire();
+    });
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(ada.id)
+      .run();
+    await follow(await createUser(), ada);
+    await expect.poll(() => tab.closed?.code, { timeout: 5_000 }).toBe(CLOSE_SESSION_ENDED);
+    // The follow's own batch read the account: the tab was closed before the notice, not after a read.
+    expect(tab.frames.slice(before).some((f) => f.type === "NOTIFICATION")).toBe(false);
+  });
+
   it("an inbox woken from hibernation reads accounts again only when its last read is 30 s old", async () => {
     const ada = await createUser();
     const tab = await openLive(ada);

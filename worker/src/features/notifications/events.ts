@@ -56,6 +56,7 @@ function toldToInbox(
           },
           actor: checked.actor,
           muted: checked.muted,
+          session: checked.session,
           // With phrases muted, D1's count leaves some out: the inbox reads it again.
           unread: checked.muted
             ? null

@@ -2,11 +2,13 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import { notifications, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import type { CarriedSession } from "#worker/lib/inbox-notices.ts";
 import { noticeColumns, noticeColumnsSql } from "#worker/lib/moderation-notice-queries.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
 import type { NotificationRow } from "#worker/lib/notification-row.ts";
 import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts";
 import { linkedPostNotHiddenSql } from "#worker/lib/post-visibility-queries.ts";
+import { mayHoldSession } from "#worker/lib/sessions.ts";
 
 /** A notification row as its insert returns it, in the database's names. */
 export interface InsertedNotification {
@@ -117,7 +119,8 @@ export function noticeCheckStatement(
                  (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0) AS notifications,
                  (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
                    WHERE me.user_id = ?1 AND me.total_unread_messages > 0) AS threads,
-                 ${COUNTED_AT} AS counted_at
+                 ${COUNTED_AT} AS counted_at,
+                 p.token_version AS p_version, p.status AS p_status, p.deleted_at AS p_deleted_at
             FROM users u JOIN users p ON p.id = ?1${settingOn}
            WHERE u.id = ?3
              AND NOT EXISTS (SELECT 1 FROM blocks
@@ -132,6 +135,7 @@ export function noticeChecked(result: D1Result | undefined): {
   actor: OwnerRow;
   muted: boolean;
   unread: { notifications: number; threads: number; countedAt: number };
+  session: CarriedSession;
 } | null {
   const raw = result?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return null;
@@ -142,6 +146,13 @@ export function noticeChecked(result: D1Result | undefined): {
       notifications: Number(raw.notifications),
       threads: Number(raw.threads),
       countedAt: Number(raw.counted_at),
+    },
+    session: {
+      version: Number(raw.p_version),
+      live: mayHoldSession({
+        status: String(raw.p_status),
+        deletedAt: raw.p_deleted_at === null ? null : Number(raw.p_deleted_at),
+      }),
     },
   };
 }
