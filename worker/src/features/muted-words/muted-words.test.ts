@@ -155,10 +155,11 @@ describe("muted words in the feed", () => {
   it("reads a bounded number of rows however much is muted", async () => {
     await mute(reader, { phrase: "garden", contexts: ["FEED"] });
     const { body, cost } = await page("option=new&limit=5");
-    // Everything is muted: an empty page whose cursor moves on, after at most MUTED_FILL_READS pages.
+    // Everything is muted: an empty page whose cursor moves on, after at most MUTED_FILL_READS pages
+    // (the first of them half a page longer, as for everyone who mutes phrases).
     expect(body.list).toEqual([]);
     expect(body.next_cursor).not.toBeNull();
-    expect(cost.list).toBeLessThanOrEqual(MUTED_FILL_READS * 5 + MUTED_FILL_READS);
+    expect(cost.list).toBeLessThanOrEqual(MUTED_FILL_READS * 5 + Math.ceil(5 / 2) + MUTED_FILL_READS);
     await clearMutes();
   });
 

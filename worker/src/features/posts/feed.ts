@@ -9,7 +9,7 @@ import type { Deps, PostsWhere, VisitorPosts } from "#worker/deps.ts";
 import { cursorPageOf } from "#worker/lib/cursor-page.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
-import { activeMutes } from "#worker/lib/mutes.ts";
+import { activeMutes, guessedMutes, knownMutes } from "#worker/lib/mutes.ts";
 import { toFeedItems } from "#worker/lib/post-json.ts";
 import {
   type CustomFeedHead,
@@ -62,6 +62,17 @@ export interface FeedQuery {
 /** The viewer's muted phrases for a list: none when they asked to see what the phrases hide. */
 const listMutes = (deps: Deps, viewerId: number | null, show: boolean | undefined) =>
   activeMutes(deps, show ? null : viewerId, "FEED");
+
+/**
+ * How many posts the first read of a page takes: half a page more when the viewer mutes phrases in
+ * feeds (as this request's check says, or as their last one in this isolate said), so a page a
+ * phrase leaves a post or two short is filled from that read, not a second round trip.
+ */
+function firstReadSize(deps: Deps, viewerId: number | null, q: FeedQuery): number {
+  if (viewerId === null || q.show_muted) return q.limit;
+  const mutes = knownMutes(deps, viewerId, "FEED") ?? guessedMutes(viewerId, "FEED");
+  return mutes.length ? q.limit + Math.ceil(q.limit / 2) : q.limit;
+}
 
 /** Whose reads a page leaves out: the viewer's, when they asked and are signed in. */
 const readsOf = (viewerId: number | null, hideRead: boolean | undefined) =>
@@ -185,14 +196,15 @@ async function unmutedPage(
   mutes: ActiveMute[],
   limit: number,
   order: Order,
-  start: { skip: number; values: number[] | null },
+  start: { skip: number; values: number[] | null; size?: number },
   read: (skip: number, values: number[] | null) => Promise<PostRow[]>,
 ): Promise<{ posts: PostRow[]; cursor: number[] | null; hidden: number }> {
   const valuesOf = (post: PostRow) => order.columns.map((c) => Number(post[c]));
   let rows = await read(start.skip, start.values);
   if (mutes.length === 0) {
-    const last = rows.at(-1);
-    return { posts: rows, cursor: last && rows.length === limit ? valuesOf(last) : null, hidden: 0 };
+    const posts = rows.slice(0, limit);
+    const last = posts.at(-1);
+    return { posts, cursor: last && posts.length === limit ? valuesOf(last) : null, hidden: 0 };
   }
   const kept: PostRow[] = [];
   let hidden = 0;
@@ -203,7 +215,9 @@ async function unmutedPage(
       if (kept.length === limit) return { posts: kept, cursor: valuesOf(post), hidden };
     }
     const last = rows.at(-1);
-    if (!last || rows.length < limit) return { posts: kept, cursor: null, hidden };
+    // The first read may have asked for more than a page (`firstReadSize`).
+    const asked = reads === 1 ? (start.size ?? limit) : limit;
+    if (!last || rows.length < asked) return { posts: kept, cursor: null, hidden };
     if (reads === MUTED_FILL_READS) return { posts: kept, cursor: valuesOf(last), hidden };
     rows = await read(0, valuesOf(last));
   }
@@ -275,24 +289,28 @@ export async function readFeed(
     const values = decodeCursor(q.cursor, tag, 2);
     const verified = q.option === "VERIFIED";
     // The page and all its items show, in one round trip (the token check's too, which brings the
-    // viewer's phrases): a page none of them hides is the answer.
+    // viewer's phrases): a page none of them hides is the answer. A viewer who mutes phrases gets
+    // half a page more in that read, to fill what the phrases leave out.
+    const size = firstReadSize(deps, viewerId, q);
     let first: Awaited<ReturnType<typeof sitePostPage>> | null = await sitePostPage(
       db,
       viewerId,
       verified,
       order,
-      q,
+      { ...q, limit: size },
       values,
       hideRead,
     );
     const mutes = await listMutes(deps, viewerId, q.show_muted);
     if (mutes.length === 0) {
-      const cursor = nextCursor(first.posts, q.limit, { ...order, tag });
-      return cursorPageOf(toFeedItems(first.posts, first.lookups, viewerId), first.total, q.limit, cursor);
+      const posts = first.posts.slice(0, q.limit);
+      const cursor = nextCursor(posts, q.limit, { ...order, tag });
+      return cursorPageOf(toFeedItems(posts, first.lookups, viewerId), first.total, q.limit, cursor);
     }
     let total = 0;
     const reads = new ReadLookups();
-    const page = await unmutedPage(mutes, q.limit, order, { skip: q.skip, values }, async (skip, after) => {
+    const start = { skip: q.skip, values, size };
+    const page = await unmutedPage(mutes, q.limit, order, start, async (skip, after) => {
       // The page read first is the first of the reads that fill this one.
       const read =
         first ??
