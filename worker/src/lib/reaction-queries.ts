@@ -99,6 +99,31 @@ export function reactionMap(rows: object[]): Map<string, Reaction[]> {
 }
 
 /**
+ * The reactions of the messages `ids` of one thread as the viewer sees them: the thread named by
+ * SQL (`threadSql`, an id or a subquery over `binds`), so the read can ride in the batch that finds
+ * the thread.
+ */
+export function messageReactionsStatement(
+  threadSql: string,
+  viewerId: number,
+  ids: number[],
+  binds: unknown[] = [],
+): { sql: string; binds: unknown[] } {
+  const list = ids.map((id) => integer(id)).join(", ");
+  return { sql: reactionLookupSql("MESSAGE", threadSql, viewerId, list), binds };
+}
+
+/** Chat messages with the reactions `rows` (of `messageReactionsStatement`) give them. */
+export function withReactionRows<T extends { id: number; reactions: Reaction[] }>(
+  threadId: number,
+  messages: T[],
+  rows: object[],
+): T[] {
+  const map = reactionMap(rows);
+  return messages.map((m) => ({ ...m, reactions: map.get(reactionKey(threadId, m.id)) ?? [] }));
+}
+
+/**
  * Chat messages of one thread with their reactions as the viewer sees them, in one read of those
  * named in `reacted` (the ones someone may have reacted to); none named, no read.
  */
@@ -110,9 +135,6 @@ export async function withMessageReactions<T extends { id: number; reactions: Re
   reacted: number[],
 ): Promise<T[]> {
   if (reacted.length === 0) return messages;
-  const ids = reacted.map((id) => integer(id)).join(", ");
-  const map = reactionMap(
-    await db.all({ sql: reactionLookupSql("MESSAGE", integer(threadId), viewerId, ids) }),
-  );
-  return messages.map((m) => ({ ...m, reactions: map.get(reactionKey(threadId, m.id)) ?? [] }));
+  const rows = await db.all(messageReactionsStatement(integer(threadId), viewerId, reacted));
+  return withReactionRows(threadId, messages, rows);
 }

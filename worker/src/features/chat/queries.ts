@@ -5,6 +5,7 @@ import { uploads, webpagePreviews } from "#worker/db/schema/index.ts";
 import { statement } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
+import { messageReactionsStatement } from "#worker/lib/reaction-queries.ts";
 import type { ThreadRef } from "./chat-thread";
 import type { ParticipantSource } from "./thread-storage";
 
@@ -275,6 +276,30 @@ export function threadRowForUser({ db }: Deps, userId: number, threadPublicId: s
     sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`,
     binds: [threadPublicId, userId],
   });
+}
+
+/**
+ * `threadRowForUser` and, in the same round trip, the reactions of the messages `ids` of that
+ * thread as the user sees them (none read when `ids` is empty).
+ */
+export async function threadRowWithReactions(
+  { db }: Deps,
+  userId: number,
+  threadPublicId: string,
+  ids: number[],
+): Promise<{ row: ThreadRow | null; reactionRows: object[] }> {
+  const thread = {
+    sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`,
+    binds: [threadPublicId, userId],
+  };
+  if (ids.length === 0) return { row: await db.first<ThreadRow>(thread), reactionRows: [] };
+  const [rows, reactionRows] = await db.batch<[ThreadRow, object]>([
+    thread,
+    messageReactionsStatement("(SELECT id FROM chat_threads WHERE public_id = ?1)", userId, ids, [
+      threadPublicId,
+    ]),
+  ]);
+  return { row: rows[0] ?? null, reactionRows };
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   webpagePreviewQuerySchema,
   webpagePreviewSchema,
 } from "#shared/schemas/chat.ts";
-import { withMessageReactions } from "#worker/lib/reaction-queries.ts";
 import {
   createRouter,
   errorResponses,
@@ -50,6 +49,7 @@ import {
   listPersonalChatUsers,
   listThreads,
   listThreadUsers,
+  messagePage,
   searchChatUsers,
   sendChatImage,
   threadForUser,
@@ -397,12 +397,7 @@ export const chatRoutes = createRouter()
   })
   .openapi(messageList, async (c) => {
     const { public_id, skip, limit } = c.req.valid("query");
-    const me = c.get("user").id;
-    const { ref } = await threadForUser(c.var.deps, me, public_id);
-    const stub = threadStub(c.var.deps, ref.publicId);
-    const { list, total, reacted } = await stub.listMessages(ref, skip, limit, me);
-    const shown = await withMessageReactions(c.var.deps.db, ref.threadId, list, me, reacted);
-    return c.json(toPage(shown, total, limit), 200);
+    return c.json(await messagePage(c.var.deps, c.get("user").id, public_id, { skip, limit }), 200);
   })
   .openapi(userSearch, async (c) => {
     const { username, skip, limit } = c.req.valid("query");

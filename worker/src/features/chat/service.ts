@@ -14,6 +14,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { readWithMutes } from "#worker/lib/mutes.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
+import { withMessageReactions, withReactionRows } from "#worker/lib/reaction-queries.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit } from "#worker/lib/trust.ts";
 import type { ThreadRef } from "./chat-thread";
@@ -30,6 +31,7 @@ import {
   threadOfPair,
   threadPage,
   threadRowForUser,
+  threadRowWithReactions,
   threadUsersPage,
 } from "./queries";
 
@@ -61,6 +63,15 @@ function toThread(row: ThreadRow): ChatThread {
   };
 }
 
+function refOf(row: ThreadRow): ThreadRef {
+  return {
+    threadId: row.id,
+    publicId: row.public_id,
+    createdAt: row.created_at,
+    kind: row.chat_thread_type === "GROUP" ? "GROUP" : "PERSONAL",
+  };
+}
+
 /** A thread the user takes part in, or 404: outsiders learn nothing, not even that it exists. */
 export async function threadForUser(
   deps: Deps,
@@ -69,15 +80,47 @@ export async function threadForUser(
 ): Promise<{ ref: ThreadRef; thread: ChatThread }> {
   const row = await threadRowForUser(deps, userId, threadPublicId);
   if (!row) fail(404, CHAT_MSG.threadNotFound);
-  return {
-    ref: {
-      threadId: row.id,
-      publicId: row.public_id,
-      createdAt: row.created_at,
-      kind: row.chat_thread_type === "GROUP" ? "GROUP" : "PERSONAL",
-    },
-    thread: toThread(row),
-  };
+  return { ref: refOf(row), thread: toThread(row) };
+}
+
+/**
+ * The messages of a thread's page someone may have reacted to, as this isolate last read that page:
+ * the next read's guess. The thread's object marks a message before its first reaction and never
+ * unmarks it, so the guess can only miss messages marked since.
+ */
+const reactedSeen = new Map<string, number[]>();
+const REACTED_SEEN_MAX = 2000;
+
+/**
+ * A page of a thread's messages with their reactions: one D1 round trip once this isolate has read
+ * the page, the reactions of the messages marked then riding with the thread's row; a second only
+ * for messages marked since (docs/decisions/228).
+ */
+export async function messagePage(
+  deps: Deps,
+  userId: number,
+  threadPublicId: string,
+  page: { skip: number; limit: number },
+) {
+  const key = `${threadPublicId}:${page.skip}:${page.limit}`;
+  const guess = reactedSeen.get(key) ?? [];
+  const { row, reactionRows } = await threadRowWithReactions(deps, userId, threadPublicId, guess);
+  if (!row) fail(404, CHAT_MSG.threadNotFound);
+  const ref = refOf(row);
+  const { list, total, reacted } = await threadStub(deps, ref.publicId).listMessages(
+    ref,
+    page.skip,
+    page.limit,
+    userId,
+  );
+  reactedSeen.delete(key);
+  reactedSeen.set(key, reacted);
+  if (reactedSeen.size > REACTED_SEEN_MAX) reactedSeen.delete(reactedSeen.keys().next().value as string);
+  const guessed = new Set(guess);
+  const shown = reacted.every((id) => guessed.has(id))
+    ? withReactionRows(ref.threadId, list, reactionRows)
+    : await withMessageReactions(deps.db, ref.threadId, list, userId, reacted);
+  return toPage(shown, total, page.limit);
 }
 
 /** A thread the user is a member of now: a group's former member reads it, and may do nothing else. */
