@@ -4,6 +4,7 @@
 // own (tsc and the SPA build use one; the worker tests wait on workerd). Used by `bun run test`
 // (scripts/test.mjs) and `bun run test:changed`.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { ensureChromium } from "./setup.mjs";
 
 /** Steps whose names start so need Chromium (the journeys and the size budget). */
@@ -12,7 +13,15 @@ const NEEDS_CHROMIUM = ["browser", "first-load"];
 /** Sequences of steps to run side by side. */
 export const together = (...sequences) => ({ sequences });
 
-const env = () => ({ ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" });
+/**
+ * Temporary files in memory-backed /dev/shm where the machine has it: the servers the steps start
+ * (the size budget's, the journeys', the worker tests' workerd) sync every database write to disk
+ * otherwise (docs/decisions/226).
+ */
+const memoryTemp = () =>
+  existsSync("/dev/shm") && !process.env.AGORA_TESTS_ON_DISK ? { TMPDIR: "/dev/shm" } : {};
+
+const env = () => ({ ...process.env, ...memoryTemp(), FORCE_COLOR: process.env.CI ? "0" : "1" });
 
 /** Runs one step; `buffered` keeps its output until it ends (it shares the terminal). */
 function runStep([name, command, args], { buffered }) {
