@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pageQuerySchema, pageSchema, toPage } from "#shared/api.ts";
+import { pageQuerySchema, pageSchema } from "#shared/api.ts";
 import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/constants.ts";
 import { altTextSchema } from "#shared/schemas/alt-text.ts";
 import {
@@ -53,7 +53,6 @@ import {
   searchChatUsers,
   sendChatImage,
   threadForUser,
-  threadStub,
 } from "./service";
 import { chatSocketToken, connectChatThread } from "./sockets";
 
