@@ -2,40 +2,57 @@ import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   type InsertedNotification,
+  NOT_TOLD_YET,
   noticeChecked,
   noticeCheckStatement,
   postEditedNoticeStatement,
   toNotificationRow,
 } from "./queries";
-import { type NewNotification, notify, prepared, sendNotice, settingOf } from "./service";
+import { type NewNotification, prepared, sendNotice, settingOf } from "./service";
 
 // Who hears of what happened elsewhere (deps.ts `Events`, docs/decisions/196): the features where
 // things happen say what happened, and this is where it becomes notifications. createDeps
 // connects it; no feature imports it.
 
+/** One hour, the quiet time of a reaction's notice per item. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A notice of a write on its way to the recipient's inbox. */
+type InboxNotice = NewNotification & {
+  actorId: number;
+  /** Told at most once in this long per kind and link (reactions). */
+  quietMs?: number;
+};
+
 /**
- * The notifications of one social write (a comment, a vote, a follow), which the recipients' inbox
- * objects keep (docs/decisions/210): one statement each in the writer's batch checks the kind's
- * setting, the blocks and `onlyIf` and reads the actor. Once the batch committed, each notice that
- * passed goes to its person's inbox with its idempotency key (the kind, the actor, where it leads
- * and the write's time), straight away or, when that call fails, through the queue. Nobody hears
- * of their own action.
+ * The inbox's idempotency key of a notice: a repeated delivery of the same write carries the same
+ * key and is kept once. A notice told once per link (`once`: mentions) has the link for its key,
+ * so an edit that names the person again keeps nothing new; every other carries the kind, the
+ * actor, where it leads and the write's time.
  */
-function toldToInbox(
-  deps: Deps,
-  notices: Array<NewNotification & { actorId: number }>,
-  now: number,
-  onlyIf: OnlyIf,
-): Told {
+function noticeKey(n: InboxNotice, now: number): string {
+  return n.once ? `${n.kind}:${n.link ?? ""}` : `${n.kind}:${n.actorId}:${n.link ?? ""}:${now}`;
+}
+
+/**
+ * The notifications of one write (a comment, a vote, a follow, a mention, a join, a reaction),
+ * which the recipients' inbox objects keep (docs/decisions/210, 223): one statement each in the
+ * writer's batch checks the kind's setting, the blocks and `onlyIf` (with `once`, also that no
+ * notice of that kind leading there is still in D1 from before) and reads the actor. Once the
+ * batch committed, each notice that passed goes to its person's inbox with its idempotency key
+ * (`noticeKey`), straight away or, when that call fails, through the queue. Nobody hears of their
+ * own action.
+ */
+function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: OnlyIf): Told {
   const told = notices.filter((n) => n.actorId !== n.userId).map(prepared);
   return {
     statements: told.map((n) =>
       noticeCheckStatement(
         deps.db,
-        { ...n, actorId: n.actorId as number },
+        n,
         settingOf(n.kind),
         now,
-        onlyIf.sql,
+        [n.once ? NOT_TOLD_YET : "", onlyIf.sql].filter(Boolean).join(" AND "),
         onlyIf.binds,
       ),
     ),
@@ -45,7 +62,7 @@ function toldToInbox(
         if (!checked) continue;
         await sendNotice(deps, n.userId, {
           notice: {
-            key: `${n.kind}:${n.actorId}:${n.link ?? ""}:${now}`,
+            key: noticeKey(n, now),
             kind: n.kind,
             actorId: n.actorId,
             link: n.link,
@@ -53,6 +70,7 @@ function toldToInbox(
             createdAt: now,
             // Following, unfollowing and following again tells them once while the first is unread.
             oncePerUnreadActor: n.kind === "FOLLOWER",
+            quietMs: n.quietMs,
           },
           actor: checked.actor,
           muted: checked.muted,
@@ -108,27 +126,45 @@ export function notificationEvents(deps: Deps): Events {
         await deps.live.notification(toNotificationRow(n));
     },
     // A person hears of a post or a comment once, however often an edit takes their name out and
-    // puts it back: a mention that leads where one of theirs already leads is not written again.
-    mentioned: async (e) => {
-      for (const userId of e.userIds)
-        await notify(deps, {
+    // puts it back: a mention that leads where one of theirs already leads is not kept again.
+    mentioned: (e) =>
+      toldToInbox(
+        deps,
+        e.userIds.map((userId) => ({
           userId,
-          kind: "MENTION",
+          kind: "MENTION" as const,
           actorId: e.actorId,
           link: e.link,
           text: e.text,
           once: true,
-        });
-    },
+        })),
+        e.now,
+        e.onlyIf,
+      ),
     // The owner hears of a new member.
-    communityJoined: async (e) => {
-      await notify(deps, {
-        userId: e.ownerId,
-        kind: "COMMUNITY",
-        actorId: e.actorId,
-        link: e.link,
-        text: e.text,
-      });
-    },
+    communityJoined: (e) =>
+      toldToInbox(
+        deps,
+        [{ userId: e.ownerId, kind: "COMMUNITY", actorId: e.actorId, link: e.link, text: e.text }],
+        e.now,
+        e.onlyIf,
+      ),
+    // The author of what was reacted to hears of it once an hour per item.
+    reacted: (e) =>
+      toldToInbox(
+        deps,
+        [
+          {
+            userId: e.ownerId,
+            kind: "REACTION",
+            actorId: e.actorId,
+            link: e.link,
+            text: e.text,
+            quietMs: HOUR_MS,
+          },
+        ],
+        e.now,
+        e.onlyIf,
+      ),
   };
 }

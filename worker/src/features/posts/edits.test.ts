@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Comment } from "#shared/schemas/posts.ts";
 import { api, detail, env, json, jsonBody } from "#worker-test/api.ts";
+import { noticesOf } from "#worker-test/notices.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 
@@ -133,12 +134,29 @@ describe("mentions", () => {
       expect((await editPost(me, post.public_id, `<p>Without ${i}</p>`)).status).toBe(200);
       expect((await editPost(me, post.public_id, `<p>With @${named.username} ${i}</p>`)).status).toBe(200);
     }
-    const notes = await env.DB.prepare(
-      "SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = 'MENTION'",
+    expect((await noticesOf(named)).filter((n) => n.kind === "MENTION")).toHaveLength(1);
+  });
+
+  it("tell a person named only by an edit, and nobody again for a mention D1 kept from before", async () => {
+    const me = await createUser();
+    const named = await createUser();
+    const earlier = await createUser();
+    const post = await newPost(me, await newCommunity(me), { body: "<p>Nobody yet</p>" });
+    const { link } = (
+      await json<{ micropost: { link: string } }>(await api(`/api/v1/micropost?public_id=${post.public_id}`))
+    ).micropost;
+    // A mention written to D1 before the inbox kept them (docs/decisions/223).
+    await env.DB.prepare(
+      "INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at) VALUES (?1, 'MENTION', ?2, ?3, 'A title', 0, ?4)",
     )
-      .bind(named.id)
-      .first<{ n: number }>();
-    expect(notes?.n).toBe(1);
+      .bind(earlier.id, me.id, link, Date.now() - 1000)
+      .run();
+    const body = `<p>Now @${named.username} and @${earlier.username}</p>`;
+    expect((await editPost(me, post.public_id, body)).status).toBe(200);
+    expect((await noticesOf(named)).map((n) => [n.kind, n.link, n.actor?.username])).toEqual([
+      ["MENTION", link, me.username],
+    ]);
+    expect((await noticesOf(earlier)).filter((n) => n.kind === "MENTION")).toHaveLength(1);
   });
 });
 
