@@ -1,12 +1,12 @@
 import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
-  type InsertedNotification,
+  type CheckedNotice,
   NOT_TOLD_YET,
   noticeChecked,
   noticeCheckStatement,
-  postEditedNoticeStatement,
-  toNotificationRow,
+  noticesChecked,
+  postEditedCheckStatement,
 } from "./queries";
 import { type NewNotification, prepared, sendNotice, settingOf } from "./service";
 
@@ -59,33 +59,37 @@ function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: On
     after: async (results) => {
       for (const [i, n] of told.entries()) {
         const checked = noticeChecked(results[i]);
-        if (!checked) continue;
-        await sendNotice(deps, n.userId, {
-          notice: {
-            key: noticeKey(n, now),
-            kind: n.kind,
-            actorId: n.actorId,
-            link: n.link,
-            text: n.text,
-            createdAt: now,
-            // Following, unfollowing and following again tells them once while the first is unread.
-            oncePerUnreadActor: n.kind === "FOLLOWER",
-            quietMs: n.quietMs,
-          },
-          actor: checked.actor,
-          muted: checked.muted,
-          session: checked.session,
-          // With phrases muted, D1's count leaves some out: the inbox reads it again.
-          unread: checked.muted
-            ? null
-            : {
-                counts: toUnreadData(checked.unread.notifications, checked.unread.threads),
-                countedAt: checked.unread.countedAt,
-              },
-        });
+        if (checked) await sendChecked(deps, n, checked, now);
       }
     },
   };
+}
+
+/** A notice that passed its check goes to its person's inbox with its idempotency key. */
+async function sendChecked(deps: Deps, n: InboxNotice, checked: CheckedNotice, now: number): Promise<void> {
+  await sendNotice(deps, n.userId, {
+    notice: {
+      key: noticeKey(n, now),
+      kind: n.kind,
+      actorId: n.actorId,
+      link: n.link,
+      text: n.text,
+      createdAt: now,
+      // Following, unfollowing and following again tells them once while the first is unread.
+      oncePerUnreadActor: n.kind === "FOLLOWER",
+      quietMs: n.quietMs,
+    },
+    actor: checked.actor,
+    muted: checked.muted,
+    session: checked.session,
+    // With phrases muted, D1's count leaves some out: the inbox reads it again.
+    unread: checked.muted
+      ? null
+      : {
+          counts: toUnreadData(checked.unread.notifications, checked.unread.threads),
+          countedAt: checked.unread.countedAt,
+        },
+  });
 }
 
 export function notificationEvents(deps: Deps): Events {
@@ -117,13 +121,32 @@ export function notificationEvents(deps: Deps): Events {
         e.now,
         e.onlyIf,
       ),
-    // The people who commented hear of it once an hour (an edit that changed nothing tells nobody).
+    // The people who commented hear of it once an hour per post (an edit that changed nothing
+    // tells nobody); their inboxes keep it (docs/decisions/223).
     postEdited: async (e) => {
-      const [written] = await deps.db.write([
-        postEditedNoticeStatement(deps.db, { id: e.postId, link: e.link, title: e.title }, e.actorId, e.now),
-      ]);
-      for (const n of (written?.results ?? []) as InsertedNotification[])
-        await deps.live.notification(toNotificationRow(n));
+      const post = { id: e.postId, link: e.link, title: e.title };
+      const [checked] = await deps.db.write([postEditedCheckStatement(deps.db, post, e.actorId, e.now)]);
+      const text = prepared({
+        userId: 0,
+        kind: "POST_EDITED",
+        actorId: e.actorId,
+        link: e.link,
+        text: e.title,
+      }).text;
+      for (const person of noticesChecked(checked))
+        await sendChecked(
+          deps,
+          {
+            userId: person.userId,
+            kind: "POST_EDITED",
+            actorId: e.actorId,
+            link: e.link,
+            text,
+            quietMs: HOUR_MS,
+          },
+          person,
+          e.now,
+        );
     },
     // A person hears of a post or a comment once, however often an edit takes their name out and
     // puts it back: a mention that leads where one of theirs already leads is not kept again.

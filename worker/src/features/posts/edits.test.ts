@@ -17,6 +17,21 @@ const editComment = (user: TestUser, public_id: string, body: string) =>
 const editPost = (user: TestUser, public_id: string, body: string) =>
   api("/api/v1/private/user/micropost", { method: "PATCH", ...jsonBody({ public_id, body }, user.auth) });
 
+/**
+ * A notification about a post, written to D1 `ago` ms back as before the inbox kept that kind
+ * (docs/decisions/223); answers the post's link.
+ */
+async function toldInD1(who: TestUser, kind: string, actor: TestUser, postId: string, ago: number) {
+  const res = await api(`/api/v1/micropost?public_id=${postId}`);
+  const { link } = (await json<{ micropost: { link: string } }>(res)).micropost;
+  await env.DB.prepare(
+    "INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at) VALUES (?1, ?2, ?3, ?4, 'A title', 0, ?5)",
+  )
+    .bind(who.id, kind, actor.id, link, Date.now() - ago)
+    .run();
+  return link;
+}
+
 async function commentBy(user: TestUser, body = "First words") {
   const author = await createUser();
   const post = await newPost(author, await newCommunity(author));
@@ -142,15 +157,8 @@ describe("mentions", () => {
     const named = await createUser();
     const earlier = await createUser();
     const post = await newPost(me, await newCommunity(me), { body: "<p>Nobody yet</p>" });
-    const { link } = (
-      await json<{ micropost: { link: string } }>(await api(`/api/v1/micropost?public_id=${post.public_id}`))
-    ).micropost;
     // A mention written to D1 before the inbox kept them (docs/decisions/223).
-    await env.DB.prepare(
-      "INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at) VALUES (?1, 'MENTION', ?2, ?3, 'A title', 0, ?4)",
-    )
-      .bind(earlier.id, me.id, link, Date.now() - 1000)
-      .run();
+    const link = await toldInD1(earlier, "MENTION", me, post.public_id, 1000);
     const body = `<p>Now @${named.username} and @${earlier.username}</p>`;
     expect((await editPost(me, post.public_id, body)).status).toBe(200);
     expect((await noticesOf(named)).map((n) => [n.kind, n.link, n.actor?.username])).toEqual([
@@ -195,5 +203,39 @@ describe("edits seen by commenters", () => {
       expect(told[0]!.link).toContain(`/p/${post.public_id}/`);
     }
     expect(await edited(author)).toHaveLength(0);
+    // Their inboxes keep them (docs/decisions/223): D1 has none.
+    const inD1 = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE kind = 'POST_EDITED' AND link = ?1",
+    )
+      .bind((await edited(ana))[0]!.link)
+      .first<{ n: number }>();
+    expect(inD1?.n).toBe(0);
+  });
+
+  it("tells nobody who blocked the author, switched comment notices off, or heard of it from D1 this hour", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const [blocker, quiet, earlier, told] = [
+      await createUser(),
+      await createUser({ notifyComment: false }),
+      await createUser(),
+      await createUser(),
+    ];
+    for (const who of [blocker, quiet, earlier, told]) {
+      const res = await api("/api/v1/private/user/micropost/comment", {
+        method: "POST",
+        ...jsonBody({ parent_micropost_public_id: post.public_id, body: "Words" }, who.auth),
+      });
+      expect(res.status).toBe(201);
+    }
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 1)")
+      .bind(blocker.id, author.id)
+      .run();
+    const link = await toldInD1(earlier, "POST_EDITED", author, post.public_id, 60_000);
+    expect((await editPost(author, post.public_id, "<p>New words</p>")).status).toBe(200);
+    const edits = async (who: TestUser) => (await noticesOf(who)).filter((n) => n.kind === "POST_EDITED");
+    expect((await edits(told)).map((n) => [n.link, n.actor?.username])).toEqual([[link, author.username]]);
+    for (const who of [blocker, quiet]) expect(await edits(who)).toEqual([]);
+    expect(await edits(earlier)).toHaveLength(1);
   });
 });
