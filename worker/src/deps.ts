@@ -113,7 +113,7 @@ export interface OnlyIf {
  * imports none of those that care: app wiring (`createDeps`) connects the notifications feature
  * (features/notifications/events.ts), which decides who hears of it. The events of a write return
  * `Told` to batch with it (a comment's, a vote's, a follow's, a mention's, a join's and a
- * reaction's: one statement per notice checks it, and after the batch the person's Inbox keeps it,
+ * reaction's and a referral's: one statement per notice checks it, and after the batch the person's Inbox keeps it,
  * docs/decisions/210 and 223); a post's edit still writes on its own.
  */
 export interface Events {
@@ -163,6 +163,8 @@ export interface Events {
     now: number;
     onlyIf: OnlyIf;
   }): Told;
+  /** A person someone invited is in (`link`: the newcomer's profile). */
+  referred(e: { referrerId: number; newcomerId: number; link: string; now: number }): Told;
   /** Someone reacted to a post, a comment or a chat message of `ownerId`'s. */
   reacted(e: {
     actorId: number;

@@ -172,6 +172,23 @@ export function notificationEvents(deps: Deps): Events {
         e.now,
         e.onlyIf,
       ),
+    // The referrer hears of each newcomer they invited once.
+    referred: (e) =>
+      toldToInbox(
+        deps,
+        [
+          {
+            userId: e.referrerId,
+            kind: "REFERRAL",
+            actorId: e.newcomerId,
+            link: e.link,
+            text: null,
+            once: true,
+          },
+        ],
+        e.now,
+        { sql: "" },
+      ),
     // The author of what was reacted to hears of it once an hour per item.
     reacted: (e) =>
       toldToInbox(
