@@ -83,6 +83,20 @@ export interface Told {
   after(results: D1Result[]): Promise<void>;
 }
 
+/** Several writes' `Told` as one: their statements one after another, each `after` its own results. */
+export function allTold(told: Told[]): Told {
+  return {
+    statements: told.flatMap((t) => t.statements),
+    after: async (results) => {
+      let at = 0;
+      for (const t of told) {
+        await t.after(results.slice(at, at + t.statements.length));
+        at += t.statements.length;
+      }
+    },
+  };
+}
+
 /**
  * The condition under which an event tells anyone, checked inside the writing batch (so a write
  * the batch did not make tells nobody): SQL over ?1 (the person told), ?3 (the actor), ?6 (the
@@ -98,9 +112,9 @@ export interface OnlyIf {
  * What happened, as the feature where it happened says it (docs/decisions/196), so that feature
  * imports none of those that care: app wiring (`createDeps`) connects the notifications feature
  * (features/notifications/events.ts), which decides who hears of it. The events of a write return
- * `Told` to batch with it (a comment's, a vote's and a follow's: one statement per notice checks
- * it, and after the batch the person's Inbox keeps it, docs/decisions/210); the others write on
- * their own.
+ * `Told` to batch with it (a comment's, a vote's, a follow's, a mention's, a join's and a
+ * reaction's and a referral's: one statement per notice checks it, and after the batch the person's Inbox keeps it,
+ * docs/decisions/210 and 223); a post's edit still writes on its own.
  */
 export interface Events {
   /** A comment was written on a post; a reply to a comment when `parentOwnerId` is set. */
@@ -132,9 +146,34 @@ export interface Events {
    */
   postEdited(e: { postId: number; actorId: number; link: string; title: string; now: number }): Promise<void>;
   /** A post or a comment named these people for the first time. */
-  mentioned(e: { actorId: number; userIds: number[]; link: string; text: string }): Promise<void>;
-  /** Someone joined a community that has an owner. */
-  communityJoined(e: { actorId: number; ownerId: number; link: string; text: string }): Promise<void>;
+  mentioned(e: {
+    actorId: number;
+    userIds: number[];
+    link: string;
+    text: string;
+    now: number;
+    onlyIf: OnlyIf;
+  }): Told;
+  /** Someone joined a community that has an owner (`link`: its members). */
+  communityJoined(e: {
+    actorId: number;
+    ownerId: number;
+    link: string;
+    text: string;
+    now: number;
+    onlyIf: OnlyIf;
+  }): Told;
+  /** A person someone invited is in (`link`: the newcomer's profile). */
+  referred(e: { referrerId: number; newcomerId: number; link: string; now: number }): Told;
+  /** Someone reacted to a post, a comment or a chat message of `ownerId`'s. */
+  reacted(e: {
+    actorId: number;
+    ownerId: number;
+    link: string | null;
+    text: string | null;
+    now: number;
+    onlyIf: OnlyIf;
+  }): Told;
 }
 
 /** The statements of a posts query: SQL over `microposts m` after a WITH prefix (or ""), and its binds. */

@@ -34,6 +34,11 @@ export interface NewNotice {
   createdAt: number;
   /** Kept only if no unread notice of this kind from this actor is there already (follows). */
   oncePerUnreadActor?: boolean;
+  /**
+   * Kept only if no notice of this kind leading to the same link was kept in the `quietMs` before
+   * `createdAt` (reactions and edits: one an hour per item).
+   */
+  quietMs?: number;
 }
 
 /**

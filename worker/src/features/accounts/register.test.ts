@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, users, verificationCodes } from "#worker/db/schema/index.ts";
 import { api, bearer, deps, detail, form, json } from "#worker-test/api.ts";
+import { noticesOf } from "#worker-test/notices.ts";
 import {
   createUser,
   from,
@@ -194,16 +195,19 @@ describe("registering", () => {
   it("links the referrer given by ref_username and tells them once the account is confirmed", async () => {
     const referrer = await createUser();
     const person = await registerAndConfirm({ ref_username: referrer.username });
-    const me = await json<{ referrer_username: string | null }>(
+    const me = await json<{ referrer_username: string | null; username: string }>(
       await api("/api/v1/private/user/auth/me", { headers: bearer(person.token) }),
     );
     expect(me.referrer_username).toBe(referrer.username);
-    const told = await deps.db.orm
+    // The referrer's inbox keeps it (docs/decisions/223): their list shows it, D1 has none.
+    const told = await noticesOf(referrer);
+    expect(told.map((n) => [n.kind, n.link])).toEqual([["REFERRAL", `/user/${me.username}`]]);
+    const inD1 = await deps.db.orm
       .select()
       .from(notifications)
       .where(eq(notifications.userId, referrer.id))
       .all();
-    expect(told.map((n) => n.kind)).toEqual(["REFERRAL"]);
+    expect(inD1).toEqual([]);
   });
 
   it("ignores a referrer that does not exist", async () => {

@@ -55,14 +55,14 @@ export async function tellReferrer(
   newcomer: { id: number; username: string },
 ): Promise<void> {
   if (referrerId === null) return;
-  const notice = {
-    userId: referrerId,
-    kind: "REFERRAL" as const,
-    actorId: newcomer.id,
+  // Their inbox keeps it (docs/decisions/223): one statement checks it.
+  const told = deps.events.referred({
+    referrerId,
+    newcomerId: newcomer.id,
     link: `/user/${newcomer.username}`,
-    text: null,
-  };
-  await deps.notices.tell(await deps.db.write(deps.notices.statements(notice, Date.now())));
+    now: Date.now(),
+  });
+  await told.after(await deps.db.write(told.statements));
 }
 
 export interface RegisterParams {

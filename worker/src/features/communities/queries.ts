@@ -272,6 +272,13 @@ export function joinedStatement(db: Database, communityId: number, userId: numbe
   });
 }
 
+/**
+ * The owner hears of a new member only when this batch made them one (?3 the member, ?6 the
+ * batch's `now`, the membership's created_at, ?7 the community's id).
+ */
+export const JOINED_NOW =
+  "EXISTS (SELECT 1 FROM community_members WHERE community_id = ?7 AND user_id = ?3 AND created_at = ?6)";
+
 /** Removes the membership and 1 member, only if they were one. */
 export function leaveStatements(db: Database, communityId: number, userId: number) {
   return [

@@ -31,6 +31,7 @@ import {
   communityPage,
   communityWithMembership,
   insertCommunity,
+  JOINED_NOW,
   joinedStatement,
   leaveStatements,
   memberPage,
@@ -205,24 +206,31 @@ export async function joinCommunity(
 ): Promise<JoinResult> {
   const { db } = deps;
   const community = await findCommunity(deps, name);
+  const now = Date.now();
+  // The owner hears of it in the same batch, only if this batch made the caller a member.
+  const told =
+    community.ownerId === null
+      ? null
+      : deps.events.communityJoined({
+          actorId: user.id,
+          ownerId: community.ownerId,
+          link: `/c/${community.name}/members`,
+          text: `c/${community.name}`,
+          now,
+          onlyIf: { sql: JOINED_NOW, binds: [community.id] },
+        });
+  const notice = told?.statements ?? [];
   const results = await db.write([
-    ...joinStatements(db, community.id, user.id, Date.now()),
+    ...joinStatements(db, community.id, user.id, now),
     joinedStatement(db, community.id, user.id),
+    ...notice,
   ]);
-  const joined = (results[1]?.meta.changes ?? 0) > 0;
   const row = results[2]?.results[0] as {
     role: JoinResult["role"];
     created_at: number;
     total_members: number;
   };
-  if (joined && community.ownerId !== null) {
-    await deps.events.communityJoined({
-      actorId: user.id,
-      ownerId: community.ownerId,
-      link: `/c/${community.name}/members`,
-      text: `c/${community.name}`,
-    });
-  }
+  if (told) await told.after(results.slice(3, 3 + notice.length));
   return toJoinResult(community.name, row);
 }
 

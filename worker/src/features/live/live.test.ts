@@ -119,6 +119,29 @@ describe("events reach every open tab", () => {
     }
   });
 
+  it("a mention and a new member, kept by the inbox (docs/decisions/223): NOTIFICATION and UNREAD", async () => {
+    const [ada, bob] = [await createUser(), await createUser()];
+    const name = await newCommunity(ada);
+    const tab = await openLive(ada);
+    await comment(bob, (await newPost(bob, name)).public_id, `<p>Over to @${ada.username}</p>`);
+    const mention = await tab.next("NOTIFICATION", (f) => f.notification.kind === "MENTION");
+    expect(mention.notification).toMatchObject({ actor: { username: bob.username }, is_read: false });
+    expect(mention.listed).toBe(true);
+    expect(await tab.next("UNREAD", (f) => f.seq > mention.seq)).toMatchObject({ unread_notifications: 1 });
+    const carol = await createUser();
+    const joined = await api(`/api/v1/private/user/community/join?name=${name}`, {
+      method: "POST",
+      headers: carol.auth,
+    });
+    expect(joined.status).toBe(200);
+    const member = await tab.next("NOTIFICATION", (f) => f.notification.kind === "COMMUNITY");
+    expect(member.notification).toMatchObject({
+      actor: { username: carol.username },
+      link: `/c/${name}/members`,
+    });
+    expect(await tab.next("UNREAD", (f) => f.seq > member.seq)).toMatchObject({ unread_notifications: 2 });
+  });
+
   it("UNREAD follows what the person read: after reading everything, a new follow counts one", async () => {
     const [ada, bob, cy] = [await createUser(), await createUser(), await createUser()];
     const tab = await openLive(ada);

@@ -66,9 +66,16 @@ function toNotice(row: Record<string, SqlStorageValue>): NoticeRow {
 
 /** Keeps a notice unless its key is there already (or its once-rule holds); answers the row kept. */
 export function addNotice(sql: SqlStorage, n: NewNotice): NoticeRow | null {
-  const once = n.oncePerUnreadActor
-    ? " AND NOT EXISTS (SELECT 1 FROM notices WHERE is_read = 0 AND kind = ?2 AND actor_id IS ?3)"
-    : "";
+  const quietMs = Math.max(0, Math.floor(n.quietMs ?? 0));
+  const once = `${
+    n.oncePerUnreadActor
+      ? " AND NOT EXISTS (SELECT 1 FROM notices WHERE is_read = 0 AND kind = ?2 AND actor_id IS ?3)"
+      : ""
+  }${
+    quietMs > 0
+      ? ` AND NOT EXISTS (SELECT 1 FROM notices WHERE kind = ?2 AND link IS ?4 AND created_at > ?6 - ${quietMs})`
+      : ""
+  }`;
   const row = sql
     .exec(
       `INSERT INTO notices (notice_key, kind, actor_id, link, text, is_read, created_at)

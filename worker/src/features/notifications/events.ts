@@ -1,73 +1,95 @@
 import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
-  type InsertedNotification,
+  type CheckedNotice,
+  NOT_TOLD_YET,
   noticeChecked,
   noticeCheckStatement,
-  postEditedNoticeStatement,
-  toNotificationRow,
+  noticesChecked,
+  postEditedCheckStatement,
 } from "./queries";
-import { type NewNotification, notify, prepared, sendNotice, settingOf } from "./service";
+import { type NewNotification, prepared, sendNotice, settingOf } from "./service";
 
 // Who hears of what happened elsewhere (deps.ts `Events`, docs/decisions/196): the features where
 // things happen say what happened, and this is where it becomes notifications. createDeps
 // connects it; no feature imports it.
 
+/** One hour, the quiet time of a reaction's notice per item. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A notice of a write on its way to the recipient's inbox. */
+type InboxNotice = NewNotification & {
+  actorId: number;
+  /** Told at most once in this long per kind and link (reactions). */
+  quietMs?: number;
+};
+
 /**
- * The notifications of one social write (a comment, a vote, a follow), which the recipients' inbox
- * objects keep (docs/decisions/210): one statement each in the writer's batch checks the kind's
- * setting, the blocks and `onlyIf` and reads the actor. Once the batch committed, each notice that
- * passed goes to its person's inbox with its idempotency key (the kind, the actor, where it leads
- * and the write's time), straight away or, when that call fails, through the queue. Nobody hears
- * of their own action.
+ * The inbox's idempotency key of a notice: a repeated delivery of the same write carries the same
+ * key and is kept once. A notice told once per link (`once`: mentions) has the link for its key,
+ * so an edit that names the person again keeps nothing new; every other carries the kind, the
+ * actor, where it leads and the write's time.
  */
-function toldToInbox(
-  deps: Deps,
-  notices: Array<NewNotification & { actorId: number }>,
-  now: number,
-  onlyIf: OnlyIf,
-): Told {
+function noticeKey(n: InboxNotice, now: number): string {
+  return n.once ? `${n.kind}:${n.link ?? ""}` : `${n.kind}:${n.actorId}:${n.link ?? ""}:${now}`;
+}
+
+/**
+ * The notifications of one write (a comment, a vote, a follow, a mention, a join, a reaction),
+ * which the recipients' inbox objects keep (docs/decisions/210, 223): one statement each in the
+ * writer's batch checks the kind's setting, the blocks and `onlyIf` (with `once`, also that no
+ * notice of that kind leading there is still in D1 from before) and reads the actor. Once the
+ * batch committed, each notice that passed goes to its person's inbox with its idempotency key
+ * (`noticeKey`), straight away or, when that call fails, through the queue. Nobody hears of their
+ * own action.
+ */
+function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: OnlyIf): Told {
   const told = notices.filter((n) => n.actorId !== n.userId).map(prepared);
   return {
     statements: told.map((n) =>
       noticeCheckStatement(
         deps.db,
-        { ...n, actorId: n.actorId as number },
+        n,
         settingOf(n.kind),
         now,
-        onlyIf.sql,
+        [n.once ? NOT_TOLD_YET : "", onlyIf.sql].filter(Boolean).join(" AND "),
         onlyIf.binds,
       ),
     ),
     after: async (results) => {
       for (const [i, n] of told.entries()) {
         const checked = noticeChecked(results[i]);
-        if (!checked) continue;
-        await sendNotice(deps, n.userId, {
-          notice: {
-            key: `${n.kind}:${n.actorId}:${n.link ?? ""}:${now}`,
-            kind: n.kind,
-            actorId: n.actorId,
-            link: n.link,
-            text: n.text,
-            createdAt: now,
-            // Following, unfollowing and following again tells them once while the first is unread.
-            oncePerUnreadActor: n.kind === "FOLLOWER",
-          },
-          actor: checked.actor,
-          muted: checked.muted,
-          session: checked.session,
-          // With phrases muted, D1's count leaves some out: the inbox reads it again.
-          unread: checked.muted
-            ? null
-            : {
-                counts: toUnreadData(checked.unread.notifications, checked.unread.threads),
-                countedAt: checked.unread.countedAt,
-              },
-        });
+        if (checked) await sendChecked(deps, n, checked, now);
       }
     },
   };
+}
+
+/** A notice that passed its check goes to its person's inbox with its idempotency key. */
+async function sendChecked(deps: Deps, n: InboxNotice, checked: CheckedNotice, now: number): Promise<void> {
+  await sendNotice(deps, n.userId, {
+    notice: {
+      key: noticeKey(n, now),
+      kind: n.kind,
+      actorId: n.actorId,
+      link: n.link,
+      text: n.text,
+      createdAt: now,
+      // Following, unfollowing and following again tells them once while the first is unread.
+      oncePerUnreadActor: n.kind === "FOLLOWER",
+      quietMs: n.quietMs,
+    },
+    actor: checked.actor,
+    muted: checked.muted,
+    session: checked.session,
+    // With phrases muted, D1's count leaves some out: the inbox reads it again.
+    unread: checked.muted
+      ? null
+      : {
+          counts: toUnreadData(checked.unread.notifications, checked.unread.threads),
+          countedAt: checked.unread.countedAt,
+        },
+  });
 }
 
 export function notificationEvents(deps: Deps): Events {
@@ -99,36 +121,90 @@ export function notificationEvents(deps: Deps): Events {
         e.now,
         e.onlyIf,
       ),
-    // The people who commented hear of it once an hour (an edit that changed nothing tells nobody).
+    // The people who commented hear of it once an hour per post (an edit that changed nothing
+    // tells nobody); their inboxes keep it (docs/decisions/223).
     postEdited: async (e) => {
-      const [written] = await deps.db.write([
-        postEditedNoticeStatement(deps.db, { id: e.postId, link: e.link, title: e.title }, e.actorId, e.now),
-      ]);
-      for (const n of (written?.results ?? []) as InsertedNotification[])
-        await deps.live.notification(toNotificationRow(n));
+      const post = { id: e.postId, link: e.link, title: e.title };
+      const [checked] = await deps.db.write([postEditedCheckStatement(deps.db, post, e.actorId, e.now)]);
+      const text = prepared({
+        userId: 0,
+        kind: "POST_EDITED",
+        actorId: e.actorId,
+        link: e.link,
+        text: e.title,
+      }).text;
+      for (const person of noticesChecked(checked))
+        await sendChecked(
+          deps,
+          {
+            userId: person.userId,
+            kind: "POST_EDITED",
+            actorId: e.actorId,
+            link: e.link,
+            text,
+            quietMs: HOUR_MS,
+          },
+          person,
+          e.now,
+        );
     },
     // A person hears of a post or a comment once, however often an edit takes their name out and
-    // puts it back: a mention that leads where one of theirs already leads is not written again.
-    mentioned: async (e) => {
-      for (const userId of e.userIds)
-        await notify(deps, {
+    // puts it back: a mention that leads where one of theirs already leads is not kept again.
+    mentioned: (e) =>
+      toldToInbox(
+        deps,
+        e.userIds.map((userId) => ({
           userId,
-          kind: "MENTION",
+          kind: "MENTION" as const,
           actorId: e.actorId,
           link: e.link,
           text: e.text,
           once: true,
-        });
-    },
+        })),
+        e.now,
+        e.onlyIf,
+      ),
     // The owner hears of a new member.
-    communityJoined: async (e) => {
-      await notify(deps, {
-        userId: e.ownerId,
-        kind: "COMMUNITY",
-        actorId: e.actorId,
-        link: e.link,
-        text: e.text,
-      });
-    },
+    communityJoined: (e) =>
+      toldToInbox(
+        deps,
+        [{ userId: e.ownerId, kind: "COMMUNITY", actorId: e.actorId, link: e.link, text: e.text }],
+        e.now,
+        e.onlyIf,
+      ),
+    // The referrer hears of each newcomer they invited once.
+    referred: (e) =>
+      toldToInbox(
+        deps,
+        [
+          {
+            userId: e.referrerId,
+            kind: "REFERRAL",
+            actorId: e.newcomerId,
+            link: e.link,
+            text: null,
+            once: true,
+          },
+        ],
+        e.now,
+        { sql: "" },
+      ),
+    // The author of what was reacted to hears of it once an hour per item.
+    reacted: (e) =>
+      toldToInbox(
+        deps,
+        [
+          {
+            userId: e.ownerId,
+            kind: "REACTION",
+            actorId: e.actorId,
+            link: e.link,
+            text: e.text,
+            quietMs: HOUR_MS,
+          },
+        ],
+        e.now,
+        e.onlyIf,
+      ),
   };
 }

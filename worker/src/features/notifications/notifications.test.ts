@@ -259,3 +259,129 @@ describe("notices kept in the person's inbox", () => {
     expect(await inbox.exportNotices(me.id)).toEqual([]);
   });
 });
+
+const joinCommunity = (user: TestUser, name: string) =>
+  api(`/api/v1/private/user/community/join?name=${name}`, { method: "POST", headers: user.auth });
+const leaveCommunity = (user: TestUser, name: string) =>
+  api(`/api/v1/private/user/community/leave?name=${name}`, { method: "DELETE", headers: user.auth });
+const react = (user: TestUser, publicId: string, emoji: string) =>
+  api("/api/v1/private/user/reaction", {
+    method: "PUT",
+    headers: { ...user.auth, "content-type": "application/json" },
+    body: JSON.stringify({ target_type: "POST", public_id: publicId, emoji }),
+  });
+const inD1Of = async (userId: number, kind: string) =>
+  (
+    await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = ?2")
+      .bind(userId, kind)
+      .first<{ n: number }>()
+  )?.n;
+
+// docs/decisions/223: mentions, community joins and reactions are kept by the person's inbox too.
+describe("mentions, joins and reactions kept in the person's inbox", () => {
+  it("tells each person a post names, with its link and author, none in D1; a block or a setting tells nobody", async () => {
+    const author = await createUser();
+    const [ana, bo, blocker, quiet] = [
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser({ notifyMention: false }),
+    ];
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 1)")
+      .bind(blocker.id, author.id)
+      .run();
+    const community = await newCommunity(author);
+    const res = await api("/api/v1/private/user/micropost", {
+      method: "POST",
+      headers: author.auth,
+      body: form({
+        title: "Named",
+        body: `<p>@${ana.username} @${bo.username} @${blocker.username} @${quiet.username}</p>`,
+        community_name: community,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { link } = await json<{ link: string }>(res);
+    for (const person of [ana, bo]) {
+      expect((await noticesOf(person)).map((n) => [n.kind, n.link, n.actor?.username, n.text])).toEqual([
+        ["MENTION", link, author.username, "Named"],
+      ]);
+      expect(await unread(person.auth)).toBe(1);
+      expect(await inD1Of(person.id, "MENTION")).toBe(0);
+    }
+    for (const person of [blocker, quiet]) expect(await noticesOf(person)).toEqual([]);
+  });
+
+  it("keeps a mention delivered again (the queue's retry, an edit naming them again) once", async () => {
+    const author = await createUser();
+    const named = await createUser();
+    const post = await newPost(author, await newCommunity(author), { body: `<p>Hi @${named.username}</p>` });
+    const [kept] = await noticesOf(named);
+    expect(kept?.kind).toBe("MENTION");
+    const job: NoticeJob = {
+      kind: "notice",
+      userId: named.id,
+      delivery: {
+        notice: {
+          key: `MENTION:${kept!.link}`,
+          kind: "MENTION",
+          actorId: author.id,
+          link: kept!.link,
+          text: "A title",
+          createdAt: Date.now(),
+        },
+        actor: null,
+        muted: false,
+        unread: null,
+      },
+    };
+    await handleQueue(
+      createMessageBatch<JobMessage>("agora-jobs", [
+        { id: "mention-again", timestamp: new Date(), attempts: 2, body: job },
+      ]),
+      deps,
+    );
+    const edited = await api("/api/v1/private/user/micropost", {
+      method: "PATCH",
+      headers: { ...author.auth, "content-type": "application/json" },
+      body: JSON.stringify({ public_id: post.public_id, body: `<p>Still @${named.username}, again</p>` }),
+    });
+    expect(edited.status).toBe(200);
+    expect((await noticesOf(named)).map((n) => n.kind)).toEqual(["MENTION"]);
+    expect(await unread(named.auth)).toBe(1);
+  });
+
+  it("tells a community's owner of each new member, not of a repeated join nor of a blocked person's", async () => {
+    const owner = await createUser();
+    const [ana, blocked] = [await createUser({ profileName: "Ana" }), await createUser()];
+    const name = await newCommunity(owner);
+    expect((await joinCommunity(ana, name)).status).toBe(200);
+    expect((await joinCommunity(ana, name)).status).toBe(200);
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 1)")
+      .bind(owner.id, blocked.id)
+      .run();
+    expect((await joinCommunity(blocked, name)).status).toBe(200);
+    const told = await noticesOf(owner);
+    expect(told.map((n) => [n.kind, n.link, n.actor?.profile_name, n.text])).toEqual([
+      ["COMMUNITY", `/c/${name}/members`, "Ana", `c/${name}`],
+    ]);
+    expect(await inD1Of(owner.id, "COMMUNITY")).toBe(0);
+    // Leaving and joining again is a new member again.
+    expect((await leaveCommunity(ana, name)).status).toBe(204);
+    expect((await joinCommunity(ana, name)).status).toBe(200);
+    expect((await noticesOf(owner)).map((n) => n.kind)).toEqual(["COMMUNITY", "COMMUNITY"]);
+    expect(await unread(owner.auth)).toBe(2);
+  });
+
+  it("tells a post's author of a reaction from the inbox, none in D1, and marks it read there", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    expect((await react(fan, post.public_id, "👍")).status).toBe(200);
+    const [told] = await noticesOf(author);
+    expect(told).toMatchObject({ kind: "REACTION", actor: { username: fan.username }, text: "A title" });
+    expect(told!.link).toContain(`/p/${post.public_id}/`);
+    expect(await inD1Of(author.id, "REACTION")).toBe(0);
+    expect(await json(await markRead(author, told!.id))).toEqual({ updated: 1, unread_notifications: 0 });
+  });
+});

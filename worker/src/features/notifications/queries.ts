@@ -111,35 +111,52 @@ export function noticeCheckStatement(
   onlyIf = "",
   onlyIfBinds: unknown[] = [],
 ): D1PreparedStatement {
-  const settingOn = setting ? ` AND p.${users[setting].name} = 1` : "";
   return db.prepare({
-    sql: `SELECT ${columnsOf(ownerColumns, "u")},
-                 EXISTS (SELECT 1 FROM muted_words w
-                          WHERE w.user_id = ?1 AND (w.expires_at IS NULL OR w.expires_at > ?6)) AS muted,
-                 (SELECT count(*) FROM notifications n WHERE n.user_id = ?1 AND n.is_read = 0) AS notifications,
-                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
-                   WHERE me.user_id = ?1 AND me.total_unread_messages > 0) AS threads,
-                 ${COUNTED_AT} AS counted_at,
-                 p.token_version AS p_version, p.status AS p_status, p.deleted_at AS p_deleted_at
-            FROM users u JOIN users p ON p.id = ?1${settingOn}
-           WHERE u.id = ?3
-             AND NOT EXISTS (SELECT 1 FROM blocks
-                              WHERE (blocker_id = ?1 AND blocked_id = ?3) OR (blocker_id = ?3 AND blocked_id = ?1))
-             ${onlyIf ? `AND ${onlyIf}` : ""}`,
+    sql: noticeCheckSql("p.id = ?1", setting, onlyIf),
     binds: [input.userId, input.kind, input.actorId, input.link, input.text, now, ...onlyIfBinds],
   });
 }
 
-/** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
-export function noticeChecked(result: D1Result | undefined): {
+/**
+ * The check of `noticeCheckStatement` over every person `recipients` (SQL over `p`, the person)
+ * names: a row each, with the person's id (`user_id`). `onlyIf` may name the person as `p.id`.
+ */
+function noticeCheckSql(recipients: string, setting: keyof typeof users.$inferSelect | null, onlyIf: string) {
+  const settingOn = setting ? ` AND p.${users[setting].name} = 1` : "";
+  return `SELECT p.id AS user_id, ${columnsOf(ownerColumns, "u")},
+                 EXISTS (SELECT 1 FROM muted_words w
+                          WHERE w.user_id = p.id AND (w.expires_at IS NULL OR w.expires_at > ?6)) AS muted,
+                 (SELECT count(*) FROM notifications n WHERE n.user_id = p.id AND n.is_read = 0) AS notifications,
+                 (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
+                   WHERE me.user_id = p.id AND me.total_unread_messages > 0) AS threads,
+                 ${COUNTED_AT} AS counted_at,
+                 p.token_version AS p_version, p.status AS p_status, p.deleted_at AS p_deleted_at
+            FROM users u JOIN users p ON ${recipients}${settingOn}
+           WHERE u.id = ?3
+             AND NOT EXISTS (SELECT 1 FROM blocks
+                              WHERE (blocker_id = p.id AND blocked_id = ?3) OR (blocker_id = ?3 AND blocked_id = p.id))
+             ${onlyIf ? `AND ${onlyIf}` : ""}`;
+}
+
+/** What `noticeCheckStatement` answered for one person. */
+export interface CheckedNotice {
+  userId: number;
   actor: OwnerRow;
   muted: boolean;
   unread: { notifications: number; threads: number; countedAt: number };
+  /** The person's account as the batch read it (the inbox's session check uses it). */
   session: CarriedSession;
-} | null {
-  const raw = result?.results[0] as Record<string, unknown> | undefined;
-  if (!raw) return null;
-  return {
+}
+
+/** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
+export function noticeChecked(result: D1Result | undefined): CheckedNotice | null {
+  return noticesChecked(result)[0] ?? null;
+}
+
+/** What a check over several people answered: one for each person to tell. */
+export function noticesChecked(result: D1Result | undefined): CheckedNotice[] {
+  return ((result?.results ?? []) as Array<Record<string, unknown>>).map((raw) => ({
+    userId: Number(raw.user_id),
     actor: rowOf(ownerColumns, raw),
     muted: Boolean(raw.muted),
     unread: {
@@ -154,7 +171,33 @@ export function noticeChecked(result: D1Result | undefined): {
         deletedAt: raw.p_deleted_at === null ? null : Number(raw.p_deleted_at),
       }),
     },
-  };
+  }));
+}
+
+/**
+ * After a post's edit (features/posts/queries/posts.ts `editPostStatements`), the POST_EDITED
+ * notices its commenters' inboxes keep (docs/decisions/223): one statement answers, for each
+ * person who has a comment on the post (not the editor; not someone who switched comment
+ * notifications off or is on either side of a block with them), what `noticeCheckStatement`
+ * answers, unless the edit at `now` changed nothing (the post's `edited_at` is not `now`) or D1
+ * still has one about this post for them from the last hour (the inbox keeps to the same hour).
+ */
+export function postEditedCheckStatement(
+  db: Database,
+  post: { id: number; link: string; title: string },
+  editorId: number,
+  now: number,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: noticeCheckSql(
+      `p.id IN (SELECT c.owner_id FROM comments c WHERE c.micropost_id = ?7 AND c.is_deleted = 0) AND p.id <> ?3`,
+      "notifyComment",
+      `EXISTS (SELECT 1 FROM microposts m WHERE m.id = ?7 AND m.edited_at = ?6)
+       AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = p.id AND n.kind = ?2
+                         AND n.link = ?4 AND n.created_at > ?6 - 3600000)`,
+    ),
+    binds: [null, "POST_EDITED", editorId, post.link, post.title, now, post.id],
+  });
 }
 
 /**
@@ -219,46 +262,6 @@ export function notificationWritten(results: D1Result[]): WrittenNotification | 
             countedAt: Number(c.counted_at),
           }
         : null,
-  };
-}
-
-/**
- * After a post's edit (features/posts/queries/posts.ts `editPostStatements`): a POST_EDITED notification for each person who has
- * a comment on the post (not the editor; not someone who switched comment notifications off or is
- * on either side of a block with them), unless the edit at `now` changed nothing (the post's
- * `edited_at` is not `now`) or they had one about this post in the last hour. Answers the rows.
- */
-export function postEditedNoticeStatement(
-  db: Database,
-  post: { id: number; link: string; title: string },
-  editorId: number,
-  now: number,
-): D1PreparedStatement {
-  return db.prepare({
-    sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at)
-      SELECT DISTINCT c.owner_id, 'POST_EDITED', ?2, ?3, ?4, 0, ?5
-        FROM comments c JOIN users u ON u.id = c.owner_id AND u.notify_comment = 1
-       WHERE EXISTS (SELECT 1 FROM microposts m WHERE m.id = ?1 AND m.edited_at = ?5)
-         AND c.micropost_id = ?1 AND c.is_deleted = 0 AND c.owner_id <> ?2
-         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.owner_id AND b.blocked_id = ?2)
-                                                  OR (b.blocker_id = ?2 AND b.blocked_id = c.owner_id))
-         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = c.owner_id AND n.kind = 'POST_EDITED'
-                           AND n.link = ?3 AND n.created_at > ?5 - 3600000)
-      RETURNING id, user_id, kind, actor_id, link, text, created_at`,
-    binds: [post.id, editorId, post.link, post.title, now],
-  });
-}
-
-/** A notification row as its insert returned it, as the live updates carry it. */
-export function toNotificationRow(n: InsertedNotification): NotificationRow {
-  return {
-    id: Number(n.id),
-    userId: Number(n.user_id),
-    kind: n.kind,
-    actorId: n.actor_id === null ? null : Number(n.actor_id),
-    link: n.link,
-    text: n.text,
-    createdAt: Number(n.created_at),
   };
 }
 

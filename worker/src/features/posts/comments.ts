@@ -4,7 +4,7 @@ import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Comment, CommentCreate, CursorPage } from "#shared/schemas/posts.ts";
 import { htmlToText } from "#shared/schemas/posts.ts";
 import { decodeCursor, encodeCursor } from "#worker/db/sql.ts";
-import type { Deps } from "#worker/deps.ts";
+import { allTold, type Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { refuseIfBanned } from "#worker/lib/community-bans.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -18,7 +18,7 @@ import { postLink, toComment, toCommentTree } from "#worker/lib/post-json.ts";
 import { assertCanReach } from "#worker/lib/reach.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, trustAfterContribution } from "#worker/lib/trust.ts";
-import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
+import { linkedBody, mentionsTold, saveEditedBody } from "./mentions";
 import type { CommentRow } from "./queries";
 import * as queries from "./queries";
 
@@ -177,7 +177,7 @@ export async function createComment(
       });
   }
 
-  const body = await withMentionLinks(deps, toSafeHtml(input.body));
+  const { body, mentioned } = await linkedBody(deps, toSafeHtml(input.body));
   const id = publicId();
   const now = Date.now();
   const link = `${postLink(post.communityName, post.publicId, post.slug)}?comment=${id}`;
@@ -191,16 +191,30 @@ export async function createComment(
     now,
   });
   const readBack = [db.prepare(queries.commentInPostStatement(id)), db.prepare(ownersStatement([user.id]))];
-  // Whoever hears of it (the parent's and the post's authors) is told in the same batch.
-  const told = deps.events.commentWritten({
-    actorId: user.id,
-    postOwnerId: post.ownerId,
-    parentOwnerId: parent ? parent.ownerId : null,
-    link,
-    text,
-    now,
-    onlyIf: { sql: queries.COMMENT_IS_IN, binds: [id] },
-  });
+  // Whoever hears of it (the parent's and the post's authors, the people it names) is told in the
+  // same batch.
+  const onlyIf = { sql: queries.COMMENT_IS_IN, binds: [id] };
+  const told = allTold([
+    deps.events.commentWritten({
+      actorId: user.id,
+      postOwnerId: post.ownerId,
+      parentOwnerId: parent ? parent.ownerId : null,
+      link,
+      text,
+      now,
+      onlyIf,
+    }),
+    await mentionsTold(deps, {
+      html: body,
+      before: "",
+      actorId: user.id,
+      link,
+      text,
+      known: mentioned,
+      now,
+      onlyIf,
+    }),
+  ]);
   const results = await db.write([
     ...insert,
     ...readBack,
@@ -221,7 +235,6 @@ export async function createComment(
   await deps.live.postActivity(input.parent_micropost_public_id, user.id);
   const at = insert.length + readBack.length;
   await told.after(results.slice(at, at + told.statements.length));
-  await notifyMentions(deps, { html: body, before: "", actorId: user.id, link, text });
   return comment;
 }
 
@@ -238,12 +251,13 @@ export async function editComment(
   input: { public_id: string; body: string },
 ): Promise<Comment> {
   const row = await ownComment(deps, user.id, input.public_id);
-  const body = await withMentionLinks(deps, toSafeHtml(input.body));
+  const { body, mentioned } = await linkedBody(deps, toSafeHtml(input.body));
   return saveEditedBody(deps, {
     user,
     actorId: user.id,
     before: row.body,
     body,
+    known: mentioned,
     text: excerpt(body),
     save: () => deps.db.write(queries.editCommentStatements(deps.db, row.id, body, Date.now())),
     load: () => loadOne(deps, input.public_id, user.id),

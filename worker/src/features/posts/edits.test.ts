@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Comment } from "#shared/schemas/posts.ts";
 import { api, detail, env, json, jsonBody } from "#worker-test/api.ts";
+import { noticesOf } from "#worker-test/notices.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 
@@ -15,6 +16,21 @@ const editComment = (user: TestUser, public_id: string, body: string) =>
   });
 const editPost = (user: TestUser, public_id: string, body: string) =>
   api("/api/v1/private/user/micropost", { method: "PATCH", ...jsonBody({ public_id, body }, user.auth) });
+
+/**
+ * A notification about a post, written to D1 `ago` ms back as before the inbox kept that kind
+ * (docs/decisions/223); answers the post's link.
+ */
+async function toldInD1(who: TestUser, kind: string, actor: TestUser, postId: string, ago: number) {
+  const res = await api(`/api/v1/micropost?public_id=${postId}`);
+  const { link } = (await json<{ micropost: { link: string } }>(res)).micropost;
+  await env.DB.prepare(
+    "INSERT INTO notifications (user_id, kind, actor_id, link, text, is_read, created_at) VALUES (?1, ?2, ?3, ?4, 'A title', 0, ?5)",
+  )
+    .bind(who.id, kind, actor.id, link, Date.now() - ago)
+    .run();
+  return link;
+}
 
 async function commentBy(user: TestUser, body = "First words") {
   const author = await createUser();
@@ -133,12 +149,22 @@ describe("mentions", () => {
       expect((await editPost(me, post.public_id, `<p>Without ${i}</p>`)).status).toBe(200);
       expect((await editPost(me, post.public_id, `<p>With @${named.username} ${i}</p>`)).status).toBe(200);
     }
-    const notes = await env.DB.prepare(
-      "SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = 'MENTION'",
-    )
-      .bind(named.id)
-      .first<{ n: number }>();
-    expect(notes?.n).toBe(1);
+    expect((await noticesOf(named)).filter((n) => n.kind === "MENTION")).toHaveLength(1);
+  });
+
+  it("tell a person named only by an edit, and nobody again for a mention D1 kept from before", async () => {
+    const me = await createUser();
+    const named = await createUser();
+    const earlier = await createUser();
+    const post = await newPost(me, await newCommunity(me), { body: "<p>Nobody yet</p>" });
+    // A mention written to D1 before the inbox kept them (docs/decisions/223).
+    const link = await toldInD1(earlier, "MENTION", me, post.public_id, 1000);
+    const body = `<p>Now @${named.username} and @${earlier.username}</p>`;
+    expect((await editPost(me, post.public_id, body)).status).toBe(200);
+    expect((await noticesOf(named)).map((n) => [n.kind, n.link, n.actor?.username])).toEqual([
+      ["MENTION", link, me.username],
+    ]);
+    expect((await noticesOf(earlier)).filter((n) => n.kind === "MENTION")).toHaveLength(1);
   });
 });
 
@@ -177,5 +203,39 @@ describe("edits seen by commenters", () => {
       expect(told[0]!.link).toContain(`/p/${post.public_id}/`);
     }
     expect(await edited(author)).toHaveLength(0);
+    // Their inboxes keep them (docs/decisions/223): D1 has none.
+    const inD1 = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE kind = 'POST_EDITED' AND link = ?1",
+    )
+      .bind((await edited(ana))[0]!.link)
+      .first<{ n: number }>();
+    expect(inD1?.n).toBe(0);
+  });
+
+  it("tells nobody who blocked the author, switched comment notices off, or heard of it from D1 this hour", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const [blocker, quiet, earlier, told] = [
+      await createUser(),
+      await createUser({ notifyComment: false }),
+      await createUser(),
+      await createUser(),
+    ];
+    for (const who of [blocker, quiet, earlier, told]) {
+      const res = await api("/api/v1/private/user/micropost/comment", {
+        method: "POST",
+        ...jsonBody({ parent_micropost_public_id: post.public_id, body: "Words" }, who.auth),
+      });
+      expect(res.status).toBe(201);
+    }
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, 1)")
+      .bind(blocker.id, author.id)
+      .run();
+    const link = await toldInD1(earlier, "POST_EDITED", author, post.public_id, 60_000);
+    expect((await editPost(author, post.public_id, "<p>New words</p>")).status).toBe(200);
+    const edits = async (who: TestUser) => (await noticesOf(who)).filter((n) => n.kind === "POST_EDITED");
+    expect((await edits(told)).map((n) => [n.link, n.actor?.username])).toEqual([[link, author.username]]);
+    for (const who of [blocker, quiet]) expect(await edits(who)).toEqual([]);
+    expect(await edits(earlier)).toHaveLength(1);
   });
 });

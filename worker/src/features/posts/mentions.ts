@@ -1,14 +1,22 @@
-import type { Deps } from "#worker/deps.ts";
+import type { Deps, OnlyIf, Told } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { findMentions, linkMentions } from "#worker/lib/post-html.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
-import { usersByNames } from "./queries";
+import { type Mentioned, usersByNames } from "./queries";
 
 /** A sanitised body with each @name of an existing person linked to their profile. */
 export async function withMentionLinks(deps: Deps, html: string): Promise<string> {
-  const users = await usersByNames(deps.db, findMentions(html));
-  return linkMentions(html, new Map([...users].map(([key, u]) => [key, u.username])));
+  return (await linkedBody(deps, html)).body;
+}
+
+/** `withMentionLinks`, with the people it linked by lowercase name (for `mentionsTold`'s `known`). */
+export async function linkedBody(deps: Deps, html: string): Promise<{ body: string; mentioned: Mentioned }> {
+  const mentioned = await usersByNames(deps.db, findMentions(html));
+  return {
+    body: linkMentions(html, new Map([...mentioned].map(([key, u]) => [key, u.username]))),
+    mentioned,
+  };
 }
 
 /** Usernames a linked body mentions (the links `withMentionLinks` made). */
@@ -17,12 +25,13 @@ function mentionedUsernames(html: string): string[] {
 }
 
 /**
- * MENTION notifications for people named in `html` and not already in `before` (an edit). `known`:
- * people already read by lowercase name (with the action's first read), not read again. A person
- * hears of a post or a comment once, however often an edit takes their name out and puts it back:
- * a mention that leads where one of theirs already leads is not written again.
+ * The MENTION notices of people named in `html` and not already in `before` (an edit), to put in
+ * the write's own batch (deps.ts `Told`; the person's inbox keeps them, docs/decisions/223) and
+ * told under `onlyIf` at `now`. `known`: people already read by lowercase name (with the action's
+ * first read), not read again. A person hears of a post or a comment once, however often an edit
+ * takes their name out and puts it back.
  */
-export async function notifyMentions(
+export async function mentionsTold(
   deps: Deps,
   input: {
     html: string;
@@ -30,12 +39,14 @@ export async function notifyMentions(
     actorId: number;
     link: string;
     text: string;
-    known?: Map<string, { id: number; username: string }>;
+    known?: Mentioned;
+    now: number;
+    onlyIf: OnlyIf;
   },
-): Promise<void> {
+): Promise<Told> {
   const already = new Set(mentionedUsernames(input.before).map((n) => n.toLowerCase()));
   const fresh = mentionedUsernames(input.html).filter((n) => !already.has(n.toLowerCase()));
-  const users = new Map<string, { id: number; username: string }>();
+  const users: Mentioned = new Map();
   const unknown: string[] = [];
   for (const name of fresh) {
     const person = input.known?.get(name.toLowerCase());
@@ -43,11 +54,13 @@ export async function notifyMentions(
     else unknown.push(name);
   }
   for (const [key, user] of await usersByNames(deps.db, unknown)) users.set(key, user);
-  await deps.events.mentioned({
+  return deps.events.mentioned({
     actorId: input.actorId,
     userIds: [...users.values()].map((u) => u.id),
     link: input.link,
     text: input.text,
+    now: input.now,
+    onlyIf: input.onlyIf,
   });
 }
 
@@ -55,7 +68,9 @@ export async function notifyMentions(
  * An edit of a post's or a comment's body: it counts toward the person's hourly edit allowance by
  * trust level (lib/trust.ts, docs/decisions/136; past it, a 429 that says why and until
  * when, and nothing is stored), `save` stores the new body, `load` reads the item back as the API
- * shows it, and only the people the new body names for the first time hear of it.
+ * shows it, and only the people the new body names for the first time hear of it: their notices
+ * are checked in one batch of their own after the edit (one statement each, none when nobody new
+ * is named), since where the item leads is read back with it.
  */
 export async function saveEditedBody<T extends { link: string }>(
   deps: Deps,
@@ -67,6 +82,8 @@ export async function saveEditedBody<T extends { link: string }>(
     before: string;
     /** The new body, as stored (sanitised, @names linked). */
     body: string;
+    /** The people the new body links, when read already. */
+    known?: Mentioned;
     /** The notification's text: the post's title, or the comment's excerpt. */
     text: string;
     save: () => Promise<unknown>;
@@ -76,12 +93,16 @@ export async function saveEditedBody<T extends { link: string }>(
   await hitCounters(deps.db, await actionCounters(deps, edit.user, null, "edit"));
   await edit.save();
   const item = await edit.load();
-  await notifyMentions(deps, {
+  const told = await mentionsTold(deps, {
     html: edit.body,
     before: edit.before,
     actorId: edit.actorId,
     link: item.link,
     text: edit.text,
+    known: edit.known,
+    now: Date.now(),
+    onlyIf: { sql: "" },
   });
+  if (told.statements.length > 0) await told.after(await deps.db.write(told.statements));
   return item;
 }

@@ -26,7 +26,7 @@ import { hitBurstLimit, hitCounters, rateCounter } from "#worker/lib/rate-limits
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
 import { loadPostItems } from "./feed";
-import { notifyMentions, saveEditedBody, withMentionLinks } from "./mentions";
+import { mentionsTold, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
 
@@ -115,7 +115,21 @@ export async function createPost(
   const id = publicId();
   const now = Date.now();
   const published = !input.isDraft;
-  await db.write([
+  const link = postLink(community.name, id, slugify(input.title));
+  // The people it names hear of it in the same batch, once it is published (docs/decisions/223).
+  const told = published
+    ? await mentionsTold(deps, {
+        html: body,
+        before: "",
+        actorId: user.id,
+        link,
+        text: input.title,
+        known: mentioned,
+        now,
+        onlyIf: { sql: queries.POST_PUBLISHED_NOW, binds: [id] },
+      })
+    : null;
+  const results = await db.write([
     ...(published ? joinStatements(db, community.id, user.id, now) : []),
     ...queries.insertPostStatements(db, {
       publicId: id,
@@ -132,17 +146,9 @@ export async function createPost(
       flairId,
     }),
     ...(published ? trustAfterContribution(db, user, now) : []),
+    ...(told?.statements ?? []),
   ]);
-  const link = postLink(community.name, id, slugify(input.title));
-  if (published)
-    await notifyMentions(deps, {
-      html: body,
-      before: "",
-      actorId: user.id,
-      link,
-      text: input.title,
-      known: mentioned,
-    });
+  if (told) await told.after(results.slice(results.length - told.statements.length));
   return { public_id: id, link: published ? link : draftLink(id) };
 }
 
@@ -422,7 +428,19 @@ export async function publishDraft(
 
   const { community } = draft;
   const now = Date.now();
-  await db.write([
+  const link = postLink(community.name, row.publicId, draft.slug);
+  // The people it names hear of it in the same batch, once it is published (docs/decisions/223).
+  const told = await mentionsTold(deps, {
+    html: draft.body,
+    before: "",
+    actorId: user.id,
+    link,
+    text: draft.title,
+    known: read.mentioned,
+    now,
+    onlyIf: { sql: queries.POST_PUBLISHED_NOW, binds: [row.publicId] },
+  });
+  const results = await db.write([
     ...update,
     ...joinStatements(db, community.id, user.id, now),
     ...queries.publishDraftStatements(db, {
@@ -433,17 +451,10 @@ export async function publishDraft(
       verified: read.verified,
     }),
     ...trustAfterContribution(db, user, now),
+    ...told.statements,
   ]);
   await deleteStoredFiles(deps, dropped);
-  const link = postLink(community.name, row.publicId, draft.slug);
-  await notifyMentions(deps, {
-    html: draft.body,
-    before: "",
-    actorId: user.id,
-    link,
-    text: draft.title,
-    known: read.mentioned,
-  });
+  await told.after(results.slice(results.length - told.statements.length));
   return { public_id: row.publicId, link };
 }
 

@@ -173,7 +173,8 @@ export function blockerIds(result: D1Result | undefined): number[] {
 /**
  * `onlyIf` of a REACTION notification: the statement before it added a reaction (SQLite's
  * `changes()`), and the person has had none about the same item (`link`, ?4) in the last hour (?6
- * is the batch's `now`).
+ * is the batch's `now`) still in D1 from before their inbox kept them (docs/decisions/223; the
+ * inbox applies the same hour to its own).
  */
 export const REACTION_NOTICE_DUE = `changes() > 0 AND NOT EXISTS (SELECT 1 FROM notifications
   WHERE user_id = ?1 AND kind = ?2 AND link IS ?4 AND created_at > ?6 - 3600000)`;

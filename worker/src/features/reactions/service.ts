@@ -108,19 +108,24 @@ export async function react(
   };
   const now = Date.now();
   const change = on ? queries.addStatement(db, key, now) : queries.removeStatement(db, key);
-  const notice =
-    on && ownerId !== user.id
-      ? deps.notices.statements(
-          { userId: ownerId, kind: "REACTION", actorId: user.id, link, text: excerptOf(text) },
-          now,
-          queries.REACTION_NOTICE_DUE,
-        )
-      : [];
+  // The author hears of it in the same batch, once an hour per item (their inbox keeps it,
+  // docs/decisions/223), only if this batch put the reaction in.
+  const told = on
+    ? deps.events.reacted({
+        actorId: user.id,
+        ownerId,
+        link,
+        text: excerptOf(text),
+        now,
+        onlyIf: { sql: queries.REACTION_NOTICE_DUE },
+      })
+    : null;
+  const notice = told?.statements ?? [];
   // A chat reaction's batch also names the members who blocked the person: they are not told.
   const blockers = message ? [queries.blockersInThreadStatement(db, target.targetId, user.id)] : [];
   const results = await db.write([change, ...notice, ...blockers, queries.itemReactionsStatement(db, key)]);
   const changed = (results[0]?.meta.changes ?? 0) > 0;
-  if (notice.length) await deps.notices.tell(results.slice(1, 1 + notice.length));
+  if (told) await told.after(results.slice(1, 1 + notice.length));
   if (message && changed)
     await threadStub(deps, message.thread).announceReaction(
       {

@@ -46,6 +46,13 @@ export async function usersByNames(db: Database, names: string[]): Promise<Menti
   return mentionedMap(statement ? await db.all<{ id: number; username: string }>(statement) : []);
 }
 
+/**
+ * A post's mentions are told only when this batch published it (?7, its public id; ?6, the
+ * batch's `now`, its `published_at`).
+ */
+export const POST_PUBLISHED_NOW =
+  "EXISTS (SELECT 1 FROM microposts WHERE public_id = ?7 AND is_draft = 0 AND published_at = ?6)";
+
 /** Holds while a community of that name exists: a post to a missing one counts toward no limit. */
 export const communityNamed =
   (name: string): Condition =>
