@@ -25,6 +25,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { createItems } from "./items.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -97,15 +98,7 @@ try {
   const base = (await mf.ready).href.replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   await db.exec("CREATE TABLE events (id INTEGER PRIMARY KEY, to_name TEXT NOT NULL, at INTEGER NOT NULL)");
-  await db.exec(
-    "CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, score INTEGER NOT NULL, created_at INTEGER NOT NULL)",
-  );
-  await db
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
-       INSERT INTO items SELECT i, 'A title of item ' || i, printf('%.200c', 'x'), i % 97, 1700000000000 + i FROM n`,
-    )
-    .run();
+  await createItems(db, 100_000);
 
   // ----- 1. Reads -----
   const paths = { health: "/health", d1: "/d1", "d1-page": "/d1-page?below=", vote: "/vote?id=" };

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { processTree } from "../crash/crash.mjs";
+import { createItems } from "../floor/items.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -42,15 +43,7 @@ const mf = new Miniflare(
 );
 const base = (await mf.ready).href.replace(/\/$/, "");
 const db = await mf.getD1Database("DB");
-await db.exec(
-  "CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, score INTEGER NOT NULL, created_at INTEGER NOT NULL)",
-);
-await db
-  .prepare(
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
-     INSERT INTO items SELECT i, 'A title of item ' || i, printf('%.200c', 'x'), i % 97, 1700000000000 + i FROM n`,
-  )
-  .run();
+await createItems(db, 100_000);
 
 const workerd = processTree(process.pid).filter((pid) => {
   try {

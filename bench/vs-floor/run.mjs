@@ -43,6 +43,7 @@ import { assetsDirFor, startServer } from "../../scripts/server.mjs";
 import { api, killTree, processTree } from "../crash/crash.mjs";
 import { d1File, loadFeedData } from "../feed/load.mjs";
 import { userToken } from "../live/tokens.mjs";
+import { createItems } from "../floor/items.mjs";
 
 const argv = process.argv.slice(2);
 const args = Object.fromEntries(
@@ -183,16 +184,7 @@ async function startFloor() {
   const base = (await floor.ready).href.replace(/\/$/, "");
   const db = await floor.getD1Database("DB");
   await db.exec("CREATE TABLE events (id INTEGER PRIMARY KEY, to_name TEXT NOT NULL, at INTEGER NOT NULL)");
-  await db.exec(
-    "CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, score INTEGER NOT NULL, created_at INTEGER NOT NULL)",
-  );
-  await db
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-       INSERT INTO items SELECT i, 'A title of item ' || i, printf('%.200c', 'x'), i % 97, 1700000000000 + i FROM n`,
-    )
-    .bind(POSTS)
-    .run();
+  await createItems(db, POSTS);
   return base;
 }
 
