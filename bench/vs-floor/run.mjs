@@ -42,8 +42,8 @@ import { unstable_readConfig } from "wrangler";
 import { assetsDirFor, startServer } from "../../scripts/server.mjs";
 import { api, killTree, processTree } from "../crash/crash.mjs";
 import { d1File, loadFeedData } from "../feed/load.mjs";
-import { userToken } from "../live/tokens.mjs";
 import { createItems } from "../floor/items.mjs";
+import { userToken } from "../live/tokens.mjs";
 
 const argv = process.argv.slice(2);
 const args = Object.fromEntries(
