@@ -270,12 +270,15 @@ export async function wipeThreadMedia(deps: Deps, threadPublicId: string) {
 /** A list's total, from its `count(*)` statement. */
 type Count = { n: number };
 
+/** The statement of the thread as the user sees it, when they take part in it. */
+const threadOfUser = (userId: number, threadPublicId: string) => ({
+  sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`,
+  binds: [threadPublicId, userId],
+});
+
 /** The thread as the user sees it, when they take part in it (or took part: a group's former member). */
 export function threadRowForUser({ db }: Deps, userId: number, threadPublicId: string) {
-  return db.first<ThreadRow>({
-    sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`,
-    binds: [threadPublicId, userId],
-  });
+  return db.first<ThreadRow>(threadOfUser(userId, threadPublicId));
 }
 
 /**
@@ -288,10 +291,7 @@ export async function threadRowWithReactions(
   threadPublicId: string,
   ids: number[],
 ): Promise<{ row: ThreadRow | null; reactionRows: object[] }> {
-  const thread = {
-    sql: `${THREAD_SELECT} WHERE t.public_id = ?1 AND me.user_id = ?2`,
-    binds: [threadPublicId, userId],
-  };
+  const thread = threadOfUser(userId, threadPublicId);
   if (ids.length === 0) return { row: await db.first<ThreadRow>(thread), reactionRows: [] };
   const [rows, reactionRows] = await db.batch<[ThreadRow, object]>([
     thread,
