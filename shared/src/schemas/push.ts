@@ -14,6 +14,9 @@ export const AWAY_LANGUAGES = ["en", "es", "pt"] as const;
 /** The kinds the e-mail of what was missed covers; the others never go out by e-mail. */
 export const EMAIL_KINDS = ["MENTION", "REPLY", "MODERATION", "CHAT_MESSAGE"] as const satisfies AwayKind[];
 
+/** Whether the e-mail of what was missed carries this kind. */
+export const isEmailKind = (kind: string): boolean => EMAIL_KINDS.some((k) => k === kind);
+
 export const PUSH_MSG = {
   notConfigured: "Push is not configured",
   notPushService: "is not a push service's address",

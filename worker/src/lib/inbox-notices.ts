@@ -55,6 +55,11 @@ export interface NoticeDelivery {
   unread: { counts: UnreadData; countedAt: number } | null;
   /** The person's account as the writer's batch read it, for the inbox's session check (no read of its own). */
   session?: CarriedSession;
+  /**
+   * False when the writer's batch saw nothing an away job could do with this notice (no push
+   * subscription, a kind the e-mail does not carry): with no tab open, no job is queued.
+   */
+  away?: boolean;
 }
 
 /**

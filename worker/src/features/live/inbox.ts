@@ -100,6 +100,8 @@ export interface DeliverOptions {
   ephemeral?: boolean;
   /** The owner's account as the producer's batch just read it: the session check uses it, not a read. */
   session?: CarriedSession;
+  /** False: with no tab open, no away job either (nothing could reach the owner: `NoticeDelivery.away`). */
+  away?: boolean;
 }
 
 /** Partners' inboxes called at once when presence changes. */
@@ -267,7 +269,7 @@ export class Inbox extends DurableObject<Bindings> {
     // No tab open: what would have been shown goes out as a push or an e-mail later, from the queue
     // (features/push/away.ts decides which and whether the person wants it).
     const away = events.filter((e) => e.type === "NOTIFICATION" || e.type === "CHAT_THREAD");
-    if (away.length && this.openSockets() === 0)
+    if (away.length && options.away !== false && this.openSockets() === 0)
       this.ctx.waitUntil(
         this.env.JOBS.send({ kind: "away", userId: ownerId, events: away }).catch((error) =>
           console.error("queueing an away job failed", error),
@@ -334,7 +336,11 @@ export class Inbox extends DurableObject<Bindings> {
       listed: !delivery.muted,
       notification: { ...noticeJson(row, delivery.actor), is_read: false },
     };
-    await this.deliver(ownerId, [event], { unread: delivery.unread ?? true, session: delivery.session });
+    await this.deliver(ownerId, [event], {
+      unread: delivery.unread ?? true,
+      session: delivery.session,
+      away: delivery.away,
+    });
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { isEmailKind } from "#shared/schemas/push.ts";
 import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
@@ -82,6 +83,7 @@ async function sendChecked(deps: Deps, n: InboxNotice, checked: CheckedNotice, n
     actor: checked.actor,
     muted: checked.muted,
     session: checked.session,
+    away: checked.pushable || isEmailKind(n.kind),
     // With phrases muted, D1's count leaves some out: the inbox reads it again.
     unread: checked.muted
       ? null

@@ -130,7 +130,8 @@ function noticeCheckSql(recipients: string, setting: keyof typeof users.$inferSe
                  (SELECT count(*) FROM chat_thread_users me JOIN chat_threads t ON t.id = me.thread_id
                    WHERE me.user_id = p.id AND me.total_unread_messages > 0) AS threads,
                  ${COUNTED_AT} AS counted_at,
-                 p.token_version AS p_version, p.status AS p_status, p.deleted_at AS p_deleted_at
+                 p.token_version AS p_version, p.status AS p_status, p.deleted_at AS p_deleted_at,
+                 EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = p.id) AS pushable
             FROM users u JOIN users p ON ${recipients}${settingOn}
            WHERE u.id = ?3
              AND NOT EXISTS (SELECT 1 FROM blocks
@@ -146,6 +147,8 @@ export interface CheckedNotice {
   unread: { notifications: number; threads: number; countedAt: number };
   /** The person's account as the batch read it (the inbox's session check uses it). */
   session: CarriedSession;
+  /** Whether they have a push subscription: without one, only the e-mail can reach them away. */
+  pushable: boolean;
 }
 
 /** What `noticeCheckStatement` answered: null when the notice is not to be sent. */
@@ -171,6 +174,7 @@ export function noticesChecked(result: D1Result | undefined): CheckedNotice[] {
         deletedAt: raw.p_deleted_at === null ? null : Number(raw.p_deleted_at),
       }),
     },
+    pushable: Boolean(raw.pushable),
   }));
 }
 

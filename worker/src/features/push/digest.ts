@@ -1,4 +1,4 @@
-import { type AwayKind, EMAIL_KINDS } from "#shared/schemas/push.ts";
+import { type AwayKind, isEmailKind } from "#shared/schemas/push.ts";
 import type { Deps } from "#worker/deps.ts";
 import { renderMjml } from "#worker/lib/mjml.ts";
 import { sendEmail } from "#worker/providers/email.ts";
@@ -149,7 +149,7 @@ export async function runDigestJob(deps: Deps, job: DigestJob): Promise<void> {
   }
   await setDigestDue(deps, job.userId, 0);
   const wanted = (await preferencesOf(deps, job.userId))
-    .filter((p) => p.email && (EMAIL_KINDS as readonly string[]).includes(p.kind))
+    .filter((p) => p.email && isEmailKind(p.kind))
     .map((p) => p.kind);
   const cutoff = now - delayMs;
   const noteKinds = wanted.filter((k) => k !== "CHAT_MESSAGE");

@@ -1,4 +1,4 @@
-import { createMessageBatch } from "cloudflare:test";
+import { createMessageBatch, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NotificationPreferenceList, PushPayload } from "#shared/schemas/push.ts";
 import { createDeps } from "#worker/deps.ts";
@@ -7,6 +7,7 @@ import { api, deps, detail, env, json, jsonBody } from "#worker-test/api.ts";
 import { openSocket, startThread } from "#worker-test/chat.ts";
 import { openLive } from "#worker-test/live.ts";
 import { createAdmin, createUser, type TestUser } from "#worker-test/people.ts";
+import type { Inbox } from "../live/inbox";
 import { notify } from "../notifications/service";
 import { scheduleDigest } from "./digest";
 import { publicKey, subscribe } from "./service";
@@ -276,6 +277,42 @@ describe("pushes to people who are away", () => {
       ...jsonBody({ endpoint: "http://127.0.0.1:9/push/device", keys }, me.auth),
     });
     expect(res.status).toBe(201);
+  });
+
+  it("queues no away job when nothing could reach the person, and pushes once they subscribe", async () => {
+    const caught = playPushService("https://fcm.googleapis.com");
+    const [me, fan, friend] = [
+      await createUser(),
+      await createUser(),
+      await createUser({ profileName: "Pal" }),
+    ];
+    // The jobs my inbox queues are counted on their way to the queue.
+    const away: JobMessage[] = [];
+    await runInDurableObject(env.INBOX.get(env.INBOX.idFromName(`user:${me.id}`)), (inbox: Inbox) => {
+      const queue = env.JOBS;
+      const counted = {
+        send: (body: JobMessage, options?: QueueSendOptions) => {
+          if (body.kind === "away") away.push(body);
+          return queue.send(body, options);
+        },
+      };
+      Object.assign(inbox, { env: { ...env, JOBS: counted } });
+    });
+    const follow = (who: TestUser) =>
+      api(`/api/v1/private/user/follow?username=${me.username}`, { method: "POST", headers: who.auth });
+    // No subscription, and a kind the e-mail does not carry: the notice is kept, no job queued.
+    // (The follow's answer comes once my inbox has kept the notice: a job would be queued by then.)
+    expect((await follow(fan)).status).toBe(200);
+    const list = await api("/api/v1/private/user/notification/list?limit=5", { headers: me.auth });
+    expect((await json<{ list: Array<{ kind: string }> }>(list)).list.map((n) => n.kind)).toEqual([
+      "FOLLOWER",
+    ]);
+    expect(away).toHaveLength(0);
+    const { browser, endpoint } = await subscribed(me);
+    expect((await follow(friend)).status).toBe(200);
+    const push = await waitFor(() => caught.find((c) => c.url === endpoint));
+    expect(away).toHaveLength(1);
+    expect((await decrypt(browser, push.body)).title).toBe("Pal followed you");
   });
 
   it("sends nothing while a tab is open: the tab gets the live frame instead", async () => {

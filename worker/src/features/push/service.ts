@@ -1,7 +1,7 @@
 import {
   AWAY_KINDS,
   type AwayKind,
-  EMAIL_KINDS,
+  isEmailKind,
   type NotificationPreference,
   type NotificationPreferenceList,
   PUSH_MSG,
@@ -42,8 +42,6 @@ export async function subscribe(deps: Deps, userId: number, input: PushSubscript
 export async function unsubscribe(deps: Deps, userId: number, endpoint: string): Promise<void> {
   if (!(await deleteSubscription(deps, userId, endpoint))) fail(404, PUSH_MSG.notSubscribed);
 }
-
-const isEmailKind = (kind: string) => (EMAIL_KINDS as readonly string[]).includes(kind);
 
 /** With no row: push on for every kind, e-mail on for the kinds the e-mail covers. */
 function defaults(kind: AwayKind): NotificationPreference {
