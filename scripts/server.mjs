@@ -284,8 +284,9 @@ export async function startServer({
   if (!migrated) migrate(persistTo);
   // Servers started together share one bundle, made once per change of the Worker's sources.
   bundleWorkersOnce({ outDir: bundleDir });
-  // The API answers without the SPAs (benchmarks); Miniflare only needs the folder to exist.
-  mkdirSync(assetsDir, { recursive: true });
+  // The API answers without the SPAs (benchmarks); Miniflare only needs the folder to exist. With
+  // `assetsDir: null` the Worker is served without the static assets at all (bench/vs-floor).
+  if (assetsDir !== null) mkdirSync(assetsDir, { recursive: true });
   const allVars = {
     ...DEVELOPMENT_VARS,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,

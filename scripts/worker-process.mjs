@@ -32,13 +32,16 @@ const options = () => convertV4MiniflareOptions(v4Options());
 
 function v4Options() {
   const api = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"), undefined, {
-    overrides: { assets: { directory: assetsDir } },
+    overrides: assetsDir === null ? {} : { assets: { directory: assetsDir } },
   }).workerOptions;
   const renderer = unstable_getMiniflareWorkerOptions(
     join(ROOT, "worker/renderer/wrangler.toml"),
   ).workerOptions;
   // Each bundle is one module: the rules for loading other files from disk have nothing to do.
   const { rootPath: _api, modulesRules: _apiRules, ...apiOptions } = api;
+  // The API alone (bench/vs-floor): no local stand-in for Cloudflare's static-assets router in front
+  // of the Worker, as the floor Worker it is compared with has none (docs/decisions/229).
+  if (assetsDir === null) delete apiOptions.assets;
   const { rootPath: _renderer, modulesRules: _rendererRules, ...rendererOptions } = renderer;
   return {
     host: "127.0.0.1",
@@ -109,7 +112,7 @@ if (watching) {
   };
   for (const [name, { config, sources }] of Object.entries(WORKERS))
     for (const input of [config, ...sources]) watchTree(join(ROOT, input), onChange(name));
-  watchTree(assetsDir, onChange(undefined));
+  if (assetsDir !== null) watchTree(assetsDir, onChange(undefined));
 }
 
 /**

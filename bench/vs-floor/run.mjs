@@ -2,13 +2,16 @@
 // Agora beside its floor (docs/decisions/184): one run that starts the floor Worker (bench/floor/worker.js,
 // the least an app can do) and Agora (the API Worker as `bun run dev` serves it, scripts/server.mjs) on
 // the same local runtime and the same disk, and times them in turns, so whatever else the machine is
-// doing falls on both alike. Its last line is the goals' figures:
+// doing falls on both alike. Agora is served as the floor is, without the local stand-in for
+// Cloudflare's static-assets router in front of it (docs/decisions/229): `--with-assets` puts it back,
+// as `bun run dev` serves it. Its last line is the goals' figures:
 //
 //   agora/floor: reads R, mix M, live served S/s p99 ratio P
 //
 //   /work/notes/heavy --both bun run bench:vs-floor [--rounds 3] [--reads 50] [--seconds 5] [--clients 16]
 //                 [--posts 100000] [--live-rounds 2] [--people 1000] [--events 1000] [--rate 100]
-//                 [--idle 15] [--writes <D1 writes per floor event>] [--mix-from-d1] [--no-write]
+//                 [--idle 15] [--writes <D1 writes per floor event>] [--mix-from-d1] [--with-assets]
+//                 [--no-write]
 //
 // 1. Reads, `--rounds` × `--reads` requests per endpoint, one at a time, every endpoint of both Workers
 //    in a new shuffled order each pass: Agora's feed (NEW and TOP, page 1 and page 400 reached through
@@ -67,6 +70,7 @@ const RATE = Number(args.rate ?? 100);
 const IDLE = Number(args.idle ?? 15);
 const WRITE = args["no-write"] !== "true";
 const MIX_FROM_D1 = args["mix-from-d1"] === "true";
+const WITH_ASSETS = args["with-assets"] === "true";
 const PAGE = 400;
 const LIMIT = 10;
 const WARMUP = 20;
@@ -134,7 +138,7 @@ let floor = null;
 
 /** Agora as `bun run dev` serves it, on bench/feed's data (with `POSTS` posts), demo data first. */
 async function startAgora() {
-  const assetsDir = assetsDirFor("bench");
+  const assetsDir = WITH_ASSETS ? assetsDirFor("bench") : null;
   say("Agora: migrations, the bundle and the demo data");
   const first = await startServer({ port: PORT, persistTo: agoraState, assetsDir, seed: true, quiet: true });
   await killTree(first.pid);
@@ -550,7 +554,7 @@ async function main() {
   const lines = [
     "# Agora beside its floor: results",
     "",
-    `${new Date().toISOString()} · \`${COMMAND}\` · ${cpus().length} cores, load average (1 min) ${load} · both Workers in Miniflare (workerd from node_modules), state on ${state.startsWith("/dev/shm") ? "tmpfs" : "the disk"}`,
+    `${new Date().toISOString()} · \`${COMMAND}\` · ${cpus().length} cores, load average (1 min) ${load} · both Workers in Miniflare (workerd from node_modules), ${WITH_ASSETS ? "Agora behind the local static-assets router (--with-assets), the floor without" : "neither behind the local static-assets router"}, state on ${state.startsWith("/dev/shm") ? "tmpfs" : "the disk"}`,
     "",
     `Data: Agora on bench/feed's (${loaded.posts.toLocaleString()} posts, 1,000 people, 100 communities, a ${loaded.threadComments.toLocaleString()}-comment thread) plus the demo data; the floor's D1 holds ${POSTS.toLocaleString()} rows. Times are client-side (request sent → body read), in ms.`,
     "",
