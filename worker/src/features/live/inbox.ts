@@ -116,6 +116,8 @@ const PRESENCE_PARALLEL = 50;
 export class Inbox extends DurableObject<Bindings> {
   private readonly deps: Deps;
   private schemaReady = false;
+  /** Whom the inbox belongs to, once read: it never changes (`own`). */
+  private owner: number | null = null;
   private readonly sockets: SocketSessions<LiveServerFrame>;
   private readonly ring: FrameRing;
   private readonly recheck = new SessionRecheck(() => this.sql());
@@ -150,14 +152,19 @@ export class Inbox extends DurableObject<Bindings> {
 
   /** The inbox belongs to the first person it is called for; any other person is refused. */
   private own(userId: number): boolean {
+    if (this.owner !== null) return this.owner === userId;
     return this.ownState(userId) !== null;
   }
 
   /** `own`, answering the inbox's state for its owner (null for anyone else). */
   private ownState(userId: number): InboxState | null {
     const state = this.state();
-    if (state) return state.owner_id === userId ? state : null;
+    if (state) {
+      this.owner = state.owner_id;
+      return state.owner_id === userId ? state : null;
+    }
     claimInbox(this.sql(), userId);
+    this.owner = userId;
     return { owner_id: userId, seq: 0, resync_below: 0, gone_at: 0, below_version: 0 };
   }
 

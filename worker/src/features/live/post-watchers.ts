@@ -55,6 +55,12 @@ export class PostWatchers extends DurableObject<Bindings> {
   /** Events run one after another: the last frame sent carries counts read after the last write. */
   private chain: Promise<unknown> = Promise.resolve();
   private readonly recheck = new SessionRecheck(() => this.sql());
+  /**
+   * The post whose events this instance found nobody could be listening to (no tab, its frames
+   * dropped): later events skip without reading the object's row until a tab opens. Memory only: a
+   * new instance reads the row first.
+   */
+  private skipping: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -102,6 +108,7 @@ export class PostWatchers extends DurableObject<Bindings> {
       return tooManySockets("Too many tabs are open. Close some and try again.");
 
     const { socket, response } = this.sockets.accept({ userId, version });
+    this.skipping = null;
     this.ring.opened();
     this.sockets.send(socket, { type: "HELLO", seq: state.seq });
     return response;
@@ -172,6 +179,7 @@ export class PostWatchers extends DurableObject<Bindings> {
   }
 
   private async broadcast(postPublicId: string, actorId: number | null): Promise<number> {
+    if (this.skipping === postPublicId && this.sockets.size === 0) return 0;
     const state = this.own(postPublicId);
     if (!state) throw new Error("not this post's object");
     const sql = this.sql();
@@ -179,9 +187,11 @@ export class PostWatchers extends DurableObject<Bindings> {
       // Skipped before, and no tab opened since (opening sets gone_at): no tab holds the seq, so
       // it need not move, and nothing is written. Each write syncs the object's file, and most
       // posts a vote or comment reaches are watched by nobody.
-      if (state.gone_at === POST_SKIPPED) return 0;
-      this.ring.skip();
-      forgetPostFrames(sql);
+      if (state.gone_at !== POST_SKIPPED) {
+        this.ring.skip();
+        forgetPostFrames(sql);
+      }
+      this.skipping = postPublicId;
       return 0;
     }
     if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSessions());
