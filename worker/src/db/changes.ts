@@ -13,6 +13,19 @@ export function noteDatabaseChange(): void {
   changes += 1;
 }
 
+/**
+ * What a statement's text starts with when all it changes is a tally the public pages show (a post's
+ * votes): it is a write (guarded as one, docs/decisions/156) that moves no change count, so a
+ * visitor's kept answer may show the tally as it was for the rest of its second, as it does for a
+ * write made through another isolate (docs/decisions/230).
+ */
+export const TALLY_ONLY = "/* tally */ ";
+
+/** Whether a statement moves the change count: it may write, and not only a tally. */
+export function changesPages(sql: string): boolean {
+  return !sql.startsWith(TALLY_ONLY) && !onlyReads(sql);
+}
+
 /** A keyword only a statement that changes something has (REPLACE as a function only reads). */
 const CHANGES =
   /\b(?:insert|update|delete|create|drop|alter|pragma|vacuum|reindex|analyze|attach|detach)\b|\breplace\b(?!\s*\()/i;

@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import { noteDatabaseChange, onlyReads } from "./changes";
+import { changesPages, noteDatabaseChange, onlyReads } from "./changes";
 import type { Statement } from "./sql";
 
 /**
@@ -213,9 +213,9 @@ export class Database {
 
 const RUNS = new Set(["first", "run", "all", "raw"]);
 
-/** Runs `work`, then notes a change of the database when it may have written (`db/changes.ts`). */
-function noted<T>(writes: boolean, work: Promise<T>): Promise<T> {
-  if (!writes) return work;
+/** Runs `work`, then notes a change of the database when it may have changed a page (`db/changes.ts`). */
+function noted<T>(changes: boolean, work: Promise<T>): Promise<T> {
+  if (!changes) return work;
   return work.finally(noteDatabaseChange);
 }
 
@@ -229,38 +229,43 @@ function countedSession(
   count: (statements: number) => void,
   gate: Database,
 ): D1DatabaseSession {
-  const originals = new WeakMap<object, { statement: D1PreparedStatement; writes: boolean }>();
-  const wrap = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
+  // `writes`: the statement may write (a rider's guard goes before it); `changes`: it moves the
+  // change count when its round trip is over (every write but a tally's, db/changes.ts).
+  type Kind = { writes: boolean; changes: boolean };
+  const originals = new WeakMap<object, { statement: D1PreparedStatement } & Kind>();
+  const wrap = (statement: D1PreparedStatement, kind: Kind): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, key) {
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function") return value;
         if (key === "bind")
           return (...values: unknown[]) =>
-            wrap((value as D1PreparedStatement["bind"]).apply(target, values), writes);
+            wrap((value as D1PreparedStatement["bind"]).apply(target, values), kind);
         if (typeof key === "string" && RUNS.has(key))
           return async (...args: unknown[]) => {
             // A statement on its own carries no rider: the check goes first, in its own round trip.
             await gate.settleRider();
             count(1);
-            return noted(writes, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+            return noted(kind.changes, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
           };
         return value.bind(target);
       },
     });
-    originals.set(proxy, { statement, writes });
+    originals.set(proxy, { statement, ...kind });
     return proxy;
   };
   return {
-    prepare: (sql: string) => wrap(session.prepare(sql), !onlyReads(sql)),
+    prepare: (sql: string) =>
+      wrap(session.prepare(sql), { writes: !onlyReads(sql), changes: changesPages(sql) }),
     batch: async <T>(statements: D1PreparedStatement[]) => {
       const boarded = await gate.board();
       const known = statements.map((s) => originals.get(s));
       const writes = known.some((k) => !k || k.writes);
+      const changes = known.some((k) => !k || k.changes);
       const own = statements.map((s, i) => known[i]?.statement ?? s);
       if (!boarded) {
         count(own.length);
-        return noted(writes, session.batch<T>(own));
+        return noted(changes, session.batch<T>(own));
       }
       // The rider's reads first; before any write, its guard, so a failed check lands nothing.
       const { rider, finish } = boarded;
@@ -270,7 +275,7 @@ function countedSession(
       count(front.length + own.length);
       let results: D1Result<T>[];
       try {
-        results = await noted(writes, session.batch<T>([...front, ...own]));
+        results = await noted(changes, session.batch<T>([...front, ...own]));
       } catch (error) {
         const refused = rider.refusal(error);
         finish(refused ?? error);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, deps, json, reads } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
-import { onlyReads } from "../db/changes";
+import { changesPages, onlyReads, TALLY_ONLY } from "../db/changes";
 
 // Public pages read the same for every visitor, so this isolate answers a visitor's repeat read
 // without D1 for a second, and only while the answer is exact for them.
@@ -74,9 +74,29 @@ describe("answers kept for visitors", () => {
     const mine = await api(path, { headers: reader.auth });
     expect(mine.headers.get("x-cache")).toBeNull();
     expect((await json<Post>(mine)).micropost).toMatchObject({ total_micropost_votes: 1, user_voted: true });
-    // And the visitor's next read counts the vote, without their own mark.
+    // And the visitor's read after the kept copy's second counts the vote, without their own mark.
+    await new Promise((r) => setTimeout(r, 1_050));
     const visitor = await json<Post>(await api(path));
     expect(visitor.micropost).toMatchObject({ total_micropost_votes: 1, user_voted: false });
+  });
+
+  it("keeps a visitor's copy through a vote, a tally: it counts the vote once its second is over", async () => {
+    const { post } = await place();
+    const voter = await createUser();
+    const path = `/api/v1/micropost?public_id=${post.public_id}`;
+    await api(path);
+    const voted = await api(`/api/v1/private/user/micropost/vote?public_id=${post.public_id}`, {
+      method: "PATCH",
+      headers: voter.auth,
+    });
+    expect((await json<{ total_micropost_votes: number }>(voted)).total_micropost_votes).toBe(1);
+    const kept = await api(path);
+    expect(kept.headers.get("x-cache")).toBe("HIT");
+    expect((await json<Post>(kept)).micropost.total_micropost_votes).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_050));
+    const next = await api(path);
+    expect(next.headers.get("x-cache")).toBe("MISS");
+    expect((await json<Post>(next)).micropost.total_micropost_votes).toBe(1);
   });
 
   it("reads D1 again for a visitor who has seen a later state, and for a reload that asks for the newest", async () => {
@@ -130,5 +150,13 @@ describe("what counts as a write", () => {
     expect(onlyReads("REPLACE INTO counters VALUES (1)")).toBe(false);
     expect(onlyReads("PRAGMA defer_foreign_keys = ON")).toBe(false);
     expect(onlyReads("SELECT 1; DELETE FROM users")).toBe(false);
+  });
+
+  it("guards a tally's write as a write, but does not drop the kept copies for it", () => {
+    const tally = `${TALLY_ONLY}UPDATE microposts SET total_votes = total_votes + 1 WHERE id = ?1`;
+    expect(onlyReads(tally)).toBe(false);
+    expect(changesPages(tally)).toBe(false);
+    expect(changesPages("UPDATE microposts SET title = ?1 WHERE id = ?2")).toBe(true);
+    expect(changesPages("SELECT 1")).toBe(false);
   });
 });
