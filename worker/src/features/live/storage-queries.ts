@@ -47,6 +47,9 @@ export function makeInboxTables(sql: SqlStorage): void {
     );
     CREATE INDEX IF NOT EXISTS notices_time ON notices (created_at, id);
     CREATE INDEX IF NOT EXISTS notices_unread ON notices (is_read, created_at, id);
+    -- A new follower is told once while an earlier notice of theirs is unread (addNotice): found
+    -- without reading every unread notice of a person many follow.
+    CREATE INDEX IF NOT EXISTS notices_unread_actor ON notices (kind, actor_id) WHERE is_read = 0;
   `);
 }
 
