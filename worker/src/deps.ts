@@ -243,15 +243,15 @@ export interface Deps {
    */
   viewerMutes?: { userId: number; rows: Array<{ phrase: string; wholeWord: boolean; contexts: string }> };
   /** Tells the live updates what happened (above). */
-  live: LiveUpdates;
+  readonly live: LiveUpdates;
   /** Writes notifications in another feature's batch (above). */
-  notices: Notices;
+  readonly notices: Notices;
   /** Tells whoever cares what happened (above). */
-  events: Events;
+  readonly events: Events;
   /** Asks the posts feature (above). */
-  posts: PostReads;
+  readonly posts: PostReads;
   /** Asks the two-factor feature (above). */
-  secondFactors: SecondFactors;
+  readonly secondFactors: SecondFactors;
 }
 
 /**
@@ -263,25 +263,51 @@ export function createDeps(
   background?: (work: Promise<unknown>) => void,
   bookmark?: string,
 ): Deps {
-  const deps = { db: new Database(env.DB, bookmark), env, background } as Deps;
-  deps.live = liveUpdates(deps);
-  deps.notices = {
-    statements: (input, now, onlyIf, onlyIfBinds) =>
-      notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
-    tell: (results) => tellWritten(deps, notificationWritten(results)),
-    unread: (userId, inboxUnread) => unreadDataAt(deps, userId, inboxUnread),
-  };
-  deps.events = notificationEvents(deps);
-  deps.posts = {
-    readable: async (viewerId, postPublicId) => {
-      await getPost(deps, viewerId, postPublicId);
+  // Each helper is made on first use: most requests use one or two of them, and each is a set of
+  // closures made again for every request.
+  let live: LiveUpdates | undefined;
+  let notices: Notices | undefined;
+  let events: Events | undefined;
+  let posts: PostReads | undefined;
+  let secondFactors: SecondFactors | undefined;
+  const deps: Deps = {
+    db: new Database(env.DB, bookmark),
+    env,
+    background,
+    get live() {
+      live ??= liveUpdates(deps);
+      return live;
     },
-    itemsWhere: (viewerId, posts, extra) => feedItemsWhere(deps, viewerId, posts, extra),
-    forVisitor: (which, extra) => visitorPosts(deps, which, extra),
-    visitorFeed: (option, limit) => readFeed(deps, null, { option, skip: 0, limit }),
-  };
-  deps.secondFactors = {
-    dropRecentPasskeys: (owner, language) => dropRecentPasskeys(deps, owner, language),
+    get notices() {
+      notices ??= {
+        statements: (input, now, onlyIf, onlyIfBinds) =>
+          notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
+        tell: (results) => tellWritten(deps, notificationWritten(results)),
+        unread: (userId, inboxUnread) => unreadDataAt(deps, userId, inboxUnread),
+      };
+      return notices;
+    },
+    get events() {
+      events ??= notificationEvents(deps);
+      return events;
+    },
+    get posts() {
+      posts ??= {
+        readable: async (viewerId, postPublicId) => {
+          await getPost(deps, viewerId, postPublicId);
+        },
+        itemsWhere: (viewerId, where, extra) => feedItemsWhere(deps, viewerId, where, extra),
+        forVisitor: (which, extra) => visitorPosts(deps, which, extra),
+        visitorFeed: (option, limit) => readFeed(deps, null, { option, skip: 0, limit }),
+      };
+      return posts;
+    },
+    get secondFactors() {
+      secondFactors ??= {
+        dropRecentPasskeys: (owner, language) => dropRecentPasskeys(deps, owner, language),
+      };
+      return secondFactors;
+    },
   };
   return deps;
 }
