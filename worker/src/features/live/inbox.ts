@@ -235,11 +235,12 @@ export class Inbox extends DurableObject<Bindings> {
    * At most every SESSION_RECHECK_MS, the owner's account is read again (a revocation nobody told),
    * or taken as `carried` when the producer's batch read it just now.
    */
-  private checkSession(userId: number, carried?: CarriedSession): Promise<void> {
-    if (carried)
-      return this.recheck.run(async () => {
-        this.endSessions(carried.version, !carried.live);
-      });
+  private checkSession(userId: number, carried?: CarriedSession, state?: InboxState): Promise<void> {
+    if (carried) {
+      // Read just now by the producer's batch: taken at once, with nothing to read or to keep.
+      this.endSessions(carried.version, !carried.live, state);
+      return Promise.resolve();
+    }
     return this.recheck.run(() =>
       accountSession(this.deps.db, userId)
         .then((row) => {
@@ -250,13 +251,15 @@ export class Inbox extends DurableObject<Bindings> {
     );
   }
 
-  private endSessions(version: number, all: boolean): number {
-    const state = this.state();
+  /** `state`: the inbox's row when the caller has just read it. */
+  private endSessions(version: number, all: boolean, state = this.state()): number {
     if (state && version > state.below_version) setBelowVersion(this.sql(), version);
+    // Sessions below this version are over (`isRevoked` once the row is written).
+    const below = state ? Math.max(state.below_version, version) : 0;
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
       const session = this.sockets.of(ws);
-      if (!session || (!all && !this.isRevoked(session.version))) continue;
+      if (!session || (!all && session.version >= below)) continue;
       this.endSession(ws);
       closed += 1;
     }
@@ -273,6 +276,12 @@ export class Inbox extends DurableObject<Bindings> {
   async deliver(ownerId: number, events: LiveEvent[], options: DeliverOptions = {}): Promise<boolean> {
     const state = this.ownState(ownerId);
     if (!state) throw new Error("not this inbox's owner");
+    return this.deliverAs(state, events, options);
+  }
+
+  /** `deliver` with the inbox's row as its caller has just read it. */
+  private async deliverAs(state: InboxState, events: LiveEvent[], options: DeliverOptions): Promise<boolean> {
+    const ownerId = state.owner_id;
     // No tab open: what would have been shown goes out as a push or an e-mail later, from the queue
     // (features/push/away.ts decides which and whether the person wants it).
     const away = events.filter((e) => e.type === "NOTIFICATION" || e.type === "CHAT_THREAD");
@@ -289,7 +298,7 @@ export class Inbox extends DurableObject<Bindings> {
     }
     // The backstop for a revocation nobody told (it is up to SESSION_RECHECK_MS late anyway) runs
     // beside the delivery, not before it: its D1 read never holds an event back.
-    if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSession(ownerId, options.session));
+    if (this.sockets.size > 0) this.ctx.waitUntil(this.checkSession(ownerId, options.session, state));
     const all = [...events];
     let seq = state.seq;
     if (options.unread) {
@@ -335,7 +344,8 @@ export class Inbox extends DurableObject<Bindings> {
    * whether it was kept.
    */
   async addNotice(ownerId: number, delivery: NoticeDelivery): Promise<boolean> {
-    if (!this.own(ownerId)) return false;
+    const state = this.ownState(ownerId);
+    if (!state) return false;
     const row = addNotice(this.sql(), delivery.notice);
     if (!row) return false;
     const event: LiveEvent = {
@@ -343,7 +353,8 @@ export class Inbox extends DurableObject<Bindings> {
       listed: !delivery.muted,
       notification: { ...noticeJson(row, delivery.actor), is_read: false },
     };
-    await this.deliver(ownerId, [event], {
+    // Keeping the notice changed none of the inbox's row: it is delivered as read above.
+    await this.deliverAs(state, [event], {
       unread: delivery.unread ?? true,
       session: delivery.session,
       away: delivery.away,
