@@ -313,8 +313,8 @@ async function main() {
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const voters = people.slice(0, VOTERS);
   let voteTurn = 0;
-  // Visitors read as a browser does (the kept copy may answer, docs/decisions/128; every vote
-  // invalidates it in that isolate), unless --mix-from-d1; the share it answered is reported.
+  // Visitors read as a browser does (the kept copy may answer, docs/decisions/128; a vote keeps it,
+  // docs/decisions/230), unless --mix-from-d1; the share it answered is reported.
   let mixKept = 0;
   const read = (path) =>
     request(`${base}${path}`, { fromD1: MIX_FROM_D1 }).then((r) => {
