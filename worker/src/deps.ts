@@ -1,4 +1,4 @@
-import type { FeedOption, NotificationKind } from "#shared/enums.ts";
+import type { FeedOption } from "#shared/enums.ts";
 import type { CursorPage, FeedItem } from "#shared/schemas/posts.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { Database } from "./db/database";
@@ -7,8 +7,7 @@ import type { Bindings } from "./env";
 import type { CarriedUnread } from "./features/live/inbox";
 import { liveUpdates } from "./features/live/service";
 import { notificationEvents } from "./features/notifications/events";
-import { notificationStatements, notificationWritten } from "./features/notifications/queries";
-import { prepared, settingOf, tellWritten, unreadDataAt } from "./features/notifications/service";
+import { unreadDataAt } from "./features/notifications/service";
 import { feedItemsWhere, readFeed, visitorPosts } from "./features/posts/feed";
 import { getPost } from "./features/posts/service";
 import { dropRecentPasskeys } from "./features/two-factor/factor-changes";
@@ -42,26 +41,10 @@ export interface LiveUpdates {
 }
 
 /**
- * Notifications written inside another feature's batch, and the unread counts, so no feature
- * imports the notifications one for them: `statements` are the notification's (the kind's
- * setting, blocks and `onlyIf` decide whether a row is written, as in
- * features/notifications/queries.ts `notificationStatements`); after the batch, `tell` takes
- * their results and tells the person's open tabs.
+ * The unread counts, so no feature imports the notifications one for them (the notices
+ * themselves are told through `Events`).
  */
 interface Notices {
-  statements(
-    input: {
-      userId: number;
-      kind: NotificationKind;
-      actorId: number | null;
-      link: string | null;
-      text: string | null;
-    },
-    now: number,
-    onlyIf?: string,
-    onlyIfBinds?: unknown[],
-  ): D1PreparedStatement[];
-  tell(results: D1Result[]): Promise<boolean>;
   /**
    * The person's unread counts as the bell shows them, and when D1 counted them (its clock, ms).
    * Their inbox object passes how it counts its own notices (docs/decisions/210); anyone else
@@ -174,6 +157,11 @@ export interface Events {
     now: number;
     onlyIf: OnlyIf;
   }): Told;
+  /**
+   * The person's data archive (`exportId`) is ready: their inbox keeps the notice once, however
+   * often the queue delivers the job that built it (docs/decisions/231).
+   */
+  archiveReady(e: { userId: number; exportId: number; link: string; now: number }): Promise<void>;
 }
 
 /** The statements of a posts query: SQL over `microposts m` after a WITH prefix (or ""), and its binds. */
@@ -280,9 +268,6 @@ export function createDeps(
     },
     get notices() {
       notices ??= {
-        statements: (input, now, onlyIf, onlyIfBinds) =>
-          notificationStatements(deps.db, prepared(input), settingOf(input.kind), now, onlyIf, onlyIfBinds),
-        tell: (results) => tellWritten(deps, notificationWritten(results)),
         unread: (userId, inboxUnread) => unreadDataAt(deps, userId, inboxUnread),
       };
       return notices;

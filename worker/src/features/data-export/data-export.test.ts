@@ -175,11 +175,21 @@ describe("data export", () => {
     const mail = await outbox(`${me.username}@example.com`);
     expect(mail.filter((m) => m.subject === "Your Agora data archive is ready")).toHaveLength(1);
 
+    // The notice is kept by the person's inbox, not in D1 (docs/decisions/231).
+    const inD1 = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1")
+      .bind(me.id)
+      .first<{ n: number }>();
+    expect(inD1?.n).toBe(0);
+
     // The queue delivering the message again changes nothing and tells nobody twice.
     await runQueue(id);
     expect(
       (await outbox(`${me.username}@example.com`)).filter((m) => m.subject.includes("archive")),
     ).toHaveLength(1);
+    const kept = await json<{ list: Array<{ kind: string }> }>(
+      await api("/api/v1/private/user/notification/list", { headers: me.auth }),
+    );
+    expect(kept.list.filter((n) => n.kind === "EXPORT_READY")).toHaveLength(1);
   });
 
   it("gives the link to its owner only, for seven days, and one archive a day", async () => {

@@ -199,6 +199,7 @@ async function archiveEntries(deps: Deps, userId: number): Promise<ZipEntry[]> {
 export async function buildExport(deps: Deps, job: DataExportJob): Promise<void> {
   const { db, env } = deps;
   const row = await findExport(db, job.exportId);
+  if (row?.status === "READY") return tellReady(deps, row);
   if (row?.status !== "PENDING") return;
   let key: string;
   try {
@@ -210,19 +211,13 @@ export async function buildExport(deps: Deps, job: DataExportJob): Promise<void>
     await markFailed(db, row.id);
     return;
   }
-  // A second delivery of the same message finds it READY and tells nobody twice.
+  // A second delivery of the same message finds it READY: its notice goes again (the inbox keeps
+  // it once, in case the first stopped before telling) and the e-mail does not.
   if (!(await markReady(db, row.id, key, Date.now(), EXPORT_KEEP_MS))) {
     await env.MEDIA.delete(key);
     return;
   }
-  const notice = {
-    userId: row.userId,
-    kind: "EXPORT_READY" as const,
-    actorId: null,
-    link: "/settings/account",
-    text: null,
-  };
-  await deps.notices.tell(await db.write(deps.notices.statements(notice, Date.now())));
+  await tellReady(deps, row);
   const person = await emailOf(db, row.userId);
   if (person)
     await sendEmail(
@@ -234,6 +229,16 @@ export async function buildExport(deps: Deps, job: DataExportJob): Promise<void>
       ),
       { idempotencyKey: `data-export-${row.id}` },
     );
+}
+
+/** The owner's inbox keeps the notice that their archive is ready (once, by the archive's id). */
+function tellReady(deps: Deps, row: ExportRow): Promise<void> {
+  return deps.events.archiveReady({
+    userId: row.userId,
+    exportId: row.id,
+    link: "/settings/account",
+    now: row.readyAt ?? Date.now(),
+  });
 }
 
 /** The daily run: archives past their seven days leave R2. */

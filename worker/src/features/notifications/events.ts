@@ -208,5 +208,22 @@ export function notificationEvents(deps: Deps): Events {
         e.now,
         e.onlyIf,
       ),
+    // The person hears that their data archive is ready; the key is the archive's, so a job the
+    // queue delivers again is kept once (docs/decisions/231).
+    archiveReady: (e) =>
+      sendNotice(deps, e.userId, {
+        notice: {
+          key: `EXPORT_READY:${e.exportId}`,
+          kind: "EXPORT_READY",
+          actorId: null,
+          link: e.link,
+          text: null,
+          createdAt: e.now,
+        },
+        actor: null,
+        // No text for a muted phrase to match.
+        muted: false,
+        unread: null,
+      }),
   };
 }

@@ -89,7 +89,7 @@ export function settingOf(kind: NotificationKind) {
  * notification with the actor and the counts read in that batch (after the answer, never in the
  * actor's way). Answers whether a notification was written.
  */
-export async function tellWritten(deps: Deps, written: WrittenNotification | null): Promise<boolean> {
+async function tellWritten(deps: Deps, written: WrittenNotification | null): Promise<boolean> {
   if (!written) return false;
   const { unread } = written;
   await deps.live.notification(written.row, {
