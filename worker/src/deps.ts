@@ -162,6 +162,18 @@ export interface Events {
    * often the queue delivers the job that built it (docs/decisions/231).
    */
   archiveReady(e: { userId: number; exportId: number; link: string; now: number }): Promise<void>;
+  /**
+   * Staff or a community's moderators decided about the person (`moderationId`, its note as
+   * `text`); with `reopen`, an appeal of it was answered: the decision's one card in their inbox
+   * is marked unread and moves to the top (docs/decisions/231).
+   */
+  moderated(e: {
+    userId: number;
+    moderationId: number;
+    text: string | null;
+    now: number;
+    reopen?: boolean;
+  }): Promise<void>;
 }
 
 /** The statements of a posts query: SQL over `microposts m` after a WITH prefix (or ""), and its binds. */

@@ -1,4 +1,5 @@
 import type { NotificationKind } from "#shared/enums.ts";
+import type { ModerationNotice } from "#shared/schemas/moderation.ts";
 import type { Notification } from "#shared/schemas/notifications.ts";
 import type { UnreadData } from "#shared/schemas/user.ts";
 import { type OwnerRow, toOwner } from "./owners";
@@ -22,6 +23,8 @@ export interface NoticeRow {
   text: string | null;
   isRead: boolean;
   createdAt: number;
+  /** The decision a MODERATION notice tells of (docs/decisions/231). */
+  moderationId: number | null;
 }
 
 /** A notice to keep: its idempotency key and what it says. */
@@ -39,6 +42,10 @@ export interface NewNotice {
    * `createdAt` (reactions and edits: one an hour per item).
    */
   quietMs?: number;
+  /** The decision a MODERATION notice tells of. */
+  moderationId?: number;
+  /** Already kept under this key: marked unread and moved to `createdAt` (an answered appeal). */
+  reopen?: boolean;
 }
 
 /**
@@ -60,6 +67,8 @@ export interface NoticeDelivery {
    * subscription, a kind the e-mail does not carry): with no tab open, no job is queued.
    */
   away?: boolean;
+  /** A MODERATION notice's card as the live frame shows it (read by the sender). */
+  moderation?: ModerationNotice | null;
 }
 
 /**
@@ -72,7 +81,11 @@ export interface CarriedSession {
 }
 
 /** A kept notice as the API shows it (`id` in the inbox's range: notifications/service.ts). */
-export function noticeJson(row: NoticeRow, actor: OwnerRow | null): Notification {
+export function noticeJson(
+  row: NoticeRow,
+  actor: OwnerRow | null,
+  moderation: ModerationNotice | null = null,
+): Notification {
   return {
     id: INBOX_NOTICE_ID_BASE + row.id,
     kind: row.kind as NotificationKind,
@@ -81,6 +94,6 @@ export function noticeJson(row: NoticeRow, actor: OwnerRow | null): Notification
     text: row.text,
     is_read: row.isRead,
     created_at: iso(row.createdAt),
-    moderation: null,
+    moderation,
   };
 }

@@ -11,11 +11,11 @@ import type { NotificationRow } from "./notification-row";
 export type { AppealRow, ModerationRow };
 
 /**
- * The statements that record a decision about a person in the batch of the decision: the
- * moderation (its cause the one most reporters gave), the person's MODERATION notification and
- * their trust level, all only when `won` holds.
+ * The statement that records a decision about a person in the batch of the decision: the
+ * moderation (its cause the one most reporters gave), only when `won` holds. The person's notice
+ * goes to their inbox once the batch committed (docs/decisions/231).
  */
-export function moderationStatements(
+export function moderationStatement(
   db: Database,
   input: {
     userId: number;
@@ -28,33 +28,25 @@ export function moderationStatements(
     now: number;
   },
   won: string,
-): D1PreparedStatement[] {
-  const mine = `(SELECT id FROM moderations WHERE report_group_id = ${input.groupId})`;
-  return [
-    db.prepare({
-      sql: `INSERT INTO moderations (user_id, report_group_id, action, target_type, target_id, cause, note,
-              admin_username, created_at)
-            SELECT ?1, ?2, ?3, ?4, ?5,
-              (SELECT report_cause FROM reports WHERE group_id = ?2 GROUP BY report_cause
-               ORDER BY count(*) DESC, report_cause LIMIT 1), ?6, ?7, ?8
-            WHERE ${won}`,
-      binds: [
-        input.userId,
-        input.groupId,
-        input.action,
-        input.targetType,
-        input.targetId,
-        input.note,
-        input.admin,
-        input.now,
-      ],
-    }),
-    db.prepare({
-      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
-            SELECT user_id, 'MODERATION', NULL, NULL, NULLIF(note, ''), id, 0, created_at
-            FROM moderations WHERE id = ${mine} AND ${won}`,
-    }),
-  ];
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `INSERT INTO moderations (user_id, report_group_id, action, target_type, target_id, cause, note,
+            admin_username, created_at)
+          SELECT ?1, ?2, ?3, ?4, ?5,
+            (SELECT report_cause FROM reports WHERE group_id = ?2 GROUP BY report_cause
+             ORDER BY count(*) DESC, report_cause LIMIT 1), ?6, ?7, ?8
+          WHERE ${won}`,
+    binds: [
+      input.userId,
+      input.groupId,
+      input.action,
+      input.targetType,
+      input.targetId,
+      input.note,
+      input.admin,
+      input.now,
+    ],
+  });
 }
 
 export async function findModeration(db: Database, id: number): Promise<ModerationRow | null> {
@@ -67,45 +59,33 @@ export async function findModeration(db: Database, id: number): Promise<Moderati
 /**
  * The answer to an appeal reaches the person on the card of the decision it answers: that card is
  * marked unread and moves to the top, so one decision reads as one story (removed, appealed,
- * decided) instead of a second card beside the first. A decision without a card (made before cards
- * were kept per decision) gets one. Both only when `won` holds.
+ * decided) instead of a second card beside the first. This is the card D1 still keeps (one made
+ * before the inbox kept them, docs/decisions/231), only when `won` holds; the inbox reopens its
+ * own after the batch.
  */
-export function decisionAnsweredStatements(
+export function decisionAnsweredStatement(
   db: Database,
-  input: { userId: number; moderationId: number; note: string; now: number },
+  input: { userId: number; moderationId: number; now: number },
   won: string,
-): D1PreparedStatement[] {
-  const card = `SELECT 1 FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2`;
-  return [
-    db.prepare({
-      sql: `UPDATE notifications SET is_read = 0, created_at = ?3
-            WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2 AND ${won}`,
-      binds: [input.userId, input.moderationId, input.now],
-    }),
-    db.prepare({
-      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
-            SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?4, ''), ?2, 0, ?3
-            WHERE ${won} AND NOT EXISTS (${card})`,
-      binds: [input.userId, input.moderationId, input.now, input.note],
-    }),
-  ];
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `UPDATE notifications SET is_read = 0, created_at = ?3
+          WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2 AND ${won}`,
+    binds: [input.userId, input.moderationId, input.now],
+  });
 }
 
 /** A moderation notice as the live updates carry it. */
 type ModerationCard = NotificationRow & { moderationId: number };
 
-/**
- * The person's newest moderation notice, of one decision when `moderationId` is given, as the live
- * updates carry it.
- */
-export function moderationCard(db: Database, userId: number, moderationId?: number) {
-  const decision = moderationId === undefined ? "" : " AND moderation_id = ?2";
+/** The card of one decision that D1 still keeps (made before the inbox kept them), if any. */
+export function moderationCard(db: Database, userId: number, moderationId: number) {
   return db.first<ModerationCard>({
     sql: `SELECT id, user_id AS userId, kind, actor_id AS actorId, link, text, created_at AS createdAt,
             moderation_id AS moderationId
-          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION'${decision}
+          FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION' AND moderation_id = ?2
           ORDER BY created_at DESC, id DESC LIMIT 1`,
-    binds: moderationId === undefined ? [userId] : [userId, moderationId],
+    binds: [userId, moderationId],
   });
 }
 

@@ -155,9 +155,10 @@ export function logStatement(db: Database, log: LogInput, always = false): D1Pre
 }
 
 /**
- * After the log row: the decision about the author (kept for their appeal to staff) and their
- * MODERATION notice naming the community; then the staff queue's open reports about the content
- * are resolved by it.
+ * After the log row: the decision about the author (kept for their appeal to staff; its id comes
+ * back, for their MODERATION notice naming the community, which their inbox keeps once the batch
+ * committed: docs/decisions/231); then the staff queue's open reports about the content are
+ * resolved by it.
  */
 export function removalRecordStatements(
   db: Database,
@@ -175,7 +176,7 @@ export function removalRecordStatements(
     db.prepare({
       sql: `INSERT INTO moderations (user_id, action, target_type, target_id, note, community_id,
               moderator_username, created_at)
-            SELECT ?1, 'REMOVE_CONTENT', ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() > 0`,
+            SELECT ?1, 'REMOVE_CONTENT', ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() > 0 RETURNING id`,
       binds: [
         input.userId,
         input.targetType,
@@ -185,11 +186,6 @@ export function removalRecordStatements(
         input.moderator,
         input.now,
       ],
-    }),
-    db.prepare({
-      sql: `INSERT INTO notifications (user_id, kind, actor_id, link, text, moderation_id, is_read, created_at)
-            SELECT ?1, 'MODERATION', NULL, NULL, NULLIF(?2, ''), last_insert_rowid(), 0, ?3 WHERE changes() > 0`,
-      binds: [input.userId, input.reason, input.now],
     }),
     db.prepare(
       statement(
@@ -484,4 +480,10 @@ export function flairDeleteStatements(id: number): Statement[] {
     { sql: "UPDATE microposts SET flair_id = NULL WHERE flair_id = ?1", binds: [id] },
     { sql: "DELETE FROM community_flairs WHERE id = ?1", binds: [id] },
   ];
+}
+
+/** The decision `removalRecordStatements` recorded, from its first statement's result (null: none). */
+export function removalRecorded(result: D1Result | undefined): number | null {
+  const id = (result?.results?.[0] as { id?: unknown } | undefined)?.id;
+  return typeof id === "number" ? id : null;
 }

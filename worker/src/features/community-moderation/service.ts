@@ -16,7 +16,6 @@ import { rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { moderationCard } from "#worker/lib/moderation-queries.ts";
 import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import {
   commentHideStatements,
@@ -47,6 +46,7 @@ import {
   pinnedCount,
   pinStatement,
   postInCommunity,
+  removalRecorded,
   removalRecordStatements,
   reverseCommunityDecision,
   roleStatement,
@@ -205,7 +205,7 @@ export async function moderateContent(
     target: input.public_id,
     reason: input.reason,
   };
-  await db.write(
+  const results = await db.write(
     restore
       ? [
           ...statements,
@@ -226,10 +226,10 @@ export async function moderateContent(
           }),
         ],
   );
-  if (!restore) {
-    const card = await moderationCard(db, ownerId);
-    if (card && card.createdAt === now) await deps.live.notification(card);
-  }
+  // The author hears of the removal: their inbox keeps the decision's card.
+  const moderationId = restore ? null : removalRecorded(results[statements.length + 1]);
+  if (moderationId !== null)
+    await deps.events.moderated({ userId: ownerId, moderationId, text: input.reason, now });
   return { public_id: input.public_id, removed: !restore };
 }
 

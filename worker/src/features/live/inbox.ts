@@ -351,7 +351,7 @@ export class Inbox extends DurableObject<Bindings> {
     const event: LiveEvent = {
       type: "NOTIFICATION",
       listed: !delivery.muted,
-      notification: { ...noticeJson(row, delivery.actor), is_read: false },
+      notification: { ...noticeJson(row, delivery.actor, delivery.moderation ?? null), is_read: false },
     };
     // Keeping the notice changed none of the inbox's row: it is delivered as read above.
     await this.deliverAs(state, [event], {

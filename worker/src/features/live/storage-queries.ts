@@ -51,7 +51,13 @@ export function makeInboxTables(sql: SqlStorage): void {
     -- without reading every unread notice of a person many follow.
     CREATE INDEX IF NOT EXISTS notices_unread_actor ON notices (kind, actor_id) WHERE is_read = 0;
   `);
+  // A moderation notice names its decision (docs/decisions/231); inboxes made before keep theirs.
+  if (!sql.exec("SELECT 1 FROM pragma_table_info('notices') WHERE name = 'moderation_id'").toArray().length)
+    sql.exec("ALTER TABLE notices ADD COLUMN moderation_id INTEGER");
 }
+
+/** The columns of a notice as `toNotice` reads them. */
+const NOTICE_COLUMNS = "id, kind, actor_id, link, text, is_read, created_at, moderation_id";
 
 // ----- The owner's notices (docs/decisions/210) -----
 
@@ -64,10 +70,15 @@ function toNotice(row: Record<string, SqlStorageValue>): NoticeRow {
     text: row.text === null ? null : String(row.text),
     isRead: Number(row.is_read) === 1,
     createdAt: Number(row.created_at),
+    moderationId: row.moderation_id === null ? null : Number(row.moderation_id),
   };
 }
 
-/** Keeps a notice unless its key is there already (or its once-rule holds); answers the row kept. */
+/**
+ * Keeps a notice unless its key is there already (or its once-rule holds); answers the row kept.
+ * With `reopen`, a notice of that key already there is marked unread and moved to `createdAt`
+ * instead (a moderation decision's card when its appeal is answered).
+ */
 export function addNotice(sql: SqlStorage, n: NewNotice): NoticeRow | null {
   const quietMs = Math.max(0, Math.floor(n.quietMs ?? 0));
   const once = `${
@@ -79,18 +90,20 @@ export function addNotice(sql: SqlStorage, n: NewNotice): NoticeRow | null {
       ? ` AND NOT EXISTS (SELECT 1 FROM notices WHERE kind = ?2 AND link IS ?4 AND created_at > ?6 - ${quietMs})`
       : ""
   }`;
+  const onKept = n.reopen ? "DO UPDATE SET is_read = 0, created_at = excluded.created_at" : "DO NOTHING";
   const row = sql
     .exec(
-      `INSERT INTO notices (notice_key, kind, actor_id, link, text, is_read, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6 WHERE 1${once}
-       ON CONFLICT (notice_key) DO NOTHING
-       RETURNING id, kind, actor_id, link, text, is_read, created_at`,
+      `INSERT INTO notices (notice_key, kind, actor_id, link, text, is_read, created_at, moderation_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6, ?7 WHERE 1${once}
+       ON CONFLICT (notice_key) ${onKept}
+       RETURNING ${NOTICE_COLUMNS}`,
       n.key,
       n.kind,
       n.actorId,
       n.link,
       n.text,
       n.createdAt,
+      n.moderationId ?? null,
     )
     .toArray()[0];
   return row ? toNotice(row) : null;
@@ -112,7 +125,7 @@ export function noticePage(
   const where = `WHERE 1${unread ? " AND is_read = 0" : ""}${filter.sql}`;
   const rows = sql
     .exec(
-      `SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices ${where}
+      `SELECT ${NOTICE_COLUMNS} FROM notices ${where}
        ORDER BY created_at DESC, id DESC LIMIT ${Math.max(0, Math.floor(limit))}`,
       ...filter.binds,
     )
@@ -157,7 +170,7 @@ export function unreadNoticesBetween(
   if (kinds.length === 0) return [];
   return sql
     .exec(
-      `SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices
+      `SELECT ${NOTICE_COLUMNS} FROM notices
         WHERE is_read = 0 AND created_at > ? AND created_at <= ? AND kind IN (SELECT value FROM json_each(?))
         ORDER BY created_at DESC, id DESC LIMIT 50`,
       after,
@@ -170,10 +183,7 @@ export function unreadNoticesBetween(
 
 /** Every notice, oldest first (the data archive). */
 export function allNotices(sql: SqlStorage): NoticeRow[] {
-  return sql
-    .exec("SELECT id, kind, actor_id, link, text, is_read, created_at FROM notices ORDER BY created_at, id")
-    .toArray()
-    .map(toNotice);
+  return sql.exec(`SELECT ${NOTICE_COLUMNS} FROM notices ORDER BY created_at, id`).toArray().map(toNotice);
 }
 
 /** The account is gone: its notices go with it. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ReportGroup } from "#shared/schemas/admin.ts";
 import { type AdminAppeal, adminAppealSchema, moderationNoticeSchema } from "#shared/schemas/moderation.ts";
-import { api, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
+import { inboxStub } from "#worker/lib/sockets/stubs.ts";
+import { api, deps, detail, env, form, json, jsonBody } from "#worker-test/api.ts";
 import { createAdmin, createUser, login, type TestAdmin, type TestUser } from "#worker-test/people.ts";
 import { newCommunity, newPost } from "#worker-test/posts.ts";
 
@@ -293,6 +294,40 @@ describe("the notice and the appeal", () => {
     expect(cards).toHaveLength(1);
     // Back on the site, the page is the post again: the decision no longer hides it.
     expect((await own(post.public_id, owner)).status).toBe(404);
+  });
+
+  it("the decision's card is kept by the person's inbox, and a card D1 kept from before is reopened where it is", async () => {
+    const { admin, owner } = await removedPost("Quince paste");
+    const inD1 = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION'")
+        .bind(owner.id)
+        .first<{ n: number }>();
+    // Not a row on the primary (docs/decisions/231), yet listed with its decision.
+    expect((await inD1())?.n).toBe(0);
+    const [card] = await notices(owner);
+    expect(card).toMatchObject({ text: "Looks like spam.", moderation: { action: "REMOVE_CONTENT" } });
+
+    // A decision whose card D1 kept (made before the inbox kept them): the answer reopens that one.
+    const older = await removedPost("Medlar jelly");
+    const [olderCard] = await notices(older.owner);
+    await env.DB.prepare(
+      "INSERT INTO notifications (user_id, kind, text, moderation_id, is_read, created_at) VALUES (?1, 'MODERATION', 'Looks like spam.', ?2, 1, 1)",
+    )
+      .bind(older.owner.id, olderCard!.moderation.id)
+      .run();
+    await inboxStub(deps, older.owner.id).forgetNotices(older.owner.id);
+    await appeal(older.owner.auth, { moderation_id: String(olderCard!.moderation.id), text: APPEAL });
+    const [open] = (await appeals(admin)).filter((a) => a.moderation.id === olderCard!.moderation.id);
+    expect((await decide(admin, { id: open!.id, decision: "UPHOLD", note: "Still spam." })).status).toBe(200);
+    const after = await notices(older.owner);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.moderation.appeal).toMatchObject({ decision: "UPHOLD" });
+    const row = await env.DB.prepare(
+      "SELECT is_read FROM notifications WHERE user_id = ?1 AND kind = 'MODERATION'",
+    )
+      .bind(older.owner.id)
+      .first<{ is_read: number }>();
+    expect(row?.is_read).toBe(0);
   });
 
   it("UPHOLD keeps the content hidden, tells the person and is audited", async () => {

@@ -1,5 +1,6 @@
 import { isEmailKind } from "#shared/schemas/push.ts";
 import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
+import { moderationNotices } from "#worker/lib/moderation-notices.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   type CheckedNotice,
@@ -225,5 +226,27 @@ export function notificationEvents(deps: Deps): Events {
         muted: false,
         unread: null,
       }),
+    // A decision about the person: one card per decision, kept by their inbox under the
+    // decision's key, so the answer to its appeal reopens that card (docs/decisions/231).
+    moderated: async (e) => {
+      const card = (await moderationNotices(deps, [e.moderationId])).get(e.moderationId) ?? null;
+      await sendNotice(deps, e.userId, {
+        notice: {
+          key: `MODERATION:${e.moderationId}`,
+          kind: "MODERATION",
+          actorId: null,
+          link: null,
+          text: e.text || null,
+          createdAt: e.now,
+          moderationId: e.moderationId,
+          reopen: e.reopen,
+        },
+        actor: null,
+        moderation: card,
+        // Staff's note may hold a phrase the person muted: their tabs read the list again.
+        muted: true,
+        unread: null,
+      });
+    },
   };
 }

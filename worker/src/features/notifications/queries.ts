@@ -290,20 +290,27 @@ export async function notificationPage(
   userId: number,
   page: { skip: number; limit: number; unread: boolean },
   mutes: ActiveMute[],
-  kept: { actorIds: number[]; links: string[] } = { actorIds: [], links: [] },
+  kept: { actorIds: number[]; links: string[]; moderationIds?: number[] } = { actorIds: [], links: [] },
 ): Promise<{
   rows: NotificationPageRow[];
   total: number;
   actors: Map<number, OwnerRow>;
   hiddenLinks: Set<string>;
+  notices: Map<number, NonNullable<NotificationPageRow["notice"]>>;
 }> {
   const muted = notMutedSql("n.text", mutes, 2);
   const where = `n.user_id = ?1${page.unread ? " AND n.is_read = 0" : ""}${muted.sql}
     AND (n.kind = 'MODERATION' OR ${linkedPostNotHiddenSql("n.link")})`;
   const binds = [userId, ...(muted.binds ?? [])];
   const at = binds.length;
-  const [rows, [count], actorRows, hidden] = await db.batch<
-    [Record<string, unknown>, { n: number }, Record<string, unknown>, { link: string }]
+  const [rows, [count], actorRows, hidden, keptNotices] = await db.batch<
+    [
+      Record<string, unknown>,
+      { n: number },
+      Record<string, unknown>,
+      { link: string },
+      Record<string, unknown>,
+    ]
   >([
     {
       sql: `SELECT ${NOTIFICATION_COLUMNS}, ${columnsOf(ownerColumns, "a", "a_")}, ${noticeColumnsSql("n.moderation_id")}
@@ -323,7 +330,17 @@ export async function notificationPage(
       sql: `SELECT l.value AS link FROM json_each(?1) l WHERE NOT (${linkedPostNotHiddenSql("l.value")})`,
       binds: [JSON.stringify(kept.links)],
     },
+    // The decisions its MODERATION notices tell of (docs/decisions/231), as D1's rows read them.
+    {
+      sql: `SELECT m.value AS moderation_id, ${noticeColumnsSql("m.value")} FROM json_each(?1) m`,
+      binds: [JSON.stringify(kept.moderationIds ?? [])],
+    },
   ]);
+  const notices = new Map<number, NonNullable<NotificationPageRow["notice"]>>();
+  for (const raw of keptNotices) {
+    const notice = noticeColumns(raw);
+    if (notice) notices.set(Number(raw.moderation_id), notice);
+  }
   const actors = new Map<number, OwnerRow>();
   for (const raw of actorRows) {
     const row = rowOf(ownerWithId, raw);
@@ -331,6 +348,7 @@ export async function notificationPage(
   }
   return {
     actors,
+    notices,
     hiddenLinks: new Set(hidden.map((h) => h.link)),
     rows: rows.map((raw) => ({
       row: rowOf(notifications, raw),

@@ -160,6 +160,7 @@ export async function listNotifications(
       {
         actorIds: [...new Set(kept.rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])))],
         links: [...new Set(kept.rows.flatMap((r) => (r.link === null ? [] : [r.link])))],
+        moderationIds: kept.rows.flatMap((r) => (r.moderationId === null ? [] : [r.moderationId])),
       },
     );
     const fromD1 = page.rows.map(({ row: r, actor, notice }) => ({
@@ -180,10 +181,14 @@ export async function listNotifications(
     const shown = kept.rows.filter(
       (r) => (r.actorId === null || page.actors.has(r.actorId)) && !(r.link && page.hiddenLinks.has(r.link)),
     );
-    const fromInbox = shown.map((r) => ({
-      ...noticeJson(r, r.actorId === null ? null : (page.actors.get(r.actorId) ?? null)),
-      at: r.createdAt,
-    }));
+    const fromInbox = shown.map((r) => {
+      const notice = r.moderationId === null ? undefined : page.notices.get(r.moderationId);
+      const moderation = notice ? noticeOf(notice.moderation, notice.appeal, notice.excerpt) : null;
+      return {
+        ...noticeJson(r, r.actorId === null ? null : (page.actors.get(r.actorId) ?? null), moderation),
+        at: r.createdAt,
+      };
+    });
     const merged = [...fromD1, ...fromInbox].sort((a, b) => b.at - a.at || b.id - a.id);
     return {
       list: merged.slice(input.skip, window).map(({ at: _, ...n }) => n),

@@ -10,7 +10,7 @@ import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import {
   type AppealRow,
-  decisionAnsweredStatements,
+  decisionAnsweredStatement,
   findModeration,
   moderationCard,
 } from "#worker/lib/moderation-queries.ts";
@@ -159,11 +159,7 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
     }),
     ...effects,
     // The person reads the answer on the card of the decision it answers (one card per decision).
-    ...decisionAnsweredStatements(
-      db,
-      { userId: moderation.user_id, moderationId: moderation.id, note: input.note, now },
-      won,
-    ),
+    decisionAnsweredStatement(db, { userId: moderation.user_id, moderationId: moderation.id, now }, won),
     trustLevelStatement(db, moderation.user_id, now),
     auditStatement(
       db,
@@ -177,9 +173,18 @@ export async function decideAppeal(deps: Deps, admin: AuthAdmin, input: AppealDe
     ),
   ]);
   if (!decided?.meta.changes) fail(409, MODERATION_MSG.appealDecided);
-  // The person's open tabs show the answer on the card at once.
+  // The person's open tabs show the answer on the card at once: D1's card (one made before the
+  // inbox kept them) or the inbox's, reopened (made again, with the answer, if it has none).
   const card = await moderationCard(db, moderation.user_id, moderation.id);
   if (card) await deps.live.notification(card);
+  else
+    await deps.events.moderated({
+      userId: moderation.user_id,
+      moderationId: moderation.id,
+      text: input.note,
+      now,
+      reopen: true,
+    });
   const [described] = await describeAppeals(deps, [await requireAppeal(deps, appeal.id)]);
   return described!;
 }

@@ -4,7 +4,7 @@ import type { ModerationAction, ModerationTarget } from "#shared/schemas/moderat
 import type { Deps } from "#worker/deps.ts";
 import type { AuthAdmin } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
-import { findGroupModeration, moderationCard, moderationStatements } from "#worker/lib/moderation-queries.ts";
+import { findGroupModeration, moderationStatement } from "#worker/lib/moderation-queries.ts";
 import { postLink } from "#worker/lib/post-json.ts";
 import { iso } from "#worker/lib/time.ts";
 import { trustLevelStatement } from "#worker/lib/trust-queries.ts";
@@ -169,10 +169,11 @@ export async function resolveReportGroup(
       targetId: group.reported_user_id,
     };
   }
-  // The person is told (a MODERATION notification) and their trust level follows, in this batch.
+  // The decision is recorded and the person's trust level follows, in this batch; they are told
+  // (a MODERATION notice in their inbox) once it committed.
   const recorded = moderated
     ? [
-        ...moderationStatements(
+        moderationStatement(
           db,
           { ...moderated, groupId: group.id, note: input.note, admin: admin.username, now },
           won,
@@ -206,8 +207,13 @@ export async function resolveReportGroup(
   if (!resolved?.meta.changes) fail(409, ADMIN_MSG.reportResolved);
   if (moderated) {
     const made = await findGroupModeration(db, group.id);
-    const card = made ? await moderationCard(db, made.user_id, made.id) : null;
-    if (card) await deps.live.notification(card);
+    if (made)
+      await deps.events.moderated({
+        userId: made.user_id,
+        moderationId: made.id,
+        text: made.note,
+        now: made.created_at,
+      });
   }
   const [described] = await describeGroups(deps, [await requireGroup(deps, group.id)]);
   return described!;
