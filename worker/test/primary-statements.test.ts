@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, form, json, jsonBody, reads } from "./api";
-import { createUser } from "./people";
+import { createAdmin, createUser } from "./people";
 import { newCommunity, newPost } from "./posts";
 
 // Statements each social write puts on the one primary (`X-D1-Statements`: a write's session
@@ -92,6 +92,54 @@ describe("statements on the primary per social write", () => {
     };
     console.info("primary statements (moved kinds)", JSON.stringify(figures));
     for (const [write, most] of Object.entries({ mentions: 17, mentionsCalls: 2, join: 6, reaction: 6 }))
+      expect(figures[write as keyof typeof figures], write).toBeLessThanOrEqual(most);
+  });
+
+  // docs/decisions/231: a decision's card is kept by the person's inbox. Before: a community
+  // moderator's removal 14 statements, staff's removal of a reported post 23 (the card's insert
+  // and its read back for the live frame).
+  it("a community moderator's removal and staff's removal of a reported post", async () => {
+    const owner = await createUser();
+    const [member, reporter] = [await createUser(), await createUser()];
+    const community = await newCommunity(owner);
+    await api(`/api/v1/private/user/community/join?name=${community}`, {
+      method: "POST",
+      headers: member.auth,
+    });
+    const [byMods, byStaff] = [await newPost(member, community), await newPost(member, community)];
+    const removal = await api("/api/v1/private/user/community/mod/remove", {
+      method: "POST",
+      ...jsonBody(
+        { name: community, target_type: "POST", public_id: byMods.public_id, reason: "Off topic" },
+        owner.auth,
+      ),
+    });
+    const admin = await createAdmin();
+    const reported = await api("/api/v1/private/user/report", {
+      method: "POST",
+      headers: reporter.auth,
+      body: form({
+        report_cause: "SPAM",
+        text: "This keeps spamming the same shady link over and over.",
+        link: `http://localhost${byStaff.link}`,
+        reported_username: member.username,
+      }),
+    });
+    const groups = await json<{ list: Array<{ id: number; target: { micropost?: { public_id: string } } }> }>(
+      await api("/api/admin/private/report/list?limit=100", { headers: admin.auth }),
+    );
+    const group = groups.list.find((g) => g.target.micropost?.public_id === byStaff.public_id);
+    const resolution = await api("/api/admin/private/report", {
+      method: "PATCH",
+      ...jsonBody({ id: group?.id, action: "REMOVE_CONTENT", note: "Spam." }, admin.auth),
+    });
+    expect([removal.status, reported.status, resolution.status]).toEqual([200, 201, 200]);
+    const figures = {
+      communityRemoval: reads(removal).statements,
+      staffRemoval: reads(resolution).statements,
+    };
+    console.info("primary statements (decisions)", JSON.stringify(figures));
+    for (const [write, most] of Object.entries({ communityRemoval: 12, staffRemoval: 21 }))
       expect(figures[write as keyof typeof figures], write).toBeLessThanOrEqual(most);
   });
 });
