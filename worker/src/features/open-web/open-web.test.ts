@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FirstScreen } from "#shared/schemas/open-web.ts";
 import type { FeedItem } from "#shared/schemas/posts.ts";
+import app from "#worker/app.ts";
 import { postHideStatements } from "#worker/lib/post-removal-queries.ts";
 import { api, deps, env, reads } from "#worker-test/api.ts";
 import { createUser } from "#worker-test/people.ts";
@@ -379,6 +380,20 @@ describe("robots.txt, the sitemaps and the feeds", () => {
     expect(changed.status).toBe(200);
     expect(await changed.text()).toContain("Newest");
     expect((await api("/c/no-such-community-here/feed.xml")).status).toBe(404);
+  });
+
+  it("the blog's Atom feed and its articles share one route, and every route compiles into one regular expression", async () => {
+    const feed = await api("/blog/feed.xml");
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toContain("application/atom+xml");
+    expect(await feed.text()).toContain(
+      `<link rel="self" type="application/atom+xml" href="${SITE}/blog/feed.xml"/>`,
+    );
+    expect((await api("/blog/no-such-article")).status).toBe(404);
+    // Hono's SmartRouter took the RegExpRouter (one match a request), not the trie it falls back
+    // to when a route cannot join the expression (docs/decisions/232).
+    app.router.match("GET", "/blog/feed.xml");
+    expect(app.router.name).toBe("SmartRouter + RegExpRouter");
   });
 
   it("a person who turns search engines off gets noindex and leaves the sitemap", async () => {
