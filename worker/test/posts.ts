@@ -55,13 +55,16 @@ export async function newPost(
   return json<CreatedPost>(res);
 }
 
-/** A post reported once and removed by staff through the report queue, as the admin site does it. */
+/**
+ * A post reported once and removed by staff through the report queue, as the admin site does it;
+ * answers staff's resolution (its `X-D1-*` figures).
+ */
 export async function removeByStaff(
   admin: { auth: Record<string, string> },
   post: CreatedPost,
   author: TestUser,
   reporter: TestUser,
-): Promise<void> {
+): Promise<Response> {
   const reported = await api("/api/v1/private/user/report", {
     method: "POST",
     headers: reporter.auth,
@@ -84,4 +87,5 @@ export async function removeByStaff(
     body: JSON.stringify({ id: group!.id, action: "REMOVE_CONTENT", note: "Spam." }),
   });
   expect(removed.status).toBe(200);
+  return removed;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, form, json, jsonBody, reads } from "./api";
 import { createAdmin, createUser } from "./people";
-import { newCommunity, newPost } from "./posts";
+import { newCommunity, newPost, removeByStaff } from "./posts";
 
 // Statements each social write puts on the one primary (`X-D1-Statements`: a write's session
 // runs on the primary), the token check included. The notices of comments, replies, votes and
@@ -114,26 +114,8 @@ describe("statements on the primary per social write", () => {
         owner.auth,
       ),
     });
-    const admin = await createAdmin();
-    const reported = await api("/api/v1/private/user/report", {
-      method: "POST",
-      headers: reporter.auth,
-      body: form({
-        report_cause: "SPAM",
-        text: "This keeps spamming the same shady link over and over.",
-        link: `http://localhost${byStaff.link}`,
-        reported_username: member.username,
-      }),
-    });
-    const groups = await json<{ list: Array<{ id: number; target: { micropost?: { public_id: string } } }> }>(
-      await api("/api/admin/private/report/list?limit=100", { headers: admin.auth }),
-    );
-    const group = groups.list.find((g) => g.target.micropost?.public_id === byStaff.public_id);
-    const resolution = await api("/api/admin/private/report", {
-      method: "PATCH",
-      ...jsonBody({ id: group?.id, action: "REMOVE_CONTENT", note: "Spam." }, admin.auth),
-    });
-    expect([removal.status, reported.status, resolution.status]).toEqual([200, 201, 200]);
+    const resolution = await removeByStaff(await createAdmin(), byStaff, member, reporter);
+    expect(removal.status).toBe(200);
     const figures = {
       communityRemoval: reads(removal).statements,
       staffRemoval: reads(resolution).statements,
