@@ -674,3 +674,45 @@ describe("presence among chat partners", () => {
     expect([...presence(bobs), ...presence(eves), ...presence(adas)]).toEqual([]);
   });
 });
+
+describe("an inbox's storage", () => {
+  it("an inbox made before its schema was numbered gets the new column and its schema number on its next wake", async () => {
+    const person = await createUser();
+    const stub = env.INBOX.get(env.INBOX.idFromName(`user:${person.id}`));
+    // As an inbox made before ADR 231 left it: its tables without `moderation_id`, no schema number.
+    await runInDurableObject(stub, (_instance: Inbox, state) => {
+      state.storage.sql.exec(`CREATE TABLE inbox (one INTEGER PRIMARY KEY CHECK (one = 1), owner_id INTEGER NOT NULL,
+          seq INTEGER NOT NULL DEFAULT 0, resync_below INTEGER NOT NULL DEFAULT 0, gone_at INTEGER NOT NULL DEFAULT 0,
+          below_version INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO inbox (one, owner_id) VALUES (1, ${person.id});
+        CREATE TABLE notices (id INTEGER PRIMARY KEY AUTOINCREMENT, notice_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+          actor_id INTEGER, link TEXT, text TEXT, is_read INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL);
+        INSERT INTO notices (notice_key, kind, actor_id, link, text, created_at) VALUES ('old', 'FOLLOWER', NULL, NULL, NULL, 1);`);
+    });
+    const kept = await stub.addNotice(person.id, {
+      notice: {
+        key: "MODERATION:7",
+        kind: "MODERATION",
+        actorId: null,
+        link: null,
+        text: "Spam.",
+        createdAt: 2,
+        moderationId: 7,
+      },
+      actor: null,
+      muted: true,
+      unread: null,
+    });
+    expect(kept).toBe(true);
+    const all = await stub.exportNotices(person.id);
+    expect(all.map((n) => [n.kind, n.moderationId])).toEqual([
+      ["FOLLOWER", null],
+      ["MODERATION", 7],
+    ]);
+    const version = await runInDurableObject(
+      stub,
+      (_instance: Inbox, state) => state.storage.sql.exec("SELECT version FROM inbox_schema").one().version,
+    );
+    expect(version).toBe(2);
+  });
+});

@@ -6,8 +6,27 @@ import type { NewNotice, NoticeRow } from "#worker/lib/inbox-notices.ts";
 
 // ----- A person's inbox -----
 
-/** The inbox's tables, made when missing. */
+/**
+ * The inbox's tables as this code makes them: a higher number runs `makeInboxTables`' statements
+ * again on an inbox made before (2: `notices.moderation_id`).
+ */
+const INBOX_SCHEMA = 2;
+
+/** The schema an inbox was made with: 0 for one made before the number was kept, or a new one. */
+function inboxSchema(sql: SqlStorage): number {
+  try {
+    return Number(sql.exec("SELECT version FROM inbox_schema").toArray()[0]?.version ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The inbox's tables, made when missing. An inbox that already has them answers one statement: a
+ * sleeping inbox woken for each notice would otherwise run every CREATE again.
+ */
 export function makeInboxTables(sql: SqlStorage): void {
+  if (inboxSchema(sql) >= INBOX_SCHEMA) return;
   sql.exec(`
     CREATE TABLE IF NOT EXISTS inbox (
       one INTEGER PRIMARY KEY CHECK (one = 1),
@@ -54,6 +73,11 @@ export function makeInboxTables(sql: SqlStorage): void {
   // A moderation notice names its decision (docs/decisions/231); inboxes made before keep theirs.
   if (!sql.exec("SELECT 1 FROM pragma_table_info('notices') WHERE name = 'moderation_id'").toArray().length)
     sql.exec("ALTER TABLE notices ADD COLUMN moderation_id INTEGER");
+  sql.exec(
+    `CREATE TABLE IF NOT EXISTS inbox_schema (one INTEGER PRIMARY KEY CHECK (one = 1), version INTEGER NOT NULL);
+     INSERT INTO inbox_schema (one, version) VALUES (1, ${INBOX_SCHEMA})
+       ON CONFLICT (one) DO UPDATE SET version = excluded.version`,
+  );
 }
 
 /** The columns of a notice as `toNotice` reads them. */
