@@ -20,18 +20,16 @@ const REPLIES_PER_COMMENT = 10;
 type CommentWithParent = CommentRow & { parentPublicId: string | null };
 
 /**
- * Slots 0 … 999 for reading a JSON array back as rows: `VALUES` runs as a co-routine, so a slot
- * costs no row read (a table or `json_each` would count one per element).
+ * A level's elements as rows `x`, in order: the page is one array of comments, each level below an
+ * array of arrays (one per parent). `level` may be a column of the same row (correlated) or a
+ * subquery. `json_each` reads just the elements there are: a thousand-row `VALUES` list of slots,
+ * inlined at each use, made the statement 6 KB longer and took 90–800 ms to prepare, and a slot
+ * bounded by the level's length had to scan all thousand (ADR 233).
  */
-const SLOT_COUNT = 1000;
-const SLOTS = `VALUES ${Array.from({ length: SLOT_COUNT }, (_, i) => `(${i})`).join(",")}`;
-
-/**
- * Element after element of a level, as `x`: the first `count` slots only (SQL, not correlated). A
- * LIMIT stops the slots' co-routine there; a `WHERE k < …` would run it through all thousand.
- */
-const slotRead = (level: string, path: string, count: string) =>
-  `(SELECT json_extract(${level}, ${path}) AS x FROM s LIMIT coalesce(${count}, 0))`;
+const elementsOf = (level: string, nested: boolean) =>
+  nested
+    ? `(SELECT e.value AS x FROM json_each(${level}) a, json_each(a.value) e)`
+    : `(SELECT e.value AS x FROM json_each(${level}) e)`;
 
 /** Comments whose replies are loaded in one level of one page; the rest show "More comments". */
 const PARENTS_PER_LEVEL = 100;
@@ -61,24 +59,16 @@ export interface CommentTree {
  * replies are a correlated subquery with its own LIMIT, so the index is read for the replies
  * returned (and one entry past them when a parent has fewer than ten).
  */
-function nextLevel(level: string, path: string, deepest: string): string {
+function nextLevel(level: string, nested: boolean, deepest: string): string {
   return `(SELECT jsonb_group_array(json(kids)) FROM (
       SELECT (SELECT json_group_array(json(e)) FROM (
           SELECT ${COMMENT_JSON} AS e FROM comments c WHERE c.parent_id = p.id
           ORDER BY c.id LIMIT ${REPLIES_PER_COMMENT})) AS kids
       FROM (SELECT x ->> '$.id' AS id
-            FROM (SELECT json_extract(${level}, ${path}) AS x FROM s WHERE k < ${slotsOf(level, path)} LIMIT -1 OFFSET 0)
+            FROM ${elementsOf(level, nested)}
             WHERE x ->> '$.totalReplies' > 0 AND x ->> '$.depth' < ${deepest}
             LIMIT ${PARENTS_PER_LEVEL}) p))`;
 }
-
-/** How many slots a level needs (its elements, or ten for each of its arrays). */
-const slotsOf = (level: string, path: string) =>
-  path === FLAT ? `json_array_length(${level})` : `${REPLIES_PER_COMMENT} * json_array_length(${level})`;
-
-/** Where element `k` of a level is: the page is one array; each level below, arrays of ten. */
-const FLAT = `'$[' || k || ']'`;
-const NESTED = `'$[' || (k / ${REPLIES_PER_COMMENT}) || '][' || (k % ${REPLIES_PER_COMMENT}) || ']'`;
 
 /**
  * A post's comments as a list shows them, in one statement: the post with its community's name,
@@ -88,7 +78,7 @@ const NESTED = `'$[' || (k / ${REPLIES_PER_COMMENT}) || '][' || (k % ${REPLIES_P
  * in a single thread), and the authors of all of them once each.
  *
  * Each level is built as JSON from the one before, inside a chain of one-row steps, and read back
- * as rows through slots, so every comment is read from its index once and no level is read again.
+ * as rows with `json_each`, so every comment is read from its index once and no level is read again.
  */
 export async function commentTree(
   db: Database,
@@ -119,58 +109,40 @@ export async function commentTree(
   ];
   for (let n = 1; n <= REPLY_LEVELS; n++) {
     steps.push(
-      `st${n} AS (SELECT *, ${nextLevel(`l${n - 1}`, n === 1 ? FLAT : NESTED, deepest)} AS l${n} FROM st${n - 1} LIMIT 1 OFFSET 0)`,
+      `st${n} AS (SELECT *, ${nextLevel(`l${n - 1}`, n > 1, deepest)} AS l${n} FROM st${n - 1} LIMIT 1 OFFSET 0)`,
     );
   }
   // Every author once: of the focused comment and of each comment not deleted, at every level.
-  const authorsOf = (level: string, path: string) =>
-    `SELECT x ->> '$.ownerId' AS o, x ->> '$.isDeleted' AS d FROM (SELECT json_extract(${level}, ${path}) AS x FROM s WHERE k < ${slotsOf(level, path)} LIMIT -1 OFFSET 0)`;
+  const authorsOf = (level: string, nested: boolean) =>
+    `SELECT x ->> '$.ownerId' AS o, x ->> '$.isDeleted' AS d FROM ${elementsOf(level, nested)}`;
   steps.push(
     `st AS MATERIALIZED (SELECT *, (SELECT json_group_array(DISTINCT o) FROM (
          SELECT focus ->> '$.ownerId' AS o, focus ->> '$.isDeleted' AS d
-         UNION ALL ${authorsOf("l0", FLAT)} UNION ALL ${authorsOf("l1", NESTED)}
-         UNION ALL ${authorsOf("l2", NESTED)} UNION ALL ${authorsOf("l3", NESTED)}) WHERE o IS NOT NULL AND d = 0) AS authors
+         UNION ALL ${authorsOf("l0", false)} UNION ALL ${authorsOf("l1", true)}
+         UNION ALL ${authorsOf("l2", true)} UNION ALL ${authorsOf("l3", true)}) WHERE o IS NOT NULL AND d = 0) AS authors
        FROM st${REPLY_LEVELS})`,
   );
-  // The comments' reactions as the viewer sees them (docs/decisions/140), one row each in `j`.
-  // Every comment's id, the focused one's included, read from the levels as the rows below are.
-  const idsOf = (level: string, path: string) =>
-    `SELECT x ->> '$.id' FROM ${slotRead(`(SELECT ${level} FROM st)`, path, `(SELECT ${slotsOf(level, path)} FROM st)`)}`;
+  // The comments' reactions as the viewer sees them (docs/decisions/140), one object each.
+  // Every comment's id, the focused one's included, read from the levels.
+  const idsOf = (n: number) => `SELECT x ->> '$.id' FROM ${elementsOf(`l${n}`, n > 0)}`;
   const reactions = reactionLookupSql(
     "COMMENT",
-    `SELECT focus ->> '$.id' FROM st UNION ALL ${idsOf("l0", FLAT)} UNION ALL ${idsOf("l1", NESTED)}
-       UNION ALL ${idsOf("l2", NESTED)} UNION ALL ${idsOf("l3", NESTED)}`,
+    `SELECT focus ->> '$.id' UNION ALL ${idsOf(0)} UNION ALL ${idsOf(1)} UNION ALL ${idsOf(2)} UNION ALL ${idsOf(3)}`,
     q.viewerId,
   );
-  // A level's rows: slot k is element k of its array (a parent's array of replies may be short).
-  // The page and the level below it stop at their largest size; deeper ones at their length.
-  const level = (n: number, path: string, count: string) =>
-    `SELECT 'c' AS kind, x AS j, ${n} AS level, NULL AS focus, NULL AS more
-       FROM ${slotRead(`(SELECT l${n} FROM st)`, path, count)} WHERE x IS NOT NULL`;
-  const pageSize = Math.min(q.limit, PARENTS_PER_LEVEL);
-  const deeper = (n: number) => `(SELECT ${slotsOf(`l${n}`, NESTED)} FROM st)`;
-  // Authors past the slots (more than a thousand on one page) come inside the post's row.
-  const moreAuthors = `(SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
-       FROM json_each(CASE WHEN json_array_length(authors) > ${SLOT_COUNT} THEN authors END) a
-       JOIN users u ON u.id = a.value WHERE a.key >= ${SLOT_COUNT})`;
-  const sql = `WITH s(k) AS NOT MATERIALIZED (${SLOTS}), ${steps.join(",\n")}
-    SELECT 'p' AS kind, post AS j, NULL AS level, focus, ${moreAuthors} AS more FROM st
-    UNION ALL ${level(0, FLAT, String(q.limit))}
-    UNION ALL SELECT * FROM (${level(1, NESTED, String(REPLIES_PER_COMMENT * pageSize))}
-      UNION ALL ${level(2, NESTED, deeper(2))} UNION ALL ${level(3, NESTED, deeper(3))})
-    UNION ALL SELECT 'o', ${jsonObjectOf(ownerWithId, "u")}, NULL, NULL, NULL
-      FROM (SELECT x AS id FROM ${slotRead("(SELECT authors FROM st)", FLAT, "(SELECT json_array_length(authors) FROM st)")}) a
-      CROSS JOIN users u ON u.id = a.id
-    UNION ALL SELECT 'r', json_object('target_id', target_id, 'message_id', message_id, 'emoji', emoji,
-        'total', total, 'reacted', reacted, 'first_at', first_at), NULL, NULL, NULL
-      FROM (${reactions})`;
-  const raw = await db.all<{
-    kind: string;
-    j: string;
-    level: number | null;
-    focus: string | null;
-    more: string | null;
-  }>({
+  // One row: each level as one JSON array, the authors and the reactions as arrays too.
+  const sql = `WITH ${steps.join(",\n")}
+    SELECT post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,
+      (SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
+        FROM json_each(authors) a CROSS JOIN users u ON u.id = a.value) AS owners,
+      (SELECT json_group_array(json_object('target_id', target_id, 'message_id', message_id, 'emoji', emoji,
+        'total', total, 'reacted', reacted, 'first_at', first_at)) FROM (${reactions})) AS reactions
+    FROM st`;
+  const [row] = await db.all<
+    Record<"post" | "l0" | "l1" | "l2" | "l3" | "owners" | "reactions", string> & {
+      focus: string | null;
+    }
+  >({
     sql,
     binds: [q.postPublicId, q.focusPublicId, ...(values ?? [])],
     isList: true,
@@ -183,25 +155,28 @@ export async function commentTree(
     owners: new Map(),
     reactions: new Map(),
   };
-  const ownerRows: object[] = [];
-  const reactionRows: Array<{ target_id: number; first_at: number; emoji: string }> = [];
-  for (const row of raw) {
-    const value = JSON.parse(row.j) as Record<string, unknown>;
-    if (row.kind === "p") {
-      tree.post = { ...rowOf(microposts, value), communityName: value.communityName as string };
-      ownerRows.push(...(JSON.parse(row.more ?? "[]") as object[]));
-      if (row.focus !== null) {
-        const focus = JSON.parse(row.focus) as Record<string, unknown>;
-        tree.focus = { ...rowOf(comments, focus), parentPublicId: (focus.parentPublicId as string) ?? null };
-      }
-    } else if (row.kind === "c") {
-      tree.rows.push(rowOf(comments, value));
-      if (row.level === 0) tree.pageLength += 1;
-    } else if (row.kind === "r") reactionRows.push(value as (typeof reactionRows)[number]);
-    else ownerRows.push(value);
+  if (!row) return tree;
+  const post = JSON.parse(row.post) as Record<string, unknown>;
+  tree.post = { ...rowOf(microposts, post), communityName: post.communityName as string };
+  if (row.focus !== null) {
+    const focus = JSON.parse(row.focus) as Record<string, unknown>;
+    tree.focus = { ...rowOf(comments, focus), parentPublicId: (focus.parentPublicId as string) ?? null };
   }
-  tree.owners = ownerMap(ownerRows);
-  // In the order `reactionLookupSql` gives on its own (a union keeps no order of its parts).
+  const topLevel = JSON.parse(row.l0) as object[];
+  tree.pageLength = topLevel.length;
+  tree.rows = topLevel.map((c) => rowOf(comments, c));
+  for (const level of [row.l1, row.l2, row.l3]) {
+    for (const replies of JSON.parse(level) as object[][]) {
+      for (const c of replies) tree.rows.push(rowOf(comments, c));
+    }
+  }
+  tree.owners = ownerMap(JSON.parse(row.owners) as object[]);
+  const reactionRows = JSON.parse(row.reactions) as Array<{
+    target_id: number;
+    first_at: number;
+    emoji: string;
+  }>;
+  // In the order `reactionLookupSql` gives on its own (an aggregate promises none).
   reactionRows.sort(
     (a, b) =>
       a.target_id - b.target_id ||
