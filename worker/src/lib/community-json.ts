@@ -1,7 +1,7 @@
 import type { Community, JoinResult, Member, Membership } from "#shared/schemas/communities.ts";
 import { paletteOf } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
-import { type communities, communityMembers } from "#worker/db/schema/index.ts";
+import { communities, communityMembers } from "#worker/db/schema/index.ts";
 import type { RowOf } from "#worker/db/sql.ts";
 import { iso } from "#worker/lib/time.ts";
 
@@ -9,6 +9,26 @@ import { iso } from "#worker/lib/time.ts";
 // pages, the feed's items, drafts, search results.
 
 export type CommunityRow = typeof communities.$inferSelect;
+
+/**
+ * A community's columns as a list shows it (the feed's items, drafts, search): all but its rules,
+ * which only its own page shows and which can run to kilobytes.
+ */
+export const listedCommunityColumns = {
+  id: communities.id,
+  name: communities.name,
+  displayName: communities.displayName,
+  description: communities.description,
+  image: communities.image,
+  cover: communities.cover,
+  reactionPalette: communities.reactionPalette,
+  isVerified: communities.isVerified,
+  ownerId: communities.ownerId,
+  totalMembers: communities.totalMembers,
+  totalMicroposts: communities.totalMicroposts,
+  createdAt: communities.createdAt,
+};
+export type ListedCommunityRow = RowOf<typeof listedCommunityColumns>;
 
 /** The columns `toMembership` reads: the viewer's membership of a community. */
 export const membershipColumns = {
@@ -22,7 +42,10 @@ export function toMembership(row: MembershipRow | null | undefined): Membership 
   return row ? { role: row.role, created_at: iso(row.createdAt) } : null;
 }
 
-export function toCommunity(row: CommunityRow, membership: MembershipRow | null | undefined): Community {
+export function toCommunity(
+  row: ListedCommunityRow,
+  membership: MembershipRow | null | undefined,
+): Community {
   return {
     name: row.name,
     display_name: row.displayName,

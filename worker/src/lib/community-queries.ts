@@ -1,7 +1,13 @@
 import type { Database } from "#worker/db/database.ts";
 import { communities } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
-import { type CommunityRow, type MembershipRow, membershipColumns } from "./community-json";
+import {
+  type CommunityRow,
+  type ListedCommunityRow,
+  listedCommunityColumns,
+  type MembershipRow,
+  membershipColumns,
+} from "./community-json";
 
 // The community statements other features' batches carry (a post's page reads its communities and
 // the viewer's memberships; posting in a community joins it): below the features, so none of them
@@ -26,11 +32,11 @@ export function joinStatements(db: Database, communityId: number, userId: number
   ];
 }
 
-/** Communities rows (all their columns) by community id. */
-export function communityMap(rows: object[]): Map<number, CommunityRow> {
+/** Communities rows as lists read them (`listedCommunityColumns`) by community id. */
+export function communityMap(rows: object[]): Map<number, ListedCommunityRow> {
   return new Map(
     rows.map((raw) => {
-      const row = rowOf(communities, raw);
+      const row = rowOf(listedCommunityColumns, raw);
       return [row.id, row];
     }),
   );

@@ -4,7 +4,7 @@ import type { Comment, Draft, FeedItem, MediaFile, Post } from "#shared/schemas/
 import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { comments, microposts, micropostVersions } from "#worker/db/schema/index.ts";
-import { type CommunityRow, type MembershipRow, toCommunity, toMembership } from "./community-json";
+import { type ListedCommunityRow, type MembershipRow, toCommunity, toMembership } from "./community-json";
 import { reactionKey } from "./reaction-queries";
 import { iso } from "./time";
 
@@ -20,7 +20,7 @@ export type VersionRow = typeof micropostVersions.$inferSelect;
 /** Everything a page of feed items shows beside its posts, keyed by post, community or person id. */
 export interface PostLookups {
   owners: Map<number, Owner>;
-  communities: Map<number, CommunityRow>;
+  communities: Map<number, ListedCommunityRow>;
   memberships: Map<number, MembershipRow>;
   voted: Set<number>;
   bookmarked: Set<number>;
@@ -33,7 +33,7 @@ export interface PostLookups {
 
 /** What a page of drafts shows beside its rows: communities, the owner's memberships, files. */
 export interface DraftLookups {
-  communities: Map<number, CommunityRow>;
+  communities: Map<number, ListedCommunityRow>;
   memberships: Map<number, MembershipRow>;
   files: Map<number, MediaFile[]>;
 }

@@ -1,7 +1,7 @@
-import { comments, communities } from "#worker/db/schema/index.ts";
+import { comments } from "#worker/db/schema/index.ts";
 import { columnsOf, type Statement } from "#worker/db/sql.ts";
 import type { PostsWhere } from "#worker/deps.ts";
-import { membershipColumns } from "#worker/lib/community-json.ts";
+import { listedCommunityColumns, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId } from "#worker/lib/owners.ts";
 import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
 
@@ -75,7 +75,7 @@ export function hitCommentStatements(
 export function hitCommunityStatements(h: HitsSql, viewerId: number | null): Statement[] {
   const statements: Statement[] = [
     {
-      sql: `${h.with} SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (SELECT id FROM hits)`,
+      sql: `${h.with} SELECT ${columnsOf(listedCommunityColumns, "c")} FROM communities c WHERE c.id IN (SELECT id FROM hits)`,
       binds: h.binds,
     },
   ];
@@ -114,7 +114,7 @@ export function browseCommunityStatements(
   viewerId: number | null,
   page: { skip: number; limit: number },
 ): Statement[] {
-  const pageSql = `SELECT ${columnsOf(communities, "c")} FROM communities c
+  const pageSql = `SELECT ${columnsOf(listedCommunityColumns, "c")} FROM communities c
     ORDER BY c.total_members DESC, c.id DESC LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.skip)}`;
   const statements: Statement[] = [{ sql: pageSql }, { sql: "SELECT count(*) AS n FROM communities" }];
   if (viewerId !== null)

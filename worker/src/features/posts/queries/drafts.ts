@@ -1,8 +1,7 @@
 import type { PostType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
-import { communities } from "#worker/db/schema/index.ts";
 import { columnsOf, type Statement } from "#worker/db/sql.ts";
-import { membershipColumns } from "#worker/lib/community-json.ts";
+import { listedCommunityColumns, membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import type { DraftLookups } from "#worker/lib/post-json.ts";
 import { fileMap, filesOfStatement } from "./lookups";
@@ -30,7 +29,7 @@ async function draftsWithLookups(
   const [found, communityRows, membershipRows, fileRows, ...rest] = await db.batch<object[]>([
     { ...rows, isList: true },
     {
-      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${of("communityId")})`,
+      sql: `SELECT ${columnsOf(listedCommunityColumns, "c")} FROM communities c WHERE c.id IN (${of("communityId")})`,
       binds,
     },
     {

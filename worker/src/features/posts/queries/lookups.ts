@@ -3,9 +3,9 @@ import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
 import { type Folded, foldSelects, unfold } from "#worker/db/fold-queries.ts";
-import { comments, communities, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
+import { comments, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, keysOf, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
-import { membershipColumns } from "#worker/lib/community-json.ts";
+import { listedCommunityColumns, membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import type { PostLookups } from "#worker/lib/post-json.ts";
@@ -101,8 +101,8 @@ function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
       keys: keysOf(ownerWithId),
     },
     {
-      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE c.id IN (${k.communities})`,
-      keys: keysOf(communities),
+      sql: `SELECT ${columnsOf(listedCommunityColumns, "c")} FROM communities c WHERE c.id IN (${k.communities})`,
+      keys: keysOf(listedCommunityColumns),
     },
     {
       sql: `SELECT ${columnsOf(fileColumns, "f")} FROM micropost_files f WHERE f.micropost_id IN (${k.media}) ORDER BY f.id`,
@@ -147,15 +147,41 @@ function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
   return selects;
 }
 
-/** The one statement of a page's lookups, and how to read its row back. */
-function lookupsStatement(viewerId: number | null, k: PageKeys, binds?: unknown[]) {
+/** The one statement of a page's lookups as text, and how many SELECTs it folds. */
+interface LookupsText {
+  sql: string;
+  count: number;
+}
+
+function lookupsText(viewerId: number | null, k: PageKeys): LookupsText {
   const selects = lookupSelects(viewerId, k);
+  return { sql: foldSelects(k.prefix, selects), count: selects.length };
+}
+
+/** The lookups' statement with its binds, and how to read its row back. */
+function lookupsOf({ sql, count }: LookupsText, binds?: unknown[]) {
   return {
-    statement: binds
-      ? { sql: foldSelects(k.prefix, selects), binds }
-      : { sql: foldSelects(k.prefix, selects) },
-    read: (rows: object[] | undefined) => toLookups(unfold(rows?.[0], selects.length)),
+    statement: binds ? { sql, binds } : { sql },
+    read: (rows: object[] | undefined) => toLookups(unfold(rows?.[0], count)),
   };
+}
+
+/**
+ * The lookups' text for a page statement's text and a viewer, kept: every page of a list asks
+ * with the same text (its values are bound), so an isolate builds each one once.
+ */
+const pageLookupTexts = new Map<string, LookupsText>();
+const PAGE_LOOKUP_TEXTS_KEPT = 128;
+
+function pageLookupsText(viewerId: number | null, page: Statement): LookupsText {
+  const key = `${viewerId ?? ""} ${page.sql}`;
+  let text = pageLookupTexts.get(key);
+  if (!text) {
+    text = lookupsText(viewerId, pageKeys(page));
+    if (pageLookupTexts.size >= PAGE_LOOKUP_TEXTS_KEPT) pageLookupTexts.clear();
+    pageLookupTexts.set(key, text);
+  }
+  return text;
 }
 
 /** The rows of `lookupSelects`, in their order. */
@@ -199,7 +225,7 @@ export async function postLookups(
   viewerId: number | null,
   posts: PostRow[],
 ): Promise<PostLookups> {
-  const lookups = lookupsStatement(viewerId, idKeys(posts));
+  const lookups = lookupsOf(lookupsText(viewerId, idKeys(posts)));
   const [rows] = (await db.batch([lookups.statement])) as object[][];
   return lookups.read(rows);
 }
@@ -226,7 +252,7 @@ export async function pageWithLookups(
     const posts = toPosts(rows!);
     return { posts, extra: rest, lookups: await postLookups(db, viewerId, posts) };
   }
-  const lookups = lookupsStatement(viewerId, pageKeys(page), page.binds);
+  const lookups = lookupsOf(pageLookupsText(viewerId, page), page.binds);
   const results = (await db.batch([page, ...extra, lookups.statement])) as object[][];
   return {
     posts: toPosts(results[0]!),
