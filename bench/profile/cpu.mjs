@@ -3,7 +3,7 @@
 // protocol, summed by source file (the bundle's `// path` markers) and by function.
 //
 //   AGORA_INSPECTOR_PORT=9229 bun run dev        (or any server started with that variable)
-//   node bench/profile/cpu.mjs [--port 9229] [--seconds 20] [--worker agora|d1:db] [--out file.cpuprofile]
+//   node bench/profile/cpu.mjs [--port 9229] [--seconds 20] [--worker agora|floor|d1:db] [--out file.cpuprofile]
 //
 // Start the load first (bench/load, bench/live), then this: it records for --seconds and prints the
 // files and functions with the most self time. The .cpuprofile opens in Chrome's DevTools.

@@ -34,8 +34,10 @@
 // requests it served: CPU milliseconds per request, work done rather than time waited.
 //
 // BENCH_STATE_DIR chooses where the throwaway states live (the system's temporary folder, on the
-// disk here); BENCH_PORT (8814) and FLOOR_PORT (8815) the ports. Results are printed and written to
-// bench/vs-floor/results.md (not with --no-write).
+// disk here); BENCH_PORT (8814) and FLOOR_PORT (8815) the ports. AGORA_INSPECTOR_PORT and
+// FLOOR_INSPECTOR_PORT open each runtime's inspector, for bench/profile/cpu.mjs during a turn (both
+// Workers run slower with it). Results are printed and written to bench/vs-floor/results.md (not
+// with --no-write).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -167,6 +169,7 @@ async function startFloor() {
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: FLOOR_PORT,
+      ...(process.env.FLOOR_INSPECTOR_PORT ? { inspectorPort: Number(process.env.FLOOR_INSPECTOR_PORT) } : {}),
       resourcePersistencePath: join(state, "floor"),
       cf: false,
       logRequests: false,
@@ -527,7 +530,7 @@ async function main() {
             }, floorCpu);
       liveTurns[who].push(t);
       say(
-        `  served ${f1(t.served)}/s, p50 ${f1(t.p50)} ms, p99 ${f1(t.p99)} ms, lost ${t.lost}, errors ${t.errors}`,
+        `  served ${f1(t.served)}/s, p50 ${f1(t.p50)} ms, p99 ${f1(t.p99)} ms, lost ${t.lost}, errors ${t.errors}, ${f2(t.cpuPer)} CPU ms an event`,
       );
     }
   }
