@@ -23,7 +23,7 @@ type CommentWithParent = CommentRow & { parentPublicId: string | null };
  * A level's elements as rows `x`, in order: the page is one array of comments, each level below an
  * array of arrays (one per parent). `level` may be a column of the same row (correlated) or a
  * subquery. `json_each` reads just the elements there are: a thousand-row `VALUES` list of slots,
- * inlined at each use, made the statement 6 KB longer and took 90–800 ms to prepare, and a slot
+ * inlined at each use, made the statement 6 KB longer and took 90–140 ms to prepare, and a slot
  * bounded by the level's length had to scan all thousand (ADR 233).
  */
 const elementsOf = (level: string, nested: boolean) =>
