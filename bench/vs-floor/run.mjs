@@ -169,7 +169,9 @@ async function startFloor() {
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: FLOOR_PORT,
-      ...(process.env.FLOOR_INSPECTOR_PORT ? { inspectorPort: Number(process.env.FLOOR_INSPECTOR_PORT) } : {}),
+      ...(process.env.FLOOR_INSPECTOR_PORT
+        ? { inspectorPort: Number(process.env.FLOOR_INSPECTOR_PORT) }
+        : {}),
       resourcePersistencePath: join(state, "floor"),
       cf: false,
       logRequests: false,
