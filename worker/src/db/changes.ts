@@ -1,3 +1,5 @@
+import { keptByText } from "./kept-by-text";
+
 /**
  * How many times this isolate has changed the database: every statement that may write (anything
  * but a plain SELECT) moves it once its round trip is over, whether it wrote or failed. An answer
@@ -36,17 +38,11 @@ const CHANGES =
  * `updated_at` is a word of its own and does not count).
  */
 export function onlyReads(sql: string): boolean {
-  let reads = readsByText.get(sql);
-  if (reads === undefined) {
-    reads = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()*(?:select|with)\b/i.test(sql) && !CHANGES.test(sql);
-    // Statements are a few hundred texts, long ones repeated on every request; a text with an id
-    // written in is one of many, so the map starts again rather than grow.
-    if (readsByText.size >= MAX_KEPT_TEXTS) readsByText.clear();
-    readsByText.set(sql, reads);
-  }
-  return reads;
+  return readsByText(
+    sql,
+    () => /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()*(?:select|with)\b/i.test(sql) && !CHANGES.test(sql),
+  );
 }
 
 /** `onlyReads` of each statement text this isolate ran lately: two regular expressions over long text each time otherwise. */
-const readsByText = new Map<string, boolean>();
-const MAX_KEPT_TEXTS = 2_000;
+const readsByText = keptByText<boolean>(2_000);

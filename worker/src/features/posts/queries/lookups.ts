@@ -3,6 +3,7 @@ import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
 import { type Folded, foldSelects, unfold } from "#worker/db/fold-queries.ts";
+import { keptByText } from "#worker/db/kept-by-text.ts";
 import { comments, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, keysOf, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
 import { listedCommunityColumns, membershipColumns } from "#worker/lib/community-json.ts";
@@ -170,18 +171,10 @@ function lookupsOf({ sql, count }: LookupsText, binds?: unknown[]) {
  * The lookups' text for a page statement's text and a viewer, kept: every page of a list asks
  * with the same text (its values are bound), so an isolate builds each one once.
  */
-const pageLookupTexts = new Map<string, LookupsText>();
-const PAGE_LOOKUP_TEXTS_KEPT = 128;
+const pageLookupTexts = keptByText<LookupsText>(128);
 
 function pageLookupsText(viewerId: number | null, page: Statement): LookupsText {
-  const key = `${viewerId ?? ""} ${page.sql}`;
-  let text = pageLookupTexts.get(key);
-  if (!text) {
-    text = lookupsText(viewerId, pageKeys(page));
-    if (pageLookupTexts.size >= PAGE_LOOKUP_TEXTS_KEPT) pageLookupTexts.clear();
-    pageLookupTexts.set(key, text);
-  }
-  return text;
+  return pageLookupTexts(`${viewerId ?? ""} ${page.sql}`, () => lookupsText(viewerId, pageKeys(page)));
 }
 
 /** The rows of `lookupSelects`, in their order. */
