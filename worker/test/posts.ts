@@ -31,6 +31,13 @@ export function uniqueName(prefix = "c"): string {
   return `${prefix}${seq}${Math.floor(Math.random() * 1e6)}`.slice(0, 25);
 }
 
+/**
+ * The most rows D1 counts for each post of a page beyond the page's own index range: the lookups
+ * read in the same statement (owner, community, files, newest comment, flair, reactions, and the
+ * viewer's membership, vote and bookmark), each from the page's keys as JSON (docs/decisions/234).
+ */
+export const LOOKUP_ROWS_PER_POST = 16;
+
 export async function newCommunity(owner: TestUser, name = uniqueName()): Promise<string> {
   const res = await api("/api/v1/private/user/community", {
     method: "POST",

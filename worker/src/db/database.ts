@@ -184,9 +184,10 @@ export class Database {
       const returned = result.results.length;
       this.reads.rowsRead += read;
       this.reads.rowsReturned += returned;
-      if (statements[i]!.isList) {
+      const statement = statements[i]!;
+      if (statement.isList) {
         this.reads.listRowsRead += read;
-        this.reads.listRowsReturned += returned;
+        this.reads.listRowsReturned += statement.listed ? statement.listed(result.results) : returned;
       }
     });
   }

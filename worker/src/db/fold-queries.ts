@@ -9,22 +9,36 @@ export interface Folded {
 
 /**
  * Several SELECTs as one statement that answers one row (docs/decisions/228): each SELECT's rows as a
- * JSON array of objects keyed by its column names, in its own column, in its order. `prefix` goes in
- * front once (a `WITH` all of them read). `unfold` reads the row back as each SELECT's rows.
+ * JSON array of arrays, each row's values in the order of its `keys`, in its own column, in its
+ * order (arrays rather than objects keyed by name: the answer is less than half the bytes, and the
+ * statement prepares sooner, docs/decisions/234). `from` ends the statement (a one-row table whose
+ * columns they all read); `lead` goes before the folded columns (columns of that table). `unfold`
+ * reads the row back as each SELECT's rows, keyed by name.
  */
-export function foldSelects(prefix: string, selects: readonly Folded[]): string {
+export function foldSelects(selects: readonly Folded[], from = "", lead = ""): string {
   const columns = selects.map(({ sql: text, keys }, i) => {
-    const pairs = keys.map((key) => `'${key}', "${key}"`).join(", ");
-    return `(SELECT json_group_array(json_object(${pairs})) FROM (${text})) AS f${i}`;
+    const values = keys.map((key) => `"${key}"`).join(", ");
+    return `(SELECT json_group_array(json_array(${values})) FROM (${text})) AS f${i}`;
   });
-  return `${prefix}SELECT ${columns.join(",\n  ")}`;
+  return `SELECT ${lead}${columns.join(",\n  ")}${from}`;
 }
 
-/** The rows of each SELECT `foldSelects` folded, from the one row its statement answered. */
-export function unfold(row: object | undefined, count: number): object[][] {
-  const values = new Map(Object.entries(row ?? {}));
-  return Array.from({ length: count }, (_, i) => {
-    const parsed: unknown = JSON.parse(String(values.get(`f${i}`) ?? "[]"));
-    return Array.isArray(parsed) ? parsed.filter((item): item is object => typeof item === "object") : [];
+/** Rows answered as one JSON array of arrays (`json_group_array(json_array(...))`), as objects keyed by `keys`. */
+export function rowsOf(text: unknown, keys: readonly string[]): object[] {
+  const parsed: unknown = JSON.parse(typeof text === "string" ? text : "[]");
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item: unknown) => {
+    if (!Array.isArray(item)) return [];
+    const named: Record<string, unknown> = {};
+    keys.forEach((key, k) => {
+      named[key] = item[k];
+    });
+    return [named];
   });
+}
+
+/** The rows of each SELECT `foldSelects` folded, from the one row its statement answered, keyed by name. */
+export function unfold(row: object | undefined, selects: readonly Folded[]): object[][] {
+  const values = new Map(Object.entries(row ?? {}));
+  return selects.map(({ keys }, i) => rowsOf(values.get(`f${i}`), keys));
 }

@@ -17,6 +17,8 @@ export interface Statement {
   binds?: unknown[];
   /** The statement that pages through a list: its cost is reported on its own. */
   isList?: boolean;
+  /** A list statement that answers its page inside one row: how many of the list's rows it holds. */
+  listed?: (rows: unknown[]) => number;
 }
 
 /**

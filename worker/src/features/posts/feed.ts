@@ -330,13 +330,7 @@ export async function readFeed(
   const merged =
     (sources: number[], window: { skip: number; limit: number }, after: number[] | null) =>
     (extra: Statement[] = []) =>
-      pageWithLookups(
-        db,
-        viewerId,
-        mergedSourcePage(kind, sources, window, after, hideRead),
-        extra,
-        after ? 0 : window.skip,
-      );
+      pageWithLookups(db, viewerId, mergedSourcePage(kind, sources, window, after, hideRead), extra);
   // The page merged from the sources this isolate last read for the viewer, with the sources as
   // they are now, in one round trip; read again when they changed (docs/decisions/220).
   const key = `${kind}:${viewerId}`;
@@ -365,15 +359,8 @@ export async function readFeed(
     if (read) return read.posts;
     if (active.length === 0) return [];
     if (active.length <= MERGE_MAX_SOURCES)
-      return (
-        await pageWithLookups(
-          db,
-          viewerId,
-          mergedSourcePage(kind, active, window, after, hideRead),
-          [],
-          after ? 0 : skip,
-        )
-      ).posts;
+      return (await pageWithLookups(db, viewerId, mergedSourcePage(kind, active, window, after, hideRead)))
+        .posts;
     return scannedSourcePosts(db, viewerId, kind, window, after, hideRead);
   });
   const cursor = page.cursor ? encodeCursor(tag, page.cursor) : null;
@@ -403,17 +390,14 @@ export async function readCommunityPosts(
       deps.db,
       viewerId,
       communityPostPage(q.name, window, after, flairId, hideRead),
-      [
-        { sql: COMMUNITY_POST_COUNT, binds: [q.name] },
-        ...(flairId === null ? [] : [flairPostCount(q.name, flairId)]),
-      ],
-      after ? 0 : window.skip,
+      [],
+      [COMMUNITY_POST_COUNT, ...(flairId === null ? [] : [flairPostCount(flairId)])],
     );
   const first = await read(q, values);
-  const community = (first.extra[0] as Array<{ id: number; total_microposts: number }>)[0];
+  const community = (first.beside[0] as Array<{ id: number; total_microposts: number }>)[0];
   if (!community) fail(404, `The community c/${q.name} does not exist`);
   const total =
-    flairId === null ? community.total_microposts : ((first.extra[1] as Array<{ n: number }>)[0]?.n ?? 0);
+    flairId === null ? community.total_microposts : ((first.beside[1] as Array<{ n: number }>)[0]?.n ?? 0);
   // The viewer's phrases came with that round trip (the token check rode in it).
   const mutes = await listMutes(deps, viewerId, q.show_muted);
   if (mutes.length === 0) {

@@ -1,5 +1,6 @@
 import type { ProfilePostSort } from "#shared/schemas/people.ts";
 import type { Database } from "#worker/db/database.ts";
+import type { Folded } from "#worker/db/fold-queries.ts";
 import { type KeysetColumn, keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { microposts } from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
@@ -90,14 +91,14 @@ export async function sitePostPage(
 ): Promise<{ posts: PostRow[]; total: number; lookups: PostLookups }> {
   const where = `${verifiedOnly ? `${VISIBLE} AND m.is_owner_verified = 1` : VISIBLE}${unreadSql(hideReadFor)}`;
   const key = verifiedOnly ? "verified_microposts" : "published_microposts";
-  const { posts, extra, lookups } = await pageWithLookups(
+  const { posts, beside, lookups } = await pageWithLookups(
     db,
     viewerId,
     rangeStatement(where, order, q, values),
-    [{ sql: `SELECT value FROM site_counters WHERE key = '${key}'` }],
-    values ? 0 : q.skip,
+    [],
+    [{ sql: `SELECT value FROM site_counters WHERE key = '${key}'`, keys: ["value"] }],
   );
-  const count = extra[0] as Array<{ value: number }>;
+  const count = beside[0] as Array<{ value: number }>;
   return { posts, total: count[0]?.value ?? 0, lookups };
 }
 
@@ -181,18 +182,23 @@ export async function scannedSourcePosts(
   return toPosts(await db.all({ ...statement, binds: [viewerId] }));
 }
 
-/** A community's id and count of posts, by name in any case (`?1`). */
-/** The published posts of a flair of the community named `name` (its index range). */
-export function flairPostCount(name: string, flairId: number): Statement {
+/**
+ * The published posts of a flair of the community named `?1` (its index range), to fold beside a
+ * page of that community's posts (`pageWithLookups`' `beside`).
+ */
+export function flairPostCount(flairId: number): Folded {
   return {
-    sql: `SELECT count(*) AS n FROM microposts m WHERE m.flair_id = ?2 AND ${VISIBLE}
+    sql: `SELECT count(*) AS n FROM microposts m WHERE m.flair_id = ${Math.trunc(flairId)} AND ${VISIBLE}
           AND m.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))`,
-    binds: [name, flairId],
+    keys: ["n"],
   };
 }
 
-export const COMMUNITY_POST_COUNT =
-  "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)";
+/** A community's id and count of posts, by the name `?1` in any case, to fold beside a page of its posts. */
+export const COMMUNITY_POST_COUNT: Folded = {
+  sql: "SELECT id, total_microposts FROM communities WHERE lower(name) = lower(?1)",
+  keys: ["id", "total_microposts"],
+};
 
 /**
  * A page of the posts of the community named `?1`, pinned first: one index range (community,
@@ -254,25 +260,26 @@ export async function personPostPage(
     isList: true,
   };
   const viewer = viewerId === null ? "NULL" : String(Math.trunc(viewerId));
-  const { posts, extra, lookups } = await pageWithLookups(
+  // The person and their count of posts read the page's bind (the name) in its statement.
+  const { posts, beside, lookups } = await pageWithLookups(
     db,
     viewerId,
     page,
+    [],
     [
       {
         sql: `SELECT u.id, EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${viewer}) AS blocks_viewer
           FROM users u WHERE u.id = ${PERSON_BY_NAME}`,
-        binds: [username],
+        keys: ["id", "blocks_viewer"],
       },
       {
         sql: `SELECT count(*) AS n FROM microposts m WHERE m.owner_id = ${PERSON_BY_NAME} AND ${VISIBLE}`,
-        binds: [username],
+        keys: ["n"],
       },
     ],
-    q.skip,
   );
-  const person = (extra[0] as Array<{ id: number; blocks_viewer: number }>)[0];
-  const count = extra[1] as Array<{ n: number }>;
+  const person = (beside[0] as Array<{ id: number; blocks_viewer: number }>)[0];
+  const count = beside[1] as Array<{ n: number }>;
   return {
     posts,
     lookups,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
-import { type Folded, foldSelects, unfold } from "#worker/db/fold-queries.ts";
+import { type Folded, foldSelects, rowsOf, unfold } from "#worker/db/fold-queries.ts";
 import { keptByText } from "#worker/db/kept-by-text.ts";
 import { comments, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, keysOf, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
@@ -11,7 +11,7 @@ import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import type { PostLookups } from "#worker/lib/post-json.ts";
 import { REACTION_LOOKUP_KEYS, reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
-import { type PostRow, toPosts } from "./rows";
+import { POST_KEYS, type PostRow, toPosts } from "./rows";
 
 export type { PostLookups };
 
@@ -50,12 +50,12 @@ export function fileMap(rows: object[]): Map<number, MediaFile[]> {
 
 /**
  * Where a page's lookups find their keys: either the ids of posts already read (`idKeys`), or the
- * page's own query, read again once as a `WITH page` by the lookups' one statement (`pageKeys`) so
- * the page and all it shows come back in one round trip. Each fragment goes inside `IN (...)`; `commented` answers a
- * `value` column.
+ * page's own query, read again once inside the lookups' one statement (`pageKeys`) so the page and
+ * all it shows come back in one round trip. Each fragment goes inside `IN (...)`; `commented`
+ * answers a `value` column. `from` ends the statement (the one row the folded SELECTs read from).
  */
 interface PageKeys {
-  prefix: string;
+  from: string;
   posts: string;
   owners: string;
   communities: string;
@@ -67,7 +67,7 @@ interface PageKeys {
 function idKeys(posts: PostRow[]): PageKeys {
   const commented = posts.filter((p) => p.totalTopComments > 0).map((p) => p.id);
   return {
-    prefix: "",
+    from: "",
     posts: idList(posts.map((p) => p.id)),
     owners: idList(posts.map((p) => p.ownerId)),
     communities: idList(posts.map((p) => p.communityId)),
@@ -77,16 +77,30 @@ function idKeys(posts: PostRow[]): PageKeys {
   };
 }
 
-/** The lookups of the page a `Statement` reads (they take the page's binds; they have none of their own). */
+/**
+ * The lookups of the page a `Statement` reads (they take the page's binds; they have none of their
+ * own), beside the page's own rows. The page is named once, in the row the statement reads from:
+ * its rows (`rows`, each an array of POST_KEYS' values) and each key a JSON array of that row,
+ * which every lookup reads with `json_each` (docs/decisions/234). SQLite copies and resolves a
+ * `WITH` table's whole SELECT at each place that names it, so naming the page in nine lookups took
+ * longer to prepare the statement than running it takes.
+ */
 function pageKeys(page: Statement): PageKeys {
+  const each = (key: string) => `SELECT value FROM json_each(k."${key}")`;
   return {
-    prefix: `WITH page AS MATERIALIZED (${page.sql}) `,
-    posts: `SELECT "id" FROM page`,
-    owners: `SELECT "ownerId" FROM page`,
-    communities: `SELECT "communityId" FROM page`,
-    media: `SELECT "id" FROM page WHERE "postType" = 'MEDIA'`,
-    commented: `SELECT "id" AS value FROM page WHERE "totalTopComments" > 0`,
-    flairs: `SELECT "flairId" FROM page`,
+    from: ` FROM (SELECT json_group_array(json_array(${POST_KEYS.map((key) => `"${key}"`).join(", ")})) AS "rows",
+      json_group_array("id") AS "posts", json_group_array("ownerId") AS "owners",
+      json_group_array("communityId") AS "communities",
+      json_group_array("id") FILTER (WHERE "postType" = 'MEDIA') AS "media",
+      json_group_array("id") FILTER (WHERE "totalTopComments" > 0) AS "commented",
+      json_group_array("flairId") FILTER (WHERE "flairId" IS NOT NULL) AS "flairs"
+      FROM (${page.sql})) AS k`,
+    posts: each("posts"),
+    owners: each("owners"),
+    communities: each("communities"),
+    media: each("media"),
+    commented: each("commented"),
+    flairs: each("flairs"),
   };
 }
 
@@ -148,22 +162,35 @@ function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
   return selects;
 }
 
-/** The one statement of a page's lookups as text, and how many SELECTs it folds. */
+/**
+ * The one statement of a page's lookups as text, and the SELECTs it folds (their keys read its row
+ * back): the lookups, then the `beside` ones a caller folds in.
+ */
 interface LookupsText {
   sql: string;
-  count: number;
+  selects: Folded[];
+  lookups: number;
 }
 
-function lookupsText(viewerId: number | null, k: PageKeys): LookupsText {
-  const selects = lookupSelects(viewerId, k);
-  return { sql: foldSelects(k.prefix, selects), count: selects.length };
+function lookupsText(
+  viewerId: number | null,
+  k: PageKeys,
+  lead = "",
+  beside: readonly Folded[] = [],
+): LookupsText {
+  const own = lookupSelects(viewerId, k);
+  const selects = [...own, ...beside];
+  return { sql: foldSelects(selects, k.from, lead), selects, lookups: own.length };
 }
 
 /** The lookups' statement with its binds, and how to read its row back. */
-function lookupsOf({ sql, count }: LookupsText, binds?: unknown[]) {
+function lookupsOf({ sql, selects, lookups }: LookupsText, binds?: unknown[]) {
   return {
     statement: binds ? { sql, binds } : { sql },
-    read: (rows: object[] | undefined) => toLookups(unfold(rows?.[0], count)),
+    read: (rows: object[] | undefined) => {
+      const results = unfold(rows?.[0], selects);
+      return { lookups: toLookups(results.slice(0, lookups)), beside: results.slice(lookups) };
+    },
   };
 }
 
@@ -173,9 +200,21 @@ function lookupsOf({ sql, count }: LookupsText, binds?: unknown[]) {
  */
 const pageLookupTexts = keptByText<LookupsText>(128);
 
-function pageLookupsText(viewerId: number | null, page: Statement): LookupsText {
-  return pageLookupTexts(`${viewerId ?? ""} ${page.sql}`, () => lookupsText(viewerId, pageKeys(page)));
+function pageLookupsText(viewerId: number | null, page: Statement, beside: readonly Folded[]): LookupsText {
+  const key = `${viewerId ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}`;
+  return pageLookupTexts(key, () =>
+    lookupsText(
+      viewerId,
+      pageKeys(page),
+      `k."rows" AS "page", json_array_length(k."rows") AS "listed",\n  `,
+      beside,
+    ),
+  );
 }
+
+/** How many posts a page's one statement answered (its list's rows, for the meter). */
+const listedPosts = (rows: unknown[]): number =>
+  Number((rows[0] as { listed?: unknown } | undefined)?.listed ?? 0);
 
 /** The rows of `lookupSelects`, in their order. */
 function toLookups(results: object[][]): PostLookups {
@@ -220,36 +259,24 @@ export async function postLookups(
 ): Promise<PostLookups> {
   const lookups = lookupsOf(lookupsText(viewerId, idKeys(posts)));
   const [rows] = (await db.batch([lookups.statement])) as object[][];
-  return lookups.read(rows);
+  return lookups.read(rows).lookups;
 }
 
-/** Past this many rows skipped by offset, a page's lookups take their own round trip. */
-const REPEAT_SKIP_MAX = 40;
-
 /**
- * A page of posts and everything its feed items show, in one round trip: the page statement,
- * `extra` statements (a count), then the lookups' one statement, which reads the page again once as a
- * materialized `WITH` (a keyset page costs the same the second time; SQLite answers it from the
- * pages it just read).
+ * A page of posts and everything its feed items show, in one round trip: one statement for the
+ * page, its lookups and the `beside` SELECTs (a count; they read the page's binds), the page read
+ * once (docs/decisions/234), then `extra` statements with binds of their own.
  */
 export async function pageWithLookups(
   db: Database,
   viewerId: number | null,
   page: Statement,
   extra: Statement[] = [],
-  skipped = 0,
-): Promise<{ posts: PostRow[]; extra: object[][]; lookups: PostLookups }> {
-  if (skipped > REPEAT_SKIP_MAX) {
-    // Reading past many rows by offset: reading them twice would cost more than a second round trip.
-    const [rows, ...rest] = (await db.batch([page, ...extra])) as object[][];
-    const posts = toPosts(rows!);
-    return { posts, extra: rest, lookups: await postLookups(db, viewerId, posts) };
-  }
-  const lookups = lookupsOf(pageLookupsText(viewerId, page), page.binds);
-  const results = (await db.batch([page, ...extra, lookups.statement])) as object[][];
-  return {
-    posts: toPosts(results[0]!),
-    extra: results.slice(1, 1 + extra.length),
-    lookups: lookups.read(results[1 + extra.length]),
-  };
+  beside: readonly Folded[] = [],
+): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
+  const lookups = lookupsOf(pageLookupsText(viewerId, page, beside), page.binds);
+  const statement: Statement = { ...lookups.statement, isList: page.isList, listed: listedPosts };
+  const [rows, ...rest] = (await db.batch([statement, ...extra])) as object[][];
+  const row = rows?.[0] as { page?: unknown } | undefined;
+  return { posts: toPosts(rowsOf(row?.page, POST_KEYS)), extra: rest, ...lookups.read(rows) };
 }

@@ -1,5 +1,5 @@
 import { comments, microposts } from "#worker/db/schema/index.ts";
-import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import { columnsOf, keysOf, rowOf } from "#worker/db/sql.ts";
 import type { PostRow } from "#worker/lib/post-json.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
 
@@ -12,6 +12,8 @@ export type PostWithCommunity = PostRow & { communityName: string };
 
 /** The columns of a post, for `FROM microposts m`. */
 export const POST_COLUMNS = columnsOf(microposts, "m");
+/** The names POST_COLUMNS answers its columns under, in their order. */
+export const POST_KEYS = keysOf(microposts);
 /** The columns of a comment, for `FROM comments c`. */
 export const COMMENT_COLUMNS = columnsOf(comments, "c");
 /** The parent's public id beside a comment's columns. */
