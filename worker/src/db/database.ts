@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { changesPages, noteDatabaseChange, onlyReads } from "./changes";
+import type { Folded } from "./fold-queries";
 import type { Statement } from "./sql";
 
 /**
@@ -37,6 +38,18 @@ export interface Rider {
   settle(rows: unknown[][]): void;
   /** Whether a batch's error is the guard's refusal, and the error to throw instead. */
   refusal(error: unknown): Error | null;
+  /**
+   * The reads (one of them) as a SELECT with its values written in, for a read statement to fold
+   * in instead of a statement of their own (`Database.foldRider`, docs/decisions/234).
+   */
+  folded?: Folded;
+}
+
+/** A rider taken to fold into a caller's statement: `settle` with its SELECT's rows, or `fail`. */
+export interface FoldedRider {
+  folded: Folded;
+  settle(rows: object[]): void;
+  fail(error: unknown): void;
 }
 
 /**
@@ -132,6 +145,34 @@ export class Database {
     }
   }
 
+  /**
+   * The waiting rider's reads as one SELECT for the caller to fold into its next statement, taken
+   * off the round trip that would have carried them (docs/decisions/234): the caller gives `settle`
+   * that SELECT's rows once its round trip is back, or `fail` its error. Null when no rider waits
+   * or its reads do not fold.
+   */
+  async foldRider(): Promise<FoldedRider | null> {
+    if (this.riding) await this.riding;
+    const folded = this.rider?.folded;
+    if (!folded) return null;
+    const boarded = await this.board();
+    if (!boarded) return null;
+    const { rider, finish } = boarded;
+    return {
+      folded,
+      settle(rows) {
+        try {
+          rider.settle([rows]);
+          finish();
+        } catch (error) {
+          finish(error);
+          throw error;
+        }
+      },
+      fail: (error) => finish(error),
+    };
+  }
+
   /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */
   get orm(): Orm {
     this.drizzle ??= ormOver(this.d1);
@@ -153,10 +194,27 @@ export class Database {
     return rows[0] ?? null;
   }
 
-  /** Several reads in one round trip (one D1 transaction), each metered. */
-  async batch<T extends unknown[]>(statements: Statement[]): Promise<{ [K in keyof T]: T[K][] }> {
+  /** Batches that carry a folded rider (`foldRider`): they go without waiting for its verdict. */
+  readonly carrying = new WeakSet<D1PreparedStatement[]>();
+
+  /**
+   * Several reads in one round trip (one D1 transaction), each metered. `folded`: the rider one of
+   * them carries (`foldRider`), failed with the batch's error.
+   */
+  async batch<T extends unknown[]>(
+    statements: Statement[],
+    folded?: FoldedRider,
+  ): Promise<{ [K in keyof T]: T[K][] }> {
     if (statements.length === 0) return [] as unknown as { [K in keyof T]: T[K][] };
-    const results = await this.d1.batch(statements.map((s) => this.prepare(s)));
+    const prepared = statements.map((s) => this.prepare(s));
+    if (folded) this.carrying.add(prepared);
+    let results: D1Result[];
+    try {
+      results = await this.d1.batch(prepared);
+    } catch (error) {
+      folded?.fail(error);
+      throw error;
+    }
     this.meter(statements, results);
     return results.map((r) => r.results) as unknown as { [K in keyof T]: T[K][] };
   }
@@ -259,7 +317,8 @@ function countedSession(
     prepare: (sql: string) =>
       wrap(session.prepare(sql), { writes: !onlyReads(sql), changes: changesPages(sql) }),
     batch: async <T>(statements: D1PreparedStatement[]) => {
-      const boarded = await gate.board();
+      // A batch that carries the rider folded into a statement (`foldRider`) is its verdict.
+      const boarded = gate.carrying.has(statements) ? null : await gate.board();
       const known = statements.map((s) => originals.get(s));
       const writes = known.some((k) => !k || k.writes);
       const changes = known.some((k) => !k || k.changes);

@@ -16,11 +16,14 @@ export interface Folded {
  * reads the row back as each SELECT's rows, keyed by name.
  */
 export function foldSelects(selects: readonly Folded[], from = "", lead = ""): string {
-  const columns = selects.map(({ sql: text, keys }, i) => {
-    const values = keys.map((key) => `"${key}"`).join(", ");
-    return `(SELECT json_group_array(json_array(${values})) FROM (${text})) AS f${i}`;
-  });
+  const columns = selects.map((select, i) => foldedColumn(select, `f${i}`));
   return `SELECT ${lead}${columns.join(",\n  ")}${from}`;
+}
+
+/** One SELECT's rows as one JSON array of arrays, in the column `name` (for `rowsOf`). */
+export function foldedColumn({ sql, keys }: Folded, name: string): string {
+  const values = keys.map((key) => `"${key}"`).join(", ");
+  return `(SELECT json_group_array(json_array(${values})) FROM (${sql})) AS "${name}"`;
 }
 
 /** Rows answered as one JSON array of arrays (`json_group_array(json_array(...))`), as objects keyed by `keys`. */

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
+import type { Folded } from "#worker/db/fold-queries.ts";
 import { mutedWords, users } from "#worker/db/schema/index.ts";
-import { aliased, jsonObjectOf, type Statement, selectOf, statement } from "#worker/db/sql.ts";
+import { aliased, jsonObjectOf, keysOf, type Statement, selectOf, statement } from "#worker/db/sql.ts";
 import { LIVE_ACCOUNT_SQL, mayHoldSession } from "./sessions";
 
 // The statements of the session rule (sessions.ts): the guard a write rides behind, and the token
@@ -123,11 +124,28 @@ export const sessionReads = (id: number, withMutes = true): Statement[] => [
   withMutes ? { sql: SESSION_WITH_MUTES_SQL, binds: [Date.now(), id] } : { sql: SESSION_SQL, binds: [id] },
 ];
 
+/** SESSION_WITH_MUTES_SQL around its two placeholders (the time, then the person), to write them in. */
+const SESSION_WITH_MUTES_PARTS = SESSION_WITH_MUTES_SQL.split("?");
+if (SESSION_WITH_MUTES_PARTS.length !== 3)
+  throw new Error("The token check's statement has two placeholders");
+const SESSION_KEYS = [...keysOf(sessionColumns), "mutes"];
+
+/**
+ * The token check's read of a list (the person and the phrases they mute) as a SELECT to fold into
+ * the list's own statement (`Rider.folded`, docs/decisions/234): the same text with its two
+ * integers written in.
+ */
+export function sessionFolded(id: number, now = Date.now()): Folded {
+  const [before, between, after] = SESSION_WITH_MUTES_PARTS;
+  return { sql: `${before}${Math.trunc(now)}${between}${Math.trunc(id)}${after}`, keys: SESSION_KEYS };
+}
+
 /** The rows `sessionReads` answered: the person's (none when gone), and the muted phrases' rows when read. */
 export function sessionRows(rows: unknown[] = []): { rows: unknown[]; muteRows: unknown[] | undefined } {
   const first: unknown = rows[0];
   if (typeof first !== "object" || first === null || !("mutes" in first))
     return { rows, muteRows: undefined };
-  const parsed: unknown = JSON.parse(String(first.mutes ?? "[]"));
+  // Folded into another statement (sessionFolded), the phrases may come as the array itself.
+  const parsed: unknown = Array.isArray(first.mutes) ? first.mutes : JSON.parse(String(first.mutes ?? "[]"));
   return { rows, muteRows: Array.isArray(parsed) ? parsed : [] };
 }

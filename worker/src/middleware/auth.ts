@@ -12,6 +12,7 @@ import {
   muteColumns,
   SESSION_GUARD_SQL,
   sessionColumns,
+  sessionFolded,
   sessionReads,
   sessionRows,
 } from "../lib/session-queries";
@@ -120,6 +121,7 @@ async function deferredUser(
       if (!checked) throw refused();
     },
     refusal: (error) => (failedSessionGuard(error) ? refused() : null),
+    ...(reads ? { folded: sessionFolded(claims.id) } : {}),
   };
   c.var.deps.db.ride(rider);
   return user;

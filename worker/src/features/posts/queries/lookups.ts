@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
-import { type Folded, foldSelects, rowsOf, unfold } from "#worker/db/fold-queries.ts";
+import { type Folded, foldedColumn, foldSelects, rowsOf, unfold } from "#worker/db/fold-queries.ts";
 import { keptByText } from "#worker/db/kept-by-text.ts";
 import { comments, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, keysOf, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
@@ -274,9 +274,16 @@ export async function pageWithLookups(
   extra: Statement[] = [],
   beside: readonly Folded[] = [],
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
-  const lookups = lookupsOf(pageLookupsText(viewerId, page, beside), page.binds);
+  // A signed-in viewer's token check folds in too, as its own column (its text is the viewer's).
+  const rider = await db.foldRider();
+  const text = pageLookupsText(viewerId, page, beside);
+  const sql = rider
+    ? `SELECT ${foldedColumn(rider.folded, "rider")},\n  ${text.sql.slice("SELECT ".length)}`
+    : text.sql;
+  const lookups = lookupsOf({ ...text, sql }, page.binds);
   const statement: Statement = { ...lookups.statement, isList: page.isList, listed: listedPosts };
-  const [rows, ...rest] = (await db.batch([statement, ...extra])) as object[][];
-  const row = rows?.[0] as { page?: unknown } | undefined;
+  const [rows, ...rest] = (await db.batch([statement, ...extra], rider ?? undefined)) as object[][];
+  const row = rows?.[0] as { page?: unknown; rider?: unknown } | undefined;
+  rider?.settle(rowsOf(row?.rider, rider.folded.keys));
   return { posts: toPosts(rowsOf(row?.page, POST_KEYS)), extra: rest, ...lookups.read(rows) };
 }
