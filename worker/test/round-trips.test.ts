@@ -407,6 +407,50 @@ describe("round trips to D1 per list", () => {
     }
   });
 
+  it("a list of posts, a post, its comments, a profile and a community are one statement, the token check folded in", async () => {
+    const owner = await createUser();
+    const reader = await createUser();
+    const community = await newCommunity(owner);
+    const post = await newPost(owner, community);
+    await api(`/api/v1/private/user/community/join?name=${community}`, {
+      method: "POST",
+      headers: reader.auth,
+    });
+    const pages = [
+      "/api/v1/feed?option=new",
+      "/api/v1/feed?option=top",
+      `/api/v1/micropost?public_id=${post.public_id}`,
+      `/api/v1/micropost/comment/list?post_public_id=${post.public_id}`,
+      `/api/v1/user?username=${owner.username}`,
+      `/api/v1/user/micropost/list?username=${owner.username}`,
+      `/api/v1/community?name=${community}`,
+      `/api/v1/community/micropost/list?name=${community}`,
+      // Nothing to show: the token check still has its row.
+      `/api/v1/micropost/comment/list?post_public_id=nosuch${post.public_id}`,
+      `/api/v1/user?username=nosuch${owner.username}`,
+      `/api/v1/community?name=nosuch${community}`,
+    ];
+    for (const path of pages)
+      for (const headers of [{}, reader.auth]) {
+        const res = await api(path, { headers });
+        expect([200, 404], path).toContain(res.status);
+        expect(reads(res).statements, `${path} ${headers === reader.auth ? "signed in" : "visitor"}`).toBe(1);
+      }
+    // The check folded in is the check: what the reader's row adds shows, and a revoked token
+    // reads what a visitor reads.
+    const joined = await json<{ user_membership: unknown }>(
+      await api(`/api/v1/community?name=${community}`, { headers: reader.auth }),
+    );
+    expect(joined.user_membership).toMatchObject({ role: "MEMBER" });
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(reader.id)
+      .run();
+    for (const path of pages.slice(0, 8)) {
+      const res = await api(path, { headers: reader.auth });
+      expect(await res.json(), path).toEqual(await json(await api(path)));
+    }
+  });
+
   it("a custom feed's page is one round trip, the isolate keeping the feed's row or not, signed in or not, a phrase muted or not", async () => {
     const user = await createUser();
     const reader = await createUser();

@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { changesPages, noteDatabaseChange, onlyReads } from "./changes";
-import type { Folded } from "./fold-queries";
+import { type Folded, foldedColumn, foldSelects, rowsOf, unfold } from "./fold-queries";
 import type { Statement } from "./sql";
 
 /**
@@ -171,6 +171,24 @@ export class Database {
       },
       fail: (error) => finish(error),
     };
+  }
+
+  /**
+   * Several SELECTs over the same binds as one statement that answers one row (`foldSelects`), a
+   * waiting rider folded in as its own column (`foldRider`): a page and what it shows, the token
+   * check included, in one statement (docs/decisions/234). Answers each SELECT's rows, keyed by its
+   * names.
+   */
+  async readFolded(selects: readonly Folded[], binds: unknown[] = []): Promise<object[][]> {
+    const rider = await this.foldRider();
+    const lead = rider ? `${foldedColumn(rider.folded, "rider")},\n  ` : "";
+    const [rows] = await this.batch<[object]>(
+      [{ sql: foldSelects(selects, "", lead), binds }],
+      rider ?? undefined,
+    );
+    const row = rows[0] as { rider?: unknown } | undefined;
+    rider?.settle(rowsOf(row?.rider, rider.folded.keys));
+    return unfold(row, selects);
   }
 
   /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */

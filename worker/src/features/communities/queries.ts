@@ -3,7 +3,7 @@ import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
 import { keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { communities, communityMembers } from "#worker/db/schema/index.ts";
-import { columnsOf, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { columnsOf, keysOf, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
 
@@ -180,21 +180,25 @@ export async function communityWithMembership(
   name: string,
   viewerId: number | null,
 ): Promise<{ row: CommunityRow | null; membership: MembershipRow | null }> {
-  const [[raw], members = []] = await db.batch<[Record<string, unknown>, Record<string, unknown>]>([
-    {
-      sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
-      binds: [name],
-    },
-    ...(viewerId === null
-      ? []
-      : [
-          {
-            sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
+  // One statement: the community, the viewer's membership and the token check (docs/decisions/234).
+  const [[raw], members = []] = (await db.readFolded(
+    [
+      {
+        sql: `SELECT ${columnsOf(communities, "c")} FROM communities c WHERE lower(c.name) = lower(?1)`,
+        keys: keysOf(communities),
+      },
+      ...(viewerId === null
+        ? []
+        : [
+            {
+              sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
               WHERE cm.user_id = ?2 AND cm.community_id = (SELECT id FROM communities WHERE lower(name) = lower(?1))`,
-            binds: [name, viewerId],
-          },
-        ]),
-  ]);
+              keys: keysOf(membershipColumns),
+            },
+          ]),
+    ],
+    viewerId === null ? [name] : [name, viewerId],
+  )) as [Array<Record<string, unknown>>, Array<Record<string, unknown>>?];
   return {
     row: raw ? rowOf(communities, raw) : null,
     membership: members[0] ? rowOf(membershipColumns, members[0]) : null,

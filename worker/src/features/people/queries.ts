@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
 import { blocks, communities, users } from "#worker/db/schema/index.ts";
-import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { columnsOf, keysOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts";
 
 // People's statements: a profile and how the viewer stands to it, the suggestions' reads (two index
@@ -93,31 +93,37 @@ export function updateUserReturning(
   return db.orm.update(users).set(changes).where(eq(users.id, userId)).returning().get();
 }
 
+const USER_KEYS = keysOf(users);
+
 /**
  * An ACTIVE person by username and how the viewer stands to them (following them, blocking them,
  * blocked by them), in one round trip: what a profile shows. `relation` is null for a visitor.
  */
 export async function personWithRelation(db: Database, username: string, viewerId: number | null) {
   type Relation = { following: number; blocked: number; blocking: number };
-  const [[raw], relations = []] = await db.batch<[Record<string, unknown>, Relation]>([
-    {
-      sql: `SELECT ${columnsOf(users, "u")} FROM users u
+  // One statement: the person, the viewer's relation and the token check (docs/decisions/234).
+  const [[raw], relations = []] = (await db.readFolded(
+    [
+      {
+        sql: `SELECT ${columnsOf(users, "u")} FROM users u
         WHERE u.username = ?1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
-      binds: [username],
-    },
-    ...(viewerId === null
-      ? []
-      : [
-          {
-            sql: `SELECT
+        keys: USER_KEYS,
+      },
+      ...(viewerId === null
+        ? []
+        : [
+            {
+              sql: `SELECT
                 EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.followee_id = u.id) AS following,
                 EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = u.id) AS blocked,
                 EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?2) AS blocking
               FROM users u WHERE u.username = ?1`,
-            binds: [username, viewerId],
-          },
-        ]),
-  ]);
+              keys: ["following", "blocked", "blocking"],
+            },
+          ]),
+    ],
+    viewerId === null ? [username] : [username, viewerId],
+  )) as [Array<Record<string, unknown>>, Relation[]?];
   return { row: raw ? rowOf(users, raw) : null, relation: relations[0] ?? null };
 }
 

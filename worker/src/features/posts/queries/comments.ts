@@ -1,6 +1,7 @@
 import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
+import { foldedColumn, rowsOf } from "#worker/db/fold-queries.ts";
 import { comments, microposts } from "#worker/db/schema/index.ts";
 import { idList, jsonObjectOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { ownersStatement } from "#worker/lib/owner-queries.ts";
@@ -130,23 +131,28 @@ export async function commentTree(
     `SELECT focus ->> '$.id' UNION ALL ${idsOf(0)} UNION ALL ${idsOf(1)} UNION ALL ${idsOf(2)} UNION ALL ${idsOf(3)}`,
     q.viewerId,
   );
-  // One row: each level as one JSON array, the authors and the reactions as arrays too.
+  // One row, with or without the post: each level as one JSON array, the authors and the reactions as
+  // arrays too; a signed-in viewer's token check folds in as its own column (docs/decisions/234).
+  const rider = await db.foldRider();
   const sql = `WITH ${steps.join(",\n")}
-    SELECT post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,
+    SELECT ${rider ? `${foldedColumn(rider.folded, "rider")}, ` : ""}post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,
       (SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
         FROM json_each(authors) a CROSS JOIN users u ON u.id = a.value) AS owners,
       (SELECT json_group_array(json_object('target_id', target_id, 'message_id', message_id, 'emoji', emoji,
         'total', total, 'reacted', reacted, 'first_at', first_at)) FROM (${reactions})) AS reactions
-    FROM st`;
-  const [row] = await db.all<
-    Record<"post" | "l0" | "l1" | "l2" | "l3" | "owners" | "reactions", string> & {
-      focus: string | null;
-    }
-  >({
-    sql,
-    binds: [q.postPublicId, q.focusPublicId, ...(values ?? [])],
-    isList: true,
-  });
+    FROM (SELECT 1) AS one LEFT JOIN st ON 1`;
+  const [rows] = await db.batch<
+    [
+      Record<"l0" | "l1" | "l2" | "l3" | "owners" | "reactions", string> & {
+        post: string | null;
+        focus: string | null;
+        rider?: string;
+      },
+    ]
+  >([{ sql, binds: [q.postPublicId, q.focusPublicId, ...(values ?? [])], isList: true }], rider ?? undefined);
+  const [row] = rows;
+  // The token check's verdict comes first: a refused token reads nothing of what the row holds.
+  rider?.settle(rowsOf(row?.rider, rider.folded.keys));
   const tree: CommentTree = {
     post: null,
     focus: null,
@@ -155,7 +161,8 @@ export async function commentTree(
     owners: new Map(),
     reactions: new Map(),
   };
-  if (!row) return tree;
+  // No post (or none the viewer may see): the row is there, for the token check, with no post in it.
+  if (!row || row.post === null) return tree;
   const post = JSON.parse(row.post) as Record<string, unknown>;
   tree.post = { ...rowOf(microposts, post), communityName: post.communityName as string };
   if (row.focus !== null) {
