@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { changesPages, noteDatabaseChange, onlyReads } from "./changes";
-import { type Folded, foldedColumn, foldSelects, rowsOf, unfold } from "./fold-queries";
+import { type BoundFold, type Folded, foldedColumn, foldSelects, rowsOf, unfold } from "./fold-queries";
 import type { Statement } from "./sql";
 
 /**
@@ -39,15 +39,18 @@ export interface Rider {
   /** Whether a batch's error is the guard's refusal, and the error to throw instead. */
   refusal(error: unknown): Error | null;
   /**
-   * The reads (one of them) as a SELECT with its values written in, for a read statement to fold
-   * in instead of a statement of their own (`Database.foldRider`, docs/decisions/234).
+   * The reads (one of them) as a SELECT with binds of its own, for a read statement to fold in
+   * instead of a statement of their own (`Database.foldRider`, docs/decisions/234).
    */
-  folded?: Folded;
+  fold?: BoundFold;
 }
 
-/** A rider taken to fold into a caller's statement: `settle` with its SELECT's rows, or `fail`. */
+/**
+ * A rider taken to fold into a caller's statement: its SELECT (`binds` go after the statement's
+ * own), then `settle` with that SELECT's rows, or `fail`.
+ */
 export interface FoldedRider {
-  folded: Folded;
+  folded: Folded & { binds: unknown[] };
   settle(rows: object[]): void;
   fail(error: unknown): void;
 }
@@ -151,10 +154,11 @@ export class Database {
    * that SELECT's rows once its round trip is back, or `fail` its error. Null when no rider waits
    * or its reads do not fold.
    */
-  async foldRider(): Promise<FoldedRider | null> {
+  async foldRider(after: number): Promise<FoldedRider | null> {
     if (this.riding) await this.riding;
-    const folded = this.rider?.folded;
-    if (!folded) return null;
+    const fold = this.rider?.fold;
+    if (!fold) return null;
+    const folded = fold(after);
     const boarded = await this.board();
     if (!boarded) return null;
     const { rider, finish } = boarded;
@@ -180,10 +184,10 @@ export class Database {
    * names.
    */
   async readFolded(selects: readonly Folded[], binds: unknown[] = []): Promise<object[][]> {
-    const rider = await this.foldRider();
+    const rider = await this.foldRider(binds.length);
     const lead = rider ? `${foldedColumn(rider.folded, "rider")},\n  ` : "";
     const [rows] = await this.batch<[object]>(
-      [{ sql: foldSelects(selects, "", lead), binds }],
+      [{ sql: foldSelects(selects, "", lead), binds: [...binds, ...(rider?.folded.binds ?? [])] }],
       rider ?? undefined,
     );
     const row = rows[0] as { rider?: unknown } | undefined;

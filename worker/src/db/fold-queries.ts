@@ -8,6 +8,13 @@ export interface Folded {
 }
 
 /**
+ * A SELECT with values of its own, to fold into a statement that has `after` binds already: its
+ * placeholders are numbered from `after + 1`, so its text is the same for every value (workerd
+ * keeps a prepared statement per text; a value written in made every text new, docs/decisions/234).
+ */
+export type BoundFold = (after: number) => Folded & { binds: unknown[] };
+
+/**
  * Several SELECTs as one statement that answers one row (docs/decisions/228): each SELECT's rows as a
  * JSON array of arrays, each row's values in the order of its `keys`, in its own column, in its
  * order (arrays rather than objects keyed by name: the answer is less than half the bytes, and the

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
-import type { Folded } from "#worker/db/fold-queries.ts";
+import type { BoundFold } from "#worker/db/fold-queries.ts";
 import { mutedWords, users } from "#worker/db/schema/index.ts";
 import { aliased, jsonObjectOf, keysOf, type Statement, selectOf, statement } from "#worker/db/sql.ts";
 import { LIVE_ACCOUNT_SQL, mayHoldSession } from "./sessions";
@@ -132,12 +132,16 @@ const SESSION_KEYS = [...keysOf(sessionColumns), "mutes"];
 
 /**
  * The token check's read of a list (the person and the phrases they mute) as a SELECT to fold into
- * the list's own statement (`Rider.folded`, docs/decisions/234): the same text with its two
- * integers written in.
+ * the list's own statement (`Rider.fold`, docs/decisions/234): the same text, its two placeholders
+ * numbered after the statement's own binds.
  */
-export function sessionFolded(id: number, now = Date.now()): Folded {
-  const [before, between, after] = SESSION_WITH_MUTES_PARTS;
-  return { sql: `${before}${Math.trunc(now)}${between}${Math.trunc(id)}${after}`, keys: SESSION_KEYS };
+export function sessionFold(id: number, now = Date.now()): BoundFold {
+  const [before, between, last] = SESSION_WITH_MUTES_PARTS;
+  return (after) => ({
+    sql: `${before}?${after + 1}${between}?${after + 2}${last}`,
+    keys: SESSION_KEYS,
+    binds: [now, id],
+  });
 }
 
 /** The rows `sessionReads` answered: the person's (none when gone), and the muted phrases' rows when read. */
@@ -145,7 +149,7 @@ export function sessionRows(rows: unknown[] = []): { rows: unknown[]; muteRows: 
   const first: unknown = rows[0];
   if (typeof first !== "object" || first === null || !("mutes" in first))
     return { rows, muteRows: undefined };
-  // Folded into another statement (sessionFolded), the phrases may come as the array itself.
+  // Folded into another statement (sessionFold), the phrases may come as the array itself.
   const parsed: unknown = Array.isArray(first.mutes) ? first.mutes : JSON.parse(String(first.mutes ?? "[]"));
   return { rows, muteRows: Array.isArray(parsed) ? parsed : [] };
 }

@@ -12,7 +12,7 @@ import {
   muteColumns,
   SESSION_GUARD_SQL,
   sessionColumns,
-  sessionFolded,
+  sessionFold,
   sessionReads,
   sessionRows,
 } from "../lib/session-queries";
@@ -121,7 +121,7 @@ async function deferredUser(
       if (!checked) throw refused();
     },
     refusal: (error) => (failedSessionGuard(error) ? refused() : null),
-    ...(reads ? { folded: sessionFolded(claims.id) } : {}),
+    ...(reads ? { fold: sessionFold(claims.id) } : {}),
   };
   c.var.deps.db.ride(rider);
   return user;

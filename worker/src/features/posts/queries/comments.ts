@@ -133,7 +133,8 @@ export async function commentTree(
   );
   // One row, with or without the post: each level as one JSON array, the authors and the reactions as
   // arrays too; a signed-in viewer's token check folds in as its own column (docs/decisions/234).
-  const rider = await db.foldRider();
+  const binds = [q.postPublicId, q.focusPublicId, ...(values ?? [])];
+  const rider = await db.foldRider(binds.length);
   const sql = `WITH ${steps.join(",\n")}
     SELECT ${rider ? `${foldedColumn(rider.folded, "rider")}, ` : ""}post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,
       (SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
@@ -149,7 +150,7 @@ export async function commentTree(
         rider?: string;
       },
     ]
-  >([{ sql, binds: [q.postPublicId, q.focusPublicId, ...(values ?? [])], isList: true }], rider ?? undefined);
+  >([{ sql, binds: [...binds, ...(rider?.folded.binds ?? [])], isList: true }], rider ?? undefined);
   const [row] = rows;
   // The token check's verdict comes first: a refused token reads nothing of what the row holds.
   rider?.settle(rowsOf(row?.rider, rider.folded.keys));

@@ -200,17 +200,25 @@ function lookupsOf({ sql, selects, lookups }: LookupsText, binds?: unknown[]) {
  */
 const pageLookupTexts = keptByText<LookupsText>(128);
 
-function pageLookupsText(viewerId: number | null, page: Statement, beside: readonly Folded[]): LookupsText {
-  const key = `${viewerId ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}`;
+function pageLookupsText(
+  viewerId: number | null,
+  page: Statement,
+  beside: readonly Folded[],
+  rider: Folded | undefined,
+): LookupsText {
+  const key = `${viewerId ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}\n${rider?.sql ?? ""}`;
   return pageLookupTexts(key, () =>
     lookupsText(
       viewerId,
       pageKeys(page),
-      `k."rows" AS "page", json_array_length(k."rows") AS "listed",\n  `,
+      `${rider ? `${foldedColumn(rider, "rider")},\n  ` : ""}k."rows" AS "page", json_array_length(k."rows") AS "listed",\n  `,
       beside,
     ),
   );
 }
+
+/** A placeholder with no number (`?` alone): a statement with one cannot take binds after its own. */
+const UNNUMBERED = /\?(?!\d)/;
 
 /** How many posts a page's one statement answered (its list's rows, for the meter). */
 const listedPosts = (rows: unknown[]): number =>
@@ -274,13 +282,12 @@ export async function pageWithLookups(
   extra: Statement[] = [],
   beside: readonly Folded[] = [],
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
-  // A signed-in viewer's token check folds in too, as its own column (its text is the viewer's).
-  const rider = await db.foldRider();
-  const text = pageLookupsText(viewerId, page, beside);
-  const sql = rider
-    ? `SELECT ${foldedColumn(rider.folded, "rider")},\n  ${text.sql.slice("SELECT ".length)}`
-    : text.sql;
-  const lookups = lookupsOf({ ...text, sql }, page.binds);
+  // A signed-in viewer's token check folds in too, as its own column, its binds after the page's (a
+  // page with unnumbered placeholders keeps the check in front of it: their numbers would move).
+  const binds = page.binds ?? [];
+  const rider = UNNUMBERED.test(page.sql) ? null : await db.foldRider(binds.length);
+  const text = pageLookupsText(viewerId, page, beside, rider?.folded);
+  const lookups = lookupsOf(text, [...binds, ...(rider?.folded.binds ?? [])]);
   const statement: Statement = { ...lookups.statement, isList: page.isList, listed: listedPosts };
   const [rows, ...rest] = (await db.batch([statement, ...extra], rider ?? undefined)) as object[][];
   const row = rows?.[0] as { page?: unknown; rider?: unknown } | undefined;
