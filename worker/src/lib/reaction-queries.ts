@@ -64,14 +64,27 @@ export function reactionLookupSql(
   viewerId: number | null,
   messageIds?: string,
 ): string {
-  const key = `${type} ${viewerId === null ? 0 : 1} ${messageIds ? 1 : 0}`;
+  return reactionLookupText(type, targetIds, viewerId === null ? null : integer(viewerId), messageIds);
+}
+
+/**
+ * `reactionLookupSql` with the viewer as SQL: a placeholder (`?4`) keeps the text the same for every
+ * viewer, so the statement it sits in is prepared once (docs/decisions/234).
+ */
+export function reactionLookupText(
+  type: ReactionTarget,
+  targetIds: string,
+  viewer: string | null,
+  messageIds?: string,
+): string {
+  const key = `${type} ${viewer === null ? 0 : 1} ${messageIds ? 1 : 0}`;
   let template = templates.get(key);
   if (template === undefined) {
-    template = reactionTemplate(type, viewerId !== null, Boolean(messageIds));
+    template = reactionTemplate(type, viewer !== null, Boolean(messageIds));
     templates.set(key, template);
   }
   return template
-    .replaceAll(VIEWER, viewerId === null ? "" : integer(viewerId))
+    .replaceAll(VIEWER, viewer ?? "")
     .replace(TARGETS, () => targetIds)
     .replace(MESSAGES, () => messageIds ?? "");
 }

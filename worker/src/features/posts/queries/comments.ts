@@ -6,7 +6,7 @@ import { comments, microposts } from "#worker/db/schema/index.ts";
 import { idList, jsonObjectOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { ownersStatement } from "#worker/lib/owner-queries.ts";
 import { ownerMap, ownerWithId } from "#worker/lib/owners.ts";
-import { reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
+import { reactionLookupSql, reactionLookupText, reactionMap } from "#worker/lib/reaction-queries.ts";
 import { window } from "./lists";
 import { COMMENT_COLUMNS, type CommentRow, PARENT_PUBLIC_ID, type PostWithCommunity, VISIBLE } from "./rows";
 
@@ -125,15 +125,21 @@ export async function commentTree(
   );
   // The comments' reactions as the viewer sees them (docs/decisions/140), one object each.
   // Every comment's id, the focused one's included, read from the levels.
+  // The viewer's id is bound after the page's values, so one text serves every viewer (docs/decisions/234).
+  const binds = [
+    q.postPublicId,
+    q.focusPublicId,
+    ...(values ?? []),
+    ...(q.viewerId === null ? [] : [q.viewerId]),
+  ];
   const idsOf = (n: number) => `SELECT x ->> '$.id' FROM ${elementsOf(`l${n}`, n > 0)}`;
-  const reactions = reactionLookupSql(
+  const reactions = reactionLookupText(
     "COMMENT",
     `SELECT focus ->> '$.id' UNION ALL ${idsOf(0)} UNION ALL ${idsOf(1)} UNION ALL ${idsOf(2)} UNION ALL ${idsOf(3)}`,
-    q.viewerId,
+    q.viewerId === null ? null : `?${binds.length}`,
   );
   // One row, with or without the post: each level as one JSON array, the authors and the reactions as
   // arrays too; a signed-in viewer's token check folds in as its own column (docs/decisions/234).
-  const binds = [q.postPublicId, q.focusPublicId, ...(values ?? [])];
   const rider = await db.foldRider(binds.length);
   const sql = `WITH ${steps.join(",\n")}
     SELECT ${rider ? `${foldedColumn(rider.folded, "rider")}, ` : ""}post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,

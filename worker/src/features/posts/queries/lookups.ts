@@ -10,7 +10,7 @@ import { listedCommunityColumns, membershipColumns } from "#worker/lib/community
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import { ownerMap, ownerWithId, toOwner } from "#worker/lib/owners.ts";
 import type { PostLookups } from "#worker/lib/post-json.ts";
-import { REACTION_LOOKUP_KEYS, reactionLookupSql, reactionMap } from "#worker/lib/reaction-queries.ts";
+import { REACTION_LOOKUP_KEYS, reactionLookupText, reactionMap } from "#worker/lib/reaction-queries.ts";
 import { POST_KEYS, type PostRow, toPosts } from "./rows";
 
 export type { PostLookups };
@@ -105,11 +105,12 @@ function pageKeys(page: Statement): PageKeys {
 }
 
 /**
- * Owners, communities, media files and newest comments, then (for a signed-in viewer) their
- * memberships, votes and saved posts: each a SELECT with the names of its columns, folded into one
- * statement (`foldSelects`).
+ * Owners, communities, media files and newest comments, then (for a signed-in viewer, `viewer` the
+ * placeholder their id is bound to) their memberships, votes and saved posts: each a SELECT with
+ * the names of its columns, folded into one statement (`foldSelects`). The viewer is a bind, not
+ * written in: one text serves every viewer, and workerd prepares it once (docs/decisions/234).
  */
-function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
+function lookupSelects(viewer: string | null, k: PageKeys): Folded[] {
   const selects: Folded[] = [
     {
       sql: `SELECT ${columnsOf(ownerWithId, "u")} FROM users u WHERE u.id IN (${k.owners})`,
@@ -137,10 +138,9 @@ function lookupSelects(viewerId: number | null, k: PageKeys): Folded[] {
       sql: `SELECT id, name, colour FROM community_flairs WHERE id IN (${k.flairs})`,
       keys: ["id", "name", "colour"],
     },
-    { sql: reactionLookupSql("POST", k.posts, viewerId), keys: REACTION_LOOKUP_KEYS },
+    { sql: reactionLookupText("POST", k.posts, viewer), keys: REACTION_LOOKUP_KEYS },
   ];
-  if (viewerId === null) return selects;
-  const viewer = String(Math.trunc(viewerId));
+  if (viewer === null) return selects;
   selects.push(
     {
       sql: `SELECT ${columnsOf(membershipColumns, "cm")} FROM community_members cm
@@ -173,12 +173,12 @@ interface LookupsText {
 }
 
 function lookupsText(
-  viewerId: number | null,
+  viewer: string | null,
   k: PageKeys,
   lead = "",
   beside: readonly Folded[] = [],
 ): LookupsText {
-  const own = lookupSelects(viewerId, k);
+  const own = lookupSelects(viewer, k);
   const selects = [...own, ...beside];
   return { sql: foldSelects(selects, k.from, lead), selects, lookups: own.length };
 }
@@ -195,21 +195,22 @@ function lookupsOf({ sql, selects, lookups }: LookupsText, binds?: unknown[]) {
 }
 
 /**
- * The lookups' text for a page statement's text and a viewer, kept: every page of a list asks
- * with the same text (its values are bound), so an isolate builds each one once.
+ * The lookups' text for a page statement's text, kept: every page of a list asks with the same text
+ * (its values are bound, and so is the viewer), so an isolate builds each one once. `viewer`: the
+ * placeholder of the viewer's id, when signed in; `rider`: a token check folded in.
  */
 const pageLookupTexts = keptByText<LookupsText>(128);
 
 function pageLookupsText(
-  viewerId: number | null,
+  viewer: string | null,
   page: Statement,
   beside: readonly Folded[],
   rider: Folded | undefined,
 ): LookupsText {
-  const key = `${viewerId ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}\n${rider?.sql ?? ""}`;
+  const key = `${viewer ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}\n${rider?.sql ?? ""}`;
   return pageLookupTexts(key, () =>
     lookupsText(
-      viewerId,
+      viewer,
       pageKeys(page),
       `${rider ? `${foldedColumn(rider, "rider")},\n  ` : ""}k."rows" AS "page", json_array_length(k."rows") AS "listed",\n  `,
       beside,
@@ -265,7 +266,10 @@ export async function postLookups(
   viewerId: number | null,
   posts: PostRow[],
 ): Promise<PostLookups> {
-  const lookups = lookupsOf(lookupsText(viewerId, idKeys(posts)));
+  const lookups = lookupsOf(
+    lookupsText(viewerId === null ? null : "?1", idKeys(posts)),
+    viewerId === null ? [] : [viewerId],
+  );
   const [rows] = (await db.batch([lookups.statement])) as object[][];
   return lookups.read(rows).lookups;
 }
@@ -284,9 +288,13 @@ export async function pageWithLookups(
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
   // A signed-in viewer's token check folds in too, as its own column, its binds after the page's (a
   // page with unnumbered placeholders keeps the check in front of it: their numbers would move).
-  const binds = page.binds ?? [];
-  const rider = UNNUMBERED.test(page.sql) ? null : await db.foldRider(binds.length);
-  const text = pageLookupsText(viewerId, page, beside, rider?.folded);
+  // The viewer's id is bound right after the page's binds (a page with unnumbered placeholders has it
+  // written in: its placeholders' numbers would move).
+  const unnumbered = UNNUMBERED.test(page.sql);
+  const binds = [...(page.binds ?? []), ...(viewerId === null || unnumbered ? [] : [viewerId])];
+  const viewer = viewerId === null ? null : unnumbered ? String(Math.trunc(viewerId)) : `?${binds.length}`;
+  const rider = unnumbered ? null : await db.foldRider(binds.length);
+  const text = pageLookupsText(viewer, page, beside, rider?.folded);
   const lookups = lookupsOf(text, [...binds, ...(rider?.folded.binds ?? [])]);
   const statement: Statement = { ...lookups.statement, isList: page.isList, listed: listedPosts };
   const [rows, ...rest] = (await db.batch([statement, ...extra], rider ?? undefined)) as object[][];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { Database, FoldedRider } from "#worker/db/database.ts";
+import type { Statement } from "#worker/db/sql.ts";
+import { sessionFold } from "#worker/lib/session-queries.ts";
+import { NEWEST, sitePostPage } from "./queries";
+
+// D1 prepares a statement per text (workerd keeps it per text): a value written into a page's text
+// makes every viewer's page a new text to prepare. The viewer and the token check are binds
+// (docs/decisions/234).
+
+/** A data handle that records what it is sent and answers nothing; `person` rides as a token check. */
+function recorder(person: number | null) {
+  const sent: Statement[] = [];
+  const db = {
+    batch: async (statements: Statement[]) => {
+      sent.push(...statements);
+      return statements.map(() => []);
+    },
+    foldRider: async (after: number): Promise<FoldedRider | null> =>
+      person === null
+        ? null
+        : { folded: sessionFold(person, 1_700_000_000_000)(after), settle: () => {}, fail: () => {} },
+  };
+  return { db: db as unknown as Database, sent };
+}
+
+describe("a page of posts' statement text", () => {
+  it("is one text for every signed-in viewer, their id and token check bound after the page's binds", async () => {
+    const pages = await Promise.all(
+      [41, 9_000_007].map(async (person) => {
+        const { db, sent } = recorder(person);
+        await sitePostPage(db, person, false, NEWEST, { skip: 0, limit: 10 }, null);
+        return sent[0]!;
+      }),
+    );
+    expect(pages[0]!.sql).toBe(pages[1]!.sql);
+    expect(pages[0]!.sql).not.toContain("9000007");
+    expect(pages[1]!.binds).toEqual([9_000_007, 1_700_000_000_000, 9_000_007]);
+    // A visitor's page has no viewer to bind, and no token check.
+    const { db, sent } = recorder(null);
+    await sitePostPage(db, null, false, NEWEST, { skip: 0, limit: 10 }, null);
+    expect(sent[0]!.binds).toEqual([]);
+    expect(sent[0]!.sql).not.toBe(pages[0]!.sql);
+  });
+});
