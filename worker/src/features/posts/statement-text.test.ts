@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Database, FoldedRider } from "#worker/db/database.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import { sessionFold } from "#worker/lib/session-queries.ts";
-import { NEWEST, sitePostPage } from "./queries";
+import { communityPostPage, NEWEST, sitePostPage, TOP } from "./queries";
 
 // D1 prepares a statement per text (workerd keeps it per text): a value written into a page's text
 // makes every viewer's page a new text to prepare. The viewer and the token check are binds
@@ -41,5 +41,27 @@ describe("a page of posts' statement text", () => {
     await sitePostPage(db, null, false, NEWEST, { skip: 0, limit: 10 }, null);
     expect(sent[0]!.binds).toEqual([]);
     expect(sent[0]!.sql).not.toBe(pages[0]!.sql);
+  });
+
+  it("is one text for every page past the first, the cursor's values bound", async () => {
+    const texts = await Promise.all(
+      [
+        [1_700_000_000_000, 5_000],
+        [1_600_000_000_000, 17],
+      ].map(async (values) => {
+        const { db, sent } = recorder(null);
+        await sitePostPage(db, null, false, TOP, { skip: 0, limit: 10 }, values);
+        return sent[0]!;
+      }),
+    );
+    expect(texts[0]!.sql).toBe(texts[1]!.sql);
+    expect(texts[1]!.binds).toEqual([1_600_000_000_000, 17]);
+    // A community's page binds its name first, then the cursor.
+    const [a, b] = [
+      [1, 2, 3],
+      [0, 9, 8],
+    ].map((values) => communityPostPage("cats", { skip: 0, limit: 10 }, values));
+    expect(a!.sql).toBe(b!.sql);
+    expect(b!.binds).toEqual(["cats", 0, 9, 8]);
   });
 });

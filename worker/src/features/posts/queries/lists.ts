@@ -59,8 +59,17 @@ export function window(limit: number, skip: number, values: number[] | null): st
   return values ? ` LIMIT ${limit}` : ` LIMIT ${limit} OFFSET ${skip}`;
 }
 
-/** One page in one index range. */
-function rangeStatement(where: string, order: Order, q: PostPageQuery, values: number[] | null): Statement {
+/**
+ * One page in one index range, `where` reading `binds`; the cursor's values bound after them (one
+ * text for every page).
+ */
+function rangeStatement(
+  where: string,
+  order: Order,
+  q: PostPageQuery,
+  values: number[] | null,
+  binds: unknown[] = [],
+): Statement {
   return {
     sql: keysetSql({
       select: POST_COLUMNS,
@@ -71,7 +80,9 @@ function rangeStatement(where: string, order: Order, q: PostPageQuery, values: n
       values,
       limit: q.limit,
       skip: q.skip,
+      bindAfter: binds.length,
     }),
+    binds: [...binds, ...(values ?? [])],
     isList: true,
   };
 }
@@ -178,8 +189,9 @@ export async function scannedSourcePosts(
     NEWEST,
     q,
     values,
+    [viewerId],
   );
-  return toPosts(await db.all({ ...statement, binds: [viewerId] }));
+  return toPosts(await db.all(statement));
 }
 
 /**
@@ -223,8 +235,9 @@ export function communityPostPage(
       values,
       limit: q.limit,
       skip: q.skip,
+      bindAfter: 1,
     }),
-    binds: [name],
+    binds: [name, ...(values ?? [])],
     isList: true,
   };
 }
