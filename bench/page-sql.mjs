@@ -1,0 +1,142 @@
+// Times the one statement a feed page sends (ADR 234) in workerd's D1, against a copy of a bench
+// database: `bun bench/page-sql.mjs <path to Agora's D1 .sqlite> [turns]` (a state of
+// bench:vs-floor or bench:feed; the ".sqlite" under its `d1/miniflare-D1DatabaseObject`).
+//
+// Each turn sends, in a new shuffled order: the feed's page 400 (NEW, by its cursor) as a visitor
+// and signed in (the token check folded in), each once with the text the Worker sends every time
+// and once made a new text (a comment with a counter: what a value written into the SQL does, as
+// workerd keeps a prepared statement per text), beside `SELECT 1` and the floor's ten-row read.
+// p50 over the turns, client-side, in ms, and each one's excess over `SELECT 1`.
+
+import { Database as Sqlite } from "bun:sqlite";
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+
+// The Worker's own code (Bun runs its TypeScript), named at run time so the Node project's type
+// check does not follow it into the Worker's sources.
+const QUERIES = "#worker/features/posts/queries.ts";
+const SESSIONS = "#worker/lib/session-queries.ts";
+const { sitePostPage, NEWEST } = await import(QUERIES);
+const { sessionFold } = await import(SESSIONS);
+
+const [source, turnsArg] = process.argv.slice(2);
+if (!source) throw new Error("usage: bun bench/page-sql.mjs <Agora's D1 .sqlite> [turns]");
+const TURNS = Number(turnsArg ?? 500);
+const local = new Sqlite(source, { readonly: true });
+const viewer = local.query("SELECT id FROM users ORDER BY id LIMIT 1").get().id;
+const deep = local
+  .query(
+    "SELECT published_at AS p, id FROM microposts WHERE is_draft = 0 ORDER BY published_at DESC, id DESC LIMIT 1 OFFSET 3990",
+  )
+  .get();
+local.close();
+
+/** The statements one feed page sends, as the Worker builds them (a data handle that records). */
+async function pageStatements(viewerId) {
+  let sent = [];
+  const db = {
+    batch: async (statements) => {
+      sent = statements;
+      return statements.map(() => []);
+    },
+    foldRider: async (after) =>
+      viewerId === null ? null : { folded: sessionFold(viewerId)(after), settle: () => {}, fail: () => {} },
+  };
+  await sitePostPage(db, viewerId, false, NEWEST, { skip: 0, limit: 10 }, [deep.p, deep.id]);
+  return sent;
+}
+
+const cases = [];
+for (const [who, viewerId] of [
+  ["visitor", null],
+  ["signed in", viewer],
+]) {
+  const statements = await pageStatements(viewerId);
+  cases.push({ name: `feed page 400, ${who}`, statements });
+  cases.push({ name: `feed page 400, ${who}, a new text each time`, statements, fresh: true });
+}
+cases.push({ name: "SELECT 1", statements: [{ sql: "SELECT 1" }] });
+cases.push({
+  name: "the floor's ten-row read",
+  statements: [
+    {
+      sql: "SELECT id, title, body, total_votes, created_at FROM microposts WHERE id <= ?1 ORDER BY id DESC LIMIT 10",
+      binds: [100_000],
+    },
+  ],
+});
+
+const dir = `/tmp/page-sql-${process.pid}`;
+mkdirSync(dir, { recursive: true });
+const script = `export default { async fetch(request, env) {
+  const list = await request.json();
+  const results = await env.DB.batch(list.map(({ sql, binds }) => env.DB.prepare(sql).bind(...binds)));
+  return Response.json(results.map((r) => r.results));
+} }`;
+const options = convertV4MiniflareOptions({
+  host: "127.0.0.1",
+  resourcePersistencePath: dir,
+  cf: false,
+  log: new Log(LogLevel.WARN),
+  workers: [
+    {
+      name: "page-sql",
+      compatibilityDate: "2025-06-01",
+      modules: true,
+      script,
+      d1Databases: { DB: "page-sql" },
+    },
+  ],
+});
+let mf = new Miniflare(options);
+await (await mf.getD1Database("DB")).exec("SELECT 1");
+await mf.dispose();
+const target = readdirSync(dir, { recursive: true })
+  .map(String)
+  .find((f) => f.endsWith("miniflare-D1DatabaseObject"));
+const file = readdirSync(join(dir, target)).find((f) => f.endsWith(".sqlite"));
+for (const extra of ["-wal", "-shm"]) rmSync(join(dir, target, file + extra), { force: true });
+copyFileSync(source, join(dir, target, file));
+mf = new Miniflare(options);
+const url = await mf.ready;
+
+let counter = 0;
+const bodyOf = ({ statements, fresh }) =>
+  JSON.stringify(
+    statements.map((s, i) => ({
+      sql: fresh && i === 0 ? `${s.sql} /* ${counter++} */` : s.sql,
+      binds: (s.binds ?? []).map((b) => b ?? null),
+    })),
+  );
+const send = async (c) => {
+  const res = await fetch(url, { method: "POST", body: bodyOf(c) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(text);
+  return text.length;
+};
+const bytes = [];
+for (const c of cases) bytes.push(await send(c));
+for (let i = 0; i < 30; i++) for (const c of cases) await send(c);
+const times = cases.map(() => []);
+for (let i = 0; i < TURNS; i++) {
+  const order = cases.map((_, n) => n).sort(() => Math.random() - 0.5);
+  for (const n of order) {
+    const at = performance.now();
+    await send(cases[n]);
+    times[n].push(performance.now() - at);
+  }
+}
+const p50 = (list) => list.sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
+const base = p50(times[cases.findIndex((c) => c.name === "SELECT 1")]);
+console.log(`| statement | statements | SQL KB | answer KB | p50 ms | over SELECT 1 ms |`);
+console.log(`|---|---:|---:|---:|---:|---:|`);
+cases.forEach((c, n) => {
+  const sqlKb = c.statements.reduce((sum, s) => sum + s.sql.length, 0) / 1024;
+  const median = p50(times[n]);
+  console.log(
+    `| ${c.name} | ${c.statements.length} | ${sqlKb.toFixed(1)} | ${(bytes[n] / 1024).toFixed(1)} | ${median.toFixed(2)} | ${(median - base).toFixed(2)} |`,
+  );
+});
+await mf.dispose();
+rmSync(dir, { recursive: true, force: true });
