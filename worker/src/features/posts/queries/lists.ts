@@ -4,7 +4,7 @@ import type { Folded } from "#worker/db/fold-queries.ts";
 import { type KeysetColumn, keysetColumn, keysetSql } from "#worker/db/keyset-queries.ts";
 import { microposts } from "#worker/db/schema/index.ts";
 import type { Statement } from "#worker/db/sql.ts";
-import { type PostLookups, pageWithLookups } from "./lookups";
+import { type PostLookups, pageWithLookups, viewerPlaceholder } from "./lookups";
 import { COMPOUND_MAX, POST_COLUMNS, type PostRow, toPosts, VISIBLE } from "./rows";
 
 // The feed and other lists of published posts. Every order is an index range read from its start
@@ -272,7 +272,8 @@ export async function personPostPage(
     binds: [username],
     isList: true,
   };
-  const viewer = viewerId === null ? "NULL" : String(Math.trunc(viewerId));
+  // The viewer is bound (one text for every viewer), a visitor is nobody.
+  const viewer = viewerId === null ? "NULL" : viewerPlaceholder(page);
   // The person and their count of posts read the page's bind (the name) in its statement.
   const { posts, beside, lookups } = await pageWithLookups(
     db,

@@ -218,6 +218,12 @@ function pageLookupsText(
   );
 }
 
+/**
+ * Where `pageWithLookups` binds a signed-in viewer's id for the page `page`: right after the page's
+ * own binds. A `beside` SELECT names the viewer with it (NULL for a visitor).
+ */
+export const viewerPlaceholder = (page: Statement): string => `?${(page.binds?.length ?? 0) + 1}`;
+
 /** A placeholder with no number (`?` alone): a statement with one cannot take binds after its own. */
 const UNNUMBERED = /\?(?!\d)/;
 
@@ -288,11 +294,12 @@ export async function pageWithLookups(
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
   // A signed-in viewer's token check folds in too, as its own column, its binds after the page's (a
   // page with unnumbered placeholders keeps the check in front of it: their numbers would move).
-  // The viewer's id is bound right after the page's binds (a page with unnumbered placeholders has it
-  // written in: its placeholders' numbers would move).
+  // The viewer's id is bound right after the page's binds (`viewerPlaceholder`; a page with
+  // unnumbered placeholders has it written in: its placeholders' numbers would move).
   const unnumbered = UNNUMBERED.test(page.sql);
   const binds = [...(page.binds ?? []), ...(viewerId === null || unnumbered ? [] : [viewerId])];
-  const viewer = viewerId === null ? null : unnumbered ? String(Math.trunc(viewerId)) : `?${binds.length}`;
+  const viewer =
+    viewerId === null ? null : unnumbered ? String(Math.trunc(viewerId)) : viewerPlaceholder(page);
   const rider = unnumbered ? null : await db.foldRider(binds.length);
   const text = pageLookupsText(viewer, page, beside, rider?.folded);
   const lookups = lookupsOf(text, [...binds, ...(rider?.folded.binds ?? [])]);
