@@ -3,9 +3,7 @@
 // Each request runs the statement once; p50 over the requests, client-side, in ms.
 
 import { Database as Sqlite } from "bun:sqlite";
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { workerOnCopy } from "./d1-copy.mjs";
 
 // The Worker's own code (Bun runs its TypeScript); named at run time so the Node project's type
 // check does not follow it into the Worker's sources.
@@ -14,8 +12,6 @@ const { commentTree } = await import(QUERIES);
 
 const [source, countArg] = process.argv.slice(2);
 const COUNT = Number(countArg ?? 400);
-const dir = `/tmp/comment-sql-${process.pid}`;
-mkdirSync(dir, { recursive: true });
 const local = new Sqlite(source, { readonly: true });
 const thread = local
   .query(
@@ -27,10 +23,12 @@ local.close();
 
 const statements = [];
 for (const viewerId of [null, viewer]) {
+  // A data handle that records the one statement (no token check folds in: the statement alone).
   const fake = {
-    all: async (s) => {
+    foldRider: async () => null,
+    batch: async ([s]) => {
       statements.push({ ...s, viewerId });
-      return [];
+      return [[]];
     },
   };
   await commentTree(fake, {
@@ -49,32 +47,8 @@ const script = `export default { async fetch(request, env) {
   const { results } = await env.DB.prepare(sql).bind(...binds).all();
   return Response.json({ rows: results.length, bytes: JSON.stringify(results).length });
 } }`;
-const options = convertV4MiniflareOptions({
-  host: "127.0.0.1",
-  resourcePersistencePath: dir,
-  cf: false,
-  log: new Log(LogLevel.WARN),
-  workers: [
-    {
-      name: "comment-sql",
-      compatibilityDate: "2025-06-01",
-      modules: true,
-      script,
-      d1Databases: { DB: "comment-sql" },
-    },
-  ],
-});
-let mf = new Miniflare(options);
-await (await mf.getD1Database("DB")).exec("SELECT 1");
-await mf.dispose();
-const target = readdirSync(dir, { recursive: true })
-  .map(String)
-  .find((f) => f.endsWith("miniflare-D1DatabaseObject"));
-const file = readdirSync(join(dir, target)).find((f) => f.endsWith(".sqlite"));
-for (const extra of ["-wal", "-shm"]) rmSync(join(dir, target, file + extra), { force: true });
-copyFileSync(source, join(dir, target, file));
-mf = new Miniflare(options);
-const url = await mf.ready;
+const d1 = await workerOnCopy(source, "comment-sql", script);
+const { url } = d1;
 // Beside them, a ten-row page read by a key range (the floor's read) and an empty statement.
 statements.push({
   name: "ten-row page read",
@@ -109,5 +83,4 @@ statements.forEach((s, n) => {
     `${name}: p50 ${q(0.5)} ms, p90 ${q(0.9)} ms; ${shapes[n].rows} rows, ${shapes[n].bytes} bytes; SQL ${s.sql.length} chars`,
   );
 });
-await mf.dispose();
-rmSync(dir, { recursive: true, force: true });
+await d1.dispose();

@@ -9,9 +9,7 @@
 // p50 over the turns, client-side, in ms, and each one's excess over `SELECT 1`.
 
 import { Database as Sqlite } from "bun:sqlite";
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { workerOnCopy } from "./d1-copy.mjs";
 
 // The Worker's own code (Bun runs its TypeScript), named at run time so the Node project's type
 // check does not follow it into the Worker's sources.
@@ -67,39 +65,13 @@ cases.push({
   ],
 });
 
-const dir = `/tmp/page-sql-${process.pid}`;
-mkdirSync(dir, { recursive: true });
 const script = `export default { async fetch(request, env) {
   const list = await request.json();
   const results = await env.DB.batch(list.map(({ sql, binds }) => env.DB.prepare(sql).bind(...binds)));
   return Response.json(results.map((r) => r.results));
 } }`;
-const options = convertV4MiniflareOptions({
-  host: "127.0.0.1",
-  resourcePersistencePath: dir,
-  cf: false,
-  log: new Log(LogLevel.WARN),
-  workers: [
-    {
-      name: "page-sql",
-      compatibilityDate: "2025-06-01",
-      modules: true,
-      script,
-      d1Databases: { DB: "page-sql" },
-    },
-  ],
-});
-let mf = new Miniflare(options);
-await (await mf.getD1Database("DB")).exec("SELECT 1");
-await mf.dispose();
-const target = readdirSync(dir, { recursive: true })
-  .map(String)
-  .find((f) => f.endsWith("miniflare-D1DatabaseObject"));
-const file = readdirSync(join(dir, target)).find((f) => f.endsWith(".sqlite"));
-for (const extra of ["-wal", "-shm"]) rmSync(join(dir, target, file + extra), { force: true });
-copyFileSync(source, join(dir, target, file));
-mf = new Miniflare(options);
-const url = await mf.ready;
+const d1 = await workerOnCopy(source, "page-sql", script);
+const { url } = d1;
 
 let counter = 0;
 const bodyOf = ({ statements, fresh }) =>
@@ -138,5 +110,4 @@ cases.forEach((c, n) => {
     `| ${c.name} | ${c.statements.length} | ${sqlKb.toFixed(1)} | ${(bytes[n] / 1024).toFixed(1)} | ${median.toFixed(2)} | ${(median - base).toFixed(2)} |`,
   );
 });
-await mf.dispose();
-rmSync(dir, { recursive: true, force: true });
+await d1.dispose();

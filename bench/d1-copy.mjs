@@ -1,0 +1,39 @@
+// A throwaway Worker whose D1 is a copy of a bench database, for timing statements in workerd's D1
+// (bench/comment-sql.mjs, bench/page-sql.mjs): `const d1 = await workerOnCopy(source, name, script)`,
+// then POST to `d1.url`, and `await d1.dispose()` when done.
+
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+
+/** `script` (a module Worker with `env.DB`) served on a copy of the D1 file `source`. */
+export async function workerOnCopy(source, name, script) {
+  const dir = `/tmp/${name}-${process.pid}`;
+  mkdirSync(dir, { recursive: true });
+  const options = convertV4MiniflareOptions({
+    host: "127.0.0.1",
+    resourcePersistencePath: dir,
+    cf: false,
+    log: new Log(LogLevel.WARN),
+    workers: [{ name, compatibilityDate: "2025-06-01", modules: true, script, d1Databases: { DB: name } }],
+  });
+  // A first start makes the database's file where Miniflare keeps it; the copy replaces it.
+  let mf = new Miniflare(options);
+  await (await mf.getD1Database("DB")).exec("SELECT 1");
+  await mf.dispose();
+  const target = readdirSync(dir, { recursive: true })
+    .map(String)
+    .find((f) => f.endsWith("miniflare-D1DatabaseObject"));
+  const file = readdirSync(join(dir, target)).find((f) => f.endsWith(".sqlite"));
+  for (const extra of ["-wal", "-shm"]) rmSync(join(dir, target, file + extra), { force: true });
+  copyFileSync(source, join(dir, target, file));
+  mf = new Miniflare(options);
+  const url = await mf.ready;
+  return {
+    url,
+    dispose: async () => {
+      await mf.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
