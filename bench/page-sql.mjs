@@ -15,8 +15,10 @@ import { workerOnCopy } from "./d1-copy.mjs";
 // check does not follow it into the Worker's sources.
 const QUERIES = "#worker/features/posts/queries.ts";
 const SESSIONS = "#worker/lib/session-queries.ts";
+const FOLDS = "#worker/db/fold-queries.ts";
 const { sitePostPage, NEWEST } = await import(QUERIES);
 const { sessionFold } = await import(SESSIONS);
+const { foldedColumn } = await import(FOLDS);
 
 const [source, turnsArg] = process.argv.slice(2);
 if (!source) throw new Error("usage: bun bench/page-sql.mjs <Agora's D1 .sqlite> [turns]");
@@ -38,8 +40,11 @@ async function pageStatements(viewerId) {
       sent = statements;
       return statements.map(() => []);
     },
-    foldRider: async (after) =>
-      viewerId === null ? null : { folded: sessionFold(viewerId)(after), settle: () => {}, fail: () => {} },
+    foldRider: async (after) => {
+      if (viewerId === null) return null;
+      const folded = sessionFold(viewerId)(after);
+      return { column: foldedColumn(folded, "rider"), binds: folded.binds, settle: () => {}, fail: () => {} };
+    },
   };
   await sitePostPage(db, viewerId, false, NEWEST, { skip: 0, limit: 10 }, [deep.p, deep.id]);
   return sent;

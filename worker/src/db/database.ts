@@ -46,12 +46,14 @@ export interface Rider {
 }
 
 /**
- * A rider taken to fold into a caller's statement: its SELECT (`binds` go after the statement's
- * own), then `settle` with that SELECT's rows, or `fail`.
+ * A rider taken to fold into a caller's statement: `column` goes in its SELECT list (the rider's
+ * SELECT as the column "rider"), `binds` after the statement's own; then `settle` with the row the
+ * statement answered, or `fail`.
  */
 export interface FoldedRider {
-  folded: Folded & { binds: unknown[] };
-  settle(rows: object[]): void;
+  column: string;
+  binds: unknown[];
+  settle(row: object | undefined): void;
   fail(error: unknown): void;
 }
 
@@ -163,10 +165,11 @@ export class Database {
     if (!boarded) return null;
     const { rider, finish } = boarded;
     return {
-      folded,
-      settle(rows) {
+      column: foldedColumn(folded, "rider"),
+      binds: folded.binds,
+      settle(row) {
         try {
-          rider.settle([rows]);
+          rider.settle([rowsOf((row as { rider?: unknown } | undefined)?.rider, folded.keys)]);
           finish();
         } catch (error) {
           finish(error);
@@ -185,14 +188,13 @@ export class Database {
    */
   async readFolded(selects: readonly Folded[], binds: unknown[] = []): Promise<object[][]> {
     const rider = await this.foldRider(binds.length);
-    const lead = rider ? `${foldedColumn(rider.folded, "rider")},\n  ` : "";
+    const lead = rider ? `${rider.column},\n  ` : "";
     const [rows] = await this.batch<[object]>(
-      [{ sql: foldSelects(selects, "", lead), binds: [...binds, ...(rider?.folded.binds ?? [])] }],
+      [{ sql: foldSelects(selects, "", lead), binds: [...binds, ...(rider?.binds ?? [])] }],
       rider ?? undefined,
     );
-    const row = rows[0] as { rider?: unknown } | undefined;
-    rider?.settle(rowsOf(row?.rider, rider.folded.keys));
-    return unfold(row, selects);
+    rider?.settle(rows[0]);
+    return unfold(rows[0], selects);
   }
 
   /** Drizzle over the session, made on first use (many requests never need it, and it costs to build). */

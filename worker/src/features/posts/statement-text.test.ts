@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database, FoldedRider } from "#worker/db/database.ts";
+import { foldedColumn } from "#worker/db/fold-queries.ts";
 import type { Statement } from "#worker/db/sql.ts";
 import { sessionFold } from "#worker/lib/session-queries.ts";
 import { communityPostPage, NEWEST, sitePostPage, TOP } from "./queries";
@@ -16,10 +17,11 @@ function recorder(person: number | null) {
       sent.push(...statements);
       return statements.map(() => []);
     },
-    foldRider: async (after: number): Promise<FoldedRider | null> =>
-      person === null
-        ? null
-        : { folded: sessionFold(person, 1_700_000_000_000)(after), settle: () => {}, fail: () => {} },
+    foldRider: async (after: number): Promise<FoldedRider | null> => {
+      if (person === null) return null;
+      const folded = sessionFold(person, 1_700_000_000_000)(after);
+      return { column: foldedColumn(folded, "rider"), binds: folded.binds, settle: () => {}, fail: () => {} };
+    },
   };
   return { db: db as unknown as Database, sent };
 }

@@ -1,7 +1,6 @@
 import type { Reaction } from "#shared/schemas/reactions.ts";
 import type { Owner } from "#shared/schemas/user.ts";
 import type { Database } from "#worker/db/database.ts";
-import { foldedColumn, rowsOf } from "#worker/db/fold-queries.ts";
 import { comments, microposts } from "#worker/db/schema/index.ts";
 import { idList, jsonObjectOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { ownersStatement } from "#worker/lib/owner-queries.ts";
@@ -142,7 +141,7 @@ export async function commentTree(
   // arrays too; a signed-in viewer's token check folds in as its own column (docs/decisions/234).
   const rider = await db.foldRider(binds.length);
   const sql = `WITH ${steps.join(",\n")}
-    SELECT ${rider ? `${foldedColumn(rider.folded, "rider")}, ` : ""}post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,
+    SELECT ${rider ? `${rider.column}, ` : ""}post, focus, json(l0) AS l0, json(l1) AS l1, json(l2) AS l2, json(l3) AS l3,
       (SELECT json_group_array(${jsonObjectOf(ownerWithId, "u")})
         FROM json_each(authors) a CROSS JOIN users u ON u.id = a.value) AS owners,
       (SELECT json_group_array(json_object('target_id', target_id, 'message_id', message_id, 'emoji', emoji,
@@ -156,10 +155,10 @@ export async function commentTree(
         rider?: string;
       },
     ]
-  >([{ sql, binds: [...binds, ...(rider?.folded.binds ?? [])], isList: true }], rider ?? undefined);
+  >([{ sql, binds: [...binds, ...(rider?.binds ?? [])], isList: true }], rider ?? undefined);
   const [row] = rows;
   // The token check's verdict comes first: a refused token reads nothing of what the row holds.
-  rider?.settle(rowsOf(row?.rider, rider.folded.keys));
+  rider?.settle(row);
   const tree: CommentTree = {
     post: null,
     focus: null,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Flair } from "#shared/schemas/community-moderation.ts";
 import type { MediaFile } from "#shared/schemas/posts.ts";
 import type { Database } from "#worker/db/database.ts";
-import { type Folded, foldedColumn, foldSelects, rowsOf, unfold } from "#worker/db/fold-queries.ts";
+import { type Folded, foldSelects, rowsOf, unfold } from "#worker/db/fold-queries.ts";
 import { keptByText } from "#worker/db/kept-by-text.ts";
 import { comments, micropostBookmarks, micropostFiles } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, keysOf, rowOf, type Statement, sqlText } from "#worker/db/sql.ts";
@@ -197,7 +197,7 @@ function lookupsOf({ sql, selects, lookups }: LookupsText, binds?: unknown[]) {
 /**
  * The lookups' text for a page statement's text, kept: every page of a list asks with the same text
  * (its values are bound, and so is the viewer), so an isolate builds each one once. `viewer`: the
- * placeholder of the viewer's id, when signed in; `rider`: a token check folded in.
+ * placeholder of the viewer's id, when signed in; `rider`: the column of a token check folded in.
  */
 const pageLookupTexts = keptByText<LookupsText>(128);
 
@@ -205,14 +205,14 @@ function pageLookupsText(
   viewer: string | null,
   page: Statement,
   beside: readonly Folded[],
-  rider: Folded | undefined,
+  rider: string | undefined,
 ): LookupsText {
-  const key = `${viewer ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}\n${rider?.sql ?? ""}`;
+  const key = `${viewer ?? ""} ${page.sql}${beside.map((b) => `\n${b.sql}`).join("")}\n${rider ?? ""}`;
   return pageLookupTexts(key, () =>
     lookupsText(
       viewer,
       pageKeys(page),
-      `${rider ? `${foldedColumn(rider, "rider")},\n  ` : ""}k."rows" AS "page", json_array_length(k."rows") AS "listed",\n  `,
+      `${rider ? `${rider},\n  ` : ""}k."rows" AS "page", json_array_length(k."rows") AS "listed",\n  `,
       beside,
     ),
   );
@@ -301,11 +301,11 @@ export async function pageWithLookups(
   const viewer =
     viewerId === null ? null : unnumbered ? String(Math.trunc(viewerId)) : viewerPlaceholder(page);
   const rider = unnumbered ? null : await db.foldRider(binds.length);
-  const text = pageLookupsText(viewer, page, beside, rider?.folded);
-  const lookups = lookupsOf(text, [...binds, ...(rider?.folded.binds ?? [])]);
+  const text = pageLookupsText(viewer, page, beside, rider?.column);
+  const lookups = lookupsOf(text, [...binds, ...(rider?.binds ?? [])]);
   const statement: Statement = { ...lookups.statement, isList: page.isList, listed: listedPosts };
   const [rows, ...rest] = (await db.batch([statement, ...extra], rider ?? undefined)) as object[][];
-  const row = rows?.[0] as { page?: unknown; rider?: unknown } | undefined;
-  rider?.settle(rowsOf(row?.rider, rider.folded.keys));
+  const row = rows?.[0] as { page?: unknown } | undefined;
+  rider?.settle(row);
   return { posts: toPosts(rowsOf(row?.page, POST_KEYS)), extra: rest, ...lookups.read(rows) };
 }
