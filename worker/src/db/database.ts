@@ -152,9 +152,10 @@ export class Database {
 
   /**
    * The waiting rider's reads as one SELECT for the caller to fold into its next statement, taken
-   * off the round trip that would have carried them (docs/decisions/234): the caller gives `settle`
-   * that SELECT's rows once its round trip is back, or `fail` its error. Null when no rider waits
-   * or its reads do not fold.
+   * off the round trip that would have carried them (docs/decisions/234): the caller puts `column`
+   * and `binds` in its statement (the SELECT's placeholders are numbered after `after`), then gives
+   * `settle` the row it answered, or `fail` its error. Null when no rider waits or its reads do
+   * not fold.
    */
   async foldRider(after: number): Promise<FoldedRider | null> {
     if (this.riding) await this.riding;

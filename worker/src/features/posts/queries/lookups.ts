@@ -292,10 +292,9 @@ export async function pageWithLookups(
   extra: Statement[] = [],
   beside: readonly Folded[] = [],
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
-  // A signed-in viewer's token check folds in too, as its own column, its binds after the page's (a
-  // page with unnumbered placeholders keeps the check in front of it: their numbers would move).
-  // The viewer's id is bound right after the page's binds (`viewerPlaceholder`; a page with
-  // unnumbered placeholders has it written in: its placeholders' numbers would move).
+  // After the page's binds: the viewer's id (`viewerPlaceholder`), then a token check's, which folds
+  // in as its own column. A page with unnumbered placeholders binds nothing after its own (their
+  // numbers would move): the viewer is written in and the check goes in front.
   const unnumbered = UNNUMBERED.test(page.sql);
   const binds = [...(page.binds ?? []), ...(viewerId === null || unnumbered ? [] : [viewerId])];
   const viewer =
