@@ -3,7 +3,7 @@
 // Each request runs the statement once; p50 over the requests, client-side, in ms.
 
 import { Database as Sqlite } from "bun:sqlite";
-import { workerOnCopy } from "./d1-copy.mjs";
+import { timeInTurns, workerOnCopy } from "./d1-copy.mjs";
 
 // The Worker's own code (Bun runs its TypeScript); named at run time so the Node project's type
 // check does not follow it into the Worker's sources.
@@ -66,15 +66,7 @@ const shapes = [];
 for (const body of bodies) shapes.push(await send(body));
 for (let i = 0; i < 20; i++) for (const body of bodies) await send(body);
 // In turns: every statement once per pass, in a new order each pass.
-const times = statements.map(() => []);
-for (let i = 0; i < COUNT; i++) {
-  const order = statements.map((_, n) => n).sort(() => Math.random() - 0.5);
-  for (const n of order) {
-    const t = performance.now();
-    await send(bodies[n]);
-    times[n].push(performance.now() - t);
-  }
-}
+const times = await timeInTurns(statements.length, COUNT, (n) => send(bodies[n]));
 statements.forEach((s, n) => {
   const sorted = times[n].sort((a, b) => a - b);
   const q = (p) => sorted[Math.floor(p * (sorted.length - 1))].toFixed(2);

@@ -1,6 +1,6 @@
 // A throwaway Worker whose D1 is a copy of a bench database, for timing statements in workerd's D1
 // (bench/comment-sql.mjs, bench/page-sql.mjs): `const d1 = await workerOnCopy(source, name, script)`,
-// then POST to `d1.url`, and `await d1.dispose()` when done.
+// then POST to `d1.url`, and `await d1.dispose()` when done; `timeInTurns` times cases in shuffled turns.
 
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -36,4 +36,21 @@ export async function workerOnCopy(source, name, script) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Times `run(n)` for each of `count` cases `turns` times over, every case once per turn in a new
+ * shuffled order (so machine noise falls on all alike); answers each case's times in ms.
+ */
+export async function timeInTurns(count, turns, run) {
+  const times = Array.from({ length: count }, () => []);
+  for (let i = 0; i < turns; i++) {
+    const order = times.map((_, n) => n).sort(() => Math.random() - 0.5);
+    for (const n of order) {
+      const at = performance.now();
+      await run(n);
+      times[n].push(performance.now() - at);
+    }
+  }
+  return times;
 }

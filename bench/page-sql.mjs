@@ -9,7 +9,7 @@
 // p50 over the turns, client-side, in ms, and each one's excess over `SELECT 1`.
 
 import { Database as Sqlite } from "bun:sqlite";
-import { workerOnCopy } from "./d1-copy.mjs";
+import { timeInTurns, workerOnCopy } from "./d1-copy.mjs";
 
 // The Worker's own code (Bun runs its TypeScript), named at run time so the Node project's type
 // check does not follow it into the Worker's sources.
@@ -95,15 +95,7 @@ const send = async (c) => {
 const bytes = [];
 for (const c of cases) bytes.push(await send(c));
 for (let i = 0; i < 30; i++) for (const c of cases) await send(c);
-const times = cases.map(() => []);
-for (let i = 0; i < TURNS; i++) {
-  const order = cases.map((_, n) => n).sort(() => Math.random() - 0.5);
-  for (const n of order) {
-    const at = performance.now();
-    await send(cases[n]);
-    times[n].push(performance.now() - at);
-  }
-}
+const times = await timeInTurns(cases.length, TURNS, (n) => send(cases[n]));
 const p50 = (list) => list.sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
 const base = p50(times[cases.findIndex((c) => c.name === "SELECT 1")]);
 console.log(`| statement | statements | SQL KB | answer KB | p50 ms | over SELECT 1 ms |`);
