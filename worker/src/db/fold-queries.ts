@@ -37,14 +37,14 @@ export function foldedColumn({ sql, keys }: Folded, name: string): string {
 export function rowsOf(text: unknown, keys: readonly string[]): object[] {
   const parsed: unknown = JSON.parse(typeof text === "string" ? text : "[]");
   if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((item: unknown) => {
-    if (!Array.isArray(item)) return [];
+  const rows: object[] = [];
+  for (const item of parsed as unknown[]) {
+    if (!Array.isArray(item)) continue;
     const named: Record<string, unknown> = {};
-    keys.forEach((key, k) => {
-      named[key] = item[k];
-    });
-    return [named];
-  });
+    for (let k = 0; k < keys.length; k++) named[keys[k] as string] = item[k];
+    rows.push(named);
+  }
+  return rows;
 }
 
 /** The rows of each SELECT `foldSelects` folded, from the one row its statement answered, keyed by name. */

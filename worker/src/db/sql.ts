@@ -1,5 +1,5 @@
 import {
-  type Column,
+  Column,
   getTableColumns,
   type InferModelFromColumns,
   is,
@@ -103,11 +103,45 @@ export function keysOf(source: Columns, prefix = ""): string[] {
 export function rowOf<S extends Columns>(source: S, raw: object, prefix = ""): RowOf<S> {
   const values = raw as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const [key, column] of entriesOf(source)) {
-    const value = values[prefix === "" ? key : prefix + key];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  for (const { key, name, map } of readersOf(source, prefix)) {
+    const value = values[name];
+    row[key] = value === null || value === undefined ? null : map === null ? value : map(value);
   }
   return row as RowOf<S>;
+}
+
+/**
+ * How `rowOf` reads each column of `source` under `prefix`, worked out once per isolate: the name
+ * it is answered under, and its driver mapping, or null where Drizzle's is the identity (plain
+ * integers and text, most columns), so a page's rows skip a call per value.
+ */
+interface ColumnReader {
+  key: string;
+  name: string;
+  map: ((value: unknown) => unknown) | null;
+}
+
+const readersBySource = new WeakMap<object, Map<string, ColumnReader[]>>();
+
+function readersOf(source: Columns, prefix: string): ColumnReader[] {
+  let byPrefix = readersBySource.get(source);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    readersBySource.set(source, byPrefix);
+  }
+  let readers = byPrefix.get(prefix);
+  if (!readers) {
+    readers = entriesOf(source).map(([key, column]) => ({
+      key,
+      name: prefix + key,
+      map:
+        column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+          ? null
+          : (value: unknown) => column.mapFromDriverValue(value),
+    }));
+    byPrefix.set(prefix, readers);
+  }
+  return readers;
 }
 
 /** Drizzle's SQLite dialect, only to turn `sql` templates into text and binds (it holds no state). */

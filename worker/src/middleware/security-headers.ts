@@ -27,14 +27,14 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join("; ");
 
+/** Built files whose names carry a hash of their content (the SPAs' /assets/): kept for a year. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
 /**
  * Two years, this host and every subdomain. Only on answers over https to a public host: a
  * browser ignores it over http anyway, and on https://localhost it would pin every local port to
  * https for two years.
  */
-/** Built files whose names carry a hash of their content (the SPAs' /assets/): kept for a year. */
-export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
-
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -49,8 +49,9 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.localhost$/i;
 
 /** Whether an answer to this address carries Strict-Transport-Security. */
 export function wantsHsts(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return protocol === "https:" && !LOOPBACK.test(hostname);
+  // Every answer passes here: an address over http is not parsed at all.
+  if (!url.startsWith("https:")) return false;
+  return !LOOPBACK.test(new URL(url).hostname);
 }
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
