@@ -1,0 +1,21 @@
+import { Database as Sqlite } from "bun:sqlite";
+const { sitePostPage, NEWEST } = await import("#worker/features/posts/queries.ts");
+const db0 = new Sqlite(process.argv[2], { readonly: true });
+const deep = db0.query("SELECT published_at AS p, id FROM microposts WHERE is_draft = 0 ORDER BY published_at DESC, id DESC LIMIT 1 OFFSET 3990").get();
+let sent = [];
+const db = { batch: async (s) => { sent = s; return s.map(() => []); }, foldRider: async () => null };
+await sitePostPage(db, null, false, NEWEST, { skip: 0, limit: 10 }, [deep.p, deep.id]);
+const s = sent[0];
+const lit = (t) => t.replaceAll("?1", String(deep.p)).replaceAll("?2", String(deep.id)).replaceAll("?3", "NULL");
+const fromAt = s.sql.indexOf(' FROM (SELECT json_group_array(json_array("id", "publicId"');
+const from = s.sql.slice(fromAt);
+const head = s.sql.slice(7, fromAt);
+const parts = head.split(/,\n  (?=\(SELECT json_group_array|k\.)/);
+const cases = [["whole", lit(s.sql)], ["floor", "SELECT id, title, body, total_votes, created_at FROM microposts WHERE id <= 100000 ORDER BY id DESC LIMIT 10"]];
+for (let n = 1; n <= parts.length; n++) cases.push([`first ${n} (${((parts[n - 1].match(/AS "(\w+)"$/) ?? [])[1] ?? "page")})`, lit(`SELECT ${parts.slice(0, n).join(",\n  ")}${from}`)]);
+for (let n = 1; n < parts.length; n++) cases.push([`page + only ${((parts[n].match(/AS "(\w+)"$/) ?? [])[1])}`, lit(`SELECT ${parts[0]},\n  ${parts[n]}${from}`)]);
+const qs = cases.map(([, t]) => db0.prepare(t));
+const tot = cases.map(() => []);
+for (let round = 0; round < 30; round++) for (let c = 0; c < cases.length; c++) { const q = qs[c]; for (let i = 0; i < 20; i++) q.all(); const t = performance.now(); for (let i = 0; i < 200; i++) q.all(); tot[c].push((performance.now() - t) / 200 * 1000); }
+const med = (l) => l.sort((a, b) => a - b)[Math.floor(l.length / 2)];
+cases.forEach(([n], c) => console.log(n.padEnd(22), med(tot[c]).toFixed(1), "µs"));
