@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { mkdtempSync, rmSync } from "node:fs";
 // What an answer's size and encoding cost the reader (docs/decisions/235): Agora's feed page (11.5 KB
 // of JSON) and the floor's ten-row page read (2.9 KB), each read as bench:vs-floor reads them (Node's
 // fetch, which asks for gzip and inflates the answer) and three other ways, in shuffled turns:
@@ -14,19 +13,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 // - http, identity: the same, no encoding.
 // p50 ms of each, client-side. Agora runs as `bun run dev` serves it (scripts/server.mjs) on a state
 // of 100,000 posts (bench/feed/load.mjs); the floor is bench/floor/worker.js on 100,000 items.
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_readConfig } from "wrangler";
 import { startServer } from "../scripts/server.mjs";
 import { killTree } from "./crash/crash.mjs";
 import { d1File, loadFeedData } from "./feed/load.mjs";
-import { createItems } from "./floor/items.mjs";
+import { startFloorWorker } from "./floor/start.mjs";
 
 const argv = process.argv.slice(2);
 const TURNS = Number(argv[argv.indexOf("--turns") + 1] || 200);
-const ROOT = new URL("..", import.meta.url).pathname;
 const state = mkdtempSync(join(process.env.BENCH_STATE_DIR ?? tmpdir(), "agora-bench-encoding-"));
 const say = (text) => console.error(`[encoding] ${text}`);
 
@@ -51,30 +48,11 @@ const agora = await startServer({
 });
 
 say("the floor Worker and its 100,000 items");
-const config = unstable_readConfig({ config: join(ROOT, "wrangler.toml") });
-const floor = new Miniflare(
-  convertV4MiniflareOptions({
-    host: "127.0.0.1",
-    port: 8819,
-    resourcePersistencePath: join(state, "floor"),
-    cf: false,
-    logRequests: false,
-    log: new Log(LogLevel.WARN),
-    workers: [
-      {
-        name: "floor",
-        compatibilityDate: config.compatibility_date,
-        compatibilityFlags: config.compatibility_flags,
-        modules: true,
-        scriptPath: join(ROOT, "bench/floor/worker.js"),
-        d1Databases: { DB: "floor" },
-        durableObjects: { BOX: { className: "Box", useSQLite: true } },
-      },
-    ],
-  }),
-);
-const floorBase = (await floor.ready).href.replace(/\/$/, "");
-await createItems(await floor.getD1Database("DB"), 100_000);
+const { mf: floor, base: floorBase } = await startFloorWorker({
+  port: 8819,
+  persistTo: join(state, "floor"),
+  items: 100_000,
+});
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** node:http, the answer's bytes read as they come (gzip left compressed). */

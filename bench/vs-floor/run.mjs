@@ -42,12 +42,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_readConfig } from "wrangler";
 import { assetsDirFor, startServer } from "../../scripts/server.mjs";
 import { api, killTree, processTree } from "../crash/crash.mjs";
 import { d1File, loadFeedData } from "../feed/load.mjs";
-import { createItems } from "../floor/items.mjs";
+import { startFloorWorker } from "../floor/start.mjs";
 import { userToken } from "../live/tokens.mjs";
 
 const argv = process.argv.slice(2);
@@ -79,7 +77,6 @@ const WARMUP = 20;
 const VOTERS = 160;
 const PORT = Number(process.env.BENCH_PORT ?? 8814);
 const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 8815);
-const ROOT = new URL("../..", import.meta.url).pathname;
 const COMMAND = `bun run bench:vs-floor ${argv.join(" ")}`.trim();
 
 const started = Date.now();
@@ -164,37 +161,17 @@ async function startAgora() {
 
 /** The floor Worker with the API Worker's compatibility date and flags, its D1 holding `POSTS` rows. */
 async function startFloor() {
-  const config = unstable_readConfig({ config: join(ROOT, "wrangler.toml") });
-  floor = new Miniflare(
-    convertV4MiniflareOptions({
-      host: "127.0.0.1",
-      port: FLOOR_PORT,
-      ...(process.env.FLOOR_INSPECTOR_PORT
-        ? { inspectorPort: Number(process.env.FLOOR_INSPECTOR_PORT) }
-        : {}),
-      resourcePersistencePath: join(state, "floor"),
-      cf: false,
-      logRequests: false,
-      unsafeObservability: false,
-      log: new Log(LogLevel.WARN),
-      workers: [
-        {
-          name: "floor",
-          compatibilityDate: config.compatibility_date,
-          compatibilityFlags: config.compatibility_flags,
-          modules: true,
-          scriptPath: join(ROOT, "bench/floor/worker.js"),
-          d1Databases: { DB: "floor" },
-          durableObjects: { BOX: { className: "Box", useSQLite: true } },
-        },
-      ],
-    }),
-  );
-  const base = (await floor.ready).href.replace(/\/$/, "");
-  const db = await floor.getD1Database("DB");
-  await db.exec("CREATE TABLE events (id INTEGER PRIMARY KEY, to_name TEXT NOT NULL, at INTEGER NOT NULL)");
-  await createItems(db, POSTS);
-  return base;
+  const inspectorPort = process.env.FLOOR_INSPECTOR_PORT
+    ? Number(process.env.FLOOR_INSPECTOR_PORT)
+    : undefined;
+  const started = await startFloorWorker({
+    port: FLOOR_PORT,
+    persistTo: join(state, "floor"),
+    items: POSTS,
+    inspectorPort,
+  });
+  floor = started.mf;
+  return started.base;
 }
 
 // ----- Requests -----
