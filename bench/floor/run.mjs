@@ -24,8 +24,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { createItems } from "./items.mjs";
+import { startFloorWorker } from "./start.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -51,30 +50,6 @@ const percentile = (sorted, p) =>
 const fmt = (n) => n.toFixed(2);
 
 const state = mkdtempSync(join(process.env.BENCH_STATE_DIR ?? tmpdir(), "agora-bench-floor-"));
-const mf = new Miniflare(
-  convertV4MiniflareOptions({
-    host: "127.0.0.1",
-    port: PORT,
-    resourcePersistencePath: join(state, "v3"),
-    // As scripts/worker-process.mjs runs Agora: no request.cf, no request log, no trace collector.
-    cf: false,
-    logRequests: false,
-    unsafeObservability: false,
-    log: new Log(LogLevel.WARN),
-    workers: [
-      {
-        name: "floor",
-        compatibilityDate: "2026-11-01",
-        compatibilityFlags: ["nodejs_compat"],
-        modules: true,
-        scriptPath: new URL("./worker.js", import.meta.url).pathname,
-        d1Databases: { DB: "floor" },
-        durableObjects: { BOX: { className: "Box", useSQLite: true } },
-      },
-    ],
-  }),
-);
-
 /** CPU seconds used so far by workerd (this process's children) and by this process. */
 function cpuNow() {
   let ticks = 0;
@@ -94,12 +69,8 @@ const cores = (a, b) => {
   return { server: (b.server - a.server) / wall, client: (b.client - a.client) / wall };
 };
 
+const { mf, base } = await startFloorWorker({ port: PORT, persistTo: join(state, "v3"), items: 100_000 });
 try {
-  const base = (await mf.ready).href.replace(/\/$/, "");
-  const db = await mf.getD1Database("DB");
-  await db.exec("CREATE TABLE events (id INTEGER PRIMARY KEY, to_name TEXT NOT NULL, at INTEGER NOT NULL)");
-  await createItems(db, 100_000);
-
   // ----- 1. Reads -----
   const paths = { health: "/health", d1: "/d1", "d1-page": "/d1-page?below=", vote: "/vote?id=" };
   const target = (name) =>

@@ -17,6 +17,7 @@ export async function startFloorWorker({ port, persistTo, items, inspectorPort }
       port,
       ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: persistTo,
+      // As scripts/worker-process.mjs runs Agora: no request.cf, no request log, no trace collector.
       cf: false,
       logRequests: false,
       unsafeObservability: false,
@@ -27,7 +28,7 @@ export async function startFloorWorker({ port, persistTo, items, inspectorPort }
           compatibilityDate: config.compatibility_date,
           compatibilityFlags: config.compatibility_flags,
           modules: true,
-          scriptPath: join(ROOT, "bench/floor/worker.js"),
+          scriptPath: new URL("./worker.js", import.meta.url).pathname,
           d1Databases: { DB: "floor" },
           durableObjects: { BOX: { className: "Box", useSQLite: true } },
         },
