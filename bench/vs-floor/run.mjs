@@ -31,7 +31,9 @@
 //    round trips, each a write, as Agora's follow makes (its `X-D1-Calls`, or `--writes`).
 //    S is Agora's follows answered a second; P is Agora's request → frame p99 ÷ the floor's.
 // CPU: each Worker's workerd process's utime + stime (/proc/<pid>/stat) over its own turns, ÷ the
-// requests it served: CPU milliseconds per request, work done rather than time waited.
+// requests it served: CPU milliseconds per request, work done rather than time waited. Each live
+// turn also reports the write calls and the KB of file pages its events dirtied (/proc/<pid>/io,
+// bench/profile/proc.mjs): what a follow writes, whatever the turn's timing.
 //
 // BENCH_STATE_DIR chooses where the throwaway states live (the system's temporary folder, on the
 // disk here); BENCH_PORT (8814) and FLOOR_PORT (8815) the ports. AGORA_INSPECTOR_PORT and
@@ -43,10 +45,11 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { assetsDirFor, startServer } from "../../scripts/server.mjs";
-import { api, killTree, processTree } from "../crash/crash.mjs";
+import { api, killTree } from "../crash/crash.mjs";
 import { d1File, loadFeedData } from "../feed/load.mjs";
 import { startFloorWorker } from "../floor/start.mjs";
 import { userToken } from "../live/tokens.mjs";
+import { cpuMs, ioOf, workerdUnder } from "../profile/proc.mjs";
 
 const argv = process.argv.slice(2);
 const args = Object.fromEntries(
@@ -98,35 +101,6 @@ const shuffle = (list) => {
   }
   return out;
 };
-
-// ----- CPU of each workerd -----
-
-const commOf = (pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-  } catch {
-    return "";
-  }
-};
-/** The workerd processes under `root`, leaving out those under any of `except`. */
-function workerdUnder(root, except = []) {
-  const skip = new Set(except.flatMap((pid) => processTree(pid)));
-  return processTree(root).filter((pid) => !skip.has(pid) && commOf(pid) === "workerd");
-}
-/** CPU milliseconds (user + system) used so far by `pids`. */
-function cpuMs(pids) {
-  const hz = 100; // USER_HZ: Linux reports /proc/<pid>/stat times in hundredths of a second.
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return (ticks * 1000) / hz;
-}
 
 // ----- The two Workers -----
 
@@ -446,6 +420,7 @@ async function main() {
     const inFlight = [];
     let errors = 0;
     const cpu0 = cpuMs(pids);
+    const io0 = ioOf(pids);
     const t0 = performance.now();
     for (let e = 0; e < EVENTS; e++) {
       const at = performance.now();
@@ -466,6 +441,7 @@ async function main() {
     const served = EVENTS / ((performance.now() - t0) / 1000);
     for (let i = 0; i < 100 && [...sentAt.keys()].some((k) => !arrived.has(k)); i++) await sleep(50);
     const cpu = cpuMs(pids) - cpu0;
+    const io = ioOf(pids);
     const latencies = sorted(
       [...sentAt].filter(([k]) => arrived.has(k)).map(([k, at]) => arrived.get(k) - at),
     );
@@ -477,6 +453,8 @@ async function main() {
       p99: percentile(latencies, 99),
       latencies,
       cpuPer: cpu / EVENTS,
+      writesPer: (io.writes - io0.writes) / EVENTS,
+      pagesKbPer: (io.dirtied - io0.dirtied) / 1024 / EVENTS,
     };
   };
   const liveTurns = { agora: [], floor: [] };
@@ -509,7 +487,7 @@ async function main() {
             }, floorCpu);
       liveTurns[who].push(t);
       say(
-        `  served ${f1(t.served)}/s, p50 ${f1(t.p50)} ms, p99 ${f1(t.p99)} ms, lost ${t.lost}, errors ${t.errors}, ${f2(t.cpuPer)} CPU ms an event`,
+        `  served ${f1(t.served)}/s, p50 ${f1(t.p50)} ms, p99 ${f1(t.p99)} ms, lost ${t.lost}, errors ${t.errors}, ${f2(t.cpuPer)} CPU ms, ${f1(t.writesPer)} write calls, ${f1(t.pagesKbPer)} KB of pages an event`,
       );
     }
   }
@@ -524,6 +502,8 @@ async function main() {
       lost: turns.reduce((a, t) => a + t.lost, 0),
       errors: turns.reduce((a, t) => a + t.errors, 0),
       cpuPer: turns.reduce((a, t) => a + t.cpuPer, 0) / turns.length,
+      writesPer: turns.reduce((a, t) => a + t.writesPer, 0) / turns.length,
+      pagesKbPer: turns.reduce((a, t) => a + t.pagesKbPer, 0) / turns.length,
     };
   };
   const liveAgora = liveOf("agora");
@@ -564,10 +544,10 @@ async function main() {
     "",
     `Agora's follow made ${followCalls} D1 round trips; the floor's event makes ${WRITES}, each a write.`,
     "",
-    "| Worker | event | served/s | request → frame p50 ms | p99 ms | lost | errors | CPU ms per event |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
-    `| floor | /event, ${WRITES} D1 writes, then the box told | ${f1(liveFloor.served)} | ${f2(liveFloor.p50)} | ${f2(liveFloor.p99)} | ${liveFloor.lost} | ${liveFloor.errors} | ${f2(liveFloor.cpuPer)} |`,
-    `| Agora | follow → NOTIFICATION | ${f1(liveAgora.served)} | ${f2(liveAgora.p50)} | ${f2(liveAgora.p99)} | ${liveAgora.lost} | ${liveAgora.errors} | ${f2(liveAgora.cpuPer)} |`,
+    "| Worker | event | served/s | request → frame p50 ms | p99 ms | lost | errors | CPU ms per event | write calls per event | KB of file pages dirtied per event |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| floor | /event, ${WRITES} D1 writes, then the box told | ${f1(liveFloor.served)} | ${f2(liveFloor.p50)} | ${f2(liveFloor.p99)} | ${liveFloor.lost} | ${liveFloor.errors} | ${f2(liveFloor.cpuPer)} | ${f1(liveFloor.writesPer)} | ${f1(liveFloor.pagesKbPer)} |`,
+    `| Agora | follow → NOTIFICATION | ${f1(liveAgora.served)} | ${f2(liveAgora.p50)} | ${f2(liveAgora.p99)} | ${liveAgora.lost} | ${liveAgora.errors} | ${f2(liveAgora.cpuPer)} | ${f1(liveAgora.writesPer)} | ${f1(liveAgora.pagesKbPer)} |`,
     "",
     "## Goals",
     "",
