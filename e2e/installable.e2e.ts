@@ -49,6 +49,9 @@ describe("the installable app", () => {
     await expect
       .poll(() => p.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 })
       .toBe(true);
+    // Nothing of the page still loading: a lazy chunk cut off by going offline reloads the app
+    // (web/src/lib/stale-chunk.ts), and that reload would abort the navigation below.
+    await p.waitForLoadState("networkidle");
     await context.setOffline(true);
     await p.goto("/about");
     await p.getByRole("heading", { name: "You are offline" }).waitFor();
