@@ -81,9 +81,19 @@ export const sharedRead = createMiddleware<AppEnv>(async (c, next) => {
   }
   const changes = databaseChanges();
   await next();
-  c.header("X-Cache", "MISS");
-  if (c.res.status !== 200 || !c.res.headers.get("content-type")?.startsWith("application/json")) return;
-  const body = await c.res.clone().text();
+  // Headers are set on the answer itself: Hono's `c.header` on a finished answer makes it again
+  // around its body as a stream, and a clone would tee that stream (docs/decisions/237).
+  if (c.res.status !== 200 || !c.res.headers.get("content-type")?.startsWith("application/json")) {
+    c.res.headers.set("X-Cache", "MISS");
+    return;
+  }
+  // The body is read once and answered as text again, its length known.
+  const body = await c.res.text();
+  const answer = new Response(body, c.res);
+  answer.headers.set("X-Cache", "MISS");
+  // Unset first: Hono's setter would otherwise copy the spent answer's headers onto the new one.
+  c.res = undefined;
+  c.res = answer;
   if (body.length > MAX_ANSWER_BYTES) return;
   keep(key, { body, at: now, changes, bookmark: c.var.deps.db.bookmark() ?? "" });
 });
