@@ -6,16 +6,24 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 
-/** `script` (a module Worker with `env.DB`) served on a copy of the D1 file `source`. */
-export async function workerOnCopy(source, name, script) {
+/**
+ * `script` (a module Worker with `env.DB`) served on a copy of the D1 file `source`; `runtime` may
+ * name its `compatibilityDate` and `compatibilityFlags` (bench/content-floor.mjs gives the API
+ * Worker's, as bench/floor/start.mjs does).
+ */
+export async function workerOnCopy(source, name, script, runtime = {}) {
   const dir = `/tmp/${name}-${process.pid}`;
   mkdirSync(dir, { recursive: true });
   const options = convertV4MiniflareOptions({
     host: "127.0.0.1",
     resourcePersistencePath: dir,
     cf: false,
+    logRequests: false,
+    unsafeObservability: false,
     log: new Log(LogLevel.WARN),
-    workers: [{ name, compatibilityDate: "2025-06-01", modules: true, script, d1Databases: { DB: name } }],
+    workers: [
+      { name, compatibilityDate: "2025-06-01", ...runtime, modules: true, script, d1Databases: { DB: name } },
+    ],
   });
   // A first start makes the database's file where Miniflare keeps it; the copy replaces it.
   let mf = new Miniflare(options);
@@ -24,7 +32,8 @@ export async function workerOnCopy(source, name, script) {
   const target = readdirSync(dir, { recursive: true })
     .map(String)
     .find((f) => f.endsWith("miniflare-D1DatabaseObject"));
-  const file = readdirSync(join(dir, target)).find((f) => f.endsWith(".sqlite"));
+  // The database's own file, not the folder's metadata.sqlite.
+  const file = readdirSync(join(dir, target)).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
   for (const extra of ["-wal", "-shm"]) rmSync(join(dir, target, file + extra), { force: true });
   copyFileSync(source, join(dir, target, file));
   mf = new Miniflare(options);
