@@ -74,32 +74,15 @@ const agora = await startServer({
 });
 const token = userToken(viewer);
 
-// The statements of the feed's page 1 (NEW) for a visitor and for the viewer, as the Worker's own
-// code builds them: Bun runs its TypeScript (as in bench/page-sql.mjs), a recording data handle.
-const BUILD = `
-const { sitePostPage, NEWEST } = await import("#worker/features/posts/queries.ts");
-const { commentTree } = await import("#worker/features/posts/queries/comments.ts");
-const { sessionFold } = await import("#worker/lib/session-queries.ts");
-const { foldedColumn } = await import("#worker/db/fold-queries.ts");
-const out = {};
-for (const [who, viewerId] of [["visitor", null], ["signed", Number(process.argv[1])]]) {
-  let sent = [];
-  const db = {
-    batch: async (statements) => { sent = statements; return statements.map(() => []); },
-    foldRider: async (after) => {
-      if (viewerId === null) return null;
-      const folded = sessionFold(viewerId)(after);
-      return { column: foldedColumn(folded, "rider"), binds: folded.binds, settle: () => {}, fail: () => {} };
-    },
-  };
-  const recorded = () => sent.map((s) => ({ sql: s.sql, binds: (s.binds ?? []).map((b) => b ?? null) }));
-  await sitePostPage(db, viewerId, false, NEWEST, { skip: 0, limit: 10 }, null);
-  out[who] = recorded();
-  await commentTree(db, { postPublicId: process.argv[2], focusPublicId: null, limit: 10, skip: 0, values: null, moreDepth: 3, viewerId });
-  out["comments-" + who] = recorded();
-}
-console.log(JSON.stringify(out));`;
-const built = spawnSync("bun", ["-e", BUILD, String(viewer), thread], { encoding: "utf8" });
+// The statements of the feed's page 1 (NEW) and the thread's comment page, visitor and viewer, as the
+// Worker's own code builds them (Bun runs its TypeScript).
+const built = spawnSync(
+  "bun",
+  [new URL("./recorded-statements.mjs", import.meta.url).pathname, String(viewer), thread],
+  {
+    encoding: "utf8",
+  },
+);
 if (built.status !== 0) throw new Error(`building the statements: ${built.stderr}`);
 const statements = JSON.parse(built.stdout);
 

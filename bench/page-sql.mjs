@@ -10,15 +10,7 @@
 
 import { Database as Sqlite } from "bun:sqlite";
 import { timeInTurns, workerOnCopy } from "./d1-copy.mjs";
-
-// The Worker's own code (Bun runs its TypeScript), named at run time so the Node project's type
-// check does not follow it into the Worker's sources.
-const QUERIES = "#worker/features/posts/queries.ts";
-const SESSIONS = "#worker/lib/session-queries.ts";
-const FOLDS = "#worker/db/fold-queries.ts";
-const { sitePostPage, NEWEST } = await import(QUERIES);
-const { sessionFold } = await import(SESSIONS);
-const { foldedColumn } = await import(FOLDS);
+import { feedPageStatements } from "./recorded-statements.mjs";
 
 const [source, turnsArg] = process.argv.slice(2);
 if (!source) throw new Error("usage: bun bench/page-sql.mjs <Agora's D1 .sqlite> [turns]");
@@ -32,30 +24,12 @@ const deep = local
   .get();
 local.close();
 
-/** The statements one feed page sends, as the Worker builds them (a data handle that records). */
-async function pageStatements(viewerId) {
-  let sent = [];
-  const db = {
-    batch: async (statements) => {
-      sent = statements;
-      return statements.map(() => []);
-    },
-    foldRider: async (after) => {
-      if (viewerId === null) return null;
-      const folded = sessionFold(viewerId)(after);
-      return { column: foldedColumn(folded, "rider"), binds: folded.binds, settle: () => {}, fail: () => {} };
-    },
-  };
-  await sitePostPage(db, viewerId, false, NEWEST, { skip: 0, limit: 10 }, [deep.p, deep.id]);
-  return sent;
-}
-
 const cases = [];
 for (const [who, viewerId] of [
   ["visitor", null],
   ["signed in", viewer],
 ]) {
-  const statements = await pageStatements(viewerId);
+  const statements = await feedPageStatements(viewerId, [deep.p, deep.id]);
   cases.push({ name: `feed page 400, ${who}`, statements });
   cases.push({ name: `feed page 400, ${who}, a new text each time`, statements, fresh: true });
 }
