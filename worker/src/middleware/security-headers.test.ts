@@ -1,10 +1,23 @@
 import { exports } from "cloudflare:workers";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { api } from "#worker-test/api.ts";
-import { CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY, wantsHsts } from "./security-headers";
+import {
+  CONTENT_SECURITY_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+  securityHeaders,
+  wantsHsts,
+} from "./security-headers";
 
-// Strict-Transport-Security on https answers of a public host; a Content-Security-Policy whose
-// pictures and connections are this site's and the named providers', not any host.
+// Strict-Transport-Security on https answers of a public host; on pages a Content-Security-Policy
+// whose pictures and connections are this site's and the named providers', not any host; on answers
+// of data (the API's JSON) the policy of nothing.
+
+/** A page answered through the headers middleware, as the admin SPA's index.html is. */
+async function page(): Promise<Response> {
+  const app = new Hono().use(securityHeaders).get("/admin/", (c) => c.html("<!doctype html><p>Agora</p>"));
+  return app.request("/admin/");
+}
 
 const at = (url: string) => exports.default.fetch(new Request(url));
 
@@ -41,8 +54,29 @@ describe("security headers", () => {
     }
   });
 
+  it("gives an answer of data the policy of nothing: it loads nothing and no page frames it", async () => {
+    for (const path of ["/api/health", "/api/v1/feed", "/api/v1/no/such/path"]) {
+      const res = await api(path);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+      expect(res.headers.get("content-security-policy"), path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      // A document that runs nothing has no camera to deny.
+      expect(res.headers.get("permissions-policy"), path).toBeNull();
+    }
+  });
+
+  it("gives a page the pages' policy and denies it camera, microphone and location", async () => {
+    const res = await page();
+    expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("lets pictures come only from this site, file previews and Google profile pictures", async () => {
-    const policy = (await api("/api/health")).headers.get("content-security-policy")!;
+    const policy = (await page()).headers.get("content-security-policy")!;
     expect(policy).toBe(CONTENT_SECURITY_POLICY);
     expect(sources(policy, "img-src")).toEqual([
       "'self'",
@@ -59,7 +93,7 @@ describe("security headers", () => {
   });
 
   it("lets the page connect only to this site (its chat socket included) and the payment APIs", async () => {
-    const policy = (await api("/api/v1/feed")).headers.get("content-security-policy")!;
+    const policy = (await page()).headers.get("content-security-policy")!;
     expect(sources(policy, "connect-src")).toEqual([
       "'self'",
       "https://api.stripe.com",

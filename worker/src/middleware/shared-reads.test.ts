@@ -30,6 +30,7 @@ describe("answers kept for visitors", () => {
     const { page } = await place();
     const first = await api(page);
     expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("content-type")).toBe("application/json");
     expect(reads(first).calls).toBeGreaterThan(0);
     const again = await api(page);
     expect(again.status).toBe(200);

@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { databaseChanges } from "../db/changes";
 import type { AppEnv } from "../env";
 import { BOOKMARK_HEADER } from "./database";
@@ -64,6 +66,25 @@ function fresh(answer: Answer, sent: string | undefined, now: number): boolean {
 }
 
 /**
+ * Has the route's `c.json` hand over the text it answers: a kept answer is then not read back out
+ * of its body and answered again (docs/decisions/238). `answered()` is that text while the
+ * request's answer is the one it made, else undefined.
+ */
+function writtenText(c: Context<AppEnv>): { answered: () => string | undefined } {
+  let text: string | undefined;
+  let made: Response | undefined;
+  // The routes kept answer with a status (`c.json(page, 200)`); Hono's body takes an init too.
+  const json = (value: unknown, status?: ContentfulStatusCode, headers?: Record<string, string>) => {
+    text = JSON.stringify(value);
+    c.header("Content-Type", "application/json");
+    made = c.body(text, status, headers);
+    return made;
+  };
+  c.json = json as typeof c.json;
+  return { answered: () => (made !== undefined && c.res === made ? text : undefined) };
+}
+
+/**
  * A public GET that reads the same for every visitor: answered again from this isolate while exact
  * (see above), read from D1 and kept otherwise. Says `X-Cache: HIT` or `MISS`.
  */
@@ -80,20 +101,10 @@ export const sharedRead = createMiddleware<AppEnv>(async (c, next) => {
     return c.body(kept.body, 200, { "content-type": "application/json" });
   }
   const changes = databaseChanges();
+  const written = writtenText(c);
   await next();
-  // Headers are set on the answer itself: Hono's `c.header` on a finished answer makes it again
-  // around its body as a stream, and a clone would tee that stream (docs/decisions/237).
-  if (c.res.status !== 200 || !c.res.headers.get("content-type")?.startsWith("application/json")) {
-    c.res.headers.set("X-Cache", "MISS");
-    return;
-  }
-  // The body is read once and answered as text again, its length known.
-  const body = await c.res.text();
-  const answer = new Response(body, c.res);
-  answer.headers.set("X-Cache", "MISS");
-  // Unset first: Hono's setter would otherwise copy the spent answer's headers onto the new one.
-  c.res = undefined;
-  c.res = answer;
-  if (body.length > MAX_ANSWER_BYTES) return;
+  c.res.headers.set("X-Cache", "MISS");
+  const body = c.res.status === 200 ? written.answered() : undefined;
+  if (body === undefined || body.length > MAX_ANSWER_BYTES) return;
   keep(key, { body, at: now, changes, bookmark: c.var.deps.db.bookmark() ?? "" });
 });
