@@ -50,7 +50,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
  * the policy of nothing instead of the pages' (docs/decisions/238): a browser that opens one as a
  * document runs nothing in it and no page frames it. About a kilobyte less on every API answer.
  */
-export const DATA_SECURITY_HEADERS: Record<string, string> = {
+const DATA_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
