@@ -41,6 +41,30 @@ describe("answers kept for visitors", () => {
     expect(again.headers.get("x-d1-bookmark")).toBe(first.headers.get("x-d1-bookmark"));
   });
 
+  it("keeps every public page a visitor reads: each is answered again from the kept copy", async () => {
+    const { author, name, post, page } = await place();
+    const pages = [
+      page,
+      "/api/v1/feed?option=NEW&limit=4",
+      `/api/v1/micropost?public_id=${post.public_id}`,
+      `/api/v1/micropost/comment/list?post_public_id=${post.public_id}&limit=10`,
+      `/api/v1/community?name=${name}`,
+      "/api/v1/community/list?limit=10",
+      `/api/v1/user?username=${author.username}`,
+      `/api/v1/user/micropost/list?username=${author.username}&limit=10`,
+      `/api/v1/search?${new URLSearchParams({ q: "First", type: "posts" })}`,
+      "/api/v1/featured/main/list",
+    ];
+    for (const path of pages) {
+      const first = await api(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get("x-cache"), path).toBe("MISS");
+      const again = await api(path);
+      expect(again.headers.get("x-cache"), path).toBe("HIT");
+      expect(await again.text(), path).toBe(await first.text());
+    }
+  });
+
   it("shows a write made by anyone at once: a new post is on the next visitor's read", async () => {
     const { author, name, page } = await place();
     expect(titles(await json<Feed>(await api(page)))).toEqual(["First"]);
