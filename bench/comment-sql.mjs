@@ -5,10 +5,8 @@
 import { Database as Sqlite } from "bun:sqlite";
 import { timeInTurns, workerOnCopy } from "./d1-copy.mjs";
 
-// The Worker's own code (Bun runs its TypeScript); named at run time so the Node project's type
-// check does not follow it into the Worker's sources.
-const QUERIES = "#worker/features/posts/queries/comments.ts";
-const { commentTree } = await import(QUERIES);
+// The comment page's statement as the Worker's own code builds it (Bun runs its TypeScript).
+import { commentPageStatements } from "./recorded-statements.mjs";
 
 const [source, countArg] = process.argv.slice(2);
 const COUNT = Number(countArg ?? 400);
@@ -22,25 +20,10 @@ const viewer = local.query("SELECT id FROM users ORDER BY id LIMIT 1").get().id;
 local.close();
 
 const statements = [];
-for (const viewerId of [null, viewer]) {
-  // A data handle that records the one statement (no token check folds in: the statement alone).
-  const fake = {
-    foldRider: async () => null,
-    batch: async ([s]) => {
-      statements.push({ ...s, viewerId });
-      return [[]];
-    },
-  };
-  await commentTree(fake, {
-    postPublicId: thread,
-    focusPublicId: null,
-    limit: 10,
-    skip: 0,
-    values: null,
-    moreDepth: 3,
-    viewerId,
-  });
-}
+// The statement alone: no token check folds in for the signed-in viewer.
+for (const viewerId of [null, viewer])
+  for (const s of await commentPageStatements(viewerId, thread, { session: false }))
+    statements.push({ ...s, viewerId });
 
 const script = `export default { async fetch(request, env) {
   const { sql, binds } = await request.json();

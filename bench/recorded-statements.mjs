@@ -17,8 +17,11 @@ const { commentTree } = await import(COMMENTS);
 const { sessionFold } = await import(SESSIONS);
 const { foldedColumn } = await import(FOLDS);
 
-/** Runs `read` on a handle that records its one batch; answers the statements, nulls bound as null. */
-async function recorded(viewerId, read) {
+/**
+ * Runs `read` on a handle that records its one batch; answers the statements, nulls bound as null.
+ * `session: false` leaves the signed-in viewer's token check out (the page's statement alone).
+ */
+async function recorded(viewerId, read, { session = true } = {}) {
   let sent = [];
   const db = {
     batch: async (statements) => {
@@ -26,7 +29,7 @@ async function recorded(viewerId, read) {
       return statements.map(() => []);
     },
     foldRider: async (after) => {
-      if (viewerId === null) return null;
+      if (viewerId === null || !session) return null;
       const folded = sessionFold(viewerId)(after);
       return { column: foldedColumn(folded, "rider"), binds: folded.binds, settle: () => {}, fail: () => {} };
     },
@@ -42,18 +45,21 @@ export function feedPageStatements(viewerId, values = null) {
   );
 }
 
-/** The first comment page of the post `postPublicId`, for `viewerId` or a visitor. */
-export function commentPageStatements(viewerId, postPublicId) {
-  return recorded(viewerId, (db) =>
-    commentTree(db, {
-      postPublicId,
-      focusPublicId: null,
-      limit: 10,
-      skip: 0,
-      values: null,
-      moreDepth: 3,
-      viewerId,
-    }),
+/** The first comment page of the post `postPublicId`, for `viewerId` or a visitor (`options` as `recorded`'s). */
+export function commentPageStatements(viewerId, postPublicId, options = {}) {
+  return recorded(
+    viewerId,
+    (db) =>
+      commentTree(db, {
+        postPublicId,
+        focusPublicId: null,
+        limit: 10,
+        skip: 0,
+        values: null,
+        moreDepth: 3,
+        viewerId,
+      }),
+    options,
   );
 }
 
