@@ -143,7 +143,20 @@ describe("after a deploy", () => {
     await p
       .context()
       .route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
-    await p.getByTestId("left-menu").getByRole("link", { name: "About Us" }).click();
+    // A click with no pointer resting on the link first: a hover would load the chunk, and the
+    // reload it starts could take the click onto the reloaded page (the next test).
+    await p.getByTestId("left-menu").getByRole("link", { name: "About Us" }).dispatchEvent("click");
+    await p.waitForURL(`${baseUrl()}/?nocache=1`);
+    await p.getByTestId("left-menu").waitFor({ state: "visible" });
+  });
+
+  it("reloads as soon as the pointer rests on the link: the router loads the page's code then", async () => {
+    const { page: p } = await page();
+    await p.goto("/");
+    await p
+      .context()
+      .route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await p.getByTestId("left-menu").getByRole("link", { name: "About Us" }).hover();
     await p.waitForURL(`${baseUrl()}/?nocache=1`);
     await p.getByTestId("left-menu").waitFor({ state: "visible" });
   });
