@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 
@@ -135,30 +136,38 @@ describe("the featured carousel", () => {
 describe("after a deploy", () => {
   const { page, baseUrl } = useBrowser();
 
-  it("reloads once to /?nocache=1 when a page's script chunk is gone", async () => {
+  /**
+   * The home page in a tab that still points at the previous build's chunk for About Us, which now
+   * 404s; answers the menu's link to it. The context's route also sees what the service worker
+   * fetches for the page (Chromium).
+   */
+  async function staleAboutLink() {
     const { page: p } = await page();
     await p.goto("/");
-    // The open tab still points at the previous build's chunk for About Us, which now 404s. The
-    // context's route also sees what the service worker fetches for the page (Chromium).
     await p
       .context()
       .route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
-    // A click with no pointer resting on the link first: a hover would load the chunk, and the
-    // reload it starts could take the click onto the reloaded page (the next test).
-    await p.getByTestId("left-menu").getByRole("link", { name: "About Us" }).dispatchEvent("click");
+    return { p, about: p.getByTestId("left-menu").getByRole("link", { name: "About Us" }) };
+  }
+
+  /** The tab went to /?nocache=1 and shows the app again. */
+  async function reloaded(p: Page) {
     await p.waitForURL(`${baseUrl()}/?nocache=1`);
     await p.getByTestId("left-menu").waitFor({ state: "visible" });
+  }
+
+  it("reloads once to /?nocache=1 when a page's script chunk is gone", async () => {
+    const { p, about } = await staleAboutLink();
+    // A click with no pointer resting on the link first: a hover would load the chunk, and the
+    // reload it starts could take the click onto the reloaded page (the next test).
+    await about.dispatchEvent("click");
+    await reloaded(p);
   });
 
   it("reloads as soon as the pointer rests on the link: the router loads the page's code then", async () => {
-    const { page: p } = await page();
-    await p.goto("/");
-    await p
-      .context()
-      .route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
-    await p.getByTestId("left-menu").getByRole("link", { name: "About Us" }).hover();
-    await p.waitForURL(`${baseUrl()}/?nocache=1`);
-    await p.getByTestId("left-menu").waitFor({ state: "visible" });
+    const { p, about } = await staleAboutLink();
+    await about.hover();
+    await reloaded(p);
   });
 });
 
