@@ -46,9 +46,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * An answer of data (JSON: every API answer) is shown by no page and loads nothing, so it carries
- * the policy of nothing instead of the pages' (docs/decisions/238): a browser that opens one as a
- * document runs nothing in it and no page frames it. About a kilobyte less on every API answer.
+ * An answer of data (JSON: every API answer with a body) is shown by no page and loads nothing, so
+ * it carries the policy of nothing instead of the pages' (docs/decisions/238): a browser that opens
+ * one as a document runs nothing in it and no page frames it. About a kilobyte less on each.
  */
 const DATA_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
