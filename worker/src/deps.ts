@@ -121,8 +121,18 @@ export interface Events {
     now: number;
     onlyIf: OnlyIf;
   }): Told;
-  /** Someone followed a person (`link`: the follower's profile). */
-  followed(e: { followerId: number; personId: number; link: string; now: number; onlyIf: OnlyIf }): Told;
+  /**
+   * Someone followed a person, named by username (`link`: the follower's profile, from the follower
+   * as the batch reads them): the follow's batch finds the person by name, so `onlyIf` names them
+   * as `p.id`, and it goes before the token check brought the follower's username.
+   */
+  followed(e: {
+    followerId: number;
+    username: string;
+    link: (follower: { username: string }) => string;
+    now: number;
+    onlyIf: OnlyIf;
+  }): Told;
   /**
    * A post's author edited it at `now` (its `edited_at`; an edit that changed nothing has another),
    * after the edit's batch.

@@ -1,7 +1,13 @@
 import type { Database } from "../db/database";
 import type { Statement } from "../db/sql";
 import { RetryLater } from "./errors";
-import { type CountRow, countStatement, forgetStatement, windowRow } from "./rate-limit-queries";
+import {
+  type CountRow,
+  countStatement,
+  forgetStatement,
+  windowRow,
+  withinAllowance,
+} from "./rate-limit-queries";
 
 export interface RateRule {
   /** How many hits the window allows. */
@@ -49,10 +55,17 @@ export interface Counters {
   statements: D1PreparedStatement[];
   /** Throws the first refusal, from the statements' results (in the same order). */
   judge(results: D1Result[]): Promise<void>;
+  /**
+   * SQL that holds, later in the same batch, when none of the counters refused: the guard of an
+   * action's writes sent in the counters' own round trip (`judge` then throws for what it left out).
+   */
+  held: Condition;
 }
 
+const ALWAYS: Condition = () => ({ sql: "1" });
+
 /** No counters: an action with nothing to count (a regular's daily allowance). */
-export const NO_COUNTERS: Counters = { statements: [], judge: async () => {} };
+export const NO_COUNTERS: Counters = { statements: [], judge: async () => {}, held: ALWAYS };
 
 /**
  * `hitRateLimit` as counters: the same key, window and 429. With `onlyIf`, the hit counts only
@@ -68,6 +81,7 @@ export function rateCounter(
   return {
     statements: [countStatement(db, key, rule.windowMs, now, onlyIf?.(4))],
     judge: async ([result]) => judgeRate(result?.results[0] as CountRow | undefined, rule, now),
+    held: (n) => withinAllowance(key, rule.max, n),
   };
 }
 

@@ -75,6 +75,26 @@ export function levelBelow(userId: number, levels: number, n: number): Statement
   return { sql: `(SELECT trust_level FROM users WHERE id = ?${n}) < ${levels}`, binds: [userId] };
 }
 
+/**
+ * SQL that holds while `key`'s count (after this batch's hit) is within the allowance of the
+ * person's stored level, `allowances` by level (a level past the list has none): binds ?`n` (the
+ * person) and ?`n+1` (the key).
+ */
+export function withinLevelAllowance(
+  userId: number,
+  key: string,
+  allowances: readonly number[],
+  n: number,
+): Statement {
+  const max = allowances.map((most, level) => `WHEN ${level} THEN ${most}`).join(" ");
+  return {
+    sql: `NOT EXISTS (SELECT 1 FROM rate_limits r JOIN users u ON u.id = ?${n}
+      WHERE r.key = ?${n + 1} AND u.trust_level < ${allowances.length}
+        AND r.count > CASE u.trust_level ${max} END)`,
+    binds: [userId, key],
+  };
+}
+
 /** How many upheld moderations of the person were made after `since`. */
 export async function upheldSinceCount(db: Database, userId: number, since: number): Promise<number> {
   const row = await db.first<{ n: number }>({

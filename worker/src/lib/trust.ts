@@ -20,6 +20,7 @@ import {
   trustFacts,
   trustLevelStatement,
   upheldSinceCount,
+  withinLevelAllowance,
 } from "#worker/lib/trust-queries.ts";
 
 // Trust levels: 0 new, 1 member, 2 regular. A person is new for their first 3 days, while they have
@@ -210,6 +211,7 @@ export async function actionCounters(
   const relevel = stale ? [trustLevelStatement(db, user.id, now)] : [];
   return {
     statements: [...relevel, ...limit.statements, count],
+    held: bothHeld(limit, user.id, action),
     async judge(results) {
       let level = trust.level;
       if (stale) {
@@ -221,6 +223,19 @@ export async function actionCounters(
       await judgeTrust(deps, user.id, action, { level, joinedAt: trust.joinedAt }, results.at(-1), now);
     },
   };
+}
+
+/**
+ * `Counters.held` of `actionCounters`: the path's own limit let the hit through, and the day's
+ * count is within the allowance of the level stored after the batch's re-levelling (the level
+ * `judge` reads: the token check's or the re-levelling's, from the same transaction).
+ */
+function bothHeld(limit: Counters, userId: number, action: TrustAction): Condition {
+  return (n) =>
+    allOf(n, [
+      limit.held,
+      (m) => withinLevelAllowance(userId, trustKey(action, userId), TRUST_LIMITS[action], m),
+    ]);
 }
 
 /**
@@ -271,6 +286,7 @@ function countersBeforeLevel(
   const count = allowanceCount(db, user.id, rate, action, now, onlyIf);
   return {
     statements: [relevel, ...limit.statements, count],
+    held: bothHeld(limit, user.id, action),
     async judge(results) {
       const read = user.trust ?? { level: 0, at: now, joinedAt: now };
       const level = levelFrom(results[0], read.level);

@@ -19,12 +19,20 @@ import { type NewNotification, prepared, sendNotice, settingOf } from "./service
 /** One hour, the quiet time of a reaction's notice per item. */
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A notice of a write on its way to the recipient's inbox. */
-type InboxNotice = NewNotification & {
+/**
+ * A notice of a write on its way to the recipient's inbox. The recipient is named by id, or by
+ * username when the write's batch finds them by name (a follow's; never a notice told `once`).
+ */
+type InboxNotice = Omit<NewNotification, "userId"> & {
   actorId: number;
   /** Told at most once in this long per kind and link (reactions). */
   quietMs?: number;
-};
+  /**
+   * Where it leads, from the actor as the batch read them, instead of `link` (a follow's: the
+   * follower's profile, sent before the token check brought their username).
+   */
+  linkTo?: (actor: { username: string }) => string;
+} & ({ userId: number } | { username: string });
 
 /**
  * The inbox's idempotency key of a notice: a repeated delivery of the same write carries the same
@@ -46,7 +54,8 @@ function noticeKey(n: InboxNotice, now: number): string {
  * own action.
  */
 function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: OnlyIf): Told {
-  const told = notices.filter((n) => n.actorId !== n.userId).map(prepared);
+  // One named by username is not the actor: the write's own check sees to it (a follow of oneself).
+  const told = notices.filter((n) => !("userId" in n) || n.actorId !== n.userId).map(prepared);
   return {
     statements: told.map((n) =>
       noticeCheckStatement(
@@ -61,14 +70,21 @@ function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: On
     after: async (results) => {
       for (const [i, n] of told.entries()) {
         const checked = noticeChecked(results[i]);
-        if (checked) await sendChecked(deps, n, checked, now);
+        if (!checked) continue;
+        const link = n.linkTo ? n.linkTo(checked.actor) : n.link;
+        await sendChecked(deps, { ...n, userId: checked.userId, link }, checked, now);
       }
     },
   };
 }
 
 /** A notice that passed its check goes to its person's inbox with its idempotency key. */
-async function sendChecked(deps: Deps, n: InboxNotice, checked: CheckedNotice, now: number): Promise<void> {
+async function sendChecked(
+  deps: Deps,
+  n: InboxNotice & { userId: number },
+  checked: CheckedNotice,
+  now: number,
+): Promise<void> {
   await sendNotice(deps, n.userId, {
     notice: {
       key: noticeKey(n, now),
@@ -120,7 +136,16 @@ export function notificationEvents(deps: Deps): Events {
     followed: (e) =>
       toldToInbox(
         deps,
-        [{ userId: e.personId, kind: "FOLLOWER", actorId: e.followerId, link: e.link, text: null }],
+        [
+          {
+            username: e.username,
+            kind: "FOLLOWER",
+            actorId: e.followerId,
+            link: null,
+            linkTo: e.link,
+            text: null,
+          },
+        ],
         e.now,
         e.onlyIf,
       ),

@@ -99,21 +99,32 @@ export function notificationStatements(
 /**
  * A notice that goes to the person's inbox (docs/decisions/210), checked in the writer's batch with
  * one statement: it answers the actor as others see them, whether the person mutes any phrase and
- * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when the person has not switched that kind off (`setting`), neither one blocked the other
- * and `onlyIf` holds (SQL over ?1 the person, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4
- * and ?5 are the kind, the link and the text, as in `notificationStatements`).
+ * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when
+ * the person has not switched that kind off (`setting`), neither one blocked the other and `onlyIf`
+ * holds (SQL over `p` the person, ?1 too when named by id, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4 and ?5 are the
+ * kind, the link and the text, as in `notificationStatements`). The person is named by id, or by
+ * username when the batch finds them by name (a follow's): ?1 either way.
  */
 export function noticeCheckStatement(
   db: Database,
-  input: NoticeInput & { actorId: number },
+  input: Omit<NoticeInput, "userId"> & { actorId: number } & ({ userId: number } | { username: string }),
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",
   onlyIfBinds: unknown[] = [],
 ): D1PreparedStatement {
+  const byId = "userId" in input;
   return db.prepare({
-    sql: noticeCheckSql("p.id = ?1", setting, onlyIf),
-    binds: [input.userId, input.kind, input.actorId, input.link, input.text, now, ...onlyIfBinds],
+    sql: noticeCheckSql(byId ? "p.id = ?1" : "p.username = ?1", setting, onlyIf),
+    binds: [
+      byId ? input.userId : input.username,
+      input.kind,
+      input.actorId,
+      input.link,
+      input.text,
+      now,
+      ...onlyIfBinds,
+    ],
   });
 }
 

@@ -75,7 +75,7 @@ export async function notify(deps: Deps, input: NewNotification): Promise<boolea
 }
 
 /** The input as it is stored: the text cut to an excerpt. */
-export function prepared<T extends NewNotification>(input: T): T {
+export function prepared<T extends { text: string | null }>(input: T): T {
   return { ...input, text: input.text ? excerpt(input.text) : null };
 }
 

@@ -242,12 +242,39 @@ function followCounters(db: Database, followerId: number, followeeId: number, st
   });
 }
 
-export function followStatements(db: Database, followerId: number, followeeId: number, now: number) {
+/** The person a follow names (?2, their username): an active account, not deleted. */
+const FOLLOWED = "(SELECT id FROM users WHERE username = ?2 AND status = 'ACTIVE' AND deleted_at IS NULL)";
+/** The follower (?1) may follow them: someone else, and neither one blocked the other. */
+const REACHABLE = `${FOLLOWED} <> ?1 AND NOT EXISTS (SELECT 1 FROM blocks
+    WHERE (blocker_id = ?1 AND blocked_id = ${FOLLOWED}) OR (blocker_id = ${FOLLOWED} AND blocked_id = ?1))`;
+
+/**
+ * A follow of the person named by username, for the batch that also counts it against the limits
+ * and reads the person: the follow row and both counters, written only when the person can be
+ * followed and `held` (the limits' guard, SQL whose binds start at ?4) holds, so a refused or
+ * missing follow changes nothing (the same batch's reads say which answer it gets).
+ */
+export function followStatements(
+  db: Database,
+  followerId: number,
+  username: string,
+  now: number,
+  held: Statement,
+): D1PreparedStatement[] {
+  const binds = [followerId, username, now, ...(held.binds ?? [])];
   return [
-    followCounters(db, followerId, followeeId, 1),
     db.prepare({
-      sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING created_at",
-      binds: [followerId, followeeId, now],
+      sql: `UPDATE users SET total_following = total_following + (id = ?1),
+              total_followers = total_followers + (id <> ?1)
+            WHERE id IN (?1, ${FOLLOWED}) AND ${REACHABLE} AND (${held.sql})
+              AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ${FOLLOWED})`,
+      binds,
+    }),
+    db.prepare({
+      sql: `INSERT INTO follows (follower_id, followee_id, created_at)
+            SELECT ?1, ${FOLLOWED}, ?3 WHERE ${REACHABLE} AND (${held.sql})
+            ON CONFLICT DO NOTHING RETURNING created_at`,
+      binds,
     }),
   ];
 }
@@ -263,19 +290,24 @@ export function unfollowStatements(db: Database, followerId: number, followeeId:
 }
 
 /**
- * The FOLLOWER notification's extra condition (see the `followed` event): the follow row was made
- * by this very batch (its created_at is the batch's `now`). The person's inbox keeps it only when
+ * The FOLLOWER notification's extra condition (see the `followed` event, which names the person
+ * `p`): the follow row was made by this very batch (its created_at is the batch's `now`). The person's inbox keeps it only when
  * no unread FOLLOWER notice of the follower's is there already (docs/decisions/210): following,
  * unfollowing and following again tells them once while the first notice is unread.
  */
 export const FOLLOW_IS_NEW =
-  "(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = ?1) = ?6";
+  "(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = p.id) = ?6";
 
-/** A person's follow counters, read at the end of the batch that changed them. */
-export function followCountsStatement(db: Database, personId: number) {
+/**
+ * The followed person's counters and whether the follower (?1) follows them, read at the end of the
+ * batch of `followStatements`.
+ */
+export function followCountsStatement(db: Database, followerId: number, username: string) {
   return db.prepare({
-    sql: "SELECT total_followers, total_following FROM users WHERE id = ?1",
-    binds: [personId],
+    sql: `SELECT total_followers, total_following,
+            EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = users.id) AS is_following
+          FROM users WHERE id = ${FOLLOWED}`,
+    binds: [followerId, username],
   });
 }
 

@@ -8,7 +8,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { toOwner } from "#worker/lib/owners.ts";
-import { type Counters, hitRateLimit, readCounted } from "#worker/lib/rate-limits.ts";
+import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
@@ -69,58 +69,65 @@ async function followCounts({ db }: Deps, personId: number) {
 }
 
 /**
- * `findPerson` and `assertCanReach` in one round trip: the ACTIVE person by username (404), not
- * the actor (400), and neither one blocking the other (403). `limits` move in that same round trip
- * and are judged first, so a refused action answers 429 whatever the person turns out to be.
+ * Why the person a follow names (as `personAndBlocksStatement` read them) cannot be followed by
+ * `actorId`: a 404, 400 or 403; nothing when they can.
  */
-async function reachablePerson(
-  { db }: Deps,
+function refuseUnreachable(
+  person: { id: number; blockers: string | null } | undefined,
   actorId: number,
-  username: string,
-  limits?: Counters,
-): Promise<number> {
-  const [[person]] = await readCounted<[{ id: number; blockers: string | null }]>(db, limits, [
-    personAndBlocksStatement(username, actorId),
-  ]);
+): void {
   if (!person) fail(404, PEOPLE_MSG.userNotFound);
   const targetId = Number(person.id);
   if (targetId === actorId) fail(400, PEOPLE_MSG.followSelf);
   const by = new Set((person.blockers ?? "").split(",").filter(Boolean).map(Number));
   if (by.has(targetId)) fail(403, PEOPLE_MSG.blockedByThem);
   if (by.has(actorId)) fail(403, PEOPLE_MSG.blockedByYou);
-  return targetId;
 }
 
 /**
- * `POST .../follow`: idempotent; the followed person hears of it once. Two round trips after the
- * caller's checks: the person and the blocks, then one batch with the follow, its counters, the
- * notification, what the followed person's tabs are told, and the counts answered.
+ * `POST .../follow`: idempotent; the followed person hears of it once. One round trip after the
+ * caller's checks (the token check rides in it): the limits' counters, the person and the blocks,
+ * the follow and its counters (written only when the limits let it through and the person can be
+ * followed, as SQL finds them), the notice's check and the counts answered. The limits are judged
+ * first, then the person, as if each were a round trip of its own.
  */
 export async function follow(
   deps: Deps,
-  follower: Pick<AuthUser, "id" | "username" | "trust">,
+  follower: Pick<AuthUser, "id" | "trust">,
   username: string,
 ): Promise<FollowAnswer> {
   const { db } = deps;
   const rate = { key: actionsKey(follower.id), rule: ACTIONS_PER_MINUTE };
   const limits = await actionCounters(deps, follower, rate, "follow");
-  const targetId = await reachablePerson(deps, follower.id, username, limits);
   const now = Date.now();
   const told = deps.events.followed({
     followerId: follower.id,
-    personId: targetId,
-    link: `/user/${follower.username}`,
+    username,
+    link: (who) => `/user/${who.username}`,
     now,
     onlyIf: { sql: FOLLOW_IS_NEW },
   });
-  const written = followStatements(db, follower.id, targetId, now);
-  const results = await db.write([...written, ...told.statements, followCountsStatement(db, targetId)]);
-  await told.after(results.slice(written.length, written.length + told.statements.length));
+  const written = followStatements(db, follower.id, username, now, limits.held(4));
+  const results = await db.write([
+    ...limits.statements,
+    db.prepare(personAndBlocksStatement(username, follower.id)),
+    ...written,
+    ...told.statements,
+    followCountsStatement(db, follower.id, username),
+  ]);
+  const counted = limits.statements.length;
+  await limits.judge(results.slice(0, counted));
+  refuseUnreachable(
+    results[counted]?.results[0] as { id: number; blockers: string | null } | undefined,
+    follower.id,
+  );
+  const notices = counted + 1 + written.length;
+  await told.after(results.slice(notices, notices + told.statements.length));
   const counts = results.at(-1)?.results[0] as
-    | { total_followers: number; total_following: number }
+    | { total_followers: number; total_following: number; is_following: number }
     | undefined;
   return {
-    is_following: true,
+    is_following: Boolean(counts?.is_following),
     total_followers: counts?.total_followers ?? 0,
     total_following: counts?.total_following ?? 0,
   };
