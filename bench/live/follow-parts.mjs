@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// What a follow costs the local runtime, in parts, beside the floor's event (docs/decisions/236).
+// What a follow costs the local runtime, in parts, beside the floor's event (docs/decisions/236, 239).
 //
 //   flock /tmp/agora-heavy.lock node bench/live/follow-parts.mjs [--people 600] [--rate 90] [--rounds 2]
-//                                                      [--cold 15] [--warm 2]
+//                                                      [--cold 15] [--warm 2] [--writes 1]
 //
 // Agora, as `bun run dev` serves it (its own throwaway state, under BENCH_STATE_DIR or the system's
 // temporary folder), and the floor Worker (bench/floor) each hold a socket for each of `--people`
@@ -10,10 +10,10 @@
 // each in two turns of `--people`/2 events at `--rate`/s, every one to a different person: the first
 // turn after `--cold` idle seconds (every inbox or box asleep: the runtime lets an idle object go
 // after ten), the second `--warm` seconds after it (the same objects, still awake):
-//   floor      its /event: two D1 writes, then the person's box keeps and sends a frame
-//              (bench:vs-floor's floor event for a follow's two round trips);
-//   d1 part    Agora's follow of a person whose FOLLOWER notices are off: the follow's two round
-//              trips to D1 and nothing else;
+//   floor      its /event: `--writes` D1 writes (1, a follow's round trips since docs/decisions/239;
+//              2 before), then the person's box keeps and sends a frame (bench:vs-floor's event);
+//   d1 part    Agora's follow of a person whose FOLLOWER notices are off: the follow's round trip
+//              to D1 and nothing else;
 //   follow     Agora's follow of a person whose notices are on: the same, then that person's inbox
 //              keeps the notice and sends the NOTIFICATION and UNREAD frames to their tab.
 // For each: the workerd process's CPU ms, read and write system calls, the KB those wrote and the
@@ -41,6 +41,7 @@ const RATE = arg("rate", 90);
 const ROUNDS = arg("rounds", 2);
 const COLD = arg("cold", 15);
 const WARM = arg("warm", 2);
+const WRITES = arg("writes", 1);
 const PORT = Number(process.env.BENCH_PORT ?? 8817);
 const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 8818);
 
@@ -205,7 +206,10 @@ const kinds = [
     floorPids,
     (t) => (e) => {
       const id = `${t}-${e}`;
-      return [`floor:${id}`, () => fetch(`${floor.base}/event?to=${(e + t + 1) % HALF}&writes=2&id=${id}`)];
+      return [
+        `floor:${id}`,
+        () => fetch(`${floor.base}/event?to=${(e + t + 1) % HALF}&writes=${WRITES}&id=${id}`),
+      ];
     },
   ],
   ["d1 part", agoraPids, (t) => (e) => [null, follow(people[e], people[HALF + ((e + t + 1) % HALF)])]],
@@ -251,7 +255,7 @@ const rows = [...results].map(([label, turns]) => {
 });
 console.log(
   [
-    `${new Date().toISOString()} · \`${`node bench/live/follow-parts.mjs ${argv.join(" ")}`.trim()}\` · ${cpus().length} cores, load average ${f2(loadavg()[0])} · ${PEOPLE} sockets each, ${HALF} events a turn at ${RATE}/s, ${ROUNDS} round(s), medians`,
+    `${new Date().toISOString()} · \`${`node bench/live/follow-parts.mjs ${argv.join(" ")}`.trim()}\` · ${cpus().length} cores, load average ${f2(loadavg()[0])} · ${PEOPLE} sockets each, ${HALF} events a turn at ${RATE}/s, ${ROUNDS} round(s), the floor's event ${WRITES} D1 write(s), medians`,
     "",
     "| event, objects | CPU ms | read calls | write calls | KB they wrote | KB of pages dirtied | answer p50 ms | frame p50 ms | frame p99 ms | answered/s | lost + errors |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
