@@ -714,10 +714,10 @@ describe("round trips to D1 per list", () => {
     expect(heard.list[0]!.link).toBe(made.link);
   });
 
-  // A follow: its limits' counters with the person and the blocks (the token check riding with
-  // them), then one batch with the follow, its counts and the notice's check; at every level, and
-  // for a level gone stale.
-  it("a follow takes two round trips, the token check riding in the first, whatever the follower's trust level", async () => {
+  // A follow: one batch with the token check, its limits' counters, the person and the blocks, the
+  // follow (guarded in SQL by the limits and the person), the notice's check and its counts; at
+  // every level, and for a level gone stale (docs/decisions/239).
+  it("a follow takes one round trip, the token check riding in it, whatever the follower's trust level", async () => {
     const day = 24 * 60 * 60_000;
     const longAgo = Date.now() - 10 * day;
     const followers = [
@@ -733,8 +733,8 @@ describe("round trips to D1 per list", () => {
         headers: follower.auth,
       });
       expect(await json(res)).toEqual({ is_following: true, total_followers: 1, total_following: 0 });
-      expect(reads(res).calls).toBe(2);
-      expect(reads(res).statements).toBeLessThanOrEqual(12);
+      expect(reads(res).calls).toBe(1);
+      expect(reads(res).statements).toBeLessThanOrEqual(11);
     }
   });
   // A post: its limits' counters with the community, the author's verified flag and the people it

@@ -212,10 +212,6 @@ export function suggestedPeopleStatement(userId: number, limit: number): Stateme
 // ----- Follows and blocks -----
 
 /**
- * The ACTIVE person of a username, and which of them and `?2` (the actor) blocks the other: the
- * two reads a follow makes in one round trip.
- */
-/**
  * The person named, with the ids of whoever blocked whom between them and the actor (comma
  * separated, or null), in one statement: no row when no active person has that name.
  */
