@@ -143,6 +143,30 @@ describe("follow and unfollow", () => {
     expect(await notificationKinds(b)).toEqual(["FOLLOWER"]);
   });
 
+  it("an unfollow is one round trip; refused by the per-minute limit, it changes nothing", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    expect((await followReq("POST", a, b.username)).status).toBe(200);
+    await spent(`people:${a.id}`, 60);
+    const refused = await followReq("DELETE", a, b.username);
+    expect(refused.status).toBe(429);
+    expect(await counts(b.id)).toEqual({ followers: 1, following: 0 });
+    expect((await profile(b.username, a.auth)).is_following).toBe(true);
+    await spent(`people:${a.id}`, 0);
+    const res = await followReq("DELETE", a, b.username);
+    expect(reads(res).calls).toBe(1);
+    expect(await json<FollowAnswer>(res)).toEqual({
+      is_following: false,
+      total_followers: 0,
+      total_following: 0,
+    });
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
+    const self = await followReq("DELETE", a, a.username);
+    expect(self.status).toBe(400);
+    expect((await followReq("DELETE", a, "nobodyhere")).status).toBe(404);
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
+  });
+
   it("a follow with a token signed out since lands nothing, though it rides in the same batch", async () => {
     const a = await createUser();
     const b = await createUser();

@@ -17,15 +17,6 @@ export function activePerson(db: Database, username: string) {
     .get();
 }
 
-/** A person's follow counters. */
-export function followCountsOf(db: Database, personId: number) {
-  return db.orm
-    .select({ followers: users.totalFollowers, following: users.totalFollowing })
-    .from(users)
-    .where(eq(users.id, personId))
-    .get();
-}
-
 /** Ends a block (the follows it ended stay ended). */
 export async function deleteBlock(db: Database, blockerId: number, blockedId: number): Promise<void> {
   await db.orm.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
@@ -250,7 +241,7 @@ const REACHABLE = `${FOLLOWED} <> ?1 AND NOT EXISTS (SELECT 1 FROM blocks
  * followed and `held` (the limits' guard, SQL whose binds start at ?4) holds, so a refused or
  * missing follow changes nothing (the same batch's reads say which answer it gets).
  */
-export function followStatements(
+export function followNamedStatements(
   db: Database,
   followerId: number,
   username: string,
@@ -270,6 +261,33 @@ export function followStatements(
       sql: `INSERT INTO follows (follower_id, followee_id, created_at)
             SELECT ?1, ${FOLLOWED}, ?3 WHERE ${REACHABLE} AND (${held.sql})
             ON CONFLICT DO NOTHING RETURNING created_at`,
+      binds,
+    }),
+  ];
+}
+
+/**
+ * An unfollow of the person named by username, for the batch that also counts it against the
+ * per-minute limit and reads the person: the follow row goes and both counters move back, only when
+ * the row is there and `held` (the limit's guard, SQL whose binds start at ?3) holds.
+ */
+export function unfollowNamedStatements(
+  db: Database,
+  followerId: number,
+  username: string,
+  held: Statement,
+): D1PreparedStatement[] {
+  const binds = [followerId, username, ...(held.binds ?? [])];
+  return [
+    db.prepare({
+      sql: `UPDATE users SET total_following = total_following - (id = ?1),
+              total_followers = total_followers - (id <> ?1)
+            WHERE id IN (?1, ${FOLLOWED}) AND ${FOLLOWED} <> ?1 AND (${held.sql})
+              AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ${FOLLOWED})`,
+      binds,
+    }),
+    db.prepare({
+      sql: `DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ${FOLLOWED} AND (${held.sql})`,
       binds,
     }),
   ];

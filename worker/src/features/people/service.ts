@@ -8,7 +8,7 @@ import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { toOwner } from "#worker/lib/owners.ts";
-import { hitRateLimit } from "#worker/lib/rate-limits.ts";
+import { hitRateLimit, rateCounter } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
@@ -19,13 +19,13 @@ import {
   connectionPage,
   deleteBlock,
   FOLLOW_IS_NEW,
-  followCountsOf,
   followCountsStatement,
-  followStatements,
+  followNamedStatements,
   jobProfileRow,
   personAndBlocksStatement,
   personWithRelation,
   referredPage,
+  unfollowNamedStatements,
   unfollowStatements,
   updateUser,
 } from "./queries";
@@ -61,11 +61,6 @@ export async function getProfile(deps: Deps, username: string, viewerId: number 
         }
       : NO_RELATION,
   );
-}
-
-async function followCounts({ db }: Deps, personId: number) {
-  const row = await followCountsOf(db, personId);
-  return { total_followers: row?.followers ?? 0, total_following: row?.following ?? 0 };
 }
 
 /**
@@ -107,7 +102,7 @@ export async function follow(
     now,
     onlyIf: { sql: FOLLOW_IS_NEW },
   });
-  const written = followStatements(db, follower.id, username, now, limits.held(4));
+  const written = followNamedStatements(db, follower.id, username, now, limits.held(4));
   const results = await db.write([
     ...limits.statements,
     db.prepare(personAndBlocksStatement(username, follower.id)),
@@ -123,7 +118,12 @@ export async function follow(
   );
   const notices = counted + 1 + written.length;
   await told.after(results.slice(notices, notices + told.statements.length));
-  const counts = results.at(-1)?.results[0] as
+  return answerOf(results.at(-1));
+}
+
+/** A follow's or an unfollow's answer, from the counts its batch read last (`followCountsStatement`). */
+function answerOf(result: D1Result | undefined): FollowAnswer {
+  const counts = result?.results[0] as
     | { total_followers: number; total_following: number; is_following: number }
     | undefined;
   return {
@@ -133,14 +133,27 @@ export async function follow(
   };
 }
 
-/** `DELETE .../follow`: idempotent too. */
+/**
+ * `DELETE .../follow`: idempotent too. One round trip, as a follow's (the token check rides in it):
+ * the per-minute counter, the person, the unfollow (written only when the limit let it through) and
+ * the counts answered; the limit is judged first, then the person.
+ */
 export async function unfollow(deps: Deps, followerId: number, username: string): Promise<FollowAnswer> {
   const { db } = deps;
-  await hitRateLimit(db, actionsKey(followerId), ACTIONS_PER_MINUTE);
-  const target = await findPerson(deps, username);
-  if (target.id === followerId) fail(400, PEOPLE_MSG.followSelf);
-  await db.write(unfollowStatements(db, followerId, target.id));
-  return { is_following: false, ...(await followCounts(deps, target.id)) };
+  const limit = rateCounter(db, actionsKey(followerId), ACTIONS_PER_MINUTE);
+  const written = unfollowNamedStatements(db, followerId, username, limit.held(3));
+  const results = await db.write([
+    ...limit.statements,
+    db.prepare(personAndBlocksStatement(username, followerId)),
+    ...written,
+    followCountsStatement(db, followerId, username),
+  ]);
+  const counted = limit.statements.length;
+  await limit.judge(results.slice(0, counted));
+  const person = results[counted]?.results[0] as { id: number } | undefined;
+  if (!person) fail(404, PEOPLE_MSG.userNotFound);
+  if (Number(person.id) === followerId) fail(400, PEOPLE_MSG.followSelf);
+  return answerOf(results.at(-1));
 }
 
 /** `POST .../block`: also ends any follow between the two, in the same transaction. */
