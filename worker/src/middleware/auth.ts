@@ -67,6 +67,8 @@ async function userFromToken(c: Context<AppEnv>, token: string): Promise<AuthUse
 const DEFERRED_WRITES = new Set([
   "POST /api/v1/private/user/follow",
   "DELETE /api/v1/private/user/follow",
+  "POST /api/v1/private/user/block",
+  "DELETE /api/v1/private/user/block",
   "PATCH /api/v1/private/user/micropost/vote",
   "POST /api/v1/private/user/micropost/comment",
   "POST /api/v1/private/user/micropost",

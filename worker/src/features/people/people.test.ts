@@ -334,6 +334,29 @@ describe("block and unblock", () => {
     expect(await counts(blocker.id)).toEqual({ followers: 1, following: 0 });
   });
 
+  it("a block and an unblock are one round trip each; refused by the per-minute limit, a block changes nothing", async () => {
+    const blocker = await createUser();
+    const pest = await createUser();
+    await followReq("POST", pest, blocker.username);
+    await spent(`people:${blocker.id}`, 60);
+    expect((await blockReq("POST", blocker, pest.username)).status).toBe(429);
+    expect(await counts(blocker.id)).toEqual({ followers: 1, following: 0 });
+    expect((await profile(pest.username, blocker.auth)).is_blocking).toBe(false);
+    await spent(`people:${blocker.id}`, 0);
+    const blocked = await blockReq("POST", blocker, pest.username);
+    expect(blocked.status).toBe(200);
+    expect(reads(blocked).calls).toBe(1);
+    expect(await counts(blocker.id)).toEqual({ followers: 0, following: 0 });
+    expect(await counts(pest.id)).toEqual({ followers: 0, following: 0 });
+    expect((await blockReq("POST", blocker, blocker.username)).status).toBe(400);
+    expect((await blockReq("POST", blocker, "nobodyhere")).status).toBe(404);
+    const unblocked = await blockReq("DELETE", blocker, pest.username);
+    expect(await json(unblocked)).toEqual({ is_blocked: false });
+    expect(reads(unblocked).calls).toBe(1);
+    expect((await profile(pest.username, blocker.auth)).is_blocking).toBe(false);
+    expect((await blockReq("DELETE", blocker, "nobodyhere")).status).toBe(404);
+  });
+
   it("lists the people one blocked for the privacy tab", async () => {
     const me = await createUser();
     const x = await createUser();

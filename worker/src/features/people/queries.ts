@@ -8,20 +8,6 @@ import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts"
 // walks, communities by members and people by followers, that stop after a handful of rows),
 // follows and blocks with their counters, and the lists of people.
 
-/** An ACTIVE, not deleted person by username. */
-export function activePerson(db: Database, username: string) {
-  return db.orm
-    .select()
-    .from(users)
-    .where(and(eq(users.username, username), eq(users.status, "ACTIVE"), isNull(users.deletedAt)))
-    .get();
-}
-
-/** Ends a block (the follows it ended stay ended). */
-export async function deleteBlock(db: Database, blockerId: number, blockedId: number): Promise<void> {
-  await db.orm.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-}
-
 /** A page of the people the user blocked, newest first, and how many there are. */
 export function blockedPage(db: Database, userId: number, page: { skip: number; limit: number }) {
   return db.orm.batch([
@@ -217,17 +203,6 @@ export function personAndBlocksStatement(username: string, actorId: number): Sta
 
 // The counters move in the same batch (one D1 transaction) as the follow row, and only when the
 // row really appears or goes: each UPDATE checks the row first, so following twice counts once.
-const FOLLOW_EXISTS = "EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ?2)";
-
-/** Both people's counters in one statement: `step` is +1 or -1, and only when the follow row is (not) there. */
-function followCounters(db: Database, followerId: number, followeeId: number, step: 1 | -1) {
-  return db.prepare({
-    sql: `UPDATE users SET total_following = total_following + ${step} * (id = ?1),
-            total_followers = total_followers + ${step} * (id = ?2)
-          WHERE id IN (?1, ?2) AND ${step === 1 ? "NOT " : ""}${FOLLOW_EXISTS}`,
-    binds: [followerId, followeeId],
-  });
-}
 
 /** The person a follow names (?2, their username): an active account, not deleted. */
 const FOLLOWED = "(SELECT id FROM users WHERE username = ?2 AND status = 'ACTIVE' AND deleted_at IS NULL)";
@@ -267,9 +242,23 @@ export function followNamedStatements(
 }
 
 /**
- * An unfollow of the person named by username, for the batch that also counts it against the
- * per-minute limit and reads the person: the follow row goes and both counters move back, only when
- * the row is there and `held` (the limit's guard, SQL whose binds start at ?3) holds.
+ * The follow of `follower` by `followee` ended (SQL naming each, and `held` a guard): both counters
+ * move back and the row goes, only when it is there and `held` holds.
+ */
+function endFollowSql(follower: string, followee: string, held: string): string[] {
+  return [
+    `UPDATE users SET total_following = total_following - (id = ${follower}),
+        total_followers = total_followers - (id = ${followee})
+      WHERE id IN (${follower}, ${followee}) AND ${follower} <> ${followee} AND (${held})
+        AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ${follower} AND followee_id = ${followee})`,
+    `DELETE FROM follows WHERE follower_id = ${follower} AND followee_id = ${followee} AND (${held})`,
+  ];
+}
+
+/**
+ * An unfollow of the person named by username (?2) by ?1, for the batch that also counts it against
+ * the per-minute limit and reads the person: written only when `held` (the limit's guard, SQL whose
+ * binds start at ?3) holds.
  */
 export function unfollowNamedStatements(
   db: Database,
@@ -278,29 +267,42 @@ export function unfollowNamedStatements(
   held: Statement,
 ): D1PreparedStatement[] {
   const binds = [followerId, username, ...(held.binds ?? [])];
-  return [
-    db.prepare({
-      sql: `UPDATE users SET total_following = total_following - (id = ?1),
-              total_followers = total_followers - (id <> ?1)
-            WHERE id IN (?1, ${FOLLOWED}) AND ${FOLLOWED} <> ?1 AND (${held.sql})
-              AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = ${FOLLOWED})`,
-      binds,
-    }),
-    db.prepare({
-      sql: `DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ${FOLLOWED} AND (${held.sql})`,
-      binds,
-    }),
-  ];
+  return endFollowSql("?1", FOLLOWED, held.sql).map((sql) => db.prepare({ sql, binds }));
 }
 
-export function unfollowStatements(db: Database, followerId: number, followeeId: number) {
+/**
+ * A block of the person named by username (?2) by ?1, for the batch that also counts it and reads
+ * the person: the follows between the two end and the block row is made (once), only when the
+ * person is someone else and `held` (SQL whose binds start at ?4) holds.
+ */
+export function blockNamedStatements(
+  db: Database,
+  blockerId: number,
+  username: string,
+  now: number,
+  held: Statement,
+): D1PreparedStatement[] {
+  const binds = [blockerId, username, now, ...(held.binds ?? [])];
   return [
-    followCounters(db, followerId, followeeId, -1),
-    db.prepare({
-      sql: "DELETE FROM follows WHERE follower_id = ?1 AND followee_id = ?2",
-      binds: [followerId, followeeId],
-    }),
-  ];
+    ...endFollowSql("?1", FOLLOWED, held.sql),
+    ...endFollowSql(FOLLOWED, "?1", held.sql),
+    `INSERT INTO blocks (blocker_id, blocked_id, created_at)
+       SELECT ?1, ${FOLLOWED}, ?3 WHERE ${FOLLOWED} <> ?1 AND (${held.sql})
+       ON CONFLICT DO NOTHING`,
+  ].map((sql) => db.prepare({ sql, binds }));
+}
+
+/** An unblock of the person named by username (?2) by ?1, when `held` (binds from ?3) holds. */
+export function unblockNamedStatement(
+  db: Database,
+  blockerId: number,
+  username: string,
+  held: Statement,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ${FOLLOWED} AND (${held.sql})`,
+    binds: [blockerId, username, ...(held.binds ?? [])],
+  });
 }
 
 /**
@@ -322,13 +324,5 @@ export function followCountsStatement(db: Database, followerId: number, username
             EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = users.id) AS is_following
           FROM users WHERE id = ${FOLLOWED}`,
     binds: [followerId, username],
-  });
-}
-
-/** The block row (made once). */
-export function blockStatement(db: Database, blockerId: number, blockedId: number, now: number) {
-  return db.prepare({
-    sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-    binds: [blockerId, blockedId, now],
   });
 }

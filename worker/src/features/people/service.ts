@@ -3,21 +3,18 @@ import type { FeedOption, FollowTab } from "#shared/enums.ts";
 import { type DatedPerson, type FollowAnswer, type JobProfile, PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { PersonItem } from "#shared/schemas/search.ts";
 import type { User } from "#shared/schemas/user.ts";
-import type { users } from "#worker/db/schema/index.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { toOwner } from "#worker/lib/owners.ts";
-import { hitRateLimit, rateCounter } from "#worker/lib/rate-limits.ts";
+import { type Counters, rateCounter } from "#worker/lib/rate-limits.ts";
 import { iso } from "#worker/lib/time.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { NO_RELATION, toUser } from "#worker/lib/user-json.ts";
 import {
-  activePerson,
   blockedPage,
-  blockStatement,
+  blockNamedStatements,
   connectionPage,
-  deleteBlock,
   FOLLOW_IS_NEW,
   followCountsStatement,
   followNamedStatements,
@@ -25,24 +22,15 @@ import {
   personAndBlocksStatement,
   personWithRelation,
   referredPage,
+  unblockNamedStatement,
   unfollowNamedStatements,
-  unfollowStatements,
   updateUser,
 } from "./queries";
-
-type UserRow = typeof users.$inferSelect;
 
 /** Follow, block and profile edits: generous for people, a wall for scripts. */
 export const ACTIONS_PER_MINUTE = { max: 60, windowMs: 60_000 };
 /** The per-minute limit's key: one count for every action of a person here. */
 export const actionsKey = (userId: number) => `people:${userId}`;
-
-/** An ACTIVE, not deleted person by username, or a 404. */
-async function findPerson({ db }: Deps, username: string): Promise<UserRow> {
-  const row = await activePerson(db, username);
-  if (!row) fail(404, PEOPLE_MSG.userNotFound);
-  return row;
-}
 
 /** `GET /api/v1/user`: the profile with the caller's relation to it. */
 export async function getProfile(deps: Deps, username: string, viewerId: number | null): Promise<User> {
@@ -63,28 +51,45 @@ export async function getProfile(deps: Deps, username: string, viewerId: number 
   );
 }
 
-/**
- * Why the person a follow names (as `personAndBlocksStatement` read them) cannot be followed by
- * `actorId`: a 404, 400 or 403; nothing when they can.
- */
-function refuseUnreachable(
-  person: { id: number; blockers: string | null } | undefined,
-  actorId: number,
-): void {
-  if (!person) fail(404, PEOPLE_MSG.userNotFound);
-  const targetId = Number(person.id);
-  if (targetId === actorId) fail(400, PEOPLE_MSG.followSelf);
-  const by = new Set((person.blockers ?? "").split(",").filter(Boolean).map(Number));
-  if (by.has(targetId)) fail(403, PEOPLE_MSG.blockedByThem);
-  if (by.has(actorId)) fail(403, PEOPLE_MSG.blockedByYou);
+/** The person a write names, as its batch read them: their id, and who blocked whom between the two. */
+interface NamedPerson {
+  id: number;
+  /** The ids of whoever blocked the other: the person, the actor, both or neither. */
+  blockers: Set<number>;
 }
 
 /**
- * `POST .../follow`: idempotent; the followed person hears of it once. One round trip after the
- * caller's checks (the token check rides in it): the limits' counters, the person and the blocks,
- * the follow and its counters (written only when the limits let it through and the person can be
- * followed, as SQL finds them), the notice's check and the counts answered. The limits are judged
- * first, then the person, as if each were a round trip of its own.
+ * A write on the person named by username in one round trip (the token check rides in it):
+ * `limit`'s counters, the person with the blocks between them and the actor, then `statements`
+ * (guarded in SQL by `limit.held` and by the person, so what the answer refuses was not written).
+ * The limit is judged first, then the person must exist (404), as if each were a round trip of its
+ * own. Answers the person and the results of `statements`.
+ */
+async function namedWrite(
+  { db }: Deps,
+  limit: Counters,
+  username: string,
+  actorId: number,
+  statements: D1PreparedStatement[],
+): Promise<{ person: NamedPerson; results: D1Result[] }> {
+  const results = await db.write([
+    ...limit.statements,
+    db.prepare(personAndBlocksStatement(username, actorId)),
+    ...statements,
+  ]);
+  const counted = limit.statements.length;
+  await limit.judge(results.slice(0, counted));
+  const row = results[counted]?.results[0] as { id: number; blockers: string | null } | undefined;
+  if (!row) fail(404, PEOPLE_MSG.userNotFound);
+  const blockers = new Set((row.blockers ?? "").split(",").filter(Boolean).map(Number));
+  return { person: { id: Number(row.id), blockers }, results: results.slice(counted + 1) };
+}
+
+/**
+ * `POST .../follow`: idempotent; the followed person hears of it once. One round trip: the limits'
+ * counters (the per-minute one and the day's allowance), the person and the blocks, the follow and
+ * its counters (written only when the limits let it through and the person can be followed, as SQL
+ * finds them), the notice's check and the counts answered (docs/decisions/239).
  */
 export async function follow(
   deps: Deps,
@@ -103,21 +108,15 @@ export async function follow(
     onlyIf: { sql: FOLLOW_IS_NEW },
   });
   const written = followNamedStatements(db, follower.id, username, now, limits.held(4));
-  const results = await db.write([
-    ...limits.statements,
-    db.prepare(personAndBlocksStatement(username, follower.id)),
+  const { person, results } = await namedWrite(deps, limits, username, follower.id, [
     ...written,
     ...told.statements,
     followCountsStatement(db, follower.id, username),
   ]);
-  const counted = limits.statements.length;
-  await limits.judge(results.slice(0, counted));
-  refuseUnreachable(
-    results[counted]?.results[0] as { id: number; blockers: string | null } | undefined,
-    follower.id,
-  );
-  const notices = counted + 1 + written.length;
-  await told.after(results.slice(notices, notices + told.statements.length));
+  if (person.id === follower.id) fail(400, PEOPLE_MSG.followSelf);
+  if (person.blockers.has(person.id)) fail(403, PEOPLE_MSG.blockedByThem);
+  if (person.blockers.has(follower.id)) fail(403, PEOPLE_MSG.blockedByYou);
+  await told.after(results.slice(written.length, written.length + told.statements.length));
   return answerOf(results.at(-1));
 }
 
@@ -133,54 +132,49 @@ function answerOf(result: D1Result | undefined): FollowAnswer {
   };
 }
 
-/**
- * `DELETE .../follow`: idempotent too. One round trip, as a follow's (the token check rides in it):
- * the per-minute counter, the person, the unfollow (written only when the limit let it through) and
- * the counts answered; the limit is judged first, then the person.
- */
+/** `DELETE .../follow`: idempotent too. One round trip, as a follow's, with the per-minute limit. */
 export async function unfollow(deps: Deps, followerId: number, username: string): Promise<FollowAnswer> {
   const { db } = deps;
   const limit = rateCounter(db, actionsKey(followerId), ACTIONS_PER_MINUTE);
-  const written = unfollowNamedStatements(db, followerId, username, limit.held(3));
-  const results = await db.write([
-    ...limit.statements,
-    db.prepare(personAndBlocksStatement(username, followerId)),
-    ...written,
+  const { person, results } = await namedWrite(deps, limit, username, followerId, [
+    ...unfollowNamedStatements(db, followerId, username, limit.held(3)),
     followCountsStatement(db, followerId, username),
   ]);
-  const counted = limit.statements.length;
-  await limit.judge(results.slice(0, counted));
-  const person = results[counted]?.results[0] as { id: number } | undefined;
-  if (!person) fail(404, PEOPLE_MSG.userNotFound);
-  if (Number(person.id) === followerId) fail(400, PEOPLE_MSG.followSelf);
+  if (person.id === followerId) fail(400, PEOPLE_MSG.followSelf);
   return answerOf(results.at(-1));
 }
 
-/** `POST .../block`: also ends any follow between the two, in the same transaction. */
+/**
+ * `POST .../block`: also ends any follow between the two, in the same transaction. One round trip:
+ * the per-minute counter, the person, and the block with the follows it ends (written only when the
+ * limit let it through and the person is someone else).
+ */
 export async function block(deps: Deps, blockerId: number, username: string): Promise<{ is_blocked: true }> {
   const { db } = deps;
-  await hitRateLimit(db, actionsKey(blockerId), ACTIONS_PER_MINUTE);
-  const target = await findPerson(deps, username);
-  if (target.id === blockerId) fail(400, PEOPLE_MSG.blockSelf);
-  await db.write([
-    ...unfollowStatements(db, blockerId, target.id),
-    ...unfollowStatements(db, target.id, blockerId),
-    blockStatement(db, blockerId, target.id, Date.now()),
-  ]);
+  const limit = rateCounter(db, actionsKey(blockerId), ACTIONS_PER_MINUTE);
+  const { person } = await namedWrite(
+    deps,
+    limit,
+    username,
+    blockerId,
+    blockNamedStatements(db, blockerId, username, Date.now(), limit.held(4)),
+  );
+  if (person.id === blockerId) fail(400, PEOPLE_MSG.blockSelf);
   // Neither one's open tabs show the other online any more (after the answer).
-  await deps.live.partnersParted(blockerId, target.id);
+  await deps.live.partnersParted(blockerId, person.id);
   return { is_blocked: true };
 }
 
-/** `DELETE .../block`. The follows a block ended stay ended. */
+/** `DELETE .../block`. The follows a block ended stay ended. One round trip, as a block's. */
 export async function unblock(
   deps: Deps,
   blockerId: number,
   username: string,
 ): Promise<{ is_blocked: false }> {
-  await hitRateLimit(deps.db, actionsKey(blockerId), ACTIONS_PER_MINUTE);
-  const target = await findPerson(deps, username);
-  await deleteBlock(deps.db, blockerId, target.id);
+  const limit = rateCounter(deps.db, actionsKey(blockerId), ACTIONS_PER_MINUTE);
+  await namedWrite(deps, limit, username, blockerId, [
+    unblockNamedStatement(deps.db, blockerId, username, limit.held(3)),
+  ]);
   return { is_blocked: false };
 }
 
