@@ -907,6 +907,38 @@ describe("round trips to D1 per list", () => {
     }
   });
 
+  it("a revoked token's unfollow, block and unblock land nothing, counters included", async () => {
+    const user = await createUser();
+    const author = await createUser();
+    const other = await createUser();
+    const as = (method: string, path: string, username: string) =>
+      api(`/api/v1/private/user/${path}?username=${username}`, { method, headers: user.auth });
+    expect((await as("POST", "follow", author.username)).status).toBe(200);
+    expect((await as("POST", "block", other.username)).status).toBe(200);
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key = 'people:' || ?1").bind(user.id).run();
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(user.id)
+      .run();
+    const tries = [
+      as("DELETE", "follow", author.username),
+      as("POST", "block", author.username),
+      as("DELETE", "block", other.username),
+    ];
+    for (const res of await Promise.all(tries)) {
+      expect(res.status).toBe(401);
+      expect(reads(res).calls).toBe(1);
+    }
+    const row = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM follows WHERE follower_id = ?1) AS follows,
+              (SELECT group_concat(blocked_id) FROM blocks WHERE blocker_id = ?1) AS blocked,
+              (SELECT total_followers FROM users WHERE id = ?2) AS followers,
+              (SELECT count(*) FROM rate_limits WHERE key = 'people:' || ?1) AS counters`,
+    )
+      .bind(user.id, author.id)
+      .first();
+    expect(row).toEqual({ follows: 1, blocked: String(other.id), followers: 1, counters: 0 });
+  });
+
   it("a write carried with the staff check lands nothing when the staff session is not valid", async () => {
     const admin = await createAdmin();
     const key = `staff-rider-test-${admin.id}`;
