@@ -5,6 +5,7 @@ import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   type CheckedNotice,
   NOT_TOLD_YET,
+  type NoticeRecipient,
   noticeChecked,
   noticeCheckStatement,
   noticesChecked,
@@ -20,19 +21,20 @@ import { type NewNotification, prepared, sendNotice, settingOf } from "./service
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * A notice of a write on its way to the recipient's inbox. The recipient is named by id, or by
- * username when the write's batch finds them by name (a follow's; never a notice told `once`).
+ * A notice of a write on its way to the recipient's inbox. The recipient is named by id, or found
+ * by SQL in the write's batch (`to`: a follow's, a vote's; never a notice told `once`).
  */
 type InboxNotice = Omit<NewNotification, "userId"> & {
   actorId: number;
   /** Told at most once in this long per kind and link (reactions). */
   quietMs?: number;
   /**
-   * Where it leads, from the actor as the batch read them, instead of `link` (a follow's: the
-   * follower's profile, sent before the token check brought their username).
+   * Where it leads and its text, once the batch is back, instead of `link` and `text`: from the
+   * actor as the batch read them (a follow's: the follower's profile, sent before the token check
+   * brought their username), or from what the write's own reads found (a vote's: the post).
    */
-  linkTo?: (actor: { username: string }) => string;
-} & ({ userId: number } | { username: string });
+  resolve?: (actor: { username: string }) => { link: string | null; text: string | null };
+} & ({ userId: number } | { to: NoticeRecipient });
 
 /**
  * The inbox's idempotency key of a notice: a repeated delivery of the same write carries the same
@@ -54,7 +56,7 @@ function noticeKey(n: InboxNotice, now: number): string {
  * own action.
  */
 function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: OnlyIf): Told {
-  // One named by username is not the actor: the write's own check sees to it (a follow of oneself).
+  // One found by SQL is not the actor: its check sees to it (`noticeCheckStatement`).
   const told = notices.filter((n) => !("userId" in n) || n.actorId !== n.userId).map(prepared);
   return {
     statements: told.map((n) =>
@@ -71,8 +73,8 @@ function toldToInbox(deps: Deps, notices: InboxNotice[], now: number, onlyIf: On
       for (const [i, n] of told.entries()) {
         const checked = noticeChecked(results[i]);
         if (!checked) continue;
-        const link = n.linkTo ? n.linkTo(checked.actor) : n.link;
-        await sendChecked(deps, { ...n, userId: checked.userId, link }, checked, now);
+        const late = n.resolve ? prepared(n.resolve(checked.actor)) : { link: n.link, text: n.text };
+        await sendChecked(deps, { ...n, ...late, userId: checked.userId }, checked, now);
       }
     },
   };
@@ -138,12 +140,12 @@ export function notificationEvents(deps: Deps): Events {
         deps,
         [
           {
-            username: e.username,
+            to: { sql: "p.username = ?1", bind: e.username },
             kind: "FOLLOWER",
             actorId: e.followerId,
             link: null,
-            linkTo: e.link,
             text: null,
+            resolve: (follower) => ({ link: e.link(follower), text: null }),
           },
         ],
         e.now,

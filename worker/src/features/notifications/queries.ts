@@ -97,17 +97,26 @@ export function notificationStatements(
 }
 
 /**
+ * The person a notice goes to, found by SQL in the writer's batch rather than known before it (a
+ * follow's by username, a vote's as the post's author): `sql` over `p`, with `bind` as ?1.
+ */
+export interface NoticeRecipient {
+  sql: string;
+  bind: unknown;
+}
+
+/**
  * A notice that goes to the person's inbox (docs/decisions/210), checked in the writer's batch with
  * one statement: it answers the actor as others see them, whether the person mutes any phrase and
  * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when
  * the person has not switched that kind off (`setting`), neither one blocked the other and `onlyIf`
  * holds (SQL over `p` the person, ?1 too when named by id, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4 and ?5 are the
- * kind, the link and the text, as in `notificationStatements`). The person is named by id, or by
- * username when the batch finds them by name (a follow's): ?1 either way.
+ * kind, the link and the text, as in `notificationStatements`). The person is named by id, or
+ * found by SQL (`NoticeRecipient`): ?1 either way.
  */
 export function noticeCheckStatement(
   db: Database,
-  input: Omit<NoticeInput, "userId"> & { actorId: number } & ({ userId: number } | { username: string }),
+  input: Omit<NoticeInput, "userId"> & { actorId: number } & ({ userId: number } | { to: NoticeRecipient }),
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",
@@ -115,9 +124,10 @@ export function noticeCheckStatement(
 ): D1PreparedStatement {
   const byId = "userId" in input;
   return db.prepare({
-    sql: noticeCheckSql(byId ? "p.id = ?1" : "p.username = ?1", setting, onlyIf),
+    // One found by SQL is never the actor (nobody hears of their own action).
+    sql: noticeCheckSql(byId ? "p.id = ?1" : `${input.to.sql} AND p.id <> ?3`, setting, onlyIf),
     binds: [
-      byId ? input.userId : input.username,
+      byId ? input.userId : input.to.bind,
       input.kind,
       input.actorId,
       input.link,
