@@ -92,6 +92,15 @@ export interface OnlyIf {
 }
 
 /**
+ * The person an event's notice goes to, found by SQL in the write's batch rather than known before
+ * it (a follow's by username, a vote's as the post's author): `sql` over `p`, with `bind` as ?1.
+ */
+export interface FoundPerson {
+  sql: string;
+  bind: unknown;
+}
+
+/**
  * What happened, as the feature where it happened says it (docs/decisions/196), so that feature
  * imports none of those that care: app wiring (`createDeps`) connects the notifications feature
  * (features/notifications/events.ts), which decides who hears of it. The events of a write return
@@ -112,23 +121,25 @@ export interface Events {
     now: number;
     onlyIf: OnlyIf;
   }): Told;
-  /** Someone upvoted a post. */
+  /**
+   * Someone upvoted a post, its `author` found in the vote's batch; the post's `link` and `title`
+   * once that batch is back (its own reads found the post).
+   */
   postUpvoted(e: {
     actorId: number;
-    ownerId: number;
-    link: string;
-    title: string;
+    author: FoundPerson;
+    post: () => { link: string; title: string };
     now: number;
     onlyIf: OnlyIf;
   }): Told;
   /**
-   * Someone followed a person, named by username (`link`: the follower's profile, from the follower
-   * as the batch reads them): the follow's batch finds the person by name, so `onlyIf` names them
-   * as `p.id`, and it goes before the token check brought the follower's username.
+   * Someone followed a `person` found in the follow's batch (`onlyIf` names them as `p.id`);
+   * `link`, the follower's profile, from the follower as that batch read them (it goes before the
+   * token check brought the follower's username).
    */
   followed(e: {
     followerId: number;
-    username: string;
+    person: FoundPerson;
     link: (follower: { username: string }) => string;
     now: number;
     onlyIf: OnlyIf;

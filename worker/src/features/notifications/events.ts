@@ -1,11 +1,10 @@
 import { isEmailKind } from "#shared/schemas/push.ts";
-import type { Deps, Events, OnlyIf, Told } from "#worker/deps.ts";
+import type { Deps, Events, FoundPerson, OnlyIf, Told } from "#worker/deps.ts";
 import { moderationNotices } from "#worker/lib/moderation-notices.ts";
 import { toUnreadData } from "#worker/lib/user-json.ts";
 import {
   type CheckedNotice,
   NOT_TOLD_YET,
-  type NoticeRecipient,
   noticeChecked,
   noticeCheckStatement,
   noticesChecked,
@@ -34,7 +33,7 @@ type InboxNotice = Omit<NewNotification, "userId"> & {
    * brought their username), or from what the write's own reads found (a vote's: the post).
    */
   resolve?: (actor: { username: string }) => { link: string | null; text: string | null };
-} & ({ userId: number } | { to: NoticeRecipient });
+} & ({ userId: number } | { to: FoundPerson });
 
 /**
  * The inbox's idempotency key of a notice: a repeated delivery of the same write carries the same
@@ -131,7 +130,19 @@ export function notificationEvents(deps: Deps): Events {
     postUpvoted: (e) =>
       toldToInbox(
         deps,
-        [{ userId: e.ownerId, kind: "UPVOTE", actorId: e.actorId, link: e.link, text: e.title }],
+        [
+          {
+            to: e.author,
+            kind: "UPVOTE",
+            actorId: e.actorId,
+            link: null,
+            text: null,
+            resolve: () => {
+              const post = e.post();
+              return { link: post.link, text: post.title };
+            },
+          },
+        ],
         e.now,
         e.onlyIf,
       ),
@@ -140,7 +151,7 @@ export function notificationEvents(deps: Deps): Events {
         deps,
         [
           {
-            to: { sql: "p.username = ?1", bind: e.username },
+            to: e.person,
             kind: "FOLLOWER",
             actorId: e.followerId,
             link: null,

@@ -2,6 +2,7 @@ import type { NotificationKind } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import { notifications, users } from "#worker/db/schema/index.ts";
 import { columnsOf, rowOf } from "#worker/db/sql.ts";
+import type { FoundPerson } from "#worker/deps.ts";
 import type { CarriedSession } from "#worker/lib/inbox-notices.ts";
 import { noticeColumns, noticeColumnsSql } from "#worker/lib/moderation-notice-queries.ts";
 import { type ActiveMute, notMutedSql } from "#worker/lib/mute-match.ts";
@@ -97,26 +98,17 @@ export function notificationStatements(
 }
 
 /**
- * The person a notice goes to, found by SQL in the writer's batch rather than known before it (a
- * follow's by username, a vote's as the post's author): `sql` over `p`, with `bind` as ?1.
- */
-export interface NoticeRecipient {
-  sql: string;
-  bind: unknown;
-}
-
-/**
  * A notice that goes to the person's inbox (docs/decisions/210), checked in the writer's batch with
  * one statement: it answers the actor as others see them, whether the person mutes any phrase and
  * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when
  * the person has not switched that kind off (`setting`), neither one blocked the other and `onlyIf`
  * holds (SQL over `p` the person, ?1 too when named by id, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4 and ?5 are the
  * kind, the link and the text, as in `notificationStatements`). The person is named by id, or
- * found by SQL (`NoticeRecipient`): ?1 either way.
+ * found by SQL (`FoundPerson`): ?1 either way.
  */
 export function noticeCheckStatement(
   db: Database,
-  input: Omit<NoticeInput, "userId"> & { actorId: number } & ({ userId: number } | { to: NoticeRecipient }),
+  input: Omit<NoticeInput, "userId"> & { actorId: number } & ({ userId: number } | { to: FoundPerson }),
   setting: keyof typeof users.$inferSelect | null,
   now: number,
   onlyIf = "",

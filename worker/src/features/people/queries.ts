@@ -305,6 +305,9 @@ export function unblockNamedStatement(
   });
 }
 
+/** The person a follow names (its notice's `FoundPerson`), by their username at ?1. */
+export const FOLLOWED_PERSON = "p.username = ?1";
+
 /**
  * The FOLLOWER notification's extra condition (see the `followed` event, which names the person
  * `p`): the follow row was made by this very batch (its created_at is the batch's `now`). The person's inbox keeps it only when

@@ -16,6 +16,7 @@ import {
   blockNamedStatements,
   connectionPage,
   FOLLOW_IS_NEW,
+  FOLLOWED_PERSON,
   followCountsStatement,
   followNamedStatements,
   jobProfileRow,
@@ -102,7 +103,7 @@ export async function follow(
   const now = Date.now();
   const told = deps.events.followed({
     followerId: follower.id,
-    username,
+    person: { sql: FOLLOWED_PERSON, bind: username },
     link: (who) => `/user/${who.username}`,
     now,
     onlyIf: { sql: FOLLOW_IS_NEW },

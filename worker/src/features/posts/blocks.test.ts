@@ -32,6 +32,33 @@ describe("blocks on posts", () => {
     expect(after.total_micropost_votes).toBe(0);
   });
 
+  it("a vote cast before a block is neither taken back nor counted again by a refused toggle, in one round trip", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const voter = await createUser();
+    const cast = await vote(voter, post.public_id);
+    expect(cast.status).toBe(200);
+    expect(Number(cast.headers.get("X-D1-Calls"))).toBe(1);
+    expect((await postOf(post.public_id)).total_micropost_votes).toBe(1);
+    expect((await block(author, voter.username)).status).toBeLessThan(300);
+    for (let i = 0; i < 2; i++) {
+      const refused = await vote(voter, post.public_id);
+      expect(refused.status).toBe(403);
+      expect((await json<{ detail: string }>(refused)).detail).toBe("This user has blocked you");
+    }
+    expect((await postOf(post.public_id)).total_micropost_votes).toBe(1);
+    // Unblocked, the toggle takes the standing vote back.
+    await api(`/api/v1/private/user/block?username=${voter.username}`, {
+      method: "DELETE",
+      headers: author.auth,
+    });
+    const back = await json<{ user_voted: boolean; total_micropost_votes: number }>(
+      await vote(voter, post.public_id),
+    );
+    expect(back).toEqual({ user_voted: false, total_micropost_votes: 0 });
+    expect((await vote(voter, "nosuchpost")).status).toBe(404);
+  });
+
   it("refuses the blocker too, and a reply to a comment by someone on the other side of a block", async () => {
     const author = await createUser();
     const post = await newPost(author, await newCommunity(author));

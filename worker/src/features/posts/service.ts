@@ -227,35 +227,42 @@ export async function deletePost(deps: Deps, user: Person, postPublicId: string)
 }
 
 /**
- * Toggles the caller's vote: the post and the blocks in one round trip, then one batch with the
- * vote, its count, the author's notification (only when this batch put a vote in) and the count read
- * back (queries.ts `toggleVoteStatements`: which way it goes is decided inside the batch).
+ * Toggles the caller's vote in one round trip (the token check rides in it): the post with the
+ * blocks and the caller's ban, the vote and its count (written only when the caller may vote on the
+ * post, as SQL finds it), the author's notice's check (only when this batch put a vote in) and the
+ * count read back (queries `toggleVoteStatements`: which way it goes is decided inside the batch).
  */
 export async function toggleVote(deps: Deps, user: Person, postPublicId: string): Promise<VoteResult> {
   const { db } = deps;
   // A burst of votes is refused at the edge's counter, before any round trip (docs/decisions/091).
   await hitBurstLimit(deps.env.VOTE_LIMITER, `vote:${user.id}`, VOTE_BURST_SECONDS);
-  const found = await queries.findPublishedPostForActor(db, postPublicId, user.id);
+  const now = Date.now();
+  let found: queries.PostForActor | null = null;
+  const toggle = queries.toggleVoteStatements(db, postPublicId, user.id, now);
+  const told = deps.events.postUpvoted({
+    actorId: user.id,
+    author: { sql: queries.VOTED_POST_AUTHOR, bind: postPublicId },
+    post: () => ({
+      link: found ? postLink(found.post.communityName, postPublicId, found.post.slug) : "",
+      title: found?.post.title ?? "",
+    }),
+    now,
+    onlyIf: { sql: queries.VOTE_IS_NEW, binds: [postPublicId] },
+  });
+  const results = await db.write([
+    db.prepare(queries.postForActorStatement(postPublicId, user.id, now)),
+    ...toggle,
+    ...told.statements,
+  ]);
+  found = queries.postForActorOf(results[0]?.results[0] as queries.PostForActorRow | undefined);
   if (!found) fail(404, "Post not found");
-  const { post } = found;
   if (found.blocking) fail(403, PEOPLE_MSG.blockedByThem);
   if (found.blocked) fail(403, PEOPLE_MSG.blockedByYou);
   refuseIfBanned(found.banEnds);
-  const now = Date.now();
-  const toggle = queries.toggleVoteStatements(db, post.id, user.id, now);
-  const told = deps.events.postUpvoted({
-    actorId: user.id,
-    ownerId: post.ownerId,
-    link: postLink(post.communityName, postPublicId, post.slug),
-    title: post.title,
-    now,
-    onlyIf: { sql: queries.VOTE_IS_NEW, binds: [post.id] },
-  });
-  const results = await db.write([...toggle, ...told.statements]);
-  const row = queries.votedAfterToggle(results);
+  const row = queries.votedAfterToggle(results.slice(1));
   if (!row) fail(404, "Post not found");
   await deps.live.postActivity(postPublicId, user.id);
-  await told.after(results.slice(toggle.length));
+  await told.after(results.slice(1 + toggle.length));
   return { user_voted: Boolean(row.user_voted), total_micropost_votes: row.total_votes };
 }
 

@@ -122,29 +122,40 @@ export async function findAnyPost(db: Database, postPublicId: string): Promise<P
   return raw ? rowOf(microposts, raw) : null;
 }
 
+/** What an action on someone's post reads of it first (`postForActorStatement`). */
+export interface PostForActor {
+  post: PostWithCommunity;
+  blocking: boolean;
+  blocked: boolean;
+  banEnds: number | null;
+}
+
 /**
- * A published post with its community's name, and whether its author and `actorId` blocked each
- * other (`blocking`: the author blocked the actor; `blocked`: the actor blocked the author), in
- * one round trip: what an action on someone's post checks first. The action's `limits` move in
- * that round trip and are judged first (a refused action answers 429 whether or not the post is there).
+ * A published post with its community's name, whether its author and `actorId` blocked each other
+ * (`blocking`: the author blocked the actor; `blocked`: the actor blocked the author) and the
+ * actor's ban from its community at `now`: what an action on someone's post checks first.
  */
-export async function findPublishedPostForActor(
-  db: Database,
-  postPublicId: string,
-  actorId: number,
-  limits?: Counters,
-): Promise<{ post: PostWithCommunity; blocking: boolean; blocked: boolean; banEnds: number | null } | null> {
-  type Found = { community_name: string; blocking: number; blocked: number; ban_ends: number | null };
-  const [[raw]] = await readCounted<[Found]>(db, limits, [
-    {
-      sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
+export function postForActorStatement(postPublicId: string, actorId: number, now: number): Statement {
+  return {
+    sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked,
         ${BAN_ENDS_SQL("m.community_id", "?2", "?3")} AS ban_ends
       FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND ${VISIBLE}`,
-      binds: [postPublicId, actorId, Date.now()],
-    },
-  ]);
+    binds: [postPublicId, actorId, now],
+  };
+}
+
+/** A row of `postForActorStatement`: the post's columns and what the statement adds. */
+export type PostForActorRow = Record<string, unknown> & {
+  community_name: string;
+  blocking: number;
+  blocked: number;
+  ban_ends: number | null;
+};
+
+/** The row `postForActorStatement` answered, or null when there is no such post to act on. */
+export function postForActorOf(raw: PostForActorRow | undefined): PostForActor | null {
   if (!raw) return null;
   return {
     post: { ...rowOf(microposts, raw), communityName: raw.community_name },
@@ -152,6 +163,22 @@ export async function findPublishedPostForActor(
     blocked: raw.blocked === 1,
     banEnds: raw.ban_ends,
   };
+}
+
+/**
+ * `postForActorStatement` in one round trip: the action's `limits` move in it and are judged first
+ * (a refused action answers 429 whether or not the post is there).
+ */
+export async function findPublishedPostForActor(
+  db: Database,
+  postPublicId: string,
+  actorId: number,
+  limits?: Counters,
+): Promise<PostForActor | null> {
+  const [[raw]] = await readCounted<[PostForActorRow]>(db, limits, [
+    postForActorStatement(postPublicId, actorId, Date.now()),
+  ]);
+  return postForActorOf(raw);
 }
 
 /** Posts by id, in no particular order, as `pageWithLookups` reads them (with all their items show). */
