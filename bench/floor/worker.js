@@ -54,15 +54,24 @@ export default {
         return Response.json({ list: results });
       }
       // A write shaped like Agora's vote: three round trips (the session, the post and the limits,
-      // then one batch writing the vote row and moving the post's counter).
+      // then one batch writing the vote row and moving the post's counter), or with `trips=1` one
+      // batch reading the post and making both writes (Agora's vote since docs/decisions/239).
       case "/vote": {
         const id = Number(url.searchParams.get("id") ?? 1);
-        await env.DB.prepare("SELECT 1 AS one").first();
-        await env.DB.prepare("SELECT id, score FROM items WHERE id = ?1").bind(id).first();
-        await env.DB.batch([
+        const write = [
           env.DB.prepare("INSERT INTO events (to_name, at) VALUES (?1, ?2)").bind(String(id), Date.now()),
           env.DB.prepare("UPDATE items SET score = score + 1 WHERE id = ?1").bind(id),
-        ]);
+        ];
+        if (url.searchParams.get("trips") === "1") {
+          await env.DB.batch([
+            env.DB.prepare("SELECT id, score FROM items WHERE id = ?1").bind(id),
+            ...write,
+          ]);
+          return Response.json({ ok: true });
+        }
+        await env.DB.prepare("SELECT 1 AS one").first();
+        await env.DB.prepare("SELECT id, score FROM items WHERE id = ?1").bind(id).first();
+        await env.DB.batch(write);
         return Response.json({ ok: true });
       }
       case "/connect":

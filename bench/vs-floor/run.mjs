@@ -23,7 +23,8 @@
 //    clients in a closed loop: 85% page reads (Agora: feed NEW 25, TOP 10, post 20, comments 10, as
 //    bench/load weighs them, as visitors whose browser sends no `Cache-Control`, or from D1 with
 //    --mix-from-d1) and 15% votes (Agora: signed in, toggling;
-//    the floor: its three-round-trip /vote). M is Agora's requests a second ÷ the floor's.
+//    the floor: its /vote in one round trip, `trips=1`, as Agora's vote since docs/decisions/239).
+//    M is Agora's requests a second ÷ the floor's.
 //    Before the turns, each Worker's health alone with the same clients, for the older ratio of ratios.
 // 3. Live, `--live-rounds` turns per Worker: `--people` sockets each (one sleeping inbox or box per
 //    person), then after `--idle` silent seconds `--events` events at `--rate`/s. Agora's event is a
@@ -302,7 +303,7 @@ async function main() {
   const floorOne = () =>
     Math.random() < 0.85
       ? request(`${floorBase}/d1-page?below=${1 + Math.floor(Math.random() * POSTS)}`)
-      : request(`${floorBase}/vote?id=${1 + Math.floor(Math.random() * POSTS)}`);
+      : request(`${floorBase}/vote?trips=1&id=${1 + Math.floor(Math.random() * POSTS)}`);
   /** CLIENTS clients in a closed loop for `seconds`: requests done, errors, CPU ms used by `pids`. */
   const turn = async (one, pids, seconds) => {
     const cpu0 = cpuMs(pids);
@@ -535,7 +536,7 @@ async function main() {
     "",
     "| Worker | req/s each turn | req/s | CPU ms per request | errors | its health alone, req/s | mix ÷ its health |",
     "|---|---|---:|---:|---:|---:|---:|",
-    `| floor (d1-page, 3-round-trip vote) | ${mixFloor.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixFloor.rate)} | ${f2(mixFloor.cpuPer)} | ${mixFloor.errors} | ${f1(healthRate("floor"))} | ${f2(mixFloor.rate / healthRate("floor"))} |`,
+    `| floor (d1-page, 1-round-trip vote) | ${mixFloor.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixFloor.rate)} | ${f2(mixFloor.cpuPer)} | ${mixFloor.errors} | ${f1(healthRate("floor"))} | ${f2(mixFloor.rate / healthRate("floor"))} |`,
     `| Agora (feed, post, comments as visitors${MIX_FROM_D1 ? " from D1" : `, ${f1((100 * mixKept) / sum(mixTurns.agora, "done"))}% from the kept copy`}; signed-in vote) | ${mixAgora.each.map((n) => n.toFixed(0)).join(", ")} | ${f1(mixAgora.rate)} | ${f2(mixAgora.cpuPer)} | ${mixAgora.errors} | ${f1(healthRate("agora"))} | ${f2(mixAgora.rate / healthRate("agora"))} |`,
     "",
     `M is Agora's req/s over the floor's: ${f2(M)}. Each mix over its own Worker's health, as ADR 130 compared them: ${f2(mixAgora.rate / healthRate("agora") / (mixFloor.rate / healthRate("floor")))}.`,
