@@ -2,7 +2,7 @@ import type { Database } from "#worker/db/database.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
 import { RetryLater } from "#worker/lib/errors.ts";
-import { type CountRow, countStatement, windowRow, withinAllowance } from "#worker/lib/rate-limit-queries.ts";
+import { type CountRow, countStatement, windowRow } from "#worker/lib/rate-limit-queries.ts";
 import {
   allOf,
   type Condition,
@@ -203,11 +203,11 @@ export async function actionCounters(
   const { db } = deps;
   const limit = rate ? rateCounter(db, rate.key, rate.rule, now, onlyIf) : NO_COUNTERS;
   if (!user.trust && db.riderWaiting)
-    return countersBeforeLevel(deps, user, rate, limit, action, now, onlyIf);
+    return countersBeforeLevel(deps, user, limit, action, now, onlyIf);
   const trust = await knownTrust(deps, user, now);
   if (!limited(action, trust.level)) return limit;
   const stale = isStale(trust, now);
-  const count = allowanceCount(db, user.id, rate, action, now, onlyIf);
+  const count = allowanceCount(db, user.id, limit, action, now, onlyIf);
   const relevel = stale ? [trustLevelStatement(db, user.id, now)] : [];
   return {
     statements: [...relevel, ...limit.statements, count],
@@ -246,7 +246,7 @@ function bothHeld(limit: Counters, userId: number, action: TrustAction): Conditi
 function allowanceCount(
   db: Database,
   userId: number,
-  rate: { key: string; rule: RateRule } | null,
+  limit: Counters,
   action: TrustAction,
   now: number,
   onlyIf: Condition | undefined,
@@ -257,11 +257,7 @@ function allowanceCount(
     trustKey(action, userId),
     windowOf(action),
     now,
-    allOf(4, [
-      ...(rate ? [(n: number) => withinAllowance(rate.key, rate.rule.max, n)] : []),
-      (n) => levelBelow(userId, levels, n),
-      ...(onlyIf ? [onlyIf] : []),
-    ]),
+    allOf(4, [limit.held, (n) => levelBelow(userId, levels, n), ...(onlyIf ? [onlyIf] : [])]),
   );
 }
 
@@ -275,7 +271,6 @@ function allowanceCount(
 function countersBeforeLevel(
   deps: Deps,
   user: TrustUser,
-  rate: { key: string; rule: RateRule } | null,
   limit: Counters,
   action: TrustAction,
   now: number,
@@ -283,7 +278,7 @@ function countersBeforeLevel(
 ): Counters {
   const { db } = deps;
   const relevel = trustLevelStatement(db, user.id, now, { onlyIfStale: true });
-  const count = allowanceCount(db, user.id, rate, action, now, onlyIf);
+  const count = allowanceCount(db, user.id, limit, action, now, onlyIf);
   return {
     statements: [relevel, ...limit.statements, count],
     held: bothHeld(limit, user.id, action),

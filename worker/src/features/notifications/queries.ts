@@ -102,9 +102,9 @@ export function notificationStatements(
  * one statement: it answers the actor as others see them, whether the person mutes any phrase and
  * their unread counts in D1 (for the inbox to add its own to, with no read of its own), only when
  * the person has not switched that kind off (`setting`), neither one blocked the other and `onlyIf`
- * holds (SQL over `p` the person, ?1 too when named by id, ?3 the actor, ?6 `now`, ?7 on `onlyIfBinds`; ?2, ?4 and ?5 are the
- * kind, the link and the text, as in `notificationStatements`). The person is named by id, or
- * found by SQL (`FoundPerson`): ?1 either way.
+ * holds (SQL over `p` the person, ?1 too when named by id, ?3 the actor, ?6 `now`, ?7 on
+ * `onlyIfBinds`; ?2, ?4 and ?5 are the kind, the link and the text, as in `notificationStatements`).
+ * The person is named by id, or found by SQL (`FoundPerson`): ?1 either way.
  */
 export function noticeCheckStatement(
   db: Database,
