@@ -202,8 +202,7 @@ export async function actionCounters(
 ): Promise<Counters> {
   const { db } = deps;
   const limit = rate ? rateCounter(db, rate.key, rate.rule, now, onlyIf) : NO_COUNTERS;
-  if (!user.trust && db.riderWaiting)
-    return countersBeforeLevel(deps, user, limit, action, now, onlyIf);
+  if (!user.trust && db.riderWaiting) return countersBeforeLevel(deps, user, limit, action, now, onlyIf);
   const trust = await knownTrust(deps, user, now);
   if (!limited(action, trust.level)) return limit;
   const stale = isStale(trust, now);
