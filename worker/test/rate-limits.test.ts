@@ -136,6 +136,13 @@ describe("rate limits answer 429 with Retry-After", () => {
     await expectRetryLater(res);
   });
 
+  it("keeps each counter in one b-tree: its key, with no rowid and key index beside it (migration 0115)", async () => {
+    const table = await env.DB.prepare("SELECT wr FROM pragma_table_list WHERE name = 'rate_limits'").first<{
+      wr: number;
+    }>();
+    expect(table?.wr).toBe(1);
+  });
+
   it("feedback", async () => {
     const user = await createUser();
     const res = await spend(21, () =>
