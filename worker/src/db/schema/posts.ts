@@ -73,6 +73,7 @@ export const micropostFiles = sqliteTable(
   (t) => [index("micropost_files_post_idx").on(t.micropostId)],
 );
 
+/** A WITHOUT ROWID table (migration 0116, which Drizzle's schema cannot say): its key is its b-tree. */
 export const micropostVotes = sqliteTable(
   "micropost_votes",
   {

@@ -319,6 +319,13 @@ describe("votes", () => {
     expect(second).toEqual({ user_voted: false, total_micropost_votes: 0 });
   });
 
+  it("keeps a vote in two b-trees, its key and the person's index, with no rowid (migration 0116)", async () => {
+    const table = await env.DB.prepare("SELECT wr FROM pragma_table_list WHERE name = 'micropost_votes'").first<{
+      wr: number;
+    }>();
+    expect(table?.wr).toBe(1);
+  });
+
   it("keeps the count equal to the votes under many simultaneous toggles by the same person", async () => {
     const author = await createUser();
     const voter = await createUser();
