@@ -320,7 +320,9 @@ describe("votes", () => {
   });
 
   it("keeps a vote in two b-trees, its key and the person's index, with no rowid (migration 0116)", async () => {
-    const table = await env.DB.prepare("SELECT wr FROM pragma_table_list WHERE name = 'micropost_votes'").first<{
+    const table = await env.DB.prepare(
+      "SELECT wr FROM pragma_table_list WHERE name = 'micropost_votes'",
+    ).first<{
       wr: number;
     }>();
     expect(table?.wr).toBe(1);
