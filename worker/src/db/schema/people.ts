@@ -1,9 +1,13 @@
-import { index, integer, sqliteTable, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./users";
 
 // Who follows and who blocks whom: the people feature's tables.
 
+/**
+ * Who follows whom, keyed by the pair: a WITHOUT ROWID table (migration 0117, which Drizzle's schema
+ * cannot say), so a follow changes the key's b-tree and the two indexes, not also a table of rowids.
+ */
 export const follows = sqliteTable(
   "follows",
   {
@@ -16,7 +20,7 @@ export const follows = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("follows_pair_unique").on(t.followerId, t.followeeId),
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
     index("follows_followee_idx").on(t.followeeId, t.createdAt),
     index("follows_follower_idx").on(t.followerId, t.createdAt),
   ],

@@ -64,6 +64,13 @@ describe("GET /api/v1/user", () => {
 });
 
 describe("follow and unfollow", () => {
+  it("keeps a follow in three b-trees, its pair and the two people's indexes, with no rowid (migration 0117)", async () => {
+    const table = await env.DB.prepare("SELECT wr FROM pragma_table_list WHERE name = 'follows'").first<{
+      wr: number;
+    }>();
+    expect(table?.wr).toBe(1);
+  });
+
   it("counts a follow once however often it is sent, and shows in both profiles", async () => {
     const a = await createUser();
     const b = await createUser();

@@ -136,7 +136,7 @@ export async function connectionPage(
               EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = ?2 AND v.followee_id = u.id) AS is_following
             FROM follows f JOIN users u ON u.id = f.${other}
             WHERE f.${side} = ${person}
-            ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?3 OFFSET ?4`,
+            ORDER BY f.created_at DESC, f.${other} DESC LIMIT ?3 OFFSET ?4`,
       binds: [q.username, q.viewerId, q.limit, q.skip],
       isList: true,
     },
