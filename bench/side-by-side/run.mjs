@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Two builds of Agora side by side on one state (docs/decisions/238, 240): each checkout's server
 // (`scripts/server.mjs`, as `bun run dev` serves it, without the assets router) on its own copy of the
-// same data, every read of every build taking turns in a new shuffled order each pass, so whatever else
-// the machine does falls on all of them alike. For a change worth a tenth of a millisecond, which the
+// same data, migrated by its own migrations (builds.mjs), every read of every build taking turns in a
+// new shuffled order each pass, so whatever else the machine does falls on all of them alike. For a change worth a tenth of a millisecond, which the
 // spread between runs of bench:vs-floor hides.
 //
 //   git worktree add /tmp/before <commit>    (and link or install its node_modules)
@@ -14,13 +14,8 @@
 // feed's NEW page 1 and a person's posts, as a visitor and signed in, from D1 (`Cache-Control:
 // no-cache`). It prints each read's p50 (client-side, ms) and its bytes per build; `--only` keeps the
 // reads whose name matches ("feed|user posts").
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { killTree } from "../crash/crash.mjs";
-import { d1File, loadFeedData } from "../feed/load.mjs";
 import { userToken } from "../live/tokens.mjs";
+import { buildsOf, startBuilds } from "./builds.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -30,52 +25,21 @@ const option = (name, fallback) => {
 const PASSES = Number(option("passes", 300));
 const POSTS = Number(option("posts", 100_000));
 const only = option("only") ? new RegExp(option("only")) : null;
-const builds = Object.fromEntries(
-  argv
-    .filter((a) => a.includes("=") && !a.startsWith("--"))
-    .map((a) => a.split("=").map((p, i) => (i ? resolve(p) : p))),
-);
+const builds = buildsOf(argv);
 if (Object.keys(builds).length < 2)
   throw new Error("usage: run.mjs [--passes N] name=checkout name=checkout ...");
 
-const say = (text) => console.error(`[side-by-side] ${text}`);
-const state = mkdtempSync(join(tmpdir(), "agora-side-by-side-"));
-const servers = {};
+const {
+  servers,
+  prepared: person,
+  stop,
+  say,
+} = await startBuilds(builds, {
+  posts: POSTS,
+  label: "side-by-side",
+  prepare: (db) => db.prepare("SELECT id FROM users WHERE username LIKE 'bench%' ORDER BY id LIMIT 1").get(),
+});
 try {
-  // The data, once, with the first build's migrations and demo data.
-  const [firstName, firstTree] = Object.entries(builds)[0];
-  const { startServer: startFirst } = await import(join(firstTree, "scripts/server.mjs"));
-  const source = join(state, "source");
-  say(`${firstName}: migrations and demo data, then ${POSTS.toLocaleString()} posts`);
-  const seeding = await startFirst({
-    port: 8841,
-    persistTo: source,
-    assetsDir: null,
-    seed: true,
-    quiet: true,
-  });
-  await killTree(seeding.pid);
-  loadFeedData(d1File(source), { posts: POSTS, log: () => {} });
-  const db = new DatabaseSync(d1File(source));
-  const person = db.prepare("SELECT id FROM users WHERE username LIKE 'bench%' ORDER BY id LIMIT 1").get();
-  db.close();
-
-  let port = 8842;
-  for (const [name, tree] of Object.entries(builds)) {
-    const { startServer } = await import(join(tree, "scripts/server.mjs"));
-    const dir = join(state, name);
-    cpSync(source, dir, { recursive: true });
-    say(`${name}: starting ${tree}`);
-    servers[name] = await startServer({
-      port: port++,
-      persistTo: dir,
-      assetsDir: null,
-      seed: false,
-      quiet: true,
-      migrated: true,
-    });
-  }
-
   const token = userToken(person.id);
   const sizes = {};
   const get = async (base, path, signed, key) => {
@@ -122,6 +86,5 @@ try {
   for (const c of cases)
     console.log(`| ${c.label} | ${c.name} | ${p50(c.times).toFixed(2)} | ${sizes[c.label + c.name]} |`);
 } finally {
-  for (const server of Object.values(servers)) await killTree(server.pid);
-  rmSync(state, { recursive: true, force: true });
+  await stop();
 }

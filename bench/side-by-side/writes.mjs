@@ -13,14 +13,9 @@
 // Votes toggle: 200 people, each vote on one of the 400 newest posts in turn. Follows: each of 200
 // people follows the next ones in turn (never the same pair twice); the people are a year old and of
 // the most trusted level, so no daily allowance refuses them.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { killTree } from "../crash/crash.mjs";
-import { d1File, loadFeedData } from "../feed/load.mjs";
 import { userToken } from "../live/tokens.mjs";
-import { cpuMs, ioOf, workerdUnder } from "../profile/proc.mjs";
+import { cpuMs, ioOf } from "../profile/proc.mjs";
+import { buildsOf, startBuilds } from "./builds.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -32,65 +27,38 @@ const TURNS = Number(option("turns", 12));
 const EACH = Number(option("each", 300));
 const POSTS = Number(option("posts", 100_000));
 const PEOPLE = 200;
-const builds = Object.fromEntries(
-  argv
-    .filter((a) => a.includes("=") && !a.startsWith("--"))
-    .map((a) => a.split("=").map((p, i) => (i ? resolve(p) : p))),
-);
+const builds = buildsOf(argv);
 if (Object.keys(builds).length < 2 || !["vote", "follow"].includes(WRITE))
   throw new Error("usage: writes.mjs [--write vote|follow] name=checkout name=checkout ...");
 
-const say = (text) => console.error(`[side-by-side writes] ${text}`);
-const state = mkdtempSync(join(tmpdir(), "agora-side-by-side-writes-"));
-const servers = {};
+const { servers, prepared, stop, say } = await startBuilds(builds, {
+  posts: POSTS,
+  label: "side-by-side writes",
+  port: 8861,
+  prepare: (db) => {
+    const now = Date.now();
+    db.exec(
+      `UPDATE users SET created_at = ${now - 365 * 86_400_000}, trust_level = 2, trust_level_at = ${now}
+       WHERE username LIKE 'bench%'`,
+    );
+    return {
+      people: db
+        .prepare(`SELECT id, username FROM users WHERE username LIKE 'bench%' ORDER BY id LIMIT ${PEOPLE}`)
+        .all()
+        .map((p) => ({ username: p.username, token: userToken(p.id) })),
+      posts: db
+        .prepare("SELECT public_id FROM microposts WHERE is_draft = 0 ORDER BY id DESC LIMIT 400")
+        .all()
+        .map((r) => r.public_id),
+    };
+  },
+});
+const { people, posts } = prepared;
+const sent = Object.fromEntries(Object.keys(servers).map((name) => [name, 0]));
 try {
-  const [firstName, firstTree] = Object.entries(builds)[0];
-  const { startServer: startFirst } = await import(join(firstTree, "scripts/server.mjs"));
-  const source = join(state, "source");
-  say(`${firstName}: migrations and demo data, then ${POSTS.toLocaleString()} posts`);
-  const seeding = await startFirst({
-    port: 8861,
-    persistTo: source,
-    assetsDir: null,
-    seed: true,
-    quiet: true,
-  });
-  await killTree(seeding.pid);
-  loadFeedData(d1File(source), { posts: POSTS, log: () => {} });
-  const db = new DatabaseSync(d1File(source));
-  const now = Date.now();
-  db.exec(
-    `UPDATE users SET created_at = ${now - 365 * 86_400_000}, trust_level = 2, trust_level_at = ${now}
-     WHERE username LIKE 'bench%'`,
-  );
-  const people = db
-    .prepare(`SELECT id, username FROM users WHERE username LIKE 'bench%' ORDER BY id LIMIT ${PEOPLE}`)
-    .all()
-    .map((p) => ({ username: p.username, token: userToken(p.id) }));
-  const posts = db
-    .prepare("SELECT public_id FROM microposts WHERE is_draft = 0 ORDER BY id DESC LIMIT 400")
-    .all()
-    .map((r) => r.public_id);
-  db.close();
-
-  let port = 8862;
-  for (const [name, tree] of Object.entries(builds)) {
-    const { startServer } = await import(join(tree, "scripts/server.mjs"));
-    const dir = join(state, name);
-    cpSync(source, dir, { recursive: true });
-    say(`${name}: starting ${tree} (its migrations run on the copy)`);
-    const server = await startServer({
-      port: port++,
-      persistTo: dir,
-      assetsDir: null,
-      seed: false,
-      quiet: true,
-    });
-    servers[name] = { ...server, pids: workerdUnder(server.pid), sent: 0 };
-  }
-
-  const send = async (server) => {
-    const i = server.sent++;
+  const send = async (name) => {
+    const server = servers[name];
+    const i = sent[name]++;
     const res =
       WRITE === "vote"
         ? await fetch(
@@ -114,8 +82,7 @@ try {
       const server = servers[name];
       const cpu0 = cpuMs(server.pids);
       const io0 = ioOf(server.pids);
-      for (let k = 0; k < EACH; k += 4)
-        await Promise.all([send(server), send(server), send(server), send(server)]);
+      for (let k = 0; k < EACH; k += 4) await Promise.all([send(name), send(name), send(name), send(name)]);
       const io = ioOf(server.pids);
       if (turn >= 2)
         results[name].push({
@@ -133,6 +100,5 @@ try {
       `| ${WRITE} | ${name} | ${median(list.map((r) => r.cpu)).toFixed(2)} | ${median(list.map((r) => r.writes)).toFixed(1)} | ${median(list.map((r) => r.kb)).toFixed(1)} |`,
     );
 } finally {
-  for (const server of Object.values(servers)) await killTree(server.pid);
-  rmSync(state, { recursive: true, force: true });
+  await stop();
 }
