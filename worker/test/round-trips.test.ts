@@ -698,8 +698,9 @@ describe("round trips to D1 per list", () => {
     expect(reads(vote).calls).toBe(1);
     // Every statement of a write runs on the primary (docs/decisions/186 counts them).
     // Two fewer than when D1 kept the notice (its insert, the actor's and the counts' reads); the
-    // token check's guard one more since the post's read and the toggle share a round trip.
-    expect(reads(vote).statements).toBeLessThanOrEqual(8);
+    // token check's guard one more since the post's read and the toggle share a round trip, and one
+    // fewer again since the guard carries the check's read (docs/decisions/242).
+    expect(reads(vote).statements).toBeLessThanOrEqual(7);
     const comment = await api("/api/v1/private/user/micropost/comment", {
       method: "POST",
       ...jsonBody({ parent_micropost_public_id: post.public_id, body: "a comment" }, voter.auth),
@@ -708,7 +709,7 @@ describe("round trips to D1 per list", () => {
     expect(made.owner.username).toBe(voter.username);
     expect(made.link).toContain(`?comment=${made.public_id}`);
     expect(reads(comment).calls).toBe(2);
-    expect(reads(comment).statements).toBeLessThanOrEqual(13);
+    expect(reads(comment).statements).toBeLessThanOrEqual(12);
     // The author heard of both, from their inbox.
     const heard = await json<{ list: Array<{ kind: string; link: string }> }>(
       await api("/api/v1/private/user/notification/list", { headers: author.auth }),
@@ -737,7 +738,7 @@ describe("round trips to D1 per list", () => {
       });
       expect(await json(res)).toEqual({ is_following: true, total_followers: 1, total_following: 0 });
       expect(reads(res).calls).toBe(1);
-      expect(reads(res).statements).toBeLessThanOrEqual(11);
+      expect(reads(res).statements).toBeLessThanOrEqual(9);
     }
   });
   // A post: its limits' counters with the community, the author's verified flag and the people it
@@ -770,7 +771,7 @@ describe("round trips to D1 per list", () => {
       const post = await send(author, "micropost", "POST", fields);
       expect(post.status, who).toBe(201);
       expect(reads(post).calls, `${who} post`).toBe(2);
-      expect(reads(post).statements, `${who} post`).toBeLessThanOrEqual(15);
+      expect(reads(post).statements, `${who} post`).toBeLessThanOrEqual(14);
       const comment = await api("/api/v1/private/user/micropost/comment", {
         method: "POST",
         ...jsonBody(
@@ -780,7 +781,7 @@ describe("round trips to D1 per list", () => {
       });
       expect(comment.status, who).toBe(201);
       expect(reads(comment).calls, `${who} comment`).toBe(2);
-      expect(reads(comment).statements, `${who} comment`).toBeLessThanOrEqual(16);
+      expect(reads(comment).statements, `${who} comment`).toBeLessThanOrEqual(15);
       const draft = await send(author, "micropost", "POST", { ...fields, is_draft: "true" });
       expect(draft.status, who).toBe(201);
       expect(reads(draft).calls, `${who} draft`).toBe(2);
@@ -978,46 +979,64 @@ describe("round trips to D1 per list", () => {
     expect(value?.value).toBe(1);
   });
 
-  it("a write carried with the token check lands nothing when the session is not valid", async () => {
-    const user = await createUser();
-    const insert =
-      "INSERT INTO site_counters (key, value) VALUES (?1, 1) ON CONFLICT (key) DO UPDATE SET value = value + 1";
-    const key = `rider-test-${user.id}`;
-    const attempt = async (version: number) => {
-      const db = new Database(env.DB);
-      let settled: unknown[][] | null = null;
-      db.ride({
-        reads: [{ sql: "SELECT token_version FROM users WHERE id = ?1", binds: [user.id] }],
-        guard: { sql: SESSION_GUARD_SQL, binds: [user.id, version] },
-        settle: (rows) => {
-          settled = rows;
-        },
-        refusal: (error) => (failedSessionGuard(error) ? new Error("refused") : null),
-      });
-      const outcome = await db.write([db.prepare({ sql: insert, binds: [key] })]).then(
-        () => "landed",
-        (error: Error) => error.message,
-      );
-      return { outcome, calls: db.calls, settled };
-    };
-    const count = async () =>
-      (
-        await env.DB.prepare("SELECT value FROM site_counters WHERE key = ?1")
-          .bind(key)
-          .first<{ value: number }>()
-      )?.value ?? 0;
-    const version = (await env.DB.prepare("SELECT token_version AS v FROM users WHERE id = ?1")
-      .bind(user.id)
-      .first<{ v: number }>())!.v;
-    const valid = await attempt(version);
-    expect(valid).toMatchObject({ outcome: "landed", calls: 1 });
-    expect(valid.settled).toEqual([[{ token_version: version }]]);
-    expect(await count()).toBe(1);
-    const revoked = await attempt(version + 1);
-    expect(revoked).toMatchObject({ outcome: "refused", calls: 1, settled: null });
-    expect(await count()).toBe(1);
-    await env.DB.prepare("UPDATE users SET status = 'SUSPENDED' WHERE id = ?1").bind(user.id).run();
-    expect((await attempt(version)).outcome).toBe("refused");
-    expect(await count()).toBe(1);
-  });
+  // The check's read in front of the write, or folded into the guard's own statement (`guardFold`,
+  // docs/decisions/242): either way one round trip, and nothing lands for a session that is not valid.
+  it.each([
+    { folded: false, statements: 3 },
+    { folded: true, statements: 2 },
+  ])(
+    "a write carried with the token check lands nothing when the session is not valid (read folded into the guard: $folded)",
+    async ({ folded, statements }) => {
+      const user = await createUser();
+      const read = "SELECT token_version FROM users WHERE id = ?";
+      const insert =
+        "INSERT INTO site_counters (key, value) VALUES (?1, 1) ON CONFLICT (key) DO UPDATE SET value = value + 1";
+      const key = `rider-test-${user.id}`;
+      const attempt = async (version: number) => {
+        const db = new Database(env.DB);
+        let settled: unknown[][] | null = null;
+        db.ride({
+          reads: [{ sql: read.replace("?", "?1"), binds: [user.id] }],
+          guard: { sql: SESSION_GUARD_SQL, binds: [user.id, version] },
+          settle: (rows) => {
+            settled = rows;
+          },
+          refusal: (error) => (failedSessionGuard(error) ? new Error("refused") : null),
+          ...(folded
+            ? {
+                guardFold: (after: number) => ({
+                  sql: read.replace("?", `?${after + 1}`),
+                  keys: ["token_version"],
+                  binds: [user.id],
+                }),
+              }
+            : {}),
+        });
+        const outcome = await db.write([db.prepare({ sql: insert, binds: [key] })]).then(
+          () => "landed",
+          (error: Error) => error.message,
+        );
+        return { outcome, calls: db.calls, statements: db.statements, settled };
+      };
+      const count = async () =>
+        (
+          await env.DB.prepare("SELECT value FROM site_counters WHERE key = ?1")
+            .bind(key)
+            .first<{ value: number }>()
+        )?.value ?? 0;
+      const version = (await env.DB.prepare("SELECT token_version AS v FROM users WHERE id = ?1")
+        .bind(user.id)
+        .first<{ v: number }>())!.v;
+      const valid = await attempt(version);
+      expect(valid).toMatchObject({ outcome: "landed", calls: 1, statements });
+      expect(valid.settled).toEqual([[{ token_version: version }]]);
+      expect(await count()).toBe(1);
+      const revoked = await attempt(version + 1);
+      expect(revoked).toMatchObject({ outcome: "refused", calls: 1, settled: null });
+      expect(await count()).toBe(1);
+      await env.DB.prepare("UPDATE users SET status = 'SUSPENDED' WHERE id = ?1").bind(user.id).run();
+      expect((await attempt(version)).outcome).toBe("refused");
+      expect(await count()).toBe(1);
+    },
+  );
 });

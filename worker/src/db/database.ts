@@ -43,6 +43,12 @@ export interface Rider {
    * instead of a statement of their own (`Database.foldRider`, docs/decisions/234).
    */
   fold?: BoundFold;
+  /**
+   * The reads (one of them) as a SELECT to fold into the guard's own statement, for a round trip
+   * that writes: the guard (a SELECT of one value, no FROM) and the check's read as one statement
+   * on the primary instead of two (`riderInFront`).
+   */
+  guardFold?: BoundFold;
 }
 
 /**
@@ -297,6 +303,36 @@ export class Database {
 
 const RUNS = new Set(["first", "run", "all", "raw"]);
 
+/**
+ * What a rider puts in front of a round trip, and its reads' rows from the results: its reads, then
+ * (when the round trip writes) its guard; or, when it can fold its reads into the guard
+ * (`guardFold`), the guard with the reads as its column "rider", one statement.
+ */
+function riderInFront(
+  rider: Rider,
+  writes: boolean,
+): { statements: Statement[]; rows: (results: D1Result[]) => unknown[][] } {
+  if (writes && rider.guardFold) {
+    const guardBinds = rider.guard.binds ?? [];
+    const folded = rider.guardFold(guardBinds.length);
+    return {
+      statements: [
+        {
+          sql: `${rider.guard.sql}, ${foldedColumn(folded, "rider")}`,
+          binds: [...guardBinds, ...folded.binds],
+        },
+      ],
+      rows: ([guarded]) => [
+        rowsOf((guarded?.results[0] as { rider?: unknown } | undefined)?.rider, folded.keys),
+      ],
+    };
+  }
+  return {
+    statements: [...rider.reads, ...(writes ? [rider.guard] : [])],
+    rows: (results) => results.slice(0, rider.reads.length).map((r) => r.results),
+  };
+}
+
 /** Runs `work`, then notes a change of the database when it may have changed a page (`db/changes.ts`). */
 function noted<T>(changes: boolean, work: Promise<T>): Promise<T> {
   if (!changes) return work;
@@ -352,11 +388,11 @@ function countedSession(
         count(own.length);
         return noted(changes, session.batch<T>(own));
       }
-      // The rider's reads first; before any write, its guard, so a failed check lands nothing.
+      // The rider's reads first; before any write, its guard (the reads folded into it when they
+      // can be), so a failed check lands nothing.
       const { rider, finish } = boarded;
-      const front = [...rider.reads, ...(writes ? [rider.guard] : [])].map((s) =>
-        session.prepare(s.sql).bind(...(s.binds ?? [])),
-      );
+      const inFront = riderInFront(rider, writes);
+      const front = inFront.statements.map((s) => session.prepare(s.sql).bind(...(s.binds ?? [])));
       count(front.length + own.length);
       let results: D1Result<T>[];
       try {
@@ -367,7 +403,7 @@ function countedSession(
         throw refused ?? error;
       }
       try {
-        rider.settle(results.slice(0, rider.reads.length).map((r) => r.results));
+        rider.settle(inFront.rows(results));
         finish();
       } catch (error) {
         finish(error);

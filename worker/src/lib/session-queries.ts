@@ -130,6 +130,22 @@ if (SESSION_WITH_MUTES_PARTS.length !== 3)
   throw new Error("The token check's statement has two placeholders");
 const SESSION_KEYS = [...keysOf(sessionColumns), "mutes"];
 
+/** SESSION_SQL around its one placeholder (the person). */
+const SESSION_PARTS = SESSION_SQL.split("?");
+if (SESSION_PARTS.length !== 2)
+  throw new Error("The token check's statement for a write has one placeholder");
+const SESSION_WRITE_KEYS = keysOf(sessionColumns);
+
+/**
+ * The token check's read for a write (the person, without the phrases: `sessionReads`) as a SELECT
+ * to fold into the session guard's own statement (`Rider.guardFold`): the guard and the read are
+ * one statement on the primary instead of two.
+ */
+export function sessionWriteFold(id: number): BoundFold {
+  const [before, last] = SESSION_PARTS;
+  return (after) => ({ sql: `${before}?${after + 1}${last}`, keys: SESSION_WRITE_KEYS, binds: [id] });
+}
+
 /**
  * The token check's read of a list (the person and the phrases they mute) as a SELECT to fold into
  * the list's own statement (`Rider.fold`, docs/decisions/234): the same text, its two placeholders

@@ -15,6 +15,7 @@ import {
   sessionFold,
   sessionReads,
   sessionRows,
+  sessionWriteFold,
 } from "../lib/session-queries";
 import { bearerToken, mayHoldSession } from "../lib/sessions";
 import { readAccessToken, readAppealToken } from "../lib/tokens";
@@ -115,6 +116,7 @@ async function deferredUser(
     return new DomainError(401, EXPIRED);
   };
   const reads = c.req.method === "GET" || c.req.method === "HEAD";
+  const fold = reads ? sessionFold(claims.id) : sessionWriteFold(claims.id);
   const rider: Rider = {
     reads: sessionReads(claims.id, reads),
     guard: { sql: SESSION_GUARD_SQL, binds: [claims.id, claims.version] },
@@ -124,7 +126,9 @@ async function deferredUser(
       if (!checked) throw refused();
     },
     refusal: (error) => (failedSessionGuard(error) ? refused() : null),
-    ...(reads ? { fold: sessionFold(claims.id) } : {}),
+    // A read's check folds into the page's statement; in front of a write, into the guard's.
+    ...(reads ? { fold } : {}),
+    guardFold: fold,
   };
   c.var.deps.db.ride(rider);
   return user;
