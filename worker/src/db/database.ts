@@ -176,7 +176,7 @@ export class Database {
       binds: folded.binds,
       settle(row) {
         try {
-          rider.settle([rowsOf((row as { rider?: unknown } | undefined)?.rider, folded.keys)]);
+          rider.settle(riderRows(row, folded.keys));
           finish();
         } catch (error) {
           finish(error);
@@ -303,6 +303,11 @@ export class Database {
 
 const RUNS = new Set(["first", "run", "all", "raw"]);
 
+/** The rows of a rider folded into a statement as its column "rider" (`foldedColumn`), as `Rider.settle` takes them. */
+function riderRows(row: unknown, keys: readonly string[]): unknown[][] {
+  return [rowsOf((row as { rider?: unknown } | undefined)?.rider, keys)];
+}
+
 /**
  * What a rider puts in front of a round trip, and its reads' rows from the results: its reads, then
  * (when the round trip writes) its guard; or, when it can fold its reads into the guard
@@ -322,9 +327,7 @@ function riderInFront(
           binds: [...guardBinds, ...folded.binds],
         },
       ],
-      rows: ([guarded]) => [
-        rowsOf((guarded?.results[0] as { rider?: unknown } | undefined)?.rider, folded.keys),
-      ],
+      rows: ([guarded]) => riderRows(guarded?.results[0], folded.keys),
     };
   }
   return {
