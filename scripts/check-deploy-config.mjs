@@ -157,16 +157,17 @@ function dryRun({ config, name, hasVars }) {
     const size = /Total Upload: (.*)/.exec(output)?.[1]?.trim() ?? "?";
     const problems = [...deployProblems(vars), ...bundleProblems(name, metafile)];
     const kib = Number(/^([\d.]+) KiB/.exec(size)?.[1]);
-    if (name === "agora" && !(kib <= API_MAX_KIB))
-      problems.push(`agora uploads ${size}, more than ${API_MAX_KIB} KiB raw`);
-    const toml = name === "agora" ? readFileSync(join(ROOT, config), "utf8") : "";
-    if (name === "agora" && !/^minify\s*=\s*true/m.test(toml))
-      problems.push("wrangler.toml must deploy minified (minify = true)");
-    if (name === "agora" && !/^upload_source_maps\s*=\s*true/m.test(toml))
-      problems.push("wrangler.toml must upload source maps (upload_source_maps = true)");
-    // A minified bundle without kept names renames classes the passkey verifier compares by name.
-    if (name === "agora" && /^keep_names\s*=\s*false/m.test(toml))
-      problems.push("wrangler.toml must keep names (docs/decisions/243)");
+    if (name === "agora") {
+      const toml = readFileSync(join(ROOT, config), "utf8");
+      if (!(kib <= API_MAX_KIB)) problems.push(`agora uploads ${size}, more than ${API_MAX_KIB} KiB raw`);
+      if (!/^minify\s*=\s*true/m.test(toml))
+        problems.push("wrangler.toml must deploy minified (minify = true)");
+      if (!/^upload_source_maps\s*=\s*true/m.test(toml))
+        problems.push("wrangler.toml must upload source maps (upload_source_maps = true)");
+      // A minified bundle without kept names renames classes the passkey verifier compares by name.
+      if (/^keep_names\s*=\s*false/m.test(toml))
+        problems.push("wrangler.toml must keep names (docs/decisions/243)");
+    }
     return { problems, size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
