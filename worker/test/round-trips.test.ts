@@ -745,8 +745,10 @@ describe("round trips to D1 per list", () => {
   // names (the token check riding with them), then one batch with the post, its counts, the join
   // and (below level 2) the level worked out again. A draft's publishing: the same, its daily
   // allowance counted with the draft, its files, the author's ban and (when the form sends them)
-  // its new fields' reads. A comment's level is worked out again in its batch too.
-  it("a post, a draft's publishing and a comment take two round trips, whatever the author's trust level", async () => {
+  // its new fields' reads. A comment's level is worked out again in its batch too; a reply reads the
+  // comment it answers, the blocks between the two authors and the people it names with the post
+  // (before: a reply four round trips, a comment naming someone three).
+  it("a post, a draft's publishing, a comment and a reply take two round trips, whatever the author's trust level", async () => {
     const day = 24 * 60 * 60_000;
     const longAgo = Date.now() - 10 * day;
     const authors: Array<[string, TestUser]> = [
@@ -764,6 +766,7 @@ describe("round trips to D1 per list", () => {
       ],
     ];
     const community = await newCommunity(await createUser());
+    const [other, named] = [await createUser(), await createUser()];
     const send = (author: TestUser, path: string, method: string, fields: Record<string, string>) =>
       api(`/api/v1/private/user/${path}`, { method, headers: author.auth, body: form(fields) });
     for (const [who, author] of authors) {
@@ -772,16 +775,23 @@ describe("round trips to D1 per list", () => {
       expect(post.status, who).toBe(201);
       expect(reads(post).calls, `${who} post`).toBe(2);
       expect(reads(post).statements, `${who} post`).toBeLessThanOrEqual(14);
-      const comment = await api("/api/v1/private/user/micropost/comment", {
-        method: "POST",
-        ...jsonBody(
-          { parent_micropost_public_id: (await json<{ public_id: string }>(post)).public_id, body: "Hi" },
-          author.auth,
-        ),
-      });
+      const postId = (await json<{ public_id: string }>(post)).public_id;
+      const commentOn = (by: TestUser, body: string, parent?: string) =>
+        api("/api/v1/private/user/micropost/comment", {
+          method: "POST",
+          ...jsonBody(
+            { parent_micropost_public_id: postId, parent_micropost_comment_public_id: parent, body },
+            by.auth,
+          ),
+        });
+      const comment = await commentOn(author, "Hi");
       expect(comment.status, who).toBe(201);
       expect(reads(comment).calls, `${who} comment`).toBe(2);
       expect(reads(comment).statements, `${who} comment`).toBeLessThanOrEqual(15);
+      const answered = await json<{ public_id: string }>(await commentOn(other, "Hello"));
+      const reply = await commentOn(author, `Yes, @${named.username}`, answered.public_id);
+      expect(reply.status, who).toBe(201);
+      expect(reads(reply).calls, `${who} reply naming someone`).toBe(2);
       const draft = await send(author, "micropost", "POST", { ...fields, is_draft: "true" });
       expect(draft.status, who).toBe(201);
       expect(reads(draft).calls, `${who} draft`).toBe(2);

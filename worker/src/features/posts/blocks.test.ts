@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PEOPLE_MSG } from "#shared/schemas/people.ts";
 import type { Comment, FeedItem } from "#shared/schemas/posts.ts";
 import { api, json, jsonBody } from "#worker-test/api.ts";
 import { createUser, type TestUser } from "#worker-test/people.ts";
@@ -80,5 +81,43 @@ describe("blocks on posts", () => {
       201,
     );
     expect((await postOf(post.public_id)).total_micropost_comments).toBe(2);
+  });
+
+  it("tells which side of the block refused a reply, and the comment replied to stays without it", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const [writer, reader] = [await createUser(), await createUser()];
+    const first = await json<Comment>(
+      await comment(writer, { parent_micropost_public_id: post.public_id, body: "first" }),
+    );
+    expect((await block(writer, reader.username)).status).toBeLessThan(300);
+    const replyTo = {
+      parent_micropost_public_id: post.public_id,
+      parent_micropost_comment_public_id: first.public_id,
+    };
+    const theirs = await comment(reader, { ...replyTo, body: "blocked by them" });
+    expect(theirs.status).toBe(403);
+    expect((await json<{ detail: string }>(theirs)).detail).toBe(PEOPLE_MSG.blockedByThem);
+    // The writer blocked the reader: the writer's reply to a reader's comment is refused as theirs.
+    const readers = await json<Comment>(
+      await comment(reader, { parent_micropost_public_id: post.public_id, body: "mine" }),
+    );
+    const yours = await comment(writer, {
+      ...replyTo,
+      parent_micropost_comment_public_id: readers.public_id,
+      body: "x",
+    });
+    expect(yours.status).toBe(403);
+    expect((await json<{ detail: string }>(yours)).detail).toBe(PEOPLE_MSG.blockedByYou);
+    // Replying to one's own comment is never a block's business.
+    const own = await comment(writer, { ...replyTo, body: "and more" });
+    expect(own.status).toBe(201);
+    const ownId = (await json<Comment>(own)).public_id;
+    const page = await json<{ list: Comment[] }>(
+      await api(`/api/v1/micropost/comment/list?post_public_id=${post.public_id}`),
+    );
+    const shown = page.list.find((c) => c.public_id === first.public_id);
+    expect(shown?.replies.map((r) => r.public_id)).toEqual([ownId]);
+    expect((await postOf(post.public_id)).total_micropost_comments).toBe(3);
   });
 });

@@ -109,6 +109,16 @@ describe("comments", () => {
         })
       ).status,
     ).toBe(404);
+    // A comment of another post is no parent here.
+    const elsewhere = (await setup()).post;
+    const onOther = await comment(user, {
+      parent_micropost_public_id: elsewhere.public_id,
+      parent_micropost_comment_public_id: levels[0]!.public_id,
+      body: "hi",
+    });
+    expect(onOther.status).toBe(404);
+    expect((await json<{ detail: string }>(onOther)).detail).toBe("Comment not found");
+    expect(await totalComments(elsewhere.public_id)).toBe(0);
     expect((await comment(null, { parent_micropost_public_id: post.public_id, body: "hi" })).status).toBe(
       401,
     );

@@ -13,12 +13,11 @@ import { type ActiveMute, mutedBy } from "#worker/lib/mute-match.ts";
 import { activeMutes } from "#worker/lib/mutes.ts";
 import { ownersStatement } from "#worker/lib/owner-queries.ts";
 import { ownerMap } from "#worker/lib/owners.ts";
-import { toSafeHtml } from "#worker/lib/post-html.ts";
+import { findMentions, toSafeHtml } from "#worker/lib/post-html.ts";
 import { postLink, toComment, toCommentTree } from "#worker/lib/post-json.ts";
-import { assertCanReach } from "#worker/lib/reach.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, trustAfterContribution } from "#worker/lib/trust.ts";
-import { linkedBody, mentionsTold, saveEditedBody } from "./mentions";
+import { linkedBody, linkedWith, mentionsTold, saveEditedBody } from "./mentions";
 import type { CommentRow } from "./queries";
 import * as queries from "./queries";
 
@@ -136,9 +135,9 @@ function excerpt(html: string): string {
 }
 
 /**
- * A comment or a reply. After the sign-in check: the caller's limits (COMMENTS_PER_HOUR and the
- * day's allowance by level) counted with the read of the post and the blocks, in one round trip; when replying, the parent and its author's
- * blocks; the people it mentions, only when it names any; then one batch with the row, every
+ * A comment or a reply, in two round trips: the caller's limits (COMMENTS_PER_HOUR and the day's
+ * allowance by level) counted with the read of the post and its author's blocks, the parent and its
+ * author's blocks when replying, and the people it names (`readForComment`); then one batch with the row, every
  * counter it moves (the post's comments, the parent's replies), the comment read back as it is
  * answered, and the notifications of the parent's and the post's authors. Nothing in the batch is
  * written unless the post and the parent still exist in it.
@@ -152,10 +151,19 @@ export async function createComment(
   // The hour's limit and the day's allowance by level move with the post's read.
   const rate = { key: `comment:${user.id}`, rule: { max: COMMENTS_PER_HOUR, windowMs: HOUR } };
   const limits = await actionCounters(deps, user, rate, "comment");
-  const found = await queries.findPublishedPostForActor(
+  const safe = toSafeHtml(input.body);
+  const {
+    found,
+    parent: replied,
+    mentioned,
+  } = await queries.readForComment(
     db,
-    input.parent_micropost_public_id,
-    user.id,
+    {
+      postPublicId: input.parent_micropost_public_id,
+      actorId: user.id,
+      parentPublicId: input.parent_micropost_comment_public_id,
+      mentions: findMentions(safe),
+    },
     limits,
   );
   if (!found) fail(404, "Post not found");
@@ -167,17 +175,19 @@ export async function createComment(
   if (post.lockedAt !== null) fail(403, COMMUNITY_MOD_MSG.locked);
   let parent: CommentRow | null = null;
   if (input.parent_micropost_comment_public_id) {
-    parent = await queries.findComment(db, input.parent_micropost_comment_public_id, post.id);
-    if (!parent) fail(404, "Comment not found");
+    if (!replied) fail(404, "Comment not found");
+    parent = replied.row;
     if (parent.isDeleted) fail(409, "This comment was deleted; reply to another one");
-    await assertCanReach(deps, user.id, parent.ownerId);
+    // One who blocked the other, or was blocked, cannot reach them by a reply either.
+    if (replied.blocking) fail(403, PEOPLE_MSG.blockedByThem);
+    if (replied.blocked) fail(403, PEOPLE_MSG.blockedByYou);
     if (parent.depth >= COMMENT_REPLY_MAX_DEPTH)
       fail(422, `Replies are allowed only to comments below depth ${COMMENT_REPLY_MAX_DEPTH}`, {
         field: "parent_micropost_comment_public_id",
       });
   }
 
-  const { body, mentioned } = await linkedBody(deps, toSafeHtml(input.body));
+  const body = linkedWith(safe, mentioned);
   const id = publicId();
   const now = Date.now();
   const link = `${postLink(post.communityName, post.publicId, post.slug)}?comment=${id}`;

@@ -13,10 +13,12 @@ export async function withMentionLinks(deps: Deps, html: string): Promise<string
 /** `withMentionLinks`, with the people it linked by lowercase name (for `mentionsTold`'s `known`). */
 export async function linkedBody(deps: Deps, html: string): Promise<{ body: string; mentioned: Mentioned }> {
   const mentioned = await usersByNames(deps.db, findMentions(html));
-  return {
-    body: linkMentions(html, new Map([...mentioned].map(([key, u]) => [key, u.username]))),
-    mentioned,
-  };
+  return { body: linkedWith(html, mentioned), mentioned };
+}
+
+/** A sanitised body with each @name of the people already read (`findMentions`' names) linked to their profile. */
+export function linkedWith(html: string, mentioned: Mentioned): string {
+  return linkMentions(html, new Map([...mentioned].map(([key, u]) => [key, u.username])));
 }
 
 /** Usernames a linked body mentions (the links `withMentionLinks` made). */

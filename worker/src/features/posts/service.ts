@@ -20,13 +20,13 @@ import { joinStatements } from "#worker/lib/community-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
 import { publicId, slugify } from "#worker/lib/ids.ts";
 import { deleteStoredFiles, storeUpload } from "#worker/lib/media.ts";
-import { findMentions, linkMentions, toSafeHtml } from "#worker/lib/post-html.ts";
+import { findMentions, toSafeHtml } from "#worker/lib/post-html.ts";
 import { draftLink, postLink, toDrafts, toFeedItems } from "#worker/lib/post-json.ts";
 import { hitBurstLimit, hitCounters, rateCounter } from "#worker/lib/rate-limits.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
 import { loadPostItems } from "./feed";
-import { mentionsTold, saveEditedBody, withMentionLinks } from "./mentions";
+import { linkedWith, mentionsTold, saveEditedBody, withMentionLinks } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
 
@@ -107,7 +107,7 @@ export async function createPost(
   if (refusedField) fail(422, refusedField.message, { field: refusedField.field });
   if (flairId !== null && flairCommunityId !== community.id)
     fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
-  const body = linkMentions(safe, new Map([...mentioned].map(([key, u]) => [key, u.username])));
+  const body = linkedWith(safe, mentioned);
   const stored =
     input.post_type === "MEDIA" && input.file ? await storeMedia(deps, user.id, input.file) : null;
   const media = stored ? { ...stored, alt: input.alt ?? null } : null;
@@ -407,7 +407,7 @@ export async function publishDraft(
   if (input) {
     const community = read.community;
     if (!community) fail(404, `The community c/${input.community_name} does not exist`);
-    const body = linkMentions(safe, new Map([...read.mentioned].map(([key, u]) => [key, u.username])));
+    const body = linkedWith(safe, read.mentioned);
     if (input.post_type === "TEXT" && isBlankBody(body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
     if (input.post_type === "MEDIA" && !input.file && read.files.length === 0)
       fail(422, POST_MSG.fileRequired, { field: "file" });

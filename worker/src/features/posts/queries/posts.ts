@@ -165,20 +165,56 @@ export function postForActorOf(raw: PostForActorRow | undefined): PostForActor |
   };
 }
 
+/** What a comment or a reply reads before it is written (`readForComment`). */
+export interface ReadForComment {
+  /** The post, as `postForActorStatement` reads it for the commenter; null when there is none to comment on. */
+  found: PostForActor | null;
+  /**
+   * The comment replied to, on that post, and whether its author and the commenter blocked each other
+   * (`blocking`: its author blocked the commenter); null when there is none (or no reply).
+   */
+  parent: { row: CommentRow; blocking: boolean; blocked: boolean } | null;
+  /** The people the body names with @ that exist, by lowercase name. */
+  mentioned: Mentioned;
+}
+
 /**
- * `postForActorStatement` in one round trip: the action's `limits` move in it and are judged first
- * (a refused action answers 429 whether or not the post is there).
+ * What a comment reads before it is written, in one round trip with its limits' counters in front
+ * (judged first: a refused comment answers 429 whether or not the post is there): the post for the
+ * commenter, the comment it replies to on that post with the blocks between its author and the
+ * commenter, and the people its body names.
  */
-export async function findPublishedPostForActor(
+export async function readForComment(
   db: Database,
-  postPublicId: string,
-  actorId: number,
+  input: { postPublicId: string; actorId: number; parentPublicId?: string | null; mentions: string[] },
   limits?: Counters,
-): Promise<PostForActor | null> {
-  const [[raw]] = await readCounted<[PostForActorRow]>(db, limits, [
-    postForActorStatement(postPublicId, actorId, Date.now()),
+): Promise<ReadForComment> {
+  const parent: Statement | null = input.parentPublicId
+    ? {
+        sql: `SELECT ${COMMENT_COLUMNS},
+            EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = c.owner_id AND b.blocked_id = ?3 AND c.owner_id <> ?3) AS blocking,
+            EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?3 AND b.blocked_id = c.owner_id AND c.owner_id <> ?3) AS blocked
+          FROM comments c JOIN microposts m ON m.id = c.micropost_id WHERE c.public_id = ?1 AND m.public_id = ?2`,
+        binds: [input.parentPublicId, input.postPublicId, input.actorId],
+      }
+    : null;
+  const mentions = usersByNamesStatement(input.mentions);
+  const [[post], ...rest] = await readCounted<[PostForActorRow, ...object[]]>(db, limits, [
+    postForActorStatement(input.postPublicId, input.actorId, Date.now()),
+    ...(parent ? [parent] : []),
+    ...(mentions ? [mentions] : []),
   ]);
-  return postForActorOf(raw);
+  const [row] = (parent ? rest.shift() : []) as Array<
+    Record<string, unknown> & { blocking: number; blocked: number }
+  >;
+  const people = (mentions ? rest.shift() : []) as Array<{ id: number; username: string }>;
+  return {
+    found: postForActorOf(post),
+    parent: row
+      ? { row: rowOf(comments, row), blocking: row.blocking === 1, blocked: row.blocked === 1 }
+      : null,
+    mentioned: mentionedMap(people),
+  };
 }
 
 /** Posts by id, in no particular order, as `pageWithLookups` reads them (with all their items show). */
