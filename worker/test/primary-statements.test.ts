@@ -63,7 +63,9 @@ describe("statements on the primary per social write", () => {
 
   // docs/decisions/223: mentions, joins and reactions moved too. Before: a post naming two people
   // 21 statements in 4 round trips (three a person, each in a batch of its own after the post's),
-  // join 8, reaction 8.
+  // join 8, reaction 8. A reaction's token check rides with its first read since docs/decisions/245
+  // (three round trips to two): its level is not known before that read, so its counters carry the
+  // re-levelling and the day's count whatever the level, as a comment's do: 6 → 8.
   it("a post that mentions two people, a community join and a reaction", async () => {
     const author = await createUser();
     const [ana, bo] = [await createUser(), await createUser()];
@@ -94,7 +96,7 @@ describe("statements on the primary per social write", () => {
       reaction: reads(reaction).statements,
     };
     console.info("primary statements (moved kinds)", JSON.stringify(figures));
-    for (const [write, most] of Object.entries({ mentions: 17, mentionsCalls: 2, join: 6, reaction: 6 }))
+    for (const [write, most] of Object.entries({ mentions: 17, mentionsCalls: 2, join: 6, reaction: 8 }))
       expect(figures[write as keyof typeof figures], write).toBeLessThanOrEqual(most);
   });
 

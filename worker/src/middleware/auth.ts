@@ -74,6 +74,11 @@ const DEFERRED_WRITES = new Set([
   "POST /api/v1/private/user/micropost/comment",
   "POST /api/v1/private/user/micropost",
   "PATCH /api/v1/private/user/micropost/draft/publish",
+  "PATCH /api/v1/private/user/micropost/bookmark",
+  "POST /api/v1/private/user/community/join",
+  "DELETE /api/v1/private/user/community/leave",
+  "PUT /api/v1/private/user/reaction",
+  "DELETE /api/v1/private/user/reaction",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

@@ -272,9 +272,7 @@ export async function toggleBookmark(
   user: Person,
   postPublicId: string,
 ): Promise<BookmarkResult> {
-  const post = await queries.findPublishedPost(deps.db, postPublicId);
-  if (!post) fail(404, "Post not found");
-  const saved = await queries.toggleBookmarkRow(deps.db, post.id, user.id);
+  const saved = await queries.toggleBookmarkRow(deps.db, postPublicId, user.id);
   if (saved === undefined) fail(404, "Post not found");
   return { bookmarked: saved };
 }

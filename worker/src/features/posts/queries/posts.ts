@@ -26,15 +26,6 @@ import {
 
 // Posts and drafts
 
-/** A published post by its public id. */
-export async function findPublishedPost(db: Database, postPublicId: string): Promise<PostRow | null> {
-  const row = await db.first({
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1 AND ${VISIBLE}`,
-    binds: [postPublicId],
-  });
-  return row ? rowOf(microposts, row) : null;
-}
-
 /** Holds while `userId` has a draft by that public id (staff have not hidden it). */
 export const ownDraftNamed =
   (postPublicId: string, userId: number): Condition =>
