@@ -984,7 +984,43 @@ describe("round trips to D1 per list", () => {
     }
   });
 
-  it("a revoked token's join, leave, bookmark and reaction land nothing, counters included", async () => {
+  // An edit of a comment reads it and the people the new body names with the token check, counts
+  // the edit allowance, then stores it and reads it back as shown in one batch; a deletion reads it
+  // with the check, then deletes (docs/decisions/246). Before: an edit 7 round trips, a deletion 3.
+  it("a comment's edit takes three round trips, its deletion two, the token check riding in the first", async () => {
+    const author = await createUser();
+    const post = await newPost(author, await newCommunity(author));
+    const user = await createUser();
+    const send = (method: string, body: Record<string, unknown>) =>
+      api("/api/v1/private/user/micropost/comment", { method, ...jsonBody(body, user.auth) });
+    const made = await json<{ public_id: string }>(
+      await send("POST", { parent_micropost_public_id: post.public_id, body: "First words" }),
+    );
+    const edit = await send("PATCH", { public_id: made.public_id, body: `Now naming @${author.username}` });
+    expect(edit.status).toBe(200);
+    expect(await json<{ body: string }>(edit.clone())).toMatchObject({
+      body: expect.stringContaining(`href="/user/${author.username}"`),
+    });
+    // The person named for the first time hears of it in a batch of its own.
+    expect(reads(edit).calls).toBe(4);
+    const again = await send("PATCH", { public_id: made.public_id, body: "Plain words" });
+    expect(again.status).toBe(200);
+    expect(reads(again).calls).toBe(3);
+    const refused = await api("/api/v1/private/user/micropost/comment", {
+      method: "PATCH",
+      ...jsonBody({ public_id: made.public_id, body: "Not mine" }, author.auth),
+    });
+    expect(refused.status).toBe(403);
+    expect(reads(refused).calls).toBe(1);
+    const gone = await api(`/api/v1/private/user/micropost/comment?public_id=${made.public_id}`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(gone.status).toBe(204);
+    expect(reads(gone).calls).toBe(2);
+  });
+
+  it("a revoked token's join, leave, bookmark, reaction and comment edit or deletion land nothing, counters included", async () => {
     const author = await createUser();
     const community = await newCommunity(author);
     const post = await newPost(author, community);
@@ -993,6 +1029,13 @@ describe("round trips to D1 per list", () => {
     const send = (method: string, path: string, init: RequestInit = {}) =>
       api(`/api/v1/private/user/${path}`, { method, headers: user.auth, ...init });
     expect((await send("POST", `community/join?name=${other}`)).status).toBe(200);
+    const mine = await json<{ public_id: string }>(
+      await send(
+        "POST",
+        "micropost/comment",
+        jsonBody({ parent_micropost_public_id: post.public_id, body: "Kept as it is" }, user.auth),
+      ),
+    );
     const react = (method: string) =>
       send(
         method,
@@ -1007,6 +1050,8 @@ describe("round trips to D1 per list", () => {
       send("DELETE", `community/leave?name=${other}`),
       send("PATCH", `micropost/bookmark?public_id=${post.public_id}`),
       react("PUT"),
+      send("PATCH", "micropost/comment", jsonBody({ public_id: mine.public_id, body: "Never" }, user.auth)),
+      send("DELETE", `micropost/comment?public_id=${mine.public_id}`),
     ];
     for (const res of await Promise.all(tries)) {
       expect(res.status).toBe(401);
@@ -1016,6 +1061,7 @@ describe("round trips to D1 per list", () => {
       `SELECT (SELECT group_concat(community_id) FROM community_members WHERE user_id = ?1) AS memberships,
               (SELECT count(*) FROM micropost_bookmarks WHERE user_id = ?1) AS bookmarks,
               (SELECT count(*) FROM reactions WHERE user_id = ?1) AS reactions,
+              (SELECT body || ' ' || is_deleted FROM comments WHERE owner_id = ?1) AS comment,
               (SELECT count(*) FROM rate_limits WHERE key LIKE 'trust:%:' || ?1 OR key = 'reaction:' || ?1) AS counters`,
     )
       .bind(user.id)
@@ -1023,7 +1069,13 @@ describe("round trips to D1 per list", () => {
     const otherId = await env.DB.prepare("SELECT id FROM communities WHERE name = ?1")
       .bind(other)
       .first<{ id: number }>();
-    expect(row).toEqual({ memberships: String(otherId!.id), bookmarks: 0, reactions: 0, counters: 0 });
+    expect(row).toEqual({
+      memberships: String(otherId!.id),
+      bookmarks: 0,
+      reactions: 0,
+      comment: "<p>Kept as it is</p> 0",
+      counters: 0,
+    });
   });
 
   it("a write carried with the staff check lands nothing when the staff session is not valid", async () => {

@@ -72,6 +72,8 @@ const DEFERRED_WRITES = new Set([
   "DELETE /api/v1/private/user/block",
   "PATCH /api/v1/private/user/micropost/vote",
   "POST /api/v1/private/user/micropost/comment",
+  "PATCH /api/v1/private/user/micropost/comment",
+  "DELETE /api/v1/private/user/micropost/comment",
   "POST /api/v1/private/user/micropost",
   "PATCH /api/v1/private/user/micropost/draft/publish",
   "PATCH /api/v1/private/user/micropost/bookmark",

@@ -17,7 +17,7 @@ import { findMentions, toSafeHtml } from "#worker/lib/post-html.ts";
 import { postLink, toComment, toCommentTree } from "#worker/lib/post-json.ts";
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, trustAfterContribution } from "#worker/lib/trust.ts";
-import { linkedBody, linkedWith, mentionsTold, saveEditedBody } from "./mentions";
+import { linkedWith, mentionsTold, saveEditedBody } from "./mentions";
 import type { CommentRow } from "./queries";
 import * as queries from "./queries";
 
@@ -111,13 +111,10 @@ function markMuted(list: Comment[], mutes: ActiveMute[]): number {
   return marked;
 }
 
-async function loadOne({ db }: Deps, publicIdOfComment: string, viewerId: number): Promise<Comment> {
-  const row = await queries.findCommentInPost(db, publicIdOfComment);
+/** A comment as `shownCommentStatements` read it back after a write, as `viewerId` sees it. */
+function shownComment(read: ReturnType<typeof queries.shownCommentOf>, viewerId: number): Comment {
+  const { row, owners, reactions } = read;
   if (!row) fail(404, "Comment not found");
-  const [owners, reactions] = await Promise.all([
-    queries.ownersByIds(db, [row.ownerId]),
-    queries.commentReactions(db, [row.id], viewerId),
-  ]);
   return toComment(row, {
     owner: owners.get(row.ownerId) ?? null,
     viewerId,
@@ -248,29 +245,46 @@ export async function createComment(
   return comment;
 }
 
-async function ownComment({ db }: Deps, userId: number, commentPublicId: string): Promise<CommentRow> {
-  const row = await queries.findComment(db, commentPublicId);
+/** The comment, when it is there and `userId` wrote it: 404, or 403 for someone else's. */
+function ownedBy(row: CommentRow | null, userId: number): CommentRow {
   if (!row || row.isDeleted) fail(404, "Comment not found");
   if (row.ownerId !== userId) fail(403, "Only the author can change this comment");
   return row;
 }
 
+async function ownComment({ db }: Deps, userId: number, commentPublicId: string): Promise<CommentRow> {
+  return ownedBy(await queries.findComment(db, commentPublicId), userId);
+}
+
+/**
+ * An edit of one's comment: the comment and the people the new body names are read in the first
+ * round trip (the token check riding in it), the edit allowance counted in the next, and the new
+ * body stored with the comment read back as it is shown in one batch; people named for the first
+ * time hear of it after (`saveEditedBody`).
+ */
 export async function editComment(
   deps: Deps,
   user: Pick<AuthUser, "id" | "trust">,
   input: { public_id: string; body: string },
 ): Promise<Comment> {
-  const row = await ownComment(deps, user.id, input.public_id);
-  const { body, mentioned } = await linkedBody(deps, toSafeHtml(input.body));
+  const { db } = deps;
+  const safe = toSafeHtml(input.body);
+  const read = await queries.commentToEdit(db, input.public_id, findMentions(safe));
+  const row = ownedBy(read.row, user.id);
+  const body = linkedWith(safe, read.mentioned);
   return saveEditedBody(deps, {
     user,
     actorId: user.id,
     before: row.body,
     body,
-    known: mentioned,
+    known: read.mentioned,
     text: excerpt(body),
-    save: () => deps.db.write(queries.editCommentStatements(deps.db, row.id, body, Date.now())),
-    load: () => loadOne(deps, input.public_id, user.id),
+    save: async () => {
+      const edit = queries.editCommentStatements(db, row.id, body, Date.now());
+      const shown = queries.shownCommentStatements(db, row, user.id);
+      const results = await db.write([...edit, ...shown]);
+      return shownComment(queries.shownCommentOf(results.slice(edit.length)), user.id);
+    },
   });
 }
 

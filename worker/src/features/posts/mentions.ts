@@ -7,13 +7,7 @@ import { type Mentioned, usersByNames } from "./queries";
 
 /** A sanitised body with each @name of an existing person linked to their profile. */
 export async function withMentionLinks(deps: Deps, html: string): Promise<string> {
-  return (await linkedBody(deps, html)).body;
-}
-
-/** `withMentionLinks`, with the people it linked by lowercase name (for `mentionsTold`'s `known`). */
-export async function linkedBody(deps: Deps, html: string): Promise<{ body: string; mentioned: Mentioned }> {
-  const mentioned = await usersByNames(deps.db, findMentions(html));
-  return { body: linkedWith(html, mentioned), mentioned };
+  return linkedWith(html, await usersByNames(deps.db, findMentions(html)));
 }
 
 /** A sanitised body with each @name of the people already read (`findMentions`' names) linked to their profile. */
@@ -69,8 +63,8 @@ export async function mentionsTold(
 /**
  * An edit of a post's or a comment's body: it counts toward the person's hourly edit allowance by
  * trust level (lib/trust.ts, docs/decisions/136; past it, a 429 that says why and until
- * when, and nothing is stored), `save` stores the new body, `load` reads the item back as the API
- * shows it, and only the people the new body names for the first time hear of it: their notices
+ * when, and nothing is stored), `save` stores the new body and answers the item as the API shows
+ * it, and only the people the new body names for the first time hear of it: their notices
  * are checked in one batch of their own after the edit (one statement each, none when nobody new
  * is named), since where the item leads is read back with it.
  */
@@ -88,13 +82,11 @@ export async function saveEditedBody<T extends { link: string }>(
     known?: Mentioned;
     /** The notification's text: the post's title, or the comment's excerpt. */
     text: string;
-    save: () => Promise<unknown>;
-    load: () => Promise<T>;
+    save: () => Promise<T>;
   },
 ): Promise<T> {
   await hitCounters(deps.db, await actionCounters(deps, edit.user, null, "edit"));
-  await edit.save();
-  const item = await edit.load();
+  const item = await edit.save();
   const told = await mentionsTold(deps, {
     html: edit.body,
     before: edit.before,

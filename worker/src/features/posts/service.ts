@@ -210,8 +210,10 @@ export async function editPost(
     before: row.body,
     body,
     text: row.title,
-    save: () => db.write([...queries.editPostStatements(db, row.id, body, now), ...flair]),
-    load: async () => (await getPost(deps, user.id, input.public_id)).micropost,
+    save: async () => {
+      await db.write([...queries.editPostStatements(db, row.id, body, now), ...flair]);
+      return (await getPost(deps, user.id, input.public_id)).micropost;
+    },
   });
   await deps.events.postEdited({ postId: row.id, actorId: user.id, link: post.link, title: row.title, now });
   return post;

@@ -7,6 +7,7 @@ import { ownersStatement } from "#worker/lib/owner-queries.ts";
 import { ownerMap, ownerWithId } from "#worker/lib/owners.ts";
 import { reactionLookupSql, reactionLookupText, reactionMap } from "#worker/lib/reaction-queries.ts";
 import { window } from "./lists";
+import { type Mentioned, mentionedMap, usersByNamesStatement } from "./new-posts";
 import { COMMENT_COLUMNS, type CommentRow, PARENT_PUBLIC_ID, type PostWithCommunity, VISIBLE } from "./rows";
 
 // Comments
@@ -200,22 +201,54 @@ export async function commentTree(
   return tree;
 }
 
-/** These comments' reactions as the viewer sees them (none read when there are no comments). */
-export async function commentReactions(
+export type CommentInPost = CommentWithParent & {
+  postPublicId: string;
+  postSlug: string;
+  communityName: string;
+};
+
+/**
+ * A comment read back as it is shown, in the batch of the write that changed it: its row with its
+ * post's address, its author and its reactions as `viewerId` sees them (`shownCommentOf`).
+ */
+export function shownCommentStatements(
   db: Database,
-  ids: number[],
-  viewerId: number | null,
-): Promise<Map<string, Reaction[]>> {
-  if (ids.length === 0) return new Map();
-  return reactionMap(await db.all({ sql: reactionLookupSql("COMMENT", idList(ids), viewerId) }));
+  comment: { publicId: string; id: number; ownerId: number },
+  viewerId: number,
+): D1PreparedStatement[] {
+  return [
+    db.prepare(commentInPostStatement(comment.publicId)),
+    db.prepare(ownersStatement([comment.ownerId])),
+    db.prepare({ sql: reactionLookupSql("COMMENT", idList([comment.id]), viewerId) }),
+  ];
 }
 
-/** Owners by id, as comments show them. */
-export async function ownersByIds(db: Database, ids: number[]): Promise<Map<number, Owner>> {
-  return ownerMap(await db.all(ownersStatement(ids)));
+/** What `shownCommentStatements` read: the row (null once it is gone), its author and its reactions. */
+export function shownCommentOf(results: D1Result[]): {
+  row: CommentInPost | null;
+  owners: Map<number, Owner>;
+  reactions: Map<string, Reaction[]>;
+} {
+  return {
+    row: toCommentInPost(results[0]?.results[0] as object | undefined),
+    owners: ownerMap((results[1]?.results ?? []) as object[]),
+    reactions: reactionMap((results[2]?.results ?? []) as object[]),
+  };
 }
 
-type CommentInPost = CommentWithParent & { postPublicId: string; postSlug: string; communityName: string };
+/** A comment by its public id, and the people a new body for it names with @ that exist (an edit's first read). */
+export async function commentToEdit(
+  db: Database,
+  commentPublicId: string,
+  mentions: string[],
+): Promise<{ row: CommentRow | null; mentioned: Mentioned }> {
+  const named = usersByNamesStatement(mentions);
+  const [[raw], people = []] = await db.batch<[object, { id: number; username: string }]>([
+    { sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1`, binds: [commentPublicId] },
+    ...(named ? [named] : []),
+  ]);
+  return { row: raw ? rowOf(comments, raw) : null, mentioned: mentionedMap(people) };
+}
 
 /** A comment with its parent's public id and what its address needs: its post and community. */
 export function commentInPostStatement(commentPublicId: string): Statement {
@@ -244,13 +277,6 @@ export function toCommentInPost(raw: object | undefined): CommentInPost | null {
     postSlug: extra.post_slug,
     communityName: extra.community_name,
   };
-}
-
-export async function findCommentInPost(
-  db: Database,
-  commentPublicId: string,
-): Promise<CommentInPost | null> {
-  return toCommentInPost((await db.first(commentInPostStatement(commentPublicId))) ?? undefined);
 }
 
 /** A comment by its public id, on this post only when `postId` is given. */
