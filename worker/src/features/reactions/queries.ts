@@ -1,6 +1,7 @@
 import type { Reaction, ReactionTarget } from "#shared/schemas/reactions.ts";
 import type { Database } from "#worker/db/database.ts";
 import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { BLOCK_COLUMNS_SQL } from "#worker/lib/block-queries.ts";
 import type { OwnerRow } from "#worker/lib/owners.ts";
 import { ownerColumns } from "#worker/lib/owners.ts";
 import { visiblePostSql } from "#worker/lib/post-visibility-queries.ts";
@@ -41,10 +42,7 @@ interface TargetRaw {
   blocked: number;
 }
 
-const blocksOf = (
-  owner: string,
-) => `EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${owner} AND b.blocked_id = ?2 AND ${owner} <> ?2) AS blocking,
-  EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = ${owner} AND ${owner} <> ?2) AS blocked`;
+const blocksOf = (owner: string) => BLOCK_COLUMNS_SQL(owner, "?2");
 
 /**
  * The statement that finds a post (visible) or a comment (not deleted, on a visible post) by its

@@ -2,6 +2,7 @@ import type { PostType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import { comments, communities, microposts, micropostVersions } from "#worker/db/schema/index.ts";
 import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
+import { BLOCK_COLUMNS_SQL } from "#worker/lib/block-queries.ts";
 import { BAN_ENDS_SQL } from "#worker/lib/community-ban-queries.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
 import type { VersionRow } from "#worker/lib/post-json.ts";
@@ -129,8 +130,7 @@ export interface PostForActor {
 export function postForActorStatement(postPublicId: string, actorId: number, now: number): Statement {
   return {
     sql: `SELECT ${POST_COLUMNS}, c.name AS community_name,
-        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = m.owner_id AND b.blocked_id = ?2 AND m.owner_id <> ?2) AS blocking,
-        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = m.owner_id AND m.owner_id <> ?2) AS blocked,
+        ${BLOCK_COLUMNS_SQL("m.owner_id", "?2")},
         ${BAN_ENDS_SQL("m.community_id", "?2", "?3")} AS ban_ends
       FROM microposts m JOIN communities c ON c.id = m.community_id WHERE m.public_id = ?1 AND ${VISIBLE}`,
     binds: [postPublicId, actorId, now],
@@ -183,8 +183,7 @@ export async function readForComment(
   const parent: Statement | null = input.parentPublicId
     ? {
         sql: `SELECT ${COMMENT_COLUMNS},
-            EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = c.owner_id AND b.blocked_id = ?3 AND c.owner_id <> ?3) AS blocking,
-            EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?3 AND b.blocked_id = c.owner_id AND c.owner_id <> ?3) AS blocked
+            ${BLOCK_COLUMNS_SQL("c.owner_id", "?3")}
           FROM comments c JOIN microposts m ON m.id = c.micropost_id WHERE c.public_id = ?1 AND m.public_id = ?2`,
         binds: [input.parentPublicId, input.postPublicId, input.actorId],
       }
