@@ -987,7 +987,7 @@ describe("round trips to D1 per list", () => {
   // An edit of a comment reads it and the people the new body names with the token check, counts
   // the edit allowance, then stores it and reads it back as shown in one batch; a deletion reads it
   // with the check, then deletes (docs/decisions/246). Before: an edit 7 round trips, a deletion 3.
-  it("a comment's edit takes three round trips, its deletion two, the token check riding in the first", async () => {
+  it("a comment's edit takes three round trips, its deletion two, and a post's deletion two, the token check riding in the first", async () => {
     const author = await createUser();
     const post = await newPost(author, await newCommunity(author));
     const user = await createUser();
@@ -1018,9 +1018,24 @@ describe("round trips to D1 per list", () => {
     });
     expect(gone.status).toBe(204);
     expect(reads(gone).calls).toBe(2);
+    // A post's edit reads it with the check (before: 6 round trips); its deletion reads its files
+    // in the batch that deletes it (before: 4).
+    const own = await newPost(user, await newCommunity(user));
+    const edited = await api("/api/v1/private/user/micropost", {
+      method: "PATCH",
+      ...jsonBody({ public_id: own.public_id, body: "<p>New words</p>" }, user.auth),
+    });
+    expect(edited.status).toBe(200);
+    expect(reads(edited).calls).toBe(5);
+    const deleted = await api(`/api/v1/private/user/micropost?public_id=${own.public_id}`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(deleted.status).toBe(204);
+    expect(reads(deleted).calls).toBe(2);
   });
 
-  it("a revoked token's join, leave, bookmark, reaction and comment edit or deletion land nothing, counters included", async () => {
+  it("a revoked token's join, leave, bookmark, reaction and edit or deletion of a comment or a post land nothing, counters included", async () => {
     const author = await createUser();
     const community = await newCommunity(author);
     const post = await newPost(author, community);
@@ -1036,6 +1051,7 @@ describe("round trips to D1 per list", () => {
         jsonBody({ parent_micropost_public_id: post.public_id, body: "Kept as it is" }, user.auth),
       ),
     );
+    const own = await newPost(user, other);
     const react = (method: string) =>
       send(
         method,
@@ -1052,6 +1068,8 @@ describe("round trips to D1 per list", () => {
       react("PUT"),
       send("PATCH", "micropost/comment", jsonBody({ public_id: mine.public_id, body: "Never" }, user.auth)),
       send("DELETE", `micropost/comment?public_id=${mine.public_id}`),
+      send("PATCH", "micropost", jsonBody({ public_id: own.public_id, body: "<p>Never</p>" }, user.auth)),
+      send("DELETE", `micropost?public_id=${own.public_id}`),
     ];
     for (const res of await Promise.all(tries)) {
       expect(res.status).toBe(401);
@@ -1062,6 +1080,7 @@ describe("round trips to D1 per list", () => {
               (SELECT count(*) FROM micropost_bookmarks WHERE user_id = ?1) AS bookmarks,
               (SELECT count(*) FROM reactions WHERE user_id = ?1) AS reactions,
               (SELECT body || ' ' || is_deleted FROM comments WHERE owner_id = ?1) AS comment,
+              (SELECT body FROM microposts WHERE owner_id = ?1) AS post,
               (SELECT count(*) FROM rate_limits WHERE key LIKE 'trust:%:' || ?1 OR key = 'reaction:' || ?1) AS counters`,
     )
       .bind(user.id)
@@ -1074,6 +1093,7 @@ describe("round trips to D1 per list", () => {
       bookmarks: 0,
       reactions: 0,
       comment: "<p>Kept as it is</p> 0",
+      post: "<p>Some body</p>",
       counters: 0,
     });
   });

@@ -75,6 +75,8 @@ const DEFERRED_WRITES = new Set([
   "PATCH /api/v1/private/user/micropost/comment",
   "DELETE /api/v1/private/user/micropost/comment",
   "POST /api/v1/private/user/micropost",
+  "PATCH /api/v1/private/user/micropost",
+  "DELETE /api/v1/private/user/micropost",
   "PATCH /api/v1/private/user/micropost/draft/publish",
   "PATCH /api/v1/private/user/micropost/bookmark",
   "POST /api/v1/private/user/community/join",

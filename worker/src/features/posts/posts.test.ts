@@ -189,6 +189,24 @@ describe("media posts", () => {
     }
   });
 
+  it("takes its stored file with it when its author deletes it", async () => {
+    const author = await createUser();
+    const { public_id } = await newPost(author, await newCommunity(author), {
+      post_type: "MEDIA",
+      body: "",
+      file: pngFile("gone.png"),
+    });
+    const file = (await json<FeedItem>(await getPost(public_id))).micropost.user_file_list[0]!.file;
+    expect((await api(file)).status).toBe(200);
+    const deleted = await api(`/api/v1/private/user/micropost?public_id=${public_id}`, {
+      method: "DELETE",
+      headers: author.auth,
+    });
+    expect(deleted.status).toBe(204);
+    expect((await api(file)).status).toBe(404);
+    expect((await getPost(public_id)).status).toBe(404);
+  });
+
   it("refuses a text file named .png (415) and a file over 1 MB (422)", async () => {
     const author = await createUser();
     const community = await newCommunity(author);

@@ -223,9 +223,8 @@ export async function editPost(
 export async function deletePost(deps: Deps, user: Person, postPublicId: string): Promise<void> {
   const { db } = deps;
   const row = await ownPost(deps, user.id, postPublicId, "any");
-  const files = await queries.postFileLinks(db, row.id);
-  await db.write(queries.postDeleteStatements(db, row));
-  await deleteStoredFiles(deps, files);
+  const results = await db.write(queries.postDeleteWithFilesStatements(db, row));
+  await deleteStoredFiles(deps, queries.deletedFileLinks(results));
 }
 
 /**

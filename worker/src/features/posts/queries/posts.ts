@@ -220,13 +220,30 @@ export function postsWhereStatement(prefix: string, where: string, binds: unknow
   return { sql: `${prefix} SELECT ${POST_COLUMNS} FROM microposts m WHERE (${where}) AND ${VISIBLE}`, binds };
 }
 
+const POST_FILES = (postId: number): Statement => ({
+  sql: "SELECT file FROM micropost_files WHERE micropost_id = ?1",
+  binds: [postId],
+});
+
 /** The stored links of a post's media files. */
 export async function postFileLinks(db: Database, postId: number): Promise<string[]> {
-  const rows = await db.all<{ file: string }>({
-    sql: "SELECT file FROM micropost_files WHERE micropost_id = ?1",
-    binds: [postId],
-  });
-  return rows.map((f) => f.file);
+  return (await db.all<{ file: string }>(POST_FILES(postId))).map((f) => f.file);
+}
+
+/**
+ * The statements that delete a post (`postDeleteStatements`), the links of its media files read
+ * first in the same batch (the rows that name them go with the post): `deletedFileLinks` reads them.
+ */
+export function postDeleteWithFilesStatements(
+  db: Database,
+  row: { id: number; communityId: number; ownerId: number },
+): D1PreparedStatement[] {
+  return [db.prepare(POST_FILES(row.id)), ...postDeleteStatements(db, row)];
+}
+
+/** The links `postDeleteWithFilesStatements` read before the post went. */
+export function deletedFileLinks(results: D1Result[]): string[] {
+  return ((results[0]?.results ?? []) as Array<{ file: string }>).map((f) => f.file);
 }
 
 /** A new post or draft, its media file and, when published, the counters it moves. */
@@ -369,19 +386,14 @@ export async function historyOf(
   };
 }
 
-/**
- * The statements that delete a post and move its counters, for the author's delete and for staff
- * removing a reported post (admin/reports). `guard` is SQL that must hold for any of them to act:
- * staff pass the condition that their resolution took effect in the same batch.
- */
-export function postDeleteStatements(
+/** The statements that delete a post and move its counters (the author's delete). */
+function postDeleteStatements(
   db: Database,
   row: { id: number; communityId: number; ownerId: number },
-  guard = "1",
 ): D1PreparedStatement[] {
   const stillPublished = "EXISTS (SELECT 1 FROM microposts WHERE id = ?2 AND is_draft = 0)";
   return [
-    ...postCountStatements(db, row, -1, stillPublished, guard),
-    db.prepare({ sql: `DELETE FROM microposts WHERE id = ?1 AND ${guard}`, binds: [row.id] }),
+    ...postCountStatements(db, row, -1, stillPublished),
+    db.prepare({ sql: "DELETE FROM microposts WHERE id = ?1", binds: [row.id] }),
   ];
 }
