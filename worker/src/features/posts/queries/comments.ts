@@ -244,7 +244,7 @@ export async function commentToEdit(
 ): Promise<{ row: CommentRow | null; mentioned: Mentioned }> {
   const named = usersByNamesStatement(mentions);
   const [[raw], people = []] = await db.batch<[object, { id: number; username: string }]>([
-    { sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1`, binds: [commentPublicId] },
+    commentByPublicId(commentPublicId),
     ...(named ? [named] : []),
   ]);
   return { row: raw ? rowOf(comments, raw) : null, mentioned: mentionedMap(people) };
@@ -279,20 +279,15 @@ export function toCommentInPost(raw: object | undefined): CommentInPost | null {
   };
 }
 
-/** A comment by its public id, on this post only when `postId` is given. */
-export async function findComment(
-  db: Database,
-  commentPublicId: string,
-  postId?: number,
-): Promise<CommentRow | null> {
-  const raw = await db.first(
-    postId === undefined
-      ? { sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1`, binds: [commentPublicId] }
-      : {
-          sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1 AND c.micropost_id = ?2`,
-          binds: [commentPublicId, postId],
-        },
-  );
+/** A comment by its public id. */
+const commentByPublicId = (commentPublicId: string): Statement => ({
+  sql: `SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.public_id = ?1`,
+  binds: [commentPublicId],
+});
+
+/** A comment by its public id. */
+export async function findComment(db: Database, commentPublicId: string): Promise<CommentRow | null> {
+  const raw = await db.first(commentByPublicId(commentPublicId));
   return raw ? rowOf(comments, raw) : null;
 }
 
