@@ -39,6 +39,8 @@ const checks = [
   ["API types match the Worker's routes", "bun", ["scripts/api-types.mjs", "--check"]],
   // wrangler.toml as committed deploys as production with no secret in [vars] (ADR 094).
   ["deploy config", "node", ["scripts/check-deploy-config.mjs"]],
+  // The deployed Worker keeps no names; passkeys verify through a bundle minified so (ADR 247).
+  ["passkeys in the minified bundle", "node", ["scripts/check-minified-passkeys.mjs"]],
   ["dependency audit", "node", ["scripts/audit.mjs"]],
 ];
 const steps = [

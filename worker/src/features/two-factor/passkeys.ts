@@ -1,3 +1,4 @@
+import "./asn1-names";
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
