@@ -145,10 +145,10 @@ export interface Events {
     onlyIf: OnlyIf;
   }): Told;
   /**
-   * A post's author edited it at `now` (its `edited_at`; an edit that changed nothing has another),
-   * after the edit's batch.
+   * A post's author edited it at `now` (its `edited_at`; an edit that changed nothing has another):
+   * its check goes in the edit's batch after the edit's own statements.
    */
-  postEdited(e: { postId: number; actorId: number; link: string; title: string; now: number }): Promise<void>;
+  postEdited(e: { postId: number; actorId: number; link: string; title: string; now: number }): Told;
   /** A post or a comment named these people for the first time. */
   mentioned(e: {
     actorId: number;

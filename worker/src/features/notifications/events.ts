@@ -164,9 +164,8 @@ export function notificationEvents(deps: Deps): Events {
       ),
     // The people who commented hear of it once an hour per post (an edit that changed nothing
     // tells nobody); their inboxes keep it (docs/decisions/223).
-    postEdited: async (e) => {
+    postEdited: (e) => {
       const post = { id: e.postId, link: e.link, title: e.title };
-      const [checked] = await deps.db.write([postEditedCheckStatement(deps.db, post, e.actorId, e.now)]);
       const text = prepared({
         userId: 0,
         kind: "POST_EDITED",
@@ -174,20 +173,25 @@ export function notificationEvents(deps: Deps): Events {
         link: e.link,
         text: e.title,
       }).text;
-      for (const person of noticesChecked(checked))
-        await sendChecked(
-          deps,
-          {
-            userId: person.userId,
-            kind: "POST_EDITED",
-            actorId: e.actorId,
-            link: e.link,
-            text,
-            quietMs: HOUR_MS,
-          },
-          person,
-          e.now,
-        );
+      return {
+        statements: [postEditedCheckStatement(deps.db, post, e.actorId, e.now)],
+        after: async ([checked]) => {
+          for (const person of noticesChecked(checked))
+            await sendChecked(
+              deps,
+              {
+                userId: person.userId,
+                kind: "POST_EDITED",
+                actorId: e.actorId,
+                link: e.link,
+                text,
+                quietMs: HOUR_MS,
+              },
+              person,
+              e.now,
+            );
+        },
+      };
     },
     // A person hears of a post or a comment once, however often an edit takes their name out and
     // puts it back: a mention that leads where one of theirs already leads is not kept again.

@@ -185,38 +185,55 @@ async function ownPost(
   return ownRow(await queries.findAnyPost(db, postPublicId), userId, drafts);
 }
 
-/** Edits a text post's body in place; only its author may, and a media post cannot be edited. */
+/**
+ * Edits a text post's body in place; only its author may, and a media post cannot be edited. The
+ * post, the flair's community and the people the new body names are read in the first round trip
+ * (the token check riding in it), the edit allowance counted in the next, and the body and flair
+ * stored with the post read back as its item shows it and the commenters' notice checked, in one
+ * batch; people named for the first time hear of it after (`saveEditedBody`).
+ */
 export async function editPost(
   deps: Deps,
   user: Person & Pick<AuthUser, "trust">,
   input: { public_id: string; body: string; flair_id?: number | null },
 ): Promise<Post> {
-  const row = await ownPost(deps, user.id, input.public_id, "never");
-  if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
-  const body = await storedBody(deps, input.body, "TEXT", true);
-  const flairId = input.flair_id;
-  if (
-    flairId !== undefined &&
-    flairId !== null &&
-    (await queries.flairCommunity(deps.db, flairId)) !== row.communityId
-  )
-    fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
-  const flair = flairId === undefined ? [] : [queries.setFlairStatement(deps.db, row.id, flairId)];
   const { db } = deps;
+  const safe = input.body.trim() ? toSafeHtml(input.body) : "";
+  const read = await queries.postToEdit(db, {
+    postPublicId: input.public_id,
+    mentions: findMentions(safe),
+    flairId: input.flair_id,
+  });
+  const row = ownRow(read.row, user.id, "never");
+  if (row.postType === "MEDIA") fail(403, "Media posts cannot be edited");
+  const body = linkedWith(safe, read.mentioned);
+  if (isBlankBody(body)) fail(422, POST_MSG.bodyRequired, { field: "body" });
+  const flairId = input.flair_id;
+  if (flairId !== undefined && flairId !== null && read.flairCommunityId !== row.communityId)
+    fail(422, COMMUNITY_MOD_MSG.flairOfOtherCommunity, { field: "flair_id" });
+  const flair = flairId === undefined ? [] : [queries.setFlairStatement(db, row.id, flairId)];
   const now = Date.now();
-  const post = await saveEditedBody(deps, {
+  return saveEditedBody(deps, {
     user,
     actorId: user.id,
     before: row.body,
     body,
+    known: read.mentioned,
     text: row.title,
     save: async () => {
-      await db.write([...queries.editPostStatements(db, row.id, body, now), ...flair]);
-      return (await getPost(deps, user.id, input.public_id)).micropost;
+      const edit = [...queries.editPostStatements(db, row.id, body, now), ...flair];
+      const shown = queries.shownPostStatement(db, user.id, input.public_id);
+      const link = postLink(read.communityName, input.public_id, row.slug);
+      const told = deps.events.postEdited({ postId: row.id, actorId: user.id, link, title: row.title, now });
+      const results = await db.write([...edit, shown.statement, ...told.statements]);
+      const { posts, lookups } = shown.read(results[edit.length]);
+      const [item] = toFeedItems(posts, lookups, user.id);
+      if (!item) fail(404, "Post not found");
+      // The people who commented hear of the edit (once an hour), checked in the batch that made it.
+      await told.after(results.slice(edit.length + 1));
+      return item.micropost;
     },
   });
-  await deps.events.postEdited({ postId: row.id, actorId: user.id, link: post.link, title: row.title, now });
-  return post;
 }
 
 /** Deletes a post or a draft with its votes, comments and files; counters move with it. */

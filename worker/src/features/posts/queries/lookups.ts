@@ -292,19 +292,63 @@ export async function pageWithLookups(
   extra: Statement[] = [],
   beside: readonly Folded[] = [],
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
+  const unnumbered = UNNUMBERED.test(page.sql);
+  const rider = unnumbered ? null : await db.foldRider(pageBinds(viewerId, page).length);
+  const folded = foldedPage(viewerId, page, beside, rider);
+  const [rows, ...rest] = (await db.batch([folded.statement, ...extra], rider ?? undefined)) as object[][];
+  rider?.settle(rows?.[0]);
+  return { extra: rest, ...folded.read(rows) };
+}
+
+/**
+ * The one statement of `pageWithLookups` for a batch of its own making, with no token check folded in:
+ * a write's read-back of what it changed, as a feed item, in the write's own batch (the write's first
+ * round trip checked the token).
+ */
+export function pageWithLookupsStatement(viewerId: number | null, page: Statement): FoldedPage {
+  return foldedPage(viewerId, page, [], null);
+}
+
+/** A page's statement with its lookups folded in, and how to read its rows. */
+interface FoldedPage {
+  statement: Statement;
+  read: (rows: readonly unknown[] | undefined) => {
+    posts: PostRow[];
+    beside: object[][];
+    lookups: PostLookups;
+  };
+}
+
+/** The page's binds, then the viewer's id (`viewerPlaceholder`) unless its placeholders are unnumbered. */
+const pageBinds = (viewerId: number | null, page: Statement): unknown[] => [
+  ...(page.binds ?? []),
+  ...(viewerId === null || UNNUMBERED.test(page.sql) ? [] : [viewerId]),
+];
+
+function foldedPage(
+  viewerId: number | null,
+  page: Statement,
+  beside: readonly Folded[],
+  rider: { column: string; binds: unknown[] } | null,
+): FoldedPage {
   // After the page's binds: the viewer's id (`viewerPlaceholder`), then a token check's, which folds
   // in as its own column. A page with unnumbered placeholders binds nothing after its own (their
   // numbers would move): the viewer is written in and the check goes in front.
-  const unnumbered = UNNUMBERED.test(page.sql);
-  const binds = [...(page.binds ?? []), ...(viewerId === null || unnumbered ? [] : [viewerId])];
   const viewer =
-    viewerId === null ? null : unnumbered ? String(Math.trunc(viewerId)) : viewerPlaceholder(page);
-  const rider = unnumbered ? null : await db.foldRider(binds.length);
+    viewerId === null
+      ? null
+      : UNNUMBERED.test(page.sql)
+        ? String(Math.trunc(viewerId))
+        : viewerPlaceholder(page);
   const text = pageLookupsText(viewer, page, beside, rider?.column);
-  const lookups = lookupsOf(text, [...binds, ...(rider?.binds ?? [])]);
-  const statement: Statement = { ...lookups.statement, isList: page.isList, listed: listedPosts };
-  const [rows, ...rest] = (await db.batch([statement, ...extra], rider ?? undefined)) as object[][];
-  const row = rows?.[0] as { page?: unknown } | undefined;
-  rider?.settle(row);
-  return { posts: toPosts(rowsOf(row?.page, POST_KEYS)), extra: rest, ...lookups.read(rows) };
+  const lookups = lookupsOf(text, [...pageBinds(viewerId, page), ...(rider?.binds ?? [])]);
+  return {
+    statement: { ...lookups.statement, isList: page.isList, listed: listedPosts },
+    read: (rows) => {
+      const first = rows?.[0];
+      const row = typeof first === "object" && first !== null ? first : undefined;
+      const page = row && "page" in row ? row.page : undefined;
+      return { posts: toPosts(rowsOf(page, POST_KEYS)), ...lookups.read(row && [row]) };
+    },
+  };
 }

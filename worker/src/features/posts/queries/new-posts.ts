@@ -91,7 +91,7 @@ export async function readForNewPost(
       sql: `SELECT ${BAN_ENDS_SQL("(SELECT id FROM communities WHERE lower(name) = lower(?1))", "?2", "?3")} AS ends`,
       binds: [input.communityName, input.userId, Date.now()],
     },
-    { sql: "SELECT community_id FROM community_flairs WHERE id = ?1", binds: [input.flairId ?? 0] },
+    flairCommunityStatement(input.flairId ?? 0),
     ...(mentions ? [mentions] : []),
   ]);
   return {
@@ -103,14 +103,11 @@ export async function readForNewPost(
   };
 }
 
-/** The community a flair belongs to (null: no such flair). */
-export async function flairCommunity(db: Database, flairId: number): Promise<number | null> {
-  const row = await db.first<{ community_id: number }>({
-    sql: "SELECT community_id FROM community_flairs WHERE id = ?1",
-    binds: [flairId],
-  });
-  return row?.community_id ?? null;
-}
+/** The community a flair belongs to, as `community_id` (no row: no such flair). */
+export const flairCommunityStatement = (flairId: number): Statement => ({
+  sql: "SELECT community_id FROM community_flairs WHERE id = ?1",
+  binds: [flairId],
+});
 
 /** Sets or clears a post's flair. */
 export function setFlairStatement(db: Database, postId: number, flairId: number | null): D1PreparedStatement {

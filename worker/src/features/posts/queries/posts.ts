@@ -5,12 +5,14 @@ import { columnsOf, idList, rowOf, type Statement } from "#worker/db/sql.ts";
 import { BLOCK_COLUMNS_SQL } from "#worker/lib/block-queries.ts";
 import { BAN_ENDS_SQL } from "#worker/lib/community-ban-queries.ts";
 import type { CommunityRow } from "#worker/lib/community-json.ts";
-import type { VersionRow } from "#worker/lib/post-json.ts";
+import type { PostLookups, VersionRow } from "#worker/lib/post-json.ts";
 import { postCountStatements } from "#worker/lib/post-removal-queries.ts";
 import { visiblePostIdSql } from "#worker/lib/post-visibility-queries.ts";
 import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
+import { pageWithLookupsStatement } from "./lookups";
 import {
   communityByName,
+  flairCommunityStatement,
   type Mentioned,
   mentionedMap,
   usersByNamesStatement,
@@ -107,11 +109,64 @@ export function publishedPostStatement(postPublicId: string): Statement {
 
 /** A post or a draft by its public id, whoever owns it. */
 export async function findAnyPost(db: Database, postPublicId: string): Promise<PostRow | null> {
-  const raw = await db.first({
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
-    binds: [postPublicId],
-  });
+  const raw = await db.first(anyPostStatement(postPublicId));
   return raw ? rowOf(microposts, raw) : null;
+}
+
+/** A post or a draft by its public id, whoever wrote it and whatever became of it. */
+const anyPostStatement = (postPublicId: string): Statement => ({
+  sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
+  binds: [postPublicId],
+});
+
+/**
+ * What an edit of a post reads, in its first round trip (the token check rides in it): the post,
+ * its community's name (its address), the community of the flair it asks for (null: no such flair, or none asked for), and the people
+ * its new body names with @ that exist.
+ */
+export async function postToEdit(
+  db: Database,
+  input: { postPublicId: string; mentions: string[]; flairId?: number | null },
+): Promise<{
+  row: PostRow | null;
+  communityName: string;
+  mentioned: Mentioned;
+  flairCommunityId: number | null;
+}> {
+  const named = usersByNamesStatement(input.mentions);
+  const [[raw], [community], [flair], people = []] = await db.batch<
+    [object, { name: string }, { community_id: number }, { id: number; username: string }]
+  >([
+    anyPostStatement(input.postPublicId),
+    {
+      sql: "SELECT k.name FROM microposts m JOIN communities k ON k.id = m.community_id WHERE m.public_id = ?1",
+      binds: [input.postPublicId],
+    },
+    flairCommunityStatement(input.flairId ?? 0),
+    ...(named ? [named] : []),
+  ]);
+  return {
+    row: raw ? rowOf(microposts, raw) : null,
+    communityName: community?.name ?? "",
+    mentioned: mentionedMap(people),
+    flairCommunityId: flair?.community_id ?? null,
+  };
+}
+
+/**
+ * A published post read back as its feed item shows it to `viewerId`, in the batch of the write that
+ * changed it (an edit): one statement with all its lookups, and how to read what it answered.
+ */
+export function shownPostStatement(
+  db: Database,
+  viewerId: number,
+  postPublicId: string,
+): {
+  statement: D1PreparedStatement;
+  read: (result: D1Result | undefined) => { posts: PostRow[]; lookups: PostLookups };
+} {
+  const folded = pageWithLookupsStatement(viewerId, publishedPostStatement(postPublicId));
+  return { statement: db.prepare(folded.statement), read: (result) => folded.read(result?.results) };
 }
 
 /** What an action on someone's post reads of it first (`postForActorStatement`). */
