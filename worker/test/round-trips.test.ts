@@ -1094,6 +1094,55 @@ describe("round trips to D1 per list", () => {
     expect(after.micropost.flair).toMatchObject({ id: news });
   });
 
+  // Starting a chat reads the pair (the person, a block either way, their thread) with the token
+  // check, counts a new person's allowance of new conversations, then writes the thread and reads
+  // the winner back in one batch (docs/decisions/249). Before: 4 round trips (5 for a new person),
+  // 2 for a pair's thread.
+  it("starting a chat takes two round trips (three for a new person), one when the pair has a thread already, the token check riding in the first", async () => {
+    const me = await createUser();
+    const them = await createUser();
+    const start = (who: TestUser, username: string) =>
+      api("/api/v1/private/user/chat/thread", { method: "POST", ...jsonBody({ username }, who.auth) });
+    const made = await start(me, them.username);
+    expect(made.status).toBe(201);
+    expect(reads(made).calls).toBe(2);
+    const { public_id } = await json<{ public_id: string }>(made.clone());
+    // A new person's new conversations count toward their day's allowance, in a round trip between.
+    const newcomer = await createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: Date.now() });
+    const counted = await start(newcomer, them.username);
+    expect(counted.status).toBe(201);
+    expect(reads(counted).calls).toBe(3);
+    // Either of the two finds the same thread, in the one round trip of the pair's read.
+    for (const [who, other] of [
+      [me, them],
+      [them, me],
+    ] as const) {
+      const again = await start(who, other.username);
+      expect(again.status).toBe(200);
+      expect(await json<{ public_id: string }>(again)).toEqual({ public_id });
+      expect(reads(again).calls).toBe(1);
+    }
+    const nobody = await start(me, "nobodyhere");
+    expect(nobody.status).toBe(404);
+    expect(reads(nobody).calls).toBe(1);
+    const myself = await start(me, me.username);
+    expect(myself.status).toBe(403);
+    expect(reads(myself).calls).toBe(1);
+    // A revoked token starts nothing.
+    const stranger = await createUser();
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(me.id)
+      .run();
+    const revoked = await start(me, stranger.username);
+    expect(revoked.status).toBe(401);
+    expect(reads(revoked).calls).toBe(1);
+    const pair = `${Math.min(me.id, stranger.id)}:${Math.max(me.id, stranger.id)}`;
+    const threads = await env.DB.prepare("SELECT count(*) AS n FROM chat_threads WHERE pair_key = ?1")
+      .bind(pair)
+      .first<{ n: number }>();
+    expect(threads?.n).toBe(0);
+  });
+
   it("a revoked token's join, leave, bookmark, reaction and edit or deletion of a comment or a post land nothing, counters included", async () => {
     const author = await createUser();
     const community = await newCommunity(author);

@@ -83,6 +83,7 @@ const DEFERRED_WRITES = new Set([
   "DELETE /api/v1/private/user/community/leave",
   "PUT /api/v1/private/user/reaction",
   "DELETE /api/v1/private/user/reaction",
+  "POST /api/v1/private/user/chat/thread",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

@@ -397,23 +397,16 @@ export function activeChatUserWithPair({ db }: Deps, meId: number, username: str
   });
 }
 
-/** The personal thread of a pair (`min:max` of their ids), or null. */
-export function threadOfPair({ db }: Deps, pairKey: string) {
-  return db.first<{ public_id: string }>({
-    sql: "SELECT public_id FROM chat_threads WHERE pair_key = ?1",
-    binds: [pairKey],
-  });
-}
-
 /**
- * Writes a personal thread and its two participants in one batch. Two requests at once for one
- * pair: the unique pair key lets one insert win, and the participant rows are written only for
- * the thread that was really inserted.
+ * Writes a personal thread and its two participants in one batch, and answers the pair's thread as
+ * that batch leaves it. Two requests at once for one pair: the unique pair key lets one insert win,
+ * the participant rows are written only for the thread that was really inserted, and both read
+ * back the winner.
  */
 export async function insertPersonalThread(
   { db }: Deps,
   thread: { publicId: string; pairKey: string; userIds: [number, number]; now: number },
-): Promise<void> {
+): Promise<string> {
   const { publicId, pairKey, userIds, now } = thread;
   const participant = (userId: number) =>
     db.prepare({
@@ -421,7 +414,7 @@ export async function insertPersonalThread(
             SELECT id, ?1, 0, ?2, ?2 FROM chat_threads WHERE public_id = ?3`,
       binds: [userId, now, publicId],
     });
-  await db.write([
+  const results = await db.write([
     db.prepare({
       sql: `INSERT INTO chat_threads (public_id, chat_thread_type, pair_key, created_at)
             VALUES (?1, 'PERSONAL', ?2, ?3) ON CONFLICT (pair_key) DO NOTHING`,
@@ -429,7 +422,10 @@ export async function insertPersonalThread(
     }),
     participant(userIds[0]),
     participant(userIds[1]),
+    db.prepare({ sql: "SELECT public_id FROM chat_threads WHERE pair_key = ?1", binds: [pairKey] }),
   ]);
+  const [winner] = results[3]?.results ?? [];
+  return winner && typeof winner === "object" && "public_id" in winner ? String(winner.public_id) : publicId;
 }
 
 /**

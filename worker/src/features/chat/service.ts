@@ -28,7 +28,6 @@ import {
   insertPersonalThread,
   personalChatUsersPage,
   type ThreadRow,
-  threadOfPair,
   threadPage,
   threadRowForUser,
   threadRowWithReactions,
@@ -204,7 +203,11 @@ export async function findPersonalThread(
   return { public_id: existing?.public_id ?? null, user };
 }
 
-/** Starts (or finds) the personal thread of two people, on the rules of `personalPair`. */
+/**
+ * Starts (or finds) the personal thread of two people, on the rules of `personalPair`: the pair read
+ * with the token check (docs/decisions/249), the daily allowance counted for a new conversation
+ * only, then the thread written and read back in one batch.
+ */
 export async function createPersonalThread(
   deps: Deps,
   me: Pick<AuthUser, "id" | "trust">,
@@ -216,9 +219,13 @@ export async function createPersonalThread(
   await hitTrustLimit(deps, me, "conversation");
 
   const id = publicId();
-  await insertPersonalThread(deps, { publicId: id, pairKey, userIds: [me.id, targetId], now: Date.now() });
-  const winner = await threadOfPair(deps, pairKey);
-  return { public_id: winner!.public_id, created: winner!.public_id === id, partnerId: targetId };
+  const winner = await insertPersonalThread(deps, {
+    publicId: id,
+    pairKey,
+    userIds: [me.id, targetId],
+    now: Date.now(),
+  });
+  return { public_id: winner, created: winner === id, partnerId: targetId };
 }
 
 /**
