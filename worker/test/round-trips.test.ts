@@ -1143,6 +1143,74 @@ describe("round trips to D1 per list", () => {
     expect(threads?.n).toBe(0);
   });
 
+  // A report counts the hourly limit and a new person's day's allowance in front of the reads of
+  // what it names (a comment, a post, a profile, the person the form names), the token check riding
+  // in them, then stores the report in its target's group (docs/decisions/250). Before: 4 round
+  // trips (3 for a plain link), one more for a new person.
+  it("a report takes two round trips whatever it names and whoever sends it, the token check riding in the first", async () => {
+    const author = await createUser();
+    const community = await newCommunity(author);
+    const post = await newPost(author, community);
+    const comment = await json<{ public_id: string }>(
+      await api("/api/v1/private/user/micropost/comment", {
+        method: "POST",
+        ...jsonBody({ parent_micropost_public_id: post.public_id, body: "Reported words" }, author.auth),
+      }),
+    );
+    const report = (who: TestUser, fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ report_cause: "SPAM", text: "x".repeat(40), ...fields }))
+        body.append(k, v);
+      return api("/api/v1/private/user/report", { method: "POST", headers: who.auth, body });
+    };
+    const postLink = `/c/${community}/p/${post.public_id}/a-post`;
+    const kinds: Array<[string, Record<string, string>, string]> = [
+      ["a comment", { link: `${postLink}?comment=${comment.public_id}` }, "COMMENT"],
+      ["a post", { link: postLink }, "MICROPOST"],
+      ["a profile", { link: `/user/${author.username}` }, "USER"],
+      ["a person", { reported_username: author.username }, "USER"],
+      ["a link", { link: "/jobs/somewhere" }, "LINK"],
+    ];
+    const newcomer = await createUser({ trustLevel: 0, trustLevelManual: false, trustLevelAt: Date.now() });
+    for (const who of [await createUser(), newcomer])
+      for (const [name, fields, type] of kinds) {
+        const res = await report(who, fields);
+        expect(res.status, name).toBe(201);
+        expect(reads(res).calls, name).toBe(2);
+        const { id } = await json<{ id: number }>(res);
+        const group = await env.DB.prepare(
+          "SELECT g.target_type AS type FROM reports r JOIN report_groups g ON g.id = r.group_id WHERE r.id = ?1",
+        )
+          .bind(id)
+          .first<{ type: string }>();
+        expect(group?.type, name).toBe(type);
+      }
+    // Refused in the first round trip: an unknown person, oneself.
+    const me = await createUser();
+    const unknown = await report(me, { reported_username: "nobodyhere" });
+    expect(unknown.status).toBe(404);
+    expect(reads(unknown).calls).toBe(1);
+    const self = await report(me, { reported_username: me.username });
+    expect(self.status).toBe(400);
+    expect(reads(self).calls).toBe(1);
+    // A revoked token files nothing and spends nothing.
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(me.id)
+      .run();
+    const revoked = await report(me, { link: postLink });
+    expect(revoked.status).toBe(401);
+    expect(reads(revoked).calls).toBe(1);
+    const filed = await env.DB.prepare("SELECT count(*) AS n FROM reports WHERE reporter_id = ?1")
+      .bind(me.id)
+      .first<{ n: number }>();
+    expect(filed?.n).toBe(0);
+    // The two refused above counted toward the hour, as they did before; the revoked one did not.
+    const counted = await env.DB.prepare("SELECT count AS n FROM rate_limits WHERE key = ?1")
+      .bind(`report:${me.id}`)
+      .first<{ n: number }>();
+    expect(counted?.n).toBe(2);
+  });
+
   it("a revoked token's join, leave, bookmark, reaction and edit or deletion of a comment or a post land nothing, counters included", async () => {
     const author = await createUser();
     const community = await newCommunity(author);

@@ -84,6 +84,7 @@ const DEFERRED_WRITES = new Set([
   "PUT /api/v1/private/user/reaction",
   "DELETE /api/v1/private/user/reaction",
   "POST /api/v1/private/user/chat/thread",
+  "POST /api/v1/private/user/report",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

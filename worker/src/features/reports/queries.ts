@@ -2,33 +2,67 @@ import { sql } from "drizzle-orm";
 import type { ReportCause } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
 import { reportGroups, reports } from "#worker/db/schema/index.ts";
-import { nameOf, statement } from "#worker/db/sql.ts";
+import { nameOf, type Statement, statement } from "#worker/db/sql.ts";
+import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 import type { ReportTarget } from "./targets";
 
 // The SQL of filing a report: what its link names, and the report in its target's OPEN group.
 
-/** A comment still shown, by public id, and its author. */
-export function commentOfPublicId(db: Database, publicId: string) {
-  return db.first<{ id: number; owner_id: number }>({
-    sql: "SELECT id, owner_id FROM comments WHERE public_id = ?1 AND is_deleted = 0",
-    binds: [publicId],
-  });
+/** What a report could point at, each read by what its link or form names (null: nothing named). */
+export interface TargetNames {
+  /** A comment's public id (a post link's `?comment=`). */
+  comment: string | null;
+  /** A post's public id (a link to `/c/{community}/p/{public_id}`). */
+  post: string | null;
+  /** A profile's username (a link to `/user/{username}`), lowercased. */
+  profile: string | null;
+  /** The username the report form names. */
+  reported: string | null;
 }
 
-/** A post by public id, and its author. */
-export function postOfPublicId(db: Database, publicId: string) {
-  return db.first<{ id: number; owner_id: number }>({
-    sql: "SELECT id, owner_id FROM microposts WHERE public_id = ?1",
-    binds: [publicId],
-  });
+/** What `targetStatements` found: each a row, or null when nothing was named or found. */
+export interface TargetRows {
+  comment: { id: number; owner_id: number } | null;
+  post: { id: number; owner_id: number } | null;
+  profile: { id: number } | null;
+  reported: { id: number } | null;
 }
 
-/** A person who has not deleted their account, by username. */
-export function personOfUsername(db: Database, username: string) {
-  return db.first<{ id: number }>({
-    sql: "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL",
-    binds: [username],
-  });
+/**
+ * One statement for each thing a report may name, in this order: a comment still shown by public id
+ * and its author, a post by public id and its author, and a person who has not deleted their account
+ * by username (the link's profile, then the form's). A name not given is bound as NULL, which
+ * matches nothing, so the batch has the same shape every time.
+ */
+function targetStatements(names: TargetNames): Statement[] {
+  const person = "SELECT id FROM users WHERE username = ?1 AND deleted_at IS NULL";
+  return [
+    {
+      sql: "SELECT id, owner_id FROM comments WHERE public_id = ?1 AND is_deleted = 0",
+      binds: [names.comment],
+    },
+    { sql: "SELECT id, owner_id FROM microposts WHERE public_id = ?1", binds: [names.post] },
+    { sql: person, binds: [names.profile] },
+    { sql: person, binds: [names.reported] },
+  ];
+}
+
+/** What a report names, in one round trip, with `counters` in front (`readCounted`): judged first. */
+export async function readTargets(
+  db: Database,
+  names: TargetNames,
+  counters?: Counters,
+): Promise<TargetRows> {
+  type Found = { id: number; owner_id: number };
+  const [comment, post, profile, reported] = await readCounted<
+    [Found, Found, { id: number }, { id: number }]
+  >(db, counters, targetStatements(names));
+  return {
+    comment: comment[0] ?? null,
+    post: post[0] ?? null,
+    profile: profile[0] ?? null,
+    reported: reported[0] ?? null,
+  };
 }
 
 /**

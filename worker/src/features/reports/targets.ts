@@ -2,7 +2,7 @@ import { decodeUriComponentOrNull } from "#shared/api.ts";
 import type { ReportCause } from "#shared/enums.ts";
 import type { ReportTargetType } from "#shared/schemas/admin.ts";
 import type { Deps } from "#worker/deps.ts";
-import { commentOfPublicId, personOfUsername, postOfPublicId, reportStatements } from "./queries";
+import { readTargets, reportStatements, type TargetNames, type TargetRows } from "./queries";
 
 // What a report points at, worked out when it is made: the post or comment its link names, else
 // the person it names, else the link itself. Reports of one target gather in its OPEN group.
@@ -26,70 +26,97 @@ function parseLink(link: string): URL | null {
   }
 }
 
-export async function resolveReportTarget(
-  { db }: Deps,
-  input: { link: string | null; reportedUserId: number | null },
-): Promise<ReportTarget> {
-  const url = input.link ? parseLink(input.link) : null;
+/** What a report's link names (a comment of a post, a post, a profile) and the person its form names. */
+export function targetNames(link: string | null, reportedUsername: string | null): TargetNames {
+  const url = link ? parseLink(link) : null;
   // A part whose percent-encoding is broken names nothing (the link schema refuses those already).
   const postPart = url && /^\/c\/[^/]+\/p\/([^/?#]+)/.exec(url.pathname)?.[1];
   const post = postPart ? decodeUriComponentOrNull(postPart) : null;
-  const commentId = url?.searchParams.get("comment");
-  if (post && commentId) {
-    const row = await commentOfPublicId(db, commentId);
-    if (row)
-      return {
-        type: "COMMENT",
-        key: `COMMENT:${row.id}`,
-        id: row.id,
-        link: input.link,
-        userId: row.owner_id,
-      };
-  }
-  if (post) {
-    const row = await postOfPublicId(db, post);
-    if (row)
-      return {
-        type: "MICROPOST",
-        key: `MICROPOST:${row.id}`,
-        id: row.id,
-        link: input.link,
-        userId: row.owner_id,
-      };
-  }
   const profilePart = url && /^\/user\/([^/?#]+)/.exec(url.pathname)?.[1];
   const profile = profilePart ? decodeUriComponentOrNull(profilePart) : null;
-  if (profile && input.reportedUserId === null) {
-    const row = await personOfUsername(db, profile.toLowerCase());
-    if (row) return { type: "USER", key: `USER:${row.id}`, id: row.id, link: input.link, userId: row.id };
-  }
+  return {
+    comment: post ? (url?.searchParams.get("comment") ?? null) : null,
+    post,
+    // The person the form names goes before a profile's link.
+    profile: profile && reportedUsername === null ? profile.toLowerCase() : null,
+    reported: reportedUsername,
+  };
+}
+
+/**
+ * The target of a report, from what its names found: the comment its link names, else the post,
+ * else the profile, else the person the form names (`reportedUserId`), else the link itself.
+ */
+export function reportTarget(
+  input: { link: string | null; reportedUserId: number | null },
+  found: TargetRows,
+): ReportTarget {
+  const { link } = input;
+  if (found.comment)
+    return {
+      type: "COMMENT",
+      key: `COMMENT:${found.comment.id}`,
+      id: found.comment.id,
+      link,
+      userId: found.comment.owner_id,
+    };
+  if (found.post)
+    return {
+      type: "MICROPOST",
+      key: `MICROPOST:${found.post.id}`,
+      id: found.post.id,
+      link,
+      userId: found.post.owner_id,
+    };
+  if (found.profile && input.reportedUserId === null)
+    return {
+      type: "USER",
+      key: `USER:${found.profile.id}`,
+      id: found.profile.id,
+      link,
+      userId: found.profile.id,
+    };
   if (input.reportedUserId !== null) {
     const id = input.reportedUserId;
-    return { type: "USER", key: `USER:${id}`, id, link: input.link, userId: id };
+    return { type: "USER", key: `USER:${id}`, id, link, userId: id };
   }
-  return { type: "LINK", key: `LINK:${input.link ?? ""}`, id: null, link: input.link, userId: null };
+  return { type: "LINK", key: `LINK:${link ?? ""}`, id: null, link, userId: null };
+}
+
+interface ReportInput {
+  reporterId: number;
+  reportedUserId: number | null;
+  cause: ReportCause;
+  text: string;
+  link: string | null;
+  rule?: string | null;
 }
 
 /**
  * Stores a report in its target's OPEN group (made if there is none) in one batch: the group's
  * count moves with the row.
  */
-export async function fileReport(
+export async function storeReport(
   deps: Deps,
-  input: {
-    reporterId: number;
-    reportedUserId: number | null;
-    cause: ReportCause;
-    text: string;
-    link: string | null;
-    rule?: string | null;
-  },
+  target: ReportTarget,
+  input: ReportInput,
 ): Promise<{ id: number }> {
   const { db } = deps;
-  const target = await resolveReportTarget(deps, input);
-  const now = Date.now();
   const [, inserted] = await db.write(
-    reportStatements(db, target, { ...input, rule: input.rule ?? null }, now),
+    reportStatements(db, target, { ...input, rule: input.rule ?? null }, Date.now()),
   );
   return { id: (inserted!.results[0] as { id: number }).id };
+}
+
+/** What a report's link names, or the person given, read in a round trip of its own. */
+export async function resolveReportTarget(
+  deps: Deps,
+  input: { link: string | null; reportedUserId: number | null },
+): Promise<ReportTarget> {
+  return reportTarget(input, await readTargets(deps.db, targetNames(input.link, null)));
+}
+
+/** A report whose target is read first, in a round trip of its own (staff's seed of demo reports). */
+export async function fileReport(deps: Deps, input: ReportInput): Promise<{ id: number }> {
+  return storeReport(deps, await resolveReportTarget(deps, input), input);
 }
