@@ -1211,6 +1211,47 @@ describe("round trips to D1 per list", () => {
     expect(counted?.n).toBe(2);
   });
 
+  // A new community counts the day's limits in front of the read of its name, only while the name
+  // is free, the token check riding in them; then it is written with its owner's membership
+  // (docs/decisions/251). Before: 4 round trips, a taken name 2.
+  it("a new community takes two round trips, a taken name one that spends nothing, the token check riding in the first", async () => {
+    const me = await createUser();
+    const make = (who: TestUser, name: string) =>
+      api("/api/v1/private/user/community", { method: "POST", headers: who.auth, body: form({ name }) });
+    const name = `rt${Date.now().toString(36)}`;
+    const made = await make(me, name);
+    expect(made.status, await made.clone().text()).toBe(201);
+    expect(reads(made).calls).toBe(2);
+    const owner = await env.DB.prepare(
+      "SELECT m.role FROM community_members m JOIN communities k ON k.id = m.community_id WHERE k.name = ?1 AND m.user_id = ?2",
+    )
+      .bind(name, me.id)
+      .first<{ role: string }>();
+    expect(owner?.role).toBe("OWNER");
+    const spent = () =>
+      env.DB.prepare("SELECT count AS n FROM rate_limits WHERE key = ?1")
+        .bind(`community:${me.id}`)
+        .first<{ n: number }>()
+        .then((row) => row?.n ?? 0);
+    expect(await spent()).toBe(1);
+    const taken = await make(me, name.toUpperCase());
+    expect(taken.status).toBe(409);
+    expect(reads(taken).calls).toBe(1);
+    expect(await spent()).toBe(1);
+    // A revoked token makes nothing and spends nothing.
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(me.id)
+      .run();
+    const revoked = await make(me, `${name}x`);
+    expect(revoked.status).toBe(401);
+    expect(reads(revoked).calls).toBe(1);
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM communities WHERE name = ?1")
+      .bind(`${name}x`)
+      .first<{ n: number }>();
+    expect(none?.n).toBe(0);
+    expect(await spent()).toBe(1);
+  });
+
   it("a revoked token's join, leave, bookmark, reaction and edit or deletion of a comment or a post land nothing, counters included", async () => {
     const author = await createUser();
     const community = await newCommunity(author);

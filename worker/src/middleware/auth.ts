@@ -85,6 +85,7 @@ const DEFERRED_WRITES = new Set([
   "DELETE /api/v1/private/user/reaction",
   "POST /api/v1/private/user/chat/thread",
   "POST /api/v1/private/user/report",
+  "POST /api/v1/private/user/community",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

@@ -6,6 +6,7 @@ import { communities, communityMembers } from "#worker/db/schema/index.ts";
 import { columnsOf, keysOf, type RowOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { type CommunityRow, type MembershipRow, membershipColumns } from "#worker/lib/community-json.ts";
 import { ownerWithId, toOwner } from "#worker/lib/owners.ts";
+import { type Condition, type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 
 // The communities' lists: each page comes back with all it shows (the viewer's memberships, the
 // members' profiles) in one round trip. Each lookup repeats the page's keyset query as a
@@ -207,14 +208,21 @@ export async function communityWithMembership(
 
 // ----- One community, and joining, leaving and making one -----
 
-/** Whether a community has this name, in any case. */
-export async function nameTaken(db: Database, name: string): Promise<boolean> {
-  const row = await db.first({
-    sql: "SELECT 1 FROM communities WHERE lower(name) = lower(?1)",
-    binds: [name],
-  });
-  return row !== null;
+/**
+ * Whether a community has this name, in any case; with `counters` in front, in the same round trip
+ * (`readCounted`: judged first).
+ */
+export async function nameTaken(db: Database, name: string, counters?: Counters): Promise<boolean> {
+  const [rows] = await readCounted<[object]>(db, counters, [
+    { sql: "SELECT 1 AS taken FROM communities WHERE lower(name) = lower(?1)", binds: [name] },
+  ]);
+  return rows.length > 0;
 }
+
+/** Holds while no community has the name: a new community's counters count only then. */
+export const nameFree =
+  (name: string): Condition =>
+  (n) => ({ sql: `NOT EXISTS (SELECT 1 FROM communities WHERE lower(name) = lower(?${n}))`, binds: [name] });
 
 /** Writes a community and its maker's OWNER membership in one batch (a taken name fails on its unique index). */
 export async function insertCommunity(

@@ -13,6 +13,7 @@ import type { CursorPage } from "#shared/schemas/posts.ts";
 import { communities } from "#worker/db/schema/index.ts";
 import { decodeCursor, encodeCursor, rowOf } from "#worker/db/sql.ts";
 import type { Deps } from "#worker/deps.ts";
+import type { AuthUser } from "#worker/env.ts";
 import { findCommunity } from "#worker/lib/communities.ts";
 import {
   membershipColumns,
@@ -26,7 +27,7 @@ import { fail } from "#worker/lib/errors.ts";
 import { deleteStoredFiles, fileFromDataUrl, storeUpload } from "#worker/lib/media.ts";
 import { hitRateLimit } from "#worker/lib/rate-limits.ts";
 import { DAY } from "#worker/lib/time.ts";
-import { hitTrustLimit } from "#worker/lib/trust.ts";
+import { actionCounters } from "#worker/lib/trust.ts";
 import {
   communityPage,
   communityWithMembership,
@@ -36,6 +37,7 @@ import {
   leaveStatements,
   memberPage,
   myCommunitiesPage,
+  nameFree,
   nameTaken,
   paletteStatement,
   rulesAuthorityStatement,
@@ -48,14 +50,17 @@ const COMMUNITIES_PER_DAY = 10;
 /** Creates a community; its creator is its OWNER and first member. Names are unique in any case. */
 export async function createCommunity(
   deps: Deps,
-  user: { id: number },
+  user: Pick<AuthUser, "id" | "trust">,
   fields: CommunityCreateFields,
   image: File | string | null,
 ): Promise<{ name: string }> {
   const { db } = deps;
-  if (await nameTaken(db, fields.name)) fail(409, `The name c/${fields.name} is taken. Choose another one.`);
-  await hitRateLimit(db, `community:${user.id}`, { max: COMMUNITIES_PER_DAY, windowMs: DAY });
-  await hitTrustLimit(deps, user, "community");
+  // The day's limits count in the round trip of the name's read (the token check riding in it), and
+  // only while the name is free: a taken name is a 409 that spends nothing, as it was.
+  const rate = { key: `community:${user.id}`, rule: { max: COMMUNITIES_PER_DAY, windowMs: DAY } };
+  const limits = await actionCounters(deps, user, rate, "community", { onlyIf: nameFree(fields.name) });
+  if (await nameTaken(db, fields.name, limits))
+    fail(409, `The name c/${fields.name} is taken. Choose another one.`);
   const file = typeof image === "string" ? (image.trim() ? fileFromDataUrl(image, "image") : null) : image;
   const stored = file
     ? await storeUpload(deps, {
