@@ -86,6 +86,7 @@ const DEFERRED_WRITES = new Set([
   "POST /api/v1/private/user/chat/thread",
   "POST /api/v1/private/user/report",
   "POST /api/v1/private/user/community",
+  "PATCH /api/v1/private/user/profile",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

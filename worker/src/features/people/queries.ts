@@ -3,6 +3,7 @@ import type { Database } from "#worker/db/database.ts";
 import { blocks, communities, users } from "#worker/db/schema/index.ts";
 import { columnsOf, keysOf, rowOf, type Statement } from "#worker/db/sql.ts";
 import { type OwnerRow, ownerColumns, ownerWithId } from "#worker/lib/owners.ts";
+import { type Counters, readCounted } from "#worker/lib/rate-limits.ts";
 
 // People's statements: a profile and how the viewer stands to it, the suggestions' reads (two index
 // walks, communities by members and people by followers, that stop after a handful of rows),
@@ -57,8 +58,11 @@ export async function updateUser(
 }
 
 /** The user's row. */
-export function userById(db: Database, userId: number) {
-  return db.orm.select().from(users).where(eq(users.id, userId)).get();
+export async function userById(db: Database, userId: number, counters?: Counters) {
+  const [[raw]] = await readCounted<[object]>(db, counters, [
+    { sql: `SELECT ${columnsOf(users, "u")} FROM users u WHERE u.id = ?1`, binds: [userId] },
+  ]);
+  return raw ? rowOf(users, raw) : null;
 }
 
 /** Sets some of the user's own fields and answers the row as it is now. */
