@@ -1,21 +1,16 @@
 import type { Deps, OnlyIf, Told } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
-import { findMentions, linkMentions } from "#worker/lib/post-html.ts";
+import { linkMentions } from "#worker/lib/post-html.ts";
 import { hitCounters } from "#worker/lib/rate-limits.ts";
 import { actionCounters } from "#worker/lib/trust.ts";
 import { type Mentioned, usersByNames } from "./queries";
-
-/** A sanitised body with each @name of an existing person linked to their profile. */
-export async function withMentionLinks(deps: Deps, html: string): Promise<string> {
-  return linkedWith(html, await usersByNames(deps.db, findMentions(html)));
-}
 
 /** A sanitised body with each @name of the people already read (`findMentions`' names) linked to their profile. */
 export function linkedWith(html: string, mentioned: Mentioned): string {
   return linkMentions(html, new Map([...mentioned].map(([key, u]) => [key, u.username])));
 }
 
-/** Usernames a linked body mentions (the links `withMentionLinks` made). */
+/** Usernames a linked body mentions (the links `linkedWith` made). */
 function mentionedUsernames(html: string): string[] {
   return [...html.matchAll(/<a href="\/user\/([A-Za-z0-9]+)">@/g)].map((m) => m[1]!);
 }

@@ -14,7 +14,6 @@ import {
 } from "#shared/schemas/posts.ts";
 import type { Deps } from "#worker/deps.ts";
 import type { AuthUser } from "#worker/env.ts";
-import { findCommunity } from "#worker/lib/communities.ts";
 import { refuseIfBanned } from "#worker/lib/community-bans.ts";
 import { joinStatements } from "#worker/lib/community-queries.ts";
 import { fail } from "#worker/lib/errors.ts";
@@ -26,7 +25,7 @@ import { hitBurstLimit, hitCounters, rateCounter } from "#worker/lib/rate-limits
 import { HOUR } from "#worker/lib/time.ts";
 import { actionCounters, hitTrustLimit, trustAfterContribution } from "#worker/lib/trust.ts";
 import { loadPostItems } from "./feed";
-import { linkedWith, mentionsTold, saveEditedBody, withMentionLinks } from "./mentions";
+import { linkedWith, mentionsTold, saveEditedBody } from "./mentions";
 import type { PostRow } from "./queries";
 import * as queries from "./queries";
 
@@ -52,13 +51,6 @@ export interface PostInput {
 interface Person {
   id: number;
   username: string;
-}
-
-/** The body as stored: sanitised, @names linked. A text post whose body sanitises to nothing is refused. */
-async function storedBody(deps: Deps, body: string, type: PostType, required: boolean): Promise<string> {
-  const html = body.trim() ? await withMentionLinks(deps, toSafeHtml(body)) : "";
-  if (required && type === "TEXT" && isBlankBody(html)) fail(422, POST_MSG.bodyRequired, { field: "body" });
-  return html;
 }
 
 async function storeMedia(deps: Deps, userId: number, file: File) {
@@ -359,34 +351,38 @@ async function draftFieldStatements(
   return { statements, dropped: dropFiles ? fields.oldFiles : [] };
 }
 
-/** Saves a draft's fields as sent (a draft's lighter rules). */
-async function applyDraftFields(
-  deps: Deps,
-  user: Person,
-  row: PostRow,
-  input: PostInput & { file: File | null },
-): Promise<void> {
-  const community = await findCommunity(deps, input.community_name);
-  const body = await storedBody(deps, input.body, input.post_type, false);
-  const oldFiles = await queries.postFileLinks(deps.db, row.id);
-  const { statements, dropped } = await draftFieldStatements(deps, user, row.id, input, {
-    body,
-    communityId: community.id,
-    oldFiles,
-  });
-  await deps.db.write(statements);
-  await deleteStoredFiles(deps, dropped);
-}
-
+/**
+ * Saves a draft's fields as sent (a draft's lighter rules). The draft, its community, the files it
+ * holds and the people its body names are read in the first round trip (the token check riding in
+ * it); a new media file spends an upload and is stored after that; then the fields are written and
+ * the draft read back as its page shows it, in one batch.
+ */
 export async function updateDraft(
   deps: Deps,
   user: Person,
   draftPublicId: string,
   input: PostInput & { file: File | null },
 ): Promise<Draft> {
-  const row = await ownPost(deps, user.id, draftPublicId, "only");
-  await applyDraftFields(deps, user, row, input);
-  return getDraft(deps, user.id, draftPublicId);
+  const { db } = deps;
+  const safe = input.body.trim() ? toSafeHtml(input.body) : "";
+  const read = await queries.draftToSave(db, {
+    postPublicId: draftPublicId,
+    communityName: input.community_name,
+    mentions: findMentions(safe),
+  });
+  const row = ownRow(read.row, user.id, "only");
+  if (!read.community) fail(404, `The community c/${input.community_name} does not exist`);
+  const { statements, dropped } = await draftFieldStatements(deps, user, row.id, input, {
+    body: linkedWith(safe, read.mentioned),
+    communityId: read.community.id,
+    oldFiles: read.fileLinks,
+  });
+  const shown = queries.shownDraftStatements(db, user.id, draftPublicId);
+  const results = await db.write([...statements, ...shown.statements]);
+  await deleteStoredFiles(deps, dropped);
+  const saved = shown.read(results.slice(statements.length));
+  const [draft] = toDrafts([ownRow(saved.row, user.id, "only")], saved.lookups);
+  return draft!;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { PostType } from "#shared/enums.ts";
 import type { Database } from "#worker/db/database.ts";
-import { columnsOf, type Statement } from "#worker/db/sql.ts";
-import { listedCommunityColumns, membershipColumns } from "#worker/lib/community-json.ts";
+import { communities } from "#worker/db/schema/index.ts";
+import { columnsOf, rowOf, type Statement } from "#worker/db/sql.ts";
+import { type CommunityRow, listedCommunityColumns, membershipColumns } from "#worker/lib/community-json.ts";
 import { communityMap, membershipMap } from "#worker/lib/community-queries.ts";
 import type { DraftLookups } from "#worker/lib/post-json.ts";
 import { fileMap, filesOfStatement } from "./lookups";
+import { communityByName, type Mentioned, mentionedMap, usersByNamesStatement } from "./new-posts";
 import { POST_COLUMNS, type PostRow, toPosts } from "./rows";
 
 export type { DraftLookups };
@@ -24,9 +26,18 @@ async function draftsWithLookups(
   rows: Statement,
   extra: Statement[] = [],
 ): Promise<{ rows: PostRow[]; lookups: DraftLookups; extra: object[][] }> {
+  const [found, communityRows, membershipRows, fileRows, ...rest] = await db.batch<object[]>([
+    ...draftLookupStatements(userId, rows),
+    ...extra,
+  ]);
+  return { ...draftsOf([found!, communityRows!, membershipRows!, fileRows!]), extra: rest };
+}
+
+/** The statements of `draftsWithLookups`: the rows, their communities, `userId`'s memberships, files. */
+function draftLookupStatements(userId: number, rows: Statement): Statement[] {
   const binds = rows.binds ?? [];
   const of = (column: string, where = "") => `SELECT "${column}" FROM (${rows.sql})${where}`;
-  const [found, communityRows, membershipRows, fileRows, ...rest] = await db.batch<object[]>([
+  return [
     { ...rows, isList: true },
     {
       sql: `SELECT ${columnsOf(listedCommunityColumns, "c")} FROM communities c WHERE c.id IN (${of("communityId")})`,
@@ -38,16 +49,21 @@ async function draftsWithLookups(
       binds,
     },
     filesOfStatement(of("id", ` WHERE "postType" = 'MEDIA'`), binds),
-    ...extra,
-  ]);
+  ];
+}
+
+/** What `draftLookupStatements` answered, in their order. */
+function draftsOf([found, communityRows, membershipRows, fileRows]: object[][]): {
+  rows: PostRow[];
+  lookups: DraftLookups;
+} {
   return {
-    rows: toPosts(found!),
+    rows: toPosts(found ?? []),
     lookups: {
-      communities: communityMap(communityRows!),
-      memberships: membershipMap(membershipRows!),
-      files: fileMap(fileRows!),
+      communities: communityMap(communityRows ?? []),
+      memberships: membershipMap(membershipRows ?? []),
+      files: fileMap(fileRows ?? []),
     },
-    extra: rest,
   };
 }
 
@@ -75,11 +91,70 @@ export async function anyPostWithDraftLookups(
   userId: number,
   postPublicId: string,
 ): Promise<{ row: PostRow | null; lookups: DraftLookups }> {
-  const { rows, lookups } = await draftsWithLookups(db, userId, {
-    sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
-    binds: [postPublicId],
-  });
+  const { rows, lookups } = await draftsWithLookups(db, userId, anyPostByPublicId(postPublicId));
   return { row: rows[0] ?? null, lookups };
+}
+
+const anyPostByPublicId = (postPublicId: string): Statement => ({
+  sql: `SELECT ${POST_COLUMNS} FROM microposts m WHERE m.public_id = ?1`,
+  binds: [postPublicId],
+});
+
+/**
+ * `anyPostWithDraftLookups` as statements for the batch of the write that changed the draft (a save),
+ * and how to read their results.
+ */
+export function shownDraftStatements(
+  db: Database,
+  userId: number,
+  postPublicId: string,
+): {
+  statements: D1PreparedStatement[];
+  read: (results: D1Result[]) => { row: PostRow | null; lookups: DraftLookups };
+} {
+  return {
+    statements: draftLookupStatements(userId, anyPostByPublicId(postPublicId)).map((s) => db.prepare(s)),
+    read: (results) => {
+      const { rows, lookups } = draftsOf(results.map((r) => r.results.filter(isRow)));
+      return { row: rows[0] ?? null, lookups };
+    },
+  };
+}
+
+const isRow = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/**
+ * What saving a draft reads first, in one batch (the token check rides in it): the draft, the
+ * community it is to be in, the links of the files it holds, and the people its body names with @.
+ */
+export async function draftToSave(
+  db: Database,
+  input: { postPublicId: string; communityName: string; mentions: string[] },
+): Promise<{
+  row: PostRow | null;
+  community: CommunityRow | null;
+  fileLinks: string[];
+  mentioned: Mentioned;
+}> {
+  const named = usersByNamesStatement(input.mentions);
+  const [found, [community], files, people = []] = await db.batch<
+    [object, object, { file: string }, { id: number; username: string }]
+  >([
+    anyPostByPublicId(input.postPublicId),
+    communityByName(input.communityName),
+    {
+      sql: `SELECT f.file FROM micropost_files f JOIN microposts m ON m.id = f.micropost_id
+        WHERE m.public_id = ?1`,
+      binds: [input.postPublicId],
+    },
+    ...(named ? [named] : []),
+  ]);
+  return {
+    row: toPosts(found)[0] ?? null,
+    community: community ? rowOf(communities, community) : null,
+    fileLinks: files.map((f) => f.file),
+    mentioned: mentionedMap(people),
+  };
 }
 
 export async function countDrafts(db: Database, userId: number): Promise<number> {

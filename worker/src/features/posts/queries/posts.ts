@@ -280,11 +280,6 @@ const POST_FILES = (postId: number): Statement => ({
   binds: [postId],
 });
 
-/** The stored links of a post's media files. */
-export async function postFileLinks(db: Database, postId: number): Promise<string[]> {
-  return (await db.all<{ file: string }>(POST_FILES(postId))).map((f) => f.file);
-}
-
 /**
  * The statements that delete a post (`postDeleteStatements`), the links of its media files read
  * first in the same batch (the rows that name them go with the post): `deletedFileLinks` reads them.
