@@ -75,6 +75,15 @@ async function sha256(bytes) {
 
 const randomId = (n) => crypto.getRandomValues(new Uint8Array(n));
 
+/** What a browser hands the site for a credential: its id twice, its type, and what the key answered. */
+const credentialResponse = (id, response) => ({
+  id,
+  rawId: id,
+  type: "public-key",
+  response,
+  clientExtensionResults: {},
+});
+
 /** A security key's registration: a "packed" attestation signed by a key its certificate names. */
 async function registration(lib, { forged }) {
   const { isoBase64URL, isoCBOR, isoUint8Array } = lib;
@@ -137,16 +146,10 @@ async function registration(lib, { forged }) {
     ]),
   );
   const credentialId = isoBase64URL.fromBuffer(id);
-  const response = {
-    id: credentialId,
-    rawId: credentialId,
-    type: "public-key",
-    response: {
-      clientDataJSON: isoBase64URL.fromUTF8String(clientData),
-      attestationObject: isoBase64URL.fromBuffer(attestationObject),
-    },
-    clientExtensionResults: {},
-  };
+  const response = credentialResponse(credentialId, {
+    clientDataJSON: isoBase64URL.fromUTF8String(clientData),
+    attestationObject: isoBase64URL.fromBuffer(attestationObject),
+  });
   return { response, challenge, credential, credentialId, rpIdHash };
 }
 
@@ -162,17 +165,11 @@ async function signIn(lib, { credential, credentialId, rpIdHash }, { forged }) {
     crossOrigin: false,
   });
   const signed = isoUint8Array.concat([authData, await sha256(new TextEncoder().encode(clientData))]);
-  const response = {
-    id: credentialId,
-    rawId: credentialId,
-    type: "public-key",
-    response: {
-      clientDataJSON: isoBase64URL.fromUTF8String(clientData),
-      authenticatorData: isoBase64URL.fromBuffer(authData),
-      signature: isoBase64URL.fromBuffer(await sign(credential.privateKey, signed)),
-    },
-    clientExtensionResults: {},
-  };
+  const response = credentialResponse(credentialId, {
+    clientDataJSON: isoBase64URL.fromUTF8String(clientData),
+    authenticatorData: isoBase64URL.fromBuffer(authData),
+    signature: isoBase64URL.fromBuffer(await sign(credential.privateKey, signed)),
+  });
   return { response, challenge };
 }
 

@@ -52,34 +52,18 @@ export function reportTarget(
   found: TargetRows,
 ): ReportTarget {
   const { link } = input;
-  if (found.comment)
-    return {
-      type: "COMMENT",
-      key: `COMMENT:${found.comment.id}`,
-      id: found.comment.id,
-      link,
-      userId: found.comment.owner_id,
-    };
-  if (found.post)
-    return {
-      type: "MICROPOST",
-      key: `MICROPOST:${found.post.id}`,
-      id: found.post.id,
-      link,
-      userId: found.post.owner_id,
-    };
+  const target = (type: ReportTarget["type"], id: number, userId: number): ReportTarget => ({
+    type,
+    key: `${type}:${id}`,
+    id,
+    link,
+    userId,
+  });
+  if (found.comment) return target("COMMENT", found.comment.id, found.comment.owner_id);
+  if (found.post) return target("MICROPOST", found.post.id, found.post.owner_id);
   if (found.profile && input.reportedUserId === null)
-    return {
-      type: "USER",
-      key: `USER:${found.profile.id}`,
-      id: found.profile.id,
-      link,
-      userId: found.profile.id,
-    };
-  if (input.reportedUserId !== null) {
-    const id = input.reportedUserId;
-    return { type: "USER", key: `USER:${id}`, id, link, userId: id };
-  }
+    return target("USER", found.profile.id, found.profile.id);
+  if (input.reportedUserId !== null) return target("USER", input.reportedUserId, input.reportedUserId);
   return { type: "LINK", key: `LINK:${link ?? ""}`, id: null, link, userId: null };
 }
 
