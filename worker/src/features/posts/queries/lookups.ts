@@ -292,9 +292,9 @@ export async function pageWithLookups(
   extra: Statement[] = [],
   beside: readonly Folded[] = [],
 ): Promise<{ posts: PostRow[]; extra: object[][]; beside: object[][]; lookups: PostLookups }> {
-  const unnumbered = UNNUMBERED.test(page.sql);
-  const rider = unnumbered ? null : await db.foldRider(pageBinds(viewerId, page).length);
-  const folded = foldedPage(viewerId, page, beside, rider);
+  const bound = pageBinds(viewerId, page);
+  const rider = bound.unnumbered ? null : await db.foldRider(bound.binds.length);
+  const folded = foldedPage(viewerId, page, bound, beside, rider);
   const [rows, ...rest] = (await db.batch([folded.statement, ...extra], rider ?? undefined)) as object[][];
   rider?.settle(rows?.[0]);
   return { extra: rest, ...folded.read(rows) };
@@ -306,7 +306,7 @@ export async function pageWithLookups(
  * round trip checked the token).
  */
 export function pageWithLookupsStatement(viewerId: number | null, page: Statement): FoldedPage {
-  return foldedPage(viewerId, page, [], null);
+  return foldedPage(viewerId, page, pageBinds(viewerId, page), [], null);
 }
 
 /** A page's statement with its lookups folded in, and how to read its rows. */
@@ -319,15 +319,22 @@ interface FoldedPage {
   };
 }
 
-/** The page's binds, then the viewer's id (`viewerPlaceholder`) unless its placeholders are unnumbered. */
-const pageBinds = (viewerId: number | null, page: Statement): unknown[] => [
-  ...(page.binds ?? []),
-  ...(viewerId === null || UNNUMBERED.test(page.sql) ? [] : [viewerId]),
-];
+/**
+ * Whether the page's placeholders are unnumbered, and its binds: its own, then the viewer's id
+ * (`viewerPlaceholder`) unless they are.
+ */
+function pageBinds(viewerId: number | null, page: Statement): { unnumbered: boolean; binds: unknown[] } {
+  const unnumbered = UNNUMBERED.test(page.sql);
+  return {
+    unnumbered,
+    binds: [...(page.binds ?? []), ...(viewerId === null || unnumbered ? [] : [viewerId])],
+  };
+}
 
 function foldedPage(
   viewerId: number | null,
   page: Statement,
+  { unnumbered, binds }: { unnumbered: boolean; binds: unknown[] },
   beside: readonly Folded[],
   rider: { column: string; binds: unknown[] } | null,
 ): FoldedPage {
@@ -335,13 +342,9 @@ function foldedPage(
   // in as its own column. A page with unnumbered placeholders binds nothing after its own (their
   // numbers would move): the viewer is written in and the check goes in front.
   const viewer =
-    viewerId === null
-      ? null
-      : UNNUMBERED.test(page.sql)
-        ? String(Math.trunc(viewerId))
-        : viewerPlaceholder(page);
+    viewerId === null ? null : unnumbered ? String(Math.trunc(viewerId)) : viewerPlaceholder(page);
   const text = pageLookupsText(viewer, page, beside, rider?.column);
-  const lookups = lookupsOf(text, [...pageBinds(viewerId, page), ...(rider?.binds ?? [])]);
+  const lookups = lookupsOf(text, [...binds, ...(rider?.binds ?? [])]);
   return {
     statement: { ...lookups.statement, isList: page.isList, listed: listedPosts },
     read: (rows) => {
