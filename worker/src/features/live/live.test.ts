@@ -713,6 +713,51 @@ describe("an inbox's storage", () => {
       stub,
       (_instance: Inbox, state) => state.storage.sql.exec("SELECT version FROM inbox_schema").one().version,
     );
-    expect(version).toBe(2);
+    expect(version).toBe(3);
+  });
+
+  it("an inbox whose notices were numbered with AUTOINCREMENT keeps their ids, and the next gets the one after (ADR 254)", async () => {
+    const person = await createUser();
+    const stub = env.INBOX.get(env.INBOX.idFromName(`user:${person.id}`));
+    // As schema 2 left it: AUTOINCREMENT, the (is_read, created_at, id) index, two notices kept.
+    await runInDurableObject(stub, (_instance: Inbox, state) => {
+      state.storage.sql.exec(`CREATE TABLE inbox (one INTEGER PRIMARY KEY CHECK (one = 1), owner_id INTEGER NOT NULL,
+          seq INTEGER NOT NULL DEFAULT 0, resync_below INTEGER NOT NULL DEFAULT 0, gone_at INTEGER NOT NULL DEFAULT 0,
+          below_version INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO inbox (one, owner_id) VALUES (1, ${person.id});
+        CREATE TABLE notices (id INTEGER PRIMARY KEY AUTOINCREMENT, notice_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+          actor_id INTEGER, link TEXT, text TEXT, is_read INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL,
+          moderation_id INTEGER);
+        CREATE INDEX notices_time ON notices (created_at, id);
+        CREATE INDEX notices_unread ON notices (is_read, created_at, id);
+        CREATE INDEX notices_unread_actor ON notices (kind, actor_id) WHERE is_read = 0;
+        INSERT INTO notices (id, notice_key, kind, actor_id, link, text, is_read, created_at)
+          VALUES (5, 'a', 'FOLLOWER', 1, '/user/a', NULL, 1, 10), (9, 'b', 'FOLLOWER', 2, '/user/b', NULL, 0, 20);
+        CREATE TABLE inbox_schema (one INTEGER PRIMARY KEY CHECK (one = 1), version INTEGER NOT NULL);
+        INSERT INTO inbox_schema (one, version) VALUES (1, 2);`);
+    });
+    const kept = await stub.addNotice(person.id, {
+      notice: { key: "c", kind: "FOLLOWER", actorId: 3, link: "/user/c", text: null, createdAt: 30 },
+      actor: null,
+      muted: true,
+      unread: null,
+    });
+    expect(kept).toBe(true);
+    const all = await stub.exportNotices(person.id);
+    expect(all.map((n) => [n.id, n.link, n.isRead])).toEqual([
+      [5, "/user/a", true],
+      [9, "/user/b", false],
+      [10, "/user/c", false],
+    ]);
+    expect(await stub.unreadNotices(person.id)).toBe(2);
+    const shape = await runInDurableObject(stub, (_instance: Inbox, state) =>
+      state.storage.sql
+        .exec(
+          "SELECT name, sql FROM sqlite_master WHERE tbl_name = 'notices' AND sql IS NOT NULL ORDER BY name",
+        )
+        .toArray()
+        .map((r) => (r.name === "notices" ? /AUTOINCREMENT/i.test(String(r.sql)) : r.name)),
+    );
+    expect(shape).toEqual([false, "notices_time", "notices_unread_actor"]);
   });
 });

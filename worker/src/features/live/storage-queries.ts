@@ -8,9 +8,29 @@ import type { NewNotice, NoticeRow } from "#worker/lib/inbox-notices.ts";
 
 /**
  * The inbox's tables as this code makes them: a higher number runs `makeInboxTables`' statements
- * again on an inbox made before (2: `notices.moderation_id`).
+ * again on an inbox made before (2: `notices.moderation_id`; 3: `notices` without AUTOINCREMENT or
+ * the `(is_read, created_at, id)` index, docs/decisions/254).
  */
-const INBOX_SCHEMA = 2;
+const INBOX_SCHEMA = 3;
+
+/** The columns of a notice as `toNotice` reads them. */
+const NOTICE_COLUMNS = "id, kind, actor_id, link, text, is_read, created_at, moderation_id";
+
+/**
+ * A notice's row. Its id is the rowid, with no AUTOINCREMENT (docs/decisions/254): a notice leaves
+ * only with all of them, so an id is never given twice, and keeping a notice writes no
+ * `sqlite_sequence` page.
+ */
+const NOTICES_TABLE = `
+  id INTEGER PRIMARY KEY,
+  notice_key TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,
+  actor_id INTEGER,
+  link TEXT,
+  text TEXT,
+  is_read INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  moderation_id INTEGER`;
 
 /** The schema an inbox was made with: 0 for one made before the number was kept, or a new one. */
 function inboxSchema(sql: SqlStorage): number {
@@ -54,34 +74,39 @@ export function makeInboxTables(sql: SqlStorage): void {
     CREATE TABLE IF NOT EXISTS watched_posts (public_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL);
     -- The owner's notifications of social writes (docs/decisions/210): notice_key is the cause's
     -- idempotency key, so a notice delivered twice (the queue's retry) is kept once.
-    CREATE TABLE IF NOT EXISTS notices (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      notice_key TEXT NOT NULL UNIQUE,
-      kind TEXT NOT NULL,
-      actor_id INTEGER,
-      link TEXT,
-      text TEXT,
-      is_read INTEGER NOT NULL DEFAULT 0,
-      created_at INTEGER NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS notices_time ON notices (created_at, id);
-    CREATE INDEX IF NOT EXISTS notices_unread ON notices (is_read, created_at, id);
-    -- A new follower is told once while an earlier notice of theirs is unread (addNotice): found
-    -- without reading every unread notice of a person many follow.
-    CREATE INDEX IF NOT EXISTS notices_unread_actor ON notices (kind, actor_id) WHERE is_read = 0;
+    CREATE TABLE IF NOT EXISTS notices (${NOTICES_TABLE});
   `);
   // A moderation notice names its decision (docs/decisions/231); inboxes made before keep theirs.
   if (!sql.exec("SELECT 1 FROM pragma_table_info('notices') WHERE name = 'moderation_id'").toArray().length)
     sql.exec("ALTER TABLE notices ADD COLUMN moderation_id INTEGER");
+  // Inboxes made before ADR 254 numbered their notices with AUTOINCREMENT: the same rows, ids kept,
+  // go into the table without it (a notice leaves only with all of them, when the account goes, so
+  // the largest id is never freed for another).
+  const made = sql.exec("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'notices'").one().sql;
+  if (/AUTOINCREMENT/i.test(String(made))) {
+    sql.exec(`
+      CREATE TABLE notices_new (${NOTICES_TABLE});
+      INSERT INTO notices_new (${NOTICE_COLUMNS}, notice_key)
+        SELECT ${NOTICE_COLUMNS}, notice_key FROM notices;
+      DROP TABLE notices;
+      ALTER TABLE notices_new RENAME TO notices;
+    `);
+  }
+  sql.exec(`
+    DROP INDEX IF EXISTS notices_unread;
+    CREATE INDEX IF NOT EXISTS notices_time ON notices (created_at, id);
+    -- The unread ones: counted and marked read through it (it covers both), and a new follower is
+    -- told once while an earlier notice of theirs is unread (addNotice) without reading every
+    -- unread notice of a person many follow. An unread page walks notices_time: the unread are
+    -- the newest as a rule.
+    CREATE INDEX IF NOT EXISTS notices_unread_actor ON notices (kind, actor_id) WHERE is_read = 0;
+  `);
   sql.exec(
     `CREATE TABLE IF NOT EXISTS inbox_schema (one INTEGER PRIMARY KEY CHECK (one = 1), version INTEGER NOT NULL);
      INSERT INTO inbox_schema (one, version) VALUES (1, ${INBOX_SCHEMA})
        ON CONFLICT (one) DO UPDATE SET version = excluded.version`,
   );
 }
-
-/** The columns of a notice as `toNotice` reads them. */
-const NOTICE_COLUMNS = "id, kind, actor_id, link, text, is_read, created_at, moderation_id";
 
 // ----- The owner's notices (docs/decisions/210) -----
 
