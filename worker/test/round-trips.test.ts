@@ -1211,6 +1211,49 @@ describe("round trips to D1 per list", () => {
     expect(counted?.n).toBe(2);
   });
 
+  // Feedback counts the hour's limit and is written only when the limit let it through, in one
+  // batch the token check rides in. Before: 3 round trips (the token, the limit, the row).
+  it("feedback takes one round trip; past the hour's limit, or with a revoked token, nothing is stored", async () => {
+    const me = await createUser();
+    const send = () =>
+      api("/api/v1/private/user/feedback", {
+        method: "POST",
+        headers: me.auth,
+        body: form({ feedback_type: "SUGGESTION", text: "A larger font for the comments on phones, please" }),
+      });
+    const stored = async () =>
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM feedbacks WHERE user_id = ?1")
+          .bind(me.id)
+          .first<{ n: number }>()
+      )?.n;
+    const first = await send();
+    expect(first.status, await first.clone().text()).toBe(201);
+    expect(reads(first).calls).toBe(1);
+    const { id } = await json<{ id: number }>(first);
+    const row = await env.DB.prepare("SELECT user_id, feedback_type FROM feedbacks WHERE id = ?1")
+      .bind(id)
+      .first<{ user_id: number; feedback_type: string }>();
+    expect(row).toEqual({ user_id: me.id, feedback_type: "SUGGESTION" });
+    for (let i = 1; i < 20; i++) expect((await send()).status).toBe(201);
+    const over = await send();
+    expect(over.status).toBe(429);
+    expect(reads(over).calls).toBe(1);
+    expect(await stored()).toBe(20);
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(me.id)
+      .run();
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(`feedback:${me.id}`).run();
+    const revoked = await send();
+    expect(revoked.status).toBe(401);
+    expect(reads(revoked).calls).toBe(1);
+    expect(await stored()).toBe(20);
+    const counted = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key = ?1")
+      .bind(`feedback:${me.id}`)
+      .first<{ n: number }>();
+    expect(counted?.n).toBe(0);
+  });
+
   // A new community counts the day's limits in front of the read of its name, only while the name
   // is free, the token check riding in them; then it is written with its owner's membership
   // (docs/decisions/251). Before: 4 round trips, a taken name 2.

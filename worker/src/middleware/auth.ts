@@ -88,6 +88,7 @@ const DEFERRED_WRITES = new Set([
   "POST /api/v1/private/user/community",
   "PATCH /api/v1/private/user/profile",
   "PATCH /api/v1/private/user/micropost/draft",
+  "POST /api/v1/private/user/feedback",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

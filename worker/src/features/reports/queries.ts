@@ -102,3 +102,21 @@ export function reportStatements(
     ),
   ];
 }
+
+/**
+ * Feedback for the admin Feedbacks table, written only when `held` (the hourly limit's guard, SQL
+ * whose binds start at ?6) holds; answers the row's id, or nothing when the limit refused.
+ */
+export function feedbackStatement(
+  db: Database,
+  feedback: { userId: number; type: string; text: string; link: string | null },
+  now: number,
+  held: Statement,
+): D1PreparedStatement {
+  return db.prepare({
+    sql: `INSERT INTO feedbacks (user_id, feedback_type, text, link, created_at)
+          SELECT ?1, ?2, ?3, ?4, ?5 WHERE (${held.sql})
+          RETURNING id`,
+    binds: [feedback.userId, feedback.type, feedback.text, feedback.link, now, ...(held.binds ?? [])],
+  });
+}
