@@ -7,7 +7,8 @@ import {
   failedSessionGuard,
   SESSION_GUARD_SQL,
 } from "#worker/lib/session-queries.ts";
-import { api, form, json, jsonBody, reads } from "./api";
+import { signAccessToken } from "#worker/lib/tokens.ts";
+import { api, bearer, form, json, jsonBody, reads } from "./api";
 import { say, startThread } from "./chat";
 import { createAdmin, createUser, type TestUser } from "./people";
 import { newCommunity, newPost, PNG_BYTES } from "./posts";
@@ -1252,6 +1253,77 @@ describe("round trips to D1 per list", () => {
       .bind(`feedback:${me.id}`)
       .first<{ n: number }>();
     expect(counted?.n).toBe(0);
+  });
+
+  // A custom feed reads the ids of what it names (the token check riding in that read), then is
+  // written and read back in one batch; an edit reads the feed with the names; a delete is one
+  // guarded statement. Before: 4, 5 and 3 round trips.
+  it("a custom feed is made and changed in two round trips and deleted in one; someone else's or a revoked token's changes nothing", async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const community = await newCommunity(me);
+    const make = await api("/api/v1/private/user/feed", {
+      method: "POST",
+      ...jsonBody({ name: "Trips", is_public: false, communities: [{ name: community }] }, me.auth),
+    });
+    expect(make.status, await make.clone().text()).toBe(201);
+    expect(reads(make).calls).toBe(2);
+    const feed = await json<{ id: string; communities: Array<{ name: string }>; people: unknown[] }>(make);
+    expect(feed.communities.map((c) => c.name)).toEqual([community]);
+    const edit = (who: TestUser, fields: Record<string, unknown>) =>
+      api("/api/v1/private/user/feed", {
+        method: "PATCH",
+        ...jsonBody({ id: feed.id, ...fields }, who.auth),
+      });
+    const changed = await edit(me, { name: "Trips and people", people: [other.username] });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(reads(changed).calls).toBe(2);
+    const shown = await json<{ name: string; communities: unknown[]; people: Array<{ username: string }> }>(
+      changed,
+    );
+    expect(shown.name).toBe("Trips and people");
+    expect(shown.communities).toHaveLength(1);
+    expect(shown.people.map((p) => p.username)).toEqual([other.username]);
+    const notTheirs = await edit(other, { name: "Mine now" });
+    expect(notTheirs.status).toBe(404);
+    expect(reads(notTheirs).calls).toBe(1);
+    const remove = (who: TestUser) =>
+      api(`/api/v1/private/user/feed?id=${feed.id}`, { method: "DELETE", headers: who.auth });
+    const refused = await remove(other);
+    expect(refused.status).toBe(404);
+    expect(reads(refused).calls).toBe(1);
+    const name = await env.DB.prepare("SELECT name FROM custom_feeds WHERE public_id = ?1")
+      .bind(feed.id)
+      .first<{ name: string }>();
+    expect(name?.name).toBe("Trips and people");
+    // A revoked token makes, changes and deletes nothing.
+    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
+      .bind(me.id)
+      .run();
+    for (const res of [
+      await api("/api/v1/private/user/feed", {
+        method: "POST",
+        ...jsonBody({ name: "Never", is_public: false, communities: [{ name: community }] }, me.auth),
+      }),
+      await edit(me, { name: "Never" }),
+      await remove(me),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(reads(res).calls).toBe(1);
+    }
+    const kept = await env.DB.prepare("SELECT name FROM custom_feeds WHERE owner_id = ?1")
+      .bind(me.id)
+      .all<{ name: string }>();
+    expect(kept.results.map((r) => r.name)).toEqual(["Trips and people"]);
+    // With a token of the new version the owner deletes it, in one round trip.
+    const token = await signAccessToken(env.JWT_SECRET, "user", me.id, 1);
+    const gone = await remove({ ...me, token, auth: bearer(token) });
+    expect(gone.status).toBe(204);
+    expect(reads(gone).calls).toBe(1);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM custom_feeds WHERE owner_id = ?1")
+      .bind(me.id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
   });
 
   // A new community counts the day's limits in front of the read of its name, only while the name

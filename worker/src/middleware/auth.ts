@@ -89,6 +89,9 @@ const DEFERRED_WRITES = new Set([
   "PATCH /api/v1/private/user/profile",
   "PATCH /api/v1/private/user/micropost/draft",
   "POST /api/v1/private/user/feedback",
+  "POST /api/v1/private/user/feed",
+  "PATCH /api/v1/private/user/feed",
+  "DELETE /api/v1/private/user/feed",
 ]);
 function defers(c: Context<AppEnv>): boolean {
   const method = c.req.method;

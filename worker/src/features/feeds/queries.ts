@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/database.ts";
 import { customFeedCommunities, customFeedPeople, customFeeds } from "#worker/db/schema/index.ts";
-import { columnsOf, idList, nameOf, rowOf, type Statement, sqlText, statement } from "#worker/db/sql.ts";
+import { columnsOf, nameOf, rowOf, type Statement, sqlText, statement } from "#worker/db/sql.ts";
 
 // Every read and write of a person's own feeds (docs/decisions/149): the feed, its communities
 // (with their flair filters) and its people. Names come in as one JSON bind each (`json_each`), so
@@ -103,10 +103,10 @@ export async function feedsOf(db: Database, ownerId: number): Promise<FeedWithSo
   );
 }
 
-/** One feed by public id with its owner's name, communities and people, in one round trip. */
-export async function feedByPublicId(db: Database, publicId: string): Promise<FeedWithSources | null> {
+/** The three reads of one feed by public id: the feed with its owner's name, its communities, its people. */
+function feedReads(publicId: string): Statement[] {
   const id = "SELECT id FROM custom_feeds WHERE public_id = ?1";
-  const [feeds, communityRows, peopleRows] = (await db.batch([
+  return [
     {
       sql: `SELECT ${FEED_COLUMNS}, u.username AS owner_username FROM custom_feeds f
         JOIN users u ON u.id = f.owner_id WHERE f.public_id = ?1`,
@@ -114,15 +114,54 @@ export async function feedByPublicId(db: Database, publicId: string): Promise<Fe
     },
     { ...communitiesOfFeeds(id), binds: [publicId] },
     { ...peopleOfFeeds(id), binds: [publicId] },
-  ])) as object[][];
-  const raw = feeds![0] as { owner_username?: string } | undefined;
+  ];
+}
+
+/** `feedReads`' rows as the feed, or null when there is none. */
+function feedFromRows([feeds, communityRows, peopleRows]: object[][]): FeedWithSources | null {
+  const raw = feeds?.[0] as { owner_username?: string } | undefined;
   if (!raw) return null;
   return group(
     [rowOf(customFeeds, raw)],
-    toCommunityRows(communityRows!),
-    toPeopleRows(peopleRows!),
+    toCommunityRows(communityRows ?? []),
+    toPeopleRows(peopleRows ?? []),
     String(raw.owner_username),
   )[0]!;
+}
+
+/** One feed by public id with its owner's name, communities and people, in one round trip. */
+export async function feedByPublicId(db: Database, publicId: string): Promise<FeedWithSources | null> {
+  return feedFromRows((await db.batch(feedReads(publicId))) as object[][]);
+}
+
+/** The reads of a feed's new sources by name (`SourceNames`' rows). */
+function sourceReads(communityNames: string[], usernames: string[]): Statement[] {
+  return [
+    {
+      sql: `SELECT c.id, c.name FROM json_each(?1) j JOIN communities c ON lower(c.name) = lower(j.value)`,
+      binds: [JSON.stringify(communityNames)],
+    },
+    {
+      sql: `SELECT u.id, u.username FROM json_each(?1) j JOIN users u ON u.username = j.value
+        WHERE u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
+      binds: [JSON.stringify(usernames)],
+    },
+  ];
+}
+
+/** Communities by name (lower case) and people by username, as ids. */
+export interface SourceNames {
+  communities: Map<string, number>;
+  people: Map<string, number>;
+}
+
+function sourceNamesOf([communityRows, peopleRows]: object[][]): SourceNames {
+  const found = (rows: object[] | undefined) =>
+    (rows ?? []) as Array<{ id: number; name?: string; username?: string }>;
+  return {
+    communities: new Map(found(communityRows).map((r) => [String(r.name).toLowerCase(), r.id])),
+    people: new Map(found(peopleRows).map((r) => [String(r.username), r.id])),
+  };
 }
 
 function group(
@@ -144,22 +183,22 @@ export async function resolveSources(
   db: Database,
   communityNames: string[],
   usernames: string[],
-): Promise<{ communities: Map<string, number>; people: Map<string, number> }> {
-  const [communityRows, peopleRows] = (await db.batch([
-    {
-      sql: `SELECT c.id, c.name FROM json_each(?1) j JOIN communities c ON lower(c.name) = lower(j.value)`,
-      binds: [JSON.stringify(communityNames)],
-    },
-    {
-      sql: `SELECT u.id, u.username FROM json_each(?1) j JOIN users u ON u.username = j.value
-        WHERE u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
-      binds: [JSON.stringify(usernames)],
-    },
-  ])) as Array<Array<{ id: number; name?: string; username?: string }>>;
-  return {
-    communities: new Map(communityRows!.map((r) => [String(r.name).toLowerCase(), r.id])),
-    people: new Map(peopleRows!.map((r) => [String(r.username), r.id])),
-  };
+): Promise<SourceNames> {
+  return sourceNamesOf((await db.batch(sourceReads(communityNames, usernames))) as object[][]);
+}
+
+/** A feed by public id and the ids of the sources an edit names, in one round trip. */
+export async function feedAndSources(
+  db: Database,
+  publicId: string,
+  communityNames: string[],
+  usernames: string[],
+): Promise<{ found: FeedWithSources | null; names: SourceNames }> {
+  const rows = (await db.batch([
+    ...feedReads(publicId),
+    ...sourceReads(communityNames, usernames),
+  ])) as object[][];
+  return { found: feedFromRows(rows.slice(0, 3)), names: sourceNamesOf(rows.slice(3)) };
 }
 
 export interface SourceIds {
@@ -209,9 +248,9 @@ export async function insertFeed(
   },
   sources: SourceIds,
   max: number,
-): Promise<boolean> {
+): Promise<FeedWithSources | null> {
   const feedId = "SELECT id FROM custom_feeds WHERE public_id = ?1";
-  const [made] = await db.write([
+  const written = [
     db.prepare({
       sql: `INSERT INTO custom_feeds (public_id, owner_id, name, description, is_public, created_at, updated_at)
         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6 WHERE (SELECT count(*) FROM custom_feeds WHERE owner_id = ?2) < ${max}`,
@@ -225,8 +264,18 @@ export async function insertFeed(
       ],
     }),
     ...sourceStatements(db, feedId, [input.publicId], sources),
-  ]);
-  return (made?.meta.changes ?? 0) > 0;
+  ];
+  return writtenFeed(db, written, input.publicId);
+}
+
+/** `written`, then the feed read back as its page shows it, in one batch (null when there is none). */
+async function writtenFeed(
+  db: Database,
+  written: D1PreparedStatement[],
+  publicId: string,
+): Promise<FeedWithSources | null> {
+  const results = await db.write([...written, ...feedReads(publicId).map((s) => db.prepare(s))]);
+  return feedFromRows(results.slice(written.length).map((r) => r.results as object[]));
 }
 
 /** Changes a feed's fields; a list given replaces the feed's old one. */
@@ -235,7 +284,8 @@ export async function updateFeed(
   feedId: number,
   fields: { name?: string; description?: string; isPublic?: boolean; now: number },
   sources: { communities?: SourceIds["communities"]; people?: number[] },
-): Promise<void> {
+  publicId: string,
+): Promise<FeedWithSources | null> {
   const id = String(Math.trunc(feedId));
   const statements = [
     db.prepare({
@@ -257,10 +307,16 @@ export async function updateFeed(
     statements.push(db.prepare(statement(db.orm.delete(fp).where(eq(fp.feedId, feedId)))));
     statements.push(...sourceStatements(db, id, [], { communities: [], people: sources.people }));
   }
-  await db.write(statements);
+  return writtenFeed(db, statements, publicId);
 }
 
-/** Deletes a feed (its communities and people go with it). */
-export async function deleteFeed(db: Database, feedId: number): Promise<void> {
-  await db.write([db.prepare({ sql: `DELETE FROM custom_feeds WHERE id = ${idList([feedId])}` })]);
+/** Deletes the owner's feed (its communities and people go with it); false when they have none of that id. */
+export async function deleteOwnFeed(db: Database, publicId: string, ownerId: number): Promise<boolean> {
+  const [gone] = await db.write([
+    db.prepare({
+      sql: "DELETE FROM custom_feeds WHERE public_id = ?1 AND owner_id = ?2 RETURNING id",
+      binds: [publicId, ownerId],
+    }),
+  ]);
+  return (gone?.results.length ?? 0) > 0;
 }

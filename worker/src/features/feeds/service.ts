@@ -14,13 +14,15 @@ import { fail } from "#worker/lib/errors.ts";
 import { publicId } from "#worker/lib/ids.ts";
 import { iso } from "#worker/lib/time.ts";
 import {
-  deleteFeed,
+  deleteOwnFeed,
   type FeedWithSources,
+  feedAndSources,
   feedByPublicId,
   feedsOf,
   insertFeed,
   resolveSources,
   type SourceIds,
+  type SourceNames,
   updateFeed,
 } from "./queries";
 
@@ -52,12 +54,8 @@ function toFeed({ feed, owner, communities, people }: FeedWithSources): CustomFe
   };
 }
 
-/** The limits of the lists, as a 400 naming the one passed; then the names as ids (422 for an unknown one). */
-async function sourcesOf(
-  deps: Deps,
-  communities: FeedFields["communities"] | undefined,
-  people: string[] | undefined,
-): Promise<{ communities?: SourceIds["communities"]; people?: number[] }> {
+/** The limits of the lists, as a 400 naming the one passed (before anything is read). */
+function checkLimits(communities: FeedFields["communities"] | undefined, people: string[] | undefined): void {
   if (communities && communities.length > FEED_COMMUNITIES_MAX)
     fail(400, FEED_MSG.tooManyCommunities, { field: "communities" });
   if (people && people.length > FEED_PEOPLE_MAX) fail(400, FEED_MSG.tooManyPeople, { field: "people" });
@@ -69,11 +67,14 @@ async function sourcesOf(
     if (include.some((id) => exclude.includes(id)))
       fail(422, FEED_MSG.includeAndExclude, { field: "communities" });
   }
-  const found = await resolveSources(
-    deps.db,
-    (communities ?? []).map((c) => c.name),
-    people ?? [],
-  );
+}
+
+/** The names as the ids `found` read for them (422 for an unknown one). */
+function sourceIds(
+  found: SourceNames,
+  communities: FeedFields["communities"] | undefined,
+  people: string[] | undefined,
+): { communities?: SourceIds["communities"]; people?: number[] } {
   const byCommunity = new Map<number, SourceIds["communities"][number]>();
   for (const c of communities ?? []) {
     const id = found.communities.get(c.name.toLowerCase());
@@ -96,28 +97,28 @@ async function sourcesOf(
   };
 }
 
+const namesOf = (communities: FeedFields["communities"] | undefined) =>
+  (communities ?? []).map((c) => c.name);
+
 /** `GET /api/v1/private/user/feed/list`: the caller's feeds, oldest first. */
 export async function listFeeds(deps: Deps, viewer: Viewer): Promise<CustomFeedList> {
   return { list: (await feedsOf(deps.db, viewer.id)).map(toFeed) };
 }
 
-/** A feed its owner may change, or a 404 (another person's feed is not there for them). */
-async function ownFeed(deps: Deps, viewer: Viewer, id: string): Promise<FeedWithSources> {
-  const found = await feedByPublicId(deps.db, id);
-  if (!found || found.feed.ownerId !== viewer.id) fail(404, FEED_MSG.notFound);
-  return found;
-}
-
-/** `POST /api/v1/private/user/feed`: a new feed (400 past FEEDS_MAX). */
+/**
+ * `POST /api/v1/private/user/feed`: a new feed (400 past FEEDS_MAX). Two round trips: the names'
+ * ids (the token check riding in them), then the feed written and read back.
+ */
 export async function createFeed(deps: Deps, viewer: Viewer, fields: FeedFields): Promise<CustomFeed> {
   if (fields.communities.length === 0 && fields.people.length === 0)
     fail(422, FEED_MSG.empty, { field: "communities" });
-  const sources = await sourcesOf(deps, fields.communities, fields.people);
-  const id = publicId();
+  checkLimits(fields.communities, fields.people);
+  const found = await resolveSources(deps.db, namesOf(fields.communities), fields.people);
+  const sources = sourceIds(found, fields.communities, fields.people);
   const made = await insertFeed(
     deps.db,
     {
-      publicId: id,
+      publicId: publicId(),
       ownerId: viewer.id,
       name: fields.name,
       description: fields.description,
@@ -128,29 +129,40 @@ export async function createFeed(deps: Deps, viewer: Viewer, fields: FeedFields)
     FEEDS_MAX,
   );
   if (!made) fail(400, FEED_MSG.tooManyFeeds);
-  return toFeed((await feedByPublicId(deps.db, id))!);
+  return toFeed(made);
 }
 
-/** `PATCH /api/v1/private/user/feed`: the owner changes their feed. */
+/**
+ * `PATCH /api/v1/private/user/feed`: the owner changes their feed. Two round trips: the feed and the
+ * names' ids (the token check riding in them), then the change written and the feed read back.
+ */
 export async function editFeed(deps: Deps, viewer: Viewer, edit: FeedEdit): Promise<CustomFeed> {
-  const found = await ownFeed(deps, viewer, edit.id);
-  const sources = await sourcesOf(deps, edit.communities, edit.people);
+  checkLimits(edit.communities, edit.people);
+  const { found, names } = await feedAndSources(
+    deps.db,
+    edit.id,
+    namesOf(edit.communities),
+    edit.people ?? [],
+  );
+  // Another person's feed is not there for them.
+  if (!found || found.feed.ownerId !== viewer.id) fail(404, FEED_MSG.notFound);
+  const sources = sourceIds(names, edit.communities, edit.people);
   const communities = sources.communities ?? found.communities;
   const people = sources.people ?? found.people;
   if (communities.length === 0 && people.length === 0) fail(422, FEED_MSG.empty, { field: "communities" });
-  await updateFeed(
+  const changed = await updateFeed(
     deps.db,
     found.feed.id,
     { name: edit.name, description: edit.description, isPublic: edit.is_public, now: Date.now() },
     sources,
+    edit.id,
   );
-  return toFeed((await feedByPublicId(deps.db, edit.id))!);
+  return toFeed(changed ?? found);
 }
 
-/** `DELETE /api/v1/private/user/feed?id`: the owner deletes their feed. */
+/** `DELETE /api/v1/private/user/feed?id`: the owner deletes their feed, in one round trip. */
 export async function removeFeed(deps: Deps, viewer: Viewer, id: string): Promise<void> {
-  const found = await ownFeed(deps, viewer, id);
-  await deleteFeed(deps.db, found.feed.id);
+  if (!(await deleteOwnFeed(deps.db, id, viewer.id))) fail(404, FEED_MSG.notFound);
 }
 
 /** `GET /api/v1/feed?id`: a public feed for anyone, a private one for its owner only (404 to others). */
