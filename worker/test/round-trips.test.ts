@@ -31,6 +31,10 @@ const serviceForm = (owner: TestUser): RequestInit => ({
   }),
 });
 
+/** Every token of the person made so far stops being valid (a sign-out everywhere). */
+const revokeTokens = (person: { id: number }) =>
+  env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1").bind(person.id).run();
+
 describe("round trips to D1 per list", () => {
   it("every list in the API description answers in one, signed in or not", async () => {
     const user = await createUser();
@@ -327,9 +331,7 @@ describe("round trips to D1 per list", () => {
       method: "POST",
       headers: other.auth,
     });
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(user.id)
-      .run();
+    await revokeTokens(user);
     for (const path of [
       "/api/v1/private/user/notification/list",
       "/api/v1/private/user/auth/mfa",
@@ -443,9 +445,7 @@ describe("round trips to D1 per list", () => {
       await api(`/api/v1/community?name=${community}`, { headers: reader.auth }),
     );
     expect(joined.user_membership).toMatchObject({ role: "MEMBER" });
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(reader.id)
-      .run();
+    await revokeTokens(reader);
     for (const path of pages.slice(0, 8)) {
       const res = await api(path, { headers: reader.auth });
       expect(await res.json(), path).toEqual(await json(await api(path)));
@@ -846,9 +846,7 @@ describe("round trips to D1 per list", () => {
     const user = await createUser();
     const community = await newCommunity(user);
     const post = await newPost(user, community);
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(user.id)
-      .run();
+    await revokeTokens(user);
     for (const path of ["/api/v1/feed", `/api/v1/micropost/comment/list?post_public_id=${post.public_id}`]) {
       const res = await api(path, { headers: user.auth });
       expect(res.status, path).toBe(200);
@@ -881,9 +879,7 @@ describe("round trips to D1 per list", () => {
       const before = await env.DB.prepare("SELECT trust_level_at AS at FROM users WHERE id = ?1")
         .bind(user.id)
         .first<{ at: number }>();
-      await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-        .bind(user.id)
-        .run();
+      await revokeTokens(user);
       const tries = [
         api("/api/v1/private/user/micropost/comment", {
           method: "POST",
@@ -931,9 +927,7 @@ describe("round trips to D1 per list", () => {
     expect((await as("POST", "follow", author.username)).status).toBe(200);
     expect((await as("POST", "block", other.username)).status).toBe(200);
     await env.DB.prepare("DELETE FROM rate_limits WHERE key = 'people:' || ?1").bind(user.id).run();
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(user.id)
-      .run();
+    await revokeTokens(user);
     const tries = [
       as("DELETE", "follow", author.username),
       as("POST", "block", author.username),
@@ -1131,9 +1125,7 @@ describe("round trips to D1 per list", () => {
     expect(reads(myself).calls).toBe(1);
     // A revoked token starts nothing.
     const stranger = await createUser();
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     const revoked = await start(me, stranger.username);
     expect(revoked.status).toBe(401);
     expect(reads(revoked).calls).toBe(1);
@@ -1195,9 +1187,7 @@ describe("round trips to D1 per list", () => {
     expect(self.status).toBe(400);
     expect(reads(self).calls).toBe(1);
     // A revoked token files nothing and spends nothing.
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     const revoked = await report(me, { link: postLink });
     expect(revoked.status).toBe(401);
     expect(reads(revoked).calls).toBe(1);
@@ -1241,9 +1231,7 @@ describe("round trips to D1 per list", () => {
     expect(over.status).toBe(429);
     expect(reads(over).calls).toBe(1);
     expect(await stored()).toBe(20);
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     await env.DB.prepare("DELETE FROM rate_limits WHERE key = ?1").bind(`feedback:${me.id}`).run();
     const revoked = await send();
     expect(revoked.status).toBe(401);
@@ -1297,9 +1285,7 @@ describe("round trips to D1 per list", () => {
       .first<{ name: string }>();
     expect(name?.name).toBe("Trips and people");
     // A revoked token makes, changes and deletes nothing.
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     for (const res of [
       await api("/api/v1/private/user/feed", {
         method: "POST",
@@ -1354,9 +1340,7 @@ describe("round trips to D1 per list", () => {
     expect(reads(taken).calls).toBe(1);
     expect(await spent()).toBe(1);
     // A revoked token makes nothing and spends nothing.
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     const revoked = await make(me, `${name}x`);
     expect(revoked.status).toBe(401);
     expect(reads(revoked).calls).toBe(1);
@@ -1393,9 +1377,7 @@ describe("round trips to D1 per list", () => {
     const stored = () => env.MEDIA.list({ prefix: "profile/" }).then((listed) => listed.objects.length);
     const before = await stored();
     // A revoked token stores no picture and changes nothing.
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     const revoked = await edit({
       profile_name: "Not Me",
       profile_image: new File([PNG_BYTES], "other.png", { type: "image/png" }),
@@ -1461,9 +1443,7 @@ describe("round trips to D1 per list", () => {
     expect(nowhere.status).toBe(404);
     expect(reads(nowhere).calls).toBe(1);
     // A revoked token saves nothing.
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(me.id)
-      .run();
+    await revokeTokens(me);
     const revoked = await save(me, { title: "Not saved", body: "<p>Not saved</p>" });
     expect(revoked.status).toBe(401);
     expect(reads(revoked).calls).toBe(1);
@@ -1496,9 +1476,7 @@ describe("round trips to D1 per list", () => {
         "reaction",
         jsonBody({ target_type: "POST", public_id: post.public_id, emoji: "👍" }, user.auth),
       );
-    await env.DB.prepare("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")
-      .bind(user.id)
-      .run();
+    await revokeTokens(user);
     const tries = [
       send("POST", `community/join?name=${community}`),
       send("DELETE", `community/leave?name=${other}`),

@@ -676,19 +676,26 @@ describe("presence among chat partners", () => {
 });
 
 describe("an inbox's storage", () => {
-  it("an inbox made before its schema was numbered gets the new column and its schema number on its next wake", async () => {
+  /** A new person's inbox as older code left it: its row, owned by them, then `tables`' statements. */
+  const inboxMadeBefore = async (tables: string) => {
     const person = await createUser();
     const stub = env.INBOX.get(env.INBOX.idFromName(`user:${person.id}`));
-    // As an inbox made before ADR 231 left it: its tables without `moderation_id`, no schema number.
     await runInDurableObject(stub, (_instance: Inbox, state) => {
       state.storage.sql.exec(`CREATE TABLE inbox (one INTEGER PRIMARY KEY CHECK (one = 1), owner_id INTEGER NOT NULL,
           seq INTEGER NOT NULL DEFAULT 0, resync_below INTEGER NOT NULL DEFAULT 0, gone_at INTEGER NOT NULL DEFAULT 0,
           below_version INTEGER NOT NULL DEFAULT 0);
         INSERT INTO inbox (one, owner_id) VALUES (1, ${person.id});
+        ${tables}`);
+    });
+    return { person, stub };
+  };
+
+  it("an inbox made before its schema was numbered gets the new column and its schema number on its next wake", async () => {
+    // As an inbox made before ADR 231 left it: its tables without `moderation_id`, no schema number.
+    const { person, stub } = await inboxMadeBefore(`
         CREATE TABLE notices (id INTEGER PRIMARY KEY AUTOINCREMENT, notice_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
           actor_id INTEGER, link TEXT, text TEXT, is_read INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL);
         INSERT INTO notices (notice_key, kind, actor_id, link, text, created_at) VALUES ('old', 'FOLLOWER', NULL, NULL, NULL, 1);`);
-    });
     const kept = await stub.addNotice(person.id, {
       notice: {
         key: "MODERATION:7",
@@ -717,14 +724,8 @@ describe("an inbox's storage", () => {
   });
 
   it("an inbox whose notices were numbered with AUTOINCREMENT keeps their ids, and the next gets the one after (ADR 254)", async () => {
-    const person = await createUser();
-    const stub = env.INBOX.get(env.INBOX.idFromName(`user:${person.id}`));
     // As schema 2 left it: AUTOINCREMENT, the (is_read, created_at, id) index, two notices kept.
-    await runInDurableObject(stub, (_instance: Inbox, state) => {
-      state.storage.sql.exec(`CREATE TABLE inbox (one INTEGER PRIMARY KEY CHECK (one = 1), owner_id INTEGER NOT NULL,
-          seq INTEGER NOT NULL DEFAULT 0, resync_below INTEGER NOT NULL DEFAULT 0, gone_at INTEGER NOT NULL DEFAULT 0,
-          below_version INTEGER NOT NULL DEFAULT 0);
-        INSERT INTO inbox (one, owner_id) VALUES (1, ${person.id});
+    const { person, stub } = await inboxMadeBefore(`
         CREATE TABLE notices (id INTEGER PRIMARY KEY AUTOINCREMENT, notice_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
           actor_id INTEGER, link TEXT, text TEXT, is_read INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL,
           moderation_id INTEGER);
@@ -735,7 +736,6 @@ describe("an inbox's storage", () => {
           VALUES (5, 'a', 'FOLLOWER', 1, '/user/a', NULL, 1, 10), (9, 'b', 'FOLLOWER', 2, '/user/b', NULL, 0, 20);
         CREATE TABLE inbox_schema (one INTEGER PRIMARY KEY CHECK (one = 1), version INTEGER NOT NULL);
         INSERT INTO inbox_schema (one, version) VALUES (1, 2);`);
-    });
     const kept = await stub.addNotice(person.id, {
       notice: { key: "c", kind: "FOLLOWER", actorId: 3, link: "/user/c", text: null, createdAt: 30 },
       actor: null,
