@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
+import { keptByText } from "../db/kept-by-text";
 import { rateLimits } from "../db/schema";
 import { nameOf, type Statement, sqlText } from "../db/sql";
 
@@ -16,9 +17,13 @@ const COUNT_TAIL = sqlText(sql`ON CONFLICT(${nameOf(r.key)}) DO UPDATE SET
     ${nameOf(r.count)} = CASE WHEN ${r.windowStart} <= ?2 - ?3 THEN 1 ELSE ${r.count} + 1 END,
     ${nameOf(r.windowStart)} = CASE WHEN ${r.windowStart} <= ?2 - ?3 THEN ?2 ELSE ${r.windowStart} END
   RETURNING ${r.count} AS count, ${r.windowStart} AS window_start`);
+/** The allowance's condition at binds ?`n`, ?`n+1`; built once per `n` (every limited write asks). */
+const withinTexts = keptByText<string>(32);
 const WITHIN = (n: number) =>
-  sqlText(
-    sql`EXISTS (SELECT 1 FROM ${r} WHERE ${r.key} = ${sql.raw(`?${n}`)} AND ${r.count} <= ${sql.raw(`?${n + 1}`)})`,
+  withinTexts(String(n), () =>
+    sqlText(
+      sql`EXISTS (SELECT 1 FROM ${r} WHERE ${r.key} = ${sql.raw(`?${n}`)} AND ${r.count} <= ${sql.raw(`?${n + 1}`)})`,
+    ),
   );
 const WINDOW_ROW = sqlText(
   sql`SELECT ${r.count} AS count, ${r.windowStart} AS window_start FROM ${r} WHERE ${r.key} = ?1 AND ${r.windowStart} > ?2`,
