@@ -194,15 +194,31 @@ export function suggestedPeopleStatement(userId: number, limit: number): Stateme
 
 /**
  * The person named, with the ids of whoever blocked whom between them and the actor (comma
- * separated, or null), in one statement: no row when no active person has that name.
+ * separated, or null), in one statement: no row when no active person has that name. With
+ * `counts`, also their follower counters and whether the actor follows them (a follow's answer,
+ * read at the end of its batch: `FollowCountsRow`).
  */
-export function personAndBlocksStatement(username: string, actorId: number): Statement {
+export function personAndBlocksStatement(username: string, actorId: number, counts = false): Statement {
   return {
-    sql: `SELECT u.id AS id, (SELECT group_concat(b.blocker_id) FROM blocks b
-             WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)) AS blockers
-           FROM users u WHERE u.username = ?1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`,
+    sql: counts ? PERSON_WITH_COUNTS : PERSON_AND_BLOCKS,
     binds: [username, actorId],
   };
+}
+
+const PERSON_AND_BLOCKS = `SELECT u.id AS id, (SELECT group_concat(b.blocker_id) FROM blocks b
+    WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)) AS blockers
+  FROM users u WHERE u.username = ?1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`;
+const PERSON_WITH_COUNTS = PERSON_AND_BLOCKS.replace(
+  " AS blockers\n",
+  ` AS blockers, u.total_followers, u.total_following,
+    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.followee_id = u.id) AS is_following\n`,
+);
+
+/** What `personAndBlocksStatement` adds with `counts`. */
+export interface FollowCountsRow {
+  total_followers: number;
+  total_following: number;
+  is_following: number;
 }
 
 // The counters move in the same batch (one D1 transaction) as the follow row, and only when the
@@ -320,16 +336,3 @@ export const FOLLOWED_PERSON = "p.username = ?1";
  */
 export const FOLLOW_IS_NEW =
   "(SELECT created_at FROM follows WHERE follower_id = ?3 AND followee_id = p.id) = ?6";
-
-/**
- * The followed person's counters and whether the follower (?1) follows them, read at the end of the
- * batch of `followStatements`.
- */
-export function followCountsStatement(db: Database, followerId: number, username: string) {
-  return db.prepare({
-    sql: `SELECT total_followers, total_following,
-            EXISTS (SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = users.id) AS is_following
-          FROM users WHERE id = ${FOLLOWED}`,
-    binds: [followerId, username],
-  });
-}

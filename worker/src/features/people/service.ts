@@ -17,7 +17,7 @@ import {
   connectionPage,
   FOLLOW_IS_NEW,
   FOLLOWED_PERSON,
-  followCountsStatement,
+  type FollowCountsRow,
   followNamedStatements,
   jobProfileRow,
   personAndBlocksStatement,
@@ -63,8 +63,10 @@ interface NamedPerson {
  * A write on the person named by username in one round trip (the token check rides in it):
  * `limit`'s counters, the person with the blocks between them and the actor, then `statements`
  * (guarded in SQL by `limit.held` and by the person, so what the answer refuses was not written).
- * The limit is judged first, then the person must exist (404), as if each were a round trip of its
- * own. Answers the person and the results of `statements`.
+ * With `counts` (a follow's, an unfollow's: its writes change no block) the person is read last,
+ * with their counters as the writes left them, one statement for both (`answer`). The limit is
+ * judged first, then the person must exist (404), as if each were a round trip of its own.
+ * Answers the person and the results of `statements`.
  */
 async function namedWrite(
   { db }: Deps,
@@ -72,25 +74,35 @@ async function namedWrite(
   username: string,
   actorId: number,
   statements: D1PreparedStatement[],
-): Promise<{ person: NamedPerson; results: D1Result[] }> {
-  const results = await db.write([
-    ...limit.statements,
-    db.prepare(personAndBlocksStatement(username, actorId)),
-    ...statements,
-  ]);
+  counts = false,
+): Promise<{ person: NamedPerson; results: D1Result[]; answer: FollowAnswer }> {
+  const person = db.prepare(personAndBlocksStatement(username, actorId, counts));
+  const results = await db.write(
+    counts ? [...limit.statements, ...statements, person] : [...limit.statements, person, ...statements],
+  );
   const counted = limit.statements.length;
   await limit.judge(results.slice(0, counted));
-  const row = results[counted]?.results[0] as { id: number; blockers: string | null } | undefined;
+  const row = (counts ? results.at(-1) : results[counted])?.results[0] as
+    | ({ id: number; blockers: string | null } & Partial<FollowCountsRow>)
+    | undefined;
   if (!row) fail(404, PEOPLE_MSG.userNotFound);
   const blockers = new Set((row.blockers ?? "").split(",").filter(Boolean).map(Number));
-  return { person: { id: Number(row.id), blockers }, results: results.slice(counted + 1) };
+  return {
+    person: { id: Number(row.id), blockers },
+    results: counts ? results.slice(counted, -1) : results.slice(counted + 1),
+    answer: {
+      is_following: Boolean(row.is_following),
+      total_followers: row.total_followers ?? 0,
+      total_following: row.total_following ?? 0,
+    },
+  };
 }
 
 /**
  * `POST .../follow`: idempotent; the followed person hears of it once. One round trip: the limits'
- * counters (the per-minute one and the day's allowance), the person and the blocks, the follow and
- * its counters (written only when the limits let it through and the person can be followed, as SQL
- * finds them), the notice's check and the counts answered (docs/decisions/239).
+ * counters (the per-minute one and the day's allowance), the follow and its counters (written only
+ * when the limits let it through and the person can be followed, as SQL finds them), the notice's
+ * check, then the person with the blocks and the counts answered, one statement (docs/decisions/239).
  */
 export async function follow(
   deps: Deps,
@@ -109,40 +121,35 @@ export async function follow(
     onlyIf: { sql: FOLLOW_IS_NEW },
   });
   const written = followNamedStatements(db, follower.id, username, now, limits.held(4));
-  const { person, results } = await namedWrite(deps, limits, username, follower.id, [
-    ...written,
-    ...told.statements,
-    followCountsStatement(db, follower.id, username),
-  ]);
+  const { person, results, answer } = await namedWrite(
+    deps,
+    limits,
+    username,
+    follower.id,
+    [...written, ...told.statements],
+    true,
+  );
   if (person.id === follower.id) fail(400, PEOPLE_MSG.followSelf);
   if (person.blockers.has(person.id)) fail(403, PEOPLE_MSG.blockedByThem);
   if (person.blockers.has(follower.id)) fail(403, PEOPLE_MSG.blockedByYou);
   await told.after(results.slice(written.length, written.length + told.statements.length));
-  return answerOf(results.at(-1));
-}
-
-/** A follow's or an unfollow's answer, from the counts its batch read last (`followCountsStatement`). */
-function answerOf(result: D1Result | undefined): FollowAnswer {
-  const counts = result?.results[0] as
-    | { total_followers: number; total_following: number; is_following: number }
-    | undefined;
-  return {
-    is_following: Boolean(counts?.is_following),
-    total_followers: counts?.total_followers ?? 0,
-    total_following: counts?.total_following ?? 0,
-  };
+  return answer;
 }
 
 /** `DELETE .../follow`: idempotent too. One round trip, as a follow's, with the per-minute limit. */
 export async function unfollow(deps: Deps, followerId: number, username: string): Promise<FollowAnswer> {
   const { db } = deps;
   const limit = rateCounter(db, actionsKey(followerId), ACTIONS_PER_MINUTE);
-  const { person, results } = await namedWrite(deps, limit, username, followerId, [
-    ...unfollowNamedStatements(db, followerId, username, limit.held(3)),
-    followCountsStatement(db, followerId, username),
-  ]);
+  const { person, answer } = await namedWrite(
+    deps,
+    limit,
+    username,
+    followerId,
+    unfollowNamedStatements(db, followerId, username, limit.held(3)),
+    true,
+  );
   if (person.id === followerId) fail(400, PEOPLE_MSG.followSelf);
-  return answerOf(results.at(-1));
+  return answer;
 }
 
 /**
