@@ -11,7 +11,7 @@
 //   /work/notes/heavy --both bun run bench:vs-floor [--rounds 3] [--reads 50] [--seconds 5] [--clients 16]
 //                 [--posts 100000] [--live-rounds 2] [--people 1000] [--events 1000] [--rate 100]
 //                 [--idle 15] [--writes <D1 writes per floor event>] [--mix-from-d1] [--with-assets]
-//                 [--no-write]
+//                 [--keep-warm] [--no-write]
 //
 // 1. Reads, `--rounds` × `--reads` requests per endpoint, one at a time, every endpoint of both Workers
 //    in a new shuffled order each pass: Agora's feed (NEW and TOP, page 1 and page 400 reached through
@@ -31,6 +31,9 @@
 //    follow (the followed person's NOTIFICATION frame); the floor's is its /event making as many D1
 //    round trips, each a write, as Agora's follow makes (its `X-D1-Calls`, or `--writes`).
 //    S is Agora's follows answered a second; P is Agora's request → frame p99 ÷ the floor's.
+//    `--keep-warm` asks both Workers' health every 100 ms through the idle seconds: the inboxes,
+//    boxes and D1 still sleep, the Workers' code does not (how much of P is the runtime's cold start
+//    after silence; the goals are read without it).
 // CPU: each Worker's workerd process's utime + stime (/proc/<pid>/stat) over its own turns, ÷ the
 // requests it served: CPU milliseconds per request, work done rather than time waited. Each live
 // turn also reports the write calls and the KB of file pages its events dirtied (/proc/<pid>/io,
@@ -39,7 +42,8 @@
 // BENCH_STATE_DIR chooses where the throwaway states live (the system's temporary folder, on the
 // disk here); BENCH_PORT (8814) and FLOOR_PORT (8815) the ports. AGORA_INSPECTOR_PORT and
 // FLOOR_INSPECTOR_PORT open each runtime's inspector, for bench/profile/cpu.mjs during a turn (both
-// Workers run slower with it). Results are printed and written to bench/vs-floor/results.md (not
+// Workers run slower with it). VS_FLOOR_TRACE=<prefix> writes each live turn's events, in the order
+// sent, to <prefix>-<agora|floor>-<round>.json: [ms into the turn it was sent, request → frame ms]. Results are printed and written to bench/vs-floor/results.md (not
 // with --no-write).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -72,6 +76,7 @@ const PEOPLE = Number(args.people ?? 1000);
 const EVENTS = Number(args.events ?? 1000);
 const RATE = Number(args.rate ?? 100);
 const IDLE = Number(args.idle ?? 15);
+const KEEP_WARM = args["keep-warm"] === "true";
 const WRITE = args["no-write"] !== "true";
 const MIX_FROM_D1 = args["mix-from-d1"] === "true";
 const WITH_ASSETS = args["with-assets"] === "true";
@@ -82,6 +87,8 @@ const VOTERS = 160;
 const PORT = Number(process.env.BENCH_PORT ?? 8814);
 const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 8815);
 const COMMAND = `bun run bench:vs-floor ${argv.join(" ")}`.trim();
+/** VS_FLOOR_TRACE=<prefix>: each live turn's events (send ms in the turn, request → frame ms) to <prefix>-<who>-<round>.json. */
+const TRACE = process.env.VS_FLOOR_TRACE;
 
 const started = Date.now();
 const say = (text) =>
@@ -413,9 +420,20 @@ async function main() {
     sockets.push(...(await Promise.all(live.slice(i, i + 50).map(openAgora))));
     sockets.push(...(await Promise.all(live.slice(i, i + 50).map((_, k) => openFloor(i + k)))));
   }
+  /**
+   * `--keep-warm`: the idle seconds with both Workers' health asked every 100 ms, so only the
+   * inboxes, boxes and D1 sleep, not the Workers' code (a diagnostic; the goals are read without it).
+   */
+  const keptWarm = async (ms) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      await Promise.all([request(`${base}/api/health`), request(`${floorBase}/health`)]);
+      await sleep(100);
+    }
+  };
   /** One turn: after IDLE quiet seconds, EVENTS events at RATE/s; `send(e)` → the key its frame arrives under. */
   const liveTurn = async (send, pids) => {
-    if (IDLE) await sleep(IDLE * 1000);
+    if (IDLE) await (KEEP_WARM ? keptWarm(IDLE * 1000) : sleep(IDLE * 1000));
     const sentAt = new Map();
     const answered = [];
     const inFlight = [];
@@ -446,7 +464,15 @@ async function main() {
     const latencies = sorted(
       [...sentAt].filter(([k]) => arrived.has(k)).map(([k, at]) => arrived.get(k) - at),
     );
+    // Each event's send time in the turn and its request → frame ms, in the order sent (-1: lost).
+    const events = [...sentAt].map(([k, at]) => [at - t0, arrived.has(k) ? arrived.get(k) - at : -1]);
+    const within = (from, to) =>
+      sorted(events.filter(([at, ms]) => ms >= 0 && at >= from && at < to).map(([, ms]) => ms));
     return {
+      events,
+      // The turn's first second (its inboxes and the runtime just back from idle) and the rest.
+      firstP99: percentile(within(0, 1000), 99),
+      restP99: percentile(within(1000, Number.POSITIVE_INFINITY), 99),
       served,
       errors,
       lost: sentAt.size - latencies.length,
@@ -487,8 +513,9 @@ async function main() {
               ];
             }, floorCpu);
       liveTurns[who].push(t);
+      if (TRACE) writeFileSync(`${TRACE}-${who}-${round + 1}.json`, JSON.stringify(t.events));
       say(
-        `  served ${f1(t.served)}/s, p50 ${f1(t.p50)} ms, p99 ${f1(t.p99)} ms, lost ${t.lost}, errors ${t.errors}, ${f2(t.cpuPer)} CPU ms, ${f1(t.writesPer)} write calls, ${f1(t.pagesKbPer)} KB of pages an event`,
+        `  served ${f1(t.served)}/s, p50 ${f1(t.p50)} ms, p99 ${f1(t.p99)} ms (first second ${f1(t.firstP99)}, after it ${f1(t.restP99)}), lost ${t.lost}, errors ${t.errors}, ${f2(t.cpuPer)} CPU ms, ${f1(t.writesPer)} write calls, ${f1(t.pagesKbPer)} KB of pages an event`,
       );
     }
   }
@@ -496,10 +523,18 @@ async function main() {
   const liveOf = (who) => {
     const turns = liveTurns[who];
     const all = sorted(turns.flatMap((t) => t.latencies));
+    const part = (first) =>
+      sorted(
+        turns.flatMap((t) =>
+          t.events.filter(([at, ms]) => ms >= 0 && at < 1000 === first).map(([, ms]) => ms),
+        ),
+      );
     return {
       served: turns.reduce((a, t) => a + t.served, 0) / turns.length,
       p50: percentile(all, 50),
       p99: percentile(all, 99),
+      firstP99: percentile(part(true), 99),
+      restP99: percentile(part(false), 99),
       lost: turns.reduce((a, t) => a + t.lost, 0),
       errors: turns.reduce((a, t) => a + t.errors, 0),
       cpuPer: turns.reduce((a, t) => a + t.cpuPer, 0) / turns.length,
@@ -541,14 +576,14 @@ async function main() {
     "",
     `M is Agora's req/s over the floor's: ${f2(M)}. Each mix over its own Worker's health, as ADR 130 compared them: ${f2(mixAgora.rate / healthRate("agora") / (mixFloor.rate / healthRate("floor")))}.`,
     "",
-    `## Live: ${live.length} sockets each, ${LIVE_ROUNDS} turn(s) per Worker of ${EVENTS} events at ${RATE}/s after ${IDLE} s idle`,
+    `## Live: ${live.length} sockets each, ${LIVE_ROUNDS} turn(s) per Worker of ${EVENTS} events at ${RATE}/s after ${IDLE} s idle${KEEP_WARM ? " (both Workers' health asked every 100 ms through it: --keep-warm)" : ""}`,
     "",
     `Agora's follow made ${followCalls} D1 round trips; the floor's event makes ${WRITES}, each a write.`,
     "",
-    "| Worker | event | served/s | request → frame p50 ms | p99 ms | lost | errors | CPU ms per event | write calls per event | KB of file pages dirtied per event |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    `| floor | /event, ${WRITES} D1 writes, then the box told | ${f1(liveFloor.served)} | ${f2(liveFloor.p50)} | ${f2(liveFloor.p99)} | ${liveFloor.lost} | ${liveFloor.errors} | ${f2(liveFloor.cpuPer)} | ${f1(liveFloor.writesPer)} | ${f1(liveFloor.pagesKbPer)} |`,
-    `| Agora | follow → NOTIFICATION | ${f1(liveAgora.served)} | ${f2(liveAgora.p50)} | ${f2(liveAgora.p99)} | ${liveAgora.lost} | ${liveAgora.errors} | ${f2(liveAgora.cpuPer)} | ${f1(liveAgora.writesPer)} | ${f1(liveAgora.pagesKbPer)} |`,
+    "| Worker | event | served/s | request → frame p50 ms | p99 ms | p99 ms, turns' first second / after it | lost | errors | CPU ms per event | write calls per event | KB of file pages dirtied per event |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| floor | /event, ${WRITES} D1 writes, then the box told | ${f1(liveFloor.served)} | ${f2(liveFloor.p50)} | ${f2(liveFloor.p99)} | ${f1(liveFloor.firstP99)} / ${f1(liveFloor.restP99)} | ${liveFloor.lost} | ${liveFloor.errors} | ${f2(liveFloor.cpuPer)} | ${f1(liveFloor.writesPer)} | ${f1(liveFloor.pagesKbPer)} |`,
+    `| Agora | follow → NOTIFICATION | ${f1(liveAgora.served)} | ${f2(liveAgora.p50)} | ${f2(liveAgora.p99)} | ${f1(liveAgora.firstP99)} / ${f1(liveAgora.restP99)} | ${liveAgora.lost} | ${liveAgora.errors} | ${f2(liveAgora.cpuPer)} | ${f1(liveAgora.writesPer)} | ${f1(liveAgora.pagesKbPer)} |`,
     "",
     "## Goals",
     "",
