@@ -205,14 +205,13 @@ export function personAndBlocksStatement(username: string, actorId: number, coun
   };
 }
 
-const PERSON_AND_BLOCKS = `SELECT u.id AS id, (SELECT group_concat(b.blocker_id) FROM blocks b
-    WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)) AS blockers
+/** `personAndBlocksStatement`'s SELECT, with `columns` after the blockers. */
+const personSql = (columns: string) => `SELECT u.id AS id, (SELECT group_concat(b.blocker_id) FROM blocks b
+    WHERE (b.blocker_id = u.id AND b.blocked_id = ?2) OR (b.blocker_id = ?2 AND b.blocked_id = u.id)) AS blockers${columns}
   FROM users u WHERE u.username = ?1 AND u.status = 'ACTIVE' AND u.deleted_at IS NULL`;
-const PERSON_WITH_COUNTS = PERSON_AND_BLOCKS.replace(
-  " AS blockers\n",
-  ` AS blockers, u.total_followers, u.total_following,
-    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.followee_id = u.id) AS is_following\n`,
-);
+const PERSON_AND_BLOCKS = personSql("");
+const PERSON_WITH_COUNTS = personSql(`, u.total_followers, u.total_following,
+    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?2 AND f.followee_id = u.id) AS is_following`);
 
 /** What `personAndBlocksStatement` adds with `counts`. */
 export interface FollowCountsRow {
